@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { errorBody } from './lib/errors.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { SettingsService } from './modules/settings/service.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { productRoutes } from './modules/products/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import './types.js';
+
+export type BuildOptions = { config: Config; database: Database; uiDir?: string };
+
+export async function buildApp({ config, database, uiDir }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: false,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', { config, database, db: database.db, settings: new SettingsService(database.db) });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // MUI/emotion inject style tags
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, ...errorBody(`Too many requests, please try again later (retry in ${Math.ceil(ctx.ttl / 1000)} s).`, 'rate_limited') }),
+  });
+  const ui = uiDir && fs.existsSync(path.join(uiDir, 'index.html')) ? uiDir : undefined;
+  await app.register(errorsPlugin, { uiDir: ui });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'RWA Commerce API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(settingsRoutes);
+  await app.register(productRoutes);
+  await app.register(orderRoutes);
+  await app.register(dashboardRoutes);
+
+  if (ui) await app.register(fastifyStatic, { root: ui, index: false, wildcard: false, prefix: '/' });
+  return app;
+}

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  name: text('name'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  role: text('role').notNull().default('user'),
+  status: text('status').notNull().default('active'),
+  kycStatus: text('kyc_status').notNull().default('pending'),
+  passwordHash: text('password_hash'),
+  failedLoginCount: integer('failed_login_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('users_email_key').on(t.email),
+  index('users_role_idx').on(t.role),
+  index('users_status_idx').on(t.status),
+  index('users_created_idx').on(t.createdAt),
+]);
+
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+}, (t) => [
+  uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+  index('sessions_user_idx').on(t.userId),
+]);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const products = pgTable('products', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  sku: text('sku').notNull(),
+  description: text('description'),
+  category: text('category'),
+  image: text('image'),
+  priceFiatCents: cents('price_fiat_cents').notNull(),
+  priceCrypto: numeric('price_crypto', { precision: 36, scale: 18 }).notNull().default('0'),
+  rwaType: text('rwa_type').notNull(),
+  chainId: integer('chain_id').notNull().default(11155111),
+  contract: text('contract'),
+  tokenType: text('token_type').notNull().default('ERC1155'),
+  tokenId: numeric('token_id', { precision: 78, scale: 0 }),
+  redeemPolicy: jsonb('redeem_policy'),
+  stock: integer('stock').notNull().default(0),
+  status: text('status').notNull().default('draft'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('products_sku_key').on(sql`lower(${t.sku})`),
+  index('products_status_idx').on(t.status, t.createdAt),
+  index('products_rwa_type_idx').on(t.rwaType),
+  index('products_created_idx').on(t.createdAt),
+]);
+
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  customerEmail: text('customer_email').notNull(),
+  status: text('status').notNull().default('pending'),
+  qty: integer('qty').notNull(),
+  amountCents: cents('amount_cents').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  couponCode: text('coupon_code'),
+  walletAddress: text('wallet_address'),
+  test: boolean('test').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  fulfilledAt: timestamp('fulfilled_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+  index('orders_email_idx').on(sql`${t.customerEmail} text_pattern_ops`),
+  index('orders_user_idx').on(t.userId, t.createdAt),
+  index('orders_amount_idx').on(t.amountCents),
+]);
+
+export const orderItems = pgTable('order_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  productId: uuid('product_id').notNull().references(() => products.id),
+  title: text('title').notNull(),
+  sku: text('sku').notNull(),
+  qty: integer('qty').notNull(),
+  unitPriceCents: cents('unit_price_cents').notNull(),
+  lineTotalCents: cents('line_total_cents').notNull(),
+  tokenised: boolean('tokenised').notNull().default(false),
+  chainId: integer('chain_id'),
+  contract: text('contract'),
+  tokenId: numeric('token_id', { precision: 78, scale: 0 }),
+}, (t) => [
+  index('order_items_order_idx').on(t.orderId),
+  index('order_items_product_idx').on(t.productId),
+]);
+
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').references(() => orders.id),
+  userId: uuid('user_id').references(() => users.id),
+  method: text('method').notNull(),
+  provider: text('provider').notNull(),
+  amountCents: cents('amount_cents').notNull(),
+  refundedCents: cents('refunded_cents').notNull().default(0),
+  currency: text('currency').notNull().default('USD'),
+  status: text('status').notNull().default('pending'),
+  reference: text('reference'),
+  url: text('url'),
+  test: boolean('test').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  index('payments_order_idx').on(t.orderId),
+  index('payments_status_created_idx').on(t.status, t.createdAt.desc()),
+  index('payments_method_idx').on(t.method),
+  index('payments_created_idx').on(t.createdAt.desc()),
+]);
+
+export const auditEvents = pgTable('audit_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id'),
+  data: jsonb('data'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('audit_entity_idx').on(t.entity, t.entityId),
+  index('audit_created_idx').on(t.createdAt),
+]);

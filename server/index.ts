@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { buildApp } from './app.js';
+import { seedIfEmpty } from './db/seed.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  const seeded = await seedIfEmpty(database, config);
+  const app = await buildApp({ config, database, uiDir: path.join(root, 'dist') });
+  await app.listen({ host: config.host, port: config.port });
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const lines = [
+    '',
+    `RWA Commerce is running at ${url}`,
+    `  database: ${database.kind}${database.kind === 'pglite' ? ` (${path.relative(process.cwd(), config.dataDir) || '.'}/pglite)` : ''}`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (seeded || config.env !== 'production') {
+    lines.push('  dev logins (password rwa-dev-password): admin@rwa.dev, finance@rwa.dev, operator@rwa.dev, shopper@rwa.dev');
+  }
+  console.log(lines.join('\n') + '\n');
+
+  const stop = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

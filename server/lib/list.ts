@@ -1,0 +1,64 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { queryRows, type Queryable } from '../db/client.js';
+
+/** Exact counts stop here; past it a list reports the planner's estimate (DESIGN.md, API conventions). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+export const listQuery = z.object({
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1.').max(200, 'limit can be at most 200.').default(50),
+  offset: z.coerce.number().int().min(0, 'offset cannot be negative.').default(0),
+  q: z.string().trim().max(200).optional(),
+  order: z.enum(['asc', 'desc', 'ASC', 'DESC']).transform((v) => v.toLowerCase() as 'asc' | 'desc').default('desc'),
+});
+
+export type Total = { total: number; totalIsEstimate: boolean };
+
+type CacheEntry = Total & { at: number };
+
+/**
+ * Counts rows matching a filter: exactly up to EXACT_COUNT_LIMIT, past that the planner's estimate.
+ * Estimates are kept for a few seconds per filter (and dropped when the table is written through `touch`),
+ * so that paging through a million-row list does not recount on every page.
+ */
+export class Counter {
+  private cache = new Map<string, CacheEntry>();
+  constructor(private readonly ttlMs = 10_000) {}
+
+  touch() {
+    this.cache.clear();
+  }
+
+  async count(db: Queryable, table: PgTable, where: SQL | undefined, filterKey: string): Promise<Total> {
+    const key = `${dbId(db)}:${filterKey}`;
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) return { total: hit.total, totalIsEstimate: hit.totalIsEstimate };
+    const cond = where ? sql`where ${where}` : sql``;
+    const probe = await queryRows<{ n: number | string }>(db,
+      sql`select count(*) as n from (select 1 from ${table} ${cond} limit ${EXACT_COUNT_LIMIT + 1}) t`);
+    const exact = Number(probe[0]?.n ?? 0);
+    let result: Total = { total: exact, totalIsEstimate: false };
+    if (exact > EXACT_COUNT_LIMIT) {
+      const plan = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 from ${table} ${cond}`);
+      result = { total: Math.max(planRows(plan[0]?.['QUERY PLAN']), exact), totalIsEstimate: true };
+      this.cache.set(key, { ...result, at: Date.now() });
+    }
+    return result;
+  }
+}
+
+const dbIds = new WeakMap<object, number>();
+let lastDbId = 0;
+/** Cached counts belong to one database: tests and benchmarks open several in one process. */
+function dbId(db: object): number {
+  let id = dbIds.get(db);
+  if (id === undefined) dbIds.set(db, (id = ++lastDbId));
+  return id;
+}
+
+function planRows(plan: unknown): number {
+  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const rows = Array.isArray(parsed) ? parsed[0]?.Plan?.['Plan Rows'] : undefined;
+  return typeof rows === 'number' ? Math.round(rows) : 0;
+}

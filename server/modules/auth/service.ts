@@ -1,0 +1,112 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
+import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.js';
+import type { AuthUser } from '../../types.js';
+import type { SettingsService } from '../settings/service.js';
+
+export const LOCK_MINUTES = 15;
+const INVALID = 'Invalid email or password.';
+/** last_seen_at is written at most this often, so reads do not each cost a write. */
+const TOUCH_EVERY_MS = 30_000;
+
+export const displayName = (u: { name: string | null; firstName: string | null; lastName: string | null; email: string }) =>
+  u.name?.trim() || [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export function lockedSentence(until: Date, now: Date) {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return `Too many failed login attempts. This account is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}.`;
+}
+
+export async function login(
+  db: Db,
+  settings: SettingsService,
+  input: { email: string; password: string; ip?: string; userAgent?: string },
+  now = new Date(),
+) {
+  const email = normaliseEmail(input.email);
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user) {
+    await verifyPassword(null, input.password);
+    throw unauthorized(INVALID, 'invalid_credentials');
+  }
+  if (user.lockedUntil && user.lockedUntil > now) throw forbidden(lockedSentence(user.lockedUntil, now), 'account_locked');
+
+  const ok = await verifyPassword(user.passwordHash, input.password);
+  if (!ok) {
+    const { maxLoginAttempts } = await settings.get();
+    const failures = user.failedLoginCount + 1;
+    if (failures >= maxLoginAttempts) {
+      const until = new Date(now.getTime() + LOCK_MINUTES * 60_000);
+      await db.update(users).set({ failedLoginCount: 0, lockedUntil: until }).where(eq(users.id, user.id));
+      throw forbidden(lockedSentence(until, now), 'account_locked');
+    }
+    await db.update(users).set({ failedLoginCount: failures }).where(eq(users.id, user.id));
+    throw unauthorized(INVALID, 'invalid_credentials');
+  }
+  if (user.status === 'suspended') throw forbidden('This account is suspended. Please contact an administrator.', 'account_suspended');
+  if (user.status !== 'active') throw forbidden('This account is inactive. Please contact an administrator.', 'account_inactive');
+
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLogin: now }).where(eq(users.id, user.id));
+    await tx.insert(sessions).values({
+      tokenHash: sha256(token), userId: user.id, createdAt: now, lastSeenAt: now,
+      ip: input.ip ?? null, userAgent: input.userAgent?.slice(0, 300) ?? null,
+    });
+  });
+  return { token, user: { id: user.id, email: user.email, name: displayName(user), role: user.role } };
+}
+
+export async function authenticate(db: Db, settings: SettingsService, token: string, now = new Date()): Promise<AuthUser> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt,
+      id: users.id, email: users.email, name: users.name, firstName: users.firstName, lastName: users.lastName,
+      role: users.role, status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row || row.revokedAt) throw unauthorized();
+  if (row.status !== 'active') throw unauthorized('This account is not active. Please log in again.', 'account_inactive');
+  const { sessionTimeout } = await settings.get();
+  if (now.getTime() - row.lastSeenAt.getTime() > sessionTimeout * 60_000) {
+    await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.sessionId));
+    throw unauthorized('Your session has expired. Please log in again.', 'session_expired');
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  return { id: row.id, email: row.email, name: displayName(row), role: row.role, sessionId: row.sessionId };
+}
+
+export async function logout(db: Db, sessionId: string, now = new Date()) {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: string, now = new Date()) {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function createUser(
+  db: Db,
+  input: { email: string; password?: string; name?: string; role: string; status?: string; kycStatus?: string },
+) {
+  const [user] = await db.insert(users).values({
+    email: normaliseEmail(input.email),
+    name: input.name ?? null,
+    role: input.role,
+    status: input.status ?? 'active',
+    kycStatus: input.kycStatus ?? 'pending',
+    passwordHash: input.password ? await hashPassword(input.password) : null,
+  }).returning();
+  return user!;
+}
+
+export const countUsers = async (db: Db) =>
+  Number((await db.select({ n: sql<number>`count(*)` }).from(users))[0]?.n ?? 0);

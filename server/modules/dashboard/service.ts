@@ -1,0 +1,88 @@
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { orders, payments, products, users } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { fromCents } from '../../../src/lib/money.js';
+
+export type Alert = { level: 'error' | 'warning' | 'info'; code: string; params: Record<string, number | string> };
+
+const REVENUE_STATUSES = ['paid', 'fulfilled'];
+const LOW_STOCK = 5;
+/** Whole-table sums cost a scan at a million orders: the dashboard may be this stale. */
+const CACHE_MS = 15_000;
+const SLOW_MS = 150;
+const cache = new WeakMap<Db, { at: number; value: Awaited<ReturnType<typeof compute>> }>();
+
+const n = (v: unknown) => Number(v ?? 0);
+
+export function formatUptime(seconds: number) {
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return d > 0 ? `${d}d ${h}h` : h > 0 ? `${h}h ${m}m` : `${m}m`;
+}
+
+async function compute(db: Db, now: Date) {
+  const yearAgo = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth() + 1, 1));
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const [[o], [u], [p], [pay], months, [stale], [failedToday]] = await Promise.all([
+    db.select({
+      total: sql`count(*)`,
+      revenue: sql`coalesce(sum(${orders.amountCents}) filter (where ${orders.status} in ('paid','fulfilled')), 0)`,
+      pending: sql`count(*) filter (where ${orders.status} = 'pending')`,
+      completed: sql`count(*) filter (where ${orders.status} in ('paid','fulfilled'))`,
+    }).from(orders),
+    db.select({ total: sql`count(*)`, active: sql`count(*) filter (where ${users.status} = 'active')` }).from(users),
+    db.select({ total: sql`count(*)`, lowStock: sql`count(*) filter (where ${products.status} = 'active' and ${products.stock} < ${LOW_STOCK})` }).from(products),
+    db.select({ total: sql`count(*)` }).from(payments),
+    db.select({
+      month: sql<string>`to_char(date_trunc('month', ${orders.createdAt} at time zone 'UTC'), 'YYYY-MM')`,
+      revenue: sql`sum(${orders.amountCents})`, count: sql`count(*)`,
+    }).from(orders)
+      .where(and(inArray(orders.status, REVENUE_STATUSES), gte(orders.createdAt, yearAgo)))
+      .groupBy(sql`1`).orderBy(sql`1`),
+    db.select({ c: sql`count(*)` }).from(orders).where(and(eq(orders.status, 'pending'), lt(orders.createdAt, dayAgo))),
+    db.select({ c: sql`count(*)` }).from(orders).where(and(eq(orders.status, 'failed'), gte(orders.createdAt, dayAgo))),
+  ]);
+
+  const alerts: Alert[] = [];
+  if (n(p?.lowStock) > 0) alerts.push({ level: 'warning', code: 'low_stock', params: { count: n(p?.lowStock), threshold: LOW_STOCK } });
+  if (n(stale?.c) > 0) alerts.push({ level: 'warning', code: 'stale_pending_orders', params: { count: n(stale?.c) } });
+  if (n(failedToday?.c) > 0) alerts.push({ level: 'error', code: 'failed_orders_today', params: { count: n(failedToday?.c) } });
+
+  return {
+    stats: {
+      totalOrders: n(o?.total),
+      totalRevenue: fromCents(n(o?.revenue)),
+      totalUsers: n(u?.total),
+      totalProducts: n(p?.total),
+      pendingOrders: n(o?.pending),
+      completedOrders: n(o?.completed),
+      totalPayments: n(pay?.total),
+      // Payouts, referrals and commissions have no tables yet: zero is the true figure until they do.
+      totalPayouts: 0,
+      activeReferrals: 0,
+      totalCommissions: 0,
+      activeUsers: n(u?.active),
+      revenueByMonth: months.map((m) => ({ month: m.month, revenue: fromCents(n(m.revenue)), orders: n(m.count) })),
+    },
+    alerts,
+  };
+}
+
+export async function dashboardStats(db: Db, now = new Date()) {
+  const hit = cache.get(db);
+  let value = hit && now.getTime() - hit.at < CACHE_MS ? hit.value : null;
+  let at = hit?.at ?? now.getTime();
+  if (!value) {
+    const started = Date.now();
+    value = await compute(db, now);
+    at = now.getTime();
+    // Only slow answers (large data) are worth serving stale; small shops always see fresh figures.
+    if (Date.now() - started > SLOW_MS) cache.set(db, { at, value });
+    else cache.delete(db);
+  }
+  return {
+    stats: { ...value.stats, systemUptime: formatUptime(process.uptime()), generatedAt: new Date(at).toISOString() },
+    alerts: value.alerts,
+  };
+}

@@ -1,0 +1,43 @@
+import type { orderItems, orders, payments } from '../../db/schema.js';
+import { fromCents } from '../../../src/lib/money.js';
+
+type Order = typeof orders.$inferSelect;
+type Item = typeof orderItems.$inferSelect;
+type Payment = typeof payments.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentOrder(o: Order) {
+  return {
+    id: o.id,
+    status: o.status,
+    qty: o.qty,
+    amountFiat: fromCents(o.amountCents),
+    currency: o.currency,
+    customerEmail: o.customerEmail,
+    userId: o.userId,
+    walletAddress: o.walletAddress,
+    couponCode: o.couponCode,
+    test: o.test,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    paidAt: iso(o.paidAt),
+    fulfilledAt: iso(o.fulfilledAt),
+  };
+}
+
+export function presentItem(i: Item) {
+  return {
+    id: i.id, productId: i.productId, title: i.title, sku: i.sku, qty: i.qty,
+    unitPriceFiat: fromCents(i.unitPriceCents), lineTotalFiat: fromCents(i.lineTotalCents),
+    tokenised: i.tokenised, chainId: i.chainId, contract: i.contract, tokenId: i.tokenId,
+  };
+}
+
+export function presentPayment(p: Payment) {
+  return {
+    id: p.id, orderId: p.orderId, method: p.method, provider: p.provider, amount: fromCents(p.amountCents),
+    refunded: fromCents(p.refundedCents), currency: p.currency, status: p.status, reference: p.reference,
+    url: p.url, test: p.test, createdAt: p.createdAt.toISOString(), completedAt: iso(p.completedAt),
+  };
+}

@@ -1,0 +1,159 @@
+import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { isAddress } from 'viem';
+import { orderItems, orders, payments, products, users } from '../../db/schema.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
+import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { Counter } from '../../lib/list.js';
+import { audit } from '../audit/service.js';
+import { displayName, normaliseEmail } from '../auth/service.js';
+import { ORDER_STATUSES, canMove, illegalMoveSentence } from './lifecycle.js';
+import { presentItem, presentOrder, presentPayment } from './present.js';
+import type { CreateOrderInput, orderListQuery } from './schemas.js';
+import type { z } from 'zod';
+
+type Actor = { id: string } | null;
+const counter = new Counter();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const SORT_COLUMNS = {
+  createdAt: orders.createdAt, amountFiat: orders.amountCents, qty: orders.qty, status: orders.status,
+} as const;
+
+function listFilter(q: { status?: string; q?: string }): SQL | undefined {
+  const filters: SQL[] = [];
+  if (q.status) filters.push(eq(orders.status, q.status));
+  if (q.q) {
+    // A whole order id matches that order; anything else is a customer-email prefix (indexed).
+    if (UUID.test(q.q)) filters.push(eq(orders.id, q.q.toLowerCase()));
+    else filters.push(like(orders.customerEmail, `${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  }
+  return filters.length ? and(...filters) : undefined;
+}
+
+export async function listOrders(db: Db, q: z.infer<typeof orderListQuery>) {
+  const where = listFilter(q);
+  const dir = q.order === 'asc' ? asc : desc;
+  const [rows, total] = await Promise.all([
+    db.select().from(orders).where(where)
+      .orderBy(dir(SORT_COLUMNS[q.sort]), dir(orders.id)).limit(q.limit).offset(q.offset),
+    counter.count(db, orders, where, JSON.stringify([q.status ?? null, q.q ?? null])),
+  ]);
+  return { orders: rows.map(presentOrder), ...total };
+}
+
+export async function orderStats(db: Db) {
+  const all = await counter.count(db, orders, undefined, '[null,null]');
+  const stats: Record<string, number | boolean> = { total: all.total };
+  let estimate = all.totalIsEstimate;
+  for (const status of ORDER_STATUSES) {
+    const c = await counter.count(db, orders, eq(orders.status, status), JSON.stringify([status, null]));
+    stats[status] = c.total;
+    estimate ||= c.totalIsEstimate;
+  }
+  return { ...stats, totalIsEstimate: estimate };
+}
+
+export async function getOrderDetail(db: Queryable, id: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!order) throw notFound('Order not found.');
+  const [items, [customer], [payment]] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, id)),
+    db.select().from(users).where(eq(users.id, order.userId)).limit(1),
+    db.select().from(payments).where(eq(payments.orderId, id)).orderBy(desc(payments.createdAt)).limit(1),
+  ]);
+  return {
+    ...presentOrder(order),
+    items: items.map(presentItem),
+    customer: customer ? { id: customer.id, email: customer.email, name: displayName(customer) } : null,
+    payment: payment ? presentPayment(payment) : null,
+  };
+}
+
+const isTokenised = (p: { tokenId: string | null }) => p.tokenId !== null;
+
+export async function createOrder(db: Db, input: CreateOrderInput, actor: Actor, opts: { mockPaid?: boolean } = {}) {
+  const detail = await db.transaction(async (tx) => {
+    const email = normaliseEmail(input.userEmail);
+    const [customer] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    if (!customer) throw unprocessable(`No customer has the email ${email}.`, { userEmail: 'No customer has this email.' }, 'unknown_customer');
+    if (customer.status !== 'active') {
+      throw unprocessable(`The customer account ${email} is ${customer.status}.`, { userEmail: `This account is ${customer.status}.` }, 'customer_inactive');
+    }
+    const [product] = await tx.select().from(products).where(eq(products.id, input.productId)).limit(1);
+    if (!product) throw unprocessable('The product does not exist.', { productId: 'Unknown product.' }, 'unknown_product');
+    if (product.status !== 'active') {
+      throw unprocessable(`"${product.title}" is not for sale (status ${product.status}).`, { productId: 'This product is not active.' }, 'product_inactive');
+    }
+    if (input.couponCode) {
+      throw unprocessable(`Coupon code "${input.couponCode}" is not valid.`, { couponCode: 'Unknown coupon code.' }, 'invalid_coupon');
+    }
+    const tokenised = isTokenised(product);
+    if (tokenised && !input.walletAddress) {
+      throw badRequest(`"${product.title}" is tokenised: a wallet address is required.`, { walletAddress: 'A wallet address is required for tokenised products.' });
+    }
+    if (input.walletAddress && !isAddress(input.walletAddress, { strict: true })) {
+      throw badRequest('The wallet address is not a valid EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).', { walletAddress: 'Not a valid EVM address.' });
+    }
+    // Decrement only if enough is left: two buyers of the last unit cannot both succeed.
+    const [taken] = await tx.update(products)
+      .set({ stock: sql`${products.stock} - ${input.qty}`, updatedAt: new Date() })
+      .where(and(eq(products.id, product.id), sql`${products.stock} >= ${input.qty}`))
+      .returning({ stock: products.stock });
+    if (!taken) {
+      throw conflict(product.stock === 0 ? `"${product.title}" is out of stock.` : `Only ${product.stock} of "${product.title}" left in stock.`, 'insufficient_stock');
+    }
+    const amountCents = product.priceFiatCents * input.qty;
+    const [order] = await tx.insert(orders).values({
+      userId: customer.id, customerEmail: customer.email, status: 'pending', qty: input.qty, amountCents,
+      walletAddress: input.walletAddress, couponCode: input.couponCode, test: !!opts.mockPaid,
+    }).returning();
+    await tx.insert(orderItems).values({
+      orderId: order!.id, productId: product.id, title: product.title, sku: product.sku, qty: input.qty,
+      unitPriceCents: product.priceFiatCents, lineTotalCents: amountCents, tokenised,
+      chainId: tokenised ? product.chainId : null, contract: tokenised ? product.contract : null, tokenId: product.tokenId,
+    });
+    await audit(tx, actor, opts.mockPaid ? 'order.create_mock' : 'order.create', 'order', order!.id, input);
+    if (opts.mockPaid) {
+      await markOrderPaid(tx, order!.id, { method: 'test', provider: 'test', test: true, reference: 'mock' }, actor);
+    }
+    return getOrderDetail(tx, order!.id);
+  });
+  counter.touch();
+  return detail;
+}
+
+export type PaymentConfirmation = {
+  method: string;
+  provider: string;
+  reference?: string | null;
+  test?: boolean;
+  /** An existing pending payment to complete; otherwise one is recorded for the order's amount. */
+  paymentId?: string;
+};
+
+/**
+ * The one place an order becomes paid: every payment confirmation (mock orders today, providers later)
+ * comes through here, inside the caller's transaction, so that what follows payment happens exactly once.
+ */
+export async function markOrderPaid(tx: Tx, orderId: string, payment: PaymentConfirmation, actor: Actor, now = new Date()) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+  if (!order) throw notFound('Order not found.');
+  if (!canMove(order.status, 'paid')) throw conflict(illegalMoveSentence(order.status, 'paid'), 'illegal_transition');
+
+  if (payment.paymentId) {
+    const [done] = await tx.update(payments)
+      .set({ status: 'completed', completedAt: now, updatedAt: now, reference: payment.reference ?? null })
+      .where(and(eq(payments.id, payment.paymentId), eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    if (!done) throw new AppError(409, 'The payment is not pending for this order.', 'payment_not_pending');
+  } else {
+    await tx.insert(payments).values({
+      orderId, userId: order.userId, method: payment.method, provider: payment.provider, amountCents: order.amountCents,
+      currency: order.currency, status: 'completed', reference: payment.reference ?? null, test: !!payment.test,
+      createdAt: now, updatedAt: now, completedAt: now,
+    });
+  }
+  await tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, test: order.test || !!payment.test }).where(eq(orders.id, orderId));
+  await audit(tx, actor, 'order.paid', 'order', orderId, { method: payment.method, provider: payment.provider });
+  counter.touch();
+}

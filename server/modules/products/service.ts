@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { orderItems, products } from '../../db/schema.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { Counter } from '../../lib/list.js';
+import { cryptoText, fromCents, toCents } from '../../../src/lib/money.js';
+import { audit } from '../audit/service.js';
+import type { ProductInput, ProductPatch } from './schemas.js';
+import { z } from 'zod';
+import type { productListQuery } from './schemas.js';
+
+type Row = typeof products.$inferSelect;
+type Actor = { id: string } | null;
+
+export function presentProduct(p: Row) {
+  return {
+    id: p.id,
+    title: p.title,
+    name: p.title,
+    sku: p.sku,
+    description: p.description,
+    category: p.category,
+    image: p.image,
+    priceFiat: fromCents(p.priceFiatCents),
+    priceCrypto: cryptoText(p.priceCrypto),
+    rwaType: p.rwaType,
+    chainId: p.chainId,
+    contract: p.contract,
+    tokenType: p.tokenType,
+    tokenId: p.tokenId,
+    redeemPolicy: p.redeemPolicy,
+    stock: p.stock,
+    status: p.status,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+const SORT_COLUMNS = {
+  title: products.title, sku: products.sku, priceFiat: products.priceFiatCents, priceCrypto: products.priceCrypto,
+  stock: products.stock, status: products.status, rwaType: products.rwaType, createdAt: products.createdAt,
+} as const;
+
+const counter = new Counter();
+
+function toColumns(input: ProductPatch) {
+  const { priceFiat, priceCrypto, ...rest } = input;
+  return {
+    ...rest,
+    ...(priceFiat !== undefined ? { priceFiatCents: toCents(priceFiat) } : {}),
+    ...(priceCrypto !== undefined ? { priceCrypto: cryptoText(priceCrypto) } : {}),
+  };
+}
+
+const skuTaken = (sku: string) => conflict(`A product with SKU "${sku}" already exists.`, 'sku_taken');
+
+async function assertSkuFree(db: Queryable, sku: string, exceptId?: string) {
+  const [clash] = await db.select({ id: products.id }).from(products).where(sql`lower(${products.sku}) = lower(${sku})`).limit(1);
+  if (clash && clash.id !== exceptId) throw skuTaken(sku);
+}
+
+export async function listProducts(db: Db, q: z.infer<typeof productListQuery>) {
+  const filters: SQL[] = [];
+  if (q.status) filters.push(eq(products.status, q.status));
+  if (q.rwaType) filters.push(eq(products.rwaType, q.rwaType));
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(products.title, like), ilike(products.sku, like))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const dir = q.order === 'asc' ? asc : desc;
+  const [rows, total] = await Promise.all([
+    db.select().from(products).where(where)
+      .orderBy(dir(SORT_COLUMNS[q.sort]), dir(products.id)).limit(q.limit).offset(q.offset),
+    counter.count(db, products, where, JSON.stringify([q.status, q.rwaType, q.q])),
+  ]);
+  return { products: rows.map(presentProduct), ...total };
+}
+
+export async function productStats(db: Db) {
+  const [row] = await db.select({
+    total: sql<string>`count(*)`,
+    active: sql<string>`count(*) filter (where ${products.status} = 'active')`,
+    inactive: sql<string>`count(*) filter (where ${products.status} = 'inactive')`,
+    draft: sql<string>`count(*) filter (where ${products.status} = 'draft')`,
+    valueCents: sql<string>`coalesce(sum(${products.priceFiatCents} * ${products.stock}), 0)`,
+  }).from(products);
+  return {
+    total: Number(row!.total), active: Number(row!.active), inactive: Number(row!.inactive), draft: Number(row!.draft),
+    totalValue: fromCents(Number(row!.valueCents)),
+  };
+}
+
+export async function getProduct(db: Queryable, id: string) {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  if (!row) throw notFound('Product not found.');
+  return row;
+}
+
+export async function createProduct(db: Db, input: ProductInput, actor: Actor) {
+  return db.transaction(async (tx) => {
+    await assertSkuFree(tx, input.sku);
+    const [row] = await tx.insert(products).values(toColumns(input) as typeof products.$inferInsert).returning();
+    await audit(tx, actor, 'product.create', 'product', row!.id, input);
+    counter.touch();
+    return presentProduct(row!);
+  });
+}
+
+export async function updateProduct(db: Db, id: string, patch: ProductPatch, actor: Actor) {
+  return db.transaction(async (tx) => {
+    await getProduct(tx, id);
+    if (patch.sku) await assertSkuFree(tx, patch.sku, id);
+    const [row] = await tx.update(products).set({ ...toColumns(patch), updatedAt: new Date() }).where(eq(products.id, id)).returning();
+    await audit(tx, actor, 'product.update', 'product', id, patch);
+    counter.touch();
+    return presentProduct(row!);
+  });
+}
+
+export async function deleteProduct(db: Db, id: string, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const product = await getProduct(tx, id);
+    const [used] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
+    if (used) {
+      throw conflict(`"${product.title}" is part of existing orders and cannot be deleted. Set its status to inactive instead.`, 'product_in_use');
+    }
+    await tx.delete(products).where(eq(products.id, id));
+    await audit(tx, actor, 'product.delete', 'product', id, { sku: product.sku });
+    counter.touch();
+  });
+}

@@ -1,0 +1,40 @@
+import { settings as settingsTable } from '../../db/schema.js';
+import type { Queryable } from '../../db/client.js';
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../../src/lib/settings.js';
+
+/** Settings are read on every authenticated request, so one copy is kept per app and dropped on write. */
+export class SettingsService {
+  private cached: Settings | null = null;
+
+  constructor(private readonly db: Queryable) {}
+
+  /** Inside a transaction pass it as `db`: on PGlite a query outside the open transaction would wait for it forever. */
+  async get(db: Queryable = this.db): Promise<Settings> {
+    if (this.cached) return this.cached;
+    const rows = await db.select().from(settingsTable);
+    const stored: Record<string, unknown> = {};
+    for (const row of rows) stored[row.key] = row.value;
+    const merged = settingsSchema.partial().safeParse(stored);
+    const value: Settings = { ...DEFAULT_SETTINGS, ...(merged.success ? merged.data : {}) };
+    // A read inside a transaction may yet be rolled back, so only plain reads are kept.
+    if (db === this.db) this.cached = value;
+    return value;
+  }
+
+  async save(db: Queryable, values: Partial<Settings>): Promise<Settings> {
+    const now = new Date();
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) continue;
+      await db.insert(settingsTable).values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: now } });
+    }
+    this.cached = null;
+    return this.get(db);
+  }
+
+  async reset(db: Queryable): Promise<Settings> {
+    await db.delete(settingsTable);
+    this.cached = null;
+    return this.get(db);
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { can } from '../../src/lib/capabilities.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import { authenticate } from '../modules/auth/service.js';
+import { bearer } from '../modules/auth/routes.js';
+
+/**
+ * Every /api route needs a valid bearer token unless its config says `public: true`,
+ * and the role named by `capability` when it has one: guarded by default, opened by choice.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
+    if (!req.routeOptions.url) return; // unknown route: the 404 handler answers
+    const token = bearer(req.headers.authorization);
+    if (!token) throw unauthorized();
+    req.user = await authenticate(app.ctx.db, app.ctx.settings, token);
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const capability = req.routeOptions.config?.capability;
+    if (!capability) return;
+    if (!can(req.user?.role, capability)) throw forbidden('You do not have permission to do this.');
+  });
+});

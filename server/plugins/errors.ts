@@ -1,0 +1,55 @@
+import path from 'node:path';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorBody } from '../lib/errors.js';
+
+const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
+
+/** One place turns every failure into `{ok:false, success:false, error, code, fields?}` with the right status. */
+export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: string }) => {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(errorBody(err.message, err.code, err.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const v of err.validation) {
+        const field = fieldOf(v.instancePath) || String(v.params?.['missingProperty'] ?? '') || '_';
+        fields[field] ??= v.message ?? 'Invalid value.';
+      }
+      const [first] = Object.entries(fields);
+      const where = err.validationContext === 'querystring' ? 'query parameter' : 'field';
+      const sentence = first && first[0] !== '_' ? `Invalid ${where} "${first[0]}": ${first[1]}` : (first?.[1] ?? 'Invalid request.');
+      return reply.status(400).send(errorBody(sentence, 'validation', fields));
+    }
+    if (err.statusCode === 429) {
+      return reply.status(429).send(errorBody('Too many requests, please try again later.', 'rate_limited'));
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
+      return reply.status(400).send(errorBody('The request body is not valid JSON.', 'invalid_json'));
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send(errorBody('Send the request body as JSON.', 'unsupported_media_type'));
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(errorBody('The request body is too large.', 'body_too_large'));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send(errorBody(err.message, err.code ?? 'bad_request'));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(errorBody('Something went wrong on the server. Please try again.', 'internal'));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api') {
+      return reply.status(404).send(errorBody(`No API endpoint ${req.method} ${req.url.split('?')[0]}.`, 'not_found'));
+    }
+    // Any other GET is a screen of the single-page app: the browser router takes it from there.
+    if (req.method === 'GET' && opts.uiDir && !path.extname(req.url.split('?')[0]!)) {
+      return reply.type('text/html').sendFile('index.html', opts.uiDir);
+    }
+    return reply.status(404).send(errorBody('Not found.', 'not_found'));
+  });
+});

@@ -1,0 +1,34 @@
+import type { Capability } from '../src/lib/capabilities.js';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { SettingsService } from './modules/settings/service.js';
+
+export type AuthUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  sessionId: string;
+};
+
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  settings: SettingsService;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token. */
+    public?: boolean;
+    /** The role capability a caller needs (DESIGN.md, Roles). */
+    capability?: Capability;
+  }
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, productInput, type TestApp } from './harness.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+describe('dashboard stats', () => {
+  it('computes the figures from the data', async () => {
+    const empty = (await t.call('GET', '/api/dashboard/stats')).json();
+    expect(empty.stats).toMatchObject({ totalOrders: 0, totalRevenue: 0, totalProducts: 0, pendingOrders: 0, completedOrders: 0, totalPayments: 0 });
+    const buyer = await t.user('user');
+    const p = (await t.call('POST', '/api/products', { body: productInput({ priceFiat: '10.10', stock: 3 }) })).json().product;
+    await t.call('POST', '/api/orders', { body: { userEmail: buyer.email, productId: p.id, qty: 1 } });
+    await t.call('POST', '/api/orders/mock', { body: { userEmail: buyer.email, productId: p.id, qty: 2 } });
+    const { stats, alerts } = (await t.call('GET', '/api/dashboard/stats')).json();
+    expect(stats).toMatchObject({
+      totalOrders: 2, totalRevenue: 20.2, totalProducts: 1, pendingOrders: 1, completedOrders: 1, totalPayments: 1,
+      totalPayouts: 0, activeReferrals: 0, totalCommissions: 0,
+    });
+    expect(stats.totalUsers).toBe(stats.activeUsers);
+    expect(stats.totalUsers).toBeGreaterThanOrEqual(2);
+    expect(stats.revenueByMonth).toEqual([{ month: new Date().toISOString().slice(0, 7), revenue: 20.2, orders: 1 }]);
+    expect(typeof stats.systemUptime).toBe('string');
+    // 0 left in stock of an active product
+    expect(alerts).toContainEqual({ level: 'warning', code: 'low_stock', params: { count: 1, threshold: 5 } });
+  });
+
+  it('staff only', async () => {
+    expect((await t.call('GET', '/api/dashboard/stats', { as: 'operator' })).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/dashboard/stats', { as: 'user' })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/dashboard/stats', { as: null })).statusCode).toBe(401);
+  });
+});
+
+describe('settings', () => {
+  it('public settings need no token; full settings are admin only', async () => {
+    const pub = await t.call('GET', '/api/settings/public', { as: null });
+    expect(pub.json()).toEqual({ ok: true, settings: { siteName: 'RWA Management System', timezone: 'UTC', language: 'en', currency: 'USD' } });
+    expect((await t.call('GET', '/api/settings', { as: 'finance' })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({ sessionTimeout: 30, maxLoginAttempts: 5 });
+  });
+
+  it('saves, validates and resets; maxLoginAttempts is enforced', async () => {
+    const bad = await t.call('PUT', '/api/settings', { body: { siteUrl: 'not a url' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('siteUrl');
+    const saved = await t.call('PUT', '/api/settings', { body: { siteName: 'Acme RWA', maxLoginAttempts: 2 } });
+    expect(saved.json().settings).toMatchObject({ siteName: 'Acme RWA', maxLoginAttempts: 2, currency: 'USD' });
+    expect((await t.call('GET', '/api/settings/public', { as: null })).json().settings.siteName).toBe('Acme RWA');
+    const u = await t.user('finance');
+    expect((await t.login(u.email, 'wrong')).statusCode).toBe(401);
+    expect((await t.login(u.email, 'wrong')).json().code).toBe('account_locked');
+    const reset = await t.call('POST', '/api/settings/reset');
+    expect(reset.json().settings).toMatchObject({ siteName: 'RWA Management System', maxLoginAttempts: 5 });
+  });
+});

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { fromPglite, fromPostgres } from '../../server/db/client.js';
+import { engine, postgresUrl, withDatabase } from './engine.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+/** Migrate one database per run; every test file then starts from a copy of it. */
+export default async function setup(project: TestProject) {
+  if (engine() === 'postgres') {
+    const base = postgresUrl();
+    const name = `rwa_tpl_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const database = fromPostgres(withDatabase(base, name), 1);
+    await database.migrate();
+    await database.close();
+    project.provide('postgresTemplate', name);
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      // The template and every per-file copy (named after it) go when the run ends.
+      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${name}%`]);
+      for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
+      await admin.end();
+    };
+  }
+  const client = await PGlite.create();
+  const database = fromPglite(client);
+  await database.migrate();
+  const dump = await client.dumpDataDir('none');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-tpl-')), 'template.tar');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteTemplate', file);
+  project.provide('postgresTemplate', '');
+  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}

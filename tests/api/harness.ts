@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { fromPglite, fromPostgres, type Database } from '../../server/db/client.js';
+import { createUser } from '../../server/modules/auth/service.js';
+import { engine, postgresUrl, withDatabase } from './engine.js';
+
+export const PASSWORD = 'test-password-123';
+
+async function openTestDatabase(): Promise<Database> {
+  if (engine() === 'postgres') {
+    const base = postgresUrl();
+    const template = inject('postgresTemplate');
+    const name = `${template}_f${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    return fromPostgres(withDatabase(base, name), 4);
+  }
+  const tar = fs.readFileSync(inject('pgliteTemplate'));
+  return fromPglite(await PGlite.create({ loadDataDir: new Blob([tar]) }));
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A fresh migrated database and app for one test file, with helpers to make users and call the API. */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', RATE_LIMIT_MAX: '100000', ...env });
+  const app: FastifyInstance = await buildApp({ config, database });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  let seq = 0;
+
+  const helpers = {
+    app,
+    db: database.db,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    /** A user with the given role (and a unique email unless one is given). */
+    async user(role: 'admin' | 'finance' | 'operator' | 'user', overrides: { email?: string; status?: string; name?: string } = {}) {
+      const email = overrides.email ?? `${role}${++seq}.${Date.now()}@test.dev`;
+      return createUser(database.db, { email, password: PASSWORD, role, name: overrides.name ?? `${role} ${seq}`, status: overrides.status });
+    },
+    async login(email: string, password = PASSWORD) {
+      return app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password } });
+    },
+    /** A bearer token for a new user of that role (one per role per file, made on first use). */
+    async tokenFor(role: 'admin' | 'finance' | 'operator' | 'user') {
+      const known = tokens.get(role);
+      if (known) return known;
+      const u = await helpers.user(role);
+      const res = await helpers.login(u.email);
+      const token = res.json().token as string;
+      tokens.set(role, token);
+      return token;
+    },
+    async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { as?: 'admin' | 'finance' | 'operator' | 'user' | null; token?: string; body?: unknown } = {}): Promise<LightMyRequestResponse> {
+      const token = opts.token ?? (opts.as === null ? undefined : await helpers.tokenFor(opts.as ?? 'admin'));
+      return app.inject({
+        method, url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+      });
+    },
+  };
+  return helpers;
+}
+
+/** A valid product body, with overrides. */
+export function productInput(overrides: Record<string, unknown> = {}) {
+  const n = Math.floor(Math.random() * 1e9);
+  return {
+    title: `Gold bar ${n}`, sku: `GOLD-${n}`, priceFiat: 1250.5, priceCrypto: '0.25', rwaType: 'commodity',
+    status: 'active', stock: 10, ...overrides,
+  };
+}
