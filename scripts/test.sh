@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The whole suite: typecheck, unit, API on PGlite (and PostgreSQL when TEST_DATABASE_URL is set),
+# then the browser tests in Debian's Chromium against a built app.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+failed_steps=()
+
+step() {
+  local name=$1; shift
+  echo; echo "=== $name"
+  if ! "$@"; then failed_steps+=("$name"); fi
+}
+
+vitest_step() {
+  local name=$1; shift
+  step "$name" npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.json"
+}
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Debian's chromium for the browser tests"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+fi
+
+step typecheck npm run --silent typecheck
+vitest_step unit --project unit
+TEST_DB=pglite vitest_step api-pglite --project api
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  TEST_DB=postgres vitest_step api-postgres --project api
+else
+  echo; echo "=== api-postgres skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run it"
+fi
+step build npx vite build --logLevel warn
+vitest_step e2e --project e2e
+
+node -e '
+  const fs = require("fs"), path = require("path");
+  let passed = 0, failed = 0, skipped = 0;
+  for (const f of fs.readdirSync(process.argv[1])) {
+    const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
+    passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
+  }
+  console.log("\nAll suites:");
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+' "$results"
+
+if [ ${#failed_steps[@]} -gt 0 ]; then
+  echo "FAILED steps: ${failed_steps[*]}"
+  exit 1
+fi

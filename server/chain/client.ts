@@ -1,0 +1,112 @@
+/**
+ * Chain access for the server and the mint worker, through viem.
+ *
+ * Offers:
+ *   loadChainConfig(env)  RPC_URL, MINTER_PRIVATE_KEY, CHAIN_ID (default 11155111),
+ *                         TOKEN_CONTRACT, DEV_CHAIN_PORT (default 8545) → ChainConfig
+ *                         (mode 'rpc' when RPC_URL is set, else 'dev'); throws a sentence.
+ *   connectChain(config, devOpts?) → ChainContext: public + wallet clients, the minter
+ *                         account, the token address; in dev mode it starts the embedded
+ *                         chain (deploy + replay of devOpts.rawTxs + loopback endpoint).
+ *   checkChainId(publicClient, expected) → null when eth_chainId matches, else a sentence.
+ *   explorerTxUrl(chainId, hash) → Sepolia/Etherscan link, `/tx/{hash}` on 31337, else null.
+ */
+import {
+  createPublicClient, createWalletClient, custom, defineChain, http,
+  type Account, type Address, type Chain, type Hex, type PublicClient, type Transport, type WalletClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { mainnet, sepolia } from 'viem/chains';
+import { z } from 'zod';
+import { startDevChain, type DevChain, type DevChainOptions } from './dev-chain.js';
+import { DEV_CHAIN_ID } from './edr-provider.js';
+
+export type ChainConfig =
+  | { mode: 'rpc'; rpcUrl: string; chainId: number; minterKey: Hex; tokenAddress: Address }
+  | { mode: 'dev'; chainId: typeof DEV_CHAIN_ID; devPort: number | null }; // null: no HTTP endpoint
+
+export type ChainContext = {
+  mode: ChainConfig['mode'];
+  chainId: number;
+  chain: Chain;
+  publicClient: PublicClient<Transport, Chain>;
+  walletClient: WalletClient<Transport, Chain, Account>;
+  account: ReturnType<typeof privateKeyToAccount>;
+  tokenAddress: Address;
+  devChain?: DevChain;
+  close(): Promise<void>;
+};
+
+const hex = (bytes: number) => z.string().regex(new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`));
+const envSchema = z.object({
+  RPC_URL: z.string().url().optional(),
+  MINTER_PRIVATE_KEY: hex(32).optional(),
+  CHAIN_ID: z.coerce.number().int().positive().default(sepolia.id),
+  TOKEN_CONTRACT: hex(20).optional(),
+  DEV_CHAIN_PORT: z.coerce.number().int().min(0).max(65535).default(8545),
+});
+
+export function loadChainConfig(env: NodeJS.ProcessEnv = process.env): ChainConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid chain configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  if (!e.RPC_URL) return { mode: 'dev', chainId: DEV_CHAIN_ID, devPort: e.DEV_CHAIN_PORT };
+  const missing = [!e.MINTER_PRIVATE_KEY && 'MINTER_PRIVATE_KEY', !e.TOKEN_CONTRACT && 'TOKEN_CONTRACT'].filter(Boolean);
+  if (missing.length > 0) throw new Error(`RPC_URL is set, so ${missing.join(' and ')} must be set too.`);
+  return {
+    mode: 'rpc', rpcUrl: e.RPC_URL, chainId: e.CHAIN_ID,
+    minterKey: e.MINTER_PRIVATE_KEY as Hex, tokenAddress: e.TOKEN_CONTRACT as Address,
+  };
+}
+
+export function chainFor(chainId: number, rpcUrl: string): Chain {
+  if (chainId === sepolia.id) return sepolia;
+  return defineChain({
+    id: chainId,
+    name: chainId === DEV_CHAIN_ID ? 'RWA dev chain' : `Chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+export async function connectChain(config: ChainConfig, devOpts: Omit<DevChainOptions, 'port'> = {}): Promise<ChainContext> {
+  if (config.mode === 'rpc') {
+    const chain = chainFor(config.chainId, config.rpcUrl);
+    const transport = http(config.rpcUrl);
+    const account = privateKeyToAccount(config.minterKey);
+    return {
+      mode: 'rpc', chainId: config.chainId, chain, account, tokenAddress: config.tokenAddress,
+      publicClient: createPublicClient({ chain, transport }),
+      walletClient: createWalletClient({ chain, transport, account }),
+      close: async () => {},
+    };
+  }
+  const devChain = await startDevChain({ ...devOpts, port: config.devPort });
+  const chain = chainFor(DEV_CHAIN_ID, devChain.rpcUrl ?? 'http://127.0.0.1:8545');
+  const transport = custom(devChain.provider, { retryCount: 0 }); // in process: nothing transient to retry
+  const account = devChain.minterAccount;
+  return {
+    mode: 'dev', chainId: DEV_CHAIN_ID, chain, account, tokenAddress: devChain.tokenAddress, devChain,
+    publicClient: createPublicClient({ chain, transport, pollingInterval: 50 }),
+    walletClient: createWalletClient({ chain, transport, account, pollingInterval: 50 }),
+    close: () => devChain.close(),
+  };
+}
+
+/** Compares the node's eth_chainId with the configured id: null when they match, else a sentence. */
+export async function checkChainId(client: Pick<PublicClient, 'getChainId'>, expected: number): Promise<string | null> {
+  const actual = await client.getChainId();
+  if (actual === expected) return null;
+  return `The RPC node reports chain id ${actual}, but CHAIN_ID is ${expected}: fix RPC_URL or CHAIN_ID before minting.`;
+}
+
+/** Where a transaction can be looked at: a block explorer, the dev chain's own page, or null. */
+export function explorerTxUrl(chainId: number, hash: Hex): string | null {
+  if (chainId === sepolia.id) return `https://sepolia.etherscan.io/tx/${hash}`;
+  if (chainId === mainnet.id) return `https://etherscan.io/tx/${hash}`;
+  if (chainId === DEV_CHAIN_ID) return `/tx/${hash}`;
+  return null;
+}

@@ -1,0 +1,39 @@
+/**
+ * The RwaToken contract as the server sees it: ABI and bytecode from the committed artifact
+ * (server/chain/RwaToken.json, rebuilt by `npm run build:contract`), plus typed helpers.
+ *
+ * Offers: rwaTokenAbi, rwaTokenBytecode, MINTER_ROLE, DEFAULT_ADMIN_ROLE,
+ *   encodeMint(to, id, amount, data?) → calldata for mint(address,uint256,uint256,bytes)
+ *   encodeSetUri(id, uri)             → calldata for setURI(uint256,string)
+ *   deployData(admin, minter)         → creation code + constructor args
+ *   readBalance(client, token, owner, id), readUri(client, token, id)
+ */
+import { encodeDeployData, encodeFunctionData, keccak256, toHex, type Abi, type Address, type Hex, type PublicClient } from 'viem';
+import artifact from './RwaToken.json' with { type: 'json' };
+
+export const rwaTokenAbi = artifact.abi as Abi;
+export const rwaTokenBytecode = artifact.bytecode as Hex;
+export const MINTER_ROLE: Hex = keccak256(toHex('MINTER_ROLE'));
+export const DEFAULT_ADMIN_ROLE: Hex = `0x${'00'.repeat(32)}`;
+
+export function encodeMint(to: Address, id: bigint, amount: bigint, data: Hex = '0x'): Hex {
+  return encodeFunctionData({ abi: rwaTokenAbi, functionName: 'mint', args: [to, id, amount, data] });
+}
+
+export function encodeSetUri(id: bigint, uri: string): Hex {
+  return encodeFunctionData({ abi: rwaTokenAbi, functionName: 'setURI', args: [id, uri] });
+}
+
+export function deployData(admin: Address, minter: Address): Hex {
+  return encodeDeployData({ abi: rwaTokenAbi, bytecode: rwaTokenBytecode, args: [admin, minter] });
+}
+
+export async function readBalance(client: PublicClient, token: Address, owner: Address, id: bigint): Promise<bigint> {
+  const value = await client.readContract({ address: token, abi: rwaTokenAbi, functionName: 'balanceOf', args: [owner, id] });
+  return value as bigint;
+}
+
+export async function readUri(client: PublicClient, token: Address, id: bigint): Promise<string> {
+  const value = await client.readContract({ address: token, abi: rwaTokenAbi, functionName: 'uri', args: [id] });
+  return value as string;
+}

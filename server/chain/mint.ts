@@ -1,0 +1,82 @@
+/**
+ * Mint transactions for the worker: sign locally, store, broadcast, observe.
+ *
+ * Offers (ctx = ChainContext from client.ts, or any object with the same fields):
+ *   pendingNonce(ctx)             the minter's next nonce per the node ('pending'); the worker
+ *                                 takes max(this, highest stored nonce + 1)
+ *   signMint(ctx, req)            → { nonce, signedTx, txHash }: fees from the node, gas estimated
+ *                                 (+20 %, capped at the 16,777,216 tx gas cap); nothing is sent
+ *   broadcast(ctx, signedTx)      eth_sendRawTransaction; "already known" counts as sent. On any
+ *                                 other error (e.g. "nonce too low" because it was already
+ *                                 mined): observeJob + decideRecovery again, never re-sign
+ *   observeJob(ctx, stored)       → ChainFacts for recovery.ts decideRecovery()
+ *   waitForMint(ctx, hash)        → { status, blockNumber } once mined
+ */
+import {
+  keccak256, TransactionNotFoundError, TransactionReceiptNotFoundError, type Account, type Address, type Chain, type Hex, type PublicClient, type Transport,
+} from 'viem';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import { encodeMint } from './contract.js';
+import { TX_GAS_CAP } from './edr-provider.js';
+import type { ChainFacts } from './recovery.js';
+
+export type MintContext = {
+  chainId: number;
+  publicClient: PublicClient<Transport, Chain>;
+  account: PrivateKeyAccount;
+  tokenAddress: Address;
+};
+export type MintRequest = { to: Address; tokenId: bigint; amount: bigint; nonce: number; data?: Hex };
+export type SignedMint = { nonce: number; signedTx: Hex; txHash: Hex };
+
+export async function pendingNonce(ctx: MintContext): Promise<number> {
+  return ctx.publicClient.getTransactionCount({ address: ctx.account.address, blockTag: 'pending' });
+}
+
+export async function signMint(ctx: MintContext, req: MintRequest): Promise<SignedMint> {
+  const data = encodeMint(req.to, req.tokenId, req.amount, req.data);
+  const [fees, estimated] = await Promise.all([
+    ctx.publicClient.estimateFeesPerGas({ type: 'eip1559' }),
+    ctx.publicClient.estimateGas({ account: ctx.account as Account, to: ctx.tokenAddress, data }),
+  ]);
+  const gas = (estimated * 12n) / 10n < TX_GAS_CAP ? (estimated * 12n) / 10n : TX_GAS_CAP;
+  const signedTx = await ctx.account.signTransaction({
+    type: 'eip1559', chainId: ctx.chainId, nonce: req.nonce, to: ctx.tokenAddress, data, gas,
+    maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+  });
+  return { nonce: req.nonce, signedTx, txHash: keccak256(signedTx) };
+}
+
+export async function broadcast(ctx: MintContext, signedTx: Hex): Promise<Hex> {
+  try {
+    return await ctx.publicClient.sendRawTransaction({ serializedTransaction: signedTx });
+  } catch (err) {
+    const text = err instanceof Error ? err.message : String(err);
+    if (/already known|known transaction|already imported/i.test(text)) return keccak256(signedTx);
+    throw err;
+  }
+}
+
+/** Turns only "not found" into null: a network error must not look like a missing transaction. */
+const nullIf = (kind: abstract new (...args: never[]) => Error) => (err: unknown): null => {
+  if (err instanceof kind) return null;
+  throw err;
+};
+
+export async function observeJob(ctx: MintContext, stored: { txHash: Hex }): Promise<ChainFacts> {
+  const [receipt, tx, confirmedTxCount] = await Promise.all([
+    ctx.publicClient.getTransactionReceipt({ hash: stored.txHash }).catch(nullIf(TransactionReceiptNotFoundError)),
+    ctx.publicClient.getTransaction({ hash: stored.txHash }).catch(nullIf(TransactionNotFoundError)),
+    ctx.publicClient.getTransactionCount({ address: ctx.account.address, blockTag: 'latest' }),
+  ]);
+  return {
+    receipt: receipt ? { status: receipt.status, blockNumber: receipt.blockNumber } : null,
+    confirmedTxCount,
+    txKnown: tx !== null,
+  };
+}
+
+export async function waitForMint(ctx: MintContext, hash: Hex, timeoutMs = 120_000) {
+  const receipt = await ctx.publicClient.waitForTransactionReceipt({ hash, timeout: timeoutMs });
+  return { status: receipt.status, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed };
+}

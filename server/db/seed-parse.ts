@@ -1,0 +1,117 @@
+import { settingsSchema } from '../../src/lib/settings.js';
+import type { orderItems, orders, payments, products, users } from './schema.js';
+import { IdMap, Notes, dateShiftMs, parseDate, shiftDate } from './seed-format.js';
+import { parseOrders, parsePayments, parseProducts, parseUsers, type Ctx } from './seed-records.js';
+
+/** Turns a json-server style file (top-level collections) into rows for the tables. Pure: no database. */
+
+export type SeedUser = typeof users.$inferInsert & { id: string; email: string; password: string | null };
+export type SeedProduct = typeof products.$inferInsert & { id: string };
+export type SeedOrder = typeof orders.$inferInsert & { id: string };
+export type SeedOrderItem = typeof orderItems.$inferInsert;
+export type SeedPayment = typeof payments.$inferInsert;
+
+export type SeedData = {
+  users: SeedUser[];
+  products: SeedProduct[];
+  orders: SeedOrder[];
+  orderItems: SeedOrderItem[];
+  payments: SeedPayment[];
+  settings: { key: string; value: unknown }[];
+  notes: string[];
+};
+
+export type ParseOptions = {
+  /** Move every date so that the newest one in the file is `now` (default true). */
+  shiftDates?: boolean;
+  now?: Date;
+};
+
+const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'settings'] as const;
+const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
+  order_items: 'orderItems', orderLines: 'orderItems', order_lines: 'orderItems', items: 'orderItems',
+};
+const DATE_KEYS = ['createdAt', 'created_at', 'updatedAt', 'updated_at', 'paidAt', 'paid_at', 'fulfilledAt', 'fulfilled_at',
+  'completedAt', 'completed_at', 'lastLogin', 'last_login', 'joinDate', 'date'];
+
+export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
+  const notes = new Notes();
+  const now = opts.now ?? new Date();
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new Error('A seed file must be a JSON object whose keys are collections (json-server format).');
+  }
+  const collections: Record<string, unknown[]> = {};
+  let settingsRaw: unknown;
+  for (const [name, value] of Object.entries(raw)) {
+    const known = (COLLECTIONS as readonly string[]).includes(name) ? name : ALIASES[name];
+    if (known === 'settings') settingsRaw = value;
+    else if (!known) notes.add(`Ignored collection "${name}": this app has no such table.`);
+    else if (!Array.isArray(value)) notes.add(`Ignored "${name}": expected an array of records.`);
+    else collections[known] = [...(collections[known] ?? []), ...value];
+  }
+
+  const all = Object.values(collections).flat();
+  const shift = opts.shiftDates === false ? 0 : dateShiftMs(newestDate(all), now);
+  const ctx: Ctx = {
+    ids: new IdMap(),
+    notes,
+    now,
+    date: (v) => {
+      const d = parseDate(v);
+      return d ? shiftDate(d, shift) : null;
+    },
+  };
+  const list = (name: string) => (collections[name] ?? []).filter((r, i): r is Record<string, unknown> => {
+    const ok = !!r && typeof r === 'object' && !Array.isArray(r);
+    if (!ok) notes.add(`Skipped ${name}[${i}]: not an object.`);
+    return ok;
+  });
+
+  const userRows = parseUsers(ctx, list('users'));
+  const productRows = parseProducts(ctx, list('products'));
+  const orderData = parseOrders(ctx, list('orders'), list('orderItems'), userRows, productRows);
+  const paymentRows = parsePayments(ctx, list('payments'), orderData.orders, userRows);
+  return {
+    users: userRows,
+    products: productRows,
+    orders: orderData.orders,
+    orderItems: orderData.items,
+    payments: paymentRows,
+    settings: parseSettings(settingsRaw, notes),
+    notes: notes.list(),
+  };
+}
+
+function newestDate(records: unknown[]): Date | null {
+  let newest: Date | null = null;
+  for (const r of records) {
+    if (!r || typeof r !== 'object') continue;
+    for (const key of DATE_KEYS) {
+      const d = parseDate((r as Record<string, unknown>)[key]);
+      if (d && (!newest || d > newest)) newest = d;
+    }
+  }
+  return newest;
+}
+
+/** Settings as json-server's singular resource ({siteName: …}) or as [{key, value}]; invalid values are left at their defaults. */
+function parseSettings(raw: unknown, notes: Notes): { key: string; value: unknown }[] {
+  if (raw === undefined || raw === null) return [];
+  const pairs: [string, unknown][] = Array.isArray(raw)
+    ? raw.flatMap((r) => (r && typeof r === 'object' && typeof (r.key ?? r.id) === 'string' ? [[r.key ?? r.id, r.value] as [string, unknown]] : []))
+    : typeof raw === 'object' ? Object.entries(raw) : [];
+  const shape = settingsSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean } } | undefined>;
+  return pairs.flatMap(([key, value]) => {
+    if (key === 'id') return [];
+    const field = shape[key];
+    if (!field) {
+      notes.add(`Ignored setting "${key}": unknown.`);
+      return [];
+    }
+    if (!field.safeParse(value).success) {
+      notes.add(`Ignored setting "${key}": invalid value.`);
+      return [];
+    }
+    return [{ key, value }];
+  });
+}

@@ -1,0 +1,231 @@
+import type { SeedOrder, SeedOrderItem, SeedPayment, SeedProduct, SeedUser } from './seed-parse.js';
+import { decimalToCents, plainDecimal, type IdMap, type Notes } from './seed-format.js';
+
+/** Record-by-record readers for parseSeedFile: unknown fields are ignored, missing ones defaulted. */
+
+export type Ctx = { ids: IdMap; notes: Notes; now: Date; date: (v: unknown) => Date | null };
+type Rec = Record<string, unknown>;
+
+export const ROLES = ['admin', 'finance', 'operator', 'user'] as const;
+export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
+export const KYC_STATUSES = ['verified', 'pending', 'rejected', 'approved'] as const;
+export const RWA_TYPES = ['commodity', 'real_estate', 'art', 'collectibles', 'bonds'] as const;
+export const PRODUCT_STATUSES = ['active', 'inactive', 'draft'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'fulfilled'] as const;
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null);
+const first = (r: Rec, ...keys: string[]) => keys.map((k) => r[k]).find((v) => v !== undefined && v !== null && v !== '');
+const int = (v: unknown): number | null => {
+  const n = typeof v === 'string' && v.trim() ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
+};
+const bool = (v: unknown) => v === true || v === 'true' || v === 1;
+
+function oneOf<T extends string>(ctx: Ctx, what: string, allowed: readonly T[], value: unknown, fallback: T): T {
+  const v = typeof value === 'string' ? value.trim().toLowerCase() : value;
+  if ((allowed as readonly unknown[]).includes(v)) return v as T;
+  if (value !== undefined && value !== null && value !== '') ctx.notes.add(`${what} "${String(value)}" is not one of ${allowed.join(', ')}; used "${fallback}".`);
+  return fallback;
+}
+
+/** Fiat given as a decimal amount (field `fiatKeys`) or as integer cents (field `centsKeys`). */
+function money(r: Rec, fiatKeys: string[], centsKeys: string[]): number | null {
+  const fiat = first(r, ...fiatKeys);
+  if (fiat !== undefined) return decimalToCents(fiat);
+  const cents = int(first(r, ...centsKeys));
+  return cents;
+}
+
+export function parseUsers(ctx: Ctx, records: Rec[]): SeedUser[] {
+  const byEmail = new Map<string, SeedUser>();
+  records.forEach((r, i) => {
+    const id = ctx.ids.get('users', r.id) ?? ctx.ids.get('users', `#${i}`)!;
+    let email = str(first(r, 'email', 'userEmail'))?.toLowerCase() ?? null;
+    if (!email || !email.includes('@')) {
+      ctx.notes.add('users: a record had no valid email; gave it user-<id>@imported.invalid.');
+      email = `user-${String(r.id ?? i).replace(/[^a-zA-Z0-9_-]/g, '')}@imported.invalid`;
+    }
+    const existing = byEmail.get(email);
+    if (existing) {
+      ctx.notes.add(`users: duplicate email ${email}; later records merged into the first.`);
+      ctx.ids.alias('users', r.id, existing.id);
+      return;
+    }
+    const created = ctx.date(first(r, 'createdAt', 'created_at', 'joinDate')) ?? ctx.now;
+    const status = r.status === undefined && typeof r.isActive === 'boolean'
+      ? (r.isActive ? 'active' : 'inactive')
+      : oneOf(ctx, 'users: status', USER_STATUSES, r.status, 'active');
+    const hash = str(first(r, 'passwordHash', 'password_hash'));
+    byEmail.set(email, {
+      id, email,
+      name: str(r.name), firstName: str(first(r, 'firstName', 'first_name')), lastName: str(first(r, 'lastName', 'last_name')),
+      phone: str(r.phone),
+      role: oneOf(ctx, 'users: role', ROLES, r.role, 'user'),
+      status,
+      kycStatus: oneOf(ctx, 'users: kycStatus', KYC_STATUSES, first(r, 'kycStatus', 'kyc_status'), 'pending'),
+      password: typeof r.password === 'string' && r.password ? r.password : null,
+      passwordHash: hash?.startsWith('$argon2') ? hash : null,
+      lastLogin: ctx.date(first(r, 'lastLogin', 'last_login')),
+      createdAt: created,
+      updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
+    });
+  });
+  return [...byEmail.values()];
+}
+
+export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
+  const skus = new Set<string>();
+  return records.map((r, i) => {
+    const id = ctx.ids.get('products', r.id) ?? ctx.ids.get('products', `#${i}`)!;
+    let sku = str(r.sku) ?? `SKU-${String(r.id ?? i + 1).toUpperCase()}`;
+    for (let n = 2; skus.has(sku.toLowerCase()); n++) sku = `${str(r.sku) ?? 'SKU'}-${n}`;
+    skus.add(sku.toLowerCase());
+    let price = money(r, ['priceFiat', 'price', 'price_fiat'], ['priceFiatCents', 'price_fiat_cents']);
+    if (price === null || price < 0) {
+      ctx.notes.add('products: missing or invalid price; used 0.');
+      price = 0;
+    }
+    const created = ctx.date(first(r, 'createdAt', 'created_at')) ?? ctx.now;
+    const crypto = plainDecimal(first(r, 'priceCrypto', 'price_crypto') ?? '0');
+    const tokenId = str(first(r, 'tokenId', 'token_id'));
+    const policy = first(r, 'redeemPolicy', 'redeem_policy');
+    return {
+      id, sku,
+      title: str(first(r, 'title', 'name')) ?? 'Untitled product',
+      description: str(r.description), category: str(r.category), image: str(first(r, 'image', 'imageUrl')),
+      priceFiatCents: price,
+      priceCrypto: crypto && !crypto.startsWith('-') ? crypto : '0',
+      rwaType: oneOf(ctx, 'products: rwaType', RWA_TYPES, first(r, 'rwaType', 'rwa_type'), 'commodity'),
+      chainId: int(first(r, 'chainId', 'chain_id')) ?? 11155111,
+      contract: str(r.contract),
+      tokenType: str(first(r, 'tokenType', 'token_type')) ?? 'ERC1155',
+      tokenId: tokenId && /^\d+$/.test(tokenId) ? tokenId : null,
+      redeemPolicy: policy && typeof policy === 'object' ? policy : null,
+      stock: Math.max(0, int(r.stock) ?? 0),
+      status: oneOf(ctx, 'products: status', PRODUCT_STATUSES, r.status, 'draft'),
+      createdAt: created,
+      updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
+    };
+  });
+}
+
+type Line = Rec & { orderId?: unknown };
+
+export function parseOrders(ctx: Ctx, records: Rec[], lineRecords: Line[], userRows: SeedUser[], productRows: SeedProduct[]) {
+  const usersById = new Map(userRows.map((u) => [u.id, u]));
+  const usersByEmail = new Map(userRows.map((u) => [u.email, u]));
+  const productsById = new Map(productRows.map((p) => [p.id, p]));
+  const linesByOrder = new Map<string, Line[]>();
+  for (const line of lineRecords) {
+    const orderId = ctx.ids.get('orders', first(line, 'orderId', 'order_id'));
+    if (!orderId) ctx.notes.add('orderItems: a line had no orderId; skipped.');
+    else linesByOrder.set(orderId, [...(linesByOrder.get(orderId) ?? []), line]);
+  }
+  const orders: SeedOrder[] = [];
+  const items: SeedOrderItem[] = [];
+  const seen = new Set<string>();
+  records.forEach((r, i) => {
+    const id = ctx.ids.get('orders', r.id) ?? ctx.ids.get('orders', `#${i}`)!;
+    if (seen.has(id)) return ctx.notes.add('orders: duplicate id; later records skipped.');
+    const user = findUser(ctx, r, usersById, usersByEmail, userRows);
+    if (!user) return ctx.notes.add('orders: an order had neither a known userId nor a customer email; skipped.');
+    seen.add(id);
+    const embedded = Array.isArray(r.items) ? r.items.filter((x): x is Rec => !!x && typeof x === 'object') : [];
+    const direct = r.productId !== undefined ? [{ productId: r.productId, qty: r.qty }] : [];
+    const lines = [...embedded, ...(linesByOrder.get(id) ?? [])];
+    const orderLines = (lines.length ? lines : direct).flatMap((l) => parseLine(ctx, id, l, productsById));
+    const status = oneOf(ctx, 'orders: status', ORDER_STATUSES, r.status, 'pending');
+    const created = ctx.date(first(r, 'createdAt', 'created_at', 'date')) ?? ctx.now;
+    const paid = ['paid', 'fulfilled', 'refunded'].includes(status);
+    const paidAt = ctx.date(first(r, 'paidAt', 'paid_at')) ?? (paid ? created : null);
+    const fulfilledAt = ctx.date(first(r, 'fulfilledAt', 'fulfilled_at')) ?? (status === 'fulfilled' ? paidAt : null);
+    const lineSum = orderLines.reduce((s, l) => s + l.lineTotalCents, 0);
+    const amount = money(r, ['amountFiat', 'totalFiat', 'total', 'amount'], ['amountCents', 'amount_cents']);
+    if (amount !== null && amount < 0) ctx.notes.add('orders: negative amount; used the sum of its lines.');
+    orders.push({
+      id, userId: user.id, customerEmail: user.email, status,
+      qty: int(r.qty) ?? (orderLines.reduce((s, l) => s + l.qty, 0) || 1),
+      amountCents: amount !== null && amount >= 0 ? amount : lineSum,
+      currency: str(r.currency)?.toUpperCase() ?? 'USD',
+      couponCode: str(first(r, 'couponCode', 'coupon_code')),
+      walletAddress: str(first(r, 'walletAddress', 'wallet_address')),
+      test: bool(r.test),
+      createdAt: created,
+      updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? fulfilledAt ?? paidAt ?? created,
+      paidAt, fulfilledAt,
+    });
+    items.push(...orderLines);
+  });
+  for (const orderId of linesByOrder.keys()) {
+    if (!seen.has(orderId)) ctx.notes.add('orderItems: a line referred to an unknown order; skipped.');
+  }
+  return { orders, items };
+}
+
+function findUser(ctx: Ctx, r: Rec, byId: Map<string, SeedUser>, byEmail: Map<string, SeedUser>, userRows: SeedUser[]) {
+  const id = ctx.ids.get('users', first(r, 'userId', 'user_id', 'customerId'));
+  if (id && byId.has(id)) return byId.get(id)!;
+  const customer = r.customer && typeof r.customer === 'object' ? (r.customer as Rec) : {};
+  const email = str(first(r, 'customerEmail', 'customer_email', 'userEmail', 'email') ?? customer.email)?.toLowerCase();
+  if (!email || !email.includes('@')) return null;
+  const known = byEmail.get(email);
+  if (known) return known;
+  ctx.notes.add('orders: created a shopper account for a customer email that had no user record.');
+  const user: SeedUser = {
+    id: ctx.ids.get('users', `email:${email}`)!, email, name: str(first(r, 'customerName') ?? customer.name),
+    role: 'user', status: 'active', kycStatus: 'pending', password: null, passwordHash: null, createdAt: ctx.now, updatedAt: ctx.now,
+  };
+  userRows.push(user);
+  byId.set(user.id, user);
+  byEmail.set(email, user);
+  return user;
+}
+
+function parseLine(ctx: Ctx, orderId: string, l: Rec, products: Map<string, SeedProduct>): SeedOrderItem[] {
+  const product = products.get(ctx.ids.get('products', first(l, 'productId', 'product_id')) ?? '');
+  if (!product) {
+    ctx.notes.add('orders: a line referred to an unknown product; skipped.');
+    return [];
+  }
+  const qty = Math.max(1, int(first(l, 'qty', 'quantity')) ?? 1);
+  const unit = money(l, ['unitPriceFiat', 'unitPrice', 'priceFiat', 'price'], ['unitPriceCents', 'unit_price_cents']) ?? product.priceFiatCents;
+  const total = money(l, ['lineTotalFiat', 'totalFiat', 'total'], ['lineTotalCents', 'line_total_cents']);
+  return [{
+    ...(str(l.id) || typeof l.id === 'number' ? { id: ctx.ids.get('orderItems', l.id)! } : {}),
+    orderId, productId: product.id, title: str(l.title) ?? product.title, sku: str(l.sku) ?? product.sku,
+    qty, unitPriceCents: unit, lineTotalCents: total ?? unit * qty,
+    tokenised: typeof l.tokenised === 'boolean' ? l.tokenised : !!product.contract,
+    chainId: product.contract ? product.chainId ?? null : null, contract: product.contract ?? null, tokenId: product.tokenId ?? null,
+  }];
+}
+
+export function parsePayments(ctx: Ctx, records: Rec[], orderRows: SeedOrder[], userRows: SeedUser[]): SeedPayment[] {
+  const ordersById = new Map(orderRows.map((o) => [o.id, o]));
+  const userIds = new Set(userRows.map((u) => u.id));
+  return records.map((r, i) => {
+    const rawOrder = first(r, 'orderId', 'order_id');
+    const order = ordersById.get(ctx.ids.get('orders', rawOrder) ?? '');
+    if (rawOrder !== undefined && !order) ctx.notes.add('payments: orderId not found among orders; stored without an order.');
+    const userId = ctx.ids.get('users', first(r, 'userId', 'user_id', 'customerId'));
+    const method = str(first(r, 'method', 'provider'))?.toLowerCase() ?? 'bank';
+    const status = oneOf(ctx, 'payments: status', PAYMENT_STATUSES, r.status, 'pending');
+    const amount = money(r, ['amountFiat', 'amount'], ['amountCents', 'amount_cents']) ?? order?.amountCents ?? 0;
+    const refunded = money(r, ['refundedFiat', 'refundedAmount'], ['refundedCents', 'refunded_cents']);
+    const created = ctx.date(first(r, 'createdAt', 'created_at')) ?? order?.paidAt ?? order?.createdAt ?? ctx.now;
+    const done = status === 'completed' || status === 'refunded';
+    return {
+      id: ctx.ids.get('payments', r.id) ?? ctx.ids.get('payments', `#${i}`)!,
+      orderId: order?.id ?? null,
+      userId: userId && userIds.has(userId) ? userId : order?.userId ?? null,
+      method, provider: str(r.provider)?.toLowerCase() ?? method,
+      amountCents: Math.max(0, amount),
+      refundedCents: Math.max(0, refunded ?? (status === 'refunded' ? amount : 0)),
+      currency: str(r.currency)?.toUpperCase() ?? order?.currency ?? 'USD',
+      status, reference: str(first(r, 'reference', 'transactionId')), url: str(r.url), test: bool(r.test),
+      createdAt: created,
+      updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
+      completedAt: ctx.date(first(r, 'completedAt', 'completed_at')) ?? (done ? created : null),
+    };
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * Loads demo data from a json-server style file (db.json): top-level arrays `users`, `products`,
+ * `orders`, `orderItems`, `payments` and an optional `settings` object. Field names are the API's
+ * (camelCase; snake_case is accepted too). Other collections are ignored with a printed note.
+ *
+ * Format decisions:
+ * - Passwords: db.json never holds hashes of the dev accounts. A user record may carry
+ *   `"password": "<plain text>"`; each distinct plain text is hashed once (argon2id) and the hash reused.
+ *   `"passwordHash": "$argon2id$…"` is loaded verbatim. Without either the account cannot log in.
+ *   `withPasswords: false` (used in production) loads every account without a password.
+ * - Money: `priceFiat` / `amountFiat` / `unitPriceFiat` as numbers or strings (12.5, "12.50") are read
+ *   as decimal text into integer cents; `…Cents` integer fields are accepted as well.
+ * - Dates: ISO strings. Every date of the file is moved by one offset so that the newest lands on the
+ *   moment of seeding (`shiftDates: false` keeps them): the committed db.json spans 2025-12..2026-11
+ *   and always shows up as "the last 12 months".
+ * - Ids: UUIDs are kept; other ids (1, "o-17") become stable name-based UUIDs, consistently across
+ *   collections. Order lines come from `orderItems` (with `orderId`), an order's embedded `items`, or
+ *   an order's own `productId` + `qty`.
+ */
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import { hashPassword } from '../lib/crypto.js';
+import type { Database, Db } from './client.js';
+import { orderItems, orders, payments, products, settings, users } from './schema.js';
+import { parseSeedFile, type ParseOptions, type SeedData } from './seed-parse.js';
+import type { GenerateOptions, GenerateResult } from './seed-generate.js';
+
+export type SeedOptions = ParseOptions & {
+  /** Set hashes for users listed with a password (default true). */
+  withPasswords?: boolean;
+  log?: (message: string) => void;
+};
+
+export type SeedSummary = { users: number; products: number; orders: number; orderItems: number; payments: number; notes: string[] };
+
+const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, audit_events RESTART IDENTITY CASCADE`;
+const CHUNK = 500;
+
+export function readSeedFile(file: string, opts: ParseOptions = {}): SeedData {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`Cannot read seed file ${file}: ${(err as Error).message}`);
+  }
+  return parseSeedFile(raw, opts);
+}
+
+/** Empties every table the seed owns (and, by CASCADE, whatever refers to them), then loads `file`. */
+export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {}): Promise<SeedSummary> {
+  const data = readSeedFile(file, opts);
+  const log = opts.log ?? console.log;
+  for (const note of data.notes) log(`seed: ${note}`);
+  const hashes = opts.withPasswords === false ? new Map<string, string>() : await hashAll(data.users.map((u) => u.password));
+  const userRows = data.users.map(({ password, ...u }) => ({
+    ...u,
+    passwordHash: opts.withPasswords === false ? null : password ? hashes.get(password)! : u.passwordHash ?? null,
+  }));
+  await db.transaction(async (tx) => {
+    await tx.execute(RESET);
+    for (const rows of chunks(userRows)) await tx.insert(users).values(rows);
+    for (const rows of chunks(data.products)) await tx.insert(products).values(rows);
+    for (const rows of chunks(data.orders)) await tx.insert(orders).values(rows);
+    for (const rows of chunks(data.orderItems)) await tx.insert(orderItems).values(rows);
+    for (const rows of chunks(data.payments)) await tx.insert(payments).values(rows);
+    if (data.settings.length) await tx.insert(settings).values(data.settings);
+  });
+  await db.execute(sql`ANALYZE`);
+  return {
+    users: userRows.length, products: data.products.length, orders: data.orders.length,
+    orderItems: data.orderItems.length, payments: data.payments.length, notes: data.notes,
+  };
+}
+
+async function hashAll(passwords: (string | null)[]): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  for (const p of new Set(passwords)) if (p) map.set(p, await hashPassword(p));
+  return map;
+}
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Rows of a raw query: drizzle types them per driver, both drivers return `{rows}`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Called at server start: loads config.seedFile into a database that has no users yet. */
+export async function seedIfEmpty(database: Database, config: Config, log: (message: string) => void = console.log): Promise<boolean> {
+  if (!config.seedOnEmpty) return false;
+  const [row] = rowsOf<{ any: boolean }>(await database.db.execute(sql`select exists (select 1 from users) as any`));
+  if (row?.any) return false;
+  if (!fs.existsSync(config.seedFile)) {
+    log(`seed: the database is empty and ${config.seedFile} does not exist; nothing loaded.`);
+    return false;
+  }
+  const production = config.env === 'production';
+  const s = await seedFromFile(database.db, config.seedFile, { withPasswords: !production, log });
+  log(`seed: loaded ${s.users} users, ${s.products} products, ${s.orders} orders from ${config.seedFile}.`);
+  if (production) log('seed: production: accounts were loaded without passwords; create an admin with `npm run create-admin`.');
+  return true;
+}
+
+/** Adds `n` generated orders (with a pool of generated customers) in bulk; see seed-generate.ts. */
+export async function generateOrders(db: Db, n: number, opts: GenerateOptions = {}): Promise<GenerateResult> {
+  // Imported on demand: it uses @faker-js/faker, a dev dependency the running server must not need.
+  const { generateOrders: run } = await import('./seed-generate.js');
+  return run(db, n, opts);
+}

@@ -1,0 +1,99 @@
+import { lazy, useEffect, type ReactNode } from 'react';
+import { Admin, CustomRoutes, Resource, usePermissions } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { getToken } from '../lib/api';
+import { can } from '../lib/capabilities';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { Layout } from './layout/Layout';
+import { LoginPage } from './pages/login/LoginPage';
+import { NotAllowed } from './pages/access/NotAllowed';
+import { Guarded } from './pages/access/Guarded';
+import { ErrorScreen } from './pages/errors/ErrorScreen';
+import { lazyResource } from './lazyResource';
+
+const { preload: preloadProducts, ...products } = lazyResource(() => import('./resources/products'), ['list', 'show', 'edit', 'create']);
+const { preload: preloadOrders, ...orders } = lazyResource(() => import('./resources/orders'), ['list', 'show']);
+
+/** The layout only renders once past the login page: fetch the resource screens then, in the background. */
+function AppLayout({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    if (getToken()) Promise.all([preloadProducts(), preloadOrders()]).catch(() => undefined);
+  }, []);
+  return <Layout>{children}</Layout>;
+}
+
+const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
+const NotBuilt = lazy(() => import('./pages/not-built/NotBuilt'));
+
+/** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
+const NOT_BUILT: readonly (readonly [string, string])[] = [
+  ['payments', 'payments'],
+  ['payouts', 'payouts'],
+  ['referrals', 'referrals'],
+  ['affiliates', 'affiliates'],
+  ['coupons', 'coupons'],
+  ['mint-queue', 'mint_queue'],
+  ['users', 'users'],
+  ['membership', 'membership'],
+  ['domain-management', 'domain_management'],
+  ['payment-sdk', 'payment_sdk'],
+  ['settings', 'settings'],
+  ['reports', 'reports'],
+  ['referral-dashboard', 'referral_dashboard'],
+];
+
+/** "/": staff land on the dashboard, shoppers on their referral page (logged-out users never get here). */
+function Home() {
+  const { permissions: role, isPending } = usePermissions<string | undefined>();
+  if (isPending) return null;
+  return <Navigate to={can(role, 'backoffice.read') || !role ? '/dashboard' : '/referral-dashboard'} replace />;
+}
+
+/** Unknown paths: /login when logged out, the dashboard otherwise. */
+function CatchAll() {
+  return <Navigate to={getToken() ? '/dashboard' : '/login'} replace />;
+}
+
+export default function App() {
+  return (
+    <Admin
+      disableTelemetry
+      title="RWA Admin"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={Home}
+      catchAll={CatchAll}
+      accessDenied={NotAllowed}
+      error={ErrorScreen}
+    >
+      <Resource name="products" {...products} />
+      <Resource name="orders" {...orders} />
+      <CustomRoutes>
+        <Route
+          path="/dashboard"
+          element={
+            <Guarded resource="dashboard">
+              <Dashboard />
+            </Guarded>
+          }
+        />
+        {NOT_BUILT.map(([path, navKey]) => (
+          <Route
+            key={path}
+            path={`/${path}`}
+            element={
+              <Guarded resource={path}>
+                <NotBuilt navKey={navKey} />
+              </Guarded>
+            }
+          />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,27 @@
+import { useEffect, type ReactNode } from 'react';
+import { Layout as RaLayout, useCheckAuth } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { AppBar } from './AppBar';
+import { Menu } from './Menu';
+import { NotLoggedInBanner } from './NotLoggedInBanner';
+import { ErrorScreen } from '../pages/errors/ErrorScreen';
+
+/** Re-checks the stored token on every path change (SPEC §2 Routes); no token sends the user to /login. */
+function AuthOnNavigate() {
+  const { pathname } = useLocation();
+  const checkAuth = useCheckAuth();
+  useEffect(() => {
+    checkAuth({ route: pathname }).catch(() => undefined);
+  }, [pathname, checkAuth]);
+  return null;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RaLayout appBar={AppBar} menu={Menu} error={ErrorScreen}>
+      <AuthOnNavigate />
+      <NotLoggedInBanner />
+      {children}
+    </RaLayout>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ComponentType } from 'react';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import ReceiptIcon from '@mui/icons-material/ReceiptLong';
+import PaymentIcon from '@mui/icons-material/Payment';
+import PayoutIcon from '@mui/icons-material/AccountBalanceWallet';
+import ShareIcon from '@mui/icons-material/Share';
+import HandshakeIcon from '@mui/icons-material/Handshake';
+import CouponIcon from '@mui/icons-material/LocalOffer';
+import TokenIcon from '@mui/icons-material/Token';
+import PeopleIcon from '@mui/icons-material/People';
+import MembershipIcon from '@mui/icons-material/CardMembership';
+import DnsIcon from '@mui/icons-material/Dns';
+import CodeIcon from '@mui/icons-material/Code';
+import SettingsIcon from '@mui/icons-material/Settings';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import LinkIcon from '@mui/icons-material/Link';
+
+export interface NavItem {
+  /** route path, also the resource name given to canAccess */
+  path: string;
+  /** label key under app.menu.* */
+  key: string;
+  icon: ComponentType;
+}
+
+const item = (path: string, key: string, icon: ComponentType): NavItem => ({ path, key, icon });
+
+/** The side navigation, in SPEC §2 Layout order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  item('/dashboard', 'dashboard', DashboardIcon),
+  item('/products', 'products', InventoryIcon),
+  item('/orders', 'orders', ReceiptIcon),
+  item('/payments', 'payments', PaymentIcon),
+  item('/payouts', 'payouts', PayoutIcon),
+  item('/referrals', 'referrals', ShareIcon),
+  item('/affiliates', 'affiliates', HandshakeIcon),
+  item('/coupons', 'coupons', CouponIcon),
+  item('/mint-queue', 'mint_queue', TokenIcon),
+  item('/users', 'users', PeopleIcon),
+  item('/membership', 'membership', MembershipIcon),
+  item('/domain-management', 'domain_management', DnsIcon),
+  item('/payment-sdk', 'payment_sdk', CodeIcon),
+  item('/settings', 'settings', SettingsIcon),
+  item('/reports', 'reports', AssessmentIcon),
+];
+
+/** The shopper's own referral page: routed for everyone, listed in the menu only for non-staff roles. */
+export const REFERRAL_DASHBOARD: NavItem = item('/referral-dashboard', 'referral_dashboard', LinkIcon);
+
+export const resourceOf = (nav: NavItem) => nav.path.slice(1);
+
+/** The nav item whose path is the current path or a prefix of it. */
+export function navItemFor(pathname: string): NavItem | undefined {
+  return [...NAV_ITEMS, REFERRAL_DASHBOARD].find((n) => pathname === n.path || pathname.startsWith(`${n.path}/`));
+}

@@ -1,0 +1,43 @@
+import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { DashboardAlert } from './useDashboardData';
+
+export type ScreenAlert = { level: DashboardAlert['level']; message: string; detail?: string };
+
+/**
+ * The system alerts: load failures of this screen first (SPEC §8), then the server's alerts translated
+ * by code, else "System running normally".
+ */
+export default function SystemAlerts({ failures, alerts }: { failures: ScreenAlert[]; alerts: DashboardAlert[] }) {
+  const translate = useTranslate();
+  const fromServer: ScreenAlert[] = alerts.map((a) => ({
+    level: a.level,
+    message: translate(`app.dashboard.alerts.${a.code}`, { _: a.code, smart_count: Number(a.params?.count ?? 0), ...a.params }),
+  }));
+  const shown = [...failures, ...fromServer];
+  if (shown.length === 0) shown.push({ level: 'info', message: translate('app.dashboard.alerts.normal') });
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          {translate('app.dashboard.system_alerts')}
+        </Typography>
+        <Stack spacing={1}>
+          {shown.map((alert, i) => (
+            <Alert key={i} severity={alert.level}>
+              <Typography variant="body2">{alert.message}</Typography>
+              {alert.detail && (
+                <Typography variant="caption" component="div">
+                  {alert.detail}
+                </Typography>
+              )}
+              <Typography variant="caption" color="text.secondary">
+                {translate('app.dashboard.alerts.just_now')}
+              </Typography>
+            </Alert>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { useGetList } from 'react-admin';
+import { apiGet } from '../../../lib/api';
+import type { OrderSummary } from '../../resources/orders/constants';
+
+export type DashboardAlert = { level: 'error' | 'warning' | 'info'; code: string; params?: Record<string, number | string> };
+
+export type DashboardStats = {
+  totalOrders: number;
+  totalRevenue: number;
+  totalUsers: number;
+  totalProducts: number;
+  pendingOrders: number;
+  completedOrders: number;
+  totalPayments: number;
+  totalPayouts: number;
+  activeReferrals: number;
+  totalCommissions: number;
+  activeUsers: number;
+  systemUptime: string;
+  revenueByMonth: { month: string; revenue: number; orders: number }[];
+};
+
+/** Thrown when the answer lacks its figures: the dashboard then says "Failed to load dashboard data". */
+export class UnexpectedDashboardAnswer extends Error {}
+
+export const RECENT_ORDERS = 5;
+
+/** GET /api/dashboard/stats: figures, monthly revenue and server-side alerts. */
+export function useDashboardStats() {
+  return useQuery({
+    queryKey: ['dashboard', 'stats'],
+    queryFn: async () => {
+      const body = await apiGet<{ stats?: DashboardStats; alerts?: DashboardAlert[] }>('/api/dashboard/stats');
+      if (!body?.stats) throw new UnexpectedDashboardAnswer();
+      return { stats: body.stats, alerts: body.alerts ?? [] };
+    },
+  });
+}
+
+/** The five newest orders (GET /api/orders?limit=5). */
+export function useRecentOrders() {
+  return useGetList<OrderSummary>('orders', {
+    pagination: { page: 1, perPage: RECENT_ORDERS },
+    sort: { field: 'createdAt', order: 'DESC' },
+  });
+}

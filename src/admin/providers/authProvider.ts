@@ -1,0 +1,146 @@
+import type { AuthProvider } from 'react-admin';
+import { ApiError, apiGet, clearToken, getToken, rawRequest, setToken } from '../../lib/api';
+import { can, type Capability } from '../../lib/capabilities';
+
+export const USER_KEY = 'authUser';
+
+export interface AuthUser {
+  id: string | number;
+  email: string;
+  name: string;
+  role: string;
+}
+
+/** The login screen's error sentences (SPEC §8 Screens). */
+export const LOGIN_MESSAGES = {
+  failed: 'Login failed',
+  missingToken: 'Login response missing token',
+  retry: 'Login failed, please try again',
+} as const;
+
+interface LoginBody {
+  ok?: boolean;
+  error?: string;
+  token?: string;
+  accessToken?: string;
+  user?: AuthUser;
+}
+
+export function storedUser(): AuthUser | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? (JSON.parse(raw) as AuthUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+function forget() {
+  clearToken();
+  localStorage.removeItem(USER_KEY);
+  me = null;
+}
+
+/** One /api/auth/me request per token, shared by getIdentity, getPermissions and canAccess. */
+let me: { token: string; user: Promise<AuthUser> } | null = null;
+
+function currentUser(): Promise<AuthUser> {
+  const token = getToken();
+  if (!token) return Promise.reject(new ApiError('Authentication required', 401));
+  if (me?.token !== token) {
+    const user = apiGet<{ user: AuthUser }>('/api/auth/me').then((r) => {
+      localStorage.setItem(USER_KEY, JSON.stringify(r.user));
+      return r.user;
+    });
+    user.catch(() => {
+      if (me?.user === user) me = null;
+    });
+    me = { token, user };
+  }
+  return me.user;
+}
+
+/** The routes a shopper (role user) may open in the admin app; every other one needs staff access. */
+const SELF_RESOURCES = new Set(['referral-dashboard', 'membership']);
+const WRITE_ACTIONS = new Set(['create', 'edit', 'delete', 'clone']);
+
+/** Which capability a react-admin (resource, action) pair needs (DESIGN.md, Roles). */
+export function capabilityFor(resource: string, action: string): Capability {
+  if (SELF_RESOURCES.has(resource)) return 'self';
+  if (resource === 'settings') return 'settings.manage';
+  if (!WRITE_ACTIONS.has(action)) return resource === 'users' ? 'users.read' : 'backoffice.read';
+  switch (resource) {
+    case 'orders':
+      return 'orders.create';
+    case 'payments':
+    case 'payouts':
+    case 'commissions':
+      return 'finance.write';
+    case 'users':
+      return 'users.write';
+    default:
+      return 'catalog.write';
+  }
+}
+
+export function roleCanAccess(role: string | undefined, resource: string, action: string): boolean {
+  return can(role, capabilityFor(resource, action));
+}
+
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email: string; password: string }) {
+    let res;
+    try {
+      res = await rawRequest('/api/admin/auth/login', { method: 'POST', body: { email, password } });
+    } catch {
+      throw new Error(LOGIN_MESSAGES.retry);
+    }
+    const body = (res.body ?? {}) as LoginBody;
+    if (!res.ok || body.ok === false) throw new Error(body.error || LOGIN_MESSAGES.failed);
+    const token = body.token ?? body.accessToken;
+    if (!token) throw new Error(LOGIN_MESSAGES.missingToken);
+    forget();
+    setToken(token);
+    if (body.user) localStorage.setItem(USER_KEY, JSON.stringify(body.user));
+    return { redirectTo: body.user && !can(body.user.role, 'backoffice.read') ? '/referral-dashboard' : '/dashboard' };
+  },
+
+  async logout() {
+    if (getToken()) {
+      // The server revokes the session; the browser forgets it even if that call fails.
+      await rawRequest('/api/admin/auth/logout', { method: 'POST', body: {} }).catch(() => undefined);
+    }
+    forget();
+    return '/login';
+  },
+
+  async checkAuth() {
+    if (!getToken()) throw { redirectTo: '/login', message: false };
+  },
+
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      forget();
+      throw { redirectTo: '/login' };
+    }
+    // 403 keeps the session: the screen itself says the action is not allowed.
+  },
+
+  async getIdentity() {
+    const user = await currentUser();
+    return { id: user.id, fullName: user.name || user.email, role: user.role, email: user.email };
+  },
+
+  async getPermissions() {
+    if (!getToken()) return undefined;
+    return (await currentUser()).role;
+  },
+
+  async canAccess({ resource, action }) {
+    if (!getToken()) return false;
+    const user = await currentUser().catch(() => storedUser());
+    return roleCanAccess(user?.role, resource, action);
+  },
+};
+
+export default authProvider;

@@ -1,0 +1,133 @@
+import { HttpError, type DataProvider, type GetListParams, type GetListResult, type GetManyParams, type GetManyResult, type RaRecord } from 'react-admin';
+import { ApiError, apiRequest, toQuery } from '../../lib/api';
+
+/** The response key holding a resource's list, and a single record, in the documented API (SPEC §7). */
+const KEYS: Record<string, { list: string; one: string }> = {
+  products: { list: 'products', one: 'product' },
+  orders: { list: 'orders', one: 'order' },
+  users: { list: 'users', one: 'user' },
+  payments: { list: 'payments', one: 'payment' },
+  payouts: { list: 'payouts', one: 'payout' },
+  coupons: { list: 'coupons', one: 'coupon' },
+  'mint-jobs': { list: 'jobs', one: 'job' },
+  affiliates: { list: 'affiliates', one: 'affiliate' },
+  referrals: { list: 'referrals', one: 'referral' },
+  commissions: { list: 'commissions', one: 'commission' },
+};
+
+const MAX_LIMIT = 200;
+
+function keysFor(resource: string) {
+  const keys = KEYS[resource];
+  if (!keys) throw new HttpError(`Unknown resource "${resource}"`, 400, null);
+  return keys;
+}
+
+const base = (resource: string) => `/api/${resource}`;
+const one = (resource: string, id: RaRecord['id']) => `${base(resource)}/${encodeURIComponent(String(id))}`;
+
+type Body = Record<string, unknown>;
+
+/** Runs a request, turning transport errors into react-admin HttpErrors (body.errors feeds form field errors). */
+async function call(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<Body> {
+  try {
+    return (await apiRequest<Body | null>(path, init)) ?? {};
+  } catch (e) {
+    if (e instanceof ApiError) {
+      const original = e.body && typeof e.body === 'object' ? (e.body as Body) : {};
+      throw new HttpError(e.message, e.status, e.fields ? { ...original, errors: e.fields } : original);
+    }
+    throw e;
+  }
+}
+
+function pick<T>(body: Body, key: string): T {
+  if (!(key in body)) throw new HttpError(`Response is missing "${key}"`, 500, body);
+  return body[key] as T;
+}
+
+type Primitive = string | number | boolean;
+const isPrimitive = (v: unknown): v is Primitive => ['string', 'number', 'boolean'].includes(typeof v);
+
+function filterParams(filter: Record<string, unknown> = {}): Record<string, Primitive> {
+  const out: Record<string, Primitive> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (isPrimitive(value)) out[key] = value;
+    else if (Array.isArray(value) && value.every(isPrimitive)) out[key] = value.join(',');
+  }
+  return out;
+}
+
+export const dataProvider: DataProvider = {
+  supportAbortSignal: true,
+
+  async getList<R extends RaRecord = RaRecord>(resource: string, params: GetListParams & { signal?: AbortSignal }): Promise<GetListResult<R>> {
+    const { list } = keysFor(resource);
+    const { page = 1, perPage = 25 } = params.pagination ?? {};
+    const limit = Math.min(perPage, MAX_LIMIT);
+    const query = toQuery({
+      ...filterParams(params.filter),
+      limit,
+      offset: (page - 1) * perPage,
+      sort: params.sort?.field,
+      order: params.sort?.order?.toLowerCase(),
+    });
+    const body = await call(`${base(resource)}${query}`, { signal: params.signal });
+    const data = pick<R[]>(body, list);
+    const totalIsEstimate = body.totalIsEstimate === true;
+    const total = typeof body.total === 'number' ? body.total : undefined;
+    return {
+      data,
+      ...(total === undefined ? {} : { total }),
+      pageInfo: total === undefined ? { hasNextPage: data.length === limit, hasPreviousPage: page > 1 } : undefined,
+      meta: { totalIsEstimate },
+    };
+  },
+
+  async getOne(resource, params) {
+    const body = await call(one(resource, params.id), { signal: params.signal });
+    return { data: pick(body, keysFor(resource).one) };
+  },
+
+  async getMany<R extends RaRecord = RaRecord>(resource: string, params: GetManyParams<R> & { signal?: AbortSignal }): Promise<GetManyResult<R>> {
+    const data = await Promise.all(
+      params.ids.map(async (id) => pick<R>(await call(one(resource, id), { signal: params.signal }), keysFor(resource).one)),
+    );
+    return { data };
+  },
+
+  async getManyReference(resource, params) {
+    return dataProvider.getList(resource, {
+      ...params,
+      filter: { ...params.filter, [params.target]: params.id },
+    });
+  },
+
+  async create(resource, params) {
+    const body = await call(base(resource), { method: 'POST', body: params.data });
+    return { data: pick(body, keysFor(resource).one) };
+  },
+
+  async update(resource, params) {
+    const body = await call(one(resource, params.id), { method: 'PUT', body: params.data });
+    return { data: pick(body, keysFor(resource).one) };
+  },
+
+  async updateMany(resource, params) {
+    await Promise.all(params.ids.map((id) => call(one(resource, id), { method: 'PUT', body: params.data })));
+    return { data: params.ids };
+  },
+
+  async delete(resource, params) {
+    const body = await call(one(resource, params.id), { method: 'DELETE' });
+    const key = keysFor(resource).one;
+    return { data: (key in body ? body[key] : params.previousData ?? { id: params.id }) as never };
+  },
+
+  async deleteMany(resource, params) {
+    await Promise.all(params.ids.map((id) => call(one(resource, id), { method: 'DELETE' })));
+    return { data: params.ids };
+  },
+};
+
+export default dataProvider;

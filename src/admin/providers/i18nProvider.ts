@@ -1,0 +1,40 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import en from '../i18n/en';
+import zh from '../i18n/zh';
+
+export const LOCALES = [
+  { locale: 'en', name: 'EN' },
+  { locale: 'zh', name: '中文' },
+] as const;
+export type AppLocale = (typeof LOCALES)[number]['locale'];
+
+/** The user's language choice; kept outside react-admin's store because logout resets that store. */
+export const LOCALE_KEY = 'locale';
+
+export const isAppLocale = (value: unknown): value is AppLocale => value === 'en' || value === 'zh';
+
+export function storedLocale(): AppLocale | null {
+  try {
+    const value = localStorage.getItem(LOCALE_KEY);
+    return isAppLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberLocale(locale: AppLocale): void {
+  try {
+    localStorage.setItem(LOCALE_KEY, locale);
+  } catch {
+    /* private mode: the choice lasts for this page only */
+  }
+}
+
+export const i18nProvider = polyglotI18nProvider(
+  (locale) => (locale === 'zh' ? zh : en),
+  storedLocale() ?? 'en',
+  [...LOCALES],
+  { allowMissing: true },
+);
+
+export default i18nProvider;

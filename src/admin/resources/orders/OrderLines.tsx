@@ -1,0 +1,47 @@
+import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useFormat } from '../../hooks/useFormat';
+import type { OrderDetail } from './constants';
+
+/** The order's lines: product, quantity, prices and, for tokenised lines, the token they mint. */
+export default function OrderLines({ order }: { order: OrderDetail }) {
+  const translate = useTranslate();
+  const { money, number } = useFormat();
+  const items = order.items ?? [];
+  if (items.length === 0) return <Typography variant="body2">{translate('app.orders.detail.no_items')}</Typography>;
+  const t = (field: string) => translate(`app.orders.items.${field}`);
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('title')}</TableCell>
+          <TableCell>{t('sku')}</TableCell>
+          <TableCell align="right">{t('qty')}</TableCell>
+          <TableCell align="right">{t('unitPriceFiat')}</TableCell>
+          <TableCell align="right">{t('lineTotalFiat')}</TableCell>
+          <TableCell>{t('token')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {items.map((item) => (
+          <TableRow key={item.id}>
+            <TableCell>{item.title}</TableCell>
+            <TableCell>{item.sku}</TableCell>
+            <TableCell align="right">{number(item.qty)}</TableCell>
+            <TableCell align="right">{money(item.unitPriceFiat, order.currency)}</TableCell>
+            <TableCell align="right">{money(item.lineTotalFiat, order.currency)}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.75rem' }}>
+              {item.tokenised
+                ? translate('app.orders.items.token_value', {
+                    chainId: item.chainId ?? '',
+                    contract: item.contract ?? '—',
+                    tokenId: item.tokenId ?? '—',
+                  })
+                : '—'}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,59 @@
+import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
+import { NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from './constants';
+import * as v from './productValidation';
+
+const statusChoices = PRODUCT_STATUSES.map((id) => ({ id, name: `app.products.status.${id}` }));
+const rwaTypeChoices = RWA_TYPES.map((id) => ({ id, name: `app.products.rwa_type.${id}` }));
+const tokenTypeChoices = TOKEN_TYPES.map((id) => ({ id, name: id }));
+
+export const productDefaults = {
+  status: 'draft',
+  chainId: DEFAULT_CHAIN_ID,
+  tokenType: DEFAULT_TOKEN_TYPE,
+  stock: 0,
+};
+
+const Row = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%', '& > *': { flex: '1 1 220px' } }}>
+    {children}
+  </Box>
+);
+
+/** The product fields shared by create and edit; server field errors land on the matching input. */
+export default function ProductForm({ defaultValues }: { defaultValues?: Record<string, unknown> }) {
+  return (
+    <SimpleForm defaultValues={defaultValues} warnWhenUnsavedChanges noValidate>
+      <Row>
+        <TextInput source="title" validate={v.validateTitle} />
+        <TextInput source="sku" validate={v.validateSku} />
+      </Row>
+      <TextInput source="description" multiline minRows={2} validate={v.validateDescription} />
+      <Row>
+        <TextInput source="category" validate={v.validateCategory} />
+        <TextInput source="image" validate={v.validateImage} />
+      </Row>
+      <Row>
+        <NumberInput source="priceFiat" step={0.01} min={0} validate={v.validatePriceFiat} />
+        <TextInput
+          source="priceCrypto"
+          type="number"
+          slotProps={{ htmlInput: { step: '0.00000001', min: 0 } }}
+          validate={v.validatePriceCrypto}
+        />
+        <NumberInput source="stock" step={1} min={0} validate={v.validateStock} />
+      </Row>
+      <Row>
+        <SelectInput source="rwaType" choices={rwaTypeChoices} validate={v.validateChoice} />
+        <SelectInput source="status" choices={statusChoices} validate={v.validateChoice} />
+      </Row>
+      <Row>
+        <NumberInput source="chainId" step={1} min={1} validate={v.validateChainId} />
+        <SelectInput source="tokenType" choices={tokenTypeChoices} translateChoice={false} />
+        <TextInput source="tokenId" validate={v.validateTokenId} />
+      </Row>
+      <TextInput source="contract" validate={v.validateContract} helperText="app.products.contract_help" />
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,81 @@
+import { Box, Typography } from '@mui/material';
+import {
+  DeleteWithConfirmButton,
+  EditButton,
+  FunctionField,
+  Labeled,
+  ListButton,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { useFormat } from '../../hooks/useFormat';
+import ProductStatusChip from './ProductStatusChip';
+import type { Product } from './constants';
+import useCan from './useCan';
+
+function ProductShowActions() {
+  const canWrite = useCan('catalog.write');
+  return (
+    <TopToolbar>
+      <ListButton />
+      {canWrite && <EditButton />}
+      {canWrite && (
+        <DeleteWithConfirmButton
+          mutationMode="pessimistic"
+          confirmTitle="app.products.delete_title"
+          confirmContent="app.products.delete_confirm"
+        />
+      )}
+    </TopToolbar>
+  );
+}
+
+/** Every stored field of one product. */
+export default function ProductShow() {
+  const translate = useTranslate();
+  const { money, dateTime, number } = useFormat();
+  return (
+    <Show actions={<ProductShowActions />}>
+      <SimpleShowLayout>
+        <TextField source="title" variant="h6" label={false} />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+          <Labeled><TextField source="sku" /></Labeled>
+          <Labeled><ProductStatusChip /></Labeled>
+          <Labeled>
+            <FunctionField<Product> source="rwaType" render={(p) => translate(`app.products.rwa_type.${p.rwaType}`, { _: p.rwaType })} />
+          </Labeled>
+          <Labeled><TextField source="category" emptyText="—" /></Labeled>
+        </Box>
+        <TextField source="description" emptyText="—" />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+          <Labeled><FunctionField<Product> source="priceFiat" render={(p) => money(p.priceFiat)} /></Labeled>
+          <Labeled><TextField source="priceCrypto" /></Labeled>
+          <Labeled><FunctionField<Product> source="stock" render={(p) => number(p.stock)} /></Labeled>
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+          <Labeled><TextField source="chainId" /></Labeled>
+          <Labeled><TextField source="tokenType" /></Labeled>
+          <Labeled><TextField source="tokenId" emptyText="—" /></Labeled>
+          <Labeled><TextField source="contract" emptyText="—" sx={{ fontFamily: 'monospace' }} /></Labeled>
+        </Box>
+        <FunctionField<Product>
+          source="image"
+          render={(p) =>
+            p.image ? (
+              <Box component="img" src={p.image} alt={p.title} sx={{ maxWidth: 240, maxHeight: 240, borderRadius: 1 }} />
+            ) : (
+              <Typography variant="body2">—</Typography>
+            )
+          }
+        />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+          <Labeled><FunctionField<Product> source="createdAt" render={(p) => dateTime(p.createdAt)} /></Labeled>
+          <Labeled><FunctionField<Product> source="updatedAt" render={(p) => dateTime(p.updatedAt)} /></Labeled>
+        </Box>
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,30 @@
+import { maxLength, maxValue, minValue, number, regex, required, type Validator } from 'react-admin';
+import { isCryptoAmount, isFiatAmount } from '../../../lib/money';
+
+/** Client-side rules mirroring server/modules/products/schemas.ts (the server checks again). */
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+const when =
+  (test: (value: number | string) => boolean, message: string): Validator =>
+  (value) =>
+    isBlank(value) || test(value) ? undefined : message;
+
+const wholeNumber: Validator = (value) =>
+  isBlank(value) || Number.isInteger(Number(value)) ? undefined : 'app.products.validation.whole_number';
+
+export const validateTitle = [required('app.products.validation.title_required'), maxLength(200)];
+export const validateSku = [
+  required('app.products.validation.sku_required'),
+  maxLength(64),
+  regex(/^[A-Za-z0-9._-]+$/, 'app.products.validation.sku_format'),
+];
+export const validatePriceFiat = [required(), when(isFiatAmount, 'app.products.validation.price_fiat')];
+export const validatePriceCrypto = [required(), when(isCryptoAmount, 'app.products.validation.price_crypto')];
+export const validateChoice = [required()];
+export const validateChainId = [required(), number(), wholeNumber, minValue(1)];
+export const validateContract = [regex(/^0x[0-9a-fA-F]{40}$/, 'app.products.validation.contract')];
+export const validateTokenId = [regex(/^\d{1,78}$/, 'app.products.validation.token_id')];
+export const validateStock = [required(), number(), wholeNumber, minValue(0), maxValue(2_000_000_000)];
+export const validateCategory = [maxLength(100)];
+export const validateDescription = [maxLength(5000)];
+export const validateImage = [maxLength(2000)];

@@ -1,0 +1,145 @@
+/**
+ * The one HTTP transport for the browser apps (SPEC §7 intro, §8 Transport).
+ * JSON in and out, bearer token from localStorage.authToken, error texts from the spec's catalogue.
+ */
+
+export const TOKEN_KEY = 'authToken';
+
+/** Paths any visitor may call without a stored token. */
+export const PUBLIC_PATHS: readonly string[] = ['/api/admin/auth/login', '/api/settings/public', '/api/health'];
+
+export const MESSAGES = {
+  noToken: 'Authentication required',
+  tooMany: 'Too many requests, please try again later. Rate limit has been adjusted for development environment.',
+  unauthorized: 'Authentication required. Please log in.',
+  notFound: 'API endpoint not found. Please check the URL.',
+  generic: 'Request failed',
+} as const;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly fields?: Record<string, string>;
+  readonly body?: unknown;
+
+  constructor(message: string, status: number, options: { code?: string; fields?: Record<string, string>; body?: unknown } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = options.code;
+    this.fields = options.fields;
+    this.body = options.body;
+  }
+}
+
+function storage(): Storage | undefined {
+  return typeof localStorage === 'undefined' ? undefined : localStorage;
+}
+
+export const getToken = (): string | null => storage()?.getItem(TOKEN_KEY) ?? null;
+export const setToken = (token: string): void => storage()?.setItem(TOKEN_KEY, token);
+export const clearToken = (): void => storage()?.removeItem(TOKEN_KEY);
+
+export function isPublicPath(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return !pathname.includes('/api/') || PUBLIC_PATHS.includes(pathname);
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Skip the stored-token requirement for an endpoint the server serves anonymously. */
+  public?: boolean;
+}
+
+export interface RawResponse {
+  status: number;
+  ok: boolean;
+  body: unknown;
+}
+
+/** Sends the request and parses the JSON body; no error mapping (login needs the server's own text). */
+export async function rawRequest(path: string, options: RequestOptions = {}): Promise<RawResponse> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = { text };
+    }
+  }
+  return { status: response.status, ok: response.ok, body };
+}
+
+interface ErrorBody {
+  error?: unknown;
+  message?: unknown;
+  code?: unknown;
+  fields?: unknown;
+}
+
+export function errorFromResponse(status: number, body: unknown): ApiError {
+  const b = (body && typeof body === 'object' ? body : {}) as ErrorBody;
+  const code = typeof b.code === 'string' ? b.code : undefined;
+  const fields = b.fields && typeof b.fields === 'object' ? (b.fields as Record<string, string>) : undefined;
+  let message: string;
+  if (status === 429) message = MESSAGES.tooMany;
+  else if (status === 401) message = MESSAGES.unauthorized;
+  else if (status === 404) message = MESSAGES.notFound;
+  else if (typeof b.error === 'string' && b.error) message = b.error;
+  else if (typeof b.message === 'string' && b.message) message = b.message;
+  else message = MESSAGES.generic;
+  return new ApiError(message, status, { code, fields, body });
+}
+
+/** Sends the request; resolves with the parsed body on 2xx, throws an ApiError otherwise. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (!options.public && !isPublicPath(path) && !getToken()) {
+    throw new ApiError(MESSAGES.noToken, 401, { code: 'no_token' });
+  }
+  let res: RawResponse;
+  try {
+    res = await rawRequest(path, options);
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(e instanceof Error && e.message ? e.message : MESSAGES.generic, 0, { code: 'network' });
+  }
+  if (!res.ok) {
+    if (res.status === 401) clearToken();
+    throw errorFromResponse(res.status, res.body);
+  }
+  return res.body as T;
+}
+
+export const apiGet = <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+  apiRequest<T>(path, { ...options, method: 'GET' });
+
+export const apiSend = <T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+) => apiRequest<T>(path, { ...options, method, body });
+
+/** Builds "?a=1&b=2" from the defined, non-empty values. */
+export function toQuery(params: Record<string, string | number | boolean | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dataProvider } from '../../src/admin/providers/dataProvider';
+
+function respond(status: number, body: unknown) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('authToken', 't');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('dataProvider', () => {
+  it('getList sends limit/offset/sort/order/q and filters, and reads the resource key and total', async () => {
+    const fetchMock = respond(200, { ok: true, orders: [{ id: 'o1' }], total: 12345, totalIsEstimate: true });
+    const result = await dataProvider.getList('orders', {
+      pagination: { page: 3, perPage: 20 },
+      sort: { field: 'amountFiat', order: 'DESC' },
+      filter: { q: 'abc', status: 'paid' },
+    });
+    const url = new URL(fetchMock.mock.calls[0]![0], 'http://x');
+    expect(url.pathname).toBe('/api/orders');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'abc', status: 'paid', limit: '20', offset: '40', sort: 'amountFiat', order: 'desc' });
+    expect(result).toMatchObject({ data: [{ id: 'o1' }], total: 12345, meta: { totalIsEstimate: true } });
+  });
+
+  it('reads mint jobs from "jobs" and single records from the singular key', async () => {
+    respond(200, { ok: true, jobs: [], total: 0 });
+    await expect(dataProvider.getList('mint-jobs', { pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'ASC' }, filter: {} })).resolves.toMatchObject({ data: [], total: 0 });
+    const fetchMock = respond(200, { ok: true, product: { id: 'p1', title: 'Gold bar' } });
+    await expect(dataProvider.getOne('products', { id: 'p1' })).resolves.toEqual({ data: { id: 'p1', title: 'Gold bar' } });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/products/p1');
+  });
+
+  it('create, update and delete use POST, PUT and DELETE', async () => {
+    const fetchMock = respond(200, { ok: true, product: { id: 'p2' } });
+    await dataProvider.create('products', { data: { title: 'x' } });
+    await dataProvider.update('products', { id: 'p2', data: { title: 'y' }, previousData: { id: 'p2' } });
+    await dataProvider.delete('products', { id: 'p2', previousData: { id: 'p2' } });
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
+      'POST /api/products',
+      'PUT /api/products/p2',
+      'DELETE /api/products/p2',
+    ]);
+  });
+
+  it('throws HttpError with field errors in body.errors', async () => {
+    respond(400, { ok: false, error: 'SKU already exists.', code: 'validation', fields: { sku: 'SKU already exists.' } });
+    await expect(dataProvider.create('products', { data: {} })).rejects.toMatchObject({
+      name: 'HttpError',
+      message: 'SKU already exists.',
+      status: 400,
+      body: { errors: { sku: 'SKU already exists.' }, code: 'validation' },
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import englishMessages from 'ra-language-english';
+import en from '../../src/admin/i18n/en';
+import zh from '../../src/admin/i18n/zh';
+
+/** Every leaf key path of a nested catalogue. */
+function leaves(obj: object, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([key, value]) =>
+    value && typeof value === 'object' ? leaves(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('catalogues', () => {
+  it('translates every react-admin key into Chinese', () => {
+    expect(leaves(zh.ra).sort()).toEqual(leaves(englishMessages.ra).sort());
+    const untranslated = leaves(zh.ra).filter((k) => {
+      const value = k.split('.').reduce<unknown>((o, part) => (o as Record<string, unknown>)[part], zh.ra);
+      return typeof value === 'string' && value.trim() !== '' && !/[\u4e00-\u9fff]/.test(value) && !/^%\{\w+\}/.test(value);
+    });
+    expect(untranslated).toEqual([]);
+  });
+
+  it('has the same app and resource keys in English and Chinese', () => {
+    expect(leaves(zh.app).sort()).toEqual(leaves(en.app).sort());
+    expect(leaves(zh.resources).sort()).toEqual(leaves(en.resources).sort());
+  });
+
+  it('keeps the spec sentences of the shell', () => {
+    expect(en.app.login.title).toBe('Admin Login');
+    expect(en.app.layout.not_logged_in).toBe('Not logged in, please login to access all features.');
+    expect(en.app.access.not_allowed).toBe('You are not allowed to see this page.');
+    expect(Object.keys(en.app.menu)).toHaveLength(16);
+  });
+});

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { IdMap, dateShiftMs, decimalToCents, isUuid, nameUuid, parseDate, plainDecimal, shiftDate } from '../../server/db/seed-format.js';
+import { parseSeedFile } from '../../server/db/seed-parse.js';
+
+describe('decimalToCents', () => {
+  it('reads the decimal text, so binary floating point never rounds it', () => {
+    expect(decimalToCents(12.5)).toBe(1250);
+    expect(decimalToCents(1.15)).toBe(115); // 1.15 * 100 === 114.99999999999999
+    expect(decimalToCents(0.1 + 0.2)).toBe(30);
+    expect(decimalToCents(19.99)).toBe(1999);
+    expect(decimalToCents(1000)).toBe(100000);
+  });
+  it('accepts strings with a currency sign and thousands separators', () => {
+    expect(decimalToCents('12.50')).toBe(1250);
+    expect(decimalToCents(' $1,234.56 ')).toBe(123456);
+    expect(decimalToCents('.5')).toBe(50);
+    expect(decimalToCents('-3.5')).toBe(-350);
+  });
+  it('rounds a third decimal half away from zero', () => {
+    expect(decimalToCents('1.005')).toBe(101);
+    expect(decimalToCents('1.004')).toBe(100);
+    expect(decimalToCents('2.9999')).toBe(300);
+  });
+  it('refuses what is not an amount', () => {
+    for (const v of ['abc', '', '1.2.3', null, undefined, {}, Number.NaN, Number.POSITIVE_INFINITY, 1e300]) expect(decimalToCents(v)).toBeNull();
+  });
+});
+
+describe('plainDecimal', () => {
+  it('expands exponent notation and trims zeros', () => {
+    expect(plainDecimal(1.5e-7)).toBe('0.00000015');
+    expect(plainDecimal('1E3')).toBe('1000');
+    expect(plainDecimal('007.50')).toBe('7.5');
+    expect(plainDecimal(1e21)).toBe('1000000000000000000000');
+    expect(plainDecimal('-0')).toBe('0');
+  });
+});
+
+describe('dates', () => {
+  it('parses ISO strings and epoch milliseconds, not garbage', () => {
+    expect(parseDate('2026-01-02T03:04:05Z')?.toISOString()).toBe('2026-01-02T03:04:05.000Z');
+    expect(parseDate(0)?.toISOString()).toBe('1970-01-01T00:00:00.000Z');
+    expect(parseDate('yesterday')).toBeNull();
+    expect(parseDate('')).toBeNull();
+  });
+  it('moves the newest date to now and keeps the spacing', () => {
+    const newest = new Date('2026-11-30T00:00:00Z');
+    const older = new Date('2025-12-01T00:00:00Z');
+    const now = new Date('2027-03-15T12:00:00Z');
+    const ms = dateShiftMs(newest, now);
+    expect(shiftDate(newest, ms)).toEqual(now);
+    expect(now.getTime() - shiftDate(older, ms).getTime()).toBe(newest.getTime() - older.getTime());
+    expect(dateShiftMs(null, now)).toBe(0);
+  });
+});
+
+describe('ids', () => {
+  it('keeps UUIDs and maps other ids to the same UUID wherever they are referenced', () => {
+    const ids = new IdMap();
+    const uuid = '7DE86D51-F8A8-4950-BF36-B1250E2BF6E9';
+    expect(ids.get('users', uuid)).toBe(uuid.toLowerCase());
+    expect(ids.get('users', 1)).toBe(ids.get('users', '1'));
+    expect(ids.get('users', 1)).not.toBe(ids.get('orders', 1));
+    expect(isUuid(ids.get('orders', 'o-17'))).toBe(true);
+    expect(ids.get('users', undefined)).toBeNull();
+    ids.alias('users', 2, ids.get('users', 1)!);
+    expect(ids.get('users', 2)).toBe(ids.get('users', 1));
+  });
+  it('name-based UUIDs are stable version-5 UUIDs', () => {
+    expect(nameUuid('users:1')).toBe(nameUuid('users:1'));
+    expect(nameUuid('users:1')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('parseSeedFile', () => {
+  const now = new Date('2027-01-10T00:00:00Z');
+  const minimal = {
+    posts: [{ id: 1, title: 'json-server hello' }],
+    users: [{ id: 1, email: 'Ann@Example.com', password: 'secret-password-1' }, { id: 2, email: 'ann@example.com' }],
+    products: [{ id: 1, title: 'Gold', price: 12.5 }, { id: '2', name: 'Art', priceFiat: '1,000.10', rwaType: 'art', status: 'active' }],
+    orders: [
+      { id: 1, userId: 2, productId: 1, qty: 2, createdAt: '2026-06-01T00:00:00Z' },
+      { id: 2, customerEmail: 'bob@example.com', items: [{ productId: '2', quantity: 1 }, { productId: 99 }], status: 'paid', createdAt: '2026-12-01T00:00:00Z' },
+      { id: 3, status: 'weird' },
+    ],
+    payments: [{ id: 'p1', orderId: 2, amount: 1000.1, status: 'completed', method: 'stripe' }],
+    settings: { siteName: 'My shop', colour: 'red', sessionTimeout: -5 },
+  };
+
+  it('loads a minimal json-server file, defaulting what is missing and noting what is ignored', () => {
+    const data = parseSeedFile(minimal, { now });
+    expect(data.notes.join('\n')).toMatch(/Ignored collection "posts"/);
+    expect(data.users.map((u) => u.email)).toEqual(['ann@example.com', 'bob@example.com']);
+    expect(data.users[0]!.password).toBe('secret-password-1');
+    expect(data.products.map((p) => [p.priceFiatCents, p.rwaType, p.status, p.title])).toEqual([
+      [1250, 'commodity', 'draft', 'Gold'], [100010, 'art', 'active', 'Art'],
+    ]);
+    expect(data.products[0]!.sku).toBeTruthy();
+    expect(data.settings).toEqual([{ key: 'siteName', value: 'My shop' }]);
+  });
+
+  it('keeps references consistent across collections', () => {
+    const data = parseSeedFile(minimal, { now });
+    const [first, second] = data.orders;
+    expect(first!.userId).toBe(data.users[0]!.id); // user 2 was a duplicate of user 1
+    expect(first!.amountCents).toBe(2500);
+    expect(data.orderItems.filter((i) => i.orderId === second!.id).map((i) => i.productId)).toEqual([data.products[1]!.id]);
+    expect(second!.userId).toBe(data.users[1]!.id);
+    expect(second!.customerEmail).toBe('bob@example.com');
+    expect(data.payments[0]!.orderId).toBe(second!.id);
+    expect(data.payments[0]!.amountCents).toBe(100010);
+    expect(data.orders).toHaveLength(2); // order 3 has no customer
+    expect(data.notes.join('\n')).toMatch(/unknown product/);
+  });
+
+  it('moves dates so that the newest is now, unless told not to', () => {
+    const shifted = parseSeedFile(minimal, { now });
+    expect(shifted.orders[1]!.createdAt).toEqual(now);
+    expect(shifted.orders[0]!.createdAt).toEqual(new Date(now.getTime() - 183 * 86_400_000));
+    const kept = parseSeedFile(minimal, { now, shiftDates: false });
+    expect(kept.orders[1]!.createdAt).toEqual(new Date('2026-12-01T00:00:00Z'));
+  });
+
+  it('refuses a file that is not an object of collections', () => {
+    expect(() => parseSeedFile([])).toThrow(/collections/);
+  });
+
+  it('reads the committed db.json cleanly', () => {
+    const data = parseSeedFile(JSON.parse(fs.readFileSync('db.json', 'utf8')), { now });
+    expect(data.notes).toEqual([]);
+    expect(data.orders).toHaveLength(300);
+    expect(new Set(data.orders.map((o) => o.status))).toEqual(new Set(['pending', 'paid', 'failed', 'refunded', 'fulfilled']));
+    expect(new Set(data.products.map((p) => p.rwaType)).size).toBe(5);
+    expect(new Set(data.products.map((p) => p.status))).toEqual(new Set(['active', 'inactive', 'draft']));
+    const newest = Math.max(...data.orders.map((o) => o.createdAt!.getTime()));
+    const oldest = Math.min(...data.orders.map((o) => o.createdAt!.getTime()));
+    expect(newest).toBeLessThanOrEqual(now.getTime());
+    expect(now.getTime() - oldest).toBeLessThan(366 * 86_400_000);
+    for (const email of ['admin@rwa.dev', 'finance@rwa.dev', 'operator@rwa.dev', 'shopper@rwa.dev']) {
+      expect(data.users.find((u) => u.email === email)?.password).toBe('rwa-dev-password');
+    }
+    const paid = new Set(data.orders.filter((o) => ['paid', 'fulfilled', 'refunded'].includes(o.status!)).map((o) => o.id));
+    expect(data.payments.every((p) => paid.has(p.orderId!))).toBe(true);
+    expect(data.payments).toHaveLength(paid.size);
+  });
+});
