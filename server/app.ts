@@ -31,6 +31,16 @@ export async function buildApp({ config, database, uiDir }: BuildOptions): Promi
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Clients send `Content-Type: application/json` on every call (SPEC §7), DELETE included: an empty body is no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new SyntaxError('invalid JSON'), undefined);
+    }
+  });
   app.decorate('ctx', { config, database, db: database.db, settings: new SettingsService(database.db) });
 
   await app.register(helmet, {

@@ -91,8 +91,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** Called at server start: loads config.seedFile into a database that has no users yet. */
 export async function seedIfEmpty(database: Database, config: Config, log: (message: string) => void = console.log): Promise<boolean> {
   if (!config.seedOnEmpty) return false;
-  const [row] = rowsOf<{ any: boolean }>(await database.db.execute(sql`select exists (select 1 from users) as any`));
-  if (row?.any) return false;
+  const [row] = rowsOf<{ found: boolean }>(await database.db.execute(sql`select exists (select 1 from users) as found`));
+  if (row?.found) return false;
   if (!fs.existsSync(config.seedFile)) {
     log(`seed: the database is empty and ${config.seedFile} does not exist; nothing loaded.`);
     return false;

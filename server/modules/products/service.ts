@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { orderItems, products } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { cryptoText, fromCents, toCents } from '../../../src/lib/money.js';
 import { audit } from '../audit/service.js';
@@ -52,7 +52,8 @@ function toColumns(input: ProductPatch) {
   };
 }
 
-const skuTaken = (sku: string) => conflict(`A product with SKU "${sku}" already exists.`, 'sku_taken');
+const skuTaken = (sku: string) =>
+  new AppError(409, `A product with SKU "${sku}" already exists.`, 'sku_taken', { sku: 'This SKU is already used by another product.' });
 
 async function assertSkuFree(db: Queryable, sku: string, exceptId?: string) {
   const [clash] = await db.select({ id: products.id }).from(products).where(sql`lower(${products.sku}) = lower(${sku})`).limit(1);

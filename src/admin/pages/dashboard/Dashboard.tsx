@@ -36,11 +36,11 @@ export default function Dashboard() {
         <DashboardStatCards stats={stats.data?.stats} loading={stats.isPending && !stats.error} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
           <Stack spacing={2}>
-            <RevenueChart data={stats.data?.stats.revenueByMonth} loading={stats.isPending && !stats.error} />
+            {!stats.error && <RevenueChart data={stats.data?.stats.revenueByMonth} loading={stats.isPending} />}
             <RecentOrders orders={recent.data} loading={recent.isPending && !recent.error} failed={!!recent.error} />
           </Stack>
           <Stack spacing={2}>
-            <SystemAlerts failures={failures} alerts={stats.data?.alerts ?? []} />
+            <SystemAlerts failures={failures} alerts={stats.data?.alerts ?? []} loading={stats.isPending || recent.isPending} />
             <QuickActions />
           </Stack>
         </Box>

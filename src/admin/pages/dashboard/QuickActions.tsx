@@ -29,7 +29,7 @@ export default function QuickActions() {
         <Typography component="div" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 1 }}>
           {ACTIONS.map((action) => (
             <CanAccess key={action.key} resource={action.resource} action="list">
-              <Button variant="outlined" component={Link} to={action.to} startIcon={action.icon} sx={{ justifyContent: 'flex-start' }}>
+              <Button variant="outlined" component={Link} to={action.to} startIcon={action.icon} sx={{ justifyContent: 'flex-start', textTransform: 'none' }}>
                 {translate(`app.dashboard.quick_actions.${action.key}`)}
               </Button>
             </CanAccess>

@@ -1,4 +1,4 @@
-import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { DashboardAlert } from './useDashboardData';
 
@@ -8,14 +8,16 @@ export type ScreenAlert = { level: DashboardAlert['level']; message: string; det
  * The system alerts: load failures of this screen first (SPEC §8), then the server's alerts translated
  * by code, else "System running normally".
  */
-export default function SystemAlerts({ failures, alerts }: { failures: ScreenAlert[]; alerts: DashboardAlert[] }) {
+type Props = { failures: ScreenAlert[]; alerts: DashboardAlert[]; loading: boolean };
+
+export default function SystemAlerts({ failures, alerts, loading }: Props) {
   const translate = useTranslate();
   const fromServer: ScreenAlert[] = alerts.map((a) => ({
     level: a.level,
     message: translate(`app.dashboard.alerts.${a.code}`, { _: a.code, smart_count: Number(a.params?.count ?? 0), ...a.params }),
   }));
   const shown = [...failures, ...fromServer];
-  if (shown.length === 0) shown.push({ level: 'info', message: translate('app.dashboard.alerts.normal') });
+  if (shown.length === 0 && !loading) shown.push({ level: 'info', message: translate('app.dashboard.alerts.normal') });
   return (
     <Card variant="outlined">
       <CardContent>
@@ -23,6 +25,7 @@ export default function SystemAlerts({ failures, alerts }: { failures: ScreenAle
           {translate('app.dashboard.system_alerts')}
         </Typography>
         <Stack spacing={1}>
+          {loading && shown.length === 0 && <Skeleton variant="rounded" height={56} />}
           {shown.map((alert, i) => (
             <Alert key={i} severity={alert.level}>
               <Typography variant="body2">{alert.message}</Typography>

@@ -30,6 +30,7 @@ export const RECENT_ORDERS = 5;
 export function useDashboardStats() {
   return useQuery({
     queryKey: ['dashboard', 'stats'],
+    retry: 1,
     queryFn: async () => {
       const body = await apiGet<{ stats?: DashboardStats; alerts?: DashboardAlert[] }>('/api/dashboard/stats');
       if (!body?.stats) throw new UnexpectedDashboardAnswer();
@@ -43,5 +44,5 @@ export function useRecentOrders() {
   return useGetList<OrderSummary>('orders', {
     pagination: { page: 1, perPage: RECENT_ORDERS },
     sort: { field: 'createdAt', order: 'DESC' },
-  });
+  }, { retry: 1 });
 }

@@ -19,28 +19,11 @@ import {
 } from 'react-admin';
 import { apiSend, ApiError } from '../../../lib/api';
 import type { Product } from '../products/constants';
+import { orderBody, type CreateOrderValues } from './orderBody';
 
-type Values = { userEmail?: string; productId?: string; qty?: unknown; couponCode?: string; walletAddress?: string };
+type Values = CreateOrderValues;
 type Mode = 'order' | 'mock';
 type FieldErrors = Record<string, string>;
-
-/** Quantity as the server wants it: a whole number, falling back to 1 when not numeric (SPEC §5). */
-export function quantityOf(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
-  return Number.isFinite(n) ? Math.trunc(n) : 1;
-}
-
-const orNull = (text: string | undefined) => (text?.trim() ? text.trim() : null);
-
-export function orderBody(values: Values) {
-  return {
-    userEmail: values.userEmail?.trim() ?? '',
-    productId: values.productId ?? '',
-    qty: quantityOf(values.qty),
-    couponCode: orNull(values.couponCode),
-    walletAddress: orNull(values.walletAddress),
-  };
-}
 
 const validateEmail = [required(), email()];
 const validateQty = [minValue(1)];

@@ -6,10 +6,10 @@ import { useFormat } from '../../hooks/useFormat';
 export default function LoadMoreButton() {
   const translate = useTranslate();
   const { number } = useFormat();
-  const { data, total, isPending } = useListContext();
+  const { data, total, isPending, error } = useListContext();
   const { hasNextPage, fetchNextPage, isFetchingNextPage } = useInfinitePaginationContext();
   const shown = data?.length ?? 0;
-  if (isPending || shown === 0) return null;
+  if (isPending || error || shown === 0) return null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 2 }}>
       <Typography variant="body2" color="text.secondary">

@@ -11,6 +11,7 @@ import {
   SelectInput,
   ShowButton,
   TopToolbar,
+  useListContext,
   useTranslate,
 } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
@@ -49,6 +50,12 @@ function ProductListActions({ canWrite }: { canWrite: boolean }) {
   );
 }
 
+/** 50 a page; hidden when the list failed to load (the error replaces the rows). */
+function ProductPagination() {
+  const { error } = useListContext();
+  return error ? null : <Pagination rowsPerPageOptions={[PRODUCTS_PER_PAGE]} />;
+}
+
 function NoProducts() {
   const translate = useTranslate();
   return <Typography sx={{ p: 2 }}>{translate('app.products.empty')}</Typography>;
@@ -65,7 +72,7 @@ export default function ProductList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       filters={productFilters(translate('app.products.search'))}
       actions={<ProductListActions canWrite={canWrite} />}
-      pagination={<Pagination rowsPerPageOptions={[PRODUCTS_PER_PAGE]} />}
+      pagination={<ProductPagination />}
       empty={false}
       component={Box}
       error={<ListLoadError message="app.products.load_failed" />}
