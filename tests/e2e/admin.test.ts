@@ -72,6 +72,16 @@ describe('admin in Chromium', () => {
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toMatch(/Stock\s*3\b/);
   });
 
+  it('deleting asks for confirmation; a product that orders use is kept with the server’s sentence', async () => {
+    const { products } = await apiAs(`/api/products?q=${sku}`);
+    await page.goto(b.url(`/products/${products[0].id}/show`));
+    await page.getByRole('button', { name: /^delete$/i }).click();
+    await expect.poll(() => page.getByText('Are you sure you want to delete this product?').isVisible()).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: /confirm/i }).click();
+    await expect.poll(() => page.getByText(/cannot be deleted\. Set its status to inactive instead\./).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect((await apiAs(`/api/products/${products[0].id}`)).product.id).toBe(products[0].id);
+  });
+
   it('logout returns to /login, and /dashboard then redirects to /login', async () => {
     await page.goto(b.url('/dashboard'));
     await page.getByRole('button', { name: /profile/i }).click();
@@ -92,5 +102,14 @@ describe('admin in Chromium', () => {
     expect(await page.getByRole('link', { name: /^create$/i }).count()).toBe(0);
     await page.goto(b.url('/settings'));
     await expect.poll(() => page.getByText('You are not allowed to see this page.').isVisible()).toBe(true);
+  });
+
+  it('the language toggle switches the screens to Chinese', async () => {
+    await page.goto(b.url('/orders'));
+    await page.getByRole('button', { name: '中文' }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: '商品' }).isVisible()).toBe(true);
+    expect(await page.locator('main').innerText()).toContain('订单');
+    await page.getByRole('button', { name: 'EN' }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Products' }).isVisible()).toBe(true);
   });
 });

@@ -1,9 +1,8 @@
+import { ProductWriteButtons } from './ProductWriteButtons';
 import { Box, Card, Typography } from '@mui/material';
 import {
   CreateButton,
   DataTable,
-  DeleteWithConfirmButton,
-  EditButton,
   List,
   Pagination,
   RefreshButton,
@@ -90,14 +89,7 @@ export default function ProductList() {
           <DataTable.Col label="app.products.actions" disableSort>
             <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
               <ShowButton />
-              {canWrite && <EditButton />}
-              {canWrite && (
-                <DeleteWithConfirmButton
-                  mutationMode="pessimistic"
-                  confirmTitle="app.products.delete_title"
-                  confirmContent="app.products.delete_confirm"
-                />
-              )}
+              <ProductWriteButtons />
             </Box>
           </DataTable.Col>
         </DataTable>

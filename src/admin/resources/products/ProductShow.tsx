@@ -1,7 +1,6 @@
+import { ProductWriteButtons } from './ProductWriteButtons';
 import { Box, Typography } from '@mui/material';
 import {
-  DeleteWithConfirmButton,
-  EditButton,
   FunctionField,
   Labeled,
   ListButton,
@@ -14,21 +13,12 @@ import {
 import { useFormat } from '../../hooks/useFormat';
 import ProductStatusChip from './ProductStatusChip';
 import type { Product } from './constants';
-import useCan from './useCan';
 
 function ProductShowActions() {
-  const canWrite = useCan('catalog.write');
   return (
     <TopToolbar>
       <ListButton />
-      {canWrite && <EditButton />}
-      {canWrite && (
-        <DeleteWithConfirmButton
-          mutationMode="pessimistic"
-          confirmTitle="app.products.delete_title"
-          confirmContent="app.products.delete_confirm"
-        />
-      )}
+      <ProductWriteButtons />
     </TopToolbar>
   );
 }
