@@ -82,7 +82,9 @@ for (const status of statuses) {
   const age = status === 'pending' ? faker.number.float({ max: 10 }) * DAY
     : (faker.datatype.boolean() ? faker.number.float() : 1 - Math.sqrt(faker.number.float())) * (TO - FROM);
   const created = Math.round(TO - age);
-  const customer = faker.helpers.weightedArrayElement(customers.map((c, i) => ({ value: c, weight: i === 0 ? 6 : 1 + (i % 5) })));
+  // Only customers who had signed up by then; the demo shopper account buys more often than most.
+  const signedUp = customers.filter((c) => c.createdAt < iso(created));
+  const customer = faker.helpers.weightedArrayElement(signedUp.map((c, i) => ({ value: c, weight: c === customers[0] ? 6 : 1 + (i % 5) })));
   const id = faker.string.uuid();
   const lines = faker.helpers.arrayElements(sellable, faker.helpers.weightedArrayElement([{ value: 1, weight: 85 }, { value: 2, weight: 15 }]));
   let total = 0;

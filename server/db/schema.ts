@@ -92,8 +92,10 @@ export const orders = pgTable('orders', {
   paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   fulfilledAt: timestamp('fulfilled_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
-  index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
-  index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+  // Plain ascending keys: scanned backwards they serve `ORDER BY … DESC` (nulls first), which a
+  // `DESC NULLS LAST` index cannot, and forwards they serve ascending sorts.
+  index('orders_created_idx').on(t.createdAt, t.id),
+  index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
   index('orders_email_idx').on(sql`${t.customerEmail} text_pattern_ops`),
   index('orders_user_idx').on(t.userId, t.createdAt),
   index('orders_amount_idx').on(t.amountCents),
@@ -135,9 +137,9 @@ export const payments = pgTable('payments', {
   completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
   index('payments_order_idx').on(t.orderId),
-  index('payments_status_created_idx').on(t.status, t.createdAt.desc()),
+  index('payments_status_created_idx').on(t.status, t.createdAt, t.id),
   index('payments_method_idx').on(t.method),
-  index('payments_created_idx').on(t.createdAt.desc()),
+  index('payments_created_idx').on(t.createdAt, t.id),
 ]);
 
 export const auditEvents = pgTable('audit_events', {

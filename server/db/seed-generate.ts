@@ -117,7 +117,7 @@ async function stageCustomers(tx: Tx, wanted: number): Promise<number> {
         first || ' ' || last, first, last, 'user',
         case when rs < 0.03 then 'suspended' when rs < 0.05 then 'inactive' else 'active' end,
         case when rk < 0.55 then 'verified' when rk < 0.7 then 'approved' when rk < 0.93 then 'pending' else 'rejected' end,
-        now() - interval '2 years' * rt, now() - interval '2 years' * rt
+        now() - interval '3 years' * sqrt(rt), now() - interval '3 years' * sqrt(rt)
       from c, base
       on conflict do nothing
       returning id, email, created_at
