@@ -130,6 +130,7 @@ async function emailPrefix(fresh: Fresh): Promise<string> {
 }
 
 main().catch((err: unknown) => {
-  console.error(`bench: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  const cause = (err as { cause?: unknown }).cause;
+  console.error(`bench: ${err instanceof Error ? err.stack ?? err.message : String(err)}${cause ? `\ncaused by: ${String(cause)}` : ''}`);
   process.exitCode = 1;
 });

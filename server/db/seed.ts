@@ -18,7 +18,7 @@
  *   an order's own `productId` + `qty`.
  */
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { hashPassword } from '../lib/crypto.js';
 import type { Database, Db } from './client.js';
@@ -66,7 +66,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.payments)) await tx.insert(payments).values(rows);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
   });
-  await db.execute(sql`ANALYZE`);
+  await refreshStatistics(db, sql`ANALYZE users, products, orders, order_items, payments`, log);
   return {
     users: userRows.length, products: data.products.length, orders: data.orders.length,
     orderItems: data.orderItems.length, payments: data.payments.length, notes: data.notes,
@@ -77,6 +77,19 @@ async function hashAll(passwords: (string | null)[]): Promise<Map<string, string
   const map = new Map<string, string>();
   for (const p of new Set(passwords)) if (p) map.set(p, await hashPassword(p));
   return map;
+}
+
+/**
+ * Statistics help the planner but are not worth failing a seed over: on PostgreSQL an autovacuum analysing
+ * the same fresh table at the same moment makes ANALYZE fail with "tuple concurrently updated".
+ */
+export async function refreshStatistics(db: Db, statement: SQL, log: (message: string) => void) {
+  try {
+    await db.execute(statement);
+  } catch (err) {
+    const cause = (err as { cause?: Error }).cause ?? (err as Error);
+    log(`seed: statistics not refreshed (${cause.message}); autovacuum will do it.`);
+  }
 }
 
 function chunks<T>(rows: T[]): T[][] {

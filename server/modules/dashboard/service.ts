@@ -10,7 +10,7 @@ const LOW_STOCK = 5;
 /** Whole-table sums cost a scan at a million orders: the dashboard may be this stale. */
 const CACHE_MS = 15_000;
 const SLOW_MS = 150;
-const cache = new WeakMap<Db, { at: number; value: Awaited<ReturnType<typeof compute>> }>();
+let cache = new WeakMap<Db, { at: number; value: Awaited<ReturnType<typeof compute>> }>();
 
 const n = (v: unknown) => Number(v ?? 0);
 
@@ -85,4 +85,9 @@ export async function dashboardStats(db: Db, now = new Date()) {
     stats: { ...value.stats, systemUptime: formatUptime(process.uptime()), generatedAt: new Date(at).toISOString() },
     alerts: value.alerts,
   };
+}
+
+/** Orders and products changed: the next look at the dashboard computes fresh figures. */
+export function invalidateDashboard() {
+  cache = new WeakMap();
 }

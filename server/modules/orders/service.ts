@@ -5,6 +5,7 @@ import type { Db, Queryable, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { audit } from '../audit/service.js';
+import { invalidateDashboard } from '../dashboard/service.js';
 import { displayName, normaliseEmail } from '../auth/service.js';
 import { ORDER_STATUSES, canMove, illegalMoveSentence } from './lifecycle.js';
 import { presentItem, presentOrder, presentPayment } from './present.js';
@@ -119,6 +120,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, actor: Actor,
     return getOrderDetail(tx, order!.id);
   });
   counter.touch();
+  invalidateDashboard();
   return detail;
 }
 
@@ -156,4 +158,5 @@ export async function markOrderPaid(tx: Tx, orderId: string, payment: PaymentCon
   await tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, test: order.test || !!payment.test }).where(eq(orders.id, orderId));
   await audit(tx, actor, 'order.paid', 'order', orderId, { method: payment.method, provider: payment.provider });
   counter.touch();
+  invalidateDashboard();
 }

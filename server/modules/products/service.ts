@@ -5,6 +5,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { cryptoText, fromCents, toCents } from '../../../src/lib/money.js';
 import { audit } from '../audit/service.js';
+import { invalidateDashboard } from '../dashboard/service.js';
 import type { ProductInput, ProductPatch } from './schemas.js';
 import { z } from 'zod';
 import type { productListQuery } from './schemas.js';
@@ -104,6 +105,7 @@ export async function createProduct(db: Db, input: ProductInput, actor: Actor) {
     const [row] = await tx.insert(products).values(toColumns(input) as typeof products.$inferInsert).returning();
     await audit(tx, actor, 'product.create', 'product', row!.id, input);
     counter.touch();
+    invalidateDashboard();
     return presentProduct(row!);
   });
 }
@@ -115,6 +117,7 @@ export async function updateProduct(db: Db, id: string, patch: ProductPatch, act
     const [row] = await tx.update(products).set({ ...toColumns(patch), updatedAt: new Date() }).where(eq(products.id, id)).returning();
     await audit(tx, actor, 'product.update', 'product', id, patch);
     counter.touch();
+    invalidateDashboard();
     return presentProduct(row!);
   });
 }
@@ -129,5 +132,6 @@ export async function deleteProduct(db: Db, id: string, actor: Actor) {
     await tx.delete(products).where(eq(products.id, id));
     await audit(tx, actor, 'product.delete', 'product', id, { sku: product.sku });
     counter.touch();
+    invalidateDashboard();
   });
 }
