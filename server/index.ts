@@ -11,7 +11,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
-  const seeded = await seedIfEmpty(database, config);
+  await seedIfEmpty(database, config);
   const app = await buildApp({ config, database, uiDir: path.join(root, 'dist') });
   await app.listen({ host: config.host, port: config.port });
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
@@ -21,7 +21,8 @@ async function main() {
     `  database: ${database.kind}${database.kind === 'pglite' ? ` (${path.relative(process.cwd(), config.dataDir) || '.'}/pglite)` : ''}`,
     `  API docs: ${url}/api/docs`,
   ];
-  if (seeded || config.env !== 'production') {
+  // The demo data's accounts have passwords only outside production (seedIfEmpty drops them there).
+  if (config.env !== 'production') {
     lines.push('  dev logins (password rwa-dev-password): admin@rwa.dev, finance@rwa.dev, operator@rwa.dev, shopper@rwa.dev');
   }
   console.log(lines.join('\n') + '\n');

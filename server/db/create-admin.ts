@@ -4,13 +4,13 @@
  * ended). The password comes from ADMIN_PASSWORD or, on a terminal, a prompt that does not echo.
  */
 import { parseArgs } from 'node:util';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { hashPassword } from '../lib/crypto.js';
 import { audit } from '../modules/audit/service.js';
-import { normaliseEmail } from '../modules/auth/service.js';
+import { normaliseEmail, revokeAllSessions } from '../modules/auth/service.js';
 import { openDatabase } from './client.js';
-import { sessions, users } from './schema.js';
+import { users } from './schema.js';
 
 const MIN_LENGTH = 12;
 
@@ -32,7 +32,7 @@ async function main() {
       const fields = { role: 'admin', status: 'active', passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: now };
       if (existing) {
         await tx.update(users).set({ ...fields, ...(values.name ? { name: values.name } : {}) }).where(eq(users.id, existing.id));
-        await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
+        await revokeAllSessions(tx, existing.id, now);
         await audit(tx, null, 'user.promote_admin', 'users', existing.id, { email, via: 'create-admin' });
         return false;
       }

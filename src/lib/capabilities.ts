@@ -26,5 +26,3 @@ export type Capability = keyof typeof CAPABILITIES;
 export function can(role: string | undefined | null, capability: Capability): boolean {
   return !!role && (CAPABILITIES[capability] as readonly string[]).includes(role);
 }
-
-export const isStaff = (role: string | undefined | null) => can(role, 'backoffice.read');

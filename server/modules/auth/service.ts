@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import type { AuthUser } from '../../types.js';
@@ -89,7 +89,8 @@ export async function logout(db: Db, sessionId: string, now = new Date()) {
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeAllSessions(db: Db, userId: string, now = new Date()) {
+/** Ends every open session of a user (suspension, promotion, password change). */
+export async function revokeAllSessions(db: Queryable, userId: string, now = new Date()) {
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
@@ -107,6 +108,3 @@ export async function createUser(
   }).returning();
   return user!;
 }
-
-export const countUsers = async (db: Db) =>
-  Number((await db.select({ n: sql<number>`count(*)` }).from(users))[0]?.n ?? 0);

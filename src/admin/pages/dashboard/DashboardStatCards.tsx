@@ -5,7 +5,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
-import StatCard from './StatCard';
+import StatCard from '../../components/StatCard';
 import type { DashboardStats } from './useDashboardData';
 
 /** The four headline figures, and a row of secondary ones. */

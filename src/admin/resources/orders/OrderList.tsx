@@ -1,8 +1,8 @@
 import { Box, Card, Stack, Typography } from '@mui/material';
 import { DataTable, InfiniteList, RefreshButton, SearchInput, SelectInput, ShowButton, TopToolbar, useTranslate } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
-import ListLoadError from '../products/ListLoadError';
-import useCan from '../products/useCan';
+import ListLoadError from '../../components/ListLoadError';
+import useCan from '../../components/useCan';
 import CreateOrderDialog from './CreateOrderDialog';
 import LoadMoreButton from './LoadMoreButton';
 import OrderStatsCards from './OrderStatsCards';

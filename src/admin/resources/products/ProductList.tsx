@@ -14,11 +14,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
-import ListLoadError from './ListLoadError';
+import ListLoadError from '../../components/ListLoadError';
 import ProductStatsCards from './ProductStatsCards';
 import ProductStatusChip from './ProductStatusChip';
 import { PRODUCT_STATUSES, PRODUCTS_PER_PAGE, RWA_TYPES, type Product } from './constants';
-import useCan from './useCan';
+import useCan from '../../components/useCan';
 
 const productFilters = (searchPlaceholder: string) => [
   <SearchInput key="q" source="q" alwaysOn placeholder={searchPlaceholder} />,

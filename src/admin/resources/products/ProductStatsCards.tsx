@@ -1,34 +1,26 @@
-import { Alert, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import StatCard from '../../pages/dashboard/StatCard';
+import StatCard from '../../components/StatCard';
+import StatCardRow from '../../components/StatCardRow';
+import useStats from '../../components/useStats';
 import { useFormat } from '../../hooks/useFormat';
-import useProductStats from './useProductStats';
+import type { ProductStats } from './constants';
 
 /** Counts by status and the catalogue's total value (Σ price × stock). */
 export default function ProductStatsCards() {
   const translate = useTranslate();
   const { money, number } = useFormat();
-  const { data, isPending, error } = useProductStats();
-  if (error) {
-    return (
-      <Alert severity="error" sx={{ mb: 2 }}>
-        {translate('app.products.stats_failed')}: {error.message}
-      </Alert>
-    );
-  }
-  const count = (value: number | undefined) => (value === undefined ? '' : number(value));
+  const { data, isPending, error } = useStats<ProductStats>('products');
+  const count = (n: number | undefined) => (n === undefined ? '' : number(n));
+  const card = (key: 'total' | 'active' | 'inactive' | 'draft', color?: string) => (
+    <StatCard loading={isPending} label={translate(`app.products.stats.${key}`)} value={count(data?.[key])} color={color} />
+  );
   return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
-      <StatCard loading={isPending} label={translate('app.products.stats.total')} value={count(data?.total)} />
-      <StatCard loading={isPending} label={translate('app.products.stats.active')} value={count(data?.active)} color="success.main" />
-      <StatCard loading={isPending} label={translate('app.products.stats.inactive')} value={count(data?.inactive)} />
-      <StatCard loading={isPending} label={translate('app.products.stats.draft')} value={count(data?.draft)} color="warning.main" />
-      <StatCard
-        loading={isPending}
-        label={translate('app.products.stats.total_value')}
-        value={data ? money(data.totalValue) : ''}
-        color="primary.main"
-      />
-    </Stack>
+    <StatCardRow error={error} failedMessage="app.products.stats_failed">
+      {card('total')}
+      {card('active', 'success.main')}
+      {card('inactive')}
+      {card('draft', 'warning.main')}
+      <StatCard loading={isPending} label={translate('app.products.stats.total_value')} value={data ? money(data.totalValue) : ''} color="primary.main" />
+    </StatCardRow>
   );
 }

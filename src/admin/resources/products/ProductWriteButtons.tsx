@@ -1,5 +1,5 @@
 import { DeleteWithConfirmButton, EditButton } from 'react-admin';
-import useCan from './useCan';
+import useCan from '../../components/useCan';
 
 /** Edit and delete (with its confirmation) for roles that may change the catalogue; nothing for the others. */
 export function ProductWriteButtons() {
