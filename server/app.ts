@@ -19,11 +19,21 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { mintRoutes } from './modules/mint/routes.js';
+import { startChainRuntime, type RuntimeOptions } from './chain/runtime.js';
 import './types.js';
 
-export type BuildOptions = { config: Config; database: Database; uiDir?: string };
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  uiDir?: string;
+  /** Connect the chain and (per config.mintWorker) run the mint worker. Default true; API tests opt in. */
+  chain?: boolean;
+  /** Worker tuning for tests and benchmarks. */
+  worker?: RuntimeOptions['worker'];
+};
 
-export async function buildApp({ config, database, uiDir }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, uiDir, chain = true, worker }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: false,
@@ -41,7 +51,12 @@ export async function buildApp({ config, database, uiDir }: BuildOptions): Promi
       done(new SyntaxError('invalid JSON'), undefined);
     }
   });
-  app.decorate('ctx', { config, database, db: database.db, settings: new SettingsService(database.db) });
+  app.decorate('ctx', { config, database, db: database.db, settings: new SettingsService(database.db), chain: null });
+  if (chain) {
+    const log = { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m), error: (m: string) => app.log.error(m) };
+    app.ctx.chain = await startChainRuntime({ db: database.db, config: config.chain, runWorker: config.mintWorker, log, worker });
+    app.addHook('onClose', async () => { await app.ctx.chain?.close(); });
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -80,6 +95,7 @@ export async function buildApp({ config, database, uiDir }: BuildOptions): Promi
   await app.register(productRoutes);
   await app.register(orderRoutes);
   await app.register(dashboardRoutes);
+  await app.register(mintRoutes);
 
   if (ui) await app.register(fastifyStatic, { root: ui, index: false, wildcard: false, prefix: '/' });
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { loadChainConfig, type ChainConfig } from './chain/client.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -15,6 +16,7 @@ const envSchema = z.object({
   SEED_ON_EMPTY: bool.default(true),
   SEED_FILE: z.string().default('./db.json'),
   SERVE_UI: bool.default(true),
+  MINT_WORKER: bool.default(true),
 });
 
 export type Config = {
@@ -29,6 +31,9 @@ export type Config = {
   seedOnEmpty: boolean;
   seedFile: string;
   serveUi: boolean;
+  /** Run the mint worker inside the server (false when `npm run worker` processes do it). */
+  mintWorker: boolean;
+  chain: ChainConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,5 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedOnEmpty: e.SEED_ON_EMPTY,
     seedFile: path.resolve(e.SEED_FILE),
     serveUi: e.SERVE_UI,
+    mintWorker: e.MINT_WORKER,
+    chain: loadChainConfig(present),
   };
 }

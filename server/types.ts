@@ -2,6 +2,7 @@ import type { Capability } from '../src/lib/capabilities.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { SettingsService } from './modules/settings/service.js';
+import type { ChainRuntime } from './chain/runtime.js';
 
 export type AuthUser = {
   id: string;
@@ -16,6 +17,8 @@ export type AppContext = {
   database: Database;
   db: Db;
   settings: SettingsService;
+  /** The connected chain and in-process mint worker; null when the app was built without a chain (most API tests). */
+  chain: ChainRuntime | null;
 };
 
 declare module 'fastify' {

@@ -4,7 +4,8 @@
  * Offers (ctx = ChainContext from client.ts, or any object with the same fields):
  *   pendingNonce(ctx)             the minter's next nonce per the node ('pending'); the worker
  *                                 takes max(this, highest stored nonce + 1)
- *   signMint(ctx, req)            → { nonce, signedTx, txHash }: fees from the node, gas estimated
+ *   currentFees(ctx)              EIP-1559 fees from the node (fetch once per batch)
+ *   signMint(ctx, req, fees?)     → { nonce, signedTx, txHash }: fees from the node, gas estimated
  *                                 (+20 %, capped at the 16,777,216 tx gas cap); nothing is sent
  *   broadcast(ctx, signedTx)      eth_sendRawTransaction; "already known" counts as sent. On any
  *                                 other error (e.g. "nonce too low" because it was already
@@ -33,10 +34,18 @@ export async function pendingNonce(ctx: MintContext): Promise<number> {
   return ctx.publicClient.getTransactionCount({ address: ctx.account.address, blockTag: 'pending' });
 }
 
-export async function signMint(ctx: MintContext, req: MintRequest): Promise<SignedMint> {
+export type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+
+export async function currentFees(ctx: MintContext): Promise<Fees> {
+  const fees = await ctx.publicClient.estimateFeesPerGas({ type: 'eip1559' });
+  return { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+}
+
+/** Signs without sending; a batch passes the fees it fetched once. Throws (nothing signed) if the mint would revert. */
+export async function signMint(ctx: MintContext, req: MintRequest, knownFees?: Fees): Promise<SignedMint> {
   const data = encodeMint(req.to, req.tokenId, req.amount, req.data);
   const [fees, estimated] = await Promise.all([
-    ctx.publicClient.estimateFeesPerGas({ type: 'eip1559' }),
+    knownFees ?? currentFees(ctx),
     ctx.publicClient.estimateGas({ account: ctx.account as Account, to: ctx.tokenAddress, data }),
   ]);
   const gas = (estimated * 12n) / 10n < TX_GAS_CAP ? (estimated * 12n) / 10n : TX_GAS_CAP;

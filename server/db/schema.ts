@@ -154,3 +154,79 @@ export const auditEvents = pgTable('audit_events', {
   index('audit_entity_idx').on(t.entity, t.entityId),
   index('audit_created_idx').on(t.createdAt),
 ]);
+
+/**
+ * One mint of `amount` tokens of `tokenId` to `walletAddress` (SPEC §3 "Mint job", DESIGN Lifecycles).
+ * `nonce`, `signedTx` and `txHash` are stored together, before broadcast, and never replaced while the
+ * transaction may still be mined: that is what keeps a retry from minting twice (server/chain/recovery.ts).
+ * `chainId`/`contract`/`minter` are those of the worker that signed it (null until then).
+ */
+export const mintJobs = pgTable('mint_jobs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').references(() => orders.id),
+  orderItemId: uuid('order_item_id').references(() => orderItems.id),
+  productId: uuid('product_id').references(() => products.id),
+  walletAddress: text('wallet_address').notNull(),
+  tokenId: numeric('token_id', { precision: 78, scale: 0 }).notNull(),
+  amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+  status: text('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  chainId: integer('chain_id'),
+  contract: text('contract'),
+  minter: text('minter'),
+  nonce: integer('nonce'),
+  signedTx: text('signed_tx'),
+  txHash: text('tx_hash'),
+  blockNumber: bigint('block_number', { mode: 'number' }),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  index('mint_jobs_created_idx').on(t.createdAt, t.id),
+  index('mint_jobs_status_created_idx').on(t.status, t.createdAt, t.id),
+  index('mint_jobs_due_idx').on(t.nextAttemptAt).where(sql`status in ('queued', 'processing')`),
+  index('mint_jobs_order_idx').on(t.orderId),
+  uniqueIndex('mint_jobs_order_item_key').on(t.orderItemId),
+  uniqueIndex('mint_jobs_tx_hash_key').on(t.txHash),
+]);
+
+/**
+ * Every transaction the platform signed (or accepted on the dev endpoint), in the order it was first
+ * stored. The embedded dev chain keeps nothing on disk: at start it replays these, for its chain id, in `seq` order.
+ */
+export const chainTransactions = pgTable('chain_transactions', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  chainId: integer('chain_id').notNull(),
+  hash: text('hash').notNull(),
+  sender: text('sender').notNull(),
+  nonce: integer('nonce').notNull(),
+  raw: text('raw').notNull(),
+  mintJobId: uuid('mint_job_id').references(() => mintJobs.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('chain_transactions_hash_key').on(t.hash),
+  index('chain_transactions_sender_idx').on(t.chainId, t.sender, t.nonce),
+]);
+
+/**
+ * One row per minter key: the lease that makes a single worker its owner (renewed with each heartbeat,
+ * taken over only once it has lapsed) and what the Mint Queue screen shows as "Worker Active".
+ */
+export const mintWorkers = pgTable('mint_workers', {
+  key: text('key').primaryKey(),
+  owner: text('owner').notNull(),
+  host: text('host'),
+  chainId: integer('chain_id').notNull(),
+  minter: text('minter').notNull(),
+  contract: text('contract').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }).notNull(),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true, mode: 'date' }),
+  processed: integer('processed').notNull().default(0),
+  lastError: text('last_error'),
+});

@@ -34,7 +34,7 @@ export type SeedOptions = ParseOptions & {
 
 export type SeedSummary = { users: number; products: number; orders: number; orderItems: number; payments: number; notes: string[] };
 
-const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, audit_events RESTART IDENTITY CASCADE`;
+const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, audit_events, mint_jobs, chain_transactions, mint_workers RESTART IDENTITY CASCADE`;
 const CHUNK = 500;
 
 export function readSeedFile(file: string, opts: ParseOptions = {}): SeedData {

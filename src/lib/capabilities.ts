@@ -17,6 +17,8 @@ export const CAPABILITIES = {
   'users.write': ['admin'],
   'kyc.review': ['admin', 'operator'],
   'settings.manage': ['admin'],
+  /** debug endpoints such as POST /api/debug/mint */
+  'debug.use': ['admin'],
   /** the shopper's own things: shop, own orders, membership, referral page, KYC */
   self: ROLES,
 } as const satisfies Record<string, readonly Role[]>;

@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.js';
+import { buildApp, type BuildOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { fromPglite, fromPostgres, type Database } from '../../server/db/client.js';
 import { createUser } from '../../server/modules/auth/service.js';
@@ -29,10 +29,12 @@ async function openTestDatabase(): Promise<Database> {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** A fresh migrated database and app for one test file, with helpers to make users and call the API. */
-export async function createTestApp(env: Record<string, string> = {}) {
-  const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', RATE_LIMIT_MAX: '100000', ...env });
-  const app: FastifyInstance = await buildApp({ config, database });
+export async function createTestApp(env: Record<string, string> = {}, opts: Pick<BuildOptions, 'chain' | 'worker'> & { database?: Database } = {}) {
+  const database = opts.database ?? await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', RATE_LIMIT_MAX: '100000', DEV_CHAIN_PORT: '0', ...env,
+  });
+  const app: FastifyInstance = await buildApp({ config, database, chain: opts.chain ?? false, worker: opts.worker });
   await app.ready();
   const tokens = new Map<string, string>();
   let seq = 0;

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { isAddress } from 'viem';
-import { orderItems, orders, payments, products, users } from '../../db/schema.js';
+import { mintJobs, orderItems, orders, payments, products, users } from '../../db/schema.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { audit } from '../audit/service.js';
+import { enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { displayName, normaliseEmail } from '../auth/service.js';
 import { ORDER_STATUSES, canMove, illegalMoveSentence } from './lifecycle.js';
@@ -121,6 +122,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, actor: Actor,
   });
   counter.touch();
   invalidateDashboard();
+  if (opts.mockPaid) mintQueued();
   return detail;
 }
 
@@ -157,6 +159,21 @@ export async function markOrderPaid(tx: Tx, orderId: string, payment: PaymentCon
   }
   await tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, test: order.test || !!payment.test }).where(eq(orders.id, orderId));
   await audit(tx, actor, 'order.paid', 'order', orderId, { method: payment.method, provider: payment.provider });
+  await enqueueOrderMints(tx, orderId);
   counter.touch();
   invalidateDashboard();
+}
+
+/** Called by the mint worker when a job succeeds: a paid order whose mints have all succeeded is fulfilled. */
+export async function fulfilOrderIfMinted(tx: Tx, orderId: string, now = new Date()) {
+  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+  if (!order || !canMove(order.status, 'fulfilled')) return false;
+  const [open] = await tx.select({ id: mintJobs.id }).from(mintJobs)
+    .where(and(eq(mintJobs.orderId, orderId), sql`${mintJobs.status} <> 'succeeded'`)).limit(1);
+  if (open) return false;
+  await tx.update(orders).set({ status: 'fulfilled', fulfilledAt: now, updatedAt: now }).where(eq(orders.id, orderId));
+  await audit(tx, null, 'order.fulfilled', 'order', orderId, { by: 'mint' });
+  counter.touch();
+  invalidateDashboard();
+  return true;
 }

@@ -1,0 +1,228 @@
+/**
+ * The mint worker: one owner per minter key (a lease row in mint_workers, renewed by the heartbeat),
+ * draining due jobs in batches.
+ *
+ * A pass: claim due jobs → jobs with a stored transaction go through decideRecovery (receipt, wait,
+ * re-broadcast the same bytes, or fail loudly) → new jobs are signed with consecutive nonces, stored
+ * (one transaction, fenced by the lease) and only then broadcast → receipts are recorded. A crash at any
+ * point leaves either nothing signed, or a stored transaction that the next pass (or the next owner)
+ * finishes without ever signing a second one.
+ */
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { getAddress, type Address, type Hex } from 'viem';
+import type { Db } from '../db/client.js';
+import {
+  acquireLease, claimDueJobs, highestStoredNonce, LeaseLostError, MAX_ATTEMPTS, minterKey, recordOutcomes, releaseLease,
+  renewLease, storeSigned, type MintJobRow, type MinterIdentity, type Outcome, type SignedForJob,
+} from '../modules/mint/queue.js';
+import { onMintQueued } from '../modules/mint/enqueue.js';
+import { broadcast, currentFees, observeJob, pendingNonce, signMint, type MintContext } from './mint.js';
+import { decideRecovery, hasStoredTx } from './recovery.js';
+
+export type WorkerLog = { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+
+export type MintWorkerOptions = {
+  db: Db;
+  chain: MintContext;
+  log: WorkerLog;
+  /** Jobs per pass. */
+  batchSize?: number;
+  /** How often to look for due jobs when nothing wakes the worker. */
+  pollMs?: number;
+  heartbeatMs?: number;
+  /** Seconds before a broadcast transaction without a receipt is looked at again (0 on an automining dev chain). */
+  receiptDelaySeconds?: number;
+  /** Test hook: called between the steps of a pass; throwing there simulates a crash. */
+  onStep?: (step: 'stored' | 'broadcast', jobIds: string[]) => void | Promise<void>;
+};
+
+const message = (err: unknown) => (err instanceof Error ? (err as { shortMessage?: string }).shortMessage ?? err.message : String(err));
+
+export class MintWorker {
+  readonly owner = randomUUID();
+  readonly who: MinterIdentity;
+  private readonly host = `${os.hostname()}:${process.pid}`;
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+  private readonly heartbeatMs: number;
+  private readonly receiptDelay: number;
+  private running = false;
+  private ownsLease = false;
+  private processed = 0;
+  private lastError: string | null = null;
+  private wakeUp: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly opts: MintWorkerOptions) {
+    const { chain } = opts;
+    this.who = {
+      key: minterKey(chain.chainId, chain.account.address),
+      chainId: chain.chainId,
+      minter: getAddress(chain.account.address),
+      contract: getAddress(chain.tokenAddress),
+    };
+    this.batchSize = opts.batchSize ?? 50;
+    this.pollMs = opts.pollMs ?? 1000;
+    this.heartbeatMs = opts.heartbeatMs ?? 5000;
+    this.receiptDelay = opts.receiptDelaySeconds ?? 2;
+  }
+
+  start() {
+    if (this.running) return this;
+    this.running = true;
+    this.unsubscribe = onMintQueued(() => this.wake());
+    this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
+    this.heartbeat.unref();
+    this.loop = this.run();
+    return this;
+  }
+
+  wake() {
+    this.wakeUp?.();
+  }
+
+  async stop() {
+    if (!this.running) return;
+    this.running = false;
+    this.unsubscribe?.();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.wake();
+    await this.loop;
+    if (this.ownsLease) await releaseLease(this.opts.db, this.who.key, this.owner).catch(() => undefined);
+    this.ownsLease = false;
+  }
+
+  /** Takes the minter key's lease if it is free or lapsed (run() does this; tests driving runOnce() call it). */
+  async claimLease(): Promise<boolean> {
+    this.ownsLease = await acquireLease(this.opts.db, this.who, this.owner, this.host);
+    return this.ownsLease;
+  }
+
+  private async beat() {
+    if (!this.ownsLease) return;
+    try {
+      this.ownsLease = await renewLease(this.opts.db, this.who.key, this.owner, this.processed, this.lastError);
+    } catch (err) {
+      this.opts.log.warn(`mint worker heartbeat failed: ${message(err)}`);
+    }
+  }
+
+  private async run() {
+    while (this.running) {
+      let busy = false;
+      try {
+        if (!this.ownsLease && (await this.claimLease())) {
+          this.opts.log.info(`mint worker owns minter ${this.who.minter} on chain ${this.who.chainId}`);
+        }
+        if (this.ownsLease) busy = (await this.runOnce()) > 0;
+      } catch (err) {
+        if (err instanceof LeaseLostError) this.ownsLease = false;
+        this.lastError = message(err);
+        this.opts.log.error(`mint worker: ${this.lastError}`);
+      }
+      if (this.running && !busy) await this.sleep(this.pollMs);
+    }
+  }
+
+  private sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    }).finally(() => { this.wakeUp = null; });
+  }
+
+  /** One pass over due jobs; returns how many it looked at. Public for tests and the benchmark. */
+  async runOnce(): Promise<number> {
+    const { db } = this.opts;
+    const jobs = await claimDueJobs(db, this.who, this.owner, this.batchSize);
+    if (jobs.length === 0) return 0;
+    const outcomes: Outcome[] = [];
+    const toObserve: MintJobRow[] = [];
+
+    for (const job of jobs.filter((j) => hasStoredTx(asStored(j)))) {
+      const facts = await observeJob(this.opts.chain, { txHash: job.txHash as Hex });
+      const decision = decideRecovery(asStored(job), facts);
+      if (decision.action === 'done') outcomes.push(this.settled(job, decision.outcome, decision.blockNumber));
+      else if (decision.action === 'wait') outcomes.push({ jobId: job.id, kind: 'later', delaySeconds: Math.max(1, this.receiptDelay) });
+      else if (decision.action === 'nonce-consumed-by-other') outcomes.push({ jobId: job.id, kind: 'failed', error: decision.reason, dropStoredTx: true });
+      else if (decision.action === 'rebroadcast') {
+        const attempts = job.attempts + 1;
+        try {
+          await broadcast(this.opts.chain, job.signedTx as Hex);
+          toObserve.push({ ...job, attempts });
+        } catch (err) {
+          outcomes.push(attempts >= MAX_ATTEMPTS
+            ? { jobId: job.id, kind: 'failed', error: `Broadcast failed: ${message(err)}` }
+            : { jobId: job.id, kind: 'later', delaySeconds: 2 ** attempts, error: `Broadcast failed: ${message(err)}`, attempts });
+        }
+      }
+    }
+
+    const fresh = jobs.filter((j) => !hasStoredTx(asStored(j)));
+    const signed = await this.signAll(fresh, outcomes);
+    await storeSigned(db, this.who, this.owner, signed);
+    await this.opts.onStep?.('stored', signed.map((s) => s.jobId));
+    for (const s of signed) {
+      const job = fresh.find((j) => j.id === s.jobId)!;
+      try {
+        await broadcast(this.opts.chain, s.signedTx as Hex);
+        toObserve.push({ ...job, ...s });
+      } catch (err) {
+        // Stored, so never re-signed: the next pass re-broadcasts the same bytes or finds them mined.
+        outcomes.push({ jobId: job.id, kind: 'later', delaySeconds: 1, error: `Broadcast failed: ${message(err)}` });
+      }
+    }
+    await this.opts.onStep?.('broadcast', toObserve.map((j) => j.id));
+
+    for (const job of toObserve) {
+      const facts = await observeJob(this.opts.chain, { txHash: job.txHash as Hex });
+      if (facts.receipt) outcomes.push(this.settled(job, facts.receipt.status === 'success' ? 'success' : 'failed', facts.receipt.blockNumber));
+      else outcomes.push({ jobId: job.id, kind: 'later', delaySeconds: Math.max(1, this.receiptDelay), attempts: job.attempts });
+    }
+    await recordOutcomes(db, this.who, this.owner, outcomes);
+    this.processed += outcomes.filter((o) => o.kind === 'succeeded').length;
+    this.lastError = null;
+    return jobs.length;
+  }
+
+  private settled(job: MintJobRow, outcome: 'success' | 'failed', blockNumber: bigint): Outcome {
+    if (outcome === 'success') return { jobId: job.id, kind: 'succeeded', blockNumber: Number(blockNumber) };
+    return {
+      jobId: job.id, kind: 'attempt-failed', attempts: Math.max(job.attempts, 1), dropStoredTx: true,
+      error: `Transaction ${job.txHash} reverted in block ${blockNumber}.`,
+    };
+  }
+
+  /** Signs new jobs with consecutive nonces; a job whose mint would revert is not signed and backs off. */
+  private async signAll(fresh: MintJobRow[], outcomes: Outcome[]): Promise<SignedForJob[]> {
+    if (fresh.length === 0) return [];
+    const { chain, db } = this.opts;
+    const [fees, nodeNonce, stored] = await Promise.all([
+      currentFees(chain), pendingNonce(chain), highestStoredNonce(db, this.who.chainId, this.who.minter),
+    ]);
+    let nonce = Math.max(nodeNonce, stored === null ? 0 : stored + 1);
+    const signed: SignedForJob[] = [];
+    for (const job of fresh) {
+      const attempts = job.attempts + 1;
+      try {
+        const tx = await signMint(chain, {
+          to: job.walletAddress as Address, tokenId: BigInt(job.tokenId), amount: BigInt(job.amount), nonce,
+        }, fees);
+        signed.push({ jobId: job.id, nonce, signedTx: tx.signedTx, txHash: tx.txHash, attempts });
+        nonce++;
+      } catch (err) {
+        outcomes.push({ jobId: job.id, kind: 'attempt-failed', attempts, error: `The mint would fail: ${message(err)}` });
+      }
+    }
+    return signed;
+  }
+}
+
+const asStored = (j: MintJobRow) => ({ nonce: j.nonce, signedTx: j.signedTx as Hex | null, txHash: j.txHash as Hex | null });

@@ -1,0 +1,35 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { mintJobs, orderItems, orders } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** In-process workers listen here to start at once instead of at their next poll. */
+export function onMintQueued(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Call after the transaction that queued jobs has committed. */
+export function mintQueued() {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * One job per tokenised line of a paid order (tokenId from the product, amount = qty, the order's wallet),
+ * inside the transaction that marks it paid. The unique order-line key makes a second call a no-op.
+ */
+export async function enqueueOrderMints(tx: Tx, orderId: string): Promise<number> {
+  const lines = await tx.select({ item: orderItems, wallet: orders.walletAddress }).from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.tokenised, true), sql`${orderItems.tokenId} is not null`));
+  if (lines.length === 0) return 0;
+  const missing = lines.find((l) => !l.wallet);
+  if (missing) throw new Error(`Order ${orderId} has tokenised lines but no wallet address.`);
+  const inserted = await tx.insert(mintJobs).values(lines.map(({ item, wallet }) => ({
+    orderId, orderItemId: item.id, productId: item.productId, walletAddress: wallet!,
+    tokenId: item.tokenId!, amount: String(item.qty), status: 'queued',
+  }))).onConflictDoNothing().returning({ id: mintJobs.id });
+  return inserted.length;
+}

@@ -1,0 +1,35 @@
+import type { Hex } from 'viem';
+import { explorerTxUrl } from '../../chain/client.js';
+import type { mintJobs } from '../../db/schema.js';
+import { MAX_ATTEMPTS } from './queue.js';
+
+type Job = typeof mintJobs.$inferSelect;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** SPEC §3 "Mint job" plus what an operator needs to steer it. A manual job's order id is "manual". */
+export function presentJob(j: Job) {
+  return {
+    id: j.id,
+    orderId: j.orderId ?? 'manual',
+    walletAddress: j.walletAddress,
+    tokenId: j.tokenId,
+    amount: j.amount,
+    status: j.status,
+    attempts: j.attempts,
+    maxAttempts: MAX_ATTEMPTS,
+    txHash: j.txHash,
+    explorerUrl: j.txHash && j.chainId ? explorerTxUrl(j.chainId, j.txHash as Hex) : null,
+    productId: j.productId,
+    chainId: j.chainId,
+    contract: j.contract,
+    nonce: j.nonce,
+    blockNumber: j.blockNumber === null ? null : String(j.blockNumber),
+    lastError: j.lastError,
+    nextAttemptAt: j.status === 'queued' || j.status === 'processing' ? iso(j.nextAttemptAt) : null,
+    createdAt: j.createdAt.toISOString(),
+    updatedAt: j.updatedAt.toISOString(),
+    completedAt: iso(j.completedAt),
+  };
+}
+
+export type PresentedJob = ReturnType<typeof presentJob>;

@@ -1,0 +1,167 @@
+/**
+ * The mint worker's side of the database: the per-minter lease, claiming due jobs, storing signed
+ * transactions (fenced by the lease) and recording outcomes. Every function is one short transaction.
+ */
+import { and, eq, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
+import { chainTransactions, mintJobs, mintWorkers } from '../../db/schema.js';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { fulfilOrderIfMinted } from '../orders/service.js';
+
+export const MAX_ATTEMPTS = 5;
+export const LEASE_SECONDS = 15;
+
+export type MinterIdentity = { key: string; chainId: number; minter: string; contract: string };
+export type MintJobRow = typeof mintJobs.$inferSelect;
+
+export const minterKey = (chainId: number, minter: string) => `${chainId}:${minter.toLowerCase()}`;
+
+/** Seconds to wait after the n-th failed attempt: 1, 2, 4, 8 … */
+export const backoffSeconds = (attempts: number) => 2 ** Math.max(0, attempts - 1);
+
+export class LeaseLostError extends Error {
+  constructor() {
+    super('Another worker now owns this minter key; stopping work on it.');
+  }
+}
+
+/** Takes the minter's lease if it is free, lapsed or already ours; renews it if ours. */
+export async function acquireLease(db: Db, who: MinterIdentity, owner: string, host: string): Promise<boolean> {
+  const rows = await queryRows<{ owner: string }>(db, sql`
+    insert into mint_workers (key, owner, host, chain_id, minter, contract, started_at, heartbeat_at, lease_until)
+    values (${who.key}, ${owner}, ${host}, ${who.chainId}, ${who.minter}, ${who.contract}, now(), now(),
+            now() + make_interval(secs => ${LEASE_SECONDS}))
+    on conflict (key) do update set
+      owner = excluded.owner, host = excluded.host, contract = excluded.contract,
+      started_at = case when mint_workers.owner = excluded.owner then mint_workers.started_at else now() end,
+      processed = case when mint_workers.owner = excluded.owner then mint_workers.processed else 0 end,
+      heartbeat_at = now(), lease_until = excluded.lease_until, stopped_at = null, last_error = null
+    where mint_workers.owner = excluded.owner or mint_workers.lease_until < now()
+    returning owner`);
+  return rows.length === 1;
+}
+
+/** The heartbeat: extends our lease; false when another worker has taken it over. */
+export async function renewLease(db: Db, key: string, owner: string, processed: number, lastError: string | null) {
+  const rows = await db.update(mintWorkers)
+    .set({ heartbeatAt: sql`now()`, leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, processed, lastError })
+    .where(and(eq(mintWorkers.key, key), eq(mintWorkers.owner, owner)))
+    .returning({ key: mintWorkers.key });
+  return rows.length === 1;
+}
+
+export async function releaseLease(db: Db, key: string, owner: string) {
+  await db.update(mintWorkers).set({ leaseUntil: sql`now()`, stoppedAt: sql`now()` })
+    .where(and(eq(mintWorkers.key, key), eq(mintWorkers.owner, owner)));
+}
+
+/** Inside a transaction: proves the lease is still ours and holds its row until commit, so no takeover can interleave. */
+async function holdLease(tx: Tx, key: string, owner: string) {
+  const rows = await queryRows(tx, sql`
+    select 1 from mint_workers where key = ${key} and owner = ${owner} and lease_until > now() for update`);
+  if (rows.length !== 1) throw new LeaseLostError();
+}
+
+/**
+ * Claims due jobs for this minter: unassigned ones, or ones it already owns (a stored transaction binds a job
+ * to the key that signed it). SKIP LOCKED lets several workers of different keys share the queue.
+ */
+export async function claimDueJobs(db: Db, who: MinterIdentity, owner: string, limit: number): Promise<MintJobRow[]> {
+  return db.transaction(async (tx) => {
+    await holdLease(tx, who.key, owner);
+    const due = await tx.select({ id: mintJobs.id }).from(mintJobs)
+      .where(and(
+        inArray(mintJobs.status, ['queued', 'processing']),
+        lte(mintJobs.nextAttemptAt, sql`now()`),
+        or(isNull(mintJobs.minter), and(eq(mintJobs.minter, who.minter), eq(mintJobs.chainId, who.chainId), eq(mintJobs.contract, who.contract))),
+      ))
+      .orderBy(mintJobs.nextAttemptAt, mintJobs.createdAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx.update(mintJobs)
+      .set({ status: 'processing', minter: who.minter, chainId: who.chainId, contract: who.contract, updatedAt: sql`now()` })
+      .where(inArray(mintJobs.id, due.map((d) => d.id)))
+      .returning();
+  });
+}
+
+/** The next nonce never below one we already stored (a stored transaction may not have reached the node yet). */
+export async function highestStoredNonce(db: Db, chainId: number, sender: string): Promise<number | null> {
+  const [row] = await db.select({ n: max(chainTransactions.nonce) }).from(chainTransactions)
+    .where(and(eq(chainTransactions.chainId, chainId), eq(chainTransactions.sender, sender)));
+  return row?.n ?? null;
+}
+
+export type SignedForJob = { jobId: string; nonce: number; signedTx: string; txHash: string; attempts: number };
+
+/** Stores signed transactions on their jobs and in the replay log, before any is broadcast. */
+export async function storeSigned(db: Db, who: MinterIdentity, owner: string, signed: SignedForJob[]) {
+  if (signed.length === 0) return;
+  await db.transaction(async (tx) => {
+    await holdLease(tx, who.key, owner);
+    for (const s of signed) {
+      const [job] = await tx.update(mintJobs)
+        .set({ nonce: s.nonce, signedTx: s.signedTx, txHash: s.txHash, attempts: s.attempts, signedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(mintJobs.id, s.jobId), isNull(mintJobs.signedTx)))
+        .returning({ id: mintJobs.id });
+      if (!job) throw new Error(`Mint job ${s.jobId} already has a stored transaction; refusing to store a second one.`);
+    }
+    await tx.insert(chainTransactions).values(signed.map((s) => ({
+      chainId: who.chainId, hash: s.txHash, sender: who.minter, nonce: s.nonce, raw: s.signedTx, mintJobId: s.jobId,
+    })));
+  });
+}
+
+/** A transaction seen on the node outside the worker (the dev endpoint's wallets): kept for replay. */
+export async function recordForeignTransaction(db: Db, tx: { chainId: number; hash: string; sender: string; nonce: number; raw: string }) {
+  await db.insert(chainTransactions).values(tx).onConflictDoNothing();
+}
+
+export async function replayLog(db: Db, chainId: number): Promise<`0x${string}`[]> {
+  const rows = await db.select({ raw: chainTransactions.raw }).from(chainTransactions)
+    .where(eq(chainTransactions.chainId, chainId)).orderBy(chainTransactions.seq);
+  return rows.map((r) => r.raw as `0x${string}`);
+}
+
+export type Outcome =
+  | { jobId: string; kind: 'succeeded'; blockNumber: number }
+  /** Try again later, keeping any stored transaction (it may still be mined). */
+  | { jobId: string; kind: 'later'; delaySeconds: number; error?: string; attempts?: number }
+  /** The attempt failed: back off, or fail the job once attempts reach the limit. */
+  | { jobId: string; kind: 'attempt-failed'; attempts: number; error: string; dropStoredTx?: boolean }
+  /** Fail now, whatever the attempt count (needs an operator). */
+  | { jobId: string; kind: 'failed'; error: string; dropStoredTx?: boolean };
+
+const CLEAR_TX = { nonce: null, signedTx: null, txHash: null } as const;
+
+/** Records what happened to each job, and fulfils orders whose mints are all done. */
+export async function recordOutcomes(db: Db, who: MinterIdentity, owner: string, outcomes: Outcome[]) {
+  if (outcomes.length === 0) return;
+  await db.transaction(async (tx) => {
+    await holdLease(tx, who.key, owner);
+    const orderIds = new Set<string>();
+    for (const o of outcomes) {
+      const where = and(eq(mintJobs.id, o.jobId), eq(mintJobs.status, 'processing'));
+      if (o.kind === 'succeeded') {
+        const [row] = await tx.update(mintJobs)
+          .set({ status: 'succeeded', blockNumber: o.blockNumber, lastError: null, completedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(where).returning({ orderId: mintJobs.orderId });
+        if (row?.orderId) orderIds.add(row.orderId);
+      } else if (o.kind === 'later') {
+        await tx.update(mintJobs).set({
+          nextAttemptAt: sql`now() + make_interval(secs => ${o.delaySeconds})`, updatedAt: sql`now()`,
+          ...(o.error ? { lastError: o.error } : {}), ...(o.attempts ? { attempts: o.attempts } : {}),
+        }).where(where);
+      } else {
+        const final = o.kind === 'failed' || o.attempts >= MAX_ATTEMPTS;
+        await tx.update(mintJobs).set({
+          status: final ? 'failed' : 'queued', lastError: o.error, updatedAt: sql`now()`,
+          ...(o.kind === 'attempt-failed' ? { attempts: o.attempts } : {}),
+          ...(final ? { completedAt: sql`now()` } : { nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(o.attempts)})` }),
+          ...(o.dropStoredTx ? CLEAR_TX : {}),
+        }).where(where);
+      }
+    }
+    for (const orderId of orderIds) await fulfilOrderIfMinted(tx, orderId);
+  });
+}

@@ -1,0 +1,147 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex,
+} from 'viem';
+import { chainTransactions, mintJobs, mintWorkers } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { Counter } from '../../lib/list.js';
+import { explorerTxUrl } from '../../chain/client.js';
+import type { ChainRuntime } from '../../chain/runtime.js';
+import { audit } from '../audit/service.js';
+import { mintQueued } from './enqueue.js';
+import { presentJob } from './present.js';
+import { LEASE_SECONDS } from './queue.js';
+import { MINT_STATUSES, type createMintBody, type mintListQuery } from './schemas.js';
+import type { z } from 'zod';
+
+type Actor = { id: string } | null;
+const counter = new Counter(5_000);
+
+const SORT_COLUMNS = {
+  createdAt: mintJobs.createdAt, updatedAt: mintJobs.updatedAt, attempts: mintJobs.attempts, status: mintJobs.status,
+} as const;
+
+export async function listJobs(db: Db, q: z.infer<typeof mintListQuery>) {
+  const where = q.status ? eq(mintJobs.status, q.status) : undefined;
+  const dir = q.order === 'asc' ? asc : desc;
+  const [rows, total, counts] = await Promise.all([
+    db.select().from(mintJobs).where(where)
+      .orderBy(dir(SORT_COLUMNS[q.sort]), dir(mintJobs.id)).limit(q.limit).offset(q.offset),
+    counter.count(db, mintJobs, where, q.status ?? ''),
+    jobCounts(db),
+  ]);
+  return { jobs: rows.map(presentJob), ...total, counts };
+}
+
+export async function jobCounts(db: Db) {
+  const counts = {} as Record<(typeof MINT_STATUSES)[number], number>;
+  for (const status of MINT_STATUSES) {
+    counts[status] = (await counter.count(db, mintJobs, eq(mintJobs.status, status), status)).total;
+  }
+  return counts;
+}
+
+/** What the "Queue Status" bar shows: the most recent worker's heartbeat (any process), or why none runs here. */
+export async function workerStatus(db: Db, runtime: ChainRuntime | null) {
+  const [row] = await db.select({
+    w: mintWorkers,
+    active: sql<boolean>`${mintWorkers.stoppedAt} is null and ${mintWorkers.leaseUntil} > now()`,
+  }).from(mintWorkers).orderBy(desc(mintWorkers.heartbeatAt)).limit(1);
+  return {
+    active: !!row?.active,
+    heartbeatAt: row?.w.heartbeatAt.toISOString() ?? null,
+    startedAt: row?.w.startedAt.toISOString() ?? null,
+    chainId: row?.w.chainId ?? runtime?.chain?.chainId ?? null,
+    minter: row?.w.minter ?? null,
+    processed: row?.w.processed ?? 0,
+    leaseSeconds: LEASE_SECONDS,
+    error: runtime?.error ?? row?.w.lastError ?? null,
+  };
+}
+
+export async function getJob(db: Db, id: string) {
+  const [job] = await db.select().from(mintJobs).where(eq(mintJobs.id, id)).limit(1);
+  if (!job) throw notFound('Mint job not found.');
+  return job;
+}
+
+/** A job with no order (SPEC: order id "manual"), shown as processing with 0 attempts until the worker is done. */
+export async function createManualJob(db: Db, input: z.infer<typeof createMintBody>, actor: Actor, source = 'manual') {
+  const job = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(mintJobs).values({
+      walletAddress: input.walletAddress, tokenId: input.tokenId, amount: input.amount,
+      status: 'processing', attempts: 0, createdBy: actor?.id ?? null,
+    }).returning();
+    await audit(tx, actor, `mint.create_${source}`, 'mint_job', row!.id, input);
+    return row!;
+  });
+  counter.touch();
+  mintQueued();
+  return job;
+}
+
+export async function retryJob(db: Db, id: string, actor: Actor) {
+  const job = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(mintJobs).where(eq(mintJobs.id, id)).for('update').limit(1);
+    if (!current) throw notFound('Mint job not found.');
+    if (current.status !== 'failed') {
+      throw conflict(`Only a failed job can be retried; this one is ${current.status}.`, 'not_failed');
+    }
+    const [row] = await tx.update(mintJobs)
+      .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, completedAt: null, updatedAt: sql`now()` })
+      .where(eq(mintJobs.id, id)).returning();
+    await audit(tx, actor, 'mint.retry', 'mint_job', id, { lastError: current.lastError });
+    return row!;
+  });
+  counter.touch();
+  mintQueued();
+  return job;
+}
+
+/** Waits (bounded) until the worker has signed and stored the job's transaction: its hash is then final. */
+export async function waitForHash(db: Db, id: string, timeoutMs = 20_000): Promise<typeof mintJobs.$inferSelect> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await getJob(db, id);
+    if (job.txHash || job.status === 'failed' || job.status === 'succeeded' || Date.now() > deadline) return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const nullIfMissing = (err: unknown) => {
+  if (err instanceof TransactionNotFoundError || err instanceof TransactionReceiptNotFoundError) return null;
+  throw err;
+};
+
+/** A transaction and its receipt from the chain, with the mint job that sent it: the dev chain's explorer page. */
+export async function transactionDetail(db: Db, runtime: ChainRuntime | null, hash: Hex) {
+  const [logged] = await db.select().from(chainTransactions).where(eq(chainTransactions.hash, hash)).limit(1);
+  const [job] = await db.select().from(mintJobs)
+    .where(logged?.mintJobId ? eq(mintJobs.id, logged.mintJobId) : eq(mintJobs.txHash, hash)).limit(1);
+  const chain = runtime?.chain;
+  if (!chain) {
+    if (!logged) throw notFound('Transaction not found.');
+    throw new AppError(503, 'The chain is not connected in this server, so the transaction cannot be looked up.', 'chain_unavailable');
+  }
+  const [tx, receipt] = await Promise.all([
+    chain.publicClient.getTransaction({ hash }).catch(nullIfMissing),
+    chain.publicClient.getTransactionReceipt({ hash }).catch(nullIfMissing),
+  ]);
+  if (!tx && !logged) throw notFound('Transaction not found.');
+  return {
+    hash,
+    chainId: chain.chainId,
+    explorerUrl: explorerTxUrl(chain.chainId, hash),
+    transaction: tx && {
+      from: tx.from, to: tx.to, nonce: tx.nonce, blockNumber: tx.blockNumber === null ? null : String(tx.blockNumber),
+      gas: String(tx.gas), maxFeePerGas: tx.maxFeePerGas === undefined ? null : String(tx.maxFeePerGas), input: tx.input,
+    },
+    receipt: receipt && {
+      status: receipt.status, blockNumber: String(receipt.blockNumber), gasUsed: String(receipt.gasUsed), logs: receipt.logs.length,
+    },
+    job: job ? presentJob(job) : null,
+  };
+}
+
+export { presentJob };

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import type { Address, PublicClient } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { readBalance } from '../../server/chain/contract.js';
+import { mintJobs } from '../../server/db/schema.js';
+import { createTestApp, productInput, type TestApp } from './harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { chain: true, worker: { pollMs: 100 } });
+});
+afterAll(async () => { await t.close(); });
+
+const freshWallet = () => privateKeyToAccount(generatePrivateKey()).address;
+const chain = () => t.app.ctx.chain!.chain!;
+const balanceOf = (owner: Address, id: bigint) =>
+  readBalance(chain().publicClient as unknown as PublicClient, chain().tokenAddress, owner, id);
+const jobCount = async () => (await t.db.select({ n: count() }).from(mintJobs))[0]!.n;
+
+type Job = { id: string; status: string; attempts: number; txHash: string | null; orderId: string; explorerUrl: string | null; lastError: string | null };
+
+async function until(id: string, status: string, timeoutMs = 15_000): Promise<Job> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = (await t.call('GET', `/api/mint-jobs/${id}`)).json().job as Job;
+    if (job.status === status || Date.now() > deadline) return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('manual mint jobs', () => {
+  it('an operator queues a mint; the worker mints it on the dev chain', async () => {
+    const wallet = freshWallet();
+    const res = await t.call('POST', '/api/mint-jobs', { as: 'operator', body: { walletAddress: wallet.toLowerCase(), tokenId: 7, amount: '3' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().job;
+    expect(created).toMatchObject({ orderId: 'manual', walletAddress: wallet, tokenId: '7', amount: '3', status: 'processing', attempts: 0, txHash: null });
+
+    const done = await until(created.id, 'succeeded');
+    expect(done).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(done.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(done.explorerUrl).toBe(`/tx/${done.txHash}`);
+    expect(await balanceOf(wallet, 7n)).toBe(3n);
+
+    const list = (await t.call('GET', '/api/mint-jobs?limit=5', { as: 'finance' })).json();
+    expect(list.jobs[0].id).toBe(created.id);
+    expect(list.counts.succeeded).toBeGreaterThanOrEqual(1);
+    expect(list.worker).toMatchObject({ active: true, chainId: 31337, error: null });
+
+    const tx = await t.call('GET', `/api/chain/tx/${done.txHash}`);
+    expect(tx.statusCode, tx.body).toBe(200);
+    expect(tx.json()).toMatchObject({ chainId: 31337, receipt: { status: 'success' }, job: { id: created.id } });
+    expect(tx.json().transaction.to.toLowerCase()).toBe(chain().tokenAddress.toLowerCase());
+  });
+
+  it.each([
+    [{ walletAddress: '0x123', tokenId: 1, amount: 1 }, 'walletAddress'],
+    [{ walletAddress: '0x5fbDB2315678afecb367f032d93F642f64180aa3', tokenId: 1, amount: 1 }, 'walletAddress'],
+    [{ tokenId: 1, amount: 1 }, 'walletAddress'],
+    [{ walletAddress: freshWallet(), tokenId: 0, amount: 1 }, 'tokenId'],
+    [{ walletAddress: freshWallet(), tokenId: 1.5, amount: 1 }, 'tokenId'],
+    [{ walletAddress: freshWallet(), tokenId: 1, amount: 'x' }, 'amount'],
+    [{ walletAddress: freshWallet(), tokenId: 1, amount: -2 }, 'amount'],
+  ])('refuses %j with 400 naming %s, and queues nothing', async (body, field) => {
+    const before = await jobCount();
+    const res = await t.call('POST', '/api/mint-jobs', { body });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toHaveProperty(field);
+    expect(res.json().error).toMatch(/\.$/);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('finance reads the queue but cannot mint; shoppers cannot read it; no token is 401', async () => {
+    const body = { walletAddress: freshWallet(), tokenId: 1, amount: 1 };
+    expect((await t.call('POST', '/api/mint-jobs', { as: 'finance', body })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/mint-jobs', { as: 'finance' })).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/mint-jobs', { as: 'user' })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/mint-jobs', { as: null })).statusCode).toBe(401);
+    expect((await t.call('POST', '/api/mint-jobs', { as: null, body })).statusCode).toBe(401);
+  });
+
+  it('retrying a job that is not failed is a 409; an unknown job is a 404', async () => {
+    const res = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: freshWallet(), tokenId: 1, amount: 1 } });
+    const job = await until(res.json().job.id, 'succeeded');
+    const retry = await t.call('POST', `/api/mint-jobs/${job.id}/retry`, { as: 'operator' });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().error).toBe('Only a failed job can be retried; this one is succeeded.');
+    expect((await t.call('POST', '/api/mint-jobs/00000000-0000-4000-8000-000000000000/retry')).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/mint-jobs/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await t.call('POST', `/api/mint-jobs/${job.id}/retry`, { as: 'finance' })).statusCode).toBe(403);
+  });
+
+  it('a failed job can be retried by an operator and then succeeds', async () => {
+    const wallet = freshWallet();
+    const [row] = await t.db.insert(mintJobs).values({
+      walletAddress: wallet, tokenId: '4', amount: '2', status: 'failed', attempts: 5, lastError: 'RPC timeout',
+    }).returning();
+    const retry = await t.call('POST', `/api/mint-jobs/${row!.id}/retry`, { as: 'operator' });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().job).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await until(row!.id, 'succeeded')).toMatchObject({ status: 'succeeded', attempts: 1, lastError: null });
+    expect(await balanceOf(wallet, 4n)).toBe(2n);
+  });
+
+  it('the list filters by status and reports counts per status', async () => {
+    const res = await t.call('GET', '/api/mint-jobs?status=succeeded&limit=2&sort=createdAt&order=asc');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.jobs.every((j: Job) => j.status === 'succeeded')).toBe(true);
+    expect(body.total).toBe(body.counts.succeeded);
+    expect((await t.call('GET', '/api/mint-jobs?status=lost')).statusCode).toBe(400);
+  });
+});
+
+describe('orders and the queue', () => {
+  it('a paid order of a tokenised product queues one job per line and is fulfilled when it is minted', async () => {
+    const buyer = await t.user('user');
+    const wallet = freshWallet();
+    const p = (await t.call('POST', '/api/products', { body: productInput({ tokenId: '42', stock: 5 }) })).json().product;
+    const res = await t.call('POST', '/api/orders/mock', { as: 'operator', body: { userEmail: buyer.email, productId: p.id, qty: 2, walletAddress: wallet } });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json().order.id as string;
+    const jobs = await t.db.select().from(mintJobs).where(eq(mintJobs.orderId, orderId));
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ tokenId: '42', amount: '2', walletAddress: wallet, productId: p.id });
+
+    await until(jobs[0]!.id, 'succeeded');
+    expect(await balanceOf(wallet, 42n)).toBe(2n);
+    const deadline = Date.now() + 5000;
+    let order = (await t.call('GET', `/api/orders/${orderId}`)).json().order;
+    while (order.status !== 'fulfilled' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      order = (await t.call('GET', `/api/orders/${orderId}`)).json().order;
+    }
+    expect(order.status).toBe('fulfilled');
+    expect(order.fulfilledAt).not.toBeNull();
+  });
+
+  it('an order of a product without a token id queues nothing and stays paid', async () => {
+    const buyer = await t.user('user');
+    const p = (await t.call('POST', '/api/products', { body: productInput() })).json().product;
+    const res = await t.call('POST', '/api/orders/mock', { body: { userEmail: buyer.email, productId: p.id, qty: 1 } });
+    expect(res.json().order.status).toBe('paid');
+    expect(await t.db.select().from(mintJobs).where(eq(mintJobs.orderId, res.json().order.id))).toHaveLength(0);
+  });
+});
+
+describe('POST /api/debug/mint', () => {
+  it('mints through the queue for an admin and answers with the transaction hash', async () => {
+    const wallet = freshWallet();
+    const res = await t.call('POST', '/api/debug/mint', { as: 'admin', body: { to: wallet, id: 3, amount: 5 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, tx: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    await until(res.json().jobId, 'succeeded');
+    expect(await balanceOf(wallet, 3n)).toBe(5n);
+  });
+
+  it('is for admins only and validates its body', async () => {
+    expect((await t.call('POST', '/api/debug/mint', { as: 'operator', body: { to: freshWallet(), id: 1, amount: 1 } })).statusCode).toBe(403);
+    const bad = await t.call('POST', '/api/debug/mint', { body: { to: 'nope', id: 1, amount: 1 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('to');
+  });
+});
