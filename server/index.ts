@@ -4,8 +4,19 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed.js';
+import type { ChainRuntime } from './chain/runtime.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function chainLine(runtime: ChainRuntime | null) {
+  const chain = runtime?.chain;
+  if (!chain) return 'not connected';
+  const where = chain.devChain
+    ? `embedded dev chain ${chain.chainId}${chain.devChain.rpcUrl ? `, JSON-RPC at ${chain.devChain.rpcUrl}` : ''}`
+    : `chain ${chain.chainId} via RPC_URL`;
+  const worker = runtime.error ? `mint worker NOT running: ${runtime.error}` : runtime.worker ? 'mint worker in process' : 'mint worker off (MINT_WORKER=false)';
+  return `${where}; token ${chain.tokenAddress}; ${worker}`;
+}
 
 async function main() {
   const config = loadConfig();
@@ -20,6 +31,7 @@ async function main() {
     `RWA Commerce is running at ${url}`,
     `  database: ${database.kind}${database.kind === 'pglite' ? ` (${path.relative(process.cwd(), config.dataDir) || '.'}/pglite)` : ''}`,
     `  API docs: ${url}/api/docs`,
+    `  chain: ${chainLine(app.ctx.chain)}`,
   ];
   // The demo data's accounts have passwords only outside production (seedIfEmpty drops them there).
   if (config.env !== 'production') {

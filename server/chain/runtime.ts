@@ -37,7 +37,10 @@ export async function startChainRuntime(opts: RuntimeOptions): Promise<ChainRunt
   let chain: ChainContext;
   if (config.mode === 'dev') {
     const rawTxs = await replayLog(db, DEV_CHAIN_ID);
-    chain = await connectChain(config, { rawTxs, onRawTransaction: (raw, hash) => recordRaw(db, raw, hash) });
+    chain = await connectChain(config, { rawTxs, onRawTransaction: (raw, hash) => recordRaw(db, raw, hash) }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EADDRINUSE') throw err;
+      throw new Error(`Port ${config.devPort} for the dev chain's JSON-RPC endpoint is in use: set DEV_CHAIN_PORT to a free port (0 picks one).`);
+    });
     const replayed = chain.devChain!.replayed;
     if (rawTxs.length > 0) log.info(`dev chain: replayed ${replayed.sent} stored transactions in ${Math.round(replayed.ms)} ms`);
     for (const f of replayed.failed) log.warn(`dev chain: stored transaction #${f.index} (${f.hash}) was refused: ${f.message}`);

@@ -1,0 +1,52 @@
+/**
+ * `npm run worker`: a mint worker on its own, for scale-out (start the server with MINT_WORKER=false,
+ * or leave it on: the lease lets only one worker per minter key work at a time).
+ * Needs PostgreSQL (DATABASE_URL): the embedded PGlite database is opened by the server process only.
+ * Without RPC_URL it mints on the server's embedded dev chain through its loopback endpoint (DEV_CHAIN_PORT).
+ */
+import { loadConfig } from '../config.js';
+import { fromPostgres } from '../db/client.js';
+import { checkChainId, connectChain, type ChainConfig } from './client.js';
+import { DEV_MINTER_KEY, DEV_TOKEN_ADDRESS } from './dev-chain.js';
+import { DEV_CHAIN_ID } from './edr-provider.js';
+import { MintWorker } from './worker.js';
+
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new Error('npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database can only be opened by the server, which runs the mint worker itself.');
+  }
+  const chainConfig: ChainConfig = config.chain.mode === 'rpc' ? config.chain : {
+    mode: 'rpc', rpcUrl: `http://127.0.0.1:${config.chain.devPort ?? 8545}`, chainId: DEV_CHAIN_ID,
+    minterKey: DEV_MINTER_KEY, tokenAddress: DEV_TOKEN_ADDRESS,
+  };
+  const chain = await connectChain(chainConfig);
+  const mismatch = await checkChainId(chain.publicClient, chainConfig.chainId).catch((err: Error) =>
+    `The chain at ${chainConfig.mode === 'rpc' ? chainConfig.rpcUrl : ''} could not be reached (${err.message}); is the server running?`);
+  if (mismatch) throw new Error(mismatch);
+
+  const database = fromPostgres(config.databaseUrl, 4);
+  await database.migrate();
+  const log = {
+    info: (m: string) => console.log(m),
+    warn: (m: string) => console.warn(m),
+    error: (m: string) => console.error(m),
+  };
+  const worker = new MintWorker({ db: database.db, chain, log, receiptDelaySeconds: config.chain.mode === 'dev' ? 0 : 2 }).start();
+  log.info(`mint worker ${worker.owner} started for minter ${worker.who.minter} on chain ${worker.who.chainId}; waiting for its lease`);
+
+  const stop = async (signal: string) => {
+    log.info(`${signal}: stopping the mint worker`);
+    await worker.stop();
+    await chain.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
