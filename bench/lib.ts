@@ -48,6 +48,19 @@ export async function freshDatabase(engine: Engine, serverUrl: string): Promise<
   };
 }
 
+/** False (with a note) when no PostgreSQL answers at the default URL; an explicitly given URL that fails throws. */
+export async function postgresReachable(target: { url: string; explicit: boolean }) {
+  try {
+    const probe = await freshDatabase('postgres', target.url);
+    await probe.dispose();
+    return true;
+  } catch (err) {
+    if (target.explicit) throw err;
+    console.log(`postgres: skipped (no server at the default URL: ${(err as Error).message})`);
+    return false;
+  }
+}
+
 async function adminQuery(url: string, statements: string[]) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   await client.connect();

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { generateOrders, seedFromFile } from '../server/db/seed.js';
-import { autocannon, freshDatabase, postgresTarget, table, type Engine, type Fresh, type LoadResult } from './lib.js';
+import { autocannon, freshDatabase, postgresReachable, postgresTarget, table, type Engine, type Fresh, type LoadResult } from './lib.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 10;
@@ -53,18 +53,6 @@ async function main() {
   if (failed.length) {
     console.error(`FAILED: ${failed.length} endpoint run(s) had non-2xx answers or errors.`);
     process.exitCode = 1;
-  }
-}
-
-async function postgresReachable(target: { url: string; explicit: boolean }) {
-  try {
-    const probe = await freshDatabase('postgres', target.url);
-    await probe.dispose();
-    return true;
-  } catch (err) {
-    if (target.explicit) throw err;
-    console.log(`postgres: skipped (no server at the default URL: ${(err as Error).message})`);
-    return false;
   }
 }
 

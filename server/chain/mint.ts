@@ -11,6 +11,7 @@
  *                                 other error (e.g. "nonce too low" because it was already
  *                                 mined): observeJob + decideRecovery again, never re-sign
  *   observeJob(ctx, stored)       → ChainFacts for recovery.ts decideRecovery()
+ *   receiptOf(ctx, hash)          → the receipt, or null while not mined
  *   waitForMint(ctx, hash)        → { status, blockNumber } once mined
  */
 import {
@@ -83,6 +84,11 @@ export async function observeJob(ctx: MintContext, stored: { txHash: Hex }): Pro
     confirmedTxCount,
     txKnown: tx !== null,
   };
+}
+
+/** The receipt of a transaction just sent, or null while it is not mined. */
+export async function receiptOf(ctx: MintContext, hash: Hex) {
+  return ctx.publicClient.getTransactionReceipt({ hash }).catch(nullIf(TransactionReceiptNotFoundError));
 }
 
 export async function waitForMint(ctx: MintContext, hash: Hex, timeoutMs = 120_000) {

@@ -17,7 +17,7 @@ import {
   renewLease, storeSigned, type MintJobRow, type MinterIdentity, type Outcome, type SignedForJob,
 } from '../modules/mint/queue.js';
 import { onMintQueued } from '../modules/mint/enqueue.js';
-import { broadcast, currentFees, observeJob, pendingNonce, signMint, type MintContext } from './mint.js';
+import { broadcast, currentFees, observeJob, pendingNonce, receiptOf, signMint, type MintContext } from './mint.js';
 import { decideRecovery, hasStoredTx } from './recovery.js';
 
 export type WorkerLog = { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
@@ -182,8 +182,8 @@ export class MintWorker {
     await this.opts.onStep?.('broadcast', toObserve.map((j) => j.id));
 
     for (const job of toObserve) {
-      const facts = await observeJob(this.opts.chain, { txHash: job.txHash as Hex });
-      if (facts.receipt) outcomes.push(this.settled(job, facts.receipt.status === 'success' ? 'success' : 'failed', facts.receipt.blockNumber));
+      const receipt = await receiptOf(this.opts.chain, job.txHash as Hex);
+      if (receipt) outcomes.push(this.settled(job, receipt.status === 'success' ? 'success' : 'failed', receipt.blockNumber));
       else outcomes.push({ jobId: job.id, kind: 'later', delaySeconds: Math.max(1, this.receiptDelay), attempts: job.attempts });
     }
     await recordOutcomes(db, this.who, this.owner, outcomes);

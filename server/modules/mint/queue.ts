@@ -99,13 +99,15 @@ export async function storeSigned(db: Db, who: MinterIdentity, owner: string, si
   if (signed.length === 0) return;
   await db.transaction(async (tx) => {
     await holdLease(tx, who.key, owner);
-    for (const s of signed) {
-      const [job] = await tx.update(mintJobs)
-        .set({ nonce: s.nonce, signedTx: s.signedTx, txHash: s.txHash, attempts: s.attempts, signedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(mintJobs.id, s.jobId), isNull(mintJobs.signedTx)))
-        .returning({ id: mintJobs.id });
-      if (!job) throw new Error(`Mint job ${s.jobId} already has a stored transaction; refusing to store a second one.`);
-    }
+    // One statement for the batch; the signed_tx IS NULL guard makes a second store for a job impossible.
+    const rows = sql.join(signed.map((s) => sql`(${s.jobId}::uuid, ${s.nonce}::int, ${s.signedTx}, ${s.txHash}, ${s.attempts}::int)`), sql`, `);
+    const stored = await queryRows<{ id: string }>(tx, sql`
+      update mint_jobs m set nonce = v.nonce, signed_tx = v.signed_tx, tx_hash = v.tx_hash, attempts = v.attempts,
+        signed_at = now(), updated_at = now()
+      from (values ${rows}) as v(id, nonce, signed_tx, tx_hash, attempts)
+      where m.id = v.id and m.signed_tx is null
+      returning m.id`);
+    if (stored.length !== signed.length) throw new Error('A mint job already had a stored transaction; refusing to store a second one.');
     await tx.insert(chainTransactions).values(signed.map((s) => ({
       chainId: who.chainId, hash: s.txHash, sender: who.minter, nonce: s.nonce, raw: s.signedTx, mintJobId: s.jobId,
     })));
@@ -140,14 +142,20 @@ export async function recordOutcomes(db: Db, who: MinterIdentity, owner: string,
   await db.transaction(async (tx) => {
     await holdLease(tx, who.key, owner);
     const orderIds = new Set<string>();
+    const succeeded = outcomes.filter((o) => o.kind === 'succeeded');
+    if (succeeded.length > 0) {
+      const rows = sql.join(succeeded.map((o) => sql`(${o.jobId}::uuid, ${o.blockNumber}::bigint)`), sql`, `);
+      const done = await queryRows<{ order_id: string | null }>(tx, sql`
+        update mint_jobs m set status = 'succeeded', block_number = v.block, last_error = null, completed_at = now(), updated_at = now()
+        from (values ${rows}) as v(id, block)
+        where m.id = v.id and m.status = 'processing'
+        returning m.order_id`);
+      for (const row of done) if (row.order_id) orderIds.add(row.order_id);
+    }
     for (const o of outcomes) {
       const where = and(eq(mintJobs.id, o.jobId), eq(mintJobs.status, 'processing'));
-      if (o.kind === 'succeeded') {
-        const [row] = await tx.update(mintJobs)
-          .set({ status: 'succeeded', blockNumber: o.blockNumber, lastError: null, completedAt: sql`now()`, updatedAt: sql`now()` })
-          .where(where).returning({ orderId: mintJobs.orderId });
-        if (row?.orderId) orderIds.add(row.orderId);
-      } else if (o.kind === 'later') {
+      if (o.kind === 'succeeded') continue;
+      if (o.kind === 'later') {
         await tx.update(mintJobs).set({
           nextAttemptAt: sql`now() + make_interval(secs => ${o.delaySeconds})`, updatedAt: sql`now()`,
           ...(o.error ? { lastError: o.error } : {}), ...(o.attempts ? { attempts: o.attempts } : {}),
