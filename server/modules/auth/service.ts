@@ -61,7 +61,27 @@ export async function login(
   return { token, user: { id: user.id, email: user.email, name: displayName(user), role: user.role } };
 }
 
-export async function authenticate(db: Db, settings: SettingsService, token: string, now = new Date()): Promise<AuthUser> {
+type SessionRow = {
+  sessionId: string; lastSeenAt: Date; revokedAt: Date | null;
+  id: string; email: string; name: string | null; firstName: string | null; lastName: string | null;
+  role: string; status: string;
+};
+
+/**
+ * Sessions read in the last moments, by token hash: most requests then skip the session+user query.
+ * Logout and revocation drop entries here; another server process sees them within CACHE_MS.
+ */
+const CACHE_MS = 2_000;
+const CACHE_MAX = 10_000;
+const sessionCache = new Map<string, { row: SessionRow; at: number }>();
+
+function forgetSessions(match: (row: SessionRow) => boolean) {
+  for (const [key, entry] of sessionCache) if (match(entry.row)) sessionCache.delete(key);
+}
+
+async function loadSession(db: Db, tokenHash: string, now: Date): Promise<SessionRow | undefined> {
+  const hit = sessionCache.get(tokenHash);
+  if (hit && now.getTime() - hit.at < CACHE_MS) return hit.row;
   const [row] = await db
     .select({
       sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt,
@@ -70,27 +90,40 @@ export async function authenticate(db: Db, settings: SettingsService, token: str
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sha256(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
+  if (sessionCache.size >= CACHE_MAX) sessionCache.clear();
+  if (row) sessionCache.set(tokenHash, { row, at: now.getTime() });
+  else sessionCache.delete(tokenHash);
+  return row;
+}
+
+export async function authenticate(db: Db, settings: SettingsService, token: string, now = new Date()): Promise<AuthUser> {
+  const tokenHash = sha256(token);
+  const row = await loadSession(db, tokenHash, now);
   if (!row || row.revokedAt) throw unauthorized();
   if (row.status !== 'active') throw unauthorized('This account is not active. Please log in again.', 'account_inactive');
   const { sessionTimeout } = await settings.get();
   if (now.getTime() - row.lastSeenAt.getTime() > sessionTimeout * 60_000) {
+    sessionCache.delete(tokenHash);
     await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.sessionId));
     throw unauthorized('Your session has expired. Please log in again.', 'session_expired');
   }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    row.lastSeenAt = now;
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
   return { id: row.id, email: row.email, name: displayName(row), role: row.role, sessionId: row.sessionId };
 }
 
 export async function logout(db: Db, sessionId: string, now = new Date()) {
+  forgetSessions((row) => row.sessionId === sessionId);
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every open session of a user (suspension, promotion, password change). */
 export async function revokeAllSessions(db: Queryable, userId: string, now = new Date()) {
+  forgetSessions((row) => row.id === userId);
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
