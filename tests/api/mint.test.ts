@@ -96,6 +96,8 @@ describe('manual mint jobs', () => {
     const [row] = await t.db.insert(mintJobs).values({
       walletAddress: wallet, tokenId: '4', amount: '2', status: 'failed', attempts: 5, lastError: 'RPC timeout',
     }).returning();
+    const alerts = (await t.call('GET', '/api/dashboard/stats')).json().alerts;
+    expect(alerts).toContainEqual({ level: 'error', code: 'failed_mints', params: { count: 1 } });
     const retry = await t.call('POST', `/api/mint-jobs/${row!.id}/retry`, { as: 'operator' });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().job).toMatchObject({ status: 'queued', attempts: 0 });

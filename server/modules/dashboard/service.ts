@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { orders, payments, products, users } from '../../db/schema.js';
+import { mintJobs, orders, payments, products, users } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import { fromCents } from '../../../src/lib/money.js';
 
@@ -24,7 +24,7 @@ export function formatUptime(seconds: number) {
 async function compute(db: Db, now: Date) {
   const yearAgo = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth() + 1, 1));
   const dayAgo = new Date(now.getTime() - 86_400_000);
-  const [[o], [u], [p], [pay], months, [stale], [failedToday]] = await Promise.all([
+  const [[o], [u], [p], [pay], months, [stale], [failedToday], [failedMints]] = await Promise.all([
     db.select({
       total: sql`count(*)`,
       revenue: sql`coalesce(sum(${orders.amountCents}) filter (where ${orders.status} in ('paid','fulfilled')), 0)`,
@@ -42,12 +42,14 @@ async function compute(db: Db, now: Date) {
       .groupBy(sql`1`).orderBy(sql`1`),
     db.select({ c: sql`count(*)` }).from(orders).where(and(eq(orders.status, 'pending'), lt(orders.createdAt, dayAgo))),
     db.select({ c: sql`count(*)` }).from(orders).where(and(eq(orders.status, 'failed'), gte(orders.createdAt, dayAgo))),
+    db.select({ c: sql`count(*)` }).from(mintJobs).where(eq(mintJobs.status, 'failed')),
   ]);
 
   const alerts: Alert[] = [];
   if (n(p?.lowStock) > 0) alerts.push({ level: 'warning', code: 'low_stock', params: { count: n(p?.lowStock), threshold: LOW_STOCK } });
   if (n(stale?.c) > 0) alerts.push({ level: 'warning', code: 'stale_pending_orders', params: { count: n(stale?.c) } });
   if (n(failedToday?.c) > 0) alerts.push({ level: 'error', code: 'failed_orders_today', params: { count: n(failedToday?.c) } });
+  if (n(failedMints?.c) > 0) alerts.push({ level: 'error', code: 'failed_mints', params: { count: n(failedMints?.c) } });
 
   return {
     stats: {

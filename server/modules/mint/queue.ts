@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
 import { chainTransactions, mintJobs, mintWorkers } from '../../db/schema.js';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { fulfilOrderIfMinted } from '../orders/service.js';
+import { invalidateDashboard } from '../dashboard/service.js';
 
 export const MAX_ATTEMPTS = 5;
 export const LEASE_SECONDS = 15;
@@ -172,4 +173,6 @@ export async function recordOutcomes(db: Db, who: MinterIdentity, owner: string,
     }
     for (const orderId of orderIds) await fulfilOrderIfMinted(tx, orderId);
   });
+  // The dashboard counts failed mints among its alerts.
+  if (outcomes.some((o) => o.kind === 'failed' || (o.kind === 'attempt-failed' && o.attempts >= MAX_ATTEMPTS))) invalidateDashboard();
 }

@@ -9,6 +9,7 @@ import { Counter } from '../../lib/list.js';
 import { explorerTxUrl } from '../../chain/client.js';
 import type { ChainRuntime } from '../../chain/runtime.js';
 import { audit } from '../audit/service.js';
+import { invalidateDashboard } from '../dashboard/service.js';
 import { mintQueued } from './enqueue.js';
 import { presentJob } from './present.js';
 import { LEASE_SECONDS } from './queue.js';
@@ -95,6 +96,7 @@ export async function retryJob(db: Db, id: string, actor: Actor) {
     return row!;
   });
   counter.touch();
+  invalidateDashboard();
   mintQueued();
   return job;
 }
