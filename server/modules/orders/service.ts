@@ -27,17 +27,50 @@ function listFilter(q: { status?: string; q?: string }): SQL | undefined {
   if (q.q) {
     // A whole order id matches that order; anything else is a customer-email prefix (indexed).
     if (UUID.test(q.q)) filters.push(eq(orders.id, q.q.toLowerCase()));
-    else filters.push(like(orders.customerEmail, `${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    else filters.push(like(orders.customerEmail, emailPrefix(q.q)));
   }
   return filters.length ? and(...filters) : undefined;
 }
 
-export async function listOrders(db: Db, q: z.infer<typeof orderListQuery>) {
+const emailPrefix = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+type ListQuery = z.infer<typeof orderListQuery>;
+
+/**
+ * The list query is built once per shape (filters, sort, direction) and kept as a prepared statement:
+ * building SQL with the query builder on every request cost more than PostgreSQL running it.
+ */
+const preparedLists = new WeakMap<Db, Map<string, ReturnType<typeof prepareList>>>();
+
+function prepareList(db: Db, shape: { status: boolean; by: 'id' | 'email' | null; sort: ListQuery['sort']; order: 'asc' | 'desc' }, name: string) {
+  const filters: SQL[] = [];
+  if (shape.status) filters.push(eq(orders.status, sql.placeholder('status')));
+  if (shape.by === 'id') filters.push(eq(orders.id, sql.placeholder('id')));
+  if (shape.by === 'email') filters.push(like(orders.customerEmail, sql.placeholder('pattern')));
+  const dir = shape.order === 'asc' ? asc : desc;
+  return db.select().from(orders).where(filters.length ? and(...filters) : undefined)
+    .orderBy(dir(SORT_COLUMNS[shape.sort]), dir(orders.id))
+    .limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+
+function listRows(db: Db, q: ListQuery) {
+  const by = q.q ? (UUID.test(q.q) ? 'id' : 'email') : null;
+  const shape = { status: !!q.status, by, sort: q.sort, order: q.order } as const;
+  const name = `orders_list_${shape.status ? 's' : ''}${by ?? ''}_${q.sort}_${q.order}`;
+  let cache = preparedLists.get(db);
+  if (!cache) preparedLists.set(db, (cache = new Map()));
+  let query = cache.get(name);
+  if (!query) cache.set(name, (query = prepareList(db, shape, name)));
+  return query.execute({
+    status: q.status, id: by === 'id' ? q.q!.toLowerCase() : undefined, pattern: by === 'email' ? emailPrefix(q.q!) : undefined,
+    limit: q.limit, offset: q.offset,
+  });
+}
+
+export async function listOrders(db: Db, q: ListQuery) {
   const where = listFilter(q);
-  const dir = q.order === 'asc' ? asc : desc;
   const [rows, total] = await Promise.all([
-    db.select().from(orders).where(where)
-      .orderBy(dir(SORT_COLUMNS[q.sort]), dir(orders.id)).limit(q.limit).offset(q.offset),
+    listRows(db, q),
     counter.count(db, orders, where, JSON.stringify([q.status ?? null, q.q ?? null])),
   ]);
   return { orders: rows.map(presentOrder), ...total };
