@@ -136,6 +136,7 @@ describe('orders and the queue', () => {
       order = (await t.call('GET', `/api/orders/${orderId}`)).json().order;
     }
     expect(order.status).toBe('fulfilled');
+    expect(order.mintJobs).toEqual([expect.objectContaining({ id: jobs[0]!.id, status: 'succeeded', orderId })]);
     expect(order.fulfilledAt).not.toBeNull();
   });
 

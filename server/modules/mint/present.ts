@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import { explorerTxUrl } from '../../chain/client.js';
 import type { mintJobs } from '../../db/schema.js';
-import { MAX_ATTEMPTS } from './queue.js';
+import { MAX_ATTEMPTS } from './schemas.js';
 
 type Job = typeof mintJobs.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -7,8 +7,10 @@ import { chainTransactions, mintJobs, mintWorkers } from '../../db/schema.js';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { fulfilOrderIfMinted } from '../orders/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
+import { MAX_ATTEMPTS } from './schemas.js';
 
-export const MAX_ATTEMPTS = 5;
+export { MAX_ATTEMPTS };
+
 export const LEASE_SECONDS = 15;
 
 export type MinterIdentity = { key: string; chainId: number; minter: string; contract: string };

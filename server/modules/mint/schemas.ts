@@ -2,6 +2,8 @@ import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import { listQuery } from '../../lib/list.js';
 
+/** Attempts before a job fails and waits for an operator's retry. */
+export const MAX_ATTEMPTS = 5;
 export const MINT_STATUSES = ['queued', 'processing', 'succeeded', 'failed'] as const;
 export const MINT_SORTS = ['createdAt', 'updatedAt', 'attempts', 'status'] as const;
 const UINT256_MAX = 2n ** 256n - 1n;

@@ -6,6 +6,7 @@ import { AppError, badRequest, conflict, notFound, unprocessable } from '../../l
 import { Counter } from '../../lib/list.js';
 import { audit } from '../audit/service.js';
 import { enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
+import { presentJob } from '../mint/present.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { displayName, normaliseEmail } from '../auth/service.js';
 import { ORDER_STATUSES, canMove, illegalMoveSentence } from './lifecycle.js';
@@ -91,16 +92,18 @@ export async function orderStats(db: Db) {
 export async function getOrderDetail(db: Queryable, id: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw notFound('Order not found.');
-  const [items, [customer], [payment]] = await Promise.all([
+  const [items, [customer], [payment], mints] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)),
     db.select().from(users).where(eq(users.id, order.userId)).limit(1),
     db.select().from(payments).where(eq(payments.orderId, id)).orderBy(desc(payments.createdAt)).limit(1),
+    db.select().from(mintJobs).where(eq(mintJobs.orderId, id)).orderBy(asc(mintJobs.createdAt)),
   ]);
   return {
     ...presentOrder(order),
     items: items.map(presentItem),
     customer: customer ? { id: customer.id, email: customer.email, name: displayName(customer) } : null,
     payment: payment ? presentPayment(payment) : null,
+    mintJobs: mints.map(presentJob),
   };
 }
 
