@@ -18,7 +18,8 @@ import {
   keccak256, TransactionNotFoundError, TransactionReceiptNotFoundError, type Account, type Address, type Chain, type Hex, type PublicClient, type Transport,
 } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import { encodeMint } from './contract.js';
+import { decodeErrorResult, BaseError } from 'viem';
+import { encodeMint, rwaTokenAbi } from './contract.js';
 import { TX_GAS_CAP } from './edr-provider.js';
 import type { ChainFacts } from './recovery.js';
 
@@ -65,6 +66,28 @@ export async function broadcast(ctx: MintContext, signedTx: Hex): Promise<Hex> {
     if (/already known|known transaction|already imported/i.test(text)) return keccak256(signedTx);
     throw err;
   }
+}
+
+const KNOWN_REVERTS: Record<string, string> = {
+  ERC1155InvalidReceiver: 'the wallet is a contract that does not accept ERC-1155 tokens',
+  AccessControlUnauthorizedAccount: 'the minter key does not hold the minter role on this token contract',
+};
+
+/** A sentence for why a mint reverts: the token contract's custom error decoded, else the node's message. */
+export function revertReason(err: unknown): string {
+  const data = err instanceof BaseError
+    ? (err.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null)?.data
+    : undefined;
+  if (data && data.length >= 10) {
+    try {
+      const decoded = decodeErrorResult({ abi: rwaTokenAbi, data });
+      const known = KNOWN_REVERTS[decoded.errorName];
+      const call = `${decoded.errorName}(${(decoded.args ?? []).map(String).join(', ')})`;
+      return known ? `${known} (${call})` : `the token contract reverted with ${call}`;
+    } catch { /* not one of the token's errors */ }
+  }
+  if (err instanceof BaseError) return err.shortMessage;
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** Turns only "not found" into null: a network error must not look like a missing transaction. */

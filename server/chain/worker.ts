@@ -17,7 +17,7 @@ import {
   renewLease, storeSigned, type MintJobRow, type MinterIdentity, type Outcome, type SignedForJob,
 } from '../modules/mint/queue.js';
 import { onMintQueued } from '../modules/mint/enqueue.js';
-import { broadcast, currentFees, observeJob, pendingNonce, receiptOf, signMint, type MintContext } from './mint.js';
+import { broadcast, currentFees, observeJob, pendingNonce, receiptOf, revertReason, signMint, type MintContext } from './mint.js';
 import { decideRecovery, hasStoredTx } from './recovery.js';
 
 export type WorkerLog = { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
@@ -218,7 +218,7 @@ export class MintWorker {
         signed.push({ jobId: job.id, nonce, signedTx: tx.signedTx, txHash: tx.txHash, attempts });
         nonce++;
       } catch (err) {
-        outcomes.push({ jobId: job.id, kind: 'attempt-failed', attempts, error: `The mint would fail: ${message(err)}` });
+        outcomes.push({ jobId: job.id, kind: 'attempt-failed', attempts, error: `The mint would fail: ${revertReason(err)}.` });
       }
     }
     return signed;
