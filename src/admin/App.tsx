@@ -25,6 +25,8 @@ function AppLayout({ children }: { children: ReactNode }) {
 }
 
 const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
+const MintQueue = lazy(() => import('./pages/mint-queue/MintQueue'));
+const TransactionPage = lazy(() => import('./pages/mint-queue/TransactionPage'));
 const NotBuilt = lazy(() => import('./pages/not-built/NotBuilt'));
 
 /** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
@@ -34,7 +36,6 @@ const NOT_BUILT: readonly (readonly [string, string])[] = [
   ['referrals', 'referrals'],
   ['affiliates', 'affiliates'],
   ['coupons', 'coupons'],
-  ['mint-queue', 'mint_queue'],
   ['users', 'users'],
   ['membership', 'membership'],
   ['domain-management', 'domain_management'],
@@ -79,6 +80,22 @@ export default function App() {
           element={
             <Guarded resource="dashboard">
               <Dashboard />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/mint-queue"
+          element={
+            <Guarded resource="mint-queue">
+              <MintQueue />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/tx/:hash"
+          element={
+            <Guarded resource="mint-queue">
+              <TransactionPage />
             </Guarded>
           }
         />

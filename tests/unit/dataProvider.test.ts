@@ -29,8 +29,13 @@ describe('dataProvider', () => {
   });
 
   it('reads mint jobs from "jobs" and single records from the singular key', async () => {
-    respond(200, { ok: true, jobs: [], total: 0 });
-    await expect(dataProvider.getList('mint-jobs', { pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'ASC' }, filter: {} })).resolves.toMatchObject({ data: [], total: 0 });
+    const counts = { queued: 1, processing: 0, succeeded: 2, failed: 0 };
+    const worker = { active: true, heartbeatAt: null, startedAt: null, chainId: 31337, minter: null, error: null };
+    respond(200, { ok: true, jobs: [], total: 0, totalIsEstimate: false, counts, worker, serverTime: '2025-01-01T00:00:00.000Z' });
+    const list = await dataProvider.getList('mint-jobs', { pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'ASC' }, filter: {} });
+    expect(list).toMatchObject({ data: [], total: 0 });
+    // the rest of the answer (the mint queue's counts and worker) reaches the screen as the list's meta
+    expect(list.meta).toEqual({ counts, worker, serverTime: '2025-01-01T00:00:00.000Z', totalIsEstimate: false });
     const fetchMock = respond(200, { ok: true, product: { id: 'p1', title: 'Gold bar' } });
     await expect(dataProvider.getOne('products', { id: 'p1' })).resolves.toEqual({ data: { id: 'p1', title: 'Gold bar' } });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/products/p1');

@@ -3,16 +3,15 @@ import { AppBar as RaAppBar, Logout, UserMenu, useTranslate } from 'react-admin'
 import { useLocation } from 'react-router-dom';
 import { usePublicSettings } from '../hooks/usePublicSettings';
 import { LanguageToggle } from './LanguageToggle';
-import { navItemFor } from './nav';
+import { titleKeyFor } from './nav';
 
-/** Site name, then the current nav item's label ("Dashboard" when no item matches). */
+/** Site name, then the current nav item's label or page title ("Dashboard" when none matches). */
 function AppTitle() {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const settings = usePublicSettings();
   const siteName = settings?.siteName || translate('app.layout.default_site_name');
-  const nav = navItemFor(pathname);
-  const title = translate(`app.menu.${nav?.key ?? 'dashboard'}`);
+  const title = translate(titleKeyFor(pathname));
   return (
     <Box sx={{ flex: 1, display: 'flex', alignItems: 'baseline', gap: 2, minWidth: 0 }}>
       <Typography variant="h6" component="h1" noWrap data-testid="page-title">

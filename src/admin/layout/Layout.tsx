@@ -18,7 +18,8 @@ function AuthOnNavigate() {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={AppBar} menu={Menu} error={ErrorScreen}>
+    // minWidth 0: a wide table scrolls inside its card instead of widening the whole page past the app bar.
+    <RaLayout appBar={AppBar} menu={Menu} error={ErrorScreen} sx={{ minWidth: 0, '& .RaLayout-content, & .RaList-main': { minWidth: 0 } }}>
       <AuthOnNavigate />
       <NotLoggedInBanner />
       {children}

@@ -54,3 +54,13 @@ export const resourceOf = (nav: NavItem) => nav.path.slice(1);
 export function navItemFor(pathname: string): NavItem | undefined {
   return [...NAV_ITEMS, REFERRAL_DASHBOARD].find((n) => pathname === n.path || pathname.startsWith(`${n.path}/`));
 }
+
+/** Pages reached from a screen rather than the menu, with their own top-bar title: [path prefix, catalogue key]. */
+const PAGE_TITLES: readonly (readonly [string, string])[] = [['/tx/', 'app.mint_queue.tx.title']];
+
+/** The top-bar title's catalogue key: the matching nav item's label, a page's own title, else "Dashboard". */
+export function titleKeyFor(pathname: string): string {
+  const page = PAGE_TITLES.find(([prefix]) => pathname.startsWith(prefix));
+  if (page) return page[1];
+  return `app.menu.${navItemFor(pathname)?.key ?? 'dashboard'}`;
+}

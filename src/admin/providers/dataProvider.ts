@@ -17,6 +17,9 @@ const KEYS: Record<string, { list: string; one: string }> = {
 
 const MAX_LIMIT = 200;
 
+/** Fields of a list answer the list result itself carries; every other one (e.g. the mint queue's `counts`, `worker`) goes to `meta`. */
+const LIST_ENVELOPE = new Set(['ok', 'success', 'total', 'totalIsEstimate']);
+
 function keysFor(resource: string) {
   const keys = KEYS[resource];
   if (!keys) throw new HttpError(`Unknown resource "${resource}"`, 400, null);
@@ -76,11 +79,12 @@ export const dataProvider: DataProvider = {
     const data = pick<R[]>(body, list);
     const totalIsEstimate = body.totalIsEstimate === true;
     const total = typeof body.total === 'number' ? body.total : undefined;
+    const extras = Object.fromEntries(Object.entries(body).filter(([key]) => key !== list && !LIST_ENVELOPE.has(key)));
     return {
       data,
       ...(total === undefined ? {} : { total }),
       pageInfo: total === undefined ? { hasNextPage: data.length === limit, hasPreviousPage: page > 1 } : undefined,
-      meta: { totalIsEstimate },
+      meta: { ...extras, totalIsEstimate },
     };
   },
 

@@ -5,6 +5,7 @@ import { useFormat } from '../../hooks/useFormat';
 import OrderLines from './OrderLines';
 import { OrderStatusChip, TestBadge } from './OrderStatusChip';
 import type { OrderDetail } from './constants';
+import OrderMints from './OrderMints';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -82,11 +83,19 @@ function OrderDetailView() {
           <Typography variant="body2">{translate('app.orders.detail.no_payment')}</Typography>
         )}
       </Section>
+      {order.mintJobs && order.mintJobs.length > 0 && (
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="subtitle1" gutterBottom>{translate('app.orders.detail.mints')}</Typography>
+            <OrderMints jobs={order.mintJobs} />
+          </CardContent>
+        </Card>
+      )}
     </Stack>
   );
 }
 
-/** One order: summary, customer, lines and payment; test orders carry a TEST badge. */
+/** One order: summary, customer, lines, payment and token mints; test orders carry a TEST badge. */
 export default function OrderShow() {
   return (
     <Show actions={<TopToolbar><ListButton /></TopToolbar>} component={Box}>

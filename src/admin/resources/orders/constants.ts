@@ -1,3 +1,4 @@
+import type { MintJob } from '../../pages/mint-queue/constants';
 /** The order vocabulary of the API (server/modules/orders). */
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'fulfilled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -57,6 +58,8 @@ export type OrderDetail = OrderSummary & {
   items: OrderItem[];
   customer: { id: string; email: string; name: string | null } | null;
   payment: OrderPayment | null;
+  /** One per tokenised line once the order is paid. */
+  mintJobs?: MintJob[];
 };
 
 export type OrderStats = Record<OrderStatus | 'total', number> & { totalIsEstimate: boolean };

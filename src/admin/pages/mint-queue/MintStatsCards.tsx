@@ -1,0 +1,28 @@
+import { useListContext, useTranslate } from 'react-admin';
+import StatCard from '../../components/StatCard';
+import StatCardRow from '../../components/StatCardRow';
+import { useFormat } from '../../hooks/useFormat';
+import { MINT_STATUSES, type MintListMeta } from './constants';
+
+const COLORS = { queued: 'warning.main', processing: 'info.main', succeeded: 'success.main', failed: 'error.main' };
+
+/** One card per job status, from the `counts` of the list answer (refreshed with it). */
+export default function MintStatsCards() {
+  const translate = useTranslate();
+  const { number } = useFormat();
+  const { meta, isPending } = useListContext();
+  const counts = (meta as MintListMeta | undefined)?.counts;
+  return (
+    <StatCardRow error={null} failedMessage="app.mint_queue.load_failed">
+      {MINT_STATUSES.map((status) => (
+        <StatCard
+          key={status}
+          loading={isPending}
+          label={translate(`app.mint_queue.status.${status}`)}
+          value={counts ? number(counts[status] ?? 0) : ''}
+          color={COLORS[status]}
+        />
+      ))}
+    </StatCardRow>
+  );
+}

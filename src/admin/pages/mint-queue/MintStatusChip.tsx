@@ -1,0 +1,17 @@
+import { Chip } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { mintStatusOf, type MintStatus } from './constants';
+
+export const MINT_STATUS_COLORS: Record<MintStatus, 'warning' | 'info' | 'success' | 'error'> = {
+  queued: 'warning',
+  processing: 'info',
+  succeeded: 'success',
+  failed: 'error',
+};
+
+/** A mint job's status as a coloured chip; unknown values show as queued. */
+export default function MintStatusChip({ status }: { status: unknown }) {
+  const translate = useTranslate();
+  const known = mintStatusOf(status);
+  return <Chip size="small" color={MINT_STATUS_COLORS[known]} label={translate(`app.mint_queue.status.${known}`)} />;
+}

@@ -1,0 +1,189 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, Title, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { ApiError, apiGet } from '../../../lib/api';
+import { useFormat } from '../../hooks/useFormat';
+import { shortId } from '../../resources/orders/constants';
+import { AUTO_REFRESH_MS, isInAppLink, isSafeCount, MANUAL_ORDER_ID, txStateOf, type ChainTx, type TxState } from './constants';
+import MintStatusChip from './MintStatusChip';
+
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+const mono = { fontFamily: 'monospace' };
+const STATE_COLORS: Record<TxState, 'success' | 'error' | 'warning'> = { success: 'success', reverted: 'error', pending: 'warning' };
+
+/** Unknown hashes (404) and malformed ones (400) are both "not found". */
+const isNotFound = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
+
+/** GET /api/chain/tx/{hash}; polled every 5 s while the transaction has no receipt yet. */
+function useChainTx(hash: string) {
+  return useQuery({
+    queryKey: ['chain', 'tx', hash],
+    enabled: TX_HASH.test(hash),
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+    queryFn: ({ signal }) => apiGet<ChainTx>(`/api/chain/tx/${encodeURIComponent(hash)}`, { signal }),
+    refetchInterval: (query) => (query.state.data && !query.state.data.receipt ? AUTO_REFRESH_MS : false),
+  });
+}
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ minWidth: 160 }}>
+      <Typography variant="caption" color="text.secondary">
+        {translate(label)}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-all' }} data-testid={testId}>
+        {children ?? '—'}
+      </Typography>
+    </Box>
+  );
+}
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 1 }}>
+          <Typography variant="subtitle1" component="h2">
+            {translate(title)}
+          </Typography>
+          {action}
+        </Box>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>{children}</Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TxStateChip({ state }: { state: TxState }) {
+  const translate = useTranslate();
+  return <Chip size="small" color={STATE_COLORS[state]} label={translate(`app.mint_queue.tx.state.${state}`)} data-testid="tx-status" />;
+}
+
+function TxDetails({ tx }: { tx: ChainTx }) {
+  const translate = useTranslate();
+  const { number, dateTime } = useFormat();
+  const count = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? null : isSafeCount(value) ? number(value) : String(value);
+  const t = (name: string) => `app.mint_queue.tx.${name}`;
+  const f = (name: string) => `resources.mint-jobs.fields.${name}`;
+  const { transaction, receipt, job } = tx;
+  const external = tx.explorerUrl && !isInAppLink(tx.explorerUrl) ? tx.explorerUrl : null;
+  return (
+    <Stack spacing={2}>
+      <Section
+        title={t('details')}
+        action={
+          external && (
+            <MuiLink href={external} target="_blank" rel="noopener noreferrer" variant="body2">
+              {translate(t('explorer'))} <OpenInNewIcon sx={{ fontSize: 14, verticalAlign: 'middle' }} />
+            </MuiLink>
+          )
+        }
+      >
+        <Box sx={{ flexBasis: '100%' }}>
+          <Field label={t('hash')} testId="tx-hash">
+            <Box component="span" sx={mono}>{tx.hash}</Box>
+          </Field>
+        </Box>
+        <Field label={t('status')}>
+          <TxStateChip state={txStateOf(tx)} />
+        </Field>
+        <Field label={t('chain_id')}>{tx.chainId}</Field>
+        <Field label={t('block')}>{count(receipt?.blockNumber ?? transaction?.blockNumber)}</Field>
+        <Field label={t('nonce')}>{count(transaction?.nonce)}</Field>
+        <Field label={t('gas_used')}>{count(receipt?.gasUsed)}</Field>
+        <Field label={t('logs')}>{count(receipt?.logs)}</Field>
+        <Field label={t('from')}>{transaction ? <Box component="span" sx={mono}>{transaction.from}</Box> : null}</Field>
+        <Field label={t('to')}>{transaction?.to ? <Box component="span" sx={mono}>{transaction.to}</Box> : null}</Field>
+      </Section>
+      <Section
+        title={t('job')}
+        action={
+          <Link to="/mint-queue" variant="body2">
+            {translate(t('back'))}
+          </Link>
+        }
+      >
+        {job ? (
+          <>
+            <Field label={f('id')}>
+              <Box component="span" sx={mono} title={job.id}>{shortId(job.id)}</Box>
+            </Field>
+            <Field label={f('orderId')}>
+              {job.orderId === MANUAL_ORDER_ID ? (
+                translate('app.mint_queue.manual')
+              ) : (
+                <Link to={`/orders/${encodeURIComponent(job.orderId)}/show`} title={job.orderId} sx={mono}>
+                  {shortId(job.orderId)}
+                </Link>
+              )}
+            </Field>
+            <Field label={f('status')}>
+              <MintStatusChip status={job.status} />
+            </Field>
+            <Field label={f('walletAddress')}>
+              <Box component="span" sx={mono}>{job.walletAddress}</Box>
+            </Field>
+            <Field label={f('tokenId')}>{job.tokenId}</Field>
+            <Field label={f('amount')}>{count(job.amount)}</Field>
+            <Field label={f('attempts')}>
+              {job.maxAttempts
+                ? translate('app.mint_queue.attempts_of', { attempts: number(job.attempts), max: number(job.maxAttempts) })
+                : number(job.attempts)}
+            </Field>
+            <Field label={f('createdAt')}>{dateTime(job.createdAt)}</Field>
+            <Field label={f('completedAt')}>{job.completedAt ? dateTime(job.completedAt) : null}</Field>
+            {job.lastError && <Field label={f('lastError')}>{job.lastError}</Field>}
+          </>
+        ) : (
+          <Typography variant="body2">{translate(t('no_job'))}</Typography>
+        )}
+      </Section>
+    </Stack>
+  );
+}
+
+/** /tx/:hash: one transaction of the chain the platform mints on, its receipt and the mint job that sent it. */
+export default function TransactionPage() {
+  const translate = useTranslate();
+  const hash = useParams<{ hash: string }>().hash ?? '';
+  const { data, error, isPending } = useChainTx(hash);
+  const notFound = !TX_HASH.test(hash) || isNotFound(error);
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title="app.mint_queue.tx.title" />
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h5">{translate('app.mint_queue.tx.title')}</Typography>
+        <Button component={Link} to="/mint-queue" size="small" startIcon={<ArrowBackIcon />}>
+          {translate('app.mint_queue.tx.back')}
+        </Button>
+      </Box>
+      {notFound ? (
+        <Alert severity="warning" data-testid="tx-not-found">
+          <AlertTitle>{translate('app.mint_queue.tx.not_found')}</AlertTitle>
+          <Box component="span" sx={{ ...mono, wordBreak: 'break-all' }}>
+            {translate('app.mint_queue.tx.not_found_detail', { hash })}
+          </Box>
+        </Alert>
+      ) : error ? (
+        <Alert severity="error">
+          {translate('app.mint_queue.tx.load_failed')}: {error.message}
+        </Alert>
+      ) : isPending || !data ? (
+        <Stack spacing={1}>
+          <Skeleton height={48} />
+          <Skeleton height={48} />
+          <Skeleton height={48} />
+        </Stack>
+      ) : (
+        <TxDetails tx={data} />
+      )}
+    </Box>
+  );
+}

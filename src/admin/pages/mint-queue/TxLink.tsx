@@ -1,0 +1,34 @@
+import { Box, Link as MuiLink } from '@mui/material';
+import { Link, useTranslate } from 'react-admin';
+import { isInAppLink, shortHash } from './constants';
+
+const mono = { fontFamily: 'monospace' };
+
+/**
+ * A transaction hash, shortened to its first 10 characters, linking to where it can be looked at:
+ * the app's own /tx page on the dev chain, a public block explorer (new tab) otherwise; "N/A" without a hash.
+ */
+export default function TxLink({ hash, url }: { hash: string | null | undefined; url: string | null | undefined }) {
+  const translate = useTranslate();
+  if (!hash) return <>{translate('app.mint_queue.na')}</>;
+  const text = shortHash(hash);
+  if (!url) {
+    return (
+      <Box component="span" sx={mono} title={hash}>
+        {text}
+      </Box>
+    );
+  }
+  if (isInAppLink(url)) {
+    return (
+      <Link to={url} title={hash} sx={mono}>
+        {text}
+      </Link>
+    );
+  }
+  return (
+    <MuiLink href={url} target="_blank" rel="noopener noreferrer" title={hash} sx={mono}>
+      {text}
+    </MuiLink>
+  );
+}
