@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed.js';
 import type { ChainRuntime } from './chain/runtime.js';
+import { runMain } from './lib/process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,17 +40,13 @@ async function main() {
   }
   console.log(lines.join('\n') + '\n');
 
-  const stop = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await database.close();
-    process.exit(0);
+  return {
+    stop: async (signal: string) => {
+      app.log.info(`${signal}: shutting down`);
+      await app.close();
+      await database.close();
+    },
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runMain(main);

@@ -10,6 +10,7 @@ import { checkChainId, connectChain, type ChainConfig } from './client.js';
 import { DEV_MINTER_KEY, DEV_TOKEN_ADDRESS } from './dev-chain.js';
 import { DEV_CHAIN_ID } from './edr-provider.js';
 import { MintWorker } from './worker.js';
+import { runMain } from '../lib/process.js';
 
 async function main() {
   const config = loadConfig();
@@ -35,18 +36,14 @@ async function main() {
   const worker = new MintWorker({ db: database.db, chain, log, receiptDelaySeconds: config.chain.mode === 'dev' ? 0 : 2 }).start();
   log.info(`mint worker ${worker.owner} started for minter ${worker.who.minter} on chain ${worker.who.chainId}; waiting for its lease`);
 
-  const stop = async (signal: string) => {
-    log.info(`${signal}: stopping the mint worker`);
-    await worker.stop();
-    await chain.close();
-    await database.close();
-    process.exit(0);
+  return {
+    stop: async (signal: string) => {
+      log.info(`${signal}: stopping the mint worker`);
+      await worker.stop();
+      await chain.close();
+      await database.close();
+    },
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runMain(main);

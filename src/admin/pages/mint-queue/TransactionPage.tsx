@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link, Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { ApiError, apiGet } from '../../../lib/api';
+import DetailField from '../../components/DetailField';
 import { useFormat } from '../../hooks/useFormat';
 import { shortId } from '../../resources/orders/constants';
 import { AUTO_REFRESH_MS, isInAppLink, isSafeCount, MANUAL_ORDER_ID, txStateOf, type ChainTx, type TxState } from './constants';
@@ -27,20 +28,6 @@ function useChainTx(hash: string) {
     queryFn: ({ signal }) => apiGet<ChainTx>(`/api/chain/tx/${encodeURIComponent(hash)}`, { signal }),
     refetchInterval: (query) => (query.state.data && !query.state.data.receipt ? AUTO_REFRESH_MS : false),
   });
-}
-
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ minWidth: 160 }}>
-      <Typography variant="caption" color="text.secondary">
-        {translate(label)}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-all' }} data-testid={testId}>
-        {children ?? '—'}
-      </Typography>
-    </Box>
-  );
 }
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -87,20 +74,20 @@ function TxDetails({ tx }: { tx: ChainTx }) {
         }
       >
         <Box sx={{ flexBasis: '100%' }}>
-          <Field label={t('hash')} testId="tx-hash">
+          <DetailField label={t('hash')} testId="tx-hash">
             <Box component="span" sx={mono}>{tx.hash}</Box>
-          </Field>
+          </DetailField>
         </Box>
-        <Field label={t('status')}>
+        <DetailField label={t('status')}>
           <TxStateChip state={txStateOf(tx)} />
-        </Field>
-        <Field label={t('chain_id')}>{tx.chainId}</Field>
-        <Field label={t('block')}>{count(receipt?.blockNumber ?? transaction?.blockNumber)}</Field>
-        <Field label={t('nonce')}>{count(transaction?.nonce)}</Field>
-        <Field label={t('gas_used')}>{count(receipt?.gasUsed)}</Field>
-        <Field label={t('logs')}>{count(receipt?.logs)}</Field>
-        <Field label={t('from')}>{transaction ? <Box component="span" sx={mono}>{transaction.from}</Box> : null}</Field>
-        <Field label={t('to')}>{transaction?.to ? <Box component="span" sx={mono}>{transaction.to}</Box> : null}</Field>
+        </DetailField>
+        <DetailField label={t('chain_id')}>{tx.chainId}</DetailField>
+        <DetailField label={t('block')}>{count(receipt?.blockNumber ?? transaction?.blockNumber)}</DetailField>
+        <DetailField label={t('nonce')}>{count(transaction?.nonce)}</DetailField>
+        <DetailField label={t('gas_used')}>{count(receipt?.gasUsed)}</DetailField>
+        <DetailField label={t('logs')}>{count(receipt?.logs)}</DetailField>
+        <DetailField label={t('from')}>{transaction ? <Box component="span" sx={mono}>{transaction.from}</Box> : null}</DetailField>
+        <DetailField label={t('to')}>{transaction?.to ? <Box component="span" sx={mono}>{transaction.to}</Box> : null}</DetailField>
       </Section>
       <Section
         title={t('job')}
@@ -112,10 +99,10 @@ function TxDetails({ tx }: { tx: ChainTx }) {
       >
         {job ? (
           <>
-            <Field label={f('id')}>
+            <DetailField label={f('id')}>
               <Box component="span" sx={mono} title={job.id}>{shortId(job.id)}</Box>
-            </Field>
-            <Field label={f('orderId')}>
+            </DetailField>
+            <DetailField label={f('orderId')}>
               {job.orderId === MANUAL_ORDER_ID ? (
                 translate('app.mint_queue.manual')
               ) : (
@@ -123,23 +110,23 @@ function TxDetails({ tx }: { tx: ChainTx }) {
                   {shortId(job.orderId)}
                 </Link>
               )}
-            </Field>
-            <Field label={f('status')}>
+            </DetailField>
+            <DetailField label={f('status')}>
               <MintStatusChip status={job.status} />
-            </Field>
-            <Field label={f('walletAddress')}>
+            </DetailField>
+            <DetailField label={f('walletAddress')}>
               <Box component="span" sx={mono}>{job.walletAddress}</Box>
-            </Field>
-            <Field label={f('tokenId')}>{job.tokenId}</Field>
-            <Field label={f('amount')}>{count(job.amount)}</Field>
-            <Field label={f('attempts')}>
+            </DetailField>
+            <DetailField label={f('tokenId')}>{job.tokenId}</DetailField>
+            <DetailField label={f('amount')}>{count(job.amount)}</DetailField>
+            <DetailField label={f('attempts')}>
               {job.maxAttempts
                 ? translate('app.mint_queue.attempts_of', { attempts: number(job.attempts), max: number(job.maxAttempts) })
                 : number(job.attempts)}
-            </Field>
-            <Field label={f('createdAt')}>{dateTime(job.createdAt)}</Field>
-            <Field label={f('completedAt')}>{job.completedAt ? dateTime(job.completedAt) : null}</Field>
-            {job.lastError && <Field label={f('lastError')}>{job.lastError}</Field>}
+            </DetailField>
+            <DetailField label={f('createdAt')}>{dateTime(job.createdAt)}</DetailField>
+            <DetailField label={f('completedAt')}>{job.completedAt ? dateTime(job.completedAt) : null}</DetailField>
+            {job.lastError && <DetailField label={f('lastError')}>{job.lastError}</DetailField>}
           </>
         ) : (
           <Typography variant="body2">{translate(t('no_job'))}</Typography>

@@ -1,25 +1,12 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import DetailField from '../../components/DetailField';
 import { useFormat } from '../../hooks/useFormat';
 import OrderLines from './OrderLines';
 import { OrderStatusChip, TestBadge } from './OrderStatusChip';
 import type { OrderDetail } from './constants';
 import OrderMints from './OrderMints';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ minWidth: 160 }}>
-      <Typography variant="caption" color="text.secondary">
-        {translate(label)}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-all' }}>
-        {children ?? '—'}
-      </Typography>
-    </Box>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -50,17 +37,17 @@ function OrderDetailView() {
         {order.test && <TestBadge />}
       </Stack>
       <Section title="app.orders.detail.summary">
-        <Field label={f('qty')}>{order.qty}</Field>
-        <Field label={f('amountFiat')}>{money(order.amountFiat, order.currency)}</Field>
-        <Field label={f('couponCode')}>{order.couponCode}</Field>
-        <Field label={f('walletAddress')}>{order.walletAddress}</Field>
-        <Field label={f('createdAt')}>{dateTime(order.createdAt)}</Field>
-        <Field label={f('paidAt')}>{order.paidAt ? dateTime(order.paidAt) : null}</Field>
-        <Field label={f('fulfilledAt')}>{order.fulfilledAt ? dateTime(order.fulfilledAt) : null}</Field>
+        <DetailField label={f('qty')}>{order.qty}</DetailField>
+        <DetailField label={f('amountFiat')}>{money(order.amountFiat, order.currency)}</DetailField>
+        <DetailField label={f('couponCode')}>{order.couponCode}</DetailField>
+        <DetailField label={f('walletAddress')}>{order.walletAddress}</DetailField>
+        <DetailField label={f('createdAt')}>{dateTime(order.createdAt)}</DetailField>
+        <DetailField label={f('paidAt')}>{order.paidAt ? dateTime(order.paidAt) : null}</DetailField>
+        <DetailField label={f('fulfilledAt')}>{order.fulfilledAt ? dateTime(order.fulfilledAt) : null}</DetailField>
       </Section>
       <Section title="app.orders.detail.customer">
-        <Field label="app.orders.detail.customer_name">{order.customer?.name}</Field>
-        <Field label="app.orders.detail.customer_email">{order.customer?.email ?? order.customerEmail}</Field>
+        <DetailField label="app.orders.detail.customer_name">{order.customer?.name}</DetailField>
+        <DetailField label="app.orders.detail.customer_email">{order.customer?.email ?? order.customerEmail}</DetailField>
       </Section>
       <Card variant="outlined">
         <CardContent>
@@ -71,12 +58,12 @@ function OrderDetailView() {
       <Section title="app.orders.detail.payment">
         {payment ? (
           <>
-            <Field label="app.orders.payment.method">{payment.method}</Field>
-            <Field label="app.orders.payment.provider">{payment.provider}</Field>
-            <Field label="app.orders.payment.amount">{money(payment.amount, payment.currency)}</Field>
-            <Field label="app.orders.payment.status">{translate(`app.orders.payment_status.${payment.status}`, { _: payment.status })}</Field>
-            <Field label="app.orders.payment.reference">{payment.reference}</Field>
-            <Field label="app.orders.payment.createdAt">{dateTime(payment.createdAt)}</Field>
+            <DetailField label="app.orders.payment.method">{payment.method}</DetailField>
+            <DetailField label="app.orders.payment.provider">{payment.provider}</DetailField>
+            <DetailField label="app.orders.payment.amount">{money(payment.amount, payment.currency)}</DetailField>
+            <DetailField label="app.orders.payment.status">{translate(`app.orders.payment_status.${payment.status}`, { _: payment.status })}</DetailField>
+            <DetailField label="app.orders.payment.reference">{payment.reference}</DetailField>
+            <DetailField label="app.orders.payment.createdAt">{dateTime(payment.createdAt)}</DetailField>
             {payment.test && <TestBadge />}
           </>
         ) : (
