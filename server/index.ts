@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { getAddress } from 'viem';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -16,7 +17,7 @@ function chainLine(runtime: ChainRuntime | null) {
     ? `embedded dev chain ${chain.chainId}${chain.devChain.rpcUrl ? `, JSON-RPC at ${chain.devChain.rpcUrl}` : ''}`
     : `chain ${chain.chainId} via RPC_URL`;
   const worker = runtime.error ? `mint worker NOT running: ${runtime.error}` : runtime.worker ? 'mint worker in process' : 'mint worker off (MINT_WORKER=false)';
-  return `${where}; token ${chain.tokenAddress}; ${worker}`;
+  return `${where}; token ${getAddress(chain.tokenAddress)}; ${worker}`;
 }
 
 async function main() {

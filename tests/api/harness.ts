@@ -11,7 +11,7 @@ import { engine, postgresUrl, withDatabase } from './engine.js';
 
 export const PASSWORD = 'test-password-123';
 
-async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase(): Promise<Database & { url?: string }> {
   if (engine() === 'postgres') {
     const base = postgresUrl();
     const template = inject('postgresTemplate');
@@ -20,7 +20,8 @@ async function openTestDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
     await admin.end();
-    return fromPostgres(withDatabase(base, name), 4);
+    const url = withDatabase(base, name);
+    return { ...fromPostgres(url, 4), url };
   }
   const tar = fs.readFileSync(inject('pgliteTemplate'));
   return fromPglite(await PGlite.create({ loadDataDir: new Blob([tar]) }));
@@ -43,6 +44,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
     app,
     db: database.db,
     database,
+    /** The PostgreSQL URL of this file's database (undefined on PGlite). */
+    databaseUrl: (database as { url?: string }).url,
     async close() {
       await app.close();
       await database.close();

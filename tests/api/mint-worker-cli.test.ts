@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { engine } from './engine.js';
+import { createTestApp, type TestApp } from './harness.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** `npm run worker`, as its script runs it, with only the given environment. */
+function startWorker(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/chain/worker-cli.ts'], {
+    cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d));
+  child.stderr!.on('data', (d: Buffer) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+describe.runIf(engine() === 'pglite')('npm run worker without PostgreSQL', () => {
+  it('refuses with a sentence: PGlite belongs to the server process', async () => {
+    const w = startWorker({ DATA_DIR: path.join(root, 'data-worker-test-unused') });
+    expect(await w.exited).toBe(1);
+    expect(w.output()).toContain('npm run worker needs DATABASE_URL (PostgreSQL)');
+  });
+});
+
+describe.runIf(engine() === 'postgres')('npm run worker beside a server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ MINT_WORKER: 'false' }, { chain: true });
+  });
+  afterAll(async () => { await t.close(); });
+
+  it('mints the server\'s queue on its dev chain, and gives its lease back on SIGTERM', async () => {
+    const port = new URL(t.app.ctx.chain!.chain!.devChain!.rpcUrl!).port;
+    const w = startWorker({ DATABASE_URL: t.databaseUrl!, DEV_CHAIN_PORT: port, LOG_LEVEL: 'silent' });
+    try {
+      const wallet = privateKeyToAccount(generatePrivateKey()).address;
+      const res = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: wallet, tokenId: 8, amount: 2 } });
+      const id = res.json().job.id as string;
+      const deadline = Date.now() + 30_000;
+      let job = res.json().job;
+      while (job.status !== 'succeeded' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        job = (await t.call('GET', `/api/mint-jobs/${id}`)).json().job;
+      }
+      expect(job.status, w.output()).toBe('succeeded');
+      expect((await t.call('GET', '/api/mint-jobs')).json().worker.active).toBe(true);
+      // The server recorded the worker's transaction for replay (it arrived through the dev endpoint).
+      const tx = await t.call('GET', `/api/chain/tx/${job.txHash}`);
+      expect(tx.json()).toMatchObject({ receipt: { status: 'success' }, job: { id } });
+    } finally {
+      w.child.kill('SIGTERM');
+      expect(await w.exited).toBe(0);
+    }
+    expect(w.output()).toContain('SIGTERM: stopping the mint worker');
+    expect((await t.call('GET', '/api/mint-jobs')).json().worker.active).toBe(false);
+  });
+});
