@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
 import en from '../../src/admin/i18n/en';
 import zh from '../../src/admin/i18n/zh';
+import { ALERT_CODES } from '../../server/modules/dashboard/service';
 
 /** Every leaf key path of a nested catalogue. */
 function leaves(obj: object, prefix = ''): string[] {
@@ -23,6 +24,10 @@ describe('catalogues', () => {
   it('has the same app and resource keys in English and Chinese', () => {
     expect(leaves(zh.app).sort()).toEqual(leaves(en.app).sort());
     expect(leaves(zh.resources).sort()).toEqual(leaves(en.resources).sort());
+  });
+
+  it('has a sentence for every alert the dashboard can raise', () => {
+    expect(Object.keys(en.app.dashboard.alerts)).toEqual(expect.arrayContaining([...ALERT_CODES]));
   });
 
   it('keeps the spec sentences of the shell', () => {

@@ -3,7 +3,9 @@ import { mintJobs, orders, payments, products, users } from '../../db/schema.js'
 import type { Db } from '../../db/client.js';
 import { fromCents } from '../../../src/lib/money.js';
 
-export type Alert = { level: 'error' | 'warning' | 'info'; code: string; params: Record<string, number | string> };
+/** Every alert the dashboard can raise; the admin catalogue has app.dashboard.alerts.<code> for each. */
+export const ALERT_CODES = ['low_stock', 'stale_pending_orders', 'failed_orders_today', 'failed_mints'] as const;
+export type Alert = { level: 'error' | 'warning' | 'info'; code: (typeof ALERT_CODES)[number]; params: Record<string, number | string> };
 
 const REVENUE_STATUSES = ['paid', 'fulfilled'];
 const LOW_STOCK = 5;
