@@ -34,6 +34,16 @@ describe('admin in Chromium', () => {
     expect(text).toMatch(figure('Total Users', stats.totalUsers));
   });
 
+  it('an alert links to the list of what it is about', async () => {
+    const { alerts } = await apiAs('/api/dashboard/stats');
+    expect(alerts).toContainEqual(expect.objectContaining({ code: 'stale_pending_orders' })); // the seed has old pending orders
+    await page.goto(b.url('/dashboard'));
+    await page.locator('.MuiAlert-root', { hasText: 'pending for more than a day' }).getByRole('link', { name: 'View' }).click();
+    await page.waitForURL(/\/orders\?/);
+    expect(JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}')).toEqual({ status: 'pending' });
+    await expect.poll(() => page.locator('tbody tr').first().innerText()).toMatch(/Pending/);
+  });
+
   const sku = `E2E-${Date.now()}`;
   const title = `E2E Silver Bar ${sku}`;
 

@@ -105,6 +105,7 @@ const en = {
         stale_pending_orders:
           '%{smart_count} order has been pending for more than a day |||| %{smart_count} orders have been pending for more than a day',
         failed_orders_today: '%{smart_count} order failed in the last 24 hours |||| %{smart_count} orders failed in the last 24 hours',
+        view: 'View',
         failed_mints: '%{smart_count} mint job failed and waits for a retry in the Mint Queue |||| %{smart_count} mint jobs failed and wait for a retry in the Mint Queue',
       },
       quick_actions: {

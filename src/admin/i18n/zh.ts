@@ -100,6 +100,7 @@ const zh: typeof en = {
         low_stock: '%{smart_count} 个在售商品库存不足（少于 %{threshold} 件）',
         stale_pending_orders: '%{smart_count} 个订单待处理已超过一天',
         failed_orders_today: '过去 24 小时内有 %{smart_count} 个订单失败',
+        view: '查看',
         failed_mints: '%{smart_count} 个铸造任务失败，请在铸造队列中重试',
       },
       quick_actions: {
