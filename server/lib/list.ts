@@ -17,14 +17,29 @@ export type Total = { total: number; totalIsEstimate: boolean };
 
 type CacheEntry = Total & { at: number };
 
+type CounterOptions = {
+  /** How long a planner estimate (past EXACT_COUNT_LIMIT) is reused. */
+  estimateTtlMs?: number;
+  /** How long an exact count is reused; 0 recounts on every call (a queue whose rows change under it). */
+  exactTtlMs?: number;
+};
+
+/** Distinct filters remembered at most; searches are free text, so the cache must not grow without bound. */
+const MAX_CACHED_FILTERS = 500;
+
 /**
  * Counts rows matching a filter: exactly up to EXACT_COUNT_LIMIT, past that the planner's estimate.
- * Estimates are kept for a few seconds per filter (and dropped when the table is written through `touch`),
- * so that paging through a million-row list does not recount on every page.
+ * Counts are kept a few seconds per filter and dropped when this process writes the table (`touch`),
+ * so that paging or searching a million-row list does not recount on every request.
  */
 export class Counter {
   private cache = new Map<string, CacheEntry>();
-  constructor(private readonly ttlMs = 10_000) {}
+  private readonly estimateTtlMs: number;
+  private readonly exactTtlMs: number;
+  constructor(opts: CounterOptions = {}) {
+    this.estimateTtlMs = opts.estimateTtlMs ?? 10_000;
+    this.exactTtlMs = opts.exactTtlMs ?? 2_000;
+  }
 
   touch() {
     this.cache.clear();
@@ -33,7 +48,9 @@ export class Counter {
   async count(db: Queryable, table: PgTable, where: SQL | undefined, filterKey: string): Promise<Total> {
     const key = `${dbId(db)}:${filterKey}`;
     const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return { total: hit.total, totalIsEstimate: hit.totalIsEstimate };
+    if (hit && Date.now() - hit.at < (hit.totalIsEstimate ? this.estimateTtlMs : this.exactTtlMs)) {
+      return { total: hit.total, totalIsEstimate: hit.totalIsEstimate };
+    }
     const cond = where ? sql`where ${where}` : sql``;
     const probe = await queryRows<{ n: number | string }>(db,
       sql`select count(*) as n from (select 1 from ${table} ${cond} limit ${EXACT_COUNT_LIMIT + 1}) t`);
@@ -42,9 +59,15 @@ export class Counter {
     if (exact > EXACT_COUNT_LIMIT) {
       const plan = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 from ${table} ${cond}`);
       result = { total: Math.max(planRows(plan[0]?.['QUERY PLAN']), exact), totalIsEstimate: true };
-      this.cache.set(key, { ...result, at: Date.now() });
     }
+    if (result.totalIsEstimate ? this.estimateTtlMs : this.exactTtlMs) this.remember(key, result);
     return result;
+  }
+
+  private remember(key: string, total: Total) {
+    this.cache.delete(key);
+    if (this.cache.size >= MAX_CACHED_FILTERS) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, { ...total, at: Date.now() });
   }
 }
 

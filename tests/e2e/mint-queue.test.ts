@@ -36,7 +36,7 @@ describe('mint queue in Chromium', () => {
     await page.goto(b.url('/mint-queue'));
     await expect.poll(() => page.getByTestId('page-title').innerText()).toBe('Mint Queue');
     await expect.poll(() => page.getByText('Monitor and manage token minting operations').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Worker Active').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Worker Active').isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.getByTestId('last-updated').innerText()).toMatch(/^Last updated: /);
     const off = page.getByRole('button', { name: 'Auto Refresh OFF' });
     if (await off.count()) await off.click();

@@ -17,7 +17,7 @@ import { MINT_STATUSES, type createMintBody, type mintListQuery } from './schema
 import type { z } from 'zod';
 
 type Actor = { id: string } | null;
-const counter = new Counter(5_000);
+const counter = new Counter({ estimateTtlMs: 5_000, exactTtlMs: 0 });
 
 const SORT_COLUMNS = {
   createdAt: mintJobs.createdAt, updatedAt: mintJobs.updatedAt, attempts: mintJobs.attempts, status: mintJobs.status,
