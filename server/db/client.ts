@@ -61,3 +61,27 @@ export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * One text value computed by a fixed SQL statement, through the driver itself: no query builder, no row
+ * mapping. For hot reads whose JSON the database renders (see orders/list-json.ts). The statement is
+ * prepared by name on PostgreSQL; `text` must be the same every time a `name` is used.
+ */
+export async function queryText(db: Db, name: string, text: string, params: unknown[]): Promise<string> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) {
+    const result = await client.query<Record<string, string>>(text, params, { rowMode: 'object' });
+    return firstValue(result.rows);
+  }
+  if (client instanceof pg.Pool) {
+    const result = await client.query<Record<string, string>>({ name, text, values: params });
+    return firstValue(result.rows);
+  }
+  throw new Error('queryText: unknown database client');
+}
+
+function firstValue(rows: Record<string, string>[]): string {
+  const value = rows[0] && Object.values(rows[0])[0];
+  if (typeof value !== 'string') throw new Error('queryText: the statement must return one text value');
+  return value;
+}

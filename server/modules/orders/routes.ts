@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../products/schemas.js';
 import { createOrderBody, orderListQuery } from './schemas.js';
-import { createOrder, getOrderDetail, listOrders, orderStats } from './service.js';
+import { createOrder, getOrderDetail, listOrdersJson, orderStats } from './service.js';
 
 export async function orderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -11,8 +11,8 @@ export async function orderRoutes(app: FastifyInstance) {
   const write = { capability: 'orders.create' } as const;
   const tags = ['orders'];
 
-  r.get('/api/orders', { config: read, schema: { tags, querystring: orderListQuery } }, async (req) =>
-    ({ ok: true, ...(await listOrders(db, req.query)) }));
+  r.get('/api/orders', { config: read, schema: { tags, querystring: orderListQuery } }, async (req, reply) =>
+    reply.type('application/json; charset=utf-8').send(await listOrdersJson(db, req.query)));
 
   r.get('/api/orders/stats', { config: read, schema: { tags } }, async () => ({ ok: true, stats: await orderStats(db) }));
 

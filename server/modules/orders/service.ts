@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { isAddress } from 'viem';
 import { mintJobs, orderItems, orders, payments, products, users } from '../../db/schema.js';
-import type { Db, Queryable, Tx } from '../../db/client.js';
+import { queryText, type Db, type Queryable, type Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { audit } from '../audit/service.js';
@@ -11,16 +11,12 @@ import { invalidateDashboard } from '../dashboard/service.js';
 import { displayName, normaliseEmail } from '../auth/service.js';
 import { ORDER_STATUSES, canMove, illegalMoveSentence } from './lifecycle.js';
 import { presentItem, presentOrder, presentPayment } from './present.js';
+import { emailPrefix, orderListStatement, UUID } from './list-json.js';
 import type { CreateOrderInput, orderListQuery } from './schemas.js';
 import type { z } from 'zod';
 
 type Actor = { id: string } | null;
 const counter = new Counter();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const SORT_COLUMNS = {
-  createdAt: orders.createdAt, amountFiat: orders.amountCents, qty: orders.qty, status: orders.status,
-} as const;
 
 function listFilter(q: { status?: string; q?: string }): SQL | undefined {
   const filters: SQL[] = [];
@@ -33,48 +29,14 @@ function listFilter(q: { status?: string; q?: string }): SQL | undefined {
   return filters.length ? and(...filters) : undefined;
 }
 
-const emailPrefix = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-type ListQuery = z.infer<typeof orderListQuery>;
-
-/**
- * The list query is built once per shape (filters, sort, direction) and kept as a prepared statement:
- * building SQL with the query builder on every request cost more than PostgreSQL running it.
- */
-const preparedLists = new WeakMap<Db, Map<string, ReturnType<typeof prepareList>>>();
-
-function prepareList(db: Db, shape: { status: boolean; by: 'id' | 'email' | null; sort: ListQuery['sort']; order: 'asc' | 'desc' }, name: string) {
-  const filters: SQL[] = [];
-  if (shape.status) filters.push(eq(orders.status, sql.placeholder('status')));
-  if (shape.by === 'id') filters.push(eq(orders.id, sql.placeholder('id')));
-  if (shape.by === 'email') filters.push(like(orders.customerEmail, sql.placeholder('pattern')));
-  const dir = shape.order === 'asc' ? asc : desc;
-  return db.select().from(orders).where(filters.length ? and(...filters) : undefined)
-    .orderBy(dir(SORT_COLUMNS[shape.sort]), dir(orders.id))
-    .limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
-    .prepare(name);
-}
-
-function listRows(db: Db, q: ListQuery) {
-  const by = q.q ? (UUID.test(q.q) ? 'id' : 'email') : null;
-  const shape = { status: !!q.status, by, sort: q.sort, order: q.order } as const;
-  const name = `orders_list_${shape.status ? 's' : ''}${by ?? ''}_${q.sort}_${q.order}`;
-  let cache = preparedLists.get(db);
-  if (!cache) preparedLists.set(db, (cache = new Map()));
-  let query = cache.get(name);
-  if (!query) cache.set(name, (query = prepareList(db, shape, name)));
-  return query.execute({
-    status: q.status, id: by === 'id' ? q.q!.toLowerCase() : undefined, pattern: by === 'email' ? emailPrefix(q.q!) : undefined,
-    limit: q.limit, offset: q.offset,
-  });
-}
-
-export async function listOrders(db: Db, q: ListQuery) {
-  const where = listFilter(q);
-  const [rows, total] = await Promise.all([
-    listRows(db, q),
-    counter.count(db, orders, where, JSON.stringify([q.status ?? null, q.q ?? null])),
+/** The list response as JSON text: the page is rendered by the database (list-json.ts), the total counted here. */
+export async function listOrdersJson(db: Db, q: z.infer<typeof orderListQuery>): Promise<string> {
+  const statement = orderListStatement(q);
+  const [page, total] = await Promise.all([
+    queryText(db, statement.name, statement.text, statement.params),
+    counter.count(db, orders, listFilter(q), JSON.stringify([q.status ?? null, q.q ?? null])),
   ]);
-  return { orders: rows.map(presentOrder), ...total };
+  return `{"ok":true,"orders":${page},"total":${total.total},"totalIsEstimate":${total.totalIsEstimate}}`;
 }
 
 export async function orderStats(db: Db) {
