@@ -9,7 +9,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { errorBody } from './lib/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { SettingsService } from './modules/settings/service.js';
@@ -74,7 +73,6 @@ export async function buildApp({ config, database, uiDir, chain = true, worker }
   await app.register(rateLimit, {
     max: config.rateLimitMax,
     timeWindow: '1 minute',
-    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, ...errorBody(`Too many requests, please try again later (retry in ${Math.ceil(ctx.ttl / 1000)} s).`, 'rate_limited') }),
   });
   const ui = uiDir && fs.existsSync(path.join(uiDir, 'index.html')) ? uiDir : undefined;
   await app.register(errorsPlugin, { uiDir: ui });

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from '../lib/errors.js';
+import { MESSAGES } from '../../src/lib/messages.js';
 
 const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
 
@@ -24,7 +25,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: stri
       return reply.status(400).send(errorBody(sentence, 'validation', fields));
     }
     if (err.statusCode === 429) {
-      return reply.status(429).send(errorBody('Too many requests, please try again later.', 'rate_limited'));
+      return reply.status(429).send(errorBody(MESSAGES.tooMany, 'rate_limited'));
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
       return reply.status(400).send(errorBody('The request body is not valid JSON.', 'invalid_json'));

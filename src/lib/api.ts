@@ -3,18 +3,14 @@
  * JSON in and out, bearer token from localStorage.authToken, error texts from the spec's catalogue.
  */
 
+import { MESSAGES } from './messages';
+
 export const TOKEN_KEY = 'authToken';
 
 /** Paths any visitor may call without a stored token. */
 export const PUBLIC_PATHS: readonly string[] = ['/api/admin/auth/login', '/api/settings/public', '/api/health'];
 
-export const MESSAGES = {
-  noToken: 'Authentication required',
-  tooMany: 'Too many requests, please try again later. Rate limit has been adjusted for development environment.',
-  unauthorized: 'Authentication required. Please log in.',
-  notFound: 'API endpoint not found. Please check the URL.',
-  generic: 'Request failed',
-} as const;
+export { MESSAGES };
 
 export class ApiError extends Error {
   readonly status: number;

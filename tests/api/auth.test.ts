@@ -123,6 +123,13 @@ describe('tokens', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toMatch(/No API endpoint GET \/api\/nope/);
   });
+
+  it('the OpenAPI document needs a token like every other /api route, and describes the routes', async () => {
+    for (const url of ['/api/docs', '/api/docs/json']) expect((await t.call('GET', url, { as: null })).statusCode).toBe(401);
+    const res = await t.call('GET', '/api/docs/json', { as: 'finance' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/orders', '/api/products/{id}', '/api/mint-jobs']));
+  });
 });
 
 describe('rate limits', () => {
@@ -133,7 +140,23 @@ describe('rate limits', () => {
       for (let i = 0; i < 4; i++) codes.push((await limited.login('x@test.dev', 'y')).statusCode);
       expect(codes).toEqual([401, 401, 401, 429]);
       const res = await limited.login('x@test.dev', 'y');
-      expect(res.json()).toMatchObject({ ok: false, code: 'rate_limited', error: expect.stringMatching(/^Too many requests, please try again later/) });
+      expect(res.json()).toMatchObject({ ok: false, code: 'rate_limited', error: 'Too many requests, please try again later. Rate limit has been adjusted for development environment.' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers 429 past the general API limit with the same sentence', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAX: '5' });
+    try {
+      const token = await limited.tokenFor('admin');
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) codes.push((await limited.call('GET', '/api/orders?limit=1', { token })).statusCode);
+      expect(codes.slice(-1)).toEqual([429]);
+      const res = await limited.call('GET', '/api/products', { token });
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ ok: false, code: 'rate_limited', error: 'Too many requests, please try again later. Rate limit has been adjusted for development environment.' });
     } finally {
       await limited.close();
     }
