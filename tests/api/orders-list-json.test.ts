@@ -70,5 +70,9 @@ describe('orders list rendered by the database', () => {
     expect(paid.orders[0]).toMatchObject({ status: 'paid', amountFiat: 0.01, test: true, paidAt: '2025-03-04T05:06:07.999Z' });
     const byId = (await t.call('GET', `/api/orders?q=${paid.orders[0].id.toUpperCase()}`)).json();
     expect(byId.orders).toEqual(paid.orders);
+    // The table shows 12 characters of an id: searching them finds the order.
+    const byShownId = (await t.call('GET', `/api/orders?q=${paid.orders[0].id.slice(0, 12)}`)).json();
+    expect(byShownId.orders.map((o: { id: string }) => o.id)).toContain(paid.orders[0].id);
+    expect(byShownId.total).toBe(byShownId.orders.length);
   });
 });

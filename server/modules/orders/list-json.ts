@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { orderListQuery } from './schemas.js';
+import { parseOrderSearch } from './search.js';
 
 type ListQuery = z.infer<typeof orderListQuery>;
 
@@ -21,24 +22,22 @@ const SORT_SQL: Record<ListQuery['sort'], string> = {
   createdAt: 'created_at', amountFiat: 'amount_cents', qty: 'qty', status: 'status',
 };
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** "Ann_B" → "ann\_b%": a customer-email prefix for LIKE, its wildcards taken literally. */
-export const emailPrefix = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export type ListStatement = { name: string; text: string; params: unknown[] };
 
 const texts = new Map<string, string>();
 
 /** The statement for one page: its text depends only on the query's shape, so it is built once per shape. */
 export function orderListStatement(q: ListQuery): ListStatement {
-  const by = q.q ? (UUID.test(q.q) ? 'id' : 'email') : null;
-  const name = `orders_json_${q.status ? 's' : ''}${by ?? ''}_${q.sort}_${q.order}`;
+  const search = q.q ? parseOrderSearch(q.q) : null;
+  const name = `orders_json_${q.status ? 's' : ''}${search?.kind ?? ''}_${q.sort}_${q.order}`;
   const params: unknown[] = [];
   const where: string[] = [];
   if (q.status) where.push(`status = $${params.push(q.status)}`);
-  if (by === 'id') where.push(`id = $${params.push(q.q!.toLowerCase())}`);
-  if (by === 'email') where.push(`customer_email like $${params.push(emailPrefix(q.q!))}`);
+  if (search?.kind === 'id') where.push(`id = $${params.push(search.id)}`);
+  if (search?.kind === 'email') where.push(`customer_email like $${params.push(search.pattern)}`);
+  if (search?.kind === 'idPrefix') {
+    where.push(`(id between $${params.push(search.from)} and $${params.push(search.to)} or customer_email like $${params.push(search.pattern)})`);
+  }
   const limit = params.push(q.limit);
   const offset = params.push(q.offset);
   let text = texts.get(name);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import { isAddress } from 'viem';
 import { mintJobs, orderItems, orders, payments, products, users } from '../../db/schema.js';
 import { queryText, type Db, type Queryable, type Tx } from '../../db/client.js';
@@ -11,7 +11,8 @@ import { invalidateDashboard } from '../dashboard/service.js';
 import { displayName, normaliseEmail } from '../auth/service.js';
 import { ORDER_STATUSES, canMove, illegalMoveSentence } from './lifecycle.js';
 import { presentItem, presentOrder, presentPayment } from './present.js';
-import { emailPrefix, orderListStatement, UUID } from './list-json.js';
+import { orderListStatement } from './list-json.js';
+import { parseOrderSearch } from './search.js';
 import type { CreateOrderInput, orderListQuery } from './schemas.js';
 import type { z } from 'zod';
 
@@ -21,11 +22,10 @@ const counter = new Counter();
 function listFilter(q: { status?: string; q?: string }): SQL | undefined {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(orders.status, q.status));
-  if (q.q) {
-    // A whole order id matches that order; anything else is a customer-email prefix (indexed).
-    if (UUID.test(q.q)) filters.push(eq(orders.id, q.q.toLowerCase()));
-    else filters.push(like(orders.customerEmail, emailPrefix(q.q)));
-  }
+  const search = q.q ? parseOrderSearch(q.q) : null;
+  if (search?.kind === 'id') filters.push(eq(orders.id, search.id));
+  if (search?.kind === 'email') filters.push(like(orders.customerEmail, search.pattern));
+  if (search?.kind === 'idPrefix') filters.push(or(between(orders.id, search.from, search.to), like(orders.customerEmail, search.pattern))!);
   return filters.length ? and(...filters) : undefined;
 }
 
