@@ -74,6 +74,12 @@ export const products = pgTable('products', {
   index('products_status_idx').on(t.status, t.createdAt),
   index('products_rwa_type_idx').on(t.rwaType),
   index('products_created_idx').on(t.createdAt),
+  // One per sortable column, with the id that breaks ties (listProducts orders by both).
+  index('products_title_idx').on(t.title, t.id),
+  index('products_sku_idx').on(t.sku, t.id),
+  index('products_price_fiat_idx').on(t.priceFiatCents, t.id),
+  index('products_price_crypto_idx').on(t.priceCrypto, t.id),
+  index('products_stock_idx').on(t.stock, t.id),
 ]);
 
 export const orders = pgTable('orders', {
@@ -98,7 +104,11 @@ export const orders = pgTable('orders', {
   index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
   index('orders_email_idx').on(sql`${t.customerEmail} text_pattern_ops`),
   index('orders_user_idx').on(t.userId, t.createdAt),
-  index('orders_amount_idx').on(t.amountCents),
+  // Every sort of the list, alone and under the status filter (ties broken by id; status sorts by date within).
+  index('orders_amount_idx').on(t.amountCents, t.id),
+  index('orders_status_amount_idx').on(t.status, t.amountCents, t.id),
+  index('orders_qty_idx').on(t.qty, t.id),
+  index('orders_status_qty_idx').on(t.status, t.qty, t.id),
 ]);
 
 export const orderItems = pgTable('order_items', {

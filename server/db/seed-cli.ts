@@ -22,9 +22,9 @@ async function main() {
       'keep-dates': { type: 'boolean', default: false },
     },
   });
-  const orders = values.orders === undefined ? 0 : Number(values.orders.replace(/_/g, ''));
-  if (!Number.isSafeInteger(orders) || orders < 0) throw new Error('--orders must be a whole number.');
-  const customers = values.customers === undefined ? undefined : Number(values.customers);
+  // Checked before the database is touched, so that a mistyped option changes nothing.
+  const orders = values.orders === undefined ? 0 : wholeNumber('--orders', values.orders, 0);
+  const customers = values.customers === undefined ? undefined : wholeNumber('--customers', values.customers, 1);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -44,6 +44,12 @@ async function main() {
   } finally {
     await database.close();
   }
+}
+
+function wholeNumber(option: string, text: string, min: number): number {
+  const n = /^\d[\d_]*$/.test(text.trim()) ? Number(text.trim().replace(/_/g, '')) : NaN;
+  if (!Number.isSafeInteger(n) || n < min) throw new Error(`${option} must be a whole number${min > 0 ? ` of at least ${min}` : ''}.`);
+  return n;
 }
 
 main().catch((err: unknown) => {

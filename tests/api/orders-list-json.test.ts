@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, desc, like, sql } from 'drizzle-orm';
+import { asc, desc, like, sql } from 'drizzle-orm';
 import { orders } from '../../server/db/schema.js';
 import { presentOrder } from '../../server/modules/orders/present.js';
 import { ORDER_SORTS } from '../../server/modules/orders/schemas.js';
@@ -29,9 +29,9 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 async function reference(order: 'asc' | 'desc', sort: (typeof ORDER_SORTS)[number], pattern: string) {
-  const column = { createdAt: orders.createdAt, amountFiat: orders.amountCents, qty: orders.qty, status: orders.status }[sort];
+  const columns = { createdAt: [orders.createdAt], amountFiat: [orders.amountCents], qty: [orders.qty], status: [orders.status, orders.createdAt] }[sort];
   const dir = order === 'asc' ? asc : desc;
-  const rows = await t.db.select().from(orders).where(and(like(orders.customerEmail, pattern))).orderBy(dir(column), dir(orders.id));
+  const rows = await t.db.select().from(orders).where(like(orders.customerEmail, pattern)).orderBy(...[...columns, orders.id].map((c) => dir(c)));
   return rows.map(presentOrder);
 }
 

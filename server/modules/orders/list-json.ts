@@ -18,8 +18,9 @@ const ORDER_JSON = `json_build_object(
   'couponCode', o.coupon_code, 'test', o.test, 'createdAt', ${iso('o.created_at')}, 'updatedAt', ${iso('o.updated_at')},
   'paidAt', ${iso('o.paid_at')}, 'fulfilledAt', ${iso('o.fulfilled_at')})`;
 
-const SORT_SQL: Record<ListQuery['sort'], string> = {
-  createdAt: 'created_at', amountFiat: 'amount_cents', qty: 'qty', status: 'status',
+/** The columns of each sort, before the id that breaks ties; a status sort is by date within each status. */
+const SORT_SQL: Record<ListQuery['sort'], string[]> = {
+  createdAt: ['created_at'], amountFiat: ['amount_cents'], qty: ['qty'], status: ['status', 'created_at'],
 };
 
 export type ListStatement = { name: string; text: string; params: unknown[] };
@@ -42,7 +43,7 @@ export function orderListStatement(q: ListQuery): ListStatement {
   const offset = params.push(q.offset);
   let text = texts.get(name);
   if (!text) {
-    const order = (alias: string) => `${alias}${SORT_SQL[q.sort]} ${q.order}, ${alias}id ${q.order}`;
+    const order = (alias: string) => [...SORT_SQL[q.sort], 'id'].map((c) => `${alias}${c} ${q.order}`).join(', ');
     const inner = `select * from orders ${where.length ? `where ${where.join(' and ')}` : ''} order by ${order('')} limit $${limit} offset $${offset}`;
     text = `select coalesce(json_agg(${ORDER_JSON} order by ${order('o.')}), '[]')::text as json from (${inner}) o`;
     texts.set(name, text);
