@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { fromPglite, fromPostgres, type Database } from '../../server/db/client.js';
@@ -27,6 +27,20 @@ async function openTestDatabase(): Promise<Database & { url?: string }> {
   return fromPglite(await PGlite.create({ loadDataDir: new Blob([tar]) }));
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What a test reads of an answer (the same names as fastify.inject's, which some tests still use directly). */
+export type HttpResponse = { statusCode: number; headers: Record<string, string>; body: string; json(): any };
+
+async function http(base: string, method: Method, url: string, opts: { token?: string; body?: unknown }): Promise<HttpResponse> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const body = await res.text();
+  return { statusCode: res.status, headers: Object.fromEntries(res.headers), body, json: () => JSON.parse(body) };
+}
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** A fresh migrated database and app for one test file, with helpers to make users and call the API. */
@@ -36,7 +50,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
     NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', RATE_LIMIT_MAX: '100000', DEV_CHAIN_PORT: '0', ...env,
   });
   const app: FastifyInstance = await buildApp({ config, database, chain: opts.chain ?? false, worker: opts.worker });
-  await app.ready();
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const tokens = new Map<string, string>();
   let seq = 0;
 
@@ -56,7 +71,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
       return createUser(database.db, { email, password: PASSWORD, role, name: overrides.name ?? `${role} ${seq}`, status: overrides.status });
     },
     async login(email: string, password = PASSWORD) {
-      return app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password } });
+      return http(base, 'POST', '/api/admin/auth/login', { body: { email, password } });
     },
     /** A bearer token for a new user of that role (one per role per file, made on first use). */
     async tokenFor(role: 'admin' | 'finance' | 'operator' | 'user') {
@@ -68,13 +83,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
       tokens.set(role, token);
       return token;
     },
-    async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { as?: 'admin' | 'finance' | 'operator' | 'user' | null; token?: string; body?: unknown } = {}): Promise<LightMyRequestResponse> {
+    /** A request over a real loopback connection, as the given role (admin unless told; null sends no token). */
+    async call(method: Method, url: string, opts: { as?: 'admin' | 'finance' | 'operator' | 'user' | null; token?: string; body?: unknown } = {}): Promise<HttpResponse> {
       const token = opts.token ?? (opts.as === null ? undefined : await helpers.tokenFor(opts.as ?? 'admin'));
-      return app.inject({
-        method, url,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
-      });
+      return http(base, method, url, { token, body: opts.body });
     },
   };
   return helpers;
