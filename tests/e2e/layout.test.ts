@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, openBrowser } from './browser.js';
+
+let b: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+beforeAll(async () => {
+  b = await openBrowser();
+  page = b.page;
+  await login(page, b.url, 'admin@rwa.dev');
+  await page.waitForURL(/\/dashboard$/);
+});
+afterAll(async () => { await b?.close(); });
+
+const NAV = [
+  'Dashboard', 'Products', 'Orders', 'Payments', 'Payouts', 'Referrals', 'Affiliates', 'Coupons', 'Mint Queue',
+  'Users', 'Membership', 'Domain Management', 'Payment SDK', 'Settings', 'Reports',
+];
+
+describe('layout in Chromium', () => {
+  it('the drawer lists the 15 nav items in order, and the top bar names the page and the site', async () => {
+    const menu = page.locator('a.RaMenuItemLink-root');
+    await expect.poll(() => menu.allInnerTexts()).toEqual(NAV);
+    const { settings } = await page.evaluate(async () => (await fetch('/api/settings/public')).json());
+    await expect.poll(() => page.getByTestId('site-name').innerText()).toBe(settings.siteName);
+    await menu.filter({ hasText: /^Mint Queue$/ }).click();
+    await page.waitForURL(/\/mint-queue$/);
+    await expect.poll(() => page.getByTestId('page-title').innerText()).toBe('Mint Queue');
+    await menu.filter({ hasText: /^Orders$/ }).click();
+    await expect.poll(() => page.getByTestId('page-title').innerText()).toBe('Orders');
+  });
+
+  it('the menu button closes and reopens the drawer', async () => {
+    const width = async () => (await page.locator('a.RaMenuItemLink-root').first().boundingBox())?.width ?? 0;
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect.poll(width).toBeLessThan(100); // icons only
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(width).toBeGreaterThan(150);
+  });
+
+  it('the user menu shows the logged-in user’s name and Logout, and closes on an outside click', async () => {
+    const profile = page.getByRole('button', { name: 'Profile' });
+    expect(await profile.innerText()).toBe('Admin User');
+    await profile.click();
+    const logout = page.getByRole('menuitem', { name: 'Logout' });
+    await expect.poll(() => logout.isVisible()).toBe(true);
+    await page.mouse.click(700, 600); // outside the menu
+    await expect.poll(() => logout.isVisible()).toBe(false);
+  });
+
+  it('a logout in another tab shows the yellow banner, which links to /login and can be dismissed', async () => {
+    await page.goto(b.url('/dashboard'));
+    await expect.poll(() => page.getByTestId('page-title').innerText()).toBe('Dashboard');
+    const other = await b.context.newPage();
+    await other.goto(b.url('/login'));
+    await other.evaluate(() => localStorage.removeItem('authToken'));
+    const banner = page.getByTestId('not-logged-in-banner');
+    await expect.poll(() => banner.innerText()).toBe('Not logged in, please login to access all features.');
+    expect(await banner.getByRole('link').getAttribute('href')).toBe('/login');
+    await banner.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => banner.count()).toBe(0);
+    await other.close();
+  });
+});
