@@ -27,7 +27,10 @@ async function main() {
   await seedIfEmpty(database, config);
   const app = await buildApp({ config, database, uiDir: path.join(root, 'dist') });
   await app.listen({ host: config.host, port: config.port });
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  // The bound port, not config.port: PORT=0 asks the system for a free one.
+  const bound = app.server.address();
+  const port = bound && typeof bound === 'object' ? bound.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   const lines = [
     '',
     `RWA Commerce is running at ${url}`,

@@ -69,6 +69,16 @@ describe('products validation', () => {
     ['stock', { stock: 1.5 }],
     ['chainId', { chainId: 0 }],
     ['tokenId', { tokenId: '-3' }],
+    ['sku', { sku: undefined }],
+    ['priceFiat', { priceFiat: undefined }],
+    ['priceCrypto', { priceCrypto: undefined }],
+    ['rwaType', { rwaType: undefined }],
+    ['tokenType', { tokenType: 'ERC777' }],
+    ['title', { title: 'x'.repeat(201) }],
+    ['sku', { sku: 'X'.repeat(65) }],
+    ['priceFiat', { priceFiat: null }],
+    ['stock', { stock: null }],
+    ['chainId', { chainId: 2 ** 31 }],
   ];
   it.each(bad)('400 naming %s for %j, and nothing is written', async (field, overrides) => {
     const before = (await t.call('GET', '/api/products?limit=1')).json().total;
@@ -80,9 +90,90 @@ describe('products validation', () => {
     expect((await t.call('GET', '/api/products?limit=1')).json().total).toBe(before);
   });
 
+  it('a missing price, an over-long title or SKU get their own sentence, not a generic or wrong one', async () => {
+    const sentence = async (overrides: Record<string, unknown>) =>
+      (await t.call('POST', '/api/products', { body: productInput(overrides) })).json().error as string;
+    expect(await sentence({ priceFiat: undefined })).toBe('Invalid field "priceFiat": Fiat price must be a number ≥ 0 with at most 2 decimals.');
+    expect(await sentence({ priceCrypto: null })).toBe('Invalid field "priceCrypto": Crypto price must be a number ≥ 0 with at most 8 decimals.');
+    expect(await sentence({ title: 'x'.repeat(201) })).toBe('Invalid field "title": Title can be at most 200 characters.');
+    expect(await sentence({ sku: 'X'.repeat(65) })).toBe('Invalid field "sku": SKU can be at most 64 characters.');
+  });
+
+  it('accepts numbers sent as text (form input) and the largest chain id', async () => {
+    const p = await create({ stock: ' 12 ', chainId: '2147483647' });
+    expect(p).toMatchObject({ stock: 12, chainId: 2147483647 });
+  });
+
   it('accepts a valid contract address and token id', async () => {
     const p = await create({ contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', tokenId: '7' });
     expect(p).toMatchObject({ contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', tokenId: '7' });
+  });
+});
+
+describe('products update validation', () => {
+  const bad: [string, Record<string, unknown>][] = [
+    ['title', { title: '' }],
+    ['title', { title: '   ' }],
+    ['title', { title: null }],
+    ['sku', { sku: '' }],
+    ['sku', { sku: 'has space' }],
+    ['priceFiat', { priceFiat: -1 }],
+    ['priceFiat', { priceFiat: '1.234' }],
+    ['priceFiat', { priceFiat: 1.234 }],
+    ['priceFiat', { priceFiat: null }],
+    ['priceCrypto', { priceCrypto: '0.123456789' }],
+    ['priceCrypto', { priceCrypto: 'abc' }],
+    ['rwaType', { rwaType: 'stocks' }],
+    ['rwaType', { rwaType: null }],
+    ['status', { status: 'deleted' }],
+    ['contract', { contract: '0x123' }],
+    ['contract', { contract: 'not an address' }],
+    ['stock', { stock: -1 }],
+    ['stock', { stock: 1.5 }],
+    ['stock', { stock: null }],
+    ['stock', { stock: '' }],
+    ['stock', { stock: true }],
+    ['chainId', { chainId: 0 }],
+    ['chainId', { chainId: 2 ** 31 }],
+    ['tokenType', { tokenType: 'ERC777' }],
+    ['tokenId', { tokenId: '1.5' }],
+    // A valid change sent with an invalid one is not applied either.
+    ['stock', { title: 'Renamed', priceFiat: 1, stock: -5 }],
+  ];
+  it.each(bad)('400 naming %s for %j, and the product is unchanged', async (field, patch) => {
+    const p = await create({ status: 'active', stock: 7 });
+    const res = await t.call('PUT', `/api/products/${p.id}`, { body: patch });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ ok: false, code: 'validation' });
+    expect(res.json().fields).toHaveProperty(field);
+    expect(res.json().error).toContain(`"${field}"`);
+    expect((await t.call('GET', `/api/products/${p.id}`)).json().product).toEqual(p);
+  });
+
+  it('409 naming the SKU when it is taken (in any case), and the product is unchanged', async () => {
+    const a = await create();
+    const b = await create();
+    const res = await t.call('PUT', `/api/products/${b.id}`, { body: { title: 'Renamed', sku: a.sku.toLowerCase() } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'sku_taken', fields: { sku: expect.any(String) } });
+    expect(res.json().error).toBe(`A product with SKU "${a.sku.toLowerCase()}" already exists.`);
+    expect((await t.call('GET', `/api/products/${b.id}`)).json().product).toEqual(b);
+  });
+
+  it('same SKU sent at once: one create succeeds, the others get 409 (not 500)', async () => {
+    const sku = `RACE-${Date.now()}`;
+    const results = await Promise.all([1, 2, 3, 4].map(() => t.call('POST', '/api/products', { body: productInput({ sku }) })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toMatchObject({ code: 'sku_taken', fields: { sku: expect.any(String) } });
+    expect((await t.call('GET', `/api/products?q=${sku}`)).json().total).toBe(1);
+  });
+
+  it('two products renamed to the same SKU at once: one succeeds, the other gets 409', async () => {
+    const sku = `SWAP-${Date.now()}`;
+    const [a, b] = [await create(), await create()];
+    const results = await Promise.all([a, b].map((p) => t.call('PUT', `/api/products/${p.id}`, { body: { sku } })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await t.call('GET', `/api/products?q=${sku}`)).json().total).toBe(1);
   });
 });
 
@@ -120,12 +211,56 @@ describe('products list', () => {
     expect(after.inactive).toBe(before.inactive + 1);
     expect(Math.round((after.totalValue - before.totalValue) * 100)).toBe(1000);
   });
+
+  it('stats still answer when price × stock passes the 64-bit integer range', async () => {
+    const p = await create({ priceFiat: '9999999999999.99', stock: 2_000_000_000, status: 'draft' });
+    try {
+      const res = await t.call('GET', '/api/products/stats');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().stats.totalValue).toBeGreaterThan(1.9e22);
+    } finally {
+      expect((await t.call('DELETE', `/api/products/${p.id}`)).statusCode).toBe(200);
+    }
+  });
 });
 
 describe('products permissions', () => {
   it('401 without a token', async () => {
     expect((await t.call('GET', '/api/products', { as: null })).statusCode).toBe(401);
     expect((await t.call('POST', '/api/products', { as: null, body: productInput() })).statusCode).toBe(401);
+  });
+
+  it('401 without a token on the single-product endpoints; nothing changes', async () => {
+    const p = await create();
+    for (const [method, body] of [['GET', undefined], ['PUT', { stock: 99 }], ['DELETE', undefined]] as const) {
+      const res = await t.call(method, `/api/products/${p.id}`, { as: null, body });
+      expect(res.statusCode, method).toBe(401);
+    }
+    expect((await t.call('GET', `/api/products/${p.id}`)).json().product).toEqual(p);
+  });
+
+  it('user cannot read, create, update or delete; nothing changes', async () => {
+    const p = await create();
+    const before = (await t.call('GET', '/api/products?limit=1')).json().total;
+    for (const [method, url, body] of [
+      ['GET', `/api/products/${p.id}`, undefined], ['GET', '/api/products/stats', undefined], ['POST', '/api/products', productInput()],
+      ['PUT', `/api/products/${p.id}`, { stock: 99 }], ['DELETE', `/api/products/${p.id}`, undefined],
+    ] as const) {
+      const res = await t.call(method, url, { as: 'user', body });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().error).toBe('You do not have permission to do this.');
+    }
+    expect((await t.call('GET', `/api/products/${p.id}`)).json().product).toEqual(p);
+    expect((await t.call('GET', '/api/products?limit=1')).json().total).toBe(before);
+  });
+
+  it('404 for an unknown id on update and delete (writers), and on read (finance)', async () => {
+    const unknown = '/api/products/00000000-0000-4000-8000-000000000000';
+    expect((await t.call('GET', unknown, { as: 'finance' })).json()).toMatchObject({ code: 'not_found', error: 'Product not found.' });
+    for (const as of ['admin', 'operator'] as const) {
+      expect((await t.call('PUT', unknown, { as, body: { stock: 1 } })).json()).toMatchObject({ code: 'not_found', error: 'Product not found.' });
+      expect((await t.call('DELETE', unknown, { as })).json()).toMatchObject({ code: 'not_found', error: 'Product not found.' });
+    }
   });
 
   it('finance and operator read; finance cannot write; user cannot read', async () => {

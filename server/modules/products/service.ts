@@ -56,6 +56,14 @@ function toColumns(input: ProductPatch) {
 const skuTaken = (sku: string) =>
   new AppError(409, `A product with SKU "${sku}" already exists.`, 'sku_taken', { sku: 'This SKU is already used by another product.' });
 
+/** The unique index on lower(sku) refused a write: two requests raced past assertSkuFree with the same SKU. */
+function isSkuClash(err: unknown): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && e.constraint === 'products_sku_key') return true;
+  }
+  return false;
+}
+
 async function assertSkuFree(db: Queryable, sku: string, exceptId?: string) {
   const [clash] = await db.select({ id: products.id }).from(products).where(sql`lower(${products.sku}) = lower(${sku})`).limit(1);
   if (clash && clash.id !== exceptId) throw skuTaken(sku);
@@ -85,7 +93,8 @@ export async function productStats(db: Db) {
     active: sql<string>`count(*) filter (where ${products.status} = 'active')`,
     inactive: sql<string>`count(*) filter (where ${products.status} = 'inactive')`,
     draft: sql<string>`count(*) filter (where ${products.status} = 'draft')`,
-    valueCents: sql<string>`coalesce(sum(${products.priceFiatCents} * ${products.stock}), 0)`,
+    // numeric: price × stock can pass bigint's range (both are within their own limits), which failed the whole call.
+    valueCents: sql<string>`coalesce(sum(${products.priceFiatCents}::numeric * ${products.stock}), 0)`,
   }).from(products);
   return {
     total: Number(row!.total), active: Number(row!.active), inactive: Number(row!.inactive), draft: Number(row!.draft),
@@ -107,7 +116,7 @@ export async function createProduct(db: Db, input: ProductInput, actor: Actor) {
     counter.touch();
     invalidateDashboard();
     return presentProduct(row!);
-  });
+  }).catch((err) => { throw isSkuClash(err) ? skuTaken(input.sku) : err; });
 }
 
 export async function updateProduct(db: Db, id: string, patch: ProductPatch, actor: Actor) {
@@ -119,7 +128,7 @@ export async function updateProduct(db: Db, id: string, patch: ProductPatch, act
     counter.touch();
     invalidateDashboard();
     return presentProduct(row!);
-  });
+  }).catch((err) => { throw isSkuClash(err) && patch.sku ? skuTaken(patch.sku) : err; });
 }
 
 export async function deleteProduct(db: Db, id: string, actor: Actor) {

@@ -1,0 +1,142 @@
+import { asc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, mintJobs, orders, payments, products } from '../../server/db/schema.js';
+import { createTestApp, productInput, type TestApp } from './harness.js';
+
+// Who may call each products/orders endpoint (DESIGN.md "Roles"): every role not allowed gets 403,
+// no token gets 401, and a refused request changes nothing.
+
+type Role = 'admin' | 'finance' | 'operator' | 'user';
+const ROLES: Role[] = ['admin', 'finance', 'operator', 'user'];
+const STAFF: Role[] = ['admin', 'finance', 'operator'];
+const WRITERS: Role[] = ['admin', 'operator'];
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+const FORBIDDEN = 'You do not have permission to do this.';
+
+let t: TestApp;
+let customerEmail: string;
+let orderId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  customerEmail = (await t.user('user')).email;
+  // Log every role in now, so that the snapshots below see only what the request under test wrote.
+  for (const role of ROLES) await t.tokenFor(role);
+  const p = await product();
+  const res = await t.call('POST', '/api/orders', { body: { userEmail: customerEmail, productId: p.id, qty: 1 } });
+  expect(res.statusCode, res.body).toBe(201);
+  orderId = res.json().order.id;
+});
+afterAll(async () => { await t.close(); });
+
+async function product() {
+  const res = await t.call('POST', '/api/products', { body: productInput({ stock: 50 }) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().product as { id: string };
+}
+
+const count = async (table: typeof orders | typeof payments | typeof mintJobs | typeof auditEvents) =>
+  Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
+
+/** Every product row as stored (stock, prices, updatedAt...) and how many orders, payments, mint jobs and audit events exist. */
+async function snapshot() {
+  return {
+    products: await t.db.select().from(products).orderBy(asc(products.id)),
+    orders: await count(orders), payments: await count(payments), mintJobs: await count(mintJobs), audit: await count(auditEvents),
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Request = { method: Method; url: string; body?: unknown };
+type Endpoint = { route: string; allowed: Role[]; ok: number; request: () => Promise<Request> };
+
+const endpoints: Endpoint[] = [
+  { route: 'GET /api/products', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products' }) },
+  { route: 'GET /api/products/stats', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products/stats' }) },
+  { route: 'GET /api/products/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/products/${(await product()).id}` }) },
+  { route: 'POST /api/products', allowed: WRITERS, ok: 201, request: async () => ({ method: 'POST', url: '/api/products', body: productInput() }) },
+  {
+    route: 'PUT /api/products/{id}', allowed: WRITERS, ok: 200,
+    request: async () => ({ method: 'PUT', url: `/api/products/${(await product()).id}`, body: { title: 'Changed', stock: 1, status: 'inactive' } }),
+  },
+  { route: 'DELETE /api/products/{id}', allowed: WRITERS, ok: 200, request: async () => ({ method: 'DELETE', url: `/api/products/${(await product()).id}` }) },
+  { route: 'GET /api/orders', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/orders' }) },
+  { route: 'GET /api/orders/stats', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/orders/stats' }) },
+  { route: 'GET /api/orders/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/orders/${orderId}` }) },
+  {
+    route: 'POST /api/orders', allowed: WRITERS, ok: 201,
+    request: async () => ({ method: 'POST', url: '/api/orders', body: { userEmail: customerEmail, productId: (await product()).id, qty: 2 } }),
+  },
+  {
+    route: 'POST /api/orders/mock', allowed: WRITERS, ok: 201,
+    request: async () => ({ method: 'POST', url: '/api/orders/mock', body: { userEmail: customerEmail, productId: (await product()).id, qty: 2 } }),
+  },
+];
+
+const denied = endpoints.flatMap((e) => ROLES.filter((r) => !e.allowed.includes(r)).map((role) => ({ ...e, role })));
+const allowed = endpoints.flatMap((e) => e.allowed.map((role) => ({ ...e, role })));
+
+describe('access matrix: products and orders', () => {
+  it.each(endpoints)('$route: 401 without a token or with a bad one, nothing changed', async (e) => {
+    const req = await e.request();
+    const before = await snapshot();
+    for (const auth of [{ as: null }, { token: 'not-a-real-token' }]) {
+      const res = await t.call(req.method, req.url, { ...auth, body: req.body });
+      expect(res.statusCode, JSON.stringify(auth)).toBe(401);
+      expect(res.json()).toMatchObject({ ok: false, code: expect.any(String), error: expect.stringMatching(/log in/i) });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(denied)('$route: 403 for $role, nothing changed', async (e) => {
+    const req = await e.request();
+    const before = await snapshot();
+    const res = await t.call(req.method, req.url, { as: e.role, body: req.body });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ ok: false, code: 'forbidden', error: FORBIDDEN });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(denied.filter((e) => e.route.startsWith('POST') || e.route.startsWith('PUT')))('$route: 403 for $role even with an invalid body', async (e) => {
+    const req = await e.request();
+    const res = await t.call(req.method, req.url, { as: e.role, body: { qty: -1, title: '', stock: 'many' } });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'forbidden', error: FORBIDDEN });
+  });
+
+  it.each(allowed)('$route: $role passes', async (e) => {
+    const req = await e.request();
+    const res = await t.call(req.method, req.url, { as: e.role, body: req.body });
+    expect(res.statusCode, res.body).toBe(e.ok);
+    expect(res.json().ok).toBe(true);
+  });
+});
+
+describe('unknown and malformed ids', () => {
+  const byId: [Method, string, unknown, string][] = [
+    ['GET', '/api/products/', undefined, 'Product not found.'],
+    ['PUT', '/api/products/', { stock: 3 }, 'Product not found.'],
+    ['DELETE', '/api/products/', undefined, 'Product not found.'],
+    ['GET', '/api/orders/', undefined, 'Order not found.'],
+  ];
+
+  it.each(byId)('%s %s{unknown uuid}: 404 with a sentence, nothing changed', async (method, base, body, sentence) => {
+    const before = await snapshot();
+    for (const role of method === 'GET' ? STAFF : WRITERS) {
+      const res = await t.call(method, `${base}${UNKNOWN}`, { as: role, body });
+      expect(res.statusCode, role).toBe(404);
+      expect(res.json()).toMatchObject({ ok: false, code: 'not_found', error: sentence });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(byId)('%s %s{not a uuid}: 400 naming id, nothing changed', async (method, base, body) => {
+    const before = await snapshot();
+    for (const bad of ['42', 'not-a-uuid', `${UNKNOWN}x`]) {
+      const res = await t.call(method, `${base}${bad}`, { body });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({ ok: false, code: 'validation', fields: { id: expect.any(String) } });
+      expect(res.json().error).toContain('"id"');
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
