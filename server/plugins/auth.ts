@@ -20,7 +20,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     req.user = await authenticate(app.ctx.db, app.ctx.settings, token);
   });
 
-  app.addHook('preHandler', async (req) => {
+  // Before validation: a role that may not call a route is told so, whatever its body holds.
+  app.addHook('preValidation', async (req) => {
     const capability = req.routeOptions.config?.capability;
     if (!capability) return;
     if (!can(req.user?.role, capability)) throw forbidden('You do not have permission to do this.');

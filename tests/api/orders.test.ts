@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintJobs, orders, payments } from '../../server/db/schema.js';
 import { createTestApp, productInput, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -19,6 +21,9 @@ async function product(overrides: Record<string, unknown> = {}) {
 
 const stockOf = async (id: string) => (await t.call('GET', `/api/products/${id}`)).json().product.stock as number;
 const orderBody = (productId: string, extra: Record<string, unknown> = {}) => ({ userEmail: customer.email, productId, qty: 2, ...extra });
+const rows = async (table: typeof orders | typeof payments | typeof mintJobs) => Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
+/** How many orders, payments and mint jobs exist, read from the tables (not the cached list totals). */
+const written = async () => ({ orders: await rows(orders), payments: await rows(payments), mintJobs: await rows(mintJobs) });
 
 describe('create order', () => {
   it('creates a pending order, prices it exactly and takes stock in the same step', async () => {
@@ -44,55 +49,11 @@ describe('create order', () => {
     expect(order.payment).toMatchObject({ method: 'test', status: 'completed', amount: 12.34, test: true });
   });
 
-  it('refuses more than the stock with 409 and changes nothing', async () => {
-    const p = await product({ stock: 1 });
-    const before = (await t.call('GET', '/api/orders?limit=1')).json().total;
-    const res = await t.call('POST', '/api/orders', { body: orderBody(p.id, { qty: 2 }) });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe(`Only 1 of "${p.title}" left in stock.`);
-    expect(await stockOf(p.id)).toBe(1);
-    expect((await t.call('GET', '/api/orders?limit=1')).json().total).toBe(before);
-  });
-
   it('concurrent buyers of the last unit: exactly one succeeds', async () => {
     const p = await product({ stock: 1 });
     const results = await Promise.all([1, 2, 3].map(() => t.call('POST', '/api/orders', { body: orderBody(p.id, { qty: 1 }) })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect(await stockOf(p.id)).toBe(0);
-  });
-
-  it('unknown customer, inactive product, unknown coupon → 422 with the field', async () => {
-    const p = await product();
-    const draft = await product({ status: 'draft' });
-    const cases: [Record<string, unknown>, string][] = [
-      [orderBody(p.id, { userEmail: 'ghost@test.dev' }), 'userEmail'],
-      [orderBody(draft.id), 'productId'],
-      [orderBody('00000000-0000-4000-8000-000000000000'), 'productId'],
-      [orderBody(p.id, { couponCode: 'SAVE10' }), 'couponCode'],
-    ];
-    for (const [body, field] of cases) {
-      const res = await t.call('POST', '/api/orders', { body });
-      expect(res.statusCode, JSON.stringify(body)).toBe(422);
-      expect(res.json().fields).toHaveProperty(field);
-    }
-    expect(await stockOf(p.id)).toBe(5);
-  });
-
-  it('validates the body: email, product, quantity', async () => {
-    const p = await product();
-    const cases: [Record<string, unknown>, string][] = [
-      [orderBody(p.id, { userEmail: 'nope' }), 'userEmail'],
-      [orderBody(p.id, { userEmail: undefined }), 'userEmail'],
-      [orderBody('not-a-uuid'), 'productId'],
-      [orderBody(p.id, { qty: 0 }), 'qty'],
-      [orderBody(p.id, { qty: 'x' }), 'qty'],
-      [orderBody(p.id, { qty: 1.5 }), 'qty'],
-    ];
-    for (const [body, field] of cases) {
-      const res = await t.call('POST', '/api/orders', { body });
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().fields).toHaveProperty(field);
-    }
   });
 
   it('tokenised products need a valid wallet address', async () => {
@@ -107,13 +68,6 @@ describe('create order', () => {
     expect(ok.json().order).toMatchObject({ walletAddress: WALLET, items: [expect.objectContaining({ tokenised: true, tokenId: '1' })] });
   });
 
-  it('refuses to create an order for a suspended customer', async () => {
-    const p = await product();
-    const s = await t.user('user', { status: 'suspended' });
-    const res = await t.call('POST', '/api/orders', { body: orderBody(p.id, { userEmail: s.email }) });
-    expect(res.statusCode).toBe(422);
-  });
-
   it('deleting a product that orders reference answers 409 and keeps it', async () => {
     const p = await product();
     await t.call('POST', '/api/orders', { body: orderBody(p.id, { qty: 1 }) });
@@ -121,6 +75,109 @@ describe('create order', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(/Set its status to inactive instead/);
     expect((await t.call('GET', `/api/products/${p.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe.each(['/api/orders', '/api/orders/mock'])('%s refusals change nothing', (url) => {
+  it('refuses more than the stock with 409', async () => {
+    const p = await product({ stock: 1 });
+    const before = await written();
+    const res = await t.call('POST', url, { body: orderBody(p.id, { qty: 2 }) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'insufficient_stock', error: `Only 1 of "${p.title}" left in stock.` });
+    const none = await product({ stock: 0 });
+    const out = await t.call('POST', url, { body: orderBody(none.id, { qty: 1 }) });
+    expect(out.statusCode).toBe(409);
+    expect(out.json().error).toBe(`"${none.title}" is out of stock.`);
+    expect(await stockOf(p.id)).toBe(1);
+    expect(await stockOf(none.id)).toBe(0);
+    expect(await written()).toEqual(before);
+  });
+
+  it('unknown or suspended customer, inactive, draft or unknown product, unknown coupon → 422 naming the field', async () => {
+    const p = await product();
+    const draft = await product({ status: 'draft' });
+    const inactive = await product({ status: 'inactive' });
+    const suspended = await t.user('user', { status: 'suspended' });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [orderBody(p.id, { userEmail: 'ghost@test.dev' }), 'userEmail', 'No customer has the email ghost@test.dev.'],
+      [orderBody(p.id, { userEmail: suspended.email }), 'userEmail', `The customer account ${suspended.email} is suspended.`],
+      [orderBody(draft.id), 'productId', `"${draft.title}" is not for sale (status draft).`],
+      [orderBody(inactive.id), 'productId', `"${inactive.title}" is not for sale (status inactive).`],
+      [orderBody('00000000-0000-4000-8000-000000000000'), 'productId', 'The product does not exist.'],
+      [orderBody(p.id, { couponCode: 'SAVE10' }), 'couponCode', 'Coupon code "SAVE10" is not valid.'],
+    ];
+    const before = await written();
+    for (const [body, field, sentence] of cases) {
+      const res = await t.call('POST', url, { body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().fields).toHaveProperty(field);
+      expect(res.json().error).toBe(sentence);
+    }
+    expect(await stockOf(p.id)).toBe(5);
+    expect(await written()).toEqual(before);
+  });
+
+  it('validates the body: 400 naming the field in `fields` and in the sentence', async () => {
+    const p = await product();
+    const cases: [Record<string, unknown>, string][] = [
+      [orderBody(p.id, { userEmail: 'nope' }), 'userEmail'],
+      [orderBody(p.id, { userEmail: undefined }), 'userEmail'],
+      [orderBody(p.id, { userEmail: '   ' }), 'userEmail'],
+      [orderBody('not-a-uuid'), 'productId'],
+      [orderBody(p.id, { productId: undefined }), 'productId'],
+      [orderBody(p.id, { qty: 0 }), 'qty'],
+      [orderBody(p.id, { qty: -1 }), 'qty'],
+      [orderBody(p.id, { qty: 'x' }), 'qty'],
+      [orderBody(p.id, { qty: 1.5 }), 'qty'],
+      [orderBody(p.id, { qty: undefined }), 'qty'],
+      [orderBody(p.id, { qty: 10_001 }), 'qty'],
+      [orderBody(p.id, { couponCode: 'C'.repeat(65) }), 'couponCode'],
+      [orderBody(p.id, { walletAddress: '0x'.padEnd(101, 'a') }), 'walletAddress'],
+    ];
+    const before = await written();
+    for (const [body, field] of cases) {
+      const res = await t.call('POST', url, { body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ ok: false, code: 'validation' });
+      expect(res.json().fields, JSON.stringify(body)).toHaveProperty(field);
+      expect(res.json().error, JSON.stringify(body)).toContain(`"${field}"`);
+    }
+    expect(await stockOf(p.id)).toBe(5);
+    expect(await written()).toEqual(before);
+  });
+
+  it('an order whose total would not fit exactly is refused with 422 and takes no stock', async () => {
+    const p = await product({ priceFiat: '9999999999999.99', stock: 10_000 });
+    const res = await t.call('POST', '/api/orders', { body: orderBody(p.id, { qty: 10_000 }) });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'amount_too_large', fields: { qty: expect.any(String) } });
+    expect(await stockOf(p.id)).toBe(10_000);
+  });
+
+  it('an over-long coupon code is refused with a sentence naming it', async () => {
+    const p = await product();
+    const res = await t.call('POST', '/api/orders', { body: orderBody(p.id, { couponCode: 'X'.repeat(65) }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Invalid field "couponCode": Coupon code can be at most 64 characters.');
+  });
+
+  it('a malformed product id is not called missing', async () => {
+    const res = await t.call('POST', url, { body: orderBody('not-a-uuid') });
+    expect(res.json().error).toBe('Invalid field "productId": Product must be a product id (a UUID).');
+  });
+
+  it('a tokenised product without a valid wallet address → 400 naming walletAddress', async () => {
+    const p = await product({ tokenId: '1', contract: WALLET });
+    const before = await written();
+    for (const walletAddress of [undefined, 'not-an-address', WALLET.replace('F', 'f')]) {
+      const res = await t.call('POST', url, { body: orderBody(p.id, { walletAddress }) });
+      expect(res.statusCode, String(walletAddress)).toBe(400);
+      expect(res.json().fields).toHaveProperty('walletAddress');
+      expect(res.json().error).toMatch(/wallet address/);
+    }
+    expect(await stockOf(p.id)).toBe(5);
+    expect(await written()).toEqual(before);
   });
 });
 
@@ -166,5 +223,23 @@ describe('orders permissions', () => {
       expect((await t.call('POST', url, { as: null, body: orderBody(p.id) })).statusCode).toBe(401);
     }
     expect(await stockOf(p.id)).toBe(5);
+  });
+
+  it('one order: 401 without a token, 403 for user, 400 for a malformed id, 404 for an unknown one', async () => {
+    const p = await product();
+    const order = (await t.call('POST', '/api/orders', { body: orderBody(p.id, { qty: 1 }) })).json().order;
+    expect((await t.call('GET', `/api/orders/${order.id}`, { as: null })).statusCode).toBe(401);
+    const user = await t.call('GET', `/api/orders/${order.id}`, { as: 'user' });
+    expect(user.statusCode).toBe(403);
+    expect(user.json().error).toBe('You do not have permission to do this.');
+    for (const as of ['finance', 'operator'] as const) {
+      expect((await t.call('GET', `/api/orders/${order.id}`, { as })).json().order).toMatchObject({ id: order.id });
+    }
+    const bad = await t.call('GET', '/api/orders/not-a-uuid');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation', fields: { id: expect.any(String) } });
+    expect(bad.json().error).toContain('"id"');
+    expect((await t.call('GET', '/api/orders/00000000-0000-4000-8000-000000000000', { as: 'finance' })).json())
+      .toMatchObject({ code: 'not_found', error: 'Order not found.' });
   });
 });

@@ -103,6 +103,9 @@ export async function createOrder(db: Db, input: CreateOrderInput, actor: Actor,
       throw conflict(product.stock === 0 ? `"${product.title}" is out of stock.` : `Only ${product.stock} of "${product.title}" left in stock.`, 'insufficient_stock');
     }
     const amountCents = product.priceFiatCents * input.qty;
+    if (!Number.isSafeInteger(amountCents)) {
+      throw unprocessable('The order total is too large: order fewer units.', { qty: 'The total of this order is too large.' }, 'amount_too_large');
+    }
     const [order] = await tx.insert(orders).values({
       userId: customer.id, customerEmail: customer.email, status: 'pending', qty: input.qty, amountCents,
       walletAddress: input.walletAddress, couponCode: input.couponCode, test: !!opts.mockPaid,
