@@ -1,0 +1,386 @@
+/**
+ * The real commands, as child processes (node --import tsx, as the npm scripts run them), on a temporary
+ * DATA_DIR (PGlite) or a throwaway PostgreSQL database (TEST_DB=postgres): `npm run seed`,
+ * `npm run create-admin` and the server's start-up (migrate, seed db.json into an empty database, banner).
+ * Every child is bounded in time and killed by its PID if it is still running when the file ends.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromPostgres, openDatabase, queryRows, type Database } from '../../server/db/client.js';
+import { verifyPassword } from '../../server/lib/crypto.js';
+import { engine, postgresUrl, withDatabase } from './engine.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DEV_PASSWORD = 'rwa-dev-password';
+const DEV_LOGINS = { 'admin@rwa.dev': 'admin', 'finance@rwa.dev': 'finance', 'operator@rwa.dev': 'operator', 'shopper@rwa.dev': 'user' };
+const demo = JSON.parse(fs.readFileSync(path.join(root, 'db.json'), 'utf8')) as Record<string, unknown[]>;
+
+// ---- child processes -------------------------------------------------------------------------------------
+
+const running = new Set<ChildProcess>();
+type Exit = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
+
+function killByPid(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(child.pid, signal);
+  } catch { /* already gone */ }
+}
+
+/** `tsx <script> …args` with only PATH and the given environment, as the existing worker CLI test does. */
+function spawnTs(script: string, args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d));
+  const exited = new Promise<Exit>((resolve) => child.on('close', (code, signal) => {
+    running.delete(child);
+    resolve({ code, signal, stdout, stderr });
+  }));
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** Runs a command to its end, killing it (SIGKILL by PID) after `ms`. */
+async function run(script: string, args: string[], env: Record<string, string>, ms = 45_000): Promise<Exit> {
+  const p = spawnTs(script, args, env);
+  const timer = setTimeout(() => killByPid(p.child, 'SIGKILL'), ms);
+  try {
+    const r = await p.exited;
+    if (r.signal === 'SIGKILL') throw new Error(`${script} ${args.join(' ')} did not finish in ${ms} ms\n${r.stdout}\n${r.stderr}`);
+    return r;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const seed = (t: Target, ...args: string[]) => run('server/db/seed-cli.ts', args, t.env);
+const createAdmin = (t: Target, args: string[], password?: string) =>
+  run('server/db/create-admin.ts', args, { ...t.env, ...(password === undefined ? {} : { ADMIN_PASSWORD: password }) });
+
+/** `tsx server/index.ts` on a free port, resolved once it printed its banner. */
+async function startServer(t: Target, ms = 45_000) {
+  const p = spawnTs('server/index.ts', [], {
+    ...t.env, HOST: '127.0.0.1', PORT: '0', DEV_CHAIN_PORT: '0', MINT_WORKER: 'false', LOG_LEVEL: 'warn',
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      killByPid(p.child, 'SIGKILL');
+      reject(new Error(`the server printed no URL in ${ms} ms\n${p.stdout()}\n${p.stderr()}`));
+    }, ms);
+    const check = () => {
+      const m = /RWA Commerce is running at (http:\/\/\S+)\n[\s\S]*\n\n/.exec(p.stdout());
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    p.child.stdout!.on('data', check);
+    void p.exited.then((r) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${r.code ?? r.signal}) before printing its URL\n${r.stdout}\n${r.stderr}`));
+    });
+  });
+  return {
+    url,
+    output: p.stdout,
+    /** SIGTERM by PID; SIGKILL if it has not stopped in 15 s. */
+    async stop(): Promise<Exit> {
+      killByPid(p.child, 'SIGTERM');
+      const timer = setTimeout(() => killByPid(p.child, 'SIGKILL'), 15_000);
+      try {
+        return await p.exited;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+// ---- a database per part: a temporary DATA_DIR, or a throwaway PostgreSQL database -----------------------
+
+type Target = { env: Record<string, string>; open(): Promise<Database>; remove(): Promise<void> };
+const targets: Target[] = [];
+
+async function newTarget(label: string): Promise<Target> {
+  let target: Target;
+  if (engine() === 'postgres') {
+    const base = postgresUrl();
+    const name = `rwa_cmd_${label}_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = withDatabase(base, name);
+    target = {
+      env: { DATABASE_URL: url },
+      open: async () => fromPostgres(url, 1),
+      async remove() {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `rwa-cmd-${label}-`));
+    target = {
+      env: { DATA_DIR: dir },
+      open: () => openDatabase({ dataDir: dir }),
+      remove: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  targets.push(target);
+  return target;
+}
+
+/** Opens the target in this process (only while no child holds it: PGlite has one owner), then closes it. */
+async function withDb<T>(t: Target, fn: (db: Database['db']) => Promise<T>): Promise<T> {
+  const database = await t.open();
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+type Counts = { users: number; products: number; orders: number; items: number; payments: number };
+type UserRow = { email: string; role: string; status: string; name: string | null; password_hash: string | null };
+
+const countsIn = async (db: Database['db']) => (await queryRows<Counts>(db, sql`select
+  (select count(*)::int from users) as users, (select count(*)::int from products) as products,
+  (select count(*)::int from orders) as orders, (select count(*)::int from order_items) as items,
+  (select count(*)::int from payments) as payments`))[0]!;
+
+async function usersIn(db: Database['db'], emails: string[]) {
+  const rows = await queryRows<UserRow>(db, sql`select email, role, status, name, password_hash from users
+    where email in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)}) order by email`);
+  return Object.fromEntries(rows.map((r) => [r.email, r]));
+}
+
+/** Row counts and the named users, in one opening of the database. */
+const snapshot = (t: Target, emails: string[] = []) => withDb(t, async (db) => ({
+  counts: await countsIn(db), users: emails.length ? await usersIn(db, emails) : {},
+}));
+const counts = (t: Target) => withDb(t, countsIn);
+
+/** A failure: exit code 1 and a single line on stderr saying what is wrong (no stack trace, no SQL). */
+function expectSentence(r: Exit, text: string | RegExp) {
+  expect(r.code, r.stdout + r.stderr).toBe(1);
+  expect(r.stderr).toMatch(text);
+  expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+}
+
+const tempDirs: string[] = [];
+afterAll(async () => {
+  for (const child of running) killByPid(child, 'SIGKILL');
+  await Promise.all([...running].map((child) => new Promise((resolve) => child.once('close', resolve))));
+  for (const t of targets) await t.remove().catch(() => {});
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+}, 30_000);
+
+// ---- 1. npm run seed -----------------------------------------------------------------------------------
+
+const OTHER = {
+  users: [
+    { id: 1, email: 'Owner@Other.test', name: 'Other Owner', role: 'admin', password: 'other-password-1' },
+    { id: 2, email: 'buyer@other.test', name: 'Buyer' },
+  ],
+  products: [
+    { id: 1, title: 'Silver coin', sku: 'OT-SILVER', price: '31.50', stock: 5, status: 'active' },
+    { id: 2, title: 'Art print', sku: 'OT-ART', priceFiat: 120, rwaType: 'art', status: 'active' },
+  ],
+  orders: [
+    { id: 1, userId: 2, status: 'paid', items: [{ productId: 1, qty: 2 }], createdAt: '2024-01-02T00:00:00Z' },
+    { id: 2, customerEmail: 'buyer@other.test', productId: 2, qty: 1, status: 'pending' },
+    { id: 3, userId: 2, status: 'fulfilled' },
+  ],
+  orderItems: [{ id: 10, orderId: 3, productId: 2, qty: 1 }],
+  payments: [{ id: 1, orderId: 1, userId: 2, amountFiat: 63, status: 'completed', method: 'stripe' }],
+  comments: [{ id: 1, body: 'json-server demo collection this app has no table for' }],
+};
+
+describe(`npm run seed (server/db/seed-cli.ts) on ${engine()}`, { timeout: 90_000 }, () => {
+  let t: Target;
+  let tmp: string;
+  let loaded: Counts;
+  beforeAll(async () => {
+    t = await newTarget('seed');
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-cmd-file-'));
+    tempDirs.push(tmp);
+  });
+
+  it('loads db.json into a new database: the 4 dev logins with their roles, 20 products, 300 orders', async () => {
+    const r = await seed(t);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/seed: loaded db\.json: \d+ users, 20 products, 300 orders/);
+    const snap = await snapshot(t, Object.keys(DEV_LOGINS));
+    loaded = snap.counts;
+    expect(loaded).toMatchObject({ products: demo.products!.length, orders: demo.orders!.length, payments: demo.payments!.length });
+    expect(loaded.products).toBe(20);
+    expect(loaded.orders).toBe(300);
+    const logins = snap.users;
+    for (const [email, role] of Object.entries(DEV_LOGINS)) {
+      expect(logins[email], email).toMatchObject({ role, status: 'active' });
+      expect(await verifyPassword(logins[email]!.password_hash, DEV_PASSWORD), email).toBe(true);
+    }
+  });
+
+  it('--orders 500 resets, loads db.json and adds 500 generated orders; a plain run again resets to db.json', async () => {
+    const more = await seed(t, '--orders', '500');
+    expect(more.code, more.stdout + more.stderr).toBe(0);
+    expect(more.stdout).toMatch(/seed: generated 500 orders/);
+    const after = await counts(t);
+    expect(after.orders).toBe(loaded.orders + 500); // not 300 + 300 + 500: the file was loaded afresh
+    expect(after.products).toBe(loaded.products);
+    expect(after.users).toBeGreaterThan(loaded.users); // the generated orders' customers
+
+    const again = await seed(t);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(await counts(t)).toEqual(loaded); // reset: the same counts, not doubled, generated rows gone
+  });
+
+  it('--file other.json loads a json-server style file, and only its data is present afterwards', async () => {
+    const file = path.join(tmp, 'other.json');
+    fs.writeFileSync(file, JSON.stringify(OTHER, null, 2));
+    const r = await seed(t, '--file', file);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('seed: loaded other.json: 2 users, 2 products, 3 orders, 3 order lines, 1 payments');
+    expect(r.stdout).toContain('Ignored collection "comments"');
+    const { after, users, totals } = await withDb(t, async (db) => ({
+      after: await countsIn(db),
+      users: await usersIn(db, ['owner@other.test', 'buyer@other.test', ...Object.keys(DEV_LOGINS)]),
+      totals: await queryRows<{ sku: string; amount_cents: number }>(db, sql`
+        select p.sku, sum(o.amount_cents)::int as amount_cents from orders o join order_items i on i.order_id = o.id
+        join products p on p.id = i.product_id group by p.sku order by p.sku`),
+    }));
+    expect(after).toEqual({ users: 2, products: 2, orders: 3, items: 3, payments: 1 });
+    expect(Object.keys(users)).toEqual(['buyer@other.test', 'owner@other.test']);
+    expect(users['owner@other.test']).toMatchObject({ role: 'admin', name: 'Other Owner' });
+    expect(await verifyPassword(users['owner@other.test']!.password_hash, 'other-password-1')).toBe(true);
+    expect(users['buyer@other.test']!.password_hash).toBeNull();
+    // Prices as decimal text and numbers, lines embedded, direct (productId + qty) and in orderItems.
+    expect(totals).toEqual([{ sku: 'OT-ART', amount_cents: 24000 }, { sku: 'OT-SILVER', amount_cents: 6300 }]);
+  });
+
+  it('refuses a bad option, a bad number or a missing file: non-zero exit, a sentence on stderr, data unchanged', async () => {
+    const before = await counts(t);
+    const missing = path.join(tmp, 'no-such-file.json');
+    const [unknown, customers] = await Promise.all([
+      seed(t, '--bogus'),
+      seed(t, '--orders', '10', '--customers', 'abc'), // was: reset and reloaded, then failed with the SQL
+    ]);
+    expectSentence(unknown, /^seed: Unknown option '--bogus'/);
+    expectSentence(customers, /^seed: --customers must be a whole number of at least 1\.$/m);
+    const none = await seed(t, '--file', missing);
+    expectSentence(none, `seed: Cannot read seed file ${missing}: ENOENT`);
+    expect(await counts(t)).toEqual(before);
+  });
+});
+
+// ---- 2 and 3. create-admin, and the server's start-up seeding --------------------------------------------
+
+describe(`npm start's server (server/index.ts) and npm run create-admin on ${engine()}`, { timeout: 90_000 }, () => {
+  let t: Target;
+  /** The later steps build on the first start's seeded data. */
+  let firstStartOk = false;
+  beforeAll(async () => {
+    t = await newTarget('serve');
+  });
+
+  async function login(url: string, email: string, password: string) {
+    const res = await fetch(`${url}/api/admin/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+    });
+    return { status: res.status, body: await res.json() as { token?: string; user?: { role?: string; email?: string } } };
+  }
+  async function orderTotal(url: string, token: string) {
+    const res = await fetch(`${url}/api/orders?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    return (await res.json() as { total: number }).total;
+  }
+
+  it('create-admin refuses an invalid email, a short password and no password off a terminal, with a sentence', async () => {
+    const [badEmail, weak, noPassword] = await Promise.all([
+      createAdmin(t, ['--email', 'not-an-email'], 'a-long-enough-password'),
+      createAdmin(t, ['--email', 'weak@ops.test'], 'short-pw'),
+      createAdmin(t, ['--email', 'nopw@ops.test']),
+    ]);
+    expectSentence(badEmail, /^Usage: npm run create-admin -- --email admin@example\.com/);
+    expectSentence(weak, /^The password must be at least 12 characters\.$/m);
+    expectSentence(noPassword, /^Set ADMIN_PASSWORD or run this on a terminal to be asked for the password\.$/m);
+  });
+
+  it('on an empty database: migrates, seeds db.json, prints the URL and the dev logins, serves; stops on SIGTERM', async () => {
+    const server = await startServer(t);
+    let stopped: Exit | undefined;
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:(\d+)$/);
+      expect(server.url).not.toMatch(/:0$/);
+      const out = server.output();
+      expect(out).toMatch(/seed: loaded \d+ users, 20 products, 300 orders from .*db\.json\./);
+      expect(out).toContain(`dev logins (password ${DEV_PASSWORD}): admin@rwa.dev, finance@rwa.dev, operator@rwa.dev, shopper@rwa.dev`);
+      expect(out).toContain(`database: ${engine()}`);
+      expect(out).toContain('mint worker off (MINT_WORKER=false)');
+
+      const health = await fetch(`${server.url}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ ok: true, db: engine() });
+      const admin = await login(server.url, 'admin@rwa.dev', DEV_PASSWORD);
+      expect(admin.status, JSON.stringify(admin.body)).toBe(200);
+      expect(admin.body.token).toEqual(expect.any(String));
+      expect(await orderTotal(server.url, admin.body.token!)).toBe(300);
+    } finally {
+      stopped = await server.stop();
+    }
+    expect(stopped.signal, stopped.stderr).toBeNull();
+    expect(stopped.code, stopped.stderr).toBe(0);
+    firstStartOk = true;
+  });
+
+  it('create-admin creates an admin, and promotes an existing account replacing its password', async () => {
+    expect(firstStartOk, 'the first start failed, so there is no seeded data to build on').toBe(true);
+    const created = await createAdmin(t, ['--email', ' New.Admin@Ops.Test ', '--name', 'New Admin'], 'new-admin-password-1');
+    expect(created.code, created.stdout + created.stderr).toBe(0);
+    expect(created.stdout).toContain('Created admin new.admin@ops.test.');
+    const promoted = await createAdmin(t, ['--email', 'shopper@rwa.dev'], 'shopper-now-admin-1');
+    expect(promoted.code, promoted.stdout + promoted.stderr).toBe(0);
+    expect(promoted.stdout).toContain('shopper@rwa.dev is now an admin; its password was replaced and its sessions ended.');
+
+    const { users } = await snapshot(t, ['new.admin@ops.test', 'shopper@rwa.dev']);
+    expect(users['new.admin@ops.test']).toMatchObject({ role: 'admin', status: 'active', name: 'New Admin' });
+    expect(await verifyPassword(users['new.admin@ops.test']!.password_hash, 'new-admin-password-1')).toBe(true);
+    expect(users['shopper@rwa.dev']).toMatchObject({ role: 'admin', name: 'Sam Shopper' });
+    expect(await verifyPassword(users['shopper@rwa.dev']!.password_hash, DEV_PASSWORD)).toBe(false);
+  });
+
+  it('a second start on the same data does not reseed: changed orders stay changed, the new admin logs in', async () => {
+    expect(firstStartOk, 'the first start failed, so there is no seeded data to build on').toBe(true);
+    // Five orders without payments go, so that the count differs from db.json's.
+    await withDb(t, (db) => db.execute(sql`delete from orders where id in (
+      select id from orders o where not exists (select 1 from payments p where p.order_id = o.id) order by id limit 5)`));
+    const server = await startServer(t);
+    let stopped: Exit | undefined;
+    try {
+      expect(server.output()).not.toMatch(/seed: loaded/);
+      const admin = await login(server.url, 'new.admin@ops.test', 'new-admin-password-1');
+      expect(admin.status, JSON.stringify(admin.body)).toBe(200);
+      expect(await orderTotal(server.url, admin.body.token!)).toBe(295);
+      const promoted = await login(server.url, 'shopper@rwa.dev', 'shopper-now-admin-1');
+      expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+      expect((await login(server.url, 'admin@rwa.dev', DEV_PASSWORD)).status).toBe(200);
+    } finally {
+      stopped = await server.stop();
+    }
+    expect(stopped.code, stopped.stderr).toBe(0);
+  });
+});
