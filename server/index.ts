@@ -35,7 +35,7 @@ async function main() {
     '',
     `RWA Commerce is running at ${url}`,
     `  database: ${database.kind}${database.kind === 'pglite' ? ` (${path.relative(process.cwd(), config.dataDir) || '.'}/pglite)` : ''}`,
-    `  API docs: ${url}/api/docs`,
+    `  API docs: ${url}/api/docs/json (OpenAPI; send a bearer token, as for every /api route)`,
     `  chain: ${chainLine(app.ctx.chain)}`,
   ];
   // The demo data's accounts have passwords only outside production (seedIfEmpty drops them there).
