@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { getAddress } from 'viem';
 import { fileURLToPath } from 'node:url';
+import { getAddress } from 'viem';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';

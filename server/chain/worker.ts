@@ -13,10 +13,11 @@ import { randomUUID } from 'node:crypto';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { Db } from '../db/client.js';
 import {
-  acquireLease, claimDueJobs, highestStoredNonce, LeaseLostError, MAX_ATTEMPTS, minterKey, recordOutcomes, releaseLease,
+  acquireLease, claimDueJobs, highestStoredNonce, LeaseLostError, minterKey, recordOutcomes, releaseLease,
   renewLease, storeSigned, type MintJobRow, type MinterIdentity, type Outcome, type SignedForJob,
 } from '../modules/mint/queue.js';
 import { onMintQueued } from '../modules/mint/enqueue.js';
+import { MAX_ATTEMPTS } from '../modules/mint/schemas.js';
 import { broadcast, currentFees, observeJob, pendingNonce, receiptOf, revertReason, signMint, type MintContext } from './mint.js';
 import { decideRecovery, hasStoredTx } from './recovery.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -62,12 +62,15 @@ export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+const dialect = new PgDialect();
+
 /**
- * One text value computed by a fixed SQL statement, through the driver itself: no query builder, no row
- * mapping. For hot reads whose JSON the database renders (see orders/list-json.ts). The statement is
- * prepared by name on PostgreSQL; `text` must be the same every time a `name` is used.
+ * The one text value a statement answers, through the driver itself: no row mapping. For hot reads whose
+ * JSON the database renders (see orders/list-json.ts). The statement is prepared by name on PostgreSQL,
+ * so its SQL text must be the same every time a `name` is used.
  */
-export async function queryText(db: Db, name: string, text: string, params: unknown[]): Promise<string> {
+export async function queryText(db: Db, name: string, query: SQL): Promise<string> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) {
     const result = await client.query<Record<string, string>>(text, params, { rowMode: 'object' });

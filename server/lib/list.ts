@@ -48,7 +48,7 @@ export class Counter {
   async count(db: Queryable, table: PgTable, where: SQL | undefined, filterKey: string): Promise<Total> {
     const key = `${dbId(db)}:${filterKey}`;
     const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < (hit.totalIsEstimate ? this.estimateTtlMs : this.exactTtlMs)) {
+    if (hit && Date.now() - hit.at < this.ttlOf(hit)) {
       return { total: hit.total, totalIsEstimate: hit.totalIsEstimate };
     }
     const cond = where ? sql`where ${where}` : sql``;
@@ -60,8 +60,12 @@ export class Counter {
       const plan = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 from ${table} ${cond}`);
       result = { total: Math.max(planRows(plan[0]?.['QUERY PLAN']), exact), totalIsEstimate: true };
     }
-    if (result.totalIsEstimate ? this.estimateTtlMs : this.exactTtlMs) this.remember(key, result);
+    if (this.ttlOf(result) > 0) this.remember(key, result);
     return result;
+  }
+
+  private ttlOf(total: Total) {
+    return total.totalIsEstimate ? this.estimateTtlMs : this.exactTtlMs;
   }
 
   private remember(key: string, total: Total) {

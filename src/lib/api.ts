@@ -10,8 +10,6 @@ export const TOKEN_KEY = 'authToken';
 /** Paths any visitor may call without a stored token. */
 export const PUBLIC_PATHS: readonly string[] = ['/api/admin/auth/login', '/api/settings/public', '/api/health'];
 
-export { MESSAGES };
-
 export class ApiError extends Error {
   readonly status: number;
   readonly code?: string;

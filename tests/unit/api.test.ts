@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, MESSAGES, apiGet, apiSend, isPublicPath, toQuery } from '../../src/lib/api';
+import { ApiError, apiGet, apiSend, isPublicPath, toQuery } from '../../src/lib/api';
+import { MESSAGES } from '../../src/lib/messages';
 
 type FetchArgs = [string, RequestInit];
 

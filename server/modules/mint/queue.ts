@@ -9,8 +9,6 @@ import { fulfilOrderIfMinted } from '../orders/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { MAX_ATTEMPTS } from './schemas.js';
 
-export { MAX_ATTEMPTS };
-
 export const LEASE_SECONDS = 15;
 
 export type MinterIdentity = { key: string; chainId: number; minter: string; contract: string };
@@ -137,6 +135,9 @@ export type Outcome =
   /** Fail now, whatever the attempt count (needs an operator). */
   | { jobId: string; kind: 'failed'; error: string; dropStoredTx?: boolean };
 
+/** Whether an outcome leaves the job failed, for an operator to retry. */
+const isFinal = (o: Outcome) => o.kind === 'failed' || (o.kind === 'attempt-failed' && o.attempts >= MAX_ATTEMPTS);
+
 const CLEAR_TX = { nonce: null, signedTx: null, txHash: null } as const;
 
 /** Records what happened to each job, and fulfils orders whose mints are all done. */
@@ -164,11 +165,11 @@ export async function recordOutcomes(db: Db, who: MinterIdentity, owner: string,
           ...(o.error ? { lastError: o.error } : {}), ...(o.attempts ? { attempts: o.attempts } : {}),
         }).where(where);
       } else {
-        const final = o.kind === 'failed' || o.attempts >= MAX_ATTEMPTS;
+        const final = isFinal(o);
         await tx.update(mintJobs).set({
           status: final ? 'failed' : 'queued', lastError: o.error, updatedAt: sql`now()`,
           ...(o.kind === 'attempt-failed' ? { attempts: o.attempts } : {}),
-          ...(final ? { completedAt: sql`now()` } : { nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(o.attempts)})` }),
+          ...(final || o.kind === 'failed' ? { completedAt: sql`now()` } : { nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(o.attempts)})` }),
           ...(o.dropStoredTx ? CLEAR_TX : {}),
         }).where(where);
       }
@@ -176,5 +177,5 @@ export async function recordOutcomes(db: Db, who: MinterIdentity, owner: string,
     for (const orderId of orderIds) await fulfilOrderIfMinted(tx, orderId);
   });
   // The dashboard counts failed mints among its alerts.
-  if (outcomes.some((o) => o.kind === 'failed' || (o.kind === 'attempt-failed' && o.attempts >= MAX_ATTEMPTS))) invalidateDashboard();
+  if (outcomes.some(isFinal)) invalidateDashboard();
 }

@@ -1,6 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { orders } from '../../db/schema.js';
 import type { orderListQuery } from './schemas.js';
-import { parseOrderSearch } from './search.js';
 
 type ListQuery = z.infer<typeof orderListQuery>;
 
@@ -12,41 +13,24 @@ type ListQuery = z.infer<typeof orderListQuery>;
  */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const ORDER_JSON = `json_build_object(
+const ORDER_JSON = sql.raw(`json_build_object(
   'id', o.id, 'status', o.status, 'qty', o.qty, 'amountFiat', trim_scale(o.amount_cents::numeric / 100),
   'currency', o.currency, 'customerEmail', o.customer_email, 'userId', o.user_id, 'walletAddress', o.wallet_address,
   'couponCode', o.coupon_code, 'test', o.test, 'createdAt', ${iso('o.created_at')}, 'updatedAt', ${iso('o.updated_at')},
-  'paidAt', ${iso('o.paid_at')}, 'fulfilledAt', ${iso('o.fulfilled_at')})`;
+  'paidAt', ${iso('o.paid_at')}, 'fulfilledAt', ${iso('o.fulfilled_at')})`);
 
 /** The columns of each sort, before the id that breaks ties; a status sort is by date within each status. */
 const SORT_SQL: Record<ListQuery['sort'], string[]> = {
   createdAt: ['created_at'], amountFiat: ['amount_cents'], qty: ['qty'], status: ['status', 'created_at'],
 };
 
-export type ListStatement = { name: string; text: string; params: unknown[] };
-
-const texts = new Map<string, string>();
-
-/** The statement for one page: its text depends only on the query's shape, so it is built once per shape. */
-export function orderListStatement(q: ListQuery): ListStatement {
-  const search = q.q ? parseOrderSearch(q.q) : null;
-  const name = `orders_json_${q.status ? 's' : ''}${search?.kind ?? ''}_${q.sort}_${q.order}`;
-  const params: unknown[] = [];
-  const where: string[] = [];
-  if (q.status) where.push(`status = $${params.push(q.status)}`);
-  if (search?.kind === 'id') where.push(`id = $${params.push(search.id)}`);
-  if (search?.kind === 'email') where.push(`customer_email like $${params.push(search.pattern)}`);
-  if (search?.kind === 'idPrefix') {
-    where.push(`(id between $${params.push(search.from)} and $${params.push(search.to)} or customer_email like $${params.push(search.pattern)})`);
-  }
-  const limit = params.push(q.limit);
-  const offset = params.push(q.offset);
-  let text = texts.get(name);
-  if (!text) {
-    const order = (alias: string) => [...SORT_SQL[q.sort], 'id'].map((c) => `${alias}${c} ${q.order}`).join(', ');
-    const inner = `select * from orders ${where.length ? `where ${where.join(' and ')}` : ''} order by ${order('')} limit $${limit} offset $${offset}`;
-    text = `select coalesce(json_agg(${ORDER_JSON} order by ${order('o.')}), '[]')::text as json from (${inner}) o`;
-    texts.set(name, text);
-  }
-  return { name, text, params };
+/**
+ * One page of the list as a single JSON text value, filtered by `where` (the same filter the total counts).
+ * Its SQL text depends only on the query's shape, which `name` spells, so it can be prepared under that name.
+ */
+export function orderPageQuery(q: ListQuery, where: SQL | undefined, shape: string): { name: string; query: SQL } {
+  const order = (alias: string) => sql.raw([...SORT_SQL[q.sort], 'id'].map((c) => `${alias}${c} ${q.order}`).join(', '));
+  const query = sql`select coalesce(json_agg(${ORDER_JSON} order by ${order('o.')}), '[]')::text as json
+    from (select * from ${orders} ${where ? sql`where ${where}` : sql``} order by ${order('')} limit ${q.limit} offset ${q.offset}) o`;
+  return { name: `orders_json_${shape}_${q.sort}_${q.order}`, query };
 }

@@ -11,7 +11,7 @@ import { invalidateDashboard } from '../dashboard/service.js';
 import { displayName, normaliseEmail } from '../auth/service.js';
 import { ORDER_STATUSES, canMove, illegalMoveSentence } from './lifecycle.js';
 import { presentItem, presentOrder, presentPayment } from './present.js';
-import { orderListStatement } from './list-json.js';
+import { orderPageQuery } from './list-json.js';
 import { parseOrderSearch } from './search.js';
 import type { CreateOrderInput, orderListQuery } from './schemas.js';
 import type { z } from 'zod';
@@ -19,24 +19,26 @@ import type { z } from 'zod';
 type Actor = { id: string } | null;
 const counter = new Counter();
 
-function listFilter(q: { status?: string; q?: string }): SQL | undefined {
+/** The list's filter, and a name for its shape (which filters are used, not their values). */
+function listFilter(q: { status?: string; q?: string }): { where: SQL | undefined; shape: string } {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(orders.status, q.status));
   const search = q.q ? parseOrderSearch(q.q) : null;
   if (search?.kind === 'id') filters.push(eq(orders.id, search.id));
   if (search?.kind === 'email') filters.push(like(orders.customerEmail, search.pattern));
   if (search?.kind === 'idPrefix') filters.push(or(between(orders.id, search.from, search.to), like(orders.customerEmail, search.pattern))!);
-  return filters.length ? and(...filters) : undefined;
+  return { where: filters.length ? and(...filters) : undefined, shape: `${q.status ? 's' : ''}${search?.kind ?? ''}` };
 }
 
 /** The list response as JSON text: the page is rendered by the database (list-json.ts), the total counted here. */
 export async function listOrdersJson(db: Db, q: z.infer<typeof orderListQuery>): Promise<string> {
-  const statement = orderListStatement(q);
-  const [page, total] = await Promise.all([
-    queryText(db, statement.name, statement.text, statement.params),
-    counter.count(db, orders, listFilter(q), JSON.stringify([q.status ?? null, q.q ?? null])),
+  const { where, shape } = listFilter(q);
+  const page = orderPageQuery(q, where, shape);
+  const [json, total] = await Promise.all([
+    queryText(db, page.name, page.query),
+    counter.count(db, orders, where, JSON.stringify([q.status ?? null, q.q ?? null])),
   ]);
-  return `{"ok":true,"orders":${page},"total":${total.total},"totalIsEstimate":${total.totalIsEstimate}}`;
+  return `{"ok":true,"orders":${json},"total":${total.total},"totalIsEstimate":${total.totalIsEstimate}}`;
 }
 
 export async function orderStats(db: Db) {
@@ -94,6 +96,10 @@ export async function createOrder(db: Db, input: CreateOrderInput, actor: Actor,
     if (input.walletAddress && !isAddress(input.walletAddress, { strict: true })) {
       throw badRequest('The wallet address is not a valid EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).', { walletAddress: 'Not a valid EVM address.' });
     }
+    const amountCents = product.priceFiatCents * input.qty;
+    if (!Number.isSafeInteger(amountCents)) {
+      throw unprocessable('The order total is too large: order fewer units.', { qty: 'The total of this order is too large.' }, 'amount_too_large');
+    }
     // Decrement only if enough is left: two buyers of the last unit cannot both succeed.
     const [taken] = await tx.update(products)
       .set({ stock: sql`${products.stock} - ${input.qty}`, updatedAt: new Date() })
@@ -101,10 +107,6 @@ export async function createOrder(db: Db, input: CreateOrderInput, actor: Actor,
       .returning({ stock: products.stock });
     if (!taken) {
       throw conflict(product.stock === 0 ? `"${product.title}" is out of stock.` : `Only ${product.stock} of "${product.title}" left in stock.`, 'insufficient_stock');
-    }
-    const amountCents = product.priceFiatCents * input.qty;
-    if (!Number.isSafeInteger(amountCents)) {
-      throw unprocessable('The order total is too large: order fewer units.', { qty: 'The total of this order is too large.' }, 'amount_too_large');
     }
     const [order] = await tx.insert(orders).values({
       userId: customer.id, customerEmail: customer.email, status: 'pending', qty: input.qty, amountCents,
