@@ -148,8 +148,6 @@ const en = {
       load_failed: 'Failed to load orders',
       stats_failed: 'Failed to load order statistics',
       actions: 'Actions',
-      load_more: 'Load More',
-      shown: 'Showing %{shown} of %{total}',
       test_badge: 'TEST',
       filters: { all_statuses: 'All statuses' },
       stats: { total: 'Total orders' },
@@ -254,6 +252,10 @@ const en = {
       },
     },
     // shell (layout, login, access, fallback screens)
+    list: {
+      load_more: 'Load More',
+      shown: 'Showing %{shown} of %{total}',
+    },
     menu: {
       dashboard: 'Dashboard',
       products: 'Products',

@@ -143,8 +143,6 @@ const zh: typeof en = {
       load_failed: '加载订单失败',
       stats_failed: '加载订单统计失败',
       actions: '操作',
-      load_more: '加载更多',
-      shown: '已显示 %{shown} / %{total}',
       test_badge: '测试',
       filters: { all_statuses: '全部状态' },
       stats: { total: '订单总数' },
@@ -249,6 +247,10 @@ const zh: typeof en = {
       },
     },
     // shell (layout, login, access, fallback screens)
+    list: {
+      load_more: '加载更多',
+      shown: '已显示 %{shown} / %{total}',
+    },
     menu: {
       dashboard: '仪表盘',
       products: '商品',

@@ -1,5 +1,6 @@
 import { Alert, Box, Card, CardContent, List, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
+import Mono from '../../components/Mono';
 import { useFormat } from '../../hooks/useFormat';
 import { OrderStatusChip } from '../../resources/orders/OrderStatusChip';
 import { shortId, type OrderSummary } from '../../resources/orders/constants';
@@ -31,7 +32,7 @@ export default function RecentOrders({ orders, loading, failed }: Props) {
             {orders.map((order) => (
               <ListItemButton key={order.id} component={Link} to={`/orders/${order.id}/show`} divider>
                 <ListItemText
-                  primary={<Box component="span" sx={{ fontFamily: 'monospace' }}>{shortId(order.id)}</Box>}
+                  primary={<Mono title={order.id}>{shortId(order.id)}</Mono>}
                   secondary={dateTime(order.createdAt)}
                 />
                 <Typography variant="body2" sx={{ mx: 2, whiteSpace: 'nowrap' }}>

@@ -1,17 +1,16 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import PauseIcon from '@mui/icons-material/PauseCircleOutline';
 import { Box, Button, Card, Stack, Typography } from '@mui/material';
-import { DataTable, InfiniteList, Link, RefreshButton, SelectInput, Title, TopToolbar, useStore, useTranslate } from 'react-admin';
+import { DataTable, InfiniteList, RefreshButton, SelectInput, Title, TopToolbar, useStore, useTranslate } from 'react-admin';
 import ListLoadError from '../../components/ListLoadError';
+import Mono from '../../components/Mono';
 import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
-import LoadMoreButton from '../../resources/orders/LoadMoreButton';
+import LoadMoreButton from '../../components/LoadMoreButton';
 import { shortId } from '../../resources/orders/constants';
 import {
   AUTO_REFRESH_KEY,
   AUTO_REFRESH_MS,
-  isSafeCount,
-  MANUAL_ORDER_ID,
   MINT_JOBS_PER_PAGE,
   MINT_STATUSES,
   mintStatusOf,
@@ -21,11 +20,12 @@ import {
 import MintStatsCards from './MintStatsCards';
 import MintStatusChip from './MintStatusChip';
 import MintTokenDialog from './MintTokenDialog';
+import OrderRef from './OrderRef';
 import QueueStatusBar from './QueueStatusBar';
 import RetryButton from './RetryButton';
 import TxLink from './TxLink';
+import { useMintFormat } from './useMintFormat';
 
-const mono = { fontFamily: 'monospace' };
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 
 const mintFilters = [
@@ -71,19 +71,6 @@ function NoJobs() {
   return <Typography sx={{ p: 2 }}>{translate('app.mint_queue.empty')}</Typography>;
 }
 
-/** "manual" for jobs minted by hand, otherwise the order's short id linking to the order. */
-function OrderCell({ job }: { job: MintJob }) {
-  const translate = useTranslate();
-  if (!job.orderId || job.orderId === MANUAL_ORDER_ID) {
-    return <Typography variant="body2" component="span" color="text.secondary">{translate('app.mint_queue.manual')}</Typography>;
-  }
-  return (
-    <Link to={`/orders/${encodeURIComponent(job.orderId)}/show`} title={job.orderId} sx={mono}>
-      {shortId(job.orderId)}
-    </Link>
-  );
-}
-
 /** The status chip; a job that is not done shows its last error beneath it (full text on hover). */
 function StatusCell({ job }: { job: MintJob }) {
   const status = mintStatusOf(job.status);
@@ -108,10 +95,10 @@ function StatusCell({ job }: { job: MintJob }) {
 /** Mint Queue: counts per status, the worker's state, and the jobs newest first, reloading every 5 s while auto refresh is on. */
 export default function MintQueue() {
   const translate = useTranslate();
-  const { number, dateTime } = useFormat();
+  const { dateTime } = useFormat();
+  const { attempts, count } = useMintFormat();
   const canWrite = useCan('catalog.write');
   const [autoRefresh, setAutoRefresh] = useStore<boolean>(AUTO_REFRESH_KEY, true);
-  const count = (value: string) => (isSafeCount(value) ? number(value) : value);
   return (
     <Box sx={{ py: 2 }}>
       <Title title="app.mint_queue.title" />
@@ -136,13 +123,13 @@ export default function MintQueue() {
         <QueueStatusBar />
         <Card variant="outlined" sx={{ overflowX: 'auto' }}>
           <DataTable<MintJob> rowClick={false} bulkActionButtons={false} empty={<NoJobs />}>
-            <DataTable.Col<MintJob> source="id" disableSort cellSx={noWrap} render={(j) => <Box component="span" sx={mono} title={j.id}>{shortId(j.id)}</Box>} />
-            <DataTable.Col<MintJob> source="orderId" disableSort cellSx={noWrap} render={(j) => <OrderCell job={j} />} />
+            <DataTable.Col<MintJob> source="id" disableSort cellSx={noWrap} render={(j) => <Mono title={j.id}>{shortId(j.id)}</Mono>} />
+            <DataTable.Col<MintJob> source="orderId" disableSort cellSx={noWrap} render={(j) => <OrderRef orderId={j.orderId} />} />
             <DataTable.Col<MintJob>
               source="walletAddress"
               disableSort
               cellSx={noWrap}
-              render={(j) => <Box component="span" sx={mono} title={j.walletAddress}>{shortAddress(j.walletAddress)}</Box>}
+              render={(j) => <Mono title={j.walletAddress}>{shortAddress(j.walletAddress)}</Mono>}
             />
             <DataTable.Col<MintJob> source="tokenId" disableSort align="right" render={(j) => <Box component="span" title={j.tokenId}>{j.tokenId}</Box>} />
             <DataTable.Col<MintJob> source="amount" disableSort align="right" render={(j) => count(j.amount)} />
@@ -150,9 +137,7 @@ export default function MintQueue() {
             <DataTable.Col<MintJob>
               source="attempts"
               align="right"
-              render={(j) =>
-                j.maxAttempts ? translate('app.mint_queue.attempts_of', { attempts: number(j.attempts), max: number(j.maxAttempts) }) : number(j.attempts)
-              }
+              render={attempts}
             />
             <DataTable.Col<MintJob> source="txHash" disableSort cellSx={noWrap} render={(j) => <TxLink hash={j.txHash} url={j.explorerUrl} />} />
             <DataTable.Col<MintJob> source="createdAt" cellSx={noWrap} render={(j) => dateTime(j.createdAt)} />

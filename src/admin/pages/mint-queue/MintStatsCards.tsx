@@ -3,8 +3,7 @@ import StatCard from '../../components/StatCard';
 import StatCardRow from '../../components/StatCardRow';
 import { useFormat } from '../../hooks/useFormat';
 import { MINT_STATUSES, type MintListMeta } from './constants';
-
-const COLORS = { queued: 'warning.main', processing: 'info.main', succeeded: 'success.main', failed: 'error.main' };
+import { MINT_STATUS_COLORS } from './MintStatusChip';
 
 /** One card per job status, from the `counts` of the list answer (refreshed with it). */
 export default function MintStatsCards() {
@@ -20,7 +19,7 @@ export default function MintStatsCards() {
           loading={isPending}
           label={translate(`app.mint_queue.status.${status}`)}
           value={counts ? number(counts[status] ?? 0) : ''}
-          color={COLORS[status]}
+          color={`${MINT_STATUS_COLORS[status]}.main`}
         />
       ))}
     </StatCardRow>

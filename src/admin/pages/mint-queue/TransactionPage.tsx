@@ -7,13 +7,15 @@ import { Link, Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { ApiError, apiGet } from '../../../lib/api';
 import DetailField from '../../components/DetailField';
+import Mono, { MONO } from '../../components/Mono';
 import { useFormat } from '../../hooks/useFormat';
 import { shortId } from '../../resources/orders/constants';
-import { AUTO_REFRESH_MS, isInAppLink, isSafeCount, MANUAL_ORDER_ID, txStateOf, type ChainTx, type TxState } from './constants';
+import { AUTO_REFRESH_MS, isInAppLink, txStateOf, type ChainTx, type TxState } from './constants';
 import MintStatusChip from './MintStatusChip';
+import OrderRef from './OrderRef';
+import { useMintFormat } from './useMintFormat';
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
-const mono = { fontFamily: 'monospace' };
 const STATE_COLORS: Record<TxState, 'success' | 'error' | 'warning'> = { success: 'success', reverted: 'error', pending: 'warning' };
 
 /** Unknown hashes (404) and malformed ones (400) are both "not found". */
@@ -54,9 +56,8 @@ function TxStateChip({ state }: { state: TxState }) {
 
 function TxDetails({ tx }: { tx: ChainTx }) {
   const translate = useTranslate();
-  const { number, dateTime } = useFormat();
-  const count = (value: string | number | null | undefined) =>
-    value === null || value === undefined ? null : isSafeCount(value) ? number(value) : String(value);
+  const { dateTime } = useFormat();
+  const { attempts, count } = useMintFormat();
   const t = (name: string) => `app.mint_queue.tx.${name}`;
   const f = (name: string) => `resources.mint-jobs.fields.${name}`;
   const { transaction, receipt, job } = tx;
@@ -75,7 +76,7 @@ function TxDetails({ tx }: { tx: ChainTx }) {
       >
         <Box sx={{ flexBasis: '100%' }}>
           <DetailField label={t('hash')} testId="tx-hash">
-            <Box component="span" sx={mono}>{tx.hash}</Box>
+            <Mono>{tx.hash}</Mono>
           </DetailField>
         </Box>
         <DetailField label={t('status')}>
@@ -86,44 +87,27 @@ function TxDetails({ tx }: { tx: ChainTx }) {
         <DetailField label={t('nonce')}>{count(transaction?.nonce)}</DetailField>
         <DetailField label={t('gas_used')}>{count(receipt?.gasUsed)}</DetailField>
         <DetailField label={t('logs')}>{count(receipt?.logs)}</DetailField>
-        <DetailField label={t('from')}>{transaction ? <Box component="span" sx={mono}>{transaction.from}</Box> : null}</DetailField>
-        <DetailField label={t('to')}>{transaction?.to ? <Box component="span" sx={mono}>{transaction.to}</Box> : null}</DetailField>
+        <DetailField label={t('from')}>{transaction ? <Mono>{transaction.from}</Mono> : null}</DetailField>
+        <DetailField label={t('to')}>{transaction?.to ? <Mono>{transaction.to}</Mono> : null}</DetailField>
       </Section>
-      <Section
-        title={t('job')}
-        action={
-          <Link to="/mint-queue" variant="body2">
-            {translate(t('back'))}
-          </Link>
-        }
-      >
+      <Section title={t('job')}>
         {job ? (
           <>
             <DetailField label={f('id')}>
-              <Box component="span" sx={mono} title={job.id}>{shortId(job.id)}</Box>
+              <Mono title={job.id}>{shortId(job.id)}</Mono>
             </DetailField>
             <DetailField label={f('orderId')}>
-              {job.orderId === MANUAL_ORDER_ID ? (
-                translate('app.mint_queue.manual')
-              ) : (
-                <Link to={`/orders/${encodeURIComponent(job.orderId)}/show`} title={job.orderId} sx={mono}>
-                  {shortId(job.orderId)}
-                </Link>
-              )}
+              <OrderRef orderId={job.orderId} />
             </DetailField>
             <DetailField label={f('status')}>
               <MintStatusChip status={job.status} />
             </DetailField>
             <DetailField label={f('walletAddress')}>
-              <Box component="span" sx={mono}>{job.walletAddress}</Box>
+              <Mono>{job.walletAddress}</Mono>
             </DetailField>
             <DetailField label={f('tokenId')}>{job.tokenId}</DetailField>
             <DetailField label={f('amount')}>{count(job.amount)}</DetailField>
-            <DetailField label={f('attempts')}>
-              {job.maxAttempts
-                ? translate('app.mint_queue.attempts_of', { attempts: number(job.attempts), max: number(job.maxAttempts) })
-                : number(job.attempts)}
-            </DetailField>
+            <DetailField label={f('attempts')}>{attempts(job)}</DetailField>
             <DetailField label={f('createdAt')}>{dateTime(job.createdAt)}</DetailField>
             <DetailField label={f('completedAt')}>{job.completedAt ? dateTime(job.completedAt) : null}</DetailField>
             {job.lastError && <DetailField label={f('lastError')}>{job.lastError}</DetailField>}
@@ -154,7 +138,7 @@ export default function TransactionPage() {
       {notFound ? (
         <Alert severity="warning" data-testid="tx-not-found">
           <AlertTitle>{translate('app.mint_queue.tx.not_found')}</AlertTitle>
-          <Box component="span" sx={{ ...mono, wordBreak: 'break-all' }}>
+          <Box component="span" sx={{ ...MONO, wordBreak: 'break-all' }}>
             {translate('app.mint_queue.tx.not_found_detail', { hash })}
           </Box>
         </Alert>

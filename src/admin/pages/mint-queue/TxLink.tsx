@@ -1,8 +1,7 @@
-import { Box, Link as MuiLink } from '@mui/material';
+import { Link as MuiLink } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
+import Mono, { MONO } from '../../components/Mono';
 import { isInAppLink, shortHash } from './constants';
-
-const mono = { fontFamily: 'monospace' };
 
 /**
  * A transaction hash, shortened to its first 10 characters, linking to where it can be looked at:
@@ -12,22 +11,16 @@ export default function TxLink({ hash, url }: { hash: string | null | undefined;
   const translate = useTranslate();
   if (!hash) return <>{translate('app.mint_queue.na')}</>;
   const text = shortHash(hash);
-  if (!url) {
-    return (
-      <Box component="span" sx={mono} title={hash}>
-        {text}
-      </Box>
-    );
-  }
+  if (!url) return <Mono title={hash}>{text}</Mono>;
   if (isInAppLink(url)) {
     return (
-      <Link to={url} title={hash} sx={mono}>
+      <Link to={url} title={hash} sx={MONO}>
         {text}
       </Link>
     );
   }
   return (
-    <MuiLink href={url} target="_blank" rel="noopener noreferrer" title={hash} sx={mono}>
+    <MuiLink href={url} target="_blank" rel="noopener noreferrer" title={hash} sx={MONO}>
       {text}
     </MuiLink>
   );

@@ -4,7 +4,8 @@ import { useFormat } from '../../hooks/useFormat';
 import ListLoadError from '../../components/ListLoadError';
 import useCan from '../../components/useCan';
 import CreateOrderDialog from './CreateOrderDialog';
-import LoadMoreButton from './LoadMoreButton';
+import LoadMoreButton from '../../components/LoadMoreButton';
+import Mono from '../../components/Mono';
 import OrderStatsCards from './OrderStatsCards';
 import OrderStatusField, { TestBadge } from './OrderStatusChip';
 import { ORDER_STATUSES, ORDERS_PER_PAGE, shortId, type OrderSummary } from './constants';
@@ -38,9 +39,7 @@ function NoOrders() {
 function OrderIdCell({ order }: { order: OrderSummary }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Box component="span" sx={{ fontFamily: 'monospace' }} title={order.id}>
-        {shortId(order.id)}
-      </Box>
+      <Mono title={order.id}>{shortId(order.id)}</Mono>
       {order.test && <TestBadge />}
     </Stack>
   );

@@ -1,8 +1,8 @@
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useInfinitePaginationContext, useListContext, useTranslate } from 'react-admin';
-import { useFormat } from '../../hooks/useFormat';
+import { useFormat } from '../hooks/useFormat';
 
-/** The pagination of the order list: how many are shown, and a "Load More" button while more exist. */
+/** The pagination of an infinite list: how many are shown, and a "Load More" button while more exist. */
 export default function LoadMoreButton() {
   const translate = useTranslate();
   const { number } = useFormat();
@@ -13,7 +13,7 @@ export default function LoadMoreButton() {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 2 }}>
       <Typography variant="body2" color="text.secondary">
-        {translate('app.orders.shown', { shown: number(shown), total: number(total ?? shown) })}
+        {translate('app.list.shown', { shown: number(shown), total: number(total ?? shown) })}
       </Typography>
       {hasNextPage && (
         <Button
@@ -22,7 +22,7 @@ export default function LoadMoreButton() {
           disabled={isFetchingNextPage}
           startIcon={isFetchingNextPage ? <CircularProgress size={16} /> : undefined}
         >
-          {translate('app.orders.load_more')}
+          {translate('app.list.load_more')}
         </Button>
       )}
     </Box>
