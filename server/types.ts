@@ -1,4 +1,4 @@
-import type { Capability } from '../src/lib/capabilities.js';
+import type { Capability } from '../src/common/capabilities.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { SettingsService } from './modules/settings/service.js';

@@ -1,4 +1,4 @@
-import { settingsSchema } from '../../src/lib/settings.js';
+import { settingsSchema } from '../../src/common/settings.js';
 import type { orderItems, orders, payments, products, users } from './schema.js';
 import { IdMap, Notes, dateShiftMs, parseDate, shiftDate } from './seed-format.js';
 import { parseOrders, parsePayments, parseProducts, parseUsers, type Ctx } from './seed-records.js';

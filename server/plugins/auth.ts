@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { can } from '../../src/lib/capabilities.js';
+import { can } from '../../src/common/capabilities.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { authenticate } from '../modules/auth/service.js';
 import { bearer } from '../modules/auth/routes.js';

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from '../lib/errors.js';
-import { MESSAGES } from '../../src/lib/messages.js';
+import { MESSAGES } from '../../src/common/messages.js';
 
 const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
 

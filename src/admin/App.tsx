@@ -2,7 +2,7 @@ import { lazy, useEffect, type ReactNode } from 'react';
 import { Admin, CustomRoutes, Resource, usePermissions } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { getToken } from '../lib/api';
-import { can } from '../lib/capabilities';
+import { can } from '../common/capabilities';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';

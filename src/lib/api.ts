@@ -3,7 +3,7 @@
  * JSON in and out, bearer token from localStorage.authToken, error texts from the spec's catalogue.
  */
 
-import { MESSAGES } from './messages';
+import { MESSAGES } from '../common/messages';
 
 export const TOKEN_KEY = 'authToken';
 

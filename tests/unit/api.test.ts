@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiGet, apiSend, isPublicPath, toQuery } from '../../src/lib/api';
-import { MESSAGES } from '../../src/lib/messages';
+import { MESSAGES } from '../../src/common/messages';
 
 type FetchArgs = [string, RequestInit];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cryptoText, fromCents, isCryptoAmount, isFiatAmount, toCents } from '../../src/lib/money.js';
+import { cryptoText, fromCents, isCryptoAmount, isFiatAmount, toCents } from '../../src/common/money.js';
 
 describe('money', () => {
   it('converts decimal text and numbers to cents without float error', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, CAPABILITIES } from '../../src/lib/capabilities.js';
+import { can, CAPABILITIES } from '../../src/common/capabilities.js';
 import { canMove } from '../../server/modules/orders/lifecycle.js';
 import { lockedSentence } from '../../server/modules/auth/service.js';
 import { formatUptime } from '../../server/modules/dashboard/service.js';

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { mintJobs, orders, payments, products, users } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
-import { fromCents } from '../../../src/lib/money.js';
+import { fromCents } from '../../../src/common/money.js';
 
 /** Every alert the dashboard can raise; the admin catalogue has app.dashboard.alerts.<code> for each. */
 export const ALERT_CODES = ['low_stock', 'stale_pending_orders', 'failed_orders_today', 'failed_mints'] as const;

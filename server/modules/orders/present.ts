@@ -1,5 +1,5 @@
 import type { orderItems, orders, payments } from '../../db/schema.js';
-import { fromCents } from '../../../src/lib/money.js';
+import { fromCents } from '../../../src/common/money.js';
 
 type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;

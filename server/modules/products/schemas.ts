@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCryptoAmount, isFiatAmount } from '../../../src/lib/money.js';
+import { isCryptoAmount, isFiatAmount } from '../../../src/common/money.js';
 import { listQuery } from '../../lib/list.js';
 
 export const RWA_TYPES = ['commodity', 'real_estate', 'art', 'collectibles', 'bonds'] as const;

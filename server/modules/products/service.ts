@@ -3,7 +3,7 @@ import { orderItems, products } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
-import { cryptoText, fromCents, toCents } from '../../../src/lib/money.js';
+import { cryptoText, fromCents, toCents } from '../../../src/common/money.js';
 import { audit } from '../audit/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import type { ProductInput, ProductPatch } from './schemas.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { settingsSchema } from '../../../src/lib/settings.js';
+import { settingsSchema } from '../../../src/common/settings.js';
 import { audit } from '../audit/service.js';
 
 export async function settingsRoutes(app: FastifyInstance) {

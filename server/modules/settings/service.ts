@@ -1,6 +1,6 @@
 import { settings as settingsTable } from '../../db/schema.js';
 import type { Queryable } from '../../db/client.js';
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../../src/lib/settings.js';
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../../src/common/settings.js';
 
 /** Settings are read on every authenticated request, so one copy is kept per app and dropped on write. */
 export class SettingsService {

@@ -1,5 +1,5 @@
 import { usePermissions } from 'react-admin';
-import { can, type Capability } from '../../lib/capabilities';
+import { can, type Capability } from '../../common/capabilities';
 
 /** Whether the signed-in user's role (the auth provider's permissions) holds a capability; false while unknown. */
 export default function useCan(capability: Capability): boolean {

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { apiGet } from '../../lib/api';
-import type { PublicSettings } from '../../lib/settings';
+import type { PublicSettings } from '../../common/settings';
 
 /** GET /api/settings/public, fetched once per page and shared; `refreshPublicSettings` after a save. */
 let current: PublicSettings | null = null;

@@ -1,5 +1,5 @@
 import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
-import { can } from '../../lib/capabilities';
+import { can } from '../../common/capabilities';
 import { roleCanAccess } from '../providers/authProvider';
 import { NAV_ITEMS, REFERRAL_DASHBOARD, resourceOf, type NavItem } from './nav';
 

@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { ApiError, apiGet, clearToken, getToken, rawRequest, setToken } from '../../lib/api';
-import { can, type Capability } from '../../lib/capabilities';
+import { can, type Capability } from '../../common/capabilities';
 
 export const USER_KEY = 'authUser';
 

@@ -1,5 +1,5 @@
 import { maxLength, maxValue, minValue, number, regex, required, type Validator } from 'react-admin';
-import { isCryptoAmount, isFiatAmount } from '../../../lib/money';
+import { isCryptoAmount, isFiatAmount } from '../../../common/money';
 
 /** Client-side rules mirroring server/modules/products/schemas.ts (the server checks again). */
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';

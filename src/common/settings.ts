@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const TIMEZONES = ['UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'Asia/Shanghai'] as const;
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CNY', 'JPY'] as const;
 export const LANGUAGES = ['en', 'zh'] as const;
 
 export const settingsSchema = z.object({
-  siteName: z.string().trim().min(1, 'Site name is required.').max(120),
-  siteUrl: z.union([z.literal(''), z.string().url('Site URL must be a valid URL.')]),
+  siteName: text('Site name', { max: 120 }),
+  siteUrl: text('Site URL', { max: 2000, min: 0 }).refine((v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'Site URL must be a valid URL.'),
   timezone: z.enum(TIMEZONES),
   language: z.enum(LANGUAGES),
   currency: z.enum(CURRENCIES),

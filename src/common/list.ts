@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { searchText } from './text.js';
+
+/** Lists answer at most this many rows a call (DESIGN.md, API conventions). */
+export const MAX_PAGE_SIZE = 200;
+
+/** The query every list takes: paging, free-text search and a direction; each list adds its filters and sorts. */
+export const listQuery = z.object({
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1.').max(MAX_PAGE_SIZE, `limit can be at most ${MAX_PAGE_SIZE}.`).default(50),
+  offset: z.coerce.number().int().min(0, 'offset cannot be negative.').default(0),
+  q: searchText,
+  order: z.enum(['asc', 'desc', 'ASC', 'DESC']).transform((v) => v.toLowerCase() as 'asc' | 'desc').default('desc'),
+});
+
+/** `/:id` of every record route. */
+export const idParams = z.object({ id: z.string().uuid('The id must be a UUID.') });
+
+/** What a list answers beside its rows: exact up to 10,000, the planner's estimate past that. */
+export type ListTotal = { total: number; totalIsEstimate: boolean };

@@ -1,0 +1,89 @@
+/** The order domain as both sides see it: vocabulary, request schemas, and the API's order shapes. */
+import { z } from 'zod';
+import { listQuery } from './list.js';
+import type { MintJob } from './mint.js';
+import { optionalText, text } from './text.js';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'fulfilled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_SORTS = ['createdAt', 'amountFiat', 'qty', 'status'] as const;
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+
+/** Unknown statuses render as pending (SPEC §4). */
+export const orderStatusOf = (value: unknown): OrderStatus =>
+  (ORDER_STATUSES as readonly unknown[]).includes(value) ? (value as OrderStatus) : 'pending';
+
+export const orderListQuery = listQuery.extend({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
+  sort: z.enum(ORDER_SORTS).default('createdAt'),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+const quantity = 'Quantity must be a whole number of at least 1.';
+
+export const createOrderBody = z.object({
+  userEmail: text('Customer email', { max: 254 }).email('Customer email must be a valid email address.'),
+  productId: text('Product', { max: 36, tooLong: 'Product must be a product id (a UUID).' }).uuid('Product must be a product id (a UUID).'),
+  qty: z.coerce.number({ error: quantity }).int(quantity).min(1, quantity).max(10_000, 'Quantity can be at most 10,000.'),
+  couponCode: optionalText('Coupon code', 64),
+  walletAddress: optionalText('Wallet address', 100, 'Not a valid EVM address.'),
+});
+export type CreateOrderInput = z.infer<typeof createOrderBody>;
+
+/** An order as lists answer it (server/modules/orders/present.ts; list-json.ts renders the same shape). */
+export type OrderSummary = {
+  id: string;
+  status: string;
+  qty: number;
+  amountFiat: number;
+  currency: string;
+  customerEmail: string;
+  userId: string;
+  walletAddress: string | null;
+  couponCode: string | null;
+  test: boolean;
+  createdAt: string;
+  updatedAt: string;
+  paidAt: string | null;
+  fulfilledAt: string | null;
+};
+
+export type OrderItem = {
+  id: string;
+  productId: string;
+  title: string;
+  sku: string;
+  qty: number;
+  unitPriceFiat: number;
+  lineTotalFiat: number;
+  tokenised: boolean;
+  chainId: number | null;
+  contract: string | null;
+  tokenId: string | null;
+};
+
+export type OrderPayment = {
+  id: string;
+  orderId: string;
+  method: string;
+  provider: string;
+  amount: number;
+  refunded: number;
+  currency: string;
+  status: string;
+  reference: string | null;
+  url: string | null;
+  test: boolean;
+  createdAt: string;
+  completedAt: string | null;
+};
+
+export type OrderDetail = OrderSummary & {
+  items: OrderItem[];
+  customer: { id: string; email: string; name: string | null } | null;
+  payment: OrderPayment | null;
+  /** One per tokenised line once the order is paid. */
+  mintJobs: MintJob[];
+};
+
+export type OrderStats = Record<OrderStatus | 'total', number> & { totalIsEstimate: boolean };
