@@ -15,7 +15,7 @@ import { count, eq, ne } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { readBalance } from '../server/chain/contract.js';
-import { startChainRuntime } from '../server/chain/runtime.js';
+import { startChainRuntime } from '../server/modules/mint/runtime.js';
 import { DEV_CHAIN_ID } from '../server/chain/edr-provider.js';
 import type { Db } from '../server/db/client.js';
 import { chainTransactions, mintJobs } from '../server/db/schema.js';

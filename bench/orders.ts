@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
-import { generateOrders, seedFromFile } from '../server/db/seed.js';
+import { generateOrders, seedFromFile } from '../server/db/seed/seed.js';
 import { autocannon, freshDatabase, postgresReachable, postgresTarget, table, type Engine, type Fresh, type LoadResult } from './lib.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,7 +1,7 @@
 /**
  * Writes db.json, the demo data (json-server format), deterministically: `npm run demo-data`.
  * Run once and commit the output; re-running yields the same file. Dates span 2025-12-01..2026-11-30;
- * the seed moves them so that the newest is the moment it runs (see server/db/seed.ts).
+ * the seed moves them so that the newest is the moment it runs (see server/db/seed/seed.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,25 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { MODULES } from './modules/index.js';
+import { startChainRuntime, type RuntimeOptions } from './modules/mint/runtime.js';
+import { fulfilOrderIfMinted } from './modules/orders/service.js';
+import { SettingsService } from './modules/settings/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { SettingsService } from './modules/settings/service.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
-import { productRoutes } from './modules/products/routes.js';
-import { orderRoutes } from './modules/orders/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { mintRoutes } from './modules/mint/routes.js';
-import { startChainRuntime, type RuntimeOptions } from './chain/runtime.js';
+import { registerHelmet } from './plugins/helmet.js';
+import { useJsonBodies } from './plugins/json-body.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
+import { hasBuild, registerStatic } from './plugins/static.js';
+import { registerSwagger } from './plugins/swagger.js';
 import './types.js';
 
 export type BuildOptions = {
@@ -32,6 +25,10 @@ export type BuildOptions = {
   worker?: RuntimeOptions['worker'];
 };
 
+/**
+ * The app: the shared context, the chain, the external plugins, then every module of the registry
+ * (server/modules/index.ts), then the built browser apps.
+ */
 export async function buildApp({ config, database, uiDir, chain = true, worker }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -40,61 +37,23 @@ export async function buildApp({ config, database, uiDir, chain = true, worker }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Clients send `Content-Type: application/json` on every call (SPEC §7), DELETE included: an empty body is no body.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new SyntaxError('invalid JSON'), undefined);
-    }
-  });
+  useJsonBodies(app);
   app.decorate('ctx', { config, database, db: database.db, settings: new SettingsService(database.db), chain: null });
   if (chain) {
     const log = { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m), error: (m: string) => app.log.error(m) };
-    app.ctx.chain = await startChainRuntime({ db: database.db, config: config.chain, runWorker: config.mintWorker, log, worker });
+    app.ctx.chain = await startChainRuntime({
+      db: database.db, config: config.chain, runWorker: config.mintWorker, log, worker, onOrderMinted: fulfilOrderIfMinted,
+    });
     app.addHook('onClose', async () => { await app.ctx.chain?.close(); });
   }
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"], // MUI/emotion inject style tags
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
-  await app.register(rateLimit, {
-    max: config.rateLimitMax,
-    timeWindow: '1 minute',
-  });
-  const ui = uiDir && fs.existsSync(path.join(uiDir, 'index.html')) ? uiDir : undefined;
+  const ui = hasBuild(uiDir) ? uiDir : undefined;
+  await registerHelmet(app);
+  await registerRateLimit(app, config.rateLimitMax);
   await app.register(errorsPlugin, { uiDir: ui });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'RWA Commerce API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await registerSwagger(app);
   await app.register(authPlugin);
-
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(settingsRoutes);
-  await app.register(productRoutes);
-  await app.register(orderRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(mintRoutes);
-
-  if (ui) await app.register(fastifyStatic, { root: ui, index: false, wildcard: false, prefix: '/' });
+  for (const module of MODULES) await app.register(module);
+  if (ui) await registerStatic(app, ui);
   return app;
 }

@@ -4,8 +4,8 @@ import { getAddress } from 'viem';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
-import { seedIfEmpty } from './db/seed.js';
-import type { ChainRuntime } from './chain/runtime.js';
+import { seedIfEmpty } from './db/seed/seed.js';
+import type { ChainRuntime } from './modules/mint/runtime.js';
 import { runMain } from './lib/process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

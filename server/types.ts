@@ -2,7 +2,7 @@ import type { Capability } from '../src/common/capabilities.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { SettingsService } from './modules/settings/service.js';
-import type { ChainRuntime } from './chain/runtime.js';
+import type { ChainRuntime } from './modules/mint/runtime.js';
 
 export type AuthUser = {
   id: string;
@@ -11,6 +11,9 @@ export type AuthUser = {
   role: string;
   sessionId: string;
 };
+
+/** Who a service records as having made a change (null: the system, e.g. the mint worker). */
+export type Actor = { id: string } | null;
 
 export type AppContext = {
   config: Config;

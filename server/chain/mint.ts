@@ -10,7 +10,7 @@
  *   broadcast(ctx, signedTx)      eth_sendRawTransaction; "already known" counts as sent. On any
  *                                 other error (e.g. "nonce too low" because it was already
  *                                 mined): observeJob + decideRecovery again, never re-sign
- *   observeJob(ctx, stored)       → ChainFacts for recovery.ts decideRecovery()
+ *   observeJob(ctx, stored)       → ChainFacts for modules/mint/recovery.ts decideRecovery()
  *   receiptOf(ctx, hash)          → the receipt, or null while not mined
  *   waitForMint(ctx, hash)        → { status, blockNumber } once mined
  */
@@ -21,7 +21,6 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import { decodeErrorResult, BaseError } from 'viem';
 import { encodeMint, rwaTokenAbi } from './contract.js';
 import { TX_GAS_CAP } from './edr-provider.js';
-import type { ChainFacts } from './recovery.js';
 
 export type MintContext = {
   chainId: number;
@@ -29,6 +28,16 @@ export type MintContext = {
   account: PrivateKeyAccount;
   tokenAddress: Address;
 };
+/** What the node says about a stored transaction: the input of the mint module's recovery rules. */
+export type ChainFacts = {
+  /** Receipt of the stored hash, or null when the node has none. */
+  receipt: { status: 'success' | 'reverted'; blockNumber: bigint } | null;
+  /** The minter's mined transaction count (eth_getTransactionCount 'latest'): nonces below it are used. */
+  confirmedTxCount: number;
+  /** Whether the node knows the stored hash at all (eth_getTransactionByHash ≠ null, pending or mined). */
+  txKnown: boolean;
+};
+
 export type MintRequest = { to: Address; tokenId: bigint; amount: bigint; nonce: number; data?: Hex };
 export type SignedMint = { nonce: number; signedTx: Hex; txHash: Hex };
 

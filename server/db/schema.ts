@@ -168,7 +168,7 @@ export const auditEvents = pgTable('audit_events', {
 /**
  * One mint of `amount` tokens of `tokenId` to `walletAddress` (SPEC §3 "Mint job", DESIGN Lifecycles).
  * `nonce`, `signedTx` and `txHash` are stored together, before broadcast, and never replaced while the
- * transaction may still be mined: that is what keeps a retry from minting twice (server/chain/recovery.ts).
+ * transaction may still be mined: that is what keeps a retry from minting twice (server/modules/mint/recovery.ts).
  * `chainId`/`contract`/`minter` are those of the worker that signed it (null until then).
  */
 export const mintJobs = pgTable('mint_jobs', {

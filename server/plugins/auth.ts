@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { can } from '../../src/common/capabilities.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { authenticate } from '../modules/auth/service.js';
-import { bearer } from '../modules/auth/routes.js';
+import { authenticate, bearer } from '../modules/auth/service.js';
 
 /**
  * Every /api route needs a valid bearer token unless its config says `public: true`,

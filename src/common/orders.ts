@@ -64,7 +64,7 @@ export type OrderItem = {
 
 export type OrderPayment = {
   id: string;
-  orderId: string;
+  orderId: string | null;
   method: string;
   provider: string;
   amount: number;

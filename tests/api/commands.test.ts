@@ -63,7 +63,7 @@ async function run(script: string, args: string[], env: Record<string, string>, 
   }
 }
 
-const seed = (t: Target, ...args: string[]) => run('server/db/seed-cli.ts', args, t.env);
+const seed = (t: Target, ...args: string[]) => run('server/db/seed/cli.ts', args, t.env);
 const createAdmin = (t: Target, args: string[], password?: string) =>
   run('server/db/create-admin.ts', args, { ...t.env, ...(password === undefined ? {} : { ADMIN_PASSWORD: password }) });
 
@@ -209,7 +209,7 @@ const OTHER = {
   comments: [{ id: 1, body: 'json-server demo collection this app has no table for' }],
 };
 
-describe(`npm run seed (server/db/seed-cli.ts) on ${engine()}`, { timeout: 90_000 }, () => {
+describe(`npm run seed (server/db/seed/cli.ts) on ${engine()}`, { timeout: 90_000 }, () => {
   let t: Target;
   let tmp: string;
   let loaded: Counts;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { getAddress, type Address, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { readBalance } from '../../server/chain/contract.js';
-import { MintWorker, type MintWorkerOptions } from '../../server/chain/worker.js';
+import { MintWorker, type MintWorkerOptions } from '../../server/modules/mint/worker.js';
 import { chainTransactions, mintJobs, mintWorkers } from '../../server/db/schema.js';
 import { LeaseLostError } from '../../server/modules/mint/queue.js';
 import { createTestApp, type TestApp } from './harness.js';

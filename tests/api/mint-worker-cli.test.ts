@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** `npm run worker`, as its script runs it, with only the given environment. */
 function startWorker(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/chain/worker-cli.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/modules/mint/worker-cli.ts'], {
     cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

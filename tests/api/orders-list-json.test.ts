@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, like, sql } from 'drizzle-orm';
 import { orders } from '../../server/db/schema.js';
 import { presentOrder } from '../../server/modules/orders/present.js';
-import { ORDER_SORTS } from '../../server/modules/orders/schemas.js';
+import { ORDER_SORTS } from '../../src/common/orders.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 // The orders list is rendered to JSON by the database (list-json.ts); presentOrder is the reference shape.

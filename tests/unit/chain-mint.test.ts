@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChain, type ChainContext } from '../../server/chain/client.js';
 import { readBalance } from '../../server/chain/contract.js';
 import { broadcast, observeJob, pendingNonce, signMint } from '../../server/chain/mint.js';
-import { decideRecovery } from '../../server/chain/recovery.js';
+import { decideRecovery } from '../../server/modules/mint/recovery.js';
 
 const HOLDER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const;
 let ctx: ChainContext;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideRecovery, type ChainFacts, type StoredMintTx } from '../../server/chain/recovery.js';
+import type { ChainFacts } from '../../server/chain/mint.js';
+import { decideRecovery, type StoredMintTx } from '../../server/modules/mint/recovery.js';
 
 const HASH = `0x${'ab'.repeat(32)}` as const;
 const stored: StoredMintTx = { nonce: 7, signedTx: '0x02f8', txHash: HASH };

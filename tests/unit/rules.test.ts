@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { can, CAPABILITIES } from '../../src/common/capabilities.js';
-import { canMove } from '../../server/modules/orders/lifecycle.js';
-import { lockedSentence } from '../../server/modules/auth/service.js';
+import { canMove } from '../../server/modules/orders/policy.js';
+import { lockedSentence } from '../../server/modules/auth/policy.js';
 import { formatUptime } from '../../server/modules/dashboard/service.js';
 
 describe('order lifecycle', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IdMap, dateShiftMs, decimalToCents, isUuid, nameUuid, parseDate, plainDecimal, shiftDate } from '../../server/db/seed-format.js';
-import { parseSeedFile } from '../../server/db/seed-parse.js';
+import { IdMap, dateShiftMs, decimalToCents, isUuid, nameUuid, parseDate, plainDecimal, shiftDate } from '../../server/db/seed/format.js';
+import { parseSeedFile } from '../../server/db/seed/parse.js';
 
 describe('decimalToCents', () => {
   it('reads the decimal text, so binary floating point never rounds it', () => {

@@ -5,20 +5,20 @@ import { forbidden, unauthorized } from '../../lib/errors.js';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import type { AuthUser } from '../../types.js';
 import type { SettingsService } from '../settings/service.js';
+import { LOCK_MINUTES, lockedSentence, locksAccount, loginRefusal } from './policy.js';
+import { displayName, presentSessionUser } from './present.js';
 
-export const LOCK_MINUTES = 15;
 const INVALID = 'Invalid email or password.';
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_EVERY_MS = 30_000;
 
-export const displayName = (u: { name: string | null; firstName: string | null; lastName: string | null; email: string }) =>
-  u.name?.trim() || [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
-
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export function lockedSentence(until: Date, now: Date) {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return `Too many failed login attempts. This account is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}.`;
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m ? m[1]! : null;
 }
 
 export async function login(
@@ -39,7 +39,7 @@ export async function login(
   if (!ok) {
     const { maxLoginAttempts } = await settings.get();
     const failures = user.failedLoginCount + 1;
-    if (failures >= maxLoginAttempts) {
+    if (locksAccount(failures, maxLoginAttempts)) {
       const until = new Date(now.getTime() + LOCK_MINUTES * 60_000);
       await db.update(users).set({ failedLoginCount: 0, lockedUntil: until }).where(eq(users.id, user.id));
       throw forbidden(lockedSentence(until, now), 'account_locked');
@@ -47,8 +47,8 @@ export async function login(
     await db.update(users).set({ failedLoginCount: failures }).where(eq(users.id, user.id));
     throw unauthorized(INVALID, 'invalid_credentials');
   }
-  if (user.status === 'suspended') throw forbidden('This account is suspended. Please contact an administrator.', 'account_suspended');
-  if (user.status !== 'active') throw forbidden('This account is inactive. Please contact an administrator.', 'account_inactive');
+  const refusal = loginRefusal(user.status);
+  if (refusal) throw forbidden(refusal.sentence, refusal.code);
 
   const token = newToken();
   await db.transaction(async (tx) => {
@@ -58,7 +58,7 @@ export async function login(
       ip: input.ip ?? null, userAgent: input.userAgent?.slice(0, 300) ?? null,
     });
   });
-  return { token, user: { id: user.id, email: user.email, name: displayName(user), role: user.role } };
+  return { token, user: presentSessionUser({ ...user, name: displayName(user) }) };
 }
 
 type SessionRow = {

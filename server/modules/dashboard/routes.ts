@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import { defineRoutes } from '../../lib/routes.js';
+import { dashboardAccess as access } from './policy.js';
 import { dashboardStats } from './service.js';
 
-export async function dashboardRoutes(app: FastifyInstance) {
-  app.get('/api/dashboard/stats', { config: { capability: 'backoffice.read' }, schema: { tags: ['dashboard'], summary: 'Figures and alerts for the dashboard' } },
-    async () => ({ ok: true, ...(await dashboardStats(app.ctx.db)) }));
-}
+export default defineRoutes('dashboard', (r, { db }) => {
+  r.get('/api/dashboard/stats', { config: access.read, schema: { summary: 'Figures and alerts for the dashboard' } }, async () =>
+    ({ ok: true, ...(await dashboardStats(db)) }));
+});

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { PUBLIC } from '../../lib/access.js';
+import { defineRoutes } from '../../lib/routes.js';
 
-export async function healthRoutes(app: FastifyInstance) {
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'], summary: 'Liveness and database kind' } }, async () => {
-    await app.ctx.db.execute(sql`select 1`);
-    return { ok: true, db: app.ctx.database.kind };
+export default defineRoutes('health', (r, { db, database }) => {
+  r.get('/api/health', { config: PUBLIC, schema: { summary: 'Liveness and database kind' } }, async () => {
+    await db.execute(sql`select 1`);
+    return { ok: true, db: database.kind };
   });
-}
+});

@@ -1,16 +1,16 @@
 import type { Hex } from 'viem';
+import { MANUAL_ORDER_ID, MAX_ATTEMPTS, type MintJob } from '../../../src/common/mint.js';
 import { explorerTxUrl } from '../../chain/client.js';
 import type { mintJobs } from '../../db/schema.js';
-import { MAX_ATTEMPTS } from './schemas.js';
 
 type Job = typeof mintJobs.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** SPEC §3 "Mint job" plus what an operator needs to steer it. A manual job's order id is "manual". */
-export function presentJob(j: Job) {
+export function presentJob(j: Job): MintJob {
   return {
     id: j.id,
-    orderId: j.orderId ?? 'manual',
+    orderId: j.orderId ?? MANUAL_ORDER_ID,
     walletAddress: j.walletAddress,
     tokenId: j.tokenId,
     amount: j.amount,
@@ -31,5 +31,3 @@ export function presentJob(j: Job) {
     completedAt: iso(j.completedAt),
   };
 }
-
-export type PresentedJob = ReturnType<typeof presentJob>;

@@ -5,9 +5,8 @@
 import { and, eq, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
 import { chainTransactions, mintJobs, mintWorkers } from '../../db/schema.js';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { fulfilOrderIfMinted } from '../orders/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
-import { MAX_ATTEMPTS } from './schemas.js';
+import { backoffSeconds, isFinal, type Outcome } from './policy.js';
 
 export const LEASE_SECONDS = 15;
 
@@ -15,9 +14,6 @@ export type MinterIdentity = { key: string; chainId: number; minter: string; con
 export type MintJobRow = typeof mintJobs.$inferSelect;
 
 export const minterKey = (chainId: number, minter: string) => `${chainId}:${minter.toLowerCase()}`;
-
-/** Seconds to wait after the n-th failed attempt: 1, 2, 4, 8 … */
-export const backoffSeconds = (attempts: number) => 2 ** Math.max(0, attempts - 1);
 
 export class LeaseLostError extends Error {
   constructor() {
@@ -126,22 +122,13 @@ export async function replayLog(db: Db, chainId: number): Promise<`0x${string}`[
   return rows.map((r) => r.raw as `0x${string}`);
 }
 
-export type Outcome =
-  | { jobId: string; kind: 'succeeded'; blockNumber: number }
-  /** Try again later, keeping any stored transaction (it may still be mined). */
-  | { jobId: string; kind: 'later'; delaySeconds: number; error?: string; attempts?: number }
-  /** The attempt failed: back off, or fail the job once attempts reach the limit. */
-  | { jobId: string; kind: 'attempt-failed'; attempts: number; error: string; dropStoredTx?: boolean }
-  /** Fail now, whatever the attempt count (needs an operator). */
-  | { jobId: string; kind: 'failed'; error: string; dropStoredTx?: boolean };
-
-/** Whether an outcome leaves the job failed, for an operator to retry. */
-const isFinal = (o: Outcome) => o.kind === 'failed' || (o.kind === 'attempt-failed' && o.attempts >= MAX_ATTEMPTS);
-
 const CLEAR_TX = { nonce: null, signedTx: null, txHash: null } as const;
 
-/** Records what happened to each job, and fulfils orders whose mints are all done. */
-export async function recordOutcomes(db: Db, who: MinterIdentity, owner: string, outcomes: Outcome[]) {
+/** Told, inside the transaction that records them, of each order whose mint jobs have just succeeded. */
+export type OrderMinted = (tx: Tx, orderId: string) => Promise<unknown>;
+
+/** Records what happened to each job, then hands each order with a newly succeeded job to `onOrderMinted`. */
+export async function recordOutcomes(db: Db, who: MinterIdentity, owner: string, outcomes: Outcome[], onOrderMinted?: OrderMinted) {
   if (outcomes.length === 0) return;
   await db.transaction(async (tx) => {
     await holdLease(tx, who.key, owner);
@@ -174,7 +161,7 @@ export async function recordOutcomes(db: Db, who: MinterIdentity, owner: string,
         }).where(where);
       }
     }
-    for (const orderId of orderIds) await fulfilOrderIfMinted(tx, orderId);
+    if (onOrderMinted) for (const orderId of orderIds) await onOrderMinted(tx, orderId);
   });
   // The dashboard counts failed mints among its alerts.
   if (outcomes.some(isFinal)) invalidateDashboard();

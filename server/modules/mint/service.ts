@@ -2,28 +2,29 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import {
   TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex,
 } from 'viem';
-import { chainTransactions, mintJobs, mintWorkers } from '../../db/schema.js';
+import {
+  MINT_STATUSES, type ChainTx, type CreateMintInput, type MintCounts, type MintListQuery, type MintWorkerStatus,
+} from '../../../src/common/mint.js';
+import { explorerTxUrl } from '../../chain/client.js';
 import type { Db } from '../../db/client.js';
+import { chainTransactions, mintJobs, mintWorkers } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
-import { explorerTxUrl } from '../../chain/client.js';
-import type { ChainRuntime } from '../../chain/runtime.js';
+import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { mintQueued } from './enqueue.js';
+import { retryRefusal } from './policy.js';
 import { presentJob } from './present.js';
 import { LEASE_SECONDS } from './queue.js';
-import { MINT_STATUSES, type createMintBody, type mintListQuery } from './schemas.js';
-import type { z } from 'zod';
-
-type Actor = { id: string } | null;
+import type { ChainRuntime } from './runtime.js';
 const counter = new Counter({ estimateTtlMs: 5_000, exactTtlMs: 0 });
 
 const SORT_COLUMNS = {
   createdAt: mintJobs.createdAt, updatedAt: mintJobs.updatedAt, attempts: mintJobs.attempts, status: mintJobs.status,
 } as const;
 
-export async function listJobs(db: Db, q: z.infer<typeof mintListQuery>) {
+export async function listJobs(db: Db, q: MintListQuery) {
   const where = q.status ? eq(mintJobs.status, q.status) : undefined;
   const dir = q.order === 'asc' ? asc : desc;
   const [rows, total, counts] = await Promise.all([
@@ -35,8 +36,8 @@ export async function listJobs(db: Db, q: z.infer<typeof mintListQuery>) {
   return { jobs: rows.map(presentJob), ...total, counts };
 }
 
-export async function jobCounts(db: Db) {
-  const counts = {} as Record<(typeof MINT_STATUSES)[number], number>;
+export async function jobCounts(db: Db): Promise<MintCounts> {
+  const counts = {} as MintCounts;
   for (const status of MINT_STATUSES) {
     counts[status] = (await counter.count(db, mintJobs, eq(mintJobs.status, status), status)).total;
   }
@@ -44,7 +45,7 @@ export async function jobCounts(db: Db) {
 }
 
 /** What the "Queue Status" bar shows: the most recent worker's heartbeat (any process), or why none runs here. */
-export async function workerStatus(db: Db, runtime: ChainRuntime | null) {
+export async function workerStatus(db: Db, runtime: ChainRuntime | null): Promise<MintWorkerStatus> {
   const [row] = await db.select({
     w: mintWorkers,
     active: sql<boolean>`${mintWorkers.stoppedAt} is null and ${mintWorkers.leaseUntil} > now()`,
@@ -68,7 +69,7 @@ export async function getJob(db: Db, id: string) {
 }
 
 /** A job with no order (SPEC: order id "manual"), shown as processing with 0 attempts until the worker is done. */
-export async function createManualJob(db: Db, input: z.infer<typeof createMintBody>, actor: Actor, source = 'manual') {
+export async function createManualJob(db: Db, input: CreateMintInput, actor: Actor, source = 'manual') {
   const job = await db.transaction(async (tx) => {
     const [row] = await tx.insert(mintJobs).values({
       walletAddress: input.walletAddress, tokenId: input.tokenId, amount: input.amount,
@@ -86,9 +87,8 @@ export async function retryJob(db: Db, id: string, actor: Actor) {
   const job = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(mintJobs).where(eq(mintJobs.id, id)).for('update').limit(1);
     if (!current) throw notFound('Mint job not found.');
-    if (current.status !== 'failed') {
-      throw conflict(`Only a failed job can be retried; this one is ${current.status}.`, 'not_failed');
-    }
+    const refusal = retryRefusal(current.status);
+    if (refusal) throw conflict(refusal, 'not_failed');
     const [row] = await tx.update(mintJobs)
       .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, completedAt: null, updatedAt: sql`now()` })
       .where(eq(mintJobs.id, id)).returning();
@@ -117,7 +117,7 @@ const nullIfMissing = (err: unknown) => {
 };
 
 /** A transaction and its receipt from the chain, with the mint job that sent it: the dev chain's explorer page. */
-export async function transactionDetail(db: Db, runtime: ChainRuntime | null, hash: Hex) {
+export async function transactionDetail(db: Db, runtime: ChainRuntime | null, hash: Hex): Promise<ChainTx> {
   const [logged] = await db.select().from(chainTransactions).where(eq(chainTransactions.hash, hash)).limit(1);
   const [job] = await db.select().from(mintJobs)
     .where(logged?.mintJobId ? eq(mintJobs.id, logged.mintJobId) : eq(mintJobs.txHash, hash)).limit(1);
@@ -145,5 +145,3 @@ export async function transactionDetail(db: Db, runtime: ChainRuntime | null, ha
     job: job ? presentJob(job) : null,
   };
 }
-
-export { presentJob };

@@ -1,9 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { OrderListQuery as ListQuery } from '../../../src/common/orders.js';
 import { orders } from '../../db/schema.js';
-import type { orderListQuery } from './schemas.js';
-
-type ListQuery = z.infer<typeof orderListQuery>;
 
 /**
  * The orders list as JSON rendered by the database: one text value per page instead of 20 rows × 14

@@ -1,5 +1,6 @@
-import type { orderItems, orders, payments } from '../../db/schema.js';
 import { fromCents } from '../../../src/common/money.js';
+import type { OrderItem, OrderPayment, OrderSummary } from '../../../src/common/orders.js';
+import type { orderItems, orders, payments } from '../../db/schema.js';
 
 type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;
@@ -7,7 +8,8 @@ type Payment = typeof payments.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentOrder(o: Order) {
+/** An order row as lists and the detail answer it; list-json.ts renders the same shape in SQL. */
+export function presentOrder(o: Order): OrderSummary {
   return {
     id: o.id,
     status: o.status,
@@ -26,7 +28,7 @@ export function presentOrder(o: Order) {
   };
 }
 
-export function presentItem(i: Item) {
+export function presentItem(i: Item): OrderItem {
   return {
     id: i.id, productId: i.productId, title: i.title, sku: i.sku, qty: i.qty,
     unitPriceFiat: fromCents(i.unitPriceCents), lineTotalFiat: fromCents(i.lineTotalCents),
@@ -34,7 +36,7 @@ export function presentItem(i: Item) {
   };
 }
 
-export function presentPayment(p: Payment) {
+export function presentPayment(p: Payment): OrderPayment {
   return {
     id: p.id, orderId: p.orderId, method: p.method, provider: p.provider, amount: fromCents(p.amountCents),
     refunded: fromCents(p.refundedCents), currency: p.currency, status: p.status, reference: p.reference,

@@ -2,21 +2,20 @@ import { and, asc, between, desc, eq, like, or, sql, type SQL } from 'drizzle-or
 import { isAddress } from 'viem';
 import { mintJobs, orderItems, orders, payments, products, users } from '../../db/schema.js';
 import { queryText, type Db, type Queryable, type Tx } from '../../db/client.js';
+import { ORDER_STATUSES, type CreateOrderInput, type OrderDetail, type OrderListQuery, type OrderStats } from '../../../src/common/orders.js';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
+import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
+import { displayName } from '../auth/present.js';
+import { normaliseEmail } from '../auth/service.js';
+import { invalidateDashboard } from '../dashboard/service.js';
 import { enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
 import { presentJob } from '../mint/present.js';
-import { invalidateDashboard } from '../dashboard/service.js';
-import { displayName, normaliseEmail } from '../auth/service.js';
-import { ORDER_STATUSES, canMove, illegalMoveSentence } from './lifecycle.js';
-import { presentItem, presentOrder, presentPayment } from './present.js';
 import { orderPageQuery } from './list-json.js';
+import { canMove, illegalMoveSentence, isFulfilledBy } from './policy.js';
+import { presentItem, presentOrder, presentPayment } from './present.js';
 import { parseOrderSearch } from './search.js';
-import type { CreateOrderInput, orderListQuery } from './schemas.js';
-import type { z } from 'zod';
-
-type Actor = { id: string } | null;
 const counter = new Counter();
 
 /** The list's filter, and a name for its shape (which filters are used, not their values). */
@@ -31,7 +30,7 @@ function listFilter(q: { status?: string; q?: string }): { where: SQL | undefine
 }
 
 /** The list response as JSON text: the page is rendered by the database (list-json.ts), the total counted here. */
-export async function listOrdersJson(db: Db, q: z.infer<typeof orderListQuery>): Promise<string> {
+export async function listOrdersJson(db: Db, q: OrderListQuery): Promise<string> {
   const { where, shape } = listFilter(q);
   const page = orderPageQuery(q, where, shape);
   const [json, total] = await Promise.all([
@@ -41,19 +40,20 @@ export async function listOrdersJson(db: Db, q: z.infer<typeof orderListQuery>):
   return `{"ok":true,"orders":${json},"total":${total.total},"totalIsEstimate":${total.totalIsEstimate}}`;
 }
 
-export async function orderStats(db: Db) {
+export async function orderStats(db: Db): Promise<OrderStats> {
   const all = await counter.count(db, orders, undefined, '[null,null]');
-  const stats: Record<string, number | boolean> = { total: all.total };
+  const stats = { total: all.total } as OrderStats;
   let estimate = all.totalIsEstimate;
   for (const status of ORDER_STATUSES) {
     const c = await counter.count(db, orders, eq(orders.status, status), JSON.stringify([status, null]));
     stats[status] = c.total;
     estimate ||= c.totalIsEstimate;
   }
-  return { ...stats, totalIsEstimate: estimate };
+  stats.totalIsEstimate = estimate;
+  return stats;
 }
 
-export async function getOrderDetail(db: Queryable, id: string) {
+export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDetail> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw notFound('Order not found.');
   const [items, [customer], [payment], mints] = await Promise.all([
@@ -170,10 +170,10 @@ export async function markOrderPaid(tx: Tx, orderId: string, payment: PaymentCon
 /** Called by the mint worker when a job succeeds: a paid order whose mints have all succeeded is fulfilled. */
 export async function fulfilOrderIfMinted(tx: Tx, orderId: string, now = new Date()) {
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
-  if (!order || !canMove(order.status, 'fulfilled')) return false;
+  if (!order) return false;
   const [open] = await tx.select({ id: mintJobs.id }).from(mintJobs)
     .where(and(eq(mintJobs.orderId, orderId), sql`${mintJobs.status} <> 'succeeded'`)).limit(1);
-  if (open) return false;
+  if (!isFulfilledBy(order.status, open ? 1 : 0)) return false;
   await tx.update(orders).set({ status: 'fulfilled', fulfilledAt: now, updatedAt: now }).where(eq(orders.id, orderId));
   await audit(tx, null, 'order.fulfilled', 'order', orderId, { by: 'mint' });
   counter.touch();

@@ -1,41 +1,15 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { orderItems, products } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
+import { cryptoText, fromCents, toCents } from '../../../src/common/money.js';
+import type { ProductInput, ProductListQuery, ProductPatch, ProductStats } from '../../../src/common/products.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
-import { cryptoText, fromCents, toCents } from '../../../src/common/money.js';
+import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
-import type { ProductInput, ProductPatch } from './schemas.js';
-import { z } from 'zod';
-import type { productListQuery } from './schemas.js';
-
-type Row = typeof products.$inferSelect;
-type Actor = { id: string } | null;
-
-export function presentProduct(p: Row) {
-  return {
-    id: p.id,
-    title: p.title,
-    name: p.title,
-    sku: p.sku,
-    description: p.description,
-    category: p.category,
-    image: p.image,
-    priceFiat: fromCents(p.priceFiatCents),
-    priceCrypto: cryptoText(p.priceCrypto),
-    rwaType: p.rwaType,
-    chainId: p.chainId,
-    contract: p.contract,
-    tokenType: p.tokenType,
-    tokenId: p.tokenId,
-    redeemPolicy: p.redeemPolicy,
-    stock: p.stock,
-    status: p.status,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-  };
-}
+import { deleteRefusal } from './policy.js';
+import { presentProduct } from './present.js';
 
 const SORT_COLUMNS = {
   title: products.title, sku: products.sku, priceFiat: products.priceFiatCents, priceCrypto: products.priceCrypto,
@@ -69,7 +43,7 @@ async function assertSkuFree(db: Queryable, sku: string, exceptId?: string) {
   if (clash && clash.id !== exceptId) throw skuTaken(sku);
 }
 
-export async function listProducts(db: Db, q: z.infer<typeof productListQuery>) {
+export async function listProducts(db: Db, q: ProductListQuery) {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(products.status, q.status));
   if (q.rwaType) filters.push(eq(products.rwaType, q.rwaType));
@@ -87,7 +61,7 @@ export async function listProducts(db: Db, q: z.infer<typeof productListQuery>) 
   return { products: rows.map(presentProduct), ...total };
 }
 
-export async function productStats(db: Db) {
+export async function productStats(db: Db): Promise<ProductStats> {
   const [row] = await db.select({
     total: sql<string>`count(*)`,
     active: sql<string>`count(*) filter (where ${products.status} = 'active')`,
@@ -135,9 +109,8 @@ export async function deleteProduct(db: Db, id: string, actor: Actor) {
   return db.transaction(async (tx) => {
     const product = await getProduct(tx, id);
     const [used] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
-    if (used) {
-      throw conflict(`"${product.title}" is part of existing orders and cannot be deleted. Set its status to inactive instead.`, 'product_in_use');
-    }
+    const refusal = deleteRefusal(product, !!used);
+    if (refusal) throw conflict(refusal, 'product_in_use');
     await tx.delete(products).where(eq(products.id, id));
     await audit(tx, actor, 'product.delete', 'product', id, { sku: product.sku });
     counter.touch();

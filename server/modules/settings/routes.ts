@@ -1,23 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { settingsSchema } from '../../../src/common/settings.js';
+import { PUBLIC } from '../../lib/access.js';
+import { defineRoutes } from '../../lib/routes.js';
 import { audit } from '../audit/service.js';
+import { settingsAccess as access } from './policy.js';
+import { presentPublicSettings } from './present.js';
 
-export async function settingsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, settings } = app.ctx;
+export default defineRoutes('settings', (r, { db, settings }) => {
+  r.get('/api/settings/public', { config: PUBLIC, schema: { summary: 'Site name, timezone, language, currency' } }, async () =>
+    ({ ok: true, settings: presentPublicSettings(await settings.get()) }));
 
-  r.get('/api/settings/public', { config: { public: true }, schema: { tags: ['settings'], summary: 'Site name, timezone, language, currency' } }, async () => {
-    const s = await settings.get();
-    return { ok: true, settings: { siteName: s.siteName, timezone: s.timezone, language: s.language, currency: s.currency } };
-  });
+  r.get('/api/settings', { config: access.read }, async () => ({ ok: true, settings: await settings.get() }));
 
-  r.get('/api/settings', { config: { capability: 'settings.manage' }, schema: { tags: ['settings'] } }, async () => ({ ok: true, settings: await settings.get() }));
-
-  r.put('/api/settings', {
-    config: { capability: 'settings.manage' },
-    schema: { tags: ['settings'], body: settingsSchema.partial() },
-  }, async (req) => {
+  r.put('/api/settings', { config: access.write, schema: { body: settingsSchema.partial() } }, async (req) => {
     const saved = await db.transaction(async (tx) => {
       const next = await settings.save(tx, req.body);
       await audit(tx, req.user, 'settings.update', 'settings', null, req.body);
@@ -26,7 +20,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     return { ok: true, settings: saved };
   });
 
-  r.post('/api/settings/reset', { config: { capability: 'settings.manage' }, schema: { tags: ['settings'] } }, async (req) => {
+  r.post('/api/settings/reset', { config: access.write }, async (req) => {
     const saved = await db.transaction(async (tx) => {
       const next = await settings.reset(tx);
       await audit(tx, req.user, 'settings.reset', 'settings', null, null);
@@ -34,4 +28,4 @@ export async function settingsRoutes(app: FastifyInstance) {
     });
     return { ok: true, settings: saved };
   });
-}
+});

@@ -4,13 +4,14 @@
  * Needs PostgreSQL (DATABASE_URL): the embedded PGlite database is opened by the server process only.
  * Without RPC_URL it mints on the server's embedded dev chain through its loopback endpoint (DEV_CHAIN_PORT).
  */
-import { loadConfig } from '../config.js';
-import { fromPostgres } from '../db/client.js';
-import { checkChainId, connectChain, type ChainConfig } from './client.js';
-import { DEV_MINTER_KEY, DEV_TOKEN_ADDRESS } from './dev-chain.js';
-import { DEV_CHAIN_ID } from './edr-provider.js';
+import { loadConfig } from '../../config.js';
+import { fromPostgres } from '../../db/client.js';
+import { checkChainId, connectChain, type ChainConfig } from '../../chain/client.js';
+import { DEV_MINTER_KEY, DEV_TOKEN_ADDRESS } from '../../chain/dev-chain.js';
+import { DEV_CHAIN_ID } from '../../chain/edr-provider.js';
+import { runMain } from '../../lib/process.js';
+import { fulfilOrderIfMinted } from '../orders/service.js';
 import { MintWorker } from './worker.js';
-import { runMain } from '../lib/process.js';
 
 async function main() {
   const config = loadConfig();
@@ -33,7 +34,7 @@ async function main() {
     warn: (m: string) => console.warn(m),
     error: (m: string) => console.error(m),
   };
-  const worker = new MintWorker({ db: database.db, chain, log, receiptDelaySeconds: config.chain.mode === 'dev' ? 0 : 2 }).start();
+  const worker = new MintWorker({ db: database.db, chain, log, onOrderMinted: fulfilOrderIfMinted, receiptDelaySeconds: config.chain.mode === 'dev' ? 0 : 2 }).start();
   log.info(`mint worker ${worker.owner} started for minter ${worker.who.minter} on chain ${worker.who.chainId}; waiting for its lease`);
 
   return {

@@ -19,12 +19,13 @@
  */
 import fs from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Config } from '../config.js';
-import { hashPassword } from '../lib/crypto.js';
-import type { Database, Db } from './client.js';
-import { orderItems, orders, payments, products, settings, users } from './schema.js';
-import { parseSeedFile, type ParseOptions, type SeedData } from './seed-parse.js';
-import type { GenerateOptions, GenerateResult } from './seed-generate.js';
+import type { Config } from '../../config.js';
+import { hashPassword } from '../../lib/crypto.js';
+import type { Database, Db } from '../client.js';
+import { orderItems, orders, payments, products, settings, users } from '../schema.js';
+import { parseSeedFile, type ParseOptions } from './parse.js';
+import type { SeedData } from './types.js';
+import type { GenerateOptions, GenerateResult } from './generate.js';
 
 export type SeedOptions = ParseOptions & {
   /** Set hashes for users listed with a password (default true). */
@@ -117,9 +118,9 @@ export async function seedIfEmpty(database: Database, config: Config, log: (mess
   return true;
 }
 
-/** Adds `n` generated orders (with a pool of generated customers) in bulk; see seed-generate.ts. */
+/** Adds `n` generated orders (with a pool of generated customers) in bulk; see generate.ts. */
 export async function generateOrders(db: Db, n: number, opts: GenerateOptions = {}): Promise<GenerateResult> {
   // Imported on demand: it uses @faker-js/faker, a dev dependency the running server must not need.
-  const { generateOrders: run } = await import('./seed-generate.js');
+  const { generateOrders: run } = await import('./generate.js');
   return run(db, n, opts);
 }

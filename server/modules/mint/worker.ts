@@ -11,14 +11,14 @@
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { getAddress, type Address, type Hex } from 'viem';
-import type { Db } from '../db/client.js';
+import type { Db } from '../../db/client.js';
+import { broadcast, currentFees, observeJob, pendingNonce, receiptOf, revertReason, signMint, type MintContext } from '../../chain/mint.js';
 import {
   acquireLease, claimDueJobs, highestStoredNonce, LeaseLostError, minterKey, recordOutcomes, releaseLease,
-  renewLease, storeSigned, type MintJobRow, type MinterIdentity, type Outcome, type SignedForJob,
-} from '../modules/mint/queue.js';
-import { onMintQueued } from '../modules/mint/enqueue.js';
-import { MAX_ATTEMPTS } from '../modules/mint/schemas.js';
-import { broadcast, currentFees, observeJob, pendingNonce, receiptOf, revertReason, signMint, type MintContext } from './mint.js';
+  renewLease, storeSigned, type MintJobRow, type MinterIdentity, type OrderMinted, type SignedForJob,
+} from './queue.js';
+import { onMintQueued } from './enqueue.js';
+import { minedOutcome, rebroadcastFailed, type Outcome } from './policy.js';
 import { decideRecovery, hasStoredTx } from './recovery.js';
 
 export type WorkerLog = { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
@@ -34,6 +34,8 @@ export type MintWorkerOptions = {
   heartbeatMs?: number;
   /** Seconds before a broadcast transaction without a receipt is looked at again (0 on an automining dev chain). */
   receiptDelaySeconds?: number;
+  /** Called inside the transaction that records a job's success, for each order whose jobs just succeeded. */
+  onOrderMinted?: OrderMinted;
   /** Test hook: called between the steps of a pass; throwing there simulates a crash. */
   onStep?: (step: 'stored' | 'broadcast', jobIds: string[]) => void | Promise<void>;
 };
@@ -150,7 +152,7 @@ export class MintWorker {
     for (const job of jobs.filter((j) => hasStoredTx(asStored(j)))) {
       const facts = await observeJob(this.opts.chain, { txHash: job.txHash as Hex });
       const decision = decideRecovery(asStored(job), facts);
-      if (decision.action === 'done') outcomes.push(this.settled(job, decision.outcome, decision.blockNumber));
+      if (decision.action === 'done') outcomes.push(minedOutcome(job, decision.outcome, decision.blockNumber));
       else if (decision.action === 'wait') outcomes.push({ jobId: job.id, kind: 'later', delaySeconds: Math.max(1, this.receiptDelay) });
       else if (decision.action === 'nonce-consumed-by-other') outcomes.push({ jobId: job.id, kind: 'failed', error: decision.reason, dropStoredTx: true });
       else if (decision.action === 'rebroadcast') {
@@ -159,9 +161,7 @@ export class MintWorker {
           await broadcast(this.opts.chain, job.signedTx as Hex);
           toObserve.push({ ...job, attempts });
         } catch (err) {
-          outcomes.push(attempts >= MAX_ATTEMPTS
-            ? { jobId: job.id, kind: 'failed', error: `Broadcast failed: ${message(err)}` }
-            : { jobId: job.id, kind: 'later', delaySeconds: 2 ** attempts, error: `Broadcast failed: ${message(err)}`, attempts });
+          outcomes.push(rebroadcastFailed(job.id, attempts, `Broadcast failed: ${message(err)}`));
         }
       }
     }
@@ -184,21 +184,13 @@ export class MintWorker {
 
     for (const job of toObserve) {
       const receipt = await receiptOf(this.opts.chain, job.txHash as Hex);
-      if (receipt) outcomes.push(this.settled(job, receipt.status === 'success' ? 'success' : 'failed', receipt.blockNumber));
+      if (receipt) outcomes.push(minedOutcome(job, receipt.status === 'success' ? 'success' : 'failed', receipt.blockNumber));
       else outcomes.push({ jobId: job.id, kind: 'later', delaySeconds: Math.max(1, this.receiptDelay), attempts: job.attempts });
     }
-    await recordOutcomes(db, this.who, this.owner, outcomes);
+    await recordOutcomes(db, this.who, this.owner, outcomes, this.opts.onOrderMinted);
     this.processed += outcomes.filter((o) => o.kind === 'succeeded').length;
     this.lastError = null;
     return jobs.length;
-  }
-
-  private settled(job: MintJobRow, outcome: 'success' | 'failed', blockNumber: bigint): Outcome {
-    if (outcome === 'success') return { jobId: job.id, kind: 'succeeded', blockNumber: Number(blockNumber) };
-    return {
-      jobId: job.id, kind: 'attempt-failed', attempts: Math.max(job.attempts, 1), dropStoredTx: true,
-      error: `Transaction ${job.txHash} reverted in block ${blockNumber}.`,
-    };
   }
 
   /** Signs new jobs with consecutive nonces; a job whose mint would revert is not signed and backs off. */

@@ -1,6 +1,6 @@
 /**
  * "Never mint twice": what a mint worker does with a job it finds after a crash, a timeout
- * or a retry. Pure functions, no I/O (the chain facts come from mint.ts observeJob()).
+ * or a retry. Pure functions, no I/O (the chain facts come from server/chain/mint.ts observeJob()).
  *
  * The worker's rule: sign → store {nonce, signedTx, txHash} in the job row (committed) →
  * broadcast. A job with a stored transaction is NEVER signed again: it is finished by its
@@ -16,17 +16,9 @@
  *                              job loudly for an operator; never re-sign automatically
  */
 import type { Hex } from 'viem';
+import type { ChainFacts } from '../../chain/mint.js';
 
 export type StoredMintTx = { nonce: number | null; signedTx: Hex | null; txHash: Hex | null };
-
-export type ChainFacts = {
-  /** Receipt of the stored hash, or null when the node has none. */
-  receipt: { status: 'success' | 'reverted'; blockNumber: bigint } | null;
-  /** The minter's mined transaction count (eth_getTransactionCount 'latest'): nonces below it are used. */
-  confirmedTxCount: number;
-  /** Whether the node knows the stored hash at all (eth_getTransactionByHash ≠ null, pending or mined). */
-  txKnown: boolean;
-};
 
 export type RecoveryDecision =
   | { action: 'sign'; reason: string }

@@ -1,25 +1,9 @@
-import { settingsSchema } from '../../src/common/settings.js';
-import type { orderItems, orders, payments, products, users } from './schema.js';
-import { IdMap, Notes, dateShiftMs, parseDate, shiftDate } from './seed-format.js';
-import { parseOrders, parsePayments, parseProducts, parseUsers, type Ctx } from './seed-records.js';
+import { settingsSchema } from '../../../src/common/settings.js';
+import { IdMap, Notes, dateShiftMs, parseDate, shiftDate } from './format.js';
+import { parseOrders, parsePayments, parseProducts, parseUsers, type Ctx } from './records.js';
+import type { SeedData } from './types.js';
 
 /** Turns a json-server style file (top-level collections) into rows for the tables. Pure: no database. */
-
-export type SeedUser = typeof users.$inferInsert & { id: string; email: string; password: string | null };
-export type SeedProduct = typeof products.$inferInsert & { id: string };
-export type SeedOrder = typeof orders.$inferInsert & { id: string };
-export type SeedOrderItem = typeof orderItems.$inferInsert;
-export type SeedPayment = typeof payments.$inferInsert;
-
-export type SeedData = {
-  users: SeedUser[];
-  products: SeedProduct[];
-  orders: SeedOrder[];
-  orderItems: SeedOrderItem[];
-  payments: SeedPayment[];
-  settings: { key: string; value: unknown }[];
-  notes: string[];
-};
 
 export type ParseOptions = {
   /** Move every date so that the newest one in the file is `now` (default true). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from './client.js';
+import type { Db, Tx } from '../client.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

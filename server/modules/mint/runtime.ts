@@ -3,10 +3,10 @@
  * or RPC_URL after checking eth_chainId), then the in-process mint worker unless MINT_WORKER=false.
  */
 import { getAddress, parseTransaction, recoverTransactionAddress, type Hex, type TransactionSerialized } from 'viem';
-import type { Db } from '../db/client.js';
-import { recordForeignTransaction, replayLog } from '../modules/mint/queue.js';
-import { checkChainId, connectChain, type ChainConfig, type ChainContext } from './client.js';
-import { DEV_CHAIN_ID } from './edr-provider.js';
+import type { Db } from '../../db/client.js';
+import { checkChainId, connectChain, type ChainConfig, type ChainContext } from '../../chain/client.js';
+import { DEV_CHAIN_ID } from '../../chain/edr-provider.js';
+import { recordForeignTransaction, replayLog } from './queue.js';
 import { MintWorker, type MintWorkerOptions, type WorkerLog } from './worker.js';
 
 export type ChainRuntime = {
@@ -22,7 +22,9 @@ export type RuntimeOptions = {
   config: ChainConfig;
   runWorker: boolean;
   log: WorkerLog;
-  worker?: Partial<Omit<MintWorkerOptions, 'db' | 'chain' | 'log'>>;
+  /** The worker's "order minted" step (the orders module fulfils the order), handed in so mint does not import orders. */
+  onOrderMinted?: MintWorkerOptions['onOrderMinted'];
+  worker?: Partial<Omit<MintWorkerOptions, 'db' | 'chain' | 'log' | 'onOrderMinted'>>;
 };
 
 /** Stores a wallet's transaction accepted by the dev endpoint, so a restart replays it too. */
@@ -59,7 +61,7 @@ export async function startChainRuntime(opts: RuntimeOptions): Promise<ChainRunt
     }
   }
   const worker = opts.runWorker
-    ? new MintWorker({ db, chain, log, receiptDelaySeconds: config.mode === 'dev' ? 0 : 2, ...opts.worker }).start()
+    ? new MintWorker({ db, chain, log, onOrderMinted: opts.onOrderMinted, receiptDelaySeconds: config.mode === 'dev' ? 0 : 2, ...opts.worker }).start()
     : null;
   return {
     chain, worker, error: null,

@@ -8,8 +8,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
-import { openDatabase } from './client.js';
+import { loadConfig } from '../../config.js';
+import { openDatabase } from '../client.js';
 import { generateOrders, seedFromFile } from './seed.js';
 
 async function main() {

@@ -1,18 +1,14 @@
-import type { SeedOrder, SeedOrderItem, SeedPayment, SeedProduct, SeedUser } from './seed-parse.js';
-import { decimalToCents, plainDecimal, type IdMap, type Notes } from './seed-format.js';
+import { ROLES } from '../../../src/common/capabilities.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../src/common/orders.js';
+import { PRODUCT_STATUSES, RWA_TYPES } from '../../../src/common/products.js';
+import { KYC_STATUSES, USER_STATUSES } from '../../../src/common/users.js';
+import { decimalToCents, plainDecimal, type IdMap, type Notes } from './format.js';
+import type { SeedOrder, SeedOrderItem, SeedPayment, SeedProduct, SeedUser } from './types.js';
 
 /** Record-by-record readers for parseSeedFile: unknown fields are ignored, missing ones defaulted. */
 
 export type Ctx = { ids: IdMap; notes: Notes; now: Date; date: (v: unknown) => Date | null };
 type Rec = Record<string, unknown>;
-
-export const ROLES = ['admin', 'finance', 'operator', 'user'] as const;
-export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
-export const KYC_STATUSES = ['verified', 'pending', 'rejected', 'approved'] as const;
-export const RWA_TYPES = ['commodity', 'real_estate', 'art', 'collectibles', 'bonds'] as const;
-export const PRODUCT_STATUSES = ['active', 'inactive', 'draft'] as const;
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'fulfilled'] as const;
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null);
 const first = (r: Rec, ...keys: string[]) => keys.map((k) => r[k]).find((v) => v !== undefined && v !== null && v !== '');

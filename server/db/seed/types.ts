@@ -1,0 +1,18 @@
+import type { orderItems, orders, payments, products, users } from '../schema.js';
+
+/** The rows a seed file turns into, table by table (parse.ts makes them, seed.ts writes them). */
+export type SeedUser = typeof users.$inferInsert & { id: string; email: string; password: string | null };
+export type SeedProduct = typeof products.$inferInsert & { id: string };
+export type SeedOrder = typeof orders.$inferInsert & { id: string };
+export type SeedOrderItem = typeof orderItems.$inferInsert;
+export type SeedPayment = typeof payments.$inferInsert;
+
+export type SeedData = {
+  users: SeedUser[];
+  products: SeedProduct[];
+  orders: SeedOrder[];
+  orderItems: SeedOrderItem[];
+  payments: SeedPayment[];
+  settings: { key: string; value: unknown }[];
+  notes: string[];
+};

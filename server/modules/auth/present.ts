@@ -1,0 +1,10 @@
+import type { SessionUser } from '../../../src/common/users.js';
+
+type Named = { name: string | null; firstName: string | null; lastName: string | null; email: string };
+
+/** SPEC §3 User: the name, or first plus last name, or else the email. */
+export const displayName = (u: Named) =>
+  u.name?.trim() || [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
+
+/** The logged-in user as login and /api/auth/me answer it (`name` already as displayName gives it). */
+export const presentSessionUser = (u: SessionUser): SessionUser => ({ id: u.id, email: u.email, name: u.name, role: u.role });

@@ -1,0 +1,4 @@
+/** The dashboard: staff only. */
+import { resourceAccess } from '../../lib/access.js';
+
+export const dashboardAccess = resourceAccess('dashboard');

@@ -1,0 +1,21 @@
+/**
+ * The registry: every module's routes, registered in this order by server/app.ts.
+ * A new module is a folder here (routes.ts, service.ts, policy.ts, present.ts) and one line below.
+ */
+import auth from './auth/routes.js';
+import dashboard from './dashboard/routes.js';
+import health from './health/routes.js';
+import mint from './mint/routes.js';
+import orders from './orders/routes.js';
+import products from './products/routes.js';
+import settings from './settings/routes.js';
+
+export const MODULES = [
+  health,
+  auth,
+  settings,
+  products,
+  orders,
+  dashboard,
+  mint,
+] as const;

@@ -1,0 +1,45 @@
+/**
+ * The mint queue's rules: who may see and steer it, and how a job moves
+ * (queued → processing → succeeded | failed; failed → queued again by an operator).
+ * Retry and backoff live here; recovery.ts decides what to do with a job that already holds a signed transaction.
+ */
+import { MAX_ATTEMPTS } from '../../../src/common/mint.js';
+import { allow, resourceAccess } from '../../lib/access.js';
+
+export const mintAccess = { ...resourceAccess('mint-queue'), debug: allow('debug.use') };
+
+/** What one pass of the worker concluded about a job. */
+export type Outcome =
+  | { jobId: string; kind: 'succeeded'; blockNumber: number }
+  /** Try again later, keeping any stored transaction (it may still be mined). */
+  | { jobId: string; kind: 'later'; delaySeconds: number; error?: string; attempts?: number }
+  /** The attempt failed: back off, or fail the job once attempts reach the limit. */
+  | { jobId: string; kind: 'attempt-failed'; attempts: number; error: string; dropStoredTx?: boolean }
+  /** Fail now, whatever the attempt count (needs an operator). */
+  | { jobId: string; kind: 'failed'; error: string; dropStoredTx?: boolean };
+
+/** Seconds to wait after the n-th failed attempt: 1, 2, 4, 8 … */
+export const backoffSeconds = (attempts: number) => 2 ** Math.max(0, attempts - 1);
+
+/** Whether an outcome leaves the job failed, for an operator to retry. */
+export const isFinal = (o: Outcome) => o.kind === 'failed' || (o.kind === 'attempt-failed' && o.attempts >= MAX_ATTEMPTS);
+
+/** A stored transaction could not be sent again: the same bytes are tried later, until the attempt limit. */
+export function rebroadcastFailed(jobId: string, attempts: number, error: string): Outcome {
+  return attempts >= MAX_ATTEMPTS
+    ? { jobId, kind: 'failed', error }
+    : { jobId, kind: 'later', delaySeconds: 2 ** attempts, error, attempts };
+}
+
+/** A mined transaction decides the job: success, or a reverted attempt whose transaction is dropped so the next one signs anew. */
+export function minedOutcome(job: { id: string; attempts: number; txHash: string | null }, status: 'success' | 'failed', blockNumber: bigint): Outcome {
+  if (status === 'success') return { jobId: job.id, kind: 'succeeded', blockNumber: Number(blockNumber) };
+  return {
+    jobId: job.id, kind: 'attempt-failed', attempts: Math.max(job.attempts, 1), dropStoredTx: true,
+    error: `Transaction ${job.txHash} reverted in block ${blockNumber}.`,
+  };
+}
+
+/** Why an operator may not queue a job again, or null when it may (only a failed job can be retried). */
+export const retryRefusal = (status: string): string | null =>
+  status === 'failed' ? null : `Only a failed job can be retried; this one is ${status}.`;

@@ -1,0 +1,28 @@
+import type { Product } from '../../../src/common/products.js';
+import { cryptoText, fromCents } from '../../../src/common/money.js';
+import type { products } from '../../db/schema.js';
+
+/** A product row as the API answers it (SPEC §3 Product; `name` repeats the title). */
+export function presentProduct(p: typeof products.$inferSelect): Product {
+  return {
+    id: p.id,
+    title: p.title,
+    name: p.title,
+    sku: p.sku,
+    description: p.description,
+    category: p.category,
+    image: p.image,
+    priceFiat: fromCents(p.priceFiatCents),
+    priceCrypto: cryptoText(p.priceCrypto),
+    rwaType: p.rwaType,
+    chainId: p.chainId,
+    contract: p.contract,
+    tokenType: p.tokenType,
+    tokenId: p.tokenId,
+    redeemPolicy: p.redeemPolicy as Product['redeemPolicy'],
+    stock: p.stock,
+    status: p.status,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** The built browser apps, when `dir` holds a build (the errors plugin answers other GETs with index.html). */
+export const hasBuild = (dir: string | undefined): dir is string => !!dir && fs.existsSync(path.join(dir, 'index.html'));
+
+export async function registerStatic(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, { root, index: false, wildcard: false, prefix: '/' });
+}
