@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole suite: typecheck, unit, API on PGlite (and PostgreSQL when TEST_DATABASE_URL is set),
+# The whole suite: typecheck, lint, import cycles, unit, API on PGlite (and PostgreSQL when TEST_DATABASE_URL is set),
 # then the browser tests in Debian's Chromium against a built app.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +25,8 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 step typecheck npm run --silent typecheck
+step lint npm run --silent lint
+step import-cycles npm run --silent lint:deps
 vitest_step unit --project unit
 TEST_DB=pglite vitest_step api-pglite --project api
 if [ -n "${TEST_DATABASE_URL:-}" ]; then

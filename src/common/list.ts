@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { searchText } from './text.js';
+import { searchText, text } from './text.js';
 
 /** Lists answer at most this many rows a call (DESIGN.md, API conventions). */
 export const MAX_PAGE_SIZE = 200;
@@ -13,7 +13,7 @@ export const listQuery = z.object({
 });
 
 /** `/:id` of every record route. */
-export const idParams = z.object({ id: z.string().uuid('The id must be a UUID.') });
+export const idParams = z.object({ id: text('The id', { max: 36, tooLong: 'The id must be a UUID.' }).uuid('The id must be a UUID.') });
 
 /** What a list answers beside its rows: exact up to 10,000, the planner's estimate past that. */
 export type ListTotal = { total: number; totalIsEstimate: boolean };

@@ -20,7 +20,7 @@ export const productStatusOf = (value: unknown): ProductStatus =>
 
 // The union carries the sentence too: a missing or null price would otherwise answer "Invalid input".
 const amount = (test: (v: number | string) => boolean, message: string) =>
-  z.union([z.number(), z.string()], { error: message }).refine(test, message);
+  z.union([z.number(), text('Amount', { max: 40 })], { error: message }).refine(test, message);
 /**
  * A whole number, or its digits as text (forms send text). Unlike z.coerce, null, '' and booleans are
  * refused rather than read as 0 or 1: `{"stock": null}` on update must not zero the stock.

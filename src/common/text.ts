@@ -5,6 +5,7 @@ import { z } from 'zod';
  * PostgreSQL refuses a NUL character, and a UTF-16 surrogate that is not half of a pair cannot be encoded
  * as UTF-8 (JSON allows both, as "\u0000" and "\ud800"): both are refused here with a sentence naming the field.
  */
+// eslint-disable-next-line no-control-regex -- matching the NUL character is the point
 const UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const isSafeText = (value: string) => !UNSAFE.test(value);

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { fromPglite, fromPostgres, type Database } from '../../server/db/client.js';
-import { createUser } from '../../server/modules/auth/service.js';
 import { engine, postgresUrl, withDatabase } from './engine.js';
+import { buildUser, PASSWORD, type Role } from './factories.js';
 
-export const PASSWORD = 'test-password-123';
+export { PASSWORD };
 
 async function openTestDatabase(): Promise<Database & { url?: string }> {
   if (engine() === 'postgres') {
@@ -30,6 +30,7 @@ async function openTestDatabase(): Promise<Database & { url?: string }> {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a test reads of an answer (the same names as fastify.inject's, which some tests still use directly). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions read whatever fields an answer has
 export type HttpResponse = { statusCode: number; headers: Record<string, string>; body: string; json(): any };
 
 async function http(base: string, method: Method, url: string, opts: { token?: string; body?: unknown }): Promise<HttpResponse> {
@@ -53,7 +54,6 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const tokens = new Map<string, string>();
-  let seq = 0;
 
   const helpers = {
     app,
@@ -65,16 +65,15 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
       await app.close();
       await database.close();
     },
-    /** A user with the given role (and a unique email unless one is given). */
-    async user(role: 'admin' | 'finance' | 'operator' | 'user', overrides: { email?: string; status?: string; name?: string } = {}) {
-      const email = overrides.email ?? `${role}${++seq}.${Date.now()}@test.dev`;
-      return createUser(database.db, { email, password: PASSWORD, role, name: overrides.name ?? `${role} ${seq}`, status: overrides.status });
+    /** A user with the given role (and a unique email unless one is given): buildUser, kept for brevity. */
+    async user(role: Role, overrides: { email?: string; status?: string; name?: string } = {}) {
+      return buildUser(database, { role, ...overrides });
     },
     async login(email: string, password = PASSWORD) {
       return http(base, 'POST', '/api/admin/auth/login', { body: { email, password } });
     },
     /** A bearer token for a new user of that role (one per role per file, made on first use). */
-    async tokenFor(role: 'admin' | 'finance' | 'operator' | 'user') {
+    async tokenFor(role: Role) {
       const known = tokens.get(role);
       if (known) return known;
       const u = await helpers.user(role);
@@ -84,19 +83,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
       return token;
     },
     /** A request over a real loopback connection, as the given role (admin unless told; null sends no token). */
-    async call(method: Method, url: string, opts: { as?: 'admin' | 'finance' | 'operator' | 'user' | null; token?: string; body?: unknown } = {}): Promise<HttpResponse> {
+    async call(method: Method, url: string, opts: { as?: Role | null; token?: string; body?: unknown } = {}): Promise<HttpResponse> {
       const token = opts.token ?? (opts.as === null ? undefined : await helpers.tokenFor(opts.as ?? 'admin'));
       return http(base, method, url, { token, body: opts.body });
     },
   };
   return helpers;
-}
-
-/** A valid product body, with overrides. */
-export function productInput(overrides: Record<string, unknown> = {}) {
-  const n = Math.floor(Math.random() * 1e9);
-  return {
-    title: `Gold bar ${n}`, sku: `GOLD-${n}`, priceFiat: 1250.5, priceCrypto: '0.25', rwaType: 'commodity',
-    status: 'active', stock: 10, ...overrides,
-  };
 }

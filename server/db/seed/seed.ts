@@ -43,7 +43,7 @@ export function readSeedFile(file: string, opts: ParseOptions = {}): SeedData {
   try {
     raw = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`Cannot read seed file ${file}: ${(err as Error).message}`);
+    throw new Error(`Cannot read seed file ${file}: ${(err as Error).message}`, { cause: err });
   }
   return parseSeedFile(raw, opts);
 }

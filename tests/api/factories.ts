@@ -1,0 +1,83 @@
+/**
+ * Test data through the real services (the same validation and transactions the API uses), so a test
+ * states only what matters to it. Each builder takes overrides and returns what the API would answer.
+ */
+import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
+import { createMintBody } from '../../src/common/mint.js';
+import { createOrderBody, type OrderDetail } from '../../src/common/orders.js';
+import { productBody, type Product } from '../../src/common/products.js';
+import { createUser } from '../../server/modules/auth/service.js';
+import { createManualJob } from '../../server/modules/mint/service.js';
+import { createOrder } from '../../server/modules/orders/service.js';
+import { createProduct } from '../../server/modules/products/service.js';
+import type { Db } from '../../server/db/client.js';
+
+export const PASSWORD = 'test-password-123';
+export type Role = 'admin' | 'finance' | 'operator' | 'user';
+/** What the builders need of a test app (createTestApp's answer has it). */
+type WithDb = { db: Db };
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** A new wallet address nobody has minted to. */
+export const freshWallet = () => privateKeyToAccount(generatePrivateKey()).address;
+
+/** A valid product body (what POST /api/products takes), with overrides. */
+export function productInput(overrides: Record<string, unknown> = {}) {
+  const n = unique().toUpperCase();
+  return {
+    title: `Gold bar ${n}`, sku: `GOLD-${n}`, priceFiat: 1250.5, priceCrypto: '0.25', rwaType: 'commodity',
+    status: 'active', stock: 10, ...overrides,
+  };
+}
+
+type UserOverrides = { role?: Role; email?: string; status?: string; name?: string; password?: string };
+
+/** A user (default role user, active, password PASSWORD) with a unique email unless one is given. */
+export function buildUser(t: WithDb, overrides: UserOverrides = {}) {
+  const role = overrides.role ?? 'user';
+  return createUser(t.db, {
+    email: overrides.email ?? `${role}.${unique()}@test.dev`,
+    password: overrides.password ?? PASSWORD,
+    role,
+    name: overrides.name ?? `${role} ${seq}`,
+    status: overrides.status,
+  });
+}
+
+/** An active product with stock 10 (see productInput), created as the products service creates one. */
+export function buildProduct(t: WithDb, overrides: Record<string, unknown> = {}): Promise<Product> {
+  return createProduct(t.db, productBody.parse(productInput(overrides)), null);
+}
+
+type OrderOverrides = {
+  /** The buyer's email; default a new shopper. */
+  userEmail?: string;
+  /** The product; default a new one priced by `product`. */
+  productId?: string;
+  product?: Record<string, unknown>;
+  qty?: number;
+  walletAddress?: string | null;
+  couponCode?: string | null;
+  /** Paid at once by a test payment (POST /api/orders/mock); default pending. */
+  paid?: boolean;
+};
+
+/** An order through the orders service: pending, or paid by a test payment with `paid: true`. */
+export async function buildOrder(t: WithDb, overrides: OrderOverrides = {}): Promise<OrderDetail> {
+  const userEmail = overrides.userEmail ?? (await buildUser(t)).email;
+  const productId = overrides.productId ?? (await buildProduct(t, overrides.product)).id;
+  const input = createOrderBody.parse({
+    userEmail, productId, qty: overrides.qty ?? 1, walletAddress: overrides.walletAddress, couponCode: overrides.couponCode,
+  });
+  return createOrder(t.db, input, null, { mockPaid: overrides.paid });
+}
+
+/** A manual mint job (order id "manual"), queued for the worker. */
+export async function buildMintJob(t: WithDb, overrides: { walletAddress?: string; tokenId?: number | string; amount?: number | string } = {}) {
+  const input = createMintBody.parse({
+    walletAddress: overrides.walletAddress ?? freshWallet(), tokenId: overrides.tokenId ?? 1, amount: overrides.amount ?? 1,
+  });
+  return createManualJob(t.db, input, null);
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { can, CAPABILITIES, ROLES, type Role } from '../../src/common/capabilities.js';
+import { MAX_ATTEMPTS } from '../../src/common/mint.js';
+import { capabilityFor, RESOURCES } from '../../src/common/resources.js';
+import { lockedSentence, locksAccount, loginRefusal } from '../../server/modules/auth/policy.js';
+import { dashboardAccess } from '../../server/modules/dashboard/policy.js';
+import { formatUptime } from '../../server/modules/dashboard/service.js';
+import { backoffSeconds, isFinal, mintAccess, minedOutcome, rebroadcastFailed, retryRefusal } from '../../server/modules/mint/policy.js';
+import { canMove, isFulfilledBy, orderAccess } from '../../server/modules/orders/policy.js';
+import { deleteRefusal, productAccess } from '../../server/modules/products/policy.js';
+import { settingsAccess } from '../../server/modules/settings/policy.js';
+
+/** Which roles pass a check, in ROLES order. */
+const who = (check: (role: Role) => boolean) => ROLES.filter(check);
+
+describe('roles', () => {
+  it('follows DESIGN.md’s table', () => {
+    expect(can('finance', 'backoffice.read')).toBe(true);
+    expect(can('finance', 'catalog.write')).toBe(false);
+    expect(can('operator', 'catalog.write')).toBe(true);
+    expect(can('operator', 'finance.write')).toBe(false);
+    expect(can('finance', 'finance.write')).toBe(true);
+    expect(can('operator', 'users.write')).toBe(false);
+    expect(can('operator', 'kyc.review')).toBe(true);
+    expect(can('finance', 'settings.manage')).toBe(false);
+    expect(can('user', 'backoffice.read')).toBe(false);
+    expect(can('user', 'self')).toBe(true);
+    expect(can(undefined, 'self')).toBe(false);
+    expect(can('root', 'self')).toBe(false);
+  });
+
+  it('admin can do everything', () => {
+    for (const cap of Object.keys(CAPABILITIES) as (keyof typeof CAPABILITIES)[]) expect(can('admin', cap)).toBe(true);
+  });
+
+  it('every resource reads and writes through capabilities of the table', () => {
+    for (const [name, access] of Object.entries(RESOURCES)) {
+      expect(CAPABILITIES, name).toHaveProperty(access.read);
+      expect(CAPABILITIES, name).toHaveProperty(access.write);
+      expect(capabilityFor(name, 'list')).toBe(access.read);
+      expect(capabilityFor(name, 'edit')).toBe(access.write);
+    }
+    expect(capabilityFor('not-a-resource', 'show')).toBe('backoffice.read');
+    expect(capabilityFor('not-a-resource', 'delete')).toBe('catalog.write');
+  });
+});
+
+describe('module policies: who may do what', () => {
+  it.each([
+    ['products', productAccess, ['admin', 'finance', 'operator'], ['admin', 'operator']],
+    ['orders', orderAccess, ['admin', 'finance', 'operator'], ['admin', 'operator']],
+    ['mint queue', mintAccess, ['admin', 'finance', 'operator'], ['admin', 'operator']],
+    ['dashboard', dashboardAccess, ['admin', 'finance', 'operator'], ['admin', 'operator']],
+    ['settings', settingsAccess, ['admin'], ['admin']],
+  ] as const)('%s: read by %j, written by %j', (_name, access, readers, writers) => {
+    expect(who(access.canRead)).toEqual(readers);
+    expect(who(access.canWrite)).toEqual(writers);
+    expect(access.read.capability).toBeTypeOf('string');
+  });
+
+  it('only admins use the debug mint', () => {
+    expect(who((role) => can(role, mintAccess.debug.capability))).toEqual(['admin']);
+  });
+});
+
+describe('products', () => {
+  it('keeps a product that is part of orders', () => {
+    expect(deleteRefusal({ title: 'Gold' }, false)).toBeNull();
+    expect(deleteRefusal({ title: 'Gold' }, true)).toBe('"Gold" is part of existing orders and cannot be deleted. Set its status to inactive instead.');
+  });
+});
+
+describe('order lifecycle', () => {
+  it.each([
+    ['pending', 'paid', true], ['pending', 'failed', true], ['paid', 'fulfilled', true], ['paid', 'refunded', true],
+    ['fulfilled', 'refunded', true], ['pending', 'fulfilled', false], ['pending', 'refunded', false], ['failed', 'paid', false],
+    ['refunded', 'paid', false], ['paid', 'paid', false], ['bogus', 'paid', false],
+  ] as const)('%s → %s is %s', (from, to, legal) => {
+    expect(canMove(from, to)).toBe(legal);
+  });
+
+  it('fulfils a paid order once no mint job is open', () => {
+    expect(isFulfilledBy('paid', 0)).toBe(true);
+    expect(isFulfilledBy('paid', 1)).toBe(false);
+    expect(isFulfilledBy('pending', 0)).toBe(false);
+    expect(isFulfilledBy('fulfilled', 0)).toBe(false);
+  });
+});
+
+describe('mint jobs', () => {
+  it('backs off 1, 2, 4, 8 s', () => {
+    expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([1, 2, 4, 8]);
+    expect(backoffSeconds(0)).toBe(1);
+  });
+
+  it('fails a job at the attempt limit, or when told to', () => {
+    expect(isFinal({ jobId: 'j', kind: 'attempt-failed', attempts: MAX_ATTEMPTS - 1, error: 'x' })).toBe(false);
+    expect(isFinal({ jobId: 'j', kind: 'attempt-failed', attempts: MAX_ATTEMPTS, error: 'x' })).toBe(true);
+    expect(isFinal({ jobId: 'j', kind: 'failed', error: 'x' })).toBe(true);
+    expect(isFinal({ jobId: 'j', kind: 'later', delaySeconds: 1 })).toBe(false);
+    expect(isFinal({ jobId: 'j', kind: 'succeeded', blockNumber: 3 })).toBe(false);
+  });
+
+  it('sends a stored transaction again later, until the attempt limit', () => {
+    expect(rebroadcastFailed('j', 2, 'down')).toEqual({ jobId: 'j', kind: 'later', delaySeconds: 4, error: 'down', attempts: 2 });
+    expect(rebroadcastFailed('j', MAX_ATTEMPTS, 'down')).toEqual({ jobId: 'j', kind: 'failed', error: 'down' });
+  });
+
+  it('a mined transaction succeeds the job, a reverted one drops it for a fresh attempt', () => {
+    const job = { id: 'j', attempts: 0, txHash: '0xabc' };
+    expect(minedOutcome(job, 'success', 12n)).toEqual({ jobId: 'j', kind: 'succeeded', blockNumber: 12 });
+    expect(minedOutcome(job, 'failed', 12n)).toEqual({
+      jobId: 'j', kind: 'attempt-failed', attempts: 1, dropStoredTx: true, error: 'Transaction 0xabc reverted in block 12.',
+    });
+  });
+
+  it('retries only a failed job', () => {
+    expect(retryRefusal('failed')).toBeNull();
+    expect(retryRefusal('queued')).toBe('Only a failed job can be retried; this one is queued.');
+  });
+});
+
+describe('logging in', () => {
+  it('locks an account at the attempt limit', () => {
+    expect(locksAccount(4, 5)).toBe(false);
+    expect(locksAccount(5, 5)).toBe(true);
+  });
+
+  it('lets only active accounts in', () => {
+    expect(loginRefusal('active')).toBeNull();
+    expect(loginRefusal('suspended')?.code).toBe('account_suspended');
+    expect(loginRefusal('inactive')?.code).toBe('account_inactive');
+  });
+
+  it('says how long an account stays locked', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(lockedSentence(new Date('2026-01-01T00:15:00Z'), now)).toMatch(/locked for 15 more minutes\.$/);
+    expect(lockedSentence(new Date('2026-01-01T00:00:20Z'), now)).toMatch(/locked for 1 more minute\.$/);
+  });
+});
+
+describe('dashboard', () => {
+  it('formats uptime', () => {
+    expect(formatUptime(59)).toBe('0m');
+    expect(formatUptime(3 * 3600 + 120)).toBe('3h 2m');
+    expect(formatUptime(2 * 86_400 + 5 * 3600)).toBe('2d 5h');
+  });
+});
