@@ -17,3 +17,17 @@ export const idParams = z.object({ id: text('The id', { max: 36, tooLong: 'The i
 
 /** What a list answers beside its rows: exact up to 10,000, the planner's estimate past that. */
 export type ListTotal = { total: number; totalIsEstimate: boolean };
+
+type Words = readonly [string, ...string[]];
+
+/** A list's query: paging and search, a status filter from `statuses`, and a sort among `sorts` (default `defaultSort`). */
+export function listQueryOf<S extends Words, O extends Words>(statuses: S, sorts: O, defaultSort: O[number]) {
+  return listQuery.extend({
+    status: z.enum(statuses, { error: `status must be one of ${statuses.join(', ')}.` }).optional(),
+    sort: z.enum(sorts).default(defaultSort as never),
+  });
+}
+
+/** Reads a value of an enum the API may grow: an unknown one renders as `fallback` (SPEC §4). */
+export const enumReader = <T extends string>(values: readonly T[], fallback: T) => (value: unknown): T =>
+  (values as readonly unknown[]).includes(value) ? (value as T) : fallback;

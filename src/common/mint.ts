@@ -1,7 +1,7 @@
 /** The mint-job domain as both sides see it: vocabulary, request schemas, and the API's job and chain shapes. */
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
-import { listQuery } from './list.js';
+import { enumReader, listQueryOf } from './list.js';
 import { text } from './text.js';
 
 export const MINT_STATUSES = ['queued', 'processing', 'succeeded', 'failed'] as const;
@@ -14,13 +14,9 @@ export const MANUAL_ORDER_ID = 'manual';
 const UINT256_MAX = 2n ** 256n - 1n;
 
 /** Unknown statuses render as queued: the job has not been seen to do anything yet. */
-export const mintStatusOf = (value: unknown): MintStatus =>
-  (MINT_STATUSES as readonly unknown[]).includes(value) ? (value as MintStatus) : 'queued';
+export const mintStatusOf = enumReader(MINT_STATUSES, 'queued');
 
-export const mintListQuery = listQuery.extend({
-  status: z.enum(MINT_STATUSES, { error: `status must be one of ${MINT_STATUSES.join(', ')}.` }).optional(),
-  sort: z.enum(MINT_SORTS).default('createdAt'),
-});
+export const mintListQuery = listQueryOf(MINT_STATUSES, MINT_SORTS, 'createdAt');
 export type MintListQuery = z.infer<typeof mintListQuery>;
 
 const address = (label: string) => text(label, { max: 42, tooLong: `${label} must be an EVM address: 0x and 40 hex digits.` })

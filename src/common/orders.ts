@@ -1,6 +1,6 @@
 /** The order domain as both sides see it: vocabulary, request schemas, and the API's order shapes. */
 import { z } from 'zod';
-import { listQuery } from './list.js';
+import { enumReader, listQueryOf } from './list.js';
 import type { MintJob } from './mint.js';
 import { optionalText, text } from './text.js';
 
@@ -10,13 +10,9 @@ export const ORDER_SORTS = ['createdAt', 'amountFiat', 'qty', 'status'] as const
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 
 /** Unknown statuses render as pending (SPEC §4). */
-export const orderStatusOf = (value: unknown): OrderStatus =>
-  (ORDER_STATUSES as readonly unknown[]).includes(value) ? (value as OrderStatus) : 'pending';
+export const orderStatusOf = enumReader(ORDER_STATUSES, 'pending');
 
-export const orderListQuery = listQuery.extend({
-  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
-  sort: z.enum(ORDER_SORTS).default('createdAt'),
-});
+export const orderListQuery = listQueryOf(ORDER_STATUSES, ORDER_SORTS, 'createdAt');
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 const quantity = 'Quantity must be a whole number of at least 1.';

@@ -1,7 +1,7 @@
 /** The product domain as both sides see it: vocabulary, request schemas, and the API's product shape. */
 import { z } from 'zod';
 import { isCryptoAmount, isFiatAmount } from './money.js';
-import { listQuery } from './list.js';
+import { enumReader, listQueryOf } from './list.js';
 import { isSafeJson, optionalText, text, unsafeTextSentence } from './text.js';
 
 export const RWA_TYPES = ['commodity', 'real_estate', 'art', 'collectibles', 'bonds'] as const;
@@ -15,8 +15,7 @@ export type RwaType = (typeof RWA_TYPES)[number];
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 /** Unknown statuses render as draft (SPEC §4). */
-export const productStatusOf = (value: unknown): ProductStatus =>
-  (PRODUCT_STATUSES as readonly unknown[]).includes(value) ? (value as ProductStatus) : 'draft';
+export const productStatusOf = enumReader(PRODUCT_STATUSES, 'draft');
 
 // The union carries the sentence too: a missing or null price would otherwise answer "Invalid input".
 const amount = (test: (v: number | string) => boolean, message: string) =>
@@ -64,10 +63,8 @@ export const productPatch = z.object(fields).partial();
 export type ProductInput = z.infer<typeof productBody>;
 export type ProductPatch = z.infer<typeof productPatch>;
 
-export const productListQuery = listQuery.extend({
-  status: z.enum(PRODUCT_STATUSES).optional(),
-  rwaType: z.enum(RWA_TYPES).optional(),
-  sort: z.enum(PRODUCT_SORTS).default('createdAt'),
+export const productListQuery = listQueryOf(PRODUCT_STATUSES, PRODUCT_SORTS, 'createdAt').extend({
+  rwaType: z.enum(RWA_TYPES, { error: `rwaType must be one of ${RWA_TYPES.join(', ')}.` }).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 

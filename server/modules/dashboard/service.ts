@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { mintJobs, orders, payments, products, users } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
-import { fromCents } from '../../../src/common/money.js';
+import { presentStats } from './present.js';
 
 /** Every alert the dashboard can raise; the admin catalogue has app.dashboard.alerts.<code> for each. */
 export const ALERT_CODES = ['low_stock', 'stale_pending_orders', 'failed_orders_today', 'failed_mints'] as const;
@@ -54,21 +54,11 @@ async function compute(db: Db, now: Date) {
   if (n(failedMints?.c) > 0) alerts.push({ level: 'error', code: 'failed_mints', params: { count: n(failedMints?.c) } });
 
   return {
-    stats: {
-      totalOrders: n(o?.total),
-      totalRevenue: fromCents(n(o?.revenue)),
-      totalUsers: n(u?.total),
-      totalProducts: n(p?.total),
-      pendingOrders: n(o?.pending),
-      completedOrders: n(o?.completed),
-      totalPayments: n(pay?.total),
-      // Payouts, referrals and commissions have no tables yet: zero is the true figure until they do.
-      totalPayouts: 0,
-      activeReferrals: 0,
-      totalCommissions: 0,
-      activeUsers: n(u?.active),
-      revenueByMonth: months.map((m) => ({ month: m.month, revenue: fromCents(n(m.revenue)), orders: n(m.count) })),
-    },
+    stats: presentStats({
+      orders: n(o?.total), revenueCents: n(o?.revenue), pendingOrders: n(o?.pending), completedOrders: n(o?.completed),
+      users: n(u?.total), activeUsers: n(u?.active), products: n(p?.total), payments: n(pay?.total),
+      months: months.map((m) => ({ month: m.month, revenueCents: n(m.revenue), orders: n(m.count) })),
+    }),
     alerts,
   };
 }
