@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
 import en from '../../src/admin/i18n/en';
 import zh from '../../src/admin/i18n/zh';
-import { ALERT_CODES } from '../../server/modules/dashboard/service';
+import { ALERT_CODES } from '../../src/common/dashboard';
 
 /** Every leaf key path of a nested catalogue. */
 function leaves(obj: object, prefix = ''): string[] {

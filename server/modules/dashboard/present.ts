@@ -1,3 +1,4 @@
+import type { DashboardStats } from '../../../src/common/dashboard.js';
 import { fromCents } from '../../../src/common/money.js';
 
 /** What the dashboard's queries count, in cents and whole numbers. */
@@ -8,7 +9,7 @@ export type DashboardFigures = {
 };
 
 /** SPEC §3 Dashboard stats, money in currency units. */
-export function presentStats(f: DashboardFigures) {
+export function presentStats(f: DashboardFigures): Omit<DashboardStats, 'systemUptime' | 'generatedAt'> {
   return {
     totalOrders: f.orders,
     totalRevenue: fromCents(f.revenueCents),

@@ -1,11 +1,9 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { mintJobs, orders, payments, products, users } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
+import type { DashboardAlert, DashboardStats } from '../../../src/common/dashboard.js';
 import { presentStats } from './present.js';
 
-/** Every alert the dashboard can raise; the admin catalogue has app.dashboard.alerts.<code> for each. */
-export const ALERT_CODES = ['low_stock', 'stale_pending_orders', 'failed_orders_today', 'failed_mints'] as const;
-export type Alert = { level: 'error' | 'warning' | 'info'; code: (typeof ALERT_CODES)[number]; params: Record<string, number | string> };
 
 const REVENUE_STATUSES = ['paid', 'fulfilled'];
 const LOW_STOCK = 5;
@@ -47,7 +45,7 @@ async function compute(db: Db, now: Date) {
     db.select({ c: sql`count(*)` }).from(mintJobs).where(eq(mintJobs.status, 'failed')),
   ]);
 
-  const alerts: Alert[] = [];
+  const alerts: DashboardAlert[] = [];
   if (n(p?.lowStock) > 0) alerts.push({ level: 'warning', code: 'low_stock', params: { count: n(p?.lowStock), threshold: LOW_STOCK } });
   if (n(stale?.c) > 0) alerts.push({ level: 'warning', code: 'stale_pending_orders', params: { count: n(stale?.c) } });
   if (n(failedToday?.c) > 0) alerts.push({ level: 'error', code: 'failed_orders_today', params: { count: n(failedToday?.c) } });
@@ -63,7 +61,7 @@ async function compute(db: Db, now: Date) {
   };
 }
 
-export async function dashboardStats(db: Db, now = new Date()) {
+export async function dashboardStats(db: Db, now = new Date()): Promise<{ stats: DashboardStats; alerts: DashboardAlert[] }> {
   const hit = cache.get(db);
   let value = hit && now.getTime() - hit.at < CACHE_MS ? hit.value : null;
   let at = hit?.at ?? now.getTime();

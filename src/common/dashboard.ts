@@ -1,0 +1,26 @@
+/** The dashboard's figures and alerts as GET /api/dashboard/stats answers them (SPEC §3 Dashboard stats). */
+
+/** Every alert the dashboard can raise; the admin catalogue has app.dashboard.alerts.<code> for each. */
+export const ALERT_CODES = ['low_stock', 'stale_pending_orders', 'failed_orders_today', 'failed_mints'] as const;
+export type AlertCode = (typeof ALERT_CODES)[number];
+
+export type DashboardAlert = { level: 'error' | 'warning' | 'info'; code: AlertCode; params: Record<string, number | string> };
+
+export type DashboardStats = {
+  totalOrders: number;
+  totalRevenue: number;
+  totalUsers: number;
+  totalProducts: number;
+  pendingOrders: number;
+  completedOrders: number;
+  totalPayments: number;
+  totalPayouts: number;
+  activeReferrals: number;
+  totalCommissions: number;
+  activeUsers: number;
+  revenueByMonth: { month: string; revenue: number; orders: number }[];
+  /** How long the server has run, e.g. "2m" or "3h 5m". */
+  systemUptime: string;
+  /** When these figures were computed (large data serves them up to 15 s stale). */
+  generatedAt: string;
+};
