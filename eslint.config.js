@@ -48,7 +48,7 @@ export default tseslint.config(
   },
   {
     // Every string a request carries goes through the one text type (NUL and lone surrogates refused with a 400).
-    files: ['src/common/**/*.ts', 'server/modules/**/*.ts'],
+    files: ['src/common/**/*.ts', 'server/modules/**/*.ts', 'server/lib/**/*.ts', 'server/plugins/**/*.ts'],
     ignores: ['src/common/text.ts'],
     rules: {
       'no-restricted-syntax': ['error', {

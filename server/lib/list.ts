@@ -1,19 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
+import type { ListTotal as Total } from '../../src/common/list.js';
 import { queryRows, type Queryable } from '../db/client.js';
 
 /** Exact counts stop here; past it a list reports the planner's estimate (DESIGN.md, API conventions). */
 export const EXACT_COUNT_LIMIT = 10_000;
-
-export const listQuery = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1.').max(200, 'limit can be at most 200.').default(50),
-  offset: z.coerce.number().int().min(0, 'offset cannot be negative.').default(0),
-  q: z.string().trim().max(200).optional(),
-  order: z.enum(['asc', 'desc', 'ASC', 'DESC']).transform((v) => v.toLowerCase() as 'asc' | 'desc').default('desc'),
-});
-
-export type Total = { total: number; totalIsEstimate: boolean };
 
 type CacheEntry = Total & { at: number };
 
