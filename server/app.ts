@@ -7,7 +7,7 @@ import { startChainRuntime, type RuntimeOptions } from './modules/mint/runtime.j
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
 import { SettingsService } from './modules/settings/service.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { registerHelmet } from './plugins/helmet.js';
 import { useJsonBodies } from './plugins/json-body.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
@@ -34,6 +34,7 @@ export async function buildApp({ config, database, uiDir, chain = true, worker }
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: false,
     bodyLimit: 1_048_576,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,11 +1,21 @@
 import path from 'node:path';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from '../lib/errors.js';
 import { MESSAGES } from '../../src/common/messages.js';
 
 const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
+
+/** What a validation sentence calls the thing that failed, by where it was. */
+const WHERE: Record<string, string> = { querystring: 'query parameter', params: 'path parameter', headers: 'header' };
+
+/**
+ * Errors the router raises before any route runs (a path that is not valid UTF-8 once decoded, a path
+ * parameter past its length): answered in the API's shape, like every other error.
+ */
+export const frameworkErrors = (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) =>
+  reply.status(400).send(errorBody(err.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has an undecodable character.' : 'The address is not valid.', 'bad_url'));
 
 /** One place turns every failure into `{ok:false, success:false, error, code, fields?}` with the right status. */
 export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: string }) => {
@@ -20,7 +30,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: stri
         fields[field] ??= v.message ?? 'Invalid value.';
       }
       const [first] = Object.entries(fields);
-      const where = err.validationContext === 'querystring' ? 'query parameter' : 'field';
+      const where = WHERE[err.validationContext ?? ''] ?? 'field';
       const sentence = first && first[0] !== '_' ? `Invalid ${where} "${first[0]}": ${first[1]}` : (first?.[1] ?? 'Invalid request.');
       return reply.status(400).send(errorBody(sentence, 'validation', fields));
     }
