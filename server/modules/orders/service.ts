@@ -56,12 +56,11 @@ export async function orderStats(db: Db): Promise<OrderStats> {
 export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDetail> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw notFound('Order not found.');
-  const [items, [customer], [payment], mints] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, id)),
-    db.select().from(users).where(eq(users.id, order.userId)).limit(1),
-    db.select().from(payments).where(eq(payments.orderId, id)).orderBy(desc(payments.createdAt)).limit(1),
-    db.select().from(mintJobs).where(eq(mintJobs.orderId, id)).orderBy(asc(mintJobs.createdAt)),
-  ]);
+  // One after another: `db` may be a transaction, whose single connection takes one query at a time.
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id));
+  const [customer] = await db.select().from(users).where(eq(users.id, order.userId)).limit(1);
+  const [payment] = await db.select().from(payments).where(eq(payments.orderId, id)).orderBy(desc(payments.createdAt)).limit(1);
+  const mints = await db.select().from(mintJobs).where(eq(mintJobs.orderId, id)).orderBy(asc(mintJobs.createdAt));
   return {
     ...presentOrder(order),
     items: items.map(presentItem),
