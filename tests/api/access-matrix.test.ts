@@ -1,12 +1,12 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mintJobs, orders, payments, products } from '../../server/db/schema.js';
-import { createTestApp, productInput, type TestApp } from './harness.js';
+import { buildOrder, buildProduct, buildUser, productInput, type Role } from './factories.js';
+import { createTestApp, type TestApp } from './harness.js';
 
 // Who may call each products/orders endpoint (DESIGN.md "Roles"): every role not allowed gets 403,
 // no token gets 401, and a refused request changes nothing.
 
-type Role = 'admin' | 'finance' | 'operator' | 'user';
 const ROLES: Role[] = ['admin', 'finance', 'operator', 'user'];
 const STAFF: Role[] = ['admin', 'finance', 'operator'];
 const WRITERS: Role[] = ['admin', 'operator'];
@@ -18,21 +18,12 @@ let customerEmail: string;
 let orderId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  customerEmail = (await t.user('user')).email;
+  customerEmail = (await buildUser(t)).email;
   // Log every role in now, so that the snapshots below see only what the request under test wrote.
   for (const role of ROLES) await t.tokenFor(role);
-  const p = await product();
-  const res = await t.call('POST', '/api/orders', { body: { userEmail: customerEmail, productId: p.id, qty: 1 } });
-  expect(res.statusCode, res.body).toBe(201);
-  orderId = res.json().order.id;
+  orderId = (await buildOrder(t, { userEmail: customerEmail })).id;
 });
 afterAll(async () => { await t.close(); });
-
-async function product() {
-  const res = await t.call('POST', '/api/products', { body: productInput({ stock: 50 }) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().product as { id: string };
-}
 
 const count = async (table: typeof orders | typeof payments | typeof mintJobs | typeof auditEvents) =>
   Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
@@ -52,23 +43,23 @@ type Endpoint = { route: string; allowed: Role[]; ok: number; request: () => Pro
 const endpoints: Endpoint[] = [
   { route: 'GET /api/products', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products' }) },
   { route: 'GET /api/products/stats', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products/stats' }) },
-  { route: 'GET /api/products/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/products/${(await product()).id}` }) },
+  { route: 'GET /api/products/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/products/${(await buildProduct(t)).id}` }) },
   { route: 'POST /api/products', allowed: WRITERS, ok: 201, request: async () => ({ method: 'POST', url: '/api/products', body: productInput() }) },
   {
     route: 'PUT /api/products/{id}', allowed: WRITERS, ok: 200,
-    request: async () => ({ method: 'PUT', url: `/api/products/${(await product()).id}`, body: { title: 'Changed', stock: 1, status: 'inactive' } }),
+    request: async () => ({ method: 'PUT', url: `/api/products/${(await buildProduct(t)).id}`, body: { title: 'Changed', stock: 1, status: 'inactive' } }),
   },
-  { route: 'DELETE /api/products/{id}', allowed: WRITERS, ok: 200, request: async () => ({ method: 'DELETE', url: `/api/products/${(await product()).id}` }) },
+  { route: 'DELETE /api/products/{id}', allowed: WRITERS, ok: 200, request: async () => ({ method: 'DELETE', url: `/api/products/${(await buildProduct(t)).id}` }) },
   { route: 'GET /api/orders', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/orders' }) },
   { route: 'GET /api/orders/stats', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/orders/stats' }) },
   { route: 'GET /api/orders/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/orders/${orderId}` }) },
   {
     route: 'POST /api/orders', allowed: WRITERS, ok: 201,
-    request: async () => ({ method: 'POST', url: '/api/orders', body: { userEmail: customerEmail, productId: (await product()).id, qty: 2 } }),
+    request: async () => ({ method: 'POST', url: '/api/orders', body: { userEmail: customerEmail, productId: (await buildProduct(t)).id, qty: 2 } }),
   },
   {
     route: 'POST /api/orders/mock', allowed: WRITERS, ok: 201,
-    request: async () => ({ method: 'POST', url: '/api/orders/mock', body: { userEmail: customerEmail, productId: (await product()).id, qty: 2 } }),
+    request: async () => ({ method: 'POST', url: '/api/orders/mock', body: { userEmail: customerEmail, productId: (await buildProduct(t)).id, qty: 2 } }),
   },
 ];
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, PASSWORD, type TestApp } from './harness.js';
+import { buildUser, PASSWORD } from './factories.js';
+import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -21,7 +22,7 @@ describe('health', () => {
 
 describe('login', () => {
   it('returns a token and the user, and the token opens /api/auth/me', async () => {
-    const u = await t.user('operator', { name: 'Olga Operator' });
+    const u = await buildUser(t, { role: 'operator', name: 'Olga Operator' });
     const res = await t.login(u.email.toUpperCase());
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -34,7 +35,7 @@ describe('login', () => {
   });
 
   it('refuses a wrong password and an unknown email with the same sentence', async () => {
-    const u = await t.user('admin');
+    const u = await buildUser(t, { role: 'admin' });
     const wrong = await t.login(u.email, 'not-the-password');
     const unknown = await t.login('nobody@test.dev', PASSWORD);
     for (const res of [wrong, unknown]) {
@@ -64,7 +65,7 @@ describe('login', () => {
   });
 
   it('locks the account after 5 failures, even for the right password, with a sentence', async () => {
-    const u = await t.user('finance');
+    const u = await buildUser(t, { role: 'finance' });
     for (let i = 0; i < 4; i++) expect((await t.login(u.email, 'wrong')).statusCode).toBe(401);
     const fifth = await t.login(u.email, 'wrong');
     expect(fifth.statusCode).toBe(403);
@@ -76,14 +77,14 @@ describe('login', () => {
   });
 
   it('a success resets the failure count', async () => {
-    const u = await t.user('finance');
+    const u = await buildUser(t, { role: 'finance' });
     for (let i = 0; i < 4; i++) await t.login(u.email, 'wrong');
     expect((await t.login(u.email)).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) expect((await t.login(u.email, 'wrong')).statusCode).toBe(401);
   });
 
   it('refuses a suspended user', async () => {
-    const u = await t.user('user', { status: 'suspended' });
+    const u = await buildUser(t, { status: 'suspended' });
     const res = await t.login(u.email);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'account_suspended', error: expect.stringMatching(/suspended/) });
@@ -100,7 +101,7 @@ describe('tokens', () => {
   });
 
   it('logout revokes the session', async () => {
-    const u = await t.user('admin');
+    const u = await buildUser(t, { role: 'admin' });
     const token = (await t.login(u.email)).json().token;
     expect((await t.call('GET', '/api/auth/me', { token })).statusCode).toBe(200);
     expect((await t.call('POST', '/api/admin/auth/logout', { token })).json()).toEqual({ ok: true });
@@ -108,7 +109,7 @@ describe('tokens', () => {
   });
 
   it('an idle session expires after sessionTimeout minutes', async () => {
-    const u = await t.user('admin');
+    const u = await buildUser(t, { role: 'admin' });
     const token = (await t.login(u.email)).json().token;
     const { sessions } = await import('../../server/db/schema.js');
     const { eq } = await import('drizzle-orm');

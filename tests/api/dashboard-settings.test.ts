@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, productInput, type TestApp } from './harness.js';
+import { buildOrder, buildProduct, buildUser } from './factories.js';
+import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -9,10 +10,10 @@ describe('dashboard stats', () => {
   it('computes the figures from the data', async () => {
     const empty = (await t.call('GET', '/api/dashboard/stats')).json();
     expect(empty.stats).toMatchObject({ totalOrders: 0, totalRevenue: 0, totalProducts: 0, pendingOrders: 0, completedOrders: 0, totalPayments: 0 });
-    const buyer = await t.user('user');
-    const p = (await t.call('POST', '/api/products', { body: productInput({ priceFiat: '10.10', stock: 3 }) })).json().product;
-    await t.call('POST', '/api/orders', { body: { userEmail: buyer.email, productId: p.id, qty: 1 } });
-    await t.call('POST', '/api/orders/mock', { body: { userEmail: buyer.email, productId: p.id, qty: 2 } });
+    const buyer = await buildUser(t);
+    const p = await buildProduct(t, { priceFiat: '10.10', stock: 3 });
+    await buildOrder(t, { userEmail: buyer.email, productId: p.id, qty: 1 });
+    await buildOrder(t, { userEmail: buyer.email, productId: p.id, qty: 2, paid: true });
     const { stats, alerts } = (await t.call('GET', '/api/dashboard/stats')).json();
     expect(stats).toMatchObject({
       totalOrders: 2, totalRevenue: 20.2, totalProducts: 1, pendingOrders: 1, completedOrders: 1, totalPayments: 1,
@@ -48,7 +49,7 @@ describe('settings', () => {
     const saved = await t.call('PUT', '/api/settings', { body: { siteName: 'Acme RWA', maxLoginAttempts: 2 } });
     expect(saved.json().settings).toMatchObject({ siteName: 'Acme RWA', maxLoginAttempts: 2, currency: 'USD' });
     expect((await t.call('GET', '/api/settings/public', { as: null })).json().settings.siteName).toBe('Acme RWA');
-    const u = await t.user('finance');
+    const u = await buildUser(t, { role: 'finance' });
     expect((await t.login(u.email, 'wrong')).statusCode).toBe(401);
     expect((await t.login(u.email, 'wrong')).json().code).toBe('account_locked');
     const reset = await t.call('POST', '/api/settings/reset');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { getAddress, type Address, type PublicClient } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { readBalance } from '../../server/chain/contract.js';
 import { MintWorker, type MintWorkerOptions } from '../../server/modules/mint/worker.js';
 import { chainTransactions, mintJobs, mintWorkers } from '../../server/db/schema.js';
 import { LeaseLostError } from '../../server/modules/mint/queue.js';
+import { buildMintJob, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 // The in-process worker is off: each test drives workers pass by pass and "crashes" them between steps.
@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 const quiet = { info() {}, warn() {}, error() {} };
-const freshWallet = () => privateKeyToAccount(generatePrivateKey()).address;
 const chainOf = (app: TestApp) => app.app.ctx.chain!.chain!;
 const balanceOf = (app: TestApp, owner: Address, id: bigint) =>
   readBalance(chainOf(app).publicClient as unknown as PublicClient, chainOf(app).tokenAddress, owner, id);
@@ -27,18 +26,12 @@ const job = async (id: string) => (await t.db.select().from(mintJobs).where(eq(m
 const lapseLeases = () => t.db.update(mintWorkers).set({ leaseUntil: sql`now() - interval '1 second'` });
 const makeDue = () => t.db.update(mintJobs).set({ nextAttemptAt: sql`now()` });
 
-async function queue(wallet: Address, tokenId: number, amount: number) {
-  const res = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: wallet, tokenId, amount } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().job.id as string;
-}
-
 class Crash extends Error {}
 
 describe('never mints twice', () => {
   it('a worker killed between storing and broadcasting: the next owner sends the same bytes once', async () => {
     const wallet = freshWallet();
-    const id = await queue(wallet, 11, 4);
+    const { id } = await buildMintJob(t, { walletAddress: wallet, tokenId: 11, amount: 4 });
     const a = worker({ onStep: (step) => { if (step === 'stored') throw new Crash('killed after store'); } });
     expect(await a.claimLease()).toBe(true);
     await expect(a.runOnce()).rejects.toThrow(Crash);
@@ -61,7 +54,8 @@ describe('never mints twice', () => {
 
   it('a worker killed between broadcasting and recording: the next owner finds the receipt and does not resend', async () => {
     const wallet = freshWallet();
-    const ids = [await queue(wallet, 12, 1), await queue(wallet, 12, 2)];
+    const ids: string[] = [];
+    for (const amount of [1, 2]) ids.push((await buildMintJob(t, { walletAddress: wallet, tokenId: 12, amount })).id);
     const a = worker({ onStep: (step) => { if (step === 'broadcast') throw new Crash('killed after broadcast'); } });
     await lapseLeases();
     expect(await a.claimLease()).toBe(true);
@@ -82,7 +76,7 @@ describe('never mints twice', () => {
 
   it('a mint that would revert is never signed, backs off, and fails after 5 attempts with its reason', async () => {
     // The token contract has no ERC-1155 receiver hook, so minting to it reverts.
-    const id = await queue(chainOf(t).tokenAddress, 1, 1);
+    const { id } = await buildMintJob(t, { walletAddress: chainOf(t).tokenAddress });
     await lapseLeases();
     const w = worker();
     expect(await w.claimLease()).toBe(true);
@@ -107,11 +101,7 @@ describe('restart', () => {
     const first = await createTestApp({}, { chain: true, worker: { pollMs: 50 } });
     try {
       const wallet = freshWallet();
-      const ids: string[] = [];
-      for (const amount of [1, 2, 3]) {
-        const res = await first.call('POST', '/api/mint-jobs', { body: { walletAddress: wallet, tokenId: 21, amount } });
-        ids.push(res.json().job.id);
-      }
+      for (const amount of [1, 2, 3]) await buildMintJob(first, { walletAddress: wallet, tokenId: 21, amount });
       const deadline = Date.now() + 15_000;
       let rows = await first.db.select().from(mintJobs);
       while (rows.some((r) => r.status !== 'succeeded') && Date.now() < deadline) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicClient } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { readBalance } from '../../server/chain/contract.js';
 import { DEV_MINTER_KEY, startDevChain, type DevChain } from '../../server/chain/dev-chain.js';
+import { buildMintJob, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 // A node reached over RPC_URL: the dev chain's loopback endpoint stands in for Sepolia or any EVM chain.
@@ -33,11 +33,11 @@ describe('minting through RPC_URL', () => {
 
   it('mints over HTTP JSON-RPC when the chain id matches; the heartbeat stops with the worker', async () => {
     t = await createTestApp(rpcEnv(31337), { chain: true, worker: { pollMs: 50, receiptDelaySeconds: 0 } });
-    const wallet = privateKeyToAccount(generatePrivateKey()).address;
-    const res = await t.call('POST', '/api/mint-jobs', { as: 'operator', body: { walletAddress: wallet, tokenId: 2, amount: 9 } });
-    expect(res.statusCode, res.body).toBe(201);
+    const wallet = freshWallet();
+    const queued = await buildMintJob(t, { walletAddress: wallet, tokenId: 2, amount: 9 });
+    expect(queued).toMatchObject({ walletAddress: wallet, tokenId: '2', amount: '9' });
     const deadline = Date.now() + 15_000;
-    let job = res.json().job;
+    let job = queued;
     while (job.status !== 'succeeded' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
       job = (await t.call('GET', `/api/mint-jobs/${job.id}`)).json().job;

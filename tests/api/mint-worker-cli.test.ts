@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { engine } from './engine.js';
+import { buildMintJob, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,11 +39,10 @@ describe.runIf(engine() === 'postgres')('npm run worker beside a server', () => 
     const port = new URL(t.app.ctx.chain!.chain!.devChain!.rpcUrl!).port;
     const w = startWorker({ DATABASE_URL: t.databaseUrl!, DEV_CHAIN_PORT: port, LOG_LEVEL: 'silent' });
     try {
-      const wallet = privateKeyToAccount(generatePrivateKey()).address;
-      const res = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: wallet, tokenId: 8, amount: 2 } });
-      const id = res.json().job.id as string;
+      const queued = await buildMintJob(t, { walletAddress: freshWallet(), tokenId: 8, amount: 2 });
+      const id = queued.id;
       const deadline = Date.now() + 30_000;
-      let job = res.json().job;
+      let job = queued;
       while (job.status !== 'succeeded' && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 100));
         job = (await t.call('GET', `/api/mint-jobs/${id}`)).json().job;

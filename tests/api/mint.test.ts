@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { readBalance } from '../../server/chain/contract.js';
 import { mintJobs } from '../../server/db/schema.js';
-import { createTestApp, productInput, type TestApp } from './harness.js';
+import { buildMintJob, buildOrder, buildProduct, freshWallet } from './factories.js';
+import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const freshWallet = () => privateKeyToAccount(generatePrivateKey()).address;
 const chain = () => t.app.ctx.chain!.chain!;
 const balanceOf = (owner: Address, id: bigint) =>
   readBalance(chain().publicClient as unknown as PublicClient, chain().tokenAddress, owner, id);
@@ -81,8 +80,7 @@ describe('manual mint jobs', () => {
   });
 
   it('retrying a job that is not failed is a 409; an unknown job is a 404', async () => {
-    const res = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: freshWallet(), tokenId: 1, amount: 1 } });
-    const job = await until(res.json().job.id, 'succeeded');
+    const job = await until((await buildMintJob(t)).id, 'succeeded');
     const retry = await t.call('POST', `/api/mint-jobs/${job.id}/retry`, { as: 'operator' });
     expect(retry.statusCode).toBe(409);
     expect(retry.json().error).toBe('Only a failed job can be retried; this one is succeeded.');
@@ -117,12 +115,11 @@ describe('manual mint jobs', () => {
 
 describe('orders and the queue', () => {
   it('a paid order of a tokenised product queues one job per line and is fulfilled when it is minted', async () => {
-    const buyer = await t.user('user');
     const wallet = freshWallet();
-    const p = (await t.call('POST', '/api/products', { body: productInput({ tokenId: '42', stock: 5 }) })).json().product;
-    const res = await t.call('POST', '/api/orders/mock', { as: 'operator', body: { userEmail: buyer.email, productId: p.id, qty: 2, walletAddress: wallet } });
-    expect(res.statusCode, res.body).toBe(201);
-    const orderId = res.json().order.id as string;
+    const p = await buildProduct(t, { tokenId: '42', stock: 5 });
+    const paid = await buildOrder(t, { productId: p.id, qty: 2, walletAddress: wallet, paid: true });
+    expect(paid).toMatchObject({ status: 'paid', walletAddress: wallet });
+    const orderId = paid.id;
     const jobs = await t.db.select().from(mintJobs).where(eq(mintJobs.orderId, orderId));
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ tokenId: '42', amount: '2', walletAddress: wallet, productId: p.id });
@@ -141,11 +138,9 @@ describe('orders and the queue', () => {
   });
 
   it('an order of a product without a token id queues nothing and stays paid', async () => {
-    const buyer = await t.user('user');
-    const p = (await t.call('POST', '/api/products', { body: productInput() })).json().product;
-    const res = await t.call('POST', '/api/orders/mock', { body: { userEmail: buyer.email, productId: p.id, qty: 1 } });
-    expect(res.json().order.status).toBe('paid');
-    expect(await t.db.select().from(mintJobs).where(eq(mintJobs.orderId, res.json().order.id))).toHaveLength(0);
+    const order = await buildOrder(t, { paid: true });
+    expect(order.status).toBe('paid');
+    expect(await t.db.select().from(mintJobs).where(eq(mintJobs.orderId, order.id))).toHaveLength(0);
   });
 });
 

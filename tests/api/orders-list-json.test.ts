@@ -3,6 +3,7 @@ import { asc, desc, like, sql } from 'drizzle-orm';
 import { orders } from '../../server/db/schema.js';
 import { presentOrder } from '../../server/modules/orders/present.js';
 import { ORDER_SORTS } from '../../src/common/orders.js';
+import { buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 // The orders list is rendered to JSON by the database (list-json.ts); presentOrder is the reference shape.
@@ -10,8 +11,8 @@ let t: TestApp;
 const prefix = `json.${Date.now()}`;
 beforeAll(async () => {
   t = await createTestApp();
-  const customer = await t.user('user', { email: `${prefix}@test.dev` });
-  const other = await t.user('user', { email: `${prefix}_x@test.dev` });
+  const customer = await buildUser(t, { email: `${prefix}@test.dev` });
+  const other = await buildUser(t, { email: `${prefix}_x@test.dev` });
   const at = (text: string) => sql`${text}::timestamptz`;
   const row = (n: number, extra: Partial<typeof orders.$inferInsert> = {}) => ({
     userId: customer.id, customerEmail: customer.email, status: 'pending', qty: n + 1, amountCents: n * 37, ...extra,

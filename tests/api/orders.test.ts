@@ -1,23 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintJobs, orders, payments } from '../../server/db/schema.js';
-import { createTestApp, productInput, type TestApp } from './harness.js';
+import { buildOrder, buildProduct, buildUser } from './factories.js';
+import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
 let customer: { email: string; id: string };
 beforeAll(async () => {
   t = await createTestApp();
-  customer = await t.user('user', { email: `buyer.${Date.now()}@test.dev` });
+  customer = await buildUser(t);
 });
 afterAll(async () => { await t.close(); });
 
 const WALLET = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-
-async function product(overrides: Record<string, unknown> = {}) {
-  const res = await t.call('POST', '/api/products', { body: productInput({ priceFiat: '12.34', stock: 5, ...overrides }) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().product as { id: string; stock: number; title: string };
-}
 
 const stockOf = async (id: string) => (await t.call('GET', `/api/products/${id}`)).json().product.stock as number;
 const orderBody = (productId: string, extra: Record<string, unknown> = {}) => ({ userEmail: customer.email, productId, qty: 2, ...extra });
@@ -27,7 +22,7 @@ const written = async () => ({ orders: await rows(orders), payments: await rows(
 
 describe('create order', () => {
   it('creates a pending order, prices it exactly and takes stock in the same step', async () => {
-    const p = await product();
+    const p = await buildProduct(t, { priceFiat: '12.34', stock: 5 });
     const res = await t.call('POST', '/api/orders', { body: orderBody(p.id, { userEmail: customer.email.toUpperCase() }) });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().order;
@@ -40,7 +35,7 @@ describe('create order', () => {
   });
 
   it('a mock order is paid at once by a test payment, flagged test', async () => {
-    const p = await product();
+    const p = await buildProduct(t, { priceFiat: '12.34' });
     const res = await t.call('POST', '/api/orders/mock', { body: orderBody(p.id, { qty: 1 }), as: 'operator' });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().order;
@@ -50,14 +45,14 @@ describe('create order', () => {
   });
 
   it('concurrent buyers of the last unit: exactly one succeeds', async () => {
-    const p = await product({ stock: 1 });
+    const p = await buildProduct(t, { stock: 1 });
     const results = await Promise.all([1, 2, 3].map(() => t.call('POST', '/api/orders', { body: orderBody(p.id, { qty: 1 }) })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect(await stockOf(p.id)).toBe(0);
   });
 
   it('tokenised products need a valid wallet address', async () => {
-    const p = await product({ tokenId: '1', contract: WALLET });
+    const p = await buildProduct(t, { tokenId: '1', contract: WALLET });
     const none = await t.call('POST', '/api/orders', { body: orderBody(p.id) });
     expect(none.statusCode).toBe(400);
     expect(none.json().fields).toHaveProperty('walletAddress');
@@ -69,8 +64,8 @@ describe('create order', () => {
   });
 
   it('deleting a product that orders reference answers 409 and keeps it', async () => {
-    const p = await product();
-    await t.call('POST', '/api/orders', { body: orderBody(p.id, { qty: 1 }) });
+    const p = await buildProduct(t);
+    await buildOrder(t, { productId: p.id });
     const res = await t.call('DELETE', `/api/products/${p.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(/Set its status to inactive instead/);
@@ -80,12 +75,12 @@ describe('create order', () => {
 
 describe.each(['/api/orders', '/api/orders/mock'])('%s refusals change nothing', (url) => {
   it('refuses more than the stock with 409', async () => {
-    const p = await product({ stock: 1 });
+    const p = await buildProduct(t, { stock: 1 });
     const before = await written();
     const res = await t.call('POST', url, { body: orderBody(p.id, { qty: 2 }) });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'insufficient_stock', error: `Only 1 of "${p.title}" left in stock.` });
-    const none = await product({ stock: 0 });
+    const none = await buildProduct(t, { stock: 0 });
     const out = await t.call('POST', url, { body: orderBody(none.id, { qty: 1 }) });
     expect(out.statusCode).toBe(409);
     expect(out.json().error).toBe(`"${none.title}" is out of stock.`);
@@ -95,10 +90,10 @@ describe.each(['/api/orders', '/api/orders/mock'])('%s refusals change nothing',
   });
 
   it('unknown or suspended customer, inactive, draft or unknown product, unknown coupon → 422 naming the field', async () => {
-    const p = await product();
-    const draft = await product({ status: 'draft' });
-    const inactive = await product({ status: 'inactive' });
-    const suspended = await t.user('user', { status: 'suspended' });
+    const p = await buildProduct(t);
+    const draft = await buildProduct(t, { status: 'draft' });
+    const inactive = await buildProduct(t, { status: 'inactive' });
+    const suspended = await buildUser(t, { status: 'suspended' });
     const cases: [Record<string, unknown>, string, string][] = [
       [orderBody(p.id, { userEmail: 'ghost@test.dev' }), 'userEmail', 'No customer has the email ghost@test.dev.'],
       [orderBody(p.id, { userEmail: suspended.email }), 'userEmail', `The customer account ${suspended.email} is suspended.`],
@@ -114,12 +109,12 @@ describe.each(['/api/orders', '/api/orders/mock'])('%s refusals change nothing',
       expect(res.json().fields).toHaveProperty(field);
       expect(res.json().error).toBe(sentence);
     }
-    expect(await stockOf(p.id)).toBe(5);
+    expect(await stockOf(p.id)).toBe(p.stock);
     expect(await written()).toEqual(before);
   });
 
   it('validates the body: 400 naming the field in `fields` and in the sentence', async () => {
-    const p = await product();
+    const p = await buildProduct(t);
     const cases: [Record<string, unknown>, string][] = [
       [orderBody(p.id, { userEmail: 'nope' }), 'userEmail'],
       [orderBody(p.id, { userEmail: undefined }), 'userEmail'],
@@ -143,12 +138,12 @@ describe.each(['/api/orders', '/api/orders/mock'])('%s refusals change nothing',
       expect(res.json().fields, JSON.stringify(body)).toHaveProperty(field);
       expect(res.json().error, JSON.stringify(body)).toContain(`"${field}"`);
     }
-    expect(await stockOf(p.id)).toBe(5);
+    expect(await stockOf(p.id)).toBe(p.stock);
     expect(await written()).toEqual(before);
   });
 
   it('an order whose total would not fit exactly is refused with 422 and takes no stock', async () => {
-    const p = await product({ priceFiat: '9999999999999.99', stock: 10_000 });
+    const p = await buildProduct(t, { priceFiat: '9999999999999.99', stock: 10_000 });
     const res = await t.call('POST', '/api/orders', { body: orderBody(p.id, { qty: 10_000 }) });
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json()).toMatchObject({ code: 'amount_too_large', fields: { qty: expect.any(String) } });
@@ -156,7 +151,7 @@ describe.each(['/api/orders', '/api/orders/mock'])('%s refusals change nothing',
   });
 
   it('an over-long coupon code is refused with a sentence naming it', async () => {
-    const p = await product();
+    const p = await buildProduct(t);
     const res = await t.call('POST', '/api/orders', { body: orderBody(p.id, { couponCode: 'X'.repeat(65) }) });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Invalid field "couponCode": Coupon code can be at most 64 characters.');
@@ -168,7 +163,7 @@ describe.each(['/api/orders', '/api/orders/mock'])('%s refusals change nothing',
   });
 
   it('a tokenised product without a valid wallet address → 400 naming walletAddress', async () => {
-    const p = await product({ tokenId: '1', contract: WALLET });
+    const p = await buildProduct(t, { tokenId: '1', contract: WALLET });
     const before = await written();
     for (const walletAddress of [undefined, 'not-an-address', WALLET.replace('F', 'f')]) {
       const res = await t.call('POST', url, { body: orderBody(p.id, { walletAddress }) });
@@ -176,17 +171,17 @@ describe.each(['/api/orders', '/api/orders/mock'])('%s refusals change nothing',
       expect(res.json().fields).toHaveProperty('walletAddress');
       expect(res.json().error).toMatch(/wallet address/);
     }
-    expect(await stockOf(p.id)).toBe(5);
+    expect(await stockOf(p.id)).toBe(p.stock);
     expect(await written()).toEqual(before);
   });
 });
 
 describe('orders list', () => {
   it('filters by status and by email prefix or whole id, newest first', async () => {
-    const p = await product({ stock: 100 });
-    const buyer = await t.user('user', { email: `zed.${Date.now()}@list.dev` });
-    const first = (await t.call('POST', '/api/orders', { body: orderBody(p.id, { userEmail: buyer.email, qty: 1 }) })).json().order;
-    const second = (await t.call('POST', '/api/orders/mock', { body: orderBody(p.id, { userEmail: buyer.email, qty: 3 }) })).json().order;
+    const p = await buildProduct(t, { stock: 100 });
+    const buyer = await buildUser(t, { email: `zed.${Date.now()}@list.dev` });
+    const first = await buildOrder(t, { userEmail: buyer.email, productId: p.id, qty: 1 });
+    const second = await buildOrder(t, { userEmail: buyer.email, productId: p.id, qty: 3, paid: true });
     const list = (s: string) => t.call('GET', `/api/orders?${s}`).then((r) => r.json());
     const mine = await list(`q=${encodeURIComponent(buyer.email.slice(0, 8))}`);
     expect(mine.orders.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
@@ -213,7 +208,7 @@ describe('orders list', () => {
 
 describe('orders permissions', () => {
   it('staff read; user cannot; finance cannot create; no token is 401', async () => {
-    const p = await product();
+    const p = await buildProduct(t);
     expect((await t.call('GET', '/api/orders', { as: 'finance' })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/orders', { as: 'user' })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/orders', { as: null })).statusCode).toBe(401);
@@ -222,12 +217,11 @@ describe('orders permissions', () => {
       expect((await t.call('POST', url, { as: 'user', body: orderBody(p.id) })).statusCode).toBe(403);
       expect((await t.call('POST', url, { as: null, body: orderBody(p.id) })).statusCode).toBe(401);
     }
-    expect(await stockOf(p.id)).toBe(5);
+    expect(await stockOf(p.id)).toBe(p.stock);
   });
 
   it('one order: 401 without a token, 403 for user, 400 for a malformed id, 404 for an unknown one', async () => {
-    const p = await product();
-    const order = (await t.call('POST', '/api/orders', { body: orderBody(p.id, { qty: 1 }) })).json().order;
+    const order = await buildOrder(t);
     expect((await t.call('GET', `/api/orders/${order.id}`, { as: null })).statusCode).toBe(401);
     const user = await t.call('GET', `/api/orders/${order.id}`, { as: 'user' });
     expect(user.statusCode).toBe(403);

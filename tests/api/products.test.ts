@@ -1,33 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, productInput, type TestApp } from './harness.js';
+import { buildProduct, productInput } from './factories.js';
+import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
 
-const create = async (overrides: Record<string, unknown> = {}) => {
-  const res = await t.call('POST', '/api/products', { body: productInput(overrides) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().product;
-};
-
 describe('products CRUD', () => {
   it('creates with defaults, reads back exact money', async () => {
-    const p = await create({ priceFiat: '19.99', priceCrypto: 0.00000001, status: undefined, stock: undefined });
+    const res = await t.call('POST', '/api/products', { body: productInput({ priceFiat: '19.99', priceCrypto: 0.00000001, status: undefined, stock: undefined }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const p = res.json().product;
     expect(p).toMatchObject({ name: p.title, priceFiat: 19.99, priceCrypto: '0.00000001', status: 'draft', stock: 0, chainId: 11155111, tokenType: 'ERC1155', contract: null });
     const got = await t.call('GET', `/api/products/${p.id}`);
     expect(got.json().product).toEqual(p);
   });
 
   it('updates only the fields sent', async () => {
-    const p = await create({ status: 'active', stock: 7 });
+    const p = await buildProduct(t, { status: 'active', stock: 7 });
     const res = await t.call('PUT', `/api/products/${p.id}`, { body: { priceFiat: 0.1 } });
     expect(res.statusCode).toBe(200);
     expect(res.json().product).toMatchObject({ priceFiat: 0.1, status: 'active', stock: 7, title: p.title });
   });
 
   it('deletes an unused product', async () => {
-    const p = await create();
+    const p = await buildProduct(t);
     // The admin's transport sends a JSON content type with no body on DELETE.
     const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${p.id}`, headers: { authorization: `Bearer ${await t.tokenFor('admin')}`, 'content-type': 'application/json' } });
     expect(res.json()).toEqual({ ok: true });
@@ -41,11 +38,11 @@ describe('products CRUD', () => {
   });
 
   it('409 on a duplicate SKU, case-insensitively, on create and update', async () => {
-    const a = await create({ sku: 'DUP-1' });
+    const a = await buildProduct(t, { sku: 'DUP-1' });
     const clash = await t.call('POST', '/api/products', { body: productInput({ sku: 'dup-1' }) });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toMatchObject({ error: 'A product with SKU "dup-1" already exists.', fields: { sku: expect.any(String) } });
-    const b = await create();
+    const b = await buildProduct(t);
     expect((await t.call('PUT', `/api/products/${b.id}`, { body: { sku: 'DUP-1' } })).statusCode).toBe(409);
     expect((await t.call('PUT', `/api/products/${a.id}`, { body: { sku: 'DUP-1' } })).statusCode).toBe(200);
   });
@@ -100,13 +97,15 @@ describe('products validation', () => {
   });
 
   it('accepts numbers sent as text (form input) and the largest chain id', async () => {
-    const p = await create({ stock: ' 12 ', chainId: '2147483647' });
-    expect(p).toMatchObject({ stock: 12, chainId: 2147483647 });
+    const res = await t.call('POST', '/api/products', { body: productInput({ stock: ' 12 ', chainId: '2147483647' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().product).toMatchObject({ stock: 12, chainId: 2147483647 });
   });
 
   it('accepts a valid contract address and token id', async () => {
-    const p = await create({ contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', tokenId: '7' });
-    expect(p).toMatchObject({ contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', tokenId: '7' });
+    const res = await t.call('POST', '/api/products', { body: productInput({ contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', tokenId: '7' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().product).toMatchObject({ contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', tokenId: '7' });
   });
 });
 
@@ -141,7 +140,7 @@ describe('products update validation', () => {
     ['stock', { title: 'Renamed', priceFiat: 1, stock: -5 }],
   ];
   it.each(bad)('400 naming %s for %j, and the product is unchanged', async (field, patch) => {
-    const p = await create({ status: 'active', stock: 7 });
+    const p = await buildProduct(t, { status: 'active', stock: 7 });
     const res = await t.call('PUT', `/api/products/${p.id}`, { body: patch });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ ok: false, code: 'validation' });
@@ -151,8 +150,8 @@ describe('products update validation', () => {
   });
 
   it('409 naming the SKU when it is taken (in any case), and the product is unchanged', async () => {
-    const a = await create();
-    const b = await create();
+    const a = await buildProduct(t);
+    const b = await buildProduct(t);
     const res = await t.call('PUT', `/api/products/${b.id}`, { body: { title: 'Renamed', sku: a.sku.toLowerCase() } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'sku_taken', fields: { sku: expect.any(String) } });
@@ -170,7 +169,7 @@ describe('products update validation', () => {
 
   it('two products renamed to the same SKU at once: one succeeds, the other gets 409', async () => {
     const sku = `SWAP-${Date.now()}`;
-    const [a, b] = [await create(), await create()];
+    const [a, b] = [await buildProduct(t), await buildProduct(t)];
     const results = await Promise.all([a, b].map((p) => t.call('PUT', `/api/products/${p.id}`, { body: { sku } })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await t.call('GET', `/api/products?q=${sku}`)).json().total).toBe(1);
@@ -180,9 +179,9 @@ describe('products update validation', () => {
 describe('products list', () => {
   it('filters by status, rwaType and q over title and SKU; sorts; pages; totals', async () => {
     const tag = `Z${Date.now()}`;
-    await create({ title: `${tag} Tower`, sku: `${tag}-A`, rwaType: 'real_estate', status: 'active', priceFiat: 300 });
-    await create({ title: `${tag} Painting`, sku: `${tag}-B`, rwaType: 'art', status: 'inactive', priceFiat: 100 });
-    await create({ title: 'Other', sku: `${tag}-C`, rwaType: 'art', status: 'draft', priceFiat: 200 });
+    await buildProduct(t, { title: `${tag} Tower`, sku: `${tag}-A`, rwaType: 'real_estate', status: 'active', priceFiat: 300 });
+    await buildProduct(t, { title: `${tag} Painting`, sku: `${tag}-B`, rwaType: 'art', status: 'inactive', priceFiat: 100 });
+    await buildProduct(t, { title: 'Other', sku: `${tag}-C`, rwaType: 'art', status: 'draft', priceFiat: 200 });
     const q = (s: string) => t.call('GET', `/api/products?${s}`).then((r) => r.json());
     expect((await q(`q=${tag}`)).total).toBe(3);
     expect((await q(`q=${tag.toLowerCase()}-b`)).products.map((p: { sku: string }) => p.sku)).toEqual([`${tag}-B`]);
@@ -205,7 +204,7 @@ describe('products list', () => {
 
   it('stats count by status and total inventory value', async () => {
     const before = (await t.call('GET', '/api/products/stats')).json().stats;
-    await create({ status: 'inactive', priceFiat: '2.50', stock: 4 });
+    await buildProduct(t, { status: 'inactive', priceFiat: '2.50', stock: 4 });
     const after = (await t.call('GET', '/api/products/stats')).json().stats;
     expect(after.total).toBe(before.total + 1);
     expect(after.inactive).toBe(before.inactive + 1);
@@ -213,7 +212,7 @@ describe('products list', () => {
   });
 
   it('stats still answer when price × stock passes the 64-bit integer range', async () => {
-    const p = await create({ priceFiat: '9999999999999.99', stock: 2_000_000_000, status: 'draft' });
+    const p = await buildProduct(t, { priceFiat: '9999999999999.99', stock: 2_000_000_000, status: 'draft' });
     try {
       const res = await t.call('GET', '/api/products/stats');
       expect(res.statusCode, res.body).toBe(200);
@@ -231,7 +230,7 @@ describe('products permissions', () => {
   });
 
   it('401 without a token on the single-product endpoints; nothing changes', async () => {
-    const p = await create();
+    const p = await buildProduct(t);
     for (const [method, body] of [['GET', undefined], ['PUT', { stock: 99 }], ['DELETE', undefined]] as const) {
       const res = await t.call(method, `/api/products/${p.id}`, { as: null, body });
       expect(res.statusCode, method).toBe(401);
@@ -240,7 +239,7 @@ describe('products permissions', () => {
   });
 
   it('user cannot read, create, update or delete; nothing changes', async () => {
-    const p = await create();
+    const p = await buildProduct(t);
     const before = (await t.call('GET', '/api/products?limit=1')).json().total;
     for (const [method, url, body] of [
       ['GET', `/api/products/${p.id}`, undefined], ['GET', '/api/products/stats', undefined], ['POST', '/api/products', productInput()],
@@ -267,7 +266,7 @@ describe('products permissions', () => {
     expect((await t.call('GET', '/api/products', { as: 'finance' })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/products', { as: 'operator' })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/products', { as: 'user' })).statusCode).toBe(403);
-    const p = await create();
+    const p = await buildProduct(t);
     for (const [method, url, body] of [['POST', '/api/products', productInput()], ['PUT', `/api/products/${p.id}`, { stock: 1 }], ['DELETE', `/api/products/${p.id}`, undefined]] as const) {
       const res = await t.call(method, url, { as: 'finance', body });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
