@@ -1,13 +1,14 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../src/common/capabilities.js';
 import { auditEvents, mintJobs, orders, payments, products } from '../../server/db/schema.js';
 import { buildOrder, buildProduct, buildUser, productInput, type Role } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 // Who may call each products/orders endpoint (DESIGN.md "Roles"): every role not allowed gets 403,
-// no token gets 401, and a refused request changes nothing.
+// no token gets 401, and a refused request changes nothing. Who is allowed is written out here, not read from
+// the capability table, so that the table itself is under test.
 
-const ROLES: Role[] = ['admin', 'finance', 'operator', 'user'];
 const STAFF: Role[] = ['admin', 'finance', 'operator'];
 const WRITERS: Role[] = ['admin', 'operator'];
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

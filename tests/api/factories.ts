@@ -3,6 +3,7 @@
  * states only what matters to it. Each builder takes overrides and returns what the API would answer.
  */
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
+import type { Role } from '../../src/common/capabilities.js';
 import { createMintBody } from '../../src/common/mint.js';
 import { createOrderBody, type OrderDetail } from '../../src/common/orders.js';
 import { productBody, type Product } from '../../src/common/products.js';
@@ -13,7 +14,7 @@ import { createProduct } from '../../server/modules/products/service.js';
 import type { Db } from '../../server/db/client.js';
 
 export const PASSWORD = 'test-password-123';
-export type Role = 'admin' | 'finance' | 'operator' | 'user';
+export type { Role };
 /** What the builders need of a test app (createTestApp's answer has it). */
 type WithDb = { db: Db };
 
