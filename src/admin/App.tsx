@@ -1,5 +1,5 @@
 import { lazy, useEffect, type ReactNode } from 'react';
-import { Admin, CustomRoutes, Resource, usePermissions } from 'react-admin';
+import { Admin, CustomRoutes, usePermissions } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { getToken } from '../lib/api';
 import { can } from '../common/capabilities';
@@ -11,22 +11,20 @@ import { LoginPage } from './pages/login/LoginPage';
 import { NotAllowed } from './pages/access/NotAllowed';
 import { Guarded } from './pages/access/Guarded';
 import { ErrorScreen } from './pages/errors/ErrorScreen';
-import { lazyResource } from './lazyResource';
-
-const { preload: preloadProducts, ...products } = lazyResource(() => import('./resources/products'), ['list', 'show', 'edit', 'create']);
-const { preload: preloadOrders, ...orders } = lazyResource(() => import('./resources/orders'), ['list', 'show']);
+import { preloadScreens, resource } from './lazyResource';
+import mintJobs from './resources/mint-jobs';
+import orders from './resources/orders';
+import products from './resources/products';
 
 /** The layout only renders once past the login page: fetch the resource screens then, in the background. */
 function AppLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
-    if (getToken()) Promise.all([preloadProducts(), preloadOrders()]).catch(() => undefined);
+    if (getToken()) preloadScreens().catch(() => undefined);
   }, []);
   return <Layout>{children}</Layout>;
 }
 
 const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
-const MintQueue = lazy(() => import('./pages/mint-queue/MintQueue'));
-const TransactionPage = lazy(() => import('./pages/mint-queue/TransactionPage'));
 const NotBuilt = lazy(() => import('./pages/not-built/NotBuilt'));
 
 /** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
@@ -72,30 +70,15 @@ export default function App() {
       accessDenied={NotAllowed}
       error={ErrorScreen}
     >
-      <Resource name="products" {...products} />
-      <Resource name="orders" {...orders} />
+      {resource(products)}
+      {resource(orders)}
+      {resource(mintJobs)}
       <CustomRoutes>
         <Route
           path="/dashboard"
           element={
             <Guarded resource="dashboard">
               <Dashboard />
-            </Guarded>
-          }
-        />
-        <Route
-          path="/mint-queue"
-          element={
-            <Guarded resource="mint-queue">
-              <MintQueue />
-            </Guarded>
-          }
-        />
-        <Route
-          path="/tx/:hash"
-          element={
-            <Guarded resource="mint-queue">
-              <TransactionPage />
             </Guarded>
           }
         />

@@ -1,45 +1,83 @@
-import { lazy, type ComponentType } from 'react';
-import type { RaRecord } from 'react-admin';
+import { Fragment, lazy, type ComponentType } from 'react';
+import { CustomRoutes, Resource, type ResourceProps } from 'react-admin';
+import { Route } from 'react-router-dom';
+import type { ResourceName } from '../common/resources';
+import { Guarded } from './pages/access/Guarded';
 
-type View = 'list' | 'show' | 'edit' | 'create';
+type Screen = () => Promise<{ default: ComponentType }>;
+const VIEWS = ['list', 'show', 'edit', 'create'] as const;
+type View = (typeof VIEWS)[number];
 
-/** What each src/admin/resources/<name>/index.ts exports by default. */
-export interface ResourceModule {
-  list: ComponentType;
-  show?: ComponentType;
-  edit?: ComponentType;
-  create?: ComponentType;
-  icon?: ComponentType;
-  /** `never`: each resource types its own record */
-  recordRepresentation?: string | ((record: never) => string);
+/** What each src/admin/resources/<name>/index.ts describes: the resource's name, icon and record title, and where its screens are. */
+export interface ResourceConfig<R> extends Partial<Record<View, Screen>> {
+  /** react-admin's resource name: the list's route, its row in RESOURCES (src/common/resources.ts) and its catalogue key (resources.<name>.*). */
+  name: ResourceName;
+  icon: ComponentType;
+  /** How a record is named in titles and references. */
+  recordRepresentation?: (record: R) => string;
+  /**
+   * The list checks access in place before its screen is fetched: a role without it sees NotAllowed at the list's
+   * own URL (react-admin's list would send it to /access-denied).
+   */
+  guardList?: boolean;
+  /** The resource's other pages inside the layout, by route path; each is shown to the roles that may list the resource. */
+  pages?: Record<string, Screen>;
 }
 
-/**
- * Resource screens as React.lazy components, so the login page does not download them.
- * `views` must name the screens the module exports: react-admin builds routes and buttons from which exist.
- * The module is fetched once the layout mounts (`preload`), so record titles are ready when screens render.
- */
-export function lazyResource(load: () => Promise<{ default: ResourceModule }>, views: readonly View[]) {
-  let loaded: ResourceModule | undefined;
-  let pending: Promise<ResourceModule> | undefined;
-  const preload = () =>
-    (pending ??= load().then((m) => {
-      loaded = m.default;
-      return m.default;
-    }));
-  const screens: Partial<Record<View, ComponentType>> = {};
-  for (const view of views) {
-    screens[view] = lazy(async () => {
-      const component = (await preload())[view];
-      if (!component) throw new Error(`The resource module exports no "${view}" screen`);
-      return { default: component };
-    });
-  }
-  const recordRepresentation = (record: RaRecord): string => {
-    const rep = loaded?.recordRepresentation;
-    if (typeof rep === 'function') return (rep as (r: RaRecord) => string)(record);
-    if (typeof rep === 'string') return String(record[rep] ?? record.id);
-    return String(record.id);
+/** A resource as App.tsx renders it (see `resource`): react-admin's props with lazy screens, and its extra pages. */
+export type LazyResource = Pick<ResourceProps, 'name' | 'icon' | 'recordRepresentation' | View> & {
+  pages: readonly (readonly [path: string, page: ComponentType])[];
+};
+
+const loaders: Screen[] = [];
+
+/** A screen as a React.lazy component, so the login page does not download it; `preloadScreens` fetches it early. */
+function lazyScreen(load: Screen): ComponentType {
+  loaders.push(load);
+  return lazy(load);
+}
+
+/** Fetches every resource screen in the background; the layout calls it once past the login page. */
+export const preloadScreens = () => Promise.all(loaders.map((load) => load()));
+
+const guarded = (resource: string, Screen: ComponentType) =>
+  function GuardedScreen() {
+    return (
+      <Guarded resource={resource}>
+        <Screen />
+      </Guarded>
+    );
   };
-  return { ...screens, recordRepresentation, preload };
+
+/** The default export of each resource's index.ts: light to import, its screens loaded on first use. */
+export function lazyResource<R>({ name, icon, recordRepresentation, guardList, pages = {}, ...screens }: ResourceConfig<R>): LazyResource {
+  const views: Partial<Record<View, ComponentType>> = {};
+  for (const view of VIEWS) {
+    const load = screens[view];
+    if (load) views[view] = lazyScreen(load);
+  }
+  if (guardList && views.list) views.list = guarded(name, views.list);
+  return {
+    name,
+    icon,
+    recordRepresentation: recordRepresentation as LazyResource['recordRepresentation'],
+    ...views,
+    pages: Object.entries(pages).map(([path, load]) => [path, guarded(name, lazyScreen(load))] as const),
+  };
+}
+
+/** App.tsx's one line per resource: its <Resource> and, beside it, the routes of its other pages. */
+export function resource({ pages, ...props }: LazyResource) {
+  return (
+    <Fragment key={props.name}>
+      <Resource {...props} />
+      {pages.length > 0 && (
+        <CustomRoutes>
+          {pages.map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+        </CustomRoutes>
+      )}
+    </Fragment>
+  );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { orderBody, quantityOf } from '../../src/admin/resources/orders/orderBody';
-import { orderStatusOf, shortId } from '../../src/admin/resources/orders/constants';
-import { productStatusOf } from '../../src/admin/resources/products/constants';
+import { orderStatusOf } from '../../src/common/orders';
+import { productStatusOf } from '../../src/common/products';
+import { shortId } from '../../src/admin/components/ids';
 import en from '../../src/admin/i18n/en';
 import zh from '../../src/admin/i18n/zh';
 
@@ -41,9 +42,9 @@ describe('statuses and ids', () => {
 describe('catalogue keys', () => {
   it('has the spec sentences in English and a Chinese text for each', () => {
     expect(en.app.dashboard.subtitle).toBe('Manage your RWA platform efficiently');
-    expect(en.app.products.delete_confirm).toBe('Are you sure you want to delete this product?');
-    expect(en.app.orders.create.failed).toBe('Failed to create order: %{error}');
-    expect(zh.app.orders.create.success).not.toBe(en.app.orders.create.success);
+    expect(en.resources.products.delete_confirm).toBe('Are you sure you want to delete this product?');
+    expect(en.resources.orders.create.failed).toBe('Failed to create order: %{error}');
+    expect(zh.resources.orders.create.success).not.toBe(en.resources.orders.create.success);
     expect(Object.keys(zh.app.dashboard.alerts).sort()).toEqual(Object.keys(en.app.dashboard.alerts).sort());
   });
 });

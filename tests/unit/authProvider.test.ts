@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authProvider, capabilityFor, roleCanAccess } from '../../src/admin/providers/authProvider';
+import { authProvider } from '../../src/admin/providers/authProvider';
+import { capabilityFor, roleCanAccess } from '../../src/common/resources';
 
 function respond(status: number, body: unknown) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));

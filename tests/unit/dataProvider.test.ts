@@ -31,14 +31,24 @@ describe('dataProvider', () => {
   it('reads mint jobs from "jobs" and single records from the singular key', async () => {
     const counts = { queued: 1, processing: 0, succeeded: 2, failed: 0 };
     const worker = { active: true, heartbeatAt: null, startedAt: null, chainId: 31337, minter: null, error: null };
-    respond(200, { ok: true, jobs: [], total: 0, totalIsEstimate: false, counts, worker, serverTime: '2025-01-01T00:00:00.000Z' });
-    const list = await dataProvider.getList('mint-jobs', { pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'ASC' }, filter: {} });
+    const fetchList = respond(200, { ok: true, jobs: [], total: 0, totalIsEstimate: false, counts, worker, serverTime: '2025-01-01T00:00:00.000Z' });
+    const list = await dataProvider.getList('mint-queue', { pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'ASC' }, filter: {} });
     expect(list).toMatchObject({ data: [], total: 0 });
+    // the 'mint-queue' resource's API lives at /api/mint-jobs (RESOURCES in src/common/resources.ts)
+    expect(new URL(fetchList.mock.calls[0]![0], 'http://x').pathname).toBe('/api/mint-jobs');
     // the rest of the answer (the mint queue's counts and worker) reaches the screen as the list's meta
     expect(list.meta).toEqual({ counts, worker, serverTime: '2025-01-01T00:00:00.000Z', totalIsEstimate: false });
     const fetchMock = respond(200, { ok: true, product: { id: 'p1', title: 'Gold bar' } });
     await expect(dataProvider.getOne('products', { id: 'p1' })).resolves.toEqual({ data: { id: 'p1', title: 'Gold bar' } });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/products/p1');
+  });
+
+  it('refuses a resource without an API before calling the server', async () => {
+    const fetchMock = respond(200, { ok: true });
+    await expect(dataProvider.getList('settings', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }))
+      .rejects.toMatchObject({ name: 'HttpError', status: 400, message: 'Unknown resource "settings"' });
+    await expect(dataProvider.getOne('nowhere', { id: 'x' })).rejects.toMatchObject({ name: 'HttpError', status: 400 });
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('create, update and delete use POST, PUT and DELETE', async () => {

@@ -3,6 +3,7 @@ import englishMessages from 'ra-language-english';
 import en from '../../src/admin/i18n/en';
 import zh from '../../src/admin/i18n/zh';
 import { ALERT_CODES } from '../../src/common/dashboard';
+import { RESOURCES } from '../../src/common/resources';
 
 /** Every leaf key path of a nested catalogue. */
 function leaves(obj: object, prefix = ''): string[] {
@@ -24,6 +25,11 @@ describe('catalogues', () => {
   it('has the same app and resource keys in English and Chinese', () => {
     expect(leaves(zh.app).sort()).toEqual(leaves(en.app).sort());
     expect(leaves(zh.resources).sort()).toEqual(leaves(en.resources).sort());
+  });
+
+  it('keeps each resource\'s text under resources.<name>, named as in the resource table', () => {
+    expect(Object.keys(en.resources).filter((name) => !(name in RESOURCES))).toEqual([]);
+    expect(Object.keys(en.app).filter((key) => ['products', 'orders', 'mint_queue'].includes(key))).toEqual([]);
   });
 
   it('has a sentence for every alert the dashboard can raise', () => {

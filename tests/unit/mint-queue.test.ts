@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isInAppLink,
-  isSafeCount,
-  mintBody,
-  mintStatusOf,
-  shortAddress,
-  shortHash,
-  txStateOf,
-} from '../../src/admin/pages/mint-queue/constants';
+import { mintStatusOf } from '../../src/common/mint';
+import { isInAppLink, shortAddress, shortHash } from '../../src/admin/components/ids';
+import { isSafeCount } from '../../src/admin/components/useMintFormat';
+import { mintBody, txStateOf } from '../../src/admin/resources/mint-jobs/constants';
 import { titleKeyFor } from '../../src/admin/layout/nav';
 import en from '../../src/admin/i18n/en';
 import zh from '../../src/admin/i18n/zh';
@@ -54,19 +49,19 @@ describe('mint queue helpers', () => {
 describe('mint queue titles and texts', () => {
   it('titles /mint-queue from the menu and /tx pages as a transaction', () => {
     expect(titleKeyFor('/mint-queue')).toBe('app.menu.mint_queue');
-    expect(titleKeyFor('/tx/0xabc')).toBe('app.mint_queue.tx.title');
+    expect(titleKeyFor('/tx/0xabc')).toBe('resources.mint-queue.tx.title');
     expect(titleKeyFor('/nowhere')).toBe('app.menu.dashboard');
   });
 
   it('keeps the spec sentences, with a Chinese text for each', () => {
-    const m = en.app.mint_queue;
+    const m = en.resources['mint-queue'];
     expect(m.subtitle).toBe('Monitor and manage token minting operations');
     expect(m.empty).toBe('No mint jobs found');
     expect(m.load_failed).toBe('Failed to load mint jobs');
     expect(m.filters.all_statuses).toBe('All Status');
     expect([m.auto_refresh_on, m.auto_refresh_off]).toEqual(['Auto Refresh ON', 'Auto Refresh OFF']);
     expect([m.mint.submit, m.mint.submitting, m.mint.cancel, m.mint.wallet_placeholder]).toEqual(['Mint Token', 'Minting...', 'Cancel', '0x...']);
-    expect(zh.app.mint_queue.worker_active).not.toBe(m.worker_active);
-    expect(zh.resources['mint-jobs'].fields.walletAddress).not.toBe(en.resources['mint-jobs'].fields.walletAddress);
+    expect(zh.resources['mint-queue'].worker_active).not.toBe(m.worker_active);
+    expect(zh.resources['mint-queue'].fields.walletAddress).not.toBe(en.resources['mint-queue'].fields.walletAddress);
   });
 });

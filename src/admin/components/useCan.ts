@@ -1,8 +1,8 @@
 import { usePermissions } from 'react-admin';
-import { can, type Capability } from '../../common/capabilities';
+import { roleCanAccess, type ResourceName } from '../../common/resources';
 
-/** Whether the signed-in user's role (the auth provider's permissions) holds a capability; false while unknown. */
-export default function useCan(capability: Capability): boolean {
+/** Whether the signed-in user's role (the auth provider's permissions) may do `action` on `resource`; false while unknown. */
+export default function useCan(resource: ResourceName, action: string): boolean {
   const { permissions: role } = usePermissions<string | undefined>();
-  return can(role, capability);
+  return roleCanAccess(role, resource, action);
 }

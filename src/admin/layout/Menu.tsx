@@ -1,6 +1,6 @@
 import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
 import { can } from '../../common/capabilities';
-import { roleCanAccess } from '../providers/authProvider';
+import { roleCanAccess } from '../../common/resources';
 import { NAV_ITEMS, REFERRAL_DASHBOARD, resourceOf, type NavItem } from './nav';
 
 /** The 15 nav items of the spec, minus those the logged-in role may not open. */

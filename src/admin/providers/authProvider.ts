@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { ApiError, apiGet, clearToken, getToken, rawRequest, setToken } from '../../lib/api';
-import { can, type Capability } from '../../common/capabilities';
+import { can } from '../../common/capabilities';
+import { roleCanAccess } from '../../common/resources';
 
 export const USER_KEY = 'authUser';
 
@@ -60,33 +61,6 @@ function currentUser(): Promise<AuthUser> {
   return me.user;
 }
 
-/** The routes a shopper (role user) may open in the admin app; every other one needs staff access. */
-const SELF_RESOURCES = new Set(['referral-dashboard', 'membership']);
-const WRITE_ACTIONS = new Set(['create', 'edit', 'delete', 'clone']);
-
-/** Which capability a react-admin (resource, action) pair needs (DESIGN.md, Roles). */
-export function capabilityFor(resource: string, action: string): Capability {
-  if (SELF_RESOURCES.has(resource)) return 'self';
-  if (resource === 'settings') return 'settings.manage';
-  if (!WRITE_ACTIONS.has(action)) return resource === 'users' ? 'users.read' : 'backoffice.read';
-  switch (resource) {
-    case 'orders':
-      return 'orders.create';
-    case 'payments':
-    case 'payouts':
-    case 'commissions':
-      return 'finance.write';
-    case 'users':
-      return 'users.write';
-    default:
-      return 'catalog.write';
-  }
-}
-
-export function roleCanAccess(role: string | undefined, resource: string, action: string): boolean {
-  return can(role, capabilityFor(resource, action));
-}
-
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
     let res;
@@ -136,6 +110,7 @@ export const authProvider: AuthProvider = {
     return (await currentUser()).role;
   },
 
+  /** The capability each (resource, action) needs comes from the resource table (src/common/resources.ts). */
   async canAccess({ resource, action }) {
     if (!getToken()) return false;
     const user = await currentUser().catch(() => storedUser());

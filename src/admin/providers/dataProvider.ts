@@ -1,32 +1,21 @@
 import { HttpError, type DataProvider, type GetListParams, type GetListResult, type GetManyParams, type GetManyResult, type RaRecord } from 'react-admin';
 import { ApiError, apiRequest, toQuery } from '../../lib/api';
+import { apiOf } from '../../common/resources';
 
-/** The response key holding a resource's list, and a single record, in the documented API (SPEC §7). */
-const KEYS: Record<string, { list: string; one: string }> = {
-  products: { list: 'products', one: 'product' },
-  orders: { list: 'orders', one: 'order' },
-  users: { list: 'users', one: 'user' },
-  payments: { list: 'payments', one: 'payment' },
-  payouts: { list: 'payouts', one: 'payout' },
-  coupons: { list: 'coupons', one: 'coupon' },
-  'mint-jobs': { list: 'jobs', one: 'job' },
-  affiliates: { list: 'affiliates', one: 'affiliate' },
-  referrals: { list: 'referrals', one: 'referral' },
-  commissions: { list: 'commissions', one: 'commission' },
-};
-
+/** MAX_PAGE_SIZE of src/common/list.ts, written again: importing that module would bring zod into the login page's bundle. */
 const MAX_LIMIT = 200;
 
 /** Fields of a list answer the list result itself carries; every other one (e.g. the mint queue's `counts`, `worker`) goes to `meta`. */
 const LIST_ENVELOPE = new Set(['ok', 'success', 'total', 'totalIsEstimate']);
 
-function keysFor(resource: string) {
-  const keys = KEYS[resource];
-  if (!keys) throw new HttpError(`Unknown resource "${resource}"`, 400, null);
-  return keys;
+/** Where a resource's API lives and which answer fields hold its list and one record (RESOURCES, SPEC §7). */
+function apiFor(resource: string) {
+  const api = apiOf(resource);
+  if (!api) throw new HttpError(`Unknown resource "${resource}"`, 400, null);
+  return api;
 }
 
-const base = (resource: string) => `/api/${resource}`;
+const base = (resource: string) => `/api/${apiFor(resource).path}`;
 const one = (resource: string, id: RaRecord['id']) => `${base(resource)}/${encodeURIComponent(String(id))}`;
 
 type Body = Record<string, unknown>;
@@ -65,7 +54,7 @@ export const dataProvider: DataProvider = {
   supportAbortSignal: true,
 
   async getList<R extends RaRecord = RaRecord>(resource: string, params: GetListParams & { signal?: AbortSignal }): Promise<GetListResult<R>> {
-    const { list } = keysFor(resource);
+    const { list } = apiFor(resource);
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     const limit = Math.min(perPage, MAX_LIMIT);
     const query = toQuery({
@@ -90,12 +79,12 @@ export const dataProvider: DataProvider = {
 
   async getOne(resource, params) {
     const body = await call(one(resource, params.id), { signal: params.signal });
-    return { data: pick(body, keysFor(resource).one) };
+    return { data: pick(body, apiFor(resource).one) };
   },
 
   async getMany<R extends RaRecord = RaRecord>(resource: string, params: GetManyParams<R> & { signal?: AbortSignal }): Promise<GetManyResult<R>> {
     const data = await Promise.all(
-      params.ids.map(async (id) => pick<R>(await call(one(resource, id), { signal: params.signal }), keysFor(resource).one)),
+      params.ids.map(async (id) => pick<R>(await call(one(resource, id), { signal: params.signal }), apiFor(resource).one)),
     );
     return { data };
   },
@@ -109,12 +98,12 @@ export const dataProvider: DataProvider = {
 
   async create(resource, params) {
     const body = await call(base(resource), { method: 'POST', body: params.data });
-    return { data: pick(body, keysFor(resource).one) };
+    return { data: pick(body, apiFor(resource).one) };
   },
 
   async update(resource, params) {
     const body = await call(one(resource, params.id), { method: 'PUT', body: params.data });
-    return { data: pick(body, keysFor(resource).one) };
+    return { data: pick(body, apiFor(resource).one) };
   },
 
   async updateMany(resource, params) {
@@ -124,7 +113,7 @@ export const dataProvider: DataProvider = {
 
   async delete(resource, params) {
     const body = await call(one(resource, params.id), { method: 'DELETE' });
-    const key = keysFor(resource).one;
+    const key = apiFor(resource).one;
     return { data: (key in body ? body[key] : params.previousData ?? { id: params.id }) as never };
   },
 

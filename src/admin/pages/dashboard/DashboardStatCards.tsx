@@ -6,7 +6,7 @@ import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
 import StatCard from '../../components/StatCard';
-import type { DashboardStats } from './useDashboardData';
+import type { DashboardStats } from '../../../common/dashboard';
 
 /** The four headline figures, and a row of secondary ones. */
 export default function DashboardStatCards({ stats, loading }: { stats?: DashboardStats; loading: boolean }) {

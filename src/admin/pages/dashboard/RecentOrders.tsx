@@ -3,7 +3,8 @@ import { Link, useTranslate } from 'react-admin';
 import Mono from '../../components/Mono';
 import { useFormat } from '../../hooks/useFormat';
 import { OrderStatusChip } from '../../resources/orders/OrderStatusChip';
-import { shortId, type OrderSummary } from '../../resources/orders/constants';
+import type { OrderSummary } from '../../../common/orders';
+import { shortId } from '../../components/ids';
 import { RECENT_ORDERS } from './useDashboardData';
 
 type Props = { orders?: OrderSummary[]; loading: boolean; failed: boolean };
@@ -25,7 +26,7 @@ export default function RecentOrders({ orders, loading, failed }: Props) {
           <Alert severity="warning" sx={{ mt: 1 }}>{translate('app.dashboard.alerts.recent_orders_failed')}</Alert>
         ) : !orders?.length ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {translate('app.orders.empty')}
+            {translate('resources.orders.empty')}
           </Typography>
         ) : (
           <List dense disablePadding>

@@ -2,7 +2,7 @@ import { Card, CardContent, Skeleton, Typography, useTheme } from '@mui/material
 import { useTranslate } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useFormat } from '../../hooks/useFormat';
-import type { DashboardStats } from './useDashboardData';
+import type { DashboardStats } from '../../../common/dashboard';
 
 /** Paid and fulfilled revenue per month over the last year. */
 export default function RevenueChart({ data, loading }: { data?: DashboardStats['revenueByMonth']; loading: boolean }) {

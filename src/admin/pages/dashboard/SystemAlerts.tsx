@@ -1,6 +1,6 @@
 import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
-import type { DashboardAlert } from './useDashboardData';
+import type { DashboardAlert } from '../../../common/dashboard';
 
 export type ScreenAlert = { level: DashboardAlert['level']; message: string; detail?: string; to?: string };
 

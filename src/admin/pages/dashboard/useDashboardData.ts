@@ -1,25 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useGetList } from 'react-admin';
 import { apiGet } from '../../../lib/api';
-import type { OrderSummary } from '../../resources/orders/constants';
-
-export type DashboardAlert = { level: 'error' | 'warning' | 'info'; code: string; params?: Record<string, number | string> };
-
-export type DashboardStats = {
-  totalOrders: number;
-  totalRevenue: number;
-  totalUsers: number;
-  totalProducts: number;
-  pendingOrders: number;
-  completedOrders: number;
-  totalPayments: number;
-  totalPayouts: number;
-  activeReferrals: number;
-  totalCommissions: number;
-  activeUsers: number;
-  systemUptime: string;
-  revenueByMonth: { month: string; revenue: number; orders: number }[];
-};
+import type { DashboardAlert, DashboardStats } from '../../../common/dashboard';
+import type { OrderSummary } from '../../../common/orders';
 
 /** Thrown when the answer lacks its figures: the dashboard then says "Failed to load dashboard data". */
 export class UnexpectedDashboardAnswer extends Error {}

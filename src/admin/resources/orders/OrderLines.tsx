@@ -1,15 +1,15 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
-import type { OrderDetail } from './constants';
+import type { OrderDetail } from '../../../common/orders';
 
 /** The order's lines: product, quantity, prices and, for tokenised lines, the token they mint. */
 export default function OrderLines({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
   const { money, number } = useFormat();
   const items = order.items ?? [];
-  if (items.length === 0) return <Typography variant="body2">{translate('app.orders.detail.no_items')}</Typography>;
-  const t = (field: string) => translate(`app.orders.items.${field}`);
+  if (items.length === 0) return <Typography variant="body2">{translate('resources.orders.detail.no_items')}</Typography>;
+  const t = (field: string) => translate(`resources.orders.items.${field}`);
   return (
     <Table size="small">
       <TableHead>
@@ -32,7 +32,7 @@ export default function OrderLines({ order }: { order: OrderDetail }) {
             <TableCell align="right">{money(item.lineTotalFiat, order.currency)}</TableCell>
             <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.75rem' }}>
               {item.tokenised
-                ? translate('app.orders.items.token_value', {
+                ? translate('resources.orders.items.token_value', {
                     chainId: item.chainId ?? '',
                     contract: item.contract ?? '—',
                     tokenId: item.tokenId ?? '—',

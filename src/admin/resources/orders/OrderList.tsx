@@ -1,40 +1,17 @@
-import { Box, Card, Stack, Typography } from '@mui/material';
-import { DataTable, InfiniteList, RefreshButton, SearchInput, SelectInput, ShowButton, TopToolbar, useTranslate } from 'react-admin';
-import { useFormat } from '../../hooks/useFormat';
-import ListLoadError from '../../components/ListLoadError';
-import useCan from '../../components/useCan';
-import CreateOrderDialog from './CreateOrderDialog';
-import LoadMoreButton from '../../components/LoadMoreButton';
+import { Stack } from '@mui/material';
+import { DataTable, ShowButton } from 'react-admin';
+import { ORDER_STATUSES, type OrderSummary } from '../../../common/orders';
+import { shortId } from '../../components/ids';
+import ListShell, { type SelectFilter } from '../../components/ListShell';
 import Mono from '../../components/Mono';
+import useCan from '../../components/useCan';
+import { useFormat } from '../../hooks/useFormat';
+import { ORDERS_PER_PAGE } from './constants';
+import CreateOrderDialog from './CreateOrderDialog';
 import OrderStatsCards from './OrderStatsCards';
 import OrderStatusField, { TestBadge } from './OrderStatusChip';
-import { ORDER_STATUSES, ORDERS_PER_PAGE, shortId, type OrderSummary } from './constants';
 
-const orderFilters = (searchPlaceholder: string) => [
-  <SearchInput key="q" source="q" alwaysOn placeholder={searchPlaceholder} />,
-  <SelectInput
-    key="status"
-    source="status"
-    alwaysOn
-    emptyText="app.orders.filters.all_statuses"
-    choices={ORDER_STATUSES.map((id) => ({ id, name: `app.orders.status.${id}` }))}
-  />,
-];
-
-function OrderListActions() {
-  const canCreate = useCan('orders.create');
-  return (
-    <TopToolbar>
-      <RefreshButton />
-      {canCreate && <CreateOrderDialog />}
-    </TopToolbar>
-  );
-}
-
-function NoOrders() {
-  const translate = useTranslate();
-  return <Typography sx={{ p: 2 }}>{translate('app.orders.empty')}</Typography>;
-}
+const SELECTS: SelectFilter[] = [{ source: 'status', choices: ORDER_STATUSES, names: 'status', all: 'all_statuses' }];
 
 function OrderIdCell({ order }: { order: OrderSummary }) {
   return (
@@ -47,33 +24,26 @@ function OrderIdCell({ order }: { order: OrderSummary }) {
 
 /** Orders, newest first, 20 at a time with "Load More"; search by email prefix or full id. */
 export default function OrderList() {
-  const translate = useTranslate();
   const { money, dateTime, number } = useFormat();
+  const canCreate = useCan('orders', 'create');
   return (
-    <InfiniteList
+    <ListShell<OrderSummary>
+      infinite
       perPage={ORDERS_PER_PAGE}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      filters={orderFilters(translate('app.orders.search'))}
-      actions={<OrderListActions />}
-      pagination={<LoadMoreButton />}
-      empty={false}
-      component={Box}
-      error={<ListLoadError message="app.orders.load_failed" />}
+      search
+      selects={SELECTS}
+      after={canCreate && <CreateOrderDialog />}
+      header={<OrderStatsCards />}
     >
-      <OrderStatsCards />
-      <Card variant="outlined">
-        <DataTable<OrderSummary> rowClick="show" bulkActionButtons={false} empty={<NoOrders />}>
-          <DataTable.Col source="id" disableSort render={(o) => <OrderIdCell order={o as OrderSummary} />} />
-          <DataTable.Col source="status" field={OrderStatusField} />
-          <DataTable.Col source="qty" align="right" render={(o) => number(o.qty)} />
-          <DataTable.Col source="amountFiat" align="right" render={(o) => money(o.amountFiat, o.currency)} />
-          <DataTable.Col source="createdAt" render={(o) => dateTime(o.createdAt)} />
-          <DataTable.Col source="customerEmail" disableSort />
-          <DataTable.Col label="app.orders.actions" disableSort>
-            <ShowButton />
-          </DataTable.Col>
-        </DataTable>
-      </Card>
-    </InfiniteList>
+      <DataTable.Col<OrderSummary> source="id" disableSort render={(o) => <OrderIdCell order={o} />} />
+      <DataTable.Col source="status" field={OrderStatusField} />
+      <DataTable.Col<OrderSummary> source="qty" align="right" render={(o) => number(o.qty)} />
+      <DataTable.Col<OrderSummary> source="amountFiat" align="right" render={(o) => money(o.amountFiat, o.currency)} />
+      <DataTable.Col<OrderSummary> source="createdAt" render={(o) => dateTime(o.createdAt)} />
+      <DataTable.Col source="customerEmail" disableSort />
+      <DataTable.Col label="resources.orders.actions" disableSort>
+        <ShowButton />
+      </DataTable.Col>
+    </ListShell>
   );
 }

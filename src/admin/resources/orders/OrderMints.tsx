@@ -1,10 +1,11 @@
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { shortAddress, type MintJob } from '../../pages/mint-queue/constants';
-import MintStatusChip from '../../pages/mint-queue/MintStatusChip';
-import TxLink from '../../pages/mint-queue/TxLink';
+import type { MintJob } from '../../../common/mint';
+import { shortAddress } from '../../components/ids';
+import MintStatusChip from '../../components/MintStatusChip';
 import Mono from '../../components/Mono';
-import { useMintFormat } from '../../pages/mint-queue/useMintFormat';
+import TxLink from '../../components/TxLink';
+import { useMintFormat } from '../../components/useMintFormat';
 
 const COLUMNS = ['walletAddress', 'tokenId', 'amount', 'status', 'attempts', 'txHash'] as const;
 
@@ -16,7 +17,7 @@ export default function OrderMints({ jobs }: { jobs: MintJob[] }) {
     <Table size="small">
       <TableHead>
         <TableRow>
-          {COLUMNS.map((c) => <TableCell key={c}>{translate(`resources.mint-jobs.fields.${c}`)}</TableCell>)}
+          {COLUMNS.map((c) => <TableCell key={c}>{translate(`resources.mint-queue.fields.${c}`)}</TableCell>)}
         </TableRow>
       </TableHead>
       <TableBody>

@@ -5,7 +5,7 @@ import DetailField from '../../components/DetailField';
 import { useFormat } from '../../hooks/useFormat';
 import OrderLines from './OrderLines';
 import { OrderStatusChip, TestBadge } from './OrderStatusChip';
-import type { OrderDetail } from './constants';
+import type { OrderDetail } from '../../../common/orders';
 import OrderMints from './OrderMints';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -36,7 +36,7 @@ function OrderDetailView() {
         <OrderStatusChip status={order.status} />
         {order.test && <TestBadge />}
       </Stack>
-      <Section title="app.orders.detail.summary">
+      <Section title="resources.orders.detail.summary">
         <DetailField label={f('qty')}>{order.qty}</DetailField>
         <DetailField label={f('amountFiat')}>{money(order.amountFiat, order.currency)}</DetailField>
         <DetailField label={f('couponCode')}>{order.couponCode}</DetailField>
@@ -45,35 +45,35 @@ function OrderDetailView() {
         <DetailField label={f('paidAt')}>{order.paidAt ? dateTime(order.paidAt) : null}</DetailField>
         <DetailField label={f('fulfilledAt')}>{order.fulfilledAt ? dateTime(order.fulfilledAt) : null}</DetailField>
       </Section>
-      <Section title="app.orders.detail.customer">
-        <DetailField label="app.orders.detail.customer_name">{order.customer?.name}</DetailField>
-        <DetailField label="app.orders.detail.customer_email">{order.customer?.email ?? order.customerEmail}</DetailField>
+      <Section title="resources.orders.detail.customer">
+        <DetailField label="resources.orders.detail.customer_name">{order.customer?.name}</DetailField>
+        <DetailField label="resources.orders.detail.customer_email">{order.customer?.email ?? order.customerEmail}</DetailField>
       </Section>
       <Card variant="outlined">
         <CardContent>
-          <Typography variant="subtitle1" gutterBottom>{translate('app.orders.detail.items')}</Typography>
+          <Typography variant="subtitle1" gutterBottom>{translate('resources.orders.detail.items')}</Typography>
           <OrderLines order={order} />
         </CardContent>
       </Card>
-      <Section title="app.orders.detail.payment">
+      <Section title="resources.orders.detail.payment">
         {payment ? (
           <>
-            <DetailField label="app.orders.payment.method">{payment.method}</DetailField>
-            <DetailField label="app.orders.payment.provider">{payment.provider}</DetailField>
-            <DetailField label="app.orders.payment.amount">{money(payment.amount, payment.currency)}</DetailField>
-            <DetailField label="app.orders.payment.status">{translate(`app.orders.payment_status.${payment.status}`, { _: payment.status })}</DetailField>
-            <DetailField label="app.orders.payment.reference">{payment.reference}</DetailField>
-            <DetailField label="app.orders.payment.createdAt">{dateTime(payment.createdAt)}</DetailField>
+            <DetailField label="resources.orders.payment.method">{payment.method}</DetailField>
+            <DetailField label="resources.orders.payment.provider">{payment.provider}</DetailField>
+            <DetailField label="resources.orders.payment.amount">{money(payment.amount, payment.currency)}</DetailField>
+            <DetailField label="resources.orders.payment.status">{translate(`resources.orders.payment_status.${payment.status}`, { _: payment.status })}</DetailField>
+            <DetailField label="resources.orders.payment.reference">{payment.reference}</DetailField>
+            <DetailField label="resources.orders.payment.createdAt">{dateTime(payment.createdAt)}</DetailField>
             {payment.test && <TestBadge />}
           </>
         ) : (
-          <Typography variant="body2">{translate('app.orders.detail.no_payment')}</Typography>
+          <Typography variant="body2">{translate('resources.orders.detail.no_payment')}</Typography>
         )}
       </Section>
       {order.mintJobs && order.mintJobs.length > 0 && (
         <Card variant="outlined">
           <CardContent>
-            <Typography variant="subtitle1" gutterBottom>{translate('app.orders.detail.mints')}</Typography>
+            <Typography variant="subtitle1" gutterBottom>{translate('resources.orders.detail.mints')}</Typography>
             <OrderMints jobs={order.mintJobs} />
           </CardContent>
         </Card>

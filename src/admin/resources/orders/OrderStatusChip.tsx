@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { orderStatusOf, type OrderStatus, type OrderSummary } from './constants';
+import { orderStatusOf, type OrderStatus, type OrderSummary } from '../../../common/orders';
 
 export const ORDER_STATUS_COLORS: Record<OrderStatus, 'warning' | 'info' | 'error' | 'secondary' | 'success'> = {
   pending: 'warning',
@@ -14,7 +14,7 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, 'warning' | 'info' | 'erro
 export function OrderStatusChip({ status }: { status: unknown }) {
   const translate = useTranslate();
   const known = orderStatusOf(status);
-  return <Chip size="small" color={ORDER_STATUS_COLORS[known]} label={translate(`app.orders.status.${known}`)} />;
+  return <Chip size="small" color={ORDER_STATUS_COLORS[known]} label={translate(`resources.orders.status.${known}`)} />;
 }
 
 /** The record's status, for list columns and show pages. */
@@ -26,5 +26,5 @@ export default function OrderStatusField() {
 /** The "TEST" badge of test (mock) orders and payments. */
 export function TestBadge() {
   const translate = useTranslate();
-  return <Chip size="small" variant="outlined" color="warning" label={translate('app.orders.test_badge')} />;
+  return <Chip size="small" variant="outlined" color="warning" label={translate('resources.orders.test_badge')} />;
 }

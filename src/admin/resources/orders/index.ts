@@ -1,11 +1,13 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import OrderList from './OrderList';
-import OrderShow from './OrderShow';
-import { shortId, type OrderSummary } from './constants';
+import type { OrderSummary } from '../../../common/orders';
+import { shortId } from '../../components/ids';
+import { lazyResource } from '../../lazyResource';
 
-export default {
-  list: OrderList,
-  show: OrderShow,
+/** Orders: list and show at /orders (API /api/orders); orders are created from the list's dialog. */
+export default lazyResource({
+  name: 'orders',
   icon: ReceiptLongIcon,
   recordRepresentation: (record: OrderSummary) => shortId(record.id),
-};
+  list: () => import('./OrderList'),
+  show: () => import('./OrderShow'),
+});

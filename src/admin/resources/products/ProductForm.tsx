@@ -1,11 +1,11 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from './constants';
+import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from '../../../common/products';
 import * as v from './productValidation';
 
-const statusChoices = PRODUCT_STATUSES.map((id) => ({ id, name: `app.products.status.${id}` }));
-const rwaTypeChoices = RWA_TYPES.map((id) => ({ id, name: `app.products.rwa_type.${id}` }));
+const statusChoices = PRODUCT_STATUSES.map((id) => ({ id, name: `resources.products.status.${id}` }));
+const rwaTypeChoices = RWA_TYPES.map((id) => ({ id, name: `resources.products.rwa_type.${id}` }));
 const tokenTypeChoices = TOKEN_TYPES.map((id) => ({ id, name: id }));
 
 export const productDefaults = {
@@ -53,7 +53,7 @@ export default function ProductForm({ defaultValues }: { defaultValues?: Record<
         <SelectInput source="tokenType" choices={tokenTypeChoices} translateChoice={false} />
         <TextInput source="tokenId" validate={v.validateTokenId} />
       </Row>
-      <TextInput source="contract" validate={v.validateContract} helperText="app.products.contract_help" />
+      <TextInput source="contract" validate={v.validateContract} helperText="resources.products.contract_help" />
     </SimpleForm>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
 import ProductStatusChip from './ProductStatusChip';
-import type { Product } from './constants';
+import type { Product } from '../../../common/products';
 
 function ProductShowActions() {
   return (
@@ -35,7 +35,7 @@ export default function ProductShow() {
           <Labeled><TextField source="sku" /></Labeled>
           <Labeled><ProductStatusChip /></Labeled>
           <Labeled>
-            <FunctionField<Product> source="rwaType" render={(p) => translate(`app.products.rwa_type.${p.rwaType}`, { _: p.rwaType })} />
+            <FunctionField<Product> source="rwaType" render={(p) => translate(`resources.products.rwa_type.${p.rwaType}`, { _: p.rwaType })} />
           </Labeled>
           <Labeled><TextField source="category" emptyText="—" /></Labeled>
         </Box>

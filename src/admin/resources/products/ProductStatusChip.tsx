@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { productStatusOf, type Product, type ProductStatus } from './constants';
+import { productStatusOf, type Product, type ProductStatus } from '../../../common/products';
 
 const COLORS: Record<ProductStatus, 'success' | 'default' | 'warning'> = {
   active: 'success',
@@ -14,5 +14,5 @@ export default function ProductStatusChip() {
   const translate = useTranslate();
   if (!record) return null;
   const status = productStatusOf(record.status);
-  return <Chip size="small" color={COLORS[status]} label={translate(`app.products.status.${status}`)} />;
+  return <Chip size="small" color={COLORS[status]} label={translate(`resources.products.status.${status}`)} />;
 }

@@ -1,15 +1,14 @@
 import Inventory2Icon from '@mui/icons-material/Inventory2';
-import ProductCreate from './ProductCreate';
-import ProductEdit from './ProductEdit';
-import ProductList from './ProductList';
-import ProductShow from './ProductShow';
-import type { Product } from './constants';
+import type { Product } from '../../../common/products';
+import { lazyResource } from '../../lazyResource';
 
-export default {
-  list: ProductList,
-  show: ProductShow,
-  edit: ProductEdit,
-  create: ProductCreate,
+/** The catalogue: list, show, edit and create at /products (API /api/products). */
+export default lazyResource({
+  name: 'products',
   icon: Inventory2Icon,
   recordRepresentation: (record: Product) => record.title,
-};
+  list: () => import('./ProductList'),
+  show: () => import('./ProductShow'),
+  edit: () => import('./ProductEdit'),
+  create: () => import('./ProductCreate'),
+});

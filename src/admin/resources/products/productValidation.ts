@@ -1,7 +1,7 @@
 import { maxLength, maxValue, minValue, number, regex, required, type Validator } from 'react-admin';
 import { isCryptoAmount, isFiatAmount } from '../../../common/money';
 
-/** Client-side rules mirroring server/modules/products/schemas.ts (the server checks again). */
+/** Client-side rules mirroring the product schema of src/common/products.ts (the server checks again). */
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 const when =
@@ -10,20 +10,20 @@ const when =
     isBlank(value) || test(value) ? undefined : message;
 
 const wholeNumber: Validator = (value) =>
-  isBlank(value) || Number.isInteger(Number(value)) ? undefined : 'app.products.validation.whole_number';
+  isBlank(value) || Number.isInteger(Number(value)) ? undefined : 'resources.products.validation.whole_number';
 
-export const validateTitle = [required('app.products.validation.title_required'), maxLength(200)];
+export const validateTitle = [required('resources.products.validation.title_required'), maxLength(200)];
 export const validateSku = [
-  required('app.products.validation.sku_required'),
+  required('resources.products.validation.sku_required'),
   maxLength(64),
-  regex(/^[A-Za-z0-9._-]+$/, 'app.products.validation.sku_format'),
+  regex(/^[A-Za-z0-9._-]+$/, 'resources.products.validation.sku_format'),
 ];
-export const validatePriceFiat = [required(), when(isFiatAmount, 'app.products.validation.price_fiat')];
-export const validatePriceCrypto = [required(), when(isCryptoAmount, 'app.products.validation.price_crypto')];
+export const validatePriceFiat = [required(), when(isFiatAmount, 'resources.products.validation.price_fiat')];
+export const validatePriceCrypto = [required(), when(isCryptoAmount, 'resources.products.validation.price_crypto')];
 export const validateChoice = [required()];
 export const validateChainId = [required(), number(), wholeNumber, minValue(1), maxValue(2_147_483_647)];
-export const validateContract = [regex(/^0x[0-9a-fA-F]{40}$/, 'app.products.validation.contract')];
-export const validateTokenId = [regex(/^\d{1,78}$/, 'app.products.validation.token_id')];
+export const validateContract = [regex(/^0x[0-9a-fA-F]{40}$/, 'resources.products.validation.contract')];
+export const validateTokenId = [regex(/^\d{1,78}$/, 'resources.products.validation.token_id')];
 export const validateStock = [required(), number(), wholeNumber, minValue(0), maxValue(2_000_000_000)];
 export const validateCategory = [maxLength(100)];
 export const validateDescription = [maxLength(5000)];

@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
-import { shortAddress, type MintListMeta } from './constants';
+import type { MintListMeta } from '../../../common/mint';
+import { shortAddress } from '../../components/ids';
 
 /** When the resource's data last arrived from the server (0 before the first answer). */
 function useLastFetched(resource: string): number {
@@ -28,7 +29,7 @@ export default function QueueStatusBar() {
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1 }}>
           <Typography variant="subtitle1" component="h2">
-            {translate('app.mint_queue.queue_status')}
+            {translate('resources.mint-queue.queue_status')}
           </Typography>
           {isPending ? (
             <Skeleton width={120} />
@@ -38,21 +39,21 @@ export default function QueueStatusBar() {
               variant="outlined"
               color={active ? 'success' : 'error'}
               icon={<CircleIcon sx={{ fontSize: 10 }} />}
-              label={translate(active ? 'app.mint_queue.worker_active' : 'app.mint_queue.worker_inactive')}
+              label={translate(active ? 'resources.mint-queue.worker_active' : 'resources.mint-queue.worker_inactive')}
             />
           )}
           {worker?.chainId != null && worker.minter && (
             <Typography variant="body2" color="text.secondary" title={worker.minter}>
-              {translate('app.mint_queue.worker_chain', { chainId: worker.chainId, minter: shortAddress(worker.minter) })}
+              {translate('resources.mint-queue.worker_chain', { chainId: worker.chainId, minter: shortAddress(worker.minter) })}
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }} data-testid="last-updated">
-            {lastFetched > 0 ? translate('app.mint_queue.last_updated', { time: dateTime(lastFetched) }) : ''}
+            {lastFetched > 0 ? translate('resources.mint-queue.last_updated', { time: dateTime(lastFetched) }) : ''}
           </Typography>
         </Box>
         {worker?.error && (
           <Alert severity="error" sx={{ mt: 1.5 }}>
-            {translate('app.mint_queue.worker_error', { error: worker.error })}
+            {translate('resources.mint-queue.worker_error', { error: worker.error })}
           </Alert>
         )}
       </CardContent>

@@ -2,8 +2,8 @@ import { useListContext, useTranslate } from 'react-admin';
 import StatCard from '../../components/StatCard';
 import StatCardRow from '../../components/StatCardRow';
 import { useFormat } from '../../hooks/useFormat';
-import { MINT_STATUSES, type MintListMeta } from './constants';
-import { MINT_STATUS_COLORS } from './MintStatusChip';
+import { MINT_STATUSES, type MintListMeta } from '../../../common/mint';
+import { MINT_STATUS_COLORS } from '../../components/MintStatusChip';
 
 /** One card per job status, from the `counts` of the list answer (refreshed with it). */
 export default function MintStatsCards() {
@@ -12,12 +12,12 @@ export default function MintStatsCards() {
   const { meta, isPending } = useListContext();
   const counts = (meta as MintListMeta | undefined)?.counts;
   return (
-    <StatCardRow error={null} failedMessage="app.mint_queue.load_failed">
+    <StatCardRow error={null} failedMessage="resources.mint-queue.load_failed">
       {MINT_STATUSES.map((status) => (
         <StatCard
           key={status}
           loading={isPending}
-          label={translate(`app.mint_queue.status.${status}`)}
+          label={translate(`resources.mint-queue.status.${status}`)}
           value={counts ? number(counts[status] ?? 0) : ''}
           color={`${MINT_STATUS_COLORS[status]}.main`}
         />

@@ -8,12 +8,13 @@ import { useParams } from 'react-router-dom';
 import { ApiError, apiGet } from '../../../lib/api';
 import DetailField from '../../components/DetailField';
 import Mono, { MONO } from '../../components/Mono';
+import type { ChainTx } from '../../../common/mint';
+import { isInAppLink, shortId } from '../../components/ids';
+import MintStatusChip from '../../components/MintStatusChip';
+import { useMintFormat } from '../../components/useMintFormat';
 import { useFormat } from '../../hooks/useFormat';
-import { shortId } from '../../resources/orders/constants';
-import { AUTO_REFRESH_MS, isInAppLink, txStateOf, type ChainTx, type TxState } from './constants';
-import MintStatusChip from './MintStatusChip';
+import { AUTO_REFRESH_MS, txStateOf, type TxState } from './constants';
 import OrderRef from './OrderRef';
-import { useMintFormat } from './useMintFormat';
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 const STATE_COLORS: Record<TxState, 'success' | 'error' | 'warning'> = { success: 'success', reverted: 'error', pending: 'warning' };
@@ -51,15 +52,15 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 
 function TxStateChip({ state }: { state: TxState }) {
   const translate = useTranslate();
-  return <Chip size="small" color={STATE_COLORS[state]} label={translate(`app.mint_queue.tx.state.${state}`)} data-testid="tx-status" />;
+  return <Chip size="small" color={STATE_COLORS[state]} label={translate(`resources.mint-queue.tx.state.${state}`)} data-testid="tx-status" />;
 }
 
 function TxDetails({ tx }: { tx: ChainTx }) {
   const translate = useTranslate();
   const { dateTime } = useFormat();
   const { attempts, count } = useMintFormat();
-  const t = (name: string) => `app.mint_queue.tx.${name}`;
-  const f = (name: string) => `resources.mint-jobs.fields.${name}`;
+  const t = (name: string) => `resources.mint-queue.tx.${name}`;
+  const f = (name: string) => `resources.mint-queue.fields.${name}`;
   const { transaction, receipt, job } = tx;
   const external = tx.explorerUrl && !isInAppLink(tx.explorerUrl) ? tx.explorerUrl : null;
   return (
@@ -128,23 +129,23 @@ export default function TransactionPage() {
   const notFound = !TX_HASH.test(hash) || isNotFound(error);
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="app.mint_queue.tx.title" />
+      <Title title="resources.mint-queue.tx.title" />
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5">{translate('app.mint_queue.tx.title')}</Typography>
+        <Typography variant="h5">{translate('resources.mint-queue.tx.title')}</Typography>
         <Button component={Link} to="/mint-queue" size="small" startIcon={<ArrowBackIcon />}>
-          {translate('app.mint_queue.tx.back')}
+          {translate('resources.mint-queue.tx.back')}
         </Button>
       </Box>
       {notFound ? (
         <Alert severity="warning" data-testid="tx-not-found">
-          <AlertTitle>{translate('app.mint_queue.tx.not_found')}</AlertTitle>
+          <AlertTitle>{translate('resources.mint-queue.tx.not_found')}</AlertTitle>
           <Box component="span" sx={{ ...MONO, wordBreak: 'break-all' }}>
-            {translate('app.mint_queue.tx.not_found_detail', { hash })}
+            {translate('resources.mint-queue.tx.not_found_detail', { hash })}
           </Box>
         </Alert>
       ) : error ? (
         <Alert severity="error">
-          {translate('app.mint_queue.tx.load_failed')}: {error.message}
+          {translate('resources.mint-queue.tx.load_failed')}: {error.message}
         </Alert>
       ) : isPending || !data ? (
         <Stack spacing={1}>

@@ -1,7 +1,7 @@
 import { Link as MuiLink } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
-import Mono, { MONO } from '../../components/Mono';
-import { isInAppLink, shortHash } from './constants';
+import Mono, { MONO } from './Mono';
+import { isInAppLink, shortHash } from './ids';
 
 /**
  * A transaction hash, shortened to its first 10 characters, linking to where it can be looked at:
@@ -9,7 +9,7 @@ import { isInAppLink, shortHash } from './constants';
  */
 export default function TxLink({ hash, url }: { hash: string | null | undefined; url: string | null | undefined }) {
   const translate = useTranslate();
-  if (!hash) return <>{translate('app.mint_queue.na')}</>;
+  if (!hash) return <>{translate('resources.mint-queue.na')}</>;
   const text = shortHash(hash);
   if (!url) return <Mono title={hash}>{text}</Mono>;
   if (isInAppLink(url)) {

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { mintStatusOf, type MintStatus } from './constants';
+import { mintStatusOf, type MintStatus } from '../../common/mint';
 
 export const MINT_STATUS_COLORS: Record<MintStatus, 'warning' | 'info' | 'success' | 'error'> = {
   queued: 'warning',
@@ -13,5 +13,5 @@ export const MINT_STATUS_COLORS: Record<MintStatus, 'warning' | 'info' | 'succes
 export default function MintStatusChip({ status }: { status: unknown }) {
   const translate = useTranslate();
   const known = mintStatusOf(status);
-  return <Chip size="small" color={MINT_STATUS_COLORS[known]} label={translate(`app.mint_queue.status.${known}`)} />;
+  return <Chip size="small" color={MINT_STATUS_COLORS[known]} label={translate(`resources.mint-queue.status.${known}`)} />;
 }

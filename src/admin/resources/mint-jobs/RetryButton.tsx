@@ -3,7 +3,7 @@ import { Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { apiSend } from '../../../lib/api';
-import type { MintJob } from './constants';
+import type { MintJob } from '../../../common/mint';
 
 /** Queues a failed job again (POST /api/mint-jobs/{id}/retry); the server's sentence is shown when it refuses. */
 export default function RetryButton({ job }: { job: MintJob }) {
@@ -16,11 +16,11 @@ export default function RetryButton({ job }: { job: MintJob }) {
     setBusy(true);
     try {
       await apiSend('POST', `/api/mint-jobs/${encodeURIComponent(job.id)}/retry`, {});
-      notify('app.mint_queue.retry_success', { type: 'success' });
+      notify('resources.mint-queue.retry_success', { type: 'success' });
       refresh();
     } catch (e) {
-      const error = e instanceof Error && e.message ? e.message : translate('app.mint_queue.unknown_error');
-      notify('app.mint_queue.retry_failed', { type: 'error', messageArgs: { error } });
+      const error = e instanceof Error && e.message ? e.message : translate('resources.mint-queue.unknown_error');
+      notify('resources.mint-queue.retry_failed', { type: 'error', messageArgs: { error } });
     } finally {
       setBusy(false);
     }
@@ -33,7 +33,7 @@ export default function RetryButton({ job }: { job: MintJob }) {
       disabled={busy}
       startIcon={busy ? <CircularProgress size={14} /> : <ReplayIcon />}
     >
-      {translate('app.mint_queue.retry')}
+      {translate('resources.mint-queue.retry')}
     </Button>
   );
 }

@@ -1,0 +1,119 @@
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import PauseIcon from '@mui/icons-material/PauseCircleOutline';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { DataTable, Title, useStore, useTranslate } from 'react-admin';
+import { MINT_STATUSES, mintStatusOf, type MintJob } from '../../../common/mint';
+import { shortAddress, shortId } from '../../components/ids';
+import ListShell, { type SelectFilter } from '../../components/ListShell';
+import MintStatusChip from '../../components/MintStatusChip';
+import Mono from '../../components/Mono';
+import TxLink from '../../components/TxLink';
+import useCan from '../../components/useCan';
+import { useMintFormat } from '../../components/useMintFormat';
+import { useFormat } from '../../hooks/useFormat';
+import { AUTO_REFRESH_KEY, AUTO_REFRESH_MS, MINT_JOBS_PER_PAGE } from './constants';
+import MintStatsCards from './MintStatsCards';
+import MintTokenDialog from './MintTokenDialog';
+import OrderRef from './OrderRef';
+import QueueStatusBar from './QueueStatusBar';
+import RetryButton from './RetryButton';
+
+const noWrap = () => ({ whiteSpace: 'nowrap' });
+
+const SELECTS: SelectFilter[] = [{ source: 'status', choices: MINT_STATUSES, names: 'status', all: 'all_statuses' }];
+
+/** "Auto Refresh ON/OFF": the list reloads every 5 seconds while on (the default, remembered per browser). */
+function AutoRefreshToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const translate = useTranslate();
+  return (
+    <Button
+      size="small"
+      variant={on ? 'contained' : 'outlined'}
+      color={on ? 'success' : 'inherit'}
+      aria-pressed={on}
+      startIcon={on ? <AutorenewIcon /> : <PauseIcon />}
+      onClick={() => onChange(!on)}
+    >
+      {translate(on ? 'resources.mint-queue.auto_refresh_on' : 'resources.mint-queue.auto_refresh_off')}
+    </Button>
+  );
+}
+
+/** The status chip; a job that is not done shows its last error beneath it (full text on hover). */
+function StatusCell({ job }: { job: MintJob }) {
+  const status = mintStatusOf(job.status);
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <MintStatusChip status={status} />
+      {status !== 'succeeded' && job.lastError && (
+        <Typography
+          variant="caption"
+          color={status === 'failed' ? 'error' : 'text.secondary'}
+          title={job.lastError}
+          data-testid="mint-last-error"
+          sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}
+        >
+          {job.lastError}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/** Mint Queue: counts per status, the worker's state, and the jobs newest first, reloading every 5 s while auto refresh is on. */
+export default function MintJobList() {
+  const translate = useTranslate();
+  const { dateTime } = useFormat();
+  const { attempts, count } = useMintFormat();
+  const canWrite = useCan('mint-queue', 'create');
+  const [autoRefresh, setAutoRefresh] = useStore<boolean>(AUTO_REFRESH_KEY, true);
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title="resources.mint-queue.title" />
+      <Typography variant="h5">{translate('resources.mint-queue.title')}</Typography>
+      <Typography variant="body1" color="text.secondary">
+        {translate('resources.mint-queue.subtitle')}
+      </Typography>
+      <ListShell<MintJob>
+        infinite
+        title={false}
+        perPage={MINT_JOBS_PER_PAGE}
+        selects={SELECTS}
+        before={<AutoRefreshToggle on={autoRefresh} onChange={setAutoRefresh} />}
+        after={canWrite && <MintTokenDialog />}
+        toolbarSx={{ alignItems: 'center' }}
+        refetchInterval={autoRefresh ? AUTO_REFRESH_MS : false}
+        header={
+          <>
+            <MintStatsCards />
+            <QueueStatusBar />
+          </>
+        }
+        rowClick={false}
+        cardSx={{ overflowX: 'auto' }}
+      >
+        <DataTable.Col<MintJob> source="id" disableSort cellSx={noWrap} render={(j) => <Mono title={j.id}>{shortId(j.id)}</Mono>} />
+        <DataTable.Col<MintJob> source="orderId" disableSort cellSx={noWrap} render={(j) => <OrderRef orderId={j.orderId} />} />
+        <DataTable.Col<MintJob>
+          source="walletAddress"
+          disableSort
+          cellSx={noWrap}
+          render={(j) => <Mono title={j.walletAddress}>{shortAddress(j.walletAddress)}</Mono>}
+        />
+        <DataTable.Col<MintJob> source="tokenId" disableSort align="right" render={(j) => <Box component="span" title={j.tokenId}>{j.tokenId}</Box>} />
+        <DataTable.Col<MintJob> source="amount" disableSort align="right" render={(j) => count(j.amount)} />
+        <DataTable.Col<MintJob> source="status" render={(j) => <StatusCell job={j} />} />
+        <DataTable.Col<MintJob> source="attempts" align="right" render={attempts} />
+        <DataTable.Col<MintJob> source="txHash" disableSort cellSx={noWrap} render={(j) => <TxLink hash={j.txHash} url={j.explorerUrl} />} />
+        <DataTable.Col<MintJob> source="createdAt" cellSx={noWrap} render={(j) => dateTime(j.createdAt)} />
+        {canWrite && (
+          <DataTable.Col<MintJob>
+            label="resources.mint-queue.actions"
+            disableSort
+            render={(j) => (mintStatusOf(j.status) === 'failed' ? <RetryButton job={j} /> : null)}
+          />
+        )}
+      </ListShell>
+    </Box>
+  );
+}

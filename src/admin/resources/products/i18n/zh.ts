@@ -1,0 +1,51 @@
+import type en from './en';
+
+/** The Chinese text of the products screens: the same keys as en.ts. */
+const zh: typeof en = {
+  name: '商品 |||| 商品',
+  fields: {
+    id: 'ID',
+    title: '名称',
+    name: '名称',
+    sku: 'SKU',
+    description: '描述',
+    category: '分类',
+    image: '图片地址',
+    priceFiat: '法币价格',
+    priceCrypto: '加密货币价格',
+    rwaType: '类型',
+    status: '状态',
+    chainId: '链 ID',
+    contract: '合约地址',
+    tokenType: '代币类型',
+    tokenId: '代币 ID',
+    redeemPolicy: '赎回政策',
+    stock: '库存',
+    createdAt: '创建时间',
+    updatedAt: '更新时间',
+  },
+  search: '搜索商品',
+  empty: '未找到商品',
+  load_failed: '加载商品失败',
+  stats_failed: '加载商品统计失败',
+  actions: '操作',
+  delete_title: '删除商品',
+  delete_confirm: '确定要删除此商品吗？',
+  contract_help: '可选：代币合约地址（0x 加 40 位十六进制字符）',
+  filters: { all_statuses: '全部状态', all_types: '全部类型' },
+  stats: { total: '商品总数', active: '在售', inactive: '已下架', draft: '草稿', total_value: '总价值' },
+  status: { active: '在售', inactive: '已下架', draft: '草稿' },
+  rwa_type: { commodity: '大宗商品', real_estate: '房地产', art: '艺术品', collectibles: '收藏品', bonds: '债券' },
+  validation: {
+    title_required: '名称为必填项',
+    sku_required: 'SKU 为必填项',
+    sku_format: 'SKU 只能包含字母、数字、点、短横线和下划线',
+    price_fiat: '法币价格必须是不小于 0 的数字，最多 2 位小数',
+    price_crypto: '加密货币价格必须是不小于 0 的数字，最多 8 位小数',
+    whole_number: '必须是整数',
+    contract: '合约地址必须是 EVM 地址（0x 加 40 位十六进制字符）',
+    token_id: '代币 ID 必须是不小于 0 的整数',
+  },
+};
+
+export default zh;
