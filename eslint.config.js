@@ -8,6 +8,11 @@ import tseslint from 'typescript-eslint';
 /** src/common is shared by the server and both browser apps: no UI framework, web framework or database in it. */
 const NOT_IN_COMMON = ['react', 'react-*', 'react-admin', 'ra-*', '@mui/*', '@emotion/*', 'fastify', '@fastify/*', 'fastify-*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'node:*'];
 
+const COMMON_PATTERNS = [
+  { group: NOT_IN_COMMON, message: 'src/common is shared by the server and the browser apps: keep it free of UI, web-framework, database and Node imports.' },
+  { group: ['**/server/**', '**/admin/**', '**/shop/**', '**/lib/**'], message: 'src/common imports nothing from the server or the browser apps.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'bench/results/', 'node_modules/'] },
   js.configs.recommended,
@@ -21,12 +26,15 @@ export default tseslint.config(
   { files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.tsx'], ...reactHooks.configs.flat['recommended-latest'] },
   {
     files: ['src/common/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: COMMON_PATTERNS }] },
+  },
+  {
+    // A domain's vocabulary and API types cost the browser nothing to import; its zod schemas live in <domain>.schemas.ts.
+    files: ['src/common/**/*.ts'],
+    ignores: ['src/common/**/*.schemas.ts', 'src/common/text.ts', 'src/common/settings.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [
-          { group: NOT_IN_COMMON, message: 'src/common is shared by the server and the browser apps: keep it free of UI, web-framework, database and Node imports.' },
-          { group: ['**/server/**', '**/admin/**', '**/shop/**', '**/lib/**'], message: 'src/common imports nothing from the server or the browser apps.' },
-        ],
+        patterns: [...COMMON_PATTERNS, { group: ['zod', 'viem', 'viem/*', './*.schemas.js', './text.js'], message: 'Keep zod and viem in the *.schemas.ts files, so the browser bundles import vocabularies without them.' }],
       }],
     },
   },

@@ -1,32 +1,12 @@
-import { z } from 'zod';
-import { searchText, text } from './text.js';
+/** Paging and enums as both sides see them (the zod list query is in list.schemas.ts). */
 
 /** Lists answer at most this many rows a call (DESIGN.md, API conventions). */
 export const MAX_PAGE_SIZE = 200;
 
-/** The query every list takes: paging, free-text search and a direction; each list adds its filters and sorts. */
-export const listQuery = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1.').max(MAX_PAGE_SIZE, `limit can be at most ${MAX_PAGE_SIZE}.`).default(50),
-  offset: z.coerce.number().int().min(0, 'offset cannot be negative.').default(0),
-  q: searchText,
-  order: z.enum(['asc', 'desc', 'ASC', 'DESC']).transform((v) => v.toLowerCase() as 'asc' | 'desc').default('desc'),
-});
-
-/** `/:id` of every record route. */
-export const idParams = z.object({ id: text('The id', { max: 36, tooLong: 'The id must be a UUID.' }).uuid('The id must be a UUID.') });
 
 /** What a list answers beside its rows: exact up to 10,000, the planner's estimate past that. */
 export type ListTotal = { total: number; totalIsEstimate: boolean };
 
-type Words = readonly [string, ...string[]];
-
-/** A list's query: paging and search, a status filter from `statuses`, and a sort among `sorts` (default `defaultSort`). */
-export function listQueryOf<S extends Words, O extends Words>(statuses: S, sorts: O, defaultSort: O[number]) {
-  return listQuery.extend({
-    status: z.enum(statuses, { error: `status must be one of ${statuses.join(', ')}.` }).optional(),
-    sort: z.enum(sorts).default(defaultSort as never),
-  });
-}
 
 /** Reads a value of an enum the API may grow: an unknown one renders as `fallback` (SPEC §4). */
 export const enumReader = <T extends string>(values: readonly T[], fallback: T) => (value: unknown): T =>

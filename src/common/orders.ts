@@ -1,8 +1,6 @@
-/** The order domain as both sides see it: vocabulary, request schemas, and the API's order shapes. */
-import { z } from 'zod';
-import { enumReader, listQueryOf } from './list.js';
+/** The order domain as both sides see it: vocabulary and the API's order shapes (request schemas: orders.schemas.ts). */
+import { enumReader } from './list.js';
 import type { MintJob } from './mint.js';
-import { optionalText, text } from './text.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'fulfilled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -11,20 +9,6 @@ export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] a
 
 /** Unknown statuses render as pending (SPEC §4). */
 export const orderStatusOf = enumReader(ORDER_STATUSES, 'pending');
-
-export const orderListQuery = listQueryOf(ORDER_STATUSES, ORDER_SORTS, 'createdAt');
-export type OrderListQuery = z.infer<typeof orderListQuery>;
-
-const quantity = 'Quantity must be a whole number of at least 1.';
-
-export const createOrderBody = z.object({
-  userEmail: text('Customer email', { max: 254 }).email('Customer email must be a valid email address.'),
-  productId: text('Product', { max: 36, tooLong: 'Product must be a product id (a UUID).' }).uuid('Product must be a product id (a UUID).'),
-  qty: z.coerce.number({ error: quantity }).int(quantity).min(1, quantity).max(10_000, 'Quantity can be at most 10,000.'),
-  couponCode: optionalText('Coupon code', 64),
-  walletAddress: optionalText('Wallet address', 100, 'Not a valid EVM address.'),
-});
-export type CreateOrderInput = z.infer<typeof createOrderBody>;
 
 /** An order as lists answer it (server/modules/orders/present.ts; list-json.ts renders the same shape). */
 export type OrderSummary = {

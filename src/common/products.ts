@@ -1,8 +1,5 @@
-/** The product domain as both sides see it: vocabulary, request schemas, and the API's product shape. */
-import { z } from 'zod';
-import { isCryptoAmount, isFiatAmount } from './money.js';
-import { enumReader, listQueryOf } from './list.js';
-import { isSafeJson, optionalText, text, unsafeTextSentence } from './text.js';
+/** The product domain as both sides see it: vocabulary and the API's product shape (request schemas: products.schemas.ts). */
+import { enumReader } from './list.js';
 
 export const RWA_TYPES = ['commodity', 'real_estate', 'art', 'collectibles', 'bonds'] as const;
 export const PRODUCT_STATUSES = ['active', 'inactive', 'draft'] as const;
@@ -16,57 +13,6 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 /** Unknown statuses render as draft (SPEC §4). */
 export const productStatusOf = enumReader(PRODUCT_STATUSES, 'draft');
-
-// The union carries the sentence too: a missing or null price would otherwise answer "Invalid input".
-const amount = (test: (v: number | string) => boolean, message: string) =>
-  z.union([z.number(), text('Amount', { max: 40 })], { error: message }).refine(test, message);
-/**
- * A whole number, or its digits as text (forms send text). Unlike z.coerce, null, '' and booleans are
- * refused rather than read as 0 or 1: `{"stock": null}` on update must not zero the stock.
- */
-const whole = (message: string, bounds: (n: z.ZodNumber) => z.ZodNumber) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), bounds(z.number({ error: message }).int(message)));
-
-const fields = {
-  title: text('Title', { max: 200 }),
-  sku: text('SKU', { max: 64 }).regex(/^[A-Za-z0-9._-]+$/, 'SKU may use letters, digits, dot, dash and underscore only.'),
-  priceFiat: amount(isFiatAmount, 'Fiat price must be a number ≥ 0 with at most 2 decimals.'),
-  priceCrypto: amount(isCryptoAmount, 'Crypto price must be a number ≥ 0 with at most 8 decimals.'),
-  rwaType: z.enum(RWA_TYPES, { error: `Type must be one of ${RWA_TYPES.join(', ')}.` }),
-  status: z.enum(PRODUCT_STATUSES, { error: `Status must be one of ${PRODUCT_STATUSES.join(', ')}.` }),
-  // At most PostgreSQL's integer (the column's type): a larger id failed on insert with a 500.
-  chainId: whole('Chain id must be a positive integer.', (n) => n.positive('Chain id must be a positive integer.')
-    .max(2_147_483_647, 'Chain id can be at most 2147483647.')),
-  contract: optionalText('Contract', 42, 'Contract must be an EVM address (0x followed by 40 hex digits).')
-    .refine((v) => v === null || /^0x[0-9a-fA-F]{40}$/.test(v), 'Contract must be an EVM address (0x followed by 40 hex digits).'),
-  tokenType: z.enum(TOKEN_TYPES, { error: 'Token type must be ERC1155, ERC721 or ERC20.' }),
-  tokenId: z.union([z.number(), text('Token id', { max: 78, min: 0 })], { error: 'Token id must be a whole number ≥ 0.' }).nullish()
-    .transform((v) => (v === null || v === undefined || v === '' ? null : String(v).trim()))
-    .refine((v) => v === null || /^\d{1,78}$/.test(v), 'Token id must be a whole number ≥ 0.'),
-  stock: whole('Stock must be a whole number ≥ 0.', (n) => n.min(0, 'Stock must be a whole number ≥ 0.').max(2_000_000_000, 'Stock can be at most 2,000,000,000.')),
-  category: optionalText('Category', 100),
-  description: optionalText('Description', 5000),
-  image: optionalText('Image', 2000),
-  redeemPolicy: z.looseObject({}, { error: 'Redeem policy must be an object.' }).nullish().transform((v) => v ?? null)
-    .refine(isSafeJson, unsafeTextSentence('Redeem policy')),
-};
-
-// Defaults only on create: zod 4 applies a default even inside .partial(), which would reset fields on update.
-export const productBody = z.object({
-  ...fields,
-  status: fields.status.default('draft'),
-  chainId: fields.chainId.default(DEFAULT_CHAIN_ID),
-  tokenType: fields.tokenType.default(DEFAULT_TOKEN_TYPE),
-  stock: fields.stock.default(0),
-});
-export const productPatch = z.object(fields).partial();
-export type ProductInput = z.infer<typeof productBody>;
-export type ProductPatch = z.infer<typeof productPatch>;
-
-export const productListQuery = listQueryOf(PRODUCT_STATUSES, PRODUCT_SORTS, 'createdAt').extend({
-  rwaType: z.enum(RWA_TYPES, { error: `rwaType must be one of ${RWA_TYPES.join(', ')}.` }).optional(),
-});
-export type ProductListQuery = z.infer<typeof productListQuery>;
 
 /** A product as the API answers it (server/modules/products/present.ts). */
 export type Product = {

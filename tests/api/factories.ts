@@ -4,9 +4,11 @@
  */
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import type { Role } from '../../src/common/capabilities.js';
-import { createMintBody } from '../../src/common/mint.js';
-import { createOrderBody, type OrderDetail } from '../../src/common/orders.js';
-import { productBody, type Product } from '../../src/common/products.js';
+import { createMintBody } from '../../src/common/mint.schemas.js';
+import { type OrderDetail } from '../../src/common/orders.js';
+import { createOrderBody } from '../../src/common/orders.schemas.js';
+import { type Product } from '../../src/common/products.js';
+import { productBody } from '../../src/common/products.schemas.js';
 import { createUser } from '../../server/modules/auth/service.js';
 import { createManualJob } from '../../server/modules/mint/service.js';
 import { createOrder } from '../../server/modules/orders/service.js';

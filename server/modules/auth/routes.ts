@@ -1,4 +1,4 @@
-import { loginBody } from '../../../src/common/users.js';
+import { loginBody } from '../../../src/common/users.schemas.js';
 import { PUBLIC } from '../../lib/access.js';
 import { unauthorized } from '../../lib/errors.js';
 import { defineRoutes } from '../../lib/routes.js';

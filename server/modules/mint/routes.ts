@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
-import { idParams } from '../../../src/common/list.js';
-import { createMintBody, debugMintBody, mintListQuery, txParams } from '../../../src/common/mint.js';
+import { idParams } from '../../../src/common/list.schemas.js';
+import { createMintBody, debugMintBody, mintListQuery, txParams } from '../../../src/common/mint.schemas.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { mintAccess as access } from './policy.js';
 import { presentJob } from './present.js';

@@ -2,9 +2,8 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import {
   TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex,
 } from 'viem';
-import {
-  MINT_STATUSES, type ChainTx, type CreateMintInput, type MintCounts, type MintListQuery, type MintWorkerStatus,
-} from '../../../src/common/mint.js';
+import { MINT_STATUSES, type ChainTx, type MintCounts, type MintWorkerStatus } from '../../../src/common/mint.js';
+import { type CreateMintInput, type MintListQuery } from '../../../src/common/mint.schemas.js';
 import { explorerTxUrl } from '../../chain/client.js';
 import type { Db } from '../../db/client.js';
 import { chainTransactions, mintJobs, mintWorkers } from '../../db/schema.js';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { OrderListQuery as ListQuery } from '../../../src/common/orders.js';
+import type { OrderListQuery as ListQuery } from '../../../src/common/orders.schemas.js';
 import { orders } from '../../db/schema.js';
 
 /**

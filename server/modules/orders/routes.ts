@@ -1,5 +1,5 @@
-import { idParams } from '../../../src/common/list.js';
-import { createOrderBody, orderListQuery } from '../../../src/common/orders.js';
+import { idParams } from '../../../src/common/list.schemas.js';
+import { createOrderBody, orderListQuery } from '../../../src/common/orders.schemas.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { orderAccess as access } from './policy.js';
 import { createOrder, getOrderDetail, listOrdersJson, orderStats } from './service.js';

@@ -2,7 +2,8 @@ import { and, asc, between, desc, eq, like, or, sql, type SQL } from 'drizzle-or
 import { isAddress } from 'viem';
 import { mintJobs, orderItems, orders, payments, products, users } from '../../db/schema.js';
 import { queryText, type Db, type Queryable, type Tx } from '../../db/client.js';
-import { ORDER_STATUSES, type CreateOrderInput, type OrderDetail, type OrderListQuery, type OrderStats } from '../../../src/common/orders.js';
+import { ORDER_STATUSES, type OrderDetail, type OrderStats } from '../../../src/common/orders.js';
+import { type CreateOrderInput, type OrderListQuery } from '../../../src/common/orders.schemas.js';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import type { Actor } from '../../types.js';

@@ -1,5 +1,5 @@
-import { idParams } from '../../../src/common/list.js';
-import { productBody, productListQuery, productPatch } from '../../../src/common/products.js';
+import { idParams } from '../../../src/common/list.schemas.js';
+import { productBody, productListQuery, productPatch } from '../../../src/common/products.schemas.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { productAccess as access } from './policy.js';
 import { presentProduct } from './present.js';

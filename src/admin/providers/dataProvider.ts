@@ -1,9 +1,7 @@
 import { HttpError, type DataProvider, type GetListParams, type GetListResult, type GetManyParams, type GetManyResult, type RaRecord } from 'react-admin';
 import { ApiError, apiRequest, toQuery } from '../../lib/api';
+import { MAX_PAGE_SIZE as MAX_LIMIT } from '../../common/list';
 import { apiOf } from '../../common/resources';
-
-/** MAX_PAGE_SIZE of src/common/list.ts, written again: importing that module would bring zod into the login page's bundle. */
-const MAX_LIMIT = 200;
 
 /** Fields of a list answer the list result itself carries; every other one (e.g. the mint queue's `counts`, `worker`) goes to `meta`. */
 const LIST_ENVELOPE = new Set(['ok', 'success', 'total', 'totalIsEstimate']);

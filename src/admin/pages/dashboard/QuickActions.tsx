@@ -4,9 +4,10 @@ import PaymentsIcon from '@mui/icons-material/AccountBalanceWallet';
 import PeopleIcon from '@mui/icons-material/People';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { Button, Card, CardContent, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { CanAccess, Link, useTranslate } from 'react-admin';
+import Panel from './Panel';
 
 const ACTIONS: { key: string; to: string; resource: string; icon: ReactElement }[] = [
   { key: 'manage_products', to: '/products', resource: 'products', icon: <Inventory2Icon /> },
@@ -21,11 +22,7 @@ const ACTIONS: { key: string; to: string; resource: string; icon: ReactElement }
 export default function QuickActions() {
   const translate = useTranslate();
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" gutterBottom>
-          {translate('app.dashboard.quick_actions.title')}
-        </Typography>
+    <Panel title="app.dashboard.quick_actions.title">
         <Typography component="div" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 1 }}>
           {ACTIONS.map((action) => (
             <CanAccess key={action.key} resource={action.resource} action="list">
@@ -35,7 +32,6 @@ export default function QuickActions() {
             </CanAccess>
           ))}
         </Typography>
-      </CardContent>
-    </Card>
+    </Panel>
   );
 }

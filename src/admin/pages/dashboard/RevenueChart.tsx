@@ -1,5 +1,6 @@
-import { Card, CardContent, Skeleton, Typography, useTheme } from '@mui/material';
+import { Skeleton, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import Panel from './Panel';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useFormat } from '../../hooks/useFormat';
 import type { DashboardStats } from '../../../common/dashboard';
@@ -10,11 +11,7 @@ export default function RevenueChart({ data, loading }: { data?: DashboardStats[
   const { money } = useFormat();
   const theme = useTheme();
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" gutterBottom>
-          {translate('app.dashboard.revenue_by_month')}
-        </Typography>
+    <Panel title="app.dashboard.revenue_by_month">
         {loading ? (
           <Skeleton variant="rectangular" height={220} />
         ) : !data?.length ? (
@@ -32,7 +29,6 @@ export default function RevenueChart({ data, loading }: { data?: DashboardStats[
             </BarChart>
           </ResponsiveContainer>
         )}
-      </CardContent>
-    </Card>
+    </Panel>
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
+import Panel from './Panel';
 import type { DashboardAlert } from '../../../common/dashboard';
 
 export type ScreenAlert = { level: DashboardAlert['level']; message: string; detail?: string; to?: string };
@@ -31,11 +32,7 @@ export default function SystemAlerts({ failures, alerts, loading }: Props) {
   const shown = [...failures, ...fromServer];
   if (shown.length === 0 && !loading) shown.push({ level: 'info', message: translate('app.dashboard.alerts.normal') });
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" gutterBottom>
-          {translate('app.dashboard.system_alerts')}
-        </Typography>
+    <Panel title="app.dashboard.system_alerts">
         <Stack spacing={1}>
           {loading && shown.length === 0 && <Skeleton variant="rounded" height={56} />}
           {shown.map((alert, i) => (
@@ -60,7 +57,6 @@ export default function SystemAlerts({ failures, alerts, loading }: Props) {
             </Alert>
           ))}
         </Stack>
-      </CardContent>
-    </Card>
+    </Panel>
   );
 }
