@@ -2,15 +2,9 @@ import type { AuthProvider } from 'react-admin';
 import { ApiError, apiGet, clearToken, getToken, rawRequest, setToken } from '../../lib/api';
 import { can } from '../../common/capabilities';
 import { roleCanAccess } from '../../common/resources';
+import type { SessionUser as AuthUser } from '../../common/users';
 
 export const USER_KEY = 'authUser';
-
-export interface AuthUser {
-  id: string | number;
-  email: string;
-  name: string;
-  role: string;
-}
 
 /** The login screen's error sentences (SPEC §8 Screens). */
 export const LOGIN_MESSAGES = {
