@@ -7,7 +7,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { Button, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { CanAccess, Link, useTranslate } from 'react-admin';
-import Panel from './Panel';
+import Panel from '../../components/Panel';
 
 const ACTIONS: { key: string; to: string; resource: string; icon: ReactElement }[] = [
   { key: 'manage_products', to: '/products', resource: 'products', icon: <Inventory2Icon /> },

@@ -1,6 +1,6 @@
 import { Skeleton, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import Panel from './Panel';
+import Panel from '../../components/Panel';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useFormat } from '../../hooks/useFormat';
 import type { DashboardStats } from '../../../common/dashboard';

@@ -1,6 +1,6 @@
 import { Alert, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
-import Panel from './Panel';
+import Panel from '../../components/Panel';
 import type { DashboardAlert } from '../../../common/dashboard';
 
 export type ScreenAlert = { level: DashboardAlert['level']; message: string; detail?: string; to?: string };

@@ -1,24 +1,20 @@
-import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import DetailField from '../../components/DetailField';
+import Panel from '../../components/Panel';
 import { useFormat } from '../../hooks/useFormat';
 import OrderLines from './OrderLines';
 import { OrderStatusChip, TestBadge } from './OrderStatusChip';
 import type { OrderDetail } from '../../../common/orders';
 import OrderMints from './OrderMints';
 
+/** A titled card of fields side by side. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const translate = useTranslate();
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="subtitle1" gutterBottom>
-          {translate(title)}
-        </Typography>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>{children}</Stack>
-      </CardContent>
-    </Card>
+    <Panel title={title} variant="subtitle1">
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>{children}</Stack>
+    </Panel>
   );
 }
 
@@ -49,12 +45,9 @@ function OrderDetailView() {
         <DetailField label="resources.orders.detail.customer_name">{order.customer?.name}</DetailField>
         <DetailField label="resources.orders.detail.customer_email">{order.customer?.email ?? order.customerEmail}</DetailField>
       </Section>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="subtitle1" gutterBottom>{translate('resources.orders.detail.items')}</Typography>
-          <OrderLines order={order} />
-        </CardContent>
-      </Card>
+      <Panel title="resources.orders.detail.items" variant="subtitle1">
+        <OrderLines order={order} />
+      </Panel>
       <Section title="resources.orders.detail.payment">
         {payment ? (
           <>
@@ -71,12 +64,9 @@ function OrderDetailView() {
         )}
       </Section>
       {order.mintJobs && order.mintJobs.length > 0 && (
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="subtitle1" gutterBottom>{translate('resources.orders.detail.mints')}</Typography>
-            <OrderMints jobs={order.mintJobs} />
-          </CardContent>
-        </Card>
+        <Panel title="resources.orders.detail.mints" variant="subtitle1">
+          <OrderMints jobs={order.mintJobs} />
+        </Panel>
       )}
     </Stack>
   );
