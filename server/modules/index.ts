@@ -9,6 +9,7 @@ import mint from './mint/routes.js';
 import orders from './orders/routes.js';
 import products from './products/routes.js';
 import settings from './settings/routes.js';
+import shop from './shop/routes.js';
 
 export const MODULES = [
   health,
@@ -18,4 +19,5 @@ export const MODULES = [
   orders,
   dashboard,
   mint,
+  shop,
 ] as const;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -57,9 +58,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: stri
     if (req.url.startsWith('/api/') || req.url === '/api') {
       return reply.status(404).send(errorBody(`No API endpoint ${req.method} ${req.url.split('?')[0]}.`, 'not_found'));
     }
-    // Any other GET is a screen of the single-page app: the browser router takes it from there.
-    if (req.method === 'GET' && opts.uiDir && !path.extname(req.url.split('?')[0]!)) {
-      return reply.type('text/html').sendFile('index.html', opts.uiDir);
+    // Any other GET is a screen of a single-page app: the browser router takes it from there.
+    const pathname = req.url.split('?')[0]!;
+    if (req.method === 'GET' && opts.uiDir && !path.extname(pathname)) {
+      // The storefront is its own app (shop.html) under /shop; every other screen belongs to the admin.
+      const shop = (pathname === '/shop' || pathname.startsWith('/shop/')) && fs.existsSync(path.join(opts.uiDir, 'shop.html'));
+      return reply.type('text/html').sendFile(shop ? 'shop.html' : 'index.html', opts.uiDir);
     }
     return reply.status(404).send(errorBody('Not found.', 'not_found'));
   });

@@ -66,4 +66,7 @@ export type OrderDetail = OrderSummary & {
   mintJobs: MintJob[];
 };
 
+/** A shopper's own order (GET /api/shop/orders): the detail without the customer block. */
+export type ShopOrder = Omit<OrderDetail, 'customer'>;
+
 export type OrderStats = Record<OrderStatus | 'total', number> & { totalIsEstimate: boolean };

@@ -62,6 +62,7 @@ const endpoints: Endpoint[] = [
     route: 'POST /api/orders/mock', allowed: WRITERS, ok: 201,
     request: async () => ({ method: 'POST', url: '/api/orders/mock', body: { userEmail: customerEmail, productId: (await buildProduct(t)).id, qty: 2 } }),
   },
+  { route: 'GET /api/shop/orders', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/shop/orders' }) },
 ];
 
 const denied = endpoints.flatMap((e) => ROLES.filter((r) => !e.allowed.includes(r)).map((role) => ({ ...e, role })));

@@ -34,6 +34,7 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/orders/mock': (r) => ({ userEmail: r.shopper.email, productId: r.product.id, qty: 1 }),
   'POST /api/mint-jobs': () => ({ walletAddress: freshWallet(), tokenId: 1, amount: 1 }),
   'POST /api/debug/mint': () => ({ to: freshWallet(), id: 1, amount: 1 }),
+  'POST /api/shop/auth/signup': () => ({ name: 'New Shopper', email: `new.${Date.now()}@test.dev`, password: 'a-long-password' }),
 };
 
 const alternatives = (s: Schema): Schema[] => [s, ...(s.anyOf ?? []), ...(s.oneOf ?? [])];

@@ -128,7 +128,7 @@ export async function revokeAllSessions(db: Queryable, userId: string, now = new
 }
 
 export async function createUser(
-  db: Db,
+  db: Queryable,
   input: { email: string; password?: string; name?: string; role: string; status?: string; kycStatus?: string },
 ) {
   const [user] = await db.insert(users).values({

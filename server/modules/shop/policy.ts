@@ -1,0 +1,13 @@
+/**
+ * The storefront: anyone may browse what is on sale and sign up as a shopper; a logged-in user of any role
+ * sees only their own orders. Drafts and withdrawn products are not for the public.
+ */
+import { allow, PUBLIC } from '../../lib/access.js';
+
+export const shopAccess = { browse: PUBLIC, own: allow('self') };
+
+/** Only an active product is on sale; any other reads as not found, so drafts stay private. */
+export const isOnSale = (product: { status: string }) => product.status === 'active';
+
+/** Every account made by signing up is a shopper, whatever the request says. */
+export const SIGNUP_ROLE = 'user';

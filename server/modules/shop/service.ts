@@ -1,0 +1,66 @@
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { SessionUser } from '../../../src/common/users.js';
+import type { SignupInput } from '../../../src/common/shop.schemas.js';
+import type { ProductListQuery } from '../../../src/common/products.schemas.js';
+import type { Db } from '../../db/client.js';
+import { mintJobs, orderItems, orders, payments, users } from '../../db/schema.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { audit } from '../audit/service.js';
+import { presentSessionUser } from '../auth/present.js';
+import { createUser, normaliseEmail } from '../auth/service.js';
+import { listProducts, getProduct } from '../products/service.js';
+import { presentProduct } from '../products/present.js';
+import { isOnSale, SIGNUP_ROLE } from './policy.js';
+import { presentShopOrder } from './present.js';
+
+/** The public catalogue: the admin list's paging, search and sorts over active products only. */
+export const listShopProducts = (db: Db, q: Omit<ProductListQuery, 'status'>) => listProducts(db, { ...q, status: 'active' });
+
+export async function getShopProduct(db: Db, id: string) {
+  const product = await getProduct(db, id).catch(() => null);
+  if (!product || !isOnSale(product)) throw notFound('Product not found.');
+  return presentProduct(product);
+}
+
+const emailTaken = () => conflict('An account with this email already exists. Log in instead.', 'email_taken');
+
+/** The users table's unique email index refused a racing second sign-up. */
+function isEmailClash(err: unknown): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && e.constraint === 'users_email_key') return true;
+  }
+  return false;
+}
+
+/** A new shopper account (role user, active), hashed and locked out like staff accounts. */
+export async function signup(db: Db, input: SignupInput): Promise<SessionUser> {
+  const email = normaliseEmail(input.email);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (existing) throw emailTaken();
+    const user = await createUser(tx, { email, password: input.password, name: input.name, role: SIGNUP_ROLE });
+    await audit(tx, user, 'user.signup', 'user', user.id, { email });
+    return presentSessionUser({ id: user.id, email: user.email, name: input.name, role: user.role });
+  }).catch((err) => { throw isEmailClash(err) ? emailTaken() : err; });
+}
+
+/** The caller's own orders, newest first, each with its lines, its latest payment and its mint jobs. */
+export async function listOwnOrders(db: Db, userId: string, page: { limit: number; offset: number }) {
+  const mine = eq(orders.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(orders).where(mine).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(orders).where(mine),
+  ]);
+  const ids = rows.map((o) => o.id);
+  const [items, paid, mints] = ids.length === 0 ? [[], [], []] : await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
+    db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.createdAt)),
+    db.select().from(mintJobs).where(inArray(mintJobs.orderId, ids)).orderBy(asc(mintJobs.createdAt)),
+  ]);
+  const orderList = rows.map((order) => presentShopOrder(order, {
+    items: items.filter((i) => i.orderId === order.id),
+    payment: paid.find((p) => p.orderId === order.id),
+    mints: mints.filter((m) => m.orderId === order.id),
+  }));
+  return { orders: orderList, total: total?.n ?? 0, totalIsEstimate: false };
+}

@@ -1,0 +1,23 @@
+/** What the storefront's public catalogue and shopper sign-up take. */
+import { z } from 'zod';
+import { listQuery } from './list.schemas.js';
+import { PRODUCT_SORTS, RWA_TYPES } from './products.js';
+import { text } from './text.js';
+import { MIN_PASSWORD_LENGTH } from './users.js';
+
+/** The admin list's paging and search over active products; a shopper filters by type only. */
+export const shopProductListQuery = listQuery.extend({
+  rwaType: z.enum(RWA_TYPES, { error: `rwaType must be one of ${RWA_TYPES.join(', ')}.` }).optional(),
+  sort: z.enum(PRODUCT_SORTS).default('createdAt'),
+});
+
+/** A shopper's own orders, newest first. */
+export const shopOrderListQuery = listQuery.pick({ limit: true, offset: true });
+
+/** Sign-up: a role cannot be chosen (every account made here is a shopper); other fields are ignored. */
+export const signupBody = z.object({
+  name: text('Name', { max: 120 }),
+  email: text('Email', { max: 254 }).email('Email must be a valid email address.'),
+  password: text('Password', { max: 1024, min: MIN_PASSWORD_LENGTH, trim: false }),
+});
+export type SignupInput = z.infer<typeof signupBody>;
