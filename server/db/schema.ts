@@ -240,3 +240,28 @@ export const mintWorkers = pgTable('mint_workers', {
   processed: integer('processed').notNull().default(0),
   lastError: text('last_error'),
 });
+
+/**
+ * Coupons (SPEC §3 Coupon). `discount_value` is a percentage (0–100) or an amount in the currency, both with two
+ * decimals; `used_count` counts paid orders that used the code. Codes are unique whatever their case.
+ */
+export const coupons = pgTable('coupons', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull(),
+  description: text('description'),
+  discountType: text('discount_type').notNull(),
+  discountValue: numeric('discount_value', { precision: 15, scale: 2 }).notNull(),
+  usageLimit: integer('usage_limit'),
+  perCustomerLimit: integer('per_customer_limit'),
+  minimumSubtotalCents: cents('minimum_subtotal_cents'),
+  startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
+  endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
+  usedCount: integer('used_count').notNull().default(0),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('coupons_code_key').on(sql`lower(${t.code})`),
+  index('coupons_created_idx').on(t.createdAt, t.id),
+  index('coupons_end_date_idx').on(t.endDate),
+]);

@@ -24,3 +24,11 @@ export const unprocessable = (message: string, fields?: Record<string, string>, 
 export function errorBody(message: string, code: string, fields?: Record<string, string>) {
   return { ok: false as const, success: false as const, error: message, code, ...(fields ? { fields } : {}) };
 }
+
+/** Whether the database refused a write for the unique index `constraint` (two requests raced past the check before it). */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && e.constraint === constraint) return true;
+  }
+  return false;
+}

@@ -3,6 +3,7 @@
  * A new module is a folder here (routes.ts, service.ts, policy.ts, present.ts) and one line below.
  */
 import auth from './auth/routes.js';
+import coupons from './coupons/routes.js';
 import dashboard from './dashboard/routes.js';
 import health from './health/routes.js';
 import mint from './mint/routes.js';
@@ -20,4 +21,5 @@ export const MODULES = [
   dashboard,
   mint,
   shop,
+  coupons,
 ] as const;

@@ -33,3 +33,10 @@ export function cryptoText(value: number | string): string {
   const [whole, frac = ''] = text.split('.');
   return `${BigInt(whole!).toString()}.${frac.slice(0, 8).padEnd(8, '0')}`;
 }
+
+/** 1230 → "12.30": cents as the decimal text a numeric column takes, without floating point. */
+export function centsText(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -23,7 +23,7 @@ export const RESOURCES = {
   commissions: staff('finance.write'),
   referrals: staff('catalog.write'),
   affiliates: staff('catalog.write'),
-  coupons: staff('catalog.write'),
+  coupons: { ...staff('catalog.write'), ...api('coupons', 'coupons', 'coupon') },
   'mint-queue': { ...staff('catalog.write'), ...api('mint-jobs', 'jobs', 'job') },
   users: { read: 'users.read', write: 'users.write' },
   membership: own,

@@ -1,8 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/capabilities.js';
-import { auditEvents, mintJobs, orders, payments, products } from '../../server/db/schema.js';
-import { buildOrder, buildProduct, buildUser, productInput, type Role } from './factories.js';
+import { auditEvents, coupons, mintJobs, orders, payments, products } from '../../server/db/schema.js';
+import { buildCoupon, buildOrder, buildProduct, buildUser, couponInput, productInput, type Role } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 // Who may call each products/orders endpoint (DESIGN.md "Roles"): every role not allowed gets 403,
@@ -33,6 +33,7 @@ const count = async (table: typeof orders | typeof payments | typeof mintJobs | 
 async function snapshot() {
   return {
     products: await t.db.select().from(products).orderBy(asc(products.id)),
+    coupons: await t.db.select().from(coupons).orderBy(asc(coupons.id)),
     orders: await count(orders), payments: await count(payments), mintJobs: await count(mintJobs), audit: await count(auditEvents),
   };
 }
@@ -62,13 +63,21 @@ const endpoints: Endpoint[] = [
     route: 'POST /api/orders/mock', allowed: WRITERS, ok: 201,
     request: async () => ({ method: 'POST', url: '/api/orders/mock', body: { userEmail: customerEmail, productId: (await buildProduct(t)).id, qty: 2 } }),
   },
+  { route: 'GET /api/coupons', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/coupons' }) },
+  { route: 'GET /api/coupons/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/coupons/${(await buildCoupon(t)).id}` }) },
+  { route: 'POST /api/coupons', allowed: WRITERS, ok: 201, request: async () => ({ method: 'POST', url: '/api/coupons', body: couponInput() }) },
+  {
+    route: 'PUT /api/coupons/{id}', allowed: WRITERS, ok: 200,
+    request: async () => ({ method: 'PUT', url: `/api/coupons/${(await buildCoupon(t)).id}`, body: { discountValue: 15 } }),
+  },
+  { route: 'DELETE /api/coupons/{id}', allowed: WRITERS, ok: 200, request: async () => ({ method: 'DELETE', url: `/api/coupons/${(await buildCoupon(t)).id}` }) },
   { route: 'GET /api/shop/orders', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/shop/orders' }) },
 ];
 
 const denied = endpoints.flatMap((e) => ROLES.filter((r) => !e.allowed.includes(r)).map((role) => ({ ...e, role })));
 const allowed = endpoints.flatMap((e) => e.allowed.map((role) => ({ ...e, role })));
 
-describe('access matrix: products and orders', () => {
+describe('access matrix: products, orders, coupons and own orders', () => {
   it.each(endpoints)('$route: 401 without a token or with a bad one, nothing changed', async (e) => {
     const req = await e.request();
     const before = await snapshot();
@@ -110,6 +119,9 @@ describe('unknown and malformed ids', () => {
     ['PUT', '/api/products/', { stock: 3 }, 'Product not found.'],
     ['DELETE', '/api/products/', undefined, 'Product not found.'],
     ['GET', '/api/orders/', undefined, 'Order not found.'],
+    ['GET', '/api/coupons/', undefined, 'Coupon not found.'],
+    ['PUT', '/api/coupons/', { discountValue: 5 }, 'Coupon not found.'],
+    ['DELETE', '/api/coupons/', undefined, 'Coupon not found.'],
   ];
 
   it.each(byId)('%s %s{unknown uuid}: 404 with a sentence, nothing changed', async (method, base, body, sentence) => {

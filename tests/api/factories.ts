@@ -4,12 +4,14 @@
  */
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import type { Role } from '../../src/common/capabilities.js';
+import { couponBody } from '../../src/common/coupons.schemas.js';
 import { createMintBody } from '../../src/common/mint.schemas.js';
 import { type OrderDetail } from '../../src/common/orders.js';
 import { createOrderBody } from '../../src/common/orders.schemas.js';
 import { type Product } from '../../src/common/products.js';
 import { productBody } from '../../src/common/products.schemas.js';
 import { createUser } from '../../server/modules/auth/service.js';
+import { createCoupon } from '../../server/modules/coupons/service.js';
 import { createManualJob } from '../../server/modules/mint/service.js';
 import { createOrder } from '../../server/modules/orders/service.js';
 import { createProduct } from '../../server/modules/products/service.js';
@@ -84,3 +86,10 @@ export async function buildMintJob(t: WithDb, overrides: { walletAddress?: strin
   });
   return createManualJob(t.db, input, null);
 }
+
+/** A valid coupon body (what POST /api/coupons takes): 10 % off, no limits, with overrides. */
+export const couponInput = (overrides: Record<string, unknown> = {}) =>
+  ({ code: `SAVE-${unique().toUpperCase()}`, discountType: 'percentage', discountValue: 10, ...overrides });
+
+/** A coupon through the coupons service. */
+export const buildCoupon = (t: WithDb, overrides: Record<string, unknown> = {}) => createCoupon(t.db, couponBody.parse(couponInput(overrides)), null);

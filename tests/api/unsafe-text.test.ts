@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.js';
 import * as schema from '../../server/db/schema.js';
 import { engine } from './engine.js';
-import { buildMintJob, buildOrder, buildProduct, buildUser, freshWallet, PASSWORD, productInput } from './factories.js';
+import { buildCoupon, buildMintJob, buildOrder, buildProduct, buildUser, couponInput, freshWallet, PASSWORD, productInput } from './factories.js';
 import { createTestApp, type HttpResponse, type TestApp } from './harness.js';
 
 type Schema = {
@@ -34,6 +34,8 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/orders/mock': (r) => ({ userEmail: r.shopper.email, productId: r.product.id, qty: 1 }),
   'POST /api/mint-jobs': () => ({ walletAddress: freshWallet(), tokenId: 1, amount: 1 }),
   'POST /api/debug/mint': () => ({ to: freshWallet(), id: 1, amount: 1 }),
+  'POST /api/coupons': () => couponInput(),
+  'PUT /api/coupons/{id}': () => ({ discountValue: 15 }),
   'POST /api/shop/auth/signup': () => ({ name: 'New Shopper', email: `new.${Date.now()}@test.dev`, password: 'a-long-password' }),
 };
 
@@ -99,10 +101,10 @@ async function snapshot() {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [shopper, product, job] = [await buildUser(t), await buildProduct(t), await buildMintJob(t)];
+  const [shopper, product, job, coupon] = [await buildUser(t), await buildProduct(t), await buildMintJob(t), await buildCoupon(t)];
   const order = await buildOrder(t, { userEmail: shopper.email, productId: product.id });
   records = { shopper, product };
-  realIds = { products: product.id, orders: order.id, 'mint-jobs': job.id, hash: `0x${'ab'.repeat(32)}` };
+  realIds = { products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}` };
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });
   const docs = await t.call('GET', '/api/docs/json'); // also logs the admin in before the snapshot
   expect(docs.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { capabilityFor, RESOURCES } from '../../src/common/resources.js';
 import { lockedSentence, locksAccount, loginRefusal } from '../../server/modules/auth/policy.js';
 import { dashboardAccess } from '../../server/modules/dashboard/policy.js';
 import { formatUptime } from '../../server/modules/dashboard/service.js';
+import { couponAccess, couponStatus, deleteRefusal as couponDeleteRefusal, termProblems } from '../../server/modules/coupons/policy.js';
 import { backoffSeconds, isFinal, mintAccess, minedOutcome, rebroadcastFailed, retryRefusal } from '../../server/modules/mint/policy.js';
 import { canMove, isFulfilledBy, orderAccess } from '../../server/modules/orders/policy.js';
 import { deleteRefusal, productAccess } from '../../server/modules/products/policy.js';
@@ -52,6 +53,7 @@ describe('module policies: who may do what', () => {
     ['mint queue', mintAccess, ['admin', 'finance', 'operator'], ['admin', 'operator']],
     ['dashboard', dashboardAccess, ['admin', 'finance', 'operator'], ['admin', 'operator']],
     ['settings', settingsAccess, ['admin'], ['admin']],
+    ['coupons', couponAccess, ['admin', 'finance', 'operator'], ['admin', 'operator']],
   ] as const)('%s: read by %j, written by %j', (_name, access, readers, writers) => {
     expect(who(access.canRead)).toEqual(readers);
     expect(who(access.canWrite)).toEqual(writers);
@@ -144,5 +146,32 @@ describe('dashboard', () => {
     expect(formatUptime(59)).toBe('0m');
     expect(formatUptime(3 * 3600 + 120)).toBe('3h 2m');
     expect(formatUptime(2 * 86_400 + 5 * 3600)).toBe('2d 5h');
+  });
+});
+
+describe('coupons', () => {
+  const terms = { discountType: 'percentage', discountValue: 10_00, usageLimit: null, perCustomerLimit: null, startDate: null, endDate: null, usedCount: 0 };
+
+  it('is expired once its end date has passed', () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    expect(couponStatus({ endDate: null }, now)).toBe('active');
+    expect(couponStatus({ endDate: new Date('2026-06-02T00:00:00Z') }, now)).toBe('active');
+    expect(couponStatus({ endDate: new Date('2026-05-31T23:59:59Z') }, now)).toBe('expired');
+  });
+
+  it('checks the terms against each other', () => {
+    expect(termProblems(terms)).toEqual({});
+    expect(termProblems({ ...terms, discountValue: 100_00 })).toEqual({});
+    expect(termProblems({ ...terms, discountValue: 100_01 })).toHaveProperty('discountValue');
+    expect(termProblems({ ...terms, discountType: 'fixed', discountValue: 500_00 })).toEqual({});
+    expect(termProblems({ ...terms, discountValue: 0 })).toHaveProperty('discountValue');
+    expect(termProblems({ ...terms, startDate: new Date(2), endDate: new Date(1) })).toHaveProperty('endDate');
+    expect(termProblems({ ...terms, usageLimit: 1, perCustomerLimit: 2 })).toHaveProperty('perCustomerLimit');
+    expect(termProblems({ ...terms, usageLimit: 1, usedCount: 2 })).toHaveProperty('usageLimit');
+  });
+
+  it('keeps a used coupon', () => {
+    expect(couponDeleteRefusal({ code: 'A', usedCount: 0 })).toBeNull();
+    expect(couponDeleteRefusal({ code: 'A', usedCount: 1 })).toMatch(/used 1 time and cannot be deleted/);
   });
 });

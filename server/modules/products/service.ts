@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { cryptoText, fromCents, toCents } from '../../../src/common/money.js';
 import type { ProductStats } from '../../../src/common/products.js';
 import type { ProductInput, ProductListQuery, ProductPatch } from '../../../src/common/products.schemas.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
@@ -32,12 +32,7 @@ const skuTaken = (sku: string) =>
   new AppError(409, `A product with SKU "${sku}" already exists.`, 'sku_taken', { sku: 'This SKU is already used by another product.' });
 
 /** The unique index on lower(sku) refused a write: two requests raced past assertSkuFree with the same SKU. */
-function isSkuClash(err: unknown): boolean {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505' && e.constraint === 'products_sku_key') return true;
-  }
-  return false;
-}
+const isSkuClash = (err: unknown) => isUniqueViolation(err, 'products_sku_key');
 
 async function assertSkuFree(db: Queryable, sku: string, exceptId?: string) {
   const [clash] = await db.select({ id: products.id }).from(products).where(sql`lower(${products.sku}) = lower(${sku})`).limit(1);

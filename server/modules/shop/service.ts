@@ -4,7 +4,7 @@ import type { SignupInput } from '../../../src/common/shop.schemas.js';
 import type { ProductListQuery } from '../../../src/common/products.schemas.js';
 import type { Db } from '../../db/client.js';
 import { mintJobs, orderItems, orders, payments, users } from '../../db/schema.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
 import { presentSessionUser } from '../auth/present.js';
 import { createUser, normaliseEmail } from '../auth/service.js';
@@ -25,12 +25,7 @@ export async function getShopProduct(db: Db, id: string) {
 const emailTaken = () => conflict('An account with this email already exists. Log in instead.', 'email_taken');
 
 /** The users table's unique email index refused a racing second sign-up. */
-function isEmailClash(err: unknown): boolean {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505' && e.constraint === 'users_email_key') return true;
-  }
-  return false;
-}
+const isEmailClash = (err: unknown) => isUniqueViolation(err, 'users_email_key');
 
 /** A new shopper account (role user, active), hashed and locked out like staff accounts. */
 export async function signup(db: Db, input: SignupInput): Promise<SessionUser> {

@@ -1,0 +1,25 @@
+import { couponBody, couponListQuery, couponPatch } from '../../../src/common/coupons.schemas.js';
+import { idParams } from '../../../src/common/list.schemas.js';
+import { defineRoutes } from '../../lib/routes.js';
+import { couponAccess as access } from './policy.js';
+import { presentCoupon } from './present.js';
+import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './service.js';
+
+export default defineRoutes('coupons', (r, { db }) => {
+  r.get('/api/coupons', { config: access.read, schema: { querystring: couponListQuery } }, async (req) =>
+    ({ ok: true, ...(await listCoupons(db, req.query)) }));
+
+  r.get('/api/coupons/:id', { config: access.read, schema: { params: idParams } }, async (req) =>
+    ({ ok: true, coupon: presentCoupon(await getCoupon(db, req.params.id)) }));
+
+  r.post('/api/coupons', { config: access.write, schema: { body: couponBody } }, async (req, reply) =>
+    reply.status(201).send({ ok: true, coupon: await createCoupon(db, req.body, req.user) }));
+
+  r.put('/api/coupons/:id', { config: access.write, schema: { params: idParams, body: couponPatch } }, async (req) =>
+    ({ ok: true, coupon: await updateCoupon(db, req.params.id, req.body, req.user) }));
+
+  r.delete('/api/coupons/:id', { config: access.write, schema: { params: idParams } }, async (req) => {
+    await deleteCoupon(db, req.params.id, req.user);
+    return { ok: true };
+  });
+});

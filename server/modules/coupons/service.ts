@@ -1,0 +1,105 @@
+import { and, asc, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Coupon } from '../../../src/common/coupons.js';
+import type { CouponInput, CouponListQuery, CouponPatch } from '../../../src/common/coupons.schemas.js';
+import { centsText, toCents } from '../../../src/common/money.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { coupons } from '../../db/schema.js';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { Counter } from '../../lib/list.js';
+import type { Actor } from '../../types.js';
+import { audit } from '../audit/service.js';
+import { deleteRefusal, termProblems, type CouponTerms } from './policy.js';
+import { presentCoupon } from './present.js';
+
+type Row = typeof coupons.$inferSelect;
+const counter = new Counter();
+/** Counts under a status filter move with the clock, so they are not kept. */
+const liveCounter = new Counter({ exactTtlMs: 0, estimateTtlMs: 0 });
+
+const SORT_COLUMNS = { createdAt: coupons.createdAt, code: coupons.code, endDate: coupons.endDate, usedCount: coupons.usedCount } as const;
+
+const codeTaken = (code: string) =>
+  new AppError(409, `A coupon with code "${code}" already exists.`, 'code_taken', { code: 'This code is already used by another coupon.' });
+const isCodeClash = (err: unknown) => isUniqueViolation(err, 'coupons_code_key');
+
+async function assertCodeFree(db: Queryable, code: string, exceptId?: string) {
+  const [clash] = await db.select({ id: coupons.id }).from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`).limit(1);
+  if (clash && clash.id !== exceptId) throw codeTaken(code);
+}
+
+/** Input (values in cents) → columns. */
+function toColumns(input: CouponPatch) {
+  const { discountValue, minimumSubtotal, ...rest } = input;
+  return {
+    ...rest,
+    ...(discountValue !== undefined ? { discountValue: centsText(discountValue) } : {}),
+    ...(minimumSubtotal !== undefined ? { minimumSubtotalCents: minimumSubtotal } : {}),
+  };
+}
+
+const termsOf = (row: Row): CouponTerms => ({ ...row, discountValue: toCents(row.discountValue) });
+
+function assertSound(terms: CouponTerms) {
+  const problems = termProblems(terms);
+  const [first] = Object.entries(problems);
+  if (first) throw badRequest(`Invalid field "${first[0]}": ${first[1]}`, problems);
+}
+
+export async function listCoupons(db: Db, q: CouponListQuery) {
+  const filters: SQL[] = [];
+  if (q.status === 'expired') filters.push(lt(coupons.endDate, sql`now()`));
+  if (q.status === 'active') filters.push(or(isNull(coupons.endDate), sql`${coupons.endDate} >= now()`)!);
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(coupons.code, like), ilike(coupons.description, like))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const dir = q.order === 'asc' ? asc : desc;
+  const [rows, total] = await Promise.all([
+    db.select().from(coupons).where(where).orderBy(dir(SORT_COLUMNS[q.sort]), dir(coupons.id)).limit(q.limit).offset(q.offset),
+    (q.status ? liveCounter : counter).count(db, coupons, where, JSON.stringify([q.status, q.q])),
+  ]);
+  const now = new Date();
+  return { coupons: rows.map((c) => presentCoupon(c, now)), ...total };
+}
+
+export async function getCoupon(db: Queryable, id: string, lock = false) {
+  const query = db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Coupon not found.');
+  return row;
+}
+
+export async function createCoupon(db: Db, input: CouponInput, actor: Actor): Promise<Coupon> {
+  assertSound({ ...input, usedCount: 0 });
+  return db.transaction(async (tx) => {
+    await assertCodeFree(tx, input.code);
+    const [row] = await tx.insert(coupons).values({ ...toColumns(input), createdBy: actor?.id ?? null } as typeof coupons.$inferInsert).returning();
+    await audit(tx, actor, 'coupon.create', 'coupon', row!.id, input);
+    counter.touch();
+    return presentCoupon(row!);
+  }).catch((err) => { throw isCodeClash(err) ? codeTaken(input.code) : err; });
+}
+
+export async function updateCoupon(db: Db, id: string, patch: CouponPatch, actor: Actor): Promise<Coupon> {
+  return db.transaction(async (tx) => {
+    const current = await getCoupon(tx, id, true);
+    assertSound({ ...termsOf(current), ...patch });
+    if (patch.code) await assertCodeFree(tx, patch.code, id);
+    const [row] = await tx.update(coupons).set({ ...toColumns(patch), updatedAt: new Date() }).where(eq(coupons.id, id)).returning();
+    await audit(tx, actor, 'coupon.update', 'coupon', id, patch);
+    counter.touch();
+    return presentCoupon(row!);
+  }).catch((err) => { throw isCodeClash(err) && patch.code ? codeTaken(patch.code) : err; });
+}
+
+export async function deleteCoupon(db: Db, id: string, actor: Actor) {
+  await db.transaction(async (tx) => {
+    const coupon = await getCoupon(tx, id, true);
+    const refusal = deleteRefusal(coupon);
+    if (refusal) throw conflict(refusal, 'coupon_used');
+    await tx.delete(coupons).where(eq(coupons.id, id));
+    await audit(tx, actor, 'coupon.delete', 'coupon', id, { code: coupon.code });
+    counter.touch();
+  });
+}
