@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a token. */
     public?: boolean;
+    /** With `public`: a valid bearer token still identifies the caller (`req.user`); a missing or stale one reads as anonymous. */
+    identify?: boolean;
     /** The role capability a caller needs (DESIGN.md, Roles). */
     capability?: Capability;
   }

@@ -9,6 +9,9 @@ export const allow = (capability: Capability): RouteAccess => ({ capability });
 /** Anyone, without a token. */
 export const PUBLIC = { public: true } as const;
 
+/** Anyone, without a token; a logged-in caller is still known (e.g. for a coupon's per-customer limit). */
+export const PUBLIC_IDENTIFIED = { public: true, identify: true } as const;
+
 /** What reading and writing a resource of the admin app need, as route configs and as checks on a role. */
 export function resourceAccess(resource: ResourceName) {
   const { read, write } = RESOURCES[resource];

@@ -3,6 +3,7 @@
  * A new module is a folder here (routes.ts, service.ts, policy.ts, present.ts) and one line below.
  */
 import auth from './auth/routes.js';
+import cart from './cart/routes.js';
 import coupons from './coupons/routes.js';
 import dashboard from './dashboard/routes.js';
 import health from './health/routes.js';
@@ -22,4 +23,5 @@ export const MODULES = [
   mint,
   shop,
   coupons,
+  cart,
 ] as const;

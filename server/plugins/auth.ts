@@ -12,9 +12,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
-    if (!req.routeOptions.url) return; // unknown route: the 404 handler answers
+    if (!req.url.startsWith('/api/') || !req.routeOptions.url) return; // not the API, or an unknown route (404)
     const token = bearer(req.headers.authorization);
+    if (req.routeOptions.config?.public) {
+      if (req.routeOptions.config.identify && token) req.user = await authenticate(app.ctx.db, app.ctx.settings, token).catch(() => null);
+      return;
+    }
     if (!token) throw unauthorized();
     req.user = await authenticate(app.ctx.db, app.ctx.settings, token);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isFiatAmount } from './money.js';
 import { text } from './text.js';
 
 export const TIMEZONES = ['UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'Asia/Shanghai'] as const;
@@ -17,6 +18,16 @@ export const settingsSchema = z.object({
   twoFactorAuth: z.boolean(),
   sessionTimeout: z.number().int().min(1).max(24 * 60),
   maxLoginAttempts: z.number().int().min(1).max(100),
+  /** Tax on the discounted subtotal, in percent with at most 2 decimals. */
+  taxRatePercent: z.number({ error: 'Tax rate must be a number from 0 to 100.' }).min(0, 'Tax rate must be a number from 0 to 100.')
+    .max(100, 'Tax rate must be a number from 0 to 100.').refine(isFiatAmount, 'Tax rate can have at most 2 decimals.'),
+  /** A flat shipping fee for carts with a line that is not a token. */
+  shippingFee: z.number({ error: 'Shipping fee must be an amount ≥ 0.' }).refine(isFiatAmount, 'Shipping fee must be an amount ≥ 0 with at most 2 decimals.'),
+  /** Shipping is free from this discounted subtotal on; null: never free. */
+  freeShippingOver: z.number({ error: 'Free shipping threshold must be an amount ≥ 0, or null.' })
+    .refine(isFiatAmount, 'Free shipping threshold must be an amount ≥ 0 with at most 2 decimals, or null.').nullable(),
+  /** Minutes an unpaid checkout holds its stock before it fails. */
+  checkoutTtlMinutes: z.number().int().min(1).max(24 * 60),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -33,6 +44,10 @@ export const DEFAULT_SETTINGS: Settings = {
   twoFactorAuth: true,
   sessionTimeout: 30,
   maxLoginAttempts: 5,
+  taxRatePercent: 0,
+  shippingFee: 0,
+  freeShippingOver: null,
+  checkoutTtlMinutes: 30,
 };
 
 /** What any visitor may read: enough to title and format the app. */

@@ -36,6 +36,7 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/debug/mint': () => ({ to: freshWallet(), id: 1, amount: 1 }),
   'POST /api/coupons': () => couponInput(),
   'PUT /api/coupons/{id}': () => ({ discountValue: 15 }),
+  'POST /api/cart/price': (r) => ({ items: [{ productId: r.product.id, qty: 1 }], couponCode: 'NONE' }),
   'POST /api/shop/auth/signup': () => ({ name: 'New Shopper', email: `new.${Date.now()}@test.dev`, password: 'a-long-password' }),
 };
 

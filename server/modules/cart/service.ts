@@ -1,0 +1,44 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { CartPriceInput } from '../../../src/common/cart.schemas.js';
+import { toCents } from '../../../src/common/money.js';
+import type { Settings } from '../../../src/common/settings.js';
+import type { Queryable } from '../../db/client.js';
+import { coupons, orders, products } from '../../db/schema.js';
+import { COUPON_USE_STATUSES } from './policy.js';
+import { priceCart, type PricedCart, type PricingCoupon, type PricingRules } from './pricing.js';
+
+/** Settings → the pricing rules, in cents and hundredths of a percent. */
+export const pricingRules = (s: Settings): PricingRules => ({
+  taxBasisPoints: toCents(s.taxRatePercent),
+  shippingCents: toCents(s.shippingFee),
+  freeShippingOverCents: s.freeShippingOver === null ? null : toCents(s.freeShippingOver),
+  currency: s.currency,
+});
+
+async function findCoupon(db: Queryable, code: string): Promise<PricingCoupon | null> {
+  const [row] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`).limit(1);
+  return row ? { ...row, discountValue: toCents(row.discountValue) } : null;
+}
+
+/** How many paid orders of this customer used the code. */
+async function usesBy(db: Queryable, userId: string, code: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders)
+    .where(and(eq(orders.userId, userId), sql`lower(${orders.couponCode}) = lower(${code})`, inArray(orders.status, [...COUPON_USE_STATUSES])));
+  return row?.n ?? 0;
+}
+
+/** Prices a cart from the stored products, coupon and settings (`userId` when the caller is known). */
+export async function priceCartFor(db: Queryable, settings: Settings, input: CartPriceInput, userId: string | null, now = new Date()): Promise<PricedCart> {
+  const ids = [...new Set(input.items.map((i) => i.productId))];
+  const rows = await db.select({
+    id: products.id, title: products.title, priceFiatCents: products.priceFiatCents, status: products.status,
+    stock: products.stock, tokenId: products.tokenId,
+  }).from(products).where(inArray(products.id, ids));
+  const code = input.couponCode;
+  const found = code ? await findCoupon(db, code) : null;
+  const customerUses = code && found && userId ? await usesBy(db, userId, code) : 0;
+  return priceCart({
+    items: input.items, products: new Map(rows.map((p) => [p.id, p])), customerUses, rules: pricingRules(settings), now,
+    coupon: code ? { code, found } : undefined,
+  });
+}
