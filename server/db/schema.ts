@@ -89,6 +89,11 @@ export const orders = pgTable('orders', {
   status: text('status').notNull().default('pending'),
   qty: integer('qty').notNull(),
   amountCents: cents('amount_cents').notNull(),
+  /** The priced parts of amount_cents (subtotal − discount + tax + shipping); orders from before they were kept have a null subtotal. */
+  subtotalCents: cents('subtotal_cents'),
+  discountCents: cents('discount_cents').notNull().default(0),
+  taxCents: cents('tax_cents').notNull().default(0),
+  shippingCents: cents('shipping_cents').notNull().default(0),
   currency: text('currency').notNull().default('USD'),
   couponCode: text('coupon_code'),
   walletAddress: text('wallet_address'),
@@ -257,6 +262,8 @@ export const coupons = pgTable('coupons', {
   startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
   endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
   usedCount: integer('used_count').notNull().default(0),
+  /** Held by pending orders: a use is reserved when an order takes the coupon, and becomes used when it is paid. */
+  reservedCount: integer('reserved_count').notNull().default(0),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

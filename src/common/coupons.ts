@@ -24,6 +24,8 @@ export type Coupon = {
   startDate: string | null;
   endDate: string | null;
   usedCount: number;
+  /** Uses held by pending orders: they count against the usage limit until the order is paid or fails. */
+  reservedCount: number;
   status: CouponStatus;
   createdAt: string;
   updatedAt: string;

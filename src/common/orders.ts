@@ -58,7 +58,10 @@ export type OrderPayment = {
   completedAt: string | null;
 };
 
-export type OrderDetail = OrderSummary & {
+/** How an order's amount was made: subtotal − discount + tax + shipping = amountFiat. */
+export type OrderPricing = { subtotal: number; discount: number; tax: number; shipping: number };
+
+export type OrderDetail = OrderSummary & OrderPricing & {
   items: OrderItem[];
   customer: { id: string; email: string; name: string | null } | null;
   payment: OrderPayment | null;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, coupons } from '../../server/db/schema.js';
-import { buildCoupon, couponInput } from './factories.js';
+import { buildCoupon, buildProduct, buildUser, couponInput } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -98,5 +98,53 @@ describe('coupons', () => {
     expect(res.json().error).toBe(`Coupon "${used.code}" has been used 3 times and cannot be deleted. Set its end date to retire it instead.`);
     const lower = await t.call('PUT', `/api/coupons/${used.id}`, { body: { usageLimit: 2 } });
     expect(lower.json().fields).toEqual({ usageLimit: 'Usage limit cannot be below the 3 times this coupon was already used.' });
+  });
+});
+
+describe('coupons on orders', () => {
+  const order = (body: Record<string, unknown>, path = '/api/orders') => t.call('POST', path, { body });
+  const couponRow = async (id: string) => (await t.db.select().from(coupons).where(sql`${coupons.id} = ${id}`))[0]!;
+  let customer: string;
+  let productId: string;
+  beforeAll(async () => {
+    customer = (await buildUser(t)).email;
+    productId = (await buildProduct(t, { priceFiat: '40', stock: 100 })).id;
+  });
+
+  it('takes the discount off the amount, holds a use while pending and counts it once paid', async () => {
+    const c = await buildCoupon(t, { discountValue: 25 });
+    const pending = await order({ userEmail: customer, productId, qty: 2, couponCode: c.code.toLowerCase() });
+    expect(pending.statusCode, pending.body).toBe(201);
+    expect(pending.json().order).toMatchObject({ amountFiat: 60, subtotal: 80, discount: 20, tax: 0, shipping: 0, couponCode: c.code });
+    expect(await couponRow(c.id)).toMatchObject({ reservedCount: 1, usedCount: 0 });
+    const paid = await order({ userEmail: customer, productId, qty: 1, couponCode: c.code }, '/api/orders/mock');
+    expect(paid.json().order).toMatchObject({ status: 'paid', amountFiat: 30, payment: { amount: 30 } });
+    expect(await couponRow(c.id)).toMatchObject({ reservedCount: 1, usedCount: 1 });
+  });
+
+  it('refuses a coupon that does not apply with its sentence, and writes nothing', async () => {
+    const expired = await buildCoupon(t, { endDate: '2020-01-01' });
+    const res = await order({ userEmail: customer, productId, qty: 1, couponCode: expired.code });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'invalid_coupon', error: `Coupon "${expired.code}" expired on 2020-01-01.`, fields: { couponCode: expect.any(String) } });
+    expect(await couponRow(expired.id)).toMatchObject({ reservedCount: 0, usedCount: 0 });
+  });
+
+  it('never gives out more uses than the limit, even to orders racing for the last ones', async () => {
+    const c = await buildCoupon(t, { usageLimit: 3 });
+    const results = await Promise.all(Array.from({ length: 8 }, () => order({ userEmail: customer, productId, qty: 1, couponCode: c.code })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((s) => s === 201)).toHaveLength(3);
+    expect(codes.filter((s) => s !== 201).every((s) => s === 409 || s === 422)).toBe(true);
+    expect(await couponRow(c.id)).toMatchObject({ reservedCount: 3, usedCount: 0 });
+    const more = await order({ userEmail: customer, productId, qty: 1, couponCode: c.code });
+    expect(more.json().error).toBe(`Coupon "${c.code}" has been used up.`);
+  });
+
+  it('a coupon with uses held cannot be deleted, and shows them', async () => {
+    const c = await buildCoupon(t);
+    await order({ userEmail: customer, productId, qty: 1, couponCode: c.code });
+    expect((await t.call('GET', `/api/coupons/${c.id}`)).json().coupon).toMatchObject({ reservedCount: 1, usedCount: 0 });
+    expect((await t.call('DELETE', `/api/coupons/${c.id}`)).statusCode).toBe(409);
   });
 });

@@ -15,6 +15,7 @@ import { createCoupon } from '../../server/modules/coupons/service.js';
 import { createManualJob } from '../../server/modules/mint/service.js';
 import { createOrder } from '../../server/modules/orders/service.js';
 import { createProduct } from '../../server/modules/products/service.js';
+import { SettingsService } from '../../server/modules/settings/service.js';
 import type { Db } from '../../server/db/client.js';
 
 export const PASSWORD = 'test-password-123';
@@ -76,7 +77,7 @@ export async function buildOrder(t: WithDb, overrides: OrderOverrides = {}): Pro
   const input = createOrderBody.parse({
     userEmail, productId, qty: overrides.qty ?? 1, walletAddress: overrides.walletAddress, couponCode: overrides.couponCode,
   });
-  return createOrder(t.db, input, null, { mockPaid: overrides.paid });
+  return createOrder(t.db, new SettingsService(t.db), input, null, { mockPaid: overrides.paid });
 }
 
 /** A manual mint job (order id "manual"), queued for the worker. */

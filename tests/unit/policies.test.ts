@@ -173,5 +173,6 @@ describe('coupons', () => {
   it('keeps a used coupon', () => {
     expect(couponDeleteRefusal({ code: 'A', usedCount: 0 })).toBeNull();
     expect(couponDeleteRefusal({ code: 'A', usedCount: 1 })).toMatch(/used 1 time and cannot be deleted/);
+    expect(couponDeleteRefusal({ code: 'A', usedCount: 0, reservedCount: 2 })).toMatch(/held by 2 unpaid orders/);
   });
 });

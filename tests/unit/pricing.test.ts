@@ -6,7 +6,7 @@ const product = (id: string, over: Partial<PricedProduct> = {}): PricedProduct =
   ({ id, title: `Item ${id}`, priceFiatCents: 10_00, status: 'active', stock: 10, tokenId: null, ...over });
 const coupon = (over: Partial<PricingCoupon> = {}): PricingCoupon => ({
   code: 'SAVE', discountType: 'percentage', discountValue: 10_00, usageLimit: null, perCustomerLimit: null,
-  minimumSubtotalCents: null, startDate: null, endDate: null, usedCount: 0, ...over,
+  minimumSubtotalCents: null, startDate: null, endDate: null, usedCount: 0, reservedCount: 0, ...over,
 });
 const rules = { taxBasisPoints: 0, shippingCents: 0, freeShippingOverCents: null, currency: 'USD' };
 
@@ -62,6 +62,7 @@ describe('cart pricing', () => {
     [coupon({ startDate: new Date('2026-07-01T00:00:00Z') }), 'Coupon "SAVE" can be used from 2026-07-01.'],
     [coupon({ endDate: new Date('2026-05-01T00:00:00Z') }), 'Coupon "SAVE" expired on 2026-05-01.'],
     [coupon({ usageLimit: 5, usedCount: 5 }), 'Coupon "SAVE" has been used up.'],
+    [coupon({ usageLimit: 5, usedCount: 3, reservedCount: 2 }), 'Coupon "SAVE" has been used up.'],
     [coupon({ perCustomerLimit: 1 }), 'You have already used coupon "SAVE" as often as it allows.'],
     [coupon({ minimumSubtotalCents: 50_00 }), 'Coupon "SAVE" needs a subtotal of at least USD 50.00.'],
   ])('refuses a coupon that does not apply, with its sentence: %#', (found, message) => {

@@ -9,7 +9,9 @@ export type PricedProduct = { id: string; title: string; priceFiatCents: number;
 /** A coupon's terms; `discountValue` in cents (fixed) or hundredths of a percent (percentage). */
 export type PricingCoupon = {
   code: string; discountType: string; discountValue: number; usageLimit: number | null; perCustomerLimit: number | null;
-  minimumSubtotalCents: number | null; startDate: Date | null; endDate: Date | null; usedCount: number;
+  minimumSubtotalCents: number | null; startDate: Date | null; endDate: Date | null;
+  /** Uses by paid orders, and uses held by pending ones: both count against the limit. */
+  usedCount: number; reservedCount: number;
 };
 
 export type PricingRules = {
@@ -70,7 +72,7 @@ export function couponVerdict(input: NonNullable<CartInput['coupon']>, subtotalC
   if (!c) return no(`Coupon code "${code}" is not valid.`);
   if (c.startDate && c.startDate > now) return no(`Coupon "${c.code}" can be used from ${day(c.startDate)}.`);
   if (c.endDate && c.endDate < now) return no(`Coupon "${c.code}" expired on ${day(c.endDate)}.`);
-  if (c.usageLimit !== null && c.usedCount >= c.usageLimit) return no(`Coupon "${c.code}" has been used up.`);
+  if (c.usageLimit !== null && c.usedCount + c.reservedCount >= c.usageLimit) return no(`Coupon "${c.code}" has been used up.`);
   if (c.perCustomerLimit !== null && customerUses >= c.perCustomerLimit) return no(`You have already used coupon "${c.code}" as often as it allows.`);
   if (c.minimumSubtotalCents !== null && subtotalCents < c.minimumSubtotalCents) {
     return no(`Coupon "${c.code}" needs a subtotal of at least ${currency} ${centsText(c.minimumSubtotalCents)}.`);

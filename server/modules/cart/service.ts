@@ -15,13 +15,14 @@ export const pricingRules = (s: Settings): PricingRules => ({
   currency: s.currency,
 });
 
-async function findCoupon(db: Queryable, code: string): Promise<PricingCoupon | null> {
+/** The coupon with this code, whatever its case, in the pricing's units. */
+export async function findCoupon(db: Queryable, code: string): Promise<(PricingCoupon & { id: string }) | null> {
   const [row] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`).limit(1);
   return row ? { ...row, discountValue: toCents(row.discountValue) } : null;
 }
 
 /** How many paid orders of this customer used the code. */
-async function usesBy(db: Queryable, userId: string, code: string): Promise<number> {
+export async function usesBy(db: Queryable, userId: string, code: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders)
     .where(and(eq(orders.userId, userId), sql`lower(${orders.couponCode}) = lower(${code})`, inArray(orders.status, [...COUPON_USE_STATUSES])));
   return row?.n ?? 0;

@@ -38,7 +38,10 @@ export function termProblems(c: CouponTerms): Record<string, string> {
 }
 
 /** Why a coupon may not be deleted, or null: paid orders keep the code they used, so a used coupon is retired by its end date. */
-export const deleteRefusal = (c: { code: string; usedCount: number }): string | null =>
-  c.usedCount > 0
-    ? `Coupon "${c.code}" has been used ${c.usedCount} time${c.usedCount === 1 ? '' : 's'} and cannot be deleted. Set its end date to retire it instead.`
-    : null;
+export function deleteRefusal(c: { code: string; usedCount: number; reservedCount?: number }): string | null {
+  if (c.usedCount > 0) {
+    return `Coupon "${c.code}" has been used ${c.usedCount} time${c.usedCount === 1 ? '' : 's'} and cannot be deleted. Set its end date to retire it instead.`;
+  }
+  if (c.reservedCount) return `Coupon "${c.code}" is held by ${c.reservedCount} unpaid order${c.reservedCount === 1 ? '' : 's'} and cannot be deleted yet.`;
+  return null;
+}

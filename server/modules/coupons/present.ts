@@ -19,6 +19,7 @@ export function presentCoupon(c: typeof coupons.$inferSelect, now = new Date()):
     startDate: iso(c.startDate),
     endDate: iso(c.endDate),
     usedCount: c.usedCount,
+    reservedCount: c.reservedCount,
     status: couponStatus(c, now),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),

@@ -103,3 +103,24 @@ export async function deleteCoupon(db: Db, id: string, actor: Actor) {
     counter.touch();
   });
 }
+
+/**
+ * Holds one use of a coupon for a pending order, unless its usage limit is reached counting the uses already held:
+ * one conditional update, so concurrent orders can never take more uses than the limit. False when none is left.
+ */
+export async function reserveCouponUse(tx: Queryable, id: string): Promise<boolean> {
+  const held = await tx.update(coupons)
+    .set({ reservedCount: sql`${coupons.reservedCount} + 1` })
+    .where(and(eq(coupons.id, id), or(isNull(coupons.usageLimit), sql`${coupons.usedCount} + ${coupons.reservedCount} < ${coupons.usageLimit}`)))
+    .returning({ id: coupons.id });
+  counter.touch();
+  return held.length === 1;
+}
+
+/** The order holding a use was paid: the held use becomes a use. */
+export async function settleCouponUse(tx: Queryable, code: string) {
+  await tx.update(coupons)
+    .set({ reservedCount: sql`greatest(${coupons.reservedCount} - 1, 0)`, usedCount: sql`${coupons.usedCount} + 1` })
+    .where(sql`lower(${coupons.code}) = lower(${code})`);
+  counter.touch();
+}

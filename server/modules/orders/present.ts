@@ -1,5 +1,5 @@
 import { fromCents } from '../../../src/common/money.js';
-import type { OrderItem, OrderPayment, OrderSummary } from '../../../src/common/orders.js';
+import type { OrderItem, OrderPayment, OrderPricing, OrderSummary } from '../../../src/common/orders.js';
 import type { orderItems, orders, payments } from '../../db/schema.js';
 
 type Order = typeof orders.$inferSelect;
@@ -27,6 +27,14 @@ export function presentOrder(o: Order): OrderSummary {
     fulfilledAt: iso(o.fulfilledAt),
   };
 }
+
+/** The parts of the amount; an order from before they were kept is all subtotal. */
+export const presentPricing = (o: Order): OrderPricing => ({
+  subtotal: fromCents(o.subtotalCents ?? o.amountCents),
+  discount: fromCents(o.discountCents),
+  tax: fromCents(o.taxCents),
+  shipping: fromCents(o.shippingCents),
+});
 
 export function presentItem(i: Item): OrderItem {
   return {

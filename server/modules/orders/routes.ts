@@ -4,7 +4,7 @@ import { defineRoutes } from '../../lib/routes.js';
 import { orderAccess as access } from './policy.js';
 import { createOrder, getOrderDetail, listOrdersJson, orderStats } from './service.js';
 
-export default defineRoutes('orders', (r, { db }) => {
+export default defineRoutes('orders', (r, { db, settings }) => {
   r.get('/api/orders', { config: access.read, schema: { querystring: orderListQuery } }, async (req, reply) =>
     reply.type('application/json; charset=utf-8').send(await listOrdersJson(db, req.query)));
 
@@ -14,8 +14,8 @@ export default defineRoutes('orders', (r, { db }) => {
     ({ ok: true, order: await getOrderDetail(db, req.params.id) }));
 
   r.post('/api/orders', { config: access.write, schema: { body: createOrderBody } }, async (req, reply) =>
-    reply.status(201).send({ ok: true, order: await createOrder(db, req.body, req.user) }));
+    reply.status(201).send({ ok: true, order: await createOrder(db, settings, req.body, req.user) }));
 
   r.post('/api/orders/mock', { config: access.write, schema: { body: createOrderBody, summary: 'Create an order already paid by a test payment' } }, async (req, reply) =>
-    reply.status(201).send({ ok: true, order: await createOrder(db, req.body, req.user, { mockPaid: true }) }));
+    reply.status(201).send({ ok: true, order: await createOrder(db, settings, req.body, req.user, { mockPaid: true }) }));
 });

@@ -10,12 +10,16 @@ import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { displayName } from '../auth/present.js';
 import { normaliseEmail } from '../auth/service.js';
+import { findCoupon, pricingRules, usesBy } from '../cart/service.js';
+import { priceCart } from '../cart/pricing.js';
+import { reserveCouponUse, settleCouponUse } from '../coupons/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
+import type { SettingsService } from '../settings/service.js';
 import { enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
 import { presentJob } from '../mint/present.js';
 import { orderPageQuery } from './list-json.js';
 import { canMove, illegalMoveSentence, isFulfilledBy } from './policy.js';
-import { presentItem, presentOrder, presentPayment } from './present.js';
+import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
 import { parseOrderSearch } from './search.js';
 const counter = new Counter();
 
@@ -64,6 +68,7 @@ export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDe
   const mints = await db.select().from(mintJobs).where(eq(mintJobs.orderId, id)).orderBy(asc(mintJobs.createdAt));
   return {
     ...presentOrder(order),
+    ...presentPricing(order),
     items: items.map(presentItem),
     customer: customer ? { id: customer.id, email: customer.email, name: displayName(customer) } : null,
     payment: payment ? presentPayment(payment) : null,
@@ -73,7 +78,26 @@ export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDe
 
 const isTokenised = (p: { tokenId: string | null }) => p.tokenId !== null;
 
-export async function createOrder(db: Db, input: CreateOrderInput, actor: Actor, opts: { mockPaid?: boolean } = {}) {
+/**
+ * Prices one order line the way the shop's cart is priced (coupon, tax, shipping) and holds a use of its coupon.
+ * A coupon that does not apply is refused with its sentence; one whose last use another order just took, with a 409.
+ */
+async function priceOrder(tx: Tx, settings: SettingsService, customerId: string, product: typeof products.$inferSelect, input: CreateOrderInput) {
+  const code = input.couponCode;
+  const found = code ? await findCoupon(tx, code) : null;
+  const price = priceCart({
+    items: [{ productId: product.id, qty: input.qty }], products: new Map([[product.id, product]]),
+    coupon: code ? { code, found } : undefined, customerUses: found && code ? await usesBy(tx, customerId, code) : 0,
+    rules: pricingRules(await settings.get(tx)), now: new Date(),
+  });
+  if (price.coupon && !price.coupon.valid) throw unprocessable(price.coupon.message, { couponCode: price.coupon.message }, 'invalid_coupon');
+  if (found && !(await reserveCouponUse(tx, found.id))) {
+    throw conflict(`Coupon "${found.code}" has been used up.`, 'coupon_used_up');
+  }
+  return price;
+}
+
+export async function createOrder(db: Db, settings: SettingsService, input: CreateOrderInput, actor: Actor, opts: { mockPaid?: boolean } = {}) {
   const detail = await db.transaction(async (tx) => {
     const email = normaliseEmail(input.userEmail);
     const [customer] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
@@ -86,9 +110,6 @@ export async function createOrder(db: Db, input: CreateOrderInput, actor: Actor,
     if (product.status !== 'active') {
       throw unprocessable(`"${product.title}" is not for sale (status ${product.status}).`, { productId: 'This product is not active.' }, 'product_inactive');
     }
-    if (input.couponCode) {
-      throw unprocessable(`Coupon code "${input.couponCode}" is not valid.`, { couponCode: 'Unknown coupon code.' }, 'invalid_coupon');
-    }
     const tokenised = isTokenised(product);
     if (tokenised && !input.walletAddress) {
       throw badRequest(`"${product.title}" is tokenised: a wallet address is required.`, { walletAddress: 'A wallet address is required for tokenised products.' });
@@ -96,10 +117,10 @@ export async function createOrder(db: Db, input: CreateOrderInput, actor: Actor,
     if (input.walletAddress && !isAddress(input.walletAddress, { strict: true })) {
       throw badRequest('The wallet address is not a valid EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).', { walletAddress: 'Not a valid EVM address.' });
     }
-    const amountCents = product.priceFiatCents * input.qty;
-    if (!Number.isSafeInteger(amountCents)) {
+    if (!Number.isSafeInteger(product.priceFiatCents * input.qty)) {
       throw unprocessable('The order total is too large: order fewer units.', { qty: 'The total of this order is too large.' }, 'amount_too_large');
     }
+    const price = await priceOrder(tx, settings, customer.id, product, input);
     // Decrement only if enough is left: two buyers of the last unit cannot both succeed.
     const [taken] = await tx.update(products)
       .set({ stock: sql`${products.stock} - ${input.qty}`, updatedAt: new Date() })
@@ -109,12 +130,13 @@ export async function createOrder(db: Db, input: CreateOrderInput, actor: Actor,
       throw conflict(product.stock === 0 ? `"${product.title}" is out of stock.` : `Only ${product.stock} of "${product.title}" left in stock.`, 'insufficient_stock');
     }
     const [order] = await tx.insert(orders).values({
-      userId: customer.id, customerEmail: customer.email, status: 'pending', qty: input.qty, amountCents,
-      walletAddress: input.walletAddress, couponCode: input.couponCode, test: !!opts.mockPaid,
+      userId: customer.id, customerEmail: customer.email, status: 'pending', qty: input.qty, amountCents: price.totalCents,
+      subtotalCents: price.subtotalCents, discountCents: price.discountCents, taxCents: price.taxCents, shippingCents: price.shippingCents,
+      currency: price.currency, walletAddress: input.walletAddress, couponCode: price.coupon?.code ?? null, test: !!opts.mockPaid,
     }).returning();
     await tx.insert(orderItems).values({
       orderId: order!.id, productId: product.id, title: product.title, sku: product.sku, qty: input.qty,
-      unitPriceCents: product.priceFiatCents, lineTotalCents: amountCents, tokenised,
+      unitPriceCents: product.priceFiatCents, lineTotalCents: price.subtotalCents, tokenised,
       chainId: tokenised ? product.chainId : null, contract: tokenised ? product.contract : null, tokenId: product.tokenId,
     });
     await audit(tx, actor, opts.mockPaid ? 'order.create_mock' : 'order.create', 'order', order!.id, input);
@@ -161,6 +183,7 @@ export async function markOrderPaid(tx: Tx, orderId: string, payment: PaymentCon
     });
   }
   await tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, test: order.test || !!payment.test }).where(eq(orders.id, orderId));
+  if (order.couponCode) await settleCouponUse(tx, order.couponCode);
   await audit(tx, actor, 'order.paid', 'order', orderId, { method: payment.method, provider: payment.provider });
   await enqueueOrderMints(tx, orderId);
   counter.touch();

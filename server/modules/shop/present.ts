@@ -1,7 +1,7 @@
 import type { ShopOrder } from '../../../src/common/orders.js';
 import type { mintJobs, orderItems, orders, payments } from '../../db/schema.js';
 import { presentJob } from '../mint/present.js';
-import { presentItem, presentOrder, presentPayment } from '../orders/present.js';
+import { presentItem, presentOrder, presentPayment, presentPricing } from '../orders/present.js';
 
 type Parts = {
   items: (typeof orderItems.$inferSelect)[];
@@ -13,6 +13,7 @@ type Parts = {
 export function presentShopOrder(order: typeof orders.$inferSelect, { items, payment, mints }: Parts): ShopOrder {
   return {
     ...presentOrder(order),
+    ...presentPricing(order),
     items: items.map(presentItem),
     payment: payment ? presentPayment(payment) : null,
     mintJobs: mints.map(presentJob),
