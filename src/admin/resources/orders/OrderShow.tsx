@@ -34,6 +34,10 @@ function OrderDetailView() {
       </Stack>
       <Section title="resources.orders.detail.summary">
         <DetailField label={f('qty')}>{order.qty}</DetailField>
+        <DetailField label={f('subtotal')}>{money(order.subtotal, order.currency)}</DetailField>
+        {order.discount > 0 && <DetailField label={f('discount')}>{money(-order.discount, order.currency)}</DetailField>}
+        {order.tax > 0 && <DetailField label={f('tax')}>{money(order.tax, order.currency)}</DetailField>}
+        {order.shipping > 0 && <DetailField label={f('shipping')}>{money(order.shipping, order.currency)}</DetailField>}
         <DetailField label={f('amountFiat')}>{money(order.amountFiat, order.currency)}</DetailField>
         <DetailField label={f('couponCode')}>{order.couponCode}</DetailField>
         <DetailField label={f('walletAddress')}>{order.walletAddress}</DetailField>
