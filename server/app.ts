@@ -11,7 +11,8 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { registerHelmet } from './plugins/helmet.js';
 import { useJsonBodies } from './plugins/json-body.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
-import { hasBuild, registerStatic } from './plugins/static.js';
+import { registerMultipart } from './plugins/multipart.js';
+import { hasBuild, registerStatic, registerUploads } from './plugins/static.js';
 import { registerSwagger } from './plugins/swagger.js';
 import './types.js';
 
@@ -53,8 +54,10 @@ export async function buildApp({ config, database, uiDir, chain = true, worker }
   await registerRateLimit(app, config.rateLimitMax);
   await app.register(errorsPlugin, { uiDir: ui });
   await registerSwagger(app);
+  await registerMultipart(app);
   await app.register(authPlugin);
   for (const module of MODULES) await app.register(module);
+  await registerUploads(app, config.uploadsDir);
   if (ui) await registerStatic(app, ui);
   return app;
 }

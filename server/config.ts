@@ -24,6 +24,8 @@ export type Config = {
   host: string;
   port: number;
   dataDir: string;
+  /** Uploaded files (product images): DATA_DIR/uploads, served from /uploads/. */
+  uploadsDir: string;
   databaseUrl?: string;
   logLevel: string;
   rateLimitMax: number;
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
+    uploadsDir: path.resolve(e.DATA_DIR, 'uploads'),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,

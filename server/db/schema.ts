@@ -56,6 +56,8 @@ export const products = pgTable('products', {
   sku: text('sku').notNull(),
   description: text('description'),
   category: text('category'),
+  /** An uploaded image's thumbnail (`/uploads/….thumb.webp`), beside `image`; null for a linked or no image. */
+  imageThumb: text('image_thumb'),
   image: text('image'),
   priceFiatCents: cents('price_fiat_cents').notNull(),
   priceCrypto: numeric('price_crypto', { precision: 36, scale: 18 }).notNull().default('0'),

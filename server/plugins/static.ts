@@ -9,3 +9,9 @@ export const hasBuild = (dir: string | undefined): dir is string => !!dir && fs.
 export async function registerStatic(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, { root, index: false, wildcard: false, prefix: '/' });
 }
+
+/** Uploaded files under /uploads/: their names are generated and never reused, so browsers may keep them a year. */
+export async function registerUploads(app: FastifyInstance, root: string) {
+  fs.mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, { root, prefix: '/uploads/', decorateReply: false, index: false, maxAge: '365d', immutable: true });
+}

@@ -7,6 +7,8 @@ export const TOKEN_TYPES = ['ERC1155', 'ERC721', 'ERC20'] as const;
 export const PRODUCT_SORTS = ['title', 'sku', 'priceFiat', 'priceCrypto', 'stock', 'status', 'rwaType', 'createdAt'] as const;
 export const DEFAULT_CHAIN_ID = 11155111;
 export const DEFAULT_TOKEN_TYPE = 'ERC1155';
+/** An uploaded product image: JPEG, PNG or WebP (told from the file's bytes), at most 5 MB. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export type RwaType = (typeof RWA_TYPES)[number];
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -23,6 +25,8 @@ export type Product = {
   description: string | null;
   category: string | null;
   image: string | null;
+  /** A small version of an uploaded image, for lists and cards; null when the image is a link or missing. */
+  imageThumb: string | null;
   priceFiat: number;
   priceCrypto: string;
   rwaType: string;

@@ -12,6 +12,7 @@ export function presentProduct(p: typeof products.$inferSelect): Product {
     description: p.description,
     category: p.category,
     image: p.image,
+    imageThumb: p.imageThumb,
     priceFiat: fromCents(p.priceFiatCents),
     priceCrypto: cryptoText(p.priceCrypto),
     rwaType: p.rwaType,

@@ -3,9 +3,10 @@ import { productBody, productListQuery, productPatch } from '../../../src/common
 import { defineRoutes } from '../../lib/routes.js';
 import { productAccess as access } from './policy.js';
 import { presentProduct } from './present.js';
-import { createProduct, deleteProduct, getProduct, listProducts, productStats, updateProduct } from './service.js';
+import { readImageUpload } from './upload.js';
+import { createProduct, deleteProduct, getProduct, listProducts, productStats, setProductImage, updateProduct } from './service.js';
 
-export default defineRoutes('products', (r, { db }) => {
+export default defineRoutes('products', (r, { db, config }) => {
   r.get('/api/products', { config: access.read, schema: { querystring: productListQuery } }, async (req) =>
     ({ ok: true, ...(await listProducts(db, req.query)) }));
 
@@ -19,6 +20,11 @@ export default defineRoutes('products', (r, { db }) => {
 
   r.put('/api/products/:id', { config: access.write, schema: { params: idParams, body: productPatch } }, async (req) =>
     ({ ok: true, product: await updateProduct(db, req.params.id, req.body, req.user) }));
+
+  r.post('/api/products/:id/image', {
+    config: access.write,
+    schema: { params: idParams, summary: 'Upload the product image (multipart/form-data, one file: JPEG, PNG or WebP, at most 5 MB)' },
+  }, async (req) => ({ ok: true, product: await setProductImage(db, config.uploadsDir, req.params.id, await readImageUpload(req), req.user) }));
 
   r.delete('/api/products/:id', { config: access.write, schema: { params: idParams } }, async (req) => {
     await deleteProduct(db, req.params.id, req.user);

@@ -9,6 +9,7 @@ import { Counter } from '../../lib/list.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
+import { removeUploads, storeImage } from './images.js';
 import { deleteRefusal } from './policy.js';
 import { presentProduct } from './present.js';
 
@@ -25,6 +26,8 @@ function toColumns(input: ProductPatch) {
     ...rest,
     ...(priceFiat !== undefined ? { priceFiatCents: toCents(priceFiat) } : {}),
     ...(priceCrypto !== undefined ? { priceCrypto: cryptoText(priceCrypto) } : {}),
+    // A new image link replaces an uploaded image, whose thumbnail then no longer applies.
+    ...(rest.image !== undefined ? { imageThumb: null } : {}),
   };
 }
 
@@ -112,4 +115,28 @@ export async function deleteProduct(db: Db, id: string, actor: Actor) {
     counter.touch();
     invalidateDashboard();
   });
+}
+
+/**
+ * An uploaded image becomes the product's image and thumbnail. The files are written first and removed again if
+ * the product cannot take them; a replaced upload's files go once the new ones are saved.
+ */
+export async function setProductImage(db: Db, uploadsDir: string, id: string, bytes: Buffer, actor: Actor) {
+  await getProduct(db, id);
+  const stored = await storeImage(uploadsDir, bytes);
+  try {
+    const { product, previous } = await db.transaction(async (tx) => {
+      const before = await getProduct(tx, id);
+      const [row] = await tx.update(products).set({ image: stored.image, imageThumb: stored.imageThumb, updatedAt: new Date() })
+        .where(eq(products.id, id)).returning();
+      await audit(tx, actor, 'product.image', 'product', id, { image: stored.image, bytes: bytes.length });
+      return { product: presentProduct(row!), previous: [before.image, before.imageThumb] };
+    });
+    counter.touch();
+    await removeUploads(uploadsDir, previous);
+    return product;
+  } catch (err) {
+    await removeUploads(uploadsDir, [stored.image, stored.imageThumb]);
+    throw err;
+  }
 }

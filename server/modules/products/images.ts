@@ -1,0 +1,47 @@
+/**
+ * Uploaded product images: the kind told from the file's first bytes (never from its name or declared type),
+ * a generated file name, a 320-pixel WebP thumbnail, both kept under DATA_DIR/uploads and served from /uploads/.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { badRequest } from '../../lib/errors.js';
+
+export type ImageKind = 'jpg' | 'png' | 'webp';
+export const UPLOADS_URL = '/uploads/';
+const THUMB_PX = 320;
+
+/** JPEG (FF D8 FF), PNG (89 'PNG' CR LF 1A LF) or WebP ('RIFF' …. 'WEBP'), from the bytes; null for anything else. */
+export function imageKind(bytes: Uint8Array): ImageKind | null {
+  const at = (offset: number, ...values: number[]) => values.every((v, i) => bytes[offset + i] === v);
+  if (at(0, 0xff, 0xd8, 0xff)) return 'jpg';
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'webp';
+  return null;
+}
+
+export type StoredImage = { image: string; imageThumb: string; files: string[] };
+
+/** Checks and stores an image and its thumbnail; refuses anything that is not a readable JPEG, PNG or WebP. */
+export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImage> {
+  const kind = imageKind(bytes);
+  if (!kind) throw badRequest('The image must be a JPEG, PNG or WebP file.', { image: 'Not a JPEG, PNG or WebP file.' });
+  const thumb = await sharp(bytes).rotate().resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).webp().toBuffer()
+    .catch(() => { throw badRequest('The image could not be read: the file is damaged or incomplete.', { image: 'The file could not be read.' }); });
+  const name = randomUUID();
+  const files = [`${name}.${kind}`, `${name}.thumb.webp`];
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, files[0]!), bytes);
+  await fs.writeFile(path.join(dir, files[1]!), thumb);
+  return { image: UPLOADS_URL + files[0], imageThumb: UPLOADS_URL + files[1], files };
+}
+
+/** Removes uploaded files (those of a refused or replaced image); links elsewhere are left alone. */
+export async function removeUploads(dir: string, urls: (string | null)[]) {
+  for (const url of urls) {
+    if (!url?.startsWith(UPLOADS_URL)) continue;
+    const name = path.basename(url);
+    await fs.rm(path.join(dir, name), { force: true });
+  }
+}
