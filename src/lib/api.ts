@@ -127,6 +127,26 @@ export const apiSend = <T>(
   options: Omit<RequestOptions, 'method' | 'body'> = {},
 ) => apiRequest<T>(path, { ...options, method, body });
 
+/** Sends one file as multipart/form-data (the browser sets the boundary); answers and errors as apiRequest. */
+export async function apiUpload<T>(path: string, file: Blob, field = 'file'): Promise<T> {
+  const token = getToken();
+  if (!token) throw new ApiError(MESSAGES.noToken, 401, { code: 'no_token' });
+  const form = new FormData();
+  form.append(field, file);
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } });
+  } catch (e) {
+    throw new ApiError(e instanceof Error && e.message ? e.message : MESSAGES.generic, 0, { code: 'network' });
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401) clearToken();
+    throw errorFromResponse(response.status, body);
+  }
+  return body as T;
+}
+
 /** Builds "?a=1&b=2" from the defined, non-empty values. */
 export function toQuery(params: Record<string, string | number | boolean | null | undefined>): string {
   const search = new URLSearchParams();

@@ -16,6 +16,18 @@ const SELECTS: SelectFilter[] = [
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 
+/** The name, after its thumbnail when an image was uploaded. */
+function ProductTitle({ product }: { product: Product }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      {product.imageThumb && (
+        <Box component="img" src={product.imageThumb} alt="" loading="lazy" sx={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }} />
+      )}
+      {product.title}
+    </Box>
+  );
+}
+
 /** The catalogue: status and value summary, search and filters, sortable 50-row pages. */
 export default function ProductList() {
   const translate = useTranslate();
@@ -29,7 +41,7 @@ export default function ProductList() {
       after={canWrite && <CreateButton />}
       header={<ProductStatsCards />}
     >
-      <DataTable.Col source="title" />
+      <DataTable.Col<Product> source="title" render={(p) => <ProductTitle product={p} />} />
       <DataTable.Col source="sku" cellSx={noWrap} />
       <DataTable.Col<Product> source="rwaType" render={(p) => translate(`resources.products.rwa_type.${p.rwaType}`, { _: p.rwaType })} />
       <DataTable.Col<Product> source="priceFiat" align="right" cellSx={noWrap} render={(p) => money(p.priceFiat)} />

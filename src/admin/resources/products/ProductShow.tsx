@@ -11,6 +11,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
+import ProductImageUpload from './ProductImageUpload';
 import ProductStatusChip from './ProductStatusChip';
 import type { Product } from '../../../common/products';
 
@@ -18,6 +19,7 @@ function ProductShowActions() {
   return (
     <TopToolbar>
       <ListButton />
+      <ProductImageUpload />
       <ProductWriteButtons />
     </TopToolbar>
   );

@@ -29,6 +29,7 @@ const en = {
   actions: 'Actions',
   delete_title: 'Delete product',
   delete_confirm: 'Are you sure you want to delete this product?',
+  image_upload: { button: 'Upload image', busy: 'Uploading…', done: 'Image uploaded', failed: 'Image upload failed: %{error}', hint: 'JPEG, PNG or WebP, at most 5 MB' },
   contract_help: 'Optional: the token contract (0x followed by 40 hex digits)',
   filters: { all_statuses: 'All statuses', all_types: 'All types' },
   stats: { total: 'Total products', active: 'Active', inactive: 'Inactive', draft: 'Draft', total_value: 'Total value' },

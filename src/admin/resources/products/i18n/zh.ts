@@ -31,6 +31,7 @@ const zh: typeof en = {
   actions: '操作',
   delete_title: '删除商品',
   delete_confirm: '确定要删除此商品吗？',
+  image_upload: { button: '上传图片', busy: '上传中…', done: '图片已上传', failed: '图片上传失败：%{error}', hint: 'JPEG、PNG 或 WebP，最大 5 MB' },
   contract_help: '可选：代币合约地址（0x 加 40 位十六进制字符）',
   filters: { all_statuses: '全部状态', all_types: '全部类型' },
   stats: { total: '商品总数', active: '在售', inactive: '已下架', draft: '草稿', total_value: '总价值' },
