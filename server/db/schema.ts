@@ -274,3 +274,19 @@ export const coupons = pgTable('coupons', {
   index('coupons_created_idx').on(t.createdAt, t.id),
   index('coupons_end_date_idx').on(t.endDate),
 ]);
+
+/**
+ * Idempotency keys (DESIGN.md, API conventions): the first response to a key is kept 24 h and answered again to
+ * the same request; `status_code` is null while that first request is still running.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  scope: text('scope').notNull(),
+  key: text('key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  statusCode: integer('status_code'),
+  response: jsonb('response'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('idempotency_keys_scope_key').on(t.scope, t.key),
+  index('idempotency_keys_created_idx').on(t.createdAt),
+]);

@@ -33,8 +33,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions read whatever fields an answer has
 export type HttpResponse = { statusCode: number; headers: Record<string, string>; body: string; json(): any };
 
-async function http(base: string, method: Method, url: string, opts: { token?: string; body?: unknown }): Promise<HttpResponse> {
-  const headers: Record<string, string> = {};
+async function http(base: string, method: Method, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<HttpResponse> {
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(base + url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
@@ -83,9 +83,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
       return token;
     },
     /** A request over a real loopback connection, as the given role (admin unless told; null sends no token). */
-    async call(method: Method, url: string, opts: { as?: Role | null; token?: string; body?: unknown } = {}): Promise<HttpResponse> {
+    async call(method: Method, url: string, opts: { as?: Role | null; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<HttpResponse> {
       const token = opts.token ?? (opts.as === null ? undefined : await helpers.tokenFor(opts.as ?? 'admin'));
-      return http(base, method, url, { token, body: opts.body });
+      return http(base, method, url, { token, body: opts.body, headers: opts.headers });
     },
   };
   return helpers;

@@ -1,5 +1,6 @@
 import { idParams } from '../../../src/common/list.schemas.js';
 import { createOrderBody, orderListQuery } from '../../../src/common/orders.schemas.js';
+import { sendIdempotent } from '../../lib/idempotency.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { orderAccess as access } from './policy.js';
 import { createOrder, getOrderDetail, listOrdersJson, orderStats } from './service.js';
@@ -13,9 +14,10 @@ export default defineRoutes('orders', (r, { db, settings }) => {
   r.get('/api/orders/:id', { config: access.read, schema: { params: idParams } }, async (req) =>
     ({ ok: true, order: await getOrderDetail(db, req.params.id) }));
 
+  // Both honour an Idempotency-Key header: a retried create answers the first order instead of making a second.
   r.post('/api/orders', { config: access.write, schema: { body: createOrderBody } }, async (req, reply) =>
-    reply.status(201).send({ ok: true, order: await createOrder(db, settings, req.body, req.user) }));
+    sendIdempotent(db, req, reply, async () => ({ status: 201, body: { ok: true, order: await createOrder(db, settings, req.body, req.user) } })));
 
   r.post('/api/orders/mock', { config: access.write, schema: { body: createOrderBody, summary: 'Create an order already paid by a test payment' } }, async (req, reply) =>
-    reply.status(201).send({ ok: true, order: await createOrder(db, settings, req.body, req.user, { mockPaid: true }) }));
+    sendIdempotent(db, req, reply, async () => ({ status: 201, body: { ok: true, order: await createOrder(db, settings, req.body, req.user, { mockPaid: true }) } })));
 });

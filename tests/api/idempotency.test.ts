@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys, orders, payments } from '../../server/db/schema.js';
+import { buildProduct, buildUser } from './factories.js';
+import { createTestApp, type TestApp } from './harness.js';
+
+let t: TestApp;
+let body: { userEmail: string; productId: string; qty: number };
+beforeAll(async () => {
+  t = await createTestApp();
+  body = { userEmail: (await buildUser(t)).email, productId: (await buildProduct(t, { stock: 1000 })).id, qty: 1 };
+});
+afterAll(async () => { await t.close(); });
+
+const count = async (table: typeof orders | typeof payments) => Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
+const post = (key: string | undefined, b: unknown = body, path = '/api/orders/mock', as: 'admin' | 'operator' = 'admin') =>
+  t.call('POST', path, { body: b, as, headers: key === undefined ? {} : { 'Idempotency-Key': key } });
+
+describe('Idempotency-Key on creating orders', () => {
+  it('the same key and body answer the first order again: one order, one payment', async () => {
+    const before = { orders: await count(orders), payments: await count(payments) };
+    const first = await post('key-same-1');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post('key-same-1', { qty: 1, productId: body.productId, userEmail: body.userEmail }); // same body, other key order
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().order.id).toBe(first.json().order.id);
+    expect({ orders: await count(orders), payments: await count(payments) }).toEqual({ orders: before.orders + 1, payments: before.payments + 1 });
+  });
+
+  it('the same key with another body is 422, and changes nothing', async () => {
+    await post('key-diff-1');
+    const before = await count(orders);
+    const res = await post('key-diff-1', { ...body, qty: 2 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'idempotency_mismatch', error: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.' });
+    expect(await count(orders)).toBe(before);
+  });
+
+  it('50 concurrent repeats of one key make exactly one order; the others replay it or are told it is still running', async () => {
+    const before = await count(orders);
+    const results = await Promise.all(Array.from({ length: 50 }, () => post('key-race-1')));
+    const created = results.filter((r) => r.statusCode === 201);
+    expect(results.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+    expect(new Set(created.map((r) => r.json().order.id)).size).toBe(1);
+    results.filter((r) => r.statusCode === 409).forEach((r) => expect(r.json().code).toBe('idempotency_in_progress'));
+    expect(await count(orders)).toBe(before + 1);
+  });
+
+  it('keys are per caller and per route, a failed request keeps nothing, and no key means no memory', async () => {
+    const admin = await post('key-shared', body, '/api/orders');
+    const operator = await post('key-shared', body, '/api/orders', 'operator');
+    expect(operator.json().order.id).not.toBe(admin.json().order.id);
+    const mock = await post('key-shared', body, '/api/orders/mock');
+    expect(mock.json().order.id).not.toBe(admin.json().order.id);
+
+    const refused = await post('key-failed', { ...body, couponCode: 'NO-SUCH-CODE' });
+    expect(refused.statusCode).toBe(422);
+    expect(await t.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'key-failed'`)).toEqual([]);
+    expect((await post('key-failed', { ...body, couponCode: 'NO-SUCH-CODE' })).statusCode).toBe(422);
+
+    const a = await post(undefined);
+    const b = await post(undefined);
+    expect(a.json().order.id).not.toBe(b.json().order.id);
+  });
+
+  it('a key older than 24 hours is forgotten', async () => {
+    const first = await post('key-old-1');
+    await t.db.update(idempotencyKeys).set({ createdAt: sql`now() - interval '25 hours'` }).where(sql`${idempotencyKeys.key} = 'key-old-1'`);
+    const second = await post('key-old-1');
+    expect(second.statusCode).toBe(201);
+    expect(second.json().order.id).not.toBe(first.json().order.id);
+  });
+
+  it.each([['x'.repeat(256)], ['bad key with spaces'], ['clé']])('refuses the key %j with 400', async (key) => {
+    const before = await count(orders);
+    const res = await post(key);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
+    expect(await count(orders)).toBe(before);
+  });
+});
