@@ -4,7 +4,8 @@ import type { CouponInput, CouponListQuery, CouponPatch } from '../../../src/com
 import { centsText, toCents } from '../../../src/common/money.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { coupons } from '../../db/schema.js';
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { uniqueText } from '../../lib/unique.js';
 import { Counter } from '../../lib/list.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
@@ -18,14 +19,10 @@ const liveCounter = new Counter({ exactTtlMs: 0, estimateTtlMs: 0 });
 
 const SORT_COLUMNS = { createdAt: coupons.createdAt, code: coupons.code, endDate: coupons.endDate, usedCount: coupons.usedCount } as const;
 
-const codeTaken = (code: string) =>
-  new AppError(409, `A coupon with code "${code}" already exists.`, 'code_taken', { code: 'This code is already used by another coupon.' });
-const isCodeClash = (err: unknown) => isUniqueViolation(err, 'coupons_code_key');
-
-async function assertCodeFree(db: Queryable, code: string, exceptId?: string) {
-  const [clash] = await db.select({ id: coupons.id }).from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`).limit(1);
-  if (clash && clash.id !== exceptId) throw codeTaken(code);
-}
+const uniqueCode = uniqueText({
+  table: coupons, id: coupons.id, column: coupons.code, index: 'coupons_code_key',
+  taken: (value) => new AppError(409, `A coupon with code "${value}" already exists.`, 'code_taken', { code: 'This code is already used by another coupon.' }),
+});
 
 /** Input (values in cents) → columns. */
 function toColumns(input: CouponPatch) {
@@ -73,24 +70,24 @@ export async function getCoupon(db: Queryable, id: string, lock = false) {
 export async function createCoupon(db: Db, input: CouponInput, actor: Actor): Promise<Coupon> {
   assertSound({ ...input, usedCount: 0 });
   return db.transaction(async (tx) => {
-    await assertCodeFree(tx, input.code);
+    await uniqueCode.assertFree(tx, input.code);
     const [row] = await tx.insert(coupons).values({ ...toColumns(input), createdBy: actor?.id ?? null } as typeof coupons.$inferInsert).returning();
     await audit(tx, actor, 'coupon.create', 'coupon', row!.id, input);
     counter.touch();
     return presentCoupon(row!);
-  }).catch((err) => { throw isCodeClash(err) ? codeTaken(input.code) : err; });
+  }).catch((err) => uniqueCode.rethrow(err, input.code));
 }
 
 export async function updateCoupon(db: Db, id: string, patch: CouponPatch, actor: Actor): Promise<Coupon> {
   return db.transaction(async (tx) => {
     const current = await getCoupon(tx, id, true);
     assertSound({ ...termsOf(current), ...patch });
-    if (patch.code) await assertCodeFree(tx, patch.code, id);
+    if (patch.code) await uniqueCode.assertFree(tx, patch.code, id);
     const [row] = await tx.update(coupons).set({ ...toColumns(patch), updatedAt: new Date() }).where(eq(coupons.id, id)).returning();
     await audit(tx, actor, 'coupon.update', 'coupon', id, patch);
     counter.touch();
     return presentCoupon(row!);
-  }).catch((err) => { throw isCodeClash(err) && patch.code ? codeTaken(patch.code) : err; });
+  }).catch((err) => uniqueCode.rethrow(err, patch.code));
 }
 
 export async function deleteCoupon(db: Db, id: string, actor: Actor) {

@@ -4,7 +4,8 @@ import type { Db, Queryable } from '../../db/client.js';
 import { cryptoText, fromCents, toCents } from '../../../src/common/money.js';
 import type { ProductStats } from '../../../src/common/products.js';
 import type { ProductInput, ProductListQuery, ProductPatch } from '../../../src/common/products.schemas.js';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { uniqueText } from '../../lib/unique.js';
 import { Counter } from '../../lib/list.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
@@ -31,16 +32,10 @@ function toColumns(input: ProductPatch) {
   };
 }
 
-const skuTaken = (sku: string) =>
-  new AppError(409, `A product with SKU "${sku}" already exists.`, 'sku_taken', { sku: 'This SKU is already used by another product.' });
-
-/** The unique index on lower(sku) refused a write: two requests raced past assertSkuFree with the same SKU. */
-const isSkuClash = (err: unknown) => isUniqueViolation(err, 'products_sku_key');
-
-async function assertSkuFree(db: Queryable, sku: string, exceptId?: string) {
-  const [clash] = await db.select({ id: products.id }).from(products).where(sql`lower(${products.sku}) = lower(${sku})`).limit(1);
-  if (clash && clash.id !== exceptId) throw skuTaken(sku);
-}
+const uniqueSku = uniqueText({
+  table: products, id: products.id, column: products.sku, index: 'products_sku_key',
+  taken: (value) => new AppError(409, `A product with SKU "${value}" already exists.`, 'sku_taken', { sku: 'This SKU is already used by another product.' }),
+});
 
 export async function listProducts(db: Db, q: ProductListQuery) {
   const filters: SQL[] = [];
@@ -83,25 +78,25 @@ export async function getProduct(db: Queryable, id: string) {
 
 export async function createProduct(db: Db, input: ProductInput, actor: Actor) {
   return db.transaction(async (tx) => {
-    await assertSkuFree(tx, input.sku);
+    await uniqueSku.assertFree(tx, input.sku);
     const [row] = await tx.insert(products).values(toColumns(input) as typeof products.$inferInsert).returning();
     await audit(tx, actor, 'product.create', 'product', row!.id, input);
     counter.touch();
     invalidateDashboard();
     return presentProduct(row!);
-  }).catch((err) => { throw isSkuClash(err) ? skuTaken(input.sku) : err; });
+  }).catch((err) => uniqueSku.rethrow(err, input.sku));
 }
 
 export async function updateProduct(db: Db, id: string, patch: ProductPatch, actor: Actor) {
   return db.transaction(async (tx) => {
     await getProduct(tx, id);
-    if (patch.sku) await assertSkuFree(tx, patch.sku, id);
+    if (patch.sku) await uniqueSku.assertFree(tx, patch.sku, id);
     const [row] = await tx.update(products).set({ ...toColumns(patch), updatedAt: new Date() }).where(eq(products.id, id)).returning();
     await audit(tx, actor, 'product.update', 'product', id, patch);
     counter.touch();
     invalidateDashboard();
     return presentProduct(row!);
-  }).catch((err) => { throw isSkuClash(err) && patch.sku ? skuTaken(patch.sku) : err; });
+  }).catch((err) => uniqueSku.rethrow(err, patch.sku));
 }
 
 export async function deleteProduct(db: Db, id: string, actor: Actor) {
