@@ -7,7 +7,7 @@ import { dashboardAccess } from '../../server/modules/dashboard/policy.js';
 import { formatUptime } from '../../server/modules/dashboard/service.js';
 import { couponAccess, couponStatus, deleteRefusal as couponDeleteRefusal, termProblems } from '../../server/modules/coupons/policy.js';
 import { backoffSeconds, isFinal, mintAccess, minedOutcome, rebroadcastFailed, retryRefusal } from '../../server/modules/mint/policy.js';
-import { canMove, isFulfilledBy, orderAccess } from '../../server/modules/orders/policy.js';
+import { canMove, isFulfilledBy, manualFulfilRefusal, orderAccess } from '../../server/modules/orders/policy.js';
 import { deleteRefusal, productAccess } from '../../server/modules/products/policy.js';
 import { settingsAccess } from '../../server/modules/settings/policy.js';
 
@@ -79,6 +79,12 @@ describe('order lifecycle', () => {
     ['refunded', 'paid', false], ['paid', 'paid', false], ['bogus', 'paid', false],
   ] as const)('%s → %s is %s', (from, to, legal) => {
     expect(canMove(from, to)).toBe(legal);
+  });
+
+  it('lets staff fulfil only a paid order without tokens', () => {
+    expect(manualFulfilRefusal('paid', 0)).toBeNull();
+    expect(manualFulfilRefusal('paid', 1)).toMatch(/fulfilled when its mints succeed/);
+    expect(manualFulfilRefusal('pending', 0)).toBe('An order that is pending cannot become fulfilled.');
   });
 
   it('fulfils a paid order once no mint job is open', () => {

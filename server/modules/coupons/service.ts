@@ -114,6 +114,13 @@ export async function reserveCouponUse(tx: Queryable, id: string): Promise<boole
   return held.length === 1;
 }
 
+/** The order holding a use failed or expired: the use is free again. */
+export async function releaseCouponUse(tx: Queryable, code: string) {
+  await tx.update(coupons).set({ reservedCount: sql`greatest(${coupons.reservedCount} - 1, 0)` })
+    .where(sql`lower(${coupons.code}) = lower(${code})`);
+  counter.touch();
+}
+
 /** The order holding a use was paid: the held use becomes a use. */
 export async function settleCouponUse(tx: Queryable, code: string) {
   await tx.update(coupons)

@@ -22,5 +22,15 @@ export function illegalMoveSentence(from: string, to: OrderStatus) {
   return `An order that is ${from} cannot become ${to}.`;
 }
 
+/**
+ * Why staff may not mark this order fulfilled by hand, or null when they may: only a paid order, and only when no
+ * line carries a token (those are fulfilled by their mints).
+ */
+export function manualFulfilRefusal(status: string, tokenisedLines: number): string | null {
+  if (!canMove(status, 'fulfilled')) return illegalMoveSentence(status, 'fulfilled');
+  if (tokenisedLines > 0) return 'This order carries tokens: it is fulfilled when its mints succeed.';
+  return null;
+}
+
 /** A paid order is fulfilled once every one of its mint jobs has succeeded. */
 export const isFulfilledBy = (status: string, openMintJobs: number) => canMove(status, 'fulfilled') && openMintJobs === 0;

@@ -3,7 +3,7 @@ import { createOrderBody, orderListQuery } from '../../../src/common/orders.sche
 import { sendIdempotent } from '../../lib/idempotency.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { orderAccess as access } from './policy.js';
-import { createOrder, getOrderDetail, listOrdersJson, orderStats } from './service.js';
+import { createOrder, getOrderDetail, listOrdersJson, markFulfilled, orderStats } from './service.js';
 
 export default defineRoutes('orders', (r, { db, settings }) => {
   r.get('/api/orders', { config: access.read, schema: { querystring: orderListQuery } }, async (req, reply) =>
@@ -13,6 +13,9 @@ export default defineRoutes('orders', (r, { db, settings }) => {
 
   r.get('/api/orders/:id', { config: access.read, schema: { params: idParams } }, async (req) =>
     ({ ok: true, order: await getOrderDetail(db, req.params.id) }));
+
+  r.post('/api/orders/:id/fulfil', { config: access.write, schema: { params: idParams, summary: 'Mark a paid order without tokens fulfilled' } }, async (req) =>
+    ({ ok: true, order: await markFulfilled(db, req.params.id, req.user) }));
 
   // Both honour an Idempotency-Key header: a retried create answers the first order instead of making a second.
   r.post('/api/orders', { config: access.write, schema: { body: createOrderBody } }, async (req, reply) =>

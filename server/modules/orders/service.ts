@@ -12,13 +12,13 @@ import { displayName } from '../auth/present.js';
 import { normaliseEmail } from '../auth/service.js';
 import { findCoupon, pricingRules, usesBy } from '../cart/service.js';
 import { priceCart } from '../cart/pricing.js';
-import { reserveCouponUse, settleCouponUse } from '../coupons/service.js';
+import { releaseCouponUse, reserveCouponUse, settleCouponUse } from '../coupons/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import type { SettingsService } from '../settings/service.js';
 import { enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
 import { presentJob } from '../mint/present.js';
 import { orderPageQuery } from './list-json.js';
-import { canMove, illegalMoveSentence, isFulfilledBy } from './policy.js';
+import { canMove, illegalMoveSentence, isFulfilledBy, manualFulfilRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
 import { parseOrderSearch } from './search.js';
 const counter = new Counter();
@@ -202,4 +202,40 @@ export async function fulfilOrderIfMinted(tx: Tx, orderId: string, now = new Dat
   counter.touch();
   invalidateDashboard();
   return true;
+}
+
+/**
+ * The one place a pending order fails (a declined payment, an expired checkout): its stock comes back and its
+ * coupon's held use is released, in the caller's transaction.
+ */
+export async function failOrder(tx: Tx, orderId: string, reason: string, actor: Actor, now = new Date()) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+  if (!order) throw notFound('Order not found.');
+  if (!canMove(order.status, 'failed')) throw conflict(illegalMoveSentence(order.status, 'failed'), 'illegal_transition');
+  const lines = await tx.select({ productId: orderItems.productId, qty: orderItems.qty }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  for (const line of lines) {
+    await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}`, updatedAt: now }).where(eq(products.id, line.productId));
+  }
+  if (order.couponCode) await releaseCouponUse(tx, order.couponCode);
+  await tx.update(payments).set({ status: 'failed', updatedAt: now }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
+  await tx.update(orders).set({ status: 'failed', updatedAt: now }).where(eq(orders.id, orderId));
+  await audit(tx, actor, 'order.failed', 'order', orderId, { reason });
+  counter.touch();
+  invalidateDashboard();
+}
+
+/** Staff mark a paid order without tokens fulfilled (goods handed over); token orders are fulfilled by their mints. */
+export async function markFulfilled(db: Db, orderId: string, actor: Actor, now = new Date()) {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+    if (!order) throw notFound('Order not found.');
+    const tokenised = await tx.select({ id: orderItems.id }).from(orderItems).where(and(eq(orderItems.orderId, orderId), eq(orderItems.tokenised, true)));
+    const refusal = manualFulfilRefusal(order.status, tokenised.length);
+    if (refusal) throw conflict(refusal, 'illegal_transition');
+    await tx.update(orders).set({ status: 'fulfilled', fulfilledAt: now, updatedAt: now }).where(eq(orders.id, orderId));
+    await audit(tx, actor, 'order.fulfilled', 'order', orderId, { by: 'staff' });
+  });
+  counter.touch();
+  invalidateDashboard();
+  return getOrderDetail(db, orderId);
 }

@@ -4,6 +4,7 @@ import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 're
 import DetailField from '../../components/DetailField';
 import Panel from '../../components/Panel';
 import { useFormat } from '../../hooks/useFormat';
+import MarkFulfilledButton from './MarkFulfilledButton';
 import OrderLines from './OrderLines';
 import { OrderStatusChip, TestBadge } from './OrderStatusChip';
 import type { OrderDetail } from '../../../common/orders';
@@ -79,7 +80,7 @@ function OrderDetailView() {
 /** One order: summary, customer, lines, payment and token mints; test orders carry a TEST badge. */
 export default function OrderShow() {
   return (
-    <Show actions={<TopToolbar><ListButton /></TopToolbar>} component={Box}>
+    <Show actions={<TopToolbar><ListButton /><MarkFulfilledButton /></TopToolbar>} component={Box}>
       <OrderDetailView />
     </Show>
   );

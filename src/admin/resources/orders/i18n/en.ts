@@ -45,6 +45,13 @@ const en = {
     wallet_format: 'Wallet address must be an EVM address (0x followed by 40 hex digits)',
     wallet_help: 'Required for tokenised products',
   },
+  fulfil: {
+    button: 'Mark fulfilled',
+    title: 'Mark this order fulfilled?',
+    confirm: 'Do this once the goods have been handed over. It cannot be undone.',
+    done: 'Order marked fulfilled',
+    failed: 'Could not mark the order fulfilled: %{error}',
+  },
   detail: {
     summary: 'Summary',
     customer: 'Customer',

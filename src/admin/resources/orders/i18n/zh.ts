@@ -47,6 +47,13 @@ const zh: typeof en = {
     wallet_format: '钱包地址必须是 EVM 地址（0x 加 40 位十六进制字符）',
     wallet_help: '代币化商品必填',
   },
+  fulfil: {
+    button: '标记为已履约',
+    title: '将此订单标记为已履约？',
+    confirm: '请在货物交付后执行，此操作无法撤销。',
+    done: '订单已标记为已履约',
+    failed: '无法标记订单为已履约：%{error}',
+  },
   detail: {
     summary: '概要',
     customer: '客户',
