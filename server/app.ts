@@ -2,9 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { startCheckoutSweeper } from './modules/checkout/sweeper.js';
 import { MODULES } from './modules/index.js';
 import { startChainRuntime, type RuntimeOptions } from './modules/mint/runtime.js';
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
+import { configuredProviders } from './modules/payments/providers/index.js';
 import { SettingsService } from './modules/settings/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -24,13 +26,15 @@ export type BuildOptions = {
   chain?: boolean;
   /** Worker tuning for tests and benchmarks. */
   worker?: RuntimeOptions['worker'];
+  /** Run the sweeper that fails expired checkouts. Default true; API tests opt in. */
+  sweeper?: boolean;
 };
 
 /**
  * The app: the shared context, the chain, the external plugins, then every module of the registry
  * (server/modules/index.ts), then the built browser apps.
  */
-export async function buildApp({ config, database, uiDir, chain = true, worker }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: false,
@@ -40,13 +44,19 @@ export async function buildApp({ config, database, uiDir, chain = true, worker }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   useJsonBodies(app);
-  app.decorate('ctx', { config, database, db: database.db, settings: new SettingsService(database.db), chain: null });
+  app.decorate('ctx', {
+    config, database, db: database.db, settings: new SettingsService(database.db), chain: null, providers: configuredProviders(config),
+  });
   if (chain) {
     const log = { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m), error: (m: string) => app.log.error(m) };
     app.ctx.chain = await startChainRuntime({
       db: database.db, config: config.chain, runWorker: config.mintWorker, log, worker, onOrderMinted: fulfilOrderIfMinted,
     });
     app.addHook('onClose', async () => { await app.ctx.chain?.close(); });
+  }
+  if (sweeper) {
+    const sweeping = startCheckoutSweeper(database.db, config.checkoutSweepMs, app.log);
+    app.addHook('onClose', sweeping.stop);
   }
 
   const ui = hasBuild(uiDir) ? uiDir : undefined;

@@ -17,6 +17,8 @@ const envSchema = z.object({
   SEED_FILE: z.string().default('./db.json'),
   SERVE_UI: bool.default(true),
   MINT_WORKER: bool.default(true),
+  PAYMENT_SANDBOX: bool.optional(),
+  CHECKOUT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = {
@@ -35,6 +37,10 @@ export type Config = {
   serveUi: boolean;
   /** Run the mint worker inside the server (false when `npm run worker` processes do it). */
   mintWorker: boolean;
+  /** The card sandbox takes (pretend) payments: on by default except in production, where it would give goods away. */
+  paymentSandbox: boolean;
+  /** How often unpaid checkouts past their time are failed and their stock released. */
+  checkoutSweepMs: number;
   chain: ChainConfig;
 };
 
@@ -61,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedFile: path.resolve(e.SEED_FILE),
     serveUi: e.SERVE_UI,
     mintWorker: e.MINT_WORKER,
+    paymentSandbox: e.PAYMENT_SANDBOX ?? e.NODE_ENV !== 'production',
+    checkoutSweepMs: e.CHECKOUT_SWEEP_SECONDS * 1000,
     chain: loadChainConfig(present),
   };
 }

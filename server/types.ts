@@ -1,6 +1,7 @@
 import type { Capability } from '../src/common/capabilities.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { Providers } from './modules/payments/providers/index.js';
 import type { SettingsService } from './modules/settings/service.js';
 import type { ChainRuntime } from './modules/mint/runtime.js';
 
@@ -22,6 +23,8 @@ export type AppContext = {
   settings: SettingsService;
   /** The connected chain and in-process mint worker; null when the app was built without a chain (most API tests). */
   chain: ChainRuntime | null;
+  /** The payment providers configured here (the others answer "not configured"). */
+  providers: Providers;
 };
 
 declare module 'fastify' {

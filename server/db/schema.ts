@@ -86,7 +86,8 @@ export const products = pgTable('products', {
 
 export const orders = pgTable('orders', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  /** Null for a guest's checkout: the order is theirs by `customer_email` and the checkout's secret. */
+  userId: uuid('user_id').references(() => users.id),
   customerEmail: text('customer_email').notNull(),
   status: text('status').notNull().default('pending'),
   qty: integer('qty').notNull(),
@@ -104,6 +105,10 @@ export const orders = pgTable('orders', {
   updatedAt: updatedAt(),
   paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   fulfilledAt: timestamp('fulfilled_at', { withTimezone: true, mode: 'date' }),
+  /** A checkout's order fails if still unpaid then (the sweeper, server/modules/checkout/sweeper.ts); null: never. */
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  /** sha256 of the secret a checkout answers, with which a guest polls its order. */
+  checkoutSecretHash: text('checkout_secret_hash'),
 }, (t) => [
   // Plain ascending keys: scanned backwards they serve `ORDER BY … DESC` (nulls first), which a
   // `DESC NULLS LAST` index cannot, and forwards they serve ascending sorts.
@@ -116,6 +121,7 @@ export const orders = pgTable('orders', {
   index('orders_status_amount_idx').on(t.status, t.amountCents, t.id),
   index('orders_qty_idx').on(t.qty, t.id),
   index('orders_status_qty_idx').on(t.status, t.qty, t.id),
+  index('orders_expiry_idx').on(t.expiresAt).where(sql`status = 'pending' and expires_at is not null`),
 ]);
 
 export const orderItems = pgTable('order_items', {
@@ -148,6 +154,9 @@ export const payments = pgTable('payments', {
   status: text('status').notNull().default('pending'),
   reference: text('reference'),
   url: text('url'),
+  /** Where a hosted payment page sends the buyer after paying, and on cancel (paths on this site). */
+  returnUrl: text('return_url'),
+  cancelUrl: text('cancel_url'),
   test: boolean('test').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

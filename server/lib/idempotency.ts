@@ -66,10 +66,17 @@ export async function runIdempotent(db: Db, input: { key: string | null; scope: 
   }
 }
 
-/** For a route handler: runs idempotently under the caller and route, and sends the (first) answer. */
-export async function sendIdempotent(db: Db, req: FastifyRequest, reply: FastifyReply, handle: () => Promise<Answer>) {
+/**
+ * For a route handler: runs idempotently under the caller and route, and sends the (first) answer. With `required`,
+ * a request without a key is a 400 (a checkout must never be made twice by a retry).
+ */
+export async function sendIdempotent(db: Db, req: FastifyRequest, reply: FastifyReply, handle: () => Promise<Answer>, opts: { required?: boolean } = {}) {
   const scope = `${req.method} ${req.routeOptions.url} ${req.user?.id ?? 'anonymous'}`;
-  const answer = await runIdempotent(db, { key: idempotencyKeyOf(req), scope, body: req.body }, handle);
+  const key = idempotencyKeyOf(req);
+  if (!key && opts.required) {
+    throw badRequest('This request needs an Idempotency-Key header: a unique value per attempt, sent again with a retry.', { [KEY_HEADER]: 'Required.' });
+  }
+  const answer = await runIdempotent(db, { key, scope, body: req.body }, handle);
   if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
   return reply.status(answer.status).send(answer.body);
 }

@@ -4,11 +4,13 @@
  */
 import auth from './auth/routes.js';
 import cart from './cart/routes.js';
+import checkout from './checkout/routes.js';
 import coupons from './coupons/routes.js';
 import dashboard from './dashboard/routes.js';
 import health from './health/routes.js';
 import mint from './mint/routes.js';
 import orders from './orders/routes.js';
+import payments from './payments/routes.js';
 import products from './products/routes.js';
 import settings from './settings/routes.js';
 import shop from './shop/routes.js';
@@ -24,4 +26,6 @@ export const MODULES = [
   shop,
   coupons,
   cart,
+  checkout,
+  payments,
 ] as const;

@@ -61,8 +61,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: stri
     // Any other GET is a screen of a single-page app: the browser router takes it from there.
     const pathname = req.url.split('?')[0]!;
     if (req.method === 'GET' && opts.uiDir && !path.extname(pathname)) {
-      // The storefront is its own app (shop.html) under /shop; every other screen belongs to the admin.
-      const shop = (pathname === '/shop' || pathname.startsWith('/shop/')) && fs.existsSync(path.join(opts.uiDir, 'shop.html'));
+      // The storefront is its own app (shop.html) under /shop, with the hosted payment pages under /pay;
+      // every other screen belongs to the admin.
+      const shop = /^\/(shop|pay)(\/|$)/.test(pathname) && fs.existsSync(path.join(opts.uiDir, 'shop.html'));
       return reply.type('text/html').sendFile(shop ? 'shop.html' : 'index.html', opts.uiDir);
     }
     return reply.status(404).send(errorBody('Not found.', 'not_found'));

@@ -6,9 +6,11 @@ export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'fulfill
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_SORTS = ['createdAt', 'amountFiat', 'qty', 'status'] as const;
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Unknown statuses render as pending (SPEC §4). */
 export const orderStatusOf = enumReader(ORDER_STATUSES, 'pending');
+export const paymentStatusOf = enumReader(PAYMENT_STATUSES, 'pending');
 
 /** An order as lists answer it (server/modules/orders/present.ts; list-json.ts renders the same shape). */
 export type OrderSummary = {
@@ -18,7 +20,7 @@ export type OrderSummary = {
   amountFiat: number;
   currency: string;
   customerEmail: string;
-  userId: string;
+  userId: string | null;
   walletAddress: string | null;
   couponCode: string | null;
   test: boolean;

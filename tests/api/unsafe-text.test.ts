@@ -38,6 +38,8 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'PUT /api/coupons/{id}': () => ({ discountValue: 15 }),
   'POST /api/cart/price': (r) => ({ items: [{ productId: r.product.id, qty: 1 }], couponCode: 'NONE' }),
   'POST /api/shop/auth/signup': () => ({ name: 'New Shopper', email: `new.${Date.now()}@test.dev`, password: 'a-long-password' }),
+  'POST /api/checkout/session': (r) => ({ items: [{ productId: r.product.id, qty: 1 }], email: r.shopper.email, provider: 'sandbox', returnUrl: '/shop/done' }),
+  'POST /api/payments/sandbox/{paymentId}/confirm': () => ({ cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Card Holder' }),
 };
 
 const alternatives = (s: Schema): Schema[] => [s, ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
@@ -105,7 +107,13 @@ beforeAll(async () => {
   const [shopper, product, job, coupon] = [await buildUser(t), await buildProduct(t), await buildMintJob(t), await buildCoupon(t)];
   const order = await buildOrder(t, { userEmail: shopper.email, productId: product.id });
   records = { shopper, product };
-  realIds = { products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}` };
+  const checkout = (await t.call('POST', '/api/checkout/session', {
+    as: null, headers: { 'idempotency-key': 'unsafe-text' }, body: VALID_BODIES['POST /api/checkout/session']!({ shopper, product }),
+  })).json();
+  realIds = {
+    products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}`,
+    order: checkout.orderId, paymentId: checkout.paymentId,
+  };
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });
   const docs = await t.call('GET', '/api/docs/json'); // also logs the admin in before the snapshot
   expect(docs.statusCode).toBe(200);

@@ -6,5 +6,5 @@ import { priceCartFor } from './service.js';
 
 export default defineRoutes('cart', (r, { db, settings }) => {
   r.post('/api/cart/price', { config: access.price, schema: { body: cartPriceBody, summary: 'Price a cart: lines, coupon, tax, shipping, total' } }, async (req) =>
-    ({ ok: true, ...presentCart(await priceCartFor(db, await settings.get(), req.body, req.user?.id ?? null)) }));
+    ({ ok: true, ...presentCart(await priceCartFor(db, await settings.get(), req.body, req.user ? { userId: req.user.id } : null)) }));
 });

@@ -21,15 +21,19 @@ export async function findCoupon(db: Queryable, code: string): Promise<(PricingC
   return row ? { ...row, discountValue: toCents(row.discountValue) } : null;
 }
 
+/** Who is buying, for a coupon's per-customer limit: an account, or a guest by the email they check out with. */
+export type CouponCustomer = { userId: string } | { email: string };
+
 /** How many paid orders of this customer used the code. */
-export async function usesBy(db: Queryable, userId: string, code: string): Promise<number> {
+export async function usesBy(db: Queryable, who: CouponCustomer, code: string): Promise<number> {
+  const customer = 'userId' in who ? eq(orders.userId, who.userId) : eq(orders.customerEmail, who.email);
   const [row] = await db.select({ n: count() }).from(orders)
-    .where(and(eq(orders.userId, userId), sql`lower(${orders.couponCode}) = lower(${code})`, inArray(orders.status, [...COUPON_USE_STATUSES])));
+    .where(and(customer, sql`lower(${orders.couponCode}) = lower(${code})`, inArray(orders.status, [...COUPON_USE_STATUSES])));
   return row?.n ?? 0;
 }
 
-/** Prices a cart from the stored products, coupon and settings (`userId` when the caller is known). */
-export async function priceCartFor(db: Queryable, settings: Settings, input: CartPriceInput, userId: string | null, now = new Date()): Promise<PricedCart> {
+/** Prices a cart from the stored products, coupon and settings (`who` when the buyer is known). */
+export async function priceCartFor(db: Queryable, settings: Settings, input: CartPriceInput, who: CouponCustomer | null, now = new Date()): Promise<PricedCart> {
   const ids = [...new Set(input.items.map((i) => i.productId))];
   const rows = await db.select({
     id: products.id, title: products.title, priceFiatCents: products.priceFiatCents, status: products.status,
@@ -37,7 +41,7 @@ export async function priceCartFor(db: Queryable, settings: Settings, input: Car
   }).from(products).where(inArray(products.id, ids));
   const code = input.couponCode;
   const found = code ? await findCoupon(db, code) : null;
-  const customerUses = code && found && userId ? await usesBy(db, userId, code) : 0;
+  const customerUses = code && found && who ? await usesBy(db, who, code) : 0;
   return priceCart({
     items: input.items, products: new Map(rows.map((p) => [p.id, p])), customerUses, rules: pricingRules(settings), now,
     coupon: code ? { code, found } : undefined,

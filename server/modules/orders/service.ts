@@ -1,10 +1,9 @@
 import { and, asc, between, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
-import { isAddress } from 'viem';
 import { mintJobs, orderItems, orders, payments, products, users } from '../../db/schema.js';
 import { queryText, type Db, type Queryable, type Tx } from '../../db/client.js';
 import { ORDER_STATUSES, type OrderDetail, type OrderStats } from '../../../src/common/orders.js';
 import { type CreateOrderInput, type OrderListQuery } from '../../../src/common/orders.schemas.js';
-import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
@@ -12,12 +11,13 @@ import { displayName } from '../auth/present.js';
 import { normaliseEmail } from '../auth/service.js';
 import { findCoupon, pricingRules, usesBy } from '../cart/service.js';
 import { priceCart } from '../cart/pricing.js';
-import { releaseCouponUse, reserveCouponUse, settleCouponUse } from '../coupons/service.js';
+import { releaseCouponUse, settleCouponUse } from '../coupons/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import type { SettingsService } from '../settings/service.js';
 import { enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
 import { presentJob } from '../mint/present.js';
 import { orderPageQuery } from './list-json.js';
+import { holdCouponUse, insertPendingOrder, isTokenised, takeStock, walletProblem } from './pending.js';
 import { canMove, illegalMoveSentence, isFulfilledBy, manualFulfilRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
 import { parseOrderSearch } from './search.js';
@@ -63,7 +63,7 @@ export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDe
   if (!order) throw notFound('Order not found.');
   // One after another: `db` may be a transaction, whose single connection takes one query at a time.
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id));
-  const [customer] = await db.select().from(users).where(eq(users.id, order.userId)).limit(1);
+  const [customer] = order.userId ? await db.select().from(users).where(eq(users.id, order.userId)).limit(1) : [];
   const [payment] = await db.select().from(payments).where(eq(payments.orderId, id)).orderBy(desc(payments.createdAt)).limit(1);
   const mints = await db.select().from(mintJobs).where(eq(mintJobs.orderId, id)).orderBy(asc(mintJobs.createdAt));
   return {
@@ -76,24 +76,20 @@ export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDe
   };
 }
 
-const isTokenised = (p: { tokenId: string | null }) => p.tokenId !== null;
-
 /**
  * Prices one order line the way the shop's cart is priced (coupon, tax, shipping) and holds a use of its coupon.
- * A coupon that does not apply is refused with its sentence; one whose last use another order just took, with a 409.
+ * A coupon that does not apply is refused with its sentence.
  */
 async function priceOrder(tx: Tx, settings: SettingsService, customerId: string, product: typeof products.$inferSelect, input: CreateOrderInput) {
   const code = input.couponCode;
   const found = code ? await findCoupon(tx, code) : null;
   const price = priceCart({
     items: [{ productId: product.id, qty: input.qty }], products: new Map([[product.id, product]]),
-    coupon: code ? { code, found } : undefined, customerUses: found && code ? await usesBy(tx, customerId, code) : 0,
+    coupon: code ? { code, found } : undefined, customerUses: found && code ? await usesBy(tx, { userId: customerId }, code) : 0,
     rules: pricingRules(await settings.get(tx)), now: new Date(),
   });
   if (price.coupon && !price.coupon.valid) throw unprocessable(price.coupon.message, { couponCode: price.coupon.message }, 'invalid_coupon');
-  if (found && !(await reserveCouponUse(tx, found.id))) {
-    throw conflict(`Coupon "${found.code}" has been used up.`, 'coupon_used_up');
-  }
+  if (found) await holdCouponUse(tx, found);
   return price;
 }
 
@@ -110,40 +106,22 @@ export async function createOrder(db: Db, settings: SettingsService, input: Crea
     if (product.status !== 'active') {
       throw unprocessable(`"${product.title}" is not for sale (status ${product.status}).`, { productId: 'This product is not active.' }, 'product_inactive');
     }
-    const tokenised = isTokenised(product);
-    if (tokenised && !input.walletAddress) {
-      throw badRequest(`"${product.title}" is tokenised: a wallet address is required.`, { walletAddress: 'A wallet address is required for tokenised products.' });
-    }
-    if (input.walletAddress && !isAddress(input.walletAddress, { strict: true })) {
-      throw badRequest('The wallet address is not a valid EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).', { walletAddress: 'Not a valid EVM address.' });
-    }
+    const wallet = walletProblem(input.walletAddress, isTokenised(product) ? product.title : null);
+    if (wallet) throw wallet;
     if (!Number.isSafeInteger(product.priceFiatCents * input.qty)) {
       throw unprocessable('The order total is too large: order fewer units.', { qty: 'The total of this order is too large.' }, 'amount_too_large');
     }
     const price = await priceOrder(tx, settings, customer.id, product, input);
-    // Decrement only if enough is left: two buyers of the last unit cannot both succeed.
-    const [taken] = await tx.update(products)
-      .set({ stock: sql`${products.stock} - ${input.qty}`, updatedAt: new Date() })
-      .where(and(eq(products.id, product.id), sql`${products.stock} >= ${input.qty}`))
-      .returning({ stock: products.stock });
-    if (!taken) {
-      throw conflict(product.stock === 0 ? `"${product.title}" is out of stock.` : `Only ${product.stock} of "${product.title}" left in stock.`, 'insufficient_stock');
-    }
-    const [order] = await tx.insert(orders).values({
-      userId: customer.id, customerEmail: customer.email, status: 'pending', qty: input.qty, amountCents: price.totalCents,
-      subtotalCents: price.subtotalCents, discountCents: price.discountCents, taxCents: price.taxCents, shippingCents: price.shippingCents,
-      currency: price.currency, walletAddress: input.walletAddress, couponCode: price.coupon?.code ?? null, test: !!opts.mockPaid,
-    }).returning();
-    await tx.insert(orderItems).values({
-      orderId: order!.id, productId: product.id, title: product.title, sku: product.sku, qty: input.qty,
-      unitPriceCents: product.priceFiatCents, lineTotalCents: price.subtotalCents, tokenised,
-      chainId: tokenised ? product.chainId : null, contract: tokenised ? product.contract : null, tokenId: product.tokenId,
+    await takeStock(tx, [{ productId: product.id, qty: input.qty, title: product.title }]);
+    const order = await insertPendingOrder(tx, {
+      userId: customer.id, customerEmail: customer.email, walletAddress: input.walletAddress, price,
+      products: new Map([[product.id, product]]), test: !!opts.mockPaid,
     });
-    await audit(tx, actor, opts.mockPaid ? 'order.create_mock' : 'order.create', 'order', order!.id, input);
+    await audit(tx, actor, opts.mockPaid ? 'order.create_mock' : 'order.create', 'order', order.id, input);
     if (opts.mockPaid) {
-      await markOrderPaid(tx, order!.id, { method: 'test', provider: 'test', test: true, reference: 'mock' }, actor);
+      await markOrderPaid(tx, order.id, { method: 'test', provider: 'test', test: true, reference: 'mock' }, actor);
     }
-    return getOrderDetail(tx, order!.id);
+    return getOrderDetail(tx, order.id);
   });
   counter.touch();
   invalidateDashboard();
@@ -212,11 +190,13 @@ export async function failOrder(tx: Tx, orderId: string, reason: string, actor: 
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
   if (!order) throw notFound('Order not found.');
   if (!canMove(order.status, 'failed')) throw conflict(illegalMoveSentence(order.status, 'failed'), 'illegal_transition');
-  const lines = await tx.select({ productId: orderItems.productId, qty: orderItems.qty }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  // The coupon, then the products in id order: the order checkout takes them in, so the two never deadlock.
+  if (order.couponCode) await releaseCouponUse(tx, order.couponCode);
+  const lines = await tx.select({ productId: orderItems.productId, qty: orderItems.qty }).from(orderItems)
+    .where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productId));
   for (const line of lines) {
     await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}`, updatedAt: now }).where(eq(products.id, line.productId));
   }
-  if (order.couponCode) await releaseCouponUse(tx, order.couponCode);
   await tx.update(payments).set({ status: 'failed', updatedAt: now }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
   await tx.update(orders).set({ status: 'failed', updatedAt: now }).where(eq(orders.id, orderId));
   await audit(tx, actor, 'order.failed', 'order', orderId, { reason });

@@ -1,8 +1,9 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { ShopOrder } from '../../../src/common/orders.js';
 import type { SessionUser } from '../../../src/common/users.js';
 import type { SignupInput } from '../../../src/common/shop.schemas.js';
 import type { ProductListQuery } from '../../../src/common/products.schemas.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { mintJobs, orderItems, orders, payments, users } from '../../db/schema.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
@@ -39,23 +40,27 @@ export async function signup(db: Db, input: SignupInput): Promise<SessionUser> {
   }).catch((err) => { throw isEmailClash(err) ? emailTaken() : err; });
 }
 
-/** The caller's own orders, newest first, each with its lines, its latest payment and its mint jobs. */
+/** Orders as a shopper sees them: each with its lines, its latest payment and its mint jobs (three queries in all). */
+export async function withParts(db: Queryable, rows: (typeof orders.$inferSelect)[]): Promise<ShopOrder[]> {
+  const ids = rows.map((o) => o.id);
+  if (ids.length === 0) return [];
+  // One after another: `db` may be a transaction, whose single connection takes one query at a time.
+  const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids));
+  const paid = await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.createdAt));
+  const mints = await db.select().from(mintJobs).where(inArray(mintJobs.orderId, ids)).orderBy(asc(mintJobs.createdAt));
+  return rows.map((order) => presentShopOrder(order, {
+    items: items.filter((i) => i.orderId === order.id),
+    payment: paid.find((p) => p.orderId === order.id),
+    mints: mints.filter((m) => m.orderId === order.id),
+  }));
+}
+
+/** The caller's own orders, newest first. */
 export async function listOwnOrders(db: Db, userId: string, page: { limit: number; offset: number }) {
   const mine = eq(orders.userId, userId);
   const [rows, [total]] = await Promise.all([
     db.select().from(orders).where(mine).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(orders).where(mine),
   ]);
-  const ids = rows.map((o) => o.id);
-  const [items, paid, mints] = ids.length === 0 ? [[], [], []] : await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
-    db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.createdAt)),
-    db.select().from(mintJobs).where(inArray(mintJobs.orderId, ids)).orderBy(asc(mintJobs.createdAt)),
-  ]);
-  const orderList = rows.map((order) => presentShopOrder(order, {
-    items: items.filter((i) => i.orderId === order.id),
-    payment: paid.find((p) => p.orderId === order.id),
-    mints: mints.filter((m) => m.orderId === order.id),
-  }));
-  return { orders: orderList, total: total?.n ?? 0, totalIsEstimate: false };
+  return { orders: await withParts(db, rows), total: total?.n ?? 0, totalIsEstimate: false };
 }

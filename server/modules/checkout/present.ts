@@ -1,0 +1,17 @@
+import type { CheckoutOrder, CheckoutSession, PaymentProvider } from '../../../src/common/checkout.js';
+import type { ShopOrder } from '../../../src/common/orders.js';
+import { fromCents } from '../../../src/common/money.js';
+import type { orders, payments } from '../../db/schema.js';
+
+type Order = typeof orders.$inferSelect;
+type Payment = typeof payments.$inferSelect;
+
+export function presentSession(order: Order, payment: Payment, secret: string): CheckoutSession {
+  return {
+    orderId: order.id, paymentId: payment.id, provider: payment.provider as PaymentProvider, redirectUrl: payment.url!,
+    checkoutSecret: secret, expiresAt: order.expiresAt!.toISOString(), amount: fromCents(order.amountCents), currency: order.currency,
+  };
+}
+
+export const presentCheckoutOrder = (order: Order, shopOrder: ShopOrder): CheckoutOrder =>
+  ({ ...shopOrder, expiresAt: order.expiresAt ? order.expiresAt.toISOString() : null });

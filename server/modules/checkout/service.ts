@@ -1,0 +1,81 @@
+import { timingSafeEqual } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type { CheckoutOrder, CheckoutSession } from '../../../src/common/checkout.js';
+import type { CheckoutSessionInput } from '../../../src/common/checkout.schemas.js';
+import type { Settings } from '../../../src/common/settings.js';
+import type { Db } from '../../db/client.js';
+import { orders, payments, products } from '../../db/schema.js';
+import { newToken, sha256 } from '../../lib/crypto.js';
+import { notFound, unauthorized, unprocessable } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
+import { audit } from '../audit/service.js';
+import { normaliseEmail } from '../auth/service.js';
+import { findCoupon, priceCartFor } from '../cart/service.js';
+import type { PricedCart } from '../cart/pricing.js';
+import { invalidateDashboard } from '../dashboard/service.js';
+import { holdCouponUse, insertPendingOrder, takeStock, walletProblem } from '../orders/pending.js';
+import type { Providers } from '../payments/providers/index.js';
+import { withParts } from '../shop/service.js';
+import { DEFAULT_CANCEL_URL, DEFAULT_RETURN_URL, mayPoll } from './policy.js';
+import { presentCheckoutOrder, presentSession } from './present.js';
+
+/** A cart that cannot be bought as asked: the first line's or the coupon's sentence, each field named. */
+function refusal(price: PricedCart) {
+  const lines = price.lines.flatMap((l, i) => (l.error ? [[`items.${i}`, l.error] as const] : []));
+  if (lines.length > 0) return unprocessable(lines[0]![1], Object.fromEntries(lines), 'cart_invalid');
+  if (price.coupon && !price.coupon.valid) return unprocessable(price.coupon.message, { couponCode: price.coupon.message }, 'invalid_coupon');
+  if (!Number.isSafeInteger(price.totalCents)) return unprocessable('The order total is too large: order fewer units.', { items: 'The total is too large.' }, 'amount_too_large');
+  return null;
+}
+
+export type CheckoutDeps = { db: Db; settings: Settings; providers: Providers };
+
+/**
+ * A checkout, in one transaction: the cart priced from the stored products, stock and a coupon use held, the order
+ * (pending, expiring after `checkoutTtlMinutes`) and its pending payment, and the provider's page to pay on.
+ * Anything refused leaves nothing behind.
+ */
+export async function createCheckout({ db, settings, providers }: CheckoutDeps, input: CheckoutSessionInput, caller: AuthUser | null, now = new Date()): Promise<CheckoutSession> {
+  const driver = providers.get(input.provider);
+  const email = normaliseEmail(input.email);
+  const secret = newToken();
+  const session = await db.transaction(async (tx) => {
+    const price = await priceCartFor(tx, settings, input, caller ? { userId: caller.id } : { email }, now);
+    const refused = refusal(price);
+    if (refused) throw refused;
+    const rows = await tx.select().from(products).where(inArray(products.id, price.lines.map((l) => l.productId)));
+    const byId = new Map(rows.map((p) => [p.id, p]));
+    const wallet = walletProblem(input.walletAddress, price.lines.find((l) => l.tokenised)?.title ?? null);
+    if (wallet) throw wallet;
+    if (price.coupon) await holdCouponUse(tx, (await findCoupon(tx, price.coupon.code))!);
+    await takeStock(tx, price.lines.map((l) => ({ productId: l.productId, qty: l.qty, title: l.title! })), now);
+    const order = await insertPendingOrder(tx, {
+      userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: byId,
+      test: driver.name === 'sandbox', expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000), checkoutSecretHash: sha256(secret),
+    });
+    const [pending] = await tx.insert(payments).values({
+      orderId: order.id, userId: order.userId, method: 'card', provider: driver.name, amountCents: order.amountCents, currency: order.currency,
+      status: 'pending', test: order.test, returnUrl: input.returnUrl ?? DEFAULT_RETURN_URL, cancelUrl: input.cancelUrl ?? DEFAULT_CANCEL_URL,
+      createdAt: now, updatedAt: now,
+    }).returning();
+    const started = await driver.create({ id: pending!.id, orderId: order.id, amountCents: order.amountCents, currency: order.currency, status: 'pending' });
+    const [payment] = await tx.update(payments).set({ url: started.redirectUrl, reference: started.reference })
+      .where(eq(payments.id, pending!.id)).returning();
+    await audit(tx, caller, 'checkout.create', 'order', order.id, { provider: driver.name, items: input.items, couponCode: input.couponCode });
+    return presentSession(order, payment!, secret);
+  });
+  invalidateDashboard();
+  return session;
+}
+
+const sameSecret = (secret: string, hash: string | null) =>
+  !!hash && timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(hash));
+
+/** The buyer's view of an order: theirs by login or by the checkout's secret; anyone else reads "not found". */
+export async function getCheckoutOrder(db: Db, id: string, caller: AuthUser | null, secret: string | null): Promise<CheckoutOrder> {
+  if (!caller && !secret) throw unauthorized('Log in, or send the checkout\u2019s secret in the x-checkout-secret header.');
+  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!order || !mayPoll(order, caller, !!secret && sameSecret(secret, order.checkoutSecretHash))) throw notFound('Order not found.');
+  const [shopOrder] = await withParts(db, [order]);
+  return presentCheckoutOrder(order, shopOrder!);
+}

@@ -1,0 +1,49 @@
+/**
+ * Unpaid checkouts past their time fail and give their stock and coupon use back. The deadline is stored on the order,
+ * so a restart loses nothing: the sweeper runs once at start and then every `intervalMs`. Several processes may sweep
+ * at once: each claims different orders (SKIP LOCKED).
+ */
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orders } from '../../db/schema.js';
+import { failOrder } from '../orders/service.js';
+
+export const EXPIRED_REASON = 'The checkout expired before it was paid.';
+const BATCH = 100;
+
+/** Fails every pending order whose checkout expired by `now`; answers how many. */
+export async function expireCheckouts(db: Db, now = new Date()): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const due = await tx.select({ id: orders.id }).from(orders)
+        .where(and(eq(orders.status, 'pending'), sql`${orders.expiresAt} is not null`, lte(orders.expiresAt, now)))
+        .orderBy(asc(orders.expiresAt)).limit(BATCH).for('update', { skipLocked: true });
+      for (const { id } of due) await failOrder(tx, id, EXPIRED_REASON, null, now);
+      return due.length;
+    });
+    expired += done;
+    if (done < BATCH) return expired;
+  }
+}
+
+type Log = { info(msg: string): void; error(msg: string): void };
+
+/** Sweeps now and every `intervalMs` until stopped; a failed sweep is logged and tried again next time. */
+export function startCheckoutSweeper(db: Db, intervalMs: number, log: Log): { stop: () => Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    running = running.then(() => expireCheckouts(db))
+      .then((n) => { if (n > 0) log.info(`Expired ${n} unpaid checkout(s).`); })
+      .catch((err: unknown) => log.error(`Checkout sweep failed: ${err instanceof Error ? err.message : String(err)}`));
+  };
+  sweep();
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

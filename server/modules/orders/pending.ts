@@ -1,0 +1,73 @@
+/** The parts every new order is made of, whoever creates it (staff's create order, the shop's checkout). */
+import { and, eq, sql } from 'drizzle-orm';
+import { isAddress } from 'viem';
+import type { Tx } from '../../db/client.js';
+import { orderItems, orders, products } from '../../db/schema.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import type { PricedCart } from '../cart/pricing.js';
+import { reserveCouponUse } from '../coupons/service.js';
+
+type ProductRow = typeof products.$inferSelect;
+
+export const isTokenised = (p: { tokenId: string | null }) => p.tokenId !== null;
+
+/** Holds a use of the coupon for a pending order; a 409 when another order just took its last one. */
+export async function holdCouponUse(tx: Tx, coupon: { id: string; code: string }) {
+  if (!(await reserveCouponUse(tx, coupon.id))) throw conflict(`Coupon "${coupon.code}" has been used up.`, 'coupon_used_up');
+}
+
+/**
+ * Takes each product's quantity off its stock, only if enough is left (two buyers of the last unit cannot both
+ * succeed); a 409 naming the product otherwise. Products are taken in id order, so concurrent carts never deadlock.
+ */
+export async function takeStock(tx: Tx, lines: { productId: string; qty: number; title: string }[], now = new Date()) {
+  const wanted = new Map<string, { qty: number; title: string }>();
+  for (const l of lines) wanted.set(l.productId, { qty: (wanted.get(l.productId)?.qty ?? 0) + l.qty, title: l.title });
+  for (const [id, { qty, title }] of [...wanted].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const [taken] = await tx.update(products)
+      .set({ stock: sql`${products.stock} - ${qty}`, updatedAt: now })
+      .where(and(eq(products.id, id), sql`${products.stock} >= ${qty}`))
+      .returning({ stock: products.stock });
+    if (taken) continue;
+    const [left] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id)).limit(1);
+    const stock = left?.stock ?? 0;
+    throw conflict(stock === 0 ? `"${title}" is out of stock.` : `Only ${stock} of "${title}" left in stock.`, 'insufficient_stock');
+  }
+}
+
+export type PendingOrder = {
+  userId: string | null; customerEmail: string; walletAddress: string | null; price: PricedCart;
+  products: ReadonlyMap<string, ProductRow>; test?: boolean; expiresAt?: Date; checkoutSecretHash?: string;
+};
+
+/** A pending order and its lines as priced (stock and coupon already taken), in the caller's transaction. */
+export async function insertPendingOrder(tx: Tx, o: PendingOrder) {
+  const { price } = o;
+  const [order] = await tx.insert(orders).values({
+    userId: o.userId, customerEmail: o.customerEmail, status: 'pending', qty: price.lines.reduce((n, l) => n + l.qty, 0),
+    amountCents: price.totalCents, subtotalCents: price.subtotalCents, discountCents: price.discountCents, taxCents: price.taxCents,
+    shippingCents: price.shippingCents, currency: price.currency, walletAddress: o.walletAddress, couponCode: price.coupon?.code ?? null,
+    test: !!o.test, expiresAt: o.expiresAt ?? null, checkoutSecretHash: o.checkoutSecretHash ?? null,
+  }).returning();
+  await tx.insert(orderItems).values(price.lines.map((line) => {
+    const product = o.products.get(line.productId)!;
+    const tokenised = isTokenised(product);
+    return {
+      orderId: order!.id, productId: product.id, title: product.title, sku: product.sku, qty: line.qty,
+      unitPriceCents: product.priceFiatCents, lineTotalCents: line.lineTotalCents, tokenised,
+      chainId: tokenised ? product.chainId : null, contract: tokenised ? product.contract : null, tokenId: product.tokenId,
+    };
+  }));
+  return order!;
+}
+
+/** Why this wallet address cannot receive the order's tokens, as a 400; null when it can (or none is needed). */
+export function walletProblem(walletAddress: string | null, tokenisedTitle: string | null) {
+  if (tokenisedTitle && !walletAddress) {
+    return badRequest(`"${tokenisedTitle}" is tokenised: a wallet address is required.`, { walletAddress: 'A wallet address is required for tokenised products.' });
+  }
+  if (walletAddress && !isAddress(walletAddress, { strict: true })) {
+    return badRequest('The wallet address is not a valid EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).', { walletAddress: 'Not a valid EVM address.' });
+  }
+  return null;
+}

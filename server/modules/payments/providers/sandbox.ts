@@ -1,0 +1,62 @@
+/**
+ * The card sandbox: a provider that behaves like a real one without moving money. The buyer pays on its hosted page
+ * (`/pay/sandbox/{paymentId}`); the card decides the outcome, as a card network's test numbers do.
+ */
+import { randomUUID } from 'node:crypto';
+import { SANDBOX_CARDS } from '../../../../src/common/checkout.js';
+import type { SandboxConfirmInput } from '../../../../src/common/checkout.schemas.js';
+import { badRequest } from '../../../lib/errors.js';
+import type { PaymentDriver, ProviderEvent } from './types.js';
+
+/** The Luhn check digit rule every card number obeys. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** "MM/YY" or "MM/YYYY" → whether the card's last valid month is before `now`'s (UTC). */
+export function hasExpired(expiry: string, now: Date): boolean {
+  const [mm, yy] = expiry.split('/').map((part) => part.trim());
+  const year = yy!.length === 2 ? 2000 + Number(yy) : Number(yy);
+  return year * 12 + Number(mm) < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}
+
+/** What the card network answers for this card; the card itself was already checked. */
+export function cardOutcome(cardNumber: string): ProviderEvent {
+  if (cardNumber === SANDBOX_CARDS.declined) return { type: 'payment.failed', reason: 'Your card was declined.', code: 'card_declined' };
+  if (cardNumber === SANDBOX_CARDS.insufficientFunds) {
+    return { type: 'payment.refused', reason: 'Your card has insufficient funds. Try another card.', code: 'insufficient_funds' };
+  }
+  return { type: 'payment.succeeded', reference: `sandbox_ch_${randomUUID().replaceAll('-', '')}` };
+}
+
+/** A card that cannot be charged at all: a 400 naming the field, and the payment stays as it was. */
+export function cardProblem(card: SandboxConfirmInput, now: Date) {
+  if (!passesLuhn(card.cardNumber)) return badRequest('Your card number is invalid.', { cardNumber: 'Your card number is invalid.' });
+  if (hasExpired(card.expiry, now)) return badRequest('Your card has expired.', { expiry: 'Your card has expired.' });
+  return null;
+}
+
+export const sandbox: PaymentDriver = {
+  name: 'sandbox',
+  async create(payment) {
+    return { redirectUrl: `/pay/sandbox/${payment.id}`, reference: null };
+  },
+  async confirm(_payment, input, now) {
+    const card = input as SandboxConfirmInput;
+    const problem = cardProblem(card, now);
+    if (problem) throw problem;
+    return cardOutcome(card.cardNumber);
+  },
+  async refund() {
+    return { reference: `sandbox_re_${randomUUID().replaceAll('-', '')}` };
+  },
+  async status(payment) {
+    return payment.status as 'pending' | 'completed' | 'failed' | 'refunded';
+  },
+};

@@ -1,0 +1,30 @@
+/**
+ * One interface for every payment provider (DESIGN.md, payments). A provider starts a payment, confirms it (the
+ * sandbox from its hosted card page, a real provider from its signed webhook), refunds it and reports its state;
+ * what a confirmation means for the order is decided in one place, payments/service.ts `applyProviderEvent`.
+ */
+import type { PaymentProvider } from '../../../../src/common/checkout.js';
+
+/** A payment as a provider sees it. */
+export type ProviderPayment = { id: string; orderId: string; amountCents: number; currency: string; status: string };
+
+/** What a provider says happened to a payment. */
+export type ProviderEvent =
+  /** The money was taken. */
+  | { type: 'payment.succeeded'; reference: string }
+  /** The payment failed for good: the order fails and its stock comes back. */
+  | { type: 'payment.failed'; reason: string; code: string }
+  /** This attempt was refused, the payment stays open: the buyer may try again (another card). */
+  | { type: 'payment.refused'; reason: string; code: string };
+
+export type PaymentDriver = {
+  name: PaymentProvider;
+  /** Starts the payment: the page where the buyer pays, and the provider's own id for it. */
+  create(payment: ProviderPayment): Promise<{ redirectUrl: string; reference: string | null }>;
+  /** Decides a confirmation the buyer sent (the sandbox's card form); providers confirmed by webhook refuse it. */
+  confirm(payment: ProviderPayment, input: unknown, now: Date): Promise<ProviderEvent>;
+  /** Returns `amountCents` of a completed payment; answers the refund's reference. */
+  refund(payment: ProviderPayment, amountCents: number): Promise<{ reference: string }>;
+  /** The provider's view of the payment. */
+  status(payment: ProviderPayment): Promise<'pending' | 'completed' | 'failed' | 'refunded'>;
+};

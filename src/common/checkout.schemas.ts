@@ -1,0 +1,34 @@
+/** What checkout and the sandbox's hosted card page take. */
+import { z } from 'zod';
+import { cartPriceBody } from './cart.schemas.js';
+import { PAYMENT_PROVIDERS } from './checkout.js';
+import { optionalText, text } from './text.js';
+
+/** A path on this site (so the payment page can never send a buyer elsewhere). */
+const sitePath = (label: string) => optionalText(label, 2000)
+  .refine((v) => v === null || (/^\/(?![/\\])/.test(v) && !/[\s]/.test(v)), `${label} must be a path on this site, starting with a single /.`);
+
+export const checkoutSessionBody = cartPriceBody.extend({
+  email: text('Email', { max: 254 }).email('Email must be a valid email address.'),
+  walletAddress: optionalText('Wallet address', 100, 'Not a valid EVM address.'),
+  provider: z.enum(PAYMENT_PROVIDERS, { error: `Provider must be one of ${PAYMENT_PROVIDERS.join(', ')}.` }),
+  returnUrl: sitePath('Return URL'),
+  cancelUrl: sitePath('Cancel URL'),
+});
+export type CheckoutSessionInput = z.infer<typeof checkoutSessionBody>;
+
+const cardNumber = 'Card number must be 12 to 19 digits.';
+const expiry = 'Expiry must be a month and year as MM/YY.';
+
+export const sandboxConfirmBody = z.object({
+  cardNumber: text('Card number', { max: 40 }).transform((v) => v.replace(/[\s-]/g, '')).refine((v) => /^\d{12,19}$/.test(v), cardNumber),
+  expiry: text('Expiry', { max: 7 }).refine((v) => /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/.test(v), expiry),
+  cvc: text('CVC', { max: 4 }).refine((v) => /^\d{3,4}$/.test(v), 'CVC must be 3 or 4 digits.'),
+  name: text('Name on card', { max: 120 }),
+});
+export type SandboxConfirmInput = z.infer<typeof sandboxConfirmBody>;
+
+/** A hosted payment page's address: /pay/{provider}/{paymentId}. */
+export const hostedPaymentParams = z.object({
+  paymentId: text('The payment id', { max: 36, tooLong: 'The payment id must be a UUID.' }).uuid('The payment id must be a UUID.'),
+});

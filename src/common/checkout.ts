@@ -1,0 +1,55 @@
+/**
+ * Checkout and the hosted payment page as both sides see them (request schemas: checkout.schemas.ts).
+ * Money as numbers with 2 decimals.
+ */
+import type { PaymentStatus, ShopOrder } from './orders.js';
+
+/** Every provider the platform knows; only those configured take money (the others answer "not configured"). */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'crypto', 'paypal', 'alipay', 'wechat'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** The header a guest's poll of its own order carries: the secret the checkout answered. */
+export const CHECKOUT_SECRET_HEADER = 'x-checkout-secret';
+
+/** POST /api/checkout/session's answer (201). */
+export type CheckoutSession = {
+  orderId: string;
+  paymentId: string;
+  provider: PaymentProvider;
+  /** Where the buyer pays: the provider's hosted page (the sandbox's is `/pay/sandbox/{paymentId}`). */
+  redirectUrl: string;
+  /** Lets whoever holds it poll the order without logging in (GET /api/checkout/order/{id}, header x-checkout-secret). */
+  checkoutSecret: string;
+  /** When the unpaid order fails and its stock comes back. */
+  expiresAt: string;
+  amount: number;
+  currency: string;
+};
+
+/** GET /api/checkout/order/{id}: the buyer's order, and when an unpaid one expires. */
+export type CheckoutOrder = ShopOrder & { expiresAt: string | null };
+
+/** GET /api/payments/sandbox/{paymentId}: what the hosted card page shows. */
+export type HostedPayment = {
+  id: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  siteName: string;
+  items: { title: string; qty: number; lineTotal: number }[];
+  /** Where the page sends the buyer after paying (with `orderId` added to its query) and on cancel. */
+  returnUrl: string;
+  cancelUrl: string;
+  expiresAt: string | null;
+};
+
+/** POST /api/payments/sandbox/{paymentId}/confirm's answer when the card is accepted. */
+export type SandboxConfirmation = { payment: HostedPayment; redirectUrl: string };
+
+/** The sandbox's test cards (spaces are allowed when typed). Any other number that passes the Luhn check succeeds. */
+export const SANDBOX_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
