@@ -9,14 +9,13 @@
  * The server's per-address rate limit is raised for the run (RATE_LIMIT_MAX): every request comes from one address.
  * Results: a table here and JSON in bench/results/; a broken invariant fails the run (exit code 1).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startServerProcess } from '../scripts/server-process.js';
 import { freshDatabase, postgresReachable, postgresTarget, table, type Engine } from './lib.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,44 +29,12 @@ type Run = {
 
 const percentile = (sorted: number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 /** The real server, in its own process (so the shoppers here do not share its event loop). */
-async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env, ...env, NODE_ENV: 'development', PORT: String(port), LOG_LEVEL: 'warn', SERVE_UI: 'false', MINT_WORKER: 'false',
-      DEV_CHAIN_PORT: '0', RATE_LIMIT_MAX: '100000000', SEED_ON_EMPTY: 'true', SEED_FILE: 'db.json',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+function startServer(env: Record<string, string>) {
+  return startServerProcess({
+    ...env, NODE_ENV: 'development', LOG_LEVEL: 'warn', SERVE_UI: 'false', MINT_WORKER: 'false',
+    RATE_LIMIT_MAX: '100000000', SEED_ON_EMPTY: 'true', SEED_FILE: 'db.json',
   });
-  let log = '';
-  child.stderr!.on('data', (d) => { log += d; });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${log.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
-  };
 }
 
 function client(base: string) {
@@ -130,7 +97,7 @@ async function admin(call: Client) {
     },
     stock: async (id: string) => ((await call('GET', `/api/products/${id}`, undefined, auth)).body.product as { stock: number }).stock,
     couponUses: async (id: string) => ((await call('GET', `/api/coupons/${id}`, undefined, auth)).body.coupon as { usedCount: number }).usedCount,
-    orderCount: async () => ((await call('GET', '/api/orders/stats', undefined, auth)).body.stats as { total: number }).total,
+    ordersOf: async (email: string) => ((await call('GET', `/api/orders?q=${encodeURIComponent(email)}`, undefined, auth)).body as { total: number }).total,
   };
 }
 
@@ -139,7 +106,7 @@ async function benchOne(engine: Engine, seconds: number, shoppers: number, pgUrl
   await fresh.database.close(); // the server opens it itself
   const server = await startServer(fresh.env);
   try {
-    const call = client(server.base);
+    const call = client(server.baseUrl);
     const staff = await admin(call);
     const stocked = await Promise.all(Array.from({ length: 10 }, () => staff.product(1_000_000)));
     const pick = (n: number) => stocked[n % stocked.length]!;
@@ -161,12 +128,11 @@ async function benchOne(engine: Engine, seconds: number, shoppers: number, pgUrl
     });
     const left = await staff.stock(scarce);
 
-    const ordersBefore = await staff.orderCount();
     const key = randomUUID();
     const repeated = { items: [{ productId: pick(0), qty: 1 }], email: 'once@bench.dev', provider: 'sandbox' };
     const repeats = await Promise.all(Array.from({ length: 50 }, () => call('POST', '/api/checkout/session', repeated, { 'idempotency-key': key })));
-    const idempotentOrders = new Set(repeats.filter((r) => r.status === 201).map((r) => r.body.orderId)).size;
-    const ordersAdded = (await staff.orderCount()) - ordersBefore;
+    const answered = new Set(repeats.filter((r) => r.status === 201).map((r) => r.body.orderId)).size;
+    const ordersAdded = await staff.ordersOf('once@bench.dev');
 
     const coupon = await staff.coupon(25);
     let usedUp = false;
@@ -180,7 +146,7 @@ async function benchOne(engine: Engine, seconds: number, shoppers: number, pgUrl
     const run: Run = {
       engine, checkouts: sorted.length, perSecond: sorted.length / elapsed, p50: percentile(sorted, 50), p99: percentile(sorted, 99),
       max: sorted.at(-1) ?? 0, failures: load.failures + race.failures + couponRace.failures,
-      scarceSold: 50 - left, idempotentOrders: ordersAdded === 1 ? idempotentOrders : -ordersAdded, couponUses,
+      scarceSold: 50 - left, idempotentOrders: answered === 1 ? ordersAdded : -answered, couponUses,
     };
     console.log(`${engine}: ${run.checkouts} checkouts in ${elapsed.toFixed(1)} s; scarce product sold ${run.scarceSold}/50 (stock left ${left}); ` +
       `50 repeats of one key made ${ordersAdded} order(s); coupon limited to 25 used ${couponUses} times (${couponRace.times.length} paid)`);

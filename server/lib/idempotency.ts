@@ -13,6 +13,12 @@ import { AppError, badRequest, conflict } from './errors.js';
 
 export const KEY_HEADER = 'idempotency-key';
 const KEEP_HOURS = 24;
+const expiry = () => sql`now() - make_interval(hours => ${KEEP_HOURS})`;
+
+/** Forgets every key past its 24 hours (the checkout sweeper calls it); answers how many. */
+export async function purgeIdempotencyKeys(db: Db): Promise<number> {
+  return (await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, expiry())).returning({ key: idempotencyKeys.key })).length;
+}
 
 export type Answer = { status: number; body: unknown };
 
@@ -44,9 +50,14 @@ export async function runIdempotent(db: Db, input: { key: string | null; scope: 
   if (!input.key) return { ...(await handle()), replayed: false };
   const where = and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key));
   const requestHash = sha256(canonical(input.body ?? null));
-  await db.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${KEEP_HOURS})`)));
-  const claimed = await db.insert(idempotencyKeys).values({ scope: input.scope, key: input.key, requestHash })
+  const claim = () => db.insert(idempotencyKeys).values({ scope: input.scope, key: input.key!, requestHash })
     .onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  let claimed = await claim();
+  if (claimed.length === 0) {
+    // A key older than its 24 hours is free again (purgeIdempotencyKeys removes the rest in bulk).
+    const gone = await db.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.createdAt, expiry()))).returning({ key: idempotencyKeys.key });
+    if (gone.length > 0) claimed = await claim();
+  }
   if (claimed.length === 0) {
     const [first] = await db.select().from(idempotencyKeys).where(where).limit(1);
     if (!first) throw conflict('A request with this Idempotency-Key has just ended; send it again.', 'idempotency_retry');

@@ -32,18 +32,15 @@ export async function usesBy(db: Queryable, who: CouponCustomer, code: string): 
   return row?.n ?? 0;
 }
 
-/** Prices a cart from the stored products, coupon and settings (`who` when the buyer is known). */
-export async function priceCartFor(db: Queryable, settings: Settings, input: CartPriceInput, who: CouponCustomer | null, now = new Date()): Promise<PricedCart> {
+export type ProductRow = typeof products.$inferSelect;
+
+/** Prices a cart from the stored products, coupon and settings (`who` when the buyer is known), with the products read. */
+export async function priceCartFor(db: Queryable, settings: Settings, input: CartPriceInput, who: CouponCustomer | null, now = new Date()): Promise<PricedCart & { products: Map<string, ProductRow> }> {
   const ids = [...new Set(input.items.map((i) => i.productId))];
-  const rows = await db.select({
-    id: products.id, title: products.title, priceFiatCents: products.priceFiatCents, status: products.status,
-    stock: products.stock, tokenId: products.tokenId,
-  }).from(products).where(inArray(products.id, ids));
+  const rows = new Map((await db.select().from(products).where(inArray(products.id, ids))).map((p) => [p.id, p]));
   const code = input.couponCode;
   const found = code ? await findCoupon(db, code) : null;
   const customerUses = code && found && who ? await usesBy(db, who, code) : 0;
-  return priceCart({
-    items: input.items, products: new Map(rows.map((p) => [p.id, p])), customerUses, rules: pricingRules(settings), now,
-    coupon: code ? { code, found } : undefined,
-  });
+  const priced = priceCart({ items: input.items, products: rows, customerUses, rules: pricingRules(settings), now, coupon: code ? { code, found } : undefined });
+  return { ...priced, products: rows };
 }

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { CheckoutOrder, CheckoutSession } from '../../../src/common/checkout.js';
 import type { CheckoutSessionInput } from '../../../src/common/checkout.schemas.js';
 import type { Settings } from '../../../src/common/settings.js';
 import type { Db } from '../../db/client.js';
-import { orders, payments, products } from '../../db/schema.js';
+import { orders, payments } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
 import { notFound, unauthorized, unprocessable } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
@@ -43,24 +43,21 @@ export async function createCheckout({ db, settings, providers }: CheckoutDeps, 
     const price = await priceCartFor(tx, settings, input, caller ? { userId: caller.id } : { email }, now);
     const refused = refusal(price);
     if (refused) throw refused;
-    const rows = await tx.select().from(products).where(inArray(products.id, price.lines.map((l) => l.productId)));
-    const byId = new Map(rows.map((p) => [p.id, p]));
     const wallet = walletProblem(input.walletAddress, price.lines.find((l) => l.tokenised)?.title ?? null);
     if (wallet) throw wallet;
     if (price.coupon) await holdCouponUse(tx, (await findCoupon(tx, price.coupon.code))!);
     await takeStock(tx, price.lines.map((l) => ({ productId: l.productId, qty: l.qty, title: l.title! })), now);
     const order = await insertPendingOrder(tx, {
-      userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: byId,
+      userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: price.products,
       test: driver.name === 'sandbox', expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000), checkoutSecretHash: sha256(secret),
     });
-    const [pending] = await tx.insert(payments).values({
-      orderId: order.id, userId: order.userId, method: 'card', provider: driver.name, amountCents: order.amountCents, currency: order.currency,
-      status: 'pending', test: order.test, returnUrl: input.returnUrl ?? DEFAULT_RETURN_URL, cancelUrl: input.cancelUrl ?? DEFAULT_CANCEL_URL,
-      createdAt: now, updatedAt: now,
+    const paymentId = randomUUID();
+    const started = await driver.create({ id: paymentId, orderId: order.id, amountCents: order.amountCents, currency: order.currency, status: 'pending' });
+    const [payment] = await tx.insert(payments).values({
+      id: paymentId, orderId: order.id, userId: order.userId, method: 'card', provider: driver.name, amountCents: order.amountCents,
+      currency: order.currency, status: 'pending', test: order.test, url: started.redirectUrl, reference: started.reference,
+      returnUrl: input.returnUrl ?? DEFAULT_RETURN_URL, cancelUrl: input.cancelUrl ?? DEFAULT_CANCEL_URL, createdAt: now, updatedAt: now,
     }).returning();
-    const started = await driver.create({ id: pending!.id, orderId: order.id, amountCents: order.amountCents, currency: order.currency, status: 'pending' });
-    const [payment] = await tx.update(payments).set({ url: started.redirectUrl, reference: started.reference })
-      .where(eq(payments.id, pending!.id)).returning();
     await audit(tx, caller, 'checkout.create', 'order', order.id, { provider: driver.name, items: input.items, couponCode: input.couponCode });
     return presentSession(order, payment!, secret);
   });

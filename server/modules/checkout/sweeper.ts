@@ -6,6 +6,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
+import { purgeIdempotencyKeys } from '../../lib/idempotency.js';
 import { failOrder } from '../orders/service.js';
 
 export const EXPIRED_REASON = 'The checkout expired before it was paid.';
@@ -29,12 +30,15 @@ export async function expireCheckouts(db: Db, now = new Date()): Promise<number>
 
 type Log = { info(msg: string): void; error(msg: string): void };
 
-/** Sweeps now and every `intervalMs` until stopped; a failed sweep is logged and tried again next time. */
+/** Sweeps now and every `intervalMs` until stopped (and forgets idempotency keys past their day); a failed sweep is logged and tried again next time. */
 export function startCheckoutSweeper(db: Db, intervalMs: number, log: Log): { stop: () => Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
-    running = running.then(() => expireCheckouts(db))
-      .then((n) => { if (n > 0) log.info(`Expired ${n} unpaid checkout(s).`); })
+    running = running.then(async () => {
+      const expired = await expireCheckouts(db);
+      if (expired > 0) log.info(`Expired ${expired} unpaid checkout(s).`);
+      await purgeIdempotencyKeys(db);
+    })
       .catch((err: unknown) => log.error(`Checkout sweep failed: ${err instanceof Error ? err.message : String(err)}`));
   };
   sweep();

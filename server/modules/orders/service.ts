@@ -129,6 +129,15 @@ export async function createOrder(db: Db, settings: SettingsService, input: Crea
   return detail;
 }
 
+/** An order row locked (FOR UPDATE) by the caller's transaction: every move of an order starts by locking it. */
+export type LockedOrder = typeof orders.$inferSelect & { readonly locked: true };
+
+export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);
+  if (!order) throw notFound('Order not found.');
+  return { ...order, locked: true };
+}
+
 export type PaymentConfirmation = {
   method: string;
   provider: string;
@@ -142,9 +151,9 @@ export type PaymentConfirmation = {
  * The one place an order becomes paid: every payment confirmation (mock orders today, providers later)
  * comes through here, inside the caller's transaction, so that what follows payment happens exactly once.
  */
-export async function markOrderPaid(tx: Tx, orderId: string, payment: PaymentConfirmation, actor: Actor, now = new Date()) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
-  if (!order) throw notFound('Order not found.');
+export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment: PaymentConfirmation, actor: Actor, now = new Date()) {
+  const order = typeof which === 'string' ? await lockOrder(tx, which) : which;
+  const orderId = order.id;
   if (!canMove(order.status, 'paid')) throw conflict(illegalMoveSentence(order.status, 'paid'), 'illegal_transition');
 
   if (payment.paymentId) {
@@ -186,9 +195,9 @@ export async function fulfilOrderIfMinted(tx: Tx, orderId: string, now = new Dat
  * The one place a pending order fails (a declined payment, an expired checkout): its stock comes back and its
  * coupon's held use is released, in the caller's transaction.
  */
-export async function failOrder(tx: Tx, orderId: string, reason: string, actor: Actor, now = new Date()) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
-  if (!order) throw notFound('Order not found.');
+export async function failOrder(tx: Tx, which: string | LockedOrder, reason: string, actor: Actor, now = new Date()) {
+  const order = typeof which === 'string' ? await lockOrder(tx, which) : which;
+  const orderId = order.id;
   if (!canMove(order.status, 'failed')) throw conflict(illegalMoveSentence(order.status, 'failed'), 'illegal_transition');
   // The coupon, then the products in id order: the order checkout takes them in, so the two never deadlock.
   if (order.couponCode) await releaseCouponUse(tx, order.couponCode);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { HostedPayment, PaymentProvider, SandboxConfirmation } from '../../../src/common/checkout.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { orderItems, orders, payments } from '../../db/schema.js';
@@ -7,32 +7,42 @@ import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { withOrderId } from '../checkout/policy.js';
 import { mintQueued } from '../mint/enqueue.js';
-import { failOrder, markOrderPaid } from '../orders/service.js';
+import { failOrder, markOrderPaid, type LockedOrder } from '../orders/service.js';
 import { EXPIRED_SENTENCE, notPendingSentence } from './policy.js';
 import { presentHostedPayment } from './present.js';
 import type { PaymentDriver, ProviderEvent, ProviderPayment } from './providers/types.js';
 
 type Payment = typeof payments.$inferSelect;
 
-/**
- * One provider's payment, the order it pays and that order's lines; with `lock`, the order row is locked (the order
- * first, as every order move does). Another provider's payment reads as not found.
- */
-async function loadPayment(db: Queryable, provider: PaymentProvider, id: string, lock = false) {
-  const [found] = await db.select({ orderId: payments.orderId }).from(payments).where(and(eq(payments.id, id), eq(payments.provider, provider))).limit(1);
-  if (!found?.orderId) throw notFound('Payment not found.');
-  const orderQuery = db.select().from(orders).where(eq(orders.id, found.orderId)).limit(1);
-  const [order] = lock ? await orderQuery.for('update') : await orderQuery;
-  const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, found.orderId));
-  return { payment: payment!, order: order!, items };
+/** One provider's payment and the order it pays; another provider's payment reads as not found. */
+async function findPayment(db: Queryable, provider: PaymentProvider, id: string) {
+  const [found] = await db.select({ payment: payments, order: orders }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.id, id), eq(payments.provider, provider))).limit(1);
+  if (!found) throw notFound('Payment not found.');
+  return found;
 }
+
+/**
+ * The same, with the order locked first, as every order move does; the payment is read after the lock, since it only
+ * changes under that lock (markOrderPaid, failOrder) and may have while this waited for it.
+ */
+async function lockPayment(tx: Tx, provider: PaymentProvider, id: string) {
+  const [order] = await tx.select().from(orders)
+    .where(inArray(orders.id, tx.select({ id: payments.orderId }).from(payments).where(and(eq(payments.id, id), eq(payments.provider, provider)))))
+    .for('update').limit(1);
+  if (!order) throw notFound('Payment not found.');
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return { order: { ...order, locked: true } as LockedOrder, payment: payment! };
+}
+
+const itemsOf = (db: Queryable, orderId: string) => db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
 
 const asProviderPayment = (p: Payment): ProviderPayment =>
   ({ id: p.id, orderId: p.orderId!, amountCents: p.amountCents, currency: p.currency, status: p.status });
 
 export async function getHostedPayment(db: Queryable, provider: PaymentProvider, id: string, siteName: string): Promise<HostedPayment> {
-  return presentHostedPayment(await loadPayment(db, provider, id), siteName);
+  const { payment, order } = await findPayment(db, provider, id);
+  return presentHostedPayment({ payment, order, items: await itemsOf(db, order.id) }, siteName);
 }
 
 /**
@@ -40,11 +50,11 @@ export async function getHostedPayment(db: Queryable, provider: PaymentProvider,
  * provider's webhook. Succeeded: the order is paid (its mints are queued); failed: the order fails and its stock comes
  * back; refused: only recorded, the payment stays open.
  */
-export async function applyProviderEvent(tx: Tx, payment: Payment, event: ProviderEvent, actor: Actor, now = new Date()) {
+export async function applyProviderEvent(tx: Tx, order: LockedOrder, payment: Payment, event: ProviderEvent, actor: Actor, now = new Date()) {
   if (event.type === 'payment.succeeded') {
-    await markOrderPaid(tx, payment.orderId!, { paymentId: payment.id, method: payment.method, provider: payment.provider, reference: event.reference, test: payment.test }, actor, now);
+    await markOrderPaid(tx, order, { paymentId: payment.id, method: payment.method, provider: payment.provider, reference: event.reference, test: payment.test }, actor, now);
   } else if (event.type === 'payment.failed') {
-    await failOrder(tx, payment.orderId!, event.reason, actor, now);
+    await failOrder(tx, order, event.reason, actor, now);
   } else {
     await audit(tx, actor, 'payment.refused', 'payment', payment.id, { code: event.code });
   }
@@ -57,18 +67,23 @@ export async function applyProviderEvent(tx: Tx, payment: Payment, event: Provid
  */
 export async function confirmHostedPayment(db: Db, driver: PaymentDriver, id: string, input: unknown, siteName: string, now = new Date()): Promise<SandboxConfirmation> {
   const outcome = await db.transaction(async (tx) => {
-    const { payment, order } = await loadPayment(tx, driver.name, id, true);
+    const { payment, order } = await lockPayment(tx, driver.name, id);
     if (payment.status !== 'pending') throw conflict(notPendingSentence(payment.status), 'payment_not_pending');
     if (order.expiresAt && order.expiresAt <= now) {
-      await failOrder(tx, order.id, EXPIRED_SENTENCE, null, now);
+      await failOrder(tx, order, EXPIRED_SENTENCE, null, now);
       return { expired: true } as const;
     }
     const event = await driver.confirm(asProviderPayment(payment), input, now);
-    await applyProviderEvent(tx, payment, event, null, now);
-    return { event, returnUrl: payment.returnUrl ?? '/shop', orderId: order.id } as const;
+    await applyProviderEvent(tx, order, payment, event, null, now);
+    return { event, payment, order } as const;
   });
   if ('expired' in outcome) throw conflict(EXPIRED_SENTENCE, 'checkout_expired');
-  if (outcome.event.type !== 'payment.succeeded') throw new AppError(402, outcome.event.reason, outcome.event.code);
+  const { event, payment, order } = outcome;
+  if (event.type !== 'payment.succeeded') throw new AppError(402, event.reason, event.code);
   mintQueued();
-  return { payment: await getHostedPayment(db, driver.name, id, siteName), redirectUrl: withOrderId(outcome.returnUrl, outcome.orderId) };
+  const paid = { ...payment, status: 'completed', completedAt: now };
+  return {
+    payment: presentHostedPayment({ payment: paid, order, items: await itemsOf(db, order.id) }, siteName),
+    redirectUrl: withOrderId(payment.returnUrl ?? '/shop', order.id),
+  };
 }
