@@ -12,6 +12,7 @@ import { NotAllowed } from './pages/access/NotAllowed';
 import { Guarded } from './pages/access/Guarded';
 import { ErrorScreen } from './pages/errors/ErrorScreen';
 import { preloadScreens, resource } from './lazyResource';
+import coupons from './resources/coupons';
 import mintJobs from './resources/mint-jobs';
 import orders from './resources/orders';
 import products from './resources/products';
@@ -33,7 +34,6 @@ const NOT_BUILT: readonly (readonly [string, string])[] = [
   ['payouts', 'payouts'],
   ['referrals', 'referrals'],
   ['affiliates', 'affiliates'],
-  ['coupons', 'coupons'],
   ['users', 'users'],
   ['membership', 'membership'],
   ['domain-management', 'domain_management'],
@@ -72,6 +72,7 @@ export default function App() {
     >
       {resource(products)}
       {resource(orders)}
+      {resource(coupons)}
       {resource(mintJobs)}
       <CustomRoutes>
         <Route

@@ -36,3 +36,13 @@ export async function login(page: Page, base: (p: string) => string, email: stri
   await page.getByRole('textbox', { name: /password/i }).fill(password);
   await page.getByRole('button', { name: /^login$/i }).click();
 }
+
+/** A JSON call with the logged-in user's token, from the page: GET without a body, POST with one. */
+export const apiCall = (page: Page, path: string, body?: unknown) => page.evaluate(async ([p, data]) => {
+  const res = await fetch(p as string, {
+    method: data === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  return res.json();
+}, [path, body] as const);

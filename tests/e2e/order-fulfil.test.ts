@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, openBrowser } from './browser.js';
+import { apiCall, login, openBrowser } from './browser.js';
 
 let b: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
@@ -10,15 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await b?.close(); });
 
-/** A call with the logged-in user's token, from the page. */
-const api = (path: string, body?: unknown) => page.evaluate(async ([p, data]) => {
-  const res = await fetch(p as string, {
-    method: data === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
-    body: data === undefined ? undefined : JSON.stringify(data),
-  });
-  return res.json();
-}, [path, body] as const);
+const api = (path: string, body?: unknown) => apiCall(page, path, body);
 
 describe('Mark fulfilled in Chromium', () => {
   let orderId: string;

@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import coupons from '../resources/coupons/i18n/en';
 import mintJobs from '../resources/mint-jobs/i18n/en';
 import orders from '../resources/orders/i18n/en';
 import products from '../resources/products/i18n/en';
@@ -13,6 +14,7 @@ const en = {
   resources: {
     products,
     orders,
+    coupons,
     'mint-queue': mintJobs,
   },
   app: {

@@ -1,4 +1,5 @@
 import type en from './en';
+import coupons from '../resources/coupons/i18n/zh';
 import mintJobs from '../resources/mint-jobs/i18n/zh';
 import orders from '../resources/orders/i18n/zh';
 import products from '../resources/products/i18n/zh';
@@ -10,6 +11,7 @@ const zh: typeof en = {
   resources: {
     products,
     orders,
+    coupons,
     'mint-queue': mintJobs,
   },
   app: {

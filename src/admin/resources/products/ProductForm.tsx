@@ -1,7 +1,6 @@
-import { Box } from '@mui/material';
-import type { ReactNode } from 'react';
 import { NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from '../../../common/products';
+import Row from '../../components/FormRow';
 import * as v from './productValidation';
 
 const statusChoices = PRODUCT_STATUSES.map((id) => ({ id, name: `resources.products.status.${id}` }));
@@ -14,12 +13,6 @@ export const productDefaults = {
   tokenType: DEFAULT_TOKEN_TYPE,
   stock: 0,
 };
-
-const Row = ({ children }: { children: ReactNode }) => (
-  <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%', '& > *': { flex: '1 1 220px' } }}>
-    {children}
-  </Box>
-);
 
 /** The product fields shared by create and edit; server field errors land on the matching input. */
 export default function ProductForm({ defaultValues }: { defaultValues?: Record<string, unknown> }) {

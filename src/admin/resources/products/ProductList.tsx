@@ -1,13 +1,13 @@
 import { Box } from '@mui/material';
-import { CreateButton, DataTable, ShowButton, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, useTranslate } from 'react-admin';
 import { PRODUCT_STATUSES, RWA_TYPES, type Product } from '../../../common/products';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
 import useCan from '../../components/useCan';
+import { RowActions } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
 import { PRODUCTS_PER_PAGE } from './constants';
 import ProductStatsCards from './ProductStatsCards';
 import ProductStatusChip from './ProductStatusChip';
-import { ProductWriteButtons } from './ProductWriteButtons';
 
 const SELECTS: SelectFilter[] = [
   { source: 'status', choices: PRODUCT_STATUSES, names: 'status', all: 'all_statuses' },
@@ -48,12 +48,7 @@ export default function ProductList() {
       <DataTable.Col<Product> source="priceCrypto" align="right" render={(p) => p.priceCrypto} />
       <DataTable.Col source="status" field={ProductStatusChip} />
       <DataTable.Col<Product> source="createdAt" cellSx={noWrap} render={(p) => dateTime(p.createdAt)} />
-      <DataTable.Col label="resources.products.actions" disableSort>
-        <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
-          <ShowButton />
-          <ProductWriteButtons />
-        </Box>
-      </DataTable.Col>
+      <RowActions resource="products" />
     </ListShell>
   );
 }

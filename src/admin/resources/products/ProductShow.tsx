@@ -1,4 +1,3 @@
-import { ProductWriteButtons } from './ProductWriteButtons';
 import { Box, Typography } from '@mui/material';
 import {
   FunctionField,
@@ -10,6 +9,7 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
+import { WriteButtons } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
 import ProductImageUpload from './ProductImageUpload';
 import ProductStatusChip from './ProductStatusChip';
@@ -20,7 +20,7 @@ function ProductShowActions() {
     <TopToolbar>
       <ListButton />
       <ProductImageUpload />
-      <ProductWriteButtons />
+      <WriteButtons resource="products" />
     </TopToolbar>
   );
 }

@@ -1,16 +1,9 @@
-import { maxLength, maxValue, minValue, number, regex, required, type Validator } from 'react-admin';
+import { maxLength, maxValue, minValue, number, regex, required } from 'react-admin';
 import { isCryptoAmount, isFiatAmount } from '../../../common/money';
+import { isWholeNumber, when } from '../../components/validators';
 
 /** Client-side rules mirroring the product schema of src/common/products.ts (the server checks again). */
-const isBlank = (value: unknown) => value === undefined || value === null || value === '';
-
-const when =
-  (test: (value: number | string) => boolean, message: string): Validator =>
-  (value) =>
-    isBlank(value) || test(value) ? undefined : message;
-
-const wholeNumber: Validator = (value) =>
-  isBlank(value) || Number.isInteger(Number(value)) ? undefined : 'resources.products.validation.whole_number';
+const wholeNumber = when(isWholeNumber, 'resources.products.validation.whole_number');
 
 export const validateTitle = [required('resources.products.validation.title_required'), maxLength(200)];
 export const validateSku = [

@@ -1,0 +1,58 @@
+import type en from './en';
+
+/** The Chinese text of the coupons screens: the same keys as en.ts. */
+const zh: typeof en = {
+  name: '优惠券 |||| 优惠券',
+  fields: {
+    id: 'ID',
+    code: '券码',
+    description: '描述',
+    discountType: '折扣类型',
+    discountValue: '折扣值',
+    usageLimit: '使用上限',
+    perCustomerLimit: '每位顾客上限',
+    minimumSubtotal: '最低小计',
+    startDate: '开始日期',
+    endDate: '结束日期',
+    usedCount: '已使用',
+    reservedCount: '未付款订单占用',
+    status: '状态',
+    createdAt: '创建时间',
+    updatedAt: '更新时间',
+  },
+  columns: { value: '面值', type: '类型', limit: '上限', expires: '到期' },
+  search: '搜索券码或描述',
+  empty: '未找到优惠券',
+  load_failed: '加载优惠券失败',
+  add: '添加优惠券',
+  actions: '操作',
+  delete_title: '删除优惠券',
+  delete_confirm: '确定要删除此优惠券吗？',
+  never: '永不过期',
+  unlimited: '不限',
+  none: '无',
+  immediately: '立即生效',
+  filters: { all_statuses: '全部状态' },
+  status: { active: '有效', expired: '已过期' },
+  discount_type: { percentage: '百分比', fixed: '固定金额' },
+  help: {
+    code: '字母、数字、- 和 _；顾客输入时不区分大小写',
+    discountValue: '百分比（最多 100）或以商店货币计的金额',
+    usageLimit: '留空表示不限',
+    perCustomerLimit: '留空表示不限',
+    minimumSubtotal: '留空表示无门槛',
+    startDate: '留空表示立即生效；自该日开始时起有效（UTC）',
+    endDate: '留空表示永不过期；有效至该日结束（UTC）',
+  },
+  validation: {
+    code_format: '券码只能包含字母、数字、短横线和下划线',
+    amount: '必须是不小于 0 的数字，最多 2 位小数',
+    positive: '面值必须大于 0',
+    percent_max: '百分比折扣最多为 100',
+    count: '必须是不小于 1 的整数',
+    per_customer_max: '每位顾客上限不能超过使用上限',
+    end_after_start: '结束日期不能早于开始日期',
+  },
+};
+
+export default zh;
