@@ -6,8 +6,17 @@ import type { FastifyInstance } from 'fastify';
 /** The built browser apps, when `dir` holds a build (the errors plugin answers other GETs with index.html). */
 export const hasBuild = (dir: string | undefined): dir is string => !!dir && fs.existsSync(path.join(dir, 'index.html'));
 
+/**
+ * The build: brotli or gzip copies (written by the build) to browsers that accept them; files under assets/ have the
+ * hash of their content in their names, so they are kept a year, while the HTML is asked for again every time.
+ */
 export async function registerStatic(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, { root, index: false, wildcard: false, prefix: '/' });
+  await app.register(fastifyStatic, {
+    root, index: false, wildcard: false, prefix: '/', preCompressed: true,
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', file.startsWith(path.join(root, 'assets') + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
 }
 
 /** Uploaded files under /uploads/: their names are generated and never reused, so browsers may keep them a year. */

@@ -36,6 +36,12 @@ describe('product image in Chromium', () => {
 
     const publicView = await page.evaluate(async (id) => (await (await fetch(`/api/shop/products/${id}`)).json()).product, product.id);
     expect(publicView.imageThumb).toMatch(/\.thumb\.webp$/);
+
+    // The shop's product page shows the full image.
+    await page.goto(b.url(`/shop/products/${product.id}`));
+    const inShop = page.locator(`img[src^="/uploads/"]`).first();
+    await expect.poll(() => inShop.getAttribute('src'), { timeout: 15_000 }).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+    await expect.poll(() => inShop.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
   });
 
   it('a file that is not an image is refused with the server’s sentence', async () => {

@@ -1,0 +1,119 @@
+/** The storefront's calls, all through the shared transport (src/lib/api.ts). */
+import { ApiError, apiGet, apiSend, clearToken, getToken, rawRequest, setToken, toQuery } from '../lib/api';
+import type { CartPrice } from '../common/cart';
+import { CHECKOUT_SECRET_HEADER, type CheckoutOrder, type CheckoutSession, type HostedPayment, type SandboxConfirmation } from '../common/checkout';
+import type { ShopOrder } from '../common/orders';
+import type { Product } from '../common/products';
+import type { SessionUser } from '../common/users';
+
+/** Products a page of the catalogue shows. */
+export const PAGE_SIZE = 12;
+/** Orders a page of the account shows. */
+export const ORDERS_PAGE_SIZE = 10;
+
+/** The admin's key for the logged-in user, kept in step so both apps agree on who is logged in. */
+const USER_KEY = 'authUser';
+
+export type ProductPage = { products: Product[]; total: number; totalIsEstimate: boolean };
+export type ProductQuery = { limit: number; offset: number; q?: string; rwaType?: string };
+
+export const listProducts = (query: ProductQuery, signal?: AbortSignal) =>
+  apiGet<ProductPage>(`/api/shop/products${toQuery(query)}`, { public: true, signal });
+
+export const getProduct = (id: string, signal?: AbortSignal) =>
+  apiGet<{ product: Product }>(`/api/shop/products/${encodeURIComponent(id)}`, { public: true, signal }).then((r) => r.product);
+
+export type OrderPage = { orders: ShopOrder[]; total: number };
+
+export const listOwnOrders = (query: { limit: number; offset: number }, signal?: AbortSignal) =>
+  apiGet<OrderPage>(`/api/shop/orders${toQuery(query)}`, { signal });
+
+export const currentUser = (signal?: AbortSignal) => apiGet<{ user: SessionUser }>('/api/auth/me', { signal }).then((r) => r.user);
+
+export type CartItem = { productId: string; qty: number };
+
+/** The server prices every line; the cart's own numbers are never trusted. */
+export const priceCart = (body: { items: CartItem[]; couponCode?: string }, signal?: AbortSignal) =>
+  apiSend<CartPrice>('POST', '/api/cart/price', body, { public: true, signal });
+
+export type CheckoutInput = {
+  items: CartItem[];
+  couponCode?: string;
+  email: string;
+  walletAddress?: string;
+  provider: 'sandbox';
+  returnUrl: string;
+  cancelUrl: string;
+};
+
+/** 201 with where to pay; the same key and body answer the first session again (a retry never pays twice). */
+export const createCheckout = (input: CheckoutInput, idempotencyKey: string) =>
+  apiSend<CheckoutSession>('POST', '/api/checkout/session', input, { public: true, headers: { 'Idempotency-Key': idempotencyKey } });
+
+/** A guest proves the order is theirs with the checkout's secret; a logged-in buyer's token is sent as well. */
+export const getCheckoutOrder = (id: string, secret: string | null, signal?: AbortSignal) =>
+  apiGet<{ order: CheckoutOrder }>(`/api/checkout/order/${encodeURIComponent(id)}`, {
+    public: true,
+    signal,
+    headers: secret ? { [CHECKOUT_SECRET_HEADER]: secret } : {},
+  }).then((r) => r.order);
+
+export const getHostedPayment = (paymentId: string, signal?: AbortSignal) =>
+  apiGet<{ payment: HostedPayment }>(`/api/payments/sandbox/${encodeURIComponent(paymentId)}`, { public: true, signal }).then((r) => r.payment);
+
+export type CardInput = { cardNumber: string; expiry: string; cvc: string; name: string };
+
+export const confirmSandboxPayment = (paymentId: string, card: CardInput) =>
+  apiSend<SandboxConfirmation>('POST', `/api/payments/sandbox/${encodeURIComponent(paymentId)}/confirm`, card, { public: true });
+
+export type SignupInput = { name: string; email: string; password: string };
+
+/** 201 with the new user; 400 with `fields`, 409 for a taken email: thrown as an ApiError carrying the server's sentences. */
+export const signup = (input: SignupInput) =>
+  apiSend<{ user: SessionUser }>('POST', '/api/shop/auth/signup', input, { public: true }).then((r) => r.user);
+
+/**
+ * Logs in and stores the token like the admin does. The server's own sentence is kept on failure
+ * ("Invalid email or password" …), which is why this reads the raw answer rather than the mapped one.
+ */
+export async function login(email: string, password: string, fallback: string): Promise<SessionUser> {
+  let res;
+  try {
+    res = await rawRequest('/api/admin/auth/login', { method: 'POST', body: { email, password } });
+  } catch (e) {
+    throw new ApiError(e instanceof Error && e.message ? e.message : fallback, 0, { code: 'network' });
+  }
+  const body = (res.body ?? {}) as { ok?: boolean; error?: unknown; token?: unknown; user?: SessionUser };
+  if (!res.ok || body.ok === false || typeof body.token !== 'string' || !body.user) {
+    throw new ApiError(typeof body.error === 'string' && body.error ? body.error : fallback, res.status, { body });
+  }
+  forget();
+  setToken(body.token);
+  rememberUser(body.user);
+  return body.user;
+}
+
+/** The server revokes the session; the browser forgets it even if that call fails. */
+export async function logout(): Promise<void> {
+  if (getToken()) await rawRequest('/api/admin/auth/logout', { method: 'POST', body: {} }).catch(() => undefined);
+  forget();
+}
+
+export function forget(): void {
+  clearToken();
+  try {
+    localStorage.removeItem(USER_KEY);
+  } catch {
+    /* no storage */
+  }
+}
+
+export function rememberUser(user: SessionUser): void {
+  try {
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+  } catch {
+    /* no storage */
+  }
+}
+
+export { ApiError, getToken };

@@ -1,0 +1,239 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
+import { MIN_PASSWORD_LENGTH } from '../../common/users';
+import { ApiError, signup } from '../api';
+import { ErrorText, Loading } from '../components/Status';
+import { useTitle } from '../components/useTitle';
+import { fill, useI18n } from '../i18n';
+import { useSession } from '../session';
+import { useSiteName } from '../settings';
+import Orders from './Orders';
+
+type Errors<K extends string> = Partial<Record<K, string>>;
+
+const messageOf = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
+
+/** The first field with an error gets the focus, so a keyboard user lands where the fix is. */
+function focusFirst<K extends string>(form: string, order: readonly K[], errors: Errors<K>) {
+  const first = order.find((k) => errors[k]);
+  if (first) document.getElementById(`${form}-${first}`)?.focus();
+}
+
+function LoginForm() {
+  const { m } = useI18n();
+  const session = useSession();
+  const t = m.account.login;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const missing: Errors<'email' | 'password'> = {};
+    if (!email.trim()) missing.email = t.emailRequired;
+    if (!password) missing.password = t.passwordRequired;
+    setErrors(missing);
+    setError('');
+    if (Object.keys(missing).length) return focusFirst('login', ['email', 'password'], missing);
+    setBusy(true);
+    try {
+      await session.login(email.trim(), password, t.failed);
+    } catch (err) {
+      setError(messageOf(err, t.failed));
+      setBusy(false);
+      document.getElementById('login-password')?.focus();
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="login-title" sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+      <Typography id="login-title" variant="h2" sx={{ mb: 0.5 }}>
+        {t.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
+        {t.intro}
+      </Typography>
+      <Box component="form" noValidate onSubmit={submit} aria-labelledby="login-title" sx={{ display: 'grid', gap: 2 }}>
+        {error && <Alert severity="error" role="alert">{error}</Alert>}
+        <TextField
+          id="login-email"
+          label={t.email}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={!!errors.email}
+          helperText={errors.email}
+        />
+        <TextField
+          id="login-password"
+          label={t.password}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={!!errors.password}
+          helperText={errors.password}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {busy ? t.busy : t.submit}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
+const SIGNUP_FIELDS = ['name', 'email', 'password'] as const;
+type SignupField = (typeof SIGNUP_FIELDS)[number];
+
+function SignupForm() {
+  const { m } = useI18n();
+  const session = useSession();
+  const t = m.account.signup;
+  const [values, setValues] = useState<Record<SignupField, string>>({ name: '', email: '', password: '' });
+  const [errors, setErrors] = useState<Errors<SignupField>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const missing: Errors<SignupField> = {};
+    if (!values.name.trim()) missing.name = t.nameRequired;
+    if (!values.email.trim()) missing.email = t.emailRequired;
+    if (!values.password) missing.password = t.passwordRequired;
+    setErrors(missing);
+    setError('');
+    if (Object.keys(missing).length) return focusFirst('signup', SIGNUP_FIELDS, missing);
+    setBusy(true);
+    const input = { name: values.name.trim(), email: values.email.trim(), password: values.password };
+    try {
+      await signup(input);
+    } catch (err) {
+      // 400: a sentence per field; 409 (email taken), 429 and the rest: one sentence above the form.
+      const fields: Errors<SignupField> = {};
+      if (err instanceof ApiError && err.fields) {
+        for (const k of SIGNUP_FIELDS) if (err.fields[k]) fields[k] = err.fields[k];
+      }
+      setErrors(fields);
+      if (Object.keys(fields).length) focusFirst('signup', SIGNUP_FIELDS, fields);
+      else setError(messageOf(err, t.failed));
+      setBusy(false);
+      return;
+    }
+    try {
+      // The account exists: log in with the same credentials.
+      await session.login(input.email, input.password, m.account.login.failed);
+    } catch (err) {
+      setError(fill(t.loginAfterFailed, { message: messageOf(err, m.account.login.failed) }));
+      setBusy(false);
+    }
+  };
+
+  const field = (name: SignupField, label: string, extra: { type?: string; autoComplete: string; helperText?: string }) => (
+    <TextField
+      id={`signup-${name}`}
+      name={name}
+      label={label}
+      type={extra.type ?? 'text'}
+      autoComplete={extra.autoComplete}
+      required
+      value={values[name]}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      error={!!errors[name]}
+      helperText={errors[name] ?? extra.helperText}
+    />
+  );
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="signup-title" sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+      <Typography id="signup-title" variant="h2" sx={{ mb: 0.5 }}>
+        {t.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
+        {t.intro}
+      </Typography>
+      <Box component="form" noValidate onSubmit={submit} aria-labelledby="signup-title" sx={{ display: 'grid', gap: 2 }}>
+        {error && <Alert severity="error" role="alert">{error}</Alert>}
+        {field('name', t.name, { autoComplete: 'name' })}
+        {field('email', t.email, { type: 'email', autoComplete: 'email' })}
+        {field('password', t.password, { type: 'password', autoComplete: 'new-password', helperText: fill(t.passwordHelp, { min: MIN_PASSWORD_LENGTH }) })}
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {busy ? t.busy : t.submit}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
+function Profile() {
+  const { m } = useI18n();
+  const session = useSession();
+  const [busy, setBusy] = useState(false);
+  if (session.status !== 'in') return null;
+  const { user } = session;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 4 }}>
+      <Box>
+        <Typography variant="h1" sx={{ mb: 0.5 }}>
+          {fill(m.account.welcome, { name: user.name || user.email })}
+        </Typography>
+        <Typography color="text.secondary">{fill(m.account.signedInAs, { email: user.email })}</Typography>
+      </Box>
+      <Button
+        variant="outlined"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          void session.logout();
+        }}
+      >
+        {busy ? m.account.loggingOut : m.account.logout}
+      </Button>
+    </Box>
+  );
+}
+
+/** Logged out: log in or sign up. Logged in: who, Log out, and the shopper's own orders. */
+export default function Account() {
+  const { m } = useI18n();
+  const session = useSession();
+  useTitle(m.account.title, useSiteName(m.app.defaultSiteName));
+  const heading = useRef<HTMLDivElement>(null);
+  // Logging in or out swaps the view: the focus moves to the top of the new one.
+  const status = session.status;
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current !== status && previous.current !== 'checking') heading.current?.focus();
+    previous.current = status;
+  }, [status]);
+
+  if (status === 'checking') return <Loading label={m.account.checking} />;
+  if (status === 'error') {
+    return <ErrorText message={fill(m.account.sessionFailed, { message: session.error })} retry={session.recheck} retryLabel={m.app.retry} />;
+  }
+  if (status === 'in') {
+    return (
+      <Box ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
+        <Profile />
+        <Orders />
+      </Box>
+    );
+  }
+  return (
+    <Box ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
+      <Typography variant="h1" sx={{ mb: 3 }}>
+        {m.account.title}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+        <LoginForm />
+        <SignupForm />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,142 @@
+import zlib from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../src/common/products';
+import { DEV_PASSWORD, openBrowser } from './browser.js';
+
+let b: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+beforeAll(async () => {
+  b = await openBrowser();
+  page = b.page;
+});
+afterAll(async () => { await b?.close(); });
+
+const WALLET = '0x1234567890abcdef1234567890abcdef12345678';
+/** react-admin's own message keys, found in every chunk of its code. */
+const REACT_ADMIN = /\bra\.(action|auth|notification|page)\./;
+
+async function json<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(b.url(path), {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return (await res.json()) as T;
+}
+
+/** The on-sale token with the most stock: the whole browser run buys from it. */
+async function tokenProduct(): Promise<Product> {
+  const { products } = await json<{ products: Product[] }>('/api/shop/products?limit=100');
+  return products.filter((p) => p.tokenId !== null).sort((x, y) => y.stock - x.stock)[0]!;
+}
+
+async function addToCart(product: Product) {
+  await page.goto(b.url(`/shop/products/${product.id}`));
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect.poll(() => page.getByTestId('cart-count').textContent()).not.toBeNull();
+}
+
+/** From a filled cart to the sandbox's card page. */
+async function checkOut() {
+  await page.goto(b.url('/shop/checkout'));
+  await page.getByLabel('Wallet address').fill(WALLET);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.waitForURL(/\/pay\/sandbox\/[0-9a-f-]{36}$/);
+}
+
+async function pay(card: string) {
+  await page.getByLabel('Name on card').fill('Robin Buyer');
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+describe('the shop in Chromium', () => {
+  it('loads its first page with under 150 KB of gzip JavaScript and none of react-admin', async () => {
+    const scripts: Promise<{ url: string; gzip: number; admin: boolean }>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.body().then((body) => ({ url: r.url(), gzip: zlib.gzipSync(body).length, admin: REACT_ADMIN.test(body.toString()) })));
+    });
+    await page.goto(b.url('/shop'), { waitUntil: 'networkidle' });
+    page.removeAllListeners('response');
+    const loaded = await Promise.all(scripts);
+    const kb = loaded.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+    console.info(`shop first page: ${loaded.length} scripts, ${kb.toFixed(1)} KB gzip`);
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(kb).toBeLessThan(150);
+    expect(loaded.filter((s) => s.admin).map((s) => s.url)).toEqual([]);
+  });
+
+  it('an empty cart reads "Your cart is empty"', async () => {
+    await page.goto(b.url('/shop/cart'));
+    await expect.poll(() => page.getByText('Your cart is empty').isVisible()).toBe(true);
+  });
+
+  it('a new shopper signs up, buys a token with a card, sees "Payment Successful!" and the mint on the Account page', async () => {
+    const email = `buyer-${Date.now()}@example.com`;
+    await page.goto(b.url('/shop/account'));
+    await page.locator('#signup-name').fill('Robin Buyer');
+    await page.locator('#signup-email').fill(email);
+    await page.locator('#signup-password').fill(DEV_PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByText(`Logged in as ${email}`).isVisible(), { timeout: 15_000 }).toBe(true);
+
+    const product = await tokenProduct();
+    await addToCart(product);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    await page.goto(b.url('/shop/cart'));
+    await expect.poll(() => page.getByRole('link', { name: product.title }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Check out' }).click();
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect.poll(() => page.getByText('Enter the wallet address to receive your tokens.').isVisible()).toBe(true);
+    await page.getByLabel('Wallet address').fill(WALLET);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/pay\/sandbox\//);
+
+    await pay('4242 4242 4242 4242');
+    await page.waitForURL(/\/shop\/checkout\/complete\?orderId=/);
+    await expect.poll(() => page.getByText('Payment Successful!').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Thank you for your purchase').isVisible()).toBe(true);
+    const tx = page.locator('[title^="0x"]').filter({ hasText: /^0x[0-9a-f]{8}$/ });
+    await expect.poll(() => tx.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('cart-count').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'See your orders' }).click();
+    await expect.poll(() => page.getByText('Your orders').isVisible()).toBe(true);
+    const firstOrder = page.locator('article').first();
+    await expect.poll(() => firstOrder.getByText('Completed').isVisible()).toBe(true);
+    await expect.poll(() => firstOrder.getByText('Minted').isVisible()).toBe(true);
+    expect(await firstOrder.locator('[title^="0x"]').textContent()).toMatch(/^0x[0-9a-f]{8}$/);
+  });
+
+  it('a declined card shows "Your card was declined." and the order fails', async () => {
+    await addToCart(await tokenProduct());
+    await checkOut();
+    await pay('4000 0000 0000 0002');
+    await expect.poll(() => page.getByText('Your card was declined.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('This payment failed and the order was cancelled.').isVisible()).toBe(true);
+  });
+
+  it('a coupon lowers the total in the cart', async () => {
+    const { token } = await json<{ token: string }>('/api/admin/auth/login', { body: { email: 'admin@rwa.dev', password: DEV_PASSWORD } });
+    const code = `SHOP10-${Date.now()}`;
+    const created = await json<{ ok: boolean }>('/api/coupons', { token, body: { code, discountType: 'percentage', discountValue: 10 } });
+    expect(created.ok).toBe(true);
+
+    await page.goto(b.url('/shop/cart'));
+    const total = page.getByTestId('cart-total');
+    await expect.poll(() => total.isVisible()).toBe(true);
+    const amount = async () => Number((await total.textContent())!.replace(/[^0-9.]/g, ''));
+    const before = await amount();
+    await page.getByLabel('Coupon code').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.getByText(/^Discount \(/).isVisible()).toBe(true);
+    await expect.poll(amount).toBeLessThan(before);
+    await page.reload();
+    await expect.poll(amount).toBeLessThan(before);
+  });
+});
