@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -54,19 +54,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const dir = path.join(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   return fromPglite(await PGlite.create(dir));
-}
-
-/**
- * Runs `fn` without waiting for its commit to reach the disk (PostgreSQL's `synchronous_commit = off` for this
- * transaction): for bookkeeping that a crash may lose without harm. The log is written in order, so it is still
- * durable once any later ordinary commit is. PGlite has no such wait and runs `fn` as it is.
- */
-export async function withoutCommitWait<T>(db: Db, fn: (db: Queryable) => Promise<T>): Promise<T> {
-  if ((db as unknown as { $client: unknown }).$client instanceof PGlite) return fn(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return fn(tx);
-  });
 }
 
 /** Raw SQL rows, the same on both drivers (each answers with `{ rows }`). */

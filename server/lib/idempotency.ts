@@ -5,7 +5,7 @@
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { withoutCommitWait, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { isSafeText } from '../../src/common/text.js';
 import { sha256 } from './crypto.js';
@@ -50,17 +50,15 @@ export async function runIdempotent(db: Db, input: { key: string | null; scope: 
   if (!input.key) return { ...(await handle()), replayed: false };
   const where = and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key));
   const requestHash = sha256(canonical(input.body ?? null));
-  // The key's own rows wait for no disk flush: losing one in a crash is harmless, and a checkout's commit flushes it.
-  const claim = () => withoutCommitWait(db, async (q) => {
-    let claimed = await q.insert(idempotencyKeys).values({ scope: input.scope, key: input.key!, requestHash })
-      .onConflictDoNothing().returning({ key: idempotencyKeys.key });
-    if (claimed.length > 0) return true;
+  const claim = () => db.insert(idempotencyKeys).values({ scope: input.scope, key: input.key!, requestHash })
+    .onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  let claimed = await claim();
+  if (claimed.length === 0) {
     // A key older than its 24 hours is free again (purgeIdempotencyKeys removes the rest in bulk).
-    const gone = await q.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.createdAt, expiry()))).returning({ key: idempotencyKeys.key });
-    if (gone.length > 0) claimed = await q.insert(idempotencyKeys).values({ scope: input.scope, key: input.key!, requestHash }).returning({ key: idempotencyKeys.key });
-    return claimed.length > 0;
-  });
-  if (!(await claim())) {
+    const gone = await db.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.createdAt, expiry()))).returning({ key: idempotencyKeys.key });
+    if (gone.length > 0) claimed = await claim();
+  }
+  if (claimed.length === 0) {
     const [first] = await db.select().from(idempotencyKeys).where(where).limit(1);
     if (!first) throw conflict('A request with this Idempotency-Key has just ended; send it again.', 'idempotency_retry');
     if (first.requestHash !== requestHash) {
@@ -71,10 +69,10 @@ export async function runIdempotent(db: Db, input: { key: string | null; scope: 
   }
   try {
     const answer = await handle();
-    await withoutCommitWait(db, (q) => q.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body as object }).where(where));
+    await db.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body as object }).where(where);
     return { ...answer, replayed: false };
   } catch (err) {
-    await withoutCommitWait(db, (q) => q.delete(idempotencyKeys).where(where));
+    await db.delete(idempotencyKeys).where(where);
     throw err;
   }
 }
