@@ -166,6 +166,40 @@ export const payments = pgTable('payments', {
   index('payments_status_created_idx').on(t.status, t.createdAt, t.id),
   index('payments_method_idx').on(t.method),
   index('payments_created_idx').on(t.createdAt, t.id),
+  // The list's amount sort, alone and under the status filter; its provider filter; its search by reference.
+  index('payments_amount_idx').on(t.amountCents, t.id),
+  index('payments_status_amount_idx').on(t.status, t.amountCents, t.id),
+  index('payments_provider_created_idx').on(t.provider, t.createdAt, t.id),
+  index('payments_reference_idx').on(sql`${t.reference} text_pattern_ops`),
+]);
+
+/** Money given back from a payment: one row per refund, partial or full (`payments.refunded_cents` is their sum). */
+export const refunds = pgTable('refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  paymentId: uuid('payment_id').notNull().references(() => payments.id),
+  amountCents: cents('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  /** The provider's id for the refund. */
+  reference: text('reference'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('refunds_payment_idx').on(t.paymentId, t.createdAt),
+]);
+
+/** A payment's timeline: what happened to it and when (server/modules/audit/payment-events.ts records it). */
+export const paymentEvents = pgTable('payment_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  paymentId: uuid('payment_id').notNull().references(() => payments.id),
+  type: text('type').notNull(),
+  amountCents: cents('amount_cents'),
+  reason: text('reason'),
+  reference: text('reference'),
+  code: text('code'),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('payment_events_payment_idx').on(t.paymentId, t.id),
 ]);
 
 export const auditEvents = pgTable('audit_events', {

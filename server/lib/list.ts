@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListTotal as Total } from '../../src/common/list.js';
 import { queryRows, type Queryable } from '../db/client.js';
 
 /** Exact counts stop here; past it a list reports the planner's estimate (DESIGN.md, API conventions). */
 export const EXACT_COUNT_LIMIT = 10_000;
 
-type CacheEntry = Total & { at: number };
+type CacheEntry = { value: Total | number; at: number; ttl: number };
 
 type CounterOptions = {
   /** How long a planner estimate (past EXACT_COUNT_LIMIT) is reused. */
@@ -37,32 +37,40 @@ export class Counter {
   }
 
   async count(db: Queryable, table: PgTable, where: SQL | undefined, filterKey: string): Promise<Total> {
-    const key = `${dbId(db)}:${filterKey}`;
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < this.ttlOf(hit)) {
-      return { total: hit.total, totalIsEstimate: hit.totalIsEstimate };
-    }
-    const cond = where ? sql`where ${where}` : sql``;
-    const probe = await queryRows<{ n: number | string }>(db,
-      sql`select count(*) as n from (select 1 from ${table} ${cond} limit ${EXACT_COUNT_LIMIT + 1}) t`);
-    const exact = Number(probe[0]?.n ?? 0);
-    let result: Total = { total: exact, totalIsEstimate: false };
-    if (exact > EXACT_COUNT_LIMIT) {
+    return this.cached(`${dbId(db)}:${filterKey}`, async () => {
+      const cond = where ? sql`where ${where}` : sql``;
+      const probe = await queryRows<{ n: number | string }>(db,
+        sql`select count(*) as n from (select 1 from ${table} ${cond} limit ${EXACT_COUNT_LIMIT + 1}) t`);
+      const exact = Number(probe[0]?.n ?? 0);
+      if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalIsEstimate: false };
       const plan = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 from ${table} ${cond}`);
-      result = { total: Math.max(planRows(plan[0]?.['QUERY PLAN']), exact), totalIsEstimate: true };
+      return { total: Math.max(planRows(plan[0]?.['QUERY PLAN']), exact), totalIsEstimate: true };
+    }, (total) => (total.totalIsEstimate ? this.estimateTtlMs : this.exactTtlMs));
+  }
+
+  /**
+   * The sum of an integer column over a filter, kept and dropped like the counts. It reads every matching row, so
+   * over a filter whose count is an estimate (`large`) it is kept as long as an estimate is.
+   */
+  async sum(db: Queryable, table: PgTable, column: PgColumn, where: SQL | undefined, filterKey: string, large = false): Promise<number> {
+    return this.cached(`${dbId(db)}:sum ${column.name}:${filterKey}`, async () => {
+      const rows = await queryRows<{ s: number | string | null }>(db,
+        sql`select coalesce(sum(${column}), 0) as s from ${table} ${where ? sql`where ${where}` : sql``}`);
+      return Number(rows[0]?.s ?? 0);
+    }, () => (large ? this.estimateTtlMs : this.exactTtlMs));
+  }
+
+  private async cached<T extends Total | number>(key: string, compute: () => Promise<T>, ttlOf: (value: T) => number): Promise<T> {
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < hit.ttl) return (typeof hit.value === 'number' ? hit.value : { ...hit.value }) as T;
+    const value = await compute();
+    const ttl = ttlOf(value);
+    if (ttl > 0) {
+      this.cache.delete(key);
+      if (this.cache.size >= MAX_CACHED_FILTERS) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, { value, at: Date.now(), ttl });
     }
-    if (this.ttlOf(result) > 0) this.remember(key, result);
-    return result;
-  }
-
-  private ttlOf(total: Total) {
-    return total.totalIsEstimate ? this.estimateTtlMs : this.exactTtlMs;
-  }
-
-  private remember(key: string, total: Total) {
-    this.cache.delete(key);
-    if (this.cache.size >= MAX_CACHED_FILTERS) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(key, { ...total, at: Date.now() });
+    return value;
   }
 }
 

@@ -15,6 +15,7 @@ import { preloadScreens, resource } from './lazyResource';
 import coupons from './resources/coupons';
 import mintJobs from './resources/mint-jobs';
 import orders from './resources/orders';
+import payments from './resources/payments';
 import products from './resources/products';
 
 /** The layout only renders once past the login page: fetch the resource screens then, in the background. */
@@ -30,7 +31,6 @@ const NotBuilt = lazy(() => import('./pages/not-built/NotBuilt'));
 
 /** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
 const NOT_BUILT: readonly (readonly [string, string])[] = [
-  ['payments', 'payments'],
   ['payouts', 'payouts'],
   ['referrals', 'referrals'],
   ['affiliates', 'affiliates'],
@@ -72,6 +72,7 @@ export default function App() {
     >
       {resource(products)}
       {resource(orders)}
+      {resource(payments)}
       {resource(coupons)}
       {resource(mintJobs)}
       <CustomRoutes>

@@ -2,12 +2,8 @@
 import { z } from 'zod';
 import { COUPON_SORTS, COUPON_STATUSES, DISCOUNT_TYPES } from './coupons.js';
 import { listQueryOf } from './list.schemas.js';
-import { isFiatAmount, toCents } from './money.js';
+import { fiatAmount as amount } from './money.schemas.js';
 import { optionalText, text } from './text.js';
-
-const amount = (label: string) => z.union([z.number(), text(label, { max: 20 })], {
-  error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be a number ≥ 0 with at most 2 decimals.`),
-}).refine(isFiatAmount, `${label} must be a number ≥ 0 with at most 2 decimals.`).transform(toCents);
 
 const count = (label: string) => z.number({ error: `${label} must be a whole number of at least 1.` })
   .int(`${label} must be a whole number of at least 1.`).min(1, `${label} must be a whole number of at least 1.`)

@@ -18,7 +18,7 @@ export const RESOURCES = {
   dashboard: staff('catalog.write'),
   products: { ...staff('catalog.write'), ...api('products', 'products', 'product') },
   orders: { ...staff('orders.create'), ...api('orders', 'orders', 'order') },
-  payments: staff('finance.write'),
+  payments: { ...staff('finance.write'), ...api('payments', 'payments', 'payment') },
   payouts: staff('finance.write'),
   commissions: staff('finance.write'),
   referrals: staff('catalog.write'),

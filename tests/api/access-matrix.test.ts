@@ -2,15 +2,16 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/capabilities.js';
 import { auditEvents, coupons, mintJobs, orders, payments, products } from '../../server/db/schema.js';
-import { buildCoupon, buildOrder, buildProduct, buildUser, couponInput, productInput, type Role } from './factories.js';
+import { buildCoupon, buildOrder, buildPayment, buildProduct, buildUser, couponInput, productInput, type Role } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
-// Who may call each products/orders endpoint (DESIGN.md "Roles"): every role not allowed gets 403,
+// Who may call each products/orders/coupons/payments endpoint (DESIGN.md "Roles"): every role not allowed gets 403,
 // no token gets 401, and a refused request changes nothing. Who is allowed is written out here, not read from
 // the capability table, so that the table itself is under test.
 
 const STAFF: Role[] = ['admin', 'finance', 'operator'];
 const WRITERS: Role[] = ['admin', 'operator'];
+const FINANCE: Role[] = ['admin', 'finance'];
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const FORBIDDEN = 'You do not have permission to do this.';
 
@@ -71,13 +72,19 @@ const endpoints: Endpoint[] = [
     request: async () => ({ method: 'PUT', url: `/api/coupons/${(await buildCoupon(t)).id}`, body: { discountValue: 15 } }),
   },
   { route: 'DELETE /api/coupons/{id}', allowed: WRITERS, ok: 200, request: async () => ({ method: 'DELETE', url: `/api/coupons/${(await buildCoupon(t)).id}` }) },
+  { route: 'GET /api/payments', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/payments' }) },
+  { route: 'GET /api/payments/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/payments/${(await buildPayment(t)).id}` }) },
+  {
+    route: 'POST /api/payments/{id}/refund', allowed: FINANCE, ok: 200,
+    request: async () => ({ method: 'POST', url: `/api/payments/${(await buildPayment(t)).id}/refund`, body: { amount: 1, reason: 'Damaged' } }),
+  },
   { route: 'GET /api/shop/orders', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/shop/orders' }) },
 ];
 
 const denied = endpoints.flatMap((e) => ROLES.filter((r) => !e.allowed.includes(r)).map((role) => ({ ...e, role })));
 const allowed = endpoints.flatMap((e) => e.allowed.map((role) => ({ ...e, role })));
 
-describe('access matrix: products, orders, coupons and own orders', () => {
+describe('access matrix: products, orders, coupons, payments and own orders', () => {
   it.each(endpoints)('$route: 401 without a token or with a bad one, nothing changed', async (e) => {
     const req = await e.request();
     const before = await snapshot();
@@ -120,6 +127,7 @@ describe('unknown and malformed ids', () => {
     ['DELETE', '/api/products/', undefined, 'Product not found.'],
     ['GET', '/api/orders/', undefined, 'Order not found.'],
     ['GET', '/api/coupons/', undefined, 'Coupon not found.'],
+    ['GET', '/api/payments/', undefined, 'Payment not found.'],
     ['PUT', '/api/coupons/', { discountValue: 5 }, 'Coupon not found.'],
     ['DELETE', '/api/coupons/', undefined, 'Coupon not found.'],
   ];

@@ -4,16 +4,23 @@
  */
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import type { Role } from '../../src/common/capabilities.js';
+import { SANDBOX_CARDS } from '../../src/common/checkout.js';
+import { checkoutSessionBody, sandboxConfirmBody } from '../../src/common/checkout.schemas.js';
 import { couponBody } from '../../src/common/coupons.schemas.js';
 import { createMintBody } from '../../src/common/mint.schemas.js';
 import { type OrderDetail } from '../../src/common/orders.js';
+import type { PaymentDetail } from '../../src/common/payments.js';
 import { createOrderBody } from '../../src/common/orders.schemas.js';
 import { type Product } from '../../src/common/products.js';
 import { productBody } from '../../src/common/products.schemas.js';
 import { createUser } from '../../server/modules/auth/service.js';
+import { createCheckout } from '../../server/modules/checkout/service.js';
 import { createCoupon } from '../../server/modules/coupons/service.js';
 import { createManualJob } from '../../server/modules/mint/service.js';
 import { createOrder } from '../../server/modules/orders/service.js';
+import { configuredProviders } from '../../server/modules/payments/providers/index.js';
+import { sandbox } from '../../server/modules/payments/providers/sandbox.js';
+import { confirmHostedPayment, getPaymentDetail } from '../../server/modules/payments/service.js';
 import { createProduct } from '../../server/modules/products/service.js';
 import { SettingsService } from '../../server/modules/settings/service.js';
 import type { Db } from '../../server/db/client.js';
@@ -94,3 +101,32 @@ export const couponInput = (overrides: Record<string, unknown> = {}) =>
 
 /** A coupon through the coupons service. */
 export const buildCoupon = (t: WithDb, overrides: Record<string, unknown> = {}) => createCoupon(t.db, couponBody.parse(couponInput(overrides)), null);
+
+type PaymentOverrides = {
+  /** The cart; default one unit of a new product priced by `product`. */
+  items?: { productId: string; qty: number }[];
+  product?: Record<string, unknown>;
+  /** The buyer's email; default a new guest's. */
+  email?: string;
+  walletAddress?: string;
+  /** The card paid with (SANDBOX_CARDS); null leaves the payment pending. Default: the card that succeeds. */
+  card?: string | null;
+};
+
+/** A sandbox payment through the real checkout and the hosted card page: completed unless told otherwise. */
+export async function buildPayment(t: WithDb, overrides: PaymentOverrides = {}): Promise<PaymentDetail> {
+  const items = overrides.items ?? [{ productId: (await buildProduct(t, overrides.product)).id, qty: 1 }];
+  const input = checkoutSessionBody.parse({
+    items, email: overrides.email ?? `guest.${unique()}@test.dev`, provider: 'sandbox', walletAddress: overrides.walletAddress,
+  });
+  const deps = { db: t.db, settings: await new SettingsService(t.db).get(), providers: configuredProviders({ paymentSandbox: true }) };
+  const { paymentId } = await createCheckout(deps, input, null);
+  const card = overrides.card === undefined ? SANDBOX_CARDS.succeeds : overrides.card;
+  if (card) {
+    const confirm = sandboxConfirmBody.parse({ cardNumber: card, expiry: '12/39', cvc: '123', name: 'Card Holder' });
+    await confirmHostedPayment(t.db, sandbox, paymentId, confirm, 'Test shop').catch((err: unknown) => {
+      if (card === SANDBOX_CARDS.succeeds) throw err;
+    });
+  }
+  return getPaymentDetail(t.db, paymentId);
+}

@@ -40,6 +40,7 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/shop/auth/signup': () => ({ name: 'New Shopper', email: `new.${Date.now()}@test.dev`, password: 'a-long-password' }),
   'POST /api/checkout/session': (r) => ({ items: [{ productId: r.product.id, qty: 1 }], email: r.shopper.email, provider: 'sandbox', returnUrl: '/shop/done' }),
   'POST /api/payments/sandbox/{paymentId}/confirm': () => ({ cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Card Holder' }),
+  'POST /api/payments/{id}/refund': () => ({ amount: 1, reason: 'Damaged in transit' }),
 };
 
 const alternatives = (s: Schema): Schema[] => [s, ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
@@ -112,7 +113,7 @@ beforeAll(async () => {
   })).json();
   realIds = {
     products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}`,
-    order: checkout.orderId, paymentId: checkout.paymentId,
+    order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId,
   };
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });
   const docs = await t.call('GET', '/api/docs/json'); // also logs the admin in before the snapshot

@@ -37,12 +37,12 @@ export async function login(page: Page, base: (p: string) => string, email: stri
   await page.getByRole('button', { name: /^login$/i }).click();
 }
 
-/** A JSON call with the logged-in user's token, from the page: GET without a body, POST with one. */
-export const apiCall = (page: Page, path: string, body?: unknown) => page.evaluate(async ([p, data]) => {
+/** A JSON call with the logged-in user's token (and `headers`), from the page: GET without a body, POST with one. */
+export const apiCall = (page: Page, path: string, body?: unknown, headers: Record<string, string> = {}) => page.evaluate(async ([p, data, extra]) => {
   const res = await fetch(p as string, {
     method: data === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json', ...(extra as Record<string, string>) },
     body: data === undefined ? undefined : JSON.stringify(data),
   });
   return res.json();
-}, [path, body] as const);
+}, [path, body, headers] as const);

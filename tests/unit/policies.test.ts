@@ -8,6 +8,7 @@ import { formatUptime } from '../../server/modules/dashboard/service.js';
 import { couponAccess, couponStatus, deleteRefusal as couponDeleteRefusal, termProblems } from '../../server/modules/coupons/policy.js';
 import { backoffSeconds, isFinal, mintAccess, minedOutcome, rebroadcastFailed, retryRefusal } from '../../server/modules/mint/policy.js';
 import { canMove, isFulfilledBy, manualFulfilRefusal, orderAccess } from '../../server/modules/orders/policy.js';
+import { dashboardUrl, paymentAccess, refundableCents, refundRefusal } from '../../server/modules/payments/policy.js';
 import { deleteRefusal, productAccess } from '../../server/modules/products/policy.js';
 import { settingsAccess } from '../../server/modules/settings/policy.js';
 
@@ -54,6 +55,7 @@ describe('module policies: who may do what', () => {
     ['dashboard', dashboardAccess, ['admin', 'finance', 'operator'], ['admin', 'operator']],
     ['settings', settingsAccess, ['admin'], ['admin']],
     ['coupons', couponAccess, ['admin', 'finance', 'operator'], ['admin', 'operator']],
+    ['payments', paymentAccess, ['admin', 'finance', 'operator'], ['admin', 'finance']],
   ] as const)('%s: read by %j, written by %j', (_name, access, readers, writers) => {
     expect(who(access.canRead)).toEqual(readers);
     expect(who(access.canWrite)).toEqual(writers);
@@ -122,9 +124,47 @@ describe('mint jobs', () => {
     });
   });
 
-  it('retries only a failed job', () => {
+  it('retries only a failed job, and never one of a refunded order', () => {
     expect(retryRefusal('failed')).toBeNull();
+    expect(retryRefusal('failed', 'paid')).toBeNull();
     expect(retryRefusal('queued')).toBe('Only a failed job can be retried; this one is queued.');
+    expect(retryRefusal('failed', 'refunded')).toBe('This job’s order was refunded, so its token is not minted.');
+  });
+});
+
+describe('payments', () => {
+  const paid = { status: 'completed', amountCents: 10_00, refundedCents: 0, currency: 'USD' };
+
+  it('refunds a completed payment by at most what is left', () => {
+    expect(refundRefusal(paid, 10_00)).toBeNull();
+    expect(refundRefusal({ ...paid, refundedCents: 4_00 }, 6_00)).toBeNull();
+    expect(refundRefusal(paid, 10_01)).toEqual({
+      status: 400, code: 'validation', field: 'amount', sentence: 'Amount can be at most 10.00 USD, the amount of the payment.',
+    });
+    expect(refundRefusal({ ...paid, refundedCents: 4_00 }, 6_01)).toEqual({
+      status: 409, code: 'refund_exceeds_remaining', field: 'amount', sentence: 'Amount can be at most 6.00 USD, what is left of this payment after its refunds.',
+    });
+  });
+
+  it('refuses a payment that is not completed', () => {
+    expect(refundRefusal({ ...paid, status: 'pending' }, 1)).toMatchObject({ status: 409, sentence: 'This payment is pending: only a completed payment can be refunded.' });
+    expect(refundRefusal({ ...paid, status: 'failed' }, 1)).toMatchObject({ status: 409, code: 'payment_not_refundable' });
+    expect(refundRefusal({ ...paid, status: 'refunded', refundedCents: 10_00 }, 1)).toMatchObject({ status: 409, sentence: 'This payment has already been refunded in full.' });
+  });
+
+  it('says what is left to refund, nothing unless completed', () => {
+    expect(refundableCents({ ...paid, refundedCents: 2_50 })).toBe(7_50);
+    expect(refundableCents({ ...paid, status: 'pending' })).toBe(0);
+    expect(refundableCents({ ...paid, status: 'refunded', refundedCents: 10_00 })).toBe(0);
+  });
+
+  it('links a payment to its provider’s page', () => {
+    const p = { id: 'p1', reference: null, test: false };
+    expect(dashboardUrl({ ...p, provider: 'sandbox' })).toBe('/pay/sandbox/p1');
+    expect(dashboardUrl({ ...p, provider: 'stripe', reference: 'pi_1' })).toBe('https://dashboard.stripe.com/payments/pi_1');
+    expect(dashboardUrl({ ...p, provider: 'stripe', reference: 'pi_1', test: true })).toBe('https://dashboard.stripe.com/test/payments/pi_1');
+    expect(dashboardUrl({ ...p, provider: 'stripe' })).toBeNull();
+    expect(dashboardUrl({ ...p, provider: 'test' })).toBeNull();
   });
 });
 

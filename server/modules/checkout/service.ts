@@ -8,6 +8,7 @@ import { orders, payments } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
 import { notFound, unauthorized, unprocessable } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
+import { recordPaymentEvent } from '../audit/payment-events.js';
 import { audit } from '../audit/service.js';
 import { normaliseEmail } from '../auth/service.js';
 import { findCoupon, priceCartFor } from '../cart/service.js';
@@ -58,6 +59,7 @@ export async function createCheckout({ db, settings, providers }: CheckoutDeps, 
       currency: order.currency, status: 'pending', test: order.test, url: started.redirectUrl, reference: started.reference,
       returnUrl: input.returnUrl ?? DEFAULT_RETURN_URL, cancelUrl: input.cancelUrl ?? DEFAULT_CANCEL_URL, createdAt: now, updatedAt: now,
     }).returning();
+    await recordPaymentEvent(tx, paymentId, 'created', { reference: started.reference }, caller, now);
     await audit(tx, caller, 'checkout.create', 'order', order.id, { provider: driver.name, items: input.items, couponCode: input.couponCode });
     return presentSession(order, payment!, secret);
   });

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { mintJobs, orderItems, orders } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
+import { CANCELLED_BY_REFUND } from './policy.js';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -32,4 +33,17 @@ export async function enqueueOrderMints(tx: Tx, orderId: string): Promise<number
     tokenId: item.tokenId!, amount: String(item.qty), status: 'queued',
   }))).onConflictDoNothing().returning({ id: mintJobs.id });
   return inserted.length;
+}
+
+/**
+ * The order was refunded: its jobs that hold no signed transaction (queued, or failed before one was kept) can never
+ * mint, so they fail with CANCELLED_BY_REFUND. A job with a signed transaction may already be mined and is left alone.
+ * A worker claiming a job locks it first, so a job it took is no longer queued here. Answers the cancelled jobs' lines.
+ */
+export async function cancelOrderMints(tx: Tx, orderId: string, now = new Date()): Promise<string[]> {
+  const cancelled = await tx.update(mintJobs)
+    .set({ status: 'failed', lastError: CANCELLED_BY_REFUND, completedAt: now, updatedAt: now })
+    .where(and(eq(mintJobs.orderId, orderId), inArray(mintJobs.status, ['queued', 'failed']), isNull(mintJobs.signedTx)))
+    .returning({ line: mintJobs.orderItemId });
+  return cancelled.flatMap((c) => (c.line ? [c.line] : []));
 }

@@ -40,6 +40,12 @@ export function minedOutcome(job: { id: string; attempts: number; txHash: string
   };
 }
 
-/** Why an operator may not queue a job again, or null when it may (only a failed job can be retried). */
-export const retryRefusal = (status: string): string | null =>
-  status === 'failed' ? null : `Only a failed job can be retried; this one is ${status}.`;
+/** Why a job of a refunded order failed: it was cancelled before it was signed, and is never minted. */
+export const CANCELLED_BY_REFUND = 'Cancelled: the order was refunded.';
+
+/** Why an operator may not queue a job again, or null when it may (only a failed job, and not one of a refunded order). */
+export function retryRefusal(status: string, orderStatus: string | null = null): string | null {
+  if (status !== 'failed') return `Only a failed job can be retried; this one is ${status}.`;
+  if (orderStatus === 'refunded') return 'This job’s order was refunded, so its token is not minted.';
+  return null;
+}

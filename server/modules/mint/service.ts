@@ -6,7 +6,7 @@ import { MINT_STATUSES, type ChainTx, type MintCounts, type MintWorkerStatus } f
 import { type CreateMintInput, type MintListQuery } from '../../../src/common/mint.schemas.js';
 import { explorerTxUrl } from '../../chain/client.js';
 import type { Db } from '../../db/client.js';
-import { chainTransactions, mintJobs, mintWorkers } from '../../db/schema.js';
+import { chainTransactions, mintJobs, mintWorkers, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import type { Actor } from '../../types.js';
@@ -86,7 +86,9 @@ export async function retryJob(db: Db, id: string, actor: Actor) {
   const job = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(mintJobs).where(eq(mintJobs.id, id)).for('update').limit(1);
     if (!current) throw notFound('Mint job not found.');
-    const refusal = retryRefusal(current.status);
+    // Read after the job's lock: a refund cancelling this job has committed by now, and its order reads refunded.
+    const [order] = current.orderId ? await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, current.orderId)) : [];
+    const refusal = retryRefusal(current.status, order?.status);
     if (refusal) throw conflict(refusal, 'not_failed');
     const [row] = await tx.update(mintJobs)
       .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, completedAt: null, updatedAt: sql`now()` })

@@ -35,6 +35,13 @@ export async function takeStock(tx: Tx, lines: { productId: string; qty: number;
   }
 }
 
+/** Puts the lines' quantities back on their products' stock, in product id order (as takeStock takes them). */
+export async function returnStock(tx: Tx, lines: { productId: string; qty: number }[], now = new Date()) {
+  for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
+    await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}`, updatedAt: now }).where(eq(products.id, line.productId));
+  }
+}
+
 export type PendingOrder = {
   userId: string | null; customerEmail: string; walletAddress: string | null; price: PricedCart;
   products: ReadonlyMap<string, ProductRow>; test?: boolean; expiresAt?: Date; checkoutSecretHash?: string;

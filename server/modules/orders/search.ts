@@ -11,8 +11,11 @@ export type OrderSearch =
 const UUID_TEMPLATE = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
 const MIN_ID_PREFIX = 8;
 
-/** "Ann_B" → "ann\_b%": a customer-email prefix for LIKE, its wildcards taken literally. */
-export const emailPrefix = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** "Ann_B" → "Ann\_B%": a prefix for LIKE, its wildcards taken literally. */
+export const likePrefix = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** "Ann_B" → "ann\_b%": a customer-email prefix for LIKE (emails are stored in lower case). */
+export const emailPrefix = (q: string) => likePrefix(q.toLowerCase());
 
 function isIdPrefix(q: string): boolean {
   if (q.length < MIN_ID_PREFIX || q.length > UUID_TEMPLATE.length) return false;

@@ -6,6 +6,7 @@ import { type CreateOrderInput, type OrderListQuery } from '../../../src/common/
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import type { Actor } from '../../types.js';
+import { recordPaymentEvent } from '../audit/payment-events.js';
 import { audit } from '../audit/service.js';
 import { displayName } from '../auth/present.js';
 import { normaliseEmail } from '../auth/service.js';
@@ -14,10 +15,10 @@ import { priceCart } from '../cart/pricing.js';
 import { releaseCouponUse, settleCouponUse } from '../coupons/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import type { SettingsService } from '../settings/service.js';
-import { enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
+import { cancelOrderMints, enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
 import { presentJob } from '../mint/present.js';
 import { orderPageQuery } from './list-json.js';
-import { holdCouponUse, insertPendingOrder, isTokenised, takeStock, walletProblem } from './pending.js';
+import { holdCouponUse, insertPendingOrder, isTokenised, returnStock, takeStock, walletProblem } from './pending.js';
 import { canMove, illegalMoveSentence, isFulfilledBy, manualFulfilRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
 import { parseOrderSearch } from './search.js';
@@ -156,19 +157,23 @@ export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment
   const orderId = order.id;
   if (!canMove(order.status, 'paid')) throw conflict(illegalMoveSentence(order.status, 'paid'), 'illegal_transition');
 
-  if (payment.paymentId) {
+  let paymentId = payment.paymentId;
+  if (paymentId) {
     const [done] = await tx.update(payments)
       .set({ status: 'completed', completedAt: now, updatedAt: now, reference: payment.reference ?? null })
-      .where(and(eq(payments.id, payment.paymentId), eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+      .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId), eq(payments.status, 'pending')))
       .returning({ id: payments.id });
     if (!done) throw new AppError(409, 'The payment is not pending for this order.', 'payment_not_pending');
   } else {
-    await tx.insert(payments).values({
+    const [made] = await tx.insert(payments).values({
       orderId, userId: order.userId, method: payment.method, provider: payment.provider, amountCents: order.amountCents,
       currency: order.currency, status: 'completed', reference: payment.reference ?? null, test: !!payment.test,
       createdAt: now, updatedAt: now, completedAt: now,
-    });
+    }).returning({ id: payments.id });
+    paymentId = made!.id;
+    await recordPaymentEvent(tx, paymentId, 'created', {}, actor, now);
   }
+  await recordPaymentEvent(tx, paymentId, 'confirmed', { reference: payment.reference }, actor, now);
   await tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, test: order.test || !!payment.test }).where(eq(orders.id, orderId));
   if (order.couponCode) await settleCouponUse(tx, order.couponCode);
   await audit(tx, actor, 'order.paid', 'order', orderId, { method: payment.method, provider: payment.provider });
@@ -201,14 +206,29 @@ export async function failOrder(tx: Tx, which: string | LockedOrder, reason: str
   if (!canMove(order.status, 'failed')) throw conflict(illegalMoveSentence(order.status, 'failed'), 'illegal_transition');
   // The coupon, then the products in id order: the order checkout takes them in, so the two never deadlock.
   if (order.couponCode) await releaseCouponUse(tx, order.couponCode);
-  const lines = await tx.select({ productId: orderItems.productId, qty: orderItems.qty }).from(orderItems)
-    .where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productId));
-  for (const line of lines) {
-    await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}`, updatedAt: now }).where(eq(products.id, line.productId));
-  }
-  await tx.update(payments).set({ status: 'failed', updatedAt: now }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
+  await returnStock(tx, await tx.select({ productId: orderItems.productId, qty: orderItems.qty }).from(orderItems).where(eq(orderItems.orderId, orderId)), now);
+  const failed = await tx.update(payments).set({ status: 'failed', updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending'))).returning({ id: payments.id });
+  for (const { id } of failed) await recordPaymentEvent(tx, id, 'failed', { reason }, actor, now);
   await tx.update(orders).set({ status: 'failed', updatedAt: now }).where(eq(orders.id, orderId));
   await audit(tx, actor, 'order.failed', 'order', orderId, { reason });
+  counter.touch();
+  invalidateDashboard();
+}
+
+/**
+ * The one place an order is refunded (its payment given back in full), in the caller's transaction with the order
+ * locked: its mints not yet signed are cancelled, and the stock of every line whose token was not minted (and of
+ * every line of goods) comes back. The coupon's use stays counted: the order did use it.
+ */
+export async function refundOrder(tx: Tx, order: LockedOrder, actor: Actor, now = new Date()) {
+  if (!canMove(order.status, 'refunded')) throw conflict(illegalMoveSentence(order.status, 'refunded'), 'illegal_transition');
+  const cancelled = new Set(await cancelOrderMints(tx, order.id, now));
+  const lines = await tx.select({ id: orderItems.id, productId: orderItems.productId, qty: orderItems.qty, tokenised: orderItems.tokenised })
+    .from(orderItems).where(eq(orderItems.orderId, order.id));
+  await returnStock(tx, lines.filter((l) => !l.tokenised || cancelled.has(l.id)), now);
+  await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, order.id));
+  await audit(tx, actor, 'order.refunded', 'order', order.id, { cancelledMints: cancelled.size });
   counter.touch();
   invalidateDashboard();
 }

@@ -1,9 +1,13 @@
 import type { HostedPayment } from '../../../src/common/checkout.js';
 import { fromCents } from '../../../src/common/money.js';
 import { paymentStatusOf } from '../../../src/common/orders.js';
-import type { orderItems, orders, payments } from '../../db/schema.js';
+import type { Payment, PaymentDetail, PaymentEvent, PaymentEventType, Refund } from '../../../src/common/payments.js';
+import type { orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema.js';
+import { presentOrder, presentPayment as presentOrderPayment } from '../orders/present.js';
+import { dashboardUrl, refundableCents } from './policy.js';
 
-type Parts = { payment: typeof payments.$inferSelect; order: typeof orders.$inferSelect; items: (typeof orderItems.$inferSelect)[] };
+type Row = typeof payments.$inferSelect;
+type Parts = { payment: Row; order: typeof orders.$inferSelect; items: (typeof orderItems.$inferSelect)[] };
 
 /** What a hosted payment page shows the buyer: no one else's data, nothing of the customer's. */
 export function presentHostedPayment({ payment, order, items }: Parts, siteName: string): HostedPayment {
@@ -12,5 +16,42 @@ export function presentHostedPayment({ payment, order, items }: Parts, siteName:
     status: paymentStatusOf(payment.status), siteName,
     items: items.map((i) => ({ title: i.title, qty: i.qty, lineTotal: fromCents(i.lineTotalCents) })),
     returnUrl: payment.returnUrl ?? '/shop', cancelUrl: payment.cancelUrl ?? '/shop', expiresAt: order.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** A payment as the back office lists it. */
+export const presentPayment = (p: Row): Payment =>
+  ({ ...presentOrderPayment(p), refundable: fromCents(refundableCents(p)), dashboardUrl: dashboardUrl(p) });
+
+export const presentRefund = ({ refund, by }: { refund: typeof refunds.$inferSelect; by: string | null }): Refund => ({
+  id: refund.id, amount: fromCents(refund.amountCents), reason: refund.reason, reference: refund.reference, by,
+  createdAt: refund.createdAt.toISOString(),
+});
+
+const event = (type: PaymentEventType, at: Date, more: Partial<PaymentEvent> = {}): PaymentEvent =>
+  ({ type, createdAt: at.toISOString(), amount: null, reason: null, reference: null, code: null, ...more });
+
+export const presentEvent = (e: typeof paymentEvents.$inferSelect): PaymentEvent => event(e.type as PaymentEventType, e.createdAt, {
+  amount: e.amountCents === null ? null : fromCents(e.amountCents), reason: e.reason, reference: e.reference, code: e.code,
+});
+
+/** A payment stored before its timeline was kept (imported or generated data): what its own dates tell. */
+function impliedEvents(p: Row): PaymentEvent[] {
+  return [event('created', p.createdAt), ...(p.completedAt ? [event('confirmed', p.completedAt, { reference: p.reference })] : [])];
+}
+
+type DetailParts = {
+  payment: Row;
+  order: typeof orders.$inferSelect | undefined;
+  refunds: Parameters<typeof presentRefund>[0][];
+  events: (typeof paymentEvents.$inferSelect)[];
+};
+
+export function presentPaymentDetail({ payment, order, refunds: given, events }: DetailParts): PaymentDetail {
+  return {
+    ...presentPayment(payment),
+    order: order ? presentOrder(order) : null,
+    refunds: given.map(presentRefund),
+    events: events.length > 0 ? events.map(presentEvent) : impliedEvents(payment),
   };
 }

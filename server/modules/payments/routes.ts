@@ -1,9 +1,24 @@
 import { hostedPaymentParams, sandboxConfirmBody } from '../../../src/common/checkout.schemas.js';
+import { idParams } from '../../../src/common/list.schemas.js';
+import { paymentListQuery, refundBody } from '../../../src/common/payments.schemas.js';
+import { sendIdempotent } from '../../lib/idempotency.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { paymentAccess as access } from './policy.js';
-import { confirmHostedPayment, getHostedPayment } from './service.js';
+import { confirmHostedPayment, getHostedPayment, getPaymentDetail, listPayments, refundPayment } from './service.js';
 
 export default defineRoutes('payments', (r, { db, settings, providers }) => {
+  r.get('/api/payments', { config: access.read, schema: { querystring: paymentListQuery, summary: 'Payments, with the count of each status and the total amount' } }, async (req) =>
+    ({ ok: true, ...(await listPayments(db, req.query)) }));
+
+  r.get('/api/payments/:id', { config: access.read, schema: { params: idParams, summary: 'A payment with its order, refunds and timeline' } }, async (req) =>
+    ({ ok: true, payment: await getPaymentDetail(db, req.params.id) }));
+
+  // Honours an Idempotency-Key header: a retried refund answers the first one instead of giving the money twice.
+  r.post('/api/payments/:id/refund', {
+    config: access.write, schema: { params: idParams, body: refundBody, summary: 'Give back part or all of a completed payment' },
+  }, async (req, reply) => sendIdempotent(db, req, reply, async () =>
+    ({ status: 200, body: { ok: true, ...(await refundPayment(db, providers, req.params.id, req.body, req.user)) } })));
+
   r.get('/api/payments/sandbox/:paymentId', { config: access.hosted, schema: { params: hostedPaymentParams, summary: 'What the sandbox’s hosted card page shows' } }, async (req) =>
     ({ ok: true, payment: await getHostedPayment(db, 'sandbox', req.params.paymentId, (await settings.get()).siteName) }));
 

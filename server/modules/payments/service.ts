@@ -1,15 +1,24 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, between, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { HostedPayment, PaymentProvider, SandboxConfirmation } from '../../../src/common/checkout.js';
+import { fromCents } from '../../../src/common/money.js';
+import { PAYMENT_STATUSES } from '../../../src/common/orders.js';
+import { TEST_PROVIDER, type PaymentDetail, type PaymentList, type PaymentStats, type RefundResult } from '../../../src/common/payments.js';
+import type { PaymentListQuery, RefundInput } from '../../../src/common/payments.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
-import { orderItems, orders, payments } from '../../db/schema.js';
+import { orderItems, orders, paymentEvents, payments, refunds, users } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../types.js';
+import { paymentCounter as counter, recordPaymentEvent } from '../audit/payment-events.js';
 import { audit } from '../audit/service.js';
 import { withOrderId } from '../checkout/policy.js';
 import { mintQueued } from '../mint/enqueue.js';
-import { failOrder, markOrderPaid, type LockedOrder } from '../orders/service.js';
-import { EXPIRED_SENTENCE, notPendingSentence } from './policy.js';
-import { presentHostedPayment } from './present.js';
+import { emailPrefix, likePrefix, parseOrderSearch } from '../orders/search.js';
+import { failOrder, markOrderPaid, refundOrder, type LockedOrder } from '../orders/service.js';
+import { EXPIRED_SENTENCE, notPendingSentence, refundRefusal } from './policy.js';
+import { presentHostedPayment, presentPayment, presentPaymentDetail } from './present.js';
+import type { Providers } from './providers/index.js';
 import type { PaymentDriver, ProviderEvent, ProviderPayment } from './providers/types.js';
 
 type Payment = typeof payments.$inferSelect;
@@ -23,12 +32,14 @@ async function findPayment(db: Queryable, provider: PaymentProvider, id: string)
 }
 
 /**
- * The same, with the order locked first, as every order move does; the payment is read after the lock, since it only
- * changes under that lock (markOrderPaid, failOrder) and may have while this waited for it.
+ * A payment (of `provider`, when given) and its order, the order locked first as every order move does; the payment is
+ * read after the lock, since it only changes under that lock (markOrderPaid, failOrder, refunds) and may have while
+ * this waited for it.
  */
-async function lockPayment(tx: Tx, provider: PaymentProvider, id: string) {
+async function lockPayment(tx: Tx, id: string, provider?: PaymentProvider) {
+  const which = and(eq(payments.id, id), provider ? eq(payments.provider, provider) : undefined);
   const [order] = await tx.select().from(orders)
-    .where(inArray(orders.id, tx.select({ id: payments.orderId }).from(payments).where(and(eq(payments.id, id), eq(payments.provider, provider)))))
+    .where(inArray(orders.id, tx.select({ id: payments.orderId }).from(payments).where(which)))
     .for('update').limit(1);
   if (!order) throw notFound('Payment not found.');
   const [payment] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
@@ -56,6 +67,7 @@ export async function applyProviderEvent(tx: Tx, order: LockedOrder, payment: Pa
   } else if (event.type === 'payment.failed') {
     await failOrder(tx, order, event.reason, actor, now);
   } else {
+    await recordPaymentEvent(tx, payment.id, 'refused', { reason: event.reason, code: event.code }, actor, now);
     await audit(tx, actor, 'payment.refused', 'payment', payment.id, { code: event.code });
   }
 }
@@ -67,7 +79,7 @@ export async function applyProviderEvent(tx: Tx, order: LockedOrder, payment: Pa
  */
 export async function confirmHostedPayment(db: Db, driver: PaymentDriver, id: string, input: unknown, siteName: string, now = new Date()): Promise<SandboxConfirmation> {
   const outcome = await db.transaction(async (tx) => {
-    const { payment, order } = await lockPayment(tx, driver.name, id);
+    const { payment, order } = await lockPayment(tx, id, driver.name);
     if (payment.status !== 'pending') throw conflict(notPendingSentence(payment.status), 'payment_not_pending');
     if (order.expiresAt && order.expiresAt <= now) {
       await failOrder(tx, order, EXPIRED_SENTENCE, null, now);
@@ -86,4 +98,100 @@ export async function confirmHostedPayment(db: Db, driver: PaymentDriver, id: st
     payment: presentHostedPayment({ payment: paid, order, items: await itemsOf(db, order.id) }, siteName),
     redirectUrl: withOrderId(payment.returnUrl ?? '/shop', order.id),
   };
+}
+
+/** The columns of each sort, before the id that breaks ties; a status sort is by date within each status. */
+const SORTS: Record<PaymentListQuery['sort'], AnyPgColumn[]> = {
+  createdAt: [payments.createdAt], amount: [payments.amountCents], status: [payments.status, payments.createdAt],
+};
+
+/**
+ * The search box: a whole id finds that payment or the payments of that order; the first 8 or more characters of an id
+ * (as tables show them) find by either id too; any text also finds by the start of the customer's email or of the
+ * provider's reference.
+ */
+function searchFilter(raw: string): SQL {
+  const search = parseOrderSearch(raw);
+  if (search.kind === 'id') return or(eq(payments.id, search.id), eq(payments.orderId, search.id))!;
+  const text = or(
+    sql`${payments.orderId} in (select ${orders.id} from ${orders} where ${like(orders.customerEmail, emailPrefix(raw.trim()))})`,
+    like(payments.reference, likePrefix(raw.trim())),
+  )!;
+  if (search.kind === 'email') return text;
+  return or(between(payments.id, search.from, search.to), between(payments.orderId, search.from, search.to), text)!;
+}
+
+function listFilter(q: Omit<PaymentListQuery, 'status'> & { status?: string }): SQL | undefined {
+  const filters: SQL[] = [];
+  if (q.status) filters.push(eq(payments.status, q.status));
+  if (q.method) filters.push(eq(payments.method, q.method));
+  if (q.provider) filters.push(eq(payments.provider, q.provider));
+  if (q.q?.trim()) filters.push(searchFilter(q.q));
+  return filters.length ? and(...filters) : undefined;
+}
+
+export async function listPayments(db: Db, q: PaymentListQuery): Promise<PaymentList> {
+  const where = listFilter(q);
+  const key = (status: string | undefined) => JSON.stringify([status ?? null, q.method ?? null, q.provider ?? null, q.q?.trim() || null]);
+  const dir = q.order === 'asc' ? asc : desc;
+  const [rows, total] = await Promise.all([
+    db.select().from(payments).where(where).orderBy(...[...SORTS[q.sort], payments.id].map((c) => dir(c))).limit(q.limit).offset(q.offset),
+    counter.count(db, payments, where, key(q.status)),
+  ]);
+  const stats: PaymentStats = { counts: {} as PaymentStats['counts'], countsAreEstimates: false, totalAmount: 0 };
+  for (const status of PAYMENT_STATUSES) {
+    const c = await counter.count(db, payments, listFilter({ ...q, status }), key(status));
+    stats.counts[status] = c.total;
+    stats.countsAreEstimates ||= c.totalIsEstimate;
+  }
+  stats.totalAmount = fromCents(await counter.sum(db, payments, payments.amountCents, where, key(q.status), total.totalIsEstimate));
+  return { payments: rows.map(presentPayment), ...total, stats };
+}
+
+export async function getPaymentDetail(db: Queryable, id: string): Promise<PaymentDetail> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  if (!payment) throw notFound('Payment not found.');
+  // One after another: `db` may be a transaction, whose single connection takes one query at a time.
+  const [order] = payment.orderId ? await db.select().from(orders).where(eq(orders.id, payment.orderId)).limit(1) : [];
+  const given = await db.select({ refund: refunds, by: users.email }).from(refunds).leftJoin(users, eq(users.id, refunds.createdBy))
+    .where(eq(refunds.paymentId, id)).orderBy(asc(refunds.createdAt), asc(refunds.id));
+  const events = await db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(asc(paymentEvents.id));
+  return presentPaymentDetail({ payment, order, refunds: given, events });
+}
+
+/** A mock order's test payment moved no money: its refund is only recorded. Any other goes through its provider. */
+async function refundAtProvider(providers: Providers, payment: Payment, cents: number) {
+  if (payment.provider === TEST_PROVIDER) return { reference: null };
+  return providers.get(payment.provider as PaymentProvider).refund(asProviderPayment(payment), cents);
+}
+
+/**
+ * Gives `amount` of a completed payment back, in one transaction under the order's lock: the refunded total grows by
+ * one conditional update (never past the amount, whatever races it), the provider returns the money, and the refund
+ * is recorded. When the refunds reach the amount the payment turns refunded and so does its order (refundOrder).
+ */
+export async function refundPayment(db: Db, providers: Providers, id: string, input: RefundInput, actor: Actor, now = new Date()): Promise<RefundResult> {
+  const refundId = randomUUID();
+  await db.transaction(async (tx) => {
+    const { payment, order } = await lockPayment(tx, id);
+    const refusal = refundRefusal(payment, input.amount);
+    if (refusal) {
+      throw refusal.field
+        ? new AppError(refusal.status, `Invalid field "amount": ${refusal.sentence}`, refusal.code, { amount: refusal.sentence })
+        : new AppError(refusal.status, refusal.sentence, refusal.code);
+    }
+    const total = sql`${payments.refundedCents} + ${input.amount}`;
+    const [taken] = await tx.update(payments)
+      .set({ refundedCents: total, status: sql`case when ${total} >= ${payments.amountCents} then 'refunded' else ${payments.status} end`, updatedAt: now })
+      .where(and(eq(payments.id, id), eq(payments.status, 'completed'), sql`${total} <= ${payments.amountCents}`))
+      .returning({ status: payments.status });
+    if (!taken) throw conflict('Another refund of this payment has just taken what was left of it.', 'refund_exceeds_remaining');
+    const { reference } = await refundAtProvider(providers, payment, input.amount);
+    await tx.insert(refunds).values({ id: refundId, paymentId: id, amountCents: input.amount, reason: input.reason, reference, createdBy: actor?.id ?? null, createdAt: now });
+    await recordPaymentEvent(tx, id, 'refunded', { amountCents: input.amount, reason: input.reason, reference }, actor, now);
+    await audit(tx, actor, 'payment.refund', 'payment', id, { refundId, amountCents: input.amount, reason: input.reason });
+    if (taken.status === 'refunded') await refundOrder(tx, order, actor, now);
+  });
+  const payment = await getPaymentDetail(db, id);
+  return { payment, refund: payment.refunds.find((r) => r.id === refundId)! };
 }

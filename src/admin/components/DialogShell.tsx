@@ -17,9 +17,10 @@ export type DialogSubmit<M extends string> = {
 };
 
 type DialogShellProps<V, M extends string> = {
-  /** The button that opens the dialog (catalogue key, and its MUI variant), and the dialog's title. */
+  /** The button that opens the dialog (catalogue key, its MUI variant and icon, "+" by default), and the dialog's title. */
   openLabel: string;
   openVariant?: 'contained' | 'text';
+  openIcon?: ReactNode;
   title: string;
   defaultValues: V;
   /** The first submits the form (and Enter does); each other one submits it in its own mode. */
@@ -41,6 +42,9 @@ type DialogShellProps<V, M extends string> = {
 };
 
 type Submit<V, M> = (values: V, mode: M) => Promise<FieldErrors | undefined>;
+
+/** A dialog's form starts from its defaults: react-admin's Form would otherwise fill it from the record of the page around it. */
+const NO_RECORD = {};
 
 function DialogButtons<V, M extends string>({ submits, cancel, busy, onCancel, submit }: {
   submits: readonly DialogSubmit<M>[];
@@ -87,6 +91,7 @@ function DialogButtons<V, M extends string>({ submits, cancel, busy, onCancel, s
 export default function DialogShell<V extends Record<string, unknown>, M extends string>({
   openLabel,
   openVariant,
+  openIcon = <AddIcon />,
   title,
   defaultValues,
   submits,
@@ -134,13 +139,13 @@ export default function DialogShell<V extends Record<string, unknown>, M extends
 
   return (
     <>
-      <Button size="small" variant={openVariant} startIcon={<AddIcon />} onClick={show}>
+      <Button size="small" variant={openVariant} startIcon={openIcon} onClick={show}>
         {translate(openLabel)}
       </Button>
       {/* MUI labels the dialog with its DialogTitle */}
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
         <DialogTitle>{translate(title)}</DialogTitle>
-        <Form noValidate defaultValues={defaultValues} onSubmit={(values: Record<string, unknown>) => submit(values as V, submits[0].mode)}>
+        <Form noValidate record={NO_RECORD} defaultValues={defaultValues} onSubmit={(values: Record<string, unknown>) => submit(values as V, submits[0].mode)}>
           <DialogContent>
             {error && (
               <Alert severity="error" sx={{ mb: 2 }} data-testid={errorTestId}>

@@ -35,6 +35,8 @@ type ListShellProps = {
   toolbarSx?: SxProps<Theme>;
   /** What stands above the table: stat cards, status bars. */
   header?: ReactNode;
+  /** What replaces the rows when the list failed to load (default: `resources.<name>.load_failed` and the error). */
+  loadError?: ReactNode;
   rowClick?: 'show' | false;
   cardSx?: SxProps<Theme>;
   /** `false` leaves the page title to the screen. */
@@ -71,6 +73,7 @@ export default function ListShell<R extends RaRecord>({
   after,
   toolbarSx,
   header,
+  loadError,
   rowClick = 'show',
   cardSx,
   title,
@@ -105,7 +108,7 @@ export default function ListShell<R extends RaRecord>({
     ),
     empty: false as const,
     component: Box,
-    error: <ListLoadError message={key('load_failed')} />,
+    error: loadError ?? <ListLoadError message={key('load_failed')} />,
     ...(title === false && { title }),
     ...(refetchInterval !== undefined && { queryOptions: { refetchInterval } }),
   };

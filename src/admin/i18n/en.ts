@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import coupons from '../resources/coupons/i18n/en';
 import mintJobs from '../resources/mint-jobs/i18n/en';
 import orders from '../resources/orders/i18n/en';
+import payments from '../resources/payments/i18n/en';
 import products from '../resources/products/i18n/en';
 
 /**
@@ -14,6 +15,7 @@ const en = {
   resources: {
     products,
     orders,
+    payments,
     coupons,
     'mint-queue': mintJobs,
   },

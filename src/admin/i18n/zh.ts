@@ -2,6 +2,7 @@ import type en from './en';
 import coupons from '../resources/coupons/i18n/zh';
 import mintJobs from '../resources/mint-jobs/i18n/zh';
 import orders from '../resources/orders/i18n/zh';
+import payments from '../resources/payments/i18n/zh';
 import products from '../resources/products/i18n/zh';
 import raZh from './ra-zh';
 
@@ -11,6 +12,7 @@ const zh: typeof en = {
   resources: {
     products,
     orders,
+    payments,
     coupons,
     'mint-queue': mintJobs,
   },

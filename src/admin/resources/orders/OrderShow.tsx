@@ -1,7 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import DetailField from '../../components/DetailField';
+import Section from '../../components/DetailSection';
 import Panel from '../../components/Panel';
 import { useFormat } from '../../hooks/useFormat';
 import MarkFulfilledButton from './MarkFulfilledButton';
@@ -9,15 +9,6 @@ import OrderLines from './OrderLines';
 import { OrderStatusChip, TestBadge } from './OrderStatusChip';
 import type { OrderDetail } from '../../../common/orders';
 import OrderMints from './OrderMints';
-
-/** A titled card of fields side by side. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Panel title={title} variant="subtitle1">
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>{children}</Stack>
-    </Panel>
-  );
-}
 
 function OrderDetailView() {
   const order = useRecordContext<OrderDetail>();

@@ -1,0 +1,12 @@
+import { Alert } from '@mui/material';
+import { useListContext, useTranslate } from 'react-admin';
+import { isPaymentRateLimit } from '../../../common/payments';
+import ListLoadError from '../../components/ListLoadError';
+
+/** The list's load failure: SPEC §8's rate-limit notice when payment calls came too fast, the usual sentence otherwise. */
+export default function PaymentLoadError() {
+  const translate = useTranslate();
+  const { error } = useListContext();
+  if (isPaymentRateLimit(error?.message)) return <Alert severity="warning" sx={{ m: 2 }}>{translate('resources.payments.rate_limited')}</Alert>;
+  return <ListLoadError message="resources.payments.load_failed" />;
+}

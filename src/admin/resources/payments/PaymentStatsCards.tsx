@@ -1,0 +1,30 @@
+import { useListContext, useTranslate } from 'react-admin';
+import { PAYMENT_STATUSES } from '../../../common/orders';
+import type { PaymentStats } from '../../../common/payments';
+import StatCard from '../../components/StatCard';
+import StatCardRow from '../../components/StatCardRow';
+import { useFormat } from '../../hooks/useFormat';
+import { PAYMENT_STATUS_COLORS } from './PaymentStatusChip';
+
+/** One card per status and the total amount, from the `stats` of the list answer (so they follow its search and filters). */
+export default function PaymentStatsCards() {
+  const translate = useTranslate();
+  const { number, money } = useFormat();
+  const { meta, isPending } = useListContext();
+  const stats = (meta as { stats?: PaymentStats } | undefined)?.stats;
+  const count = (n: number | undefined) => (n === undefined ? '' : (stats?.countsAreEstimates ? '≈ ' : '') + number(n));
+  return (
+    <StatCardRow error={null} failedMessage="resources.payments.load_failed">
+      {PAYMENT_STATUSES.map((status) => (
+        <StatCard
+          key={status}
+          loading={isPending}
+          label={translate(`resources.payments.status.${status}`)}
+          value={count(stats?.counts[status])}
+          color={`${PAYMENT_STATUS_COLORS[status]}.main`}
+        />
+      ))}
+      <StatCard loading={isPending} label={translate('resources.payments.stats.total_amount')} value={stats ? money(stats.totalAmount) : ''} />
+    </StatCardRow>
+  );
+}

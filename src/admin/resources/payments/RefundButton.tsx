@@ -1,0 +1,62 @@
+import UndoIcon from '@mui/icons-material/Undo';
+import { useRef } from 'react';
+import { maxLength, maxValue, minValue, NumberInput, required, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { isPaymentRateLimit, type PaymentDetail } from '../../../common/payments';
+import { ApiError, apiSend } from '../../../lib/api';
+import { idempotencyKeys } from '../../../lib/idempotency';
+import DialogShell, { type DialogSubmit } from '../../components/DialogShell';
+import useCan from '../../components/useCan';
+import { useFormat } from '../../hooks/useFormat';
+
+type RefundValues = { amount?: number | null; reason?: string };
+
+const SUBMITS: [DialogSubmit<'refund'>] = [{ mode: 'refund', label: 'resources.payments.refund.submit', busyLabel: 'resources.payments.refund.submitting' }];
+
+/**
+ * "Refund" on a completed payment, for finance and admins: how much (at most what is left) and why. Each attempt
+ * carries its own Idempotency-Key, sent again with a retry of the same values, so a retried refund never pays twice.
+ */
+export default function RefundButton() {
+  const payment = useRecordContext<PaymentDetail>();
+  const translate = useTranslate();
+  const { money } = useFormat();
+  const canRefund = useCan('payments', 'edit');
+  const keyFor = useRef(idempotencyKeys()).current;
+  if (!payment || !canRefund || payment.status !== 'completed' || payment.refundable <= 0) return null;
+  const left = money(payment.refundable, payment.currency);
+
+  const send = async (values: RefundValues) => {
+    const body = { amount: values.amount, reason: values.reason?.trim() ?? '' };
+    try {
+      await apiSend('POST', `/api/payments/${payment.id}/refund`, body, { headers: { 'Idempotency-Key': keyFor(body) } });
+    } catch (e) {
+      if (e instanceof ApiError && isPaymentRateLimit(e.message)) throw new ApiError(translate('resources.payments.rate_limited'), e.status, { code: e.code, fields: e.fields, body: e.body });
+      throw e;
+    }
+  };
+
+  return (
+    <DialogShell<RefundValues, 'refund'>
+      openLabel="resources.payments.refund.open"
+      openIcon={<UndoIcon />}
+      title="resources.payments.refund.title"
+      defaultValues={{ amount: payment.refundable }}
+      submits={SUBMITS}
+      cancel="resources.payments.refund.cancel"
+      send={send}
+      success={() => 'resources.payments.refund.success'}
+      failure={() => 'resources.payments.refund.failed'}
+      unknownError="resources.payments.refund.unknown_error"
+    >
+      <NumberInput
+        source="amount"
+        step={0.01}
+        min={0.01}
+        max={payment.refundable}
+        helperText={translate('resources.payments.refund.left', { amount: left })}
+        validate={[required(), minValue(0.01, 'resources.payments.refund.positive'), maxValue(payment.refundable, translate('resources.payments.refund.too_much', { amount: left }))]}
+      />
+      <TextInput source="reason" multiline minRows={2} validate={[required(), maxLength(500)]} />
+    </DialogShell>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The payments domain as the back office sees it: vocabulary and the API's payment, refund and timeline shapes
+ * (request schemas: payments.schemas.ts). Money as numbers with 2 decimals. Statuses: orders.ts PAYMENT_STATUSES.
+ */
+import { PAYMENT_PROVIDERS } from './checkout.js';
+import type { ListTotal } from './list.js';
+import type { OrderPayment, OrderSummary, PaymentStatus } from './orders.js';
+
+export const PAYMENT_SORTS = ['createdAt', 'amount', 'status'] as const;
+
+/** The provider (and method) of the test payments that pay mock orders. */
+export const TEST_PROVIDER = 'test';
+/** The providers this server knows, and the test one: the payments list's method filter. */
+export const PAYMENT_FILTER_PROVIDERS = [...PAYMENT_PROVIDERS, TEST_PROVIDER] as const;
+
+/** What a payment's timeline records, oldest first. */
+export const PAYMENT_EVENT_TYPES = ['created', 'confirmed', 'refused', 'failed', 'refunded'] as const;
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
+
+/** A payment as the payments list answers it. */
+export type Payment = OrderPayment & {
+  /** What may still be refunded: the amount less the refunds so far. */
+  refundable: number;
+  /** The provider's own page for this payment ("View in Dashboard"); null when the provider has none. */
+  dashboardUrl: string | null;
+};
+
+export type Refund = {
+  id: string;
+  amount: number;
+  reason: string;
+  /** The provider's id for the refund. */
+  reference: string | null;
+  /** Who gave the money back (their email), null when the user is gone. */
+  by: string | null;
+  createdAt: string;
+};
+
+export type PaymentEvent = {
+  type: PaymentEventType;
+  createdAt: string;
+  /** A refund's amount. */
+  amount: number | null;
+  /** Why it failed, was refused or refunded. */
+  reason: string | null;
+  /** The provider's id of the charge or refund. */
+  reference: string | null;
+  /** The provider's code of a refusal or failure. */
+  code: string | null;
+};
+
+/** GET /api/payments/{id}: the payment, the order it pays, its refunds and its timeline. */
+export type PaymentDetail = Payment & {
+  order: OrderSummary | null;
+  refunds: Refund[];
+  events: PaymentEvent[];
+};
+
+/**
+ * What GET /api/payments answers beside the page: the count of each status under the list's other filters (search,
+ * method, provider), and the total amount of every payment the whole filter matches.
+ */
+export type PaymentStats = { counts: Record<PaymentStatus, number>; countsAreEstimates: boolean; totalAmount: number };
+
+export type PaymentList = ListTotal & { payments: Payment[]; stats: PaymentStats };
+
+/** POST /api/payments/{id}/refund's answer. */
+export type RefundResult = { payment: PaymentDetail; refund: Refund };
+
+/** An error containing this is a payments rate limit: the screen shows SPEC §8's notice instead of the message. */
+export const PAYMENT_RATE_LIMIT_PHRASE = 'Too many payment requests';
+
+export const isPaymentRateLimit = (message: string | null | undefined) => !!message?.includes(PAYMENT_RATE_LIMIT_PHRASE);
