@@ -10,6 +10,7 @@ import dashboard from './dashboard/routes.js';
 import health from './health/routes.js';
 import mint from './mint/routes.js';
 import orders from './orders/routes.js';
+import paymentSdk from './payments/sdk-routes.js';
 import payments from './payments/routes.js';
 import products from './products/routes.js';
 import settings from './settings/routes.js';
@@ -28,4 +29,5 @@ export const MODULES = [
   cart,
   checkout,
   payments,
+  paymentSdk,
 ] as const;

@@ -28,6 +28,7 @@ function AppLayout({ children }: { children: ReactNode }) {
 
 const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
 const NotBuilt = lazy(() => import('./pages/not-built/NotBuilt'));
+const PaymentSdk = lazy(() => import('./pages/payment-sdk/PaymentSdk'));
 
 /** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
 const NOT_BUILT: readonly (readonly [string, string])[] = [
@@ -37,7 +38,6 @@ const NOT_BUILT: readonly (readonly [string, string])[] = [
   ['users', 'users'],
   ['membership', 'membership'],
   ['domain-management', 'domain_management'],
-  ['payment-sdk', 'payment_sdk'],
   ['settings', 'settings'],
   ['reports', 'reports'],
   ['referral-dashboard', 'referral_dashboard'],
@@ -81,6 +81,14 @@ export default function App() {
           element={
             <Guarded resource="dashboard">
               <Dashboard />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/payment-sdk"
+          element={
+            <Guarded resource="payment-sdk">
+              <PaymentSdk />
             </Guarded>
           }
         />

@@ -5,7 +5,7 @@ import { PAYMENT_PROVIDERS } from './checkout.js';
 import { optionalText, text } from './text.js';
 
 /** A path on this site (so the payment page can never send a buyer elsewhere). */
-const sitePath = (label: string) => optionalText(label, 2000)
+export const sitePath = (label: string) => optionalText(label, 2000)
   .refine((v) => v === null || (/^\/(?![/\\])/.test(v) && !/[\s]/.test(v)), `${label} must be a path on this site, starting with a single /.`);
 
 export const checkoutSessionBody = cartPriceBody.extend({

@@ -8,6 +8,11 @@ import type { PaymentStatus, ShopOrder } from './orders.js';
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'crypto', 'paypal', 'alipay', 'wechat'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
+/** Each provider's name in a sentence ("Stripe is not configured."). */
+export const PROVIDER_NAMES: Record<PaymentProvider, string> = {
+  sandbox: 'Sandbox', stripe: 'Stripe', crypto: 'Crypto', paypal: 'PayPal', alipay: 'Alipay', wechat: 'WeChat Pay',
+};
+
 /** The header a guest's poll of its own order carries: the secret the checkout answered. */
 export const CHECKOUT_SECRET_HEADER = 'x-checkout-secret';
 

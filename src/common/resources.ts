@@ -29,7 +29,7 @@ export const RESOURCES = {
   membership: own,
   'referral-dashboard': own,
   'domain-management': staff('catalog.write'),
-  'payment-sdk': staff('catalog.write'),
+  'payment-sdk': staff('finance.write'),
   settings: { read: 'settings.manage', write: 'settings.manage' },
   reports: staff('catalog.write'),
 } as const satisfies Record<string, Resource>;

@@ -78,6 +78,17 @@ const endpoints: Endpoint[] = [
     route: 'POST /api/payments/{id}/refund', allowed: FINANCE, ok: 200,
     request: async () => ({ method: 'POST', url: `/api/payments/${(await buildPayment(t)).id}/refund`, body: { amount: 1, reason: 'Damaged' } }),
   },
+  {
+    route: 'POST /api/payment-sdk/create', allowed: FINANCE, ok: 201,
+    request: async () => {
+      const order = await buildOrder(t, { userEmail: customerEmail, product: { priceFiat: '9.00' } });
+      return { method: 'POST', url: '/api/payment-sdk/create', body: { provider: 'sandbox', amount: 9, currency: 'USD', orderId: order.id } };
+    },
+  },
+  {
+    route: 'POST /api/payment-sdk/refund', allowed: FINANCE, ok: 200,
+    request: async () => ({ method: 'POST', url: '/api/payment-sdk/refund', body: { paymentId: (await buildPayment(t)).id, amount: 1, reason: 'Damaged' } }),
+  },
   { route: 'GET /api/shop/orders', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/shop/orders' }) },
 ];
 

@@ -226,7 +226,7 @@ describe('carts that cannot be bought', () => {
       expect(res.statusCode, `${JSON.stringify(change)} ${res.body}`).toBe(status);
       expect(Object.keys(res.json().fields ?? {}).some((k) => k === field || k.startsWith(`${field}.`)), res.body).toBe(true);
     }
-    expect((await checkout({ ...cart(gold.id), provider: 'stripe' })).json().error).toBe('Payment provider "stripe" is not configured.');
+    expect((await checkout({ ...cart(gold.id), provider: 'stripe' })).json().error).toBe('Stripe is not configured.');
     expect(await snapshot()).toEqual(before);
   });
 

@@ -282,7 +282,7 @@ describe('POST /api/payments/{id}/refund', () => {
     const before = await state(payment);
     const refused = await refund(payment.id, { amount: 1, reason: 'Try' });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 'provider_not_configured', error: 'Payment provider "stripe" is not configured.' });
+    expect(refused.json()).toMatchObject({ code: 'provider_not_configured', error: 'Stripe is not configured.' });
     expect(await state(payment)).toEqual(before);
   });
 

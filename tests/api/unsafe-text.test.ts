@@ -18,7 +18,7 @@ type Schema = {
 };
 type Operation = { parameters?: { in: string; name: string; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> } };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Records = { shopper: { email: string }; product: { id: string } };
+type Records = { shopper: { email: string }; product: { id: string }; order: { id: string; amountFiat: number } };
 
 const BAD = { NUL: 'a\u0000b', surrogate: 'a\ud800b' };
 /** The same in a URL: NUL is %00; a lone surrogate has no UTF-8, so its would-be bytes are sent raw. */
@@ -41,6 +41,10 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/checkout/session': (r) => ({ items: [{ productId: r.product.id, qty: 1 }], email: r.shopper.email, provider: 'sandbox', returnUrl: '/shop/done' }),
   'POST /api/payments/sandbox/{paymentId}/confirm': () => ({ cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Card Holder' }),
   'POST /api/payments/{id}/refund': () => ({ amount: 1, reason: 'Damaged in transit' }),
+  'POST /api/payment-sdk/create': (r) => ({
+    provider: 'sandbox', amount: r.order.amountFiat, currency: 'USD', orderId: r.order.id, customerId: null, returnUrl: '/shop/done', cancelUrl: '/shop/cart',
+  }),
+  'POST /api/payment-sdk/refund': (r) => ({ paymentId: r.order.id, amount: 1, reason: 'Damaged in transit' }),
 };
 
 const alternatives = (s: Schema): Schema[] => [s, ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
@@ -107,9 +111,9 @@ beforeAll(async () => {
   t = await createTestApp();
   const [shopper, product, job, coupon] = [await buildUser(t), await buildProduct(t), await buildMintJob(t), await buildCoupon(t)];
   const order = await buildOrder(t, { userEmail: shopper.email, productId: product.id });
-  records = { shopper, product };
+  records = { shopper, product, order };
   const checkout = (await t.call('POST', '/api/checkout/session', {
-    as: null, headers: { 'idempotency-key': 'unsafe-text' }, body: VALID_BODIES['POST /api/checkout/session']!({ shopper, product }),
+    as: null, headers: { 'idempotency-key': 'unsafe-text' }, body: VALID_BODIES['POST /api/checkout/session']!({ shopper, product, order }),
   })).json();
   realIds = {
     products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}`,

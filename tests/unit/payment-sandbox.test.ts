@@ -39,8 +39,8 @@ describe('the card sandbox', () => {
 
   it('is configured unless turned off (production turns it off by default)', () => {
     expect(configuredProviders({ paymentSandbox: true }).get('sandbox').name).toBe('sandbox');
-    expect(() => configuredProviders({ paymentSandbox: false }).get('sandbox')).toThrow('Payment provider "sandbox" is not configured.');
-    expect(() => configuredProviders({ paymentSandbox: true }).get('paypal')).toThrow('Payment provider "paypal" is not configured.');
+    expect(() => configuredProviders({ paymentSandbox: false }).get('sandbox')).toThrow('Sandbox is not configured.');
+    expect(() => configuredProviders({ paymentSandbox: true }).get('paypal')).toThrow('PayPal is not configured.');
   });
 });
 

@@ -1,23 +1,23 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CheckoutOrder, CheckoutSession } from '../../../src/common/checkout.js';
 import type { CheckoutSessionInput } from '../../../src/common/checkout.schemas.js';
 import type { Settings } from '../../../src/common/settings.js';
 import type { Db } from '../../db/client.js';
-import { orders, payments } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
 import { notFound, unauthorized, unprocessable } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
-import { recordPaymentEvent } from '../audit/payment-events.js';
 import { audit } from '../audit/service.js';
 import { normaliseEmail } from '../auth/service.js';
 import { findCoupon, priceCartFor } from '../cart/service.js';
 import type { PricedCart } from '../cart/pricing.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { holdCouponUse, insertPendingOrder, takeStock, walletProblem } from '../orders/pending.js';
+import { openPayment } from '../payments/open.js';
 import type { Providers } from '../payments/providers/index.js';
 import { withParts } from '../shop/service.js';
-import { DEFAULT_CANCEL_URL, DEFAULT_RETURN_URL, mayPoll } from './policy.js';
+import { mayPoll } from './policy.js';
 import { presentCheckoutOrder, presentSession } from './present.js';
 
 /** A cart that cannot be bought as asked: the first line's or the coupon's sentence, each field named. */
@@ -52,16 +52,9 @@ export async function createCheckout({ db, settings, providers }: CheckoutDeps, 
       userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: price.products,
       test: driver.name === 'sandbox', expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000), checkoutSecretHash: sha256(secret),
     });
-    const paymentId = randomUUID();
-    const started = await driver.create({ id: paymentId, orderId: order.id, amountCents: order.amountCents, currency: order.currency, status: 'pending' });
-    const [payment] = await tx.insert(payments).values({
-      id: paymentId, orderId: order.id, userId: order.userId, method: 'card', provider: driver.name, amountCents: order.amountCents,
-      currency: order.currency, status: 'pending', test: order.test, url: started.redirectUrl, reference: started.reference,
-      returnUrl: input.returnUrl ?? DEFAULT_RETURN_URL, cancelUrl: input.cancelUrl ?? DEFAULT_CANCEL_URL, createdAt: now, updatedAt: now,
-    }).returning();
-    await recordPaymentEvent(tx, paymentId, 'created', { reference: started.reference }, caller, now);
+    const { payment } = await openPayment(tx, driver, order, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl }, caller, now);
     await audit(tx, caller, 'checkout.create', 'order', order.id, { provider: driver.name, items: input.items, couponCode: input.couponCode });
-    return presentSession(order, payment!, secret);
+    return presentSession(order, payment, secret);
   });
   invalidateDashboard();
   return session;

@@ -3,10 +3,14 @@
  * the buyer's capability, as a provider's checkout link is). What a provider's verdict or a refund does to a payment
  * follows the payment lifecycle (DESIGN.md, Lifecycles): completed → refunded once the refunds reach the amount.
  */
+import { PROVIDER_NAMES, type PaymentProvider } from '../../../src/common/checkout.js';
 import { centsText } from '../../../src/common/money.js';
 import { PUBLIC, resourceAccess } from '../../lib/access.js';
 
 export const paymentAccess = { ...resourceAccess('payments'), hosted: PUBLIC };
+
+/** The Payment SDK screen: anyone may list the providers (a storefront picks one), staff read, finance and admins write. */
+export const sdkAccess = { ...resourceAccess('payment-sdk'), providers: PUBLIC };
 
 /** Why a payment cannot be confirmed again: only a pending one can. */
 export function notPendingSentence(status: string): string {
@@ -25,11 +29,11 @@ type PaymentState = { status: string; amountCents: number; refundedCents: number
 /** What may still be given back: the amount less the refunds so far, of a completed payment only. */
 export const refundableCents = (p: PaymentState) => (p.status === 'completed' ? Math.max(0, p.amountCents - p.refundedCents) : 0);
 
-/** A refused refund: its status, code and sentence; `field` when the amount is what is wrong. */
-export type RefundRefusal = { status: 400 | 409; code: string; sentence: string; field?: 'amount' };
+/** A refused request: its status, code and sentence; `field` when one field is what is wrong. */
+export type Refusal = { status: 400 | 409 | 422; code: string; sentence: string; field?: string };
 
 /** Why `cents` cannot be refunded from this payment, or null: only a completed payment, and at most what is left. */
-export function refundRefusal(p: PaymentState & { currency: string }, cents: number): RefundRefusal | null {
+export function refundRefusal(p: PaymentState & { currency: string }, cents: number): Refusal | null {
   if (p.status === 'refunded') return { status: 409, code: 'payment_refunded', sentence: 'This payment has already been refunded in full.' };
   if (p.status !== 'completed') {
     return { status: 409, code: 'payment_not_refundable', sentence: `This payment is ${p.status}: only a completed payment can be refunded.` };
@@ -48,5 +52,37 @@ export function refundRefusal(p: PaymentState & { currency: string }, cents: num
 export function dashboardUrl(p: { id: string; provider: string; reference: string | null; test: boolean }): string | null {
   if (p.provider === 'sandbox') return `/pay/sandbox/${p.id}`;
   if (p.provider === 'stripe' && p.reference) return `https://dashboard.stripe.com/${p.test ? 'test/' : ''}payments/${encodeURIComponent(p.reference)}`;
+  return null;
+}
+
+type PayableOrder = { status: string; amountCents: number; currency: string; userId: string | null; expiresAt: Date | null };
+type SdkRequest = { provider: PaymentProvider; amount: number; currency: string; customerId: string | null };
+
+/**
+ * Why staff cannot open a payment of `req` for this order, or null: only a pending, unexpired order, for exactly what
+ * it still owes (a pending order has paid nothing: its amount), in its currency, for its own customer. Another
+ * provider's pending payment refuses it: the customer could pay both, and an open payment at a provider cannot be
+ * withdrawn from here. The same provider may open another (a customer who lost the link is the usual case): only one
+ * can complete, since completing needs the order still pending under its lock.
+ */
+export function sdkPaymentRefusal(order: PayableOrder, req: SdkRequest, pendingProviders: string[], now: Date): Refusal | null {
+  if (order.status !== 'pending') {
+    return { status: 409, code: 'order_not_pending', sentence: `This order is ${order.status}: only a pending order can be paid.` };
+  }
+  if (order.expiresAt && order.expiresAt <= now) return { status: 409, code: 'checkout_expired', sentence: EXPIRED_SENTENCE };
+  if (req.currency !== order.currency) {
+    return { status: 422, code: 'currency_mismatch', field: 'currency', sentence: `Currency must be ${order.currency}, the order’s currency.` };
+  }
+  if (req.amount !== order.amountCents) {
+    return { status: 422, code: 'amount_mismatch', field: 'amount', sentence: `Amount must be ${centsText(order.amountCents)} ${order.currency}, what the order still owes.` };
+  }
+  if (req.customerId && req.customerId !== order.userId) {
+    return { status: 422, code: 'customer_mismatch', field: 'customerId', sentence: 'Customer ID must be the order’s customer.' };
+  }
+  const other = pendingProviders.find((p) => p !== req.provider);
+  if (other) {
+    const name = PROVIDER_NAMES[other as PaymentProvider] ?? other;
+    return { status: 409, code: 'payment_pending_elsewhere', sentence: `This order already has a pending ${name} payment: it must complete or fail before another provider is used.` };
+  }
   return null;
 }

@@ -16,7 +16,7 @@ import { withOrderId } from '../checkout/policy.js';
 import { mintQueued } from '../mint/enqueue.js';
 import { emailPrefix, likePrefix, parseOrderSearch } from '../orders/search.js';
 import { failOrder, markOrderPaid, refundOrder, type LockedOrder } from '../orders/service.js';
-import { EXPIRED_SENTENCE, notPendingSentence, refundRefusal } from './policy.js';
+import { EXPIRED_SENTENCE, notPendingSentence, refundRefusal, type Refusal } from './policy.js';
 import { presentHostedPayment, presentPayment, presentPaymentDetail } from './present.js';
 import type { Providers } from './providers/index.js';
 import type { PaymentDriver, ProviderEvent, ProviderPayment } from './providers/types.js';
@@ -159,6 +159,11 @@ export async function getPaymentDetail(db: Queryable, id: string): Promise<Payme
   return presentPaymentDetail({ payment, order, refunds: given, events });
 }
 
+/** A policy's refusal as the error it answers, naming its field when it has one. */
+export const refusalError = (r: Refusal) => (r.field
+  ? new AppError(r.status, `Invalid field "${r.field}": ${r.sentence}`, r.code, { [r.field]: r.sentence })
+  : new AppError(r.status, r.sentence, r.code));
+
 /** A mock order's test payment moved no money: its refund is only recorded. Any other goes through its provider. */
 async function refundAtProvider(providers: Providers, payment: Payment, cents: number) {
   if (payment.provider === TEST_PROVIDER) return { reference: null };
@@ -175,11 +180,7 @@ export async function refundPayment(db: Db, providers: Providers, id: string, in
   await db.transaction(async (tx) => {
     const { payment, order } = await lockPayment(tx, id);
     const refusal = refundRefusal(payment, input.amount);
-    if (refusal) {
-      throw refusal.field
-        ? new AppError(refusal.status, `Invalid field "amount": ${refusal.sentence}`, refusal.code, { amount: refusal.sentence })
-        : new AppError(refusal.status, refusal.sentence, refusal.code);
-    }
+    if (refusal) throw refusalError(refusal);
     const total = sql`${payments.refundedCents} + ${input.amount}`;
     const [taken] = await tx.update(payments)
       .set({ refundedCents: total, status: sql`case when ${total} >= ${payments.amountCents} then 'refunded' else ${payments.status} end`, updatedAt: now })

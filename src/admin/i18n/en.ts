@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import coupons from '../resources/coupons/i18n/en';
 import mintJobs from '../resources/mint-jobs/i18n/en';
 import orders from '../resources/orders/i18n/en';
+import paymentSdk from '../pages/payment-sdk/i18n/en';
 import payments from '../resources/payments/i18n/en';
 import products from '../resources/products/i18n/en';
 
@@ -20,6 +21,8 @@ const en = {
     'mint-queue': mintJobs,
   },
   app: {
+    // Payment SDK (pages/payment-sdk)
+    payment_sdk: paymentSdk,
     // dashboard (pages/dashboard)
     dashboard: {
       title: 'Dashboard',

@@ -2,6 +2,7 @@ import type en from './en';
 import coupons from '../resources/coupons/i18n/zh';
 import mintJobs from '../resources/mint-jobs/i18n/zh';
 import orders from '../resources/orders/i18n/zh';
+import paymentSdk from '../pages/payment-sdk/i18n/zh';
 import payments from '../resources/payments/i18n/zh';
 import products from '../resources/products/i18n/zh';
 import raZh from './ra-zh';
@@ -17,6 +18,8 @@ const zh: typeof en = {
     'mint-queue': mintJobs,
   },
   app: {
+    // Payment SDK (pages/payment-sdk)
+    payment_sdk: paymentSdk,
     // dashboard (pages/dashboard)
     dashboard: {
       title: '仪表盘',

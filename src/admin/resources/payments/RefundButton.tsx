@@ -1,34 +1,37 @@
 import UndoIcon from '@mui/icons-material/Undo';
 import { useRef } from 'react';
 import { maxLength, maxValue, minValue, NumberInput, required, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { isPaymentRateLimit, type PaymentDetail } from '../../../common/payments';
+import { isPaymentRateLimit, type Payment, type PaymentDetail } from '../../../common/payments';
 import { ApiError, apiSend } from '../../../lib/api';
 import { idempotencyKeys } from '../../../lib/idempotency';
 import DialogShell, { type DialogSubmit } from '../../components/DialogShell';
 import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
 
-type RefundValues = { amount?: number | null; reason?: string };
+type RefundValues = { amount?: number | null; reason?: string; paymentId?: string };
 
 const SUBMITS: [DialogSubmit<'refund'>] = [{ mode: 'refund', label: 'resources.payments.refund.submit', busyLabel: 'resources.payments.refund.submitting' }];
+
+type Refundable = Pick<Payment, 'id' | 'status' | 'refundable' | 'currency'>;
 
 /**
  * "Refund" on a completed payment, for finance and admins: how much (at most what is left) and why. Each attempt
  * carries its own Idempotency-Key, sent again with a retry of the same values, so a retried refund never pays twice.
+ * `sdk`: the Payment SDK screen's form, which shows the payment's id and sends it to POST /api/payment-sdk/refund.
  */
-export default function RefundButton() {
-  const payment = useRecordContext<PaymentDetail>();
+export function RefundDialog({ payment, sdk }: { payment: Refundable; sdk?: boolean }) {
   const translate = useTranslate();
   const { money } = useFormat();
   const canRefund = useCan('payments', 'edit');
   const keyFor = useRef(idempotencyKeys()).current;
-  if (!payment || !canRefund || payment.status !== 'completed' || payment.refundable <= 0) return null;
+  if (!canRefund || payment.status !== 'completed' || payment.refundable <= 0) return null;
   const left = money(payment.refundable, payment.currency);
 
   const send = async (values: RefundValues) => {
     const body = { amount: values.amount, reason: values.reason?.trim() ?? '' };
+    const [path, sent] = sdk ? ['/api/payment-sdk/refund', { paymentId: payment.id, ...body }] : [`/api/payments/${payment.id}/refund`, body];
     try {
-      await apiSend('POST', `/api/payments/${payment.id}/refund`, body, { headers: { 'Idempotency-Key': keyFor(body) } });
+      await apiSend('POST', path, sent, { headers: { 'Idempotency-Key': keyFor(sent) } });
     } catch (e) {
       if (e instanceof ApiError && isPaymentRateLimit(e.message)) throw new ApiError(translate('resources.payments.rate_limited'), e.status, { code: e.code, fields: e.fields, body: e.body });
       throw e;
@@ -40,7 +43,7 @@ export default function RefundButton() {
       openLabel="resources.payments.refund.open"
       openIcon={<UndoIcon />}
       title="resources.payments.refund.title"
-      defaultValues={{ amount: payment.refundable }}
+      defaultValues={{ amount: payment.refundable, paymentId: payment.id }}
       submits={SUBMITS}
       cancel="resources.payments.refund.cancel"
       send={send}
@@ -48,8 +51,10 @@ export default function RefundButton() {
       failure={() => 'resources.payments.refund.failed'}
       unknownError="resources.payments.refund.unknown_error"
     >
+      {sdk && <TextInput source="paymentId" label="resources.payments.fields.id" readOnly />}
       <NumberInput
         source="amount"
+        label={sdk ? 'resources.payments.refund.amount' : undefined}
         step={0.01}
         min={0.01}
         max={payment.refundable}
@@ -59,4 +64,10 @@ export default function RefundButton() {
       <TextInput source="reason" multiline minRows={2} validate={[required(), maxLength(500)]} />
     </DialogShell>
   );
+}
+
+/** The refund on a payment's page. */
+export default function RefundButton() {
+  const payment = useRecordContext<PaymentDetail>();
+  return payment ? <RefundDialog payment={payment} /> : null;
 }

@@ -70,6 +70,7 @@ const en = {
     unknown_error: 'Unknown error',
     positive: 'Amount must be more than 0',
     too_much: 'Amount can be at most what is left: %{amount}',
+    amount: 'Refund Amount',
   },
 };
 

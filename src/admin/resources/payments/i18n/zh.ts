@@ -72,6 +72,7 @@ const zh: typeof en = {
     unknown_error: '未知错误',
     positive: '金额必须大于 0',
     too_much: '金额最多为剩余可退款金额：%{amount}',
+    amount: '退款金额',
   },
 };
 

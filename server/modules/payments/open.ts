@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import type { Tx } from '../../db/client.js';
+import { orders, payments } from '../../db/schema.js';
+import type { Actor } from '../../types.js';
+import { recordPaymentEvent } from '../audit/payment-events.js';
+import { DEFAULT_CANCEL_URL, DEFAULT_RETURN_URL } from '../checkout/policy.js';
+import type { PaymentDriver } from './providers/types.js';
+
+type Order = Pick<typeof orders.$inferSelect, 'id' | 'userId' | 'amountCents' | 'currency' | 'test'>;
+type Urls = { returnUrl: string | null; cancelUrl: string | null };
+
+/**
+ * A pending payment of the order's amount through `driver`, in the caller's transaction (checkout's and the Payment
+ * SDK's one path): the provider starts it, the payment is stored with its page and its timeline begins.
+ */
+export async function openPayment(tx: Tx, driver: PaymentDriver, order: Order, urls: Urls, actor: Actor, now: Date) {
+  const paymentId = randomUUID();
+  const started = await driver.create({ id: paymentId, orderId: order.id, amountCents: order.amountCents, currency: order.currency, status: 'pending' });
+  const [payment] = await tx.insert(payments).values({
+    id: paymentId, orderId: order.id, userId: order.userId, method: 'card', provider: driver.name, amountCents: order.amountCents,
+    currency: order.currency, status: 'pending', test: order.test || driver.name === 'sandbox', url: started.redirectUrl, reference: started.reference,
+    returnUrl: urls.returnUrl ?? DEFAULT_RETURN_URL, cancelUrl: urls.cancelUrl ?? DEFAULT_CANCEL_URL, createdAt: now, updatedAt: now,
+  }).returning();
+  await recordPaymentEvent(tx, paymentId, 'created', { reference: started.reference }, actor, now);
+  return { payment: payment!, redirectUrl: started.redirectUrl };
+}

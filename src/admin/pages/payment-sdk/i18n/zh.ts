@@ -1,0 +1,41 @@
+import type en from './en';
+
+const zh: typeof en = {
+  title: '支付 SDK 管理',
+  subtitle: '管理多个支付渠道和支付处理',
+  stats: { total: '支付总数', completed: '已完成', pending: '待处理', providers: '支付渠道' },
+  refresh: '刷新',
+  search: '按支付 ID、订单 ID 或渠道搜索',
+  tabs: { overview: '概览', payments: '支付', providers: '支付渠道' },
+  empty: '未找到支付',
+  load_failed: '加载支付数据失败',
+  error: '错误：%{error}',
+  retry: '重试',
+  view: '查看',
+  order: '订单 %{id}',
+  configured: '已配置',
+  not_configured: '未配置',
+  currencies: '币种：%{list}',
+  no_currencies: '币种：无',
+  created: '支付已创建。客户在其支付页面付款。',
+  open_page: '打开支付页面',
+  create: {
+    open: '创建支付',
+    title: '创建支付',
+    submit: '创建支付',
+    submitting: '创建中...',
+    cancel: '取消',
+    success: '支付已创建',
+    failed: '创建支付失败：%{error}',
+    unknown_error: '未知错误',
+    provider: '支付渠道',
+    amount: '金额',
+    currency: '币种',
+    order_id: '订单 ID',
+    customer_id: '客户 ID',
+    return_url: '返回 URL',
+    cancel_url: '取消 URL',
+  },
+};
+
+export default zh;

@@ -1,0 +1,23 @@
+/** What the Payment SDK routes take: zod schemas built from the text type, for the server and the screen's forms. */
+import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from './checkout.js';
+import { sitePath } from './checkout.schemas.js';
+import { fiatAmount } from './money.schemas.js';
+import { refundBody } from './payments.schemas.js';
+import { optionalText, text } from './text.js';
+
+const uuid = (label: string) => text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
+
+export const sdkCreateBody = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS, { error: `Provider must be one of ${PAYMENT_PROVIDERS.join(', ')}.` }),
+  amount: fiatAmount('Amount').refine((cents) => cents > 0, 'Amount must be more than 0.'),
+  currency: text('Currency', { max: 10 }).transform((v) => v.trim().toUpperCase()),
+  orderId: uuid('Order ID'),
+  customerId: optionalText('Customer ID', 36),
+  returnUrl: sitePath('Return URL'),
+  cancelUrl: sitePath('Cancel URL'),
+});
+export type SdkCreateInput = z.infer<typeof sdkCreateBody>;
+
+export const sdkRefundBody = refundBody.extend({ paymentId: uuid('Payment ID') });
+export type SdkRefundInput = z.infer<typeof sdkRefundBody>;
