@@ -34,6 +34,7 @@ async function main() {
   const lines = [
     '',
     `RWA Commerce is running at ${url}`,
+    `  shop: ${url}/shop${config.paymentSandbox ? ' (card sandbox on: 4242 4242 4242 4242 pays)' : ''}`,
     `  database: ${database.kind}${database.kind === 'pglite' ? ` (${path.relative(process.cwd(), config.dataDir) || '.'}/pglite)` : ''}`,
     `  API docs: ${url}/api/docs/json (OpenAPI; send a bearer token, as for every /api route)`,
     `  chain: ${chainLine(app.ctx.chain)}`,
