@@ -4,6 +4,7 @@ import { toCents } from '../../../src/common/money.js';
 import type { Settings } from '../../../src/common/settings.js';
 import type { Queryable } from '../../db/client.js';
 import { coupons, orders, products } from '../../db/schema.js';
+import { unprocessable } from '../../lib/errors.js';
 import { COUPON_USE_STATUSES } from './policy.js';
 import { priceCart, type PricedCart, type PricingCoupon, type PricingRules } from './pricing.js';
 
@@ -33,14 +34,27 @@ export async function usesBy(db: Queryable, who: CouponCustomer, code: string): 
 }
 
 export type ProductRow = typeof products.$inferSelect;
+export type PricedFor = PricedCart & { products: Map<string, ProductRow>; found: (PricingCoupon & { id: string }) | null };
 
-/** Prices a cart from the stored products, coupon and settings (`who` when the buyer is known), with the products read. */
-export async function priceCartFor(db: Queryable, settings: Settings, input: CartPriceInput, who: CouponCustomer | null, now = new Date()): Promise<PricedCart & { products: Map<string, ProductRow> }> {
-  const ids = [...new Set(input.items.map((i) => i.productId))];
-  const rows = new Map((await db.select().from(products).where(inArray(products.id, ids))).map((p) => [p.id, p]));
-  const code = input.couponCode;
+/** Prices `items` over products already read, with the stored coupon (`found`, when the code names one) and settings. */
+export async function priceWith(
+  db: Queryable, settings: Settings, items: CartPriceInput['items'], rows: Map<string, ProductRow>, code: string | null | undefined,
+  who: CouponCustomer | null, now = new Date(),
+): Promise<PricedFor> {
   const found = code ? await findCoupon(db, code) : null;
   const customerUses = code && found && who ? await usesBy(db, who, code) : 0;
-  const priced = priceCart({ items: input.items, products: rows, customerUses, rules: pricingRules(settings), now, coupon: code ? { code, found } : undefined });
-  return { ...priced, products: rows };
+  const priced = priceCart({ items, products: rows, customerUses, rules: pricingRules(settings), now, coupon: code ? { code, found } : undefined });
+  return { ...priced, products: rows, found };
 }
+
+/** Prices a cart from the stored products, coupon and settings (`who` when the buyer is known). */
+export async function priceCartFor(db: Queryable, settings: Settings, input: CartPriceInput, who: CouponCustomer | null, now = new Date()): Promise<PricedFor> {
+  const ids = [...new Set(input.items.map((i) => i.productId))];
+  const rows = new Map((await db.select().from(products).where(inArray(products.id, ids))).map((p) => [p.id, p]));
+  return priceWith(db, settings, input.items, rows, input.couponCode, who, now);
+}
+
+/** A coupon asked for that does not apply, as the 422 an order or checkout answers with its sentence; null otherwise. */
+export const couponRefusal = (price: PricedCart) => (price.coupon && !price.coupon.valid
+  ? unprocessable(price.coupon.message, { couponCode: price.coupon.message }, 'invalid_coupon')
+  : null);

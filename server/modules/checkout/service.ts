@@ -10,7 +10,7 @@ import { notFound, unauthorized, unprocessable } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { normaliseEmail } from '../auth/service.js';
-import { findCoupon, priceCartFor } from '../cart/service.js';
+import { couponRefusal, priceCartFor } from '../cart/service.js';
 import type { PricedCart } from '../cart/pricing.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { holdCouponUse, insertPendingOrder, takeStock, walletProblem } from '../orders/pending.js';
@@ -24,7 +24,8 @@ import { presentCheckoutOrder, presentSession } from './present.js';
 function refusal(price: PricedCart) {
   const lines = price.lines.flatMap((l, i) => (l.error ? [[`items.${i}`, l.error] as const] : []));
   if (lines.length > 0) return unprocessable(lines[0]![1], Object.fromEntries(lines), 'cart_invalid');
-  if (price.coupon && !price.coupon.valid) return unprocessable(price.coupon.message, { couponCode: price.coupon.message }, 'invalid_coupon');
+  const coupon = couponRefusal(price);
+  if (coupon) return coupon;
   if (!Number.isSafeInteger(price.totalCents)) return unprocessable('The order total is too large: order fewer units.', { items: 'The total is too large.' }, 'amount_too_large');
   return null;
 }
@@ -46,7 +47,7 @@ export async function createCheckout({ db, settings, providers }: CheckoutDeps, 
     if (refused) throw refused;
     const wallet = walletProblem(input.walletAddress, price.lines.find((l) => l.tokenised)?.title ?? null);
     if (wallet) throw wallet;
-    if (price.coupon) await holdCouponUse(tx, (await findCoupon(tx, price.coupon.code))!);
+    if (price.found) await holdCouponUse(tx, price.found);
     await takeStock(tx, price.lines.map((l) => ({ productId: l.productId, qty: l.qty, title: l.title! })), now);
     const order = await insertPendingOrder(tx, {
       userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: price.products,

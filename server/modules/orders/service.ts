@@ -10,8 +10,7 @@ import { recordPaymentEvent } from '../audit/payment-events.js';
 import { audit } from '../audit/service.js';
 import { displayName } from '../auth/present.js';
 import { normaliseEmail } from '../auth/service.js';
-import { findCoupon, pricingRules, usesBy } from '../cart/service.js';
-import { priceCart } from '../cart/pricing.js';
+import { couponRefusal, priceWith } from '../cart/service.js';
 import { releaseCouponUse, settleCouponUse } from '../coupons/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import type { SettingsService } from '../settings/service.js';
@@ -82,15 +81,11 @@ export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDe
  * A coupon that does not apply is refused with its sentence.
  */
 async function priceOrder(tx: Tx, settings: SettingsService, customerId: string, product: typeof products.$inferSelect, input: CreateOrderInput) {
-  const code = input.couponCode;
-  const found = code ? await findCoupon(tx, code) : null;
-  const price = priceCart({
-    items: [{ productId: product.id, qty: input.qty }], products: new Map([[product.id, product]]),
-    coupon: code ? { code, found } : undefined, customerUses: found && code ? await usesBy(tx, { userId: customerId }, code) : 0,
-    rules: pricingRules(await settings.get(tx)), now: new Date(),
-  });
-  if (price.coupon && !price.coupon.valid) throw unprocessable(price.coupon.message, { couponCode: price.coupon.message }, 'invalid_coupon');
-  if (found) await holdCouponUse(tx, found);
+  const price = await priceWith(tx, await settings.get(tx), [{ productId: product.id, qty: input.qty }], new Map([[product.id, product]]),
+    input.couponCode, { userId: customerId });
+  const refused = couponRefusal(price);
+  if (refused) throw refused;
+  if (price.found) await holdCouponUse(tx, price.found);
   return price;
 }
 
@@ -236,8 +231,7 @@ export async function refundOrder(tx: Tx, order: LockedOrder, actor: Actor, now 
 /** Staff mark a paid order without tokens fulfilled (goods handed over); token orders are fulfilled by their mints. */
 export async function markFulfilled(db: Db, orderId: string, actor: Actor, now = new Date()) {
   await db.transaction(async (tx) => {
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
-    if (!order) throw notFound('Order not found.');
+    const order = await lockOrder(tx, orderId);
     const tokenised = await tx.select({ id: orderItems.id }).from(orderItems).where(and(eq(orderItems.orderId, orderId), eq(orderItems.tokenised, true)));
     const refusal = manualFulfilRefusal(order.status, tokenised.length);
     if (refusal) throw conflict(refusal, 'illegal_transition');
