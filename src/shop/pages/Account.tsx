@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { MIN_PASSWORD_LENGTH } from '../../common/users';
 import { ApiError, signup } from '../api';
@@ -17,6 +17,24 @@ const messageOf = (e: unknown, fallback: string) => (e instanceof Error && e.mes
 function focusFirst<K extends string>(form: string, order: readonly K[], errors: Errors<K>) {
   const first = order.find((k) => errors[k]);
   if (first) document.getElementById(`${form}-${first}`)?.focus();
+}
+
+/** A titled card holding a form: log-in and sign-up look alike. */
+function FormPanel({ id, title, intro, error, onSubmit, children }: { id: string; title: string; intro: string; error: string; onSubmit: (e: FormEvent) => void; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={`${id}-title`} sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+      <Typography id={`${id}-title`} variant="h2" sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
+        {intro}
+      </Typography>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`} sx={{ display: 'grid', gap: 2 }}>
+        {error && <Alert severity="error" role="alert">{error}</Alert>}
+        {children}
+      </Box>
+    </Paper>
+  );
 }
 
 function LoginForm() {
@@ -49,42 +67,33 @@ function LoginForm() {
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="login-title" sx={{ p: { xs: 2.5, sm: 3.5 } }}>
-      <Typography id="login-title" variant="h2" sx={{ mb: 0.5 }}>
-        {t.title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
-        {t.intro}
-      </Typography>
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby="login-title" sx={{ display: 'grid', gap: 2 }}>
-        {error && <Alert severity="error" role="alert">{error}</Alert>}
-        <TextField
-          id="login-email"
-          label={t.email}
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={!!errors.email}
-          helperText={errors.email}
-        />
-        <TextField
-          id="login-password"
-          label={t.password}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={!!errors.password}
-          helperText={errors.password}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
-          {busy ? t.busy : t.submit}
-        </Button>
-      </Box>
-    </Paper>
+    <FormPanel id="login" title={t.title} intro={t.intro} error={error} onSubmit={submit}>
+      <TextField
+        id="login-email"
+        label={t.email}
+        type="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={!!errors.email}
+        helperText={errors.email}
+      />
+      <TextField
+        id="login-password"
+        label={t.password}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={!!errors.password}
+        helperText={errors.password}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {busy ? t.busy : t.submit}
+      </Button>
+    </FormPanel>
   );
 }
 
@@ -151,23 +160,14 @@ function SignupForm() {
   );
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="signup-title" sx={{ p: { xs: 2.5, sm: 3.5 } }}>
-      <Typography id="signup-title" variant="h2" sx={{ mb: 0.5 }}>
-        {t.title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
-        {t.intro}
-      </Typography>
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby="signup-title" sx={{ display: 'grid', gap: 2 }}>
-        {error && <Alert severity="error" role="alert">{error}</Alert>}
-        {field('name', t.name, { autoComplete: 'name' })}
-        {field('email', t.email, { type: 'email', autoComplete: 'email' })}
-        {field('password', t.password, { type: 'password', autoComplete: 'new-password', helperText: fill(t.passwordHelp, { min: MIN_PASSWORD_LENGTH }) })}
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
-          {busy ? t.busy : t.submit}
-        </Button>
-      </Box>
-    </Paper>
+    <FormPanel id="signup" title={t.title} intro={t.intro} error={error} onSubmit={submit}>
+      {field('name', t.name, { autoComplete: 'name' })}
+      {field('email', t.email, { type: 'email', autoComplete: 'email' })}
+      {field('password', t.password, { type: 'password', autoComplete: 'new-password', helperText: fill(t.passwordHelp, { min: MIN_PASSWORD_LENGTH }) })}
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {busy ? t.busy : t.submit}
+      </Button>
+    </FormPanel>
   );
 }
 
