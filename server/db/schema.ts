@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn, bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -21,10 +21,19 @@ export const users = pgTable('users', {
   failedLoginCount: integer('failed_login_count').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
   lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
+  /** The user's own referral code (unguessable, given on first use: server/modules/referrals); null until then. */
+  referralCode: text('referral_code'),
+  /** Who referred this user (first touch, set once: POST /api/referrals/attribute); their level-1 referrer. */
+  referredById: uuid('referred_by_id').references((): AnyPgColumn => users.id),
+  referredAt: timestamp('referred_at', { withTimezone: true, mode: 'date' }),
+  /** Where a crypto payout of the user's earnings is sent; null: payouts by bank only. */
+  walletAddress: text('wallet_address'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('users_email_key').on(t.email),
+  uniqueIndex('users_referral_code_key').on(t.referralCode),
+  index('users_referred_by_idx').on(t.referredById, t.createdAt),
   index('users_role_idx').on(t.role),
   index('users_status_idx').on(t.status),
   index('users_created_idx').on(t.createdAt),
@@ -109,6 +118,8 @@ export const orders = pgTable('orders', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
   /** sha256 of the secret a checkout answers, with which a guest polls its order. */
   checkoutSecretHash: text('checkout_secret_hash'),
+  /** The level-1 referrer this order earns for, fixed when the order is made (the buyer's, or a guest's `?ref=` code). */
+  referrerId: uuid('referrer_id').references(() => users.id),
 }, (t) => [
   // Plain ascending keys: scanned backwards they serve `ORDER BY … DESC` (nulls first), which a
   // `DESC NULLS LAST` index cannot, and forwards they serve ascending sorts.
@@ -122,6 +133,7 @@ export const orders = pgTable('orders', {
   index('orders_qty_idx').on(t.qty, t.id),
   index('orders_status_qty_idx').on(t.status, t.qty, t.id),
   index('orders_expiry_idx').on(t.expiresAt).where(sql`status = 'pending' and expires_at is not null`),
+  index('orders_referrer_idx').on(t.referrerId, t.createdAt),
 ]);
 
 export const orderItems = pgTable('order_items', {
@@ -266,6 +278,7 @@ export const chainTransactions = pgTable('chain_transactions', {
   nonce: integer('nonce').notNull(),
   raw: text('raw').notNull(),
   mintJobId: uuid('mint_job_id').references(() => mintJobs.id, { onDelete: 'set null' }),
+  payoutId: uuid('payout_id').references((): AnyPgColumn => payouts.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('chain_transactions_hash_key').on(t.hash),
@@ -332,4 +345,121 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 }, (t) => [
   uniqueIndex('idempotency_keys_scope_key').on(t.scope, t.key),
   index('idempotency_keys_created_idx').on(t.createdAt),
+]);
+
+/**
+ * One row per click on a referral link. The visitor is kept only as a salted hash of address + user agent;
+ * `referral_visits` holds each distinct visitor once per referrer per UTC day, which is what "unique clicks" count.
+ */
+export const referralClicks = pgTable('referral_clicks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  referrerId: uuid('referrer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  visitorHash: text('visitor_hash').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('referral_clicks_referrer_idx').on(t.referrerId, t.createdAt),
+]);
+
+export const referralVisits = pgTable('referral_visits', {
+  referrerId: uuid('referrer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  day: date('day', { mode: 'string' }).notNull(),
+  visitorHash: text('visitor_hash').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.referrerId, t.day, t.visitorHash] }),
+]);
+
+/** Commission rate per referral level (1: the buyer's referrer, 2: that referrer's referrer), a fraction 0–1. */
+export const agentLevels = pgTable('agent_levels', {
+  id: integer('id').primaryKey(),
+  level: integer('level').notNull(),
+  name: text('name').notNull(),
+  commissionRate: numeric('commission_rate', { precision: 7, scale: 6 }).notNull(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('agent_levels_level_key').on(t.level),
+]);
+
+/**
+ * What a referrer earns on one paid order at one level: `original_cents` = rate × `base_cents` (the order's subtotal
+ * after discount) when it was paid; `amount_cents` what is owed now (reduced by partial refunds while unpaid, 0 once
+ * reversed). Statuses: pending → approved → paid (by a payout); pending → rejected; reversed (refunded before paid).
+ * `payout_id` is set while a payout holds it (pending) and stays once the payout pays it.
+ */
+export const commissions = pgTable('commissions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id),
+  referrerId: uuid('referrer_id').notNull().references(() => users.id),
+  level: integer('level').notNull(),
+  rate: numeric('rate', { precision: 7, scale: 6 }).notNull(),
+  baseCents: cents('base_cents').notNull(),
+  originalCents: cents('original_cents').notNull(),
+  amountCents: cents('amount_cents').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  status: text('status').notNull().default('pending'),
+  payoutId: uuid('payout_id').references((): AnyPgColumn => payouts.id),
+  /** When the order was paid: the hold (settings commissionHoldDays) counts from here. */
+  earnedAt: timestamp('earned_at', { withTimezone: true, mode: 'date' }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('commissions_order_level_key').on(t.orderId, t.level),
+  index('commissions_created_idx').on(t.createdAt, t.id),
+  index('commissions_status_created_idx').on(t.status, t.createdAt, t.id),
+  index('commissions_referrer_idx').on(t.referrerId, t.status, t.createdAt),
+  index('commissions_payout_idx').on(t.payoutId),
+]);
+
+/**
+ * A clawback: money taken back from a commission a payout holds or has paid (a refund came after), as a negative
+ * `amount_cents`. The next payout of the referrer deducts it and sets `payout_id`.
+ */
+export const commissionAdjustments = pgTable('commission_adjustments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  commissionId: uuid('commission_id').notNull().references(() => commissions.id),
+  referrerId: uuid('referrer_id').notNull().references(() => users.id),
+  amountCents: cents('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  payoutId: uuid('payout_id').references((): AnyPgColumn => payouts.id),
+  createdAt: createdAt(),
+}, (t) => [
+  index('commission_adjustments_referrer_idx').on(t.referrerId, t.payoutId),
+  index('commission_adjustments_commission_idx').on(t.commissionId),
+]);
+
+/**
+ * A payment to a referrer of approved commissions minus open clawbacks: pending → completed (a bank reference or a
+ * transaction hash) | failed | cancelled. A crypto payout stores its signed transfer (`nonce`, `signed_tx`, `tx_hash`)
+ * before it is sent, as the mint worker does, so a crash never pays twice.
+ */
+export const payouts = pgTable('payouts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  recipientId: uuid('recipient_id').notNull().references(() => users.id),
+  grossCents: cents('gross_cents').notNull(),
+  deductedCents: cents('deducted_cents').notNull().default(0),
+  amountCents: cents('amount_cents').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  status: text('status').notNull().default('pending'),
+  method: text('method').notNull().default('bank'),
+  reference: text('reference'),
+  walletAddress: text('wallet_address'),
+  /** Native token sent for a crypto payout, in wei (decimal string). */
+  amountWei: numeric('amount_wei', { precision: 78, scale: 0 }),
+  chainId: integer('chain_id'),
+  sender: text('sender'),
+  nonce: integer('nonce'),
+  signedTx: text('signed_tx'),
+  txHash: text('tx_hash'),
+  note: text('note'),
+  requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  index('payouts_created_idx').on(t.createdAt, t.id),
+  index('payouts_status_created_idx').on(t.status, t.createdAt, t.id),
+  index('payouts_recipient_idx').on(t.recipientId, t.createdAt),
+  uniqueIndex('payouts_tx_hash_key').on(t.txHash),
 ]);

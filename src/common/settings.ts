@@ -28,6 +28,11 @@ export const settingsSchema = z.object({
     .refine(isFiatAmount, 'Free shipping threshold must be an amount ≥ 0 with at most 2 decimals, or null.').nullable(),
   /** Minutes an unpaid checkout holds its stock before it fails. */
   checkoutTtlMinutes: z.number().int().min(1).max(24 * 60),
+  /** Days after an order is paid before its commissions may be approved, so that refunds come first. */
+  commissionHoldDays: z.number({ error: 'Commission hold must be a whole number of days from 0 to 365.' }).int('Commission hold must be a whole number of days from 0 to 365.')
+    .min(0, 'Commission hold must be a whole number of days from 0 to 365.').max(365, 'Commission hold must be a whole number of days from 0 to 365.'),
+  /** A referrer may request a payout once their approved earnings reach this amount. */
+  minimumPayout: z.number({ error: 'Minimum payout must be an amount ≥ 0.' }).refine(isFiatAmount, 'Minimum payout must be an amount ≥ 0 with at most 2 decimals.'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -48,6 +53,8 @@ export const DEFAULT_SETTINGS: Settings = {
   shippingFee: 0,
   freeShippingOver: null,
   checkoutTtlMinutes: 30,
+  commissionHoldDays: 14,
+  minimumPayout: 50,
 };
 
 /** What any visitor may read: enough to title and format the app. */
