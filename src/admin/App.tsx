@@ -29,6 +29,7 @@ function AppLayout({ children }: { children: ReactNode }) {
 const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
 const NotBuilt = lazy(() => import('./pages/not-built/NotBuilt'));
 const PaymentSdk = lazy(() => import('./pages/payment-sdk/PaymentSdk'));
+const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 
 /** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
 const NOT_BUILT: readonly (readonly [string, string])[] = [
@@ -38,7 +39,6 @@ const NOT_BUILT: readonly (readonly [string, string])[] = [
   ['users', 'users'],
   ['membership', 'membership'],
   ['domain-management', 'domain_management'],
-  ['settings', 'settings'],
   ['reports', 'reports'],
   ['referral-dashboard', 'referral_dashboard'],
 ];
@@ -81,6 +81,14 @@ export default function App() {
           element={
             <Guarded resource="dashboard">
               <Dashboard />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/settings"
+          element={
+            <Guarded resource="settings">
+              <SettingsPage />
             </Guarded>
           }
         />

@@ -55,4 +55,38 @@ describe('settings', () => {
     const reset = await t.call('POST', '/api/settings/reset');
     expect(reset.json().settings).toMatchObject({ siteName: 'RWA Management System', maxLoginAttempts: 5 });
   });
+
+  it('the referral settings: a hold of 0–365 whole days and a minimum payout with at most 2 decimals, each refusal naming its field', async () => {
+    expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({ commissionHoldDays: 14, minimumPayout: 50 });
+    for (const [body, field, sentence] of [
+      [{ commissionHoldDays: -1 }, 'commissionHoldDays', 'Commission hold must be a whole number of days from 0 to 365.'],
+      [{ commissionHoldDays: 1.5 }, 'commissionHoldDays', 'Commission hold must be a whole number of days from 0 to 365.'],
+      [{ commissionHoldDays: 366 }, 'commissionHoldDays', 'Commission hold must be a whole number of days from 0 to 365.'],
+      [{ commissionHoldDays: '7' }, 'commissionHoldDays', 'Commission hold must be a whole number of days from 0 to 365.'],
+      [{ minimumPayout: -5 }, 'minimumPayout', 'Minimum payout must be an amount ≥ 0 with at most 2 decimals.'],
+      [{ minimumPayout: 1.005 }, 'minimumPayout', 'Minimum payout must be an amount ≥ 0 with at most 2 decimals.'],
+      [{ minimumPayout: '10' }, 'minimumPayout', 'Minimum payout must be an amount ≥ 0.'],
+    ] as const) {
+      const res = await t.call('PUT', '/api/settings', { body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fields[field], JSON.stringify(body)).toBe(sentence);
+    }
+    expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({ commissionHoldDays: 14, minimumPayout: 50 });
+    const saved = await t.call('PUT', '/api/settings', { body: { commissionHoldDays: 0, minimumPayout: 12.5 } });
+    expect(saved.json().settings).toMatchObject({ commissionHoldDays: 0, minimumPayout: 12.5 });
+    await t.call('POST', '/api/settings/reset');
+  });
+
+  it('takes back the whole settings object it answers (what the Settings screen sends), nulls included', async () => {
+    const all = (await t.call('GET', '/api/settings')).json().settings;
+    expect(all.freeShippingOver).toBeNull();
+    const withThreshold = await t.call('PUT', '/api/settings', { body: { ...all, freeShippingOver: 100 } });
+    expect(withThreshold.statusCode).toBe(200);
+    expect(withThreshold.json().settings.freeShippingOver).toBe(100);
+    const back = await t.call('PUT', '/api/settings', { body: { ...all, siteName: 'Whole Object' } });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().settings).toEqual({ ...all, siteName: 'Whole Object', freeShippingOver: null });
+    expect((await t.call('GET', '/api/settings')).json().settings).toEqual({ ...all, siteName: 'Whole Object' });
+    await t.call('POST', '/api/settings/reset');
+  });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { settings as settingsTable } from '../../db/schema.js';
 import type { Queryable } from '../../db/client.js';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../../src/common/settings.js';
@@ -25,8 +26,10 @@ export class SettingsService {
     const now = new Date();
     for (const [key, value] of Object.entries(values)) {
       if (value === undefined) continue;
-      await db.insert(settingsTable).values({ key, value, updatedAt: now })
-        .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: now } });
+      // A null setting (e.g. freeShippingOver: never) is stored as JSON null: a bare null would be SQL NULL, which the column refuses.
+      const stored = value === null ? sql`'null'::jsonb` : value;
+      await db.insert(settingsTable).values({ key, value: stored, updatedAt: now })
+        .onConflictDoUpdate({ target: settingsTable.key, set: { value: stored, updatedAt: now } });
     }
     this.cached = null;
     return this.get(db);

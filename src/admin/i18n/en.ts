@@ -3,6 +3,7 @@ import coupons from '../resources/coupons/i18n/en';
 import mintJobs from '../resources/mint-jobs/i18n/en';
 import orders from '../resources/orders/i18n/en';
 import paymentSdk from '../pages/payment-sdk/i18n/en';
+import settingsPage from '../pages/settings/i18n/en';
 import payments from '../resources/payments/i18n/en';
 import products from '../resources/products/i18n/en';
 
@@ -23,6 +24,8 @@ const en = {
   app: {
     // Payment SDK (pages/payment-sdk)
     payment_sdk: paymentSdk,
+    // Settings (pages/settings)
+    settings: settingsPage,
     // dashboard (pages/dashboard)
     dashboard: {
       title: 'Dashboard',

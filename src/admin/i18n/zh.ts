@@ -3,6 +3,7 @@ import coupons from '../resources/coupons/i18n/zh';
 import mintJobs from '../resources/mint-jobs/i18n/zh';
 import orders from '../resources/orders/i18n/zh';
 import paymentSdk from '../pages/payment-sdk/i18n/zh';
+import settingsPage from '../pages/settings/i18n/zh';
 import payments from '../resources/payments/i18n/zh';
 import products from '../resources/products/i18n/zh';
 import raZh from './ra-zh';
@@ -20,6 +21,8 @@ const zh: typeof en = {
   app: {
     // Payment SDK (pages/payment-sdk)
     payment_sdk: paymentSdk,
+    // Settings (pages/settings)
+    settings: settingsPage,
     // dashboard (pages/dashboard)
     dashboard: {
       title: '仪表盘',

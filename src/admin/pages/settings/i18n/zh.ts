@@ -1,0 +1,53 @@
+import type en from './en';
+
+const zh: typeof en = {
+  title: '系统设置',
+  subtitle: '配置平台：所有更改立即生效，无需重启',
+  sections: {
+    general: '常规',
+    notifications: '通知',
+    security: '安全',
+    commerce: '商店与结账',
+    referrals: '推荐与提现',
+  },
+  fields: {
+    siteName: '站点名称',
+    siteUrl: '站点网址',
+    timezone: '时区',
+    language: '默认语言',
+    currency: '默认货币',
+    notifications: '启用通知',
+    emailNotifications: '邮件通知',
+    smsNotifications: '短信通知',
+    twoFactorAuth: '所有用户必须启用双重验证',
+    sessionTimeout: '会话超时（分钟）',
+    maxLoginAttempts: '最大登录尝试次数',
+    taxRatePercent: '税率（%）',
+    shippingFee: '运费',
+    freeShippingOver: '免运费门槛（小计）',
+    checkoutTtlMinutes: '未支付订单过期时间（分钟）',
+    commissionHoldDays: '佣金冻结期（天）',
+    minimumPayout: '最低提现金额',
+  },
+  help: {
+    siteUrl: '用于服务器生成的链接，例如推荐链接。留空则使用打开应用时的地址。',
+    freeShippingOver: '留空：永不免运费。',
+    commissionHoldDays: '订单支付后需经过这么多天，佣金才能被批准，以便先处理退款。',
+    minimumPayout: '推荐人已批准的收益达到此金额后即可申请提现。',
+    maxLoginAttempts: '连续登录失败达到此次数后，账户将被暂时锁定。',
+  },
+  languages: { en: 'English', zh: '中文' },
+  save: '保存设置',
+  saving: '保存中...',
+  reset: '恢复默认',
+  reset_confirm_title: '恢复默认设置',
+  reset_confirm: '确定要将所有设置恢复为默认值吗？',
+  saved: '设置保存成功',
+  reset_done: '设置已恢复默认',
+  save_failed: '保存失败：%{error}',
+  reset_failed: '重置失败：%{error}',
+  load_failed: '加载设置失败',
+  retry: '重试',
+};
+
+export default zh;

@@ -1,0 +1,65 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, login, openBrowser } from './browser.js';
+
+const WAIT = { timeout: 15_000 };
+
+let b: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+beforeAll(async () => {
+  b = await openBrowser();
+  page = b.page;
+});
+afterAll(async () => {
+  // Other browser tests expect the default settings.
+  await apiCall(page, '/api/settings/reset', {}).catch(() => undefined);
+  await b?.close();
+});
+
+const siteName = () => page.getByLabel('Site name');
+
+describe('Settings in Chromium', () => {
+  it('an admin saves the site name (the top bar follows at once), sees a refused value under its field, and resets to the defaults after confirming', async () => {
+    await login(page, b.url, 'admin@rwa.dev');
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(b.url('/settings'));
+    await expect.poll(() => siteName().inputValue(), WAIT).toBe('RWA Management System');
+
+    await siteName().fill('Harbour Assets');
+    await page.getByLabel('Commission hold (days)').fill('3');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect.poll(() => page.getByText('Settings saved successfully').isVisible(), WAIT).toBe(true);
+    // The top bar hides while the page is scrolled down to the button, so its text is read rather than seen.
+    await expect.poll(() => page.getByTestId('site-name').textContent(), WAIT).toBe('Harbour Assets');
+    const stored = await page.evaluate(async () => {
+      const res = await fetch('/api/settings', { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+      return (await res.json()).settings;
+    });
+    expect(stored).toMatchObject({ siteName: 'Harbour Assets', commissionHoldDays: 3 });
+
+    await page.reload();
+    await expect.poll(() => siteName().inputValue(), WAIT).toBe('Harbour Assets');
+    await page.getByLabel('Minimum payout').fill('12.345');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect.poll(() => page.getByText(/^Save failed: /).isVisible(), WAIT).toBe(true);
+    // Under the field, as well as in the notification.
+    expect(await page.getByText('Minimum payout must be an amount ≥ 0 with at most 2 decimals.', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Reset to Default' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('Are you sure you want to reset all settings to default?').isVisible(), WAIT).toBe(true);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByText('Settings reset to default').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => siteName().inputValue(), WAIT).toBe('RWA Management System');
+    await expect.poll(() => page.getByLabel('Commission hold (days)').inputValue(), WAIT).toBe('14');
+  });
+
+  it('finance may not open Settings', async () => {
+    await page.evaluate(() => localStorage.clear());
+    await login(page, b.url, 'finance@rwa.dev');
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(b.url('/settings'));
+    await expect.poll(() => page.getByText('You are not allowed to see this page.').isVisible(), WAIT).toBe(true);
+    expect(await siteName().count()).toBe(0);
+  });
+});
