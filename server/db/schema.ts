@@ -463,3 +463,14 @@ export const payouts = pgTable('payouts', {
   index('payouts_recipient_idx').on(t.recipientId, t.createdAt),
   uniqueIndex('payouts_tx_hash_key').on(t.txHash),
 ]);
+
+/** Each provider webhook event handled, by the provider's event id: a replayed event finds its row and changes nothing. */
+export const providerEvents = pgTable('provider_events', {
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.provider, t.eventId] }),
+]);
