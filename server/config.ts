@@ -19,6 +19,9 @@ const envSchema = z.object({
   MINT_WORKER: bool.default(true),
   PAYMENT_SANDBOX: bool.optional(),
   CHECKOUT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -41,8 +44,12 @@ export type Config = {
   paymentSandbox: boolean;
   /** How often unpaid checkouts past their time are failed and their stock released. */
   checkoutSweepMs: number;
+  /** Stripe takes card payments when both its secret key and its webhook secret are set; `apiUrl` points the SDK elsewhere (tests' stand-in). */
+  stripe: StripeConfig | null;
   chain: ChainConfig;
 };
+
+export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl?: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as a shell `VAR=` would suggest.
@@ -69,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mintWorker: e.MINT_WORKER,
     paymentSandbox: e.PAYMENT_SANDBOX ?? e.NODE_ENV !== 'production',
     checkoutSweepMs: e.CHECKOUT_SWEEP_SECONDS * 1000,
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+      : null,
     chain: loadChainConfig(present),
   };
 }

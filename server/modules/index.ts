@@ -15,6 +15,7 @@ import payments from './payments/routes.js';
 import products from './products/routes.js';
 import settings from './settings/routes.js';
 import shop from './shop/routes.js';
+import stripe from './payments/stripe-routes.js';
 
 export const MODULES = [
   health,
@@ -30,4 +31,5 @@ export const MODULES = [
   checkout,
   payments,
   paymentSdk,
+  stripe,
 ] as const;

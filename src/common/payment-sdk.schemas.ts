@@ -19,5 +19,8 @@ export const sdkCreateBody = z.object({
 });
 export type SdkCreateInput = z.infer<typeof sdkCreateBody>;
 
+/** POST /api/payments/stripe/checkout: the amount and currency are the order's. */
+export const stripeCheckoutBody = z.object({ orderId: uuid('Order ID'), returnUrl: sitePath('Return URL'), cancelUrl: sitePath('Cancel URL') });
+
 export const sdkRefundBody = refundBody.extend({ paymentId: uuid('Payment ID') });
 export type SdkRefundInput = z.infer<typeof sdkRefundBody>;

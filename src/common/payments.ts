@@ -14,7 +14,8 @@ export const TEST_PROVIDER = 'test';
 export const PAYMENT_FILTER_PROVIDERS = [...PAYMENT_PROVIDERS, TEST_PROVIDER] as const;
 
 /** What a payment's timeline records, oldest first. */
-export const PAYMENT_EVENT_TYPES = ['created', 'confirmed', 'refused', 'failed', 'refunded'] as const;
+/** `webhook`: a provider's event arrived (its type in `code`, its id in `reference`), whatever it changed. */
+export const PAYMENT_EVENT_TYPES = ['created', 'confirmed', 'refused', 'failed', 'refunded', 'webhook'] as const;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 
 /** A payment as the payments list answers it. */

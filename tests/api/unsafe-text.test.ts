@@ -45,6 +45,7 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
     provider: 'sandbox', amount: r.order.amountFiat, currency: 'USD', orderId: r.order.id, customerId: null, returnUrl: '/shop/done', cancelUrl: '/shop/cart',
   }),
   'POST /api/payment-sdk/refund': (r) => ({ paymentId: r.order.id, amount: 1, reason: 'Damaged in transit' }),
+  'POST /api/payments/stripe/checkout': (r) => ({ orderId: r.order.id, returnUrl: '/shop/done', cancelUrl: '/shop/cart' }),
 };
 
 const alternatives = (s: Schema): Schema[] => [s, ...(s.anyOf ?? []), ...(s.oneOf ?? [])];

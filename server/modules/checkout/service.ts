@@ -30,14 +30,15 @@ function refusal(price: PricedCart) {
   return null;
 }
 
-export type CheckoutDeps = { db: Db; settings: Settings; providers: Providers };
+/** `origin`: the site's address, for providers whose page is elsewhere and sends the buyer back (server/lib/site.ts). */
+export type CheckoutDeps = { db: Db; settings: Settings; providers: Providers; origin?: string };
 
 /**
  * A checkout, in one transaction: the cart priced from the stored products, stock and a coupon use held, the order
  * (pending, expiring after `checkoutTtlMinutes`) and its pending payment, and the provider's page to pay on.
  * Anything refused leaves nothing behind.
  */
-export async function createCheckout({ db, settings, providers }: CheckoutDeps, input: CheckoutSessionInput, caller: AuthUser | null, now = new Date()): Promise<CheckoutSession> {
+export async function createCheckout({ db, settings, providers, origin }: CheckoutDeps, input: CheckoutSessionInput, caller: AuthUser | null, now = new Date()): Promise<CheckoutSession> {
   const driver = providers.get(input.provider);
   const email = normaliseEmail(input.email);
   const secret = newToken();
@@ -53,7 +54,7 @@ export async function createCheckout({ db, settings, providers }: CheckoutDeps, 
       userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: price.products,
       test: driver.name === 'sandbox', expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000), checkoutSecretHash: sha256(secret),
     });
-    const { payment } = await openPayment(tx, driver, order, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl }, caller, now);
+    const { payment } = await openPayment(tx, driver, order, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, origin }, caller, now);
     await audit(tx, caller, 'checkout.create', 'order', order.id, { provider: driver.name, items: input.items, couponCode: input.couponCode });
     return presentSession(order, payment, secret);
   });

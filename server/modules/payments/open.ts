@@ -3,11 +3,12 @@ import type { Tx } from '../../db/client.js';
 import { orders, payments } from '../../db/schema.js';
 import type { Actor } from '../../types.js';
 import { recordPaymentEvent } from '../audit/payment-events.js';
-import { DEFAULT_CANCEL_URL, DEFAULT_RETURN_URL } from '../checkout/policy.js';
+import { DEFAULT_CANCEL_URL, DEFAULT_RETURN_URL, withOrderId } from '../checkout/policy.js';
 import type { PaymentDriver } from './providers/types.js';
 
-type Order = Pick<typeof orders.$inferSelect, 'id' | 'userId' | 'amountCents' | 'currency' | 'test'>;
-type Urls = { returnUrl: string | null; cancelUrl: string | null };
+type Order = Pick<typeof orders.$inferSelect, 'id' | 'userId' | 'amountCents' | 'currency' | 'test'> & { expiresAt?: Date | null };
+/** The shop's pages (paths) the buyer returns to, and the site's origin that makes them absolute for a provider's own page. */
+type Urls = { returnUrl: string | null; cancelUrl: string | null; origin?: string };
 
 /**
  * A pending payment of the order's amount through `driver`, in the caller's transaction (checkout's and the Payment
@@ -15,11 +16,17 @@ type Urls = { returnUrl: string | null; cancelUrl: string | null };
  */
 export async function openPayment(tx: Tx, driver: PaymentDriver, order: Order, urls: Urls, actor: Actor, now: Date) {
   const paymentId = randomUUID();
-  const started = await driver.create({ id: paymentId, orderId: order.id, amountCents: order.amountCents, currency: order.currency, status: 'pending' });
+  const returnUrl = urls.returnUrl ?? DEFAULT_RETURN_URL;
+  const cancelUrl = urls.cancelUrl ?? DEFAULT_CANCEL_URL;
+  const absolute = (path: string) => (urls.origin ? new URL(path, urls.origin).toString() : undefined);
+  const started = await driver.create({
+    id: paymentId, orderId: order.id, amountCents: order.amountCents, currency: order.currency, status: 'pending',
+    returnUrl: absolute(withOrderId(returnUrl, order.id)), cancelUrl: absolute(cancelUrl), expiresAt: order.expiresAt,
+  });
   const [payment] = await tx.insert(payments).values({
     id: paymentId, orderId: order.id, userId: order.userId, method: 'card', provider: driver.name, amountCents: order.amountCents,
     currency: order.currency, status: 'pending', test: order.test || driver.name === 'sandbox', url: started.redirectUrl, reference: started.reference,
-    returnUrl: urls.returnUrl ?? DEFAULT_RETURN_URL, cancelUrl: urls.cancelUrl ?? DEFAULT_CANCEL_URL, createdAt: now, updatedAt: now,
+    returnUrl, cancelUrl, createdAt: now, updatedAt: now,
   }).returning();
   await recordPaymentEvent(tx, paymentId, 'created', { reference: started.reference }, actor, now);
   return { payment: payment!, redirectUrl: started.redirectUrl };

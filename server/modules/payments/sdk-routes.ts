@@ -1,6 +1,7 @@
 import { sdkCreateBody, sdkRefundBody } from '../../../src/common/payment-sdk.schemas.js';
 import { sendIdempotent } from '../../lib/idempotency.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { siteOrigin } from '../../lib/site.js';
 import { sdkAccess as access } from './policy.js';
 import { createSdkPayment, listSdkProviders } from './sdk.js';
 import { refundPayment } from './service.js';
@@ -14,7 +15,7 @@ export default defineRoutes('payment-sdk', (r, { db, settings, providers }) => {
   r.post('/api/payment-sdk/create', {
     config: access.write, schema: { body: sdkCreateBody, summary: 'A pending payment for a pending order through a chosen provider' },
   }, async (req, reply) => sendIdempotent(db, req, reply, async () =>
-    ({ status: 201, body: { ok: true, success: true, ...(await createSdkPayment(db, providers, req.body, req.user)) } })));
+    ({ status: 201, body: { ok: true, success: true, ...(await createSdkPayment(db, providers, req.body, req.user, siteOrigin(req, (await settings.get()).siteUrl))) } })));
 
   r.post('/api/payment-sdk/refund', {
     config: access.write, schema: { body: sdkRefundBody, summary: 'Give back part or all of a completed payment (as POST /api/payments/{id}/refund)' },

@@ -36,7 +36,7 @@ async function findPayment(db: Queryable, provider: PaymentProvider, id: string)
  * read after the lock, since it only changes under that lock (markOrderPaid, failOrder, refunds) and may have while
  * this waited for it.
  */
-async function lockPayment(tx: Tx, id: string, provider?: PaymentProvider) {
+export async function lockPayment(tx: Tx, id: string, provider?: PaymentProvider) {
   const which = and(eq(payments.id, id), provider ? eq(payments.provider, provider) : undefined);
   const [order] = await tx.select().from(orders)
     .where(inArray(orders.id, tx.select({ id: payments.orderId }).from(payments).where(which)))
@@ -48,8 +48,8 @@ async function lockPayment(tx: Tx, id: string, provider?: PaymentProvider) {
 
 const itemsOf = (db: Queryable, orderId: string) => db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
 
-const asProviderPayment = (p: Payment): ProviderPayment =>
-  ({ id: p.id, orderId: p.orderId!, amountCents: p.amountCents, currency: p.currency, status: p.status });
+export const asProviderPayment = (p: Payment): ProviderPayment =>
+  ({ id: p.id, orderId: p.orderId!, amountCents: p.amountCents, currency: p.currency, status: p.status, reference: p.reference, refundedCents: p.refundedCents });
 
 export async function getHostedPayment(db: Queryable, provider: PaymentProvider, id: string, siteName: string): Promise<HostedPayment> {
   const { payment, order } = await findPayment(db, provider, id);

@@ -3,6 +3,7 @@ import { PROVIDER_NAMES, type PaymentProvider } from '../../../../src/common/che
 import type { Config } from '../../../config.js';
 import { unprocessable } from '../../../lib/errors.js';
 import { sandbox } from './sandbox.js';
+import { stripeClient, stripeDriver } from './stripe.js';
 import type { PaymentDriver } from './types.js';
 
 export type Providers = {
@@ -10,8 +11,9 @@ export type Providers = {
   configured(name: PaymentProvider): boolean;
 };
 
-export function configuredProviders(config: Pick<Config, 'paymentSandbox'>): Providers {
+export function configuredProviders(config: Pick<Config, 'paymentSandbox'> & Partial<Pick<Config, 'stripe'>>): Providers {
   const drivers: Partial<Record<PaymentProvider, PaymentDriver>> = config.paymentSandbox ? { sandbox } : {};
+  if (config.stripe) drivers.stripe = stripeDriver(stripeClient(config.stripe));
   return {
     get(name) {
       const driver = drivers[name];

@@ -6,7 +6,22 @@
 import type { PaymentProvider } from '../../../../src/common/checkout.js';
 
 /** A payment as a provider sees it. */
-export type ProviderPayment = { id: string; orderId: string; amountCents: number; currency: string; status: string };
+export type ProviderPayment = {
+  id: string;
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  /** The provider's own id for it (a Stripe payment intent once paid). */
+  reference?: string | null;
+  refundedCents?: number;
+  /** Absolute addresses of the shop's pages the buyer comes back to (a hosted page elsewhere needs them). */
+  returnUrl?: string;
+  cancelUrl?: string;
+  description?: string;
+  /** When the checkout stops waiting for it. */
+  expiresAt?: Date | null;
+};
 
 /** What a provider says happened to a payment. */
 export type ProviderEvent =

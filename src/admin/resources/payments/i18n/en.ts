@@ -55,6 +55,7 @@ const en = {
     refused: 'Refused',
     failed: 'Failed',
     refunded: 'Refunded',
+    webhook: 'Provider event',
     amount: 'Amount %{amount}',
     code: 'code %{code}',
   },

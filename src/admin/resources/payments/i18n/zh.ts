@@ -57,6 +57,7 @@ const zh: typeof en = {
     refused: '被拒绝',
     failed: '失败',
     refunded: '已退款',
+    webhook: '支付服务商事件',
     amount: '金额 %{amount}',
     code: '代码 %{code}',
   },
