@@ -60,7 +60,8 @@ describe('Stripe (through the official SDK, against a local stand-in)', () => {
     expect(sent.params.cancel_url).toBe(`${base}/shop/cart`);
     expect(sent.idempotencyKey).toBe(`checkout-${session.paymentId}`);
     const stored = await paymentRow(session.paymentId);
-    expect(stored).toMatchObject({ provider: 'stripe', status: 'pending', url: session.redirectUrl, test: false });
+    // A test key (sk_test_…) moves no real money: the payment and its order are test ones.
+    expect(stored).toMatchObject({ provider: 'stripe', status: 'pending', url: session.redirectUrl, test: true });
     expect(stored.reference).toMatch(/^cs_test_/);
   });
 
@@ -77,6 +78,7 @@ describe('Stripe (through the official SDK, against a local stand-in)', () => {
     expect(again).toEqual({ status: 200, body: { ok: true, received: true, duplicate: true } });
     expect(await eventCount(session.paymentId)).toBe(events);
     const detail = (await t.call('GET', `/api/payments/${session.paymentId}`, { as: 'finance' })).json().payment;
+    expect(detail.dashboardUrl).toBe('https://dashboard.stripe.com/test/payments/pi_paid_1');
     expect(detail.events.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['created', 'webhook', 'confirmed']));
   });
 

@@ -52,7 +52,7 @@ export async function createCheckout({ db, settings, providers, origin }: Checko
     await takeStock(tx, price.lines.map((l) => ({ productId: l.productId, qty: l.qty, title: l.title! })), now);
     const order = await insertPendingOrder(tx, {
       userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: price.products,
-      test: driver.name === 'sandbox', expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000), checkoutSecretHash: sha256(secret),
+      test: driver.testMode, expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000), checkoutSecretHash: sha256(secret),
     });
     const { payment } = await openPayment(tx, driver, order, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, origin }, caller, now);
     await audit(tx, caller, 'checkout.create', 'order', order.id, { provider: driver.name, items: input.items, couponCode: input.couponCode });

@@ -25,7 +25,7 @@ export async function openPayment(tx: Tx, driver: PaymentDriver, order: Order, u
   });
   const [payment] = await tx.insert(payments).values({
     id: paymentId, orderId: order.id, userId: order.userId, method: 'card', provider: driver.name, amountCents: order.amountCents,
-    currency: order.currency, status: 'pending', test: order.test || driver.name === 'sandbox', url: started.redirectUrl, reference: started.reference,
+    currency: order.currency, status: 'pending', test: order.test || driver.testMode, url: started.redirectUrl, reference: started.reference,
     returnUrl, cancelUrl, createdAt: now, updatedAt: now,
   }).returning();
   await recordPaymentEvent(tx, paymentId, 'created', { reference: started.reference }, actor, now);

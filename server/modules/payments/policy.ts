@@ -51,7 +51,8 @@ export function refundRefusal(p: PaymentState & { currency: string }, cents: num
 /** The provider's own page for a payment ("View in Dashboard"): the sandbox's hosted page, Stripe's dashboard; null otherwise. */
 export function dashboardUrl(p: { id: string; provider: string; reference: string | null; test: boolean }): string | null {
   if (p.provider === 'sandbox') return `/pay/sandbox/${p.id}`;
-  if (p.provider === 'stripe' && p.reference) return `https://dashboard.stripe.com/${p.test ? 'test/' : ''}payments/${encodeURIComponent(p.reference)}`;
+  // A Stripe payment has a page once paid (its payment intent); before that its reference is the checkout session's.
+  if (p.provider === 'stripe' && p.reference?.startsWith('pi_')) return `https://dashboard.stripe.com/${p.test ? 'test/' : ''}payments/${encodeURIComponent(p.reference)}`;
   return null;
 }
 

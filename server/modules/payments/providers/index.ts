@@ -13,7 +13,7 @@ export type Providers = {
 
 export function configuredProviders(config: Pick<Config, 'paymentSandbox'> & Partial<Pick<Config, 'stripe'>>): Providers {
   const drivers: Partial<Record<PaymentProvider, PaymentDriver>> = config.paymentSandbox ? { sandbox } : {};
-  if (config.stripe) drivers.stripe = stripeDriver(stripeClient(config.stripe));
+  if (config.stripe) drivers.stripe = stripeDriver(stripeClient(config.stripe), /^(sk|rk)_test_/.test(config.stripe.secretKey));
   return {
     get(name) {
       const driver = drivers[name];

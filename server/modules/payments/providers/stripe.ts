@@ -47,9 +47,10 @@ const absolute = (url: string | undefined, what: string) => {
   return url;
 };
 
-export function stripeDriver(stripe: Stripe): PaymentDriver {
+export function stripeDriver(stripe: Stripe, testMode: boolean): PaymentDriver {
   return {
     name: 'stripe',
+    testMode,
     async create(payment: ProviderPayment) {
       const metadata = { paymentId: payment.id, orderId: payment.orderId };
       const session = await atStripe('start the payment', () => stripe.checkout.sessions.create({

@@ -34,6 +34,8 @@ export type ProviderEvent =
 
 export type PaymentDriver = {
   name: PaymentProvider;
+  /** No real money moves (the sandbox, Stripe with a test key): its payments and orders are marked test. */
+  testMode: boolean;
   /** Starts the payment: the page where the buyer pays, and the provider's own id for it. */
   create(payment: ProviderPayment): Promise<{ redirectUrl: string; reference: string | null }>;
   /** Decides a confirmation the buyer sent (the sandbox's card form); providers confirmed by webhook refuse it. */
