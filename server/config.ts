@@ -13,6 +13,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(6000),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  PAYMENT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   SEED_ON_EMPTY: bool.default(true),
   SEED_FILE: z.string().default('./db.json'),
   SERVE_UI: bool.default(true),
@@ -35,6 +36,8 @@ export type Config = {
   logLevel: string;
   rateLimitMax: number;
   loginRateLimitMax: number;
+  /** Payment-moving calls (refunds, payments opened by staff) a minute per address. */
+  paymentRateLimitMax: number;
   seedOnEmpty: boolean;
   seedFile: string;
   serveUi: boolean;
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
+    paymentRateLimitMax: e.PAYMENT_RATE_LIMIT_MAX,
     seedOnEmpty: e.SEED_ON_EMPTY,
     seedFile: path.resolve(e.SEED_FILE),
     serveUi: e.SERVE_UI,

@@ -6,3 +6,6 @@ export const MESSAGES = {
   notFound: 'API endpoint not found. Please check the URL.',
   generic: 'Request failed',
 } as const;
+
+/** The code of the payments' own 429 (src/common/payments.ts): its sentence reaches the screen instead of `tooMany`. */
+export const PAYMENT_RATE_LIMITED = 'payment_rate_limited';

@@ -71,4 +71,7 @@ export type RefundResult = { payment: PaymentDetail; refund: Refund };
 /** An error containing this is a payments rate limit: the screen shows SPEC §8's notice instead of the message. */
 export const PAYMENT_RATE_LIMIT_PHRASE = 'Too many payment requests';
 
+/** The server's 429 on payment-moving calls (code `payment_rate_limited`); the transport keeps it instead of the generic 429 sentence. */
+export const PAYMENT_RATE_LIMIT_SENTENCE = `${PAYMENT_RATE_LIMIT_PHRASE}: wait a minute, then try again.`;
+
 export const isPaymentRateLimit = (message: string | null | undefined) => !!message?.includes(PAYMENT_RATE_LIMIT_PHRASE);

@@ -3,7 +3,7 @@
  * JSON in and out, bearer token from localStorage.authToken, error texts from the spec's catalogue.
  */
 
-import { MESSAGES } from '../common/messages';
+import { MESSAGES, PAYMENT_RATE_LIMITED } from '../common/messages';
 
 export const TOKEN_KEY = 'authToken';
 
@@ -89,7 +89,8 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   const code = typeof b.code === 'string' ? b.code : undefined;
   const fields = b.fields && typeof b.fields === 'object' ? (b.fields as Record<string, string>) : undefined;
   let message: string;
-  if (status === 429) message = MESSAGES.tooMany;
+  if (status === 429 && code === PAYMENT_RATE_LIMITED && typeof b.error === 'string') message = b.error;
+  else if (status === 429) message = MESSAGES.tooMany;
   else if (status === 401) message = MESSAGES.unauthorized;
   else if (status === 404) message = MESSAGES.notFound;
   else if (typeof b.error === 'string' && b.error) message = b.error;

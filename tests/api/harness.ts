@@ -48,7 +48,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(env: Record<string, string> = {}, opts: Pick<BuildOptions, 'chain' | 'worker' | 'sweeper'> & { database?: Database } = {}) {
   const database = opts.database ?? await openTestDatabase();
   const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', RATE_LIMIT_MAX: '100000', DEV_CHAIN_PORT: '0', ...env,
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', RATE_LIMIT_MAX: '100000', PAYMENT_RATE_LIMIT_MAX: '100000', DEV_CHAIN_PORT: '0', ...env,
   });
   const app: FastifyInstance = await buildApp({ config, database, chain: opts.chain ?? false, worker: opts.worker, sweeper: opts.sweeper ?? false });
   await app.listen({ host: '127.0.0.1', port: 0 });

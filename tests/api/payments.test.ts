@@ -294,3 +294,23 @@ describe('POST /api/payments/{id}/refund', () => {
     expect(await state(payment)).toEqual(before);
   });
 });
+
+describe('the payments’ own rate limit (PAYMENT_RATE_LIMIT_MAX)', () => {
+  let slow: TestApp;
+  beforeAll(async () => { slow = await createTestApp({ PAYMENT_RATE_LIMIT_MAX: '2' }); });
+  afterAll(async () => { await slow?.close(); });
+
+  it('past the limit a refund is a 429 "Too many payment requests…" (code payment_rate_limited) and gives nothing back', async () => {
+    const payment = await buildPayment(slow, { product: { priceFiat: 30 } });
+    const call = () => slow.call('POST', `/api/payments/${payment.id}/refund`, { as: 'finance', body: { amount: 1, reason: 'Goodwill' } });
+    expect((await call()).statusCode).toBe(200);
+    expect((await call()).statusCode).toBe(200);
+    const third = await call();
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ ok: false, code: 'payment_rate_limited', error: 'Too many payment requests: wait a minute, then try again.' });
+    const [row] = await slow.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row!.refundedCents).toBe(200);
+    // Reading payments is not limited by it.
+    expect((await slow.call('GET', `/api/payments/${payment.id}`, { as: 'finance' })).statusCode).toBe(200);
+  });
+});

@@ -2,11 +2,12 @@ import { hostedPaymentParams, sandboxConfirmBody } from '../../../src/common/che
 import { idParams } from '../../../src/common/list.schemas.js';
 import { paymentListQuery, refundBody } from '../../../src/common/payments.schemas.js';
 import { sendIdempotent } from '../../lib/idempotency.js';
+import { paymentRateLimit } from '../../lib/rate-limits.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { paymentAccess as access } from './policy.js';
 import { confirmHostedPayment, getHostedPayment, getPaymentDetail, listPayments, refundPayment } from './service.js';
 
-export default defineRoutes('payments', (r, { db, settings, providers }) => {
+export default defineRoutes('payments', (r, { db, settings, providers, config }) => {
   r.get('/api/payments', { config: access.read, schema: { querystring: paymentListQuery, summary: 'Payments, with the count of each status and the total amount' } }, async (req) =>
     ({ ok: true, ...(await listPayments(db, req.query)) }));
 
@@ -15,7 +16,7 @@ export default defineRoutes('payments', (r, { db, settings, providers }) => {
 
   // Honours an Idempotency-Key header: a retried refund answers the first one instead of giving the money twice.
   r.post('/api/payments/:id/refund', {
-    config: access.write, schema: { params: idParams, body: refundBody, summary: 'Give back part or all of a completed payment' },
+    config: { ...access.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax) }, schema: { params: idParams, body: refundBody, summary: 'Give back part or all of a completed payment' },
   }, async (req, reply) => sendIdempotent(db, req, reply, async () =>
     ({ status: 200, body: { ok: true, ...(await refundPayment(db, providers, req.params.id, req.body, req.user)) } })));
 
