@@ -16,18 +16,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startServerProcess } from '../scripts/server-process.js';
-import { freshDatabase, postgresReachable, postgresTarget, table, type Engine } from './lib.js';
+import { client, freshDatabase, percentile, postgresReachable, postgresTarget, table, type Client, type Engine } from './lib.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Bench Shopper' };
 
-type Call = { status: number; body: Record<string, unknown>; ms: number };
 type Run = {
   engine: Engine; checkouts: number; perSecond: number; p50: number; p99: number; max: number; failures: number;
   scarceSold: number; idempotentOrders: number; couponUses: number;
 };
-
-const percentile = (sorted: number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
 /** The real server, in its own process (so the shoppers here do not share its event loop). */
 function startServer(env: Record<string, string>) {
@@ -37,18 +34,6 @@ function startServer(env: Record<string, string>) {
   });
 }
 
-function client(base: string) {
-  return async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Call> {
-    const started = performance.now();
-    const res = await fetch(base + url, {
-      method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as Record<string, unknown>;
-    return { status: res.status, body: json, ms: performance.now() - started };
-  };
-}
-type Client = ReturnType<typeof client>;
 
 /** One shopper's whole checkout; the time of the three calls, or the status that stopped it. */
 async function buyOnce(call: Client, productId: string, n: number, couponCode?: string): Promise<{ ok: boolean; ms: number; status: number; orderId?: string }> {

@@ -105,3 +105,21 @@ export function table(rows: Record<string, string | number>[]): string {
   const line = (cells: string[]) => cells.map((c, i) => (i < 3 ? c.padEnd(width[i]!) : c.padStart(width[i]!))).join('  ');
   return [line(cols), line(width.map((w) => '-'.repeat(w))), ...rows.map((r) => line(cols.map((c) => String(r[c]))))].join('\n');
 }
+
+export const percentile = (sorted: number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+
+export type Call = { status: number; body: Record<string, unknown>; ms: number };
+
+/** JSON calls to a running server, each timed. */
+export function client(base: string) {
+  return async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Call> {
+    const started = performance.now();
+    const res = await fetch(base + url, {
+      method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    return { status: res.status, body: json, ms: performance.now() - started };
+  };
+}
+export type Client = ReturnType<typeof client>;
