@@ -16,6 +16,7 @@ import products from './products/routes.js';
 import settings from './settings/routes.js';
 import shop from './shop/routes.js';
 import stripe from './payments/stripe-routes.js';
+import users from './users/routes.js';
 
 export const MODULES = [
   health,
@@ -32,4 +33,5 @@ export const MODULES = [
   payments,
   paymentSdk,
   stripe,
+  users,
 ] as const;

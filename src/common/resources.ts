@@ -25,7 +25,7 @@ export const RESOURCES = {
   affiliates: { ...staff('finance.write'), ...api('affiliates', 'affiliates', 'affiliate') },
   coupons: { ...staff('catalog.write'), ...api('coupons', 'coupons', 'coupon') },
   'mint-queue': { ...staff('catalog.write'), ...api('mint-jobs', 'jobs', 'job') },
-  users: { read: 'users.read', write: 'users.write' },
+  users: { read: 'users.read', write: 'users.write', ...api('users', 'users', 'user') },
   membership: own,
   'referral-dashboard': own,
   'domain-management': staff('catalog.write'),

@@ -1,8 +1,41 @@
-/** What logging in takes. */
+/** What logging in and the users routes take. */
 import { z } from 'zod';
-import { text } from './text.js';
+import { ROLES } from './capabilities.js';
+import { listQueryOf } from './list.schemas.js';
+import { optionalText, text } from './text.js';
+import { KYC_STATUSES, MIN_PASSWORD_LENGTH, USER_SORTS, USER_STATUSES } from './users.js';
 
 export const loginBody = z.object({
   email: text('Email', { max: 254 }).email('Email must be a valid email address.'),
   password: text('Password', { max: 1024, trim: false }),
 });
+
+const email = text('Email', { max: 254 }).email('Email must be a valid email address.');
+
+const fields = {
+  email,
+  name: optionalText('Name', 120),
+  firstName: optionalText('First name', 80),
+  lastName: optionalText('Last name', 80),
+  phone: optionalText('Phone', 40).refine((v) => v === null || /^\+?[0-9 ()-]{5,40}$/.test(v), 'Phone may use digits, spaces, ( ) - and a leading +.'),
+  role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}.` }),
+  status: z.enum(USER_STATUSES, { error: `Status must be one of ${USER_STATUSES.join(', ')}.` }),
+  kycStatus: z.enum(KYC_STATUSES, { error: `KYC status must be one of ${KYC_STATUSES.join(', ')}.` }),
+};
+
+export const userCreateBody = z.object({
+  ...fields,
+  role: fields.role.default('user'),
+  status: fields.status.default('active'),
+  kycStatus: fields.kycStatus.default('pending'),
+  password: text('Password', { max: 1024, trim: false }).min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`),
+});
+export const userPatch = z.object(fields).partial();
+export type UserCreateInput = z.infer<typeof userCreateBody>;
+export type UserPatch = z.infer<typeof userPatch>;
+
+export const userListQuery = listQueryOf(USER_STATUSES, USER_SORTS, 'createdAt').extend({
+  role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}.` }).optional(),
+  kycStatus: z.enum(KYC_STATUSES, { error: `kycStatus must be one of ${KYC_STATUSES.join(', ')}.` }).optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;

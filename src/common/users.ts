@@ -1,11 +1,47 @@
-/** The user domain's vocabulary (roles live with the capability table in capabilities.ts). */
+/** The user domain's vocabulary (roles live with the capability table in capabilities.ts) and its API shapes. */
+import type { Role } from './capabilities.js';
+import { enumReader } from './list.js';
 
 export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
 export const KYC_STATUSES = ['verified', 'pending', 'rejected', 'approved'] as const;
+export const USER_SORTS = ['createdAt', 'email', 'name', 'lastLogin', 'role'] as const;
 /** Fewest characters of a shopper's password at sign-up (an admin's, from create-admin, needs 12). */
 export const MIN_PASSWORD_LENGTH = 10;
 
 export type UserStatus = (typeof USER_STATUSES)[number];
+export type KycStatus = (typeof KYC_STATUSES)[number];
+export const userStatusOf = enumReader(USER_STATUSES, 'active');
+export const kycStatusOf = enumReader(KYC_STATUSES, 'pending');
 
 /** The logged-in user as the API answers it (login and /api/auth/me). */
 export type SessionUser = { id: string; email: string; name: string; role: string };
+
+/** A user as the users API answers it (SPEC §3 User). */
+export type User = {
+  id: string;
+  email: string;
+  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  role: Role;
+  status: UserStatus;
+  isActive: boolean;
+  kycStatus: KycStatus;
+  /** Locked after too many failed logins, until this time. */
+  lockedUntil: string | null;
+  lastLogin: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** GET /api/users' stat cards: every user, the active ones, the verified ones. */
+export type UserStats = { total: number; active: number; verified: number };
+
+export type UserSessionInfo = { id: string; createdAt: string; lastSeenAt: string; userAgent: string | null; ip: string | null };
+
+/** GET /api/users/{id}: the user with their orders count and open sessions. */
+export type UserDetail = User & { ordersCount: number; failedLoginCount: number; sessions: UserSessionInfo[] };
+
+/** DELETE /api/users/{id}: a user with records is deactivated rather than erased, and the answer says which. */
+export type UserRemoval = { outcome: 'deleted' | 'deactivated'; message: string; user: User | null };

@@ -1,0 +1,38 @@
+/**
+ * Users: staff read them, admins manage them. Who may change whom: nobody suspends, deactivates or deletes
+ * themself, and the last active admin can be neither demoted nor taken out of service (the platform would have none).
+ */
+import { resourceAccess } from '../../lib/access.js';
+
+export const userAccess = resourceAccess('users');
+
+type Target = { id: string; role: string; status: string };
+type Change = { role?: string; status?: string };
+
+/** Whether the change takes an active admin out of the active admins. */
+const losesAdmin = (target: Target, change: Change) =>
+  target.role === 'admin' && target.status === 'active' &&
+  ((change.role !== undefined && change.role !== 'admin') || (change.status !== undefined && change.status !== 'active'));
+
+/** Why `actorId` may not make this change to `target`, or null; `activeAdmins` counts the active admins, target included. */
+export function changeRefusal(actorId: string | null, target: Target, change: Change, activeAdmins: number): string | null {
+  if (actorId === target.id && change.status !== undefined && change.status !== 'active') {
+    return change.status === 'suspended' ? 'You cannot suspend your own account.' : 'You cannot deactivate your own account.';
+  }
+  if (losesAdmin(target, change) && activeAdmins <= 1) {
+    return 'This is the last active admin: make another user an active admin first.';
+  }
+  return null;
+}
+
+/** Why `target` may not be deleted by `actorId`, or null. */
+export function deleteRefusal(actorId: string | null, target: Target, activeAdmins: number): string | null {
+  if (actorId === target.id) return 'You cannot delete your own account.';
+  if (target.role === 'admin' && target.status === 'active' && activeAdmins <= 1) return 'This is the last active admin and cannot be deleted.';
+  return null;
+}
+
+/** A change of role or status ends the user's sessions: their next call must log in again under the new terms. */
+export const endsSessions = (target: Target, change: Change) =>
+  (change.status !== undefined && change.status !== target.status && change.status !== 'active') ||
+  (change.role !== undefined && change.role !== target.role);

@@ -1,0 +1,29 @@
+import type { Role } from '../../../src/common/capabilities.js';
+import { kycStatusOf, userStatusOf, type User, type UserSessionInfo } from '../../../src/common/users.js';
+import type { sessions, users } from '../../db/schema.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A user row as the API answers it: never its password hash, referral secrets or lockout counters' internals. */
+export function presentUser(u: typeof users.$inferSelect, now = new Date()): User {
+  const status = userStatusOf(u.status);
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    role: u.role as Role,
+    status,
+    isActive: status === 'active',
+    kycStatus: kycStatusOf(u.kycStatus),
+    lockedUntil: u.lockedUntil && u.lockedUntil > now ? u.lockedUntil.toISOString() : null,
+    lastLogin: iso(u.lastLogin),
+    createdAt: u.createdAt.toISOString(),
+    updatedAt: u.updatedAt.toISOString(),
+  };
+}
+
+export const presentSession = (s: typeof sessions.$inferSelect): UserSessionInfo =>
+  ({ id: s.id, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), userAgent: s.userAgent, ip: s.ip });

@@ -1,0 +1,31 @@
+import { idParams } from '../../../src/common/list.schemas.js';
+import { userCreateBody, userListQuery, userPatch } from '../../../src/common/users.schemas.js';
+import { defineRoutes } from '../../lib/routes.js';
+import { userAccess as access } from './policy.js';
+import { createUser, deleteUser, getUser, listUsers, reactivateUser, suspendUser, unlockUser, updateUser } from './service.js';
+
+export default defineRoutes('users', (r, { db }) => {
+  r.get('/api/users', { config: access.read, schema: { querystring: userListQuery, summary: 'Users, with the total, active and verified counts' } }, async (req) =>
+    ({ ok: true, ...(await listUsers(db, req.query)) }));
+
+  r.get('/api/users/:id', { config: access.read, schema: { params: idParams, summary: 'A user with their orders count and open sessions' } }, async (req) =>
+    ({ ok: true, user: await getUser(db, req.params.id) }));
+
+  r.post('/api/users', { config: access.write, schema: { body: userCreateBody, summary: 'Add a user with an initial password' } }, async (req, reply) =>
+    reply.status(201).send({ ok: true, user: await createUser(db, req.body, req.user) }));
+
+  r.put('/api/users/:id', { config: access.write, schema: { params: idParams, body: userPatch, summary: 'Change a user (a new role or status ends their sessions)' } }, async (req) =>
+    ({ ok: true, user: await updateUser(db, req.params.id, req.body, req.user) }));
+
+  r.delete('/api/users/:id', { config: access.write, schema: { params: idParams, summary: 'Delete a user, or deactivate one who has records' } }, async (req) =>
+    ({ ok: true, ...(await deleteUser(db, req.params.id, req.user)) }));
+
+  r.post('/api/users/:id/suspend', { config: access.write, schema: { params: idParams, summary: 'Suspend a user: every session ends at once' } }, async (req) =>
+    ({ ok: true, user: await suspendUser(db, req.params.id, req.user) }));
+
+  r.post('/api/users/:id/reactivate', { config: access.write, schema: { params: idParams, summary: 'Make a suspended or inactive user active again' } }, async (req) =>
+    ({ ok: true, user: await reactivateUser(db, req.params.id, req.user) }));
+
+  r.post('/api/users/:id/unlock', { config: access.write, schema: { params: idParams, summary: 'Lift a lockout after failed logins' } }, async (req) =>
+    ({ ok: true, user: await unlockUser(db, req.params.id, req.user) }));
+});

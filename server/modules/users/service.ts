@@ -1,0 +1,148 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { User, UserDetail, UserRemoval, UserStats } from '../../../src/common/users.js';
+import type { UserCreateInput, UserListQuery, UserPatch } from '../../../src/common/users.schemas.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
+import { orders, sessions, users } from '../../db/schema.js';
+import { hashPassword } from '../../lib/crypto.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { Counter } from '../../lib/list.js';
+import { uniqueText } from '../../lib/unique.js';
+import type { Actor } from '../../types.js';
+import { audit } from '../audit/service.js';
+import { normaliseEmail, revokeAllSessions } from '../auth/service.js';
+import { changeRefusal, deleteRefusal, endsSessions } from './policy.js';
+import { presentSession, presentUser } from './present.js';
+
+type Row = typeof users.$inferSelect;
+const counter = new Counter();
+
+const SORT_COLUMNS = { createdAt: users.createdAt, email: users.email, name: users.name, lastLogin: users.lastLogin, role: users.role } as const;
+
+const uniqueEmail = uniqueText({
+  table: users, id: users.id, column: users.email, index: 'users_email_key',
+  taken: (value) => new AppError(409, `A user with email "${value}" already exists.`, 'email_taken', { email: 'This email is already used by another user.' }),
+});
+
+const likeAny = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: User[]; total: number; totalIsEstimate: boolean; stats: UserStats }> {
+  const filters: SQL[] = [];
+  if (q.status) filters.push(eq(users.status, q.status));
+  if (q.role) filters.push(eq(users.role, q.role));
+  if (q.kycStatus) filters.push(eq(users.kycStatus, q.kycStatus));
+  if (q.q?.trim()) {
+    const like = likeAny(q.q.trim());
+    filters.push(or(ilike(users.email, like), ilike(users.name, like), ilike(users.firstName, like), ilike(users.lastName, like),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const dir = q.order === 'asc' ? asc : desc;
+  const [rows, total, all, active, verified] = await Promise.all([
+    db.select().from(users).where(where).orderBy(dir(SORT_COLUMNS[q.sort]), dir(users.id)).limit(q.limit).offset(q.offset),
+    counter.count(db, users, where, JSON.stringify([q.status, q.role, q.kycStatus, q.q])),
+    counter.count(db, users, undefined, 'all'),
+    counter.count(db, users, eq(users.status, 'active'), 'status=active'),
+    counter.count(db, users, eq(users.kycStatus, 'verified'), 'kyc=verified'),
+  ]);
+  const now = new Date();
+  return { users: rows.map((u) => presentUser(u, now)), ...total, stats: { total: all.total, active: active.total, verified: verified.total } };
+}
+
+async function findUser(db: Queryable, id: string, lock = false): Promise<Row> {
+  const query = db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('User not found.');
+  return row;
+}
+
+export async function getUser(db: Db, id: string): Promise<UserDetail> {
+  const row = await findUser(db, id);
+  const [[placed], open] = await Promise.all([
+    db.select({ n: count() }).from(orders).where(eq(orders.userId, id)),
+    db.select().from(sessions).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt))).orderBy(desc(sessions.lastSeenAt)).limit(20),
+  ]);
+  return { ...presentUser(row), ordersCount: Number(placed?.n ?? 0), failedLoginCount: row.failedLoginCount, sessions: open.map(presentSession) };
+}
+
+/** Active admins, counted under a lock on them so two changes cannot each leave the other as the last one. */
+async function activeAdmins(tx: Tx): Promise<number> {
+  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.status, 'active'))).for('update');
+  return rows.length;
+}
+
+export async function createUser(db: Db, input: UserCreateInput, actor: Actor): Promise<User> {
+  const email = normaliseEmail(input.email);
+  const { password, ...fields } = input;
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    await uniqueEmail.assertFree(tx, email);
+    const [row] = await tx.insert(users).values({ ...fields, email, passwordHash }).returning();
+    await audit(tx, actor, 'user.create', 'user', row!.id, { ...fields, email });
+    counter.touch();
+    return presentUser(row!);
+  }).catch((err) => uniqueEmail.rethrow(err, email));
+}
+
+/** Applies a change under the user's lock: the rules of policy.ts, the email kept unique, sessions ended when role or status change. */
+async function changeUser(tx: Tx, id: string, patch: UserPatch, actor: Actor, action: string): Promise<User> {
+  const target = await findUser(tx, id, true);
+  const admins = target.role === 'admin' ? await activeAdmins(tx) : 0;
+  const refusal = changeRefusal(actor?.id ?? null, target, patch, admins);
+  if (refusal) throw conflict(refusal, 'user_change_refused');
+  const values = { ...patch, ...(patch.email !== undefined ? { email: normaliseEmail(patch.email) } : {}) };
+  if (values.email !== undefined && values.email !== target.email) await uniqueEmail.assertFree(tx, values.email, id);
+  const now = new Date();
+  const [row] = await tx.update(users).set({ ...values, updatedAt: now }).where(eq(users.id, id)).returning();
+  if (endsSessions(target, patch)) await revokeAllSessions(tx, id, now);
+  await audit(tx, actor, action, 'user', id, { before: pick(target, Object.keys(values)), after: values });
+  counter.touch();
+  return presentUser(row!);
+}
+
+const pick = (row: Row, keys: string[]) => Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]]));
+
+export async function updateUser(db: Db, id: string, patch: UserPatch, actor: Actor): Promise<User> {
+  return db.transaction((tx) => changeUser(tx, id, patch, actor, 'user.update')).catch((err) => uniqueEmail.rethrow(err, patch.email ?? ''));
+}
+
+export const suspendUser = (db: Db, id: string, actor: Actor) => db.transaction((tx) => changeUser(tx, id, { status: 'suspended' }, actor, 'user.suspend'));
+export const reactivateUser = (db: Db, id: string, actor: Actor) => db.transaction((tx) => changeUser(tx, id, { status: 'active' }, actor, 'user.reactivate'));
+
+/** Lifts a lockout after too many failed logins. */
+export async function unlockUser(db: Db, id: string, actor: Actor): Promise<User> {
+  return db.transaction(async (tx) => {
+    await findUser(tx, id, true);
+    const [row] = await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    await audit(tx, actor, 'user.unlock', 'user', id, null);
+    return presentUser(row!);
+  });
+}
+
+/**
+ * Erases a user who has left nothing behind; one with orders (or anything else that names them: payments,
+ * commissions, referred users…) is deactivated instead, so the records keep their owner. The answer says which.
+ */
+export async function deleteUser(db: Db, id: string, actor: Actor): Promise<UserRemoval> {
+  return db.transaction(async (tx) => {
+    const target = await findUser(tx, id, true);
+    const refusal = deleteRefusal(actor?.id ?? null, target, target.role === 'admin' ? await activeAdmins(tx) : 0);
+    if (refusal) throw conflict(refusal, 'user_delete_refused');
+    const [placed] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, id)).limit(1);
+    if (!placed) {
+      const erased = await tx.transaction(async (inner) => {
+        await inner.delete(users).where(eq(users.id, id));
+        return true;
+      }).catch((err: unknown) => {
+        if ((err as { code?: string }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') return false;
+        throw err;
+      });
+      if (erased) {
+        await audit(tx, actor, 'user.delete', 'user', id, { email: target.email });
+        counter.touch();
+        return { outcome: 'deleted', message: `User ${target.email} was deleted.`, user: null };
+      }
+    }
+    const user = await changeUser(tx, id, { status: 'inactive' }, actor, 'user.deactivate');
+    return { outcome: 'deactivated', message: `User ${target.email} has records, so the account was deactivated instead of deleted.`, user };
+  });
+}
