@@ -17,6 +17,7 @@ import mintJobs from './resources/mint-jobs';
 import orders from './resources/orders';
 import payments from './resources/payments';
 import products from './resources/products';
+import users from './resources/users';
 
 /** The layout only renders once past the login page: fetch the resource screens then, in the background. */
 function AppLayout({ children }: { children: ReactNode }) {
@@ -36,7 +37,6 @@ const NOT_BUILT: readonly (readonly [string, string])[] = [
   ['payouts', 'payouts'],
   ['referrals', 'referrals'],
   ['affiliates', 'affiliates'],
-  ['users', 'users'],
   ['membership', 'membership'],
   ['domain-management', 'domain_management'],
   ['reports', 'reports'],
@@ -75,6 +75,7 @@ export default function App() {
       {resource(payments)}
       {resource(coupons)}
       {resource(mintJobs)}
+      {resource(users)}
       <CustomRoutes>
         <Route
           path="/dashboard"

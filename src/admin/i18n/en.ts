@@ -6,6 +6,7 @@ import paymentSdk from '../pages/payment-sdk/i18n/en';
 import settingsPage from '../pages/settings/i18n/en';
 import payments from '../resources/payments/i18n/en';
 import products from '../resources/products/i18n/en';
+import users from '../resources/users/i18n/en';
 
 /**
  * The English catalogue. react-admin's own `ra.*` messages come from ra-language-english;
@@ -20,6 +21,7 @@ const en = {
     payments,
     coupons,
     'mint-queue': mintJobs,
+    users,
   },
   app: {
     // Payment SDK (pages/payment-sdk)

@@ -6,6 +6,7 @@ import paymentSdk from '../pages/payment-sdk/i18n/zh';
 import settingsPage from '../pages/settings/i18n/zh';
 import payments from '../resources/payments/i18n/zh';
 import products from '../resources/products/i18n/zh';
+import users from '../resources/users/i18n/zh';
 import raZh from './ra-zh';
 
 /** The Chinese catalogue: the same keys as en.ts, each resource's text from its folder's i18n/zh.ts. */
@@ -17,6 +18,7 @@ const zh: typeof en = {
     payments,
     coupons,
     'mint-queue': mintJobs,
+    users,
   },
   app: {
     // Payment SDK (pages/payment-sdk)

@@ -1,0 +1,81 @@
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { FunctionField, Labeled, ListButton, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { UserDetail } from '../../../common/users';
+import Panel from '../../components/Panel';
+import { useFormat } from '../../hooks/useFormat';
+import UserActions from './UserActions';
+import { KycChip, RoleChip, UserStatusChip } from './UserChips';
+import { displayName } from './userName';
+
+const row = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
+
+/** The user's open sessions: where and when each was last used. */
+function Sessions() {
+  const user = useRecordContext<UserDetail>();
+  const translate = useTranslate();
+  const { dateTime } = useFormat();
+  // Right after a create or an edit the record is the list's shape, without sessions, until the detail loads.
+  const open = user?.sessions ?? [];
+  if (!user) return null;
+  if (open.length === 0) return <Typography color="text.secondary">{translate('resources.users.no_sessions')}</Typography>;
+  const head = (key: string) => <TableCell>{translate(`resources.users.session.${key}`)}</TableCell>;
+  return (
+    <Table size="small">
+      <TableHead><TableRow>{head('started')}{head('last_seen')}{head('agent')}{head('ip')}</TableRow></TableHead>
+      <TableBody>
+        {open.map((s) => (
+          <TableRow key={s.id}>
+            <TableCell>{dateTime(s.createdAt)}</TableCell>
+            <TableCell>{dateTime(s.lastSeenAt)}</TableCell>
+            <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{s.userAgent ?? '—'}</TableCell>
+            <TableCell>{s.ip ?? '—'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function OrdersLink() {
+  const user = useRecordContext<UserDetail>();
+  const translate = useTranslate();
+  const { number } = useFormat();
+  if (!user || user.ordersCount === undefined) return null;
+  const to = `/orders?filter=${encodeURIComponent(JSON.stringify({ q: user.email }))}`;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+      <Typography>{number(user.ordersCount)}</Typography>
+      {user.ordersCount > 0 && <Button component={Link} to={to} size="small">{translate('resources.users.view_orders')}</Button>}
+    </Box>
+  );
+}
+
+/** One user: who they are, their role and standing, their orders and their open sessions. */
+export default function UserShow() {
+  const translate = useTranslate();
+  const { dateTime } = useFormat();
+  const when = (value: string | null) => (value ? dateTime(value) : translate('resources.users.never'));
+  return (
+    <Show actions={<TopToolbar><ListButton /><UserActions /></TopToolbar>}>
+      <SimpleShowLayout>
+        <FunctionField<UserDetail> label={false} render={(u) => <Typography variant="h6">{displayName(u) ?? translate('resources.users.no_name')}</Typography>} />
+        <Box sx={row}>
+          <Labeled source="email"><TextField source="email" /></Labeled>
+          <Labeled source="phone"><TextField source="phone" emptyText="—" /></Labeled>
+          <Labeled source="role"><RoleChip /></Labeled>
+          <Labeled source="status"><UserStatusChip /></Labeled>
+          <Labeled source="kycStatus"><KycChip /></Labeled>
+        </Box>
+        <Box sx={row}>
+          <Labeled><FunctionField<UserDetail> source="lastLogin" render={(u) => when(u.lastLogin)} /></Labeled>
+          <Labeled><FunctionField<UserDetail> source="createdAt" render={(u) => dateTime(u.createdAt)} /></Labeled>
+          <Labeled><FunctionField<UserDetail> source="failedLoginCount" render={(u) => String(u.failedLoginCount ?? 0)} /></Labeled>
+          <Labeled><FunctionField<UserDetail> source="lockedUntil" render={(u) => (u.lockedUntil ? dateTime(u.lockedUntil) : '—')} /></Labeled>
+        </Box>
+        <Labeled source="ordersCount"><OrdersLink /></Labeled>
+        <Panel title="resources.users.sessions" variant="subtitle1"><Sessions /></Panel>
+      </SimpleShowLayout>
+    </Show>
+  );
+}
