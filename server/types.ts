@@ -11,10 +11,12 @@ export type AuthUser = {
   name: string;
   role: string;
   sessionId: string;
+  /** The address of the request (set by the auth plugin), recorded with what the user changes. */
+  ip?: string;
 };
 
 /** Who a service records as having made a change (null: the system, e.g. the mint worker). */
-export type Actor = { id: string } | null;
+export type Actor = { id: string; ip?: string } | null;
 
 export type AppContext = {
   config: Config;

@@ -33,11 +33,11 @@ async function main() {
       if (existing) {
         await tx.update(users).set({ ...fields, ...(values.name ? { name: values.name } : {}) }).where(eq(users.id, existing.id));
         await revokeAllSessions(tx, existing.id, now);
-        await audit(tx, null, 'user.promote_admin', 'users', existing.id, { email, via: 'create-admin' });
+        await audit(tx, null, 'user.promote_admin', 'user', existing.id, { email, via: 'create-admin' });
         return false;
       }
       const [user] = await tx.insert(users).values({ email, name: values.name ?? null, ...fields }).returning({ id: users.id });
-      await audit(tx, null, 'user.create_admin', 'users', user!.id, { email, via: 'create-admin' });
+      await audit(tx, null, 'user.create_admin', 'user', user!.id, { email, via: 'create-admin' });
       return true;
     });
     console.log(created ? `Created admin ${email}.` : `${email} is now an admin; its password was replaced and its sessions ended.`);

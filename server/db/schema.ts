@@ -221,10 +221,14 @@ export const auditEvents = pgTable('audit_events', {
   entity: text('entity').notNull(),
   entityId: text('entity_id'),
   data: jsonb('data'),
+  /** The address the change came from (the staff member's request); null for the system's own changes. */
+  ip: text('ip'),
   createdAt: createdAt(),
 }, (t) => [
-  index('audit_entity_idx').on(t.entity, t.entityId),
+  index('audit_entity_idx').on(t.entity, t.entityId, t.createdAt),
   index('audit_created_idx').on(t.createdAt),
+  index('audit_actor_idx').on(t.actorId, t.createdAt),
+  index('audit_action_idx').on(t.action, t.createdAt),
 ]);
 
 /**

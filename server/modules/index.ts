@@ -2,6 +2,7 @@
  * The registry: every module's routes, registered in this order by server/app.ts.
  * A new module is a folder here (routes.ts, service.ts, policy.ts, present.ts) and one line below.
  */
+import audit from './audit/routes.js';
 import auth from './auth/routes.js';
 import cart from './cart/routes.js';
 import checkout from './checkout/routes.js';
@@ -34,4 +35,5 @@ export const MODULES = [
   paymentSdk,
   stripe,
   users,
+  audit,
 ] as const;

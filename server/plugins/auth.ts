@@ -15,11 +15,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!req.url.startsWith('/api/') || !req.routeOptions.url) return; // not the API, or an unknown route (404)
     const token = bearer(req.headers.authorization);
     if (req.routeOptions.config?.public) {
-      if (req.routeOptions.config.identify && token) req.user = await authenticate(app.ctx.db, app.ctx.settings, token).catch(() => null);
+      if (req.routeOptions.config.identify && token) req.user = await authenticate(app.ctx.db, app.ctx.settings, token).then((u) => ({ ...u, ip: req.ip }), () => null);
       return;
     }
     if (!token) throw unauthorized();
-    req.user = await authenticate(app.ctx.db, app.ctx.settings, token);
+    req.user = { ...(await authenticate(app.ctx.db, app.ctx.settings, token)), ip: req.ip };
   });
 
   // Before validation: a role that may not call a route is told so, whatever its body holds.

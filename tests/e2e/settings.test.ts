@@ -19,7 +19,7 @@ afterAll(async () => {
 const siteName = () => page.getByLabel('Site name');
 
 describe('Settings in Chromium', () => {
-  it('an admin saves the site name (the top bar follows at once), sees a refused value under its field, and resets to the defaults after confirming', async () => {
+  it('an admin saves the site name (the top bar follows at once), sees a refused value under its field, resets to the defaults after confirming, and finds both in the audit log', async () => {
     await login(page, b.url, 'admin@rwa.dev');
     await page.waitForURL(/\/dashboard$/);
     await page.goto(b.url('/settings'));
@@ -52,6 +52,13 @@ describe('Settings in Chromium', () => {
     await expect.poll(() => page.getByText('Settings reset to default').isVisible(), WAIT).toBe(true);
     await expect.poll(() => siteName().inputValue(), WAIT).toBe('RWA Management System');
     await expect.poll(() => page.getByLabel('Commission hold (days)').inputValue(), WAIT).toBe('14');
+
+    // The Audit tab lists both changes, newest first, with who made them.
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const rows = page.locator('tr[data-audit-action^="settings."]');
+    await expect.poll(() => rows.count(), WAIT).toBeGreaterThanOrEqual(2);
+    expect(await rows.first().getAttribute('data-audit-action')).toBe('settings.reset');
+    expect(await rows.first().innerText()).toContain('admin@rwa.dev');
   });
 
   it('finance may not open Settings', async () => {

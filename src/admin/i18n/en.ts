@@ -4,6 +4,7 @@ import mintJobs from '../resources/mint-jobs/i18n/en';
 import orders from '../resources/orders/i18n/en';
 import paymentSdk from '../pages/payment-sdk/i18n/en';
 import settingsPage from '../pages/settings/i18n/en';
+import auditTrail from '../components/i18n/audit.en';
 import payments from '../resources/payments/i18n/en';
 import products from '../resources/products/i18n/en';
 import users from '../resources/users/i18n/en';
@@ -28,6 +29,8 @@ const en = {
     payment_sdk: paymentSdk,
     // Settings (pages/settings)
     settings: settingsPage,
+    // the audit trail (components/AuditTrail)
+    audit: auditTrail,
     // dashboard (pages/dashboard)
     dashboard: {
       title: 'Dashboard',

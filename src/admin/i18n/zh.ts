@@ -4,6 +4,7 @@ import mintJobs from '../resources/mint-jobs/i18n/zh';
 import orders from '../resources/orders/i18n/zh';
 import paymentSdk from '../pages/payment-sdk/i18n/zh';
 import settingsPage from '../pages/settings/i18n/zh';
+import auditTrail from '../components/i18n/audit.zh';
 import payments from '../resources/payments/i18n/zh';
 import products from '../resources/products/i18n/zh';
 import users from '../resources/users/i18n/zh';
@@ -25,6 +26,8 @@ const zh: typeof en = {
     payment_sdk: paymentSdk,
     // Settings (pages/settings)
     settings: settingsPage,
+    // the audit trail (components/AuditTrail)
+    audit: auditTrail,
     // dashboard (pages/dashboard)
     dashboard: {
       title: '仪表盘',

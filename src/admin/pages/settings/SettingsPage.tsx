@@ -1,10 +1,11 @@
-import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, Form, Title, useNotify, useTranslate } from 'react-admin';
 import type { Settings } from '../../../common/settings';
 import { apiGet, apiSend, ApiError } from '../../../lib/api';
 import { refreshPublicSettings } from '../../hooks/usePublicSettings';
+import AuditLog from './AuditLog';
 import SettingsSections from './SettingsSections';
 
 const QUERY_KEY = ['settings'];
@@ -17,6 +18,7 @@ export default function SettingsPage() {
   const client = useQueryClient();
   const [confirmReset, setConfirmReset] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [tab, setTab] = useState<'settings' | 'audit'>('settings');
   const settings = useQuery({ queryKey: QUERY_KEY, queryFn: async () => (await apiGet<{ settings: Settings }>('/api/settings')).settings });
 
   const stored = (next: Settings) => {
@@ -53,29 +55,38 @@ export default function SettingsPage() {
   };
 
   return (
-    <Box sx={{ py: 2, maxWidth: 960 }}>
+    <Box sx={{ py: 2, maxWidth: 1100 }}>
       <Title title="app.settings.title" />
       <Typography variant="h5">{translate('app.settings.title')}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('app.settings.subtitle')}</Typography>
-      {settings.error && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => settings.refetch()}>{translate('app.settings.retry')}</Button>}>
-          {`${translate('app.settings.load_failed')}: ${messageOf(settings.error)}`}
-        </Alert>
-      )}
-      {settings.isPending && !settings.error && <CircularProgress aria-label={translate('ra.page.loading')} />}
-      {settings.data && (
-        // The key remounts the form with the stored values after a save or a reset.
-        <Form key={JSON.stringify(settings.data)} record={settings.data} onSubmit={save} noValidate>
-          <SettingsSections />
-          <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 2 }}>
-            <Button variant="outlined" color="warning" disabled={busy} onClick={() => setConfirmReset(true)}>
-              {translate('app.settings.reset')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {translate(busy ? 'app.settings.saving' : 'app.settings.save')}
-            </Button>
-          </Box>
-        </Form>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.settings.subtitle')}</Typography>
+      <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ mb: 2 }}>
+        <Tab value="settings" label={translate('app.settings.tabs.settings')} />
+        <Tab value="audit" label={translate('app.settings.tabs.audit')} />
+      </Tabs>
+      {tab === 'audit' && <AuditLog />}
+      {tab === 'settings' && (
+        <>
+          {settings.error && (
+            <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => settings.refetch()}>{translate('app.settings.retry')}</Button>}>
+              {`${translate('app.settings.load_failed')}: ${messageOf(settings.error)}`}
+            </Alert>
+          )}
+          {settings.isPending && !settings.error && <CircularProgress aria-label={translate('ra.page.loading')} />}
+          {settings.data && (
+            // The key remounts the form with the stored values after a save or a reset.
+            <Form key={JSON.stringify(settings.data)} record={settings.data} onSubmit={save} noValidate>
+              <SettingsSections />
+              <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 2 }}>
+                <Button variant="outlined" color="warning" disabled={busy} onClick={() => setConfirmReset(true)}>
+                  {translate('app.settings.reset')}
+                </Button>
+                <Button type="submit" variant="contained" disabled={busy}>
+                  {translate(busy ? 'app.settings.saving' : 'app.settings.save')}
+                </Button>
+              </Box>
+            </Form>
+          )}
+        </>
       )}
       <Confirm
         isOpen={confirmReset}

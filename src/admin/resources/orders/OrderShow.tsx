@@ -3,6 +3,7 @@ import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 're
 import DetailField from '../../components/DetailField';
 import Section from '../../components/DetailSection';
 import Panel from '../../components/Panel';
+import RecordHistory from '../../components/RecordHistory';
 import { useFormat } from '../../hooks/useFormat';
 import MarkFulfilledButton from './MarkFulfilledButton';
 import OrderLines from './OrderLines';
@@ -64,6 +65,7 @@ function OrderDetailView() {
           <OrderMints jobs={order.mintJobs} />
         </Panel>
       )}
+      <RecordHistory entity="order" />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { useFormat } from '../../hooks/useFormat';
 import ProductImageUpload from './ProductImageUpload';
 import ProductStatusChip from './ProductStatusChip';
 import type { Product } from '../../../common/products';
+import RecordHistory from '../../components/RecordHistory';
 
 function ProductShowActions() {
   return (
@@ -67,6 +68,7 @@ export default function ProductShow() {
           <Labeled><FunctionField<Product> source="createdAt" render={(p) => dateTime(p.createdAt)} /></Labeled>
           <Labeled><FunctionField<Product> source="updatedAt" render={(p) => dateTime(p.updatedAt)} /></Labeled>
         </Box>
+        <RecordHistory entity="product" />
       </SimpleShowLayout>
     </Show>
   );

@@ -3,6 +3,7 @@ import { FunctionField, Labeled, ListButton, Show, SimpleShowLayout, TextField, 
 import { Link } from 'react-router-dom';
 import type { UserDetail } from '../../../common/users';
 import Panel from '../../components/Panel';
+import RecordHistory from '../../components/RecordHistory';
 import { useFormat } from '../../hooks/useFormat';
 import UserActions from './UserActions';
 import { KycChip, RoleChip, UserStatusChip } from './UserChips';
@@ -75,6 +76,7 @@ export default function UserShow() {
         </Box>
         <Labeled source="ordersCount"><OrdersLink /></Labeled>
         <Panel title="resources.users.sessions" variant="subtitle1"><Sessions /></Panel>
+        <RecordHistory entity="user" />
       </SimpleShowLayout>
     </Show>
   );

@@ -2,6 +2,7 @@
 const en = {
   title: 'Settings',
   subtitle: 'Configure the platform: every change applies at once, without a restart',
+  tabs: { settings: 'Settings', audit: 'Audit log' },
   sections: {
     general: 'General',
     notifications: 'Notifications',

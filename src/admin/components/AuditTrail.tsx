@@ -1,0 +1,62 @@
+import { Alert, Box, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import type { AuditEvent } from '../../common/audit';
+import { apiGet, toQuery } from '../../lib/api';
+import { useFormat } from '../hooks/useFormat';
+
+const PAGE = 50;
+export type AuditFilter = { actor?: string; entity?: string; entityId?: string; action?: string };
+
+/** What an event carried, short: "field: value" pairs, or before → after for an edit. */
+function summary(data: unknown): string {
+  if (!data || typeof data !== 'object') return '';
+  const d = data as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  if (d.before && d.after && typeof d.after === 'object') {
+    const before = d.before as Record<string, unknown>;
+    return Object.entries(d.after as Record<string, unknown>).map(([k, v]) => `${k}: ${text(before[k])} → ${text(v)}`).join('; ');
+  }
+  return Object.entries(d).map(([k, v]) => `${k}: ${text(v)}`).join('; ');
+}
+
+/** The audit log under `filter`, newest first, 50 at a time (GET /api/audit; admins only). */
+export default function AuditTrail({ filter, showRecord = true }: { filter: AuditFilter; showRecord?: boolean }) {
+  const translate = useTranslate();
+  const { dateTime } = useFormat();
+  const events = useInfiniteQuery({
+    queryKey: ['audit', filter],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => apiGet<{ events: AuditEvent[]; total: number }>(`/api/audit${toQuery({ ...filter, limit: PAGE, offset: pageParam })}`),
+    getNextPageParam: (last, pages) => (last.events.length === PAGE ? pages.length * PAGE : undefined),
+  });
+  if (events.error) return <Alert severity="error">{`${translate('app.audit.load_failed')}: ${events.error.message}`}</Alert>;
+  if (events.isPending) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
+  const rows = events.data.pages.flatMap((p) => p.events);
+  if (rows.length === 0) return <Typography color="text.secondary">{translate('app.audit.empty')}</Typography>;
+  const head = (key: string) => <TableCell>{translate(`app.audit.columns.${key}`)}</TableCell>;
+  return (
+    <Box>
+      <Table size="small">
+        <TableHead>
+          <TableRow>{head('when')}{head('who')}{head('action')}{showRecord && head('record')}{head('details')}{head('address')}</TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((e) => (
+            <TableRow key={e.id} data-audit-action={e.action}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(e.createdAt)}</TableCell>
+              <TableCell>{e.actorEmail ?? translate('app.audit.system')}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{e.action}</TableCell>
+              {showRecord && <TableCell sx={{ fontFamily: 'monospace' }}>{e.entityId ? `${e.entity} ${e.entityId.slice(0, 12)}` : e.entity}</TableCell>}
+              <TableCell sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}>{summary(e.data)}</TableCell>
+              <TableCell>{e.ip ?? '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {events.hasNextPage && (
+        <Button sx={{ mt: 1 }} disabled={events.isFetchingNextPage} onClick={() => events.fetchNextPage()}>{translate('app.list.load_more')}</Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,16 @@
+import { useRecordContext } from 'react-admin';
+import AuditTrail from './AuditTrail';
+import Panel from './Panel';
+import useCan from './useCan';
+
+/** A record's own history from the audit log (who changed what, when, from where); shown to admins, who may read the log. */
+export default function RecordHistory({ entity }: { entity: string }) {
+  const record = useRecordContext();
+  const canRead = useCan('settings', 'list');
+  if (!record || !canRead) return null;
+  return (
+    <Panel title="app.audit.history" variant="subtitle1">
+      <AuditTrail filter={{ entity, entityId: String(record.id) }} showRecord={false} />
+    </Panel>
+  );
+}

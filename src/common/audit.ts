@@ -1,0 +1,18 @@
+/** The audit log as both sides see it (GET /api/audit). */
+
+/** One recorded change: who (null: the system), what, on which record, the values given, from where, when. */
+export type AuditEvent = {
+  id: number;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  /** What the change carried: the fields given, or `{before, after}` for an edit. */
+  data: unknown;
+  ip: string | null;
+  createdAt: string;
+};
+
+/** Records the audit log names, for its entity filter. */
+export const AUDIT_ENTITIES = ['user', 'product', 'order', 'payment', 'coupon', 'mint_job', 'settings', 'commission', 'payout', 'agent_level'] as const;
