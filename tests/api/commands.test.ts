@@ -287,6 +287,90 @@ describe(`npm run seed (server/db/seed/cli.ts) on ${engine()}`, { timeout: 90_00
   });
 });
 
+// ---- 1b. a seed file with problems is refused, and a load that stops half-way changes nothing --------------
+
+/** One file with each problem a new user once loaded silently; each must be refused on its own line. */
+const BAD_FILE = {
+  users: [{ id: 1, email: 'a@b.test' }],
+  products: [
+    { id: 1, title: 'Bar', sku: 'BAR', priceFiat: -4 },
+    { id: 2, title: 'No SKU', priceFiat: 4 },
+    { id: 3, title: 'Twin', sku: 'bar', priceFiat: 2 },
+  ],
+  orders: [{ id: 5, userId: 1, productId: 99, qty: 1 }],
+  payments: { id: 1 },
+};
+const BAD_LINES = [
+  'products[0] (id 1).priceFiat: -4 is negative',
+  'products[1] (id 2).sku: missing',
+  'products[2] (id 3).sku: "bar" is also an earlier product\'s SKU',
+  'orders[0] (id 5).productId: product 99 does not exist',
+  'payments: is not an array of records',
+];
+
+describe(`npm run seed refuses a bad file on ${engine()}`, { timeout: 120_000 }, () => {
+  let t: Target;
+  let tmp: string;
+  const MARK = 'KEEP-ME-1';
+  const marked = () => withDb(t, async (db) => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products where sku = ${MARK}`))[0]!.n);
+  const write = (name: string, data: unknown) => {
+    const file = path.join(tmp, name);
+    fs.writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data, null, 2));
+    return file;
+  };
+
+  beforeAll(async () => {
+    t = await newTarget('refuse');
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-cmd-bad-'));
+    tempDirs.push(tmp);
+    expect((await seed(t)).code).toBe(0);
+    // A product made after the seed, as the API would (the refusals must not lose it).
+    await withDb(t, (db) => db.execute(sql`insert into products (title, sku, price_fiat_cents, rwa_type, status, stock) values ('Kept', ${MARK}, 100, 'art', 'active', 1)`));
+  });
+
+  it('a negative price, a missing SKU, a shared SKU, a missing product, a collection that is not an array: exit 1, one line each, the database as it was', async () => {
+    const before = await counts(t);
+    const r = await seed(t, '--file', write('bad.json', BAD_FILE));
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stderr).toContain('The seed file has 5 problems; nothing was loaded');
+    for (const line of BAD_LINES) expect(r.stderr.split('\n')).toContain(line);
+    expect(await counts(t)).toEqual(before);
+    expect(await marked()).toBe(1);
+  });
+
+  it('bad JSON: its line and column, the database as it was', async () => {
+    const r = await seed(t, '--file', write('broken.json', '{\n  "users": [],\n  "products" []\n}\n'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/not valid JSON at line 3, column 14/);
+    expect(await marked()).toBe(1);
+  });
+
+  it('--lenient loads the file anyway and prints each repair', async () => {
+    const r = await seed(t, '--file', write('lenient.json', BAD_FILE), '--lenient');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('seed: repaired products[0] (id 1).priceFiat: -4 is negative: used 0.');
+    expect(r.stdout).toContain('seed: repaired products[2] (id 3).sku: "bar" is also an earlier product\'s SKU: renamed it bar-2.');
+    expect(await counts(t)).toMatchObject({ products: 3, orders: 1, items: 0 });
+  });
+
+  it('a load killed half-way leaves the data that was there', async () => {
+    expect((await seed(t)).code).toBe(0);
+    const before = await counts(t);
+    // A large file, so that the load is still writing when it is killed.
+    const users = Array.from({ length: 40_000 }, (_, i) => ({ id: i + 1, email: `u${i}@load.test` }));
+    const file = write('large.json', { users, products: [{ id: 1, title: 'One', sku: 'ONE', priceFiat: 1 }] });
+    const p = spawnTs('server/db/seed/cli.ts', ['--file', file], t.env);
+    const deadline = Date.now() + 60_000;
+    // The load prints this as its transaction starts; the kill comes while its rows are being written.
+    while (!p.stdout().includes('replacing the data in one transaction') && Date.now() < deadline && p.child.exitCode === null) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 150));
+    killByPid(p.child, 'SIGKILL');
+    const exit = await p.exited;
+    expect(exit.signal, exit.stdout + exit.stderr).toBe('SIGKILL');
+    expect(await counts(t)).toEqual(before);
+  });
+});
+
 // ---- 2 and 3. create-admin, and the server's start-up seeding --------------------------------------------
 
 describe(`npm start's server (server/index.ts) and npm run create-admin on ${engine()}`, { timeout: 90_000 }, () => {

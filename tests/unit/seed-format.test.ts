@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IdMap, dateShiftMs, decimalToCents, isUuid, nameUuid, parseDate, plainDecimal, shiftDate } from '../../server/db/seed/format.js';
-import { parseSeedFile } from '../../server/db/seed/parse.js';
+import { IdMap, dateShiftMs, decimalToCents, describeProblem, isUuid, nameUuid, parseDate, plainDecimal, shiftDate } from '../../server/db/seed/format.js';
+import { parseSeedFile, SeedFileError } from '../../server/db/seed/parse.js';
+import { jsonErrorPlace } from '../../server/db/seed/seed.js';
 
 describe('decimalToCents', () => {
   it('reads the decimal text, so binary floating point never rounds it', () => {
@@ -88,8 +89,8 @@ describe('parseSeedFile', () => {
     settings: { siteName: 'My shop', colour: 'red', sessionTimeout: -5 },
   };
 
-  it('loads a minimal json-server file, defaulting what is missing and noting what is ignored', () => {
-    const data = parseSeedFile(minimal, { now });
+  it('loads a minimal json-server file leniently, defaulting what is missing and noting what is ignored', () => {
+    const data = parseSeedFile(minimal, { now, lenient: true });
     expect(data.notes.join('\n')).toMatch(/Ignored collection "posts"/);
     expect(data.users.map((u) => u.email)).toEqual(['ann@example.com', 'bob@example.com']);
     expect(data.users[0]!.password).toBe('secret-password-1');
@@ -101,7 +102,7 @@ describe('parseSeedFile', () => {
   });
 
   it('keeps references consistent across collections', () => {
-    const data = parseSeedFile(minimal, { now });
+    const data = parseSeedFile(minimal, { now, lenient: true });
     const [first, second] = data.orders;
     expect(first!.userId).toBe(data.users[0]!.id); // user 2 was a duplicate of user 1
     expect(first!.amountCents).toBe(2500);
@@ -111,14 +112,14 @@ describe('parseSeedFile', () => {
     expect(data.payments[0]!.orderId).toBe(second!.id);
     expect(data.payments[0]!.amountCents).toBe(100010);
     expect(data.orders).toHaveLength(2); // order 3 has no customer
-    expect(data.notes.join('\n')).toMatch(/unknown product/);
+    expect(data.problems.map(describeProblem)).toContain('orders[1] (id 2).productId: product 99 does not exist');
   });
 
   it('moves dates so that the newest is now, unless told not to', () => {
-    const shifted = parseSeedFile(minimal, { now });
+    const shifted = parseSeedFile(minimal, { now, lenient: true });
     expect(shifted.orders[1]!.createdAt).toEqual(now);
     expect(shifted.orders[0]!.createdAt).toEqual(new Date(now.getTime() - 183 * 86_400_000));
-    const kept = parseSeedFile(minimal, { now, shiftDates: false });
+    const kept = parseSeedFile(minimal, { now, shiftDates: false, lenient: true });
     expect(kept.orders[1]!.createdAt).toEqual(new Date('2026-12-01T00:00:00Z'));
   });
 
@@ -129,6 +130,7 @@ describe('parseSeedFile', () => {
   it('reads the committed db.json cleanly', () => {
     const data = parseSeedFile(JSON.parse(fs.readFileSync('db.json', 'utf8')), { now });
     expect(data.notes).toEqual([]);
+    expect(data.problems).toEqual([]);
     expect(data.orders).toHaveLength(300);
     expect(new Set(data.orders.map((o) => o.status))).toEqual(new Set(['pending', 'paid', 'failed', 'refunded', 'fulfilled']));
     expect(new Set(data.products.map((p) => p.rwaType)).size).toBe(5);
@@ -143,5 +145,72 @@ describe('parseSeedFile', () => {
     const paid = new Set(data.orders.filter((o) => ['paid', 'fulfilled', 'refunded'].includes(o.status!)).map((o) => o.id));
     expect(data.payments.every((p) => paid.has(p.orderId!))).toBe(true);
     expect(data.payments).toHaveLength(paid.size);
+  });
+});
+
+describe('a seed file with problems is refused, each problem on its own line', () => {
+  const problemsOf = (file: unknown) => {
+    try {
+      parseSeedFile(file, { now: new Date('2026-11-24T00:00:00Z') });
+    } catch (err) {
+      if (err instanceof SeedFileError) return err.problems.map(describeProblem);
+      throw err;
+    }
+    return [];
+  };
+  const product = (over: Record<string, unknown>) => ({ id: 1, title: 'Gold bar', sku: 'GOLD-1', priceFiat: 10, ...over });
+
+  it.each([
+    ['a negative price', { products: [product({ priceFiat: -5 })] }, 'products[0] (id 1).priceFiat: -5 is negative'],
+    ['a price that is not an amount', { products: [product({ priceFiat: 'ten' })] }, 'products[0] (id 1).priceFiat: "ten" is not an amount'],
+    ['a product without its SKU', { products: [product({ sku: undefined })] }, 'products[0] (id 1).sku: missing'],
+    ['two products sharing a SKU', { products: [product({}), product({ id: 2, sku: 'gold-1' })] }, 'products[1] (id 2).sku: "gold-1" is also an earlier product\'s SKU'],
+    ['an order naming a product that does not exist', { users: [{ id: 1, email: 'a@b.dev' }], products: [product({})], orders: [{ id: 9, userId: 1, productId: 42, qty: 1 }] },
+      'orders[0] (id 9).productId: product 42 does not exist'],
+    ['products that is not an array', { products: { id: 1 } }, 'products: is not an array of records'],
+    ['an unknown enum value', { products: [product({ rwaType: 'spaceships' })] }, 'products[0] (id 1).rwaType: "spaceships" is not one of commodity, real_estate, art, collectibles, bonds'],
+    ['a negative stock', { products: [product({ stock: -3 })] }, 'products[0] (id 1).stock: -3 is not a whole number of at least 0'],
+    ['a user without an email', { users: [{ id: 7, name: 'No Mail' }] }, 'users[0] (id 7).email: missing'],
+    ['two users with one email', { users: [{ id: 1, email: 'a@b.dev' }, { id: 2, email: 'A@b.dev' }] }, 'users[1] (id 2).email: a@b.dev is also an earlier user\'s email'],
+    ['a payment of an order that does not exist', { payments: [{ id: 'p', orderId: 5, amountFiat: 1 }] }, 'payments[0] (id "p").orderId: order 5 does not exist'],
+    ['an order line of an order that does not exist', { products: [product({})], orderItems: [{ id: 3, orderId: 77, productId: 1 }] }, 'orderItems[0] (id 3).orderId: order 77 does not exist'],
+    ['a record that is not an object', { users: ['ann'] }, 'users[0]: is not an object'],
+    ['an invalid setting', { settings: { sessionTimeout: -5 } }, 'settings.sessionTimeout: -5 is not a valid value'],
+  ])('%s', (_, file, line) => {
+    expect(problemsOf(file)).toContain(line);
+  });
+
+  it('lists the first 50 problems and counts the rest', () => {
+    const products = Array.from({ length: 60 }, (_, i) => product({ id: i + 1, sku: `S-${i}`, priceFiat: -1 }));
+    let message = '';
+    try {
+      parseSeedFile({ products });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('The seed file has 60 problems; nothing was loaded (--lenient repairs them instead):');
+    expect(lines).toHaveLength(52);
+    expect(lines.at(-1)).toBe('…and 10 more problems.');
+  });
+
+  it('lenient: repairs instead, and says how', () => {
+    const data = parseSeedFile({ products: [product({ priceFiat: -5 }), product({ id: 2 })] }, { lenient: true });
+    expect(data.products.map((p) => [p.sku, p.priceFiatCents])).toEqual([['GOLD-1', 0], ['GOLD-1-2', 1000]]);
+    expect(data.problems.map((p) => `${describeProblem(p)}: ${p.repair}`)).toEqual([
+      'products[0] (id 1).priceFiat: -5 is negative: used 0',
+      'products[1] (id 2).sku: "GOLD-1" is also an earlier product\'s SKU: renamed it GOLD-1-2',
+    ]);
+  });
+
+  it('names the line and column of bad JSON', () => {
+    const text = '{\n  "users": [],\n  "products" []\n}';
+    let message = '';
+    try {
+      JSON.parse(text);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(jsonErrorPlace(text, message)).toBe('line 3, column 14');
   });
 });

@@ -4,6 +4,8 @@
  * npm run seed -- --orders 1000000     then add N generated orders (scale tests)
  * npm run seed -- --orders N --append  add N orders without resetting
  * npm run seed -- --keep-dates         load dates as written instead of moving the newest to now
+ * npm run seed -- --lenient            repair what is wrong in the file (each repair printed) instead of refusing it
+ * The whole file is checked before the database is touched: any problem is printed, one line each, and nothing changes.
  * Uses DATABASE_URL when set, PGlite under DATA_DIR otherwise; migrates first.
  */
 import path from 'node:path';
@@ -20,6 +22,7 @@ async function main() {
       customers: { type: 'string' },
       append: { type: 'boolean', default: false },
       'keep-dates': { type: 'boolean', default: false },
+      lenient: { type: 'boolean', default: false },
     },
   });
   // Checked before the database is touched, so that a mistyped option changes nothing.
@@ -33,7 +36,7 @@ async function main() {
     if (!values.append) {
       const file = values.file ? path.resolve(values.file) : config.seedFile;
       const t = Date.now();
-      const s = await seedFromFile(database.db, file, { shiftDates: !values['keep-dates'] });
+      const s = await seedFromFile(database.db, file, { shiftDates: !values['keep-dates'], lenient: values.lenient });
       console.log(`seed: loaded ${path.basename(file)}: ${s.users} users, ${s.products} products, ${s.orders} orders, `
         + `${s.orderItems} order lines, ${s.payments} payments in ${Date.now() - t} ms`);
     }

@@ -106,11 +106,31 @@ export class IdMap {
   }
 }
 
-/** Counts repeated problems so a file with 10,000 odd rows prints one line per kind, not 10,000. */
+/** Where in the file a problem is: the collection, the record's index in it (null: the collection itself) and its id. */
+export type At = { collection: string; index: number | null; id?: unknown };
+
+/** Something wrong with a record: refused unless the load is lenient, which applies `repair` instead. */
+export type Problem = At & { field: string | null; message: string; repair: string };
+
+/** "products[3] (id 7).sku: missing" */
+export function describeProblem(p: Problem): string {
+  const where = p.index === null ? p.collection : `${p.collection}[${p.index}]`;
+  const id = p.id === undefined || p.id === null || p.index === null ? '' : ` (id ${JSON.stringify(p.id)})`;
+  return `${where}${id}${p.field ? `.${p.field}` : ''}: ${p.message}`;
+}
+
+/**
+ * What reading a file found: problems (each refused, or repaired when lenient) and notes that change nothing
+ * (a collection this app has no table for); repeated notes print once with a count.
+ */
 export class Notes {
   private counts = new Map<string, number>();
+  readonly problems: Problem[] = [];
   add(message: string) {
     this.counts.set(message, (this.counts.get(message) ?? 0) + 1);
+  }
+  problem(at: At, field: string | null, message: string, repair: string) {
+    this.problems.push({ ...at, field, message, repair });
   }
   list(): string[] {
     return [...this.counts].map(([message, n]) => (n > 1 ? `${message} (×${n})` : message));

@@ -1,5 +1,5 @@
 import { settingsSchema } from '../../../src/common/settings.js';
-import { IdMap, Notes, dateShiftMs, parseDate, shiftDate } from './format.js';
+import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type Problem } from './format.js';
 import { parseOrders, parsePayments, parseProducts, parseUsers, type Ctx } from './records.js';
 import type { SeedData } from './types.js';
 
@@ -9,7 +9,21 @@ export type ParseOptions = {
   /** Move every date so that the newest one in the file is `now` (default true). */
   shiftDates?: boolean;
   now?: Date;
+  /** Repair what is wrong (each repair listed in `problems`) instead of refusing the file. */
+  lenient?: boolean;
 };
+
+/** How many problems a refusal lists before it counts the rest. */
+export const PROBLEMS_SHOWN = 50;
+
+/** A file refused: one line per problem (the first 50, then how many more). */
+export class SeedFileError extends Error {
+  constructor(readonly problems: Problem[]) {
+    const lines = problems.slice(0, PROBLEMS_SHOWN).map(describeProblem);
+    if (problems.length > PROBLEMS_SHOWN) lines.push(`…and ${problems.length - PROBLEMS_SHOWN} more problems.`);
+    super(`The seed file has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was loaded (--lenient repairs them instead):\n${lines.join('\n')}`);
+  }
+}
 
 const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'settings'] as const;
 const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
@@ -30,7 +44,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     const known = (COLLECTIONS as readonly string[]).includes(name) ? name : ALIASES[name];
     if (known === 'settings') settingsRaw = value;
     else if (!known) notes.add(`Ignored collection "${name}": this app has no such table.`);
-    else if (!Array.isArray(value)) notes.add(`Ignored "${name}": expected an array of records.`);
+    else if (!Array.isArray(value)) notes.problem({ collection: name, index: null }, null, 'is not an array of records', 'ignored it');
     else collections[known] = [...(collections[known] ?? []), ...value];
   }
 
@@ -47,7 +61,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   };
   const list = (name: string) => (collections[name] ?? []).filter((r, i): r is Record<string, unknown> => {
     const ok = !!r && typeof r === 'object' && !Array.isArray(r);
-    if (!ok) notes.add(`Skipped ${name}[${i}]: not an object.`);
+    if (!ok) notes.problem({ collection: name, index: i }, null, 'is not an object', 'skipped it');
     return ok;
   });
 
@@ -55,14 +69,17 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const productRows = parseProducts(ctx, list('products'));
   const orderData = parseOrders(ctx, list('orders'), list('orderItems'), userRows, productRows);
   const paymentRows = parsePayments(ctx, list('payments'), orderData.orders, userRows);
+  const settingRows = parseSettings(settingsRaw, notes);
+  if (notes.problems.length && !opts.lenient) throw new SeedFileError(notes.problems);
   return {
     users: userRows,
     products: productRows,
     orders: orderData.orders,
     orderItems: orderData.items,
     payments: paymentRows,
-    settings: parseSettings(settingsRaw, notes),
+    settings: settingRows,
     notes: notes.list(),
+    problems: notes.problems,
   };
 }
 
@@ -93,7 +110,7 @@ function parseSettings(raw: unknown, notes: Notes): { key: string; value: unknow
       return [];
     }
     if (!field.safeParse(value).success) {
-      notes.add(`Ignored setting "${key}": invalid value.`);
+      notes.problem({ collection: 'settings', index: null }, key, `${JSON.stringify(value)} is not a valid value`, 'kept the default');
       return [];
     }
     return [{ key, value }];

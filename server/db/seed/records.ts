@@ -2,7 +2,7 @@ import { ROLES } from '../../../src/common/capabilities.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../src/common/orders.js';
 import { PRODUCT_STATUSES, RWA_TYPES } from '../../../src/common/products.js';
 import { KYC_STATUSES, USER_STATUSES } from '../../../src/common/users.js';
-import { decimalToCents, plainDecimal, type IdMap, type Notes } from './format.js';
+import { decimalToCents, plainDecimal, type At, type IdMap, type Notes } from './format.js';
 import type { SeedOrder, SeedOrderItem, SeedPayment, SeedProduct, SeedUser } from './types.js';
 
 /** Record-by-record readers for parseSeedFile: unknown fields are ignored, missing ones defaulted. */
@@ -18,11 +18,24 @@ const int = (v: unknown): number | null => {
 };
 const bool = (v: unknown) => v === true || v === 'true' || v === 1;
 
-function oneOf<T extends string>(ctx: Ctx, what: string, allowed: readonly T[], value: unknown, fallback: T): T {
+const missing = (v: unknown) => v === undefined || v === null || v === '';
+const shown = (v: unknown) => JSON.stringify(v);
+
+/** An enum field: a missing value takes `fallback` quietly, an unknown one is a problem. */
+function oneOf<T extends string>(ctx: Ctx, at: At, field: string, allowed: readonly T[], value: unknown, fallback: T): T {
   const v = typeof value === 'string' ? value.trim().toLowerCase() : value;
   if ((allowed as readonly unknown[]).includes(v)) return v as T;
-  if (value !== undefined && value !== null && value !== '') ctx.notes.add(`${what} "${String(value)}" is not one of ${allowed.join(', ')}; used "${fallback}".`);
+  if (!missing(value)) ctx.notes.problem(at, field, `${shown(value)} is not one of ${allowed.join(', ')}`, `used "${fallback}"`);
   return fallback;
+}
+
+/** A whole number ≥ 0 (a count): missing is 0, anything else wrong is a problem. */
+function count(ctx: Ctx, at: At, field: string, value: unknown): number {
+  if (missing(value)) return 0;
+  const n = int(value);
+  if (n !== null && n >= 0) return n;
+  ctx.notes.problem(at, field, `${shown(value)} is not a whole number of at least 0`, 'used 0');
+  return 0;
 }
 
 /** Fiat given as a decimal amount (field `fiatKeys`) or as integer cents (field `centsKeys`). */
@@ -36,30 +49,32 @@ function money(r: Rec, fiatKeys: string[], centsKeys: string[]): number | null {
 export function parseUsers(ctx: Ctx, records: Rec[]): SeedUser[] {
   const byEmail = new Map<string, SeedUser>();
   records.forEach((r, i) => {
+    const at: At = { collection: 'users', index: i, id: r.id };
     const id = ctx.ids.get('users', r.id) ?? ctx.ids.get('users', `#${i}`)!;
-    let email = str(first(r, 'email', 'userEmail'))?.toLowerCase() ?? null;
+    const given = first(r, 'email', 'userEmail');
+    let email = str(given)?.toLowerCase() ?? null;
     if (!email || !email.includes('@')) {
-      ctx.notes.add('users: a record had no valid email; gave it user-<id>@imported.invalid.');
       email = `user-${String(r.id ?? i).replace(/[^a-zA-Z0-9_-]/g, '')}@imported.invalid`;
+      ctx.notes.problem(at, 'email', missing(given) ? 'missing' : `${shown(given)} is not an email address`, `used ${email}`);
     }
     const existing = byEmail.get(email);
     if (existing) {
-      ctx.notes.add(`users: duplicate email ${email}; later records merged into the first.`);
+      ctx.notes.problem(at, 'email', `${email} is also an earlier user's email`, 'merged into the earlier user');
       ctx.ids.alias('users', r.id, existing.id);
       return;
     }
     const created = ctx.date(first(r, 'createdAt', 'created_at', 'joinDate')) ?? ctx.now;
     const status = r.status === undefined && typeof r.isActive === 'boolean'
       ? (r.isActive ? 'active' : 'inactive')
-      : oneOf(ctx, 'users: status', USER_STATUSES, r.status, 'active');
+      : oneOf(ctx, at, 'status', USER_STATUSES, r.status, 'active');
     const hash = str(first(r, 'passwordHash', 'password_hash'));
     byEmail.set(email, {
       id, email,
       name: str(r.name), firstName: str(first(r, 'firstName', 'first_name')), lastName: str(first(r, 'lastName', 'last_name')),
       phone: str(r.phone),
-      role: oneOf(ctx, 'users: role', ROLES, r.role, 'user'),
+      role: oneOf(ctx, at, 'role', ROLES, r.role, 'user'),
       status,
-      kycStatus: oneOf(ctx, 'users: kycStatus', KYC_STATUSES, first(r, 'kycStatus', 'kyc_status'), 'pending'),
+      kycStatus: oneOf(ctx, at, 'kycStatus', KYC_STATUSES, first(r, 'kycStatus', 'kyc_status'), 'pending'),
       password: typeof r.password === 'string' && r.password ? r.password : null,
       passwordHash: hash?.startsWith('$argon2') ? hash : null,
       lastLogin: ctx.date(first(r, 'lastLogin', 'last_login')),
@@ -73,17 +88,26 @@ export function parseUsers(ctx: Ctx, records: Rec[]): SeedUser[] {
 export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
   const skus = new Set<string>();
   return records.map((r, i) => {
+    const at: At = { collection: 'products', index: i, id: r.id };
     const id = ctx.ids.get('products', r.id) ?? ctx.ids.get('products', `#${i}`)!;
     let sku = str(r.sku) ?? `SKU-${String(r.id ?? i + 1).toUpperCase()}`;
+    if (!str(r.sku)) ctx.notes.problem(at, 'sku', 'missing', `used ${sku}`);
+    const asGiven = sku;
     for (let n = 2; skus.has(sku.toLowerCase()); n++) sku = `${str(r.sku) ?? 'SKU'}-${n}`;
+    if (sku !== asGiven) ctx.notes.problem(at, 'sku', `${shown(asGiven)} is also an earlier product's SKU`, `renamed it ${sku}`);
     skus.add(sku.toLowerCase());
+    const priceGiven = first(r, 'priceFiat', 'price', 'price_fiat', 'priceFiatCents', 'price_fiat_cents');
     let price = money(r, ['priceFiat', 'price', 'price_fiat'], ['priceFiatCents', 'price_fiat_cents']);
     if (price === null || price < 0) {
-      ctx.notes.add('products: missing or invalid price; used 0.');
+      const why = missing(priceGiven) ? 'missing' : price === null ? `${shown(priceGiven)} is not an amount` : `${shown(priceGiven)} is negative`;
+      ctx.notes.problem(at, 'priceFiat', why, 'used 0');
       price = 0;
     }
+    if (!str(first(r, 'title', 'name'))) ctx.notes.problem(at, 'title', 'missing', 'used "Untitled product"');
     const created = ctx.date(first(r, 'createdAt', 'created_at')) ?? ctx.now;
-    const crypto = plainDecimal(first(r, 'priceCrypto', 'price_crypto') ?? '0');
+    const cryptoGiven = first(r, 'priceCrypto', 'price_crypto');
+    const crypto = plainDecimal(cryptoGiven ?? '0');
+    if (!crypto || crypto.startsWith('-')) ctx.notes.problem(at, 'priceCrypto', `${shown(cryptoGiven)} is not an amount of at least 0`, 'used 0');
     const tokenId = str(first(r, 'tokenId', 'token_id'));
     const policy = first(r, 'redeemPolicy', 'redeem_policy');
     return {
@@ -92,14 +116,14 @@ export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
       description: str(r.description), category: str(r.category), image: str(first(r, 'image', 'imageUrl')),
       priceFiatCents: price,
       priceCrypto: crypto && !crypto.startsWith('-') ? crypto : '0',
-      rwaType: oneOf(ctx, 'products: rwaType', RWA_TYPES, first(r, 'rwaType', 'rwa_type'), 'commodity'),
+      rwaType: oneOf(ctx, at, 'rwaType', RWA_TYPES, first(r, 'rwaType', 'rwa_type'), 'commodity'),
       chainId: int(first(r, 'chainId', 'chain_id')) ?? 11155111,
       contract: str(r.contract),
       tokenType: str(first(r, 'tokenType', 'token_type')) ?? 'ERC1155',
       tokenId: tokenId && /^\d+$/.test(tokenId) ? tokenId : null,
       redeemPolicy: policy && typeof policy === 'object' ? policy : null,
-      stock: Math.max(0, int(r.stock) ?? 0),
-      status: oneOf(ctx, 'products: status', PRODUCT_STATUSES, r.status, 'draft'),
+      stock: count(ctx, at, 'stock', r.stock),
+      status: oneOf(ctx, at, 'status', PRODUCT_STATUSES, r.status, 'draft'),
       createdAt: created,
       updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
     };
@@ -112,33 +136,35 @@ export function parseOrders(ctx: Ctx, records: Rec[], lineRecords: Line[], userR
   const usersById = new Map(userRows.map((u) => [u.id, u]));
   const usersByEmail = new Map(userRows.map((u) => [u.email, u]));
   const productsById = new Map(productRows.map((p) => [p.id, p]));
-  const linesByOrder = new Map<string, Line[]>();
-  for (const line of lineRecords) {
+  const linesByOrder = new Map<string, { line: Line; at: At }[]>();
+  lineRecords.forEach((line, index) => {
+    const at: At = { collection: 'orderItems', index, id: line.id };
     const orderId = ctx.ids.get('orders', first(line, 'orderId', 'order_id'));
-    if (!orderId) ctx.notes.add('orderItems: a line had no orderId; skipped.');
-    else linesByOrder.set(orderId, [...(linesByOrder.get(orderId) ?? []), line]);
-  }
+    if (!orderId) ctx.notes.problem(at, 'orderId', 'missing', 'skipped the line');
+    else linesByOrder.set(orderId, [...(linesByOrder.get(orderId) ?? []), { line, at }]);
+  });
   const orders: SeedOrder[] = [];
   const items: SeedOrderItem[] = [];
   const seen = new Set<string>();
   records.forEach((r, i) => {
+    const at: At = { collection: 'orders', index: i, id: r.id };
     const id = ctx.ids.get('orders', r.id) ?? ctx.ids.get('orders', `#${i}`)!;
-    if (seen.has(id)) return ctx.notes.add('orders: duplicate id; later records skipped.');
-    const user = findUser(ctx, r, usersById, usersByEmail, userRows);
-    if (!user) return ctx.notes.add('orders: an order had neither a known userId nor a customer email; skipped.');
+    if (seen.has(id)) return ctx.notes.problem(at, 'id', `${shown(r.id)} is also an earlier order's id`, 'skipped the order');
+    const user = findUser(ctx, at, r, usersById, usersByEmail, userRows);
+    if (!user) return ctx.notes.problem(at, 'userId', 'names no user of the file and the order has no customer email', 'skipped the order');
     seen.add(id);
-    const embedded = Array.isArray(r.items) ? r.items.filter((x): x is Rec => !!x && typeof x === 'object') : [];
-    const direct = r.productId !== undefined ? [{ productId: r.productId, qty: r.qty }] : [];
+    const embedded = Array.isArray(r.items) ? r.items.filter((x): x is Rec => !!x && typeof x === 'object').map((line) => ({ line, at })) : [];
+    const direct = r.productId !== undefined ? [{ line: { productId: r.productId, qty: r.qty } as Rec, at }] : [];
     const lines = [...embedded, ...(linesByOrder.get(id) ?? [])];
-    const orderLines = (lines.length ? lines : direct).flatMap((l) => parseLine(ctx, id, l, productsById));
-    const status = oneOf(ctx, 'orders: status', ORDER_STATUSES, r.status, 'pending');
+    const orderLines = (lines.length ? lines : direct).flatMap(({ line, at: where }) => parseLine(ctx, where, id, line, productsById));
+    const status = oneOf(ctx, at, 'status', ORDER_STATUSES, r.status, 'pending');
     const created = ctx.date(first(r, 'createdAt', 'created_at', 'date')) ?? ctx.now;
     const paid = ['paid', 'fulfilled', 'refunded'].includes(status);
     const paidAt = ctx.date(first(r, 'paidAt', 'paid_at')) ?? (paid ? created : null);
     const fulfilledAt = ctx.date(first(r, 'fulfilledAt', 'fulfilled_at')) ?? (status === 'fulfilled' ? paidAt : null);
     const lineSum = orderLines.reduce((s, l) => s + l.lineTotalCents, 0);
     const amount = money(r, ['amountFiat', 'totalFiat', 'total', 'amount'], ['amountCents', 'amount_cents']);
-    if (amount !== null && amount < 0) ctx.notes.add('orders: negative amount; used the sum of its lines.');
+    if (amount !== null && amount < 0) ctx.notes.problem(at, 'amountFiat', `${shown(first(r, 'amountFiat', 'totalFiat', 'total', 'amount', 'amountCents', 'amount_cents'))} is negative`, 'used the sum of its lines');
     orders.push({
       id, userId: user.id, customerEmail: user.email, status,
       qty: int(r.qty) ?? (orderLines.reduce((s, l) => s + l.qty, 0) || 1),
@@ -153,15 +179,18 @@ export function parseOrders(ctx: Ctx, records: Rec[], lineRecords: Line[], userR
     });
     items.push(...orderLines);
   });
-  for (const orderId of linesByOrder.keys()) {
-    if (!seen.has(orderId)) ctx.notes.add('orderItems: a line referred to an unknown order; skipped.');
+  for (const [orderId, lines] of linesByOrder) {
+    if (seen.has(orderId)) continue;
+    for (const { line, at } of lines) ctx.notes.problem(at, 'orderId', `order ${shown(first(line, 'orderId', 'order_id'))} does not exist`, 'skipped the line');
   }
   return { orders, items };
 }
 
-function findUser(ctx: Ctx, r: Rec, byId: Map<string, SeedUser>, byEmail: Map<string, SeedUser>, userRows: SeedUser[]) {
-  const id = ctx.ids.get('users', first(r, 'userId', 'user_id', 'customerId'));
+function findUser(ctx: Ctx, at: At, r: Rec, byId: Map<string, SeedUser>, byEmail: Map<string, SeedUser>, userRows: SeedUser[]) {
+  const given = first(r, 'userId', 'user_id', 'customerId');
+  const id = ctx.ids.get('users', given);
   if (id && byId.has(id)) return byId.get(id)!;
+  if (!missing(given)) ctx.notes.problem(at, 'userId', `user ${shown(given)} does not exist`, 'used the customer email');
   const customer = r.customer && typeof r.customer === 'object' ? (r.customer as Rec) : {};
   const email = str(first(r, 'customerEmail', 'customer_email', 'userEmail', 'email') ?? customer.email)?.toLowerCase();
   if (!email || !email.includes('@')) return null;
@@ -178,10 +207,11 @@ function findUser(ctx: Ctx, r: Rec, byId: Map<string, SeedUser>, byEmail: Map<st
   return user;
 }
 
-function parseLine(ctx: Ctx, orderId: string, l: Rec, products: Map<string, SeedProduct>): SeedOrderItem[] {
-  const product = products.get(ctx.ids.get('products', first(l, 'productId', 'product_id')) ?? '');
+function parseLine(ctx: Ctx, at: At, orderId: string, l: Rec, products: Map<string, SeedProduct>): SeedOrderItem[] {
+  const given = first(l, 'productId', 'product_id');
+  const product = products.get(ctx.ids.get('products', given) ?? '');
   if (!product) {
-    ctx.notes.add('orders: a line referred to an unknown product; skipped.');
+    ctx.notes.problem(at, 'productId', missing(given) ? 'missing' : `product ${shown(given)} does not exist`, 'skipped the line');
     return [];
   }
   const qty = Math.max(1, int(first(l, 'qty', 'quantity')) ?? 1);
@@ -200,13 +230,15 @@ export function parsePayments(ctx: Ctx, records: Rec[], orderRows: SeedOrder[], 
   const ordersById = new Map(orderRows.map((o) => [o.id, o]));
   const userIds = new Set(userRows.map((u) => u.id));
   return records.map((r, i) => {
+    const at: At = { collection: 'payments', index: i, id: r.id };
     const rawOrder = first(r, 'orderId', 'order_id');
     const order = ordersById.get(ctx.ids.get('orders', rawOrder) ?? '');
-    if (rawOrder !== undefined && !order) ctx.notes.add('payments: orderId not found among orders; stored without an order.');
+    if (rawOrder !== undefined && !order) ctx.notes.problem(at, 'orderId', `order ${shown(rawOrder)} does not exist`, 'stored without an order');
     const userId = ctx.ids.get('users', first(r, 'userId', 'user_id', 'customerId'));
     const method = str(first(r, 'method', 'provider'))?.toLowerCase() ?? 'bank';
-    const status = oneOf(ctx, 'payments: status', PAYMENT_STATUSES, r.status, 'pending');
+    const status = oneOf(ctx, at, 'status', PAYMENT_STATUSES, r.status, 'pending');
     const amount = money(r, ['amountFiat', 'amount'], ['amountCents', 'amount_cents']) ?? order?.amountCents ?? 0;
+    if (amount < 0) ctx.notes.problem(at, 'amountFiat', `${shown(first(r, 'amountFiat', 'amount', 'amountCents', 'amount_cents'))} is negative`, 'used 0');
     const refunded = money(r, ['refundedFiat', 'refundedAmount'], ['refundedCents', 'refunded_cents']);
     const created = ctx.date(first(r, 'createdAt', 'created_at')) ?? order?.paidAt ?? order?.createdAt ?? ctx.now;
     const done = status === 'completed' || status === 'refunded';

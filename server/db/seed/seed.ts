@@ -23,6 +23,7 @@ import type { Config } from '../../config.js';
 import { hashPassword } from '../../lib/crypto.js';
 import type { Database, Db } from '../client.js';
 import { orderItems, orders, payments, products, settings, users } from '../schema.js';
+import { describeProblem } from './format.js';
 import { parseSeedFile, type ParseOptions } from './parse.js';
 import type { SeedData } from './types.js';
 import type { GenerateOptions, GenerateResult } from './generate.js';
@@ -31,6 +32,8 @@ export type SeedOptions = ParseOptions & {
   /** Set hashes for users listed with a password (default true). */
   withPasswords?: boolean;
   log?: (message: string) => void;
+  /** Tests: runs inside the load's transaction once the tables are emptied (to fail a load half-way). */
+  afterReset?: () => Promise<void> | void;
 };
 
 export type SeedSummary = { users: number; products: number; orders: number; orderItems: number; payments: number; notes: string[] };
@@ -38,12 +41,52 @@ export type SeedSummary = { users: number; products: number; orders: number; ord
 const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, audit_events, mint_jobs, chain_transactions, mint_workers RESTART IDENTITY CASCADE`;
 const CHUNK = 500;
 
-export function readSeedFile(file: string, opts: ParseOptions = {}): SeedData {
-  let raw: unknown;
+/** Whether JSON.parse fails on `text` only because it stops too early (the error is further on, or there is none). */
+function onlyIncomplete(text: string): boolean {
   try {
-    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+    JSON.parse(text);
+    return true;
+  } catch (err) {
+    const message = (err as Error).message;
+    const at = /position (\d+)/.exec(message);
+    return /end of JSON input/i.test(message) || (!!at && Number(at[1]) >= text.length);
+  }
+}
+
+/**
+ * "line 3, column 7": where JSON.parse's error is in `text`. The message gives the position on some Node versions;
+ * otherwise the shortest failing prefix is found by bisection (the prefixes before the error only fail as incomplete).
+ */
+export function jsonErrorPlace(text: string, message: string): string {
+  const given = /position (\d+)/.exec(message);
+  let at = given ? Number(given[1]) : -1;
+  if (at < 0) {
+    let lo = 0;
+    let hi = text.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (onlyIncomplete(text.slice(0, mid + 1))) lo = mid + 1;
+      else hi = mid;
+    }
+    at = lo;
+  }
+  const before = text.slice(0, at);
+  return `line ${before.split('\n').length}, column ${before.length - before.lastIndexOf('\n')}`;
+}
+
+export function readSeedFile(file: string, opts: ParseOptions = {}): SeedData {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
   } catch (err) {
     throw new Error(`Cannot read seed file ${file}: ${(err as Error).message}`, { cause: err });
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    const message = (err as Error).message.replace(/ in JSON at position \d+.*$/s, '').replace(/, (\.\.\.)?".*" is not valid JSON$/s, '');
+    throw new Error(`Cannot read seed file ${file}: not valid JSON at ${jsonErrorPlace(text, (err as Error).message)}: ${message}.`, { cause: err });
   }
   return parseSeedFile(raw, opts);
 }
@@ -53,13 +96,17 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
   const data = readSeedFile(file, opts);
   const log = opts.log ?? console.log;
   for (const note of data.notes) log(`seed: ${note}`);
+  for (const p of data.problems) log(`seed: repaired ${describeProblem(p)}: ${p.repair}.`);
   const hashes = opts.withPasswords === false ? new Map<string, string>() : await hashAll(data.users.map((u) => u.password));
   const userRows = data.users.map(({ password, ...u }) => ({
     ...u,
     passwordHash: opts.withPasswords === false ? null : password ? hashes.get(password)! : u.passwordHash ?? null,
   }));
+  log(`seed: checked ${file.split(/[\\/]/).pop()}; replacing the data in one transaction…`);
+  // One transaction: a load that fails half-way (a constraint, a full disk, a kill) leaves the data that was there.
   await db.transaction(async (tx) => {
     await tx.execute(RESET);
+    await opts.afterReset?.();
     for (const rows of chunks(userRows)) await tx.insert(users).values(rows);
     for (const rows of chunks(data.products)) await tx.insert(products).values(rows);
     for (const rows of chunks(data.orders)) await tx.insert(orders).values(rows);

@@ -1,4 +1,5 @@
 import type { orderItems, orders, payments, products, users } from '../schema.js';
+import type { Problem } from './format.js';
 
 /** The rows a seed file turns into, table by table (parse.ts makes them, seed.ts writes them). */
 export type SeedUser = typeof users.$inferInsert & { id: string; email: string; password: string | null };
@@ -15,4 +16,6 @@ export type SeedData = {
   payments: SeedPayment[];
   settings: { key: string; value: unknown }[];
   notes: string[];
+  /** What was wrong and how it was repaired (a lenient load; a strict one refuses the file instead). */
+  problems: Problem[];
 };

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/db/client.js';
+import { seedFromFile } from '../../server/db/seed/seed.js';
+import { buildProduct } from './factories.js';
+import { createTestApp, type TestApp } from './harness.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+const counts = async () => (await queryRows<{ users: number; products: number }>(t.db,
+  sql`select (select count(*)::int from users) as users, (select count(*)::int from products) as products`))[0]!;
+
+describe('a seed load is one transaction', () => {
+  it('a failure after the tables were emptied (a full disk, say) leaves every row that was there', async () => {
+    await buildProduct(t, { sku: 'BEFORE-THE-LOAD' });
+    const before = await counts();
+    const quiet = () => undefined;
+    await expect(seedFromFile(t.db, 'db.json', { withPasswords: false, log: quiet, afterReset: () => { throw new Error('No space left on device'); } }))
+      .rejects.toThrow('No space left on device');
+    expect(await counts()).toEqual(before);
+    expect(await queryRows(t.db, sql`select 1 from products where sku = 'BEFORE-THE-LOAD'`)).toHaveLength(1);
+  });
+});
