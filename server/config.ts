@@ -14,6 +14,8 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(6000),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   PAYMENT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  CLICK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
+  REFERRAL_SALT: z.string().min(16, 'REFERRAL_SALT must be at least 16 characters.').optional(),
   SEED_ON_EMPTY: bool.default(true),
   SEED_FILE: z.string().default('./db.json'),
   SERVE_UI: bool.default(true),
@@ -38,6 +40,10 @@ export type Config = {
   loginRateLimitMax: number;
   /** Payment-moving calls (refunds, payments opened by staff) a minute per address. */
   paymentRateLimitMax: number;
+  /** Referral-link clicks a minute per address. */
+  clickRateLimitMax: number;
+  /** Salt of the visitor hashes of referral clicks; unset: a random one kept in the database. */
+  referralSalt?: string;
   seedOnEmpty: boolean;
   seedFile: string;
   serveUi: boolean;
@@ -74,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
     paymentRateLimitMax: e.PAYMENT_RATE_LIMIT_MAX,
+    clickRateLimitMax: e.CLICK_RATE_LIMIT_MAX,
+    referralSalt: e.REFERRAL_SALT,
     seedOnEmpty: e.SEED_ON_EMPTY,
     seedFile: path.resolve(e.SEED_FILE),
     serveUi: e.SERVE_UI,

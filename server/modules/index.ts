@@ -6,6 +6,7 @@ import audit from './audit/routes.js';
 import auth from './auth/routes.js';
 import cart from './cart/routes.js';
 import checkout from './checkout/routes.js';
+import commissions from './commissions/routes.js';
 import coupons from './coupons/routes.js';
 import dashboard from './dashboard/routes.js';
 import health from './health/routes.js';
@@ -14,6 +15,7 @@ import orders from './orders/routes.js';
 import paymentSdk from './payments/sdk-routes.js';
 import payments from './payments/routes.js';
 import products from './products/routes.js';
+import referrals from './referrals/routes.js';
 import settings from './settings/routes.js';
 import shop from './shop/routes.js';
 import stripe from './payments/stripe-routes.js';
@@ -36,4 +38,6 @@ export const MODULES = [
   stripe,
   users,
   audit,
+  commissions,
+  referrals,
 ] as const;

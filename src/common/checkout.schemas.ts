@@ -14,6 +14,8 @@ export const checkoutSessionBody = cartPriceBody.extend({
   provider: z.enum(PAYMENT_PROVIDERS, { error: `Provider must be one of ${PAYMENT_PROVIDERS.join(', ')}.` }),
   returnUrl: sitePath('Return URL'),
   cancelUrl: sitePath('Cancel URL'),
+  /** The referral code a guest arrived with (`?ref=`): their order earns for its owner. An unknown code is ignored. */
+  referralCode: optionalText('Referral code', 40),
 });
 export type CheckoutSessionInput = z.infer<typeof checkoutSessionBody>;
 

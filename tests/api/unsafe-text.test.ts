@@ -45,6 +45,10 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
     provider: 'sandbox', amount: r.order.amountFiat, currency: 'USD', orderId: r.order.id, customerId: null, returnUrl: '/shop/done', cancelUrl: '/shop/cart',
   }),
   'POST /api/payment-sdk/refund': (r) => ({ paymentId: r.order.id, amount: 1, reason: 'Damaged in transit' }),
+  'PUT /api/agent-levels/{id}': () => ({ commissionrate: 0.05 }),
+  'POST /api/commissions/bulk': () => ({ ids: ['00000000-0000-4000-8000-000000000000'], action: 'reject' }),
+  'POST /api/referrals/click': () => ({ code: 'NOSUCHCODE' }),
+  'POST /api/referrals/attribute': () => ({ code: 'NOSUCHCODE' }),
   'POST /api/users': () => ({ name: 'New Colleague', email: `colleague.${Date.now()}@test.dev`, role: 'operator', password: 'a-long-password' }),
   'PUT /api/users/{id}': () => ({ name: 'Renamed Shopper' }),
   'POST /api/payments/stripe/checkout': (r) => ({ orderId: r.order.id, returnUrl: '/shop/done', cancelUrl: '/shop/cart' }),
@@ -120,7 +124,7 @@ beforeAll(async () => {
   })).json();
   realIds = {
     products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}`,
-    order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id,
+    order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id, 'agent-levels': '1',
   };
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });
   const docs = await t.call('GET', '/api/docs/json'); // also logs the admin in before the snapshot

@@ -15,6 +15,7 @@ import type { PricedCart } from '../cart/pricing.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { holdCouponUse, insertPendingOrder, takeStock, walletProblem } from '../orders/pending.js';
 import { openPayment } from '../payments/open.js';
+import { referrerOfCode } from '../referrals/service.js';
 import type { Providers } from '../payments/providers/index.js';
 import { withParts } from '../shop/service.js';
 import { mayPoll } from './policy.js';
@@ -52,6 +53,7 @@ export async function createCheckout({ db, settings, providers, origin }: Checko
     await takeStock(tx, price.lines.map((l) => ({ productId: l.productId, qty: l.qty, title: l.title! })), now);
     const order = await insertPendingOrder(tx, {
       userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: price.products,
+      referrerId: caller ? undefined : await referrerOfCode(tx, input.referralCode, null),
       test: driver.testMode, expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000), checkoutSecretHash: sha256(secret),
     });
     const { payment } = await openPayment(tx, driver, order, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, origin }, caller, now);

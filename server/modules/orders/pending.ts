@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isAddress } from 'viem';
 import type { Tx } from '../../db/client.js';
-import { orderItems, orders, products } from '../../db/schema.js';
+import { orderItems, orders, products, users } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { PricedCart } from '../cart/pricing.js';
 import { reserveCouponUse } from '../coupons/service.js';
@@ -45,6 +45,8 @@ export async function returnStock(tx: Tx, lines: { productId: string; qty: numbe
 export type PendingOrder = {
   userId: string | null; customerEmail: string; walletAddress: string | null; price: PricedCart;
   products: ReadonlyMap<string, ProductRow>; test?: boolean; expiresAt?: Date; checkoutSecretHash?: string;
+  /** The level-1 referrer (a guest's referral code's owner); omitted: the buyer's own referrer. */
+  referrerId?: string | null;
 };
 
 /** A pending order and its lines as priced (stock and coupon already taken), in the caller's transaction. */
@@ -55,6 +57,9 @@ export async function insertPendingOrder(tx: Tx, o: PendingOrder) {
     amountCents: price.totalCents, subtotalCents: price.subtotalCents, discountCents: price.discountCents, taxCents: price.taxCents,
     shippingCents: price.shippingCents, currency: price.currency, walletAddress: o.walletAddress, couponCode: price.coupon?.code ?? null,
     test: !!o.test, expiresAt: o.expiresAt ?? null, checkoutSecretHash: o.checkoutSecretHash ?? null,
+    // The level-1 referrer this order earns for: given (a guest's referral code), or the buyer's own referrer now.
+    referrerId: o.referrerId !== undefined ? o.referrerId
+      : o.userId ? sql`(select ${users.referredById} from ${users} where ${users.id} = ${o.userId})` : null,
   }).returning();
   await tx.insert(orderItems).values(price.lines.map((line) => {
     const product = o.products.get(line.productId)!;

@@ -7,6 +7,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js
 import { Counter } from '../../lib/list.js';
 import type { Actor } from '../../types.js';
 import { recordPaymentEvent } from '../audit/payment-events.js';
+import { earnCommissions } from '../commissions/earn.js';
 import { audit } from '../audit/service.js';
 import { displayName } from '../auth/present.js';
 import { normaliseEmail } from '../auth/service.js';
@@ -172,6 +173,7 @@ export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment
   await tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, test: order.test || !!payment.test }).where(eq(orders.id, orderId));
   if (order.couponCode) await settleCouponUse(tx, order.couponCode);
   await audit(tx, actor, 'order.paid', 'order', orderId, { method: payment.method, provider: payment.provider });
+  await earnCommissions(tx, order, now);
   await enqueueOrderMints(tx, orderId);
   counter.touch();
   invalidateDashboard();

@@ -11,6 +11,7 @@ import { orderItems, orders, paymentEvents, payments, refunds, users } from '../
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../types.js';
 import { paymentCounter as counter, recordPaymentEvent } from '../audit/payment-events.js';
+import { adjustCommissionsForRefund } from '../commissions/earn.js';
 import { audit } from '../audit/service.js';
 import { withOrderId } from '../checkout/policy.js';
 import { mintQueued } from '../mint/enqueue.js';
@@ -191,6 +192,7 @@ export async function refundPayment(db: Db, providers: Providers, id: string, in
     await tx.insert(refunds).values({ id: refundId, paymentId: id, amountCents: input.amount, reason: input.reason, reference, createdBy: actor?.id ?? null, createdAt: now });
     await recordPaymentEvent(tx, id, 'refunded', { amountCents: input.amount, reason: input.reason, reference }, actor, now);
     await audit(tx, actor, 'payment.refund', 'payment', id, { refundId, amountCents: input.amount, reason: input.reason });
+    await adjustCommissionsForRefund(tx, order, payment.refundedCents + input.amount, now);
     if (taken.status === 'refunded') await refundOrder(tx, order, actor, now);
   });
   const payment = await getPaymentDetail(db, id);

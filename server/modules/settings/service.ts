@@ -36,7 +36,8 @@ export class SettingsService {
   }
 
   async reset(db: Queryable): Promise<Settings> {
-    await db.delete(settingsTable);
+    // Keys outside the settings (an internal value such as the referral salt, `_…`) survive a reset.
+    await db.delete(settingsTable).where(sql`${settingsTable.key} not like '\_%'`);
     this.cached = null;
     return this.get(db);
   }

@@ -1,0 +1,36 @@
+import { fromCents } from '../../../src/common/money.js';
+import { commissionStatusOf, type AgentLevel, type Commission } from '../../../src/common/referrals.js';
+import type { agentLevels, commissions } from '../../db/schema.js';
+import { approvableAt, ratePpm } from './policy.js';
+
+export type CommissionRow = typeof commissions.$inferSelect & { orderTotalCents: number; customerEmail: string; referrerEmail: string };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentCommission(c: CommissionRow, holdDays: number): Commission {
+  return {
+    id: c.id,
+    orderId: c.orderId,
+    orderTotal: fromCents(c.orderTotalCents),
+    customerEmail: c.customerEmail,
+    referrerId: c.referrerId,
+    referrerEmail: c.referrerEmail,
+    level: c.level,
+    rate: ratePpm(c.rate) / 1_000_000,
+    base: fromCents(c.baseCents),
+    originalAmount: fromCents(c.originalCents),
+    amount: fromCents(c.amountCents),
+    amountCrypto: '0.00000000',
+    currency: c.currency,
+    status: commissionStatusOf(c.status),
+    payoutId: c.payoutId,
+    earnedAt: c.earnedAt.toISOString(),
+    approvableAt: approvableAt(c.earnedAt, holdDays).toISOString(),
+    decidedAt: iso(c.decidedAt),
+    paidAt: iso(c.paidAt),
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+export const presentLevel = (l: typeof agentLevels.$inferSelect): AgentLevel =>
+  ({ id: l.id, level: l.level, name: l.name, commissionrate: ratePpm(l.commissionRate) / 1_000_000, updatedAt: l.updatedAt.toISOString() });

@@ -1,0 +1,143 @@
+import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { fromCents } from '../../../src/common/money.js';
+import { COMMISSION_STATUSES, type CommissionStats, type CommissionStatus, type CommissionTotals, type CostStats } from '../../../src/common/referrals.js';
+import type { CommissionListQuery } from '../../../src/common/commissions.schemas.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { agentLevels, commissions, orders, payments, users } from '../../db/schema.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { Counter } from '../../lib/list.js';
+import type { Actor } from '../../types.js';
+import { audit } from '../audit/service.js';
+import { decisionRefusal, rateText } from './policy.js';
+import { presentCommission, presentLevel, type CommissionRow } from './present.js';
+
+const counter = new Counter({ exactTtlMs: 0 });
+const referrer = alias(users, 'referrer');
+
+/** Commission rows with what the screens show beside them: the order's total and buyer, the referrer's email. */
+const withContext = (db: Queryable) => db.select({
+  c: commissions, orderTotalCents: orders.amountCents, customerEmail: orders.customerEmail, referrerEmail: referrer.email,
+}).from(commissions).innerJoin(orders, eq(orders.id, commissions.orderId)).innerJoin(referrer, eq(referrer.id, commissions.referrerId));
+
+const flat = (r: { c: typeof commissions.$inferSelect; orderTotalCents: number; customerEmail: string; referrerEmail: string }): CommissionRow =>
+  ({ ...r.c, orderTotalCents: r.orderTotalCents, customerEmail: r.customerEmail, referrerEmail: r.referrerEmail });
+
+export type CommissionFilter = Partial<Pick<CommissionListQuery, 'status' | 'level' | 'referrerId' | 'startDate' | 'endDate' | 'q'>> & { limit: number; offset: number };
+
+function filterOf(q: CommissionFilter): SQL | undefined {
+  const f: SQL[] = [];
+  if (q.status) f.push(eq(commissions.status, q.status));
+  if (q.level) f.push(eq(commissions.level, q.level));
+  if (q.referrerId) f.push(eq(commissions.referrerId, q.referrerId));
+  if (q.startDate) f.push(gte(commissions.createdAt, q.startDate));
+  if (q.endDate) f.push(lte(commissions.createdAt, q.endDate));
+  if (q.q?.trim()) {
+    const like = `${q.q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    f.push(or(
+      sql`${commissions.referrerId} in (select ${users.id} from ${users} where ${ilike(users.email, like)})`,
+      sql`${commissions.orderId} in (select ${orders.id} from ${orders} where ${ilike(orders.customerEmail, like)})`,
+    )!);
+  }
+  return f.length ? and(...f) : undefined;
+}
+
+/** Commissions newest first, with the count and the amount of everything the filter matches. */
+export async function listCommissions(db: Db, q: CommissionFilter, holdDays: number) {
+  const where = filterOf(q);
+  const key = JSON.stringify(q);
+  const [rows, total, amount] = await Promise.all([
+    withContext(db).where(where).orderBy(desc(commissions.createdAt), desc(commissions.id)).limit(q.limit).offset(q.offset),
+    counter.count(db, commissions, where, key),
+    counter.sum(db, commissions, commissions.amountCents, where, key),
+  ]);
+  return {
+    commissions: rows.map((r) => presentCommission(flat(r), holdDays)),
+    ...total,
+    totals: { count: total.total, amount: fromCents(amount) },
+  };
+}
+
+export async function commissionStats(db: Db, referrerId?: string): Promise<CommissionStats> {
+  const rows = await db.select({ status: commissions.status, n: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${commissions.amountCents}), 0)` })
+    .from(commissions).where(referrerId ? eq(commissions.referrerId, referrerId) : undefined).groupBy(commissions.status);
+  const byStatus = Object.fromEntries(COMMISSION_STATUSES.map((s) => [s, { count: 0, amount: 0 }])) as Record<CommissionStatus, CommissionTotals>;
+  let count = 0;
+  let cents = 0;
+  for (const r of rows) {
+    if ((COMMISSION_STATUSES as readonly string[]).includes(r.status)) byStatus[r.status as CommissionStatus] = { count: Number(r.n), amount: fromCents(Number(r.cents)) };
+    if (r.status !== 'rejected' && r.status !== 'reversed') {
+      count += Number(r.n);
+      cents += Number(r.cents);
+    }
+  }
+  return { ...byStatus, total: { count, amount: fromCents(cents) }, currency: 'USD' };
+}
+
+/** Orders paid in the window, their revenue net of refunds, and what their commissions cost (rejected and reversed ones excluded). */
+export async function costStats(db: Db, from: Date, to: Date): Promise<CostStats> {
+  const paidIn = and(gte(orders.paidAt, from), lte(orders.paidAt, to), sql`${orders.status} in ('paid', 'fulfilled', 'refunded')`);
+  const [[o], [c]] = await Promise.all([
+    db.select({
+      n: sql<string>`count(*)`,
+      revenue: sql<string>`coalesce(sum(${orders.amountCents} - coalesce((select sum(${payments.refundedCents}) from ${payments} where ${payments.orderId} = ${orders.id}), 0)), 0)`,
+    }).from(orders).where(paidIn),
+    db.select({ cents: sql<string>`coalesce(sum(${commissions.amountCents}), 0)` }).from(commissions)
+      .innerJoin(orders, eq(orders.id, commissions.orderId)).where(and(paidIn, sql`${commissions.status} not in ('rejected', 'reversed')`)),
+  ]);
+  const revenue = Number(o?.revenue ?? 0);
+  const cost = Number(c?.cents ?? 0);
+  return {
+    totalOrders: Number(o?.n ?? 0), totalRevenue: fromCents(revenue), totalCommissions: fromCents(cost),
+    costRatioPercent: revenue > 0 ? Math.round((cost * 10_000) / revenue) / 100 : 0,
+  };
+}
+
+/**
+ * Approves or rejects one pending commission under its lock: two decisions racing see each other, and the second
+ * is refused with a sentence (409). Approving waits for the hold after payment.
+ */
+export async function decideCommission(db: Db, id: string, to: 'approved' | 'rejected', actor: Actor, holdDays: number, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [c] = await tx.select().from(commissions).where(eq(commissions.id, id)).for('update');
+    if (!c) throw notFound('Commission not found.');
+    const refusal = decisionRefusal(c, to, now, holdDays);
+    if (refusal) throw conflict(refusal, 'illegal_transition');
+    await tx.update(commissions).set({ status: to, decidedAt: now, decidedBy: actor?.id ?? null, updatedAt: now }).where(eq(commissions.id, id));
+    await audit(tx, actor, to === 'approved' ? 'commission.approve' : 'commission.reject', 'commission', id, { amountCents: c.amountCents });
+    counter.touch();
+    const [row] = await withContext(tx).where(eq(commissions.id, id));
+    return presentCommission(flat(row!), holdDays);
+  });
+}
+
+/** Each commission decided on its own: one refused does not stop the others, and each refusal says why. */
+export async function decideMany(db: Db, ids: string[], action: 'approve' | 'reject', actor: Actor, holdDays: number) {
+  const to = action === 'approve' ? 'approved' : 'rejected';
+  const results: { id: string; ok: boolean; error?: string }[] = [];
+  for (const id of [...new Set(ids)]) {
+    try {
+      await decideCommission(db, id, to, actor, holdDays);
+      results.push({ id, ok: true });
+    } catch (err) {
+      results.push({ id, ok: false, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  const done = results.filter((r) => r.ok).length;
+  return { results, approved: to === 'approved' ? done : 0, rejected: to === 'rejected' ? done : 0, refused: results.length - done };
+}
+
+export async function listLevels(db: Db) {
+  return (await db.select().from(agentLevels).orderBy(agentLevels.level)).map(presentLevel);
+}
+
+export async function setLevelRate(db: Db, id: number, rate: number, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(agentLevels).where(eq(agentLevels.id, id)).for('update');
+    if (!before) throw notFound('Agent level not found.');
+    const text = rateText(Math.round(rate * 1_000_000));
+    const [row] = await tx.update(agentLevels).set({ commissionRate: text, updatedAt: new Date() }).where(eq(agentLevels.id, id)).returning();
+    await audit(tx, actor, 'agent_level.update', 'agent_level', String(id), { before: { commissionRate: before.commissionRate }, after: { commissionRate: text } });
+    return presentLevel(row!);
+  });
+}

@@ -1,0 +1,34 @@
+import { referralCodeBody, referralListQuery } from '../../../src/common/referrals.schemas.js';
+import { defineRoutes } from '../../lib/routes.js';
+import { siteOrigin } from '../../lib/site.js';
+import { referralAccess as access } from './policy.js';
+import { attribute, ensureReferralCode, listReferrals, recordClick, referralLink, referralStats, referralSummary, visitorHash, visitorSalt } from './service.js';
+
+export default defineRoutes('referrals', (r, { db, settings, config }) => {
+  r.post('/api/referrals/link', { config: access.own, schema: { summary: 'The caller’s referral code and link' } }, async (req) => {
+    const code = await ensureReferralCode(db, req.user!.id);
+    return { ok: true, referralCode: code, link: referralLink(siteOrigin(req, (await settings.get()).siteUrl), code) };
+  });
+
+  r.post('/api/referrals/click', {
+    config: { ...access.click, rateLimit: { max: config.clickRateLimitMax, timeWindow: '1 minute' } },
+    schema: { body: referralCodeBody, summary: 'Count a visit through a referral link (no token)' },
+  }, async (req) => {
+    const hash = visitorHash(await visitorSalt(db, config.referralSalt), req.ip, String(req.headers['user-agent'] ?? ''));
+    return { ok: true, ...(await recordClick(db, req.body.code, hash)) };
+  });
+
+  r.post('/api/referrals/attribute', { config: access.own, schema: { body: referralCodeBody, summary: 'Bind the caller to the referrer whose code brought them (once)' } }, async (req) =>
+    ({ ok: true, ...(await attribute(db, req.user!.id, req.body.code, req.user)) }));
+
+  r.get('/api/referrals/stats', { config: access.own, schema: { summary: 'The caller’s clicks, conversion and earnings' } }, async (req) => {
+    const current = await settings.get();
+    return { ok: true, stats: await referralStats(db, req.user!.id, siteOrigin(req, current.siteUrl), current) };
+  });
+
+  r.get('/api/referrals', { config: access.read, schema: { querystring: referralListQuery, summary: 'Who referred whom, two levels deep' } }, async (req) =>
+    ({ ok: true, ...(await listReferrals(db, req.query)) }));
+
+  r.get('/api/referrals/summary', { config: access.read, schema: { summary: 'Referred users, active ones, and all earnings' } }, async () =>
+    ({ ok: true, summary: await referralSummary(db) }));
+});
