@@ -14,6 +14,7 @@ import mint from './mint/routes.js';
 import orders from './orders/routes.js';
 import paymentSdk from './payments/sdk-routes.js';
 import payments from './payments/routes.js';
+import payouts from './payouts/routes.js';
 import products from './products/routes.js';
 import referrals from './referrals/routes.js';
 import settings from './settings/routes.js';
@@ -40,4 +41,5 @@ export const MODULES = [
   audit,
   commissions,
   referrals,
+  payouts,
 ] as const;

@@ -5,7 +5,8 @@ import { buildProduct, buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+// Many shoppers log in here within a minute: the per-address login limit is raised for this file.
+beforeAll(async () => { t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '10000' }); });
 afterAll(async () => { await t?.close(); });
 
 type Person = { id: string; email: string; token: string; code: string };
@@ -13,7 +14,9 @@ type Person = { id: string; email: string; token: string; code: string };
 /** A shopper (role user) logged in, with their referral code. */
 async function person(): Promise<Person> {
   const u = await buildUser(t, { role: 'user' });
-  const token = (await t.login(u.email, PASSWORD)).json().token as string;
+  const login = await t.login(u.email, PASSWORD);
+  expect(login.statusCode, login.body).toBe(200);
+  const token = login.json().token as string;
   const link = (await t.call('POST', '/api/referrals/link', { token })).json();
   return { id: u.id, email: u.email, token, code: link.referralCode };
 }
@@ -225,5 +228,107 @@ describe('commission and referral lists', () => {
     expect(summary.activeReferrals).toBeGreaterThanOrEqual(1);
     expect((await t.call('GET', '/api/referrals', { token: a.token })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/referrals/summary', { token: a.token })).statusCode).toBe(403);
+  });
+});
+
+describe('payouts', () => {
+  /** A referrer with `n` approved commissions of 5 % of 100.00 each (5.00), from orders of the person they referred. */
+  async function earner(n: number) {
+    const [a, b] = [await person(), await person()];
+    const bound = await attribute(b, a.code);
+    expect(bound.statusCode, bound.body).toBe(200);
+    await setHold(0);
+    try {
+      for (let i = 0; i < n; i++) {
+        const bought = await buys(b, 100);
+        const [c] = await commissionsOf(bought.id);
+        expect((await t.call('POST', `/api/referrals/commissions/${c!.id}/approve`, { as: 'finance' })).statusCode).toBe(200);
+      }
+    } finally {
+      await setHold(14);
+    }
+    return { a, b };
+  }
+
+  it('pays a recipient’s approved commissions: pending holds them, completed (with its reference) pays them', async () => {
+    const { a } = await earner(2);
+    expect((await t.call('POST', '/api/payouts', { as: 'operator', body: { recipientEmail: a.email } })).statusCode).toBe(403);
+    const made = await t.call('POST', '/api/payouts', { as: 'finance', body: { recipientEmail: a.email } });
+    expect(made.statusCode, made.body).toBe(201);
+    const payout = made.json().payout;
+    expect(payout).toMatchObject({ recipient: a.email, gross: 10, deducted: 0, amount: 10, status: 'pending', method: 'bank', commissionCount: 2 });
+    expect((await t.call('POST', '/api/payouts', { as: 'finance', body: { recipientEmail: a.email } })).json().error)
+      .toBe('There is nothing to pay: no approved commissions beyond the open clawbacks.');
+
+    const noProof = await t.call('PUT', `/api/payouts/${payout.id}/status`, { as: 'finance', body: { status: 'completed' } });
+    expect(noProof.statusCode).toBe(422);
+    expect(noProof.json().error).toBe('A completed payout needs the bank reference or the transaction hash of the transfer.');
+    const done = await t.call('PUT', `/api/payouts/${payout.id}/status`, { as: 'finance', body: { status: 'completed', reference: 'BANK-778' } });
+    expect(done.json().payout).toMatchObject({ status: 'completed', reference: 'BANK-778' });
+    const detail = (await t.call('GET', `/api/payouts/${payout.id}`, { as: 'operator' })).json().payout;
+    expect(detail.commissions.map((c: { status: string }) => c.status)).toEqual(['paid', 'paid']);
+    const again = await t.call('PUT', `/api/payouts/${payout.id}/status`, { as: 'finance', body: { status: 'cancelled' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('A completed payout cannot become cancelled: only a pending one can.');
+    expect((await t.call('GET', '/api/referrals/stats', { token: a.token })).json().stats).toMatchObject({ paidCommissions: 10, availableForPayout: 0 });
+  });
+
+  it('two payouts racing for the same commissions: one wins, the other is a 409; a cancelled payout gives them back', async () => {
+    const { a } = await earner(1);
+    const [c] = await t.db.select().from(commissions).where(and(eq(commissions.referrerId, a.id), eq(commissions.status, 'approved')));
+    const body = { recipientId: a.id, commissionIds: [c!.id] };
+    const race = await Promise.all([1, 2].map(() => t.call('POST', '/api/payouts', { as: 'finance', body })));
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(race.find((r) => r.statusCode === 409)!.json().error).toBe(`Commission ${c!.id} is not an approved commission of ${a.email} that no payout holds.`);
+    const won = race.find((r) => r.statusCode === 201)!.json().payout;
+    await t.call('PUT', `/api/payouts/${won.id}/status`, { as: 'finance', body: { status: 'cancelled' } });
+    const [free] = await t.db.select().from(commissions).where(eq(commissions.id, c!.id));
+    expect(free).toMatchObject({ status: 'approved', payoutId: null });
+  });
+
+  it('a user asks for their own payout from the minimum on, and sees only their own', async () => {
+    const { a, b } = await earner(1);
+    const low = await t.call('POST', '/api/referrals/payout', { token: a.token, body: {} });
+    expect(low.statusCode).toBe(422);
+    expect(low.json().error).toBe('Your available earnings of 5.00 are below the minimum payout of 50.00.');
+    await t.call('PUT', '/api/settings', { body: { minimumPayout: 5 } });
+    try {
+      const mine = await t.call('POST', '/api/referrals/payout', { token: a.token, body: {} });
+      expect(mine.statusCode, mine.body).toBe(201);
+      expect(mine.json().payout).toMatchObject({ amount: 5, recipient: a.email });
+      const crypto = await t.call('POST', '/api/referrals/payout', { token: b.token, body: { method: 'crypto' } });
+      expect(crypto.statusCode).toBe(422);
+    } finally {
+      await t.call('PUT', '/api/settings', { body: { minimumPayout: 50 } });
+    }
+    expect((await t.call('GET', '/api/referrals/payouts', { token: a.token })).json().total).toBe(1);
+    expect((await t.call('GET', '/api/referrals/payouts', { token: b.token })).json().total).toBe(0);
+    expect((await t.call('GET', '/api/payouts', { token: a.token })).statusCode).toBe(403);
+    const staff = (await t.call('GET', `/api/payouts?q=${encodeURIComponent(a.email)}`, { as: 'operator' })).json();
+    expect(staff.total).toBe(1);
+    expect(staff.counts.pending).toBe(1);
+    expect(staff.totalAmount).toBe(5);
+  });
+
+  it('the next payout deducts open clawbacks', async () => {
+    const { a, b } = await earner(1);
+    const first = (await t.call('POST', '/api/payouts', { as: 'finance', body: { recipientId: a.id } })).json().payout;
+    await t.call('PUT', `/api/payouts/${first.id}/status`, { as: 'finance', body: { status: 'completed', reference: 'BANK-1' } });
+    const [paidOrder] = await t.db.select().from(orders).where(eq(orders.userId, b.id));
+    const paymentId = (await t.call('GET', `/api/orders/${paidOrder!.id}`)).json().order.payment.id;
+    await t.call('POST', `/api/payments/${paymentId}/refund`, { as: 'finance', body: { amount: 100, reason: 'Returned' } }); // −5.00
+    await setHold(0);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const [c] = await commissionsOf((await buys(b, 100)).id);
+        await t.call('POST', `/api/referrals/commissions/${c!.id}/approve`, { as: 'finance' });
+      }
+    } finally {
+      await setHold(14);
+    }
+    const next = (await t.call('POST', '/api/payouts', { as: 'finance', body: { recipientId: a.id } })).json().payout;
+    expect(next).toMatchObject({ gross: 10, deducted: 5, amount: 5 });
+    const detail = (await t.call('GET', `/api/payouts/${next.id}`)).json().payout;
+    expect(detail.adjustments.map((x: { amount: number }) => x.amount)).toEqual([-5]);
   });
 });

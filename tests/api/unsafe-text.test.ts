@@ -4,6 +4,7 @@
  * so a new endpoint is covered without editing this file, except that a route with a body needs a valid body in
  * VALID_BODIES (the test fails until it has one). Each bad request is that valid body with one text field made bad.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.js';
@@ -49,6 +50,9 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/commissions/bulk': () => ({ ids: ['00000000-0000-4000-8000-000000000000'], action: 'reject' }),
   'POST /api/referrals/click': () => ({ code: 'NOSUCHCODE' }),
   'POST /api/referrals/attribute': () => ({ code: 'NOSUCHCODE' }),
+  'POST /api/payouts': (r) => ({ recipientId: r.shopper.id, method: 'bank', note: 'Monthly' }),
+  'PUT /api/payouts/{id}/status': () => ({ status: 'cancelled', note: 'Wrong account' }),
+  'POST /api/referrals/payout': () => ({ method: 'bank' }),
   'POST /api/users': () => ({ name: 'New Colleague', email: `colleague.${Date.now()}@test.dev`, role: 'operator', password: 'a-long-password' }),
   'PUT /api/users/{id}': () => ({ name: 'Renamed Shopper' }),
   'POST /api/payments/stripe/checkout': (r) => ({ orderId: r.order.id, returnUrl: '/shop/done', cancelUrl: '/shop/cart' }),
@@ -124,7 +128,7 @@ beforeAll(async () => {
   })).json();
   realIds = {
     products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}`,
-    order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id, 'agent-levels': '1',
+    order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id, 'agent-levels': '1', payouts: randomUUID(),
   };
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });
   const docs = await t.call('GET', '/api/docs/json'); // also logs the admin in before the snapshot

@@ -23,13 +23,14 @@ const withContext = (db: Queryable) => db.select({
 const flat = (r: { c: typeof commissions.$inferSelect; orderTotalCents: number; customerEmail: string; referrerEmail: string }): CommissionRow =>
   ({ ...r.c, orderTotalCents: r.orderTotalCents, customerEmail: r.customerEmail, referrerEmail: r.referrerEmail });
 
-export type CommissionFilter = Partial<Pick<CommissionListQuery, 'status' | 'level' | 'referrerId' | 'startDate' | 'endDate' | 'q'>> & { limit: number; offset: number };
+export type CommissionFilter = Partial<Pick<CommissionListQuery, 'status' | 'level' | 'referrerId' | 'startDate' | 'endDate' | 'q'>> & { limit: number; offset: number; payoutId?: string };
 
 function filterOf(q: CommissionFilter): SQL | undefined {
   const f: SQL[] = [];
   if (q.status) f.push(eq(commissions.status, q.status));
   if (q.level) f.push(eq(commissions.level, q.level));
   if (q.referrerId) f.push(eq(commissions.referrerId, q.referrerId));
+  if (q.payoutId) f.push(eq(commissions.payoutId, q.payoutId));
   if (q.startDate) f.push(gte(commissions.createdAt, q.startDate));
   if (q.endDate) f.push(lte(commissions.createdAt, q.endDate));
   if (q.q?.trim()) {

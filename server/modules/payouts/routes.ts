@@ -1,0 +1,28 @@
+import { idParams } from '../../../src/common/list.schemas.js';
+import { payoutBody, payoutListQuery, payoutRequestBody, payoutStatusBody } from '../../../src/common/payouts.schemas.js';
+import { sendIdempotent } from '../../lib/idempotency.js';
+import { defineRoutes } from '../../lib/routes.js';
+import { payoutAccess as access } from './policy.js';
+import { createPayout, getPayout, listPayouts, requestPayout, setPayoutStatus } from './service.js';
+
+export default defineRoutes('payouts', (r, { db, settings }) => {
+  r.get('/api/payouts', { config: access.read, schema: { querystring: payoutListQuery, summary: 'Payouts with the count of each status and the total amount' } }, async (req) =>
+    ({ ok: true, ...(await listPayouts(db, req.query)) }));
+
+  r.get('/api/payouts/:id', { config: access.read, schema: { params: idParams, summary: 'A payout with its commissions and clawbacks' } }, async (req) =>
+    ({ ok: true, payout: await getPayout(db, req.params.id, (await settings.get()).commissionHoldDays) }));
+
+  r.post('/api/payouts', { config: access.write, schema: { body: payoutBody, summary: 'Pay a recipient’s approved commissions less open clawbacks (Idempotency-Key honoured)' } }, async (req, reply) =>
+    sendIdempotent(db, req, reply, async () => ({ status: 201, body: { ok: true, payout: await createPayout(db, req.body, req.user) } })));
+
+  r.put('/api/payouts/:id/status', { config: access.write, schema: { params: idParams, body: payoutStatusBody, summary: 'Complete, fail or cancel a pending payout' } }, async (req) =>
+    ({ ok: true, payout: await setPayoutStatus(db, req.params.id, req.body, req.user) }));
+
+  r.post('/api/referrals/payout', { config: access.own, schema: { body: payoutRequestBody, summary: 'Ask for a payout of your available earnings (from the minimum payout on)' } }, async (req, reply) => {
+    const payout = await requestPayout(db, req.user!.id, req.body.method, (await settings.get()).minimumPayout, req.user);
+    return reply.status(201).send({ ok: true, payout });
+  });
+
+  r.get('/api/referrals/payouts', { config: access.own, schema: { querystring: payoutListQuery, summary: 'The caller’s own payouts' } }, async (req) =>
+    ({ ok: true, ...(await listPayouts(db, { ...req.query, recipientId: req.user!.id })) }));
+});

@@ -1,0 +1,142 @@
+import { and, desc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { fromCents, toCents } from '../../../src/common/money.js';
+import { PAYOUT_STATUSES, type PayoutDetail, type PayoutStatus } from '../../../src/common/referrals.js';
+import type { PayoutInput, PayoutListQuery, PayoutStatusInput } from '../../../src/common/payouts.schemas.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { commissionAdjustments, commissions, payouts, users } from '../../db/schema.js';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { Counter } from '../../lib/list.js';
+import type { Actor } from '../../types.js';
+import { audit } from '../audit/service.js';
+import { listCommissions } from '../commissions/service.js';
+import { amountRefusal, statusRefusal } from './policy.js';
+import { presentAdjustment, presentPayout, type PayoutRow } from './present.js';
+
+const counter = new Counter({ exactTtlMs: 0 });
+
+const withRecipient = (db: Queryable) => db.select({
+  p: payouts, recipient: users.email, recipientName: users.name,
+  commissionCount: sql<number>`(select count(*) from ${commissions} where ${commissions.payoutId} = ${payouts.id})`,
+}).from(payouts).innerJoin(users, eq(users.id, payouts.recipientId));
+
+const flat = (r: { p: typeof payouts.$inferSelect; recipient: string; recipientName: string | null; commissionCount: number }): PayoutRow =>
+  ({ ...r.p, recipient: r.recipient, recipientName: r.recipientName, commissionCount: r.commissionCount });
+
+async function onePayout(db: Queryable, id: string) {
+  const [row] = await withRecipient(db).where(eq(payouts.id, id));
+  if (!row) throw notFound('Payout not found.');
+  return presentPayout(flat(row));
+}
+
+type NewPayout = Omit<PayoutInput, 'recipientEmail'> & { recipientEmail?: string };
+
+/**
+ * A pending payout holding the recipient's approved commissions that no payout holds (the listed ones, or all of them),
+ * less their open clawbacks; every amount computed here. Commissions and clawbacks are locked first, so two payouts
+ * racing for the same commissions cannot both take them: the second is a 409 (listed ones) or finds nothing to pay.
+ */
+export async function createPayout(db: Db, input: NewPayout, actor: Actor, minimumCents: number | null = null) {
+  const id = await db.transaction(async (tx) => {
+    const [recipient] = await tx.select().from(users)
+      .where(input.recipientId ? eq(users.id, input.recipientId) : eq(users.email, (input.recipientEmail ?? '').trim().toLowerCase()));
+    if (!recipient) throw notFound('Recipient not found.');
+    if (input.method === 'crypto' && !recipient.walletAddress) {
+      throw unprocessable(`${recipient.email} has no wallet address for a crypto payout.`, { method: 'The recipient has no wallet address.' }, 'no_wallet');
+    }
+    const open = and(eq(commissions.referrerId, recipient.id), eq(commissions.status, 'approved'), isNull(commissions.payoutId));
+    const held = await tx.select({ id: commissions.id, cents: commissions.amountCents, currency: commissions.currency }).from(commissions)
+      .where(input.commissionIds?.length ? and(open, inArray(commissions.id, input.commissionIds)) : open).for('update');
+    const missing = (input.commissionIds ?? []).filter((c) => !held.some((h) => h.id === c));
+    if (missing.length) {
+      throw conflict(`Commission ${missing[0]} is not an approved commission of ${recipient.email} that no payout holds.`, 'commission_not_available');
+    }
+    const claws = await tx.select({ id: commissionAdjustments.id, cents: commissionAdjustments.amountCents }).from(commissionAdjustments)
+      .where(and(eq(commissionAdjustments.referrerId, recipient.id), isNull(commissionAdjustments.payoutId))).for('update');
+    const gross = held.reduce((s, c) => s + c.cents, 0);
+    const deducted = -claws.reduce((s, c) => s + c.cents, 0);
+    const refusal = amountRefusal(gross - deducted, minimumCents);
+    if (refusal) throw unprocessable(refusal, undefined, 'nothing_to_pay');
+    const now = new Date();
+    const [payout] = await tx.insert(payouts).values({
+      recipientId: recipient.id, grossCents: gross, deductedCents: deducted, amountCents: gross - deducted, currency: held[0]?.currency ?? 'USD',
+      method: input.method, walletAddress: input.method === 'crypto' ? recipient.walletAddress : null, note: input.note ?? null,
+      requestedBy: actor?.id ?? null, createdAt: now, updatedAt: now,
+    }).returning({ id: payouts.id });
+    await tx.update(commissions).set({ payoutId: payout!.id, updatedAt: now }).where(inArray(commissions.id, held.map((c) => c.id)));
+    if (claws.length) await tx.update(commissionAdjustments).set({ payoutId: payout!.id }).where(inArray(commissionAdjustments.id, claws.map((c) => c.id)));
+    await audit(tx, actor, 'payout.create', 'payout', payout!.id, { recipient: recipient.email, commissions: held.length, grossCents: gross, deductedCents: deducted });
+    counter.touch();
+    return payout!.id;
+  });
+  return onePayout(db, id);
+}
+
+/** The user's own request: everything available, if it reaches the minimum payout. */
+export const requestPayout = (db: Db, userId: string, method: 'bank' | 'crypto', minimumPayout: number, actor: Actor) =>
+  createPayout(db, { recipientId: userId, method, note: 'Requested by the recipient', commissionIds: undefined }, actor, toCents(minimumPayout));
+
+function filterOf(q: Partial<PayoutListQuery> & { recipientId?: string }): SQL | undefined {
+  const f: SQL[] = [];
+  if (q.status) f.push(eq(payouts.status, q.status));
+  if (q.method) f.push(eq(payouts.method, q.method));
+  if (q.recipientId) f.push(eq(payouts.recipientId, q.recipientId));
+  const text = q.q?.trim().toLowerCase();
+  if (text) {
+    const prefix = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    f.push(or(
+      sql`${payouts.recipientId} in (select ${users.id} from ${users} where ${ilike(users.email, prefix)} or ${ilike(users.name, prefix)})`,
+      like(sql`${payouts.id}::text`, prefix), like(sql`lower(${payouts.txHash})`, prefix), ilike(payouts.reference, prefix),
+    )!);
+  }
+  return f.length ? and(...f) : undefined;
+}
+
+export async function listPayouts(db: Db, q: PayoutListQuery & { recipientId?: string }) {
+  const where = filterOf(q);
+  const key = JSON.stringify(q);
+  const [rows, total, amount, byStatus] = await Promise.all([
+    withRecipient(db).where(where).orderBy(desc(payouts.createdAt), desc(payouts.id)).limit(q.limit).offset(q.offset),
+    counter.count(db, payouts, where, key),
+    counter.sum(db, payouts, payouts.amountCents, where, key),
+    db.select({ status: payouts.status, n: sql<string>`count(*)` }).from(payouts).where(filterOf({ ...q, status: undefined })).groupBy(payouts.status),
+  ]);
+  const counts = Object.fromEntries(PAYOUT_STATUSES.map((s) => [s, Number(byStatus.find((b) => b.status === s)?.n ?? 0)])) as Record<PayoutStatus, number>;
+  return { payouts: rows.map((r) => presentPayout(flat(r))), ...total, counts, totalAmount: fromCents(amount) };
+}
+
+export async function getPayout(db: Db, id: string, holdDays: number): Promise<PayoutDetail> {
+  const payout = await onePayout(db, id);
+  const [held, adjustments] = await Promise.all([
+    listCommissions(db, { payoutId: id, limit: 1000, offset: 0 }, holdDays),
+    db.select({ a: commissionAdjustments, orderId: commissions.orderId }).from(commissionAdjustments)
+      .innerJoin(commissions, eq(commissions.id, commissionAdjustments.commissionId)).where(eq(commissionAdjustments.payoutId, id)),
+  ]);
+  return { ...payout, commissions: held.commissions, adjustments: adjustments.map((r) => presentAdjustment({ ...r.a, orderId: r.orderId })) };
+}
+
+/**
+ * Settles a pending payout under its lock: completed (with its reference or hash) pays its commissions; failed or
+ * cancelled gives its commissions and clawbacks back for another payout. Any other move is a 409.
+ */
+export async function setPayoutStatus(db: Db, id: string, input: PayoutStatusInput, actor: Actor) {
+  await db.transaction(async (tx) => {
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
+    if (!payout) throw notFound('Payout not found.');
+    const refusal = statusRefusal(payout.status, input.status, input);
+    if (refusal) throw new AppError(payout.status === 'pending' ? 422 : 409, refusal, payout.status === 'pending' ? 'proof_required' : 'illegal_transition');
+    const now = new Date();
+    if (input.status === 'completed') {
+      await tx.update(commissions).set({ status: 'paid', paidAt: now, updatedAt: now }).where(eq(commissions.payoutId, id));
+    } else {
+      await tx.update(commissions).set({ payoutId: null, updatedAt: now }).where(eq(commissions.payoutId, id));
+      await tx.update(commissionAdjustments).set({ payoutId: null }).where(eq(commissionAdjustments.payoutId, id));
+    }
+    await tx.update(payouts).set({
+      status: input.status, reference: input.reference ?? payout.reference, txHash: input.txHash ?? payout.txHash,
+      note: input.note ?? payout.note, updatedAt: now, completedAt: input.status === 'completed' ? now : null,
+    }).where(eq(payouts.id, id));
+    await audit(tx, actor, `payout.${input.status}`, 'payout', id, { before: { status: payout.status }, after: { status: input.status, reference: input.reference, txHash: input.txHash } });
+    counter.touch();
+  });
+  return onePayout(db, id);
+}
