@@ -16,6 +16,7 @@ import coupons from './resources/coupons';
 import mintJobs from './resources/mint-jobs';
 import orders from './resources/orders';
 import payments from './resources/payments';
+import payouts from './resources/payouts';
 import products from './resources/products';
 import users from './resources/users';
 
@@ -31,16 +32,15 @@ const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
 const NotBuilt = lazy(() => import('./pages/not-built/NotBuilt'));
 const PaymentSdk = lazy(() => import('./pages/payment-sdk/PaymentSdk'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
+const ReferralDashboard = lazy(() => import('./pages/referral-dashboard/ReferralDashboard'));
 
 /** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
 const NOT_BUILT: readonly (readonly [string, string])[] = [
-  ['payouts', 'payouts'],
   ['referrals', 'referrals'],
   ['affiliates', 'affiliates'],
   ['membership', 'membership'],
   ['domain-management', 'domain_management'],
   ['reports', 'reports'],
-  ['referral-dashboard', 'referral_dashboard'],
 ];
 
 /** "/": staff land on the dashboard, shoppers on their referral page (logged-out users never get here). */
@@ -73,6 +73,7 @@ export default function App() {
       {resource(products)}
       {resource(orders)}
       {resource(payments)}
+      {resource(payouts)}
       {resource(coupons)}
       {resource(mintJobs)}
       {resource(users)}
@@ -82,6 +83,14 @@ export default function App() {
           element={
             <Guarded resource="dashboard">
               <Dashboard />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/referral-dashboard"
+          element={
+            <Guarded resource="referral-dashboard">
+              <ReferralDashboard />
             </Guarded>
           }
         />

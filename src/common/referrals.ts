@@ -39,6 +39,8 @@ export type ReferralStats = {
   /** Approved and not held by a payout, minus open clawbacks: what a payout request would pay now. */
   availableForPayout: number;
   minimumPayout: number;
+  /** Days after payment before a commission may be approved (settings). */
+  commissionHoldDays: number;
   currency: string;
 };
 

@@ -44,6 +44,7 @@ export type CheckoutInput = {
   provider: 'sandbox';
   returnUrl: string;
   cancelUrl: string;
+  referralCode?: string;
 };
 
 /** 201 with where to pay; the same key and body answer the first session again (a retry never pays twice). */

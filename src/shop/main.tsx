@@ -7,6 +7,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { I18nProvider, fill, messagesFor, storedLang } from './i18n';
 import { PAY_BASENAME, SHOP_BASENAME } from './paths';
 import { ShopRoutes } from './routes';
+import { captureReferral } from './referral';
 import { SessionProvider } from './session';
 import { theme } from './theme';
 
@@ -24,6 +25,8 @@ function showStartupError(error: unknown) {
   box.textContent = fill(messagesFor(storedLang() ?? 'en').app.startupFailed, { message });
   (container ?? document.body).replaceChildren(box);
 }
+
+captureReferral(window.location.search);
 
 const onPayPage = window.location.pathname === PAY_BASENAME || window.location.pathname.startsWith(`${PAY_BASENAME}/`);
 

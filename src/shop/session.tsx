@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../common/users';
+import { attributeKeptReferral } from './referral';
 import { ApiError, currentUser, forget, getToken, login as apiLogin, logout as apiLogout, rememberUser } from './api';
 
 export type Session =
@@ -46,6 +47,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(async (email: string, password: string, fallback: string) => {
     const user = await apiLogin(email, password, fallback);
+    await attributeKeptReferral();
     setSession({ status: 'in', user, error: null });
     return user;
   }, []);

@@ -19,7 +19,7 @@ type Schema = {
 };
 type Operation = { parameters?: { in: string; name: string; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> } };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Records = { shopper: { email: string }; product: { id: string }; order: { id: string; amountFiat: number } };
+type Records = { shopper: { id: string; email: string }; product: { id: string }; order: { id: string; amountFiat: number } };
 
 const BAD = { NUL: 'a\u0000b', surrogate: 'a\ud800b' };
 /** The same in a URL: NUL is %00; a lone surrogate has no UTF-8, so its would-be bytes are sent raw. */

@@ -124,7 +124,7 @@ export async function referralStats(db: Db, userId: string, origin: string, sett
     conversionRate: conversionRate(count(people?.buyers), count(visits?.n)), referredUsers: count(people?.referred),
     totalCommissions: fromCents(pending + approved + paid), pendingCommissions: fromCents(pending),
     approvedCommissions: fromCents(approved), paidCommissions: fromCents(paid), availableForPayout: fromCents(Math.max(0, available)),
-    minimumPayout: settings.minimumPayout, currency: settings.currency,
+    minimumPayout: settings.minimumPayout, commissionHoldDays: settings.commissionHoldDays, currency: settings.currency,
   };
 }
 

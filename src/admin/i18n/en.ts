@@ -4,8 +4,10 @@ import mintJobs from '../resources/mint-jobs/i18n/en';
 import orders from '../resources/orders/i18n/en';
 import paymentSdk from '../pages/payment-sdk/i18n/en';
 import settingsPage from '../pages/settings/i18n/en';
+import referralDashboard from '../pages/referral-dashboard/i18n/en';
 import auditTrail from '../components/i18n/audit.en';
 import payments from '../resources/payments/i18n/en';
+import payouts from '../resources/payouts/i18n/en';
 import products from '../resources/products/i18n/en';
 import users from '../resources/users/i18n/en';
 
@@ -20,6 +22,7 @@ const en = {
     products,
     orders,
     payments,
+    payouts,
     coupons,
     'mint-queue': mintJobs,
     users,
@@ -29,6 +32,8 @@ const en = {
     payment_sdk: paymentSdk,
     // Settings (pages/settings)
     settings: settingsPage,
+    // the user's referral page (pages/referral-dashboard)
+    referral_dashboard: referralDashboard,
     // the audit trail (components/AuditTrail)
     audit: auditTrail,
     // dashboard (pages/dashboard)

@@ -4,8 +4,10 @@ import mintJobs from '../resources/mint-jobs/i18n/zh';
 import orders from '../resources/orders/i18n/zh';
 import paymentSdk from '../pages/payment-sdk/i18n/zh';
 import settingsPage from '../pages/settings/i18n/zh';
+import referralDashboard from '../pages/referral-dashboard/i18n/zh';
 import auditTrail from '../components/i18n/audit.zh';
 import payments from '../resources/payments/i18n/zh';
+import payouts from '../resources/payouts/i18n/zh';
 import products from '../resources/products/i18n/zh';
 import users from '../resources/users/i18n/zh';
 import raZh from './ra-zh';
@@ -17,6 +19,7 @@ const zh: typeof en = {
     products,
     orders,
     payments,
+    payouts,
     coupons,
     'mint-queue': mintJobs,
     users,
@@ -26,6 +29,8 @@ const zh: typeof en = {
     payment_sdk: paymentSdk,
     // Settings (pages/settings)
     settings: settingsPage,
+    // the user's referral page (pages/referral-dashboard)
+    referral_dashboard: referralDashboard,
     // the audit trail (components/AuditTrail)
     audit: auditTrail,
     // dashboard (pages/dashboard)

@@ -16,6 +16,7 @@ import { CHECKOUT_CANCEL, CHECKOUT_RETURN } from '../paths';
 import { useSession } from '../session';
 import { useSiteName } from '../settings';
 import { EmptyCart } from './Cart';
+import { keptReferralCode } from '../referral';
 
 const FIELDS = ['email', 'walletAddress'] as const;
 type Field = (typeof FIELDS)[number];
@@ -84,6 +85,7 @@ export default function Checkout() {
     const first = FIELDS.find((k) => found[k]);
     if (first) return document.getElementById(`checkout-${first}`)?.focus();
 
+    const referralCode = keptReferralCode();
     const body: CheckoutInput = {
       items: cart.lines,
       ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
@@ -92,6 +94,7 @@ export default function Checkout() {
       provider: 'sandbox',
       returnUrl: CHECKOUT_RETURN,
       cancelUrl: CHECKOUT_CANCEL,
+      ...(referralCode ? { referralCode } : {}),
     };
     setBusy(true);
     try {

@@ -1,0 +1,38 @@
+import { DataTable, ShowButton, useTranslate } from 'react-admin';
+import { PAYOUT_METHODS, PAYOUT_STATUSES, type Payout } from '../../../common/referrals';
+import { shortId } from '../../components/ids';
+import ListShell, { type SelectFilter } from '../../components/ListShell';
+import Mono from '../../components/Mono';
+import TxLink from '../../components/TxLink';
+import useCan from '../../components/useCan';
+import { useFormat } from '../../hooks/useFormat';
+import CreatePayoutDialog from './CreatePayoutDialog';
+import { PayoutStatusChip } from './PayoutChips';
+import PayoutStatsCards from './PayoutStatsCards';
+
+const SELECTS: SelectFilter[] = [
+  { source: 'status', choices: PAYOUT_STATUSES, names: 'status', all: 'all_statuses' },
+  { source: 'method', choices: PAYOUT_METHODS, names: 'method', all: 'all_methods' },
+];
+const noWrap = () => ({ whiteSpace: 'nowrap' });
+
+/** Payouts (SPEC §2), newest first, 50 a page: counts and total of the filter, search, status and method filters, Create Payout for finance and admins. */
+export default function PayoutList() {
+  const translate = useTranslate();
+  const { money, dateTime } = useFormat();
+  const canWrite = useCan('payouts', 'create');
+  return (
+    <ListShell<Payout> perPage={50} search selects={SELECTS} header={<PayoutStatsCards />} after={canWrite && <CreatePayoutDialog />}>
+      <DataTable.Col<Payout> source="id" disableSort cellSx={noWrap} render={(p) => <Mono title={p.id}>{shortId(p.id)}</Mono>} />
+      <DataTable.Col<Payout> source="recipient" disableSort render={(p) => p.recipient} />
+      <DataTable.Col<Payout> source="amount" align="right" disableSort cellSx={noWrap} render={(p) => money(p.amount, p.currency)} />
+      <DataTable.Col<Payout> source="method" disableSort render={(p) => translate(`resources.payouts.method.${p.method}`)} />
+      <DataTable.Col source="status" disableSort field={PayoutStatusChip} />
+      <DataTable.Col<Payout> source="createdAt" disableSort cellSx={noWrap} render={(p) => dateTime(p.createdAt)} />
+      <DataTable.Col<Payout> source="txHash" disableSort render={(p) => <TxLink hash={p.txHash} url={p.txHash ? `/tx/${p.txHash}` : null} />} />
+      <DataTable.Col label="resources.payouts.actions" disableSort>
+        <ShowButton />
+      </DataTable.Col>
+    </ListShell>
+  );
+}

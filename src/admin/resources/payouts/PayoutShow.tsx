@@ -1,0 +1,73 @@
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { FunctionField, Labeled, ListButton, Show, SimpleShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import type { PayoutDetail } from '../../../common/referrals';
+import { shortId } from '../../components/ids';
+import Mono from '../../components/Mono';
+import Panel from '../../components/Panel';
+import RecordHistory from '../../components/RecordHistory';
+import TxLink from '../../components/TxLink';
+import { useFormat } from '../../hooks/useFormat';
+import PayoutActions from './PayoutActions';
+import { PayoutStatusChip } from './PayoutChips';
+
+const row = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
+
+/** What the payout pays (its commissions) and what it deducted (clawbacks); empty while the detail loads. */
+function Lines() {
+  const p = useRecordContext<PayoutDetail>();
+  const translate = useTranslate();
+  const { money, dateTime } = useFormat();
+  const held = p?.commissions ?? [];
+  const claws = p?.adjustments ?? [];
+  const head = (key: string) => <TableCell>{translate(key)}</TableCell>;
+  return (
+    <>
+      <Panel title="resources.payouts.detail.commissions" variant="subtitle1">
+        {held.length === 0 ? <Typography color="text.secondary">{translate('resources.payouts.detail.none')}</Typography> : (
+          <Table size="small">
+            <TableHead><TableRow>{head('resources.payouts.detail.order')}{head('resources.payouts.detail.level')}{head('resources.payouts.fields.amount')}{head('resources.payouts.fields.createdAt')}</TableRow></TableHead>
+            <TableBody>
+              {held.map((c) => (
+                <TableRow key={c.id}><TableCell><Mono title={c.orderId}>{shortId(c.orderId)}</Mono></TableCell><TableCell>{c.level}</TableCell><TableCell>{money(c.amount, c.currency)}</TableCell><TableCell>{dateTime(c.createdAt)}</TableCell></TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Panel>
+      <Panel title="resources.payouts.detail.adjustments" variant="subtitle1">
+        {claws.length === 0 ? <Typography color="text.secondary">{translate('resources.payouts.detail.none')}</Typography> : claws.map((a) => (
+          <Typography key={a.id} variant="body2">{`${money(a.amount)} · ${a.reason}`}</Typography>
+        ))}
+      </Panel>
+    </>
+  );
+}
+
+/** One payout: recipient, amounts, method, proof of transfer, its commissions and clawbacks; settling it for finance and admins. */
+export default function PayoutShow() {
+  const translate = useTranslate();
+  const { money, dateTime } = useFormat();
+  return (
+    <Show actions={<TopToolbar><ListButton /></TopToolbar>}>
+      <SimpleShowLayout>
+        <FunctionField<PayoutDetail> label={false} render={(p) => <Typography variant="h6">{`${money(p.amount, p.currency)} → ${p.recipient}`}</Typography>} />
+        <Box sx={row}>
+          <Labeled source="status"><PayoutStatusChip /></Labeled>
+          <Labeled><FunctionField<PayoutDetail> source="method" render={(p) => translate(`resources.payouts.method.${p.method}`)} /></Labeled>
+          <Labeled><FunctionField<PayoutDetail> source="gross" render={(p) => money(p.gross, p.currency)} /></Labeled>
+          <Labeled><FunctionField<PayoutDetail> source="deducted" render={(p) => money(p.deducted, p.currency)} /></Labeled>
+          <Labeled><FunctionField<PayoutDetail> source="createdAt" render={(p) => dateTime(p.createdAt)} /></Labeled>
+          <Labeled><FunctionField<PayoutDetail> source="completedAt" render={(p) => (p.completedAt ? dateTime(p.completedAt) : '—')} /></Labeled>
+        </Box>
+        <Box sx={row}>
+          <Labeled><FunctionField<PayoutDetail> source="reference" render={(p) => p.reference ?? '—'} /></Labeled>
+          <Labeled><FunctionField<PayoutDetail> source="txHash" render={(p) => <TxLink hash={p.txHash} url={p.txHash ? `/tx/${p.txHash}` : null} />} /></Labeled>
+          <Labeled><FunctionField<PayoutDetail> source="note" render={(p) => p.note ?? '—'} /></Labeled>
+        </Box>
+        <PayoutActions />
+        <Lines />
+        <RecordHistory entity="payout" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, DEV_PASSWORD, login, openBrowser } from './browser.js';
+
+const WAIT = { timeout: 15_000 };
+
+let referrer: Awaited<ReturnType<typeof openBrowser>>;
+let visitor: Awaited<ReturnType<typeof openBrowser>>;
+let staff: Awaited<ReturnType<typeof openBrowser>>;
+beforeAll(async () => {
+  [referrer, visitor, staff] = await Promise.all([openBrowser(), openBrowser(), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([referrer?.close(), visitor?.close(), staff?.close()]);
+});
+
+const stamp = Date.now().toString(36);
+const referrerEmail = `referrer.${stamp}@example.com`;
+const visitorEmail = `visitor.${stamp}@example.com`;
+
+async function signUpInShop(page: Page, url: (p: string) => string, email: string, name: string) {
+  await page.goto(url('/shop/account'));
+  await page.locator('#signup-name').fill(name);
+  await page.locator('#signup-email').fill(email);
+  await page.locator('#signup-password').fill(DEV_PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect.poll(() => page.getByText(`Logged in as ${email}`).isVisible(), WAIT).toBe(true);
+}
+
+const statCard = (page: Page, label: string) => page.locator('.MuiCard-root', { hasText: label });
+
+describe('referrals in Chromium', () => {
+  it('a referrer shares the link; a visitor opens it, signs up and buys; the referrer sees the click and the pending commission, then the payout', async () => {
+    // The referrer: a shopper who opens their referral page in the admin app and copies the link.
+    const r = referrer.page;
+    await signUpInShop(r, referrer.url, referrerEmail, 'Rita Referrer');
+    await login(r, referrer.url, referrerEmail);
+    await r.waitForURL(/\/referral-dashboard$/, WAIT);
+    const link = await r.getByTestId('referral-link').textContent();
+    expect(link).toMatch(/\/shop\?ref=[A-Z2-9]{10}$/);
+    await r.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await r.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => r.getByRole('button', { name: 'Copied' }).isVisible(), WAIT).toBe(true);
+
+    // A new visitor follows it and signs up in the shop.
+    const v = visitor.page;
+    await v.goto(link!.replace(/^https?:\/\/[^/]+/, referrer.url('')));
+    await signUpInShop(v, visitor.url, visitorEmail, 'Vic Visitor');
+
+    await r.reload();
+    await expect.poll(() => statCard(r, 'Total Clicks').innerText(), WAIT).toContain('1');
+    await expect.poll(() => statCard(r, 'Unique Clicks').innerText(), WAIT).toContain('1');
+
+    // The visitor's order is paid (a mock order made by staff): the referrer earns 5 % of it, pending.
+    const s = staff.page;
+    await login(s, staff.url, 'admin@rwa.dev');
+    await s.waitForURL(/\/dashboard$/);
+    const sku = `REF-${stamp}`.toUpperCase();
+    const { product } = await apiCall(s, '/api/products', { title: `Referral vase ${sku}`, sku, priceFiat: 200, priceCrypto: '0.01', rwaType: 'art', status: 'active', stock: 5 });
+    const made = await apiCall(s, '/api/orders/mock', { userEmail: visitorEmail, productId: product.id, qty: 1 });
+    expect(made.ok).toBe(true);
+    await r.reload();
+    await expect.poll(() => r.getByTestId('pending-notice').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => r.locator('tr[data-commission-status="pending"]').count(), WAIT).toBe(1);
+
+    // Finance approves it (no hold for the test) and pays it from the Payouts screen.
+    await s.evaluate(async () => {
+      const auth = { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' };
+      await fetch('/api/settings', { method: 'PUT', headers: auth, body: JSON.stringify({ commissionHoldDays: 0 }) });
+    });
+    const list = await apiCall(s, `/api/commissions?q=${encodeURIComponent(referrerEmail)}`);
+    expect((await apiCall(s, `/api/referrals/commissions/${list.commissions[0].id}/approve`, {})).ok).toBe(true);
+    await s.goto(staff.url('/payouts'));
+    await s.getByRole('button', { name: 'Create Payout' }).click();
+    const dialog = s.getByRole('dialog');
+    await dialog.getByLabel('Recipient email').fill(referrerEmail);
+    await dialog.getByRole('button', { name: 'Create Payout' }).click();
+    await expect.poll(() => s.getByText('Payout created').isVisible(), WAIT).toBe(true);
+    const row = s.locator('tr', { hasText: referrerEmail });
+    await expect.poll(() => row.getByText('Pending').isVisible(), WAIT).toBe(true);
+    await row.getByRole('link', { name: 'Show' }).click();
+    await s.getByLabel('Bank reference or transaction hash').fill('BANK-REF-42');
+    await s.getByRole('button', { name: 'Mark completed' }).click();
+    await expect.poll(() => s.getByText('Payout Completed').isVisible(), WAIT).toBe(true);
+
+    await r.reload();
+    await expect.poll(() => r.locator('tr[data-commission-status="paid"]').count(), WAIT).toBe(1);
+  });
+
+  afterAll(async () => {
+    await staff.page.evaluate(async () => {
+      const auth = { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' };
+      await fetch('/api/settings/reset', { method: 'POST', headers: auth, body: '{}' });
+    }).catch(() => undefined);
+  });
+});
