@@ -33,10 +33,10 @@ const NotBuilt = lazy(() => import('./pages/not-built/NotBuilt'));
 const PaymentSdk = lazy(() => import('./pages/payment-sdk/PaymentSdk'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const ReferralDashboard = lazy(() => import('./pages/referral-dashboard/ReferralDashboard'));
+const ReferralsPage = lazy(() => import('./pages/referrals/ReferralsPage'));
 
 /** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
 const NOT_BUILT: readonly (readonly [string, string])[] = [
-  ['referrals', 'referrals'],
   ['affiliates', 'affiliates'],
   ['membership', 'membership'],
   ['domain-management', 'domain_management'],
@@ -83,6 +83,14 @@ export default function App() {
           element={
             <Guarded resource="dashboard">
               <Dashboard />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/referrals"
+          element={
+            <Guarded resource="referrals">
+              <ReferralsPage />
             </Guarded>
           }
         />

@@ -28,6 +28,7 @@ async function signUpInShop(page: Page, url: (p: string) => string, email: strin
 }
 
 const statCard = (page: Page, label: string) => page.locator('.MuiCard-root', { hasText: label });
+const statCardText = (page: Page, label: string) => statCard(page, label).first().innerText();
 
 describe('referrals in Chromium', () => {
   it('a referrer shares the link; a visitor opens it, signs up and buys; the referrer sees the click and the pending commission, then the payout', async () => {
@@ -85,6 +86,38 @@ describe('referrals in Chromium', () => {
 
     await r.reload();
     await expect.poll(() => r.locator('tr[data-commission-status="paid"]').count(), WAIT).toBe(1);
+  });
+
+  it('staff see the network and the real rates; finance edits a rate (saved on blur) and approves a pending commission', async () => {
+    const s = staff.page;
+    // Another paid order of the visitor: a new pending commission for the referrer (the hold is 0 from the first test).
+    const sku = `REF2-${stamp}`.toUpperCase();
+    const { product } = await apiCall(s, '/api/products', { title: `Referral bowl ${sku}`, sku, priceFiat: 100, priceCrypto: '0.01', rwaType: 'art', status: 'active', stock: 5 });
+    await apiCall(s, '/api/orders/mock', { userEmail: visitorEmail, productId: product.id, qty: 1 });
+
+    await s.goto(staff.url('/referrals'));
+    await expect.poll(() => statCardText(s, 'Level 1 / Level 2 rate'), WAIT).toContain('5% / 0.5%');
+    await expect.poll(() => s.locator('tr', { hasText: visitorEmail }).count(), WAIT).toBe(1);
+    expect(await s.locator('tr', { hasText: visitorEmail }).innerText()).toContain(referrerEmail);
+
+    await s.getByRole('button', { name: 'Show' }).click();
+    const rate = s.getByLabel('Level 1 rate (%)');
+    await rate.fill('7.5');
+    await rate.blur();
+    await expect.poll(() => s.getByText('Rate saved').isVisible(), WAIT).toBe(true);
+    await s.reload();
+    await expect.poll(() => statCardText(s, 'Level 1 / Level 2 rate'), WAIT).toContain('7.5% / 0.5%');
+    await s.getByRole('button', { name: 'Show' }).click();
+    await s.getByLabel('Level 1 rate (%)').fill('5');
+    await s.getByLabel('Level 1 rate (%)').blur();
+    await expect.poll(() => statCardText(s, 'Level 1 / Level 2 rate'), WAIT).toContain('5% / 0.5%');
+
+    await s.getByRole('tab', { name: 'Commission history' }).click();
+    const pendingRow = s.locator('tr', { hasText: visitorEmail }).filter({ hasText: 'Pending' });
+    await expect.poll(() => pendingRow.count(), WAIT).toBe(1);
+    await pendingRow.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => s.getByText(/^Approved 1, rejected 0, refused 0/).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => pendingRow.count(), WAIT).toBe(0);
   });
 
   afterAll(async () => {

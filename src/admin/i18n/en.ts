@@ -5,6 +5,7 @@ import orders from '../resources/orders/i18n/en';
 import paymentSdk from '../pages/payment-sdk/i18n/en';
 import settingsPage from '../pages/settings/i18n/en';
 import referralDashboard from '../pages/referral-dashboard/i18n/en';
+import referralsPage from '../pages/referrals/i18n/en';
 import auditTrail from '../components/i18n/audit.en';
 import payments from '../resources/payments/i18n/en';
 import payouts from '../resources/payouts/i18n/en';
@@ -34,6 +35,8 @@ const en = {
     settings: settingsPage,
     // the user's referral page (pages/referral-dashboard)
     referral_dashboard: referralDashboard,
+    // Referral management (pages/referrals)
+    referrals: referralsPage,
     // the audit trail (components/AuditTrail)
     audit: auditTrail,
     // dashboard (pages/dashboard)

@@ -5,6 +5,7 @@ import orders from '../resources/orders/i18n/zh';
 import paymentSdk from '../pages/payment-sdk/i18n/zh';
 import settingsPage from '../pages/settings/i18n/zh';
 import referralDashboard from '../pages/referral-dashboard/i18n/zh';
+import referralsPage from '../pages/referrals/i18n/zh';
 import auditTrail from '../components/i18n/audit.zh';
 import payments from '../resources/payments/i18n/zh';
 import payouts from '../resources/payouts/i18n/zh';
@@ -31,6 +32,8 @@ const zh: typeof en = {
     settings: settingsPage,
     // the user's referral page (pages/referral-dashboard)
     referral_dashboard: referralDashboard,
+    // Referral management (pages/referrals)
+    referrals: referralsPage,
     // the audit trail (components/AuditTrail)
     audit: auditTrail,
     // dashboard (pages/dashboard)

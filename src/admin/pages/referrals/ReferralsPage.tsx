@@ -1,0 +1,49 @@
+import { Alert, Box, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { apiGet } from '../../../lib/api';
+import StatCard from '../../components/StatCard';
+import useCan from '../../components/useCan';
+import { useFormat } from '../../hooks/useFormat';
+import CommissionSettings, { levelsQuery } from './CommissionSettings';
+import HistoryTab from './HistoryTab';
+import NetworkTab from './NetworkTab';
+
+type Summary = { totalReferrals: number; activeReferrals: number; totalEarnings: number };
+
+/** Referral management (SPEC §2): summary cards with the real rates, the commission settings, the network and the commission history. */
+export default function ReferralsPage() {
+  const translate = useTranslate();
+  const { money, number, percent } = useFormat();
+  const canWrite = useCan('referrals', 'edit');
+  const [tab, setTab] = useState<'network' | 'history'>('network');
+  const summary = useQuery({ queryKey: ['referrals', 'summary'], queryFn: async () => (await apiGet<{ summary: Summary }>('/api/referrals/summary')).summary });
+  const levels = useQuery(levelsQuery);
+  const t = (key: string) => translate(`app.referrals.${key}`);
+  const rates = (levels.data ?? []).map((l) => percent(l.commissionrate, 2)).join(' / ');
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title="app.referrals.title" />
+      <Typography variant="h5">{t('title')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>{t('subtitle')}</Typography>
+      {summary.error && <Alert severity="error" sx={{ mb: 2 }}>{`${t('load_failed')}: ${summary.error.message}`}</Alert>}
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <StatCard loading={summary.isPending} label={t('cards.total')} value={summary.data ? number(summary.data.totalReferrals) : ''} />
+        <StatCard loading={summary.isPending} label={t('cards.active')} value={summary.data ? number(summary.data.activeReferrals) : ''} />
+        <StatCard loading={summary.isPending} label={t('cards.earnings')} value={summary.data ? money(summary.data.totalEarnings) : ''} />
+        <StatCard loading={levels.isPending} label={t('cards.rates')} value={rates} />
+      </Stack>
+      <CommissionSettings canWrite={canWrite} />
+      <Card variant="outlined">
+        <CardContent>
+          <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ mb: 2 }}>
+            <Tab value="network" label={t('tabs.network')} />
+            <Tab value="history" label={t('tabs.history')} />
+          </Tabs>
+          {tab === 'network' ? <NetworkTab /> : <HistoryTab canWrite={canWrite} />}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

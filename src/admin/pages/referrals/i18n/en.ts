@@ -1,0 +1,30 @@
+/** What the Referral management screen says: `app.referrals.*`. */
+const en = {
+  title: 'Referral Management',
+  subtitle: 'Who brought whom, what they earned, and the commission rates',
+  cards: { total: 'Total Referrals', active: 'Active Referrals', earnings: 'Total Earnings', rates: 'Level 1 / Level 2 rate' },
+  settings: {
+    title: 'Commission settings',
+    show: 'Show',
+    hide: 'Hide',
+    cost: 'Cost over the last 365 days',
+    orders: 'Paid orders',
+    revenue: 'Revenue (net of refunds)',
+    commissions: 'Commissions',
+    ratio: 'Cost ratio',
+    rate: '%{name} rate (%)',
+    saved: 'Rate saved',
+    save_failed: 'Rate not saved: %{error}',
+  },
+  tabs: { network: 'Referral network', history: 'Commission history' },
+  network: { referrer: 'Referrer', referred: 'Referred user', level2: 'Level 2 referrer', earnings: 'Earnings', active: 'Active', date: 'Referred on', yes: 'Yes', no: 'No', search: 'Search by email', empty: 'No referrals yet' },
+  history: {
+    status: 'Status', all: 'All statuses', referrer: 'Referrer', order: 'Order', customer: 'Customer', level: 'Level', amount: 'Commission', date: 'Date',
+    approve: 'Approve', reject: 'Reject', approve_selected: 'Approve selected (%{count})', reject_selected: 'Reject selected (%{count})',
+    confirm_reject: 'Reject the %{count} selected commissions? A rejected commission is never paid.',
+    done: 'Approved %{approved}, rejected %{rejected}, refused %{refused}', failed: 'Failed: %{error}', empty: 'No commissions found', totals: '%{count} commissions, %{amount}',
+  },
+  load_failed: 'Failed to load referral data',
+};
+
+export default en;

@@ -1,0 +1,31 @@
+import type en from './en';
+
+const zh: typeof en = {
+  title: '推荐管理',
+  subtitle: '谁推荐了谁、获得了多少佣金，以及佣金比例',
+  cards: { total: '推荐总数', active: '活跃推荐', earnings: '总收益', rates: '一级 / 二级比例' },
+  settings: {
+    title: '佣金设置',
+    show: '展开',
+    hide: '收起',
+    cost: '近 365 天成本',
+    orders: '已支付订单',
+    revenue: '收入（扣除退款）',
+    commissions: '佣金',
+    ratio: '成本占比',
+    rate: '%{name} 比例（%）',
+    saved: '比例已保存',
+    save_failed: '比例未保存：%{error}',
+  },
+  tabs: { network: '推荐网络', history: '佣金记录' },
+  network: { referrer: '推荐人', referred: '被推荐用户', level2: '二级推荐人', earnings: '收益', active: '活跃', date: '推荐时间', yes: '是', no: '否', search: '按邮箱搜索', empty: '暂无推荐' },
+  history: {
+    status: '状态', all: '所有状态', referrer: '推荐人', order: '订单', customer: '客户', level: '级别', amount: '佣金', date: '日期',
+    approve: '批准', reject: '拒绝', approve_selected: '批准所选（%{count}）', reject_selected: '拒绝所选（%{count}）',
+    confirm_reject: '拒绝所选的 %{count} 笔佣金？被拒绝的佣金不会支付。',
+    done: '已批准 %{approved}，已拒绝 %{rejected}，被拒 %{refused}', failed: '失败：%{error}', empty: '未找到佣金', totals: '%{count} 笔佣金，%{amount}',
+  },
+  load_failed: '加载推荐数据失败',
+};
+
+export default zh;
