@@ -2,6 +2,7 @@
  * The registry: every module's routes, registered in this order by server/app.ts.
  * A new module is a folder here (routes.ts, service.ts, policy.ts, present.ts) and one line below.
  */
+import affiliates from './affiliates/routes.js';
 import audit from './audit/routes.js';
 import auth from './auth/routes.js';
 import cart from './cart/routes.js';
@@ -42,4 +43,5 @@ export const MODULES = [
   commissions,
   referrals,
   payouts,
+  affiliates,
 ] as const;

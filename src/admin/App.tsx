@@ -12,6 +12,7 @@ import { NotAllowed } from './pages/access/NotAllowed';
 import { Guarded } from './pages/access/Guarded';
 import { ErrorScreen } from './pages/errors/ErrorScreen';
 import { preloadScreens, resource } from './lazyResource';
+import affiliates from './resources/affiliates';
 import coupons from './resources/coupons';
 import mintJobs from './resources/mint-jobs';
 import orders from './resources/orders';
@@ -37,7 +38,6 @@ const ReferralsPage = lazy(() => import('./pages/referrals/ReferralsPage'));
 
 /** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
 const NOT_BUILT: readonly (readonly [string, string])[] = [
-  ['affiliates', 'affiliates'],
   ['membership', 'membership'],
   ['domain-management', 'domain_management'],
   ['reports', 'reports'],
@@ -74,6 +74,7 @@ export default function App() {
       {resource(orders)}
       {resource(payments)}
       {resource(payouts)}
+      {resource(affiliates)}
       {resource(coupons)}
       {resource(mintJobs)}
       {resource(users)}

@@ -332,3 +332,20 @@ describe('payouts', () => {
     expect(detail.adjustments.map((x: { amount: number }) => x.amount)).toEqual([-5]);
   });
 });
+
+describe('affiliates', () => {
+  it('lists users who referred someone or earned, with counts and earnings, searchable; their commissions by status; staff only', async () => {
+    const [a, b] = [await person(), await person()];
+    await attribute(b, a.code);
+    await buys(b, 60);
+    const list = (await t.call('GET', `/api/affiliates?q=${encodeURIComponent(a.email)}`, { as: 'operator' })).json();
+    expect(list.affiliates).toEqual([expect.objectContaining({ id: a.id, email: a.email, referralCode: a.code, referredCount: 1, totalEarnings: 3 })]);
+    expect((await t.call('GET', `/api/affiliates?q=${encodeURIComponent(b.email)}`)).json().total).toBe(0); // b referred nobody and earned nothing
+    const mine = (await t.call('GET', `/api/affiliates/${a.id}/commissions`)).json();
+    expect(mine.commissions.map((c: { amount: number; status: string }) => [c.amount, c.status])).toEqual([[3, 'pending']]);
+    expect((await t.call('GET', `/api/affiliates/${a.id}/commissions?status=paid`)).json().total).toBe(0);
+    expect((await t.call('GET', '/api/affiliates/00000000-0000-4000-8000-000000000000/commissions')).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/affiliates', { token: a.token })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/affiliates', { as: null })).statusCode).toBe(401);
+  });
+});

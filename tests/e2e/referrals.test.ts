@@ -120,6 +120,18 @@ describe('referrals in Chromium', () => {
     await expect.poll(() => pendingRow.count(), WAIT).toBe(0);
   });
 
+  it('staff find the referrer among the affiliates and view their commissions', async () => {
+    const s = staff.page;
+    await s.goto(staff.url('/affiliates'));
+    await s.getByPlaceholder('Search affiliates...').fill(referrerEmail);
+    const row = s.locator('tr', { hasText: referrerEmail });
+    await expect.poll(() => row.count(), WAIT).toBe(1);
+    expect(await row.innerText()).toContain('Rita Referrer');
+    await row.getByRole('button', { name: 'View Commissions' }).click();
+    await expect.poll(() => s.getByText('Commissions for Rita Referrer').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => s.locator('tr', { hasText: '5.00%' }).count(), WAIT).toBe(2);
+  });
+
   afterAll(async () => {
     await staff.page.evaluate(async () => {
       const auth = { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' };

@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import affiliates from '../resources/affiliates/i18n/en';
 import coupons from '../resources/coupons/i18n/en';
 import mintJobs from '../resources/mint-jobs/i18n/en';
 import orders from '../resources/orders/i18n/en';
@@ -25,6 +26,7 @@ const en = {
     payments,
     payouts,
     coupons,
+    affiliates,
     'mint-queue': mintJobs,
     users,
   },

@@ -1,4 +1,5 @@
 import type en from './en';
+import affiliates from '../resources/affiliates/i18n/zh';
 import coupons from '../resources/coupons/i18n/zh';
 import mintJobs from '../resources/mint-jobs/i18n/zh';
 import orders from '../resources/orders/i18n/zh';
@@ -22,6 +23,7 @@ const zh: typeof en = {
     payments,
     payouts,
     coupons,
+    affiliates,
     'mint-queue': mintJobs,
     users,
   },

@@ -1,0 +1,46 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { fromCents } from '../../../src/common/money.js';
+import type { Affiliate } from '../../../src/common/referrals.js';
+import type { Db } from '../../db/client.js';
+import { commissions, users } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { Counter } from '../../lib/list.js';
+import { listCommissions } from '../commissions/service.js';
+
+const counter = new Counter();
+/** users.id spelled out: in a one-table select drizzle leaves columns unqualified, which a subquery would read as its own. */
+const USER_ID = sql`"users"."id"`;
+
+/** A user is an affiliate once someone names them as referrer or they have earned a commission. */
+const isAffiliate = sql`(exists (select 1 from ${users} r where r.referred_by_id = ${USER_ID}) or exists (select 1 from ${commissions} where ${commissions.referrerId} = ${USER_ID}))`;
+
+export async function listAffiliates(db: Db, q: { q?: string; limit: number; offset: number }): Promise<{ affiliates: Affiliate[]; total: number; totalIsEstimate: boolean }> {
+  const f: SQL[] = [isAffiliate];
+  const text = q.q?.trim();
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    f.push(or(ilike(users.email, like), ilike(users.name, like), ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, like))!);
+  }
+  const where = and(...f);
+  const [rows, total] = await Promise.all([
+    db.select({
+      u: users,
+      referred: sql<string>`(select count(*) from ${users} r where r.referred_by_id = ${USER_ID})`,
+      earned: sql<string>`(select coalesce(sum(${commissions.amountCents}), 0) from ${commissions} where ${commissions.referrerId} = ${USER_ID} and ${commissions.status} not in ('rejected', 'reversed'))`,
+    }).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.limit).offset(q.offset),
+    counter.count(db, users, where, JSON.stringify(['affiliates', text])),
+  ]);
+  return {
+    affiliates: rows.map(({ u, referred, earned }) => ({
+      id: u.id, firstName: u.firstName, lastName: u.lastName, name: u.name, email: u.email, referralCode: u.referralCode,
+      referredCount: Number(referred), totalEarnings: fromCents(Number(earned)), createdAt: u.createdAt.toISOString(),
+    })),
+    ...total,
+  };
+}
+
+export async function affiliateCommissions(db: Db, id: string, q: { status?: string; limit: number; offset: number }, holdDays: number) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  if (!user) throw notFound('Affiliate not found.');
+  return listCommissions(db, { referrerId: id, status: q.status as never, limit: q.limit, offset: q.offset }, holdDays);
+}

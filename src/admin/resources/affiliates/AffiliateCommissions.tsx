@@ -1,0 +1,55 @@
+import { Alert, Box, Chip, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { COMMISSION_STATUSES, type Affiliate, type Commission } from '../../../common/referrals';
+import { apiGet, toQuery } from '../../../lib/api';
+import Mono from '../../components/Mono';
+import { useFormat } from '../../hooks/useFormat';
+
+/** The first 12 characters and an ellipsis (SPEC §2 Affiliates). */
+const clip = (id: string) => (id.length > 12 ? `${id.slice(0, 12)}…` : id);
+
+/** "Commissions for <name>": the affiliate's commissions, re-fetched when the selection or the status changes. */
+export default function AffiliateCommissions({ affiliate }: { affiliate: Affiliate }) {
+  const translate = useTranslate();
+  const { money, dateTime, number } = useFormat();
+  const [status, setStatus] = useState('');
+  const list = useQuery({
+    queryKey: ['affiliates', affiliate.id, 'commissions', status],
+    queryFn: () => apiGet<{ commissions: Commission[] }>(`/api/affiliates/${affiliate.id}/commissions${toQuery({ status: status || undefined, limit: 200 })}`),
+  });
+  const t = (key: string, values?: Record<string, unknown>) => translate(`resources.affiliates.${key}`, values);
+  const name = [affiliate.firstName, affiliate.lastName].filter(Boolean).join(' ') || affiliate.name || affiliate.email;
+  const rows = list.data?.commissions ?? [];
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6">{t('commissions_for', { name })}</Typography>
+        <TextField select size="small" label={t('status_filter')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 160 }}>
+          <MenuItem value="">{t('all')}</MenuItem>
+          {COMMISSION_STATUSES.map((s) => <MenuItem key={s} value={s}>{translate(`app.referral_dashboard.status.${s}`)}</MenuItem>)}
+        </TextField>
+      </Box>
+      {list.error && <Alert severity="error">{`${t('commissions_failed')}: ${list.error.message}`}</Alert>}
+      {!list.isPending && !list.error && rows.length === 0 ? <Typography color="text.secondary">{t('no_commissions')}</Typography> : (
+        <Table size="small">
+          <TableHead><TableRow>{['id', 'order', 'rate', 'amount', 'crypto', 'status', 'date'].map((k) => <TableCell key={k}>{t(`commission.${k}`)}</TableCell>)}</TableRow></TableHead>
+          <TableBody>
+            {rows.map((c) => (
+              <TableRow key={c.id}>
+                <TableCell><Mono title={c.id}>{clip(c.id)}</Mono></TableCell>
+                <TableCell><Mono title={c.orderId}>{clip(c.orderId)}</Mono></TableCell>
+                <TableCell>{`${number(c.rate * 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`}</TableCell>
+                <TableCell>{money(c.amount, c.currency)}</TableCell>
+                <TableCell><Mono>{c.amountCrypto || '0.00000000'}</Mono></TableCell>
+                <TableCell><Chip size="small" label={translate(`app.referral_dashboard.status.${c.status}`)} /></TableCell>
+                <TableCell>{dateTime(c.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}
