@@ -17,6 +17,7 @@ import paymentSdk from './payments/sdk-routes.js';
 import payments from './payments/routes.js';
 import payouts from './payouts/routes.js';
 import products from './products/routes.js';
+import reconcile from './reconcile/routes.js';
 import referrals from './referrals/routes.js';
 import settings from './settings/routes.js';
 import shop from './shop/routes.js';
@@ -44,4 +45,5 @@ export const MODULES = [
   referrals,
   payouts,
   affiliates,
+  reconcile,
 ] as const;

@@ -349,3 +349,25 @@ describe('affiliates', () => {
     expect((await t.call('GET', '/api/affiliates', { as: null })).statusCode).toBe(401);
   });
 });
+
+describe('reconciliation (run after every money scenario above)', () => {
+  it('adds up; a corrupted commission or a paid commission outside a payout fails, naming the check', async () => {
+    const result = (await t.call('GET', '/api/reconcile')).json().reconciliation;
+    expect(result.checks.filter((c: { ok: boolean }) => !c.ok)).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect((await t.call('GET', '/api/reconcile', { as: 'finance' })).statusCode).toBe(403);
+
+    const [victim] = await t.db.select().from(commissions).where(eq(commissions.status, 'pending')).limit(1);
+    await t.db.update(commissions).set({ amountCents: victim!.amountCents + 1 }).where(eq(commissions.id, victim!.id));
+    const broken = (await t.call('GET', '/api/reconcile')).json().reconciliation;
+    expect(broken.ok).toBe(false);
+    const failed = broken.checks.find((c: { ok: boolean }) => !c.ok);
+    expect(failed.name).toBe('commission amounts = rate × base × unrefunded share, less clawbacks');
+    expect(failed.detail[0]).toContain(`commission ${victim!.id}`);
+    await t.db.update(commissions).set({ amountCents: victim!.amountCents, status: 'paid' }).where(eq(commissions.id, victim!.id));
+    const names = (await t.call('GET', '/api/reconcile')).json().reconciliation.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { name: string }) => c.name);
+    expect(names).toEqual(['paid commissions = completed payouts; payout = commissions − clawbacks', 'each commission in at most one payout, matching its status']);
+    await t.db.update(commissions).set({ status: 'pending' }).where(eq(commissions.id, victim!.id));
+    expect((await t.call('GET', '/api/reconcile')).json().reconciliation.ok).toBe(true);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Reconciliation: checks on the stored money of the referral network that must always hold (issue 13). Each check
+ * answers its figure and the records that break it; `ok` only when every one holds.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Queryable } from '../../db/client.js';
+import { commissionAdjustments, commissions, orders, payments, payouts, users } from '../../db/schema.js';
+import { ratePpm, reducedCents } from '../commissions/policy.js';
+
+export type Check = { name: string; ok: boolean; figure: string; detail: string[] };
+export type Reconciliation = { ok: boolean; checks: Check[] };
+
+const SHOWN = 10;
+const check = (name: string, broken: string[], figure: string): Check => ({ name, ok: broken.length === 0, figure, detail: broken.slice(0, SHOWN) });
+const n = (v: unknown) => Number(v ?? 0);
+
+/** Each commission is worth its rate × its order's base × what is left of the order after refunds (0 once reversed). */
+async function commissionAmounts(db: Queryable): Promise<Check> {
+  const rows = await queryRows<{ id: string; rate: string; base: string; amount: string; status: string; order_amount: string; refunded: string; clawed: string }>(db, sql`
+    select c.id, c.rate, c.base_cents as base, c.amount_cents as amount, c.status, o.amount_cents as order_amount,
+      coalesce((select sum(p.refunded_cents) from ${payments} p where p.order_id = o.id), 0) as refunded,
+      coalesce((select sum(a.amount_cents) from ${commissionAdjustments} a where a.commission_id = c.id), 0) as clawed
+    from ${commissions} c join ${orders} o on o.id = c.order_id where c.status <> 'rejected'`);
+  const broken = rows.flatMap((r) => {
+    const expected = r.status === 'reversed' ? 0 : reducedCents(ratePpm(r.rate), n(r.base), n(r.order_amount), n(r.refunded));
+    const owed = n(r.amount) + n(r.clawed);
+    return owed === expected ? [] : [`commission ${r.id}: owes ${owed} cents, its order's refunds leave ${expected}`];
+  });
+  return check('commission amounts = rate × base × unrefunded share, less clawbacks', broken, `${rows.length} commissions`);
+}
+
+/** One commission per order and level, each to the right referrer: the order's, then theirs. */
+async function commissionReferrers(db: Queryable): Promise<Check> {
+  const rows = await queryRows<{ id: string; level: number; referrer_id: string; expected: string | null }>(db, sql`
+    select c.id, c.level, c.referrer_id, case c.level when 1 then o.referrer_id else u.referred_by_id end as expected
+    from ${commissions} c join ${orders} o on o.id = c.order_id left join ${users} u on u.id = o.referrer_id`);
+  const dupes = await queryRows<{ order_id: string; level: number }>(db, sql`
+    select order_id, level from ${commissions} group by order_id, level having count(*) > 1`);
+  const broken = [
+    ...rows.filter((r) => r.referrer_id !== r.expected).map((r) => `commission ${r.id}: level ${r.level} paid to ${r.referrer_id}, expected ${r.expected}`),
+    ...dupes.map((d) => `order ${d.order_id}: more than one level-${d.level} commission`),
+  ];
+  return check('one commission per order and level, to the order’s referrers', broken, `${rows.length} commissions`);
+}
+
+/** Paid commissions are exactly what completed payouts paid; each payout's amount is its commissions less its clawbacks. */
+async function payoutTotals(db: Queryable): Promise<Check> {
+  const rows = await queryRows<{ id: string; status: string; gross: string; deducted: string; amount: string; held: string; clawed: string }>(db, sql`
+    select p.id, p.status, p.gross_cents as gross, p.deducted_cents as deducted, p.amount_cents as amount,
+      coalesce((select sum(c.amount_cents) from ${commissions} c where c.payout_id = p.id), 0) as held,
+      coalesce((select sum(a.amount_cents) from ${commissionAdjustments} a where a.payout_id = p.id), 0) as clawed
+    from ${payouts} p where p.status in ('pending', 'completed')`);
+  const broken = rows.flatMap((r) => {
+    const out: string[] = [];
+    if (n(r.amount) !== n(r.gross) - n(r.deducted)) out.push(`payout ${r.id}: amount ${r.amount} ≠ gross ${r.gross} − deducted ${r.deducted}`);
+    if (n(r.gross) !== n(r.held)) out.push(`payout ${r.id}: gross ${r.gross} ≠ its commissions' ${r.held}`);
+    if (n(r.deducted) !== -n(r.clawed)) out.push(`payout ${r.id}: deducted ${r.deducted} ≠ its clawbacks' ${-n(r.clawed)}`);
+    return out;
+  });
+  const [totals] = await queryRows<{ paid: string; completed: string }>(db, sql`select
+    (select coalesce(sum(amount_cents), 0) from ${commissions} where status = 'paid') as paid,
+    (select coalesce(sum(gross_cents), 0) from ${payouts} where status = 'completed') as completed`);
+  if (n(totals?.paid) !== n(totals?.completed)) broken.push(`paid commissions ${totals?.paid} ≠ completed payouts' commissions ${totals?.completed}`);
+  return check('paid commissions = completed payouts; payout = commissions − clawbacks', broken, `paid ${n(totals?.paid)} cents in ${rows.length} open or completed payouts`);
+}
+
+/** A commission is in at most one payout, and its status agrees with that payout's. */
+async function payoutMembership(db: Queryable): Promise<Check> {
+  const rows = await queryRows<{ id: string; status: string; payout_status: string | null }>(db, sql`
+    select c.id, c.status, p.status as payout_status from ${commissions} c left join ${payouts} p on p.id = c.payout_id
+    where c.payout_id is not null or c.status = 'paid'`);
+  const broken = rows.flatMap((r) => {
+    if (r.status === 'paid' && r.payout_status !== 'completed') return [`commission ${r.id}: paid, but its payout is ${r.payout_status ?? 'missing'}`];
+    if (r.status === 'approved' && r.payout_status !== 'pending') return [`commission ${r.id}: held by a ${r.payout_status} payout`];
+    if (r.status !== 'paid' && r.status !== 'approved') return [`commission ${r.id}: ${r.status}, yet in a payout`];
+    return [];
+  });
+  return check('each commission in at most one payout, matching its status', broken, `${rows.length} commissions in payouts`);
+}
+
+/** A completed crypto payout names its transfer. */
+async function cryptoPayouts(db: Queryable): Promise<Check> {
+  const rows = await queryRows<{ id: string; tx_hash: string | null }>(db, sql`select id, tx_hash from ${payouts} where method = 'crypto' and status = 'completed'`);
+  const broken = rows.filter((r) => !r.tx_hash).map((r) => `payout ${r.id}: completed crypto payout without a transaction hash`);
+  return check('completed crypto payouts name their transfer', broken, `${rows.length} crypto payouts`);
+}
+
+export async function reconcile(db: Queryable): Promise<Reconciliation> {
+  const checks = [await commissionAmounts(db), await commissionReferrers(db), await payoutTotals(db), await payoutMembership(db), await cryptoPayouts(db)];
+  return { ok: checks.every((c) => c.ok), checks };
+}
