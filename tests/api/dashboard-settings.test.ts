@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { settings, users } from '../../server/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder, buildProduct, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -25,6 +27,13 @@ describe('dashboard stats', () => {
     expect(typeof stats.systemUptime).toBe('string');
     // 0 left in stock of an active product
     expect(alerts).toContainEqual({ level: 'warning', code: 'low_stock', params: { count: 1, threshold: 5 } });
+
+    // A referred buyer's paid order: one referral, its commission (5 % of 100.00), and a payout of nothing yet.
+    const referrer = await buildUser(t);
+    await t.db.update(users).set({ referredById: referrer.id }).where(eq(users.id, buyer.id));
+    await buildOrder(t, { userEmail: buyer.email, product: { priceFiat: 100 }, paid: true });
+    const after = (await t.call('GET', '/api/dashboard/stats')).json().stats;
+    expect(after).toMatchObject({ activeReferrals: 1, totalCommissions: 5, totalPayouts: 0 });
   });
 
   it('staff only', async () => {
@@ -52,8 +61,12 @@ describe('settings', () => {
     const u = await buildUser(t, { role: 'finance' });
     expect((await t.login(u.email, 'wrong')).statusCode).toBe(401);
     expect((await t.login(u.email, 'wrong')).json().code).toBe('account_locked');
+    await t.db.insert(settings).values({ key: '_referralSalt', value: 'kept-through-resets' });
     const reset = await t.call('POST', '/api/settings/reset');
     expect(reset.json().settings).toMatchObject({ siteName: 'RWA Management System', maxLoginAttempts: 5 });
+    // Internal values (the referral salt) are not settings: a reset keeps them, GET never shows them.
+    expect((await t.db.select().from(settings).where(eq(settings.key, '_referralSalt'))).map((r) => r.value)).toEqual(['kept-through-resets']);
+    expect(reset.json().settings).not.toHaveProperty('_referralSalt');
   });
 
   it('the referral settings: a hold of 0–365 whole days and a minimum payout with at most 2 decimals, each refusal naming its field', async () => {

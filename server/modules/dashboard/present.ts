@@ -5,6 +5,8 @@ import { fromCents } from '../../../src/common/money.js';
 export type DashboardFigures = {
   orders: number; revenueCents: number; pendingOrders: number; completedOrders: number;
   users: number; activeUsers: number; products: number; payments: number;
+  /** Payouts made, users someone referred, and what referrers earned (neither rejected nor reversed). */
+  payouts: number; referrals: number; commissionCents: number;
   months: { month: string; revenueCents: number; orders: number }[];
 };
 
@@ -18,10 +20,9 @@ export function presentStats(f: DashboardFigures): Omit<DashboardStats, 'systemU
     pendingOrders: f.pendingOrders,
     completedOrders: f.completedOrders,
     totalPayments: f.payments,
-    // Payouts, referrals and commissions have no tables yet: zero is the true figure until they do.
-    totalPayouts: 0,
-    activeReferrals: 0,
-    totalCommissions: 0,
+    totalPayouts: f.payouts,
+    activeReferrals: f.referrals,
+    totalCommissions: fromCents(f.commissionCents),
     activeUsers: f.activeUsers,
     revenueByMonth: f.months.map((m) => ({ month: m.month, revenue: fromCents(m.revenueCents), orders: m.orders })),
   };

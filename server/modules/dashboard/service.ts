@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { mintJobs, orders, payments, products, users } from '../../db/schema.js';
-import type { Db } from '../../db/client.js';
+import { commissions, mintJobs, orders, payments, payouts, products, users } from '../../db/schema.js';
+import { queryRows, type Db } from '../../db/client.js';
 import type { DashboardAlert, DashboardStats } from '../../../src/common/dashboard.js';
 import { presentStats } from './present.js';
 
@@ -24,7 +24,7 @@ export function formatUptime(seconds: number) {
 async function compute(db: Db, now: Date) {
   const yearAgo = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth() + 1, 1));
   const dayAgo = new Date(now.getTime() - 86_400_000);
-  const [[o], [u], [p], [pay], months, [stale], [failedToday], [failedMints]] = await Promise.all([
+  const [[o], [u], [p], [pay], months, [stale], [failedToday], [failedMints], [net]] = await Promise.all([
     db.select({
       total: sql`count(*)`,
       revenue: sql`coalesce(sum(${orders.amountCents}) filter (where ${orders.status} in ('paid','fulfilled')), 0)`,
@@ -43,6 +43,10 @@ async function compute(db: Db, now: Date) {
     db.select({ c: sql`count(*)` }).from(orders).where(and(eq(orders.status, 'pending'), lt(orders.createdAt, dayAgo))),
     db.select({ c: sql`count(*)` }).from(orders).where(and(eq(orders.status, 'failed'), gte(orders.createdAt, dayAgo))),
     db.select({ c: sql`count(*)` }).from(mintJobs).where(eq(mintJobs.status, 'failed')),
+    queryRows<{ payouts: string; referrals: string; commissions: string }>(db, sql`select
+      (select count(*) from ${payouts}) as payouts,
+      (select count(*) from ${users} where referred_by_id is not null) as referrals,
+      (select coalesce(sum(amount_cents), 0) from ${commissions} where status not in ('rejected', 'reversed')) as commissions`),
   ]);
 
   const alerts: DashboardAlert[] = [];
@@ -55,6 +59,7 @@ async function compute(db: Db, now: Date) {
     stats: presentStats({
       orders: n(o?.total), revenueCents: n(o?.revenue), pendingOrders: n(o?.pending), completedOrders: n(o?.completed),
       users: n(u?.total), activeUsers: n(u?.active), products: n(p?.total), payments: n(pay?.total),
+      payouts: n(net?.payouts), referrals: n(net?.referrals), commissionCents: n(net?.commissions),
       months: months.map((m) => ({ month: m.month, revenueCents: n(m.revenue), orders: n(m.count) })),
     }),
     alerts,

@@ -37,7 +37,7 @@ export class SettingsService {
 
   async reset(db: Queryable): Promise<Settings> {
     // Keys outside the settings (an internal value such as the referral salt, `_…`) survive a reset.
-    await db.delete(settingsTable).where(sql`${settingsTable.key} not like '\_%'`);
+    await db.delete(settingsTable).where(sql`left(${settingsTable.key}, 1) <> '_'`);
     this.cached = null;
     return this.get(db);
   }
