@@ -44,6 +44,16 @@ type Request = { method: Method; url: string; body?: unknown };
 type Endpoint = { route: string; allowed: Role[]; ok: number; request: () => Promise<Request> };
 
 const endpoints: Endpoint[] = [
+  // The referral network, users and the audit log: staff read, finance and admins decide, admins alone read the audit and reconcile.
+  ...['/api/commissions', '/api/commissions/stats', '/api/commissions/cost-stats', '/api/agent-levels', '/api/referrals', '/api/referrals/summary',
+    '/api/affiliates', '/api/payouts', '/api/users'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url }) })),
+  ...['/api/audit', '/api/reconcile'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url }) })),
+  { route: 'PUT /api/agent-levels/{id}', allowed: FINANCE, ok: 200, request: async () => ({ method: 'PUT', url: '/api/agent-levels/2', body: { commissionrate: 0.005 } }) },
+  { route: 'POST /api/commissions/bulk', allowed: FINANCE, ok: 200, request: async () => ({ method: 'POST', url: '/api/commissions/bulk', body: { ids: [UNKNOWN], action: 'reject' } }) },
+  {
+    route: 'POST /api/users', allowed: ['admin'], ok: 201,
+    request: async () => ({ method: 'POST', url: '/api/users', body: { email: `colleague.${Date.now()}.${Math.random()}@test.dev`, role: 'operator', password: 'a-long-password' } }),
+  },
   { route: 'GET /api/products', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products' }) },
   { route: 'GET /api/products/stats', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products/stats' }) },
   { route: 'GET /api/products/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/products/${(await buildProduct(t)).id}` }) },
