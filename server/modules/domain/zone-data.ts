@@ -1,6 +1,7 @@
 /**
- * The active records as the DNS server reads them: loaded from the database, kept at most `maxAgeMs` (so a change
- * made by another process is served within that), and dropped at once when this process writes a record.
+ * The active records as the DNS server reads them: loaded from the database, kept `maxAgeMs` (500 ms) and then
+ * reloaded in the background while the old one still answers, up to 1.8 × that, past which a query waits for the
+ * load; so a change made by another process is served within a second. A write in this process drops it at once.
  */
 import { eq } from 'drizzle-orm';
 import type { DnsType } from '../../../src/common/domain.js';
@@ -32,8 +33,20 @@ export class ZoneData {
   constructor(private readonly db: Db, private readonly maxAgeMs = 500) {}
 
   async get(): Promise<ZoneSnapshot> {
-    if (this.snapshot && this.loadedVersion === version && Date.now() - this.loadedAt < this.maxAgeMs) return this.snapshot;
-    // One load at a time: queries arriving meanwhile share it.
+    const age = Date.now() - this.loadedAt;
+    if (this.snapshot && this.loadedVersion === version) {
+      if (age < this.maxAgeMs) return this.snapshot;
+      // Past its age but well within a second: answer from it while a fresh one loads, so no query waits for the load.
+      if (age < this.maxAgeMs * 1.8) {
+        void this.reload().catch(() => undefined);
+        return this.snapshot;
+      }
+    }
+    return this.reload();
+  }
+
+  /** One load at a time: queries arriving meanwhile share it. */
+  private reload(): Promise<ZoneSnapshot> {
     this.loading ??= this.load().finally(() => { this.loading = null; });
     return this.loading;
   }
