@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, refunds, users } from '../../server/db/schema.js';
-import { buildOrder, buildPayment, buildProduct, buildUser } from './factories.js';
+import { buildOrder, buildPayment, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
