@@ -36,11 +36,11 @@ const DomainManagement = lazy(() => import('./pages/domain-management/DomainMana
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const ReferralDashboard = lazy(() => import('./pages/referral-dashboard/ReferralDashboard'));
 const ReferralsPage = lazy(() => import('./pages/referrals/ReferralsPage'));
+const ReportsPage = lazy(() => import('./pages/reports/ReportsPage'));
 
 /** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
 const NOT_BUILT: readonly (readonly [string, string])[] = [
   ['membership', 'membership'],
-  ['reports', 'reports'],
 ];
 
 /** "/": staff land on the dashboard, shoppers on their referral page (logged-out users never get here). */
@@ -116,6 +116,14 @@ export default function App() {
           element={
             <Guarded resource="domain-management">
               <DomainManagement />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/reports"
+          element={
+            <Guarded resource="reports">
+              <ReportsPage />
             </Guarded>
           }
         />
