@@ -63,7 +63,8 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
   }
 
   if (dnsServer && config.dns.server) {
-    const server = await startDnsServer({ db: database.db, port: config.dns.port, zones: config.dns.zones, log: app.log }).catch((err: unknown) => {
+    const server = await startDnsServer({ db: database.db, port: config.dns.port, zones: config.dns.zones, log: app.log }).catch(async (err: unknown) => {
+      await app.close(); // the chain and the sweeper started above stop again
       if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
       throw new Error(`Port ${config.dns.port} for the DNS server is in use: set DNS_PORT to a free port (0 picks one), or DNS_SERVER=false.`);
     });
