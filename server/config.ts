@@ -25,6 +25,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  CRYPTO_MNEMONIC: z.string().trim()
+    .refine((v) => /^[a-z]+( [a-z]+){11}$|^[a-z]+( [a-z]+){14}$|^[a-z]+( [a-z]+){17}$|^[a-z]+( [a-z]+){20}$|^[a-z]+( [a-z]+){23}$/.test(v), 'CRYPTO_MNEMONIC must be a BIP-39 mnemonic of 12, 15, 18, 21 or 24 lower-case words separated by single spaces.')
+    .optional(),
+  CRYPTO_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
+  CRYPTO_WATCH_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
 });
 
 export type Config = {
@@ -56,7 +61,16 @@ export type Config = {
   /** Stripe takes card payments when both its secret key and its webhook secret are set; `apiUrl` points the SDK elsewhere (tests' stand-in). */
   stripe: StripeConfig | null;
   chain: ChainConfig;
+  /** Crypto payments (payments/providers/crypto.ts, payments/crypto/watcher.ts). */
+  crypto: CryptoConfig;
 };
+
+/**
+ * `mnemonic`: the HD key deposit addresses are derived from; unset on the embedded dev chain means its fixed dev
+ * mnemonic, unset with RPC_URL means crypto payments are off. `confirmations`: blocks a payment must be deep.
+ * `watchMs`: how often the watcher looks at the chain.
+ */
+export type CryptoConfig = { mnemonic?: string; confirmations: number; watchMs: number };
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl?: string };
 
@@ -92,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : null,
     chain: loadChainConfig(present),
+    crypto: { mnemonic: e.CRYPTO_MNEMONIC, confirmations: e.CRYPTO_CONFIRMATIONS, watchMs: e.CRYPTO_WATCH_MS },
   };
 }

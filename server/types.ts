@@ -27,6 +27,8 @@ export type AppContext = {
   chain: ChainRuntime | null;
   /** The payment providers configured here (the others answer "not configured"). */
   providers: Providers;
+  /** The crypto watcher running in this process, when crypto payments are on (tests nudge it). */
+  cryptoWatcher?: { nudge(): void; stop(): Promise<void>; watcher: { pass(): Promise<{ completed: string[] }> } };
 };
 
 declare module 'fastify' {
