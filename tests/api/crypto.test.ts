@@ -238,6 +238,32 @@ describe('refunds on chain', () => {
     expect(shown.refunds.map((r: { crypto: { status: string } }) => r.crypto.status)).toEqual(['confirmed', 'confirmed']);
   });
 
+  it('a refund whose broadcast failed (the node was down) is sent by the watcher from the stored bytes, once', async () => {
+    const { session } = await cryptoCheckout('0.3');
+    await pay(carol!, session.crypto.depositAddress, '0.3');
+    await until(session.paymentId, (p) => p.status === 'completed');
+    const chain = reader();
+    const before = await chain.getBalance({ address: carol!.address });
+    const client = chainOf().publicClient as { sendRawTransaction: (...args: never[]) => Promise<Hex> };
+    const send = client.sendRawTransaction;
+    client.sendRawTransaction = async () => { throw new Error('node down'); };
+    let refund;
+    try {
+      const res = await t.call('POST', `/api/payments/${session.paymentId}/refund`, { as: 'finance', body: { amount: 100, reason: 'Node down' }, headers: { 'idempotency-key': randomUUID() } });
+      expect(res.statusCode, res.body).toBe(200);
+      refund = res.json().refund;
+      expect(refund.crypto.status).toBe('sent');
+      expect(await chain.getTransaction({ hash: refund.reference }).catch(() => null)).toBeNull();
+    } finally {
+      client.sendRawTransaction = send;
+    }
+    // The watcher's next pass sends the stored bytes; later passes find the receipt and send nothing.
+    await expect.poll(async () => (await t.db.select().from(cryptoRefunds).where(eq(cryptoRefunds.txHash, refund.reference)))[0]!.status, { timeout: 10_000 }).toBe('confirmed');
+    expect((await t.app.ctx.cryptoWatcher!.watcher.pass() as { resent: number }).resent).toBe(0);
+    expect(await chain.getBalance({ address: carol!.address }) - before).toBe(parseEther(refund.crypto.value));
+    expect(await chain.getBalance({ address: session.crypto.depositAddress })).toBe(0n);
+  });
+
   it('a refund smaller than its network fee is refused and changes nothing', async () => {
     const { session } = await cryptoCheckout('0.00001');
     await pay(alice!, session.crypto.depositAddress, '0.00001');
@@ -246,6 +272,29 @@ describe('refunds on chain', () => {
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().error).toMatch(/is not more than the network fee of sending it/);
     expect((await detail(session.paymentId))).toMatchObject({ status: 'completed', refunds: [] });
+  });
+});
+
+describe('who may see and move a crypto payment', () => {
+  it('the buyer’s page needs only the payment id; staff read the detail, finance and admins refund, others are refused', async () => {
+    const { session } = await cryptoCheckout('0.25');
+    expect((await t.call('GET', `/api/payments/crypto/${session.paymentId}`, { as: null })).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/payments/crypto/${randomUUID()}`, { as: null })).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/payments/crypto/not-a-uuid', { as: null })).statusCode).toBe(400);
+    for (const role of ['admin', 'finance', 'operator'] as const) {
+      const res = await t.call('GET', `/api/payments/${session.paymentId}`, { as: role });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().payment.crypto.depositAddress).toBe(session.crypto.depositAddress);
+    }
+    expect((await t.call('GET', `/api/payments/${session.paymentId}`, { as: 'user' })).statusCode).toBe(403);
+    expect((await t.call('GET', `/api/payments/${session.paymentId}`, { as: null })).statusCode).toBe(401);
+    const body = { amount: 1, reason: 'No' };
+    expect((await t.call('POST', `/api/payments/${session.paymentId}/refund`, { as: 'operator', body })).statusCode).toBe(403);
+    expect((await t.call('POST', `/api/payments/${session.paymentId}/refund`, { as: 'user', body })).statusCode).toBe(403);
+    // A pending crypto payment cannot be refunded: nothing was received yet.
+    const pending = await t.call('POST', `/api/payments/${session.paymentId}/refund`, { as: 'finance', body, headers: { 'idempotency-key': randomUUID() } });
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().error).toBe('This payment is pending: only a completed payment can be refunded.');
   });
 });
 
