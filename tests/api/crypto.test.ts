@@ -259,7 +259,7 @@ describe('refunds on chain', () => {
     }
     // The watcher's next pass sends the stored bytes; later passes find the receipt and send nothing.
     await expect.poll(async () => (await t.db.select().from(cryptoRefunds).where(eq(cryptoRefunds.txHash, refund.reference)))[0]!.status, { timeout: 10_000 }).toBe('confirmed');
-    expect((await t.app.ctx.cryptoWatcher!.watcher.pass() as { resent: number }).resent).toBe(0);
+    expect((await t.app.ctx.cryptoWatcher!.watcher.pass() as unknown as { resent: number }).resent).toBe(0);
     expect(await chain.getBalance({ address: carol!.address }) - before).toBe(parseEther(refund.crypto.value));
     expect(await chain.getBalance({ address: session.crypto.depositAddress })).toBe(0n);
   });
