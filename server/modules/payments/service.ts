@@ -190,33 +190,47 @@ async function refundAtProvider(providers: Providers, payment: Payment, cents: n
   return providers.get(payment.provider as PaymentProvider).refund(asProviderPayment(payment), cents, ctx);
 }
 
+/** What gives the money back at the provider once the refund is taken: its reference, and what to run after commit. */
+type GiveBack = (refundId: string) => Promise<{ reference: string | null; afterCommit?: () => Promise<void> }>;
+
 /**
- * Gives `amount` of a completed payment back, in one transaction under the order's lock: the refunded total grows by
- * one conditional update (never past the amount, whatever races it), the provider returns the money, and the refund
- * is recorded. When the refunds reach the amount the payment turns refunded and so does its order (refundOrder).
+ * Refunds `input.amount` of a completed payment inside the caller's transaction, with its order locked (lockPayment):
+ * the refunded total grows by one conditional update (never past the amount, whatever races it), `giveBack` returns the
+ * money at the provider, the refund is recorded with its timeline event and audit, commissions shrink, and at the full
+ * amount the payment and its order turn refunded (refundOrder). The one path of every refund: ours (refundPayment) and
+ * one a provider reports was made on its side (Stripe's charge.refunded).
+ */
+export async function applyRefund(
+  tx: Tx, order: LockedOrder, payment: Payment, input: RefundInput, actor: Actor, now: Date, giveBack: GiveBack, refundId = randomUUID(),
+) {
+  const refusal = refundRefusal(payment, input.amount);
+  if (refusal) throw refusalError(refusal);
+  const id = payment.id;
+  const total = sql`${payments.refundedCents} + ${input.amount}`;
+  const [taken] = await tx.update(payments)
+    .set({ refundedCents: total, status: sql`case when ${total} >= ${payments.amountCents} then 'refunded' else ${payments.status} end`, updatedAt: now })
+    .where(and(eq(payments.id, id), eq(payments.status, 'completed'), sql`${total} <= ${payments.amountCents}`))
+    .returning({ status: payments.status });
+  if (!taken) throw conflict('Another refund of this payment has just taken what was left of it.', 'refund_exceeds_remaining');
+  const given = await giveBack(refundId);
+  const { reference } = given;
+  await tx.insert(refunds).values({ id: refundId, paymentId: id, amountCents: input.amount, reason: input.reason, reference, createdBy: actor?.id ?? null, createdAt: now });
+  await recordPaymentEvent(tx, id, 'refunded', { amountCents: input.amount, reason: input.reason, reference }, actor, now);
+  await audit(tx, actor, 'payment.refund', 'payment', id, { refundId, amountCents: input.amount, reason: input.reason });
+  await adjustCommissionsForRefund(tx, order, payment.refundedCents + input.amount, now);
+  if (taken.status === 'refunded') await refundOrder(tx, order, actor, now);
+  return { refundId, afterCommit: given.afterCommit };
+}
+
+/**
+ * Gives `amount` of a completed payment back through its provider (applyRefund, in one transaction under the order's
+ * lock). A crypto refund's transaction is stored with the refund and broadcast only once both are committed.
  */
 export async function refundPayment(db: Db, providers: Providers, id: string, input: RefundInput, actor: Actor, now = new Date()): Promise<RefundResult> {
-  const refundId = randomUUID();
-  const afterCommit = await db.transaction(async (tx) => {
+  const { refundId, afterCommit } = await db.transaction(async (tx) => {
     const { payment, order } = await lockPayment(tx, id);
-    const refusal = refundRefusal(payment, input.amount);
-    if (refusal) throw refusalError(refusal);
-    const total = sql`${payments.refundedCents} + ${input.amount}`;
-    const [taken] = await tx.update(payments)
-      .set({ refundedCents: total, status: sql`case when ${total} >= ${payments.amountCents} then 'refunded' else ${payments.status} end`, updatedAt: now })
-      .where(and(eq(payments.id, id), eq(payments.status, 'completed'), sql`${total} <= ${payments.amountCents}`))
-      .returning({ status: payments.status });
-    if (!taken) throw conflict('Another refund of this payment has just taken what was left of it.', 'refund_exceeds_remaining');
-    const refunded = await refundAtProvider(providers, payment, input.amount, { tx, now, refundId });
-    const { reference } = refunded;
-    await tx.insert(refunds).values({ id: refundId, paymentId: id, amountCents: input.amount, reason: input.reason, reference, createdBy: actor?.id ?? null, createdAt: now });
-    await recordPaymentEvent(tx, id, 'refunded', { amountCents: input.amount, reason: input.reason, reference }, actor, now);
-    await audit(tx, actor, 'payment.refund', 'payment', id, { refundId, amountCents: input.amount, reason: input.reason });
-    await adjustCommissionsForRefund(tx, order, payment.refundedCents + input.amount, now);
-    if (taken.status === 'refunded') await refundOrder(tx, order, actor, now);
-    return 'afterCommit' in refunded ? refunded.afterCommit : undefined;
+    return applyRefund(tx, order, payment, input, actor, now, (refundId) => refundAtProvider(providers, payment, input.amount, { tx, now, refundId }));
   });
-  // A crypto refund's transaction is stored with the refund and sent only now that both are committed.
   await afterCommit?.();
   const payment = await getPaymentDetail(db, id, providers.confirmations);
   return { payment, refund: payment.refunds.find((r) => r.id === refundId)! };
