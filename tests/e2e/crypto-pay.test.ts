@@ -53,6 +53,13 @@ describe('paying in crypto in Chromium', () => {
     const missing = (await page.getByTestId('crypto-missing').textContent())!.replace(' ETH', '');
     expect(parseEther(missing)).toBe(parseEther(amount) - parseEther(half));
     await page.screenshot({ path: 'test-results/crypto-pay-under.png' }).catch(() => {});
+    // In Chinese too.
+    await page.getByRole('button', { name: '中文' }).click();
+    await expect.poll(() => page.getByText('已收到部分金额，请将剩余部分发送到同一地址。').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('尚缺').isVisible()).toBe(true);
+    await page.screenshot({ path: 'test-results/crypto-pay-under-zh.png' }).catch(() => {});
+    await page.getByRole('button', { name: 'EN' }).click();
+    await expect.poll(() => page.getByText('Still missing').isVisible()).toBe(true);
 
     await pay(address, missing);
     await page.waitForURL(/\/shop\/checkout\/complete\?orderId=/, { timeout: 20_000 });
