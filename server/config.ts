@@ -25,6 +25,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, 'WEB_CONCURRENCY must be 1 or more.').max(64).default(1),
+  REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.string().max(100).default('rwa:'),
 });
 
 export type Config = {
@@ -56,6 +59,12 @@ export type Config = {
   /** Stripe takes card payments when both its secret key and its webhook secret are set; `apiUrl` points the SDK elsewhere (tests' stand-in). */
   stripe: StripeConfig | null;
   chain: ChainConfig;
+  /** API processes (node:cluster) on one PostgreSQL; more than 1 needs DATABASE_URL. */
+  webConcurrency: number;
+  /** Redis for rate limits shared by every process; unset: each process counts alone. */
+  redisUrl?: string;
+  /** Prefix of every key written to Redis (so several apps or test runs can share one server). */
+  redisKeyPrefix: string;
 };
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl?: string };
@@ -92,5 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : null,
     chain: loadChainConfig(present),
+    webConcurrency: e.WEB_CONCURRENCY,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
   };
 }

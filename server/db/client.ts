@@ -20,6 +20,8 @@ export type Queryable = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL URL (unset on PGlite): other connections of this process (cache invalidation) use it. */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -44,6 +46,7 @@ export function fromPostgres(url: string, max = 10): Database {
   return {
     db,
     kind: 'postgres',
+    url,
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     close: () => pool.end(),
   };
