@@ -26,8 +26,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (d) => { output += d; });
-  child.stderr.on('data', (d) => { output += d; });
+  // Only the tail is kept: a server logging every request (LOG_LEVEL=info) under a benchmark writes a lot.
+  const keep = (d: Buffer) => { output = (output + d).slice(-20_000); };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false))) {
