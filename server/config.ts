@@ -28,6 +28,7 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'WEB_CONCURRENCY must be 1 or more.').max(64).default(1),
   REDIS_URL: z.string().url().optional(),
   REDIS_KEY_PREFIX: z.string().max(100).default('rwa:'),
+  PGLITE_THREAD: bool.default(true),
 });
 
 export type Config = {
@@ -63,6 +64,8 @@ export type Config = {
   webConcurrency: number;
   /** Redis for rate limits shared by every process; unset: each process counts alone. */
   redisUrl?: string;
+  /** The server runs PGlite in a worker thread, beside the HTTP thread. */
+  pgliteThread: boolean;
   /** Prefix of every key written to Redis (so several apps or test runs can share one server). */
   redisKeyPrefix: string;
 };
@@ -104,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: e.WEB_CONCURRENCY,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    pgliteThread: e.PGLITE_THREAD,
   };
 }

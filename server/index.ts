@@ -47,7 +47,7 @@ const consoleLog = { info: (m: string) => console.log(m), warn: (m: string) => c
 
 /** One process: migrate, seed, the chain and mint worker, the sweeper and the API (WEB_CONCURRENCY unset or 1). */
 async function single(config: Config) {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { thread: config.pgliteThread });
   await database.migrate();
   await seedIfEmpty(database, config);
   const app = await buildApp({ config, database, uiDir: path.join(root, 'dist') });
