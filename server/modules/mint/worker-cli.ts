@@ -7,6 +7,7 @@
 import { loadConfig } from '../../config.js';
 import { fromPostgres } from '../../db/client.js';
 import { checkChainId, connectChain, devChainViaRpc, type ChainConfig } from '../../chain/client.js';
+import { startInvalidationBus } from '../../lib/invalidation.js';
 import { runMain } from '../../lib/process.js';
 import { fulfilOrderIfMinted } from '../orders/service.js';
 import { MintWorker } from './worker.js';
@@ -29,6 +30,8 @@ async function main() {
     warn: (m: string) => console.warn(m),
     error: (m: string) => console.error(m),
   };
+  // Orders this worker fulfils change the servers' list counts: tell them (lib/invalidation.ts).
+  const bus = await startInvalidationBus(config.databaseUrl, log);
   const worker = new MintWorker({ db: database.db, chain, log, onOrderMinted: fulfilOrderIfMinted, receiptDelaySeconds: config.chain.mode === 'dev' ? 0 : 2 }).start();
   log.info(`mint worker ${worker.owner} started for minter ${worker.who.minter} on chain ${worker.who.chainId}; waiting for its lease`);
 
@@ -36,6 +39,7 @@ async function main() {
     stop: async (signal: string) => {
       log.info(`${signal}: stopping the mint worker`);
       await worker.stop();
+      await bus.stop();
       await chain.close();
       await database.close();
     },
