@@ -9,6 +9,7 @@ import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { startInvalidationBus } from './lib/invalidation.js';
 import { startCheckoutSweeper } from './modules/checkout/sweeper.js';
+import { startDnsServer } from './modules/domain/dns-server.js';
 import { startChainRuntime, type ChainRuntime } from './modules/mint/runtime.js';
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
 import { runMain } from './lib/process.js';
@@ -25,6 +26,10 @@ function chainLine(runtime: ChainRuntime | null, workers = 'in process') {
     : `chain ${chain.chainId} via RPC_URL`;
   const worker = runtime.error ? `mint worker NOT running: ${runtime.error}` : runtime.worker ? `mint worker ${workers}` : 'mint worker off (MINT_WORKER=false)';
   return `${where}; token ${getAddress(chain.tokenAddress)}; ${worker}`;
+}
+
+function dnsLine(config: Config, port: number | null) {
+  return port !== null ? `authoritative for ${config.dns.zones.join(', ')} on 127.0.0.1:${port} (UDP and TCP)` : 'server off (DNS_SERVER=false)';
 }
 
 function banner(config: Config, port: number, lines: string[]) {
@@ -58,6 +63,7 @@ async function single(config: Config) {
   banner(config, port, [
     `  database: ${database.kind}${database.kind === 'pglite' ? ` (${path.relative(process.cwd(), config.dataDir) || '.'}/pglite)` : ''}`,
     `  chain: ${chainLine(app.ctx.chain)}`,
+    `  DNS: ${dnsLine(config, app.ctx.dnsServer?.port ?? null)}`,
   ]);
   return {
     stop: async (signal: string) => {
@@ -70,7 +76,8 @@ async function single(config: Config) {
 
 /**
  * WEB_CONCURRENCY=N on PostgreSQL: this primary migrates and seeds once, runs what must run in one place (the embedded
- * dev chain, which lives in this process's memory, with the mint worker beside it; the checkout sweeper), and forks N
+ * dev chain, which lives in this process's memory, with the mint worker beside it; the checkout sweeper; the DNS
+ * server, which binds one port), and forks N
  * API processes that share the port (node:cluster). Those reach the dev chain through its JSON-RPC endpoint, as
  * `npm run worker` does. A process that dies is replaced.
  */
@@ -83,6 +90,13 @@ async function primary(config: Config) {
     db: database.db, config: config.chain, runWorker: config.mintWorker, log: consoleLog, onOrderMinted: fulfilOrderIfMinted,
   });
   const sweeper = startCheckoutSweeper(database.db, config.checkoutSweepMs, consoleLog);
+  // The DNS server binds one port: it runs here, and reads the records every process writes (zone-data.ts).
+  const dns = config.dns.server
+    ? await startDnsServer({ db: database.db, port: config.dns.port, zones: config.dns.zones, log: consoleLog }).catch((err: unknown) => {
+      if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
+      throw new Error(`Port ${config.dns.port} for the DNS server is in use: set DNS_PORT to a free port (0 picks one), or DNS_SERVER=false.`);
+    })
+    : null;
   const chainUrl = runtime.chain?.devChain?.rpcUrl ?? null;
   if (config.chain.mode === 'dev' && !chainUrl) throw new Error('WEB_CONCURRENCY needs the dev chain\'s JSON-RPC endpoint (DEV_CHAIN_PORT) for its API processes.');
 
@@ -108,6 +122,7 @@ async function primary(config: Config) {
   banner(config, port, [
     `  database: postgres; ${config.webConcurrency} API processes (WEB_CONCURRENCY), rate limits ${config.redisUrl ? 'shared through Redis' : 'per process (REDIS_URL unset)'}`,
     `  chain: ${chainLine(runtime, 'in the primary process')}`,
+    `  DNS: ${dnsLine(config, dns?.port ?? null)}`,
   ]);
 
   return {
@@ -122,6 +137,7 @@ async function primary(config: Config) {
         w.process.kill('SIGTERM');
       })));
       await sweeper.stop();
+      await dns?.close();
       await runtime.close();
       await bus.stop();
       await database.close();
@@ -134,7 +150,7 @@ async function apiProcess(config: Config) {
   const primaryChain = process.env[PRIMARY_CHAIN_ENV];
   const own: Config = { ...config, mintWorker: false, chain: primaryChain ? devChainViaRpc(primaryChain) : config.chain };
   const database = await openDatabase(own);
-  const app = await buildApp({ config: own, database, uiDir: path.join(root, 'dist'), sweeper: false });
+  const app = await buildApp({ config: own, database, uiDir: path.join(root, 'dist'), sweeper: false, dnsServer: false });
   await app.listen({ host: own.host, port: own.port });
   return {
     stop: async (signal: string) => {

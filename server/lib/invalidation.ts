@@ -16,8 +16,8 @@
  */
 import pg from 'pg';
 
-/** `counts` (list totals and sums, the dashboard), `settings`, `mint` (wake the mint worker), `session:<id>`, `user:<id>`, `all`. */
-export type Invalidation = 'counts' | 'settings' | 'mint' | 'all' | `session:${string}` | `user:${string}`;
+/** `counts` (list totals and sums, the dashboard), `settings`, `mint` (wake the mint worker), `dns` (the DNS server's records), `session:<id>`, `user:<id>`, `all`. */
+export type Invalidation = 'counts' | 'settings' | 'mint' | 'dns' | 'all' | `session:${string}` | `user:${string}`;
 
 export const INVALIDATION_CHANNEL = 'rwa_invalidate';
 /** NOTIFY payloads must stay under 8000 bytes; a larger batch is sent as `all`. */
