@@ -18,7 +18,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `server/index.ts` with `env` over this process's environment and waits (up to 2 minutes) until it answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+export async function startServerProcess(env: Record<string, string>): Promise<{ baseUrl: string; pid: number; output: () => string; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
@@ -26,8 +26,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (d) => { output += d; });
-  child.stderr.on('data', (d) => { output += d; });
+  // Only the tail is kept: a server logging every request (LOG_LEVEL=info) under a benchmark writes a lot.
+  const keep = (d: Buffer) => { output = (output + d).slice(-20_000); };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false))) {
@@ -37,6 +39,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
   }
   return {
     baseUrl,
+    pid: child.pid!,
+    output: () => output,
     stop: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());

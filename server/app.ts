@@ -15,6 +15,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { registerHelmet } from './plugins/helmet.js';
 import { useJsonBodies } from './plugins/json-body.js';
+import { registerInvalidation } from './plugins/invalidation.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerMultipart } from './plugins/multipart.js';
 import { hasBuild, registerStatic, registerUploads } from './plugins/static.js';
@@ -51,6 +52,7 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   useJsonBodies(app);
+  await registerInvalidation(app, database);
   app.decorate('ctx', {
     config, database, db: database.db, settings: new SettingsService(database.db), chain: null, providers: configuredProviders(config), dnsServer: null,
   });
@@ -88,7 +90,7 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
 
   const ui = hasBuild(uiDir) ? uiDir : undefined;
   await registerHelmet(app);
-  await registerRateLimit(app, config.rateLimitMax);
+  await registerRateLimit(app, config);
   await app.register(errorsPlugin, { uiDir: ui });
   await registerSwagger(app);
   await registerMultipart(app);

@@ -28,6 +28,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, 'WEB_CONCURRENCY must be 1 or more.').max(64).default(1),
+  REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.string().max(100).default('rwa:'),
+  PGLITE_THREAD: bool.default(true),
   DNS_SERVER: bool.default(true),
   DNS_PORT: z.coerce.number().int().min(0).max(65535).default(5354),
   DNS_ZONES: z.string().default('rwa.test')
@@ -76,6 +80,14 @@ export type Config = {
   chain: ChainConfig;
   /** Crypto payments (payments/providers/crypto.ts, payments/crypto/watcher.ts). */
   crypto: CryptoConfig;
+  /** API processes (node:cluster) on one PostgreSQL; more than 1 needs DATABASE_URL. */
+  webConcurrency: number;
+  /** Redis for rate limits shared by every process; unset: each process counts alone. */
+  redisUrl?: string;
+  /** The server runs PGlite in a worker thread, beside the HTTP thread. */
+  pgliteThread: boolean;
+  /** Prefix of every key written to Redis (so several apps or test runs can share one server). */
+  redisKeyPrefix: string;
 };
 
 export type DnsConfig = {
@@ -141,5 +153,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     chain: loadChainConfig(present),
     crypto: { mnemonic: e.CRYPTO_MNEMONIC, confirmations: e.CRYPTO_CONFIRMATIONS, watchMs: e.CRYPTO_WATCH_MS },
+    webConcurrency: e.WEB_CONCURRENCY,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    pgliteThread: e.PGLITE_THREAD,
   };
 }

@@ -1,28 +1,58 @@
+import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getAddress } from 'viem';
-import { loadConfig } from './config.js';
+import { devChainViaRpc } from './chain/client.js';
+import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed/seed.js';
-import type { ChainRuntime } from './modules/mint/runtime.js';
+import { startInvalidationBus } from './lib/invalidation.js';
+import { startCheckoutSweeper } from './modules/checkout/sweeper.js';
+import { startDnsServer } from './modules/domain/dns-server.js';
+import { startChainRuntime, type ChainRuntime } from './modules/mint/runtime.js';
+import { fulfilOrderIfMinted } from './modules/orders/service.js';
 import { runMain } from './lib/process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Set by a cluster's primary for its API processes: the primary's dev chain endpoint, which they use instead of their own. */
+const PRIMARY_CHAIN_ENV = 'RWA_PRIMARY_DEV_CHAIN_URL';
 
-function chainLine(runtime: ChainRuntime | null) {
+function chainLine(runtime: ChainRuntime | null, workers = 'in process') {
   const chain = runtime?.chain;
   if (!chain) return 'not connected';
   const where = chain.devChain
     ? `embedded dev chain ${chain.chainId}${chain.devChain.rpcUrl ? `, JSON-RPC at ${chain.devChain.rpcUrl}` : ''}`
     : `chain ${chain.chainId} via RPC_URL`;
-  const worker = runtime.error ? `mint worker NOT running: ${runtime.error}` : runtime.worker ? 'mint worker in process' : 'mint worker off (MINT_WORKER=false)';
+  const worker = runtime.error ? `mint worker NOT running: ${runtime.error}` : runtime.worker ? `mint worker ${workers}` : 'mint worker off (MINT_WORKER=false)';
   return `${where}; token ${getAddress(chain.tokenAddress)}; ${worker}`;
 }
 
-async function main() {
-  const config = loadConfig();
-  const database = await openDatabase(config);
+function dnsLine(config: Config, port: number | null) {
+  return port !== null ? `authoritative for ${config.dns.zones.join(', ')} on 127.0.0.1:${port} (UDP and TCP)` : 'server off (DNS_SERVER=false)';
+}
+
+function banner(config: Config, port: number, lines: string[]) {
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const out = [
+    '',
+    `RWA Commerce is running at ${url}`,
+    `  shop: ${url}/shop${config.paymentSandbox ? ' (card sandbox on: 4242 4242 4242 4242 pays)' : ''}`,
+    ...lines,
+    `  API docs: ${url}/api/docs/json (OpenAPI; send a bearer token, as for every /api route)`,
+  ];
+  // The demo data's accounts have passwords only outside production (seedIfEmpty drops them there).
+  if (config.env !== 'production') {
+    out.push('  dev logins (password rwa-dev-password): admin@rwa.dev, finance@rwa.dev, operator@rwa.dev, shopper@rwa.dev');
+  }
+  console.log(out.join('\n') + '\n');
+}
+
+const consoleLog = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(m), error: (m: string) => console.error(m) };
+
+/** One process: migrate, seed, the chain and mint worker, the sweeper and the API (WEB_CONCURRENCY unset or 1). */
+async function single(config: Config) {
+  const database = await openDatabase(config, { thread: config.pgliteThread });
   await database.migrate();
   await seedIfEmpty(database, config);
   const app = await buildApp({ config, database, uiDir: path.join(root, 'dist') });
@@ -30,22 +60,11 @@ async function main() {
   // The bound port, not config.port: PORT=0 asks the system for a free one.
   const bound = app.server.address();
   const port = bound && typeof bound === 'object' ? bound.port : config.port;
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  const lines = [
-    '',
-    `RWA Commerce is running at ${url}`,
-    `  shop: ${url}/shop${config.paymentSandbox ? ' (card sandbox on: 4242 4242 4242 4242 pays)' : ''}`,
+  banner(config, port, [
     `  database: ${database.kind}${database.kind === 'pglite' ? ` (${path.relative(process.cwd(), config.dataDir) || '.'}/pglite)` : ''}`,
-    `  API docs: ${url}/api/docs/json (OpenAPI; send a bearer token, as for every /api route)`,
     `  chain: ${chainLine(app.ctx.chain)}`,
-    `  DNS: ${app.ctx.dnsServer ? `authoritative for ${config.dns.zones.join(', ')} on 127.0.0.1:${app.ctx.dnsServer.port} (UDP and TCP)` : 'server off (DNS_SERVER=false)'}`,
-  ];
-  // The demo data's accounts have passwords only outside production (seedIfEmpty drops them there).
-  if (config.env !== 'production') {
-    lines.push('  dev logins (password rwa-dev-password): admin@rwa.dev, finance@rwa.dev, operator@rwa.dev, shopper@rwa.dev');
-  }
-  console.log(lines.join('\n') + '\n');
-
+    `  DNS: ${dnsLine(config, app.ctx.dnsServer?.port ?? null)}`,
+  ]);
   return {
     stop: async (signal: string) => {
       app.log.info(`${signal}: shutting down`);
@@ -53,6 +72,102 @@ async function main() {
       await database.close();
     },
   };
+}
+
+/**
+ * WEB_CONCURRENCY=N on PostgreSQL: this primary migrates and seeds once, runs what must run in one place (the embedded
+ * dev chain, which lives in this process's memory, with the mint worker beside it; the checkout sweeper; the DNS
+ * server, which binds one port), and forks N
+ * API processes that share the port (node:cluster). Those reach the dev chain through its JSON-RPC endpoint, as
+ * `npm run worker` does. A process that dies is replaced.
+ */
+async function primary(config: Config) {
+  const database = await openDatabase(config);
+  await database.migrate();
+  await seedIfEmpty(database, config);
+  const bus = await startInvalidationBus(database.url!, consoleLog);
+  const runtime = await startChainRuntime({
+    db: database.db, config: config.chain, runWorker: config.mintWorker, log: consoleLog, onOrderMinted: fulfilOrderIfMinted,
+  });
+  const sweeper = startCheckoutSweeper(database.db, config.checkoutSweepMs, consoleLog);
+  // The DNS server binds one port: it runs here, and reads the records every process writes (zone-data.ts).
+  const dns = config.dns.server
+    ? await startDnsServer({ db: database.db, port: config.dns.port, zones: config.dns.zones, log: consoleLog }).catch((err: unknown) => {
+      if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
+      throw new Error(`Port ${config.dns.port} for the DNS server is in use: set DNS_PORT to a free port (0 picks one), or DNS_SERVER=false.`);
+    })
+    : null;
+  const chainUrl = runtime.chain?.devChain?.rpcUrl ?? null;
+  if (config.chain.mode === 'dev' && !chainUrl) throw new Error('WEB_CONCURRENCY needs the dev chain\'s JSON-RPC endpoint (DEV_CHAIN_PORT) for its API processes.');
+
+  let stopping = false;
+  const fork = (): Worker => cluster.fork(chainUrl ? { [PRIMARY_CHAIN_ENV]: chainUrl } : {});
+  cluster.on('exit', (worker, code, signal) => {
+    // Exit code 0 is a process stopping on a signal of its own (Ctrl-C reaches the whole process group).
+    if (stopping || (code === 0 && !signal)) return;
+    console.error(`API process ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    setTimeout(() => { if (!stopping) fork(); }, 1000).unref();
+  });
+  const listening = new Promise<number>((resolve, reject) => {
+    let count = 0;
+    cluster.on('listening', (_worker, address) => {
+      if (++count === config.webConcurrency) resolve(address.port);
+    });
+    cluster.once('exit', (worker, code) => {
+      if (count < config.webConcurrency) reject(new Error(`An API process (${worker.process.pid}) exited with ${code} before it was listening; see its output above.`));
+    });
+  });
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+  const port = await listening;
+  banner(config, port, [
+    `  database: postgres; ${config.webConcurrency} API processes (WEB_CONCURRENCY), rate limits ${config.redisUrl ? 'shared through Redis' : 'per process (REDIS_URL unset)'}`,
+    `  chain: ${chainLine(runtime, 'in the primary process')}`,
+    `  DNS: ${dnsLine(config, dns?.port ?? null)}`,
+  ]);
+
+  return {
+    stop: async (signal: string) => {
+      stopping = true;
+      console.log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} API processes`);
+      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+      await Promise.all(workers.map((w) => new Promise<void>((resolve) => {
+        if (w.isDead()) return resolve();
+        const kill = setTimeout(() => w.process.kill('SIGKILL'), 10_000);
+        w.once('exit', () => { clearTimeout(kill); resolve(); });
+        w.process.kill('SIGTERM');
+      })));
+      await sweeper.stop();
+      await dns?.close();
+      await runtime.close();
+      await bus.stop();
+      await database.close();
+    },
+  };
+}
+
+/** An API process of a cluster: the API only, on the shared port; the primary runs the loops that must run once. */
+async function apiProcess(config: Config) {
+  const primaryChain = process.env[PRIMARY_CHAIN_ENV];
+  const own: Config = { ...config, mintWorker: false, chain: primaryChain ? devChainViaRpc(primaryChain) : config.chain };
+  const database = await openDatabase(own);
+  const app = await buildApp({ config: own, database, uiDir: path.join(root, 'dist'), sweeper: false, dnsServer: false });
+  await app.listen({ host: own.host, port: own.port });
+  return {
+    stop: async (signal: string) => {
+      app.log.info(`${signal}: shutting down`);
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.webConcurrency === 1) return single(config);
+  if (!config.databaseUrl) {
+    throw new Error(`WEB_CONCURRENCY=${config.webConcurrency} needs PostgreSQL (DATABASE_URL): the embedded PGlite database can be opened by one process only. Set DATABASE_URL, or set WEB_CONCURRENCY=1 (or unset it) to run one process on PGlite.`);
+  }
+  return cluster.isPrimary ? primary(config) : apiProcess(config);
 }
 
 runMain(main);

@@ -18,7 +18,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { mainnet, sepolia } from 'viem/chains';
 import { z } from 'zod';
-import { startDevChain, type DevChain, type DevChainOptions } from './dev-chain.js';
+import { DEV_MINTER_KEY, DEV_TOKEN_ADDRESS, startDevChain, type DevChain, type DevChainOptions } from './dev-chain.js';
 import { DEV_CHAIN_ID } from './edr-provider.js';
 
 export type ChainConfig =
@@ -94,6 +94,14 @@ export async function connectChain(config: ChainConfig, devOpts: Omit<DevChainOp
     walletClient: createWalletClient({ chain, transport, account, pollingInterval: 50 }),
     close: () => devChain.close(),
   };
+}
+
+/**
+ * The embedded dev chain of another process (the server's, or a cluster's primary), reached through its loopback
+ * JSON-RPC endpoint with the dev minter key: how `npm run worker` and the API processes of a cluster mint and read.
+ */
+export function devChainViaRpc(rpcUrl: string): ChainConfig {
+  return { mode: 'rpc', rpcUrl, chainId: DEV_CHAIN_ID, minterKey: DEV_MINTER_KEY, tokenAddress: DEV_TOKEN_ADDRESS };
 }
 
 /** Compares the node's eth_chainId with the configured id: null when they match, else a sentence. */

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -20,6 +21,8 @@ export type Queryable = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL URL (unset on PGlite): other connections of this process (cache invalidation) use it. */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -36,6 +39,17 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/** PGlite run in a worker thread (pglite-thread.ts): the same database, its work beside the HTTP thread's. */
+export function fromPgliteThread(client: PGliteThread): Database {
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
 export function fromPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection must not crash the process.
@@ -44,16 +58,18 @@ export function fromPostgres(url: string, max = 10): Database {
   return {
     db,
     kind: 'postgres',
+    url,
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     close: () => pool.end(),
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+/** PostgreSQL at `databaseUrl`, else PGlite under `dataDir` (in a worker thread with `thread`: the server's choice). */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }, { thread = false } = {}): Promise<Database> {
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
   const dir = path.join(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  return fromPglite(await PGlite.create(dir));
+  return thread ? fromPgliteThread(await PGliteThread.create(dir)) : fromPglite(await PGlite.create(dir));
 }
 
 /** Raw SQL rows, the same on both drivers (each answers with `{ rows }`). */
@@ -72,7 +88,7 @@ const dialect = new PgDialect();
 export async function queryText(db: Db, name: string, query: SQL): Promise<string> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) {
+  if (client instanceof PGlite || client instanceof PGliteThread) {
     const result = await client.query<Record<string, string>>(text, params, { rowMode: 'object' });
     return firstValue(result.rows);
   }

@@ -2,11 +2,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListTotal as Total } from '../../src/common/list.js';
 import { queryRows, type Queryable } from '../db/client.js';
+import { cachesTrusted, invalidated, onInvalidation } from './invalidation.js';
 
 /** Exact counts stop here; past it a list reports the planner's estimate (DESIGN.md, API conventions). */
 export const EXACT_COUNT_LIMIT = 10_000;
 
-type CacheEntry = { value: Total | number; at: number; ttl: number };
+type CacheEntry = { value: Total | number; at: number; ttl: number; generation: number };
+
+/** Bumped when any process reports a write (lib/invalidation.ts): every Counter's kept figures are then stale. */
+let generation = 0;
+onInvalidation((event) => {
+  if (event === 'counts' || event === 'all') generation += 1;
+});
 
 type CounterOptions = {
   /** How long a planner estimate (past EXACT_COUNT_LIMIT) is reused. */
@@ -20,8 +27,9 @@ const MAX_CACHED_FILTERS = 500;
 
 /**
  * Counts rows matching a filter: exactly up to EXACT_COUNT_LIMIT, past that the planner's estimate.
- * Counts are kept a few seconds per filter and dropped when this process writes the table (`touch`),
- * so that paging or searching a million-row list does not recount on every request.
+ * Counts are kept a few seconds per filter and dropped when this process writes the table (`touch`), and on every
+ * other process as soon as the write is published (lib/invalidation.ts), so that paging or searching a million-row
+ * list does not recount on every request.
  */
 export class Counter {
   private cache = new Map<string, CacheEntry>();
@@ -34,6 +42,7 @@ export class Counter {
 
   touch() {
     this.cache.clear();
+    invalidated('counts');
   }
 
   async count(db: Queryable, table: PgTable, where: SQL | undefined, filterKey: string): Promise<Total> {
@@ -62,13 +71,15 @@ export class Counter {
 
   private async cached<T extends Total | number>(key: string, compute: () => Promise<T>, ttlOf: (value: T) => number): Promise<T> {
     const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < hit.ttl) return (typeof hit.value === 'number' ? hit.value : { ...hit.value }) as T;
+    if (hit && hit.generation === generation && Date.now() - hit.at < hit.ttl && cachesTrusted()) return (typeof hit.value === 'number' ? hit.value : { ...hit.value }) as T;
+    const seen = generation;
     const value = await compute();
     const ttl = ttlOf(value);
     if (ttl > 0) {
       this.cache.delete(key);
       if (this.cache.size >= MAX_CACHED_FILTERS) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(key, { value, at: Date.now(), ttl });
+      // Counted before a write elsewhere was reported: `seen` keeps it stale.
+      this.cache.set(key, { value, at: Date.now(), ttl, generation: seen });
     }
     return value;
   }

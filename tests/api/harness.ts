@@ -5,7 +5,8 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { fromPglite, fromPostgres, type Database } from '../../server/db/client.js';
+import { fromPglite, fromPgliteThread, fromPostgres, type Database } from '../../server/db/client.js';
+import { PGliteThread } from '../../server/db/pglite-thread.js';
 import { engine, postgresUrl, withDatabase } from './engine.js';
 import { buildUser, PASSWORD, type Role } from './factories.js';
 
@@ -24,6 +25,8 @@ async function openTestDatabase(): Promise<Database & { url?: string }> {
     return { ...fromPostgres(url, 4), url };
   }
   const tar = fs.readFileSync(inject('pgliteTemplate'));
+  // TEST_PGLITE_THREAD=true: PGlite in a worker thread, as the server runs it.
+  if (process.env.TEST_PGLITE_THREAD === 'true') return fromPgliteThread(await PGliteThread.create({ dump: new Uint8Array(tar) }));
   return fromPglite(await PGlite.create({ loadDataDir: new Blob([tar]) }));
 }
 

@@ -3,6 +3,7 @@ import { sessions, users } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.js';
+import { cachesTrusted, invalidated, onInvalidation } from '../../lib/invalidation.js';
 import type { AuthUser } from '../../types.js';
 import type { SettingsService } from '../settings/service.js';
 import { LOCK_MINUTES, lockedSentence, locksAccount, loginRefusal } from './policy.js';
@@ -69,7 +70,8 @@ type SessionRow = {
 
 /**
  * Sessions read in the last moments, by token hash: most requests then skip the session+user query.
- * Logout and revocation drop entries here; another server process sees them within CACHE_MS.
+ * Logout and revocation drop entries here and, once committed, on every other process (lib/invalidation.ts);
+ * CACHE_MS bounds what a process whose notifications were lost could miss, and then it bypasses the cache.
  */
 const CACHE_MS = 2_000;
 const CACHE_MAX = 10_000;
@@ -79,9 +81,15 @@ function forgetSessions(match: (row: SessionRow) => boolean) {
   for (const [key, entry] of sessionCache) if (match(entry.row)) sessionCache.delete(key);
 }
 
+onInvalidation((event) => {
+  if (event === 'all') sessionCache.clear();
+  else if (event.startsWith('session:')) forgetSessions((row) => row.sessionId === event.slice(8));
+  else if (event.startsWith('user:')) forgetSessions((row) => row.id === event.slice(5));
+});
+
 async function loadSession(db: Db, tokenHash: string, now: Date): Promise<SessionRow | undefined> {
   const hit = sessionCache.get(tokenHash);
-  if (hit && now.getTime() - hit.at < CACHE_MS) return hit.row;
+  if (hit && now.getTime() - hit.at < CACHE_MS && cachesTrusted()) return hit.row;
   const [row] = await db
     .select({
       sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt,
@@ -119,12 +127,14 @@ export async function authenticate(db: Db, settings: SettingsService, token: str
 export async function logout(db: Db, sessionId: string, now = new Date()) {
   forgetSessions((row) => row.sessionId === sessionId);
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  invalidated(`session:${sessionId}`);
 }
 
 /** Ends every open session of a user (suspension, promotion, password change). */
 export async function revokeAllSessions(db: Queryable, userId: string, now = new Date()) {
   forgetSessions((row) => row.id === userId);
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  invalidated(`user:${userId}`);
 }
 
 export async function createUser(

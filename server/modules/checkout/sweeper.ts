@@ -7,6 +7,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { purgeIdempotencyKeys } from '../../lib/idempotency.js';
+import { mark, publishSince } from '../../lib/invalidation.js';
 import { failOrder } from '../orders/service.js';
 
 export const EXPIRED_REASON = 'The checkout expired before it was paid.';
@@ -35,7 +36,9 @@ export function startCheckoutSweeper(db: Db, intervalMs: number, log: Log): { st
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
     running = running.then(async () => {
+      const before = mark();
       const expired = await expireCheckouts(db);
+      await publishSince(before); // other processes' counts and dashboards see the failed orders
       if (expired > 0) log.info(`Expired ${expired} unpaid checkout(s).`);
       await purgeIdempotencyKeys(db);
     })

@@ -3,6 +3,7 @@ import { commissions, mintJobs, orders, payments, payouts, products, users } fro
 import { queryRows, type Db } from '../../db/client.js';
 import type { DashboardAlert, DashboardStats } from '../../../src/common/dashboard.js';
 import { presentStats } from './present.js';
+import { cachesTrusted, invalidated, onInvalidation } from '../../lib/invalidation.js';
 
 
 const REVENUE_STATUSES = ['paid', 'fulfilled'];
@@ -67,7 +68,7 @@ async function compute(db: Db, now: Date) {
 }
 
 export async function dashboardStats(db: Db, now = new Date()): Promise<{ stats: DashboardStats; alerts: DashboardAlert[] }> {
-  const hit = cache.get(db);
+  const hit = cachesTrusted() ? cache.get(db) : undefined;
   let value = hit && now.getTime() - hit.at < CACHE_MS ? hit.value : null;
   let at = hit?.at ?? now.getTime();
   if (!value) {
@@ -87,4 +88,9 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<{ stats:
 /** Orders and products changed: the next look at the dashboard computes fresh figures. */
 export function invalidateDashboard() {
   cache = new WeakMap();
+  invalidated('counts');
 }
+
+onInvalidation((event) => {
+  if (event === 'counts' || event === 'all') cache = new WeakMap();
+});

@@ -7,10 +7,17 @@ import { eq } from 'drizzle-orm';
 import type { DnsType } from '../../../src/common/domain.js';
 import type { Db } from '../../db/client.js';
 import { dnsRecords } from '../../db/schema.js';
+import { invalidated, onInvalidation } from '../../lib/invalidation.js';
 
 let version = 0;
-/** A record was written here: every snapshot reloads on its next read. */
-export const recordsChanged = () => { version += 1; };
+/** A record was written here: every snapshot reloads on its next read, here and (lib/invalidation.ts) in every process. */
+export const recordsChanged = () => {
+  version += 1;
+  invalidated('dns');
+};
+onInvalidation((event) => {
+  if (event === 'dns' || event === 'all') version += 1;
+});
 
 export type ServedRecord = { type: DnsType; value: string; ttl: number };
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { mintJobs, orderItems, orders } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
+import { invalidated, onInvalidation } from '../../lib/invalidation.js';
 import { CANCELLED_BY_REFUND } from './policy.js';
 
 type Listener = () => void;
@@ -12,10 +13,19 @@ export function onMintQueued(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Call after the transaction that queued jobs has committed. */
-export function mintQueued() {
+function wakeListeners() {
   for (const listener of listeners) listener();
 }
+
+/** Call after the transaction that queued jobs has committed: wakes the workers here and, once published, elsewhere. */
+export function mintQueued() {
+  wakeListeners();
+  invalidated('mint');
+}
+
+onInvalidation((event) => {
+  if (event === 'mint') wakeListeners();
+});
 
 /**
  * One job per tokenised line of a paid order (tokenId from the product, amount = qty, the order's wallet),

@@ -6,9 +6,8 @@
  */
 import { loadConfig } from '../../config.js';
 import { fromPostgres } from '../../db/client.js';
-import { checkChainId, connectChain, type ChainConfig } from '../../chain/client.js';
-import { DEV_MINTER_KEY, DEV_TOKEN_ADDRESS } from '../../chain/dev-chain.js';
-import { DEV_CHAIN_ID } from '../../chain/edr-provider.js';
+import { checkChainId, connectChain, devChainViaRpc, type ChainConfig } from '../../chain/client.js';
+import { startInvalidationBus } from '../../lib/invalidation.js';
 import { runMain } from '../../lib/process.js';
 import { fulfilOrderIfMinted } from '../orders/service.js';
 import { MintWorker } from './worker.js';
@@ -18,10 +17,7 @@ async function main() {
   if (!config.databaseUrl) {
     throw new Error('npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database can only be opened by the server, which runs the mint worker itself.');
   }
-  const chainConfig: ChainConfig = config.chain.mode === 'rpc' ? config.chain : {
-    mode: 'rpc', rpcUrl: `http://127.0.0.1:${config.chain.devPort ?? 8545}`, chainId: DEV_CHAIN_ID,
-    minterKey: DEV_MINTER_KEY, tokenAddress: DEV_TOKEN_ADDRESS,
-  };
+  const chainConfig: ChainConfig = config.chain.mode === 'rpc' ? config.chain : devChainViaRpc(`http://127.0.0.1:${config.chain.devPort ?? 8545}`);
   const chain = await connectChain(chainConfig);
   const mismatch = await checkChainId(chain.publicClient, chainConfig.chainId).catch((err: Error) =>
     `The chain at ${chainConfig.mode === 'rpc' ? chainConfig.rpcUrl : ''} could not be reached (${err.message}); is the server running?`);
@@ -34,6 +30,8 @@ async function main() {
     warn: (m: string) => console.warn(m),
     error: (m: string) => console.error(m),
   };
+  // Orders this worker fulfils change the servers' list counts: tell them (lib/invalidation.ts).
+  const bus = await startInvalidationBus(config.databaseUrl, log);
   const worker = new MintWorker({ db: database.db, chain, log, onOrderMinted: fulfilOrderIfMinted, receiptDelaySeconds: config.chain.mode === 'dev' ? 0 : 2 }).start();
   log.info(`mint worker ${worker.owner} started for minter ${worker.who.minter} on chain ${worker.who.chainId}; waiting for its lease`);
 
@@ -41,6 +39,7 @@ async function main() {
     stop: async (signal: string) => {
       log.info(`${signal}: stopping the mint worker`);
       await worker.stop();
+      await bus.stop();
       await chain.close();
       await database.close();
     },

@@ -17,6 +17,7 @@ import {
   acquireLease, claimDueJobs, highestStoredNonce, LeaseLostError, minterKey, recordOutcomes, releaseLease,
   renewLease, storeSigned, type MintJobRow, type MinterIdentity, type OrderMinted, type SignedForJob,
 } from './queue.js';
+import { mark, publishSince } from '../../lib/invalidation.js';
 import { onMintQueued } from './enqueue.js';
 import { minedOutcome, rebroadcastFailed, type Outcome } from './policy.js';
 import { decideRecovery, hasStoredTx } from './recovery.js';
@@ -120,7 +121,11 @@ export class MintWorker {
         if (!this.ownsLease && (await this.claimLease())) {
           this.opts.log.info(`mint worker owns minter ${this.who.minter} on chain ${this.who.chainId}`);
         }
-        if (this.ownsLease) busy = (await this.runOnce()) > 0;
+        if (this.ownsLease) {
+          const before = mark();
+          busy = (await this.runOnce()) > 0;
+          await publishSince(before); // fulfilled orders: other processes' counts see them
+        }
       } catch (err) {
         if (err instanceof LeaseLostError) this.ownsLease = false;
         this.lastError = message(err);

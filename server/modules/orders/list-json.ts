@@ -10,7 +10,7 @@ import { orders } from '../../db/schema.js';
  */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const ORDER_JSON = sql.raw(`json_build_object(
+export const ORDER_JSON = sql.raw(`json_build_object(
   'id', o.id, 'status', o.status, 'qty', o.qty, 'amountFiat', trim_scale(o.amount_cents::numeric / 100),
   'currency', o.currency, 'customerEmail', o.customer_email, 'userId', o.user_id, 'walletAddress', o.wallet_address,
   'couponCode', o.coupon_code, 'test', o.test, 'createdAt', ${iso('o.created_at')}, 'updatedAt', ${iso('o.updated_at')},

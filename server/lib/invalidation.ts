@@ -1,0 +1,177 @@
+/**
+ * Caches dropped on every process at once (PostgreSQL LISTEN/NOTIFY).
+ *
+ * Each process keeps a few short-lived caches: sessions (2 s), list counts and sums, the dashboard's figures,
+ * the settings. A write drops its own process's copy at once (the cache's owner does that) and calls
+ * `invalidated(event)`; the events are then published on the channel `rwa_invalidate` once the write has committed:
+ *   - a request that changes something (any method but GET/HEAD) publishes what happened during it just before its
+ *     answer is sent (`publishSince`, called by plugins/invalidation.ts), so the next call on any process sees it;
+ *   - background loops (the checkout sweeper, the mint worker) call `publishSince` after each pass;
+ *   - anything else is published by a short timer, as a safety net.
+ * Every process, the sender included, drops the named entries when the notification arrives (`onInvalidation`).
+ * While a process's listening connection is down it may have missed notifications, so `cachesTrusted()` is false and
+ * the caches are bypassed until it is back (everything is dropped then).
+ *
+ * On PGlite there is one process and no bus: `invalidated` does nothing and the caches are always trusted.
+ */
+import pg from 'pg';
+
+/** `counts` (list totals and sums, the dashboard), `settings`, `mint` (wake the mint worker), `dns` (the DNS server's records), `session:<id>`, `user:<id>`, `all`. */
+export type Invalidation = 'counts' | 'settings' | 'mint' | 'dns' | 'all' | `session:${string}` | `user:${string}`;
+
+export const INVALIDATION_CHANNEL = 'rwa_invalidate';
+/** NOTIFY payloads must stay under 8000 bytes; a larger batch is sent as `all`. */
+const MAX_PAYLOAD = 7000;
+const RECENT_MAX = 2000;
+const SAFETY_FLUSH_MS = 25;
+const RECONNECT_MS = 1000;
+
+type Handler = (event: Invalidation) => void;
+const handlers: Handler[] = [];
+
+/** What this process drops when an invalidation arrives (its own echoed back, or another process's). */
+export function onInvalidation(handler: Handler) {
+  handlers.push(handler);
+}
+
+type Log = { info(msg: string): void; warn(msg: string): void };
+
+let seq = 0;
+const recent: { seq: number; event: Invalidation }[] = [];
+const buses = new Set<Bus>();
+let downBuses = 0;
+let safetyMark = 0;
+let safetyTimer: NodeJS.Timeout | null = null;
+
+/** False while a listening connection is down: notifications may have been missed, so caches must not be used. */
+export function cachesTrusted(): boolean {
+  return downBuses === 0;
+}
+
+/** Records that something other processes cache has changed here (the caller has already dropped its own copy). */
+export function invalidated(event: Invalidation) {
+  if (buses.size === 0) return;
+  seq += 1;
+  recent.push({ seq, event });
+  if (recent.length > RECENT_MAX) recent.splice(0, recent.length - RECENT_MAX);
+  if (!safetyTimer) {
+    safetyTimer = setTimeout(() => {
+      safetyTimer = null;
+      const since = safetyMark;
+      safetyMark = seq;
+      void publishSince(since);
+    }, SAFETY_FLUSH_MS);
+    safetyTimer.unref();
+  }
+}
+
+/** Where the record of events stands now: pass it to `publishSince` after the work that follows has committed. */
+export function mark(): number {
+  return seq;
+}
+
+/** Publishes every event recorded after `since` and waits until PostgreSQL has taken the notification. */
+export async function publishSince(since: number): Promise<void> {
+  if (seq <= since || buses.size === 0) return;
+  const oldest = recent[0]?.seq ?? seq + 1;
+  const events = oldest > since + 1 ? ['all'] : [...new Set(recent.filter((e) => e.seq > since).map((e) => e.event))];
+  let payload = JSON.stringify(events);
+  if (payload.length > MAX_PAYLOAD) payload = '["all"]';
+  await Promise.all([...buses].map((bus) => bus.notify(payload)));
+}
+
+function apply(events: Invalidation[]) {
+  for (const event of events) for (const handler of handlers) handler(event);
+}
+
+function received(payload: string) {
+  let events: unknown;
+  try {
+    events = JSON.parse(payload);
+  } catch {
+    events = ['all'];
+  }
+  apply(Array.isArray(events) ? events.filter((e): e is Invalidation => typeof e === 'string') : ['all']);
+}
+
+class Bus {
+  private client: pg.Client | null = null;
+  /** Counted in downBuses: the connection was lost and is not back yet. */
+  private down = false;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(private readonly url: string, private readonly log: Log) {}
+
+  async connect() {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (m) => {
+      if (m.channel === INVALIDATION_CHANNEL) received(m.payload ?? '["all"]');
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    await client.connect();
+    await client.query(`listen ${INVALIDATION_CHANNEL}`);
+    this.client = client;
+    if (this.down) {
+      this.down = false;
+      downBuses -= 1;
+      // Whatever was published while we were away is lost: drop everything once.
+      apply(['all']);
+      this.log.info('cache invalidation: listening again; every cache was dropped');
+    }
+  }
+
+  private lost(client: pg.Client) {
+    if (client !== this.client || this.stopped) return;
+    this.client = null;
+    if (!this.down) {
+      this.down = true;
+      downBuses += 1;
+      this.log.warn('cache invalidation: the listening connection to PostgreSQL was lost; caches are bypassed until it is back');
+    }
+    client.end().catch(() => undefined);
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (!this.stopped) this.connect().catch(() => this.scheduleReconnect());
+    }, RECONNECT_MS);
+    this.retry.unref();
+  }
+
+  async notify(payload: string) {
+    const client = this.client;
+    if (!client) return;
+    await client.query('select pg_notify($1, $2)', [INVALIDATION_CHANNEL, payload]).catch(() => undefined);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    if (this.down) {
+      this.down = false;
+      downBuses -= 1;
+    }
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+/** Listens on PostgreSQL for other processes' invalidations and publishes this process's; stop it on shutdown. */
+export async function startInvalidationBus(url: string, log: Log): Promise<{ stop: () => Promise<void> }> {
+  const bus = new Bus(url, log);
+  await bus.connect();
+  buses.add(bus);
+  return {
+    stop: async () => {
+      await publishSince(safetyMark);
+      buses.delete(bus);
+      await bus.stop();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.js';
+import { mark, publishSince, startInvalidationBus } from '../lib/invalidation.js';
+
+/**
+ * On PostgreSQL, several processes may serve one database: listen for their cache invalidations, and publish this
+ * process's before each changing request's answer is sent, so the caller's next call on any process sees the change
+ * (lib/invalidation.ts). On PGlite there is one process, so nothing to do.
+ */
+export async function registerInvalidation(app: FastifyInstance, database: Database) {
+  if (database.kind !== 'postgres' || !database.url) return;
+  const bus = await startInvalidationBus(database.url, app.log);
+  app.addHook('onClose', bus.stop);
+  const marks = new WeakMap<FastifyRequest, number>();
+  app.addHook('onRequest', (req, _reply, done) => {
+    marks.set(req, mark());
+    done();
+  });
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') await publishSince(marks.get(req) ?? 0);
+    return payload;
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * PGlite in a worker thread (server/db/pglite-thread.ts), as the server runs it: drizzle's queries and transactions
+ * through the bridge, PostgreSQL's errors with their codes, and one transaction at a time (a query sent while one is
+ * open runs after it, outside it). The whole API suite also runs through it with TEST_PGLITE_THREAD=true.
+ */
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { fromPgliteThread, queryRows, queryText, type Database } from '../../server/db/client.js';
+import { PGliteThread } from '../../server/db/pglite-thread.js';
+import { products } from '../../server/db/schema.js';
+import { engine } from './engine.js';
+import { buildProduct } from './factories.js';
+
+describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
+  let database: Database;
+  beforeAll(async () => {
+    const tar = fs.readFileSync(inject('pgliteTemplate'));
+    database = fromPgliteThread(await PGliteThread.create({ dump: new Uint8Array(tar) }));
+  });
+  afterAll(async () => { await database.close(); });
+
+  it('answers drizzle\'s queries, dates as drizzle expects them, and raw text', async () => {
+    const p = await buildProduct({ db: database.db }, { stock: 7 });
+    const [row] = await database.db.select().from(products).where(eq(products.id, p.id));
+    expect(row).toMatchObject({ id: p.id, stock: 7 });
+    expect(row!.createdAt).toBeInstanceOf(Date);
+    expect(await queryText(database.db, 'x', sql`select 'a' || 'b' as t`)).toBe('ab');
+  });
+
+  it('commits a transaction, rolls one back on a throw, and keeps PostgreSQL\'s error code', async () => {
+    const p = await buildProduct({ db: database.db }, { stock: 10 });
+    await database.db.transaction(async (tx) => { await tx.update(products).set({ stock: 11 }).where(eq(products.id, p.id)); });
+    await expect(database.db.transaction(async (tx) => {
+      await tx.update(products).set({ stock: 12 }).where(eq(products.id, p.id));
+      throw new Error('stop');
+    })).rejects.toThrow('stop');
+    const [after] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id));
+    expect(after!.stock).toBe(11);
+    await database.db.execute(sql`create table thread_probe (x int primary key)`);
+    await database.db.execute(sql`insert into thread_probe values (1)`);
+    const dup = await database.db.execute(sql`insert into thread_probe values (1)`)
+      .then(() => null, (err: unknown) => err as { cause?: { code?: string; constraint?: string }; code?: string });
+    expect(dup?.cause?.code ?? dup?.code).toBe('23505');
+  });
+
+  it('runs a query sent during a transaction after it, outside it', async () => {
+    const p = await buildProduct({ db: database.db }, { stock: 1 });
+    let outside: Promise<{ stock: number }[]> | null = null;
+    await database.db.transaction(async (tx) => {
+      await tx.update(products).set({ stock: 2 }).where(eq(products.id, p.id));
+      outside = queryRows<{ stock: number }>(database.db, sql`select stock from ${products} where id = ${p.id}`);
+      await new Promise((r) => setTimeout(r, 50));
+      await tx.update(products).set({ stock: 3 }).where(eq(products.id, p.id));
+    });
+    expect((await outside!)[0]!.stock).toBe(3);
+  });
+});
