@@ -178,6 +178,31 @@ describe('the watcher', () => {
   });
 });
 
+describe('money on a failed payment', () => {
+  it('an underpayment whose checkout expired is sent back to the payer less the fee, once', async () => {
+    const { session } = await cryptoCheckout('0.25');
+    await pay(dave!, session.crypto.depositAddress, '0.1');
+    await until(session.paymentId, (p) => p.crypto.received === '0.1');
+    const chain = reader();
+    const before = await chain.getBalance({ address: dave!.address });
+    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, session.orderId));
+    await expireCheckouts(t.db);
+    await expect.poll(async () => (await t.db.select().from(cryptoRefunds).where(eq(cryptoRefunds.paymentId, session.paymentId))).map((r) => r.status), { timeout: 10_000 })
+      .toEqual(['confirmed']);
+    const shown = await detail(session.paymentId);
+    expect(shown.status).toBe('failed');
+    expect(shown.refunds).toHaveLength(1);
+    const back = shown.refunds[0];
+    expect(back).toMatchObject({ amount: 0, crypto: { to: dave!.address, status: 'confirmed' } });
+    expect(back.reason).toMatch(/^Received 0\.1 after the payment had failed: sent back less the network fee/);
+    expect(parseEther(back.crypto.value) + parseEther(back.crypto.fee)).toBe(parseEther('0.1'));
+    expect(await chain.getBalance({ address: dave!.address }) - before).toBe(parseEther(back.crypto.value));
+    expect(await chain.getBalance({ address: session.crypto.depositAddress })).toBe(0n);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await t.db.select().from(cryptoRefunds).where(eq(cryptoRefunds.paymentId, session.paymentId))).toHaveLength(1);
+  });
+});
+
 describe('a restart mid-watch', () => {
   it('a second server on the same database (its dev chain replayed) carries on where the first stopped', async () => {
     const first = await createTestApp(ENV, { chain: true, worker: { pollMs: 100 } });

@@ -5,21 +5,24 @@
  *  2. reads what each pending crypto payment's address holds at the confirmed height (head − confirmations + 1):
  *     less than the amount stays pending with what was received (and what is missing) on the payment; the amount or
  *     more completes it through `applyProviderEvent` (an overpayment is kept as received);
- *  3. re-broadcasts stored refund transactions until a receipt is seen.
+ *  3. sends money that reached the address of a failed payment (an expired checkout) back to its payer;
+ *  4. re-broadcasts stored refund transactions until a receipt is seen.
  * Everything it knows is in the database, so a restart (or another process) carries on. Several processes may watch
  * at once: the cursor moves under SKIP LOCKED with a check that it did not move meanwhile, and a payment completes
  * only under its order's lock while still pending (markOrderPaid's conditional update), so never twice.
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, min, sql } from 'drizzle-orm';
 import { getAddress, TransactionReceiptNotFoundError, type Hex } from 'viem';
 import { broadcast } from '../../../chain/mint.js';
 import type { Db, Queryable } from '../../../db/client.js';
-import { cryptoDeposits, cryptoRefunds, cryptoTransfers, cryptoWatch, payments } from '../../../db/schema.js';
+import { cryptoDeposits, cryptoRefunds, cryptoTransfers, cryptoWatch, payments, refunds } from '../../../db/schema.js';
+import { audit } from '../../audit/service.js';
 import { recordPaymentEvent } from '../../audit/payment-events.js';
 import { mintQueued } from '../../mint/enqueue.js';
-import type { CryptoRuntime } from '../providers/crypto.js';
+import { storeDepositTransfer, type CryptoRuntime } from '../providers/crypto.js';
 import { applyProviderEvent, lockPayment } from '../service.js';
-import { confirmedHeight, depositVerdict, fromWei, isPaid, weiOf } from './policy.js';
+import { confirmedHeight, depositVerdict, fromWei, isPaid, refundTransfer, weiOf } from './policy.js';
 
 /** Blocks looked at per pass; the rest waits for the next one. */
 const SCAN_BATCH = 200;
@@ -29,7 +32,7 @@ const SETTLE_BATCH = 200;
 
 type Log = { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
 
-export type WatchPass = { scannedTo: bigint | null; transfers: number; completed: string[]; resent: number };
+export type WatchPass = { scannedTo: bigint | null; transfers: number; completed: string[]; returned: string[]; resent: number };
 
 export class CryptoWatcher {
   private rewound = false;
@@ -41,10 +44,11 @@ export class CryptoWatcher {
   async pass(now = () => new Date()): Promise<WatchPass> {
     const head = await this.rt.chain.publicClient.getBlockNumber();
     const confirmed = confirmedHeight(head, this.rt.confirmations);
-    const out: WatchPass = { scannedTo: null, transfers: 0, completed: [], resent: 0 };
+    const out: WatchPass = { scannedTo: null, transfers: 0, completed: [], returned: [], resent: 0 };
     if (confirmed === null) return out;
     Object.assign(out, await this.scan(confirmed));
     out.completed = await this.settle(confirmed, now);
+    out.returned = await this.returnStranded(confirmed, now);
     out.resent = await this.resendRefunds(now);
     return out;
   }
@@ -147,6 +151,50 @@ export class CryptoWatcher {
       where d.payer is null and t.payment_id = d.payment_id and d.chain_id = ${chainId}`);
     if (completed.length > 0) mintQueued();
     return completed;
+  }
+
+  /**
+   * Money on the address of a payment that failed (its checkout expired, underpaid or unpaid, or paid too late): sent
+   * back to the payer less the transfer's fee, once nothing sent from that address is still waiting for its receipt.
+   * Recorded as a refund of 0.00 (the payment took nothing) with the transaction, and on the timeline.
+   */
+  private async returnStranded(confirmed: bigint, now: () => Date): Promise<string[]> {
+    const { db, chainId, rt } = this;
+    const failed = await db.select({ id: payments.id, address: cryptoDeposits.address }).from(cryptoDeposits).innerJoin(payments, eq(payments.id, cryptoDeposits.paymentId))
+      .where(and(eq(cryptoDeposits.chainId, chainId), eq(payments.status, 'failed'),
+        sql`exists (select 1 from crypto_transfers t where t.payment_id = ${cryptoDeposits.paymentId})`,
+        sql`not exists (select 1 from crypto_refunds r where r.payment_id = ${cryptoDeposits.paymentId} and r.status = 'sent')`))
+      .limit(SETTLE_BATCH);
+    const returned: string[] = [];
+    for (const f of failed) {
+      const balance = await rt.chain.publicClient.getBalance({ address: f.address as Hex, blockNumber: confirmed });
+      if (balance === 0n) continue;
+      const fees = await rt.chain.publicClient.estimateFeesPerGas({ type: 'eip1559' });
+      const transfer = refundTransfer(balance, fees.maxFeePerGas);
+      if ('refused' in transfer) continue; // dust below the fee of sending it back
+      const sent = await db.transaction(async (tx) => {
+        const at = now();
+        const { payment } = await lockPayment(tx, f.id, 'crypto');
+        if (payment.status !== 'failed') return null;
+        const [open] = await tx.select({ id: cryptoRefunds.refundId }).from(cryptoRefunds).where(and(eq(cryptoRefunds.paymentId, f.id), eq(cryptoRefunds.status, 'sent'))).limit(1);
+        if (open) return null;
+        const [deposit] = await tx.select().from(cryptoDeposits).where(eq(cryptoDeposits.paymentId, f.id)).for('update').limit(1);
+        const payer = deposit!.payer ? { sender: deposit!.payer } : await this.payerOf(tx, f.id);
+        if (!payer) return null;
+        const refundId = randomUUID();
+        const reason = `Received ${fromWei(balance)} after the payment had failed: sent back less the network fee (${fromWei(transfer.feeWei)}).`;
+        const stored = await storeDepositTransfer(rt, tx, deposit!, getAddress(payer.sender), transfer.valueWei, transfer.feeWei, fees.maxFeePerGas, refundId, at);
+        await tx.insert(refunds).values({ id: refundId, paymentId: f.id, amountCents: 0, reason, reference: stored.txHash, createdBy: null, createdAt: at });
+        await recordPaymentEvent(tx, f.id, 'refunded', { amountCents: 0, reason, reference: stored.txHash, code: 'returned_after_failure' }, null, at);
+        await audit(tx, null, 'payment.crypto_returned', 'payment', f.id, { txHash: stored.txHash, valueWei: transfer.valueWei.toString() });
+        return stored;
+      });
+      if (!sent) continue;
+      returned.push(f.id);
+      await broadcast(rt.chain as Parameters<typeof broadcast>[0], sent.signedTx)
+        .catch((err: unknown) => this.log.warn(`crypto return ${sent.txHash}: broadcast failed, sent again next pass: ${err instanceof Error ? err.message : String(err)}`));
+    }
+    return returned;
   }
 
   /** Stored refund transactions without a receipt: mined ones are recorded, the others sent again (the same bytes). */

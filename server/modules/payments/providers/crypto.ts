@@ -61,6 +61,30 @@ async function atChain<T>(what: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Signs a transfer of `share` (value + its fee) from a deposit address back to `to`, and stores it (crypto_refunds and
+ * the replay log) in the caller's transaction, before anything is sent; answers its hash and the bytes to broadcast.
+ */
+export async function storeDepositTransfer(
+  rt: CryptoRuntime, tx: Tx, deposit: typeof cryptoDeposits.$inferSelect, to: Address, value: bigint, fee: bigint, gasPrice: bigint, refundId: string, now: Date,
+) {
+  const from = rt.keys.account(deposit.derivationIndex);
+  const signedTx = await from.signTransaction({
+    type: 'eip1559', chainId: rt.chain.chainId, nonce: deposit.nextNonce, to, value, gas: TRANSFER_GAS,
+    maxFeePerGas: gasPrice, maxPriorityFeePerGas: gasPrice,
+  });
+  const txHash = keccak256(signedTx);
+  await tx.insert(cryptoRefunds).values({
+    refundId, paymentId: deposit.paymentId, chainId: rt.chain.chainId, toAddress: to, valueWei: value.toString(), feeWei: fee.toString(),
+    nonce: deposit.nextNonce, signedTx, txHash, status: 'sent', createdAt: now, updatedAt: now,
+  });
+  await tx.insert(chainTransactions).values({ chainId: rt.chain.chainId, hash: txHash, sender: from.address, nonce: deposit.nextNonce, raw: signedTx });
+  await tx.update(cryptoDeposits).set({
+    spentWei: (weiOf(deposit.spentWei) + value + fee).toString(), nextNonce: deposit.nextNonce + 1, updatedAt: now,
+  }).where(eq(cryptoDeposits.paymentId, deposit.paymentId));
+  return { txHash, signedTx: signedTx as Hex };
+}
+
 export function cryptoDriver(rt: CryptoRuntime): PaymentDriver {
   const { chain, keys } = rt;
   return {
@@ -111,19 +135,7 @@ export function cryptoDriver(rt: CryptoRuntime): PaymentDriver {
         throw unprocessable(`The deposit address holds ${fromWei(balance)}, less than this refund needs (${fromWei(share)}).`, undefined, 'crypto_balance_short');
       }
       const to = getAddress(deposit.payer) as Address;
-      const signedTx = await from.signTransaction({
-        type: 'eip1559', chainId: chain.chainId, nonce: deposit.nextNonce, to, value: transfer.valueWei, gas: TRANSFER_GAS,
-        maxFeePerGas: gasPrice, maxPriorityFeePerGas: gasPrice,
-      });
-      const txHash = keccak256(signedTx);
-      await tx.insert(cryptoRefunds).values({
-        refundId, paymentId: payment.id, chainId: chain.chainId, toAddress: to, valueWei: transfer.valueWei.toString(), feeWei: transfer.feeWei.toString(),
-        nonce: deposit.nextNonce, signedTx, txHash, status: 'sent', createdAt: now, updatedAt: now,
-      });
-      await tx.insert(chainTransactions).values({ chainId: chain.chainId, hash: txHash, sender: from.address, nonce: deposit.nextNonce, raw: signedTx });
-      await tx.update(cryptoDeposits).set({
-        spentWei: (weiOf(deposit.spentWei) + share).toString(), nextNonce: deposit.nextNonce + 1, updatedAt: now,
-      }).where(eq(cryptoDeposits.paymentId, payment.id));
+      const { txHash, signedTx } = await storeDepositTransfer(rt, tx, deposit, to, transfer.valueWei, transfer.feeWei, gasPrice, refundId, now);
       return {
         reference: txHash,
         afterCommit: async () => {
