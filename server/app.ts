@@ -4,6 +4,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { startCheckoutSweeper } from './modules/checkout/sweeper.js';
 import { MODULES } from './modules/index.js';
+import { createMailer } from './modules/notifications/mailer.js';
+import { startNotificationWorker, type WorkerOptions as NotifierOptions } from './modules/notifications/worker.js';
 import { startChainRuntime, type RuntimeOptions } from './modules/mint/runtime.js';
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
 import { configuredProviders } from './modules/payments/providers/index.js';
@@ -28,13 +30,15 @@ export type BuildOptions = {
   worker?: RuntimeOptions['worker'];
   /** Run the sweeper that fails expired checkouts. Default true; API tests opt in. */
   sweeper?: boolean;
+  /** Run the notification worker (per config.notificationWorker); options tune it for tests and benchmarks. Default true. */
+  notifier?: boolean | NotifierOptions;
 };
 
 /**
  * The app: the shared context, the chain, the external plugins, then every module of the registry
  * (server/modules/index.ts), then the built browser apps.
  */
-export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true, notifier = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: false,
@@ -57,6 +61,10 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
   if (sweeper) {
     const sweeping = startCheckoutSweeper(database.db, config.checkoutSweepMs, app.log);
     app.addHook('onClose', sweeping.stop);
+  }
+  if (notifier && config.notificationWorker) {
+    const notifying = startNotificationWorker(database.db, createMailer(config.mail), config.notificationPollMs, app.log, notifier === true ? {} : notifier);
+    app.addHook('onClose', notifying.stop);
   }
 
   const ui = hasBuild(uiDir) ? uiDir : undefined;

@@ -25,6 +25,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/i, 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587.').optional(),
+  MAIL_FROM: z.string().min(3).max(320).default('RWA Commerce <no-reply@localhost>'),
+  NOTIFICATION_WORKER: bool.default(true),
+  NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export type Config = {
@@ -55,8 +59,15 @@ export type Config = {
   checkoutSweepMs: number;
   /** Stripe takes card payments when both its secret key and its webhook secret are set; `apiUrl` points the SDK elsewhere (tests' stand-in). */
   stripe: StripeConfig | null;
+  /** Email: SMTP when `smtpUrl` is set, otherwise kept in the outbox table for the admin (Settings → Email outbox). */
+  mail: MailConfig;
+  /** Run the notification worker (bulk sends, email delivery) inside the server, polling every `notificationPollMs`. */
+  notificationWorker: boolean;
+  notificationPollMs: number;
   chain: ChainConfig;
 };
+
+export type MailConfig = { smtpUrl?: string; from: string };
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl?: string };
 
@@ -91,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : null,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    notificationWorker: e.NOTIFICATION_WORKER,
+    notificationPollMs: e.NOTIFICATION_POLL_MS,
     chain: loadChainConfig(present),
   };
 }

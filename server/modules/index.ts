@@ -12,6 +12,7 @@ import coupons from './coupons/routes.js';
 import dashboard from './dashboard/routes.js';
 import health from './health/routes.js';
 import mint from './mint/routes.js';
+import notifications from './notifications/routes.js';
 import orders from './orders/routes.js';
 import paymentSdk from './payments/sdk-routes.js';
 import payments from './payments/routes.js';
@@ -46,4 +47,5 @@ export const MODULES = [
   payouts,
   affiliates,
   reconcile,
+  notifications,
 ] as const;
