@@ -5,6 +5,7 @@ import mintJobs from '../resources/mint-jobs/i18n/zh';
 import orders from '../resources/orders/i18n/zh';
 import paymentSdk from '../pages/payment-sdk/i18n/zh';
 import settingsPage from '../pages/settings/i18n/zh';
+import notificationsPage from '../pages/notifications/i18n/zh';
 import referralDashboard from '../pages/referral-dashboard/i18n/zh';
 import referralsPage from '../pages/referrals/i18n/zh';
 import auditTrail from '../components/i18n/audit.zh';
@@ -32,6 +33,8 @@ const zh: typeof en = {
     payment_sdk: paymentSdk,
     // Settings (pages/settings)
     settings: settingsPage,
+    // the bell, the notifications page and the email outbox (pages/notifications)
+    notifications: notificationsPage,
     // the user's referral page (pages/referral-dashboard)
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)

@@ -3,6 +3,7 @@ import { AppBar as RaAppBar, Logout, UserMenu, useTranslate } from 'react-admin'
 import { useLocation } from 'react-router-dom';
 import { usePublicSettings } from '../hooks/usePublicSettings';
 import { LanguageToggle } from './LanguageToggle';
+import { NotificationBell } from './NotificationBell';
 import { titleKeyFor } from './nav';
 
 /** Site name, then the current nav item's label or page title ("Dashboard" when none matches). */
@@ -27,7 +28,12 @@ function AppTitle() {
 export function AppBar() {
   return (
     <RaAppBar
-      toolbar={<LanguageToggle />}
+      toolbar={
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <NotificationBell />
+          <LanguageToggle />
+        </Box>
+      }
       userMenu={
         <UserMenu>
           <Logout />
