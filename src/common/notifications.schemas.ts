@@ -35,8 +35,8 @@ export type BulkInput = z.infer<typeof bulkBody>;
 
 const flag = (label: string) => z.enum(['true', 'false'], { error: `${label} must be true or false.` }).transform((v) => v === 'true').optional();
 
-export const notificationListQuery = listQuery.omit({ q: true, order: true }).extend({
-  /** all: every user's (staff); mine (default): the caller's own. */
+export const notificationListQuery = listQuery.omit({ order: true }).extend({
+  /** all: every user's (staff; `q` then searches the recipient's email); mine (default): the caller's own. */
   scope: z.enum(['mine', 'all'], { error: 'scope must be mine or all.' }).default('mine'),
   /** With scope all: one recipient's. */
   userId: text('userId', { max: 36, tooLong: 'userId must be a UUID.' }).uuid('userId must be a UUID.').optional(),

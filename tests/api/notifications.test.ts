@@ -114,6 +114,10 @@ describe('the inbox', () => {
     const ofA = (await t.call('GET', `/api/notifications?scope=all&userId=${a.id}&read=true`, { as: 'finance' })).json();
     expect(ofA).toMatchObject({ total: 3 });
     expect(ofA.notifications[0]).toMatchObject({ userId: a.id, userEmail: a.email });
+    const byEmail = (await t.call('GET', `/api/notifications?scope=all&q=${encodeURIComponent(a.email.slice(0, -4).toUpperCase())}`, { as: 'operator' })).json();
+    expect(byEmail).toMatchObject({ total: 3, totalIsEstimate: false });
+    expect(byEmail.notifications.every((n: { userEmail: string }) => n.userEmail === a.email)).toBe(true);
+    expect((await t.call('GET', `/api/notifications?q=${encodeURIComponent(a.email)}`, { token: tokenB })).statusCode).toBe(403);
     const refused = await t.call('GET', '/api/notifications?scope=all', { token: tokenB });
     expect(refused.statusCode).toBe(403);
     expect((await t.call('GET', `/api/notifications?userId=${a.id}`, { token: tokenB })).statusCode).toBe(403);

@@ -12,25 +12,30 @@ import { channelRefusal, notificationAccess } from './policy.js';
 import { presentBulk, presentEmail, presentNotification } from './present.js';
 
 const outboxCounter = new Counter({ exactTtlMs: 0 });
+const allCounter = new Counter({ exactTtlMs: 0 });
 const likeAny = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The caller's inbox (with their unread count), or with scope all (staff) every user's, by recipient and read state. */
 export async function listNotifications(db: Db, caller: AuthUser, q: NotificationListQuery) {
-  const all = q.scope === 'all' || !!q.userId;
+  const all = q.scope === 'all' || !!q.userId || !!q.q;
   if (all && !notificationAccess.canRead(caller.role)) throw forbidden('You do not have permission to do this.');
   const filters: SQL[] = [];
   if (!all) filters.push(eq(notifications.userId, caller.id));
   if (q.userId) filters.push(eq(notifications.userId, q.userId));
   if (q.read !== undefined) filters.push(q.read ? sql`${notifications.readAt} is not null` : isNull(notifications.readAt));
+  if (q.q) filters.push(sql`${notifications.userId} in (select ${users.id} from ${users} where ${ilike(users.email, likeAny(q.q))})`);
   const where = filters.length ? and(...filters) : undefined;
   const rows = await db.select({ n: notifications, userEmail: users.email }).from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId)).where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(q.limit).offset(q.offset);
-  const [total] = await db.select({ n: count() }).from(notifications).where(where);
+  // Everyone's notifications (a bulk send writes one per user) are counted as every list is: exactly up to 10,000.
+  const total = all
+    ? await allCounter.count(db, notifications, where, JSON.stringify([q.userId ?? null, q.read ?? null, q.q ?? null]))
+    : { total: Number((await db.select({ n: count() }).from(notifications).where(where))[0]?.n ?? 0), totalIsEstimate: false };
   const [unread] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, caller.id), isNull(notifications.readAt)));
   return {
     notifications: rows.map((r) => presentNotification({ ...r.n, userEmail: all ? r.userEmail : null })),
-    total: Number(total?.n ?? 0),
+    ...total,
     unread: Number(unread?.n ?? 0),
   };
 }

@@ -11,7 +11,13 @@ const en = {
     see_all: 'See all notifications',
     load_failed: 'Failed to load notifications',
   },
-  tabs: { inbox: 'Inbox', send: 'Send', bulk: 'Bulk sends' },
+  tabs: { inbox: 'Inbox', send: 'Send', bulk: 'Bulk sends', all: 'All users' },
+  all: {
+    recipient: 'Recipient email',
+    read: 'Read state',
+    read_only: 'Read',
+    columns: { time: 'Time', recipient: 'Recipient', title: 'Title', body: 'Message', read: 'State' },
+  },
   inbox: {
     filter: 'Show',
     all: 'All',

@@ -12,7 +12,13 @@ const zh: typeof en = {
     see_all: '查看全部通知',
     load_failed: '加载通知失败',
   },
-  tabs: { inbox: '收件箱', send: '发送', bulk: '批量发送' },
+  tabs: { inbox: '收件箱', send: '发送', bulk: '批量发送', all: '所有用户' },
+  all: {
+    recipient: '收件人邮箱',
+    read: '阅读状态',
+    read_only: '已读',
+    columns: { time: '时间', recipient: '收件人', title: '标题', body: '内容', read: '状态' },
+  },
   inbox: {
     filter: '显示',
     all: '全部',
