@@ -8,6 +8,7 @@ import settingsPage from '../pages/settings/i18n/en';
 import notificationsPage from '../pages/notifications/i18n/en';
 import referralDashboard from '../pages/referral-dashboard/i18n/en';
 import referralsPage from '../pages/referrals/i18n/en';
+import reportsPage from '../pages/reports/i18n/en';
 import auditTrail from '../components/i18n/audit.en';
 import payments from '../resources/payments/i18n/en';
 import payouts from '../resources/payouts/i18n/en';
@@ -42,6 +43,8 @@ const en = {
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)
     referrals: referralsPage,
+    // Reports (pages/reports)
+    reports: reportsPage,
     // the audit trail (components/AuditTrail)
     audit: auditTrail,
     // dashboard (pages/dashboard)

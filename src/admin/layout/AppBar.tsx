@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { AppBar as RaAppBar, Logout, UserMenu, useTranslate } from 'react-admin';
+import { AppBar as RaAppBar, Logout, ToggleThemeButton, UserMenu, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { usePublicSettings } from '../hooks/usePublicSettings';
 import { LanguageToggle } from './LanguageToggle';
@@ -31,6 +31,7 @@ export function AppBar() {
       toolbar={
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <NotificationBell />
+          <ToggleThemeButton />
           <LanguageToggle />
         </Box>
       }
