@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { startCheckoutSweeper } from './modules/checkout/sweeper.js';
+import { startDnsServer } from './modules/domain/dns-server.js';
 import { MODULES } from './modules/index.js';
 import { createMailer } from './modules/notifications/mailer.js';
 import { startNotificationWorker, type WorkerOptions as NotifierOptions } from './modules/notifications/worker.js';
@@ -32,13 +33,15 @@ export type BuildOptions = {
   sweeper?: boolean;
   /** Run the notification worker (per config.notificationWorker); options tune it for tests and benchmarks. Default true. */
   notifier?: boolean | NotifierOptions;
+  /** Run the embedded DNS server (when config.dns.server). Default true; API tests opt in. */
+  dnsServer?: boolean;
 };
 
 /**
  * The app: the shared context, the chain, the external plugins, then every module of the registry
  * (server/modules/index.ts), then the built browser apps.
  */
-export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true, notifier = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true, notifier = true, dnsServer = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: false,
@@ -49,7 +52,7 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
   app.setSerializerCompiler(serializerCompiler);
   useJsonBodies(app);
   app.decorate('ctx', {
-    config, database, db: database.db, settings: new SettingsService(database.db), chain: null, providers: configuredProviders(config),
+    config, database, db: database.db, settings: new SettingsService(database.db), chain: null, providers: configuredProviders(config), dnsServer: null,
   });
   if (chain) {
     const log = { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m), error: (m: string) => app.log.error(m) };
@@ -65,6 +68,16 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
   if (notifier && config.notificationWorker) {
     const notifying = startNotificationWorker(database.db, createMailer(config.mail), config.notificationPollMs, app.log, notifier === true ? {} : notifier);
     app.addHook('onClose', notifying.stop);
+  }
+
+  if (dnsServer && config.dns.server) {
+    const server = await startDnsServer({ db: database.db, port: config.dns.port, zones: config.dns.zones, log: app.log }).catch(async (err: unknown) => {
+      await app.close(); // the chain and the sweeper started above stop again
+      if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
+      throw new Error(`Port ${config.dns.port} for the DNS server is in use: set DNS_PORT to a free port (0 picks one), or DNS_SERVER=false.`);
+    });
+    app.ctx.dnsServer = { port: server.port };
+    app.addHook('onClose', server.close);
   }
 
   const ui = hasBuild(uiDir) ? uiDir : undefined;
