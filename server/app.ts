@@ -5,6 +5,8 @@ import type { Database } from './db/client.js';
 import { startCheckoutSweeper } from './modules/checkout/sweeper.js';
 import { startDnsServer } from './modules/domain/dns-server.js';
 import { MODULES } from './modules/index.js';
+import { createMailer } from './modules/notifications/mailer.js';
+import { startNotificationWorker, type WorkerOptions as NotifierOptions } from './modules/notifications/worker.js';
 import { startChainRuntime, type RuntimeOptions } from './modules/mint/runtime.js';
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
 import { startCryptoWatcher } from './modules/payments/crypto/watcher.js';
@@ -32,6 +34,8 @@ export type BuildOptions = {
   worker?: RuntimeOptions['worker'];
   /** Run the sweeper that fails expired checkouts. Default true; API tests opt in. */
   sweeper?: boolean;
+  /** Run the notification worker (per config.notificationWorker); options tune it for tests and benchmarks. Default true. */
+  notifier?: boolean | NotifierOptions;
   /** Run the embedded DNS server (when config.dns.server). Default true; API tests opt in. */
   dnsServer?: boolean;
   /** With the chain: run the crypto watcher in this process. Default true. */
@@ -42,7 +46,7 @@ export type BuildOptions = {
  * The app: the shared context, the chain, the external plugins, then every module of the registry
  * (server/modules/index.ts), then the built browser apps.
  */
-export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true, dnsServer = true, cryptoWatcher = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true, notifier = true, dnsServer = true, cryptoWatcher = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: false,
@@ -76,6 +80,10 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
   if (sweeper) {
     const sweeping = startCheckoutSweeper(database.db, config.checkoutSweepMs, app.log);
     app.addHook('onClose', sweeping.stop);
+  }
+  if (notifier && config.notificationWorker) {
+    const notifying = startNotificationWorker(database.db, createMailer(config.mail), config.notificationPollMs, app.log, notifier === true ? {} : notifier);
+    app.addHook('onClose', notifying.stop);
   }
 
   if (dnsServer && config.dns.server) {

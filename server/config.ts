@@ -32,6 +32,10 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   REDIS_KEY_PREFIX: z.string().max(100).default('rwa:'),
   PGLITE_THREAD: bool.default(true),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/i, 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587.').optional(),
+  MAIL_FROM: z.string().min(3).max(320).default('RWA Commerce <no-reply@localhost>'),
+  NOTIFICATION_WORKER: bool.default(true),
+  NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   DNS_SERVER: bool.default(true),
   DNS_PORT: z.coerce.number().int().min(0).max(65535).default(5354),
   DNS_ZONES: z.string().default('rwa.test')
@@ -76,6 +80,11 @@ export type Config = {
   checkoutSweepMs: number;
   /** Stripe takes card payments when both its secret key and its webhook secret are set; `apiUrl` points the SDK elsewhere (tests' stand-in). */
   stripe: StripeConfig | null;
+  /** Email: SMTP when `smtpUrl` is set, otherwise kept in the outbox table for the admin (Settings → Email outbox). */
+  mail: MailConfig;
+  /** Run the notification worker (bulk sends, email delivery) inside the server, polling every `notificationPollMs`. */
+  notificationWorker: boolean;
+  notificationPollMs: number;
   dns: DnsConfig;
   chain: ChainConfig;
   /** Crypto payments (payments/providers/crypto.ts, payments/crypto/watcher.ts). */
@@ -89,6 +98,8 @@ export type Config = {
   /** Prefix of every key written to Redis (so several apps or test runs can share one server). */
   redisKeyPrefix: string;
 };
+
+export type MailConfig = { smtpUrl?: string; from: string };
 
 export type DnsConfig = {
   /** Run the embedded authoritative DNS server (UDP and TCP on 127.0.0.1:port; port 0 picks a free one). */
@@ -143,6 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : null,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    notificationWorker: e.NOTIFICATION_WORKER,
+    notificationPollMs: e.NOTIFICATION_POLL_MS,
     dns: {
       server: e.DNS_SERVER,
       port: e.DNS_PORT,

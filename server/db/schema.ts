@@ -479,6 +479,80 @@ export const providerEvents = pgTable('provider_events', {
   primaryKey({ columns: [t.provider, t.eventId] }),
 ]);
 
+/** A bulk send to a role or to everyone (server/modules/notifications/worker.ts reaches its recipients in batches). */
+export const notificationBulks = pgTable('notification_bulks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** 'all' or a role. */
+  audience: text('audience').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  link: text('link'),
+  inApp: boolean('in_app').notNull(),
+  email: boolean('email').notNull(),
+  status: text('status').notNull().default('queued'),
+  /** Counted when queued; set to the recipients actually reached once they all are. */
+  total: integer('total').notNull(),
+  /** Recipients written so far, and the last one's id: the worker goes on from there (users in id order). */
+  reached: integer('reached').notNull().default(0),
+  cursor: uuid('cursor'),
+  expandedAt: timestamp('expanded_at', { withTimezone: true, mode: 'date' }),
+  sent: integer('sent').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  skipped: integer('skipped').notNull().default(0),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  index('notification_bulks_created_idx').on(t.createdAt, t.id),
+  index('notification_bulks_open_idx').on(t.createdAt).where(sql`status <> 'completed'`),
+]);
+
+/** One notification in a user's in-app inbox (the bell). */
+export const notifications = pgTable('notifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  link: text('link'),
+  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  bulkId: uuid('bulk_id').references(() => notificationBulks.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
+  index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+  index('notifications_created_idx').on(t.createdAt, t.id),
+  // A bulk send writes each recipient's notification once, whichever worker reaches them.
+  uniqueIndex('notifications_bulk_user_key').on(t.bulkId, t.userId),
+]);
+
+/**
+ * The email queue and outbox: a worker claims queued rows (SKIP LOCKED), sends them by SMTP or, without SMTP_URL,
+ * keeps them here as `outbox` for the admin to read; failures come back later (`next_attempt_at`) until they fail.
+ */
+export const emailMessages = pgTable('email_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  status: text('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** While `sending`: the worker's hold; past it another worker takes the message again. */
+  leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+  messageId: text('message_id'),
+  bulkId: uuid('bulk_id').references(() => notificationBulks.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  index('email_messages_due_idx').on(t.nextAttemptAt, t.id).where(sql`status = 'queued'`),
+  index('email_messages_lease_idx').on(t.leaseUntil).where(sql`status = 'sending'`),
+  index('email_messages_created_idx').on(t.createdAt, t.id),
+  index('email_messages_status_idx').on(t.status, t.createdAt, t.id),
+  uniqueIndex('email_messages_bulk_user_key').on(t.bulkId, t.userId),
+]);
+
 /**
  * A DNS record of a managed zone (SPEC §3 "DNS record"): served by the embedded authoritative DNS server while active.
  * `domain` and host names in `value` are stored lower case without a trailing dot, AAAA values in their canonical form.

@@ -13,6 +13,7 @@ import dashboard from './dashboard/routes.js';
 import domain from './domain/routes.js';
 import health from './health/routes.js';
 import mint from './mint/routes.js';
+import notifications from './notifications/routes.js';
 import orders from './orders/routes.js';
 import paymentSdk from './payments/sdk-routes.js';
 import payments from './payments/routes.js';
@@ -48,6 +49,7 @@ export const MODULES = [
   payouts,
   affiliates,
   reconcile,
+  notifications,
   reports,
   domain,
 ] as const;

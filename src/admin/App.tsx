@@ -34,6 +34,7 @@ const NotBuilt = lazy(() => import('./pages/not-built/NotBuilt'));
 const PaymentSdk = lazy(() => import('./pages/payment-sdk/PaymentSdk'));
 const DomainManagement = lazy(() => import('./pages/domain-management/DomainManagement'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
+const NotificationsPage = lazy(() => import('./pages/notifications/NotificationsPage'));
 const ReferralDashboard = lazy(() => import('./pages/referral-dashboard/ReferralDashboard'));
 const ReferralsPage = lazy(() => import('./pages/referrals/ReferralsPage'));
 const ReportsPage = lazy(() => import('./pages/reports/ReportsPage'));
@@ -108,6 +109,14 @@ export default function App() {
           element={
             <Guarded resource="settings">
               <SettingsPage />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/notifications"
+          element={
+            <Guarded resource="inbox">
+              <NotificationsPage />
             </Guarded>
           }
         />

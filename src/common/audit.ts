@@ -15,4 +15,4 @@ export type AuditEvent = {
 };
 
 /** Records the audit log names, for its entity filter. */
-export const AUDIT_ENTITIES = ['user', 'product', 'order', 'payment', 'coupon', 'mint_job', 'settings', 'commission', 'payout', 'agent_level'] as const;
+export const AUDIT_ENTITIES = ['user', 'product', 'order', 'payment', 'coupon', 'mint_job', 'settings', 'commission', 'payout', 'agent_level', 'notification'] as const;

@@ -32,6 +32,10 @@ export const RESOURCES = {
   'payment-sdk': staff('finance.write'),
   settings: { read: 'settings.manage', write: 'settings.manage' },
   reports: staff('catalog.write'),
+  /** Sending notifications (one, bulk) and reading all users' (DESIGN roles: admin and operator write, finance reads). */
+  notifications: staff('catalog.write'),
+  /** The caller's own inbox (the bell's "See all"). */
+  inbox: own,
 } as const satisfies Record<string, Resource>;
 
 export type ResourceName = keyof typeof RESOURCES;

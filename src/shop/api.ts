@@ -2,6 +2,7 @@
 import { ApiError, apiGet, apiSend, clearToken, getToken, rawRequest, setToken, toQuery } from '../lib/api';
 import type { CartPrice } from '../common/cart';
 import { CHECKOUT_SECRET_HEADER, type CheckoutOrder, type CheckoutSession, type HostedPayment, type PaymentProvider, type SandboxConfirmation } from '../common/checkout';
+import type { Notification } from '../common/notifications';
 import type { HostedCryptoPayment } from '../common/payments';
 import type { ShopOrder } from '../common/orders';
 import type { Product } from '../common/products';
@@ -28,6 +29,15 @@ export type OrderPage = { orders: ShopOrder[]; total: number };
 
 export const listOwnOrders = (query: { limit: number; offset: number }, signal?: AbortSignal) =>
   apiGet<OrderPage>(`/api/shop/orders${toQuery(query)}`, { signal });
+
+/** Notifications a page of the account shows. */
+export const NOTIFICATIONS_PAGE_SIZE = 5;
+export type NotificationPage = { notifications: Notification[]; total: number; unread: number };
+
+export const listOwnNotifications = (query: { limit: number; offset: number }, signal?: AbortSignal) =>
+  apiGet<NotificationPage>(`/api/notifications${toQuery(query)}`, { signal });
+export const markNotificationRead = (id: string) => apiSend('PUT', `/api/notifications/${encodeURIComponent(id)}/read`);
+export const markAllNotificationsRead = () => apiSend<{ updated: number }>('PUT', '/api/notifications/read-all');
 
 export const currentUser = (signal?: AbortSignal) => apiGet<{ user: SessionUser }>('/api/auth/me', { signal }).then((r) => r.user);
 

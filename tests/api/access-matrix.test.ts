@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/capabilities.js';
-import { auditEvents, coupons, dnsRecords, dnsScriptLogs, mintJobs, orders, payments, products } from '../../server/db/schema.js';
+import { auditEvents, coupons, dnsRecords, dnsScriptLogs, emailMessages, mintJobs, notificationBulks, notifications, orders, payments, products } from '../../server/db/schema.js';
 import { buildCoupon, buildDnsRecord, buildOrder, buildPayment, buildProduct, buildUser, couponInput, dnsRecordInput, productInput, type Role } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const count = async (table: typeof orders | typeof payments | typeof mintJobs | typeof auditEvents | typeof dnsScriptLogs) =>
+const count = async (table: typeof orders | typeof payments | typeof mintJobs | typeof auditEvents | typeof dnsScriptLogs | typeof notifications | typeof emailMessages | typeof notificationBulks) =>
   Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
 
 /** Every product row as stored (stock, prices, updatedAt...) and how many orders, payments, mint jobs and audit events exist. */
@@ -38,6 +38,7 @@ async function snapshot() {
     dnsRecords: await t.db.select().from(dnsRecords).orderBy(asc(dnsRecords.id)),
     dnsScriptLogs: await count(dnsScriptLogs),
     orders: await count(orders), payments: await count(payments), mintJobs: await count(mintJobs), audit: await count(auditEvents),
+    notifications: await count(notifications), emails: await count(emailMessages), bulks: await count(notificationBulks),
   };
 }
 
@@ -58,6 +59,24 @@ const endpoints: Endpoint[] = [
   {
     route: 'POST /api/users', allowed: ['admin'], ok: 201,
     request: async () => ({ method: 'POST', url: '/api/users', body: { email: `colleague.${Date.now()}.${Math.random()}@test.dev`, role: 'operator', password: 'a-long-password' } }),
+  },
+  // Notifications: everyone reads their own; staff read everyone's and the bulk sends; admins and operators send; admins read the outbox.
+  { route: 'GET /api/notifications', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/notifications' }) },
+  { route: 'PUT /api/notifications/read-all', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'PUT', url: '/api/notifications/read-all' }) },
+  { route: 'GET /api/notifications?scope=all', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/notifications?scope=all' }) },
+  { route: 'GET /api/notifications/bulk', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/notifications/bulk' }) },
+  { route: 'GET /api/notifications/outbox', allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url: '/api/notifications/outbox' }) },
+  {
+    route: 'POST /api/notifications/send', allowed: WRITERS, ok: 201,
+    request: async () => ({ method: 'POST', url: '/api/notifications/send', body: { email: customerEmail, title: 'Hello', body: 'A message.', channels: ['in_app', 'email'] } }),
+  },
+  {
+    route: 'POST /api/notifications/bulk', allowed: WRITERS, ok: 202,
+    request: async () => ({ method: 'POST', url: '/api/notifications/bulk', body: { audience: 'user', title: 'Hello all', body: 'A message.', channels: ['in_app'] } }),
+  },
+  {
+    route: 'GET /api/notifications/bulk/{id}', allowed: STAFF, ok: 200,
+    request: async () => ({ method: 'GET', url: `/api/notifications/bulk/${(await t.call('POST', '/api/notifications/bulk', { body: { audience: 'all', title: 'x', body: 'y' } })).json().job.id}` }),
   },
   { route: 'GET /api/products', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products' }) },
   { route: 'GET /api/products/stats', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products/stats' }) },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
 import { readBalance } from '../../server/chain/contract.js';
-import { mintJobs } from '../../server/db/schema.js';
+import { emailMessages, mintJobs, notifications } from '../../server/db/schema.js';
 import { buildMintJob, buildOrder, buildProduct, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -133,6 +133,13 @@ describe('orders and the queue', () => {
       order = (await t.call('GET', `/api/orders/${orderId}`)).json().order;
     }
     expect(order.status).toBe('fulfilled');
+    // The buyer is told, with the transaction's link, in the transaction that recorded the mint.
+    const minted = (await t.db.select().from(mintJobs).where(eq(mintJobs.orderId, orderId)))[0]!;
+    const [note] = await t.db.select().from(notifications).where(and(eq(notifications.userId, order.customer.id), eq(notifications.title, 'Your token 42 was minted')));
+    expect(note).toMatchObject({ link: `/tx/${minted.txHash}` });
+    expect(note!.body).toBe(`2 of token 42 from order ${orderId} reached ${wallet} in transaction ${minted.txHash}.`);
+    const [mail] = await t.db.select().from(emailMessages).where(and(eq(emailMessages.toAddress, order.customer.email), eq(emailMessages.subject, 'Your token 42 was minted')));
+    expect(mail!.body).toContain(`/tx/${minted.txHash}`);
     expect(order.mintJobs).toEqual([expect.objectContaining({ id: jobs[0]!.id, status: 'succeeded', orderId })]);
     expect(order.fulfilledAt).not.toBeNull();
   });

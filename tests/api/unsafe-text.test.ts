@@ -55,6 +55,8 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/referrals/payout': () => ({ method: 'bank' }),
   'POST /api/users': () => ({ name: 'New Colleague', email: `colleague.${Date.now()}@test.dev`, role: 'operator', password: 'a-long-password' }),
   'PUT /api/users/{id}': () => ({ name: 'Renamed Shopper' }),
+  'POST /api/notifications/send': (r) => ({ userId: r.shopper.id, title: 'Hello', body: 'A message.', channels: ['in_app', 'email'], link: '/shop/account' }),
+  'POST /api/notifications/bulk': () => ({ audience: 'user', title: 'Hello all', body: 'A message.', channels: ['in_app'], link: '/shop' }),
   'POST /api/payments/stripe/checkout': (r) => ({ orderId: r.order.id, returnUrl: '/shop/done', cancelUrl: '/shop/cart' }),
   'POST /api/domain/record/create': () => dnsRecordInput(),
   'PUT /api/domain/records/{id}': () => ({ ttl: 600 }),

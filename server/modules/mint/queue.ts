@@ -3,9 +3,12 @@
  * transactions (fenced by the lease) and recording outcomes. Every function is one short transaction.
  */
 import { and, eq, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
-import { chainTransactions, mintJobs, mintWorkers } from '../../db/schema.js';
+import type { Hex } from 'viem';
+import { explorerTxUrl } from '../../chain/client.js';
+import { chainTransactions, mintJobs, mintWorkers, orders } from '../../db/schema.js';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { invalidateDashboard } from '../dashboard/service.js';
+import { notifyMany } from '../notifications/notify.js';
 import { backoffSeconds, isFinal, type Outcome } from './policy.js';
 
 export const LEASE_SECONDS = 15;
@@ -124,6 +127,27 @@ export async function replayLog(db: Db, chainId: number): Promise<`0x${string}`[
 
 const CLEAR_TX = { nonce: null, signedTx: null, txHash: null } as const;
 
+type MintedRow = { order_id: string | null; tx_hash: string | null; chain_id: number | null; token_id: string; amount: string; wallet_address: string };
+
+/** Each succeeded job's buyer (a guest by email) is told, with the transaction's link, in the transaction that records it. */
+async function tellBuyers(tx: Tx, minted: MintedRow[]) {
+  const ofOrders = minted.filter((m) => m.order_id && m.tx_hash);
+  if (ofOrders.length === 0) return;
+  const buyers = await tx.select({ id: orders.id, userId: orders.userId, email: orders.customerEmail }).from(orders)
+    .where(inArray(orders.id, [...new Set(ofOrders.map((m) => m.order_id!))]));
+  const byOrder = new Map(buyers.map((b) => [b.id, b]));
+  await notifyMany(tx, ofOrders.flatMap((m) => {
+    const buyer = byOrder.get(m.order_id!);
+    if (!buyer) return [];
+    const link = m.chain_id ? explorerTxUrl(Number(m.chain_id), m.tx_hash as Hex) : null;
+    return [{
+      userId: buyer.userId, email: buyer.email, channels: ['in_app', 'email'] as const, link,
+      title: `Your token ${m.token_id} was minted`,
+      body: `${m.amount} of token ${m.token_id} from order ${m.order_id} reached ${m.wallet_address} in transaction ${m.tx_hash}.`,
+    }];
+  }));
+}
+
 /** Told, inside the transaction that records them, of each order whose mint jobs have just succeeded. */
 export type OrderMinted = (tx: Tx, orderId: string) => Promise<unknown>;
 
@@ -136,12 +160,13 @@ export async function recordOutcomes(db: Db, who: MinterIdentity, owner: string,
     const succeeded = outcomes.filter((o) => o.kind === 'succeeded');
     if (succeeded.length > 0) {
       const rows = sql.join(succeeded.map((o) => sql`(${o.jobId}::uuid, ${o.blockNumber}::bigint)`), sql`, `);
-      const done = await queryRows<{ order_id: string | null }>(tx, sql`
+      const done = await queryRows<MintedRow>(tx, sql`
         update mint_jobs m set status = 'succeeded', block_number = v.block, last_error = null, completed_at = now(), updated_at = now()
         from (values ${rows}) as v(id, block)
         where m.id = v.id and m.status = 'processing'
-        returning m.order_id`);
+        returning m.order_id, m.tx_hash, m.chain_id, m.token_id, m.amount, m.wallet_address`);
       for (const row of done) if (row.order_id) orderIds.add(row.order_id);
+      await tellBuyers(tx, done);
     }
     for (const o of outcomes) {
       const where = and(eq(mintJobs.id, o.jobId), eq(mintJobs.status, 'processing'));

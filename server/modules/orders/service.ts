@@ -14,6 +14,8 @@ import { normaliseEmail } from '../auth/service.js';
 import { couponRefusal, priceWith } from '../cart/service.js';
 import { releaseCouponUse, settleCouponUse } from '../coupons/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
+import { notify } from '../notifications/notify.js';
+import { fromCents } from '../../../src/common/money.js';
 import type { SettingsService } from '../settings/service.js';
 import { cancelOrderMints, enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
 import { presentJob } from '../mint/present.js';
@@ -173,6 +175,12 @@ export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment
   await tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, test: order.test || !!payment.test }).where(eq(orders.id, orderId));
   if (order.couponCode) await settleCouponUse(tx, order.couponCode);
   await audit(tx, actor, 'order.paid', 'order', orderId, { method: payment.method, provider: payment.provider });
+  // The buyer (a guest by email only), told in this transaction; the worker delivers the email.
+  await notify(tx, {
+    userId: order.userId, email: order.customerEmail, channels: ['in_app', 'email'], link: '/shop/account',
+    title: `Order ${orderId.slice(0, 8)} is paid`,
+    body: `We received your payment of ${fromCents(order.amountCents).toFixed(2)} ${order.currency} for order ${orderId}. Thank you for your purchase.`,
+  });
   await earnCommissions(tx, order, now);
   await enqueueOrderMints(tx, orderId);
   counter.touch();

@@ -9,6 +9,7 @@ import { Counter } from '../../lib/list.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { listCommissions } from '../commissions/service.js';
+import { notify } from '../notifications/notify.js';
 import { amountRefusal, statusRefusal } from './policy.js';
 import { presentAdjustment, presentPayout, type PayoutRow } from './present.js';
 
@@ -136,6 +137,14 @@ export async function setPayoutStatus(db: Db, id: string, input: PayoutStatusInp
       note: input.note ?? payout.note, updatedAt: now, completedAt: input.status === 'completed' ? now : null,
     }).where(eq(payouts.id, id));
     await audit(tx, actor, `payout.${input.status}`, 'payout', id, { before: { status: payout.status }, after: { status: input.status, reference: input.reference, txHash: input.txHash } });
+    if (input.status === 'completed') {
+      const proof = input.txHash ? `transaction ${input.txHash}` : `bank reference ${input.reference}`;
+      await notify(tx, {
+        userId: payout.recipientId, channels: ['in_app', 'email'], link: '/referral-dashboard',
+        title: 'Your payout was sent',
+        body: `Your payout of ${fromCents(payout.amountCents).toFixed(2)} ${payout.currency} was completed (${proof}).`,
+      });
+    }
     counter.touch();
   });
   return onePayout(db, id);

@@ -10,6 +10,7 @@ import { uniqueText } from '../../lib/unique.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { normaliseEmail, revokeAllSessions } from '../auth/service.js';
+import { notificationSettings, notify } from '../notifications/notify.js';
 import { changeRefusal, deleteRefusal, endsSessions } from './policy.js';
 import { presentSession, presentUser } from './present.js';
 
@@ -94,6 +95,14 @@ async function changeUser(tx: Tx, id: string, patch: UserPatch, actor: Actor, ac
   const now = new Date();
   const [row] = await tx.update(users).set({ ...values, updatedAt: now }).where(eq(users.id, id)).returning();
   if (endsSessions(target, patch)) await revokeAllSessions(tx, id, now);
+  if (values.status === 'suspended' && target.status !== 'suspended') {
+    // By email: a suspended user cannot log in to read the bell.
+    const s = await notificationSettings(tx);
+    await notify(tx, {
+      userId: id, channels: ['email'], title: `Your ${s.siteName} account was suspended`,
+      body: `Your account ${row!.email} on ${s.siteName} was suspended by an administrator, and you were logged out. If you think this is a mistake, reply to this email or contact support.`,
+    }, s);
+  }
   await audit(tx, actor, action, 'user', id, { before: pick(target, Object.keys(values)), after: values });
   counter.touch();
   return presentUser(row!);

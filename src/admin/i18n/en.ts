@@ -6,6 +6,7 @@ import orders from '../resources/orders/i18n/en';
 import paymentSdk from '../pages/payment-sdk/i18n/en';
 import domainPage from '../pages/domain-management/i18n/en';
 import settingsPage from '../pages/settings/i18n/en';
+import notificationsPage from '../pages/notifications/i18n/en';
 import referralDashboard from '../pages/referral-dashboard/i18n/en';
 import referralsPage from '../pages/referrals/i18n/en';
 import reportsPage from '../pages/reports/i18n/en';
@@ -39,6 +40,8 @@ const en = {
     domain: domainPage,
     // Settings (pages/settings)
     settings: settingsPage,
+    // the bell, the notifications page and the email outbox (pages/notifications)
+    notifications: notificationsPage,
     // the user's referral page (pages/referral-dashboard)
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)

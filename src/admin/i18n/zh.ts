@@ -6,6 +6,7 @@ import orders from '../resources/orders/i18n/zh';
 import paymentSdk from '../pages/payment-sdk/i18n/zh';
 import domainPage from '../pages/domain-management/i18n/zh';
 import settingsPage from '../pages/settings/i18n/zh';
+import notificationsPage from '../pages/notifications/i18n/zh';
 import referralDashboard from '../pages/referral-dashboard/i18n/zh';
 import referralsPage from '../pages/referrals/i18n/zh';
 import reportsPage from '../pages/reports/i18n/zh';
@@ -36,6 +37,8 @@ const zh: typeof en = {
     domain: domainPage,
     // Settings (pages/settings)
     settings: settingsPage,
+    // the bell, the notifications page and the email outbox (pages/notifications)
+    notifications: notificationsPage,
     // the user's referral page (pages/referral-dashboard)
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)

@@ -3,6 +3,7 @@ import { AppBar as RaAppBar, Logout, ToggleThemeButton, UserMenu, useTranslate }
 import { useLocation } from 'react-router-dom';
 import { usePublicSettings } from '../hooks/usePublicSettings';
 import { LanguageToggle } from './LanguageToggle';
+import { NotificationBell } from './NotificationBell';
 import { titleKeyFor } from './nav';
 
 /** Site name, then the current nav item's label or page title ("Dashboard" when none matches). */
@@ -28,10 +29,11 @@ export function AppBar() {
   return (
     <RaAppBar
       toolbar={
-        <>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <NotificationBell />
           <ToggleThemeButton />
           <LanguageToggle />
-        </>
+        </Box>
       }
       userMenu={
         <UserMenu>

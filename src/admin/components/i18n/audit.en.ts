@@ -8,7 +8,7 @@ const en = {
   filters: { actor: 'Who (email)', entity: 'Record type', action: 'Action', all: 'All records' },
   entities: {
     user: 'Users', product: 'Products', order: 'Orders', payment: 'Payments', coupon: 'Coupons', mint_job: 'Mint jobs',
-    settings: 'Settings', commission: 'Commissions', payout: 'Payouts', agent_level: 'Agent levels',
+    settings: 'Settings', commission: 'Commissions', payout: 'Payouts', agent_level: 'Agent levels', notification: 'Notifications',
   },
   history: 'History',
 };

@@ -9,7 +9,7 @@ const zh: typeof en = {
   filters: { actor: '操作人（邮箱）', entity: '记录类型', action: '操作', all: '所有记录' },
   entities: {
     user: '用户', product: '商品', order: '订单', payment: '支付', coupon: '优惠券', mint_job: '铸造任务',
-    settings: '设置', commission: '佣金', payout: '付款', agent_level: '代理等级',
+    settings: '设置', commission: '佣金', payout: '付款', agent_level: '代理等级', notification: '通知',
   },
   history: '历史',
 };

@@ -2,7 +2,7 @@
 const en = {
   title: 'Settings',
   subtitle: 'Configure the platform: every change applies at once, without a restart',
-  tabs: { settings: 'Settings', audit: 'Audit log' },
+  tabs: { settings: 'Settings', audit: 'Audit log', outbox: 'Email outbox' },
   sections: {
     general: 'General',
     notifications: 'Notifications',

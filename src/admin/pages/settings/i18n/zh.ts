@@ -3,7 +3,7 @@ import type en from './en';
 const zh: typeof en = {
   title: '系统设置',
   subtitle: '配置平台：所有更改立即生效，无需重启',
-  tabs: { settings: '设置', audit: '审计日志' },
+  tabs: { settings: '设置', audit: '审计日志', outbox: '邮件发件箱' },
   sections: {
     general: '常规',
     notifications: '通知',

@@ -1,0 +1,99 @@
+/**
+ * The one way any module tells a user something: `notify(tx, …)` inside the transaction of the event (an order paid, a
+ * mint succeeded, a payout completed, an account suspended, a KYC decision…). It writes the in-app notification and
+ * queues the email as rows of that transaction, so they exist exactly when the event does; the worker (worker.ts)
+ * delivers the email later. The settings `notifications` (in-app) and `emailNotifications` (email) are read here, from
+ * the database, so a change applies to the next event without a restart. It imports no other module, so every
+ * module may call it (like audit()).
+ */
+import { inArray } from 'drizzle-orm';
+import { DEFAULT_SETTINGS } from '../../../src/common/settings.js';
+import type { Channel } from '../../../src/common/notifications.js';
+import type { Queryable } from '../../db/client.js';
+import { emailMessages, notifications, settings as settingsTable, users } from '../../db/schema.js';
+
+export type NotifyInput = {
+  /** The recipient; null with `email` for someone without an account (a guest's order). */
+  userId: string | null;
+  /** Where the email goes; unset, the user's address is read from their account (a guest has only this). */
+  email?: string | null;
+  title: string;
+  body: string;
+  channels: readonly Channel[];
+  /** A path in the app (/…) or an absolute address; emails get it absolute (Site URL setting) under the body. */
+  link?: string | null;
+};
+
+export type NotifyResult = { notificationId: string | null; emailId: number | null };
+
+/** The settings that gate and shape notifications, read fresh from the database (never a process's cached copy). */
+export type NotificationSettings = { notifications: boolean; emailNotifications: boolean; siteUrl: string; siteName: string };
+
+export async function notificationSettings(db: Queryable): Promise<NotificationSettings> {
+  const keys = ['notifications', 'emailNotifications', 'siteUrl', 'siteName'] as const;
+  const rows = await db.select({ key: settingsTable.key, value: settingsTable.value }).from(settingsTable).where(inArray(settingsTable.key, [...keys]));
+  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  const pick = <K extends (typeof keys)[number]>(k: K) => (typeof stored[k] === typeof DEFAULT_SETTINGS[k] ? stored[k] : DEFAULT_SETTINGS[k]) as NotificationSettings[K];
+  return { notifications: pick('notifications'), emailNotifications: pick('emailNotifications'), siteUrl: pick('siteUrl'), siteName: pick('siteName') };
+}
+
+/** The email's text: the body, then the link made absolute with the Site URL (a bare path without one). */
+export function emailText(body: string, link: string | null | undefined, siteUrl: string): string {
+  if (!link) return body;
+  const absolute = link.startsWith('/') && siteUrl ? new URL(link, siteUrl).toString() : link;
+  return `${body}\n\n${absolute}`;
+}
+
+/** The channels that will carry a notification now: those asked for and turned on in settings. */
+export function openChannels(asked: readonly Channel[], s: Pick<NotificationSettings, 'notifications' | 'emailNotifications'>): Channel[] {
+  return asked.filter((c) => (c === 'in_app' ? s.notifications : s.emailNotifications));
+}
+
+/** Tells several people at once in the caller's transaction: one settings read and at most two inserts. */
+export async function notifyMany(tx: Queryable, items: readonly NotifyInput[], known?: NotificationSettings): Promise<NotifyResult[]> {
+  if (items.length === 0) return [];
+  const s = known ?? await notificationSettings(tx);
+  const results: NotifyResult[] = items.map(() => ({ notificationId: null, emailId: null }));
+  const inApp = items.map((item, i) => ({ item, i })).filter(({ item }) => item.userId && openChannels(item.channels, s).includes('in_app'));
+  if (inApp.length > 0) {
+    const rows = await tx.insert(notifications).values(inApp.map(({ item }) => ({
+      userId: item.userId!, title: item.title, body: item.body, link: item.link ?? null,
+    }))).returning({ id: notifications.id });
+    rows.forEach((row, k) => { results[inApp[k]!.i]!.notificationId = row.id; });
+  }
+  const mail = items.map((item, i) => ({ item, i })).filter(({ item }) => (item.userId || item.email) && openChannels(item.channels, s).includes('email'));
+  if (mail.length > 0) {
+    // A user's address is the one their account has at this moment.
+    const ids = [...new Set(mail.filter(({ item }) => !item.email).map(({ item }) => item.userId).filter((id): id is string => !!id))];
+    const found = ids.length ? await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
+    const address = new Map(found.map((u) => [u.id, u.email]));
+    const addressed = mail.map((m) => ({ ...m, to: m.item.email ?? (m.item.userId ? address.get(m.item.userId) : null) ?? null }))
+      .filter((m): m is typeof m & { to: string } => !!m.to);
+    if (addressed.length > 0) {
+      const rows = await tx.insert(emailMessages).values(addressed.map(({ item, to }) => ({
+        userId: item.userId, toAddress: to, subject: item.title, body: emailText(item.body, item.link, s.siteUrl),
+      }))).returning({ id: emailMessages.id });
+      rows.forEach((row, k) => { results[addressed[k]!.i]!.emailId = row.id; });
+    }
+  }
+  return results;
+}
+
+/** Tells one person (see notifyMany): call it inside the transaction of the event. */
+export async function notify(tx: Queryable, input: NotifyInput, known?: NotificationSettings): Promise<NotifyResult> {
+  return (await notifyMany(tx, [input], known))[0]!;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** In-process workers listen here to start at once instead of at their next poll. */
+export function onNotificationsQueued(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Call after the transaction that queued emails or a bulk send has committed (the worker polls anyway). */
+export function notificationsQueued() {
+  for (const listener of listeners) listener();
+}

@@ -1,0 +1,31 @@
+import { idParams } from '../../../src/common/list.schemas.js';
+import { bulkBody, bulkListQuery, notificationListQuery, outboxListQuery, sendBody } from '../../../src/common/notifications.schemas.js';
+import { defineRoutes } from '../../lib/routes.js';
+import { notificationAccess as access } from './policy.js';
+import { createBulk, getBulk, listBulks, listNotifications, listOutbox, markAllRead, markRead, sendNotification } from './service.js';
+
+export default defineRoutes('notifications', (r, { db }) => {
+  r.get('/api/notifications', { config: access.own, schema: { querystring: notificationListQuery, summary: 'The caller’s notifications and unread count; staff: scope=all or userId for every user’s' } }, async (req) =>
+    ({ ok: true, ...(await listNotifications(db, req.user!, req.query)) }));
+
+  r.put('/api/notifications/read-all', { config: access.own, schema: { summary: 'Mark all of the caller’s notifications read' } }, async (req) =>
+    ({ ok: true, updated: await markAllRead(db, req.user!) }));
+
+  r.put('/api/notifications/:id/read', { config: access.own, schema: { params: idParams, summary: 'Mark one of the caller’s notifications read' } }, async (req) =>
+    ({ ok: true, notification: await markRead(db, req.user!, req.params.id) }));
+
+  r.post('/api/notifications/send', { config: access.write, schema: { body: sendBody, summary: 'Notify one user: in the app and/or by email' } }, async (req, reply) =>
+    reply.status(201).send({ ok: true, ...(await sendNotification(db, req.body, req.user)) }));
+
+  r.post('/api/notifications/bulk', { config: access.write, schema: { body: bulkBody, summary: 'Notify a role’s or every active user, in the background' } }, async (req, reply) =>
+    reply.status(202).send({ ok: true, job: await createBulk(db, req.body, req.user) }));
+
+  r.get('/api/notifications/bulk', { config: access.read, schema: { querystring: bulkListQuery, summary: 'Bulk sends, newest first, with their progress' } }, async (req) =>
+    ({ ok: true, ...(await listBulks(db, req.query)) }));
+
+  r.get('/api/notifications/bulk/:id', { config: access.read, schema: { params: idParams, summary: 'A bulk send’s progress: total, sent, failed, status' } }, async (req) =>
+    ({ ok: true, job: await getBulk(db, req.params.id) }));
+
+  r.get('/api/notifications/outbox', { config: access.outbox, schema: { querystring: outboxListQuery, summary: 'Emails queued, sent, failed or kept in the outbox (admins)' } }, async (req) =>
+    ({ ok: true, ...(await listOutbox(db, req.query)) }));
+});

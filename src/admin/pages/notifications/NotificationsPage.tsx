@@ -1,0 +1,40 @@
+import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import useCan from '../../components/useCan';
+import AllNotifications from './AllNotifications';
+import BulkJobs from './BulkJobs';
+import InboxTab from './InboxTab';
+import SendForm from './SendForm';
+
+/** /notifications: everyone's own inbox; staff follow bulk sends, and admins and operators send (DESIGN roles). */
+export default function NotificationsPage() {
+  const translate = useTranslate();
+  const canRead = useCan('notifications', 'list');
+  const canSend = useCan('notifications', 'create');
+  const [tab, setTab] = useState<'inbox' | 'send' | 'bulk' | 'all'>('inbox');
+  return (
+    <Box sx={{ py: 2, maxWidth: 1100 }}>
+      <Title title="app.notifications.title" />
+      <Typography variant="h5">{translate('app.notifications.title')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate(canRead ? 'app.notifications.subtitle' : 'app.notifications.subtitle_own')}</Typography>
+      {canRead && (
+        <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ mb: 2 }}>
+          <Tab value="inbox" label={translate('app.notifications.tabs.inbox')} />
+          {canSend && <Tab value="send" label={translate('app.notifications.tabs.send')} />}
+          <Tab value="bulk" label={translate('app.notifications.tabs.bulk')} />
+          <Tab value="all" label={translate('app.notifications.tabs.all')} />
+        </Tabs>
+      )}
+      {tab === 'inbox' && <InboxTab />}
+      {tab === 'send' && canSend && <SendForm onQueued={() => setTab('bulk')} />}
+      {tab === 'all' && canRead && <AllNotifications />}
+      {tab === 'bulk' && canRead && (
+        <>
+          {!canSend && <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.notifications.send.read_only')}</Typography>}
+          <BulkJobs />
+        </>
+      )}
+    </Box>
+  );
+}

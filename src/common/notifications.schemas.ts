@@ -1,0 +1,53 @@
+/** What the notification routes take. */
+import { z } from 'zod';
+import { listQuery } from './list.schemas.js';
+import { AUDIENCES, BODY_MAX, CHANNELS, EMAIL_STATUSES, LINK_MAX, TITLE_MAX } from './notifications.js';
+import { optionalText, text } from './text.js';
+
+const channels = z.array(z.enum(CHANNELS, { error: `Each channel must be one of ${CHANNELS.join(', ')}.` }), { error: 'Channels must be a list: in_app, email or both.' })
+  .min(1, 'Choose at least one channel: in_app, email or both.').max(2, 'Channels can list in_app and email once each.')
+  .refine((list) => new Set(list).size === list.length, 'Channels can list in_app and email once each.')
+  .default(['in_app']);
+
+const link = optionalText('Link', LINK_MAX)
+  .refine((v) => v === null || (v.startsWith('/') && !v.startsWith('//')) || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'Link must be a path on this site (/…) or an http(s) address.');
+
+const message = {
+  title: text('Title', { max: TITLE_MAX }),
+  body: text('Body', { max: BODY_MAX }),
+  channels,
+};
+
+export const sendBody = z.object({
+  userId: text('User id', { max: 36, tooLong: 'User id must be a UUID.' }).uuid('User id must be a UUID.').optional(),
+  email: text('Email', { max: 254 }).email('Email must be a valid email address.').optional(),
+  ...message,
+  link,
+}).refine((b) => !!b.userId || !!b.email, { message: 'Name the recipient (userId or email).', path: ['userId'] });
+export type SendInput = z.infer<typeof sendBody>;
+
+export const bulkBody = z.object({
+  audience: z.enum(AUDIENCES, { error: `Audience must be one of ${AUDIENCES.join(', ')}.` }),
+  ...message,
+  link,
+});
+export type BulkInput = z.infer<typeof bulkBody>;
+
+const flag = (label: string) => z.enum(['true', 'false'], { error: `${label} must be true or false.` }).transform((v) => v === 'true').optional();
+
+export const notificationListQuery = listQuery.omit({ order: true }).extend({
+  /** all: every user's (staff; `q` then searches the recipient's email); mine (default): the caller's own. */
+  scope: z.enum(['mine', 'all'], { error: 'scope must be mine or all.' }).default('mine'),
+  /** With scope all: one recipient's. */
+  userId: text('userId', { max: 36, tooLong: 'userId must be a UUID.' }).uuid('userId must be a UUID.').optional(),
+  read: flag('read'),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuery>;
+
+export const outboxListQuery = listQuery.omit({ order: true }).extend({
+  status: z.enum(EMAIL_STATUSES, { error: `status must be one of ${EMAIL_STATUSES.join(', ')}.` }).optional(),
+});
+export type OutboxListQuery = z.infer<typeof outboxListQuery>;
+
+export const bulkListQuery = listQuery.omit({ q: true, order: true });
+export type BulkListQuery = z.infer<typeof bulkListQuery>;
