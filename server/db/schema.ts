@@ -456,6 +456,14 @@ export const payouts = pgTable('payouts', {
   nonce: integer('nonce'),
   signedTx: text('signed_tx'),
   txHash: text('tx_hash'),
+  /** Native tokens sent for 1.00 of the currency (settings payoutTokenRate when it was signed). */
+  tokenRate: numeric('token_rate', { precision: 30, scale: 18 }),
+  /** The on-chain transfer: signed (stored, maybe not sent) → sent → mined | reverted | lost (its nonce went to another). */
+  transferState: text('transfer_state'),
+  transferError: text('transfer_error'),
+  blockNumber: bigint('block_number', { mode: 'number' }),
+  /** Held while one request signs, sends and settles the transfer, so a second click is a 409; lapses after a crash. */
+  transferClaimedUntil: timestamp('transfer_claimed_until', { withTimezone: true, mode: 'date' }),
   note: text('note'),
   requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),

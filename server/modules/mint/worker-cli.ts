@@ -20,7 +20,7 @@ async function main() {
   }
   const chainConfig: ChainConfig = config.chain.mode === 'rpc' ? config.chain : {
     mode: 'rpc', rpcUrl: `http://127.0.0.1:${config.chain.devPort ?? 8545}`, chainId: DEV_CHAIN_ID,
-    minterKey: DEV_MINTER_KEY, tokenAddress: DEV_TOKEN_ADDRESS,
+    minterKey: DEV_MINTER_KEY, tokenAddress: DEV_TOKEN_ADDRESS, payoutKey: null,
   };
   const chain = await connectChain(chainConfig);
   const mismatch = await checkChainId(chain.publicClient, chainConfig.chainId).catch((err: Error) =>
