@@ -46,6 +46,8 @@ export type ReferralStats = {
   /** Days after payment before a commission may be approved (settings). */
   commissionHoldDays: number;
   currency: string;
+  /** Where crypto payouts of the caller's earnings go (PUT /api/referrals/wallet); null: by bank only. */
+  payoutWallet: string | null;
 };
 
 /** One edge of the network (GET /api/referrals, staff): `referredEmail` was referred by `userEmail`. */

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatEther, parseEther, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_MINTER_KEY, startDevChain } from '../../server/chain/dev-chain.js';
-import { replayLog } from '../../server/modules/mint/queue.js';
+import { recordForeignTransaction, replayLog } from '../../server/modules/mint/queue.js';
 import { chainTransactions, commissions, payouts, users } from '../../server/db/schema.js';
 import { transferHooks } from '../../server/modules/payouts/onchain.js';
 import { buildProduct, buildUser, freshWallet, PASSWORD } from './factories.js';
@@ -50,6 +50,23 @@ async function pendingPayout(n = 1, wallet: Address | null = freshWallet()) {
 const pay = (id: string, body: Record<string, unknown> = {}, as: 'finance' | 'admin' | 'operator' = 'finance') =>
   t.call('POST', `/api/payouts/${id}/pay-onchain`, { as, body });
 const transfersOf = (id: string) => t.db.select().from(chainTransactions).where(eq(chainTransactions.payoutId, id));
+
+describe('the payout wallet', () => {
+  it('a user sets, shows and removes their own payout wallet; a bad address is a 400 naming the field', async () => {
+    const me = await person();
+    const wallet = freshWallet();
+    const set = await t.call('PUT', '/api/referrals/wallet', { token: me.token, body: { walletAddress: wallet.toLowerCase() } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().walletAddress).toBe(wallet);
+    expect((await t.call('GET', '/api/referrals/stats', { token: me.token })).json().stats.payoutWallet).toBe(wallet);
+    const bad = await t.call('PUT', '/api/referrals/wallet', { token: me.token, body: { walletAddress: '0x1234' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Invalid field "walletAddress": Payout wallet must be an EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).');
+    expect((await t.call('PUT', '/api/referrals/wallet', { as: null, body: { walletAddress: null } })).statusCode).toBe(401);
+    expect((await t.call('PUT', '/api/referrals/wallet', { token: me.token, body: { walletAddress: '' } })).json().walletAddress).toBeNull();
+    expect((await t.call('GET', '/api/referrals/stats', { token: me.token })).json().stats.payoutWallet).toBeNull();
+  });
+});
 
 describe('Pay on chain', () => {
   beforeAll(async () => { expect((await setRate(RATE)).statusCode).toBe(200); });
@@ -168,7 +185,9 @@ describe('Pay on chain', () => {
       const nonce = await chain().publicClient.getTransactionCount({ address: payer.address, blockTag: 'pending' });
       const fees = await chain().publicClient.estimateFeesPerGas();
       const raw = await payer.signTransaction({ type: 'eip1559', chainId: 31337, nonce, to: privateKeyToAccount(DEV_MINTER_KEY).address, value: 1n, gas: 21_000n, ...fees });
-      await chain().publicClient.sendRawTransaction({ serializedTransaction: raw });
+      const hash = await chain().publicClient.sendRawTransaction({ serializedTransaction: raw });
+      // As the dev chain's endpoint does with a wallet's transaction: kept for the replay.
+      await recordForeignTransaction(t.db, { chainId: 31337, hash, sender: payer.address, nonce, raw });
       throw new Error('simulated crash');
     };
     expect((await pay(payout.id)).statusCode).toBe(500);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { getAddress } from 'viem';
 import { fromCents } from '../../../src/common/money.js';
 import type { Referral, ReferralStats } from '../../../src/common/referrals.js';
 import type { ReferralListQuery } from '../../../src/common/referrals.schemas.js';
@@ -101,7 +102,7 @@ const count = (v: unknown) => Number(v ?? 0);
 /** The caller's link, clicks, conversion and earnings. */
 export async function referralStats(db: Db, userId: string, origin: string, settings: Settings): Promise<ReferralStats> {
   const code = await ensureReferralCode(db, userId);
-  const [[clicks], [visits], [people], sums, [claw]] = await Promise.all([
+  const [[clicks], [visits], [people], sums, [claw], [me]] = await Promise.all([
     db.select({ n: sql`count(*)` }).from(referralClicks).where(eq(referralClicks.referrerId, userId)),
     db.select({ n: sql`count(*)` }).from(referralVisits).where(eq(referralVisits.referrerId, userId)),
     db.select({
@@ -112,6 +113,7 @@ export async function referralStats(db: Db, userId: string, origin: string, sett
       .from(commissions).where(eq(commissions.referrerId, userId)).groupBy(commissions.status, sql`${commissions.payoutId} is not null`),
     db.select({ cents: sql`coalesce(sum(${commissionAdjustments.amountCents}), 0)` }).from(commissionAdjustments)
       .where(and(eq(commissionAdjustments.referrerId, userId), isNull(commissionAdjustments.payoutId))),
+    db.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, userId)),
   ]);
   const sum = (pick: (r: (typeof sums)[number]) => boolean) => sums.filter(pick).reduce((s, r) => s + count(r.cents), 0);
   const pending = sum((r) => r.status === 'pending');
@@ -125,6 +127,7 @@ export async function referralStats(db: Db, userId: string, origin: string, sett
     totalCommissions: fromCents(pending + approved + paid), pendingCommissions: fromCents(pending),
     approvedCommissions: fromCents(approved), paidCommissions: fromCents(paid), availableForPayout: fromCents(Math.max(0, available)),
     minimumPayout: settings.minimumPayout, commissionHoldDays: settings.commissionHoldDays, currency: settings.currency,
+    payoutWallet: me?.wallet ?? null,
   };
 }
 
@@ -162,4 +165,15 @@ export async function referralSummary(db: Db) {
     db.select({ cents: sql`coalesce(sum(${commissions.amountCents}), 0)` }).from(commissions).where(sql`${commissions.status} not in ('rejected', 'reversed')`),
   ]);
   return { totalReferrals: count(people?.total), activeReferrals: count(people?.active), totalEarnings: fromCents(count(earned?.cents)) };
+}
+
+/** Sets (or, with null, removes) the caller's payout wallet. */
+export async function setPayoutWallet(db: Db, userId: string, walletAddress: string | null, actor: Actor) {
+  const wallet = walletAddress ? getAddress(walletAddress) : null;
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.update(users).set({ walletAddress: wallet, updatedAt: new Date() }).where(eq(users.id, userId));
+    await audit(tx, actor, 'user.payout_wallet', 'user', userId, { before: { walletAddress: before?.wallet ?? null }, after: { walletAddress: wallet } });
+  });
+  return { walletAddress: wallet };
 }
