@@ -3,7 +3,7 @@
  * For each engine and size: a fresh database, migrate, db.json, generated orders up to the size, then
  * autocannon against the order list (by status, and by a customer-email prefix). PostgreSQL runs when
  * BENCH_DATABASE_URL / DATABASE_URL is set or a server answers at the default URL; it uses a dedicated
- * database `rwa_bench` there, dropped afterwards. Results: a table here and JSON in bench/results/.
+ * database `rwa_bench_<pid>` there, dropped afterwards. Results: a table here and JSON in bench/results/.
  * Any non-2xx answer or socket error fails the run (exit code 1).
  */
 import fs from 'node:fs';
