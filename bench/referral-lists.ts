@@ -1,5 +1,5 @@
 /**
- * npm run bench:referral-lists [-- --engines=pglite,postgres] [-- --users=100000] [-- --commissions=1000000] [-- --requests=200]
+ * npm run bench:referral-lists [-- --engines=pglite,postgres] [-- --users=100000] [-- --commissions=1000000] [-- --requests=200] [-- --keep]
  * The affiliates and commissions lists at scale: a fresh database per engine, db.json for the logins, then set-based SQL
  * (generate_series) adds `users` users (each referred by user i/2, so about half are affiliates) and `commissions`
  * paid orders with one level-1 commission each (pending, approved, paid, rejected mixed, over the last year). Then
@@ -118,12 +118,17 @@ async function benchOne(engine: Engine, users: number, commissions: number, requ
       await app.close();
     }
   } finally {
-    await fresh.dispose();
+    if (keep) console.log(`kept: ${JSON.stringify(fresh.env)}`);
+    else await fresh.dispose();
   }
 }
 
+/** --keep: leave the generated database (its DATA_DIR or DATABASE_URL is printed) to look at its plans. */
+let keep = false;
+
 async function main() {
-  const { values } = parseArgs({ options: { engines: { type: 'string' }, users: { type: 'string' }, commissions: { type: 'string' }, requests: { type: 'string' } } });
+  const { values } = parseArgs({ options: { engines: { type: 'string' }, users: { type: 'string' }, commissions: { type: 'string' }, requests: { type: 'string' }, keep: { type: 'boolean', default: false } } });
+  keep = values.keep ?? false;
   const users = Number(values.users ?? 100_000);
   const commissions = Number(values.commissions ?? 1_000_000);
   const requests = Number(values.requests ?? 200);
