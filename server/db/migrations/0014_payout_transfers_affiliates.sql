@@ -1,3 +1,8 @@
+ALTER TABLE "payouts" ADD COLUMN "token_rate" numeric(30, 18);--> statement-breakpoint
+ALTER TABLE "payouts" ADD COLUMN "transfer_state" text;--> statement-breakpoint
+ALTER TABLE "payouts" ADD COLUMN "transfer_error" text;--> statement-breakpoint
+ALTER TABLE "payouts" ADD COLUMN "block_number" bigint;--> statement-breakpoint
+ALTER TABLE "payouts" ADD COLUMN "transfer_claimed_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "affiliate" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "users_affiliate_created_idx" ON "users" USING btree ("created_at","id") WHERE affiliate;--> statement-breakpoint
 CREATE INDEX "users_affiliate_email_idx" ON "users" USING btree (lower("email") text_pattern_ops) WHERE affiliate;--> statement-breakpoint
