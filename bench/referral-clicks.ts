@@ -43,8 +43,11 @@ async function benchOne(engine: Engine, seconds: number, connections: number, pg
     const code = (await call('POST', '/api/referrals/link', {}, auth)).body.referralCode as string;
     const url = `${server.baseUrl}/api/referrals/click`;
     await clicks(url, code, connections, 2);
+    // The warm-up's last requests may still be in flight when it returns: let them land before counting.
+    await new Promise((r) => setTimeout(r, 1000));
     const before = (await call('GET', '/api/referrals/stats', undefined, auth)).body.stats as { totalClicks: number; uniqueClicks: number };
     const load = await clicks(url, code, connections, seconds);
+    await new Promise((r) => setTimeout(r, 1000));
     const after = (await call('GET', '/api/referrals/stats', undefined, auth)).body.stats as { totalClicks: number; uniqueClicks: number };
     const accepted = load.requests - load.non2xx - load.errors - load.timeouts;
     return {

@@ -3,7 +3,8 @@
  *
  * Offers:
  *   loadChainConfig(env)  RPC_URL, MINTER_PRIVATE_KEY, CHAIN_ID (default 11155111),
- *                         TOKEN_CONTRACT, DEV_CHAIN_PORT (default 8545) → ChainConfig
+ *                         TOKEN_CONTRACT, PAYOUT_PRIVATE_KEY (the platform wallet paying crypto payouts;
+ *                         on the dev chain its own funded dev account), DEV_CHAIN_PORT (default 8545) → ChainConfig
  *                         (mode 'rpc' when RPC_URL is set, else 'dev'); throws a sentence.
  *   connectChain(config, devOpts?) → ChainContext: public + wallet clients, the minter
  *                         account, the token address; in dev mode it starts the embedded
@@ -18,11 +19,11 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { mainnet, sepolia } from 'viem/chains';
 import { z } from 'zod';
-import { DEV_MINTER_KEY, DEV_TOKEN_ADDRESS, startDevChain, type DevChain, type DevChainOptions } from './dev-chain.js';
+import { DEV_MINTER_KEY, DEV_PAYOUT_KEY, DEV_TOKEN_ADDRESS, startDevChain, type DevChain, type DevChainOptions } from './dev-chain.js';
 import { DEV_CHAIN_ID } from './edr-provider.js';
 
 export type ChainConfig =
-  | { mode: 'rpc'; rpcUrl: string; chainId: number; minterKey: Hex; tokenAddress: Address }
+  | { mode: 'rpc'; rpcUrl: string; chainId: number; minterKey: Hex; tokenAddress: Address; payoutKey: Hex | null }
   | { mode: 'dev'; chainId: typeof DEV_CHAIN_ID; devPort: number | null }; // null: no HTTP endpoint
 
 export type ChainContext = {
@@ -32,6 +33,8 @@ export type ChainContext = {
   publicClient: PublicClient<Transport, Chain>;
   walletClient: WalletClient<Transport, Chain, Account>;
   account: ReturnType<typeof privateKeyToAccount>;
+  /** The platform wallet that sends crypto payouts; null on an RPC chain without PAYOUT_PRIVATE_KEY. */
+  payoutAccount: ReturnType<typeof privateKeyToAccount> | null;
   tokenAddress: Address;
   devChain?: DevChain;
   close(): Promise<void>;
@@ -43,6 +46,7 @@ const envSchema = z.object({
   MINTER_PRIVATE_KEY: hex(32).optional(),
   CHAIN_ID: z.coerce.number().int().positive().default(sepolia.id),
   TOKEN_CONTRACT: hex(20).optional(),
+  PAYOUT_PRIVATE_KEY: hex(32).optional(),
   DEV_CHAIN_PORT: z.coerce.number().int().min(0).max(65535).default(8545),
 });
 
@@ -59,6 +63,7 @@ export function loadChainConfig(env: NodeJS.ProcessEnv = process.env): ChainConf
   return {
     mode: 'rpc', rpcUrl: e.RPC_URL, chainId: e.CHAIN_ID,
     minterKey: e.MINTER_PRIVATE_KEY as Hex, tokenAddress: e.TOKEN_CONTRACT as Address,
+    payoutKey: (e.PAYOUT_PRIVATE_KEY as Hex | undefined) ?? null,
   };
 }
 
@@ -79,6 +84,7 @@ export async function connectChain(config: ChainConfig, devOpts: Omit<DevChainOp
     const account = privateKeyToAccount(config.minterKey);
     return {
       mode: 'rpc', chainId: config.chainId, chain, account, tokenAddress: config.tokenAddress,
+      payoutAccount: config.payoutKey ? privateKeyToAccount(config.payoutKey) : null,
       publicClient: createPublicClient({ chain, transport }),
       walletClient: createWalletClient({ chain, transport, account }),
       close: async () => {},
@@ -89,7 +95,7 @@ export async function connectChain(config: ChainConfig, devOpts: Omit<DevChainOp
   const transport = custom(devChain.provider, { retryCount: 0 }); // in process: nothing transient to retry
   const account = devChain.minterAccount;
   return {
-    mode: 'dev', chainId: DEV_CHAIN_ID, chain, account, tokenAddress: devChain.tokenAddress, devChain,
+    mode: 'dev', chainId: DEV_CHAIN_ID, chain, account, payoutAccount: devChain.payoutAccount, tokenAddress: devChain.tokenAddress, devChain,
     publicClient: createPublicClient({ chain, transport, pollingInterval: 50 }),
     walletClient: createWalletClient({ chain, transport, account, pollingInterval: 50 }),
     close: () => devChain.close(),
@@ -101,7 +107,7 @@ export async function connectChain(config: ChainConfig, devOpts: Omit<DevChainOp
  * JSON-RPC endpoint with the dev minter key: how `npm run worker` and the API processes of a cluster mint and read.
  */
 export function devChainViaRpc(rpcUrl: string): ChainConfig {
-  return { mode: 'rpc', rpcUrl, chainId: DEV_CHAIN_ID, minterKey: DEV_MINTER_KEY, tokenAddress: DEV_TOKEN_ADDRESS };
+  return { mode: 'rpc', rpcUrl, chainId: DEV_CHAIN_ID, minterKey: DEV_MINTER_KEY, tokenAddress: DEV_TOKEN_ADDRESS, payoutKey: DEV_PAYOUT_KEY };
 }
 
 /** Compares the node's eth_chainId with the configured id: null when they match, else a sentence. */

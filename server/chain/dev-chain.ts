@@ -4,15 +4,16 @@
  * loopback JSON-RPC endpoint.
  *
  * Offers: startDevChain(opts) → DevChain
- *   { provider (EIP-1193), chainId, minterAccount, minterKey, tokenAddress, deployTxHash,
+ *   { provider (EIP-1193), chainId, minterAccount, minterKey, payoutAccount, tokenAddress, deployTxHash,
  *     rpcUrl (when port !== null), replayed, close() }
  *   Start order: fresh chain → deterministic deploy tx (block 1) → replay(opts.rawTxs)
  *   (blocks 2…) → HTTP endpoint. The deploy transaction is the same signed bytes every
  *   time (minter key, nonce 0, fixed gas and fees), so the token address and its hash never
  *   change: DEV_TOKEN_ADDRESS. Stored transactions must therefore start at nonce 1; a stored
  *   copy of the deploy transaction itself is skipped.
- * The minter key is Hardhat's public account #0: never use it outside this dev chain. Hardhat's accounts #1–#9 are
- * funded at genesis too (hd.ts devFundedAccounts), so a wallet can pay crypto payments without touching the minter.
+ * The minter key is Hardhat's public account #0: never use it outside this dev chain. Hardhat's accounts #1–#8 are
+ * funded at genesis too (hd.ts devFundedAccounts), so a wallet can pay crypto payments without touching the minter;
+ * #9 is the platform wallet that pays payouts on chain (DEV_PAYOUT_KEY).
  */
 import { keccak256, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -27,6 +28,11 @@ export const DEV_MINTER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cb
 export const DEV_MINTER_ADDRESS: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 /** CREATE address of DEV_MINTER_ADDRESS at nonce 0. */
 export const DEV_TOKEN_ADDRESS: Address = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+/**
+ * The dev chain's platform wallet for payouts: Hardhat's public dev account #9, funded at genesis, so payouts never
+ * share nonces with the minter (dev chain only; on a real chain PAYOUT_PRIVATE_KEY names it).
+ */
+export const DEV_PAYOUT_KEY: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
 export const DEV_DEFAULT_PORT = 8545;
 const DEV_BALANCE = 10_000n * 10n ** 18n;
 const DEPLOY_GAS = 3_000_000n;
@@ -48,6 +54,8 @@ export type DevChain = {
   chainId: number;
   minterAccount: PrivateKeyAccount;
   minterKey: Hex;
+  /** The platform wallet that pays crypto payouts (DEV_PAYOUT_KEY), funded at genesis. */
+  payoutAccount: PrivateKeyAccount;
   tokenAddress: Address;
   deployTxHash: Hex;
   rpcUrl?: string;
@@ -66,12 +74,16 @@ export async function devDeployTransaction(minter: PrivateKeyAccount): Promise<H
 
 export async function startDevChain(opts: DevChainOptions = {}): Promise<DevChain> {
   const minterAccount = privateKeyToAccount(DEV_MINTER_KEY);
+  const payoutAccount = privateKeyToAccount(DEV_PAYOUT_KEY);
   const provider = await createEdrProvider({
     chainId: DEV_CHAIN_ID,
     fundedAccounts: [
       { address: minterAccount.address, balance: DEV_BALANCE },
-      // Hardhat's accounts #1–#9, for wallets and tests to pay from (crypto payments); never the minter's key.
+      // Hardhat's accounts #1–#8, for wallets and tests to pay from (crypto payments); never the minter's key.
       ...devFundedAccounts().map((a) => ({ address: a.address, balance: DEV_BALANCE })),
+      // #9 is the platform wallet that pays payouts on chain.
+      ...(opts.fundedAccounts ?? []).some((a) => a.address.toLowerCase() === payoutAccount.address.toLowerCase())
+        ? [] : [{ address: payoutAccount.address, balance: DEV_BALANCE }],
       ...(opts.fundedAccounts ?? []),
     ],
   });
@@ -86,7 +98,7 @@ export async function startDevChain(opts: DevChainOptions = {}): Promise<DevChai
   const port = opts.port === undefined ? DEV_DEFAULT_PORT : opts.port;
   const rpc = port === null ? undefined : await startRpcServer({ handle: provider.handle, port, onRawTransaction: opts.onRawTransaction });
   return {
-    provider, chainId: DEV_CHAIN_ID, minterAccount, minterKey: DEV_MINTER_KEY,
+    provider, chainId: DEV_CHAIN_ID, minterAccount, minterKey: DEV_MINTER_KEY, payoutAccount,
     tokenAddress: receipt.contractAddress, deployTxHash, rpcUrl: rpc?.url, replayed,
     close: async () => { await rpc?.close(); },
   };

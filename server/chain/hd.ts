@@ -8,7 +8,7 @@
  *   DEV_CRYPTO_MNEMONIC   the dev chain's fixed deposit mnemonic (public: dev chain only). It is not Hardhat's
  *     "test … junk" mnemonic, whose accounts the dev chain funds (DEV_FUNDED_MNEMONIC), so a deposit address never
  *     starts with a balance.
- *   devFundedAccounts()   Hardhat's public dev accounts #1–#9 (#0 is the minter), funded on the dev chain for
+ *   devFundedAccounts()   Hardhat's public dev accounts #1–#8 (#0 is the minter, #9 the payout wallet), funded on the dev chain for
  *     wallets and tests to pay from.
  */
 import { getAddress, toHex, type Address, type HDKey } from 'viem';
@@ -42,8 +42,8 @@ export function depositKeys(mnemonic: string): DepositKeys {
 
 let funded: PrivateKeyAccount[] | undefined;
 
-/** Hardhat's dev accounts #1–#9 (well known, never for real money). */
+/** Hardhat's dev accounts #1–#8 (well known, never for real money; #9 is the dev chain's payout wallet). */
 export function devFundedAccounts(): PrivateKeyAccount[] {
-  funded ??= Array.from({ length: 9 }, (_, i) => depositKeys(DEV_FUNDED_MNEMONIC).account(i + 1));
+  funded ??= Array.from({ length: 8 }, (_, i) => depositKeys(DEV_FUNDED_MNEMONIC).account(i + 1));
   return funded;
 }

@@ -67,7 +67,7 @@ export async function signMint(ctx: MintContext, req: MintRequest, knownFees?: F
   return { nonce: req.nonce, signedTx, txHash: keccak256(signedTx) };
 }
 
-export async function broadcast(ctx: MintContext, signedTx: Hex): Promise<Hex> {
+export async function broadcast(ctx: Pick<MintContext, 'publicClient'>, signedTx: Hex): Promise<Hex> {
   try {
     return await ctx.publicClient.sendRawTransaction({ serializedTransaction: signedTx });
   } catch (err) {

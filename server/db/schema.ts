@@ -28,10 +28,17 @@ export const users = pgTable('users', {
   referredAt: timestamp('referred_at', { withTimezone: true, mode: 'date' }),
   /** Where a crypto payout of the user's earnings is sent; null: payouts by bank only. */
   walletAddress: text('wallet_address'),
+  /** Someone names this user as referrer, or they earned a commission: they are on the affiliates list (set once). */
+  affiliate: boolean('affiliate').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('users_email_key').on(t.email),
+  // The affiliates list: newest first, and a prefix of the email, the name or "first last", among affiliates only.
+  index('users_affiliate_created_idx').on(t.createdAt, t.id).where(sql`affiliate`),
+  index('users_affiliate_email_idx').on(sql`lower(${t.email}) text_pattern_ops`).where(sql`affiliate`),
+  index('users_affiliate_name_idx').on(sql`lower(${t.name}) text_pattern_ops`).where(sql`affiliate`),
+  index('users_affiliate_full_name_idx').on(sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) text_pattern_ops`).where(sql`affiliate`),
   uniqueIndex('users_referral_code_key').on(t.referralCode),
   index('users_referred_by_idx').on(t.referredById, t.createdAt),
   index('users_role_idx').on(t.role),
@@ -456,6 +463,14 @@ export const payouts = pgTable('payouts', {
   nonce: integer('nonce'),
   signedTx: text('signed_tx'),
   txHash: text('tx_hash'),
+  /** Native tokens sent for 1.00 of the currency (settings payoutTokenRate when it was signed). */
+  tokenRate: numeric('token_rate', { precision: 30, scale: 18 }),
+  /** The on-chain transfer: signed (stored, maybe not sent) → sent → mined | reverted | lost (its nonce went to another). */
+  transferState: text('transfer_state'),
+  transferError: text('transfer_error'),
+  blockNumber: bigint('block_number', { mode: 'number' }),
+  /** Held while one request signs, sends and settles the transfer, so a second click is a 409; lapses after a crash. */
+  transferClaimedUntil: timestamp('transfer_claimed_until', { withTimezone: true, mode: 'date' }),
   note: text('note'),
   requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),

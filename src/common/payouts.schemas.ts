@@ -31,3 +31,9 @@ export const payoutListQuery = listQuery.omit({ order: true }).extend({
   method: z.enum(PAYOUT_METHODS, { error: `method must be one of ${PAYOUT_METHODS.join(', ')}.` }).optional(),
 });
 export type PayoutListQuery = z.infer<typeof payoutListQuery>;
+
+/** Pay on chain: the amount the user was shown (wei); a changed rate since then is a 409 instead of a surprise. */
+export const payoutOnchainBody = z.object({
+  amountWei: text('Amount in wei', { max: 78 }).regex(/^[1-9]\d*$/, 'Amount in wei must be a whole positive number.').optional(),
+});
+export type PayoutOnchainInput = z.infer<typeof payoutOnchainBody>;

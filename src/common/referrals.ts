@@ -16,6 +16,10 @@ export const payoutStatusOf = enumReader(PAYOUT_STATUSES, 'pending');
 export const PAYOUT_METHODS = ['bank', 'crypto'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
+/** A crypto payout's transfer: signed (stored, maybe not sent yet) → sent → mined | reverted | lost (its nonce went to another transaction). */
+export const TRANSFER_STATES = ['signed', 'sent', 'mined', 'reverted', 'lost'] as const;
+export type TransferState = (typeof TRANSFER_STATES)[number];
+
 export const REFERRAL_LEVELS = [1, 2] as const;
 /** How long the shop keeps a `?ref=` code before it is forgotten. */
 export const REFERRAL_CODE_DAYS = 30;
@@ -42,6 +46,8 @@ export type ReferralStats = {
   /** Days after payment before a commission may be approved (settings). */
   commissionHoldDays: number;
   currency: string;
+  /** Where crypto payouts of the caller's earnings go (PUT /api/referrals/wallet); null: by bank only. */
+  payoutWallet: string | null;
 };
 
 /** One edge of the network (GET /api/referrals, staff): `referredEmail` was referred by `userEmail`. */
@@ -119,8 +125,17 @@ export type Payout = {
   reference: string | null;
   walletAddress: string | null;
   amountWei: string | null;
+  /** amountWei in tokens (18 decimals, trailing zeros dropped). */
+  tokenAmount: string | null;
+  /** Tokens sent for 1.00 of the currency, kept from when the transfer was signed. */
+  tokenRate: string | null;
   chainId: number | null;
   txHash: string | null;
+  transferState: TransferState | null;
+  transferError: string | null;
+  blockNumber: number | null;
+  /** The recipient's payout wallet now (Pay on chain sends there when the payout names none). */
+  recipientWallet: string | null;
   note: string | null;
   commissionCount: number;
   createdAt: string;
@@ -129,6 +144,22 @@ export type Payout = {
 };
 
 export type PayoutDetail = Payout & { commissions: Commission[]; adjustments: CommissionAdjustment[] };
+
+/** GET /api/payouts/{id}/onchain-quote: what Pay on chain would send, shown before it is confirmed. */
+export type OnchainQuote = {
+  payoutId: string;
+  amount: number;
+  currency: string;
+  walletAddress: string;
+  chainId: number;
+  /** The platform wallet that sends, and what it holds (tokens). */
+  sender: string;
+  senderBalance: string;
+  rate: string;
+  amountWei: string;
+  tokenAmount: string;
+  symbol: string;
+};
 
 /** A user with a referral or an earning (GET /api/affiliates). */
 export type Affiliate = {

@@ -33,6 +33,14 @@ export const settingsSchema = z.object({
     .min(0, 'Commission hold must be a whole number of days from 0 to 365.').max(365, 'Commission hold must be a whole number of days from 0 to 365.'),
   /** A referrer may request a payout once their approved earnings reach this amount. */
   minimumPayout: z.number({ error: 'Minimum payout must be an amount ≥ 0.' }).refine(isFiatAmount, 'Minimum payout must be an amount ≥ 0 with at most 2 decimals.'),
+  /**
+   * Native tokens a crypto payout sends for 1.00 of its currency (a decimal with at most 18 places), set by finance from
+   * the market rate; null: "Pay on chain" is refused until an admin sets it. The amount is shown before it is sent.
+   */
+  payoutTokenRate: text('Payout token rate', { max: 40 })
+    .regex(/^\d{1,12}(\.\d{1,18})?$/, 'Payout token rate must be a decimal number with at most 18 decimals (tokens for 1.00 of the currency).')
+    .refine((v) => /[1-9]/.test(v), 'Payout token rate must be above 0.')
+    .nullable(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -55,6 +63,7 @@ export const DEFAULT_SETTINGS: Settings = {
   checkoutTtlMinutes: 30,
   commissionHoldDays: 14,
   minimumPayout: 50,
+  payoutTokenRate: null,
 };
 
 /** What any visitor may read: enough to title and format the app. */

@@ -44,7 +44,8 @@ async function snapshot() {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Request = { method: Method; url: string; body?: unknown };
-type Endpoint = { route: string; allowed: Role[]; ok: number; request: () => Promise<Request> };
+/** `refusal`: what an allowed role gets past the role check when no data can make the call succeed here (no chain in this app). */
+type Endpoint = { route: string; allowed: Role[]; ok: number; request: () => Promise<Request>; refusal?: string };
 
 const endpoints: Endpoint[] = [
   // The referral network, users and the audit log: staff read, finance and admins decide, admins alone read the audit and reconcile.
@@ -54,6 +55,10 @@ const endpoints: Endpoint[] = [
   ...['dashboard', 'sales', 'users', 'financial', 'referrals'].flatMap((kind) => [`/api/reports/${kind}?dateRange=7d`, `/api/reports/export/${kind}`])
     .map((url): Endpoint => ({ route: `GET ${url.split('?')[0]}`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url }) })),
   ...['/api/audit', '/api/reconcile'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url }) })),
+  // Pay on chain: finance and admins (an unknown payout: 404 once past the role check); anyone sets their own payout wallet.
+  { route: 'GET /api/payouts/{id}/onchain-quote', allowed: FINANCE, ok: 404, refusal: 'Payout not found.', request: async () => ({ method: 'GET', url: `/api/payouts/${UNKNOWN}/onchain-quote` }) },
+  { route: 'POST /api/payouts/{id}/pay-onchain', allowed: FINANCE, ok: 404, refusal: 'Payout not found.', request: async () => ({ method: 'POST', url: `/api/payouts/${UNKNOWN}/pay-onchain`, body: {} }) },
+  { route: 'PUT /api/referrals/wallet', allowed: [...STAFF, 'user'], ok: 200, request: async () => ({ method: 'PUT', url: '/api/referrals/wallet', body: { walletAddress: null } }) },
   { route: 'PUT /api/agent-levels/{id}', allowed: FINANCE, ok: 200, request: async () => ({ method: 'PUT', url: '/api/agent-levels/2', body: { commissionrate: 0.005 } }) },
   { route: 'POST /api/commissions/bulk', allowed: FINANCE, ok: 200, request: async () => ({ method: 'POST', url: '/api/commissions/bulk', body: { ids: [UNKNOWN], action: 'reject' } }) },
   {
@@ -174,8 +179,9 @@ describe('access matrix: products, orders, coupons, payments and own orders', ()
     const req = await e.request();
     const res = await t.call(req.method, req.url, { as: e.role, body: req.body });
     expect(res.statusCode, res.body).toBe(e.ok);
-    // An export answers CSV with its heading; everything else JSON with ok.
+    // An export answers CSV with its heading; a named refusal its sentence; everything else JSON with ok.
     if (/^text\/csv/.test(res.headers['content-type'] ?? '')) expect(res.body).toMatch(/^\w[^\r\n]*\r\n/);
+    else if (e.refusal) expect(res.json().error).toBe(e.refusal);
     else expect(res.json().ok).toBe(true);
   });
 });

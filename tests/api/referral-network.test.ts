@@ -60,6 +60,21 @@ describe('referral links, clicks and attribution', () => {
     expect(stats).toMatchObject({ totalClicks: 3, uniqueClicks: 2, conversionRate: 0, referralCode: a.code });
   });
 
+  it('clicks arriving together are written together, each with its own answer: one unique per visitor, 404 for an unknown code', async () => {
+    const a = await person();
+    const click = (code: string, agent: string) => t.call('POST', '/api/referrals/click', { as: null, body: { code }, headers: { 'user-agent': agent } });
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => click(a.code, 'Same Browser')),
+      ...Array.from({ length: 10 }, (_, i) => click(a.code, `Browser ${i}`)),
+      click('NOSUCHCODE', 'Same Browser'),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(20).fill(200), 404]);
+    expect(answers.slice(0, 10).filter((r) => r.json().unique)).toHaveLength(1);
+    expect(answers.slice(10, 20).every((r) => r.json().unique)).toBe(true);
+    const stats = (await t.call('GET', '/api/referrals/stats', { token: a.token })).json().stats;
+    expect(stats).toMatchObject({ totalClicks: 20, uniqueClicks: 11 });
+  });
+
   it('binds a user to the first referrer only; refuses their own code and a loop, changing nothing', async () => {
     const [a, b, c] = [await person(), await person(), await person()];
     expect((await attribute(b, a.code)).statusCode).toBe(200);

@@ -53,6 +53,8 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/payouts': (r) => ({ recipientId: r.shopper.id, method: 'bank', note: 'Monthly' }),
   'PUT /api/payouts/{id}/status': () => ({ status: 'cancelled', note: 'Wrong account' }),
   'POST /api/referrals/payout': () => ({ method: 'bank' }),
+  'POST /api/payouts/{id}/pay-onchain': () => ({ amountWei: '1000' }),
+  'PUT /api/referrals/wallet': () => ({ walletAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
   'POST /api/users': () => ({ name: 'New Colleague', email: `colleague.${Date.now()}@test.dev`, role: 'operator', password: 'a-long-password' }),
   'PUT /api/users/{id}': () => ({ name: 'Renamed Shopper' }),
   'POST /api/notifications/send': (r) => ({ userId: r.shopper.id, title: 'Hello', body: 'A message.', channels: ['in_app', 'email'], link: '/shop/account' }),

@@ -18,7 +18,7 @@ const chain = defineChain({ id: 31337, name: 'dev', nativeCurrency: { name: 'Eth
 
 /** A wallet of the dev chain's funded accounts sends `ether` to `to`. */
 async function pay(to: string, ether: string) {
-  const wallet = createWalletClient({ account: devFundedAccounts()[8]!, chain, transport: http() });
+  const wallet = createWalletClient({ account: devFundedAccounts()[7]!, chain, transport: http() });
   const hash = await wallet.sendTransaction({ to: to as Address, value: parseEther(ether) });
   await createPublicClient({ chain, transport: http() }).waitForTransactionReceipt({ hash, pollingInterval: 100 });
   return hash;

@@ -13,7 +13,8 @@ describe('chain configuration', () => {
 
   it('reads an RPC setup with Sepolia as the default chain id', () => {
     const env = { RPC_URL: 'https://rpc.example', MINTER_PRIVATE_KEY: KEY, TOKEN_CONTRACT: TOKEN };
-    expect(loadChainConfig(env)).toEqual({ mode: 'rpc', rpcUrl: 'https://rpc.example', chainId: 11155111, minterKey: KEY, tokenAddress: TOKEN });
+    expect(loadChainConfig(env)).toEqual({ mode: 'rpc', rpcUrl: 'https://rpc.example', chainId: 11155111, minterKey: KEY, tokenAddress: TOKEN, payoutKey: null });
+    expect(loadChainConfig({ ...env, PAYOUT_PRIVATE_KEY: KEY })).toMatchObject({ payoutKey: KEY });
     expect(loadChainConfig({ ...env, CHAIN_ID: '1' })).toMatchObject({ chainId: 1 });
   });
 

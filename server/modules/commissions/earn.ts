@@ -34,6 +34,8 @@ export async function earnCommissions(tx: Tx, order: PaidOrder, now: Date) {
   });
   if (!rows.length) return 0;
   const made = await tx.insert(commissions).values(rows).onConflictDoNothing().returning({ id: commissions.id });
+  // Whoever earns is an affiliate (the affiliates list reads the flag instead of looking for earnings per user).
+  await tx.update(users).set({ affiliate: true }).where(and(inArray(users.id, rows.map((r) => r.referrerId)), eq(users.affiliate, false)));
   return made.length;
 }
 

@@ -47,10 +47,10 @@ function filterOf(q: CommissionFilter): SQL | undefined {
 export async function listCommissions(db: Db, q: CommissionFilter, holdDays: number) {
   const where = filterOf(q);
   const key = JSON.stringify(q);
-  const [rows, total, amount] = await Promise.all([
+  const [rows, [total, amount]] = await Promise.all([
     withContext(db).where(where).orderBy(desc(commissions.createdAt), desc(commissions.id)).limit(q.limit).offset(q.offset),
-    counter.count(db, commissions, where, key),
-    counter.sum(db, commissions, commissions.amountCents, where, key),
+    // The sum reads every matching row: over a large filter (an estimated count) it is kept as long as the estimate.
+    counter.count(db, commissions, where, key).then(async (t) => [t, await counter.sum(db, commissions, commissions.amountCents, where, key, t.totalIsEstimate)] as const),
   ]);
   return {
     commissions: rows.map((r) => presentCommission(flat(r), holdDays)),

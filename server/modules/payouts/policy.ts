@@ -21,3 +21,37 @@ export function amountRefusal(netCents: number, minimumCents: number | null): st
   }
   return null;
 }
+
+const WEI_DECIMALS = 18;
+
+/**
+ * Wei sent for `cents` at `rate` tokens per 1.00 (a decimal string of at most 18 places), exact in integers and rounded
+ * down to the wei, so a payout never sends more than its amount is worth at the rate.
+ */
+export function tokenWei(cents: number, rate: string): bigint {
+  const m = /^(\d+)(?:\.(\d{1,18}))?$/.exec(rate.trim());
+  if (!m) throw new Error(`Not a token rate: ${rate}`);
+  const weiPerUnit = BigInt(m[1]!) * 10n ** BigInt(WEI_DECIMALS) + BigInt((m[2] ?? '').padEnd(WEI_DECIMALS, '0') || '0');
+  return (BigInt(cents) * weiPerUnit) / 100n;
+}
+
+/** Why a payout may not be paid on chain now (null: it may), with the HTTP status to answer. */
+export function onchainRefusal(p: {
+  status: string; recipient: string; wallet: string | null; transferState: string | null; claimed: boolean; rate: string | null; signerReady: boolean;
+}): { status: 409 | 422 | 503; code: string; error: string } | null {
+  if (p.status !== 'pending') return { status: 409, code: 'illegal_transition', error: `A ${p.status} payout cannot be paid on chain: only a pending one can.` };
+  if (p.claimed) return { status: 409, code: 'transfer_in_progress', error: 'This payout is being paid on chain right now: wait for that transfer.' };
+  if (!p.signerReady) return { status: 503, code: 'chain_unavailable', error: 'On-chain payouts are not configured on this server: set PAYOUT_PRIVATE_KEY for the platform wallet (with RPC_URL).' };
+  if (p.transferState === 'signed' || p.transferState === 'sent') return null; // a retry: re-send the stored bytes or find the receipt
+  if (!p.wallet) return { status: 422, code: 'no_wallet', error: `${p.recipient} has no payout wallet: ask them to add one, or pay by bank and mark the payout completed.` };
+  if (!p.rate) return { status: 422, code: 'no_token_rate', error: 'Set the payout token rate in Settings (tokens for 1.00) before paying on chain.' };
+  return null;
+}
+
+/** A payout whose transfer may still be mined cannot be settled by hand: it could be paid twice. */
+export function inFlightRefusal(transferState: string | null, txHash: string | null): string | null {
+  if (transferState === 'signed' || transferState === 'sent') {
+    return `This payout's on-chain transfer ${txHash ?? ''} may still be mined: press Pay on chain again to finish it before settling the payout by hand.`;
+  }
+  return null;
+}

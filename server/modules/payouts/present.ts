@@ -1,8 +1,12 @@
+import { formatEther } from 'viem';
 import { fromCents } from '../../../src/common/money.js';
-import { payoutStatusOf, type CommissionAdjustment, type Payout, type PayoutMethod } from '../../../src/common/referrals.js';
+import { TRANSFER_STATES, payoutStatusOf, type TransferState, type CommissionAdjustment, type Payout, type PayoutMethod } from '../../../src/common/referrals.js';
 import type { commissionAdjustments, payouts } from '../../db/schema.js';
 
-export type PayoutRow = typeof payouts.$inferSelect & { recipient: string; recipientName: string | null; commissionCount: number };
+export type PayoutRow = typeof payouts.$inferSelect & { recipient: string; recipientName: string | null; recipientWallet: string | null; commissionCount: number };
+
+/** "0.000400000000000000" → "0.0004". */
+export const trimDecimal = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -12,6 +16,9 @@ export function presentPayout(p: PayoutRow): Payout {
     gross: fromCents(p.grossCents), deducted: fromCents(p.deductedCents), amount: fromCents(p.amountCents), currency: p.currency,
     status: payoutStatusOf(p.status), method: (p.method === 'crypto' ? 'crypto' : 'bank') as PayoutMethod,
     reference: p.reference, walletAddress: p.walletAddress, amountWei: p.amountWei, chainId: p.chainId, txHash: p.txHash, note: p.note,
+    tokenAmount: p.amountWei ? formatEther(BigInt(p.amountWei)) : null, tokenRate: p.tokenRate ? trimDecimal(p.tokenRate) : null,
+    transferState: (TRANSFER_STATES as readonly string[]).includes(p.transferState ?? '') ? p.transferState as TransferState : null,
+    transferError: p.transferError, blockNumber: p.blockNumber, recipientWallet: p.recipientWallet,
     commissionCount: Number(p.commissionCount), createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(), completedAt: iso(p.completedAt),
   };
 }

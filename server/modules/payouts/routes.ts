@@ -1,11 +1,14 @@
 import { idParams } from '../../../src/common/list.schemas.js';
-import { payoutBody, payoutListQuery, payoutRequestBody, payoutStatusBody } from '../../../src/common/payouts.schemas.js';
+import { payoutBody, payoutListQuery, payoutOnchainBody, payoutRequestBody, payoutStatusBody } from '../../../src/common/payouts.schemas.js';
 import { sendIdempotent } from '../../lib/idempotency.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { paymentRateLimit } from '../../lib/rate-limits.js';
+import { onchainQuote, payOnChain } from './onchain.js';
 import { payoutAccess as access } from './policy.js';
 import { createPayout, getPayout, listPayouts, requestPayout, setPayoutStatus } from './service.js';
 
-export default defineRoutes('payouts', (r, { db, settings }) => {
+export default defineRoutes('payouts', (r, ctx) => {
+  const { db, settings, config } = ctx;
   r.get('/api/payouts', { config: access.read, schema: { querystring: payoutListQuery, summary: 'Payouts with the count of each status and the total amount' } }, async (req) =>
     ({ ok: true, ...(await listPayouts(db, req.query)) }));
 
@@ -17,6 +20,17 @@ export default defineRoutes('payouts', (r, { db, settings }) => {
 
   r.put('/api/payouts/:id/status', { config: access.write, schema: { params: idParams, body: payoutStatusBody, summary: 'Complete, fail or cancel a pending payout' } }, async (req) =>
     ({ ok: true, payout: await setPayoutStatus(db, req.params.id, req.body, req.user) }));
+
+  r.get('/api/payouts/:id/onchain-quote', { config: access.write, schema: { params: idParams, summary: 'What Pay on chain would send: wallet, rate and token amount (shown before confirming)' } }, async (req) =>
+    ({ ok: true, quote: await onchainQuote(db, ctx.chain, req.params.id, (await settings.get()).payoutTokenRate) }));
+
+  r.post('/api/payouts/:id/pay-onchain', {
+    config: { ...access.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax) },
+    schema: { params: idParams, body: payoutOnchainBody, summary: 'Send a pending payout as the native token to the recipient’s wallet; 200 once mined (completed), 202 while not' },
+  }, async (req, reply) => {
+    const done = await payOnChain(db, ctx.chain, req.params.id, req.body, (await settings.get()).payoutTokenRate, req.user);
+    return reply.status(done.status).send({ ok: true, payout: done.payout });
+  });
 
   r.post('/api/referrals/payout', { config: access.own, schema: { body: payoutRequestBody, summary: 'Ask for a payout of your available earnings (from the minimum payout on)' } }, async (req, reply) => {
     const payout = await requestPayout(db, req.user!.id, req.body.method, (await settings.get()).minimumPayout, req.user);

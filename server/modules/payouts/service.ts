@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from '
 import { fromCents, toCents } from '../../../src/common/money.js';
 import { PAYOUT_STATUSES, type PayoutDetail, type PayoutStatus } from '../../../src/common/referrals.js';
 import type { PayoutInput, PayoutListQuery, PayoutStatusInput } from '../../../src/common/payouts.schemas.js';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
 import { commissionAdjustments, commissions, payouts, users } from '../../db/schema.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
@@ -10,20 +10,20 @@ import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { listCommissions } from '../commissions/service.js';
 import { notify } from '../notifications/notify.js';
-import { amountRefusal, statusRefusal } from './policy.js';
+import { amountRefusal, inFlightRefusal, statusRefusal } from './policy.js';
 import { presentAdjustment, presentPayout, type PayoutRow } from './present.js';
 
 const counter = new Counter({ exactTtlMs: 0 });
 
 const withRecipient = (db: Queryable) => db.select({
-  p: payouts, recipient: users.email, recipientName: users.name,
+  p: payouts, recipient: users.email, recipientName: users.name, recipientWallet: users.walletAddress,
   commissionCount: sql<number>`(select count(*) from ${commissions} where ${commissions.payoutId} = ${payouts.id})`,
 }).from(payouts).innerJoin(users, eq(users.id, payouts.recipientId));
 
-const flat = (r: { p: typeof payouts.$inferSelect; recipient: string; recipientName: string | null; commissionCount: number }): PayoutRow =>
-  ({ ...r.p, recipient: r.recipient, recipientName: r.recipientName, commissionCount: r.commissionCount });
+const flat = (r: { p: typeof payouts.$inferSelect; recipient: string; recipientName: string | null; recipientWallet: string | null; commissionCount: number }): PayoutRow =>
+  ({ ...r.p, recipient: r.recipient, recipientName: r.recipientName, recipientWallet: r.recipientWallet, commissionCount: r.commissionCount });
 
-async function onePayout(db: Queryable, id: string) {
+export async function onePayout(db: Queryable, id: string) {
   const [row] = await withRecipient(db).where(eq(payouts.id, id));
   if (!row) throw notFound('Payout not found.');
   return presentPayout(flat(row));
@@ -125,27 +125,41 @@ export async function setPayoutStatus(db: Db, id: string, input: PayoutStatusInp
     if (!payout) throw notFound('Payout not found.');
     const refusal = statusRefusal(payout.status, input.status, input);
     if (refusal) throw new AppError(payout.status === 'pending' ? 422 : 409, refusal, payout.status === 'pending' ? 'proof_required' : 'illegal_transition');
-    const now = new Date();
-    if (input.status === 'completed') {
-      await tx.update(commissions).set({ status: 'paid', paidAt: now, updatedAt: now }).where(eq(commissions.payoutId, id));
-    } else {
-      await tx.update(commissions).set({ payoutId: null, updatedAt: now }).where(eq(commissions.payoutId, id));
-      await tx.update(commissionAdjustments).set({ payoutId: null }).where(eq(commissionAdjustments.payoutId, id));
-    }
-    await tx.update(payouts).set({
-      status: input.status, reference: input.reference ?? payout.reference, txHash: input.txHash ?? payout.txHash,
-      note: input.note ?? payout.note, updatedAt: now, completedAt: input.status === 'completed' ? now : null,
-    }).where(eq(payouts.id, id));
-    await audit(tx, actor, `payout.${input.status}`, 'payout', id, { before: { status: payout.status }, after: { status: input.status, reference: input.reference, txHash: input.txHash } });
-    if (input.status === 'completed') {
-      const proof = input.txHash ? `transaction ${input.txHash}` : `bank reference ${input.reference}`;
-      await notify(tx, {
-        userId: payout.recipientId, channels: ['in_app', 'email'], link: '/referral-dashboard',
-        title: 'Your payout was sent',
-        body: `Your payout of ${fromCents(payout.amountCents).toFixed(2)} ${payout.currency} was completed (${proof}).`,
-      });
-    }
-    counter.touch();
+    const inFlight = inFlightRefusal(payout.transferState, payout.txHash);
+    if (inFlight) throw conflict(inFlight, 'transfer_in_flight');
+    await settlePayout(tx, payout, input, actor);
   });
   return onePayout(db, id);
+}
+
+/**
+ * Moves a pending payout (locked by the caller) to its end: completed pays its commissions; failed or cancelled gives
+ * its commissions and clawbacks back for another payout. `extra` adds the columns of an on-chain transfer.
+ */
+export async function settlePayout(
+  tx: Tx, payout: typeof payouts.$inferSelect, input: PayoutStatusInput, actor: Actor, extra: Partial<typeof payouts.$inferInsert> = {},
+) {
+  const id = payout.id;
+  const now = new Date();
+  if (input.status === 'completed') {
+    await tx.update(commissions).set({ status: 'paid', paidAt: now, updatedAt: now }).where(eq(commissions.payoutId, id));
+  } else {
+    await tx.update(commissions).set({ payoutId: null, updatedAt: now }).where(eq(commissions.payoutId, id));
+    await tx.update(commissionAdjustments).set({ payoutId: null }).where(eq(commissionAdjustments.payoutId, id));
+  }
+  await tx.update(payouts).set({
+    status: input.status, reference: input.reference ?? payout.reference, txHash: input.txHash ?? payout.txHash,
+    note: input.note ?? payout.note, updatedAt: now, completedAt: input.status === 'completed' ? now : null, ...extra,
+  }).where(eq(payouts.id, id));
+  await audit(tx, actor, `payout.${input.status}`, 'payout', id, { before: { status: payout.status }, after: { status: input.status, reference: input.reference, txHash: input.txHash } });
+  if (input.status === 'completed') {
+    const hash = input.txHash ?? extra.txHash ?? payout.txHash;
+    const proof = hash ? `transaction ${hash}` : `bank reference ${input.reference ?? payout.reference}`;
+    await notify(tx, {
+      userId: payout.recipientId, channels: ['in_app', 'email'], link: '/referral-dashboard',
+      title: 'Your payout was sent',
+      body: `Your payout of ${fromCents(payout.amountCents).toFixed(2)} ${payout.currency} was completed (${proof}).`,
+    });
+  }
+  counter.touch();
 }

@@ -2,7 +2,8 @@ import { allow } from '../../lib/access.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { reconcile } from './service.js';
 
-export default defineRoutes('reconcile', (r, { db }) => {
+export default defineRoutes('reconcile', (r, ctx) => {
+  const { db } = ctx;
   r.get('/api/reconcile', { config: allow('settings.manage'), schema: { summary: 'Check that commissions, clawbacks and payouts add up (admins)' } }, async () =>
-    ({ ok: true, reconciliation: await reconcile(db) }));
+    ({ ok: true, reconciliation: await reconcile(db, ctx.chain?.chain ?? null) }));
 });

@@ -3,9 +3,13 @@
  * answers its figure and the records that break it; `ok` only when every one holds.
  */
 import { sql } from 'drizzle-orm';
+import { getAddress, type Chain, type Hex, type PublicClient, type Transport } from 'viem';
+import { readTransfer } from '../../chain/native-transfer.js';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { commissionAdjustments, commissions, orders, payments, payouts, users } from '../../db/schema.js';
 import { ratePpm, reducedCents } from '../commissions/policy.js';
+import { tokenWei } from '../payouts/policy.js';
+import { trimDecimal } from '../payouts/present.js';
 
 export type Check = { name: string; ok: boolean; figure: string; detail: string[] };
 export type Reconciliation = { ok: boolean; checks: Check[] };
@@ -78,14 +82,54 @@ async function payoutMembership(db: Queryable): Promise<Check> {
   return check('each commission in at most one payout, matching its status', broken, `${rows.length} commissions in payouts`);
 }
 
-/** A completed crypto payout names its transfer. */
-async function cryptoPayouts(db: Queryable): Promise<Check> {
-  const rows = await queryRows<{ id: string; tx_hash: string | null }>(db, sql`select id, tx_hash from ${payouts} where method = 'crypto' and status = 'completed'`);
-  const broken = rows.filter((r) => !r.tx_hash).map((r) => `payout ${r.id}: completed crypto payout without a transaction hash`);
-  return check('completed crypto payouts name their transfer', broken, `${rows.length} crypto payouts`);
+/** What the crypto check reads the chain with: the connected chain's public client and id (null: none connected). */
+export type ChainReader = { chainId: number; publicClient: PublicClient<Transport, Chain> } | null;
+
+/**
+ * A completed crypto payout names its transfer, and the chain (not our table) says that transfer succeeded, went to
+ * the payout's wallet and moved exactly the payout's amount at its stored rate.
+ */
+async function cryptoPayouts(db: Queryable, chain: ChainReader): Promise<Check> {
+  const rows = await queryRows<{ id: string; tx_hash: string | null; wallet_address: string | null; amount_cents: string; token_rate: string | null; amount_wei: string | null; chain_id: number | null }>(db, sql`
+    select id, tx_hash, wallet_address, amount_cents, token_rate, amount_wei, chain_id from ${payouts}
+    where method = 'crypto' and status = 'completed' order by completed_at, id`);
+  const broken: string[] = [];
+  let onChain = 0;
+  for (const r of rows) {
+    if (!r.tx_hash) {
+      broken.push(`payout ${r.id}: completed crypto payout without a transaction hash`);
+      continue;
+    }
+    if (!chain) {
+      broken.push(`payout ${r.id}: transfer ${r.tx_hash} cannot be checked: no chain is connected`);
+      continue;
+    }
+    if (r.chain_id !== null && r.chain_id !== chain.chainId) {
+      broken.push(`payout ${r.id}: transfer ${r.tx_hash} is on chain ${r.chain_id}, but the connected chain is ${chain.chainId}`);
+      continue;
+    }
+    const t = await readTransfer(chain.publicClient, r.tx_hash as Hex);
+    onChain++;
+    if (!t) {
+      broken.push(`payout ${r.id}: transfer ${r.tx_hash} is not on chain ${chain.chainId}`);
+      continue;
+    }
+    if (t.status !== 'success') broken.push(`payout ${r.id}: transfer ${r.tx_hash} is ${t.status === 'pending' ? 'not mined yet' : 'reverted'}`);
+    if (!r.wallet_address || !t.to || t.to.toLowerCase() !== r.wallet_address.toLowerCase()) {
+      broken.push(`payout ${r.id}: transfer ${r.tx_hash} went to ${t.to ? getAddress(t.to) : 'a new contract'}, not the payout's wallet ${r.wallet_address ?? '(none)'}`);
+    }
+    if (r.token_rate !== null) {
+      const expected = tokenWei(n(r.amount_cents), r.token_rate);
+      if (t.value !== expected) broken.push(`payout ${r.id}: transfer ${r.tx_hash} moved ${t.value} wei, the payout is worth ${expected} wei at its rate ${trimDecimal(r.token_rate)}`);
+      else if (r.amount_wei !== null && BigInt(r.amount_wei) !== expected) broken.push(`payout ${r.id}: records ${r.amount_wei} wei, worth ${expected} wei at its rate`);
+    } else if (t.value === 0n) {
+      broken.push(`payout ${r.id}: transfer ${r.tx_hash} moved no native token`);
+    }
+  }
+  return check('completed crypto payouts match their on-chain transfers (status, recipient, value)', broken, `${rows.length} crypto payouts, ${onChain} read on chain`);
 }
 
-export async function reconcile(db: Queryable): Promise<Reconciliation> {
-  const checks = [await commissionAmounts(db), await commissionReferrers(db), await payoutTotals(db), await payoutMembership(db), await cryptoPayouts(db)];
+export async function reconcile(db: Queryable, chain: ChainReader = null): Promise<Reconciliation> {
+  const checks = [await commissionAmounts(db), await commissionReferrers(db), await payoutTotals(db), await payoutMembership(db), await cryptoPayouts(db, chain)];
   return { ok: checks.every((c) => c.ok), checks };
 }

@@ -1,8 +1,8 @@
-import { referralCodeBody, referralListQuery } from '../../../src/common/referrals.schemas.js';
+import { payoutWalletBody, referralCodeBody, referralListQuery } from '../../../src/common/referrals.schemas.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { siteOrigin } from '../../lib/site.js';
 import { referralAccess as access } from './policy.js';
-import { attribute, ensureReferralCode, listReferrals, recordClick, referralLink, referralStats, referralSummary, visitorHash, visitorSalt } from './service.js';
+import { attribute, ensureReferralCode, listReferrals, recordClick, referralLink, referralStats, referralSummary, setPayoutWallet, visitorHash, visitorSalt } from './service.js';
 
 export default defineRoutes('referrals', (r, { db, settings, config }) => {
   r.post('/api/referrals/link', { config: access.own, schema: { summary: 'The caller’s referral code and link' } }, async (req) => {
@@ -25,6 +25,9 @@ export default defineRoutes('referrals', (r, { db, settings, config }) => {
     const current = await settings.get();
     return { ok: true, stats: await referralStats(db, req.user!.id, siteOrigin(req, current.siteUrl), current) };
   });
+
+  r.put('/api/referrals/wallet', { config: access.own, schema: { body: payoutWalletBody, summary: 'Set or remove the caller’s payout wallet (where crypto payouts go)' } }, async (req) =>
+    ({ ok: true, ...(await setPayoutWallet(db, req.user!.id, req.body.walletAddress, req.user)) }));
 
   r.get('/api/referrals', { config: access.read, schema: { querystring: referralListQuery, summary: 'Who referred whom, two levels deep' } }, async (req) =>
     ({ ok: true, ...(await listReferrals(db, req.query)) }));

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { getAddress } from 'viem';
 import { fromCents } from '../../../src/common/money.js';
 import type { Referral, ReferralStats } from '../../../src/common/referrals.js';
 import type { ReferralListQuery } from '../../../src/common/referrals.schemas.js';
@@ -49,19 +50,71 @@ export async function visitorSalt(db: Db, configured: string | undefined): Promi
 export const visitorHash = (salt: string, address: string, userAgent: string) =>
   createHash('sha256').update(`${salt}\n${address}\n${userAgent}`).digest('hex');
 
+type PendingClick = { code: string; hash: string; resolve: (v: { unique: boolean }) => void; reject: (e: unknown) => void };
+
 /**
- * One click on a referral link, in one statement: the click is kept, and the visitor once per referrer per UTC day
- * (what "unique clicks" count). An unknown code is a 404 and records nothing.
+ * Clicks on referral links, written in batches: while one statement is in flight, the clicks that arrive meanwhile wait
+ * and go together in the next one (so an idle server answers a lone click at once, and a busy one pays one round trip
+ * and one commit per batch instead of per click). Each click still gets its own answer: unique, or a 404 for an
+ * unknown code. One batcher per database.
  */
-export async function recordClick(db: Db, code: string, hash: string): Promise<{ unique: boolean }> {
-  const [row] = await queryRows<{ clicked: number | string; fresh: number | string }>(db, sql`
-    with r as (select ${users.id} as id from ${users} where ${users.referralCode} = ${code}),
-    c as (insert into ${referralClicks} (referrer_id, visitor_hash) select id, ${hash} from r returning referrer_id),
+class ClickBatcher {
+  private queue: PendingClick[] = [];
+  private flushing = false;
+
+  constructor(private readonly db: Db, private readonly maxBatch = 500) {}
+
+  record(code: string, hash: string): Promise<{ unique: boolean }> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ code, hash, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush() {
+    this.flushing = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.maxBatch);
+        try {
+          const fresh = await writeClicks(this.db, batch);
+          batch.forEach((c, n) => (fresh[n] === undefined ? c.reject(notFound('Referral code not found.')) : c.resolve({ unique: fresh[n]! })));
+        } catch (err) {
+          for (const c of batch) c.reject(err);
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+}
+
+/**
+ * One statement for a batch of clicks: each click of a known code is kept, and each visitor once per referrer per UTC day
+ * (what "unique clicks" count). Answers, per click index, whether it was the visitor's first that day; an index that is
+ * missing had an unknown code and recorded nothing.
+ */
+async function writeClicks(db: Db, clicks: { code: string; hash: string }[]): Promise<Record<number, boolean>> {
+  const input = JSON.stringify(clicks.map((c, n) => ({ n, code: c.code, hash: c.hash })));
+  const rows = await queryRows<{ n: number; fresh: boolean }>(db, sql`
+    with input as (select * from jsonb_to_recordset(${input}::jsonb) as x(n int, code text, hash text)),
+    r as (select i.n, u.id, i.hash, row_number() over (partition by u.id, i.hash order by i.n) as k
+          from input i join ${users} u on u.referral_code = i.code),
+    c as (insert into ${referralClicks} (referrer_id, visitor_hash) select id, hash from r order by n),
     v as (insert into ${referralVisits} (referrer_id, day, visitor_hash)
-          select referrer_id, (now() at time zone 'utc')::date, ${hash} from c on conflict do nothing returning 1)
-    select (select count(*) from c) as clicked, (select count(*) from v) as fresh`);
-  if (!Number(row?.clicked)) throw notFound('Referral code not found.');
-  return { unique: Number(row?.fresh) > 0 };
+          select id, (now() at time zone 'utc')::date, hash from r where k = 1 on conflict do nothing returning referrer_id, visitor_hash)
+    select r.n, (r.k = 1 and exists (select 1 from v where v.referrer_id = r.id and v.visitor_hash = r.hash)) as fresh
+    from r`);
+  return Object.fromEntries(rows.map((r) => [Number(r.n), r.fresh === true || String(r.fresh) === 'true']));
+}
+
+const batchers = new WeakMap<Db, ClickBatcher>();
+
+/** One click on a referral link (batched with the clicks arriving at the same moment). An unknown code is a 404 and records nothing. */
+export async function recordClick(db: Db, code: string, hash: string): Promise<{ unique: boolean }> {
+  let batcher = batchers.get(db);
+  if (!batcher) batchers.set(db, (batcher = new ClickBatcher(db)));
+  return batcher.record(code, hash);
 }
 
 /**
@@ -84,6 +137,7 @@ export async function attribute(db: Db, userId: string, code: string, actor: Act
       select 1 from up where id = ${userId} limit 1`);
     if (loop.length) throw conflict(REFERRAL_LOOP, 'referral_loop');
     await tx.update(users).set({ referredById: referrer.id, referredAt: now, updatedAt: now }).where(eq(users.id, userId));
+    await tx.update(users).set({ affiliate: true }).where(and(eq(users.id, referrer.id), eq(users.affiliate, false)));
     await audit(tx, actor, 'user.referred', 'user', userId, { referrerId: referrer.id });
     return { referrerEmail: referrer.email };
   });
@@ -101,7 +155,7 @@ const count = (v: unknown) => Number(v ?? 0);
 /** The caller's link, clicks, conversion and earnings. */
 export async function referralStats(db: Db, userId: string, origin: string, settings: Settings): Promise<ReferralStats> {
   const code = await ensureReferralCode(db, userId);
-  const [[clicks], [visits], [people], sums, [claw]] = await Promise.all([
+  const [[clicks], [visits], [people], sums, [claw], [me]] = await Promise.all([
     db.select({ n: sql`count(*)` }).from(referralClicks).where(eq(referralClicks.referrerId, userId)),
     db.select({ n: sql`count(*)` }).from(referralVisits).where(eq(referralVisits.referrerId, userId)),
     db.select({
@@ -112,6 +166,7 @@ export async function referralStats(db: Db, userId: string, origin: string, sett
       .from(commissions).where(eq(commissions.referrerId, userId)).groupBy(commissions.status, sql`${commissions.payoutId} is not null`),
     db.select({ cents: sql`coalesce(sum(${commissionAdjustments.amountCents}), 0)` }).from(commissionAdjustments)
       .where(and(eq(commissionAdjustments.referrerId, userId), isNull(commissionAdjustments.payoutId))),
+    db.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, userId)),
   ]);
   const sum = (pick: (r: (typeof sums)[number]) => boolean) => sums.filter(pick).reduce((s, r) => s + count(r.cents), 0);
   const pending = sum((r) => r.status === 'pending');
@@ -125,6 +180,7 @@ export async function referralStats(db: Db, userId: string, origin: string, sett
     totalCommissions: fromCents(pending + approved + paid), pendingCommissions: fromCents(pending),
     approvedCommissions: fromCents(approved), paidCommissions: fromCents(paid), availableForPayout: fromCents(Math.max(0, available)),
     minimumPayout: settings.minimumPayout, commissionHoldDays: settings.commissionHoldDays, currency: settings.currency,
+    payoutWallet: me?.wallet ?? null,
   };
 }
 
@@ -162,4 +218,15 @@ export async function referralSummary(db: Db) {
     db.select({ cents: sql`coalesce(sum(${commissions.amountCents}), 0)` }).from(commissions).where(sql`${commissions.status} not in ('rejected', 'reversed')`),
   ]);
   return { totalReferrals: count(people?.total), activeReferrals: count(people?.active), totalEarnings: fromCents(count(earned?.cents)) };
+}
+
+/** Sets (or, with null, removes) the caller's payout wallet. */
+export async function setPayoutWallet(db: Db, userId: string, walletAddress: string | null, actor: Actor) {
+  const wallet = walletAddress ? getAddress(walletAddress) : null;
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.update(users).set({ walletAddress: wallet, updatedAt: new Date() }).where(eq(users.id, userId));
+    await audit(tx, actor, 'user.payout_wallet', 'user', userId, { before: { walletAddress: before?.wallet ?? null }, after: { walletAddress: wallet } });
+  });
+  return { walletAddress: wallet };
 }

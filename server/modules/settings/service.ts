@@ -21,9 +21,10 @@ export class SettingsService {
   async get(db: Queryable = this.db): Promise<Settings> {
     if (this.cached && this.cachedGeneration === generation && cachesTrusted()) return this.cached;
     const seen = generation;
-    const rows = await db.select().from(settingsTable);
+    // Read as JSON text: drizzle's jsonb column parses a string value again, so "0.0004" would come back as a number.
+    const rows = await db.select({ key: settingsTable.key, json: sql<string>`${settingsTable.value}::text` }).from(settingsTable);
     const stored: Record<string, unknown> = {};
-    for (const row of rows) stored[row.key] = row.value;
+    for (const row of rows) stored[row.key] = JSON.parse(row.json);
     const merged = settingsSchema.partial().safeParse(stored);
     const value: Settings = { ...DEFAULT_SETTINGS, ...(merged.success ? merged.data : {}) };
     // A read inside a transaction may yet be rolled back, so only plain reads are kept.

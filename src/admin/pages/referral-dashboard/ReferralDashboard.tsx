@@ -1,7 +1,7 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import type { Commission, Payout, ReferralStats } from '../../../common/referrals';
 import { apiGet, apiSend } from '../../../lib/api';
@@ -43,6 +43,40 @@ function LinkCard({ stats }: { stats: ReferralStats }) {
   );
 }
 
+/** Where the user's crypto payouts go: saved on the server (an invalid address is refused with its sentence). */
+function WalletCard({ stats, onSaved }: { stats: ReferralStats; onSaved: () => unknown }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [value, setValue] = useState(stats.payoutWallet ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await apiSend('PUT', '/api/referrals/wallet', { walletAddress: value.trim() || null });
+      notify(translate('app.referral_dashboard.wallet_saved'), { type: 'success' });
+      await onSaved();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent component="form" onSubmit={save} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <TextField
+          size="small" label={translate('app.referral_dashboard.wallet')} value={value} onChange={(e) => setValue(e.target.value)}
+          error={!!error} helperText={error ?? translate('app.referral_dashboard.wallet_help')} sx={{ minWidth: 420, flex: 1 }} inputProps={{ spellCheck: false }}
+        />
+        <Button type="submit" variant="outlined" disabled={busy || value.trim() === (stats.payoutWallet ?? '')}>{translate('app.referral_dashboard.wallet_save')}</Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The user's own referral page: their link, clicks and conversion, earnings, commission history and payouts. */
 export default function ReferralDashboard() {
   const translate = useTranslate();
@@ -74,6 +108,7 @@ export default function ReferralDashboard() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>{t('subtitle')}</Typography>
       {error && <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={reload}>{t('retry')}</Button>}>{`${t('load_failed')}: ${error.message}`}</Alert>}
       {s && <LinkCard stats={s} />}
+      {s && <WalletCard key={s.payoutWallet ?? ''} stats={s} onSaved={reload} />}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <StatCard loading={stats.isPending} label={t('stats.clicks')} value={s ? number(s.totalClicks) : ''} />
         <StatCard loading={stats.isPending} label={t('stats.unique')} value={s ? number(s.uniqueClicks) : ''} />

@@ -10,6 +10,8 @@ const plain = (values: readonly string[]) => values.map((id) => ({ id, name: id 
 const languages = LANGUAGES.map((id) => ({ id, name: `app.settings.languages.${id}` }));
 /** An emptied optional amount is sent as null ("never"), not as an empty string. */
 const orNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+/** An emptied optional text (the payout token rate) is sent as null ("off"). */
+const blankNull = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
 /** The settings form's inputs, one card per group; the server validates every value and names the field it refuses. */
 export default function SettingsSections() {
@@ -50,6 +52,7 @@ export default function SettingsSections() {
         <Row>
           <NumberInput source="commissionHoldDays" label={label('commissionHoldDays')} min={0} step={1} validate={required()} helperText={help('commissionHoldDays')} />
           <NumberInput source="minimumPayout" label={label('minimumPayout')} min={0} step={0.01} validate={required()} helperText={help('minimumPayout')} />
+          <TextInput source="payoutTokenRate" label={label('payoutTokenRate')} parse={blankNull} helperText={help('payoutTokenRate')} sx={{ minWidth: 320 }} />
         </Row>
       </Panel>
     </Stack>

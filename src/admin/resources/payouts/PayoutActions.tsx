@@ -17,7 +17,9 @@ export default function PayoutActions() {
   const [proof, setProof] = useState('');
   const [confirming, setConfirming] = useState<'failed' | 'cancelled' | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!payout || !canWrite || payout.status !== 'pending') return null;
+  // A transfer that may still be mined is finished by Pay on chain, never settled by hand (the server refuses it too).
+  const inFlight = payout?.transferState === 'signed' || payout?.transferState === 'sent';
+  if (!payout || !canWrite || payout.status !== 'pending' || inFlight) return null;
 
   const settle = async (status: 'completed' | 'failed' | 'cancelled') => {
     setConfirming(null);

@@ -1,4 +1,4 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { FunctionField, Labeled, ListButton, Show, SimpleShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { PayoutDetail } from '../../../common/referrals';
 import { shortId } from '../../components/ids';
@@ -7,6 +7,7 @@ import Panel from '../../components/Panel';
 import RecordHistory from '../../components/RecordHistory';
 import TxLink from '../../components/TxLink';
 import { useFormat } from '../../hooks/useFormat';
+import PayOnChain from './PayOnChain';
 import PayoutActions from './PayoutActions';
 import { PayoutStatusChip } from './PayoutChips';
 
@@ -43,6 +44,29 @@ function Lines() {
   );
 }
 
+const STATE_COLOURS = { signed: 'info', sent: 'info', mined: 'success', reverted: 'error', lost: 'error' } as const;
+
+/** The on-chain transfer of a crypto payout: its state, what it sent at which rate, its block, and why it failed. */
+function Transfer() {
+  const p = useRecordContext<PayoutDetail>();
+  const translate = useTranslate();
+  if (!p?.transferState) return null;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="payout-transfer">
+      <Box sx={row}>
+        <Labeled label="resources.payouts.fields.transferState">
+          <Chip size="small" color={STATE_COLOURS[p.transferState]} label={translate(`resources.payouts.transfer.${p.transferState}`)} />
+        </Labeled>
+        <Labeled label="resources.payouts.fields.tokenAmount"><span>{p.tokenAmount ?? '—'}</span></Labeled>
+        <Labeled label="resources.payouts.fields.tokenRate"><span>{p.tokenRate ?? '—'}</span></Labeled>
+        <Labeled label="resources.payouts.fields.walletAddress"><Mono>{p.walletAddress ?? '—'}</Mono></Labeled>
+        <Labeled label="resources.payouts.fields.blockNumber"><span>{p.blockNumber ?? '—'}</span></Labeled>
+      </Box>
+      {p.transferError && <Alert severity="error">{p.transferError}</Alert>}
+    </Box>
+  );
+}
+
 /** One payout: recipient, amounts, method, proof of transfer, its commissions and clawbacks; settling it for finance and admins. */
 export default function PayoutShow() {
   const translate = useTranslate();
@@ -64,7 +88,11 @@ export default function PayoutShow() {
           <Labeled><FunctionField<PayoutDetail> source="txHash" render={(p) => <TxLink hash={p.txHash} url={p.txHash ? `/tx/${p.txHash}` : null} />} /></Labeled>
           <Labeled><FunctionField<PayoutDetail> source="note" render={(p) => p.note ?? '—'} /></Labeled>
         </Box>
-        <PayoutActions />
+        <Transfer />
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <PayOnChain />
+          <PayoutActions />
+        </Box>
         <Lines />
         <RecordHistory entity="payout" />
       </SimpleShowLayout>

@@ -1,0 +1,99 @@
+import LinkIcon from '@mui/icons-material/Link';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { OnchainQuote, Payout } from '../../../common/referrals';
+import { apiGet, apiSend } from '../../../lib/api';
+import Mono from '../../components/Mono';
+import useCan from '../../components/useCan';
+import { useFormat } from '../../hooks/useFormat';
+
+const t = (key: string) => `resources.payouts.onchain.${key}`;
+
+/**
+ * "Pay on chain" for finance and admins: the server's quote (wallet, rate, token amount, the platform wallet's balance)
+ * is shown first; Confirm sends exactly that amount (a changed rate meanwhile is refused). A stored transfer that was not
+ * finished (a crash, a slow chain) is finished by the same button, which then sends the same transfer again or finds it.
+ */
+export default function PayOnChain() {
+  const payout = useRecordContext<Payout>();
+  const canWrite = useCan('payouts', 'edit');
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { money } = useFormat();
+  const [quote, setQuote] = useState<OnchainQuote | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!payout || !canWrite || payout.status !== 'pending') return null;
+  const retry = payout.transferState === 'signed' || payout.transferState === 'sent';
+  if (!retry && !payout.walletAddress && !payout.recipientWallet) return null;
+
+  const openQuote = async () => {
+    setOpen(true);
+    setQuote(null);
+    setError(null);
+    try {
+      setQuote((await apiGet<{ quote: OnchainQuote }>(`/api/payouts/${payout.id}/onchain-quote`)).quote);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const send = async () => {
+    if (!quote) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await apiSend<{ payout: Payout }>('POST', `/api/payouts/${payout.id}/pay-onchain`, retry ? {} : { amountWei: quote.amountWei });
+      notify(translate(res.payout.status === 'completed' ? t('done') : t('sent')), { type: res.payout.status === 'completed' ? 'success' : 'info' });
+      setOpen(false);
+      refresh();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const row = (label: string, value: ReactNode) => (
+    <TableRow><TableCell component="th" sx={{ fontWeight: 500 }}>{translate(t(label))}</TableCell><TableCell>{value}</TableCell></TableRow>
+  );
+
+  return (
+    <>
+      <Button size="small" variant="outlined" startIcon={<LinkIcon />} onClick={openQuote}>{translate(retry ? t('finish') : t('open'))}</Button>
+      <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby="pay-onchain-title" maxWidth="sm" fullWidth>
+        <DialogTitle id="pay-onchain-title">{translate(t('title'))}</DialogTitle>
+        <DialogContent>
+          {error && <Alert severity="error" sx={{ mb: 2 }} data-testid="pay-onchain-error">{error}</Alert>}
+          {!quote && !error && <CircularProgress size={24} aria-label={translate(t('loading'))} />}
+          {quote && (
+            <>
+              <Alert severity={retry ? 'warning' : 'info'} sx={{ mb: 2 }}>{translate(retry ? t('retry_help') : t('help'))}</Alert>
+              <Table size="small">
+                <TableBody>
+                  {row('amount', money(quote.amount, quote.currency))}
+                  {row('rate', translate(t('rate_value'), { rate: quote.rate, symbol: quote.symbol }))}
+                  {row('tokens', <strong data-testid="onchain-token-amount">{`${quote.tokenAmount} ${quote.symbol}`}</strong>)}
+                  {row('to', <Mono>{quote.walletAddress}</Mono>)}
+                  {row('from', <Mono>{quote.sender}</Mono>)}
+                  {row('balance', `${quote.senderBalance} ${quote.symbol}`)}
+                  {row('chain', quote.chainId)}
+                </TableBody>
+              </Table>
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)} disabled={busy}>{translate('ra.action.cancel')}</Button>
+          <Button variant="contained" onClick={send} disabled={!quote || busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+            {translate(busy ? t('sending') : retry ? t('finish') : t('confirm'))}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
