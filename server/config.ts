@@ -25,6 +25,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  TOTP_ENCRYPTION_KEY: z.string().min(16, 'TOTP_ENCRYPTION_KEY must be at least 16 characters.').optional(),
 });
 
 export type Config = {
@@ -55,6 +56,8 @@ export type Config = {
   checkoutSweepMs: number;
   /** Stripe takes card payments when both its secret key and its webhook secret are set; `apiUrl` points the SDK elsewhere (tests' stand-in). */
   stripe: StripeConfig | null;
+  /** Seals the users' TOTP secrets in the database (AES-256-GCM); unset: they are stored as they are. */
+  totpEncryptionKey?: string;
   chain: ChainConfig;
 };
 
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : null,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     chain: loadChainConfig(present),
   };
 }

@@ -10,6 +10,7 @@ import checkout from './checkout/routes.js';
 import commissions from './commissions/routes.js';
 import coupons from './coupons/routes.js';
 import dashboard from './dashboard/routes.js';
+import debug from './debug/routes.js';
 import health from './health/routes.js';
 import mint from './mint/routes.js';
 import orders from './orders/routes.js';
@@ -46,4 +47,5 @@ export const MODULES = [
   payouts,
   affiliates,
   reconcile,
+  debug,
 ] as const;

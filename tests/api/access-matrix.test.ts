@@ -1,7 +1,7 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/capabilities.js';
-import { auditEvents, coupons, mintJobs, orders, payments, products } from '../../server/db/schema.js';
+import { auditEvents, coupons, mintJobs, orders, payments, products, users } from '../../server/db/schema.js';
 import { buildCoupon, buildOrder, buildPayment, buildProduct, buildUser, couponInput, productInput, type Role } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -47,13 +47,24 @@ const endpoints: Endpoint[] = [
   // The referral network, users and the audit log: staff read, finance and admins decide, admins alone read the audit and reconcile.
   ...['/api/commissions', '/api/commissions/stats', '/api/commissions/cost-stats', '/api/agent-levels', '/api/referrals', '/api/referrals/summary',
     '/api/affiliates', '/api/payouts', '/api/users'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url }) })),
-  ...['/api/audit', '/api/reconcile'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url }) })),
+  ...['/api/audit', '/api/reconcile', '/api/debug/env'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url }) })),
   { route: 'PUT /api/agent-levels/{id}', allowed: FINANCE, ok: 200, request: async () => ({ method: 'PUT', url: '/api/agent-levels/2', body: { commissionrate: 0.005 } }) },
   { route: 'POST /api/commissions/bulk', allowed: FINANCE, ok: 200, request: async () => ({ method: 'POST', url: '/api/commissions/bulk', body: { ids: [UNKNOWN], action: 'reject' } }) },
   {
     route: 'POST /api/users', allowed: ['admin'], ok: 201,
     request: async () => ({ method: 'POST', url: '/api/users', body: { email: `colleague.${Date.now()}.${Math.random()}@test.dev`, role: 'operator', password: 'a-long-password' } }),
   },
+  // Admins reset another user's password or 2FA; every role may read and change its own 2FA and password.
+  { route: 'POST /api/users/{id}/reset-password', allowed: ['admin'], ok: 200, request: async () => ({ method: 'POST', url: `/api/users/${(await buildUser(t)).id}/reset-password` }) },
+  {
+    route: 'POST /api/users/{id}/reset-2fa', allowed: ['admin'], ok: 200,
+    request: async () => {
+      const u = await buildUser(t);
+      await t.db.update(users).set({ totpSecret: 'plain:JBSWY3DPEHPK3PXP', totpEnabledAt: new Date() }).where(eq(users.id, u.id));
+      return { method: 'POST', url: `/api/users/${u.id}/reset-2fa` };
+    },
+  },
+  { route: 'GET /api/auth/2fa', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/auth/2fa' }) },
   { route: 'GET /api/products', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products' }) },
   { route: 'GET /api/products/stats', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products/stats' }) },
   { route: 'GET /api/products/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/products/${(await buildProduct(t)).id}` }) },
