@@ -35,6 +35,8 @@ const PaymentSdk = lazy(() => import('./pages/payment-sdk/PaymentSdk'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const ReferralDashboard = lazy(() => import('./pages/referral-dashboard/ReferralDashboard'));
 const ReferralsPage = lazy(() => import('./pages/referrals/ReferralsPage'));
+const TwoFactorPage = lazy(() => import('./pages/account/TwoFactorPage'));
+const ChangePasswordPage = lazy(() => import('./pages/account/ChangePasswordPage'));
 
 /** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
 const NOT_BUILT: readonly (readonly [string, string])[] = [
@@ -78,6 +80,11 @@ export default function App() {
       {resource(coupons)}
       {resource(mintJobs)}
       {resource(users)}
+      {/* Outside the layout: a session that must enrol in 2FA or change its password may use only these. */}
+      <CustomRoutes noLayout>
+        <Route path="/two-factor" element={<TwoFactorPage />} />
+        <Route path="/change-password" element={<ChangePasswordPage />} />
+      </CustomRoutes>
       <CustomRoutes>
         <Route
           path="/dashboard"

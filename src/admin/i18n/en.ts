@@ -5,6 +5,7 @@ import mintJobs from '../resources/mint-jobs/i18n/en';
 import orders from '../resources/orders/i18n/en';
 import paymentSdk from '../pages/payment-sdk/i18n/en';
 import settingsPage from '../pages/settings/i18n/en';
+import accountPages from '../pages/account/i18n/en';
 import referralDashboard from '../pages/referral-dashboard/i18n/en';
 import referralsPage from '../pages/referrals/i18n/en';
 import auditTrail from '../components/i18n/audit.en';
@@ -35,6 +36,8 @@ const en = {
     payment_sdk: paymentSdk,
     // Settings (pages/settings)
     settings: settingsPage,
+    // the user's own 2FA and password (pages/account)
+    account: accountPages,
     // the user's referral page (pages/referral-dashboard)
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)
@@ -120,6 +123,11 @@ const en = {
       password: 'Password',
       submit: 'Login',
       submitting: 'Logging in...',
+      code_step: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+      code: 'Authentication code',
+      verify: 'Verify',
+      verifying: 'Verifying...',
+      start_over: 'Use another account',
       errors: {
         failed: 'Login failed',
         missing_token: 'Login response missing token',

@@ -6,6 +6,7 @@ import type { Settings } from '../../../common/settings';
 import { apiGet, apiSend, ApiError } from '../../../lib/api';
 import { refreshPublicSettings } from '../../hooks/usePublicSettings';
 import AuditLog from './AuditLog';
+import DebugEnv from './DebugEnv';
 import SettingsSections from './SettingsSections';
 
 const QUERY_KEY = ['settings'];
@@ -18,7 +19,7 @@ export default function SettingsPage() {
   const client = useQueryClient();
   const [confirmReset, setConfirmReset] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [tab, setTab] = useState<'settings' | 'audit'>('settings');
+  const [tab, setTab] = useState<'settings' | 'audit' | 'debug'>('settings');
   const settings = useQuery({ queryKey: QUERY_KEY, queryFn: async () => (await apiGet<{ settings: Settings }>('/api/settings')).settings });
 
   const stored = (next: Settings) => {
@@ -62,8 +63,10 @@ export default function SettingsPage() {
       <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ mb: 2 }}>
         <Tab value="settings" label={translate('app.settings.tabs.settings')} />
         <Tab value="audit" label={translate('app.settings.tabs.audit')} />
+        <Tab value="debug" label={translate('app.settings.tabs.debug')} />
       </Tabs>
       {tab === 'audit' && <AuditLog />}
+      {tab === 'debug' && <DebugEnv />}
       {tab === 'settings' && (
         <>
           {settings.error && (
