@@ -2,6 +2,11 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, openBrowser } from './browser.js';
 
+/** PUT /api/settings with the page's token. */
+const putSettings = (page: import('playwright-core').Page, body: Record<string, unknown>) => page.evaluate(async (b) => {
+  await fetch('/api/settings', { method: 'PUT', body: JSON.stringify(b), headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' } });
+}, body);
+
 const WAIT = { timeout: 15_000 };
 
 let admin: Awaited<ReturnType<typeof openBrowser>>;
@@ -98,5 +103,38 @@ describe('Two-factor login in Chromium', () => {
     await p.waitForURL(/\/dashboard$/, WAIT);
     await p.goto(staff.url('/orders'));
     await expect.poll(() => p.getByRole('heading', { name: 'Orders' }).first().isVisible(), WAIT).toBe(true);
+  });
+
+  it('when settings require 2FA, a colleague without it is taken to enrolment before any other screen', async () => {
+    const a = admin.page;
+    const newEmail = `required.${Date.now().toString(36)}@rwa.dev`;
+    await a.evaluate(async (body) => {
+      await fetch('/api/users', {
+        method: 'POST', body: JSON.stringify(body),
+        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
+      });
+    }, { email: newEmail, name: 'Rita Required', role: 'finance', password: PASSWORD });
+    await putSettings(a, { twoFactorAuth: true });
+    try {
+      const p = staff.page;
+      await p.evaluate(() => localStorage.clear());
+      await login(p, staff.url, newEmail, PASSWORD);
+      await p.waitForURL(/\/two-factor$/, WAIT);
+      await expect.poll(() => p.getByText('Your organisation requires two-factor authentication for staff. Set it up to continue.').isVisible(), WAIT).toBe(true);
+      expect(await p.getByRole('link', { name: 'Back to the app' }).count()).toBe(0);
+      await p.goto(staff.url('/payments'));
+      await p.waitForURL(/\/two-factor$/, WAIT);
+      await p.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+      const secret = (await p.getByTestId('totp-secret').innerText()).trim();
+      await p.getByLabel(/Code from the app/).fill(await codeAt(secret));
+      await p.getByRole('button', { name: 'Confirm' }).click();
+      await expect.poll(() => p.getByText('Save your recovery codes').isVisible(), WAIT).toBe(true);
+      await p.getByRole('button', { name: 'I have saved them, continue' }).click();
+      await p.waitForURL(/\/dashboard$/, WAIT);
+      await p.goto(staff.url('/payments'));
+      await expect.poll(() => p.getByRole('heading', { name: 'Payments' }).first().isVisible(), WAIT).toBe(true);
+    } finally {
+      await putSettings(a, { twoFactorAuth: false });
+    }
   });
 });
