@@ -11,6 +11,7 @@ import commissions from './commissions/routes.js';
 import coupons from './coupons/routes.js';
 import dashboard from './dashboard/routes.js';
 import debug from './debug/routes.js';
+import domain from './domain/routes.js';
 import health from './health/routes.js';
 import mint from './mint/routes.js';
 import orders from './orders/routes.js';
@@ -20,6 +21,7 @@ import payouts from './payouts/routes.js';
 import products from './products/routes.js';
 import reconcile from './reconcile/routes.js';
 import referrals from './referrals/routes.js';
+import reports from './reports/routes.js';
 import settings from './settings/routes.js';
 import shop from './shop/routes.js';
 import stripe from './payments/stripe-routes.js';
@@ -48,4 +50,6 @@ export const MODULES = [
   affiliates,
   reconcile,
   debug,
+  reports,
+  domain,
 ] as const;

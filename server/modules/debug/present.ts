@@ -2,7 +2,8 @@ import { REDACTED, type ConfigEntry } from '../../../src/common/debug.js';
 import type { Config } from '../../config.js';
 import { CONFIG_VISIBILITY, type Visibility } from './policy.js';
 
-type Leaf = string | number | boolean | null | undefined;
+/** A value, or a list of them (DNS zones) shown joined by commas. */
+type Leaf = string | number | boolean | null | undefined | string[];
 
 /** Every leaf of the configuration by its dotted path (a null group, e.g. Stripe unset, is one null leaf). */
 export function configLeaves(value: unknown, prefix = ''): [string, Leaf][] {
@@ -22,7 +23,7 @@ function showUrl(raw: string, visibility: 'url' | 'origin'): string {
 
 function entry(key: string, value: Leaf, visibility: Visibility | undefined): ConfigEntry {
   if (value === undefined || value === null) return { key, value: null, redacted: false };
-  if (visibility === 'plain') return { key, value: typeof value === 'object' ? String(value) : value, redacted: false };
+  if (visibility === 'plain') return { key, value: typeof value === 'object' ? ([] as unknown[]).concat(value).join(', ') : value, redacted: false };
   if ((visibility === 'url' || visibility === 'origin') && typeof value === 'string') {
     const shown = showUrl(value, visibility);
     return { key, value: shown, redacted: shown !== value };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import ShieldIcon from '@mui/icons-material/ShieldOutlined';
-import { AppBar as RaAppBar, Logout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { AppBar as RaAppBar, Logout, ToggleThemeButton, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useLocation } from 'react-router-dom';
 import { usePublicSettings } from '../hooks/usePublicSettings';
@@ -43,7 +43,12 @@ function AccountItem({ to, label, icon }: { to: string; label: string; icon: Rea
 export function AppBar() {
   return (
     <RaAppBar
-      toolbar={<LanguageToggle />}
+      toolbar={
+        <>
+          <ToggleThemeButton />
+          <LanguageToggle />
+        </>
+      }
       userMenu={
         <UserMenu>
           <AccountItem to="/two-factor" label="app.account.menu.two_factor" icon={<ShieldIcon fontSize="small" />} />
