@@ -36,6 +36,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(320).default('RWA Commerce <no-reply@localhost>'),
   NOTIFICATION_WORKER: bool.default(true),
   NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  TOTP_ENCRYPTION_KEY: z.string().min(16, 'TOTP_ENCRYPTION_KEY must be at least 16 characters.').optional(),
   DNS_SERVER: bool.default(true),
   DNS_PORT: z.coerce.number().int().min(0).max(65535).default(5354),
   DNS_ZONES: z.string().default('rwa.test')
@@ -85,6 +86,8 @@ export type Config = {
   /** Run the notification worker (bulk sends, email delivery) inside the server, polling every `notificationPollMs`. */
   notificationWorker: boolean;
   notificationPollMs: number;
+  /** Seals the users' TOTP secrets in the database (AES-256-GCM); unset: they are stored as they are. */
+  totpEncryptionKey?: string;
   dns: DnsConfig;
   chain: ChainConfig;
   /** Crypto payments (payments/providers/crypto.ts, payments/crypto/watcher.ts). */
@@ -157,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     notificationWorker: e.NOTIFICATION_WORKER,
     notificationPollMs: e.NOTIFICATION_POLL_MS,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     dns: {
       server: e.DNS_SERVER,
       port: e.DNS_PORT,

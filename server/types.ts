@@ -1,4 +1,5 @@
 import type { Capability } from '../src/common/capabilities.js';
+import type { Restriction } from '../src/common/two-factor.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Providers } from './modules/payments/providers/index.js';
@@ -11,6 +12,8 @@ export type AuthUser = {
   name: string;
   role: string;
   sessionId: string;
+  /** What this session must do before anything else (change a reset password, enrol in 2FA); null: nothing. */
+  restriction: Restriction | null;
   /** The address of the request (set by the auth plugin), recorded with what the user changes. */
   ip?: string;
 };
@@ -45,6 +48,8 @@ declare module 'fastify' {
     public?: boolean;
     /** With `public`: a valid bearer token still identifies the caller (`req.user`); a missing or stale one reads as anonymous. */
     identify?: boolean;
+    /** A restricted session (src/common/two-factor.ts) may call this route while it is restricted that way. */
+    allowDuring?: readonly Restriction[];
     /** The role capability a caller needs (DESIGN.md, Roles). */
     capability?: Capability;
   }

@@ -30,6 +30,15 @@ export const users = pgTable('users', {
   walletAddress: text('wallet_address'),
   /** Someone names this user as referrer, or they earned a commission: they are on the affiliates list (set once). */
   affiliate: boolean('affiliate').notNull().default(false),
+  /** The confirmed TOTP secret (encrypted when TOTP_ENCRYPTION_KEY is set: server/lib/secret-box.ts); null: no 2FA. */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+  /** A secret offered during enrolment, until a current code confirms it. */
+  totpPendingSecret: text('totp_pending_secret'),
+  /** The last TOTP time step accepted, so a code cannot be used twice. */
+  totpLastStep: integer('totp_last_step'),
+  /** Set by an admin's password reset: no call but changing the password works until it is changed. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -55,9 +64,35 @@ export const sessions = pgTable('sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   userAgent: text('user_agent'),
   ip: text('ip'),
+  /** Staff logged in without 2FA while settings require it: only enrolment is allowed until it is done. */
+  requiresEnrolment: boolean('requires_enrolment').notNull().default(false),
 }, (t) => [
   uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
   index('sessions_user_idx').on(t.userId),
+]);
+
+/** One-time recovery codes of a user's 2FA, stored hashed; `usedAt` set once when one is spent. */
+export const recoveryCodes = pgTable('recovery_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash),
+]);
+
+/** The second step of a login with 2FA: a short-lived, single-use challenge (stored hashed) bound to the user. */
+export const loginChallenges = pgTable('login_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('login_challenges_token_hash_key').on(t.tokenHash),
+  index('login_challenges_user_idx').on(t.userId),
 ]);
 
 export const settings = pgTable('settings', {

@@ -10,6 +10,7 @@ import checkout from './checkout/routes.js';
 import commissions from './commissions/routes.js';
 import coupons from './coupons/routes.js';
 import dashboard from './dashboard/routes.js';
+import debug from './debug/routes.js';
 import domain from './domain/routes.js';
 import health from './health/routes.js';
 import mint from './mint/routes.js';
@@ -50,6 +51,7 @@ export const MODULES = [
   affiliates,
   reconcile,
   notifications,
+  debug,
   reports,
   domain,
 ] as const;

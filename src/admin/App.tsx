@@ -37,6 +37,8 @@ const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const NotificationsPage = lazy(() => import('./pages/notifications/NotificationsPage'));
 const ReferralDashboard = lazy(() => import('./pages/referral-dashboard/ReferralDashboard'));
 const ReferralsPage = lazy(() => import('./pages/referrals/ReferralsPage'));
+const TwoFactorPage = lazy(() => import('./pages/account/TwoFactorPage'));
+const ChangePasswordPage = lazy(() => import('./pages/account/ChangePasswordPage'));
 const ReportsPage = lazy(() => import('./pages/reports/ReportsPage'));
 
 /** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
@@ -79,6 +81,11 @@ export default function App() {
       {resource(coupons)}
       {resource(mintJobs)}
       {resource(users)}
+      {/* Outside the layout: a session that must enrol in 2FA or change its password may use only these. */}
+      <CustomRoutes noLayout>
+        <Route path="/two-factor" element={<TwoFactorPage />} />
+        <Route path="/change-password" element={<ChangePasswordPage />} />
+      </CustomRoutes>
       <CustomRoutes>
         <Route
           path="/dashboard"

@@ -39,3 +39,18 @@ export const userListQuery = listQueryOf(USER_STATUSES, USER_SORTS, 'createdAt')
   kycStatus: z.enum(KYC_STATUSES, { error: `kycStatus must be one of ${KYC_STATUSES.join(', ')}.` }).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
+
+/** A 6-digit code from the authenticator app, or a recovery code (spaces and dashes are ignored). */
+const secondFactor = text('Code', { max: 40 });
+
+export const loginTwoFactorBody = z.object({
+  challenge: text('Challenge', { max: 200 }),
+  code: secondFactor,
+});
+export const twoFactorCodeBody = z.object({ code: secondFactor });
+
+export const passwordChangeBody = z.object({
+  currentPassword: text('Current password', { max: 1024, trim: false }),
+  newPassword: text('New password', { max: 1024, trim: false }).min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters.`),
+});
+export type PasswordChangeInput = z.infer<typeof passwordChangeBody>;

@@ -30,6 +30,10 @@ export type User = {
   kycStatus: KycStatus;
   /** Locked after too many failed logins, until this time. */
   lockedUntil: string | null;
+  /** Logs in with a TOTP code as well as the password. */
+  twoFactorEnabled: boolean;
+  /** An admin reset the password: the next session must change it before anything else. */
+  mustChangePassword: boolean;
   lastLogin: string | null;
   createdAt: string;
   updatedAt: string;
@@ -41,7 +45,14 @@ export type UserStats = { total: number; active: number; verified: number };
 export type UserSessionInfo = { id: string; createdAt: string; lastSeenAt: string; userAgent: string | null; ip: string | null };
 
 /** GET /api/users/{id}: the user with their orders count and open sessions. */
-export type UserDetail = User & { ordersCount: number; failedLoginCount: number; sessions: UserSessionInfo[] };
+export type UserDetail = User & {
+  ordersCount: number; failedLoginCount: number; sessions: UserSessionInfo[];
+  /** When 2FA was turned on, and how many unused recovery codes are left (0 without 2FA). */
+  twoFactorEnabledAt: string | null; recoveryCodesLeft: number;
+};
+
+/** POST /api/users/{id}/reset-password: the temporary password, shown this once. */
+export type PasswordReset = { temporaryPassword: string; user: User };
 
 /** DELETE /api/users/{id}: a user with records is deactivated rather than erased, and the answer says which. */
 export type UserRemoval = { outcome: 'deleted' | 'deactivated'; message: string; user: User | null };

@@ -6,6 +6,7 @@ import type { Notification } from '../common/notifications';
 import type { HostedCryptoPayment } from '../common/payments';
 import type { ShopOrder } from '../common/orders';
 import type { Product } from '../common/products';
+import type { Restriction } from '../common/two-factor';
 import type { SessionUser } from '../common/users';
 
 /** Products a page of the catalogue shows. */
@@ -92,26 +93,55 @@ export type SignupInput = { name: string; email: string; password: string };
 export const signup = (input: SignupInput) =>
   apiSend<{ user: SessionUser }>('POST', '/api/shop/auth/signup', input, { public: true }).then((r) => r.user);
 
-/**
- * Logs in and stores the token like the admin does. The server's own sentence is kept on failure
- * ("Invalid email or password" …), which is why this reads the raw answer rather than the mapped one.
- */
-export async function login(email: string, password: string, fallback: string): Promise<SessionUser> {
+/** Thrown by login() when the password was right and the account has 2FA: the form asks for the code. */
+export class TwoFactorNeeded extends Error {
+  constructor(readonly challenge: string, message: string) {
+    super(message);
+    this.name = 'TwoFactorNeeded';
+  }
+}
+
+/** A logged-in shopper, and whether an administrator reset their password (they must change it first). */
+export type LoggedIn = { user: SessionUser; mustChangePassword: boolean };
+
+async function finishLogin(path: string, body: Record<string, string>, fallback: string): Promise<LoggedIn> {
   let res;
   try {
-    res = await rawRequest('/api/admin/auth/login', { method: 'POST', body: { email, password } });
+    res = await rawRequest(path, { method: 'POST', body });
   } catch (e) {
     throw new ApiError(e instanceof Error && e.message ? e.message : fallback, 0, { code: 'network' });
   }
-  const body = (res.body ?? {}) as { ok?: boolean; error?: unknown; token?: unknown; user?: SessionUser };
-  if (!res.ok || body.ok === false || typeof body.token !== 'string' || !body.user) {
-    throw new ApiError(typeof body.error === 'string' && body.error ? body.error : fallback, res.status, { body });
+  const answer = (res.body ?? {}) as { ok?: boolean; error?: unknown; token?: unknown; user?: SessionUser; restriction?: Restriction | null; twoFactorRequired?: boolean; challenge?: string };
+  if (res.ok && answer.twoFactorRequired && answer.challenge) throw new TwoFactorNeeded(answer.challenge, typeof answer.error === 'string' ? answer.error : '');
+  if (!res.ok || answer.ok === false || typeof answer.token !== 'string' || !answer.user) {
+    throw new ApiError(typeof answer.error === 'string' && answer.error ? answer.error : fallback, res.status, { body: answer });
   }
   forget();
-  setToken(body.token);
-  rememberUser(body.user);
-  return body.user;
+  setToken(answer.token);
+  rememberUser(answer.user);
+  return { user: answer.user, mustChangePassword: answer.restriction === 'password_change' };
 }
+
+/**
+ * Logs in and stores the token like the admin does. The server's own sentence is kept on failure
+ * ("Invalid email or password" …), which is why this reads the raw answer rather than the mapped one.
+ * An account with 2FA throws TwoFactorNeeded: then loginWithCode with its challenge.
+ */
+export const login = (email: string, password: string, fallback: string) =>
+  finishLogin('/api/admin/auth/login', { email, password }, fallback);
+
+/** The second step of a login with 2FA: the challenge and a 6-digit code or a recovery code. */
+export const loginWithCode = (challenge: string, code: string, fallback: string) =>
+  finishLogin('/api/admin/auth/login/2fa', { challenge, code }, fallback);
+
+/** Changes the logged-in user's password (required after an administrator reset it). */
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  apiSend<{ ok: true }>('POST', '/api/auth/password', { currentPassword, newPassword });
+
+/** Who is logged in, and whether they must change their password first. */
+export const currentSession = (signal?: AbortSignal) =>
+  apiGet<{ user: SessionUser; restriction?: Restriction | null }>('/api/auth/me', { signal })
+    .then((r): LoggedIn => ({ user: r.user, mustChangePassword: r.restriction === 'password_change' }));
 
 /** The server revokes the session; the browser forgets it even if that call fails. */
 export async function logout(): Promise<void> {

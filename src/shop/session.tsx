@@ -1,17 +1,24 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../common/users';
 import { attributeKeptReferral } from './referral';
-import { ApiError, currentUser, forget, getToken, login as apiLogin, logout as apiLogout, rememberUser } from './api';
+import {
+  ApiError, currentSession, forget, getToken, login as apiLogin, loginWithCode as apiLoginWithCode, logout as apiLogout, rememberUser, type LoggedIn,
+} from './api';
 
 export type Session =
   | { status: 'checking'; user: null; error: null }
   | { status: 'out'; user: null; error: null }
-  | { status: 'in'; user: SessionUser; error: null }
+  /** `mustChangePassword`: an administrator reset the password; nothing else works until it is changed. */
+  | { status: 'in'; user: SessionUser; error: null; mustChangePassword: boolean }
   /** A token is stored but the server could not be asked about it (network, 5xx). */
   | { status: 'error'; user: null; error: string };
 
 type SessionApi = Session & {
+  /** Throws TwoFactorNeeded for an account with 2FA: then loginWithCode. */
   login: (email: string, password: string, fallback: string) => Promise<SessionUser>;
+  loginWithCode: (challenge: string, code: string, fallback: string) => Promise<SessionUser>;
+  /** The password was changed: the session is no longer restricted. */
+  passwordChanged: () => void;
   logout: () => Promise<void>;
   recheck: () => void;
 };
@@ -28,10 +35,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!getToken()) return;
     const ctrl = new AbortController();
-    currentUser(ctrl.signal)
-      .then((user) => {
+    currentSession(ctrl.signal)
+      .then(({ user, mustChangePassword }) => {
         rememberUser(user);
-        setSession({ status: 'in', user, error: null });
+        setSession({ status: 'in', user, error: null, mustChangePassword });
       })
       .catch((e: unknown) => {
         if (ctrl.signal.aborted) return;
@@ -45,11 +52,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => ctrl.abort();
   }, [check]);
 
-  const login = useCallback(async (email: string, password: string, fallback: string) => {
-    const user = await apiLogin(email, password, fallback);
-    await attributeKeptReferral();
-    setSession({ status: 'in', user, error: null });
+  const enter = useCallback(async ({ user, mustChangePassword }: LoggedIn) => {
+    if (!mustChangePassword) await attributeKeptReferral();
+    setSession({ status: 'in', user, error: null, mustChangePassword });
     return user;
+  }, []);
+  const login = useCallback((email: string, password: string, fallback: string) => apiLogin(email, password, fallback).then(enter), [enter]);
+  const loginWithCode = useCallback((challenge: string, code: string, fallback: string) => apiLoginWithCode(challenge, code, fallback).then(enter), [enter]);
+  const passwordChanged = useCallback(() => {
+    setSession((s) => (s.status === 'in' ? { ...s, mustChangePassword: false } : s));
   }, []);
 
   const logout = useCallback(async () => {
@@ -62,7 +73,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setCheck((n) => n + 1);
   }, []);
 
-  const value = useMemo(() => ({ ...session, login, logout, recheck }), [session, login, logout, recheck]);
+  const value = useMemo(() => ({ ...session, login, loginWithCode, passwordChanged, logout, recheck }), [session, login, loginWithCode, passwordChanged, logout, recheck]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,7 +1,7 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/capabilities.js';
-import { auditEvents, coupons, dnsRecords, dnsScriptLogs, emailMessages, mintJobs, notificationBulks, notifications, orders, payments, products } from '../../server/db/schema.js';
+import { auditEvents, coupons, dnsRecords, dnsScriptLogs, emailMessages, mintJobs, notificationBulks, notifications, orders, payments, products, users } from '../../server/db/schema.js';
 import { buildCoupon, buildDnsRecord, buildOrder, buildPayment, buildProduct, buildUser, couponInput, dnsRecordInput, productInput, type Role } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -54,7 +54,7 @@ const endpoints: Endpoint[] = [
   // Reports: staff read every kind and its CSV.
   ...['dashboard', 'sales', 'users', 'financial', 'referrals'].flatMap((kind) => [`/api/reports/${kind}?dateRange=7d`, `/api/reports/export/${kind}`])
     .map((url): Endpoint => ({ route: `GET ${url.split('?')[0]}`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url }) })),
-  ...['/api/audit', '/api/reconcile'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url }) })),
+  ...['/api/audit', '/api/reconcile', '/api/debug/env'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url }) })),
   // Pay on chain: finance and admins (an unknown payout: 404 once past the role check); anyone sets their own payout wallet.
   { route: 'GET /api/payouts/{id}/onchain-quote', allowed: FINANCE, ok: 404, refusal: 'Payout not found.', request: async () => ({ method: 'GET', url: `/api/payouts/${UNKNOWN}/onchain-quote` }) },
   { route: 'POST /api/payouts/{id}/pay-onchain', allowed: FINANCE, ok: 404, refusal: 'Payout not found.', request: async () => ({ method: 'POST', url: `/api/payouts/${UNKNOWN}/pay-onchain`, body: {} }) },
@@ -83,6 +83,17 @@ const endpoints: Endpoint[] = [
     route: 'GET /api/notifications/bulk/{id}', allowed: STAFF, ok: 200,
     request: async () => ({ method: 'GET', url: `/api/notifications/bulk/${(await t.call('POST', '/api/notifications/bulk', { body: { audience: 'all', title: 'x', body: 'y' } })).json().job.id}` }),
   },
+  // Admins reset another user's password or 2FA; every role may read and change its own 2FA and password.
+  { route: 'POST /api/users/{id}/reset-password', allowed: ['admin'], ok: 200, request: async () => ({ method: 'POST', url: `/api/users/${(await buildUser(t)).id}/reset-password` }) },
+  {
+    route: 'POST /api/users/{id}/reset-2fa', allowed: ['admin'], ok: 200,
+    request: async () => {
+      const u = await buildUser(t);
+      await t.db.update(users).set({ totpSecret: 'plain:JBSWY3DPEHPK3PXP', totpEnabledAt: new Date() }).where(eq(users.id, u.id));
+      return { method: 'POST', url: `/api/users/${u.id}/reset-2fa` };
+    },
+  },
+  { route: 'GET /api/auth/2fa', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/auth/2fa' }) },
   { route: 'GET /api/products', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products' }) },
   { route: 'GET /api/products/stats', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products/stats' }) },
   { route: 'GET /api/products/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/products/${(await buildProduct(t)).id}` }) },

@@ -71,7 +71,7 @@ describe('POST /api/cart/price', () => {
       const over = (await price({ items: [{ productId: gold.id, qty: 5 }, { productId: token.id, qty: 1 }] })).json();
       expect(over.shipping).toBe(0);
     } finally {
-      await t.call('POST', '/api/settings/reset');
+      await t.resetSettings();
     }
   });
 

@@ -62,7 +62,7 @@ describe('settings', () => {
     expect((await t.login(u.email, 'wrong')).statusCode).toBe(401);
     expect((await t.login(u.email, 'wrong')).json().code).toBe('account_locked');
     await t.db.insert(settings).values({ key: '_referralSalt', value: 'kept-through-resets' });
-    const reset = await t.call('POST', '/api/settings/reset');
+    const reset = await t.resetSettings();
     expect(reset.json().settings).toMatchObject({ siteName: 'RWA Management System', maxLoginAttempts: 5 });
     // Internal values (the referral salt) are not settings: a reset keeps them, GET never shows them.
     expect((await t.db.select().from(settings).where(eq(settings.key, '_referralSalt'))).map((r) => r.value)).toEqual(['kept-through-resets']);
@@ -87,7 +87,7 @@ describe('settings', () => {
     expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({ commissionHoldDays: 14, minimumPayout: 50 });
     const saved = await t.call('PUT', '/api/settings', { body: { commissionHoldDays: 0, minimumPayout: 12.5 } });
     expect(saved.json().settings).toMatchObject({ commissionHoldDays: 0, minimumPayout: 12.5 });
-    await t.call('POST', '/api/settings/reset');
+    await t.resetSettings();
   });
 
   it('takes back the whole settings object it answers (what the Settings screen sends), nulls included', async () => {
@@ -100,6 +100,6 @@ describe('settings', () => {
     expect(back.statusCode).toBe(200);
     expect(back.json().settings).toEqual({ ...all, siteName: 'Whole Object', freeShippingOver: null });
     expect((await t.call('GET', '/api/settings')).json().settings).toEqual({ ...all, siteName: 'Whole Object' });
-    await t.call('POST', '/api/settings/reset');
+    await t.resetSettings();
   });
 });

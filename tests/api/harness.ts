@@ -47,8 +47,17 @@ async function http(base: string, method: Method, url: string, opts: { token?: s
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+type TestAppOptions = Pick<BuildOptions, 'chain' | 'worker' | 'sweeper' | 'notifier' | 'dnsServer'> & {
+  database?: Database;
+  /**
+   * The SPEC's "Require 2FA for all users" (default true) would send every staff login of every test to 2FA
+   * enrolment, so a test app turns it off unless told; tests of the requirement pass true (or PUT the setting).
+   */
+  requireTwoFactor?: boolean;
+};
+
 /** A fresh migrated database and app for one test file, with helpers to make users and call the API. */
-export async function createTestApp(env: Record<string, string> = {}, opts: Pick<BuildOptions, 'chain' | 'worker' | 'sweeper' | 'notifier' | 'dnsServer'> & { database?: Database } = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}) {
   const database = opts.database ?? await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', RATE_LIMIT_MAX: '100000', PAYMENT_RATE_LIMIT_MAX: '100000', DEV_CHAIN_PORT: '0', DNS_PORT: '0', ...env,
@@ -59,6 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
       if (!opts.database) await database.close();
       throw err;
     });
+  if (!opts.database) await app.ctx.settings.save(database.db, { twoFactorAuth: opts.requireTwoFactor ?? false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const tokens = new Map<string, string>();
@@ -89,6 +99,12 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
       const token = res.json().token as string;
       tokens.set(role, token);
       return token;
+    },
+    /** POST /api/settings/reset, then 2FA not required again (see requireTwoFactor). */
+    async resetSettings() {
+      const reset = await helpers.call('POST', '/api/settings/reset');
+      if (!opts.requireTwoFactor) await helpers.call('PUT', '/api/settings', { body: { twoFactorAuth: false } });
+      return reset;
     },
     /** A request over a real loopback connection, as the given role (admin unless told; null sends no token). */
     async call(method: Method, url: string, opts: { as?: Role | null; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<HttpResponse> {

@@ -29,6 +29,10 @@ const BAD_IN_URL = { NUL: 'a%00b', surrogate: 'a%ED%A0%80b' };
 const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/admin/auth/login': (r) => ({ email: r.shopper.email, password: PASSWORD }),
   'PUT /api/settings': () => ({ siteName: 'Renamed site' }),
+  'POST /api/admin/auth/login/2fa': () => ({ challenge: 'no-such-challenge', code: '123456' }),
+  'POST /api/auth/2fa/enable': () => ({ code: '123456' }),
+  'POST /api/auth/2fa/disable': () => ({ code: '123456' }),
+  'POST /api/auth/password': () => ({ currentPassword: PASSWORD, newPassword: 'a-long-new-password' }),
   'POST /api/products': () => productInput(),
   'PUT /api/products/{id}': () => ({ stock: 5 }),
   'POST /api/orders': (r) => ({ userEmail: r.shopper.email, productId: r.product.id, qty: 1 }),

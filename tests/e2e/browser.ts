@@ -47,3 +47,13 @@ export const apiCall = (page: Page, path: string, body?: unknown, headers: Recor
   });
   return res.json();
 }, [path, body, headers] as const);
+
+/**
+ * Settings back to their defaults, then "Require 2FA for all users" off again as the dev seed has it (the SPEC's
+ * default is on): the other browser tests log staff in without an authenticator.
+ */
+export const resetDevSettings = (page: Page) => page.evaluate(async () => {
+  const headers = { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' };
+  await fetch('/api/settings/reset', { method: 'POST', headers, body: '{}' });
+  await fetch('/api/settings', { method: 'PUT', headers, body: JSON.stringify({ twoFactorAuth: false }) });
+});

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEV_PASSWORD, login, openBrowser } from './browser.js';
+import { apiCall, DEV_PASSWORD, login, openBrowser, resetDevSettings } from './browser.js';
 
 const WAIT = { timeout: 15_000 };
 
@@ -133,9 +133,6 @@ describe('referrals in Chromium', () => {
   });
 
   afterAll(async () => {
-    await staff.page.evaluate(async () => {
-      const auth = { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' };
-      await fetch('/api/settings/reset', { method: 'POST', headers: auth, body: '{}' });
-    }).catch(() => undefined);
+    await resetDevSettings(staff.page).catch(() => undefined);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, login, openBrowser } from './browser.js';
+import { login, openBrowser, resetDevSettings } from './browser.js';
 
 const WAIT = { timeout: 15_000 };
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Other browser tests expect the default settings.
-  await apiCall(page, '/api/settings/reset', {}).catch(() => undefined);
+  await resetDevSettings(page).catch(() => undefined);
   await b?.close();
 });
 
@@ -59,6 +59,7 @@ describe('Settings in Chromium', () => {
     await expect.poll(() => rows.count(), WAIT).toBeGreaterThanOrEqual(2);
     expect(await rows.first().getAttribute('data-audit-action')).toBe('settings.reset');
     expect(await rows.first().innerText()).toContain('admin@rwa.dev');
+    await resetDevSettings(page);
   });
 
   it('finance may not open Settings', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authProvider } from '../../src/admin/providers/authProvider';
+import { authProvider, TwoFactorRequired } from '../../src/admin/providers/authProvider';
 import { capabilityFor, roleCanAccess } from '../../src/common/resources';
 
 function respond(status: number, body: unknown) {
@@ -19,8 +19,27 @@ describe('login', () => {
     const fetchMock = respond(200, { ok: true, token: 't1', user });
     await expect(authProvider.login({ email: 'admin@rwa.dev', password: 'pw' })).resolves.toEqual({ redirectTo: '/dashboard' });
     expect(localStorage.getItem('authToken')).toBe('t1');
-    expect(JSON.parse(localStorage.getItem('authUser')!)).toEqual(user);
+    expect(JSON.parse(localStorage.getItem('authUser')!)).toEqual({ ...user, restriction: null });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/admin/auth/login');
+  });
+
+  it('an account with 2FA: the password step throws the challenge and stores nothing; the code step stores the token', async () => {
+    respond(200, { ok: false, twoFactorRequired: true, challenge: 'c1', error: 'Enter the code.' });
+    const step = await authProvider.login({ email: 'admin@rwa.dev', password: 'pw' }).catch((e: unknown) => e);
+    expect(step).toBeInstanceOf(TwoFactorRequired);
+    expect((step as TwoFactorRequired).challenge).toBe('c1');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    const fetchMock = respond(200, { ok: true, token: 't2', user, restriction: null });
+    await expect(authProvider.login({ challenge: 'c1', code: '123456' })).resolves.toEqual({ redirectTo: '/dashboard' });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/admin/auth/login/2fa');
+    expect(localStorage.getItem('authToken')).toBe('t2');
+  });
+
+  it('a restricted session goes to its screen: at login, and on the server\'s 403 code without logging out', async () => {
+    respond(200, { ok: true, token: 't3', user, restriction: 'two_factor_enrolment' });
+    await expect(authProvider.login({ email: 'admin@rwa.dev', password: 'pw' })).resolves.toEqual({ redirectTo: '/two-factor' });
+    await expect(authProvider.checkError({ status: 403, code: 'password_change_required' })).rejects.toMatchObject({ redirectTo: '/change-password', logoutUser: false });
+    expect(localStorage.getItem('authToken')).toBe('t3');
   });
 
   it('shows the server sentence, else "Login failed"', async () => {

@@ -1,19 +1,37 @@
-import { loginBody } from '../../../src/common/users.schemas.js';
+import type { LoginChallenge, LoginSuccess } from '../../../src/common/two-factor.js';
+import { loginBody, loginTwoFactorBody, passwordChangeBody, twoFactorCodeBody } from '../../../src/common/users.schemas.js';
 import { PUBLIC } from '../../lib/access.js';
 import { unauthorized } from '../../lib/errors.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { SecretBox } from '../../lib/secret-box.js';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor, twoFactorStatus } from './enrolment.js';
+import { changeOwnPassword } from './password.js';
 import { authAccess } from './policy.js';
 import { presentSessionUser } from './present.js';
-import { authenticate, bearer, login, logout } from './service.js';
+import { authenticate, bearer, login, logout, verifyLoginChallenge, type LoginOutcome } from './service.js';
+
+const TWO_FACTOR_STEP = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+
+function answer(outcome: LoginOutcome): LoginSuccess | LoginChallenge {
+  if (outcome.kind === 'challenge') {
+    return { ok: false, twoFactorRequired: true, challenge: outcome.challenge, expiresAt: outcome.expiresAt.toISOString(), error: TWO_FACTOR_STEP };
+  }
+  return { ok: true, token: outcome.token, accessToken: outcome.token, user: outcome.user, restriction: outcome.restriction };
+}
 
 export default defineRoutes('auth', (r, { db, settings, config }) => {
+  const box = new SecretBox(config.totpEncryptionKey);
+  const loginLimit = { rateLimit: { max: config.loginRateLimitMax, timeWindow: '1 minute' } };
+
   r.post('/api/admin/auth/login', {
-    schema: { body: loginBody, summary: 'Log in with email and password' },
-    config: { ...PUBLIC, rateLimit: { max: config.loginRateLimitMax, timeWindow: '1 minute' } },
-  }, async (req) => {
-    const result = await login(db, settings, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] });
-    return { ok: true, token: result.token, accessToken: result.token, user: result.user };
-  });
+    schema: { body: loginBody, summary: 'Log in with email and password (an account with 2FA answers a challenge for the second step)' },
+    config: { ...PUBLIC, ...loginLimit },
+  }, async (req) => answer(await login(db, settings, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] })));
+
+  r.post('/api/admin/auth/login/2fa', {
+    schema: { body: loginTwoFactorBody, summary: 'The second step of a login with 2FA: the challenge and a 6-digit code or a recovery code' },
+    config: { ...PUBLIC, ...loginLimit },
+  }, async (req) => answer(await verifyLoginChallenge(db, settings, box, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] })));
 
   r.post('/api/admin/auth/logout', { schema: { summary: 'Revoke the current session' }, config: PUBLIC }, async (req) => {
     // Logging out with an expired or unknown token still succeeds: the caller ends up logged out either way.
@@ -27,8 +45,35 @@ export default defineRoutes('auth', (r, { db, settings, config }) => {
     return { ok: true };
   });
 
-  r.get('/api/auth/me', { schema: { summary: 'The logged-in user' }, config: authAccess.self }, async (req) => {
+  const anyRestriction = ['password_change', 'two_factor_enrolment'] as const;
+  const enrolling = { ...authAccess.self, allowDuring: ['two_factor_enrolment'] as const };
+
+  r.get('/api/auth/me', { schema: { summary: 'The logged-in user, and what their session must do first' }, config: { ...authAccess.self, allowDuring: anyRestriction } }, async (req) => {
     if (!req.user) throw unauthorized();
-    return { ok: true, user: presentSessionUser(req.user) };
+    return { ok: true, user: presentSessionUser(req.user), restriction: req.user.restriction };
   });
+
+  r.post('/api/auth/password', {
+    schema: { body: passwordChangeBody, summary: 'Change one\'s own password (the other sessions end)' },
+    config: { ...authAccess.self, allowDuring: ['password_change'] as const, ...loginLimit },
+  }, async (req) => {
+    await changeOwnPassword(db, req.user!, req.body);
+    return { ok: true };
+  });
+
+  r.get('/api/auth/2fa', { schema: { summary: 'The caller\'s two-factor state' }, config: enrolling }, async (req) =>
+    ({ ok: true, twoFactor: await twoFactorStatus(db, settings, req.user!) }));
+
+  r.post('/api/auth/2fa/setup', { schema: { summary: 'A new TOTP secret and its QR code, pending until confirmed' }, config: enrolling }, async (req) =>
+    ({ ok: true, ...(await setupTwoFactor(db, settings, box, req.user!)) }));
+
+  r.post('/api/auth/2fa/enable', {
+    schema: { body: twoFactorCodeBody, summary: 'Confirm the pending secret with a current code; answers the recovery codes once' },
+    config: { ...enrolling, ...loginLimit },
+  }, async (req) => ({ ok: true, ...(await enableTwoFactor(db, box, req.user!, req.body.code)) }));
+
+  r.post('/api/auth/2fa/disable', {
+    schema: { body: twoFactorCodeBody, summary: 'Turn one\'s own 2FA off with a current code or a recovery code' },
+    config: { ...authAccess.self, ...loginLimit },
+  }, async (req) => ({ ok: true, twoFactor: await disableTwoFactor(db, settings, box, req.user!, req.body.code) }));
 });

@@ -1,13 +1,17 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema.js';
+import { CHALLENGE_MINUTES, type Restriction } from '../../../src/common/two-factor.js';
+import type { SessionUser } from '../../../src/common/users.js';
+import { loginChallenges, sessions, users } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import { cachesTrusted, invalidated, onInvalidation } from '../../lib/invalidation.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuthUser } from '../../types.js';
 import type { SettingsService } from '../settings/service.js';
-import { LOCK_MINUTES, lockedSentence, locksAccount, loginRefusal } from './policy.js';
+import { LOCK_MINUTES, lockedSentence, locksAccount, loginRefusal, mustEnrol, sessionRestriction } from './policy.js';
 import { displayName, presentSessionUser } from './present.js';
+import { spendSecondFactor } from './two-factor.js';
 
 const INVALID = 'Invalid email or password.';
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
@@ -22,12 +26,62 @@ export function bearer(header: string | undefined): string | null {
   return m ? m[1]! : null;
 }
 
+type UserRow = typeof users.$inferSelect;
+type Client = { ip?: string; userAgent?: string };
+
+/** A login that went through (a session), or one that needs its second factor (a challenge). */
+export type LoginOutcome =
+  | { kind: 'session'; token: string; user: SessionUser; restriction: Restriction | null }
+  | { kind: 'challenge'; challenge: string; expiresAt: Date };
+
+/**
+ * Counts a failed attempt (a wrong password or a wrong second factor) toward the lockout of the maxLoginAttempts
+ * setting, and answers the error to throw: the lock's sentence once it is reached, else `refusal`.
+ */
+async function registerFailure(db: Queryable, settings: SettingsService, user: UserRow, now: Date, refusal: AppError): Promise<AppError> {
+  const { maxLoginAttempts } = await settings.get(db);
+  const failures = user.failedLoginCount + 1;
+  if (locksAccount(failures, maxLoginAttempts)) {
+    const until = new Date(now.getTime() + LOCK_MINUTES * 60_000);
+    await db.update(users).set({ failedLoginCount: 0, lockedUntil: until }).where(eq(users.id, user.id));
+    return forbidden(lockedSentence(until, now), 'account_locked');
+  }
+  await db.update(users).set({ failedLoginCount: failures }).where(eq(users.id, user.id));
+  return refusal;
+}
+
+/** The reasons a known account may not go on: a lock, or a status other than active. */
+function standingRefusal(user: UserRow, now: Date): AppError | null {
+  if (user.lockedUntil && user.lockedUntil > now) return forbidden(lockedSentence(user.lockedUntil, now), 'account_locked');
+  const refusal = loginRefusal(user.status);
+  return refusal ? forbidden(refusal.sentence, refusal.code) : null;
+}
+
+/** Opens a session (the failures forgotten, the login time kept); staff without 2FA must enrol first when settings say so. */
+async function openSession(tx: Queryable, settings: SettingsService, user: UserRow, client: Client, now: Date): Promise<LoginOutcome> {
+  const { twoFactorAuth } = await settings.get(tx);
+  const requiresEnrolment = mustEnrol(twoFactorAuth, user.role, user.totpSecret !== null);
+  const token = newToken();
+  await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLogin: now }).where(eq(users.id, user.id));
+  await tx.insert(sessions).values({
+    tokenHash: sha256(token), userId: user.id, createdAt: now, lastSeenAt: now, requiresEnrolment,
+    ip: client.ip ?? null, userAgent: client.userAgent?.slice(0, 300) ?? null,
+  });
+  const restriction = sessionRestriction({ mustChangePassword: user.mustChangePassword, requiresEnrolment });
+  return { kind: 'session', token, user: presentSessionUser({ ...user, name: displayName(user) }), restriction };
+}
+
+/**
+ * The password step. An account with 2FA gets a challenge instead of a token: no session exists until its second
+ * factor is given (verifyLoginChallenge), and the failed-attempt count is kept until then, so that knowing the
+ * password does not buy unlimited guesses at the code.
+ */
 export async function login(
   db: Db,
   settings: SettingsService,
-  input: { email: string; password: string; ip?: string; userAgent?: string },
+  input: { email: string; password: string } & Client,
   now = new Date(),
-) {
+): Promise<LoginOutcome> {
   const email = normaliseEmail(input.email);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user) {
@@ -37,35 +91,54 @@ export async function login(
   if (user.lockedUntil && user.lockedUntil > now) throw forbidden(lockedSentence(user.lockedUntil, now), 'account_locked');
 
   const ok = await verifyPassword(user.passwordHash, input.password);
-  if (!ok) {
-    const { maxLoginAttempts } = await settings.get();
-    const failures = user.failedLoginCount + 1;
-    if (locksAccount(failures, maxLoginAttempts)) {
-      const until = new Date(now.getTime() + LOCK_MINUTES * 60_000);
-      await db.update(users).set({ failedLoginCount: 0, lockedUntil: until }).where(eq(users.id, user.id));
-      throw forbidden(lockedSentence(until, now), 'account_locked');
-    }
-    await db.update(users).set({ failedLoginCount: failures }).where(eq(users.id, user.id));
-    throw unauthorized(INVALID, 'invalid_credentials');
-  }
-  const refusal = loginRefusal(user.status);
-  if (refusal) throw forbidden(refusal.sentence, refusal.code);
+  if (!ok) throw await registerFailure(db, settings, user, now, unauthorized(INVALID, 'invalid_credentials'));
+  const refusal = standingRefusal(user, now);
+  if (refusal) throw refusal;
 
-  const token = newToken();
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLogin: now }).where(eq(users.id, user.id));
-    await tx.insert(sessions).values({
-      tokenHash: sha256(token), userId: user.id, createdAt: now, lastSeenAt: now,
-      ip: input.ip ?? null, userAgent: input.userAgent?.slice(0, 300) ?? null,
-    });
+  if (user.totpSecret) {
+    const challenge = newToken();
+    const expiresAt = new Date(now.getTime() + CHALLENGE_MINUTES * 60_000);
+    await db.insert(loginChallenges).values({ tokenHash: sha256(challenge), userId: user.id, expiresAt, createdAt: now });
+    return { kind: 'challenge', challenge, expiresAt };
+  }
+  return db.transaction((tx) => openSession(tx, settings, user, input, now));
+}
+
+const challengeInvalid = () =>
+  unauthorized('This sign-in step has expired or was already used. Please log in again with your password.', 'challenge_invalid');
+const codeInvalid = () => unauthorized('The authentication code is not correct.', 'invalid_code');
+
+/**
+ * The second step: the challenge of login() with a current TOTP code or an unused recovery code. The challenge is
+ * single use and bound to its user; a wrong code counts toward the lockout like a wrong password.
+ */
+export async function verifyLoginChallenge(
+  db: Db,
+  settings: SettingsService,
+  box: SecretBox,
+  input: { challenge: string; code: string } & Client,
+  now = new Date(),
+): Promise<LoginOutcome> {
+  const result = await db.transaction(async (tx): Promise<LoginOutcome | AppError> => {
+    const [challenge] = await tx.select().from(loginChallenges).where(eq(loginChallenges.tokenHash, sha256(input.challenge))).limit(1).for('update');
+    if (!challenge || challenge.usedAt || challenge.expiresAt <= now) return challengeInvalid();
+    const [user] = await tx.select().from(users).where(eq(users.id, challenge.userId)).limit(1).for('update');
+    if (!user?.totpSecret) return challengeInvalid();
+    const refusal = standingRefusal(user, now);
+    if (refusal) return refusal;
+    if (!(await spendSecondFactor(tx, box, user, input.code, now))) return registerFailure(tx, settings, user, now, codeInvalid());
+    await tx.update(loginChallenges).set({ usedAt: now }).where(eq(loginChallenges.id, challenge.id));
+    return openSession(tx, settings, user, input, now);
   });
-  return { token, user: presentSessionUser({ ...user, name: displayName(user) }) };
+  // A refusal is answered after the commit, so that the failed attempt it counted is kept.
+  if (result instanceof AppError) throw result;
+  return result;
 }
 
 type SessionRow = {
-  sessionId: string; lastSeenAt: Date; revokedAt: Date | null;
+  sessionId: string; lastSeenAt: Date; revokedAt: Date | null; requiresEnrolment: boolean;
   id: string; email: string; name: string | null; firstName: string | null; lastName: string | null;
-  role: string; status: string;
+  role: string; status: string; mustChangePassword: boolean;
 };
 
 /**
@@ -77,7 +150,7 @@ const CACHE_MS = 2_000;
 const CACHE_MAX = 10_000;
 const sessionCache = new Map<string, { row: SessionRow; at: number }>();
 
-function forgetSessions(match: (row: SessionRow) => boolean) {
+export function forgetSessions(match: (row: SessionRow) => boolean) {
   for (const [key, entry] of sessionCache) if (match(entry.row)) sessionCache.delete(key);
 }
 
@@ -92,9 +165,9 @@ async function loadSession(db: Db, tokenHash: string, now: Date): Promise<Sessio
   if (hit && now.getTime() - hit.at < CACHE_MS && cachesTrusted()) return hit.row;
   const [row] = await db
     .select({
-      sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt,
+      sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt, requiresEnrolment: sessions.requiresEnrolment,
       id: users.id, email: users.email, name: users.name, firstName: users.firstName, lastName: users.lastName,
-      role: users.role, status: users.status,
+      role: users.role, status: users.status, mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -121,7 +194,7 @@ export async function authenticate(db: Db, settings: SettingsService, token: str
     row.lastSeenAt = now;
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  return { id: row.id, email: row.email, name: displayName(row), role: row.role, sessionId: row.sessionId };
+  return { id: row.id, email: row.email, name: displayName(row), role: row.role, sessionId: row.sessionId, restriction: sessionRestriction(row) };
 }
 
 export async function logout(db: Db, sessionId: string, now = new Date()) {

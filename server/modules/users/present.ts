@@ -19,6 +19,8 @@ export function presentUser(u: typeof users.$inferSelect, now = new Date()): Use
     isActive: status === 'active',
     kycStatus: kycStatusOf(u.kycStatus),
     lockedUntil: u.lockedUntil && u.lockedUntil > now ? u.lockedUntil.toISOString() : null,
+    twoFactorEnabled: u.totpSecret !== null,
+    mustChangePassword: u.mustChangePassword,
     lastLogin: iso(u.lastLogin),
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),

@@ -2,9 +2,11 @@ import { idParams } from '../../../src/common/list.schemas.js';
 import { userCreateBody, userListQuery, userPatch } from '../../../src/common/users.schemas.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { userAccess as access } from './policy.js';
-import { createUser, deleteUser, getUser, listUsers, reactivateUser, suspendUser, unlockUser, updateUser } from './service.js';
+import {
+  createUser, deleteUser, getUser, listUsers, reactivateUser, resetUserPassword, resetUserTwoFactor, suspendUser, unlockUser, updateUser,
+} from './service.js';
 
-export default defineRoutes('users', (r, { db }) => {
+export default defineRoutes('users', (r, { db, settings }) => {
   r.get('/api/users', { config: access.read, schema: { querystring: userListQuery, summary: 'Users, with the total, active and verified counts' } }, async (req) =>
     ({ ok: true, ...(await listUsers(db, req.query)) }));
 
@@ -28,4 +30,11 @@ export default defineRoutes('users', (r, { db }) => {
 
   r.post('/api/users/:id/unlock', { config: access.write, schema: { params: idParams, summary: 'Lift a lockout after failed logins' } }, async (req) =>
     ({ ok: true, user: await unlockUser(db, req.params.id, req.user) }));
+
+  r.post('/api/users/:id/reset-password', {
+    config: access.write, schema: { params: idParams, summary: 'Give a user a temporary password (answered once) that they must change at their next login' },
+  }, async (req) => ({ ok: true, ...(await resetUserPassword(db, req.params.id, req.user)) }));
+
+  r.post('/api/users/:id/reset-2fa', { config: access.write, schema: { params: idParams, summary: 'Remove a user\'s two-factor enrolment' } }, async (req) =>
+    ({ ok: true, user: await resetUserTwoFactor(db, settings, req.params.id, req.user) }));
 });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { User, UserDetail, UserRemoval, UserStats } from '../../../src/common/users.js';
+import type { PasswordReset, User, UserDetail, UserRemoval, UserStats } from '../../../src/common/users.js';
 import type { UserCreateInput, UserListQuery, UserPatch } from '../../../src/common/users.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { orders, sessions, users } from '../../db/schema.js';
@@ -9,8 +9,11 @@ import { Counter } from '../../lib/list.js';
 import { uniqueText } from '../../lib/unique.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
+import { recoveryCodesLeft, resetTwoFactor } from '../auth/enrolment.js';
+import { resetPassword } from '../auth/password.js';
 import { normaliseEmail, revokeAllSessions } from '../auth/service.js';
 import { notificationSettings, notify } from '../notifications/notify.js';
+import type { SettingsService } from '../settings/service.js';
 import { changeRefusal, deleteRefusal, endsSessions } from './policy.js';
 import { presentSession, presentUser } from './present.js';
 
@@ -62,7 +65,23 @@ export async function getUser(db: Db, id: string): Promise<UserDetail> {
     db.select({ n: count() }).from(orders).where(eq(orders.userId, id)),
     db.select().from(sessions).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt))).orderBy(desc(sessions.lastSeenAt)).limit(20),
   ]);
-  return { ...presentUser(row), ordersCount: Number(placed?.n ?? 0), failedLoginCount: row.failedLoginCount, sessions: open.map(presentSession) };
+  return {
+    ...presentUser(row), ordersCount: Number(placed?.n ?? 0), failedLoginCount: row.failedLoginCount, sessions: open.map(presentSession),
+    twoFactorEnabledAt: row.totpSecret && row.totpEnabledAt ? row.totpEnabledAt.toISOString() : null,
+    recoveryCodesLeft: row.totpSecret ? await recoveryCodesLeft(db, id) : 0,
+  };
+}
+
+/** An admin's reset of a user's password: the temporary password, answered once. */
+export async function resetUserPassword(db: Db, id: string, actor: Actor): Promise<PasswordReset> {
+  const { temporaryPassword } = await resetPassword(db, id, actor);
+  return { temporaryPassword, user: presentUser(await findUser(db, id)) };
+}
+
+/** An admin's reset of a user's 2FA (they enrol again at their next login when settings require it). */
+export async function resetUserTwoFactor(db: Db, settings: SettingsService, id: string, actor: Actor): Promise<User> {
+  await resetTwoFactor(db, settings, id, actor);
+  return presentUser(await findUser(db, id));
 }
 
 /** Active admins, counted under a lock on them so two changes cannot each leave the other as the last one. */

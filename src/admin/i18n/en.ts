@@ -7,6 +7,7 @@ import paymentSdk from '../pages/payment-sdk/i18n/en';
 import domainPage from '../pages/domain-management/i18n/en';
 import settingsPage from '../pages/settings/i18n/en';
 import notificationsPage from '../pages/notifications/i18n/en';
+import accountPages from '../pages/account/i18n/en';
 import referralDashboard from '../pages/referral-dashboard/i18n/en';
 import referralsPage from '../pages/referrals/i18n/en';
 import reportsPage from '../pages/reports/i18n/en';
@@ -42,6 +43,8 @@ const en = {
     settings: settingsPage,
     // the bell, the notifications page and the email outbox (pages/notifications)
     notifications: notificationsPage,
+    // the user's own 2FA and password (pages/account)
+    account: accountPages,
     // the user's referral page (pages/referral-dashboard)
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)
@@ -129,6 +132,11 @@ const en = {
       password: 'Password',
       submit: 'Login',
       submitting: 'Logging in...',
+      code_step: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+      code: 'Authentication code',
+      verify: 'Verify',
+      verifying: 'Verifying...',
+      start_over: 'Use another account',
       errors: {
         failed: 'Login failed',
         missing_token: 'Login response missing token',

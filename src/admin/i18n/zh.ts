@@ -7,6 +7,7 @@ import paymentSdk from '../pages/payment-sdk/i18n/zh';
 import domainPage from '../pages/domain-management/i18n/zh';
 import settingsPage from '../pages/settings/i18n/zh';
 import notificationsPage from '../pages/notifications/i18n/zh';
+import accountPages from '../pages/account/i18n/zh';
 import referralDashboard from '../pages/referral-dashboard/i18n/zh';
 import referralsPage from '../pages/referrals/i18n/zh';
 import reportsPage from '../pages/reports/i18n/zh';
@@ -39,6 +40,8 @@ const zh: typeof en = {
     settings: settingsPage,
     // the bell, the notifications page and the email outbox (pages/notifications)
     notifications: notificationsPage,
+    // the user's own 2FA and password (pages/account)
+    account: accountPages,
     // the user's referral page (pages/referral-dashboard)
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)
@@ -124,6 +127,11 @@ const zh: typeof en = {
       password: '密码',
       submit: '登录',
       submitting: '登录中...',
+      code_step: '请输入验证器应用中的 6 位验证码，或一个恢复码。',
+      code: '验证码',
+      verify: '验证',
+      verifying: '验证中...',
+      start_over: '使用其他账户',
       errors: {
         failed: '登录失败',
         missing_token: '登录响应中缺少令牌',

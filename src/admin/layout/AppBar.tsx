@@ -1,5 +1,9 @@
-import { Box, Typography } from '@mui/material';
-import { AppBar as RaAppBar, Logout, ToggleThemeButton, UserMenu, useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
+import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import KeyIcon from '@mui/icons-material/KeyOutlined';
+import ShieldIcon from '@mui/icons-material/ShieldOutlined';
+import { AppBar as RaAppBar, Logout, ToggleThemeButton, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { useLocation } from 'react-router-dom';
 import { usePublicSettings } from '../hooks/usePublicSettings';
 import { LanguageToggle } from './LanguageToggle';
@@ -25,6 +29,18 @@ function AppTitle() {
   );
 }
 
+/** A user-menu entry to one of the user's own account screens; closes the menu. */
+function AccountItem({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  return (
+    <MenuItem component={Link} to={to} onClick={() => menu?.onClose()}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{translate(label)}</ListItemText>
+    </MenuItem>
+  );
+}
+
 export function AppBar() {
   return (
     <RaAppBar
@@ -37,6 +53,8 @@ export function AppBar() {
       }
       userMenu={
         <UserMenu>
+          <AccountItem to="/two-factor" label="app.account.menu.two_factor" icon={<ShieldIcon fontSize="small" />} />
+          <AccountItem to="/change-password" label="app.account.menu.password" icon={<KeyIcon fontSize="small" />} />
           <Logout />
         </UserMenu>
       }

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Layout as RaLayout, useCheckAuth } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { currentRestriction, RESTRICTION_PATHS } from '../providers/authProvider';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { NotLoggedInBanner } from './NotLoggedInBanner';
@@ -16,11 +17,28 @@ function AuthOnNavigate() {
   return null;
 }
 
+/** A session that must first change its password or enrol in 2FA is taken there from every screen of the layout. */
+function RestrictionRedirect() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    let live = true;
+    currentRestriction().then((r) => {
+      if (live && r) navigate(RESTRICTION_PATHS[r], { replace: true });
+    }, () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [pathname, navigate]);
+  return null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     // minWidth 0: a wide table scrolls inside its card instead of widening the whole page past the app bar.
     <RaLayout appBar={AppBar} menu={Menu} error={ErrorScreen} sx={{ minWidth: 0, '& .RaLayout-content, & .RaList-main': { minWidth: 0 } }}>
       <AuthOnNavigate />
+      <RestrictionRedirect />
       <NotLoggedInBanner />
       {children}
     </RaLayout>

@@ -2,7 +2,25 @@ import type { AuthProvider } from 'react-admin';
 import { ApiError, apiGet, clearToken, getToken, rawRequest, setToken } from '../../lib/api';
 import { can } from '../../common/capabilities';
 import { roleCanAccess } from '../../common/resources';
-import type { SessionUser as AuthUser } from '../../common/users';
+import { restrictionOfCode, type Restriction } from '../../common/two-factor';
+import type { SessionUser } from '../../common/users';
+
+/** The logged-in user, and what their session must do before anything else (null: nothing). */
+type AuthUser = SessionUser & { restriction?: Restriction | null };
+
+/** Where a restricted session is sent: the only screens it may use. */
+export const RESTRICTION_PATHS: Record<Restriction, string> = {
+  password_change: '/change-password',
+  two_factor_enrolment: '/two-factor',
+};
+
+/** Thrown by login() when the password was right and the account has 2FA: the login page asks for the code. */
+export class TwoFactorRequired extends Error {
+  constructor(readonly challenge: string, message: string) {
+    super(message);
+    this.name = 'TwoFactorRequired';
+  }
+}
 
 export const USER_KEY = 'authUser';
 
@@ -18,8 +36,13 @@ interface LoginBody {
   error?: string;
   token?: string;
   accessToken?: string;
-  user?: AuthUser;
+  user?: SessionUser;
+  restriction?: Restriction | null;
+  twoFactorRequired?: boolean;
+  challenge?: string;
 }
+
+type LoginParams = { email: string; password: string } | { challenge: string; code: string };
 
 export function storedUser(): AuthUser | null {
   try {
@@ -43,9 +66,10 @@ function currentUser(): Promise<AuthUser> {
   const token = getToken();
   if (!token) return Promise.reject(new ApiError('Authentication required', 401));
   if (me?.token !== token) {
-    const user = apiGet<{ user: AuthUser }>('/api/auth/me').then((r) => {
-      localStorage.setItem(USER_KEY, JSON.stringify(r.user));
-      return r.user;
+    const user = apiGet<{ user: SessionUser; restriction?: Restriction | null }>('/api/auth/me').then((r) => {
+      const known: AuthUser = { ...r.user, restriction: r.restriction ?? null };
+      localStorage.setItem(USER_KEY, JSON.stringify(known));
+      return known;
     });
     user.catch(() => {
       if (me?.user === user) me = null;
@@ -55,21 +79,36 @@ function currentUser(): Promise<AuthUser> {
   return me.user;
 }
 
+/** Asks the server again who is logged in (after enrolling in 2FA or changing the password lifts a restriction). */
+export function refreshIdentity(): Promise<AuthUser> {
+  me = null;
+  return currentUser();
+}
+
+/** The logged-in user's restriction, as last answered (null: none, or nobody logged in). */
+export const currentRestriction = (): Promise<Restriction | null> =>
+  getToken() ? currentUser().then((u) => u.restriction ?? null, () => null) : Promise.resolve(null);
+
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
+  /** The password step ({email, password}), or the second step of a 2FA login ({challenge, code}). */
+  async login(params: LoginParams) {
     let res;
     try {
-      res = await rawRequest('/api/admin/auth/login', { method: 'POST', body: { email, password } });
+      res = 'challenge' in params
+        ? await rawRequest('/api/admin/auth/login/2fa', { method: 'POST', body: { challenge: params.challenge, code: params.code } })
+        : await rawRequest('/api/admin/auth/login', { method: 'POST', body: { email: params.email, password: params.password } });
     } catch {
       throw new Error(LOGIN_MESSAGES.retry);
     }
     const body = (res.body ?? {}) as LoginBody;
+    if (res.ok && body.twoFactorRequired && body.challenge) throw new TwoFactorRequired(body.challenge, body.error ?? '');
     if (!res.ok || body.ok === false) throw new Error(body.error || LOGIN_MESSAGES.failed);
     const token = body.token ?? body.accessToken;
     if (!token) throw new Error(LOGIN_MESSAGES.missingToken);
     forget();
     setToken(token);
-    if (body.user) localStorage.setItem(USER_KEY, JSON.stringify(body.user));
+    if (body.user) localStorage.setItem(USER_KEY, JSON.stringify({ ...body.user, restriction: body.restriction ?? null }));
+    if (body.restriction) return { redirectTo: RESTRICTION_PATHS[body.restriction] };
     return { redirectTo: body.user && !can(body.user.role, 'backoffice.read') ? '/referral-dashboard' : '/dashboard' };
   },
 
@@ -86,10 +125,16 @@ export const authProvider: AuthProvider = {
     if (!getToken()) throw { redirectTo: '/login', message: false };
   },
 
-  async checkError(error: { status?: number }) {
+  async checkError(error: { status?: number; code?: string }) {
     if (error?.status === 401) {
       forget();
       throw { redirectTo: '/login' };
+    }
+    // The session must first change its password or enrol in 2FA: go there, still logged in.
+    const restriction = error?.status === 403 ? restrictionOfCode(error.code) : null;
+    if (restriction) {
+      me = null;
+      throw { redirectTo: RESTRICTION_PATHS[restriction], logoutUser: false, message: false };
     }
     // 403 keeps the session: the screen itself says the action is not allowed.
   },

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { MIN_PASSWORD_LENGTH } from '../../common/users';
-import { ApiError, signup } from '../api';
+import { ApiError, changePassword, signup, TwoFactorNeeded } from '../api';
 import { ErrorText, Loading } from '../components/Status';
 import { useTitle } from '../components/useTitle';
 import { fill, useI18n } from '../i18n';
@@ -47,6 +47,27 @@ function LoginForm() {
   const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  /** Set once the password was right for an account with 2FA: the form asks for the code. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+
+  const submitCode = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !challenge) return;
+    if (!code.trim()) {
+      setError(t.codeRequired);
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      await session.loginWithCode(challenge, code.trim(), t.failed);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'challenge_invalid') setChallenge(null);
+      setError(messageOf(err, t.failed));
+      setBusy(false);
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -61,11 +82,31 @@ function LoginForm() {
     try {
       await session.login(email.trim(), password, t.failed);
     } catch (err) {
-      setError(messageOf(err, t.failed));
       setBusy(false);
+      if (err instanceof TwoFactorNeeded) {
+        setChallenge(err.challenge);
+        setCode('');
+        return;
+      }
+      setError(messageOf(err, t.failed));
       document.getElementById('login-password')?.focus();
     }
   };
+
+  if (challenge) {
+    return (
+      <FormPanel id="login" title={t.title} intro={t.codeIntro} error={error} onSubmit={submitCode}>
+        <TextField
+          id="login-code" label={t.code} autoComplete="one-time-code" required autoFocus value={code}
+          onChange={(e) => setCode(e.target.value)} slotProps={{ htmlInput: { maxLength: 40 } }}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {busy ? t.busy : t.verify}
+        </Button>
+        <Button disabled={busy} onClick={() => { setChallenge(null); setError(''); }}>{t.startOver}</Button>
+      </FormPanel>
+    );
+  }
 
   return (
     <FormPanel id="login" title={t.title} intro={t.intro} error={error} onSubmit={submit}>
@@ -172,6 +213,55 @@ function SignupForm() {
   );
 }
 
+/** After an administrator reset the password: the new one, before anything else. */
+function ChangePasswordForm() {
+  const { m } = useI18n();
+  const session = useSession();
+  const t = m.account.password;
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<Errors<'currentPassword' | 'newPassword'>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!current || !next) {
+      setError(t.required);
+      return;
+    }
+    setBusy(true);
+    setError('');
+    setErrors({});
+    try {
+      await changePassword(current, next);
+      session.passwordChanged();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      setError(messageOf(err, t.failed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormPanel id="password" title={t.title} intro={t.intro} error={error} onSubmit={submit}>
+      <TextField
+        id="password-current" name="currentPassword" label={t.current} type="password" autoComplete="current-password" required value={current}
+        onChange={(e) => setCurrent(e.target.value)} error={!!errors.currentPassword} helperText={errors.currentPassword}
+      />
+      <TextField
+        id="password-new" name="newPassword" label={t.next} type="password" autoComplete="new-password" required value={next}
+        onChange={(e) => setNext(e.target.value)} error={!!errors.newPassword}
+        helperText={errors.newPassword ?? fill(m.account.signup.passwordHelp, { min: MIN_PASSWORD_LENGTH })}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {busy ? t.busy : t.submit}
+      </Button>
+    </FormPanel>
+  );
+}
+
 function Profile() {
   const { m } = useI18n();
   const session = useSession();
@@ -222,8 +312,12 @@ export default function Account() {
     return (
       <Box ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
         <Profile />
-        <Notifications />
-        <Orders />
+        {session.mustChangePassword ? <ChangePasswordForm /> : (
+          <>
+            <Notifications />
+            <Orders />
+          </>
+        )}
       </Box>
     );
   }

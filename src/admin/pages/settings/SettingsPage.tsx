@@ -7,6 +7,7 @@ import { apiGet, apiSend, ApiError } from '../../../lib/api';
 import { refreshPublicSettings } from '../../hooks/usePublicSettings';
 import AuditLog from './AuditLog';
 import Outbox from '../notifications/Outbox';
+import DebugEnv from './DebugEnv';
 import SettingsSections from './SettingsSections';
 
 const QUERY_KEY = ['settings'];
@@ -19,7 +20,7 @@ export default function SettingsPage() {
   const client = useQueryClient();
   const [confirmReset, setConfirmReset] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [tab, setTab] = useState<'settings' | 'audit' | 'outbox'>('settings');
+  const [tab, setTab] = useState<'settings' | 'audit' | 'outbox' | 'debug'>('settings');
   const settings = useQuery({ queryKey: QUERY_KEY, queryFn: async () => (await apiGet<{ settings: Settings }>('/api/settings')).settings });
 
   const stored = (next: Settings) => {
@@ -64,9 +65,11 @@ export default function SettingsPage() {
         <Tab value="settings" label={translate('app.settings.tabs.settings')} />
         <Tab value="audit" label={translate('app.settings.tabs.audit')} />
         <Tab value="outbox" label={translate('app.settings.tabs.outbox')} />
+        <Tab value="debug" label={translate('app.settings.tabs.debug')} />
       </Tabs>
       {tab === 'audit' && <AuditLog />}
       {tab === 'outbox' && <Outbox />}
+      {tab === 'debug' && <DebugEnv />}
       {tab === 'settings' && (
         <>
           {settings.error && (

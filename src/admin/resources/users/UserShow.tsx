@@ -6,6 +6,7 @@ import Panel from '../../components/Panel';
 import RecordHistory from '../../components/RecordHistory';
 import { useFormat } from '../../hooks/useFormat';
 import UserActions from './UserActions';
+import UserSecurity from './UserSecurity';
 import { KycChip, RoleChip, UserStatusChip } from './UserChips';
 import { displayName } from './userName';
 
@@ -75,6 +76,7 @@ export default function UserShow() {
           <Labeled><FunctionField<UserDetail> source="lockedUntil" render={(u) => (u.lockedUntil ? dateTime(u.lockedUntil) : '—')} /></Labeled>
         </Box>
         <Labeled source="ordersCount"><OrdersLink /></Labeled>
+        <Panel title="resources.users.security.title" variant="subtitle1"><UserSecurity /></Panel>
         <Panel title="resources.users.sessions" variant="subtitle1"><Sessions /></Panel>
         <RecordHistory entity="user" />
       </SimpleShowLayout>

@@ -2,7 +2,14 @@
 const en = {
   title: 'Settings',
   subtitle: 'Configure the platform: every change applies at once, without a restart',
-  tabs: { settings: 'Settings', audit: 'Audit log', outbox: 'Email outbox' },
+  tabs: { settings: 'Settings', audit: 'Audit log', debug: 'Debug', outbox: 'Email outbox' },
+  debug: {
+    intro: 'The server\'s effective configuration (environment variables and their defaults). Secrets are never shown: only whether they are set.',
+    key: 'Setting',
+    value: 'Value',
+    not_set: 'not set',
+    redacted: 'redacted',
+  },
   sections: {
     general: 'General',
     notifications: 'Notifications',

@@ -3,7 +3,14 @@ import type en from './en';
 const zh: typeof en = {
   title: '系统设置',
   subtitle: '配置平台：所有更改立即生效，无需重启',
-  tabs: { settings: '设置', audit: '审计日志', outbox: '邮件发件箱' },
+  tabs: { settings: '设置', audit: '审计日志', debug: '调试', outbox: '邮件发件箱' },
+  debug: {
+    intro: '服务器当前生效的配置（环境变量及其默认值）。密钥类信息从不显示，只显示是否已设置。',
+    key: '配置项',
+    value: '值',
+    not_set: '未设置',
+    redacted: '已隐藏',
+  },
   sections: {
     general: '常规',
     notifications: '通知',

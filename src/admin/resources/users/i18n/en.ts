@@ -20,6 +20,7 @@ const en = {
     ordersCount: 'Orders',
     failedLoginCount: 'Failed logins in a row',
     lockedUntil: 'Locked until',
+    twoFactorEnabled: 'Two-factor authentication',
   },
   help: { password: 'At least 10 characters. Give it to the user: they log in with it.' },
   search: 'Search name or email',
@@ -50,6 +51,25 @@ const en = {
   session: { started: 'Started', last_seen: 'Last seen', agent: 'Browser', ip: 'Address' },
   orders: 'Orders',
   view_orders: 'View their orders',
+  security: {
+    title: 'Security',
+    two_factor_on: 'On since %{date}',
+    two_factor_off: 'Off',
+    codes_left: '%{count} recovery codes left',
+    must_change: 'Must change the password at the next login',
+    reset_password: 'Reset password',
+    reset_password_title: 'Reset password',
+    reset_password_confirm: 'Give %{email} a temporary password? Their sessions end at once, and at their next login they must choose a new password before anything else.',
+    temporary_title: 'Temporary password',
+    temporary_text: 'Give this password to %{email}. It is shown only now; they must change it when they log in.',
+    copy: 'Copy',
+    copied: 'Copied',
+    done: 'Done',
+    reset_2fa: 'Reset 2FA',
+    reset_2fa_title: 'Reset two-factor authentication',
+    reset_2fa_confirm: 'Remove the two-factor authentication of %{email}? They will log in with their password alone, and set it up again when it is required.',
+    reset_2fa_done: 'Two-factor authentication removed',
+  },
 };
 
 export default en;

@@ -21,6 +21,7 @@ const zh: typeof en = {
     ordersCount: '订单数',
     failedLoginCount: '连续登录失败次数',
     lockedUntil: '锁定至',
+    twoFactorEnabled: '双重身份验证',
   },
   help: { password: '至少 10 个字符。请告知该用户，用于登录。' },
   search: '搜索姓名或邮箱',
@@ -51,6 +52,25 @@ const zh: typeof en = {
   session: { started: '开始时间', last_seen: '最后活动', agent: '浏览器', ip: '地址' },
   orders: '订单',
   view_orders: '查看其订单',
+  security: {
+    title: '安全',
+    two_factor_on: '自 %{date} 起已开启',
+    two_factor_off: '未开启',
+    codes_left: '剩余 %{count} 个恢复码',
+    must_change: '下次登录时必须修改密码',
+    reset_password: '重置密码',
+    reset_password_title: '重置密码',
+    reset_password_confirm: '为 %{email} 设置临时密码？其所有会话将立即结束，下次登录时必须先设置新密码。',
+    temporary_title: '临时密码',
+    temporary_text: '请将此密码交给 %{email}。它只显示这一次；对方登录时必须修改。',
+    copy: '复制',
+    copied: '已复制',
+    done: '完成',
+    reset_2fa: '重置双重验证',
+    reset_2fa_title: '重置双重身份验证',
+    reset_2fa_confirm: '移除 %{email} 的双重身份验证？对方将只用密码登录，并在要求时重新设置。',
+    reset_2fa_done: '已移除双重身份验证',
+  },
 };
 
 export default zh;

@@ -1,0 +1,113 @@
+/**
+ * A user's own 2FA: set-up (a pending secret and its QR code), enabling it with a current code (ten recovery codes,
+ * shown once), turning it off with a current code; and an admin's reset of someone else's.
+ */
+import { and, count, eq, isNull } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../../../src/common/two-factor.js';
+import { recoveryCodes, sessions, users } from '../../db/schema.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { conflict, notFound, unprocessable } from '../../lib/errors.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import type { Actor, AuthUser } from '../../types.js';
+import { audit } from '../audit/service.js';
+import type { SettingsService } from '../settings/service.js';
+import { adminResetRefusal, isStaff, mustEnrol } from './policy.js';
+import { forgetSessions } from './service.js';
+import { matchTotp, newTotpSecret, otpauthUrl, replaceRecoveryCodes, spendSecondFactor } from './two-factor.js';
+
+async function lockedUser(db: Queryable, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  if (!row) throw notFound('User not found.');
+  return row;
+}
+
+export async function recoveryCodesLeft(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return Number(row?.n ?? 0);
+}
+
+export async function twoFactorStatus(db: Db, settings: SettingsService, me: AuthUser): Promise<TwoFactorStatus> {
+  const [row] = await db.select({ enabledAt: users.totpEnabledAt, secret: users.totpSecret }).from(users).where(eq(users.id, me.id)).limit(1);
+  const { twoFactorAuth } = await settings.get();
+  return {
+    enabled: !!row?.secret,
+    enabledAt: row?.secret && row.enabledAt ? row.enabledAt.toISOString() : null,
+    recoveryCodesLeft: row?.secret ? await recoveryCodesLeft(db, me.id) : 0,
+    required: twoFactorAuth && isStaff(me.role),
+  };
+}
+
+/** A new secret to scan (kept pending until a code confirms it); asking again replaces it. */
+export async function setupTwoFactor(db: Db, settings: SettingsService, box: SecretBox, me: AuthUser): Promise<TwoFactorSetup> {
+  const { siteName } = await settings.get();
+  return db.transaction(async (tx) => {
+    const user = await lockedUser(tx, me.id);
+    if (user.totpSecret) throw conflict('Two-factor authentication is already on. Turn it off first to set up another device.', 'two_factor_enabled');
+    const secret = newTotpSecret();
+    await tx.update(users).set({ totpPendingSecret: box.seal(secret), updatedAt: new Date() }).where(eq(users.id, me.id));
+    const url = otpauthUrl(siteName, user.email, secret);
+    return { secret, otpauthUrl: url, qrCode: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
+  });
+}
+
+const wrongCode = () => unprocessable('The code is not correct. Enter the current 6-digit code from your authenticator app.', { code: 'The code is not correct.' }, 'invalid_code');
+
+/** Confirms the pending secret with a current code: 2FA is on, the session's enrolment restriction lifts, recovery codes are answered once. */
+export async function enableTwoFactor(db: Db, box: SecretBox, me: AuthUser, code: string, now = new Date()): Promise<TwoFactorEnabled> {
+  return db.transaction(async (tx) => {
+    const user = await lockedUser(tx, me.id);
+    if (user.totpSecret) throw conflict('Two-factor authentication is already on.', 'two_factor_enabled');
+    if (!user.totpPendingSecret) throw conflict('Start the set-up first: ask for a QR code, then enter the code it shows.', 'two_factor_not_started');
+    const step = /^\d{6}$/.test(code.replace(/\s/g, '')) ? await matchTotp(box.open(user.totpPendingSecret), code.replace(/\s/g, ''), null, now) : null;
+    if (step === null) throw wrongCode();
+    await tx.update(users).set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now })
+      .where(eq(users.id, me.id));
+    const codes = await replaceRecoveryCodes(tx, me.id, now);
+    await tx.update(sessions).set({ requiresEnrolment: false }).where(eq(sessions.userId, me.id));
+    forgetSessions((row) => row.id === me.id);
+    await audit(tx, me, 'user.2fa_enable', 'user', me.id, null);
+    return { recoveryCodes: codes };
+  });
+}
+
+/** Removes the user's 2FA; staff who must have it are taken back to enrolment. */
+async function removeTwoFactor(tx: Queryable, settings: SettingsService, user: { id: string; role: string }) {
+  await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+  const { twoFactorAuth } = await settings.get(tx);
+  if (mustEnrol(twoFactorAuth, user.role, false)) {
+    await tx.update(sessions).set({ requiresEnrolment: true }).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+  }
+  forgetSessions((row) => row.id === user.id);
+}
+
+/** Turns the caller's own 2FA off, proved by a current code or an unused recovery code. */
+export async function disableTwoFactor(db: Db, settings: SettingsService, box: SecretBox, me: AuthUser, code: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const user = await lockedUser(tx, me.id);
+    if (!user.totpSecret) throw conflict('Two-factor authentication is not on.', 'two_factor_disabled');
+    if (!(await spendSecondFactor(tx, box, user, code, now))) throw wrongCode();
+    await removeTwoFactor(tx, settings, user);
+    await audit(tx, me, 'user.2fa_disable', 'user', me.id, null);
+    return twoFactorStatusAfterRemoval(settings, tx, me.role);
+  });
+}
+
+async function twoFactorStatusAfterRemoval(settings: SettingsService, tx: Queryable, role: string): Promise<TwoFactorStatus> {
+  const { twoFactorAuth } = await settings.get(tx);
+  return { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: twoFactorAuth && isStaff(role) };
+}
+
+/** An admin removes another user's 2FA (a lost phone): they log in with their password and enrol again. */
+export async function resetTwoFactor(db: Db, settings: SettingsService, targetId: string, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const user = await lockedUser(tx, targetId);
+    const refusal = adminResetRefusal(actor?.id ?? null, targetId, '2fa');
+    if (refusal) throw conflict(refusal, 'reset_refused');
+    if (!user.totpSecret && !user.totpPendingSecret) throw conflict('This user has no two-factor authentication to reset.', 'two_factor_disabled');
+    await removeTwoFactor(tx, settings, user);
+    await audit(tx, actor, 'user.2fa_reset', 'user', targetId, null);
+  });
+}

@@ -1,0 +1,8 @@
+import { defineRoutes } from '../../lib/routes.js';
+import { debugAccess } from './policy.js';
+import { presentConfig } from './present.js';
+
+export default defineRoutes('debug', (r, { config }) => {
+  r.get('/api/debug/env', { config: debugAccess.env, schema: { summary: 'The effective configuration, every secret redacted (admin)' } }, async () =>
+    ({ ok: true, env: presentConfig(config) }));
+});

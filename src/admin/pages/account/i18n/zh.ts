@@ -1,0 +1,47 @@
+import type en from './en';
+
+const zh: typeof en = {
+  menu: { two_factor: '双重身份验证', password: '修改密码' },
+  back: '返回应用',
+  logout: '退出登录',
+  two_factor: {
+    title: '双重身份验证',
+    intro: '每次登录时，输入密码后还需输入手机验证器应用（Google Authenticator、Authy、1Password 等）生成的 6 位验证码。',
+    required: '贵组织要求员工启用双重身份验证。请先完成设置再继续。',
+    start: '设置双重身份验证',
+    scan: '用验证器应用扫描此二维码，或手动输入密钥。',
+    qr_alt: '验证器应用的二维码',
+    secret: '密钥',
+    code: '应用中的验证码',
+    confirm: '确认',
+    codes_title: '保存恢复码',
+    codes_text: '如果手机丢失，每个恢复码可代替验证码登录一次。请妥善保存：它们只显示这一次。',
+    copy_codes: '复制恢复码',
+    copied: '已复制',
+    continue: '我已保存，继续',
+    on: '双重身份验证已开启（自 %{date} 起）。',
+    codes_left: '剩余恢复码：%{count}',
+    off_title: '关闭',
+    off_text: '输入应用中的当前验证码（或一个恢复码）以关闭双重身份验证。',
+    off_button: '关闭双重身份验证',
+    off_confirm_title: '关闭双重身份验证？',
+    off_confirm: '您的账户将只受密码保护。',
+    off_required: '员工必须启用双重身份验证：关闭后会立即要求您重新设置。',
+    turned_off: '双重身份验证已关闭',
+    enabled: '双重身份验证已开启',
+    loading: '加载中…',
+  },
+  password: {
+    title: '修改密码',
+    reset_notice: '管理员已重置您的密码。请设置新密码后继续。',
+    current: '当前密码',
+    next: '新密码',
+    repeat: '再次输入新密码',
+    min: '至少 %{count} 个字符。',
+    mismatch: '两次输入的新密码不一致。',
+    submit: '修改密码',
+    changed: '密码已修改。您的其他会话已退出登录。',
+  },
+};
+
+export default zh;

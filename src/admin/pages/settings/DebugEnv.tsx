@@ -1,0 +1,55 @@
+import { Alert, Box, Button, Chip, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { ConfigEntry } from '../../../common/debug';
+import { apiGet } from '../../../lib/api';
+
+/** Settings' Debug tab (admins): the server's effective configuration from GET /api/debug/env, secrets redacted by the server. */
+export default function DebugEnv() {
+  const translate = useTranslate();
+  const [entries, setEntries] = useState<ConfigEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    apiGet<{ env: ConfigEntry[] }>('/api/debug/env').then((r) => {
+      setError(null);
+      setEntries(r.env);
+    }, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, []);
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  const shown = (e: ConfigEntry) => (e.value === null ? translate('app.settings.debug.not_set') : String(e.value));
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>{translate('app.settings.debug.intro')}</Typography>
+        <Button startIcon={<RefreshIcon />} onClick={load}>{translate('ra.action.refresh')}</Button>
+      </Box>
+      {error && <Alert severity="error">{error}</Alert>}
+      {!entries && !error && <CircularProgress size={24} />}
+      {entries && (
+        <Table size="small" data-testid="debug-env">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.settings.debug.key')}</TableCell>
+              <TableCell>{translate('app.settings.debug.value')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {entries.map((e) => (
+              <TableRow key={e.key}>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{e.key}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                  {shown(e)}
+                  {e.redacted && <Chip size="small" sx={{ ml: 1 }} label={translate('app.settings.debug.redacted')} />}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}
