@@ -478,3 +478,34 @@ export const providerEvents = pgTable('provider_events', {
 }, (t) => [
   primaryKey({ columns: [t.provider, t.eventId] }),
 ]);
+
+/**
+ * KYC sessions: a user's identity and one document (stored under DATA_DIR/uploads/private/kyc, never served publicly),
+ * pending until an admin or operator approves, verifies or rejects it. At most one pending session per user.
+ */
+export const kycSessions = pgTable('kyc_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  legalName: text('legal_name').notNull(),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+  country: text('country').notNull(),
+  documentType: text('document_type').notNull(),
+  documentNumber: text('document_number').notNull(),
+  /** The stored file's generated name (a UUID and the kind's extension). */
+  documentFile: text('document_file').notNull(),
+  documentKind: text('document_kind').notNull(),
+  /** The name the file had on the user's machine, shown to reviewers only. */
+  documentName: text('document_name').notNull(),
+  documentBytes: integer('document_bytes').notNull(),
+  status: text('status').notNull().default('pending'),
+  reason: text('reason'),
+  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('kyc_sessions_one_pending_key').on(t.userId).where(sql`${t.status} = 'pending'`),
+  index('kyc_sessions_status_created_idx').on(t.status, t.createdAt, t.id),
+  index('kyc_sessions_created_idx').on(t.createdAt, t.id),
+  index('kyc_sessions_user_idx').on(t.userId, t.createdAt),
+]);

@@ -11,6 +11,7 @@ import commissions from './commissions/routes.js';
 import coupons from './coupons/routes.js';
 import dashboard from './dashboard/routes.js';
 import health from './health/routes.js';
+import kyc from './kyc/routes.js';
 import mint from './mint/routes.js';
 import orders from './orders/routes.js';
 import paymentSdk from './payments/sdk-routes.js';
@@ -40,6 +41,7 @@ export const MODULES = [
   paymentSdk,
   stripe,
   users,
+  kyc,
   audit,
   commissions,
   referrals,

@@ -55,6 +55,7 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/referrals/payout': () => ({ method: 'bank' }),
   'POST /api/users': () => ({ name: 'New Colleague', email: `colleague.${Date.now()}@test.dev`, role: 'operator', password: 'a-long-password' }),
   'PUT /api/users/{id}': () => ({ name: 'Renamed Shopper' }),
+  'PUT /api/kyc/{id}/status': () => ({ status: 'rejected', reason: 'The photo is blurred.' }),
   'POST /api/payments/stripe/checkout': (r) => ({ orderId: r.order.id, returnUrl: '/shop/done', cancelUrl: '/shop/cart' }),
 };
 
@@ -128,7 +129,7 @@ beforeAll(async () => {
   })).json();
   realIds = {
     products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}`,
-    order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id, 'agent-levels': '1', payouts: randomUUID(), affiliates: shopper.id,
+    order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id, 'agent-levels': '1', payouts: randomUUID(), affiliates: shopper.id, kyc: randomUUID(),
   };
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });
   const docs = await t.call('GET', '/api/docs/json'); // also logs the admin in before the snapshot
