@@ -20,6 +20,7 @@ import payments from './resources/payments';
 import payouts from './resources/payouts';
 import products from './resources/products';
 import users from './resources/users';
+import kyc from './resources/kyc';
 
 /** The layout only renders once past the login page: fetch the resource screens then, in the background. */
 function AppLayout({ children }: { children: ReactNode }) {
@@ -78,6 +79,7 @@ export default function App() {
       {resource(coupons)}
       {resource(mintJobs)}
       {resource(users)}
+      {resource(kyc)}
       <CustomRoutes>
         <Route
           path="/dashboard"

@@ -7,6 +7,7 @@ import { useTitle } from '../components/useTitle';
 import { fill, useI18n } from '../i18n';
 import { useSession } from '../session';
 import { useSiteName } from '../settings';
+import Kyc from './Kyc';
 import Orders from './Orders';
 
 type Errors<K extends string> = Partial<Record<K, string>>;
@@ -221,6 +222,7 @@ export default function Account() {
     return (
       <Box ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
         <Profile />
+        <Kyc />
         <Orders />
       </Box>
     );

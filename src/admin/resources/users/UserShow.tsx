@@ -5,6 +5,7 @@ import type { UserDetail } from '../../../common/users';
 import Panel from '../../components/Panel';
 import RecordHistory from '../../components/RecordHistory';
 import { useFormat } from '../../hooks/useFormat';
+import UserKycSessions from '../kyc/UserKycSessions';
 import UserActions from './UserActions';
 import { KycChip, RoleChip, UserStatusChip } from './UserChips';
 import { displayName } from './userName';
@@ -75,6 +76,7 @@ export default function UserShow() {
           <Labeled><FunctionField<UserDetail> source="lockedUntil" render={(u) => (u.lockedUntil ? dateTime(u.lockedUntil) : '—')} /></Labeled>
         </Box>
         <Labeled source="ordersCount"><OrdersLink /></Labeled>
+        <UserKycSessions />
         <Panel title="resources.users.sessions" variant="subtitle1"><Sessions /></Panel>
         <RecordHistory entity="user" />
       </SimpleShowLayout>
