@@ -34,9 +34,16 @@ export const users = pgTable('users', {
   uniqueIndex('users_email_key').on(t.email),
   uniqueIndex('users_referral_code_key').on(t.referralCode),
   index('users_referred_by_idx').on(t.referredById, t.createdAt),
-  index('users_role_idx').on(t.role),
-  index('users_status_idx').on(t.status),
-  index('users_created_idx').on(t.createdAt),
+  // The users list (issue 14: p50 ≤ 20 ms at 100,000 users): each filter with the default sort, and each sort with its
+  // tie-breaker, so a page is read in index order and stops after its rows. The search's trigram index is hand-written
+  // in migration 0014 (it needs the pg_trgm extension).
+  index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+  index('users_status_created_idx').on(t.status, t.createdAt, t.id),
+  index('users_kyc_created_idx').on(t.kycStatus, t.createdAt, t.id),
+  index('users_created_idx').on(t.createdAt, t.id),
+  index('users_name_idx').on(t.name, t.id),
+  index('users_last_login_idx').on(t.lastLogin, t.id),
+  index('users_role_id_idx').on(t.role, t.id),
 ]);
 
 export const sessions = pgTable('sessions', {

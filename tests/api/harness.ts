@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { fromPglite, fromPostgres, type Database } from '../../server/db/client.js';
+import { fromPglite, fromPostgres, openPglite, type Database } from '../../server/db/client.js';
 import { engine, postgresUrl, withDatabase } from './engine.js';
 import { buildUser, PASSWORD, type Role } from './factories.js';
 
@@ -24,7 +23,7 @@ async function openTestDatabase(): Promise<Database & { url?: string }> {
     return { ...fromPostgres(url, 4), url };
   }
   const tar = fs.readFileSync(inject('pgliteTemplate'));
-  return fromPglite(await PGlite.create({ loadDataDir: new Blob([tar]) }));
+  return fromPglite(await openPglite(undefined, { loadDataDir: new Blob([tar]) }));
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
