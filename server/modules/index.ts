@@ -20,6 +20,7 @@ import payouts from './payouts/routes.js';
 import products from './products/routes.js';
 import reconcile from './reconcile/routes.js';
 import referrals from './referrals/routes.js';
+import reports from './reports/routes.js';
 import settings from './settings/routes.js';
 import shop from './shop/routes.js';
 import stripe from './payments/stripe-routes.js';
@@ -48,4 +49,5 @@ export const MODULES = [
   payouts,
   affiliates,
   reconcile,
+  reports,
 ] as const;

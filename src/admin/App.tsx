@@ -36,12 +36,12 @@ const PaymentSdk = lazy(() => import('./pages/payment-sdk/PaymentSdk'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const ReferralDashboard = lazy(() => import('./pages/referral-dashboard/ReferralDashboard'));
 const ReferralsPage = lazy(() => import('./pages/referrals/ReferralsPage'));
+const ReportsPage = lazy(() => import('./pages/reports/ReportsPage'));
 
 /** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
 const NOT_BUILT: readonly (readonly [string, string])[] = [
   ['membership', 'membership'],
   ['domain-management', 'domain_management'],
-  ['reports', 'reports'],
 ];
 
 /** "/": staff land on the dashboard, shoppers on their referral page (logged-out users never get here). */
@@ -110,6 +110,14 @@ export default function App() {
           element={
             <Guarded resource="settings">
               <SettingsPage />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/reports"
+          element={
+            <Guarded resource="reports">
+              <ReportsPage />
             </Guarded>
           }
         />

@@ -49,6 +49,9 @@ const endpoints: Endpoint[] = [
   // The referral network, users and the audit log: staff read, finance and admins decide, admins alone read the audit and reconcile.
   ...['/api/commissions', '/api/commissions/stats', '/api/commissions/cost-stats', '/api/agent-levels', '/api/referrals', '/api/referrals/summary',
     '/api/affiliates', '/api/payouts', '/api/users'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url }) })),
+  // Reports: staff read every kind and its CSV.
+  ...['dashboard', 'sales', 'users', 'financial', 'referrals'].flatMap((kind) => [`/api/reports/${kind}?dateRange=7d`, `/api/reports/export/${kind}`])
+    .map((url): Endpoint => ({ route: `GET ${url.split('?')[0]}`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url }) })),
   ...['/api/audit', '/api/reconcile'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url }) })),
   { route: 'PUT /api/agent-levels/{id}', allowed: FINANCE, ok: 200, request: async () => ({ method: 'PUT', url: '/api/agent-levels/2', body: { commissionrate: 0.005 } }) },
   { route: 'POST /api/commissions/bulk', allowed: FINANCE, ok: 200, request: async () => ({ method: 'POST', url: '/api/commissions/bulk', body: { ids: [UNKNOWN], action: 'reject' } }) },
@@ -148,7 +151,9 @@ describe('access matrix: products, orders, coupons, payments and own orders', ()
     const req = await e.request();
     const res = await t.call(req.method, req.url, { as: e.role, body: req.body });
     expect(res.statusCode, res.body).toBe(e.ok);
-    expect(res.json().ok).toBe(true);
+    // An export answers CSV with its heading; everything else JSON with ok.
+    if (/^text\/csv/.test(res.headers['content-type'] ?? '')) expect(res.body).toMatch(/^\w[^\r\n]*\r\n/);
+    else expect(res.json().ok).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import paymentSdk from '../pages/payment-sdk/i18n/en';
 import settingsPage from '../pages/settings/i18n/en';
 import referralDashboard from '../pages/referral-dashboard/i18n/en';
 import referralsPage from '../pages/referrals/i18n/en';
+import reportsPage from '../pages/reports/i18n/en';
 import auditTrail from '../components/i18n/audit.en';
 import payments from '../resources/payments/i18n/en';
 import payouts from '../resources/payouts/i18n/en';
@@ -41,6 +42,8 @@ const en = {
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)
     referrals: referralsPage,
+    // Reports (pages/reports)
+    reports: reportsPage,
     // the audit trail (components/AuditTrail)
     audit: auditTrail,
     // dashboard (pages/dashboard)

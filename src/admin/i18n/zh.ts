@@ -7,6 +7,7 @@ import paymentSdk from '../pages/payment-sdk/i18n/zh';
 import settingsPage from '../pages/settings/i18n/zh';
 import referralDashboard from '../pages/referral-dashboard/i18n/zh';
 import referralsPage from '../pages/referrals/i18n/zh';
+import reportsPage from '../pages/reports/i18n/zh';
 import auditTrail from '../components/i18n/audit.zh';
 import payments from '../resources/payments/i18n/zh';
 import payouts from '../resources/payouts/i18n/zh';
@@ -38,6 +39,8 @@ const zh: typeof en = {
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)
     referrals: referralsPage,
+    // Reports (pages/reports)
+    reports: reportsPage,
     // the audit trail (components/AuditTrail)
     audit: auditTrail,
     // dashboard (pages/dashboard)
