@@ -129,7 +129,7 @@ beforeAll(async () => {
   })).json();
   realIds = {
     products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}`,
-    order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id, 'agent-levels': '1', payouts: randomUUID(), affiliates: shopper.id, kyc: randomUUID(),
+    order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id, 'agent-levels': '1', payouts: randomUUID(), affiliates: shopper.id, kyc: randomUUID(), type: 'sales',
   };
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });
   const docs = await t.call('GET', '/api/docs/json'); // also logs the admin in before the snapshot
