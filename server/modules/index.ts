@@ -10,6 +10,7 @@ import checkout from './checkout/routes.js';
 import commissions from './commissions/routes.js';
 import coupons from './coupons/routes.js';
 import dashboard from './dashboard/routes.js';
+import domain from './domain/routes.js';
 import health from './health/routes.js';
 import kyc from './kyc/routes.js';
 import mint from './mint/routes.js';
@@ -50,4 +51,5 @@ export const MODULES = [
   affiliates,
   reconcile,
   reports,
+  domain,
 ] as const;

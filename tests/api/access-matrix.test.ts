@@ -1,8 +1,10 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/capabilities.js';
-import { auditEvents, coupons, kycSessions, mintJobs, orders, payments, products } from '../../server/db/schema.js';
-import { buildCoupon, buildKycSession, buildOrder, buildPayment, buildProduct, buildUser, couponInput, productInput, type Role } from './factories.js';
+import { auditEvents, coupons, dnsRecords, dnsScriptLogs, kycSessions, mintJobs, orders, payments, products } from '../../server/db/schema.js';
+import {
+  buildCoupon, buildDnsRecord, buildKycSession, buildOrder, buildPayment, buildProduct, buildUser, couponInput, dnsRecordInput, productInput, type Role,
+} from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 // Who may call each products/orders/coupons/payments endpoint (DESIGN.md "Roles"): every role not allowed gets 403,
@@ -28,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const count = async (table: typeof orders | typeof payments | typeof mintJobs | typeof auditEvents) =>
+const count = async (table: typeof orders | typeof payments | typeof mintJobs | typeof auditEvents | typeof dnsScriptLogs) =>
   Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
 
 /** Every product row as stored (stock, prices, updatedAt...) and how many orders, payments, mint jobs and audit events exist. */
@@ -37,6 +39,8 @@ async function snapshot() {
     products: await t.db.select().from(products).orderBy(asc(products.id)),
     coupons: await t.db.select().from(coupons).orderBy(asc(coupons.id)),
     kyc: await t.db.select().from(kycSessions).orderBy(asc(kycSessions.id)),
+    dnsRecords: await t.db.select().from(dnsRecords).orderBy(asc(dnsRecords.id)),
+    dnsScriptLogs: await count(dnsScriptLogs),
     orders: await count(orders), payments: await count(payments), mintJobs: await count(mintJobs), audit: await count(auditEvents),
   };
 }
@@ -114,6 +118,19 @@ const endpoints: Endpoint[] = [
     request: async () => ({ method: 'POST', url: '/api/payment-sdk/refund', body: { paymentId: (await buildPayment(t)).id, amount: 1, reason: 'Damaged' } }),
   },
   { route: 'GET /api/shop/orders', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/shop/orders' }) },
+  // Domain management: staff read, admins and operators write (DNS records are catalogue work).
+  ...['/api/domain/records', '/api/domain/query/logs', '/api/domain/script/logs'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url }) })),
+  { route: 'GET /api/domain/records/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/domain/records/${(await buildDnsRecord(t)).id}` }) },
+  { route: 'POST /api/domain/record/create', allowed: WRITERS, ok: 201, request: async () => ({ method: 'POST', url: '/api/domain/record/create', body: dnsRecordInput() }) },
+  {
+    route: 'PUT /api/domain/records/{id}', allowed: WRITERS, ok: 200,
+    request: async () => ({ method: 'PUT', url: `/api/domain/records/${(await buildDnsRecord(t)).id}`, body: { ttl: 600, isActive: false } }),
+  },
+  { route: 'DELETE /api/domain/records/{id}', allowed: WRITERS, ok: 200, request: async () => ({ method: 'DELETE', url: `/api/domain/records/${(await buildDnsRecord(t)).id}` }) },
+  {
+    route: 'POST /api/domain/script/execute', allowed: WRITERS, ok: 200,
+    request: async () => ({ method: 'POST', url: '/api/domain/script/execute', body: { scriptName: 'Create DNS Record', parameters: dnsRecordInput() } }),
+  },
 ];
 
 const denied = endpoints.flatMap((e) => ROLES.filter((r) => !e.allowed.includes(r)).map((role) => ({ ...e, role })));
@@ -167,6 +184,9 @@ describe('unknown and malformed ids', () => {
     ['GET', '/api/payments/', undefined, 'Payment not found.'],
     ['PUT', '/api/coupons/', { discountValue: 5 }, 'Coupon not found.'],
     ['DELETE', '/api/coupons/', undefined, 'Coupon not found.'],
+    ['GET', '/api/domain/records/', undefined, 'DNS record not found.'],
+    ['PUT', '/api/domain/records/', { ttl: 600 }, 'DNS record not found.'],
+    ['DELETE', '/api/domain/records/', undefined, 'DNS record not found.'],
   ];
 
   it.each(byId)('%s %s{unknown uuid}: 404 with a sentence, nothing changed', async (method, base, body, sentence) => {

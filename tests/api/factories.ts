@@ -10,6 +10,7 @@ import { SANDBOX_CARDS } from '../../src/common/checkout.js';
 import { checkoutSessionBody, sandboxConfirmBody } from '../../src/common/checkout.schemas.js';
 import { couponBody } from '../../src/common/coupons.schemas.js';
 import type { KycSession } from '../../src/common/kyc.js';
+import { dnsRecordBody } from '../../src/common/domain.schemas.js';
 import { createMintBody } from '../../src/common/mint.schemas.js';
 import { type OrderDetail } from '../../src/common/orders.js';
 import type { PaymentDetail } from '../../src/common/payments.js';
@@ -20,6 +21,7 @@ import { createUser } from '../../server/modules/auth/service.js';
 import { createCheckout } from '../../server/modules/checkout/service.js';
 import { createCoupon } from '../../server/modules/coupons/service.js';
 import { submitKyc } from '../../server/modules/kyc/service.js';
+import { createRecord } from '../../server/modules/domain/records.js';
 import { createManualJob } from '../../server/modules/mint/service.js';
 import { createOrder } from '../../server/modules/orders/service.js';
 import { configuredProviders } from '../../server/modules/payments/providers/index.js';
@@ -145,3 +147,12 @@ export async function buildKycSession(t: WithDb, overrides: { userId?: string; d
   const upload = { fields, files: [{ field: 'document', filename: 'passport.pdf', mimetype: 'application/pdf', bytes: KYC_PDF }] };
   return submitKyc(t.db, overrides.dir ?? path.join(os.tmpdir(), 'rwa-test-kyc'), upload, { id: user.id, email: '', name: '', role: 'user', sessionId: '' });
 }
+/** A fresh name in the test zone (rwa.test, the default DNS_ZONES). */
+export const dnsName = (label = 'host') => `${label}-${unique()}.rwa.test`;
+
+/** A valid DNS record body (what POST /api/domain/record/create takes), with overrides. */
+export const dnsRecordInput = (overrides: Record<string, unknown> = {}) =>
+  ({ domain: dnsName(), type: 'A', value: `192.0.2.${1 + Math.floor(Math.random() * 250)}`, ttl: 300, ...overrides });
+
+export const buildDnsRecord = (t: WithDb, overrides: Record<string, unknown> = {}) =>
+  createRecord(t.db, dnsRecordBody.parse(dnsRecordInput(overrides)), ['rwa.test'], null);

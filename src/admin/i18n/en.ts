@@ -4,6 +4,7 @@ import coupons from '../resources/coupons/i18n/en';
 import mintJobs from '../resources/mint-jobs/i18n/en';
 import orders from '../resources/orders/i18n/en';
 import paymentSdk from '../pages/payment-sdk/i18n/en';
+import domainPage from '../pages/domain-management/i18n/en';
 import settingsPage from '../pages/settings/i18n/en';
 import referralDashboard from '../pages/referral-dashboard/i18n/en';
 import referralsPage from '../pages/referrals/i18n/en';
@@ -36,6 +37,8 @@ const en = {
   app: {
     // Payment SDK (pages/payment-sdk)
     payment_sdk: paymentSdk,
+    // Domain Management (pages/domain-management)
+    domain: domainPage,
     // Settings (pages/settings)
     settings: settingsPage,
     // the user's referral page (pages/referral-dashboard)

@@ -4,6 +4,7 @@ import coupons from '../resources/coupons/i18n/zh';
 import mintJobs from '../resources/mint-jobs/i18n/zh';
 import orders from '../resources/orders/i18n/zh';
 import paymentSdk from '../pages/payment-sdk/i18n/zh';
+import domainPage from '../pages/domain-management/i18n/zh';
 import settingsPage from '../pages/settings/i18n/zh';
 import referralDashboard from '../pages/referral-dashboard/i18n/zh';
 import referralsPage from '../pages/referrals/i18n/zh';
@@ -33,6 +34,8 @@ const zh: typeof en = {
   app: {
     // Payment SDK (pages/payment-sdk)
     payment_sdk: paymentSdk,
+    // Domain Management (pages/domain-management)
+    domain: domainPage,
     // Settings (pages/settings)
     settings: settingsPage,
     // the user's referral page (pages/referral-dashboard)
