@@ -7,6 +7,8 @@ import { startDnsServer } from './modules/domain/dns-server.js';
 import { MODULES } from './modules/index.js';
 import { startChainRuntime, type RuntimeOptions } from './modules/mint/runtime.js';
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
+import { startCryptoWatcher } from './modules/payments/crypto/watcher.js';
+import { cryptoRuntimeOf } from './modules/payments/providers/crypto.js';
 import { configuredProviders } from './modules/payments/providers/index.js';
 import { SettingsService } from './modules/settings/service.js';
 import { authPlugin } from './plugins/auth.js';
@@ -31,13 +33,15 @@ export type BuildOptions = {
   sweeper?: boolean;
   /** Run the embedded DNS server (when config.dns.server). Default true; API tests opt in. */
   dnsServer?: boolean;
+  /** With the chain: run the crypto watcher in this process. Default true. */
+  cryptoWatcher?: boolean;
 };
 
 /**
  * The app: the shared context, the chain, the external plugins, then every module of the registry
  * (server/modules/index.ts), then the built browser apps.
  */
-export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true, dnsServer = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true, dnsServer = true, cryptoWatcher = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: false,
@@ -55,6 +59,16 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
     app.ctx.chain = await startChainRuntime({
       db: database.db, config: config.chain, runWorker: config.mintWorker, log, worker, onOrderMinted: fulfilOrderIfMinted,
     });
+    // Crypto payments take the chain as it is connected here (its id checked), with the configured or dev mnemonic.
+    const crypto = cryptoRuntimeOf(app.ctx.chain, config.crypto, log);
+    if (crypto) {
+      app.ctx.providers = configuredProviders(config, crypto);
+      if (cryptoWatcher) {
+        const watching = startCryptoWatcher(database.db, crypto, config.crypto.watchMs, log);
+        app.ctx.cryptoWatcher = watching;
+        app.addHook('onClose', watching.stop);
+      }
+    }
     app.addHook('onClose', async () => { await app.ctx.chain?.close(); });
   }
   if (sweeper) {

@@ -37,6 +37,11 @@ const envSchema = z.object({
     .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined)),
   DNS_RESOLVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),
   RESOLVE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  CRYPTO_MNEMONIC: z.string().trim()
+    .refine((v) => /^[a-z]+( [a-z]+){11}$|^[a-z]+( [a-z]+){14}$|^[a-z]+( [a-z]+){17}$|^[a-z]+( [a-z]+){20}$|^[a-z]+( [a-z]+){23}$/.test(v), 'CRYPTO_MNEMONIC must be a BIP-39 mnemonic of 12, 15, 18, 21 or 24 lower-case words separated by single spaces.')
+    .optional(),
+  CRYPTO_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
+  CRYPTO_WATCH_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
 });
 
 export type Config = {
@@ -71,6 +76,8 @@ export type Config = {
   stripe: StripeConfig | null;
   dns: DnsConfig;
   chain: ChainConfig;
+  /** Crypto payments (payments/providers/crypto.ts, payments/crypto/watcher.ts). */
+  crypto: CryptoConfig;
 };
 
 export type DnsConfig = {
@@ -86,6 +93,12 @@ export type DnsConfig = {
   /** GET /api/domain/resolve calls a minute per address. */
   resolveRateLimitMax: number;
 };
+/**
+ * `mnemonic`: the HD key deposit addresses are derived from; unset on the embedded dev chain means its fixed dev
+ * mnemonic, unset with RPC_URL means crypto payments are off. `confirmations`: blocks a payment must be deep.
+ * `watchMs`: how often the watcher looks at the chain.
+ */
+export type CryptoConfig = { mnemonic?: string; confirmations: number; watchMs: number };
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl?: string };
 
@@ -133,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resolveRateLimitMax: e.RESOLVE_RATE_LIMIT_MAX,
     },
     chain: loadChainConfig(present),
+    crypto: { mnemonic: e.CRYPTO_MNEMONIC, confirmations: e.CRYPTO_CONFIRMATIONS, watchMs: e.CRYPTO_WATCH_MS },
   };
 }

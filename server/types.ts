@@ -29,6 +29,8 @@ export type AppContext = {
   providers: Providers;
   /** The embedded DNS server's port once it listens; null when it does not run (DNS_SERVER=false, most API tests). */
   dnsServer: { port: number } | null;
+  /** The crypto watcher running in this process, when crypto payments are on (tests nudge it). */
+  cryptoWatcher?: { nudge(): void; stop(): Promise<void>; watcher: { pass(): Promise<{ completed: string[] }> } };
 };
 
 declare module 'fastify' {

@@ -11,11 +11,13 @@
  *   time (minter key, nonce 0, fixed gas and fees), so the token address and its hash never
  *   change: DEV_TOKEN_ADDRESS. Stored transactions must therefore start at nonce 1; a stored
  *   copy of the deploy transaction itself is skipped.
- * The minter key is Hardhat's public account #0: never use it outside this dev chain.
+ * The minter key is Hardhat's public account #0: never use it outside this dev chain. Hardhat's accounts #1–#9 are
+ * funded at genesis too (hd.ts devFundedAccounts), so a wallet can pay crypto payments without touching the minter.
  */
 import { keccak256, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { deployData } from './contract.js';
+import { devFundedAccounts } from './hd.js';
 import { createEdrProvider, DEV_CHAIN_ID, type EdrEip1193 } from './edr-provider.js';
 import { replay, type ReplayResult } from './replay.js';
 import { startRpcServer } from './rpc-server.js';
@@ -66,7 +68,12 @@ export async function startDevChain(opts: DevChainOptions = {}): Promise<DevChai
   const minterAccount = privateKeyToAccount(DEV_MINTER_KEY);
   const provider = await createEdrProvider({
     chainId: DEV_CHAIN_ID,
-    fundedAccounts: [{ address: minterAccount.address, balance: DEV_BALANCE }, ...(opts.fundedAccounts ?? [])],
+    fundedAccounts: [
+      { address: minterAccount.address, balance: DEV_BALANCE },
+      // Hardhat's accounts #1–#9, for wallets and tests to pay from (crypto payments); never the minter's key.
+      ...devFundedAccounts().map((a) => ({ address: a.address, balance: DEV_BALANCE })),
+      ...(opts.fundedAccounts ?? []),
+    ],
   });
   const deployTx = await devDeployTransaction(minterAccount);
   const deployTxHash = keccak256(deployTx);

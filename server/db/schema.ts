@@ -36,7 +36,7 @@ export const users = pgTable('users', {
   index('users_referred_by_idx').on(t.referredById, t.createdAt),
   // The users list (issue 14: p50 ≤ 20 ms at 100,000 users): each filter with the default sort, and each sort with its
   // tie-breaker, so a page is read in index order and stops after its rows. The search's trigram index is hand-written
-  // in migration 0014 (it needs the pg_trgm extension).
+  // in migration 0015 (it needs the pg_trgm extension).
   index('users_role_created_idx').on(t.role, t.createdAt, t.id),
   index('users_status_created_idx').on(t.status, t.createdAt, t.id),
   index('users_kyc_created_idx').on(t.kycStatus, t.createdAt, t.id),
@@ -569,3 +569,79 @@ export const dnsScriptLogs = pgTable('dns_script_logs', {
 }, (t) => [
   index('dns_script_logs_created_idx').on(t.createdAt, t.id),
 ]);
+
+/**
+ * A crypto payment's deposit address (payments/crypto/): derived from the HD key at `derivation_index`, which a
+ * sequence hands out once (never reused, even when the payment fails). Amounts in wei of the chain's native token.
+ * `received_wei` is what the address held at the last confirmed height the watcher looked at (for a pending payment
+ * that is everything paid so far; at completion it is frozen); `spent_wei` is what its refunds sent plus their fees.
+ */
+export const cryptoDeposits = pgTable('crypto_deposits', {
+  paymentId: uuid('payment_id').primaryKey().references(() => payments.id),
+  derivationIndex: bigserial('derivation_index', { mode: 'number' }).notNull(),
+  address: text('address').notNull(),
+  chainId: integer('chain_id').notNull(),
+  amountWei: numeric('amount_wei', { precision: 78, scale: 0 }).notNull(),
+  receivedWei: numeric('received_wei', { precision: 78, scale: 0 }).notNull().default('0'),
+  spentWei: numeric('spent_wei', { precision: 78, scale: 0 }).notNull().default('0'),
+  /** The next nonce a refund from this address signs with. */
+  nextNonce: integer('next_nonce').notNull().default(0),
+  /** Who paid: the sender and transaction of the largest transfer the watcher saw (the refunds go back there). */
+  payer: text('payer'),
+  payTxHash: text('pay_tx_hash'),
+  /** The chain's height when the address was handed out: the watcher never needs to look before it. */
+  fromBlock: bigint('from_block', { mode: 'number' }).notNull(),
+  checkedBlock: bigint('checked_block', { mode: 'number' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('crypto_deposits_index_key').on(t.derivationIndex),
+  uniqueIndex('crypto_deposits_address_key').on(t.chainId, t.address),
+]);
+
+/** Each transfer of the native token to a deposit address the watcher found in a block (a rescan finds the same row). */
+export const cryptoTransfers = pgTable('crypto_transfers', {
+  chainId: integer('chain_id').notNull(),
+  txHash: text('tx_hash').notNull(),
+  paymentId: uuid('payment_id').notNull().references(() => payments.id),
+  sender: text('sender').notNull(),
+  valueWei: numeric('value_wei', { precision: 78, scale: 0 }).notNull(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.chainId, t.txHash] }),
+  index('crypto_transfers_payment_idx').on(t.paymentId, t.blockNumber),
+]);
+
+/**
+ * A refund sent on chain from a deposit address back to its payer: the signed transaction is stored (here and in
+ * `chain_transactions`) in the refund's own transaction, before it is broadcast; the watcher re-broadcasts the same
+ * bytes until a receipt is seen. `refund_id` is the refunds row written in that transaction.
+ */
+export const cryptoRefunds = pgTable('crypto_refunds', {
+  refundId: uuid('refund_id').primaryKey(),
+  paymentId: uuid('payment_id').notNull().references(() => payments.id),
+  chainId: integer('chain_id').notNull(),
+  toAddress: text('to_address').notNull(),
+  valueWei: numeric('value_wei', { precision: 78, scale: 0 }).notNull(),
+  feeWei: numeric('fee_wei', { precision: 78, scale: 0 }).notNull(),
+  nonce: integer('nonce').notNull(),
+  signedTx: text('signed_tx').notNull(),
+  txHash: text('tx_hash').notNull(),
+  /** sent: stored (and maybe broadcast), no receipt yet; confirmed: mined; reverted: mined and failed. */
+  status: text('status').notNull().default('sent'),
+  blockNumber: bigint('block_number', { mode: 'number' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('crypto_refunds_tx_hash_key').on(t.txHash),
+  index('crypto_refunds_payment_idx').on(t.paymentId),
+  index('crypto_refunds_open_idx').on(t.status).where(sql`status = 'sent'`),
+]);
+
+/** The watcher's cursor per chain: every block up to `scanned_block` was searched for transfers to deposit addresses. */
+export const cryptoWatch = pgTable('crypto_watch', {
+  chainId: integer('chain_id').primaryKey(),
+  scannedBlock: bigint('scanned_block', { mode: 'number' }).notNull(),
+  updatedAt: updatedAt(),
+});

@@ -29,7 +29,14 @@ export type CheckoutSession = {
   expiresAt: string;
   amount: number;
   currency: string;
+  /**
+   * A crypto checkout's payment: where to send what. `amount` is the order's crypto price (from its products' crypto
+   * prices) as an exact decimal string of the chain's native token (`symbol`), and `expiresAt` the checkout's expiry.
+   */
+  crypto?: CryptoInstructions;
 };
+
+export type CryptoInstructions = { depositAddress: string; amount: string; chainId: number; symbol: string; expiresAt: string | null };
 
 /** GET /api/checkout/order/{id}: the buyer's order, and when an unpaid one expires. */
 export type CheckoutOrder = ShopOrder & { expiresAt: string | null };

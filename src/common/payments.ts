@@ -2,7 +2,7 @@
  * The payments domain as the back office sees it: vocabulary and the API's payment, refund and timeline shapes
  * (request schemas: payments.schemas.ts). Money as numbers with 2 decimals. Statuses: orders.ts PAYMENT_STATUSES.
  */
-import { PAYMENT_PROVIDERS } from './checkout.js';
+import { PAYMENT_PROVIDERS, type HostedPayment } from './checkout.js';
 import type { ListTotal } from './list.js';
 import type { OrderPayment, OrderSummary, PaymentStatus } from './orders.js';
 
@@ -15,7 +15,8 @@ export const PAYMENT_FILTER_PROVIDERS = [...PAYMENT_PROVIDERS, TEST_PROVIDER] as
 
 /** What a payment's timeline records, oldest first. */
 /** `webhook`: a provider's event arrived (its type in `code`, its id in `reference`), whatever it changed. */
-export const PAYMENT_EVENT_TYPES = ['created', 'confirmed', 'refused', 'failed', 'refunded', 'webhook'] as const;
+/** `received`: the crypto watcher saw the deposit address's balance change (under, exact or over in `code`). */
+export const PAYMENT_EVENT_TYPES = ['created', 'confirmed', 'refused', 'failed', 'refunded', 'webhook', 'received'] as const;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 
 /** A payment as the payments list answers it. */
@@ -26,12 +27,44 @@ export type Payment = OrderPayment & {
   dashboardUrl: string | null;
 };
 
+/** A crypto payment's deposit address and what it holds (amounts are exact decimal strings of the native token). */
+export type CryptoDeposit = {
+  depositAddress: string;
+  chainId: number;
+  /** The native token's symbol (ETH). */
+  symbol: string;
+  amount: string;
+  /** What the address held at the last confirmed height the watcher read (frozen once the payment completed). */
+  received: string;
+  /** What is still owed (0 once paid). */
+  missing: string;
+  /** Received beyond the amount. */
+  overpaid: string;
+  /** Who paid (the sender of the largest transfer seen) and that transfer's hash: refunds go back there. */
+  payer: string | null;
+  txHash: string | null;
+  /** The transaction's page (the admin's `/tx/{hash}` on the dev chain, a block explorer elsewhere). */
+  txUrl: string | null;
+  /** Confirmations the watcher waits for. */
+  confirmations: number;
+  /** Every transfer to the address the watcher found. */
+  transfers: { txHash: string; from: string; value: string; blockNumber: number }[];
+};
+
+/** GET /api/payments/crypto/{paymentId}: the buyer's crypto page (address, amount, what arrived, what is missing). */
+export type HostedCryptoPayment = HostedPayment & { crypto: CryptoDeposit };
+
+/** A crypto refund's transaction: what went back, the network fee it paid (out of the refund), and whether it is mined. */
+export type CryptoRefund = { txHash: string; txUrl: string | null; to: string; value: string; fee: string; status: 'sent' | 'confirmed' | 'reverted' };
+
 export type Refund = {
   id: string;
   amount: number;
   reason: string;
   /** The provider's id for the refund. */
   reference: string | null;
+  /** A crypto refund's transaction; null for other providers. */
+  crypto: CryptoRefund | null;
   /** Who gave the money back (their email), null when the user is gone. */
   by: string | null;
   createdAt: string;
@@ -53,6 +86,8 @@ export type PaymentEvent = {
 /** GET /api/payments/{id}: the payment, the order it pays, its refunds and its timeline. */
 export type PaymentDetail = Payment & {
   order: OrderSummary | null;
+  /** A crypto payment's deposit; null for other providers. */
+  crypto: CryptoDeposit | null;
   refunds: Refund[];
   events: PaymentEvent[];
 };

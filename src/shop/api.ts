@@ -2,7 +2,8 @@
 import { ApiError, apiGet, apiSend, apiSendForm, clearToken, getToken, rawRequest, setToken, toQuery } from '../lib/api';
 import type { CartPrice } from '../common/cart';
 import type { KycSession } from '../common/kyc';
-import { CHECKOUT_SECRET_HEADER, type CheckoutOrder, type CheckoutSession, type HostedPayment, type SandboxConfirmation } from '../common/checkout';
+import { CHECKOUT_SECRET_HEADER, type CheckoutOrder, type CheckoutSession, type HostedPayment, type PaymentProvider, type SandboxConfirmation } from '../common/checkout';
+import type { HostedCryptoPayment } from '../common/payments';
 import type { ShopOrder } from '../common/orders';
 import type { Product } from '../common/products';
 import type { SessionUser } from '../common/users';
@@ -42,7 +43,7 @@ export type CheckoutInput = {
   couponCode?: string;
   email: string;
   walletAddress?: string;
-  provider: 'sandbox';
+  provider: 'sandbox' | 'crypto';
   returnUrl: string;
   cancelUrl: string;
   referralCode?: string;
@@ -62,6 +63,14 @@ export const getCheckoutOrder = (id: string, secret: string | null, signal?: Abo
 
 export const getHostedPayment = (paymentId: string, signal?: AbortSignal) =>
   apiGet<{ payment: HostedPayment }>(`/api/payments/sandbox/${encodeURIComponent(paymentId)}`, { public: true, signal }).then((r) => r.payment);
+
+/** The buyer's crypto page: the deposit address, the amount and what has arrived. */
+export const getCryptoPayment = (paymentId: string, signal?: AbortSignal) =>
+  apiGet<{ payment: HostedCryptoPayment }>(`/api/payments/crypto/${encodeURIComponent(paymentId)}`, { public: true, signal }).then((r) => r.payment);
+
+/** The payment providers and whether each is configured (no token needed). */
+export const listProviders = (signal?: AbortSignal) =>
+  apiGet<{ providers: { name: PaymentProvider; configured: boolean }[] }>('/api/payment-sdk/providers', { public: true, signal }).then((r) => r.providers);
 
 export type CardInput = { cardNumber: string; expiry: string; cvc: string; name: string };
 

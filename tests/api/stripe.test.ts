@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments, paymentEvents, products, providerEvents } from '../../server/db/schema.js';
+import { orders, payments, paymentEvents, products, providerEvents, refunds } from '../../server/db/schema.js';
 import { buildOrder, buildProduct, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { signedEvent, startStripeStandIn } from './stripe-stand-in.js';
@@ -145,6 +145,49 @@ describe('Stripe (through the official SDK, against a local stand-in)', () => {
       stand.state.refuseRefunds = false;
     }
     expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'completed', refundedCents: 2000 });
+  });
+
+  it('charge.refunded for a refund made in Stripe’s dashboard records the difference as one refund, idempotent against ours and replays', async () => {
+    const { session } = await stripeCheckout(50);
+    const paid = signedEvent(SECRET, 'checkout.session.completed', sessionObject(session.paymentId, { payment_status: 'paid', payment_intent: 'pi_dash' }));
+    await deliver(paid.payload, paid.header);
+    const charge = (refunded: number, refundId: string) => ({
+      id: 'ch_dash', object: 'charge', payment_intent: 'pi_dash', amount: 5000, amount_refunded: refunded, currency: 'usd', refunded: refunded === 5000,
+      refunds: { object: 'list', data: [{ id: refundId, object: 'refund', amount: 1000 }] },
+    });
+    const refundRows = async () => t.db.select().from(refunds).where(eq(refunds.paymentId, session.paymentId));
+
+    // Our own refund of 10 through the API: Stripe then reports 10 refunded, which adds nothing.
+    const ours = await t.call('POST', `/api/payments/${session.paymentId}/refund`, { as: 'finance', body: { amount: 10, reason: 'Ours' } });
+    expect(ours.statusCode, ours.body).toBe(200);
+    const echo = signedEvent(SECRET, 'charge.refunded', charge(1000, ours.json().refund.reference));
+    expect((await deliver(echo.payload, echo.header)).status).toBe(200);
+    expect(await refundRows()).toHaveLength(1);
+    expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'completed', refundedCents: 1000 });
+
+    // 15 more refunded in Stripe's dashboard: recorded as one refund of 15.
+    const dash = signedEvent(SECRET, 'charge.refunded', charge(2500, 're_dashboard_1'));
+    expect((await deliver(dash.payload, dash.header)).status).toBe(200);
+    const rows = await refundRows();
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.reference === 're_dashboard_1')).toMatchObject({ amountCents: 1500, reason: 'Refunded in Stripe’s dashboard.', createdBy: null });
+    expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'completed', refundedCents: 2500 });
+    // The same event again (a replay) changes nothing.
+    expect((await deliver(dash.payload, dash.header)).body).toMatchObject({ duplicate: true });
+    expect(await refundRows()).toHaveLength(2);
+
+    // The rest refunded in the dashboard: the payment and the order turn refunded, as our own full refund does.
+    const rest = signedEvent(SECRET, 'charge.refunded', charge(5000, 're_dashboard_2'));
+    expect((await deliver(rest.payload, rest.header)).status).toBe(200);
+    expect(await refundRows()).toHaveLength(3);
+    expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'refunded', refundedCents: 5000 });
+    expect((await orderRow(session.orderId)).status).toBe('refunded');
+    const detail = (await t.call('GET', `/api/payments/${session.paymentId}`, { as: 'finance' })).json().payment;
+    expect(detail.events.filter((e: { type: string }) => e.type === 'refunded')).toHaveLength(3);
+    // A later, different event with the same totals adds nothing either.
+    const again = signedEvent(SECRET, 'charge.refunded', charge(5000, 're_dashboard_2'));
+    expect((await deliver(again.payload, again.header)).status).toBe(200);
+    expect(await refundRows()).toHaveLength(3);
   });
 
   it('POST /api/payments/stripe/checkout opens a session for a pending order (finance and admin; operator and user 403, no token 401)', async () => {

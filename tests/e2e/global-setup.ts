@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startServerProcess } from '../../scripts/server-process.js';
+import { freePort, startServerProcess } from '../../scripts/server-process.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's embedded dev chain's JSON-RPC endpoint (a wallet pays crypto payments through it). */
+    devChainUrl: string;
   }
 }
 
@@ -18,10 +20,13 @@ export default async function setup(project: TestProject) {
     throw new Error('Build the app first (npx vite build): the browser tests run against the built admin.');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-e2e-'));
+  const chainPort = await freePort();
   const server = await startServerProcess({
+    DEV_CHAIN_PORT: String(chainPort), CRYPTO_WATCH_MS: '250',
     NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', SEED_ON_EMPTY: 'true', SEED_FILE: 'db.json', LOG_LEVEL: 'warn',
   });
   project.provide('baseUrl', server.baseUrl);
+  project.provide('devChainUrl', `http://127.0.0.1:${chainPort}`);
   return async () => {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

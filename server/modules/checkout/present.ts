@@ -1,4 +1,4 @@
-import type { CheckoutOrder, CheckoutSession, PaymentProvider } from '../../../src/common/checkout.js';
+import type { CheckoutOrder, CheckoutSession, CryptoInstructions, PaymentProvider } from '../../../src/common/checkout.js';
 import type { ShopOrder } from '../../../src/common/orders.js';
 import { fromCents } from '../../../src/common/money.js';
 import type { orders, payments } from '../../db/schema.js';
@@ -6,10 +6,12 @@ import type { orders, payments } from '../../db/schema.js';
 type Order = typeof orders.$inferSelect;
 type Payment = typeof payments.$inferSelect;
 
-export function presentSession(order: Order, payment: Payment, secret: string): CheckoutSession {
+export function presentSession(order: Order, payment: Payment, secret: string, crypto?: Omit<CryptoInstructions, 'expiresAt'> | null): CheckoutSession {
+  const expiresAt = order.expiresAt!.toISOString();
   return {
     orderId: order.id, paymentId: payment.id, provider: payment.provider as PaymentProvider, redirectUrl: payment.url!,
-    checkoutSecret: secret, expiresAt: order.expiresAt!.toISOString(), amount: fromCents(order.amountCents), currency: order.currency,
+    checkoutSecret: secret, expiresAt, amount: fromCents(order.amountCents), currency: order.currency,
+    ...(crypto ? { crypto: { ...crypto, expiresAt } } : {}),
   };
 }
 

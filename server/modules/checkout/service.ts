@@ -16,6 +16,7 @@ import type { PricedCart } from '../cart/pricing.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { holdCouponUse, insertPendingOrder, takeStock, walletProblem } from '../orders/pending.js';
 import { openPayment } from '../payments/open.js';
+import { cryptoDepositOf } from '../payments/service.js';
 import { referrerOfCode } from '../referrals/service.js';
 import type { Providers } from '../payments/providers/index.js';
 import { withParts } from '../shop/service.js';
@@ -77,7 +78,8 @@ export async function createCheckout({ db, settings, providers, origin }: Checko
     });
     const { payment } = await openPayment(tx, driver, order, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, origin }, caller, now);
     await audit(tx, caller, 'checkout.create', 'order', order.id, { provider: driver.name, items: input.items, couponCode: input.couponCode });
-    return presentSession(order, payment, secret);
+    const deposit = driver.name === 'crypto' ? await cryptoDepositOf(tx, payment.id, providers.confirmations) : null;
+    return presentSession(order, payment, secret, deposit && { depositAddress: deposit.depositAddress, amount: deposit.amount, chainId: deposit.chainId, symbol: deposit.symbol });
   });
   invalidateDashboard();
   return session;

@@ -22,12 +22,13 @@ export async function openPayment(tx: Tx, driver: PaymentDriver, order: Order, u
   const started = await driver.create({
     id: paymentId, orderId: order.id, amountCents: order.amountCents, currency: order.currency, status: 'pending',
     returnUrl: absolute(withOrderId(returnUrl, order.id)), cancelUrl: absolute(cancelUrl), expiresAt: order.expiresAt,
-  });
+  }, { tx, now });
   const [payment] = await tx.insert(payments).values({
-    id: paymentId, orderId: order.id, userId: order.userId, method: 'card', provider: driver.name, amountCents: order.amountCents,
+    id: paymentId, orderId: order.id, userId: order.userId, method: driver.method, provider: driver.name, amountCents: order.amountCents,
     currency: order.currency, status: 'pending', test: order.test || driver.testMode, url: started.redirectUrl, reference: started.reference,
     returnUrl, cancelUrl, createdAt: now, updatedAt: now,
   }).returning();
+  await started.afterInsert?.({ tx, now });
   await recordPaymentEvent(tx, paymentId, 'created', { reference: started.reference }, actor, now);
   return { payment: payment!, redirectUrl: started.redirectUrl };
 }

@@ -48,11 +48,13 @@ export function refundRefusal(p: PaymentState & { currency: string }, cents: num
   return null;
 }
 
-/** The provider's own page for a payment ("View in Dashboard"): the sandbox's hosted page, Stripe's dashboard; null otherwise. */
+/** The provider's own page for a payment ("View in Dashboard"): the sandbox's hosted page, Stripe's dashboard, the paying transaction; null otherwise. */
 export function dashboardUrl(p: { id: string; provider: string; reference: string | null; test: boolean }): string | null {
   if (p.provider === 'sandbox') return `/pay/sandbox/${p.id}`;
   // A Stripe payment has a page once paid (its payment intent); before that its reference is the checkout session's.
   if (p.provider === 'stripe' && p.reference?.startsWith('pi_')) return `https://dashboard.stripe.com/${p.test ? 'test/' : ''}payments/${encodeURIComponent(p.reference)}`;
+  // A crypto payment's reference is its deposit address until paid, then the paying transaction: the admin's transaction page.
+  if (p.provider === 'crypto' && p.reference && /^0x[0-9a-fA-F]{64}$/.test(p.reference)) return `/tx/${p.reference}`;
   return null;
 }
 

@@ -1,8 +1,11 @@
 import type { HostedPayment } from '../../../src/common/checkout.js';
 import { fromCents } from '../../../src/common/money.js';
 import { paymentStatusOf } from '../../../src/common/orders.js';
-import type { Payment, PaymentDetail, PaymentEvent, PaymentEventType, Refund } from '../../../src/common/payments.js';
-import type { orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema.js';
+import type { CryptoDeposit, CryptoRefund, Payment, PaymentDetail, PaymentEvent, PaymentEventType, Refund } from '../../../src/common/payments.js';
+import type { Hex } from 'viem';
+import { explorerTxUrl } from '../../chain/client.js';
+import type { cryptoDeposits, cryptoRefunds, cryptoTransfers, orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema.js';
+import { depositVerdict, fromWei, weiOf } from './crypto/policy.js';
 import { presentOrder, presentPayment as presentOrderPayment } from '../orders/present.js';
 import { dashboardUrl, refundableCents } from './policy.js';
 
@@ -23,10 +26,34 @@ export function presentHostedPayment({ payment, order, items }: Parts, siteName:
 export const presentPayment = (p: Row): Payment =>
   ({ ...presentOrderPayment(p), refundable: fromCents(refundableCents(p)), dashboardUrl: dashboardUrl(p) });
 
-export const presentRefund = ({ refund, by }: { refund: typeof refunds.$inferSelect; by: string | null }): Refund => ({
-  id: refund.id, amount: fromCents(refund.amountCents), reason: refund.reason, reference: refund.reference, by,
-  createdAt: refund.createdAt.toISOString(),
+const txUrl = (chainId: number, hash: string | null) => (hash ? explorerTxUrl(chainId, hash as Hex) : null);
+/** numeric(78,0) text (wei) → the exact decimal of the native token. */
+const ether = (wei: string) => fromWei(weiOf(wei));
+
+export const presentCryptoRefund = (r: typeof cryptoRefunds.$inferSelect): CryptoRefund => ({
+  txHash: r.txHash, txUrl: txUrl(r.chainId, r.txHash), to: r.toAddress, value: ether(r.valueWei), fee: ether(r.feeWei),
+  status: r.status as CryptoRefund['status'],
 });
+
+type RefundParts = { refund: typeof refunds.$inferSelect; by: string | null; crypto?: typeof cryptoRefunds.$inferSelect | null };
+
+export const presentRefund = ({ refund, by, crypto }: RefundParts): Refund => ({
+  id: refund.id, amount: fromCents(refund.amountCents), reason: refund.reason, reference: refund.reference, by,
+  createdAt: refund.createdAt.toISOString(), crypto: crypto ? presentCryptoRefund(crypto) : null,
+});
+
+/** A deposit address and what it holds, for the back office and the buyer's crypto page. */
+export function presentDeposit(d: typeof cryptoDeposits.$inferSelect, transfers: (typeof cryptoTransfers.$inferSelect)[], confirmations: number): CryptoDeposit {
+  const amount = weiOf(d.amountWei);
+  const received = weiOf(d.receivedWei);
+  const v = depositVerdict(amount, received);
+  return {
+    depositAddress: d.address, chainId: d.chainId, symbol: 'ETH', amount: fromWei(amount), received: fromWei(received),
+    missing: fromWei(v.kind === 'under' || v.kind === 'nothing' ? v.missing : 0n), overpaid: fromWei(v.kind === 'over' ? v.over : 0n),
+    payer: d.payer, txHash: d.payTxHash, txUrl: txUrl(d.chainId, d.payTxHash), confirmations,
+    transfers: transfers.map((t) => ({ txHash: t.txHash, from: t.sender, value: ether(t.valueWei), blockNumber: t.blockNumber })),
+  };
+}
 
 const event = (type: PaymentEventType, at: Date, more: Partial<PaymentEvent> = {}): PaymentEvent =>
   ({ type, createdAt: at.toISOString(), amount: null, reason: null, reference: null, code: null, ...more });
@@ -43,14 +70,16 @@ function impliedEvents(p: Row): PaymentEvent[] {
 type DetailParts = {
   payment: Row;
   order: typeof orders.$inferSelect | undefined;
-  refunds: Parameters<typeof presentRefund>[0][];
+  refunds: RefundParts[];
   events: (typeof paymentEvents.$inferSelect)[];
+  crypto: CryptoDeposit | null;
 };
 
-export function presentPaymentDetail({ payment, order, refunds: given, events }: DetailParts): PaymentDetail {
+export function presentPaymentDetail({ payment, order, refunds: given, events, crypto }: DetailParts): PaymentDetail {
   return {
     ...presentPayment(payment),
     order: order ? presentOrder(order) : null,
+    crypto,
     refunds: given.map(presentRefund),
     events: events.length > 0 ? events.map(presentEvent) : impliedEvents(payment),
   };

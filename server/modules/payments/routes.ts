@@ -5,14 +5,14 @@ import { sendIdempotent } from '../../lib/idempotency.js';
 import { paymentRateLimit } from '../../lib/rate-limits.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { paymentAccess as access } from './policy.js';
-import { confirmHostedPayment, getHostedPayment, getPaymentDetail, listPayments, refundPayment } from './service.js';
+import { confirmHostedPayment, getHostedCryptoPayment, getHostedPayment, getPaymentDetail, listPayments, refundPayment } from './service.js';
 
 export default defineRoutes('payments', (r, { db, settings, providers, config }) => {
   r.get('/api/payments', { config: access.read, schema: { querystring: paymentListQuery, summary: 'Payments, with the count of each status and the total amount' } }, async (req) =>
     ({ ok: true, ...(await listPayments(db, req.query)) }));
 
   r.get('/api/payments/:id', { config: access.read, schema: { params: idParams, summary: 'A payment with its order, refunds and timeline' } }, async (req) =>
-    ({ ok: true, payment: await getPaymentDetail(db, req.params.id) }));
+    ({ ok: true, payment: await getPaymentDetail(db, req.params.id, providers.confirmations) }));
 
   // Honours an Idempotency-Key header: a retried refund answers the first one instead of giving the money twice.
   r.post('/api/payments/:id/refund', {
@@ -22,6 +22,9 @@ export default defineRoutes('payments', (r, { db, settings, providers, config })
 
   r.get('/api/payments/sandbox/:paymentId', { config: access.hosted, schema: { params: hostedPaymentParams, summary: 'What the sandbox’s hosted card page shows' } }, async (req) =>
     ({ ok: true, payment: await getHostedPayment(db, 'sandbox', req.params.paymentId, (await settings.get()).siteName) }));
+
+  r.get('/api/payments/crypto/:paymentId', { config: access.hosted, schema: { params: hostedPaymentParams, summary: 'What the buyer’s crypto page shows: the deposit address, the amount, what arrived and what is missing' } }, async (req) =>
+    ({ ok: true, payment: await getHostedCryptoPayment(db, req.params.paymentId, (await settings.get()).siteName, providers.confirmations) }));
 
   r.post('/api/payments/sandbox/:paymentId/confirm', {
     config: access.hosted, schema: { params: hostedPaymentParams, body: sandboxConfirmBody, summary: 'Pay a sandbox payment with a test card' },

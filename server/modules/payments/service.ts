@@ -4,10 +4,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { HostedPayment, PaymentProvider, SandboxConfirmation } from '../../../src/common/checkout.js';
 import { fromCents } from '../../../src/common/money.js';
 import { PAYMENT_STATUSES } from '../../../src/common/orders.js';
-import { TEST_PROVIDER, type PaymentDetail, type PaymentList, type PaymentStats, type RefundResult } from '../../../src/common/payments.js';
+import { TEST_PROVIDER, type HostedCryptoPayment, type PaymentDetail, type PaymentList, type PaymentStats, type RefundResult } from '../../../src/common/payments.js';
 import type { PaymentListQuery, RefundInput } from '../../../src/common/payments.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
-import { orderItems, orders, paymentEvents, payments, refunds, users } from '../../db/schema.js';
+import { cryptoDeposits, cryptoRefunds, cryptoTransfers, orderItems, orders, paymentEvents, payments, refunds, users } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../types.js';
 import { paymentCounter as counter, recordPaymentEvent } from '../audit/payment-events.js';
@@ -18,7 +18,7 @@ import { mintQueued } from '../mint/enqueue.js';
 import { emailPrefix, likePrefix, parseOrderSearch } from '../orders/search.js';
 import { failOrder, markOrderPaid, refundOrder, type LockedOrder } from '../orders/service.js';
 import { EXPIRED_SENTENCE, notPendingSentence, refundRefusal, type Refusal } from './policy.js';
-import { presentHostedPayment, presentPayment, presentPaymentDetail } from './present.js';
+import { presentDeposit, presentHostedPayment, presentPayment, presentPaymentDetail } from './present.js';
 import type { Providers } from './providers/index.js';
 import type { PaymentDriver, ProviderEvent, ProviderPayment } from './providers/types.js';
 
@@ -55,6 +55,14 @@ export const asProviderPayment = (p: Payment): ProviderPayment =>
 export async function getHostedPayment(db: Queryable, provider: PaymentProvider, id: string, siteName: string): Promise<HostedPayment> {
   const { payment, order } = await findPayment(db, provider, id);
   return presentHostedPayment({ payment, order, items: await itemsOf(db, order.id) }, siteName);
+}
+
+/** The buyer's crypto page: the hosted payment and its deposit (the payment's id is the capability, as for the sandbox's page). */
+export async function getHostedCryptoPayment(db: Queryable, id: string, siteName: string, confirmations: number): Promise<HostedCryptoPayment> {
+  const hosted = await getHostedPayment(db, 'crypto', id, siteName);
+  const crypto = await cryptoDepositOf(db, id, confirmations);
+  if (!crypto) throw notFound('Payment not found.');
+  return { ...hosted, crypto };
 }
 
 /**
@@ -149,15 +157,26 @@ export async function listPayments(db: Db, q: PaymentListQuery): Promise<Payment
   return { payments: rows.map(presentPayment), ...total, stats };
 }
 
-export async function getPaymentDetail(db: Queryable, id: string): Promise<PaymentDetail> {
+/** A crypto payment's deposit address, what it holds and the transfers seen; null for other payments. */
+export async function cryptoDepositOf(db: Queryable, paymentId: string, confirmations: number) {
+  const [deposit] = await db.select().from(cryptoDeposits).where(eq(cryptoDeposits.paymentId, paymentId)).limit(1);
+  if (!deposit) return null;
+  const transfers = await db.select().from(cryptoTransfers).where(eq(cryptoTransfers.paymentId, paymentId)).orderBy(asc(cryptoTransfers.blockNumber));
+  return presentDeposit(deposit, transfers, confirmations);
+}
+
+/** `confirmations`: what the crypto watcher waits for here (shown with a crypto payment). */
+export async function getPaymentDetail(db: Queryable, id: string, confirmations = 1): Promise<PaymentDetail> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
   if (!payment) throw notFound('Payment not found.');
   // One after another: `db` may be a transaction, whose single connection takes one query at a time.
   const [order] = payment.orderId ? await db.select().from(orders).where(eq(orders.id, payment.orderId)).limit(1) : [];
-  const given = await db.select({ refund: refunds, by: users.email }).from(refunds).leftJoin(users, eq(users.id, refunds.createdBy))
+  const given = await db.select({ refund: refunds, by: users.email, crypto: cryptoRefunds }).from(refunds).leftJoin(users, eq(users.id, refunds.createdBy))
+    .leftJoin(cryptoRefunds, eq(cryptoRefunds.refundId, refunds.id))
     .where(eq(refunds.paymentId, id)).orderBy(asc(refunds.createdAt), asc(refunds.id));
   const events = await db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(asc(paymentEvents.id));
-  return presentPaymentDetail({ payment, order, refunds: given, events });
+  const crypto = payment.provider === 'crypto' ? await cryptoDepositOf(db, id, confirmations) : null;
+  return presentPaymentDetail({ payment, order, refunds: given, events, crypto });
 }
 
 /** A policy's refusal as the error it answers, naming its field when it has one. */
@@ -166,35 +185,53 @@ export const refusalError = (r: Refusal) => (r.field
   : new AppError(r.status, r.sentence, r.code));
 
 /** A mock order's test payment moved no money: its refund is only recorded. Any other goes through its provider. */
-async function refundAtProvider(providers: Providers, payment: Payment, cents: number) {
+async function refundAtProvider(providers: Providers, payment: Payment, cents: number, ctx: { tx: Tx; now: Date; refundId: string }) {
   if (payment.provider === TEST_PROVIDER) return { reference: null };
-  return providers.get(payment.provider as PaymentProvider).refund(asProviderPayment(payment), cents);
+  return providers.get(payment.provider as PaymentProvider).refund(asProviderPayment(payment), cents, ctx);
+}
+
+/** What gives the money back at the provider once the refund is taken: its reference, and what to run after commit. */
+type GiveBack = (refundId: string) => Promise<{ reference: string | null; afterCommit?: () => Promise<void> }>;
+
+/**
+ * Refunds `input.amount` of a completed payment inside the caller's transaction, with its order locked (lockPayment):
+ * the refunded total grows by one conditional update (never past the amount, whatever races it), `giveBack` returns the
+ * money at the provider, the refund is recorded with its timeline event and audit, commissions shrink, and at the full
+ * amount the payment and its order turn refunded (refundOrder). The one path of every refund: ours (refundPayment) and
+ * one a provider reports was made on its side (Stripe's charge.refunded).
+ */
+export async function applyRefund(
+  tx: Tx, order: LockedOrder, payment: Payment, input: RefundInput, actor: Actor, now: Date, giveBack: GiveBack, refundId = randomUUID(),
+) {
+  const refusal = refundRefusal(payment, input.amount);
+  if (refusal) throw refusalError(refusal);
+  const id = payment.id;
+  const total = sql`${payments.refundedCents} + ${input.amount}`;
+  const [taken] = await tx.update(payments)
+    .set({ refundedCents: total, status: sql`case when ${total} >= ${payments.amountCents} then 'refunded' else ${payments.status} end`, updatedAt: now })
+    .where(and(eq(payments.id, id), eq(payments.status, 'completed'), sql`${total} <= ${payments.amountCents}`))
+    .returning({ status: payments.status });
+  if (!taken) throw conflict('Another refund of this payment has just taken what was left of it.', 'refund_exceeds_remaining');
+  const given = await giveBack(refundId);
+  const { reference } = given;
+  await tx.insert(refunds).values({ id: refundId, paymentId: id, amountCents: input.amount, reason: input.reason, reference, createdBy: actor?.id ?? null, createdAt: now });
+  await recordPaymentEvent(tx, id, 'refunded', { amountCents: input.amount, reason: input.reason, reference }, actor, now);
+  await audit(tx, actor, 'payment.refund', 'payment', id, { refundId, amountCents: input.amount, reason: input.reason });
+  await adjustCommissionsForRefund(tx, order, payment.refundedCents + input.amount, now);
+  if (taken.status === 'refunded') await refundOrder(tx, order, actor, now);
+  return { refundId, afterCommit: given.afterCommit };
 }
 
 /**
- * Gives `amount` of a completed payment back, in one transaction under the order's lock: the refunded total grows by
- * one conditional update (never past the amount, whatever races it), the provider returns the money, and the refund
- * is recorded. When the refunds reach the amount the payment turns refunded and so does its order (refundOrder).
+ * Gives `amount` of a completed payment back through its provider (applyRefund, in one transaction under the order's
+ * lock). A crypto refund's transaction is stored with the refund and broadcast only once both are committed.
  */
 export async function refundPayment(db: Db, providers: Providers, id: string, input: RefundInput, actor: Actor, now = new Date()): Promise<RefundResult> {
-  const refundId = randomUUID();
-  await db.transaction(async (tx) => {
+  const { refundId, afterCommit } = await db.transaction(async (tx) => {
     const { payment, order } = await lockPayment(tx, id);
-    const refusal = refundRefusal(payment, input.amount);
-    if (refusal) throw refusalError(refusal);
-    const total = sql`${payments.refundedCents} + ${input.amount}`;
-    const [taken] = await tx.update(payments)
-      .set({ refundedCents: total, status: sql`case when ${total} >= ${payments.amountCents} then 'refunded' else ${payments.status} end`, updatedAt: now })
-      .where(and(eq(payments.id, id), eq(payments.status, 'completed'), sql`${total} <= ${payments.amountCents}`))
-      .returning({ status: payments.status });
-    if (!taken) throw conflict('Another refund of this payment has just taken what was left of it.', 'refund_exceeds_remaining');
-    const { reference } = await refundAtProvider(providers, payment, input.amount);
-    await tx.insert(refunds).values({ id: refundId, paymentId: id, amountCents: input.amount, reason: input.reason, reference, createdBy: actor?.id ?? null, createdAt: now });
-    await recordPaymentEvent(tx, id, 'refunded', { amountCents: input.amount, reason: input.reason, reference }, actor, now);
-    await audit(tx, actor, 'payment.refund', 'payment', id, { refundId, amountCents: input.amount, reason: input.reason });
-    await adjustCommissionsForRefund(tx, order, payment.refundedCents + input.amount, now);
-    if (taken.status === 'refunded') await refundOrder(tx, order, actor, now);
+    return applyRefund(tx, order, payment, input, actor, now, (refundId) => refundAtProvider(providers, payment, input.amount, { tx, now, refundId }));
   });
-  const payment = await getPaymentDetail(db, id);
+  await afterCommit?.();
+  const payment = await getPaymentDetail(db, id, providers.confirmations);
   return { payment, refund: payment.refunds.find((r) => r.id === refundId)! };
 }

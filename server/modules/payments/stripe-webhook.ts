@@ -12,7 +12,9 @@ import { recordPaymentEvent } from '../audit/payment-events.js';
 import { audit } from '../audit/service.js';
 import { mintQueued } from '../mint/enqueue.js';
 import type { PaymentDriver, ProviderEvent } from './providers/types.js';
-import { applyProviderEvent, asProviderPayment, lockPayment } from './service.js';
+import type { LockedOrder } from '../orders/service.js';
+import { fromStripeAmount } from './providers/stripe.js';
+import { applyProviderEvent, applyRefund, asProviderPayment, lockPayment } from './service.js';
 
 export const LATE_PAYMENT_SENTENCE = 'Paid after the checkout had expired: the money was given back.';
 
@@ -59,6 +61,24 @@ async function giveBackLatePayment(tx: Tx, driver: PaymentDriver, payment: typeo
   await audit(tx, null, 'payment.late_refund', 'payment', payment.id, { reference });
 }
 
+export const DASHBOARD_REFUND_SENTENCE = 'Refunded in Stripe’s dashboard.';
+
+/**
+ * charge.refunded: Stripe's total refunded for the charge against what we recorded. A refund made in Stripe's own
+ * dashboard shows as more there: the difference is recorded as one refund through applyRefund (the payment and order
+ * turn refunded at the full amount, commissions shrink), as if made here. Our own refunds are already counted (they
+ * happen under the order's lock this waits for), so they add nothing; a replayed event never gets here.
+ */
+async function recordDashboardRefund(tx: Tx, order: LockedOrder, payment: typeof payments.$inferSelect, charge: Stripe.Charge, eventId: string, now: Date) {
+  if (payment.status !== 'completed' || typeof charge.amount_refunded !== 'number') return false;
+  const atStripe = Math.min(fromStripeAmount(charge.amount_refunded, charge.currency ?? payment.currency), payment.amountCents);
+  const missing = atStripe - payment.refundedCents;
+  if (missing <= 0) return false;
+  const reference = charge.refunds?.data?.[0]?.id ?? eventId;
+  await applyRefund(tx, order, payment, { amount: missing, reason: DASHBOARD_REFUND_SENTENCE }, null, now, async () => ({ reference }));
+  return true;
+}
+
 export type WebhookResult = { received: true; duplicate?: true; ignored?: true };
 
 /**
@@ -82,6 +102,10 @@ export async function handleStripeWebhook(db: Db, stripe: Stripe, secret: string
     if (!payment || !order) return { received: true, ignored: true };
     await tx.update(providerEvents).set({ paymentId }).where(and(eq(providerEvents.provider, 'stripe'), eq(providerEvents.eventId, event.id)));
     await recordPaymentEvent(tx, paymentId, 'webhook', { code: event.type, reference: event.id }, null, now);
+    if (event.type === 'charge.refunded') {
+      await recordDashboardRefund(tx, order, payment, event.data.object, event.id, now);
+      return { received: true };
+    }
     const said = verdict(event);
     if (!said) return { received: true };
     if (said.type === 'payment.succeeded' && payment.status === 'failed' && !payment.refundedCents) {

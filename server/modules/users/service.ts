@@ -25,7 +25,7 @@ const uniqueEmail = uniqueText({
 
 /**
  * The text a search looks in: email, name, first and last name (so "Ada Lovelace" finds first plus last), the very
- * expression of the trigram index users_search_trgm_idx (migration 0014), which makes `ilike '%…%'` an index search.
+ * expression of the trigram index users_search_trgm_idx (migration 0015), which makes `ilike '%…%'` an index search.
  */
 const SEARCHED = sql`(${users.email} || ' ' || coalesce(${users.name}, '') || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 

@@ -2,13 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, FormControlLabel, Link, Paper, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { idempotencyKeys } from '../../lib/idempotency';
-import { ApiError, createCheckout, type CheckoutInput } from '../api';
+import { ApiError, createCheckout, listProviders, type CheckoutInput } from '../api';
 import { useCart } from '../cart';
 import { EMAIL, WALLET_ADDRESS, rememberCheckout } from '../checkout';
 import { CartTotals } from '../components/CartTotals';
 import { ErrorText, Loading } from '../components/Status';
 import { useCartPrice } from '../components/useCartPrice';
-import { messageOf } from '../components/useLoad';
+import { messageOf, useLoad } from '../components/useLoad';
 import { useTitle } from '../components/useTitle';
 import { useFormat } from '../format';
 import { fill, useI18n } from '../i18n';
@@ -19,6 +19,8 @@ import { EmptyCart } from './Cart';
 import { keptReferralCode } from '../referral';
 
 const FIELDS = ['email', 'walletAddress'] as const;
+const SHOP_PROVIDERS = ['sandbox', 'crypto'] as const;
+type ShopProvider = (typeof SHOP_PROVIDERS)[number];
 type Field = (typeof FIELDS)[number];
 type Errors = Partial<Record<Field, string>>;
 
@@ -38,6 +40,11 @@ export default function Checkout() {
   const f = useFormat();
   useTitle(m.checkout.title, useSiteName(m.app.defaultSiteName));
   const session = useSession();
+  // The shop offers the card sandbox and crypto, each when the server has it configured.
+  const providers = useLoad('providers', listProviders);
+  const offered = SHOP_PROVIDERS.filter((name) => providers.data?.some((p) => p.name === name && p.configured) ?? name === 'sandbox');
+  const [chosen, setChosen] = useState<ShopProvider>('sandbox');
+  const provider = offered.includes(chosen) ? chosen : (offered[0] ?? 'sandbox');
   const cart = useCart();
   const price = useCartPrice(cart);
   const priced = price.data;
@@ -91,7 +98,7 @@ export default function Checkout() {
       ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
       email: email.trim(),
       ...(tokenised || wallet.trim() ? { walletAddress: wallet.trim() } : {}),
-      provider: 'sandbox',
+      provider,
       returnUrl: CHECKOUT_RETURN,
       cancelUrl: CHECKOUT_CANCEL,
       ...(referralCode ? { referralCode } : {}),
@@ -159,11 +166,13 @@ export default function Checkout() {
               </Section>
             )}
             <Section title={m.checkout.payment}>
-              <RadioGroup name="provider" value="sandbox" aria-label={m.checkout.provider}>
-                <FormControlLabel value="sandbox" control={<Radio />} label={m.checkout.sandbox} />
+              <RadioGroup name="provider" value={provider} onChange={(e) => setChosen(e.target.value as ShopProvider)} aria-label={m.checkout.provider}>
+                {offered.map((name) => (
+                  <FormControlLabel key={name} value={name} control={<Radio />} label={name === 'crypto' ? m.checkout.crypto : m.checkout.sandbox} />
+                ))}
               </RadioGroup>
               <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5 }}>
-                {m.checkout.sandboxHelp}
+                {provider === 'crypto' ? m.checkout.cryptoHelp : m.checkout.sandboxHelp}
               </Typography>
             </Section>
             <Button type="submit" variant="contained" size="large" fullWidth disabled={busy || !!problems || price.stale}>

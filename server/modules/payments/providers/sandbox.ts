@@ -44,6 +44,7 @@ export function cardProblem(card: SandboxConfirmInput, now: Date) {
 
 export const sandbox: PaymentDriver = {
   name: 'sandbox',
+  method: 'card',
   testMode: true,
   async create(payment) {
     return { redirectUrl: `/pay/sandbox/${payment.id}`, reference: null };

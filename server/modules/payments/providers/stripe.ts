@@ -50,6 +50,7 @@ const absolute = (url: string | undefined, what: string) => {
 export function stripeDriver(stripe: Stripe, testMode: boolean): PaymentDriver {
   return {
     name: 'stripe',
+    method: 'card',
     testMode,
     async create(payment: ProviderPayment) {
       const metadata = { paymentId: payment.id, orderId: payment.orderId };

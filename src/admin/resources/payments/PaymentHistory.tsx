@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import type { PaymentDetail, PaymentEvent } from '../../../common/payments';
 import Mono from '../../components/Mono';
 import { useFormat } from '../../hooks/useFormat';
+import { CryptoRefundCell } from './PaymentCrypto';
 
 /** The payment's refunds, oldest first: when, how much, why, the provider's reference and who gave it. */
 export function PaymentRefunds({ payment }: { payment: PaymentDetail }) {
@@ -29,7 +30,7 @@ export function PaymentRefunds({ payment }: { payment: PaymentDetail }) {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.createdAt)}</TableCell>
             <TableCell align="right">{money(r.amount, payment.currency)}</TableCell>
             <TableCell>{r.reason}</TableCell>
-            <TableCell><Mono>{r.reference ?? '—'}</Mono></TableCell>
+            <TableCell sx={{ wordBreak: 'break-all' }}>{r.crypto ? <CryptoRefundCell refund={r.crypto} symbol={payment.crypto?.symbol ?? 'ETH'} /> : <Mono>{r.reference ?? '—'}</Mono>}</TableCell>
             <TableCell>{r.by ?? '—'}</TableCell>
           </TableRow>
         ))}

@@ -8,6 +8,7 @@ import Panel from '../../components/Panel';
 import { useFormat } from '../../hooks/useFormat';
 import { OrderStatusChip, TestBadge } from '../orders/OrderStatusChip';
 import { PaymentRefunds, PaymentTimeline } from './PaymentHistory';
+import { PaymentCrypto } from './PaymentCrypto';
 import { DashboardLink, PaymentMethod } from './PaymentLinks';
 import { PaymentStatusChip } from './PaymentStatusChip';
 import RefundButton from './RefundButton';
@@ -36,6 +37,7 @@ function PaymentDetailView() {
         <DetailField label={f('createdAt')}>{dateTime(payment.createdAt)}</DetailField>
         <DetailField label={f('completedAt')}>{payment.completedAt ? dateTime(payment.completedAt) : null}</DetailField>
       </Section>
+      <PaymentCrypto payment={payment} />
       <Section title="resources.payments.detail.order">
         {order ? (
           <>

@@ -1,0 +1,49 @@
+/**
+ * Deposit addresses for crypto payments: one account per derivation index under BIP-44's Ethereum path
+ * (m/44'/60'/0'/0/{index}) of an HD key made from a mnemonic (CRYPTO_MNEMONIC).
+ *
+ * Offers:
+ *   depositKeys(mnemonic) → { address(index), account(index) }; the mnemonic's seed (2,048 rounds of PBKDF2) is
+ *     computed once per mnemonic and process, each child key on demand.
+ *   DEV_CRYPTO_MNEMONIC   the dev chain's fixed deposit mnemonic (public: dev chain only). It is not Hardhat's
+ *     "test … junk" mnemonic, whose accounts the dev chain funds (DEV_FUNDED_MNEMONIC), so a deposit address never
+ *     starts with a balance.
+ *   devFundedAccounts()   Hardhat's public dev accounts #1–#9 (#0 is the minter), funded on the dev chain for
+ *     wallets and tests to pay from.
+ */
+import { getAddress, toHex, type Address, type HDKey } from 'viem';
+import { mnemonicToAccount, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+
+export const DEV_CRYPTO_MNEMONIC = 'crumble pool ask slide decrease pave visual post fame pen title case';
+export const DEV_FUNDED_MNEMONIC = 'test test test test test test test test test test test junk';
+const PARENT_PATH = "m/44'/60'/0'/0";
+
+export type DepositKeys = { address(index: number): Address; account(index: number): PrivateKeyAccount };
+
+const parents = new Map<string, HDKey>();
+
+function parentOf(mnemonic: string): HDKey {
+  let parent = parents.get(mnemonic);
+  if (!parent) {
+    parent = mnemonicToAccount(mnemonic, { path: PARENT_PATH }).getHdKey();
+    parents.set(mnemonic, parent);
+  }
+  return parent;
+}
+
+export function depositKeys(mnemonic: string): DepositKeys {
+  const account = (index: number) => {
+    if (!Number.isSafeInteger(index) || index < 0 || index >= 2 ** 31) throw new RangeError(`bad derivation index ${index}`);
+    const child = parentOf(mnemonic).deriveChild(index);
+    return privateKeyToAccount(toHex(child.privateKey!));
+  };
+  return { account, address: (index) => getAddress(account(index).address) };
+}
+
+let funded: PrivateKeyAccount[] | undefined;
+
+/** Hardhat's dev accounts #1–#9 (well known, never for real money). */
+export function devFundedAccounts(): PrivateKeyAccount[] {
+  funded ??= Array.from({ length: 9 }, (_, i) => depositKeys(DEV_FUNDED_MNEMONIC).account(i + 1));
+  return funded;
+}
