@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, fromPostgres, type Database } from '../server/db/client.js';
+import { fromPglite, fromPostgres, openPglite, type Database } from '../server/db/client.js';
 
 export type Engine = 'pglite' | 'postgres';
 export type Fresh = { database: Database; env: Record<string, string>; dispose(): Promise<void> };
@@ -21,11 +20,11 @@ export function postgresTarget(): { url: string; explicit: boolean } {
 }
 
 /** An empty database: a new PGlite directory, or the run's own `rwa_bench_<pid>` database dropped and created again. */
-export async function freshDatabase(engine: Engine, serverUrl: string): Promise<Fresh> {
+export async function freshDatabase(engine: Engine, serverUrl: string, name = BENCH_DB): Promise<Fresh> {
   if (engine === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-bench-'));
     fs.mkdirSync(path.join(dir, 'pglite'));
-    const database = fromPglite(await PGlite.create(path.join(dir, 'pglite')));
+    const database = fromPglite(await openPglite(path.join(dir, 'pglite')));
     return {
       database,
       env: { DATA_DIR: dir },
@@ -35,16 +34,16 @@ export async function freshDatabase(engine: Engine, serverUrl: string): Promise<
       },
     };
   }
-  await adminQuery(serverUrl, [`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`, `CREATE DATABASE ${BENCH_DB}`]);
+  await adminQuery(serverUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]);
   const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DB}`;
+  url.pathname = `/${name}`;
   const database = fromPostgres(url.toString());
   return {
     database,
     env: { DATABASE_URL: url.toString() },
     dispose: async () => {
       await database.close();
-      await adminQuery(serverUrl, [`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`]);
+      await adminQuery(serverUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
     },
   };
 }

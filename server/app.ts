@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { PRIVATE_UPLOADS, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { startCheckoutSweeper } from './modules/checkout/sweeper.js';
 import { startDnsServer } from './modules/domain/dns-server.js';
@@ -104,7 +104,7 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
   await registerMultipart(app);
   await app.register(authPlugin);
   for (const module of MODULES) await app.register(module);
-  await registerUploads(app, config.uploadsDir);
+  await registerUploads(app, config.uploadsDir, PRIVATE_UPLOADS);
   if (ui) await registerStatic(app, ui);
   return app;
 }

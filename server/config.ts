@@ -60,6 +60,8 @@ export type Config = {
   dataDir: string;
   /** Uploaded files (product images): DATA_DIR/uploads, served from /uploads/. */
   uploadsDir: string;
+  /** Personal documents (KYC): DATA_DIR/uploads/private, never served from /uploads/; read through authenticated routes only. */
+  privateUploadsDir: string;
   databaseUrl?: string;
   logLevel: string;
   rateLimitMax: number;
@@ -126,6 +128,9 @@ export type CryptoConfig = { mnemonic?: string; confirmations: number; watchMs: 
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl?: string };
 
+/** The folder of DATA_DIR/uploads that /uploads/ never serves. */
+export const PRIVATE_UPLOADS = 'private';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as a shell `VAR=` would suggest.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -141,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     uploadsDir: path.resolve(e.DATA_DIR, 'uploads'),
+    privateUploadsDir: path.resolve(e.DATA_DIR, 'uploads', PRIVATE_UPLOADS),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,

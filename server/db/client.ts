@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -28,6 +29,13 @@ export type Database = {
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * A PGlite instance with the extensions the migrations use (pg_trgm: the users search's trigram index). Every PGlite
+ * of the project opens through here: without the extension loaded, the migrations and the search index fail.
+ */
+export const openPglite = (dataDir?: string, options: PGliteOptions = {}) =>
+  PGlite.create(dataDir, { ...options, extensions: { ...options.extensions, pg_trgm } });
 
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -69,7 +77,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
   const dir = path.join(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  return thread ? fromPgliteThread(await PGliteThread.create(dir)) : fromPglite(await PGlite.create(dir));
+  return thread ? fromPgliteThread(await PGliteThread.create(dir)) : fromPglite(await openPglite(dir));
 }
 
 /** Raw SQL rows, the same on both drivers (each answers with `{ rows }`). */

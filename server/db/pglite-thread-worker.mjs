@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const keep = (value) => value;
 /** What drizzle's PGlite driver asks for: dates, intervals and their arrays as the text PostgreSQL sends. */
@@ -15,7 +16,11 @@ const rawDates = {
 
 const port = parentPort;
 // A directory, or (tests) the bytes of a dumped data directory to start from.
-const db = workerData.dump ? await PGlite.create({ loadDataDir: new Blob([workerData.dump]) }) : await PGlite.create(workerData.dir);
+// The extensions the migrations use, as client.ts openPglite loads them (pg_trgm: the users search's trigram index).
+const extensions = { pg_trgm };
+const db = workerData.dump
+  ? await PGlite.create({ loadDataDir: new Blob([workerData.dump]), extensions })
+  : await PGlite.create(workerData.dir, { extensions });
 
 /** PostgreSQL's fields of an error (code, constraint, detail…): the plain values only, as the query options hold functions. */
 function errorFields(err) {

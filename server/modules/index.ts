@@ -13,6 +13,7 @@ import dashboard from './dashboard/routes.js';
 import debug from './debug/routes.js';
 import domain from './domain/routes.js';
 import health from './health/routes.js';
+import kyc from './kyc/routes.js';
 import mint from './mint/routes.js';
 import notifications from './notifications/routes.js';
 import orders from './orders/routes.js';
@@ -44,6 +45,7 @@ export const MODULES = [
   paymentSdk,
   stripe,
   users,
+  kyc,
   audit,
   commissions,
   referrals,

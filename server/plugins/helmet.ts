@@ -9,7 +9,9 @@ export async function registerHelmet(app: FastifyInstance) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // blob: for documents fetched with the token and shown in place (KYC review: images inline, PDFs in a frame).
+        imgSrc: ["'self'", 'data:', 'https:', 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         upgradeInsecureRequests: null,

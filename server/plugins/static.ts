@@ -19,8 +19,18 @@ export async function registerStatic(app: FastifyInstance, root: string) {
   });
 }
 
-/** Uploaded files under /uploads/: their names are generated and never reused, so browsers may keep them a year. */
-export async function registerUploads(app: FastifyInstance, root: string) {
+/**
+ * Uploaded files under /uploads/: their names are generated and never reused, so browsers may keep them a year.
+ * The `private` folder (personal documents) is never served here: it answers 404 like a missing file.
+ */
+export async function registerUploads(app: FastifyInstance, root: string, privateFolder: string) {
   fs.mkdirSync(root, { recursive: true });
-  await app.register(fastifyStatic, { root, prefix: '/uploads/', decorateReply: false, index: false, maxAge: '365d', immutable: true });
+  const hidden = (pathName: string) => {
+    const first = decodeURIComponent(pathName).replace(/\\/g, '/').split('/').filter((s) => s && s !== '.')[0];
+    return first?.toLowerCase() === privateFolder.toLowerCase();
+  };
+  await app.register(fastifyStatic, {
+    root, prefix: '/uploads/', decorateReply: false, index: false, maxAge: '365d', immutable: true,
+    allowedPath: (pathName) => { try { return !hidden(pathName); } catch { return false; } },
+  });
 }

@@ -20,6 +20,7 @@ import payments from './resources/payments';
 import payouts from './resources/payouts';
 import products from './resources/products';
 import users from './resources/users';
+import kyc from './resources/kyc';
 
 /** The layout only renders once past the login page: fetch the resource screens then, in the background. */
 function AppLayout({ children }: { children: ReactNode }) {
@@ -81,6 +82,7 @@ export default function App() {
       {resource(coupons)}
       {resource(mintJobs)}
       {resource(users)}
+      {resource(kyc)}
       {/* Outside the layout: a session that must enrol in 2FA or change its password may use only these. */}
       <CustomRoutes noLayout>
         <Route path="/two-factor" element={<TwoFactorPage />} />

@@ -26,6 +26,8 @@ export const RESOURCES = {
   coupons: { ...staff('catalog.write'), ...api('coupons', 'coupons', 'coupon') },
   'mint-queue': { ...staff('catalog.write'), ...api('mint-jobs', 'jobs', 'job') },
   users: { read: 'users.read', write: 'users.write', ...api('users', 'users', 'user') },
+  /** The KYC review queue (reached from Users: SPEC §2's nav has no KYC item); finance may not see identity documents. */
+  kyc: { read: 'kyc.review', write: 'kyc.review', ...api('kyc', 'sessions', 'session') },
   membership: own,
   'referral-dashboard': own,
   'domain-management': staff('catalog.write'),

@@ -26,6 +26,9 @@ export const settingsSchema = z.object({
   /** Shipping is free from this discounted subtotal on; null: never free. */
   freeShippingOver: z.number({ error: 'Free shipping threshold must be an amount ≥ 0, or null.' })
     .refine(isFiatAmount, 'Free shipping threshold must be an amount ≥ 0 with at most 2 decimals, or null.').nullable(),
+  /** Token purchases whose total is above this amount need a buyer whose identity is verified (KYC); null: never. */
+  kycRequiredAbove: z.number({ error: 'KYC threshold must be an amount ≥ 0, or null.' })
+    .refine(isFiatAmount, 'KYC threshold must be an amount ≥ 0 with at most 2 decimals, or null.').nullable(),
   /** Minutes an unpaid checkout holds its stock before it fails. */
   checkoutTtlMinutes: z.number().int().min(1).max(24 * 60),
   /** Days after an order is paid before its commissions may be approved, so that refunds come first. */
@@ -60,6 +63,7 @@ export const DEFAULT_SETTINGS: Settings = {
   taxRatePercent: 0,
   shippingFee: 0,
   freeShippingOver: null,
+  kycRequiredAbove: null,
   checkoutTtlMinutes: 30,
   commissionHoldDays: 14,
   minimumPayout: 50,

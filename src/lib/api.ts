@@ -130,10 +130,34 @@ export const apiSend = <T>(
 
 /** Sends one file as multipart/form-data (the browser sets the boundary); answers and errors as apiRequest. */
 export async function apiUpload<T>(path: string, file: Blob, field = 'file'): Promise<T> {
-  const token = getToken();
-  if (!token) throw new ApiError(MESSAGES.noToken, 401, { code: 'no_token' });
   const form = new FormData();
   form.append(field, file);
+  return apiSendForm<T>(path, form);
+}
+
+/** A file the server serves only with the token (e.g. a KYC document): its bytes as a Blob; errors as apiRequest. */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = getToken();
+  if (!token) throw new ApiError(MESSAGES.noToken, 401, { code: 'no_token' });
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: { Authorization: `Bearer ${token}` }, signal });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(e instanceof Error && e.message ? e.message : MESSAGES.generic, 0, { code: 'network' });
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    if (response.status === 401) clearToken();
+    throw errorFromResponse(response.status, body);
+  }
+  return response.blob();
+}
+
+/** Sends a whole form (fields and files) as multipart/form-data; answers and errors as apiRequest. */
+export async function apiSendForm<T>(path: string, form: FormData): Promise<T> {
+  const token = getToken();
+  if (!token) throw new ApiError(MESSAGES.noToken, 401, { code: 'no_token' });
   let response: Response;
   try {
     response = await fetch(path, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } });

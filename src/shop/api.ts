@@ -1,6 +1,7 @@
 /** The storefront's calls, all through the shared transport (src/lib/api.ts). */
-import { ApiError, apiGet, apiSend, clearToken, getToken, rawRequest, setToken, toQuery } from '../lib/api';
+import { ApiError, apiGet, apiSend, apiSendForm, clearToken, getToken, rawRequest, setToken, toQuery } from '../lib/api';
 import type { CartPrice } from '../common/cart';
+import type { KycSession } from '../common/kyc';
 import { CHECKOUT_SECRET_HEADER, type CheckoutOrder, type CheckoutSession, type HostedPayment, type PaymentProvider, type SandboxConfirmation } from '../common/checkout';
 import type { Notification } from '../common/notifications';
 import type { HostedCryptoPayment } from '../common/payments';
@@ -167,3 +168,9 @@ export function rememberUser(user: SessionUser): void {
 }
 
 export { ApiError, getToken };
+
+/** The logged-in user's own KYC sessions, newest first. */
+export const listOwnKyc = (signal?: AbortSignal) => apiGet<{ sessions: KycSession[] }>('/api/kyc/me', { signal }).then((r) => r.sessions);
+
+/** Sends the KYC form with its document (multipart); 201 with the pending session, or an ApiError with the server's sentences. */
+export const submitKyc = (form: FormData) => apiSendForm<{ session: KycSession }>('/api/kyc/session', form).then((r) => r.session);

@@ -1,8 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/capabilities.js';
-import { auditEvents, coupons, dnsRecords, dnsScriptLogs, emailMessages, mintJobs, notificationBulks, notifications, orders, payments, products, users } from '../../server/db/schema.js';
-import { buildCoupon, buildDnsRecord, buildOrder, buildPayment, buildProduct, buildUser, couponInput, dnsRecordInput, productInput, type Role } from './factories.js';
+import { auditEvents, coupons, dnsRecords, dnsScriptLogs, emailMessages, kycSessions, mintJobs, notificationBulks, notifications, orders, payments, products, users } from '../../server/db/schema.js';
+import {
+  buildCoupon, buildDnsRecord, buildKycSession, buildOrder, buildPayment, buildProduct, buildUser, couponInput, dnsRecordInput, productInput, type Role,
+} from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 // Who may call each products/orders/coupons/payments endpoint (DESIGN.md "Roles"): every role not allowed gets 403,
@@ -12,6 +14,7 @@ import { createTestApp, type TestApp } from './harness.js';
 const STAFF: Role[] = ['admin', 'finance', 'operator'];
 const WRITERS: Role[] = ['admin', 'operator'];
 const FINANCE: Role[] = ['admin', 'finance'];
+const REVIEWERS: Role[] = ['admin', 'operator'];
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const FORBIDDEN = 'You do not have permission to do this.';
 
@@ -35,6 +38,7 @@ async function snapshot() {
   return {
     products: await t.db.select().from(products).orderBy(asc(products.id)),
     coupons: await t.db.select().from(coupons).orderBy(asc(coupons.id)),
+    kyc: await t.db.select().from(kycSessions).orderBy(asc(kycSessions.id)),
     dnsRecords: await t.db.select().from(dnsRecords).orderBy(asc(dnsRecords.id)),
     dnsScriptLogs: await count(dnsScriptLogs),
     orders: await count(orders), payments: await count(payments), mintJobs: await count(mintJobs), audit: await count(auditEvents),
@@ -94,6 +98,15 @@ const endpoints: Endpoint[] = [
     },
   },
   { route: 'GET /api/auth/2fa', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/auth/2fa' }) },
+  // KYC: each user's own sessions; admins and operators review, finance does not (its 403 keeps identity documents from it).
+  { route: 'GET /api/kyc', allowed: REVIEWERS, ok: 200, request: async () => ({ method: 'GET', url: '/api/kyc?status=pending' }) },
+  { route: 'GET /api/kyc/me', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/kyc/me' }) },
+  { route: 'GET /api/kyc/{id}', allowed: REVIEWERS, ok: 200, request: async () => ({ method: 'GET', url: `/api/kyc/${(await buildKycSession(t)).id}` }) },
+  { route: 'GET /api/kyc/{id}/status', allowed: REVIEWERS, ok: 200, request: async () => ({ method: 'GET', url: `/api/kyc/${(await buildKycSession(t)).id}/status` }) },
+  {
+    route: 'PUT /api/kyc/{id}/status', allowed: REVIEWERS, ok: 200,
+    request: async () => ({ method: 'PUT', url: `/api/kyc/${(await buildKycSession(t)).id}/status`, body: { status: 'rejected', reason: 'The photo is blurred.' } }),
+  },
   { route: 'GET /api/products', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products' }) },
   { route: 'GET /api/products/stats', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/products/stats' }) },
   { route: 'GET /api/products/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/products/${(await buildProduct(t)).id}` }) },

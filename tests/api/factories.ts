@@ -2,11 +2,14 @@
  * Test data through the real services (the same validation and transactions the API uses), so a test
  * states only what matters to it. Each builder takes overrides and returns what the API would answer.
  */
+import os from 'node:os';
+import path from 'node:path';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import type { Role } from '../../src/common/capabilities.js';
 import { SANDBOX_CARDS } from '../../src/common/checkout.js';
 import { checkoutSessionBody, sandboxConfirmBody } from '../../src/common/checkout.schemas.js';
 import { couponBody } from '../../src/common/coupons.schemas.js';
+import type { KycSession } from '../../src/common/kyc.js';
 import { dnsRecordBody } from '../../src/common/domain.schemas.js';
 import { createMintBody } from '../../src/common/mint.schemas.js';
 import { type OrderDetail } from '../../src/common/orders.js';
@@ -17,6 +20,7 @@ import { productBody } from '../../src/common/products.schemas.js';
 import { createUser } from '../../server/modules/auth/service.js';
 import { createCheckout } from '../../server/modules/checkout/service.js';
 import { createCoupon } from '../../server/modules/coupons/service.js';
+import { submitKyc } from '../../server/modules/kyc/service.js';
 import { createRecord } from '../../server/modules/domain/records.js';
 import { createManualJob } from '../../server/modules/mint/service.js';
 import { createOrder } from '../../server/modules/orders/service.js';
@@ -133,6 +137,16 @@ export async function buildPayment(t: WithDb, overrides: PaymentOverrides = {}):
   return getPaymentDetail(t.db, paymentId);
 }
 
+/** A PDF small enough for any test: its header and its end marker. */
+export const KYC_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** A pending KYC session of a new shopper (or of `userId`), sent through the service as the upload route sends it. */
+export async function buildKycSession(t: WithDb, overrides: { userId?: string; dir?: string } = {}): Promise<KycSession> {
+  const user = overrides.userId ? { id: overrides.userId } : await buildUser(t);
+  const fields = { legalName: 'Grace Hopper', dateOfBirth: '1986-12-09', country: 'US', documentType: 'passport', documentNumber: `P${unique()}`.slice(0, 20) };
+  const upload = { fields, files: [{ field: 'document', filename: 'passport.pdf', mimetype: 'application/pdf', bytes: KYC_PDF }] };
+  return submitKyc(t.db, overrides.dir ?? path.join(os.tmpdir(), 'rwa-test-kyc'), upload, { id: user.id, email: '', name: '', role: 'user', sessionId: '', restriction: null });
+}
 /** A fresh name in the test zone (rwa.test, the default DNS_ZONES). */
 export const dnsName = (label = 'host') => `${label}-${unique()}.rwa.test`;
 

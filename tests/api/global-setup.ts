@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPostgres } from '../../server/db/client.js';
+import { fromPglite, fromPostgres, openPglite } from '../../server/db/client.js';
 import { engine, postgresUrl, withDatabase } from './engine.js';
 
 declare module 'vitest' {
@@ -34,7 +33,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await openPglite();
   const database = fromPglite(client);
   await database.migrate();
   const dump = await client.dumpDataDir('none');

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { fromPglite, fromPgliteThread, fromPostgres, type Database } from '../../server/db/client.js';
+import { fromPglite, fromPgliteThread, fromPostgres, openPglite, type Database } from '../../server/db/client.js';
 import { PGliteThread } from '../../server/db/pglite-thread.js';
 import { engine, postgresUrl, withDatabase } from './engine.js';
 import { buildUser, PASSWORD, type Role } from './factories.js';
@@ -27,7 +26,7 @@ async function openTestDatabase(): Promise<Database & { url?: string }> {
   const tar = fs.readFileSync(inject('pgliteTemplate'));
   // TEST_PGLITE_THREAD=true: PGlite in a worker thread, as the server runs it.
   if (process.env.TEST_PGLITE_THREAD === 'true') return fromPgliteThread(await PGliteThread.create({ dump: new Uint8Array(tar) }));
-  return fromPglite(await PGlite.create({ loadDataDir: new Blob([tar]) }));
+  return fromPglite(await openPglite(undefined, { loadDataDir: new Blob([tar]) }));
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

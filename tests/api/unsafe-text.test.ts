@@ -63,6 +63,7 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'PUT /api/users/{id}': () => ({ name: 'Renamed Shopper' }),
   'POST /api/notifications/send': (r) => ({ userId: r.shopper.id, title: 'Hello', body: 'A message.', channels: ['in_app', 'email'], link: '/shop/account' }),
   'POST /api/notifications/bulk': () => ({ audience: 'user', title: 'Hello all', body: 'A message.', channels: ['in_app'], link: '/shop' }),
+  'PUT /api/kyc/{id}/status': () => ({ status: 'rejected', reason: 'The photo is blurred.' }),
   'POST /api/payments/stripe/checkout': (r) => ({ orderId: r.order.id, returnUrl: '/shop/done', cancelUrl: '/shop/cart' }),
   'POST /api/domain/record/create': () => dnsRecordInput(),
   'PUT /api/domain/records/{id}': () => ({ ttl: 600 }),
@@ -140,6 +141,7 @@ beforeAll(async () => {
   realIds = {
     products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}`,
     order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id, 'agent-levels': '1', payouts: randomUUID(), affiliates: shopper.id,
+    kyc: randomUUID(),
     records: dnsRecord.id, domain: dnsRecord.domain, type: 'dashboard',
   };
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });

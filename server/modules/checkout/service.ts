@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { CheckoutOrder, CheckoutSession } from '../../../src/common/checkout.js';
 import type { CheckoutSessionInput } from '../../../src/common/checkout.schemas.js';
 import type { Settings } from '../../../src/common/settings.js';
-import type { Db } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { toCents } from '../../../src/common/money.js';
+import { orders, users } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
-import { notFound, unauthorized, unprocessable } from '../../lib/errors.js';
+import { AppError, notFound, unauthorized, unprocessable } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { normaliseEmail } from '../auth/service.js';
@@ -19,6 +20,7 @@ import { cryptoDepositOf } from '../payments/service.js';
 import { referrerOfCode } from '../referrals/service.js';
 import type { Providers } from '../payments/providers/index.js';
 import { withParts } from '../shop/service.js';
+import { kycCheckoutRefusal } from '../kyc/policy.js';
 import { mayPoll } from './policy.js';
 import { presentCheckoutOrder, presentSession } from './present.js';
 
@@ -30,6 +32,21 @@ function refusal(price: PricedCart) {
   if (coupon) return coupon;
   if (!Number.isSafeInteger(price.totalCents)) return unprocessable('The order total is too large: order fewer units.', { items: 'The total is too large.' }, 'amount_too_large');
   return null;
+}
+
+/**
+ * The KYC threshold (setting kycRequiredAbove): a cart with a token line and a total above it needs a logged-in buyer
+ * whose identity is verified (approved or verified); a guest is told to sign in and verify.
+ */
+async function kycRefusal(tx: Queryable, settings: Settings, price: PricedCart, caller: AuthUser | null) {
+  if (settings.kycRequiredAbove === null) return null;
+  const limitCents = toCents(settings.kycRequiredAbove);
+  const hasTokens = price.lines.some((l) => l.tokenised);
+  if (!hasTokens || price.totalCents <= limitCents) return null;
+  const [buyer] = caller ? await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, caller.id)) : [];
+  const sentence = kycCheckoutRefusal(limitCents, price.totalCents, hasTokens, caller ? (buyer?.kycStatus ?? 'pending') : null,
+    `${settings.kycRequiredAbove.toFixed(2)} ${price.currency}`);
+  return sentence ? new AppError(403, sentence, caller ? 'kyc_required' : 'kyc_sign_in_required', { items: sentence }) : null;
 }
 
 /** `origin`: the site's address, for providers whose page is elsewhere and sends the buyer back (server/lib/site.ts). */
@@ -50,6 +67,8 @@ export async function createCheckout({ db, settings, providers, origin }: Checko
     if (refused) throw refused;
     const wallet = walletProblem(input.walletAddress, price.lines.find((l) => l.tokenised)?.title ?? null);
     if (wallet) throw wallet;
+    const kyc = await kycRefusal(tx, settings, price, caller);
+    if (kyc) throw kyc;
     if (price.found) await holdCouponUse(tx, price.found);
     await takeStock(tx, price.lines.map((l) => ({ productId: l.productId, qty: l.qty, title: l.title! })), now);
     const order = await insertPendingOrder(tx, {

@@ -19,6 +19,7 @@ export const CONFIG_VISIBILITY: Record<string, Visibility> = {
   port: 'plain',
   dataDir: 'plain',
   uploadsDir: 'plain',
+  privateUploadsDir: 'plain',
   databaseUrl: 'url',
   logLevel: 'plain',
   rateLimitMax: 'plain',
@@ -64,4 +65,4 @@ export const CONFIG_VISIBILITY: Record<string, Visibility> = {
 };
 
 /** Names that smell of a secret: a key matching this may not be classified plain (checked by the unit test). */
-export const SECRET_NAME = /secret|password|passwd|key|salt|mnemonic|seed(?!File|OnEmpty)|token(?!Address)|credential|private/i;
+export const SECRET_NAME = /secret|password|passwd|key|salt|mnemonic|seed(?!File|OnEmpty)|token(?!Address)|credential|private(?!UploadsDir)/i;

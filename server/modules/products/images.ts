@@ -7,18 +7,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { badRequest } from '../../lib/errors.js';
+import { fileKind } from '../../lib/uploads.js';
 
 export type ImageKind = 'jpg' | 'png' | 'webp';
 export const UPLOADS_URL = '/uploads/';
 const THUMB_PX = 320;
 
-/** JPEG (FF D8 FF), PNG (89 'PNG' CR LF 1A LF) or WebP ('RIFF' …. 'WEBP'), from the bytes; null for anything else. */
+/** JPEG, PNG or WebP, from the bytes (server/lib/uploads.ts); null for anything else, a PDF included. */
 export function imageKind(bytes: Uint8Array): ImageKind | null {
-  const at = (offset: number, ...values: number[]) => values.every((v, i) => bytes[offset + i] === v);
-  if (at(0, 0xff, 0xd8, 0xff)) return 'jpg';
-  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
-  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'webp';
-  return null;
+  const kind = fileKind(bytes);
+  return kind === 'pdf' ? null : kind;
 }
 
 export type StoredImage = { image: string; imageThumb: string; files: string[] };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PasswordReset, User, UserDetail, UserRemoval, UserStats } from '../../../src/common/users.js';
 import type { UserCreateInput, UserListQuery, UserPatch } from '../../../src/common/users.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
@@ -27,6 +27,12 @@ const uniqueEmail = uniqueText({
   taken: (value) => new AppError(409, `A user with email "${value}" already exists.`, 'email_taken', { email: 'This email is already used by another user.' }),
 });
 
+/**
+ * The text a search looks in: email, name, first and last name (so "Ada Lovelace" finds first plus last), the very
+ * expression of the trigram index users_search_trgm_idx (migration 0015), which makes `ilike '%…%'` an index search.
+ */
+const SEARCHED = sql`(${users.email} || ' ' || coalesce(${users.name}, '') || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
 const likeAny = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: User[]; total: number; totalIsEstimate: boolean; stats: UserStats }> {
@@ -34,11 +40,7 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: User
   if (q.status) filters.push(eq(users.status, q.status));
   if (q.role) filters.push(eq(users.role, q.role));
   if (q.kycStatus) filters.push(eq(users.kycStatus, q.kycStatus));
-  if (q.q?.trim()) {
-    const like = likeAny(q.q.trim());
-    filters.push(or(ilike(users.email, like), ilike(users.name, like), ilike(users.firstName, like), ilike(users.lastName, like),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!);
-  }
+  if (q.q?.trim()) filters.push(ilike(SEARCHED, likeAny(q.q.trim())));
   const where = filters.length ? and(...filters) : undefined;
   const dir = q.order === 'asc' ? asc : desc;
   const [rows, total, all, active, verified] = await Promise.all([

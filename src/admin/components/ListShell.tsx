@@ -43,6 +43,8 @@ type ListShellProps = {
   title?: false;
   /** Reload the rows this often (ms) while the screen is open. */
   refetchInterval?: number | false;
+  /** Filters a visitor starts with (e.g. the review queue's pending status). */
+  filterDefaultValues?: Record<string, unknown>;
   /** The DataTable's columns. */
   children: ReactNode;
 };
@@ -78,6 +80,7 @@ export default function ListShell<R extends RaRecord>({
   cardSx,
   title,
   refetchInterval,
+  filterDefaultValues,
   children,
 }: ListShellProps) {
   const translate = useTranslate();
@@ -111,6 +114,7 @@ export default function ListShell<R extends RaRecord>({
     error: loadError ?? <ListLoadError message={key('load_failed')} />,
     ...(title === false && { title }),
     ...(refetchInterval !== undefined && { queryOptions: { refetchInterval } }),
+    ...(filterDefaultValues && { filterDefaultValues }),
   };
   const body = (
     <>

@@ -16,6 +16,7 @@ import payments from '../resources/payments/i18n/en';
 import payouts from '../resources/payouts/i18n/en';
 import products from '../resources/products/i18n/en';
 import users from '../resources/users/i18n/en';
+import kyc from '../resources/kyc/i18n/en';
 
 /**
  * The English catalogue. react-admin's own `ra.*` messages come from ra-language-english;
@@ -33,6 +34,7 @@ const en = {
     affiliates,
     'mint-queue': mintJobs,
     users,
+    kyc,
   },
   app: {
     // Payment SDK (pages/payment-sdk)

@@ -16,6 +16,7 @@ import payments from '../resources/payments/i18n/zh';
 import payouts from '../resources/payouts/i18n/zh';
 import products from '../resources/products/i18n/zh';
 import users from '../resources/users/i18n/zh';
+import kyc from '../resources/kyc/i18n/zh';
 import raZh from './ra-zh';
 
 /** The Chinese catalogue: the same keys as en.ts, each resource's text from its folder's i18n/zh.ts. */
@@ -30,6 +31,7 @@ const zh: typeof en = {
     affiliates,
     'mint-queue': mintJobs,
     users,
+    kyc,
   },
   app: {
     // Payment SDK (pages/payment-sdk)

@@ -56,7 +56,9 @@ export function navItemFor(pathname: string): NavItem | undefined {
 }
 
 /** Pages reached from a screen rather than the menu, with their own top-bar title: [path prefix, catalogue key]. */
-const PAGE_TITLES: readonly (readonly [string, string])[] = [['/tx/', 'resources.mint-queue.tx.title'], ['/notifications', 'app.notifications.title']];
+const PAGE_TITLES: readonly (readonly [string, string])[] = [
+  ['/tx/', 'resources.mint-queue.tx.title'], ['/notifications', 'app.notifications.title'], ['/kyc', 'resources.kyc.title'],
+];
 
 /** The top-bar title's catalogue key: the matching nav item's label, a page's own title, else "Dashboard". */
 export function titleKeyFor(pathname: string): string {

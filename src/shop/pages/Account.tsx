@@ -8,6 +8,7 @@ import { fill, useI18n } from '../i18n';
 import { useSession } from '../session';
 import { useSiteName } from '../settings';
 import Notifications from './Notifications';
+import Kyc from './Kyc';
 import Orders from './Orders';
 
 type Errors<K extends string> = Partial<Record<K, string>>;
@@ -314,6 +315,7 @@ export default function Account() {
         <Profile />
         {session.mustChangePassword ? <ChangePasswordForm /> : (
           <>
+            <Kyc />
             <Notifications />
             <Orders />
           </>

@@ -46,6 +46,7 @@ export default function SettingsSections() {
           <NumberInput source="shippingFee" label={label('shippingFee')} min={0} step={0.01} validate={required()} />
           <NumberInput source="freeShippingOver" label={label('freeShippingOver')} min={0} step={0.01} parse={orNull} helperText={help('freeShippingOver')} />
           <NumberInput source="checkoutTtlMinutes" label={label('checkoutTtlMinutes')} min={1} step={1} validate={required()} />
+          <NumberInput source="kycRequiredAbove" label={label('kycRequiredAbove')} min={0} step={0.01} parse={orNull} helperText={help('kycRequiredAbove')} />
         </Row>
       </Panel>
       <Panel title="app.settings.sections.referrals">

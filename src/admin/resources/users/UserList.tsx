@@ -5,6 +5,7 @@ import { USER_STATUSES, type User } from '../../../common/users';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
 import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
+import UsersTabs from '../kyc/UsersTabs';
 import UserActions from './UserActions';
 import { KycChip, RoleChip, UserStatusChip } from './UserChips';
 import UserStatsCards from './UserStatsCards';
@@ -33,6 +34,7 @@ export default function UserList() {
   const canWrite = useCan('users', 'create');
   return (
     <>
+      <UsersTabs />
       <Typography color="text.secondary" sx={{ mt: 2 }}>{translate('resources.users.subtitle')}</Typography>
       <ListShell<User> perPage={50} search selects={SELECTS} header={<UserStatsCards />} after={canWrite && <CreateButton label="resources.users.add" />}>
         <DataTable.Col<User> source="email" label="resources.users.fields.user" render={(u) => <UserCell user={u} />} />

@@ -5,6 +5,7 @@ import type { UserDetail } from '../../../common/users';
 import Panel from '../../components/Panel';
 import RecordHistory from '../../components/RecordHistory';
 import { useFormat } from '../../hooks/useFormat';
+import UserKycSessions from '../kyc/UserKycSessions';
 import UserActions from './UserActions';
 import UserSecurity from './UserSecurity';
 import { KycChip, RoleChip, UserStatusChip } from './UserChips';
@@ -77,6 +78,7 @@ export default function UserShow() {
         </Box>
         <Labeled source="ordersCount"><OrdersLink /></Labeled>
         <Panel title="resources.users.security.title" variant="subtitle1"><UserSecurity /></Panel>
+        <UserKycSessions />
         <Panel title="resources.users.sessions" variant="subtitle1"><Sessions /></Panel>
         <RecordHistory entity="user" />
       </SimpleShowLayout>

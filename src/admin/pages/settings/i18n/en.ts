@@ -33,6 +33,7 @@ const en = {
     shippingFee: 'Shipping fee',
     freeShippingOver: 'Free shipping from (subtotal)',
     checkoutTtlMinutes: 'Unpaid checkout expires after (minutes)',
+    kycRequiredAbove: 'KYC required for token purchases above',
     commissionHoldDays: 'Commission hold (days)',
     minimumPayout: 'Minimum payout',
     payoutTokenRate: 'Payout token rate (tokens per 1.00)',
@@ -40,6 +41,7 @@ const en = {
   help: {
     siteUrl: 'Used in links the server builds, such as referral links. Leave empty to use the address the app is opened at.',
     freeShippingOver: 'Leave empty: shipping is never free.',
+    kycRequiredAbove: 'A buyer must have a verified identity to buy tokens for a total above this amount. Leave empty: never required.',
     commissionHoldDays: 'A commission can be approved only this many days after its order was paid, so refunds come first.',
     minimumPayout: 'A referrer may request a payout once their approved earnings reach this amount.',
     payoutTokenRate: 'Native tokens “Pay on chain” sends for 1.00 of a payout. Leave empty to turn on-chain payouts off.',

@@ -34,6 +34,7 @@ const zh: typeof en = {
     shippingFee: '运费',
     freeShippingOver: '免运费门槛（小计）',
     checkoutTtlMinutes: '未支付订单过期时间（分钟）',
+    kycRequiredAbove: '代币购买超过此金额需完成 KYC',
     commissionHoldDays: '佣金冻结期（天）',
     minimumPayout: '最低提现金额',
     payoutTokenRate: '提现代币汇率（每 1.00 的代币数）',
@@ -41,6 +42,7 @@ const zh: typeof en = {
   help: {
     siteUrl: '用于服务器生成的链接，例如推荐链接。留空则使用打开应用时的地址。',
     freeShippingOver: '留空：永不免运费。',
+    kycRequiredAbove: '订单总额超过此金额时，购买代币的买家必须已通过身份验证。留空：不要求。',
     commissionHoldDays: '订单支付后需经过这么多天，佣金才能被批准，以便先处理退款。',
     minimumPayout: '推荐人已批准的收益达到此金额后即可申请提现。',
     payoutTokenRate: '“链上支付”每 1.00 提现金额发送的原生代币数量。留空则关闭链上支付。',

@@ -1,0 +1,67 @@
+/**
+ * Reading uploads (multipart/form-data) and telling a file's kind from its bytes, for every module that takes files
+ * (product images, KYC documents). Limits come from the multipart plugin (server/plugins/multipart.ts).
+ */
+import type { FastifyRequest } from 'fastify';
+import { isSafeText } from '../../src/common/text.js';
+import { AppError, badRequest } from './errors.js';
+
+export type FileKind = 'jpg' | 'png' | 'webp' | 'pdf';
+
+/** JPEG (FF D8 FF), PNG (89 'PNG' CR LF 1A LF), WebP ('RIFF' …. 'WEBP') or PDF ('%PDF-'), from the bytes; null for anything else. */
+export function fileKind(bytes: Uint8Array): FileKind | null {
+  const at = (offset: number, ...values: number[]) => values.every((v, i) => bytes[offset + i] === v);
+  if (at(0, 0xff, 0xd8, 0xff)) return 'jpg';
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'webp';
+  if (at(0, 0x25, 0x50, 0x44, 0x46, 0x2d)) return 'pdf';
+  return null;
+}
+
+/** Whether a PDF ends as a whole PDF does ('%%EOF' in its last kilobyte): a cut-off upload does not. */
+export const pdfLooksComplete = (bytes: Buffer) => bytes.subarray(Math.max(0, bytes.length - 1024)).includes('%%EOF');
+
+export const MIME_OF: Record<FileKind, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', pdf: 'application/pdf' };
+
+/** Whether a file name as the browser sent it names a path (../, a folder, a drive) rather than a file. */
+export const namesAPath = (name: string) => /[/\\]/.test(name) || name.split('.').every((p) => p === '') || /^[A-Za-z]:/.test(name);
+
+export type UploadedFile = { field: string; filename: string; mimetype: string; bytes: Buffer };
+export type Upload = { fields: Record<string, string>; files: UploadedFile[] };
+
+export type UploadWords = {
+  /** "Send the image as multipart/form-data with one file field." */
+  howToSend: string;
+  /** What the 413 says, e.g. "The image can be at most 5 MB.", and the field it names. */
+  tooLarge: string;
+  field: string;
+};
+
+/**
+ * Every part of a multipart request: text fields by name and the files whole in memory (at most the plugin's size
+ * limit each). Not multipart: 415; over the size limit: 413; anything unreadable: 400; each with a sentence.
+ */
+export async function readUpload(req: FastifyRequest, words: UploadWords): Promise<Upload> {
+  if (!req.isMultipart()) throw new AppError(415, words.howToSend, 'unsupported_media_type');
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        files.push({ field: part.fieldname, filename: part.filename ?? '', mimetype: part.mimetype, bytes: await part.toBuffer() });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, words.tooLarge, 'file_too_large', { [words.field]: words.tooLarge });
+    if (code === 'FST_FILES_LIMIT') throw badRequest(`Send one file only. ${words.howToSend}`, { [words.field]: 'One file only.' });
+    if (err instanceof AppError) throw err;
+    throw badRequest(`The upload could not be read. ${words.howToSend}`, { [words.field]: 'The upload could not be read.' });
+  }
+  for (const name of [...Object.keys(fields), ...files.map((f) => f.filename)]) {
+    if (!isSafeText(name)) throw badRequest('A field or file name cannot contain a NUL character or an unpaired surrogate.');
+  }
+  return { fields, files };
+}
