@@ -100,6 +100,10 @@ const endpoints: Endpoint[] = [
     request: async () => ({ method: 'POST', url: '/api/payment-sdk/refund', body: { paymentId: (await buildPayment(t)).id, amount: 1, reason: 'Damaged' } }),
   },
   { route: 'GET /api/shop/orders', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/shop/orders' }) },
+  // Each list's CSV export: the list's own readers.
+  ...['products', 'orders', 'mint-jobs', 'coupons', 'payments', 'payouts', 'commissions', 'affiliates', 'referrals', 'users'].map((list): Endpoint =>
+    ({ route: `GET /api/${list}/export.csv`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/${list}/export.csv` }) })),
+  { route: 'GET /api/audit/export.csv', allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url: '/api/audit/export.csv' }) },
 ];
 
 const denied = endpoints.flatMap((e) => ROLES.filter((r) => !e.allowed.includes(r)).map((role) => ({ ...e, role })));
@@ -137,7 +141,8 @@ describe('access matrix: products, orders, coupons, payments and own orders', ()
     const req = await e.request();
     const res = await t.call(req.method, req.url, { as: e.role, body: req.body });
     expect(res.statusCode, res.body).toBe(e.ok);
-    expect(res.json().ok).toBe(true);
+    if (req.url.endsWith('.csv')) expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    else expect(res.json().ok).toBe(true);
   });
 });
 

@@ -1,10 +1,18 @@
 import { fromCents } from '../../../src/common/money.js';
 import { payoutStatusOf, type CommissionAdjustment, type Payout, type PayoutMethod } from '../../../src/common/referrals.js';
 import type { commissionAdjustments, payouts } from '../../db/schema.js';
+import { csvColumns } from '../../lib/csv.js';
 
 export type PayoutRow = typeof payouts.$inferSelect & { recipient: string; recipientName: string | null; commissionCount: number };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The payouts list's CSV (GET /api/payouts/export.csv). */
+export const payoutCsv = csvColumns<Payout>({
+  id: 'text', recipientId: 'text', recipient: 'text', recipientName: 'text', status: 'text', method: 'text', gross: 'money',
+  deducted: 'money', amount: 'money', currency: 'text', commissionCount: 'number', reference: 'text', walletAddress: 'text',
+  amountWei: 'decimal', chainId: 'number', txHash: 'text', note: 'text', createdAt: 'date', updatedAt: 'date', completedAt: 'date',
+});
 
 export function presentPayout(p: PayoutRow): Payout {
   return {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { User, UserDetail, UserRemoval, UserStats } from '../../../src/common/users.js';
 import type { UserCreateInput, UserListQuery, UserPatch } from '../../../src/common/users.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { orders, sessions, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import { uniqueText } from '../../lib/unique.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
@@ -25,7 +26,7 @@ const uniqueEmail = uniqueText({
 
 const likeAny = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: User[]; total: number; totalIsEstimate: boolean; stats: UserStats }> {
+function userFilter(q: UserListQuery) {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(users.status, q.status));
   if (q.role) filters.push(eq(users.role, q.role));
@@ -35,17 +36,27 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: User
     filters.push(or(ilike(users.email, like), ilike(users.name, like), ilike(users.firstName, like), ilike(users.lastName, like),
       ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!);
   }
-  const where = filters.length ? and(...filters) : undefined;
-  const dir = q.order === 'asc' ? asc : desc;
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** One page of the list (by offset for the JSON list, after a row for the CSV export). */
+export async function userRows(db: Db, q: UserListQuery, page: Page): Promise<User[]> {
+  const order = listOrder([SORT_COLUMNS[q.sort]], users.id, q.order);
+  const rows = await db.select().from(users).where(and(userFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const now = new Date();
+  return rows.map((u) => presentUser(u, now));
+}
+
+export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: User[]; total: number; totalIsEstimate: boolean; stats: UserStats }> {
   const [rows, total, all, active, verified] = await Promise.all([
-    db.select().from(users).where(where).orderBy(dir(SORT_COLUMNS[q.sort]), dir(users.id)).limit(q.limit).offset(q.offset),
-    counter.count(db, users, where, JSON.stringify([q.status, q.role, q.kycStatus, q.q])),
+    userRows(db, q, q),
+    counter.count(db, users, userFilter(q), JSON.stringify([q.status, q.role, q.kycStatus, q.q])),
     counter.count(db, users, undefined, 'all'),
     counter.count(db, users, eq(users.status, 'active'), 'status=active'),
     counter.count(db, users, eq(users.kycStatus, 'verified'), 'kyc=verified'),
   ]);
-  const now = new Date();
-  return { users: rows.map((u) => presentUser(u, now)), ...total, stats: { total: all.total, active: active.total, verified: verified.total } };
+  return { users: rows, ...total, stats: { total: all.total, active: active.total, verified: verified.total } };
 }
 
 async function findUser(db: Queryable, id: string, lock = false): Promise<Row> {
