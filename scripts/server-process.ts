@@ -18,7 +18,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `server/index.ts` with `env` over this process's environment and waits (up to 2 minutes) until it answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+export async function startServerProcess(env: Record<string, string>): Promise<{ baseUrl: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
@@ -37,6 +37,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
   }
   return {
     baseUrl,
+    pid: child.pid!,
     stop: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
