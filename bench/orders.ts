@@ -66,7 +66,7 @@ async function benchOne(engine: Engine, size: number, seconds: number, pgUrl: st
       ...(engine === 'pglite' ? { DATABASE_URL: undefined } : {}),
     });
     // No chain: the list endpoints do not touch it, and a dev chain plus mint worker would share the CPU being measured.
-    const app = await buildApp({ config, database: fresh.database, chain: false });
+    const app = await buildApp({ config, database: fresh.database, chain: false, dnsServer: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const address = app.server.address();

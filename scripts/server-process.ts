@@ -22,7 +22,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', DEV_CHAIN_PORT: '0', ...env, PORT: String(port) },
+    env: { ...process.env, HOST: '127.0.0.1', DEV_CHAIN_PORT: '0', DNS_PORT: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

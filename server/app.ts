@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { startCheckoutSweeper } from './modules/checkout/sweeper.js';
+import { startDnsServer } from './modules/domain/dns-server.js';
 import { MODULES } from './modules/index.js';
 import { startChainRuntime, type RuntimeOptions } from './modules/mint/runtime.js';
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
@@ -28,13 +29,15 @@ export type BuildOptions = {
   worker?: RuntimeOptions['worker'];
   /** Run the sweeper that fails expired checkouts. Default true; API tests opt in. */
   sweeper?: boolean;
+  /** Run the embedded DNS server (when config.dns.server). Default true; API tests opt in. */
+  dnsServer?: boolean;
 };
 
 /**
  * The app: the shared context, the chain, the external plugins, then every module of the registry
  * (server/modules/index.ts), then the built browser apps.
  */
-export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true, dnsServer = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: false,
@@ -45,7 +48,7 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
   app.setSerializerCompiler(serializerCompiler);
   useJsonBodies(app);
   app.decorate('ctx', {
-    config, database, db: database.db, settings: new SettingsService(database.db), chain: null, providers: configuredProviders(config),
+    config, database, db: database.db, settings: new SettingsService(database.db), chain: null, providers: configuredProviders(config), dnsServer: null,
   });
   if (chain) {
     const log = { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m), error: (m: string) => app.log.error(m) };
@@ -57,6 +60,16 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
   if (sweeper) {
     const sweeping = startCheckoutSweeper(database.db, config.checkoutSweepMs, app.log);
     app.addHook('onClose', sweeping.stop);
+  }
+
+  if (dnsServer && config.dns.server) {
+    const server = await startDnsServer({ db: database.db, port: config.dns.port, zones: config.dns.zones, log: app.log }).catch(async (err: unknown) => {
+      await app.close(); // the chain and the sweeper started above stop again
+      if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
+      throw new Error(`Port ${config.dns.port} for the DNS server is in use: set DNS_PORT to a free port (0 picks one), or DNS_SERVER=false.`);
+    });
+    app.ctx.dnsServer = { port: server.port };
+    app.addHook('onClose', server.close);
   }
 
   const ui = hasBuild(uiDir) ? uiDir : undefined;

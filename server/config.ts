@@ -2,6 +2,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { loadChainConfig, type ChainConfig } from './chain/client.js';
 
+/** A zone's apex: host name labels, at least two. */
+const ZONE = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
@@ -25,6 +28,15 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  DNS_SERVER: bool.default(true),
+  DNS_PORT: z.coerce.number().int().min(0).max(65535).default(5354),
+  DNS_ZONES: z.string().default('rwa.test')
+    .transform((v) => [...new Set(v.split(',').map((zone) => zone.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))])
+    .refine((zones) => zones.length > 0 && zones.every((zone) => ZONE.test(zone)), 'DNS_ZONES must be host names such as example.com, separated by commas.'),
+  DNS_RESOLVERS: z.string().optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined)),
+  DNS_RESOLVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),
+  RESOLVE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
 });
 
 export type Config = {
@@ -55,7 +67,22 @@ export type Config = {
   checkoutSweepMs: number;
   /** Stripe takes card payments when both its secret key and its webhook secret are set; `apiUrl` points the SDK elsewhere (tests' stand-in). */
   stripe: StripeConfig | null;
+  dns: DnsConfig;
   chain: ChainConfig;
+};
+
+export type DnsConfig = {
+  /** Run the embedded authoritative DNS server (UDP and TCP on 127.0.0.1:port; port 0 picks a free one). */
+  server: boolean;
+  port: number;
+  /** The zones whose records are managed here and served by that server. */
+  zones: string[];
+  /** Servers (host or host:port) the resolve endpoint asks for names outside the managed records; unset: the system's. */
+  resolvers?: string[];
+  /** How long a resolution through those servers may take before it fails. */
+  resolveTimeoutMs: number;
+  /** GET /api/domain/resolve calls a minute per address. */
+  resolveRateLimitMax: number;
 };
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl?: string };
@@ -91,6 +118,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : null,
+    dns: {
+      server: e.DNS_SERVER,
+      port: e.DNS_PORT,
+      zones: e.DNS_ZONES,
+      resolvers: e.DNS_RESOLVERS,
+      resolveTimeoutMs: e.DNS_RESOLVE_TIMEOUT_MS,
+      resolveRateLimitMax: e.RESOLVE_RATE_LIMIT_MAX,
+    },
     chain: loadChainConfig(present),
   };
 }

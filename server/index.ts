@@ -38,6 +38,7 @@ async function main() {
     `  database: ${database.kind}${database.kind === 'pglite' ? ` (${path.relative(process.cwd(), config.dataDir) || '.'}/pglite)` : ''}`,
     `  API docs: ${url}/api/docs/json (OpenAPI; send a bearer token, as for every /api route)`,
     `  chain: ${chainLine(app.ctx.chain)}`,
+    `  DNS: ${app.ctx.dnsServer ? `authoritative for ${config.dns.zones.join(', ')} on 127.0.0.1:${app.ctx.dnsServer.port} (UDP and TCP)` : 'server off (DNS_SERVER=false)'}`,
   ];
   // The demo data's accounts have passwords only outside production (seedIfEmpty drops them there).
   if (config.env !== 'production') {

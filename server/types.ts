@@ -27,6 +27,8 @@ export type AppContext = {
   chain: ChainRuntime | null;
   /** The payment providers configured here (the others answer "not configured"). */
   providers: Providers;
+  /** The embedded DNS server's port once it listens; null when it does not run (DNS_SERVER=false, most API tests). */
+  dnsServer: { port: number } | null;
 };
 
 declare module 'fastify' {

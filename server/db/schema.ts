@@ -478,3 +478,56 @@ export const providerEvents = pgTable('provider_events', {
 }, (t) => [
   primaryKey({ columns: [t.provider, t.eventId] }),
 ]);
+
+/**
+ * A DNS record of a managed zone (SPEC §3 "DNS record"): served by the embedded authoritative DNS server while active.
+ * `domain` and host names in `value` are stored lower case without a trailing dot, AAAA values in their canonical form.
+ */
+export const dnsRecords = pgTable('dns_records', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  domain: text('domain').notNull(),
+  type: text('type').notNull(),
+  value: text('value').notNull(),
+  ttl: integer('ttl').notNull().default(300),
+  isActive: boolean('is_active').notNull().default(true),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  // md5: a TXT value may be longer than a btree entry can hold.
+  uniqueIndex('dns_records_domain_type_value_key').on(t.domain, t.type, sql`md5(${t.value})`),
+  index('dns_records_created_idx').on(t.createdAt, t.id),
+]);
+
+/** One resolution through GET /api/domain/resolve (SPEC §3 "DNS query log"): from the managed records or the system resolver. */
+export const dnsQueryLogs = pgTable('dns_query_logs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  domain: text('domain').notNull(),
+  type: text('type').notNull(),
+  success: boolean('success').notNull(),
+  /** The answers, as text (e.g. "192.0.2.1", "10 mail.example.com"). */
+  result: jsonb('result').$type<string[]>().notNull(),
+  error: text('error'),
+  /** managed (our records) or system (the system resolver). */
+  source: text('source').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  ip: text('ip'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('dns_query_logs_created_idx').on(t.createdAt, t.id),
+]);
+
+/** One run of POST /api/domain/script/execute (SPEC §3 "Script log"), whether it succeeded or not. */
+export const dnsScriptLogs = pgTable('dns_script_logs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  scriptName: text('script_name').notNull(),
+  parameters: jsonb('parameters').notNull(),
+  success: boolean('success').notNull(),
+  output: text('output'),
+  error: text('error'),
+  recordId: uuid('record_id'),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('dns_script_logs_created_idx').on(t.createdAt, t.id),
+]);

@@ -10,6 +10,7 @@ import checkout from './checkout/routes.js';
 import commissions from './commissions/routes.js';
 import coupons from './coupons/routes.js';
 import dashboard from './dashboard/routes.js';
+import domain from './domain/routes.js';
 import health from './health/routes.js';
 import mint from './mint/routes.js';
 import orders from './orders/routes.js';
@@ -19,6 +20,7 @@ import payouts from './payouts/routes.js';
 import products from './products/routes.js';
 import reconcile from './reconcile/routes.js';
 import referrals from './referrals/routes.js';
+import reports from './reports/routes.js';
 import settings from './settings/routes.js';
 import shop from './shop/routes.js';
 import stripe from './payments/stripe-routes.js';
@@ -46,4 +48,6 @@ export const MODULES = [
   payouts,
   affiliates,
   reconcile,
+  reports,
+  domain,
 ] as const;

@@ -148,6 +148,31 @@ export async function apiUpload<T>(path: string, file: Blob, field = 'file'): Pr
   return body as T;
 }
 
+/** Downloads a file the API streams (a CSV export) with the stored token, and hands it to the browser as a download. */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const token = getToken();
+  if (!token) throw new ApiError(MESSAGES.noToken, 401, { code: 'no_token' });
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+  } catch (e) {
+    throw new ApiError(e instanceof Error && e.message ? e.message : MESSAGES.generic, 0, { code: 'network' });
+  }
+  if (!response.ok) {
+    if (response.status === 401) clearToken();
+    throw errorFromResponse(response.status, await response.json().catch(() => null));
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /** Builds "?a=1&b=2" from the defined, non-empty values. */
 export function toQuery(params: Record<string, string | number | boolean | null | undefined>): string {
   const search = new URLSearchParams();

@@ -4,6 +4,7 @@ import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router-d
 import { itemCount, useCart } from './cart';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { LanguageToggle } from './components/LanguageToggle';
+import { ThemeToggle } from './components/ThemeToggle';
 import { buttonSx } from './components/plain';
 import { Loading } from './components/Status';
 import { fill, useI18n } from './i18n';
@@ -66,7 +67,18 @@ export default function Layout() {
       >
         {m.app.skipToContent}
       </Box>
-      <Box component="header" sx={{ position: 'sticky', top: 0, zIndex: 1100, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+      <Box
+        component="header"
+        sx={(theme) => ({
+          position: 'sticky',
+          top: 0,
+          zIndex: 1100,
+          // On the dark page the bar stays a deep navy, so its white text and the EN/中文 borders keep their contrast.
+          bgcolor: theme.palette.mode === 'dark' ? '#0f2438' : theme.palette.primary.main,
+          color: theme.palette.mode === 'dark' ? '#e8eef5' : theme.palette.primary.contrastText,
+          borderBottom: theme.palette.mode === 'dark' ? `1px solid ${theme.palette.divider}` : 'none',
+        })}
+      >
         <Box sx={{ ...WIDTH, minHeight: 64, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, flexWrap: 'wrap', py: { xs: 1, sm: 0 } }}>
           <Typography
             variant="h6"
@@ -92,6 +104,7 @@ export default function Layout() {
             ))}
             <CartLink />
           </Box>
+          <ThemeToggle />
           <LanguageToggle />
         </Box>
       </Box>

@@ -9,7 +9,8 @@ import { PAY_BASENAME, SHOP_BASENAME } from './paths';
 import { ShopRoutes } from './routes';
 import { captureReferral } from './referral';
 import { SessionProvider } from './session';
-import { theme } from './theme';
+import { lightTheme } from './theme';
+import { ThemeModeProvider } from './themeMode';
 
 /** The hosted payment pages (/pay/…) are built from this bundle but fetched only when one is opened. */
 const PayApp = lazy(() => import('./pay/PayApp'));
@@ -34,10 +35,10 @@ try {
   if (!container) throw new Error('missing #root element');
   createRoot(container).render(
     <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <I18nProvider>
-          {onPayPage ? (
+      <I18nProvider>
+        {onPayPage ? (
+          <ThemeProvider theme={lightTheme}>
+            <CssBaseline />
             <BrowserRouter basename={PAY_BASENAME}>
               <ErrorBoundary>
                 <Suspense fallback={null}>
@@ -45,15 +46,18 @@ try {
                 </Suspense>
               </ErrorBoundary>
             </BrowserRouter>
-          ) : (
+          </ThemeProvider>
+        ) : (
+          <ThemeModeProvider>
+            <CssBaseline />
             <SessionProvider>
               <BrowserRouter basename={SHOP_BASENAME}>
                 <ShopRoutes />
               </BrowserRouter>
             </SessionProvider>
-          )}
-        </I18nProvider>
-      </ThemeProvider>
+          </ThemeModeProvider>
+        )}
+      </I18nProvider>
     </StrictMode>,
   );
 } catch (error) {

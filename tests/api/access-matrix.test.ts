@@ -1,8 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/capabilities.js';
-import { auditEvents, coupons, mintJobs, orders, payments, products } from '../../server/db/schema.js';
-import { buildCoupon, buildOrder, buildPayment, buildProduct, buildUser, couponInput, productInput, type Role } from './factories.js';
+import { auditEvents, coupons, dnsRecords, dnsScriptLogs, mintJobs, orders, payments, products } from '../../server/db/schema.js';
+import { buildCoupon, buildDnsRecord, buildOrder, buildPayment, buildProduct, buildUser, couponInput, dnsRecordInput, productInput, type Role } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 // Who may call each products/orders/coupons/payments endpoint (DESIGN.md "Roles"): every role not allowed gets 403,
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const count = async (table: typeof orders | typeof payments | typeof mintJobs | typeof auditEvents) =>
+const count = async (table: typeof orders | typeof payments | typeof mintJobs | typeof auditEvents | typeof dnsScriptLogs) =>
   Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
 
 /** Every product row as stored (stock, prices, updatedAt...) and how many orders, payments, mint jobs and audit events exist. */
@@ -35,6 +35,8 @@ async function snapshot() {
   return {
     products: await t.db.select().from(products).orderBy(asc(products.id)),
     coupons: await t.db.select().from(coupons).orderBy(asc(coupons.id)),
+    dnsRecords: await t.db.select().from(dnsRecords).orderBy(asc(dnsRecords.id)),
+    dnsScriptLogs: await count(dnsScriptLogs),
     orders: await count(orders), payments: await count(payments), mintJobs: await count(mintJobs), audit: await count(auditEvents),
   };
 }
@@ -47,6 +49,9 @@ const endpoints: Endpoint[] = [
   // The referral network, users and the audit log: staff read, finance and admins decide, admins alone read the audit and reconcile.
   ...['/api/commissions', '/api/commissions/stats', '/api/commissions/cost-stats', '/api/agent-levels', '/api/referrals', '/api/referrals/summary',
     '/api/affiliates', '/api/payouts', '/api/users'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url }) })),
+  // Reports: staff read every kind and its CSV.
+  ...['dashboard', 'sales', 'users', 'financial', 'referrals'].flatMap((kind) => [`/api/reports/${kind}?dateRange=7d`, `/api/reports/export/${kind}`])
+    .map((url): Endpoint => ({ route: `GET ${url.split('?')[0]}`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url }) })),
   ...['/api/audit', '/api/reconcile'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url }) })),
   { route: 'PUT /api/agent-levels/{id}', allowed: FINANCE, ok: 200, request: async () => ({ method: 'PUT', url: '/api/agent-levels/2', body: { commissionrate: 0.005 } }) },
   { route: 'POST /api/commissions/bulk', allowed: FINANCE, ok: 200, request: async () => ({ method: 'POST', url: '/api/commissions/bulk', body: { ids: [UNKNOWN], action: 'reject' } }) },
@@ -104,6 +109,19 @@ const endpoints: Endpoint[] = [
   ...['products', 'orders', 'mint-jobs', 'coupons', 'payments', 'payouts', 'commissions', 'affiliates', 'referrals', 'users'].map((list): Endpoint =>
     ({ route: `GET /api/${list}/export.csv`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/${list}/export.csv` }) })),
   { route: 'GET /api/audit/export.csv', allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url: '/api/audit/export.csv' }) },
+  // Domain management: staff read, admins and operators write (DNS records are catalogue work).
+  ...['/api/domain/records', '/api/domain/query/logs', '/api/domain/script/logs'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url }) })),
+  { route: 'GET /api/domain/records/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/domain/records/${(await buildDnsRecord(t)).id}` }) },
+  { route: 'POST /api/domain/record/create', allowed: WRITERS, ok: 201, request: async () => ({ method: 'POST', url: '/api/domain/record/create', body: dnsRecordInput() }) },
+  {
+    route: 'PUT /api/domain/records/{id}', allowed: WRITERS, ok: 200,
+    request: async () => ({ method: 'PUT', url: `/api/domain/records/${(await buildDnsRecord(t)).id}`, body: { ttl: 600, isActive: false } }),
+  },
+  { route: 'DELETE /api/domain/records/{id}', allowed: WRITERS, ok: 200, request: async () => ({ method: 'DELETE', url: `/api/domain/records/${(await buildDnsRecord(t)).id}` }) },
+  {
+    route: 'POST /api/domain/script/execute', allowed: WRITERS, ok: 200,
+    request: async () => ({ method: 'POST', url: '/api/domain/script/execute', body: { scriptName: 'Create DNS Record', parameters: dnsRecordInput() } }),
+  },
 ];
 
 const denied = endpoints.flatMap((e) => ROLES.filter((r) => !e.allowed.includes(r)).map((role) => ({ ...e, role })));
@@ -141,7 +159,8 @@ describe('access matrix: products, orders, coupons, payments and own orders', ()
     const req = await e.request();
     const res = await t.call(req.method, req.url, { as: e.role, body: req.body });
     expect(res.statusCode, res.body).toBe(e.ok);
-    if (req.url.endsWith('.csv')) expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // An export answers CSV with its heading; everything else JSON with ok.
+    if (/^text\/csv/.test(res.headers['content-type'] ?? '')) expect(res.body).toMatch(/^\uFEFF?\w[^\r\n]*\r\n/);
     else expect(res.json().ok).toBe(true);
   });
 });
@@ -156,6 +175,9 @@ describe('unknown and malformed ids', () => {
     ['GET', '/api/payments/', undefined, 'Payment not found.'],
     ['PUT', '/api/coupons/', { discountValue: 5 }, 'Coupon not found.'],
     ['DELETE', '/api/coupons/', undefined, 'Coupon not found.'],
+    ['GET', '/api/domain/records/', undefined, 'DNS record not found.'],
+    ['PUT', '/api/domain/records/', { ttl: 600 }, 'DNS record not found.'],
+    ['DELETE', '/api/domain/records/', undefined, 'DNS record not found.'],
   ];
 
   it.each(byId)('%s %s{unknown uuid}: 404 with a sentence, nothing changed', async (method, base, body, sentence) => {

@@ -70,7 +70,7 @@ const createAdmin = (t: Target, args: string[], password?: string) =>
 /** `tsx server/index.ts` on a free port, resolved once it printed its banner. */
 async function startServer(t: Target, ms = 45_000) {
   const p = spawnTs('server/index.ts', [], {
-    ...t.env, HOST: '127.0.0.1', PORT: '0', DEV_CHAIN_PORT: '0', MINT_WORKER: 'false', LOG_LEVEL: 'warn',
+    ...t.env, HOST: '127.0.0.1', PORT: '0', DEV_CHAIN_PORT: '0', DNS_PORT: '0', MINT_WORKER: 'false', LOG_LEVEL: 'warn',
   });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {

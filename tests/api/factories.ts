@@ -7,6 +7,7 @@ import type { Role } from '../../src/common/capabilities.js';
 import { SANDBOX_CARDS } from '../../src/common/checkout.js';
 import { checkoutSessionBody, sandboxConfirmBody } from '../../src/common/checkout.schemas.js';
 import { couponBody } from '../../src/common/coupons.schemas.js';
+import { dnsRecordBody } from '../../src/common/domain.schemas.js';
 import { createMintBody } from '../../src/common/mint.schemas.js';
 import { type OrderDetail } from '../../src/common/orders.js';
 import type { PaymentDetail } from '../../src/common/payments.js';
@@ -16,6 +17,7 @@ import { productBody } from '../../src/common/products.schemas.js';
 import { createUser } from '../../server/modules/auth/service.js';
 import { createCheckout } from '../../server/modules/checkout/service.js';
 import { createCoupon } from '../../server/modules/coupons/service.js';
+import { createRecord } from '../../server/modules/domain/records.js';
 import { createManualJob } from '../../server/modules/mint/service.js';
 import { createOrder } from '../../server/modules/orders/service.js';
 import { configuredProviders } from '../../server/modules/payments/providers/index.js';
@@ -130,3 +132,13 @@ export async function buildPayment(t: WithDb, overrides: PaymentOverrides = {}):
   }
   return getPaymentDetail(t.db, paymentId);
 }
+
+/** A fresh name in the test zone (rwa.test, the default DNS_ZONES). */
+export const dnsName = (label = 'host') => `${label}-${unique()}.rwa.test`;
+
+/** A valid DNS record body (what POST /api/domain/record/create takes), with overrides. */
+export const dnsRecordInput = (overrides: Record<string, unknown> = {}) =>
+  ({ domain: dnsName(), type: 'A', value: `192.0.2.${1 + Math.floor(Math.random() * 250)}`, ttl: 300, ...overrides });
+
+export const buildDnsRecord = (t: WithDb, overrides: Record<string, unknown> = {}) =>
+  createRecord(t.db, dnsRecordBody.parse(dnsRecordInput(overrides)), ['rwa.test'], null);

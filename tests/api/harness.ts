@@ -45,12 +45,17 @@ async function http(base: string, method: Method, url: string, opts: { token?: s
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** A fresh migrated database and app for one test file, with helpers to make users and call the API. */
-export async function createTestApp(env: Record<string, string> = {}, opts: Pick<BuildOptions, 'chain' | 'worker' | 'sweeper'> & { database?: Database } = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: Pick<BuildOptions, 'chain' | 'worker' | 'sweeper' | 'dnsServer'> & { database?: Database } = {}) {
   const database = opts.database ?? await openTestDatabase();
   const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', RATE_LIMIT_MAX: '100000', PAYMENT_RATE_LIMIT_MAX: '100000', DEV_CHAIN_PORT: '0', ...env,
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', RATE_LIMIT_MAX: '100000', PAYMENT_RATE_LIMIT_MAX: '100000', DEV_CHAIN_PORT: '0', DNS_PORT: '0', ...env,
   });
-  const app: FastifyInstance = await buildApp({ config, database, chain: opts.chain ?? false, worker: opts.worker, sweeper: opts.sweeper ?? false });
+  const app: FastifyInstance = await buildApp({ config, database, chain: opts.chain ?? false, worker: opts.worker, sweeper: opts.sweeper ?? false, dnsServer: opts.dnsServer ?? false })
+    .catch(async (err: unknown) => {
+      // An app that could not start (a test of a refused start) leaves no open database behind.
+      if (!opts.database) await database.close();
+      throw err;
+    });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const tokens = new Map<string, string>();

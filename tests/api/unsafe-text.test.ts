@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.js';
 import * as schema from '../../server/db/schema.js';
 import { engine } from './engine.js';
-import { buildCoupon, buildMintJob, buildOrder, buildProduct, buildUser, couponInput, freshWallet, PASSWORD, productInput } from './factories.js';
+import { buildCoupon, buildDnsRecord, buildMintJob, buildOrder, buildProduct, buildUser, couponInput, dnsRecordInput, freshWallet, PASSWORD, productInput } from './factories.js';
 import { createTestApp, type HttpResponse, type TestApp } from './harness.js';
 
 type Schema = {
@@ -56,6 +56,9 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/users': () => ({ name: 'New Colleague', email: `colleague.${Date.now()}@test.dev`, role: 'operator', password: 'a-long-password' }),
   'PUT /api/users/{id}': () => ({ name: 'Renamed Shopper' }),
   'POST /api/payments/stripe/checkout': (r) => ({ orderId: r.order.id, returnUrl: '/shop/done', cancelUrl: '/shop/cart' }),
+  'POST /api/domain/record/create': () => dnsRecordInput(),
+  'PUT /api/domain/records/{id}': () => ({ ttl: 600 }),
+  'POST /api/domain/script/execute': () => ({ scriptName: 'Create DNS Record', parameters: dnsRecordInput() }),
 };
 
 const alternatives = (s: Schema): Schema[] => [s, ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
@@ -120,7 +123,7 @@ async function snapshot() {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [shopper, product, job, coupon] = [await buildUser(t), await buildProduct(t), await buildMintJob(t), await buildCoupon(t)];
+  const [shopper, product, job, coupon, dnsRecord] = [await buildUser(t), await buildProduct(t), await buildMintJob(t), await buildCoupon(t), await buildDnsRecord(t)];
   const order = await buildOrder(t, { userEmail: shopper.email, productId: product.id });
   records = { shopper, product, order };
   const checkout = (await t.call('POST', '/api/checkout/session', {
@@ -129,6 +132,7 @@ beforeAll(async () => {
   realIds = {
     products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}`,
     order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id, 'agent-levels': '1', payouts: randomUUID(), affiliates: shopper.id,
+    records: dnsRecord.id, domain: dnsRecord.domain, type: 'dashboard',
   };
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });
   const docs = await t.call('GET', '/api/docs/json'); // also logs the admin in before the snapshot

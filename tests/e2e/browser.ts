@@ -8,14 +8,15 @@ export const DEV_PASSWORD = 'rwa-dev-password';
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** A fresh Chromium profile (empty storage) on the test server. */
-export async function openBrowser(): Promise<{ context: BrowserContext; page: Page; url: (p: string) => string; close: () => Promise<void> }> {
+/** A fresh Chromium profile (empty storage) on the test server; `colorScheme` is the system preference it reports. */
+export async function openBrowser(opts: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page; url: (p: string) => string; close: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: ARGS,
     viewport: { width: 1400, height: 900 },
+    colorScheme: opts.colorScheme ?? 'light',
   });
   context.setDefaultTimeout(20_000);
   const page = context.pages()[0] ?? (await context.newPage());

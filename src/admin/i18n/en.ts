@@ -4,9 +4,11 @@ import coupons from '../resources/coupons/i18n/en';
 import mintJobs from '../resources/mint-jobs/i18n/en';
 import orders from '../resources/orders/i18n/en';
 import paymentSdk from '../pages/payment-sdk/i18n/en';
+import domainPage from '../pages/domain-management/i18n/en';
 import settingsPage from '../pages/settings/i18n/en';
 import referralDashboard from '../pages/referral-dashboard/i18n/en';
 import referralsPage from '../pages/referrals/i18n/en';
+import reportsPage from '../pages/reports/i18n/en';
 import auditTrail from '../components/i18n/audit.en';
 import payments from '../resources/payments/i18n/en';
 import payouts from '../resources/payouts/i18n/en';
@@ -33,12 +35,16 @@ const en = {
   app: {
     // Payment SDK (pages/payment-sdk)
     payment_sdk: paymentSdk,
+    // Domain Management (pages/domain-management)
+    domain: domainPage,
     // Settings (pages/settings)
     settings: settingsPage,
     // the user's referral page (pages/referral-dashboard)
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)
     referrals: referralsPage,
+    // Reports (pages/reports)
+    reports: reportsPage,
     // the audit trail (components/AuditTrail)
     audit: auditTrail,
     // dashboard (pages/dashboard)

@@ -4,9 +4,11 @@ import coupons from '../resources/coupons/i18n/zh';
 import mintJobs from '../resources/mint-jobs/i18n/zh';
 import orders from '../resources/orders/i18n/zh';
 import paymentSdk from '../pages/payment-sdk/i18n/zh';
+import domainPage from '../pages/domain-management/i18n/zh';
 import settingsPage from '../pages/settings/i18n/zh';
 import referralDashboard from '../pages/referral-dashboard/i18n/zh';
 import referralsPage from '../pages/referrals/i18n/zh';
+import reportsPage from '../pages/reports/i18n/zh';
 import auditTrail from '../components/i18n/audit.zh';
 import payments from '../resources/payments/i18n/zh';
 import payouts from '../resources/payouts/i18n/zh';
@@ -30,12 +32,16 @@ const zh: typeof en = {
   app: {
     // Payment SDK (pages/payment-sdk)
     payment_sdk: paymentSdk,
+    // Domain Management (pages/domain-management)
+    domain: domainPage,
     // Settings (pages/settings)
     settings: settingsPage,
     // the user's referral page (pages/referral-dashboard)
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)
     referrals: referralsPage,
+    // Reports (pages/reports)
+    reports: reportsPage,
     // the audit trail (components/AuditTrail)
     audit: auditTrail,
     // dashboard (pages/dashboard)

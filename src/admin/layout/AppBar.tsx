@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { AppBar as RaAppBar, Logout, UserMenu, useTranslate } from 'react-admin';
+import { AppBar as RaAppBar, Logout, ToggleThemeButton, UserMenu, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { usePublicSettings } from '../hooks/usePublicSettings';
 import { LanguageToggle } from './LanguageToggle';
@@ -27,7 +27,12 @@ function AppTitle() {
 export function AppBar() {
   return (
     <RaAppBar
-      toolbar={<LanguageToggle />}
+      toolbar={
+        <>
+          <ToggleThemeButton />
+          <LanguageToggle />
+        </>
+      }
       userMenu={
         <UserMenu>
           <Logout />

@@ -26,7 +26,7 @@ export function ProductPicture({ product, height, full = false }: { product: Pro
         src={src}
         alt={product.title}
         loading="lazy"
-        sx={{ display: 'block', width: '100%', height, objectFit: full ? 'contain' : 'cover', bgcolor: '#eceae4' }}
+        sx={{ display: 'block', width: '100%', height, objectFit: full ? 'contain' : 'cover', bgcolor: 'action.hover' }}
       />
     );
   }
@@ -40,7 +40,8 @@ export function ProductPicture({ product, height, full = false }: { product: Pro
         alignItems: 'center',
         justifyContent: 'center',
         background: `linear-gradient(135deg, ${tint}26, ${tint}59)`,
-        color: tint,
+        // The type's own colour by day; lifted towards white on the dark page so the word stays readable.
+        color: (theme) => (theme.palette.mode === 'dark' ? `color-mix(in srgb, ${tint} 45%, #fff)` : tint),
         fontWeight: 700,
         letterSpacing: 1,
         textTransform: 'uppercase',
@@ -69,7 +70,7 @@ export function ProductCard({ product }: { product: Product }) {
         borderRadius: 2.5,
         overflow: 'hidden',
         transition: 'box-shadow 150ms, border-color 150ms',
-        '&:hover': { borderColor: 'primary.light', boxShadow: '0 4px 16px rgba(29,59,92,0.12)' },
+        '&:hover': { borderColor: 'primary.light', boxShadow: '0 4px 16px rgba(29,59,92,0.18)' },
         '&:focus-within:has(a:focus-visible)': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
       }}
     >

@@ -30,7 +30,7 @@ export function QtyInput({ value, onChange, label, max = MAX_QTY }: { value: num
   }
   const commit = (qty: number) => onChange(clampQty(qty, max));
   return (
-    <Box sx={{ display: 'inline-flex', height: 36, border: 1, borderColor: 'rgba(0,0,0,0.23)', borderRadius: 1.25, overflow: 'hidden', bgcolor: 'background.paper', flexShrink: 0 }}>
+    <Box sx={{ display: 'inline-flex', height: 36, border: 1, borderColor: 'divider', borderRadius: 1.25, overflow: 'hidden', bgcolor: 'background.paper', flexShrink: 0 }}>
       <Box component="button" type="button" aria-label={m.cart.decrease} disabled={value <= 1} onClick={() => commit(value - 1)} sx={stepSx}>
         −
       </Box>
@@ -55,6 +55,8 @@ export function QtyInput({ value, onChange, label, max = MAX_QTY }: { value: num
           borderColor: 'divider',
           textAlign: 'center',
           font: 'inherit',
+          color: 'inherit',
+          bgcolor: 'transparent',
           MozAppearance: 'textfield',
           '&::-webkit-inner-spin-button, &::-webkit-outer-spin-button': { WebkitAppearance: 'none', m: 0 },
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },

@@ -33,8 +33,8 @@ export function ErrorText({ message, retry, retryLabel }: { message: string; ret
         borderRadius: 2,
         border: 1,
         borderColor: 'error.light',
-        bgcolor: '#fdeded',
-        color: '#5f2120',
+        bgcolor: (theme) => TONES[theme.palette.mode].error.bg,
+        color: (theme) => TONES[theme.palette.mode].error.fg,
       }}
     >
       <Typography sx={{ flex: '1 1 240px' }}>{message}</Typography>
@@ -58,22 +58,34 @@ export function Empty({ children }: { children: string }) {
 
 export type TagTone = 'neutral' | 'info' | 'success' | 'warning' | 'error' | 'gold';
 
-const TONES: Record<TagTone, { bg: string; fg: string; border: string }> = {
-  neutral: { bg: '#eceae4', fg: '#3d3d3a', border: '#eceae4' },
-  info: { bg: '#e3effb', fg: '#0b4a82', border: '#e3effb' },
-  success: { bg: '#e5f4e8', fg: '#1b5e20', border: '#e5f4e8' },
-  warning: { bg: '#fff1d6', fg: '#7a4b00', border: '#fff1d6' },
-  error: { bg: '#fde8e8', fg: '#8e1b1b', border: '#fde8e8' },
-  gold: { bg: 'transparent', fg: '#7d5b0c', border: '#a87b12' },
+type Tone = { bg: string; fg: string; border: string };
+
+/** Light tints with dark text by day; deep tints with light text on the dark page. */
+const TONES: Record<'light' | 'dark', Record<TagTone, Tone>> = {
+  light: {
+    neutral: { bg: '#eceae4', fg: '#3d3d3a', border: '#eceae4' },
+    info: { bg: '#e3effb', fg: '#0b4a82', border: '#e3effb' },
+    success: { bg: '#e5f4e8', fg: '#1b5e20', border: '#e5f4e8' },
+    warning: { bg: '#fff1d6', fg: '#7a4b00', border: '#fff1d6' },
+    error: { bg: '#fde8e8', fg: '#8e1b1b', border: '#fde8e8' },
+    gold: { bg: 'transparent', fg: '#7d5b0c', border: '#a87b12' },
+  },
+  dark: {
+    neutral: { bg: '#2c3138', fg: '#e4e2dc', border: '#2c3138' },
+    info: { bg: '#12324f', fg: '#a9d1f7', border: '#12324f' },
+    success: { bg: '#173a1f', fg: '#a5dcae', border: '#173a1f' },
+    warning: { bg: '#3f2d08', fg: '#f5cf83', border: '#3f2d08' },
+    error: { bg: '#4a1717', fg: '#f6b1b1', border: '#4a1717' },
+    gold: { bg: 'transparent', fg: '#e0bb5a', border: '#d4a73a' },
+  },
 };
 
 /** A small label (type, status): a span, lighter than MUI's Chip on the first page. */
 export function Tag({ tone = 'neutral', children }: { tone?: TagTone; children: string }) {
-  const t = TONES[tone];
   return (
     <Box
       component="span"
-      sx={{
+      sx={(theme) => ({
         display: 'inline-block',
         px: 1,
         py: 0.25,
@@ -82,11 +94,11 @@ export function Tag({ tone = 'neutral', children }: { tone?: TagTone; children: 
         fontWeight: 600,
         lineHeight: 1.6,
         whiteSpace: 'nowrap',
-        bgcolor: t.bg,
-        color: t.fg,
+        bgcolor: TONES[theme.palette.mode][tone].bg,
+        color: TONES[theme.palette.mode][tone].fg,
         border: 1,
-        borderColor: t.border,
-      }}
+        borderColor: TONES[theme.palette.mode][tone].border,
+      })}
     >
       {children}
     </Box>

@@ -7,6 +7,8 @@ const en = {
     language: 'Language',
     retry: 'Try again',
     skipToContent: 'Skip to content',
+    themeDark: 'Switch to the dark theme',
+    themeLight: 'Switch to the light theme',
     notFoundTitle: 'Page not found',
     notFoundText: 'There is no page at this address.',
     backHome: 'Back to the home page',

@@ -8,6 +8,8 @@ const zh: typeof en = {
     language: '语言',
     retry: '重试',
     skipToContent: '跳到正文',
+    themeDark: '切换到深色主题',
+    themeLight: '切换到浅色主题',
     notFoundTitle: '页面不存在',
     notFoundText: '此地址没有页面。',
     backHome: '返回首页',

@@ -1,0 +1,46 @@
+import {
+  dnsQueryLogQuery, dnsRecordBody, dnsRecordListQuery, dnsRecordPatch, dnsScriptLogQuery, resolveParams, resolveQuery, scriptBody,
+} from '../../../src/common/domain.schemas.js';
+import { idParams } from '../../../src/common/list.schemas.js';
+import { PUBLIC } from '../../lib/access.js';
+import { defineRoutes } from '../../lib/routes.js';
+import { domainAccess as access } from './policy.js';
+import { presentRecord } from './present.js';
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './records.js';
+import { resolveDomain } from './resolve.js';
+import { executeScript, listQueryLogs, listScriptLogs } from './service.js';
+
+export default defineRoutes('domain', (r, { db, config }) => {
+  const { zones } = config.dns;
+
+  r.get('/api/domain/records', { config: access.read, schema: { querystring: dnsRecordListQuery, summary: 'DNS records of the managed zones, with counts' } },
+    async (req) => ({ ok: true, ...(await listRecords(db, req.query, zones)) }));
+
+  r.get('/api/domain/records/:id', { config: access.read, schema: { params: idParams } },
+    async (req) => ({ ok: true, success: true, record: presentRecord(await getRecord(db, req.params.id)) }));
+
+  r.post('/api/domain/record/create', { config: access.write, schema: { body: dnsRecordBody, summary: 'Create a DNS record (served by the DNS server within a second)' } },
+    async (req, reply) => reply.status(201).send({ ok: true, success: true, record: await createRecord(db, req.body, zones, req.user) }));
+
+  r.put('/api/domain/records/:id', { config: access.write, schema: { params: idParams, body: dnsRecordPatch, summary: 'Edit a DNS record, or turn it on or off' } },
+    async (req) => ({ ok: true, success: true, record: await updateRecord(db, req.params.id, req.body, zones, req.user) }));
+
+  r.delete('/api/domain/records/:id', { config: access.write, schema: { params: idParams } }, async (req) => {
+    await deleteRecord(db, req.params.id, req.user);
+    return { ok: true, success: true };
+  });
+
+  r.get('/api/domain/resolve/:domain', {
+    config: { ...PUBLIC, rateLimit: { max: config.dns.resolveRateLimitMax, timeWindow: '1 minute' } },
+    schema: { params: resolveParams, querystring: resolveQuery, summary: 'Resolve a name: managed records first, then the system resolver; logged' },
+  }, async (req) => ({ ok: true, ...(await resolveDomain(db, req.params.domain, req.query.type, config.dns, req.ip)) }));
+
+  r.get('/api/domain/query/logs', { config: access.read, schema: { querystring: dnsQueryLogQuery, summary: 'The resolutions made through the resolve endpoint' } },
+    async (req) => ({ ok: true, ...(await listQueryLogs(db, req.query)) }));
+
+  r.get('/api/domain/script/logs', { config: access.read, schema: { querystring: dnsScriptLogQuery } },
+    async (req) => ({ ok: true, ...(await listScriptLogs(db, req.query)) }));
+
+  r.post('/api/domain/script/execute', { config: access.write, schema: { body: scriptBody, summary: 'Run Create, Update or Delete DNS Record as one audited operation' } },
+    async (req) => ({ ok: true, ...(await executeScript(db, req.body, zones, req.user)) }));
+});

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
+import DownloadIcon from '@mui/icons-material/Download';
+import PeopleIcon from '@mui/icons-material/People';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { Title, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { apiDownload, toQuery } from '../../../lib/api';
+import {
+  KIND_OF_TYPE, MONEY_METRICS, REPORT_METRICS, REPORT_RANGES, REPORT_TYPES, type ReportRange, type ReportType,
+} from '../../../common/reports';
+import BreakdownTable from './BreakdownTable';
+import GrowthCard from './GrowthCard';
+import ReportCharts from './ReportCharts';
+import { useReport } from './useReport';
+
+const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
+  (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+
+/** Reports & Analytics: the overview's cards, charts and breakdown, and the chosen type's own figures; the range and type live in the address. */
+export default function ReportsPage() {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const range = pick<ReportRange>(params.get('range'), REPORT_RANGES, '30d');
+  const type = pick<ReportType>(params.get('type'), REPORT_TYPES, 'overview');
+  const kind = KIND_OF_TYPE[type];
+  const overview = useReport('dashboard', range, type);
+  const details = useReport(kind, range, type, kind !== 'dashboard');
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const choose = (key: 'range' | 'type', value: string) => setParams((p) => { p.set(key, value); return p; }, { replace: true });
+  const exportReport = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await apiDownload(`/api/reports/export/${kind}${toQuery({ dateRange: range, reportType: type })}`, `report-${kind}.csv`);
+    } catch (e) {
+      setExportError(translate('app.reports.export_failed', { error: e instanceof Error ? e.message : String(e) }));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const data = overview.data;
+  const loading = overview.isPending;
+  const failed = overview.error ?? details.error;
+  const t = (key: string) => translate(`app.reports.${key}`);
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title="app.reports.title" />
+      <Typography variant="h5">{t('title')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>{t('subtitle')}</Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
+        <TextField select size="small" label={t('date_range')} value={range} onChange={(e) => choose('range', e.target.value)} fullWidth={false} sx={{ width: 200 }}>
+          {REPORT_RANGES.map((r) => <MenuItem key={r} value={r}>{t(`ranges.${r}`)}</MenuItem>)}
+        </TextField>
+        <TextField select size="small" label={t('report_type')} value={type} onChange={(e) => choose('type', e.target.value)} fullWidth={false} sx={{ width: 200 }}>
+          {REPORT_TYPES.map((r) => <MenuItem key={r} value={r}>{t(`types.${r}`)}</MenuItem>)}
+        </TextField>
+        <Button startIcon={<RefreshIcon />} onClick={() => queryClient.invalidateQueries({ queryKey: ['reports'] })}>{t('refresh')}</Button>
+        <Button variant="contained" startIcon={<DownloadIcon />} onClick={exportReport} disabled={exporting}>
+          {exporting ? t('exporting') : t('export')}
+        </Button>
+      </Stack>
+      {exportError && <Alert severity="error" sx={{ mb: 2 }} onClose={() => setExportError(null)}>{exportError}</Alert>}
+      {failed && (
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => queryClient.invalidateQueries({ queryKey: ['reports'] })}>{t('retry')}</Button>}>
+          {translate('app.reports.load_failed', { error: failed.message })}
+        </Alert>
+      )}
+      <Stack spacing={2}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+          <GrowthCard loading={loading} money icon={<AttachMoneyIcon />} color="success.main" label={t('cards.total_revenue')} total={data?.totals.revenue} />
+          <GrowthCard loading={loading} icon={<ReceiptLongIcon />} color="primary.main" label={t('cards.total_orders')} total={data?.totals.orders} />
+          <GrowthCard loading={loading} icon={<PeopleIcon />} color="info.main" label={t('cards.total_users')} total={data?.totals.users} />
+          <GrowthCard
+            loading={loading} money icon={<ShoppingCartIcon />} color="secondary.main"
+            label={t('cards.avg_order_value')} caption={t('cards.per_order')} total={data?.totals.avgOrderValue}
+          />
+        </Stack>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+          <ReportCharts series={data?.series ?? []} loading={loading} />
+        </Stack>
+        {kind !== 'dashboard' && (
+          <Stack spacing={2} data-testid="report-details">
+            <Typography variant="h6" component="h2">{t(`details.${kind}`)}</Typography>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+              {REPORT_METRICS[kind].map((m) => (
+                <GrowthCard key={m} loading={details.isPending} money={MONEY_METRICS.has(m)} label={t(`metrics.${m}`)} total={details.data?.totals[m]} />
+              ))}
+            </Stack>
+            <BreakdownTable
+              title={t(details.data?.bucket === 'month' ? 'breakdown.monthly' : 'breakdown.daily')}
+              bucket={details.data?.bucket ?? 'day'}
+              metrics={REPORT_METRICS[kind]}
+              series={details.data?.series ?? []}
+              loading={details.isPending}
+            />
+          </Stack>
+        )}
+        {kind === 'dashboard' && (
+          <BreakdownTable
+            title={t(data?.bucket === 'month' ? 'breakdown.monthly' : 'breakdown.daily')}
+            bucket={data?.bucket ?? 'month'}
+            metrics={['revenue', 'orders', 'users', 'avgOrderValue']}
+            series={data?.series ?? []}
+            loading={loading}
+          />
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiCall, login, openBrowser } from './browser.js';
+
+const WAIT = { timeout: 20_000 };
+let b: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+beforeAll(async () => {
+  b = await openBrowser();
+  page = b.page;
+  await login(page, b.url, 'finance@rwa.dev');
+  await page.waitForURL(/\/dashboard$/);
+});
+afterAll(async () => { await b?.close(); });
+
+describe('Reports in Chromium', () => {
+  it('finance sees the year’s figures as the server computes them, both charts and the monthly breakdown', async () => {
+    await page.goto(b.url('/reports?range=1y'));
+    const { data } = await apiCall(page, '/api/reports/dashboard?dateRange=1y');
+    const revenueCard = page.locator('.MuiCard-root', { hasText: 'Total Revenue' });
+    await expect.poll(() => revenueCard.innerText(), WAIT).toContain(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(data.totals.revenue.value),
+    );
+    await expect.poll(() => page.locator('.recharts-wrapper').count(), WAIT).toBe(2);
+    expect(await page.locator('.recharts-line').count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Monthly Breakdown' }).isVisible(), WAIT).toBe(true);
+    const months = data.series.filter((p: { revenue: number; orders: number; users: number }) => p.revenue || p.orders || p.users).length;
+    expect(await page.locator('tbody tr').count()).toBe(months);
+  });
+
+  it('switching to the last 7 days and the Revenue type shows the days and the financial figures', async () => {
+    await page.getByLabel('Date Range').click();
+    await page.getByRole('option', { name: 'Last 7 days' }).click();
+    await page.getByLabel('Report Type').click();
+    await page.getByRole('option', { name: 'Revenue' }).click();
+    await expect.poll(() => page.url()).toMatch(/range=7d/);
+    const details = page.getByTestId('report-details');
+    await expect.poll(() => details.getByText('Revenue details').isVisible(), WAIT).toBe(true);
+    for (const label of ['Gross payments', 'Refunds', 'Net', 'Commissions', 'Payouts']) {
+      expect(await details.getByText(label, { exact: true }).first().isVisible()).toBe(true);
+    }
+  });
+
+  it('Export Report downloads the chosen report as CSV', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Report' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^report-financial-7d-\d{8}-\d{6}\.csv$/);
+    const lines = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('Day,Gross,Refunds,Net,Commissions,Payouts');
+    expect(lines).toHaveLength(8);
+  });
+
+  it('a shopper may not open the page', async () => {
+    await page.evaluate(() => localStorage.clear());
+    await login(page, b.url, 'shopper@rwa.dev');
+    await page.waitForURL(/referral-dashboard/);
+    await page.goto(b.url('/reports'));
+    await expect.poll(() => page.getByText('You are not allowed to see this page.').isVisible(), WAIT).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { averageCents, growthPercent, periodShape } from '../../server/modules/reports/policy.js';
+import { reportCsvLines } from '../../server/modules/reports/csv.js';
+import type { Report } from '../../src/common/reports.js';
+
+describe('report rules', () => {
+  it.each([
+    [150, 100, 50],
+    [50, 100, -50],
+    [100, 100, 0],
+    [1, 3, -66.7],
+    [2, 3, -33.3],
+    [3030, 1200, 152.5],
+    [5, 0, null],
+    [0, 0, null],
+  ])('growth from %d after %d is %s %%', (value, previous, expected) => {
+    expect(growthPercent(value, previous)).toBe(expected);
+  });
+
+  it('ranges: days for 7, 30 and 90 days, months for a year', () => {
+    expect(periodShape('7d')).toEqual({ unit: 'day', count: 7 });
+    expect(periodShape('30d')).toEqual({ unit: 'day', count: 30 });
+    expect(periodShape('90d')).toEqual({ unit: 'day', count: 90 });
+    expect(periodShape('1y')).toEqual({ unit: 'month', count: 12 });
+  });
+
+  it('average order value rounds to the cent and is 0 without orders', () => {
+    expect(averageCents(1000, 3)).toBe(333);
+    expect(averageCents(2000, 3)).toBe(667);
+    expect(averageCents(0, 0)).toBe(0);
+  });
+
+  it('the CSV has a heading and a line a period, money as decimal text', () => {
+    const report = {
+      kind: 'financial', bucket: 'month',
+      series: [{ period: '2026-10', gross: 1234.5, refunds: 0.1, net: 1234.4, commissions: 0, payouts: 61.73 }],
+    } as unknown as Report;
+    expect([...reportCsvLines(report)]).toEqual([
+      'Month,Gross,Refunds,Net,Commissions,Payouts\r\n',
+      '2026-10,1234.50,0.10,1234.40,0.00,61.73\r\n',
+    ]);
+  });
+});
