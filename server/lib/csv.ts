@@ -54,6 +54,7 @@ export function csvCell(kind: CsvKind, value: unknown): string {
     case 'bool':
       return value ? 'true' : 'false';
     case 'date': {
+      if (typeof value === 'string' && ISO_UTC.test(value)) return value;
       const d = value instanceof Date ? value : new Date(String(value));
       return Number.isNaN(d.getTime()) ? textCell(String(value)) : d.toISOString();
     }
@@ -61,6 +62,9 @@ export function csvCell(kind: CsvKind, value: unknown): string {
       return textCell(typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
 }
+
+/** What present.ts makes of a date (toISOString): written as it is, without parsing it again. */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const textCell = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 

@@ -51,7 +51,7 @@ export function after(o: ListOrder, id: string | number | undefined): SQL | unde
  * Every row of a list, a batch at a time, each batch read after the last row of the one before (keyset): constant
  * memory and the same cost per batch however far in, unlike an offset. `fetch` is the list's own page query.
  */
-export async function* keysetPages<R extends { id: string | number }>(fetch: (page: Page) => Promise<R[]>, batch = 2_000): AsyncGenerator<R[]> {
+export async function* keysetPages<R extends { id: string | number }>(fetch: (page: Page) => Promise<R[]>, batch = 5_000): AsyncGenerator<R[]> {
   let last: string | number | undefined;
   for (;;) {
     const rows = await fetch({ limit: batch, after: last });
