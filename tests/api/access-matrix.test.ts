@@ -106,7 +106,7 @@ const endpoints: Endpoint[] = [
   },
   { route: 'GET /api/shop/orders', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/shop/orders' }) },
   // Each list's CSV export: the list's own readers.
-  ...['products', 'orders', 'mint-jobs', 'coupons', 'payments', 'payouts', 'commissions', 'affiliates', 'referrals', 'users'].map((list): Endpoint =>
+  ...['products', 'orders', 'mint-jobs', 'coupons', 'payments', 'payouts', 'commissions', 'affiliates', 'referrals', 'users', 'domain/records'].map((list): Endpoint =>
     ({ route: `GET /api/${list}/export.csv`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/${list}/export.csv` }) })),
   { route: 'GET /api/audit/export.csv', allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url: '/api/audit/export.csv' }) },
   // Domain management: staff read, admins and operators write (DNS records are catalogue work).

@@ -21,10 +21,11 @@ import { commissionCsv } from '../../server/modules/commissions/present.js';
 import { affiliateCsv } from '../../server/modules/affiliates/present.js';
 import { referralCsv } from '../../server/modules/referrals/present.js';
 import { auditCsv } from '../../server/modules/audit/present.js';
+import { recordCsv } from '../../server/modules/domain/present.js';
 import { orderListQuery } from '../../src/common/orders.schemas.js';
 import { couponListQuery } from '../../src/common/coupons.schemas.js';
 import { userListQuery } from '../../src/common/users.schemas.js';
-import { buildCoupon, buildMintJob, buildOrder, buildPayment, buildProduct, buildUser } from './factories.js';
+import { buildCoupon, buildDnsRecord, buildMintJob, buildOrder, buildPayment, buildProduct, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { engine } from './engine.js';
 
@@ -40,6 +41,7 @@ beforeAll(async () => {
   await buildCoupon(t);
   await buildCoupon(t, { endDate: '2098-01-01T00:00:00.000Z' });
   await buildMintJob(t);
+  for (let i = 0; i < 3; i++) await buildDnsRecord(t);
   // A user who logged in (lastLogin set) among ones who never did: a sort by a column that may be null.
   await t.login(buyer.email);
 }, 120_000);
@@ -80,6 +82,7 @@ const LISTS: { path: string; field: string; columns: CsvColumn<never>[]; queries
   { path: '/api/affiliates', field: 'affiliates', columns: affiliateCsv as CsvColumn<never>[], queries: [''] },
   { path: '/api/referrals', field: 'referrals', columns: referralCsv as CsvColumn<never>[], queries: [''] },
   { path: '/api/users', field: 'users', columns: userCsv as CsvColumn<never>[], queries: ['', 'sort=lastLogin&order=desc', 'sort=lastLogin&order=asc', 'sort=name&order=asc', 'role=user'] },
+  { path: '/api/domain/records', field: 'records', columns: recordCsv as CsvColumn<never>[], queries: ['', 'sort=ttl&order=asc'] },
   { path: '/api/audit', field: 'events', columns: auditCsv as CsvColumn<never>[], queries: ['', 'entity=order'] },
 ];
 
