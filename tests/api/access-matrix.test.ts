@@ -153,6 +153,10 @@ const endpoints: Endpoint[] = [
     request: async () => ({ method: 'POST', url: '/api/payment-sdk/refund', body: { paymentId: (await buildPayment(t)).id, amount: 1, reason: 'Damaged' } }),
   },
   { route: 'GET /api/shop/orders', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/shop/orders' }) },
+  // Each list's CSV export: the list's own readers.
+  ...['products', 'orders', 'mint-jobs', 'coupons', 'payments', 'payouts', 'commissions', 'affiliates', 'referrals', 'users', 'domain/records'].map((list): Endpoint =>
+    ({ route: `GET /api/${list}/export.csv`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/${list}/export.csv` }) })),
+  { route: 'GET /api/audit/export.csv', allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url: '/api/audit/export.csv' }) },
   // Domain management: staff read, admins and operators write (DNS records are catalogue work).
   ...['/api/domain/records', '/api/domain/query/logs', '/api/domain/script/logs'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url }) })),
   { route: 'GET /api/domain/records/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/domain/records/${(await buildDnsRecord(t)).id}` }) },
@@ -204,7 +208,7 @@ describe('access matrix: products, orders, coupons, payments and own orders', ()
     const res = await t.call(req.method, req.url, { as: e.role, body: req.body });
     expect(res.statusCode, res.body).toBe(e.ok);
     // An export answers CSV with its heading; a named refusal its sentence; everything else JSON with ok.
-    if (/^text\/csv/.test(res.headers['content-type'] ?? '')) expect(res.body).toMatch(/^\w[^\r\n]*\r\n/);
+    if (/^text\/csv/.test(res.headers['content-type'] ?? '')) expect(res.body).toMatch(/^\uFEFF?\w[^\r\n]*\r\n/);
     else if (e.refusal) expect(res.json().error).toBe(e.refusal);
     else expect(res.json().ok).toBe(true);
   });

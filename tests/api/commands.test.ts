@@ -468,3 +468,29 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
     expect(stopped.code, stopped.stderr).toBe(0);
   });
 });
+
+// ---- npm run export --------------------------------------------------------------------------------------
+
+describe(`npm run export (server/db/seed/export-cli.ts) on ${engine()}`, { timeout: 120_000 }, () => {
+  const exportTo = (t: Target, ...args: string[]) => run('server/db/seed/export-cli.ts', args, t.env);
+
+  it('seed → export --file → seed --keep-dates → export: the same bytes; a bad option is refused with a sentence and no file', async () => {
+    const t = await newTarget('export');
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-cmd-export-'));
+    tempDirs.push(tmp);
+    const [a, b] = [path.join(tmp, 'a.json'), path.join(tmp, 'b.json')];
+    expect((await seed(t, '--orders', '200')).code).toBe(0);
+    const first = await exportTo(t, '--file', a);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/export: 144 users, 20 products, 500 orders, \d+ orderItems, \d+ payments, 0 settings to a\.json/);
+    const reseed = await seed(t, '--file', a, '--keep-dates');
+    expect(reseed.code, reseed.stderr).toBe(0);
+    expect((await exportTo(t, '--file', b)).code).toBe(0);
+    expect(fs.readFileSync(b, 'utf8')).toBe(fs.readFileSync(a, 'utf8'));
+    expect(await counts(t)).toMatchObject({ users: 44 + 100, products: 20, orders: 500 });
+
+    const bad = await exportTo(t, '--fiel', path.join(tmp, 'c.json'));
+    expectSentence(bad, /Unknown option '--fiel'/);
+    expect(fs.readdirSync(tmp).sort()).toEqual(['a.json', 'b.json']);
+  });
+});

@@ -16,6 +16,11 @@ const int = (v: unknown): number | null => {
   const n = typeof v === 'string' && v.trim() ? Number(v) : v;
   return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
 };
+/** A token id: whole-number text (numbers beyond 2^53 must come as strings), or null. */
+const tokenText = (v: unknown): string | null => {
+  const t = str(v);
+  return t && /^\d+$/.test(t) ? t : null;
+};
 const bool = (v: unknown) => v === true || v === 'true' || v === 1;
 
 const missing = (v: unknown) => v === undefined || v === null || v === '';
@@ -108,19 +113,20 @@ export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
     const cryptoGiven = first(r, 'priceCrypto', 'price_crypto');
     const crypto = plainDecimal(cryptoGiven ?? '0');
     if (!crypto || crypto.startsWith('-')) ctx.notes.problem(at, 'priceCrypto', `${shown(cryptoGiven)} is not an amount of at least 0`, 'used 0');
-    const tokenId = str(first(r, 'tokenId', 'token_id'));
+    const tokenId = tokenText(first(r, 'tokenId', 'token_id'));
     const policy = first(r, 'redeemPolicy', 'redeem_policy');
     return {
       id, sku,
       title: str(first(r, 'title', 'name')) ?? 'Untitled product',
       description: str(r.description), category: str(r.category), image: str(first(r, 'image', 'imageUrl')),
+      imageThumb: str(first(r, 'imageThumb', 'image_thumb')),
       priceFiatCents: price,
       priceCrypto: crypto && !crypto.startsWith('-') ? crypto : '0',
       rwaType: oneOf(ctx, at, 'rwaType', RWA_TYPES, first(r, 'rwaType', 'rwa_type'), 'commodity'),
       chainId: int(first(r, 'chainId', 'chain_id')) ?? 11155111,
       contract: str(r.contract),
       tokenType: str(first(r, 'tokenType', 'token_type')) ?? 'ERC1155',
-      tokenId: tokenId && /^\d+$/.test(tokenId) ? tokenId : null,
+      tokenId,
       redeemPolicy: policy && typeof policy === 'object' ? policy : null,
       stock: count(ctx, at, 'stock', r.stock),
       status: oneOf(ctx, at, 'status', PRODUCT_STATUSES, r.status, 'draft'),
@@ -150,7 +156,10 @@ export function parseOrders(ctx: Ctx, records: Rec[], lineRecords: Line[], userR
     const at: At = { collection: 'orders', index: i, id: r.id };
     const id = ctx.ids.get('orders', r.id) ?? ctx.ids.get('orders', `#${i}`)!;
     if (seen.has(id)) return ctx.notes.problem(at, 'id', `${shown(r.id)} is also an earlier order's id`, 'skipped the order');
-    const user = findUser(ctx, at, r, usersById, usersByEmail, userRows);
+    // A guest's order (an export writes `"guest": true`) belongs to no account, only to its customer email.
+    const guestEmail = r.guest === true ? str(first(r, 'customerEmail', 'customer_email'))?.toLowerCase() : undefined;
+    if (r.guest === true && !guestEmail?.includes('@')) return ctx.notes.problem(at, 'customerEmail', 'a guest\'s order needs a customer email', 'skipped the order');
+    const user = guestEmail ? { id: null, email: guestEmail } : findUser(ctx, at, r, usersById, usersByEmail, userRows);
     if (!user) return ctx.notes.problem(at, 'userId', 'names no user of the file and the order has no customer email', 'skipped the order');
     seen.add(id);
     const embedded = Array.isArray(r.items) ? r.items.filter((x): x is Rec => !!x && typeof x === 'object').map((line) => ({ line, at })) : [];
@@ -165,8 +174,18 @@ export function parseOrders(ctx: Ctx, records: Rec[], lineRecords: Line[], userR
     const lineSum = orderLines.reduce((s, l) => s + l.lineTotalCents, 0);
     const amount = money(r, ['amountFiat', 'totalFiat', 'total', 'amount'], ['amountCents', 'amount_cents']);
     if (amount !== null && amount < 0) ctx.notes.problem(at, 'amountFiat', `${shown(first(r, 'amountFiat', 'totalFiat', 'total', 'amount', 'amountCents', 'amount_cents'))} is negative`, 'used the sum of its lines');
+    const part = (field: string, snake: string) => {
+      const cents = money(r, [`${field}Fiat`], [`${field}Cents`, snake]);
+      if (cents !== null && cents < 0) ctx.notes.problem(at, `${field}Fiat`, `${shown(first(r, `${field}Fiat`, `${field}Cents`, snake))} is negative`, 'used 0');
+      return cents === null ? null : Math.max(0, cents);
+    };
     orders.push({
       id, userId: user.id, customerEmail: user.email, status,
+      subtotalCents: part('subtotal', 'subtotal_cents'),
+      discountCents: part('discount', 'discount_cents') ?? 0,
+      taxCents: part('tax', 'tax_cents') ?? 0,
+      shippingCents: part('shipping', 'shipping_cents') ?? 0,
+      expiresAt: ctx.date(first(r, 'expiresAt', 'expires_at')),
       qty: int(r.qty) ?? (orderLines.reduce((s, l) => s + l.qty, 0) || 1),
       amountCents: amount !== null && amount >= 0 ? amount : lineSum,
       currency: str(r.currency)?.toUpperCase() ?? 'USD',
@@ -221,8 +240,10 @@ function parseLine(ctx: Ctx, at: At, orderId: string, l: Rec, products: Map<stri
     ...(str(l.id) || typeof l.id === 'number' ? { id: ctx.ids.get('orderItems', l.id)! } : {}),
     orderId, productId: product.id, title: str(l.title) ?? product.title, sku: str(l.sku) ?? product.sku,
     qty, unitPriceCents: unit, lineTotalCents: total ?? unit * qty,
-    tokenised: typeof l.tokenised === 'boolean' ? l.tokenised : !!product.contract,
-    chainId: product.contract ? product.chainId ?? null : null, contract: product.contract ?? null, tokenId: product.tokenId ?? null,
+    // A line that says whether it is tokenised (an export) carries its own token; otherwise the product's is used.
+    ...(typeof l.tokenised === 'boolean'
+      ? { tokenised: l.tokenised, chainId: int(first(l, 'chainId', 'chain_id')), contract: str(l.contract), tokenId: tokenText(first(l, 'tokenId', 'token_id')) }
+      : { tokenised: !!product.contract, chainId: product.contract ? product.chainId ?? null : null, contract: product.contract ?? null, tokenId: product.tokenId ?? null }),
   }];
 }
 
@@ -251,6 +272,7 @@ export function parsePayments(ctx: Ctx, records: Rec[], orderRows: SeedOrder[], 
       refundedCents: Math.max(0, refunded ?? (status === 'refunded' ? amount : 0)),
       currency: str(r.currency)?.toUpperCase() ?? order?.currency ?? 'USD',
       status, reference: str(first(r, 'reference', 'transactionId')), url: str(r.url), test: bool(r.test),
+      returnUrl: str(first(r, 'returnUrl', 'return_url')), cancelUrl: str(first(r, 'cancelUrl', 'cancel_url')),
       createdAt: created,
       updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
       completedAt: ctx.date(first(r, 'completedAt', 'completed_at')) ?? (done ? created : null),

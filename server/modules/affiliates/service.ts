@@ -1,11 +1,12 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { fromCents } from '../../../src/common/money.js';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Affiliate } from '../../../src/common/referrals.js';
 import type { Db } from '../../db/client.js';
 import { commissions, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import { listCommissions } from '../commissions/service.js';
+import { presentAffiliate } from './present.js';
 
 const counter = new Counter();
 /** users.id spelled out: in a one-table select drizzle leaves columns unqualified, which a subquery would read as its own. */
@@ -13,9 +14,9 @@ const USER_ID = sql`"users"."id"`;
 
 /**
  * A user is an affiliate once someone names them as referrer or they have earned a commission: `users.affiliate`, set by
- * attribution and by earning (migration 0014 filled it in), so the list walks a partial index instead of probing each user.
+ * attribution and by earning (migration 0016 filled it in), so the list walks a partial index instead of probing each user.
  */
-export async function listAffiliates(db: Db, q: { q?: string; limit: number; offset: number }): Promise<{ affiliates: Affiliate[]; total: number; totalIsEstimate: boolean }> {
+function affiliateFilter(q: { q?: string }) {
   const f: SQL[] = [eq(users.affiliate, true)];
   const text = q.q?.trim().toLowerCase();
   if (text) {
@@ -26,25 +27,32 @@ export async function listAffiliates(db: Db, q: { q?: string; limit: number; off
       sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like ${prefix}`,
     )!);
   }
-  const where = and(...f);
-  // The page's ids first, then the counts and sums for those rows only: skipped rows (a later page) cost an index step each.
-  const page = db.$with('page').as(db.select({ pageId: users.id }).from(users).where(where)
-    .orderBy(desc(users.createdAt), desc(users.id)).limit(q.limit).offset(q.offset));
+  return and(...f);
+}
+
+const AFFILIATE_ORDER = listOrder([users.createdAt], users.id, 'desc');
+
+/**
+ * One page of the list, newest first (by offset for the JSON list, after a row for the CSV export): the page's ids
+ * first, then the counts and sums for those rows only, so skipped rows (a later page) cost an index step each.
+ */
+export async function affiliateRows(db: Db, q: { q?: string }, page: Page): Promise<Affiliate[]> {
+  const ids = db.$with('page').as(db.select({ pageId: users.id }).from(users).where(and(affiliateFilter(q), after(AFFILIATE_ORDER, page.after)))
+    .orderBy(...orderBy(AFFILIATE_ORDER)).limit(page.limit).offset(page.offset ?? 0));
+  const rows = await db.with(ids).select({
+    u: users,
+    referred: sql<string>`(select count(*) from ${users} r where r.referred_by_id = ${USER_ID})`,
+    earned: sql<string>`(select coalesce(sum(${commissions.amountCents}), 0) from ${commissions} where ${commissions.referrerId} = ${USER_ID} and ${commissions.status} not in ('rejected', 'reversed'))`,
+  }).from(ids).innerJoin(users, eq(users.id, ids.pageId)).orderBy(...orderBy(AFFILIATE_ORDER));
+  return rows.map(presentAffiliate);
+}
+
+export async function listAffiliates(db: Db, q: { q?: string; limit: number; offset: number }): Promise<{ affiliates: Affiliate[]; total: number; totalIsEstimate: boolean }> {
   const [rows, total] = await Promise.all([
-    db.with(page).select({
-      u: users,
-      referred: sql<string>`(select count(*) from ${users} r where r.referred_by_id = ${USER_ID})`,
-      earned: sql<string>`(select coalesce(sum(${commissions.amountCents}), 0) from ${commissions} where ${commissions.referrerId} = ${USER_ID} and ${commissions.status} not in ('rejected', 'reversed'))`,
-    }).from(page).innerJoin(users, eq(users.id, page.pageId)).orderBy(desc(users.createdAt), desc(users.id)),
-    counter.count(db, users, where, JSON.stringify(['affiliates', text])),
+    affiliateRows(db, q, q),
+    counter.count(db, users, affiliateFilter(q), JSON.stringify(['affiliates', q.q?.trim().toLowerCase()])),
   ]);
-  return {
-    affiliates: rows.map(({ u, referred, earned }) => ({
-      id: u.id, firstName: u.firstName, lastName: u.lastName, name: u.name, email: u.email, referralCode: u.referralCode,
-      referredCount: Number(referred), totalEarnings: fromCents(Number(earned)), createdAt: u.createdAt.toISOString(),
-    })),
-    ...total,
-  };
+  return { affiliates: rows, ...total };
 }
 
 export async function affiliateCommissions(db: Db, id: string, q: { status?: string; limit: number; offset: number }, holdDays: number) {

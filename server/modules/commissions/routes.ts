@@ -1,9 +1,12 @@
 import { agentLevelBody, agentLevelParams, bulkDecisionBody, commissionListQuery, costStatsQuery, ownCommissionQuery } from '../../../src/common/commissions.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { allow } from '../../lib/access.js';
+import { streamCsv } from '../../lib/csv.js';
+import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { commissionAccess as access } from './policy.js';
-import { commissionStats, costStats, decideCommission, decideMany, listCommissions, listLevels, setLevelRate } from './service.js';
+import { commissionCsv } from './present.js';
+import { commissionRows, commissionStats, costStats, decideCommission, decideMany, listCommissions, listLevels, setLevelRate } from './service.js';
 
 const YEAR_MS = 365 * 86_400_000;
 
@@ -18,6 +21,11 @@ export default defineRoutes('commissions', (r, { db, settings }) => {
 
   r.get('/api/commissions', { config: access.read, schema: { querystring: commissionListQuery, summary: 'Commissions with the count and amount of the filter' } }, async (req) =>
     ({ ok: true, ...(await listCommissions(db, req.query, await hold())) }));
+
+  r.get('/api/commissions/export.csv', { config: access.read, schema: { querystring: commissionListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, async (req, reply) => {
+    const holdDays = await hold();
+    return streamCsv(reply, { name: 'commissions', columns: commissionCsv, pages: keysetPages((page) => commissionRows(db, req.query, holdDays, page)) });
+  });
 
   r.get('/api/commissions/stats', { config: access.read, schema: { summary: 'Count and amount of commissions in each status' } }, async () =>
     ({ ok: true, stats: await commissionStats(db) }));

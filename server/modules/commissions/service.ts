@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fromCents } from '../../../src/common/money.js';
 import { COMMISSION_STATUSES, type CommissionStats, type CommissionStatus, type CommissionTotals, type CostStats } from '../../../src/common/referrals.js';
@@ -7,6 +7,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { agentLevels, commissions, orders, payments, users } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { decisionRefusal, rateText } from './policy.js';
@@ -25,7 +26,7 @@ const flat = (r: { c: typeof commissions.$inferSelect; orderTotalCents: number; 
 
 export type CommissionFilter = Partial<Pick<CommissionListQuery, 'status' | 'level' | 'referrerId' | 'startDate' | 'endDate' | 'q'>> & { limit: number; offset: number; payoutId?: string };
 
-function filterOf(q: CommissionFilter): SQL | undefined {
+function filterOf(q: Omit<CommissionFilter, 'limit' | 'offset'>): SQL | undefined {
   const f: SQL[] = [];
   if (q.status) f.push(eq(commissions.status, q.status));
   if (q.level) f.push(eq(commissions.level, q.level));
@@ -44,16 +45,25 @@ function filterOf(q: CommissionFilter): SQL | undefined {
 }
 
 /** Commissions newest first, with the count and the amount of everything the filter matches. */
+const COMMISSION_ORDER = listOrder([commissions.createdAt], commissions.id, 'desc');
+
+/** One page of the list, newest first (by offset for the JSON list, after a row for the CSV export). */
+export async function commissionRows(db: Db, q: Omit<CommissionFilter, 'limit' | 'offset'>, holdDays: number, page: Page) {
+  const rows = await withContext(db).where(and(filterOf(q), after(COMMISSION_ORDER, page.after)))
+    .orderBy(...orderBy(COMMISSION_ORDER)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map((r) => presentCommission(flat(r), holdDays));
+}
+
 export async function listCommissions(db: Db, q: CommissionFilter, holdDays: number) {
   const where = filterOf(q);
   const key = JSON.stringify(q);
   const [rows, [total, amount]] = await Promise.all([
-    withContext(db).where(where).orderBy(desc(commissions.createdAt), desc(commissions.id)).limit(q.limit).offset(q.offset),
+    commissionRows(db, q, holdDays, q),
     // The sum reads every matching row: over a large filter (an estimated count) it is kept as long as the estimate.
     counter.count(db, commissions, where, key).then(async (t) => [t, await counter.sum(db, commissions, commissions.amountCents, where, key, t.totalIsEstimate)] as const),
   ]);
   return {
-    commissions: rows.map((r) => presentCommission(flat(r), holdDays)),
+    commissions: rows,
     ...total,
     totals: { count: total.total, amount: fromCents(amount) },
   };

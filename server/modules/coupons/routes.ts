@@ -1,13 +1,18 @@
 import { couponBody, couponListQuery, couponPatch } from '../../../src/common/coupons.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
+import { streamCsv } from '../../lib/csv.js';
+import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { couponAccess as access } from './policy.js';
-import { presentCoupon } from './present.js';
-import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './service.js';
+import { couponCsv, presentCoupon } from './present.js';
+import { couponRows, createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './service.js';
 
 export default defineRoutes('coupons', (r, { db }) => {
   r.get('/api/coupons', { config: access.read, schema: { querystring: couponListQuery } }, async (req) =>
     ({ ok: true, ...(await listCoupons(db, req.query)) }));
+
+  r.get('/api/coupons/export.csv', { config: access.read, schema: { querystring: couponListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'coupons', columns: couponCsv, pages: keysetPages((page) => couponRows(db, req.query, page)) }));
 
   r.get('/api/coupons/:id', { config: access.read, schema: { params: idParams } }, async (req) =>
     ({ ok: true, coupon: presentCoupon(await getCoupon(db, req.params.id)) }));

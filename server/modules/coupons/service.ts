@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Coupon } from '../../../src/common/coupons.js';
 import type { CouponInput, CouponListQuery, CouponPatch } from '../../../src/common/coupons.schemas.js';
 import { centsText, toCents } from '../../../src/common/money.js';
@@ -7,6 +7,7 @@ import { coupons } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { uniqueText } from '../../lib/unique.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { deleteRefusal, termProblems, type CouponTerms } from './policy.js';
@@ -42,7 +43,7 @@ function assertSound(terms: CouponTerms) {
   if (first) throw badRequest(`Invalid field "${first[0]}": ${first[1]}`, problems);
 }
 
-export async function listCoupons(db: Db, q: CouponListQuery) {
+function couponFilter(q: CouponListQuery) {
   const filters: SQL[] = [];
   if (q.status === 'expired') filters.push(lt(coupons.endDate, sql`now()`));
   if (q.status === 'active') filters.push(or(isNull(coupons.endDate), sql`${coupons.endDate} >= now()`)!);
@@ -50,14 +51,24 @@ export async function listCoupons(db: Db, q: CouponListQuery) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(or(ilike(coupons.code, like), ilike(coupons.description, like))!);
   }
-  const where = filters.length ? and(...filters) : undefined;
-  const dir = q.order === 'asc' ? asc : desc;
-  const [rows, total] = await Promise.all([
-    db.select().from(coupons).where(where).orderBy(dir(SORT_COLUMNS[q.sort]), dir(coupons.id)).limit(q.limit).offset(q.offset),
-    (q.status ? liveCounter : counter).count(db, coupons, where, JSON.stringify([q.status, q.q])),
-  ]);
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** One page of the list (by offset for the JSON list, after a row for the CSV export). */
+export async function couponRows(db: Db, q: CouponListQuery, page: Page) {
+  const order = listOrder([SORT_COLUMNS[q.sort]], coupons.id, q.order);
+  const rows = await db.select().from(coupons).where(and(couponFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
   const now = new Date();
-  return { coupons: rows.map((c) => presentCoupon(c, now)), ...total };
+  return rows.map((c) => presentCoupon(c, now));
+}
+
+export async function listCoupons(db: Db, q: CouponListQuery) {
+  const [rows, total] = await Promise.all([
+    couponRows(db, q, q),
+    (q.status ? liveCounter : counter).count(db, coupons, couponFilter(q), JSON.stringify([q.status, q.q])),
+  ]);
+  return { coupons: rows, ...total };
 }
 
 export async function getCoupon(db: Queryable, id: string, lock = false) {

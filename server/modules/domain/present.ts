@@ -1,5 +1,11 @@
 import type { DnsQueryLog, DnsQuerySource, DnsRecord, DnsScriptLog, DnsType } from '../../../src/common/domain.js';
 import type { dnsQueryLogs, dnsRecords, dnsScriptLogs } from '../../db/schema.js';
+import { csvColumns } from '../../lib/csv.js';
+
+/** The DNS records list's CSV (GET /api/domain/records/export.csv). */
+export const recordCsv = csvColumns<DnsRecord>({
+  id: 'text', domain: 'text', type: 'text', value: 'text', ttl: 'number', isActive: 'bool', createdAt: 'date', updatedAt: 'date',
+});
 
 export function presentRecord(r: typeof dnsRecords.$inferSelect): DnsRecord {
   return {

@@ -1,11 +1,12 @@
 /** DNS records: list, read, create, edit, delete; each write in one transaction with its audit event. */
-import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DNS_TYPES, type DnsRecord, type DnsRecordCounts, type DnsRecordList, type DnsType } from '../../../src/common/domain.js';
 import type { DnsRecordInput, DnsRecordListQuery, DnsRecordPatch } from '../../../src/common/domain.schemas.js';
 import { queryRows, type Db, type Queryable } from '../../db/client.js';
 import { dnsRecords } from '../../db/schema.js';
 import { AppError, badRequest, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { checkRecord, neighbourConflict, type RecordInput } from './policy.js';
@@ -20,7 +21,7 @@ type Row = typeof dnsRecords.$inferSelect;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listRecords(db: Db, q: DnsRecordListQuery, zones: string[]): Promise<DnsRecordList> {
+function recordFilter(q: DnsRecordListQuery) {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(dnsRecords.isActive, q.status === 'active'));
   if (q.type) filters.push(eq(dnsRecords.type, q.type));
@@ -28,14 +29,24 @@ export async function listRecords(db: Db, q: DnsRecordListQuery, zones: string[]
     const like = `%${escapeLike(q.q.trim().toLowerCase().replace(/\.$/, ''))}%`;
     filters.push(or(ilike(dnsRecords.domain, like), ilike(dnsRecords.value, like))!);
   }
-  const where = filters.length ? and(...filters) : undefined;
-  const dir = q.order === 'asc' ? asc : desc;
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** One page of the list (by offset for the JSON list, after a row for the CSV export). */
+export async function recordRows(db: Db, q: DnsRecordListQuery, page: Page): Promise<DnsRecord[]> {
+  const order = listOrder([SORT_COLUMNS[q.sort]], dnsRecords.id, q.order);
+  const rows = await db.select().from(dnsRecords).where(and(recordFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map(presentRecord);
+}
+
+export async function listRecords(db: Db, q: DnsRecordListQuery, zones: string[]): Promise<DnsRecordList> {
   const [rows, total, counts] = await Promise.all([
-    db.select().from(dnsRecords).where(where).orderBy(dir(SORT_COLUMNS[q.sort]), dir(dnsRecords.id)).limit(q.limit).offset(q.offset),
-    counter.count(db, dnsRecords, where, JSON.stringify([q.status, q.type, q.q])),
+    recordRows(db, q, q),
+    counter.count(db, dnsRecords, recordFilter(q), JSON.stringify([q.status, q.type, q.q])),
     recordCounts(db),
   ]);
-  return { success: true, records: rows.map(presentRecord), ...total, counts, zones };
+  return { success: true, records: rows, ...total, counts, zones };
 }
 
 async function recordCounts(db: Queryable): Promise<DnsRecordCounts> {

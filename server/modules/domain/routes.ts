@@ -3,15 +3,20 @@ import {
 } from '../../../src/common/domain.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { PUBLIC } from '../../lib/access.js';
+import { streamCsv } from '../../lib/csv.js';
+import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { domainAccess as access } from './policy.js';
-import { presentRecord } from './present.js';
-import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './records.js';
+import { presentRecord, recordCsv } from './present.js';
+import { createRecord, deleteRecord, getRecord, listRecords, recordRows, updateRecord } from './records.js';
 import { resolveDomain } from './resolve.js';
 import { executeScript, listQueryLogs, listScriptLogs } from './service.js';
 
 export default defineRoutes('domain', (r, { db, config }) => {
   const { zones } = config.dns;
+
+  r.get('/api/domain/records/export.csv', { config: access.read, schema: { querystring: dnsRecordListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'dns-records', columns: recordCsv, pages: keysetPages((page) => recordRows(db, req.query, page)) }));
 
   r.get('/api/domain/records', { config: access.read, schema: { querystring: dnsRecordListQuery, summary: 'DNS records of the managed zones, with counts' } },
     async (req) => ({ ok: true, ...(await listRecords(db, req.query, zones)) }));

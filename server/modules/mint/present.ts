@@ -2,9 +2,17 @@ import type { Hex } from 'viem';
 import { MANUAL_ORDER_ID, MAX_ATTEMPTS, type MintJob } from '../../../src/common/mint.js';
 import { explorerTxUrl } from '../../chain/client.js';
 import type { mintJobs } from '../../db/schema.js';
+import { csvColumns } from '../../lib/csv.js';
 
 type Job = typeof mintJobs.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The mint queue's CSV (GET /api/mint-jobs/export.csv). */
+export const jobCsv = csvColumns<MintJob>({
+  id: 'text', orderId: 'text', status: 'text', walletAddress: 'text', tokenId: 'text', amount: 'decimal', attempts: 'number',
+  maxAttempts: 'number', txHash: 'text', chainId: 'number', contract: 'text', productId: 'text', nonce: 'number',
+  blockNumber: 'text', lastError: 'text', nextAttemptAt: 'date', createdAt: 'date', updatedAt: 'date', completedAt: 'date',
+});
 
 /** SPEC §3 "Mint job" plus what an operator needs to steer it. A manual job's order id is "manual". */
 export function presentJob(j: Job): MintJob {

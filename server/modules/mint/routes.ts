@@ -1,10 +1,12 @@
 import type { Hex } from 'viem';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { createMintBody, debugMintBody, mintListQuery, txParams } from '../../../src/common/mint.schemas.js';
+import { streamCsv } from '../../lib/csv.js';
+import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { mintAccess as access } from './policy.js';
-import { presentJob } from './present.js';
-import { createManualJob, getJob, listJobs, retryJob, transactionDetail, waitForHash, workerStatus } from './service.js';
+import { jobCsv, presentJob } from './present.js';
+import { createManualJob, getJob, jobRows, listJobs, retryJob, transactionDetail, waitForHash, workerStatus } from './service.js';
 
 export default defineRoutes('mint queue', (r, ctx) => {
   const { db } = ctx;
@@ -13,6 +15,9 @@ export default defineRoutes('mint queue', (r, ctx) => {
     const [list, worker] = await Promise.all([listJobs(db, req.query), workerStatus(db, ctx.chain)]);
     return { ok: true, ...list, worker, serverTime: new Date().toISOString() };
   });
+
+  r.get('/api/mint-jobs/export.csv', { config: access.read, schema: { querystring: mintListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'mint-jobs', columns: jobCsv, pages: keysetPages((page) => jobRows(db, req.query, page)) }));
 
   r.get('/api/mint-jobs/:id', { config: access.read, schema: { params: idParams } }, async (req) =>
     ({ ok: true, job: presentJob(await getJob(db, req.params.id)) }));

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex,
 } from 'viem';
@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import { chainTransactions, mintJobs, mintWorkers, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
@@ -23,16 +24,23 @@ const SORT_COLUMNS = {
   createdAt: mintJobs.createdAt, updatedAt: mintJobs.updatedAt, attempts: mintJobs.attempts, status: mintJobs.status,
 } as const;
 
+const jobFilter = (q: MintListQuery) => (q.status ? eq(mintJobs.status, q.status) : undefined);
+
+/** One page of the list (by offset for the JSON list, after a row for the CSV export). */
+export async function jobRows(db: Db, q: MintListQuery, page: Page) {
+  const order = listOrder([SORT_COLUMNS[q.sort]], mintJobs.id, q.order);
+  const rows = await db.select().from(mintJobs).where(and(jobFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map(presentJob);
+}
+
 export async function listJobs(db: Db, q: MintListQuery) {
-  const where = q.status ? eq(mintJobs.status, q.status) : undefined;
-  const dir = q.order === 'asc' ? asc : desc;
   const [rows, total, counts] = await Promise.all([
-    db.select().from(mintJobs).where(where)
-      .orderBy(dir(SORT_COLUMNS[q.sort]), dir(mintJobs.id)).limit(q.limit).offset(q.offset),
-    counter.count(db, mintJobs, where, q.status ?? ''),
+    jobRows(db, q, q),
+    counter.count(db, mintJobs, jobFilter(q), q.status ?? ''),
     jobCounts(db),
   ]);
-  return { jobs: rows.map(presentJob), ...total, counts };
+  return { jobs: rows, ...total, counts };
 }
 
 export async function jobCounts(db: Db): Promise<MintCounts> {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OrderListQuery as ListQuery } from '../../../src/common/orders.schemas.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { orders } from '../../db/schema.js';
 
 /**
@@ -17,9 +18,10 @@ export const ORDER_JSON = sql.raw(`json_build_object(
   'paidAt', ${iso('o.paid_at')}, 'fulfilledAt', ${iso('o.fulfilled_at')})`);
 
 /** The columns of each sort, before the id that breaks ties; a status sort is by date within each status. */
-const SORT_SQL: Record<ListQuery['sort'], string[]> = {
-  createdAt: ['created_at'], amountFiat: ['amount_cents'], qty: ['qty'], status: ['status', 'created_at'],
+export const ORDER_SORT_COLUMNS: Record<ListQuery['sort'], AnyPgColumn[]> = {
+  createdAt: [orders.createdAt], amountFiat: [orders.amountCents], qty: [orders.qty], status: [orders.status, orders.createdAt],
 };
+const SORT_SQL = Object.fromEntries(Object.entries(ORDER_SORT_COLUMNS).map(([sort, columns]) => [sort, columns.map((c) => c.name)])) as Record<ListQuery['sort'], string[]>;
 
 /**
  * One page of the list as a single JSON text value, filtered by `where` (the same filter the total counts).

@@ -1,13 +1,19 @@
 import { idParams } from '../../../src/common/list.schemas.js';
 import { createOrderBody, orderListQuery } from '../../../src/common/orders.schemas.js';
 import { sendIdempotent } from '../../lib/idempotency.js';
+import { streamCsv } from '../../lib/csv.js';
+import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { orderAccess as access } from './policy.js';
-import { createOrder, getOrderDetail, listOrdersJson, markFulfilled, orderStats } from './service.js';
+import { orderCsv } from './present.js';
+import { createOrder, getOrderDetail, listOrdersJson, markFulfilled, orderRows, orderStats } from './service.js';
 
 export default defineRoutes('orders', (r, { db, settings }) => {
   r.get('/api/orders', { config: access.read, schema: { querystring: orderListQuery } }, async (req, reply) =>
     reply.type('application/json; charset=utf-8').send(await listOrdersJson(db, req.query)));
+
+  r.get('/api/orders/export.csv', { config: access.read, schema: { querystring: orderListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'orders', columns: orderCsv, pages: keysetPages((page) => orderRows(db, req.query, page)) }));
 
   r.get('/api/orders/stats', { config: access.read }, async () => ({ ok: true, stats: await orderStats(db) }));
 

@@ -5,6 +5,7 @@ import { ORDER_STATUSES, type OrderDetail, type OrderStats } from '../../../src/
 import { type CreateOrderInput, type OrderListQuery } from '../../../src/common/orders.schemas.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { recordPaymentEvent } from '../audit/payment-events.js';
 import { earnCommissions } from '../commissions/earn.js';
@@ -19,7 +20,7 @@ import { fromCents } from '../../../src/common/money.js';
 import type { SettingsService } from '../settings/service.js';
 import { cancelOrderMints, enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
 import { presentJob } from '../mint/present.js';
-import { orderPageQuery } from './list-json.js';
+import { ORDER_SORT_COLUMNS, orderPageQuery } from './list-json.js';
 import { holdCouponUse, insertPendingOrder, isTokenised, returnStock, takeStock, walletProblem } from './pending.js';
 import { canMove, illegalMoveSentence, isFulfilledBy, manualFulfilRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
@@ -35,6 +36,15 @@ function listFilter(q: { status?: string; q?: string }): { where: SQL | undefine
   if (search?.kind === 'email') filters.push(like(orders.customerEmail, search.pattern));
   if (search?.kind === 'idPrefix') filters.push(or(between(orders.id, search.from, search.to), like(orders.customerEmail, search.pattern))!);
   return { where: filters.length ? and(...filters) : undefined, shape: `${q.status ? 's' : ''}${search?.kind ?? ''}` };
+}
+
+/** One page of the list as rows (the CSV export reads it after a row; the JSON list is rendered by list-json.ts). */
+export async function orderRows(db: Db, q: OrderListQuery, page: Page) {
+  const { where } = listFilter(q);
+  const order = listOrder(ORDER_SORT_COLUMNS[q.sort], orders.id, q.order);
+  const rows = await db.select().from(orders).where(and(where, after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map((o) => ({ ...presentOrder(o), ...presentPricing(o) }));
 }
 
 /** The list response as JSON text: the page is rendered by the database (list-json.ts), the total counted here. */

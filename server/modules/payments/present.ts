@@ -7,6 +7,7 @@ import { explorerTxUrl } from '../../chain/client.js';
 import type { cryptoDeposits, cryptoRefunds, cryptoTransfers, orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema.js';
 import { depositVerdict, fromWei, weiOf } from './crypto/policy.js';
 import { presentOrder, presentPayment as presentOrderPayment } from '../orders/present.js';
+import { csvColumns } from '../../lib/csv.js';
 import { dashboardUrl, refundableCents } from './policy.js';
 
 type Row = typeof payments.$inferSelect;
@@ -21,6 +22,12 @@ export function presentHostedPayment({ payment, order, items }: Parts, siteName:
     returnUrl: payment.returnUrl ?? '/shop', cancelUrl: payment.cancelUrl ?? '/shop', expiresAt: order.expiresAt?.toISOString() ?? null,
   };
 }
+
+/** The payments list's CSV (GET /api/payments/export.csv). */
+export const paymentCsv = csvColumns<Payment>({
+  id: 'text', orderId: 'text', status: 'text', method: 'text', provider: 'text', amount: 'money', refunded: 'money',
+  refundable: 'money', currency: 'text', reference: 'text', test: 'bool', createdAt: 'date', completedAt: 'date',
+});
 
 /** A payment as the back office lists it. */
 export const presentPayment = (p: Row): Payment =>

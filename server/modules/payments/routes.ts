@@ -3,13 +3,19 @@ import { idParams } from '../../../src/common/list.schemas.js';
 import { paymentListQuery, refundBody } from '../../../src/common/payments.schemas.js';
 import { sendIdempotent } from '../../lib/idempotency.js';
 import { paymentRateLimit } from '../../lib/rate-limits.js';
+import { streamCsv } from '../../lib/csv.js';
+import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { paymentAccess as access } from './policy.js';
-import { confirmHostedPayment, getHostedCryptoPayment, getHostedPayment, getPaymentDetail, listPayments, refundPayment } from './service.js';
+import { paymentCsv } from './present.js';
+import { confirmHostedPayment, getHostedCryptoPayment, getHostedPayment, getPaymentDetail, listPayments, paymentRows, refundPayment } from './service.js';
 
 export default defineRoutes('payments', (r, { db, settings, providers, config }) => {
   r.get('/api/payments', { config: access.read, schema: { querystring: paymentListQuery, summary: 'Payments, with the count of each status and the total amount' } }, async (req) =>
     ({ ok: true, ...(await listPayments(db, req.query)) }));
+
+  r.get('/api/payments/export.csv', { config: access.read, schema: { querystring: paymentListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'payments', columns: paymentCsv, pages: keysetPages((page) => paymentRows(db, req.query, page)) }));
 
   r.get('/api/payments/:id', { config: access.read, schema: { params: idParams, summary: 'A payment with its order, refunds and timeline' } }, async (req) =>
     ({ ok: true, payment: await getPaymentDetail(db, req.params.id, providers.confirmations) }));

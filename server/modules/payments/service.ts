@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, between, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { HostedPayment, PaymentProvider, SandboxConfirmation } from '../../../src/common/checkout.js';
 import { fromCents } from '../../../src/common/money.js';
@@ -9,6 +9,7 @@ import type { PaymentListQuery, RefundInput } from '../../../src/common/payments
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { cryptoDeposits, cryptoRefunds, cryptoTransfers, orderItems, orders, paymentEvents, payments, refunds, users } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { paymentCounter as counter, recordPaymentEvent } from '../audit/payment-events.js';
 import { adjustCommissionsForRefund } from '../commissions/earn.js';
@@ -139,12 +140,19 @@ function listFilter(q: Omit<PaymentListQuery, 'status'> & { status?: string }): 
   return filters.length ? and(...filters) : undefined;
 }
 
+/** One page of the list (by offset for the JSON list, after a row for the CSV export). */
+export async function paymentRows(db: Db, q: PaymentListQuery, page: Page) {
+  const order = listOrder(SORTS[q.sort], payments.id, q.order);
+  const rows = await db.select().from(payments).where(and(listFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map(presentPayment);
+}
+
 export async function listPayments(db: Db, q: PaymentListQuery): Promise<PaymentList> {
   const where = listFilter(q);
   const key = (status: string | undefined) => JSON.stringify([status ?? null, q.method ?? null, q.provider ?? null, q.q?.trim() || null]);
-  const dir = q.order === 'asc' ? asc : desc;
   const [rows, total] = await Promise.all([
-    db.select().from(payments).where(where).orderBy(...[...SORTS[q.sort], payments.id].map((c) => dir(c))).limit(q.limit).offset(q.offset),
+    paymentRows(db, q, q),
     counter.count(db, payments, where, key(q.status)),
   ]);
   const stats: PaymentStats = { counts: {} as PaymentStats['counts'], countsAreEstimates: false, totalAmount: 0 };
@@ -154,7 +162,7 @@ export async function listPayments(db: Db, q: PaymentListQuery): Promise<Payment
     stats.countsAreEstimates ||= c.totalIsEstimate;
   }
   stats.totalAmount = fromCents(await counter.sum(db, payments, payments.amountCents, where, key(q.status), total.totalIsEstimate));
-  return { payments: rows.map(presentPayment), ...total, stats };
+  return { payments: rows, ...total, stats };
 }
 
 /** A crypto payment's deposit address, what it holds and the transfers seen; null for other payments. */

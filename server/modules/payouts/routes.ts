@@ -1,16 +1,22 @@
 import { idParams } from '../../../src/common/list.schemas.js';
 import { payoutBody, payoutListQuery, payoutOnchainBody, payoutRequestBody, payoutStatusBody } from '../../../src/common/payouts.schemas.js';
 import { sendIdempotent } from '../../lib/idempotency.js';
+import { streamCsv } from '../../lib/csv.js';
+import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { paymentRateLimit } from '../../lib/rate-limits.js';
 import { onchainQuote, payOnChain } from './onchain.js';
 import { payoutAccess as access } from './policy.js';
-import { createPayout, getPayout, listPayouts, requestPayout, setPayoutStatus } from './service.js';
+import { payoutCsv } from './present.js';
+import { createPayout, getPayout, listPayouts, payoutRows, requestPayout, setPayoutStatus } from './service.js';
 
 export default defineRoutes('payouts', (r, ctx) => {
   const { db, settings, config } = ctx;
   r.get('/api/payouts', { config: access.read, schema: { querystring: payoutListQuery, summary: 'Payouts with the count of each status and the total amount' } }, async (req) =>
     ({ ok: true, ...(await listPayouts(db, req.query)) }));
+
+  r.get('/api/payouts/export.csv', { config: access.read, schema: { querystring: payoutListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'payouts', columns: payoutCsv, pages: keysetPages((page) => payoutRows(db, req.query, page)) }));
 
   r.get('/api/payouts/:id', { config: access.read, schema: { params: idParams, summary: 'A payout with its commissions and clawbacks' } }, async (req) =>
     ({ ok: true, payout: await getPayout(db, req.params.id, (await settings.get()).commissionHoldDays) }));

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../src/common/money.js';
 import { PAYOUT_STATUSES, type PayoutDetail, type PayoutStatus } from '../../../src/common/referrals.js';
 import type { PayoutInput, PayoutListQuery, PayoutStatusInput } from '../../../src/common/payouts.schemas.js';
@@ -6,6 +6,7 @@ import type { Db, Queryable, Tx } from '../../db/client.js';
 import { commissionAdjustments, commissions, payouts, users } from '../../db/schema.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { listCommissions } from '../commissions/service.js';
@@ -92,17 +93,26 @@ function filterOf(q: Partial<PayoutListQuery> & { recipientId?: string }): SQL |
   return f.length ? and(...f) : undefined;
 }
 
+const PAYOUT_ORDER = listOrder([payouts.createdAt], payouts.id, 'desc');
+
+/** One page of the list, newest first (by offset for the JSON list, after a row for the CSV export). */
+export async function payoutRows(db: Db, q: Partial<PayoutListQuery> & { recipientId?: string }, page: Page) {
+  const rows = await withRecipient(db).where(and(filterOf(q), after(PAYOUT_ORDER, page.after)))
+    .orderBy(...orderBy(PAYOUT_ORDER)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map((r) => presentPayout(flat(r)));
+}
+
 export async function listPayouts(db: Db, q: PayoutListQuery & { recipientId?: string }) {
   const where = filterOf(q);
   const key = JSON.stringify(q);
   const [rows, total, amount, byStatus] = await Promise.all([
-    withRecipient(db).where(where).orderBy(desc(payouts.createdAt), desc(payouts.id)).limit(q.limit).offset(q.offset),
+    payoutRows(db, q, q),
     counter.count(db, payouts, where, key),
     counter.sum(db, payouts, payouts.amountCents, where, key),
     db.select({ status: payouts.status, n: sql<string>`count(*)` }).from(payouts).where(filterOf({ ...q, status: undefined })).groupBy(payouts.status),
   ]);
   const counts = Object.fromEntries(PAYOUT_STATUSES.map((s) => [s, Number(byStatus.find((b) => b.status === s)?.n ?? 0)])) as Record<PayoutStatus, number>;
-  return { payouts: rows.map((r) => presentPayout(flat(r))), ...total, counts, totalAmount: fromCents(amount) };
+  return { payouts: rows, ...total, counts, totalAmount: fromCents(amount) };
 }
 
 export async function getPayout(db: Db, id: string, holdDays: number): Promise<PayoutDetail> {

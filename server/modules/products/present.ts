@@ -1,6 +1,7 @@
 import type { Product } from '../../../src/common/products.js';
 import { cryptoText, fromCents } from '../../../src/common/money.js';
 import type { products } from '../../db/schema.js';
+import { csvColumns } from '../../lib/csv.js';
 
 /** A product row as the API answers it (SPEC §3 Product; `name` repeats the title). */
 export function presentProduct(p: typeof products.$inferSelect): Product {
@@ -27,3 +28,10 @@ export function presentProduct(p: typeof products.$inferSelect): Product {
     updatedAt: p.updatedAt.toISOString(),
   };
 }
+
+/** The products list's CSV (GET /api/products/export.csv): its columns, named as the JSON list's fields. */
+export const productCsv = csvColumns<Product>({
+  id: 'text', sku: 'text', title: 'text', category: 'text', description: 'text', status: 'text', rwaType: 'text',
+  priceFiat: 'money', priceCrypto: 'decimal', stock: 'number', chainId: 'number', contract: 'text', tokenType: 'text',
+  tokenId: 'text', image: 'text', createdAt: 'date', updatedAt: 'date',
+});

@@ -1,14 +1,19 @@
 import { idParams } from '../../../src/common/list.schemas.js';
 import { productBody, productListQuery, productPatch } from '../../../src/common/products.schemas.js';
+import { streamCsv } from '../../lib/csv.js';
+import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { productAccess as access } from './policy.js';
-import { presentProduct } from './present.js';
+import { presentProduct, productCsv } from './present.js';
 import { readImageUpload } from './upload.js';
-import { createProduct, deleteProduct, getProduct, listProducts, productStats, setProductImage, updateProduct } from './service.js';
+import { createProduct, deleteProduct, getProduct, listProducts, productRows, productStats, setProductImage, updateProduct } from './service.js';
 
 export default defineRoutes('products', (r, { db, config }) => {
   r.get('/api/products', { config: access.read, schema: { querystring: productListQuery } }, async (req) =>
     ({ ok: true, ...(await listProducts(db, req.query)) }));
+
+  r.get('/api/products/export.csv', { config: access.read, schema: { querystring: productListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'products', columns: productCsv, pages: keysetPages((page) => productRows(db, req.query, page)) }));
 
   r.get('/api/products/stats', { config: access.read }, async () => ({ ok: true, stats: await productStats(db) }));
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { orderItems, products } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { cryptoText, fromCents, toCents } from '../../../src/common/money.js';
@@ -7,6 +7,7 @@ import type { ProductInput, ProductListQuery, ProductPatch } from '../../../src/
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { uniqueText } from '../../lib/unique.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
@@ -37,7 +38,7 @@ const uniqueSku = uniqueText({
   taken: (value) => new AppError(409, `A product with SKU "${value}" already exists.`, 'sku_taken', { sku: 'This SKU is already used by another product.' }),
 });
 
-export async function listProducts(db: Db, q: ProductListQuery) {
+function productFilter(q: ProductListQuery) {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(products.status, q.status));
   if (q.rwaType) filters.push(eq(products.rwaType, q.rwaType));
@@ -45,14 +46,23 @@ export async function listProducts(db: Db, q: ProductListQuery) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(or(ilike(products.title, like), ilike(products.sku, like))!);
   }
-  const where = filters.length ? and(...filters) : undefined;
-  const dir = q.order === 'asc' ? asc : desc;
+  return { where: filters.length ? and(...filters) : undefined, order: listOrder([SORT_COLUMNS[q.sort]], products.id, q.order) };
+}
+
+/** One page of the list (by offset for the JSON list, after a row for the CSV export). */
+export async function productRows(db: Db, q: ProductListQuery, page: Page) {
+  const { where, order } = productFilter(q);
+  const rows = await db.select().from(products).where(and(where, after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map(presentProduct);
+}
+
+export async function listProducts(db: Db, q: ProductListQuery) {
   const [rows, total] = await Promise.all([
-    db.select().from(products).where(where)
-      .orderBy(dir(SORT_COLUMNS[q.sort]), dir(products.id)).limit(q.limit).offset(q.offset),
-    counter.count(db, products, where, JSON.stringify([q.status, q.rwaType, q.q])),
+    productRows(db, q, q),
+    counter.count(db, products, productFilter(q).where, JSON.stringify([q.status, q.rwaType, q.q])),
   ]);
-  return { products: rows.map(presentProduct), ...total };
+  return { products: rows, ...total };
 }
 
 export async function productStats(db: Db): Promise<ProductStats> {

@@ -1,8 +1,11 @@
 import { payoutWalletBody, referralCodeBody, referralListQuery } from '../../../src/common/referrals.schemas.js';
+import { streamCsv } from '../../lib/csv.js';
+import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { siteOrigin } from '../../lib/site.js';
 import { referralAccess as access } from './policy.js';
-import { attribute, ensureReferralCode, listReferrals, recordClick, referralLink, referralStats, referralSummary, setPayoutWallet, visitorHash, visitorSalt } from './service.js';
+import { referralCsv } from './present.js';
+import { attribute, ensureReferralCode, listReferrals, recordClick, referralLink, referralRows, referralStats, referralSummary, setPayoutWallet, visitorHash, visitorSalt } from './service.js';
 
 export default defineRoutes('referrals', (r, { db, settings, config }) => {
   r.post('/api/referrals/link', { config: access.own, schema: { summary: 'The caller’s referral code and link' } }, async (req) => {
@@ -31,6 +34,9 @@ export default defineRoutes('referrals', (r, { db, settings, config }) => {
 
   r.get('/api/referrals', { config: access.read, schema: { querystring: referralListQuery, summary: 'Who referred whom, two levels deep' } }, async (req) =>
     ({ ok: true, ...(await listReferrals(db, req.query)) }));
+
+  r.get('/api/referrals/export.csv', { config: access.read, schema: { querystring: referralListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'referrals', columns: referralCsv, pages: keysetPages((page) => referralRows(db, req.query, page)) }));
 
   r.get('/api/referrals/summary', { config: access.read, schema: { summary: 'Referred users, active ones, and all earnings' } }, async () =>
     ({ ok: true, summary: await referralSummary(db) }));

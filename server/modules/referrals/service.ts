@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getAddress } from 'viem';
 import { fromCents } from '../../../src/common/money.js';
@@ -11,6 +11,8 @@ import { commissionAdjustments, commissions, orders, referralClicks, referralVis
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
+import { presentReferral } from './present.js';
 import { ALREADY_REFERRED, conversionRate, newReferralCode, REFERRAL_LOOP, SELF_REFERRAL } from './policy.js';
 
 const PAID = sql`('paid', 'fulfilled')`;
@@ -187,26 +189,32 @@ export async function referralStats(db: Db, userId: string, origin: string, sett
 const upline = alias(users, 'upline');
 const level2 = alias(users, 'level2');
 
-/** The network (staff): one row per referred user, with who referred them and who referred that referrer. */
-export async function listReferrals(db: Db, q: ReferralListQuery): Promise<{ referrals: Referral[]; total: number }> {
+/** The network's filter: referred users, searched by their email or their referrer's. */
+function networkFilter(q: { q?: string }) {
   const like = q.q?.trim() ? `%${q.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = and(isNotNull(users.referredById), like ? or(ilike(users.email, like), ilike(upline.email, like)) : undefined);
+  return and(isNotNull(users.referredById), like ? or(ilike(users.email, like), ilike(upline.email, like)) : undefined);
+}
+
+const NETWORK_ORDER = listOrder([users.referredAt], users.id, 'desc');
+
+/** One page of the network, the latest referred first (by offset for the JSON list, after a row for the CSV export). */
+export async function referralRows(db: Db, q: { q?: string }, page: Page): Promise<Referral[]> {
   const earnings = sql<string>`(select coalesce(sum(${commissions.amountCents}), 0) from ${commissions} join ${orders} o on o.id = ${commissions.orderId}
     where ${commissions.referrerId} = "users"."referred_by_id" and o.user_id = ${USER_ID} and ${commissions.status} not in ('rejected', 'reversed'))`;
   const active = sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${USER_ID} and ${orders.status} in ${PAID})`;
+  const rows = await db.select({ u: users, referrerEmail: upline.email, referrerCode: upline.referralCode, level2Email: level2.email, earnings, active })
+    .from(users).innerJoin(upline, eq(upline.id, users.referredById)).leftJoin(level2, eq(level2.id, upline.referredById))
+    .where(and(networkFilter(q), after(NETWORK_ORDER, page.after))).orderBy(...orderBy(NETWORK_ORDER)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map(presentReferral);
+}
+
+/** The network (staff): one row per referred user, with who referred them and who referred that referrer. */
+export async function listReferrals(db: Db, q: ReferralListQuery): Promise<{ referrals: Referral[]; total: number }> {
   const [rows, [total]] = await Promise.all([
-    db.select({ u: users, referrerEmail: upline.email, referrerCode: upline.referralCode, level2Email: level2.email, earnings, active })
-      .from(users).innerJoin(upline, eq(upline.id, users.referredById)).leftJoin(level2, eq(level2.id, upline.referredById))
-      .where(where).orderBy(desc(users.referredAt), desc(users.id)).limit(q.limit).offset(q.offset),
-    db.select({ n: sql`count(*)` }).from(users).innerJoin(upline, eq(upline.id, users.referredById)).where(where),
+    referralRows(db, q, q),
+    db.select({ n: sql`count(*)` }).from(users).innerJoin(upline, eq(upline.id, users.referredById)).where(networkFilter(q)),
   ]);
-  return {
-    referrals: rows.map((r) => ({
-      id: r.u.id, userEmail: r.referrerEmail, referredEmail: r.u.email, referralCode: r.referrerCode, level2Email: r.level2Email,
-      totalEarnings: fromCents(count(r.earnings)), active: !!r.active, createdAt: (r.u.referredAt ?? r.u.createdAt).toISOString(),
-    })),
-    total: count(total?.n),
-  };
+  return { referrals: rows, total: count(total?.n) };
 }
 
 export async function referralSummary(db: Db) {

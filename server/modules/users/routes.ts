@@ -1,14 +1,20 @@
 import { idParams } from '../../../src/common/list.schemas.js';
 import { userCreateBody, userListQuery, userPatch } from '../../../src/common/users.schemas.js';
+import { streamCsv } from '../../lib/csv.js';
+import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { userAccess as access } from './policy.js';
+import { userCsv } from './present.js';
 import {
-  createUser, deleteUser, getUser, listUsers, reactivateUser, resetUserPassword, resetUserTwoFactor, suspendUser, unlockUser, updateUser,
+  createUser, deleteUser, getUser, listUsers, reactivateUser, resetUserPassword, resetUserTwoFactor, suspendUser, unlockUser, updateUser, userRows,
 } from './service.js';
 
 export default defineRoutes('users', (r, { db, settings }) => {
   r.get('/api/users', { config: access.read, schema: { querystring: userListQuery, summary: 'Users, with the total, active and verified counts' } }, async (req) =>
     ({ ok: true, ...(await listUsers(db, req.query)) }));
+
+  r.get('/api/users/export.csv', { config: access.read, schema: { querystring: userListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'users', columns: userCsv, pages: keysetPages((page) => userRows(db, req.query, page)) }));
 
   r.get('/api/users/:id', { config: access.read, schema: { params: idParams, summary: 'A user with their orders count and open sessions' } }, async (req) =>
     ({ ok: true, user: await getUser(db, req.params.id) }));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PasswordReset, User, UserDetail, UserRemoval, UserStats } from '../../../src/common/users.js';
 import type { UserCreateInput, UserListQuery, UserPatch } from '../../../src/common/users.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { orders, sessions, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import { uniqueText } from '../../lib/unique.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
@@ -29,29 +30,39 @@ const uniqueEmail = uniqueText({
 
 /**
  * The text a search looks in: email, name, first and last name (so "Ada Lovelace" finds first plus last), the very
- * expression of the trigram index users_search_trgm_idx (migration 0015), which makes `ilike '%…%'` an index search.
+ * expression of the trigram index users_search_trgm_idx (migration 0018), which makes `ilike '%…%'` an index search.
  */
 const SEARCHED = sql`(${users.email} || ' ' || coalesce(${users.name}, '') || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 
 const likeAny = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: User[]; total: number; totalIsEstimate: boolean; stats: UserStats }> {
+function userFilter(q: UserListQuery) {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(users.status, q.status));
   if (q.role) filters.push(eq(users.role, q.role));
   if (q.kycStatus) filters.push(eq(users.kycStatus, q.kycStatus));
   if (q.q?.trim()) filters.push(ilike(SEARCHED, likeAny(q.q.trim())));
-  const where = filters.length ? and(...filters) : undefined;
-  const dir = q.order === 'asc' ? asc : desc;
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** One page of the list (by offset for the JSON list, after a row for the CSV export). */
+export async function userRows(db: Db, q: UserListQuery, page: Page): Promise<User[]> {
+  const order = listOrder([SORT_COLUMNS[q.sort]], users.id, q.order);
+  const rows = await db.select().from(users).where(and(userFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const now = new Date();
+  return rows.map((u) => presentUser(u, now));
+}
+
+export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: User[]; total: number; totalIsEstimate: boolean; stats: UserStats }> {
   const [rows, total, all, active, verified] = await Promise.all([
-    db.select().from(users).where(where).orderBy(dir(SORT_COLUMNS[q.sort]), dir(users.id)).limit(q.limit).offset(q.offset),
-    counter.count(db, users, where, JSON.stringify([q.status, q.role, q.kycStatus, q.q])),
+    userRows(db, q, q),
+    counter.count(db, users, userFilter(q), JSON.stringify([q.status, q.role, q.kycStatus, q.q])),
     counter.count(db, users, undefined, 'all'),
     counter.count(db, users, eq(users.status, 'active'), 'status=active'),
     counter.count(db, users, eq(users.kycStatus, 'verified'), 'kyc=verified'),
   ]);
-  const now = new Date();
-  return { users: rows.map((u) => presentUser(u, now)), ...total, stats: { total: all.total, active: active.total, verified: verified.total } };
+  return { users: rows, ...total, stats: { total: all.total, active: active.total, verified: verified.total } };
 }
 
 async function findUser(db: Queryable, id: string, lock = false): Promise<Row> {

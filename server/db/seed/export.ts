@@ -1,0 +1,114 @@
+/**
+ * Writes the database back out as a json-server style file, the format the seed reads (parse.ts and records.ts):
+ * top-level `users`, `products`, `orders`, `orderItems`, `payments` arrays and a `settings` object, field names the
+ * API's, amounts as decimal numbers, dates as ISO text, passwords as their stored hashes (`passwordHash`).
+ *
+ * Streamed: each collection is read in keyset batches by id, and each batch is rendered to JSON text by the
+ * database (one text value a batch, no row mapping), then written to the stream before the next is read, so a
+ * million orders never sit in memory. Records are written in id order with a fixed field order and nulls left
+ * out, so that seed → export → seed (`--keep-dates`) → export gives the same bytes.
+ */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { sql, type SQL } from 'drizzle-orm';
+import { settingsSchema } from '../../../src/common/settings.js';
+import { queryRows, type Db } from '../client.js';
+
+/** Records read and written a batch. */
+export const EXPORT_BATCH = 5_000;
+
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const fiat = (column: string) => `trim_scale(${column}::numeric / 100)`;
+
+/** One collection: the table, and the JSON object of a row (json_strip_nulls leaves null fields out). */
+type Collection = { name: string; table: string; json: string };
+
+const COLLECTIONS: Collection[] = [
+  {
+    name: 'users', table: 'users', json: `json_build_object(
+      'id', t.id, 'email', t.email, 'name', t.name, 'firstName', t.first_name, 'lastName', t.last_name, 'phone', t.phone,
+      'role', t.role, 'status', t.status, 'kycStatus', t.kyc_status, 'passwordHash', t.password_hash,
+      'lastLogin', ${iso('t.last_login')}, 'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')})`,
+  },
+  {
+    name: 'products', table: 'products', json: `json_build_object(
+      'id', t.id, 'sku', t.sku, 'title', t.title, 'description', t.description, 'category', t.category,
+      'image', t.image, 'imageThumb', t.image_thumb, 'priceFiat', ${fiat('t.price_fiat_cents')}, 'priceCrypto', t.price_crypto::text,
+      'rwaType', t.rwa_type, 'chainId', t.chain_id, 'contract', t.contract, 'tokenType', t.token_type, 'tokenId', t.token_id::text,
+      'redeemPolicy', t.redeem_policy, 'stock', t.stock, 'status', t.status,
+      'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')})`,
+  },
+  {
+    // A guest's order (no account) says so: without a userId the seed would look the customer up by email.
+    name: 'orders', table: 'orders', json: `json_build_object(
+      'id', t.id, 'userId', t.user_id, 'guest', case when t.user_id is null then true end, 'customerEmail', t.customer_email,
+      'status', t.status, 'qty', t.qty, 'amountFiat', ${fiat('t.amount_cents')}, 'subtotalFiat', ${fiat('t.subtotal_cents')},
+      'discountFiat', ${fiat('t.discount_cents')}, 'taxFiat', ${fiat('t.tax_cents')}, 'shippingFiat', ${fiat('t.shipping_cents')},
+      'currency', t.currency, 'couponCode', t.coupon_code, 'walletAddress', t.wallet_address, 'test', t.test,
+      'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')}, 'paidAt', ${iso('t.paid_at')},
+      'fulfilledAt', ${iso('t.fulfilled_at')}, 'expiresAt', ${iso('t.expires_at')})`,
+  },
+  {
+    // A line says whether it is tokenised, and then its own token (the product's may have changed since the sale).
+    name: 'orderItems', table: 'order_items', json: `json_build_object(
+      'id', t.id, 'orderId', t.order_id, 'productId', t.product_id, 'title', t.title, 'sku', t.sku, 'qty', t.qty,
+      'unitPriceFiat', ${fiat('t.unit_price_cents')}, 'lineTotalFiat', ${fiat('t.line_total_cents')}, 'tokenised', t.tokenised,
+      'chainId', t.chain_id, 'contract', t.contract, 'tokenId', t.token_id::text)`,
+  },
+  {
+    name: 'payments', table: 'payments', json: `json_build_object(
+      'id', t.id, 'orderId', t.order_id, 'userId', t.user_id, 'method', t.method, 'provider', t.provider,
+      'amountFiat', ${fiat('t.amount_cents')}, 'refundedFiat', ${fiat('t.refunded_cents')}, 'currency', t.currency,
+      'status', t.status, 'reference', t.reference, 'url', t.url, 'returnUrl', t.return_url, 'cancelUrl', t.cancel_url,
+      'test', t.test, 'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')}, 'completedAt', ${iso('t.completed_at')})`,
+  },
+];
+
+export type ExportSummary = Record<string, number>;
+
+/** Writes a chunk, waiting for the stream to drain when its buffer is full. */
+async function write(out: Writable, chunk: string) {
+  if (!out.write(chunk)) await once(out, 'drain');
+}
+
+async function exportCollection(db: Db, out: Writable, c: Collection, batch: number): Promise<number> {
+  let after: string | null = null;
+  let count = 0;
+  for (;;) {
+    const seek: SQL = after === null ? sql`` : sql`where t.id > ${after}::uuid`;
+    const [page] = await queryRows<{ body: string | null; last: string | null; n: number | string }>(db, sql`
+      with b as (select * from ${sql.raw(c.table)} t ${seek} order by t.id limit ${batch})
+      select string_agg(json_strip_nulls(${sql.raw(c.json)})::text, E',\n    ' order by t.id) as body, max(t.id::text) as last, count(*) as n
+      from b t`);
+    const n = Number(page?.n ?? 0);
+    if (!n || !page?.body) break;
+    await write(out, `${count ? ',\n    ' : '\n    '}${page.body}`);
+    count += n;
+    after = page.last;
+    if (n < batch) break;
+  }
+  return count;
+}
+
+/** The settings the seed validates and loads (internal keys, such as the referral salt, stay behind). */
+async function exportSettings(db: Db): Promise<Record<string, unknown>> {
+  const known = new Set(Object.keys(settingsSchema.shape));
+  const rows = await queryRows<{ key: string; value: unknown }>(db, sql`select key, value from settings order by key`);
+  return Object.fromEntries(rows.filter((r) => known.has(r.key)).map((r) => [r.key, r.value]));
+}
+
+/** Writes the whole database to `out` (not ended here); answers how many records each collection has. */
+export async function exportDatabase(db: Db, out: Writable, opts: { batch?: number } = {}): Promise<ExportSummary> {
+  const batch = opts.batch ?? EXPORT_BATCH;
+  const summary: ExportSummary = {};
+  await write(out, '{');
+  for (const [i, c] of COLLECTIONS.entries()) {
+    await write(out, `${i ? ',' : ''}\n  ${JSON.stringify(c.name)}: [`);
+    summary[c.name] = await exportCollection(db, out, c, batch);
+    await write(out, summary[c.name] ? '\n  ]' : ']');
+  }
+  const settings = await exportSettings(db);
+  summary.settings = Object.keys(settings).length;
+  await write(out, `,\n  "settings": ${JSON.stringify(settings, null, 2).replace(/\n/g, '\n  ')}\n}\n`);
+  return summary;
+}

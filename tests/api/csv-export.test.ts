@@ -1,0 +1,151 @@
+/**
+ * GET /api/<list>/export.csv: for each list, the CSV holds the JSON list's rows for the same filters and sort, in the
+ * same order, amounts as decimal text and dates in ISO 8601; and the keyset paging it reads with gives the list's
+ * order across batch boundaries, including sorts by a column that may be null.
+ */
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvCell, type CsvColumn } from '../../server/lib/csv.js';
+import { keysetPages, type Page } from '../../server/lib/pages.js';
+import { couponCsv } from '../../server/modules/coupons/present.js';
+import { couponRows } from '../../server/modules/coupons/service.js';
+import { orderCsv } from '../../server/modules/orders/present.js';
+import { orderRows } from '../../server/modules/orders/service.js';
+import { userCsv } from '../../server/modules/users/present.js';
+import { userRows } from '../../server/modules/users/service.js';
+import { productCsv } from '../../server/modules/products/present.js';
+import { paymentCsv } from '../../server/modules/payments/present.js';
+import { jobCsv } from '../../server/modules/mint/present.js';
+import { payoutCsv } from '../../server/modules/payouts/present.js';
+import { commissionCsv } from '../../server/modules/commissions/present.js';
+import { affiliateCsv } from '../../server/modules/affiliates/present.js';
+import { referralCsv } from '../../server/modules/referrals/present.js';
+import { auditCsv } from '../../server/modules/audit/present.js';
+import { recordCsv } from '../../server/modules/domain/present.js';
+import { orderListQuery } from '../../src/common/orders.schemas.js';
+import { couponListQuery } from '../../src/common/coupons.schemas.js';
+import { userListQuery } from '../../src/common/users.schemas.js';
+import { buildCoupon, buildDnsRecord, buildMintJob, buildOrder, buildPayment, buildProduct, buildUser } from './factories.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { engine } from './engine.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  const product = await buildProduct(t, { title: '=HYPERLINK("http://evil.test"), "quoted", and\nmore', priceFiat: '1234.50' });
+  const buyer = await buildUser(t, { name: '+Plus, Minus' });
+  for (let i = 0; i < 4; i++) await buildOrder(t, { userEmail: buyer.email, productId: product.id, qty: 1 + (i % 3), paid: i % 2 === 0 });
+  for (let i = 0; i < 3; i++) await buildOrder(t, { qty: 2 });
+  for (let i = 0; i < 3; i++) await buildPayment(t);
+  await buildCoupon(t, { endDate: '2099-01-01T00:00:00.000Z' });
+  await buildCoupon(t);
+  await buildCoupon(t, { endDate: '2098-01-01T00:00:00.000Z' });
+  await buildMintJob(t);
+  for (let i = 0; i < 3; i++) await buildDnsRecord(t);
+  // A user who logged in (lastLogin set) among ones who never did: a sort by a column that may be null.
+  await t.login(buyer.email);
+}, 120_000);
+afterAll(async () => { await t?.close(); });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any list
+type Row = Record<string, any>;
+
+/** Every row of a JSON list for a query, page after page. */
+async function jsonList(path: string, field: string, query: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let offset = 0; ; offset += 200) {
+    const res = await t.call('GET', `${path}?${query}${query ? '&' : ''}limit=200&offset=${offset}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json()[field] as Row[];
+    rows.push(...page);
+    if (page.length < 200) return rows;
+  }
+}
+
+async function csvList(path: string, query: string) {
+  const res = await t.call('GET', `${path}/export.csv${query ? `?${query}` : ''}`);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
+  const records = parse(res.body, { bom: true }) as string[][];
+  return { header: records[0]!, rows: records.slice(1) };
+}
+
+const LISTS: { path: string; field: string; columns: CsvColumn<never>[]; queries: string[] }[] = [
+  { path: '/api/products', field: 'products', columns: productCsv as CsvColumn<never>[], queries: ['', 'sort=priceFiat&order=asc', 'status=active&q=hyperlink'] },
+  { path: '/api/orders', field: 'orders', columns: orderCsv as CsvColumn<never>[], queries: ['', 'status=paid', 'sort=amountFiat&order=asc', 'sort=status', 'sort=qty&order=desc'] },
+  { path: '/api/mint-jobs', field: 'jobs', columns: jobCsv as CsvColumn<never>[], queries: ['', 'sort=attempts&order=asc'] },
+  { path: '/api/coupons', field: 'coupons', columns: couponCsv as CsvColumn<never>[], queries: ['', 'sort=endDate&order=asc', 'sort=endDate&order=desc', 'status=active'] },
+  { path: '/api/payments', field: 'payments', columns: paymentCsv as CsvColumn<never>[], queries: ['', 'status=completed', 'sort=amount&order=asc'] },
+  { path: '/api/payouts', field: 'payouts', columns: payoutCsv as CsvColumn<never>[], queries: [''] },
+  { path: '/api/commissions', field: 'commissions', columns: commissionCsv as CsvColumn<never>[], queries: [''] },
+  { path: '/api/affiliates', field: 'affiliates', columns: affiliateCsv as CsvColumn<never>[], queries: [''] },
+  { path: '/api/referrals', field: 'referrals', columns: referralCsv as CsvColumn<never>[], queries: [''] },
+  { path: '/api/users', field: 'users', columns: userCsv as CsvColumn<never>[], queries: ['', 'sort=lastLogin&order=desc', 'sort=lastLogin&order=asc', 'sort=name&order=asc', 'role=user'] },
+  { path: '/api/domain/records', field: 'records', columns: recordCsv as CsvColumn<never>[], queries: ['', 'sort=ttl&order=asc'] },
+  { path: '/api/audit', field: 'events', columns: auditCsv as CsvColumn<never>[], queries: ['', 'entity=order'] },
+];
+
+const MONEY = /^-?\d+\.\d{2}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describe(`each list's CSV is its JSON list on ${engine()}`, { timeout: 60_000 }, () => {
+  it.each(LISTS.flatMap((l) => l.queries.map((query) => ({ ...l, query }))))('$path/export.csv?$query', async ({ path, field, columns, query }) => {
+    const json = await jsonList(path, field, query);
+    const csv = await csvList(path, query);
+    expect(csv.header).toEqual(columns.map((c) => c.header));
+    // The same rows in the same order…
+    expect(csv.rows.map((r) => r[0])).toEqual(json.map((r) => String(r.id)));
+    // …each cell the JSON field written by the rules: amounts with 2 decimals, dates ISO 8601, formulas defused.
+    csv.rows.forEach((cells, i) => columns.forEach((c, j) => {
+      // The orders CSV adds the parts of the amount, which the list leaves to the detail.
+      if (!(c.header in json[i]!)) return c.kind === 'money' && expect(cells[j]).toMatch(MONEY);
+      const value = json[i]![c.header];
+      expect(cells[j], `${c.header} of row ${i}`).toBe(csvCell(c.kind, value));
+      if (c.kind === 'money' && value !== null) expect(cells[j]).toMatch(MONEY);
+      if (c.kind === 'date' && value !== null) expect(cells[j]).toBe(value);
+      if (c.kind === 'date' && value !== null) expect(cells[j]).toMatch(ISO);
+    }));
+  });
+
+  it('amounts are decimal text, a formula is defused and commas, quotes and line breaks survive', async () => {
+    const csv = await csvList('/api/products', 'q=hyperlink');
+    const row = Object.fromEntries(csv.header.map((h, i) => [h, csv.rows[0]![i]]));
+    expect(row).toMatchObject({ title: '\'=HYPERLINK("http://evil.test"), "quoted", and\nmore', priceFiat: '1234.50' });
+    const orders = await csvList('/api/orders', 'status=paid');
+    expect(orders.rows.length).toBeGreaterThan(0);
+    for (const r of orders.rows) expect(r[orderCsv.findIndex((c) => c.header === 'amountFiat')]).toMatch(MONEY);
+  });
+
+  it('a filter that is not the list\'s is refused with the list\'s 400 sentence', async () => {
+    const res = await t.call('GET', '/api/orders/export.csv?status=shipped');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ ok: false, code: 'validation' });
+  });
+});
+
+describe(`keyset batches give the list's order on ${engine()}`, { timeout: 60_000 }, () => {
+  /** All rows through keysetPages in batches of 2, against the JSON list's ids. */
+  async function viaKeyset<R extends { id: string | number }>(fetch: (page: Page) => Promise<R[]>) {
+    const ids: (string | number)[] = [];
+    for await (const rows of keysetPages(fetch, 2)) ids.push(...rows.map((r) => r.id));
+    return ids;
+  }
+
+  it.each(['', 'sort=status', 'sort=amountFiat&order=asc', 'status=paid'])('orders ?%s', async (query) => {
+    const q = orderListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+    expect(await viaKeyset((page) => orderRows(t.db, q, page))).toEqual((await jsonList('/api/orders', 'orders', query)).map((r) => r.id));
+  });
+
+  it.each(['sort=endDate&order=asc', 'sort=endDate&order=desc', 'sort=usedCount'])('coupons ?%s (nullable end date)', async (query) => {
+    const q = couponListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+    expect(await viaKeyset((page) => couponRows(t.db, q, page))).toEqual((await jsonList('/api/coupons', 'coupons', query)).map((r) => r.id));
+  });
+
+  it.each(['sort=lastLogin&order=desc', 'sort=lastLogin&order=asc', 'sort=name&order=asc', 'sort=name&order=desc'])('users ?%s (nullable)', async (query) => {
+    const q = userListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+    const ids = await viaKeyset((page) => userRows(t.db, q, page));
+    expect(ids).toEqual((await jsonList('/api/users', 'users', query)).map((r) => r.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
