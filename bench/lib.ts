@@ -10,7 +10,8 @@ import { fromPglite, fromPostgres, type Database } from '../server/db/client.js'
 export type Engine = 'pglite' | 'postgres';
 export type Fresh = { database: Database; env: Record<string, string>; dispose(): Promise<void> };
 
-const BENCH_DB = 'rwa_bench';
+// One database per run: benchmarks started from several work trees at once must not drop each other's.
+const BENCH_DB = `rwa_bench_${process.pid}`;
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The server to benchmark PostgreSQL on, and whether the caller asked for it explicitly. */
@@ -19,7 +20,7 @@ export function postgresTarget(): { url: string; explicit: boolean } {
   return url ? { url, explicit: true } : { url: DEFAULT_PG, explicit: false };
 }
 
-/** An empty database: a new PGlite directory, or the dedicated `rwa_bench` database dropped and created again. */
+/** An empty database: a new PGlite directory, or the run's own `rwa_bench_<pid>` database dropped and created again. */
 export async function freshDatabase(engine: Engine, serverUrl: string): Promise<Fresh> {
   if (engine === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-bench-'));
