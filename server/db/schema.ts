@@ -769,3 +769,30 @@ export const cryptoWatch = pgTable('crypto_watch', {
   scannedBlock: bigint('scanned_block', { mode: 'number' }).notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The orders' figures per UTC hour and status, for reports over long periods: what a scan of a million orders would
+ * add up. Triggers on `orders` (migration 0019, statement level) append each change to `order_stats_deltas`, which
+ * takes no lock another checkout waits for; `foldOrderStats` (server/db/order-stats.ts) moves the deltas into
+ * this table before a report reads both. Hours in UTC serve every whole-hour timezone the settings offer.
+ */
+export const orderStatsHourly = pgTable('order_stats_hourly', {
+  hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+  status: text('status').notNull(),
+  orders: bigint('orders', { mode: 'number' }).notNull(),
+  amountCents: cents('amount_cents').notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+  discountCents: cents('discount_cents').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.hour, t.status] }),
+]);
+
+/** Changes to the orders' figures not folded into `order_stats_hourly` yet (rows of +1 or −1 order and its amounts). */
+export const orderStatsDeltas = pgTable('order_stats_deltas', {
+  hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+  status: text('status').notNull(),
+  orders: bigint('orders', { mode: 'number' }).notNull(),
+  amountCents: cents('amount_cents').notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+  discountCents: cents('discount_cents').notNull(),
+});
