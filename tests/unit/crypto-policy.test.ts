@@ -82,7 +82,7 @@ describe('deposit keys', () => {
     expect(keys.address(1)).not.toBe(a);
     expect(keys.account(5).address).toBe(keys.address(5));
     const funded = devFundedAccounts().map((x) => x.address);
-    expect(funded).toHaveLength(9);
+    expect(funded).toHaveLength(8); // #1–#8: #9 is the payout wallet
     expect(funded[0]).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8'); // Hardhat's account #1
     for (let i = 0; i < 20; i++) expect(funded).not.toContain(keys.address(i));
     expect(() => keys.address(-1)).toThrow();
