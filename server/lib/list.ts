@@ -20,6 +20,11 @@ type CounterOptions = {
   estimateTtlMs?: number;
   /** How long an exact count is reused; 0 recounts on every call (a queue whose rows change under it). */
   exactTtlMs?: number;
+  /**
+   * Exact counts below this are never reused: counting them costs less than a round trip, and another process's write
+   * is then seen by the very next call instead of when its notification arrives (lib/invalidation.ts).
+   */
+  keepExactFrom?: number;
 };
 
 /** Distinct filters remembered at most; searches are free text, so the cache must not grow without bound. */
@@ -35,9 +40,11 @@ export class Counter {
   private cache = new Map<string, CacheEntry>();
   private readonly estimateTtlMs: number;
   private readonly exactTtlMs: number;
+  private readonly keepExactFrom: number;
   constructor(opts: CounterOptions = {}) {
     this.estimateTtlMs = opts.estimateTtlMs ?? 10_000;
     this.exactTtlMs = opts.exactTtlMs ?? 2_000;
+    this.keepExactFrom = opts.keepExactFrom ?? 1_000;
   }
 
   touch() {
@@ -54,7 +61,7 @@ export class Counter {
       if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalIsEstimate: false };
       const plan = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 from ${table} ${cond}`);
       return { total: Math.max(planRows(plan[0]?.['QUERY PLAN']), exact), totalIsEstimate: true };
-    }, (total) => (total.totalIsEstimate ? this.estimateTtlMs : this.exactTtlMs));
+    }, (total) => (total.totalIsEstimate ? this.estimateTtlMs : total.total >= this.keepExactFrom ? this.exactTtlMs : 0));
   }
 
   /**

@@ -18,7 +18,7 @@ function fakeDb(n: number, planned = 0) {
 describe('Counter', () => {
   it('reuses an exact count within its time to live and recounts after a write', async () => {
     const { db, execute } = fakeDb(42);
-    const counter = new Counter({ exactTtlMs: 60_000 });
+    const counter = new Counter({ exactTtlMs: 60_000, keepExactFrom: 0 });
     expect(await counter.count(db, orders, undefined, 'a')).toEqual({ total: 42, totalIsEstimate: false });
     await counter.count(db, orders, undefined, 'a');
     expect(execute).toHaveBeenCalledTimes(1);
@@ -27,6 +27,18 @@ describe('Counter', () => {
     counter.touch();
     await counter.count(db, orders, undefined, 'a');
     expect(execute).toHaveBeenCalledTimes(3);
+  });
+
+  it('never keeps a count below keepExactFrom (1,000 by default): another process’s write shows at the next call', async () => {
+    const small = fakeDb(999);
+    const counter = new Counter({ exactTtlMs: 60_000 });
+    await counter.count(small.db, orders, undefined, 'a');
+    await counter.count(small.db, orders, undefined, 'a');
+    expect(small.execute).toHaveBeenCalledTimes(2);
+    const large = fakeDb(1000);
+    await counter.count(large.db, orders, undefined, 'a');
+    await counter.count(large.db, orders, undefined, 'a');
+    expect(large.execute).toHaveBeenCalledTimes(1);
   });
 
   it('recounts every time when exact counts are not to be kept', async () => {
@@ -47,7 +59,7 @@ describe('Counter', () => {
 
   it('remembers a bounded number of filters, forgetting the oldest first', async () => {
     const { db, execute } = fakeDb(1);
-    const counter = new Counter({ exactTtlMs: 60_000 });
+    const counter = new Counter({ exactTtlMs: 60_000, keepExactFrom: 0 });
     for (let i = 0; i < 501; i++) await counter.count(db, orders, undefined, `q${i}`);
     expect(execute).toHaveBeenCalledTimes(501);
     await counter.count(db, orders, undefined, 'q500');
