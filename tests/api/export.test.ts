@@ -63,7 +63,7 @@ describe(`npm run export on ${engine()}`, { timeout: 120_000 }, () => {
     const guest = first.data.orders.find((o: { id: string }) => o.id === payment.order!.id);
     expect(guest).toMatchObject({ guest: true, status: 'paid' });
     expect(guest).not.toHaveProperty('userId');
-    expect(first.data.settings).toEqual({ siteName: 'Exported "shop"' });
+    expect(first.data.settings).toEqual({ siteName: 'Exported "shop"', twoFactorAuth: false });
     // Ids are ordered, records one a line.
     const ids = first.data.orders.map((o: { id: string }) => o.id);
     expect(ids).toEqual([...ids].sort());
