@@ -137,6 +137,11 @@ export async function apiUpload<T>(path: string, file: Blob, field = 'file'): Pr
 
 /** A file the server serves only with the token (e.g. a KYC document): its bytes as a Blob; errors as apiRequest. */
 export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  return (await authorizedGet(path, signal)).blob();
+}
+
+/** GET with the stored token: the response when it is 2xx, otherwise an ApiError as apiRequest throws. */
+async function authorizedGet(path: string, signal?: AbortSignal): Promise<Response> {
   const token = getToken();
   if (!token) throw new ApiError(MESSAGES.noToken, 401, { code: 'no_token' });
   let response: Response;
@@ -151,7 +156,7 @@ export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob>
     if (response.status === 401) clearToken();
     throw errorFromResponse(response.status, body);
   }
-  return response.blob();
+  return response;
 }
 
 /** Sends a whole form (fields and files) as multipart/form-data; answers and errors as apiRequest. */
@@ -174,18 +179,7 @@ export async function apiSendForm<T>(path: string, form: FormData): Promise<T> {
 
 /** Downloads a file the API streams (a CSV export) with the stored token, and hands it to the browser as a download. */
 export async function apiDownload(path: string, fallbackName: string): Promise<void> {
-  const token = getToken();
-  if (!token) throw new ApiError(MESSAGES.noToken, 401, { code: 'no_token' });
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
-  } catch (e) {
-    throw new ApiError(e instanceof Error && e.message ? e.message : MESSAGES.generic, 0, { code: 'network' });
-  }
-  if (!response.ok) {
-    if (response.status === 401) clearToken();
-    throw errorFromResponse(response.status, await response.json().catch(() => null));
-  }
+  const response = await authorizedGet(path);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

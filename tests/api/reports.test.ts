@@ -126,8 +126,8 @@ describe('reports', () => {
     const res = await t.call('GET', '/api/reports/export/dashboard?dateRange=7d');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="report-dashboard-7d-\d{8}-\d{6}\.csv"$/);
-    const lines = res.body.trim().split('\r\n');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="report-dashboard-7d-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Day,Revenue,Orders,PaidOrders,Users,AvgOrderValue');
     expect(lines).toHaveLength(8);
     const json = await report('dashboard');

@@ -44,8 +44,8 @@ describe('Reports in Chromium', () => {
 
   it('Export Report downloads the chosen report as CSV', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Report' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^report-financial-7d-\d{8}-\d{6}\.csv$/);
-    const lines = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    expect(download.suggestedFilename()).toMatch(/^report-financial-7d-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Day,Gross,Refunds,Net,Commissions,Payouts');
     expect(lines).toHaveLength(8);
   });

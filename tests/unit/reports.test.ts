@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { averageCents, growthPercent, periodShape } from '../../server/modules/reports/policy.js';
-import { reportCsvLines } from '../../server/modules/reports/csv.js';
+import { reportCsvColumns } from '../../server/modules/reports/csv.js';
+import { csvCell } from '../../server/lib/csv.js';
 import type { Report } from '../../src/common/reports.js';
 
 describe('report rules', () => {
@@ -30,14 +31,13 @@ describe('report rules', () => {
     expect(averageCents(0, 0)).toBe(0);
   });
 
-  it('the CSV has a heading and a line a period, money as decimal text', () => {
+  it('the CSV columns: the period, then each figure, money as decimal text', () => {
     const report = {
       kind: 'financial', bucket: 'month',
       series: [{ period: '2026-10', gross: 1234.5, refunds: 0.1, net: 1234.4, commissions: 0, payouts: 61.73 }],
     } as unknown as Report;
-    expect([...reportCsvLines(report)]).toEqual([
-      'Month,Gross,Refunds,Net,Commissions,Payouts\r\n',
-      '2026-10,1234.50,0.10,1234.40,0.00,61.73\r\n',
-    ]);
+    const columns = reportCsvColumns(report);
+    expect(columns.map((c) => c.header)).toEqual(['Month', 'Gross', 'Refunds', 'Net', 'Commissions', 'Payouts']);
+    expect(columns.map((c) => csvCell(c.kind, c.value(report.series[0]!)))).toEqual(['2026-10', '1234.50', '0.10', '1234.40', '0.00', '61.73']);
   });
 });

@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
 import { reportKindParams, reportQuery } from '../../../src/common/reports.schemas.js';
+import { streamCsv } from '../../lib/csv.js';
 import { defineRoutes } from '../../lib/routes.js';
-import { reportCsvLines, reportFileName } from './csv.js';
+import { reportCsvColumns } from './csv.js';
 import { reportsAccess as access } from './policy.js';
 import { buildReport } from './service.js';
 
@@ -19,12 +19,9 @@ export default defineRoutes('reports', (r, { db, settings }) => {
     schema: { params: reportKindParams, querystring: reportQuery, summary: 'A report’s breakdown by day or month as CSV' },
   }, async (req, reply) => {
     const { timezone, currency } = await settings.get();
-    const now = new Date();
-    const report = await buildReport(db, req.params.type, req.query.dateRange, { timezone, currency }, now);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${reportFileName(report, now)}"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(reportCsvLines(report)));
+    const report = await buildReport(db, req.params.type, req.query.dateRange, { timezone, currency });
+    // One page: a report's breakdown is at most 90 days or 12 months.
+    const pages = (async function* () { yield report.series; })();
+    return streamCsv(reply, { name: `report-${report.kind}-${report.range}`, columns: reportCsvColumns(report), pages });
   });
 });
