@@ -190,6 +190,9 @@ describe('reading and deciding', () => {
     }
     expect(await kycStatusOf(me.id)).toBe('verified');
     expect((await t.call('GET', `/api/kyc/${s.id}/status`, { token: me.token })).json().status).toBe('verified');
+    // The user is told once, in the app (and by email), by the decision's own transaction.
+    const inbox = (await t.call('GET', '/api/notifications', { token: me.token })).json().notifications;
+    expect(inbox.filter((n: { title: string }) => n.title === 'Your identity is verified')).toHaveLength(1);
   });
 
   it('rejecting needs a reason; the user sees it and may send a new session', async () => {
@@ -206,6 +209,8 @@ describe('reading and deciding', () => {
     expect(res.json().session).toMatchObject({ status: 'rejected', reason: 'The photo is blurred: send a sharper one.' });
     expect(await kycStatusOf(me.id)).toBe('rejected');
     expect((await t.call('GET', `/api/kyc/${s.id}/status`, { token: me.token })).json()).toMatchObject({ status: 'rejected', reason: 'The photo is blurred: send a sharper one.' });
+    const [told] = (await t.call('GET', '/api/notifications', { token: me.token })).json().notifications;
+    expect(told).toMatchObject({ title: 'Your identity check was not accepted', body: expect.stringContaining('The photo is blurred'), link: '/shop/account' });
     expect((await submit(me.token)).status).toBe(201);
     expect(await kycStatusOf(me.id)).toBe('pending');
   });

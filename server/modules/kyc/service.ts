@@ -9,6 +9,7 @@ import { Counter } from '../../lib/list.js';
 import type { Upload } from '../../lib/uploads.js';
 import type { Actor, AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
+import { notify } from '../notifications/notify.js';
 import { checkDocument, readDocument, removeDocument, storeDocument } from './documents.js';
 import { birthRefusal, decisionRefusal, mayRead, submitRefusal } from './policy.js';
 import { presentKycSession, type KycRow } from './present.js';
@@ -114,6 +115,13 @@ export async function decideKyc(db: Db, id: string, input: KycStatusInput, actor
     await tx.update(users).set({ kycStatus: input.status, updatedAt: now }).where(eq(users.id, session.userId));
     await audit(tx, actor, `kyc.${input.status}`, 'kyc', id, { before: { status: session.status }, after: { status: input.status, reason } });
     await audit(tx, actor, 'user.kyc', 'user', session.userId, { before: { kycStatus: user?.kycStatus }, after: { kycStatus: input.status }, kycSession: id });
+    await notify(tx, {
+      userId: session.userId, channels: ['in_app', 'email'], link: '/shop/account',
+      title: input.status === 'rejected' ? 'Your identity check was not accepted' : 'Your identity is verified',
+      body: input.status === 'rejected'
+        ? `Your identity check was rejected: ${reason}. You may send it again from your account.`
+        : 'Your identity check was approved: purchases that need a verified buyer are open to you.',
+    });
     counter.touch();
   });
   return presentKycSession(await findSession(db, id));
