@@ -10,6 +10,7 @@ import { startNotificationWorker, type WorkerOptions as NotifierOptions } from '
 import { startChainRuntime, type RuntimeOptions } from './modules/mint/runtime.js';
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
 import { startCryptoWatcher } from './modules/payments/crypto/watcher.js';
+import { startPayoutCompleter } from './modules/payouts/completer.js';
 import { cryptoRuntimeOf } from './modules/payments/providers/crypto.js';
 import { configuredProviders } from './modules/payments/providers/index.js';
 import { SettingsService } from './modules/settings/service.js';
@@ -22,6 +23,7 @@ import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerMultipart } from './plugins/multipart.js';
 import { hasBuild, registerStatic, registerUploads } from './plugins/static.js';
 import { registerSwagger } from './plugins/swagger.js';
+import { logDestination } from './lib/log.js';
 import './types.js';
 
 export type BuildOptions = {
@@ -40,15 +42,17 @@ export type BuildOptions = {
   dnsServer?: boolean;
   /** With the chain: run the crypto watcher in this process. Default true. */
   cryptoWatcher?: boolean;
+  /** With the chain and a platform payout wallet: run the payout completer in this process. Default true; API tests opt in. */
+  payoutCompleter?: boolean;
 };
 
 /**
  * The app: the shared context, the chain, the external plugins, then every module of the registry
  * (server/modules/index.ts), then the built browser apps.
  */
-export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true, notifier = true, dnsServer = true, cryptoWatcher = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true, notifier = true, dnsServer = true, cryptoWatcher = true, payoutCompleter = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: logDestination() },
     trustProxy: false,
     bodyLimit: 1_048_576,
     frameworkErrors,
@@ -74,6 +78,10 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
         app.ctx.cryptoWatcher = watching;
         app.addHook('onClose', watching.stop);
       }
+    }
+    if (payoutCompleter && app.ctx.chain.chain?.payoutAccount) {
+      const completing = startPayoutCompleter(database.db, app.ctx.chain, config.payoutCompleterMs, log);
+      app.addHook('onClose', completing.stop);
     }
     app.addHook('onClose', async () => { await app.ctx.chain?.close(); });
   }

@@ -51,6 +51,7 @@ const envSchema = z.object({
     .optional(),
   CRYPTO_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
   CRYPTO_WATCH_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
+  PAYOUT_COMPLETER_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
 });
 
 export type Config = {
@@ -81,6 +82,8 @@ export type Config = {
   paymentSandbox: boolean;
   /** How often unpaid checkouts past their time are failed and their stock released. */
   checkoutSweepMs: number;
+  /** How often the payout completer finishes on-chain payouts whose stored transfer nobody is finishing. */
+  payoutCompleterMs: number;
   /** Stripe takes card payments when both its secret key and its webhook secret are set; `apiUrl` points the SDK elsewhere (tests' stand-in). */
   stripe: StripeConfig | null;
   /** Email: SMTP when `smtpUrl` is set, otherwise kept in the outbox table for the admin (Settings → Email outbox). */
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mintWorker: e.MINT_WORKER,
     paymentSandbox: e.PAYMENT_SANDBOX ?? e.NODE_ENV !== 'production',
     checkoutSweepMs: e.CHECKOUT_SWEEP_SECONDS * 1000,
+    payoutCompleterMs: e.PAYOUT_COMPLETER_MS,
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : null,

@@ -18,6 +18,7 @@
  * The caller keeps the lock that makes one transfer per purpose (a payout's row and claim) and stores
  * { nonce, signedTx, txHash } in the same commit as its record, before calling sendStoredTransfer.
  */
+import { errorSentence, type ErrorCode, type ErrorParams } from '../../src/common/errors-catalogue.js';
 import {
   formatEther, keccak256, TransactionNotFoundError, TransactionReceiptNotFoundError,
   type Address, type Chain, type Hex, type PublicClient, type Transport,
@@ -56,8 +57,8 @@ export type TransferOutcome =
 
 /** A transfer the chain would refuse, said as a sentence (nothing was signed). */
 export class TransferRefusal extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly messageCode: ErrorCode, readonly params: ErrorParams) {
+    super(errorSentence(messageCode, params));
     this.name = 'TransferRefusal';
   }
 }
@@ -76,9 +77,9 @@ export async function signNativeTransfer(ctx: TransferContext, req: { to: Addres
   const limit = gas ?? 21_000n;
   const needed = req.value + limit * fees.maxFeePerGas;
   if (balance < needed) {
-    throw new TransferRefusal(`The platform wallet ${ctx.account.address} holds ${formatEther(balance)}, less than the ${formatEther(needed)} this transfer and its gas need.`);
+    throw new TransferRefusal('wallet_short', { address: ctx.account.address, balance: formatEther(balance), needed: formatEther(needed) });
   }
-  if (gas === null) throw new TransferRefusal(`The chain refuses a transfer to ${req.to} (the address may be a contract that does not accept payments).`);
+  if (gas === null) throw new TransferRefusal('transfer_not_accepted', { to: req.to });
   const signedTx = await ctx.account.signTransaction({
     type: 'eip1559', chainId: ctx.chainId, nonce: req.nonce, to: req.to, value: req.value, gas: limit,
     maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL, SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -85,6 +85,14 @@ export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Writes whose answers nobody reads (an event, an audit row, a status set) as data-modifying CTEs, for `tx.with(...)`
+ * before the statement they go with: one round trip for all. Every part of that statement sees the database as it was
+ * before it, so none may depend on another's effect (foreign keys are checked at its end, so a row may refer to one
+ * inserted beside it).
+ */
+export const alongside = (db: Queryable, writes: readonly SQLWrapper[]) => writes.map((w, i) => db.$with(`w${i}`, {}).as(w.getSQL()));
 
 const dialect = new PgDialect();
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn, bigint, bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -102,6 +102,25 @@ export const loginChallenges = pgTable('login_challenges', {
   index('login_challenges_user_idx').on(t.userId),
 ]);
 
+/**
+ * One-time set-password links (an admin's invitation of a new user or reset of a password): only the token's SHA-256
+ * is kept. A link works once, until it expires, and not after a newer link or a password change (revoked_at).
+ */
+export const passwordLinks = pgTable('password_links', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').$type<'invite' | 'reset'>().notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('password_links_token_hash_key').on(t.tokenHash),
+  index('password_links_open_idx').on(t.userId).where(sql`used_at is null and revoked_at is null`),
+]);
+
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
@@ -127,6 +146,8 @@ export const products = pgTable('products', {
   redeemPolicy: jsonb('redeem_policy'),
   stock: integer('stock').notNull().default(0),
   status: text('status').notNull().default('draft'),
+  /** An exclusive product: only members of this level (BRONZE … DIAMOND) or above see and buy it; null: everyone. */
+  minMemberLevel: text('min_member_level'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -153,6 +174,8 @@ export const orders = pgTable('orders', {
   /** The priced parts of amount_cents (subtotal − discount + tax + shipping); orders from before they were kept have a null subtotal. */
   subtotalCents: cents('subtotal_cents'),
   discountCents: cents('discount_cents').notNull().default(0),
+  /** The part of discount_cents that is the member's level discount (the rest is the coupon's). */
+  memberDiscountCents: cents('member_discount_cents').notNull().default(0),
   taxCents: cents('tax_cents').notNull().default(0),
   shippingCents: cents('shipping_cents').notNull().default(0),
   currency: text('currency').notNull().default('USD'),
@@ -796,3 +819,93 @@ export const orderStatsDeltas = pgTable('order_stats_deltas', {
   qty: bigint('qty', { mode: 'number' }).notNull(),
   discountCents: cents('discount_cents').notNull(),
 });
+
+/** Membership levels BRONZE → DIAMOND (seeded by migration 0021): what each needs and gives. `rank` orders them. */
+export const memberLevels = pgTable('member_levels', {
+  name: text('name').primaryKey(),
+  rank: integer('rank').notNull(),
+  minPoints: bigint('min_points', { mode: 'number' }).notNull(),
+  minOrders: integer('min_orders').notNull(),
+  /** The level's discount in hundredths of a percent (500 = 5 %). */
+  discountBp: integer('discount_bp').notNull().default(0),
+  freeShipping: boolean('free_shipping').notNull().default(false),
+  prioritySupport: boolean('priority_support').notNull().default(false),
+  exclusiveProducts: boolean('exclusive_products').notNull().default(false),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('member_levels_rank_key').on(t.rank),
+]);
+
+/**
+ * A user's membership, made at their first points entry: the balance (what may be spent), the lifetime points and paid
+ * orders the level is computed from, and the level as last stored. Every change of the balance locks this row first
+ * and writes a `points_entries` row in the same transaction, so the ledger's sum is the balance (reconcile checks it).
+ */
+export const members = pgTable('members', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  level: text('level').notNull().default('BRONZE'),
+  pointsBalance: bigint('points_balance', { mode: 'number' }).notNull().default(0),
+  lifetimePoints: bigint('lifetime_points', { mode: 'number' }).notNull().default(0),
+  paidOrders: integer('paid_orders').notNull().default(0),
+  levelChangedAt: timestamp('level_changed_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  check('members_points_balance_nonnegative', sql`${t.pointsBalance} >= 0`),
+  index('members_level_idx').on(t.level),
+]);
+
+/** What a member asked to receive for points: PENDING (points held) → APPROVED (a zero-price order) | REJECTED (points returned). */
+export const redemptions = pgTable('redemptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+  quantity: integer('quantity').notNull(),
+  pointsUsed: bigint('points_used', { mode: 'number' }).notNull(),
+  status: text('status').notNull().default('PENDING'),
+  orderId: uuid('order_id').references(() => orders.id),
+  note: text('note'),
+  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('redemptions_created_idx').on(t.createdAt, t.id),
+  index('redemptions_status_created_idx').on(t.status, t.createdAt, t.id),
+  index('redemptions_user_idx').on(t.userId, t.createdAt, t.id),
+  index('redemptions_points_idx').on(t.pointsUsed, t.id),
+  index('redemptions_quantity_idx').on(t.quantity, t.id),
+]);
+
+/** Points turned into the loyalty token: `from_amount` points at `rate` points a token gave `to_amount` tokens, minted by the job. */
+export const conversions = pgTable('conversions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  fromAmount: bigint('from_amount', { mode: 'number' }).notNull(),
+  toAmount: numeric('to_amount', { precision: 78, scale: 0 }).notNull(),
+  rate: bigint('rate', { mode: 'number' }).notNull(),
+  tokenId: numeric('token_id', { precision: 78, scale: 0 }).notNull(),
+  walletAddress: text('wallet_address').notNull(),
+  mintJobId: uuid('mint_job_id').notNull().references(() => mintJobs.id),
+  createdAt: createdAt(),
+}, (t) => [
+  index('conversions_user_idx').on(t.userId, t.createdAt, t.id),
+]);
+
+/** The points ledger: one signed entry per change of a member's balance, with what caused it. */
+export const pointsEntries = pgTable('points_entries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+  reason: text('reason').notNull(),
+  orderId: uuid('order_id').references(() => orders.id),
+  redemptionId: uuid('redemption_id').references(() => redemptions.id),
+  conversionId: uuid('conversion_id').references(() => conversions.id),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('points_entries_user_idx').on(t.userId, t.createdAt, t.id),
+  index('points_entries_order_idx').on(t.orderId).where(sql`order_id is not null`),
+]);

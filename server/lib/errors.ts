@@ -1,28 +1,84 @@
-/** An error whose message is a sentence fit for the person using the app. */
+import { errorSentence, isErrorCode, type ErrorCode, type ErrorParams, type FieldMessage } from '../../src/common/errors-catalogue.js';
+
+/**
+ * A sentence built from the catalogue by `say`, remembered with its code and params so that a rule (a policy)
+ * may return the sentence its tests read and the error thrown from it still carries what the browser translates.
+ */
+export type Said = string & { readonly said: unique symbol };
+/** What an error or a field says: a message code, or a sentence `say` built. */
+export type Message = ErrorCode | Said;
+
+/** A rule's sentence is thrown soon after it is said; one forgotten by then is sent as English only (`messageCode` unknown). */
+const SAID_KEPT = 5000;
+const said = new Map<string, { messageCode: ErrorCode; params?: ErrorParams }>();
+
+export function say(code: ErrorCode, params?: ErrorParams): Said {
+  const sentence = errorSentence(code, params);
+  said.delete(sentence);
+  said.set(sentence, { messageCode: code, params });
+  if (said.size > SAID_KEPT) said.delete(said.keys().next().value!);
+  return sentence as Said;
+}
+
+/** The code and params of a sentence `say` built (for an answer that carries a sentence outside an error), or null. */
+export function spoken(sentence: string): FieldMessage | null {
+  const known = said.get(sentence);
+  return known ? { messageCode: known.messageCode, ...(known.params ? { params: known.params } : {}) } : null;
+}
+
+/** The sentence of a message, its code and params. */
+function resolve(message: Message, params?: ErrorParams): { sentence: string; messageCode: string; params?: ErrorParams } {
+  if (isErrorCode(message)) return { sentence: errorSentence(message, params), messageCode: message, ...(params ? { params } : {}) };
+  const known = said.get(message);
+  return known ? { sentence: message, ...known } : { sentence: message, messageCode: 'unknown' };
+}
+
+/**
+ * An error whose message is a sentence fit for the person using the app: `code` says what happened (programs and
+ * tests branch on it), `messageCode` + `params` say which sentence (the browser translates them).
+ */
 export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
+  readonly code: string;
+  readonly messageCode: string;
+  readonly params?: ErrorParams;
+  readonly fields?: Record<string, string>;
+  readonly fieldMessages?: Record<string, FieldMessage>;
+
+  constructor(readonly status: number, message: Message, params?: ErrorParams, fields?: Record<string, Message>, code?: string) {
+    const r = resolve(message, params);
+    super(r.sentence);
+    this.messageCode = r.messageCode;
+    this.params = r.params;
+    this.code = code ?? r.messageCode;
+    if (fields) {
+      const each = Object.entries(fields).map(([field, m]) => [field, resolve(m)] as const);
+      this.fields = Object.fromEntries(each.map(([field, f]) => [field, f.sentence]));
+      this.fieldMessages = Object.fromEntries(each.map(([field, f]) => [field, { messageCode: f.messageCode, ...(f.params ? { params: f.params } : {}) }]));
+    }
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError(400, message, 'validation', fields);
-export const unauthorized = (message = 'Authentication required. Please log in.', code = 'unauthorized') =>
-  new AppError(401, message, code);
-export const forbidden = (message = 'You are not allowed to do this.', code = 'forbidden') =>
-  new AppError(403, message, code);
-export const notFound = (message: string) => new AppError(404, message, 'not_found');
-export const conflict = (message: string, code = 'conflict') => new AppError(409, message, code);
-export const unprocessable = (message: string, fields?: Record<string, string>, code = 'unprocessable') =>
-  new AppError(422, message, code, fields);
+export const badRequest = (message: Message, params?: ErrorParams, fields?: Record<string, Message>) =>
+  new AppError(400, message, params, fields, 'validation');
+/** 400 for one field a service checked (the schema could not): "Invalid field "x": <its sentence>", translated as its sentence. */
+export function invalidField(field: string, message: Said, fields: Record<string, Message> = { [field]: message }, where = 'field') {
+  const err = badRequest(message, undefined, fields);
+  return Object.assign(err, { message: `Invalid ${where} "${field}": ${err.message}` });
+}
+export const unauthorized = (message: Message = 'unauthorized', params?: ErrorParams, code?: string) =>
+  new AppError(401, message, params, undefined, code);
+export const forbidden = (message: Message = 'forbidden', params?: ErrorParams, code?: string) =>
+  new AppError(403, message, params, undefined, code);
+export const notFound = (message: Message, params?: ErrorParams) => new AppError(404, message, params, undefined, 'not_found');
+export const conflict = (message: Message, params?: ErrorParams, code?: string) => new AppError(409, message, params, undefined, code);
+export const unprocessable = (message: Message, params?: ErrorParams, fields?: Record<string, Message>, code?: string) =>
+  new AppError(422, message, params, fields, code);
 
-export function errorBody(message: string, code: string, fields?: Record<string, string>) {
-  return { ok: false as const, success: false as const, error: message, code, ...(fields ? { fields } : {}) };
+export function errorBody(message: string, code: string, fields?: Record<string, string>, more: { messageCode?: string; params?: ErrorParams; fieldMessages?: Record<string, FieldMessage> } = {}) {
+  return {
+    ok: false as const, success: false as const, error: message, code, messageCode: more.messageCode ?? code,
+    ...(more.params ? { params: more.params } : {}), ...(fields ? { fields } : {}), ...(more.fieldMessages ? { fieldMessages: more.fieldMessages } : {}),
+  };
 }
 
 /** Whether the database refused a write for the unique index `constraint` (two requests raced past the check before it). */

@@ -5,7 +5,7 @@
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import { queryRows, type Db, type Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { isSafeText } from '../../src/common/text.js';
 import { sha256 } from './crypto.js';
@@ -37,7 +37,7 @@ export function idempotencyKeyOf(req: FastifyRequest): string | null {
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] ?? '' : raw;
   if (key.length < 1 || key.length > 255 || !isSafeText(key) || /[^\x21-\x7e]/.test(key)) {
-    throw badRequest('The Idempotency-Key header must be 1 to 255 visible ASCII characters.', { [KEY_HEADER]: 'Not a valid key.' });
+    throw badRequest('idempotency_key_invalid', undefined, { [KEY_HEADER]: 'idempotency_key_invalid_field' });
   }
   return key;
 }
@@ -60,12 +60,7 @@ export async function runIdempotent(db: Db, input: { key: string | null; scope: 
   }
   if (claimed.length === 0) {
     const [first] = await db.select().from(idempotencyKeys).where(where).limit(1);
-    if (!first) throw conflict('A request with this Idempotency-Key has just ended; send it again.', 'idempotency_retry');
-    if (first.requestHash !== requestHash) {
-      throw new AppError(422, 'This Idempotency-Key was already used with a different request. Use a new key for a new request.', 'idempotency_mismatch');
-    }
-    if (first.statusCode === null) throw conflict('A request with this Idempotency-Key is still being processed. Try again in a moment.', 'idempotency_in_progress');
-    return { status: first.statusCode, body: first.response, replayed: true };
+    return { ...replayOf(first, requestHash), replayed: true };
   }
   try {
     const answer = await handle();
@@ -77,17 +72,74 @@ export async function runIdempotent(db: Db, input: { key: string | null; scope: 
   }
 }
 
+/** What the first request with this key answered (or why it cannot be answered again), once the key is taken. */
+function replayOf(first: typeof idempotencyKeys.$inferSelect | undefined, requestHash: string): Answer {
+  if (!first) throw conflict('idempotency_retry');
+  if (first.requestHash !== requestHash) {
+    throw new AppError(422, 'idempotency_mismatch');
+  }
+  if (first.statusCode === null) throw conflict('idempotency_in_progress');
+  return { status: first.statusCode, body: first.response };
+}
+
+/**
+ * runIdempotent for work done in one transaction (`handle` gets it): the key is claimed and its answer kept in that
+ * same transaction, so the work and the remembered answer commit (or vanish) together, without writes of their own
+ * before and after. While one request holds the key, the same key is answered 409 at once: the claim takes a
+ * transaction-scoped advisory lock on (scope, key) without waiting, and inserts only when it got it.
+ */
+export async function runIdempotentIn(db: Db, input: { key: string | null; scope: string; body: unknown }, handle: (tx: Tx) => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
+  if (!input.key) return { ...(await db.transaction(handle)), replayed: false };
+  const { scope, key } = input;
+  const requestHash = sha256(canonical(input.body ?? null));
+  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+  return db.transaction(async (tx) => {
+    const claim = () => queryRows(tx, sql`insert into ${idempotencyKeys} (scope, key, request_hash)
+      select ${scope}, ${key}, ${requestHash} where pg_try_advisory_xact_lock(hashtextextended(${scope} || ' ' || ${key}, 0))
+      on conflict do nothing returning key`);
+    let claimed = await claim();
+    if (claimed.length === 0) {
+      const [first] = await tx.select().from(idempotencyKeys).where(where).limit(1);
+      if (first && first.createdAt.getTime() <= Date.now() - KEEP_HOURS * 3_600_000) {
+        await tx.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.createdAt, expiry())));
+        claimed = await claim();
+      }
+      if (claimed.length === 0) {
+        // Not visible yet: the request holding the key has not committed.
+        if (!first) throw conflict('idempotency_in_progress');
+        return { ...replayOf(first, requestHash), replayed: true };
+      }
+    }
+    const answer = await handle(tx);
+    await tx.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body as object }).where(where);
+    return { ...answer, replayed: false };
+  });
+}
+
+/** The request's key and the scope it is remembered under (the route and the caller, so two users' keys never meet). */
+function keyOf(req: FastifyRequest, required: boolean) {
+  const scope = `${req.method} ${req.routeOptions.url} ${req.user?.id ?? 'anonymous'}`;
+  const key = idempotencyKeyOf(req);
+  if (!key && required) {
+    throw badRequest('idempotency_key_required', undefined, { [KEY_HEADER]: 'required' });
+  }
+  return { key, scope, body: req.body };
+}
+
+function send(reply: FastifyReply, answer: Answer & { replayed: boolean }) {
+  if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
+  return reply.status(answer.status).send(answer.body);
+}
+
 /**
  * For a route handler: runs idempotently under the caller and route, and sends the (first) answer. With `required`,
  * a request without a key is a 400 (a checkout must never be made twice by a retry).
  */
 export async function sendIdempotent(db: Db, req: FastifyRequest, reply: FastifyReply, handle: () => Promise<Answer>, opts: { required?: boolean } = {}) {
-  const scope = `${req.method} ${req.routeOptions.url} ${req.user?.id ?? 'anonymous'}`;
-  const key = idempotencyKeyOf(req);
-  if (!key && opts.required) {
-    throw badRequest('This request needs an Idempotency-Key header: a unique value per attempt, sent again with a retry.', { [KEY_HEADER]: 'Required.' });
-  }
-  const answer = await runIdempotent(db, { key, scope, body: req.body }, handle);
-  if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
-  return reply.status(answer.status).send(answer.body);
+  return send(reply, await runIdempotent(db, keyOf(req, !!opts.required), handle));
+}
+
+/** sendIdempotent for work in one transaction (runIdempotentIn): the key is kept in the work's own transaction. */
+export async function sendIdempotentIn(db: Db, req: FastifyRequest, reply: FastifyReply, handle: (tx: Tx) => Promise<Answer>, opts: { required?: boolean } = {}) {
+  return send(reply, await runIdempotentIn(db, keyOf(req, !!opts.required), handle));
 }

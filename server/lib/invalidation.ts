@@ -37,7 +37,7 @@ export function onInvalidation(handler: Handler) {
 type Log = { info(msg: string): void; warn(msg: string): void };
 
 let seq = 0;
-const recent: { seq: number; event: Invalidation }[] = [];
+const recent: { seq: number; event: Invalidation; sent: boolean }[] = [];
 const buses = new Set<Bus>();
 let downBuses = 0;
 let safetyMark = 0;
@@ -52,14 +52,17 @@ export function cachesTrusted(): boolean {
 export function invalidated(event: Invalidation) {
   if (buses.size === 0) return;
   seq += 1;
-  recent.push({ seq, event });
+  recent.push({ seq, event, sent: false });
   if (recent.length > RECENT_MAX) recent.splice(0, recent.length - RECENT_MAX);
   if (!safetyTimer) {
     safetyTimer = setTimeout(() => {
       safetyTimer = null;
       const since = safetyMark;
       safetyMark = seq;
-      void publishSince(since);
+      // Only what no publish has carried yet: a request's own publish usually came first.
+      const forgotten = (recent[0]?.seq ?? seq + 1) > since + 1;
+      const unsent = forgotten ? null : recent.find((e) => e.seq > since && !e.sent);
+      if (forgotten || unsent) void publishSince(unsent ? unsent.seq - 1 : since);
     }, SAFETY_FLUSH_MS);
     safetyTimer.unref();
   }
@@ -70,11 +73,44 @@ export function mark(): number {
   return seq;
 }
 
-/** Publishes every event recorded after `since` and waits until PostgreSQL has taken the notification. */
-export async function publishSince(since: number): Promise<void> {
-  if (seq <= since || buses.size === 0) return;
+type Batch = { since: number; done: Promise<void>; resolve: () => void };
+/** The notification being sent, and the one that will follow it: callers meanwhile share that next one. */
+let sending: Promise<void> | null = null;
+let next: Batch | null = null;
+
+/**
+ * Publishes every event recorded after `since` and waits until PostgreSQL has taken the notification. The notification
+ * is sent after this call (so after the caller's commit); callers that come while one is being sent share the next one,
+ * which carries all their events: under load a process sends one notification per round trip, not one per request.
+ */
+export function publishSince(since: number): Promise<void> {
+  if (seq <= since || buses.size === 0) return Promise.resolve();
+  if (next) next.since = Math.min(next.since, since);
+  else {
+    let resolve!: () => void;
+    const done = new Promise<void>((r) => (resolve = r));
+    next = { since, done, resolve };
+  }
+  const { done } = next;
+  sending ??= sendBatches();
+  return done;
+}
+
+async function sendBatches() {
+  while (next) {
+    const batch = next;
+    next = null;
+    await send(batch.since).catch(() => undefined);
+    batch.resolve();
+  }
+  sending = null;
+}
+
+async function send(since: number) {
   const oldest = recent[0]?.seq ?? seq + 1;
-  const events = oldest > since + 1 ? ['all'] : [...new Set(recent.filter((e) => e.seq > since).map((e) => e.event))];
+  const carried = recent.filter((e) => e.seq > since);
+  for (const e of carried) e.sent = true;
+  const events = oldest > since + 1 ? ['all'] : [...new Set(carried.map((e) => e.event))];
   let payload = JSON.stringify(events);
   if (payload.length > MAX_PAYLOAD) payload = '["all"]';
   await Promise.all([...buses].map((bus) => bus.notify(payload)));

@@ -49,14 +49,20 @@ export function after(o: ListOrder, id: string | number | undefined): SQL | unde
 
 /**
  * Every row of a list, a batch at a time, each batch read after the last row of the one before (keyset): constant
- * memory and the same cost per batch however far in, unlike an offset. `fetch` is the list's own page query.
+ * memory and the same cost per batch however far in, unlike an offset. `fetch` is the list's own page query. The next
+ * batch is asked for before this one is handed on, so the database reads it (on PostgreSQL, or PGlite in its worker
+ * thread) while this one is written out: at most two batches are held at once.
  */
 export async function* keysetPages<R extends { id: string | number }>(fetch: (page: Page) => Promise<R[]>, batch = 5_000): AsyncGenerator<R[]> {
-  let last: string | number | undefined;
-  for (;;) {
-    const rows = await fetch({ limit: batch, after: last });
-    if (rows.length) yield rows;
-    if (rows.length < batch) return;
-    last = rows[rows.length - 1]!.id;
+  let next: Promise<R[]> | undefined = fetch({ limit: batch });
+  try {
+    while (next) {
+      const rows: R[] = await next;
+      next = rows.length === batch ? fetch({ limit: batch, after: rows[rows.length - 1]!.id }) : undefined;
+      if (rows.length) yield rows;
+    }
+  } finally {
+    // A reader that stops early (the client went away) leaves the batch asked for: its failure is nobody's to handle.
+    next?.catch(() => {});
   }
 }

@@ -30,7 +30,7 @@ export class SecretBox {
     if (stored.startsWith('plain:')) return stored.slice('plain:'.length);
     const [version, iv, tag, data] = stored.split(':');
     if (version !== 'v1' || !iv || !tag || data === undefined) throw unreadable();
-    if (!this.key) throw new AppError(503, 'Two-factor secrets are encrypted, but TOTP_ENCRYPTION_KEY is not set on this server.', 'totp_key_missing');
+    if (!this.key) throw new AppError(503, 'totp_key_missing');
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
@@ -41,4 +41,4 @@ export class SecretBox {
   }
 }
 
-const unreadable = () => new AppError(503, 'A two-factor secret cannot be read with this server\'s TOTP_ENCRYPTION_KEY.', 'totp_key_mismatch');
+const unreadable = () => new AppError(503, 'totp_key_mismatch');

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { isSafeText } from '../../src/common/text.js';
-import { AppError, badRequest } from './errors.js';
+import { AppError, badRequest, type Said } from './errors.js';
 
 export type FileKind = 'jpg' | 'png' | 'webp' | 'pdf';
 
@@ -31,9 +31,9 @@ export type Upload = { fields: Record<string, string>; files: UploadedFile[] };
 
 export type UploadWords = {
   /** "Send the image as multipart/form-data with one file field." */
-  howToSend: string;
+  howToSend: Said;
   /** What the 413 says, e.g. "The image can be at most 5 MB.", and the field it names. */
-  tooLarge: string;
+  tooLarge: Said;
   field: string;
 };
 
@@ -42,7 +42,7 @@ export type UploadWords = {
  * limit each). Not multipart: 415; over the size limit: 413; anything unreadable: 400; each with a sentence.
  */
 export async function readUpload(req: FastifyRequest, words: UploadWords): Promise<Upload> {
-  if (!req.isMultipart()) throw new AppError(415, words.howToSend, 'unsupported_media_type');
+  if (!req.isMultipart()) throw new AppError(415, words.howToSend, undefined, undefined, 'unsupported_media_type');
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   try {
@@ -55,13 +55,13 @@ export async function readUpload(req: FastifyRequest, words: UploadWords): Promi
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, words.tooLarge, 'file_too_large', { [words.field]: words.tooLarge });
-    if (code === 'FST_FILES_LIMIT') throw badRequest(`Send one file only. ${words.howToSend}`, { [words.field]: 'One file only.' });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, words.tooLarge, undefined, { [words.field]: words.tooLarge }, 'file_too_large');
+    if (code === 'FST_FILES_LIMIT') throw badRequest('upload_one_file', { howToSend: words.howToSend }, { [words.field]: 'upload_one_file_field' });
     if (err instanceof AppError) throw err;
-    throw badRequest(`The upload could not be read. ${words.howToSend}`, { [words.field]: 'The upload could not be read.' });
+    throw badRequest('upload_unreadable', { howToSend: words.howToSend }, { [words.field]: 'upload_unreadable_field' });
   }
   for (const name of [...Object.keys(fields), ...files.map((f) => f.filename)]) {
-    if (!isSafeText(name)) throw badRequest('A field or file name cannot contain a NUL character or an unpaired surrogate.');
+    if (!isSafeText(name)) throw badRequest('upload_unsafe_name');
   }
   return { fields, files };
 }

@@ -14,6 +14,7 @@ import debug from './debug/routes.js';
 import domain from './domain/routes.js';
 import health from './health/routes.js';
 import kyc from './kyc/routes.js';
+import membership from './membership/routes.js';
 import mint from './mint/routes.js';
 import notifications from './notifications/routes.js';
 import orders from './orders/routes.js';
@@ -22,6 +23,7 @@ import payments from './payments/routes.js';
 import payouts from './payouts/routes.js';
 import products from './products/routes.js';
 import reconcile from './reconcile/routes.js';
+import redemptions from './redemptions/routes.js';
 import referrals from './referrals/routes.js';
 import reports from './reports/routes.js';
 import settings from './settings/routes.js';
@@ -56,4 +58,6 @@ export const MODULES = [
   debug,
   reports,
   domain,
+  membership,
+  redemptions,
 ] as const;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { can } from '../../src/common/capabilities.js';
-import { RESTRICTION_CODES, RESTRICTION_SENTENCES } from '../../src/common/two-factor.js';
+import { RESTRICTION_CODES } from '../../src/common/two-factor.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { authenticate, bearer } from '../modules/auth/service.js';
 
@@ -26,7 +26,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!token) throw unauthorized();
     const user = await authenticate(app.ctx.db, app.ctx.settings, token);
     if (user.restriction && !config?.allowDuring?.includes(user.restriction)) {
-      throw forbidden(RESTRICTION_SENTENCES[user.restriction], RESTRICTION_CODES[user.restriction]);
+      throw forbidden(RESTRICTION_CODES[user.restriction]);
     }
     req.user = { ...user, ip: req.ip };
   });
@@ -35,6 +35,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (req) => {
     const capability = req.routeOptions.config?.capability;
     if (!capability) return;
-    if (!can(req.user?.role, capability)) throw forbidden('You do not have permission to do this.');
+    if (!can(req.user?.role, capability)) throw forbidden('forbidden');
   });
 });

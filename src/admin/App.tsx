@@ -6,6 +6,7 @@ import { can } from '../common/capabilities';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { darkTheme, lightTheme } from './theme';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './pages/login/LoginPage';
 import { NotAllowed } from './pages/access/NotAllowed';
@@ -21,6 +22,7 @@ import payouts from './resources/payouts';
 import products from './resources/products';
 import users from './resources/users';
 import kyc from './resources/kyc';
+import redemptions from './resources/redemptions';
 
 /** The layout only renders once past the login page: fetch the resource screens then, in the background. */
 function AppLayout({ children }: { children: ReactNode }) {
@@ -31,7 +33,6 @@ function AppLayout({ children }: { children: ReactNode }) {
 }
 
 const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
-const NotBuilt = lazy(() => import('./pages/not-built/NotBuilt'));
 const PaymentSdk = lazy(() => import('./pages/payment-sdk/PaymentSdk'));
 const DomainManagement = lazy(() => import('./pages/domain-management/DomainManagement'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
@@ -40,12 +41,9 @@ const ReferralDashboard = lazy(() => import('./pages/referral-dashboard/Referral
 const ReferralsPage = lazy(() => import('./pages/referrals/ReferralsPage'));
 const TwoFactorPage = lazy(() => import('./pages/account/TwoFactorPage'));
 const ChangePasswordPage = lazy(() => import('./pages/account/ChangePasswordPage'));
+const SetPasswordPage = lazy(() => import('./pages/account/SetPasswordPage'));
 const ReportsPage = lazy(() => import('./pages/reports/ReportsPage'));
-
-/** Nav items whose features do not exist yet: [route, app.menu key]. Replace a line when its page lands. */
-const NOT_BUILT: readonly (readonly [string, string])[] = [
-  ['membership', 'membership'],
-];
+const MembershipPage = lazy(() => import('./pages/membership/MembershipPage'));
 
 /** "/": staff land on the dashboard, shoppers on their referral page (logged-out users never get here). */
 function Home() {
@@ -64,6 +62,8 @@ export default function App() {
     <Admin
       disableTelemetry
       title="RWA Admin"
+      theme={lightTheme}
+      darkTheme={darkTheme}
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
@@ -83,8 +83,10 @@ export default function App() {
       {resource(mintJobs)}
       {resource(users)}
       {resource(kyc)}
-      {/* Outside the layout: a session that must enrol in 2FA or change its password may use only these. */}
+      {resource(redemptions)}
+      {/* Outside the layout: a session that must enrol in 2FA or change its password may use only these; /set-password needs no login. */}
       <CustomRoutes noLayout>
+        <Route path="/set-password" element={<SetPasswordPage />} />
         <Route path="/two-factor" element={<TwoFactorPage />} />
         <Route path="/change-password" element={<ChangePasswordPage />} />
       </CustomRoutes>
@@ -153,17 +155,14 @@ export default function App() {
             </Guarded>
           }
         />
-        {NOT_BUILT.map(([path, navKey]) => (
-          <Route
-            key={path}
-            path={`/${path}`}
-            element={
-              <Guarded resource={path}>
-                <NotBuilt navKey={navKey} />
-              </Guarded>
-            }
-          />
-        ))}
+        <Route
+          path="/membership"
+          element={
+            <Guarded resource="membership">
+              <MembershipPage />
+            </Guarded>
+          }
+        />
       </CustomRoutes>
     </Admin>
   );

@@ -60,8 +60,11 @@ export type OrderPayment = {
   completedAt: string | null;
 };
 
-/** How an order's amount was made: subtotal − discount + tax + shipping = amountFiat. */
-export type OrderPricing = { subtotal: number; discount: number; tax: number; shipping: number };
+/**
+ * How an order's amount was made: subtotal − discount + tax + shipping = amountFiat. `discount` is every discount;
+ * `memberDiscount` the part of it that is the member level's (the rest is the coupon's).
+ */
+export type OrderPricing = { subtotal: number; discount: number; memberDiscount: number; tax: number; shipping: number };
 
 export type OrderDetail = OrderSummary & OrderPricing & {
   items: OrderItem[];

@@ -4,6 +4,7 @@
  */
 import { PAYMENT_PROVIDERS, type HostedPayment } from './checkout.js';
 import type { ListTotal } from './list.js';
+import { PAYMENT_RATE_LIMITED } from './messages.js';
 import type { OrderPayment, OrderSummary, PaymentStatus } from './orders.js';
 
 export const PAYMENT_SORTS = ['createdAt', 'amount', 'status'] as const;
@@ -109,4 +110,6 @@ export const PAYMENT_RATE_LIMIT_PHRASE = 'Too many payment requests';
 /** The server's 429 on payment-moving calls (code `payment_rate_limited`); the transport keeps it instead of the generic 429 sentence. */
 export const PAYMENT_RATE_LIMIT_SENTENCE = `${PAYMENT_RATE_LIMIT_PHRASE}: wait a minute, then try again.`;
 
-export const isPaymentRateLimit = (message: string | null | undefined) => !!message?.includes(PAYMENT_RATE_LIMIT_PHRASE);
+/** `code` is the error's code when known: a translated message no longer holds the English phrase. */
+export const isPaymentRateLimit = (message: string | null | undefined, code?: unknown) =>
+  code === PAYMENT_RATE_LIMITED || !!message?.includes(PAYMENT_RATE_LIMIT_PHRASE);

@@ -1,5 +1,6 @@
 /** What the product routes take: zod schemas built from the text type, for the server and forms. */
 import { z } from 'zod';
+import { MEMBER_LEVELS } from './membership.js';
 import { listQueryOf } from './list.schemas.js';
 import { isCryptoAmount, isFiatAmount } from './money.js';
 import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, PRODUCT_SORTS, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from './products.js';
@@ -35,6 +36,8 @@ const fields = {
   category: optionalText('Category', 100),
   description: optionalText('Description', 5000),
   image: optionalText('Image', 2000),
+  minMemberLevel: z.enum(MEMBER_LEVELS, { error: `Minimum member level must be one of ${MEMBER_LEVELS.join(', ')}, or empty for everyone.` })
+    .nullish().transform((v) => v ?? null),
   redeemPolicy: z.looseObject({}, { error: 'Redeem policy must be an object.' }).nullish().transform((v) => v ?? null)
     .refine(isSafeJson, unsafeTextSentence('Redeem policy')),
 };

@@ -1,5 +1,6 @@
 /** The product domain as both sides see it: vocabulary and the API's product shape (request schemas: products.schemas.ts). */
 import { enumReader } from './list.js';
+import type { MemberLevelName } from './membership.js';
 
 export const RWA_TYPES = ['commodity', 'real_estate', 'art', 'collectibles', 'bonds'] as const;
 export const PRODUCT_STATUSES = ['active', 'inactive', 'draft'] as const;
@@ -37,6 +38,8 @@ export type Product = {
   redeemPolicy: Record<string, unknown> | null;
   stock: number;
   status: string;
+  /** An exclusive product: only members of this level or above see it in the shop and may buy it; null: everyone. */
+  minMemberLevel: MemberLevelName | null;
   createdAt: string;
   updatedAt: string;
 };

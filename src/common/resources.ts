@@ -29,6 +29,8 @@ export const RESOURCES = {
   /** The KYC review queue (reached from Users: SPEC §2's nav has no KYC item); finance may not see identity documents. */
   kyc: { read: 'kyc.review', write: 'kyc.review', ...api('kyc', 'sessions', 'session') },
   membership: own,
+  /** Staff's list of members' redemptions (approve, reject); membership levels and points adjustments share its write. */
+  redemptions: { ...staff('catalog.write'), ...api('redemptions', 'redemptions', 'redemption') },
   'referral-dashboard': own,
   'domain-management': staff('catalog.write'),
   'payment-sdk': staff('finance.write'),

@@ -6,6 +6,11 @@ export const TIMEZONES = ['UTC', 'America/New_York', 'America/Chicago', 'America
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CNY', 'JPY'] as const;
 export const LANGUAGES = ['en', 'zh'] as const;
 
+const wholeSetting = (label: string, min: number, max: number) => {
+  const sentence = `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}.`;
+  return z.number({ error: sentence }).int(sentence).min(min, sentence).max(max, sentence);
+};
+
 export const settingsSchema = z.object({
   siteName: text('Site name', { max: 120 }),
   siteUrl: text('Site URL', { max: 2000, min: 0 }).refine((v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'Site URL must be a valid URL.'),
@@ -44,6 +49,14 @@ export const settingsSchema = z.object({
     .regex(/^\d{1,12}(\.\d{1,18})?$/, 'Payout token rate must be a decimal number with at most 18 decimals (tokens for 1.00 of the currency).')
     .refine((v) => /[1-9]/.test(v), 'Payout token rate must be above 0.')
     .nullable(),
+  /** Membership points a paid order earns for each 1.00 of its subtotal after discount (rounded down to whole points). */
+  pointsPerCurrencyUnit: wholeSetting('Points per currency unit', 0, 1_000),
+  /** Points that buy 1.00 of a product's price in a redemption. */
+  redemptionPointsPerCurrencyUnit: wholeSetting('Redemption points per currency unit', 1, 1_000_000),
+  /** Points one loyalty token costs in a conversion. */
+  pointsPerToken: wholeSetting('Points per token', 1, 1_000_000_000),
+  /** The loyalty token's ERC-1155 id on the platform's contract (a fungible id beside the products' tokens). */
+  loyaltyTokenId: text('Loyalty token id', { max: 78 }).regex(/^[1-9]\d{0,76}$/, 'Loyalty token id must be a whole number of at least 1.'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -68,6 +81,10 @@ export const DEFAULT_SETTINGS: Settings = {
   commissionHoldDays: 14,
   minimumPayout: 50,
   payoutTokenRate: null,
+  pointsPerCurrencyUnit: 1,
+  redemptionPointsPerCurrencyUnit: 100,
+  pointsPerToken: 100,
+  loyaltyTokenId: '1000000',
 };
 
 /** What any visitor may read: enough to title and format the app. */

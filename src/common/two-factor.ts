@@ -18,11 +18,6 @@ export const RESTRICTION_CODES = {
   two_factor_enrolment: 'two_factor_enrolment_required',
 } as const satisfies Record<Restriction, string>;
 
-export const RESTRICTION_SENTENCES: Record<Restriction, string> = {
-  password_change: 'Change your password before doing anything else: an administrator reset it.',
-  two_factor_enrolment: 'Set up two-factor authentication before doing anything else: it is required for staff.',
-};
-
 /** The restriction a 403's code names, or null. */
 export function restrictionOfCode(code: string | undefined): Restriction | null {
   for (const r of RESTRICTIONS) if (RESTRICTION_CODES[r] === code) return r;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ROLES } from './capabilities.js';
 import { listQueryOf } from './list.schemas.js';
 import { optionalText, text } from './text.js';
-import { KYC_STATUSES, MIN_PASSWORD_LENGTH, USER_SORTS, USER_STATUSES } from './users.js';
+import { KYC_STATUSES, MIN_PASSWORD_LENGTH, PASSWORD_SETUPS, RESET_METHODS, USER_SORTS, USER_STATUSES } from './users.js';
 
 export const loginBody = z.object({
   email: text('Email', { max: 254 }).email('Email must be a valid email address.'),
@@ -23,12 +23,19 @@ const fields = {
   kycStatus: z.enum(KYC_STATUSES, { error: `KYC status must be one of ${KYC_STATUSES.join(', ')}.` }),
 };
 
+const newPassword = (label: string) => text(label, { max: 1024, trim: false }).min(MIN_PASSWORD_LENGTH, `${label} must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+
+/** A new user gets an initial password, or (passwordSetup "link") a one-time set-password link and no password. */
 export const userCreateBody = z.object({
   ...fields,
   role: fields.role.default('user'),
   status: fields.status.default('active'),
   kycStatus: fields.kycStatus.default('pending'),
-  password: text('Password', { max: 1024, trim: false }).min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`),
+  passwordSetup: z.enum(PASSWORD_SETUPS, { error: `Password setup must be one of ${PASSWORD_SETUPS.join(', ')}.` }).default('password'),
+  password: newPassword('Password').optional(),
+}).superRefine((v, ctx) => {
+  if (v.passwordSetup === 'password' && v.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required (or choose a set-password link).' });
+  if (v.passwordSetup === 'link' && v.password !== undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must be left out when a set-password link is sent.' });
 });
 export const userPatch = z.object(fields).partial();
 export type UserCreateInput = z.infer<typeof userCreateBody>;
@@ -51,6 +58,18 @@ export const twoFactorCodeBody = z.object({ code: secondFactor });
 
 export const passwordChangeBody = z.object({
   currentPassword: text('Current password', { max: 1024, trim: false }),
-  newPassword: text('New password', { max: 1024, trim: false }).min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters.`),
+  newPassword: newPassword('New password'),
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeBody>;
+
+/** An admin's reset: a temporary password (the default, also with no body) or a one-time set-password link. */
+export const passwordResetBody = z.object({
+  method: z.enum(RESET_METHODS, { error: `Method must be one of ${RESET_METHODS.join(', ')}.` }).default('temporary'),
+}).nullish();
+
+/** POST /api/auth/set-password: the link's token and the new password (the same rule as everywhere). */
+export const setPasswordBody = z.object({
+  token: text('Token', { max: 200 }),
+  password: newPassword('Password'),
+});
+export type SetPasswordInput = z.infer<typeof setPasswordBody>;

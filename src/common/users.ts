@@ -51,8 +51,18 @@ export type UserDetail = User & {
   twoFactorEnabledAt: string | null; recoveryCodesLeft: number;
 };
 
-/** POST /api/users/{id}/reset-password: the temporary password, shown this once. */
-export type PasswordReset = { temporaryPassword: string; user: User };
+/** A one-time set-password link (`{siteUrl}/set-password?token=…`), answered to the admin once and emailed to the user. */
+export type SetPasswordLink = { url: string; expiresAt: string };
+
+/** How an admin gives a user their password: a temporary one they pass on, or a one-time link the user follows. */
+export const PASSWORD_SETUPS = ['password', 'link'] as const;
+export const RESET_METHODS = ['temporary', 'link'] as const;
+
+/** POST /api/users/{id}/reset-password: the temporary password or the set-password link, shown this once. */
+export type PasswordReset = { user: User } & ({ temporaryPassword: string; setPasswordLink?: never } | { setPasswordLink: SetPasswordLink; temporaryPassword?: never });
+
+/** POST /api/users: the new user and, when asked for, their set-password link (shown this once). */
+export type UserCreated = { user: User; setPasswordLink: SetPasswordLink | null };
 
 /** DELETE /api/users/{id}: a user with records is deactivated rather than erased, and the answer says which. */
 export type UserRemoval = { outcome: 'deleted' | 'deactivated'; message: string; user: User | null };

@@ -4,6 +4,7 @@
  */
 
 import { MESSAGES, PAYMENT_RATE_LIMITED } from '../common/messages';
+import type { ErrorParams, FieldMessage } from '../common/errors-catalogue';
 
 export const TOKEN_KEY = 'authToken';
 
@@ -25,6 +26,29 @@ export class ApiError extends Error {
     this.body = options.body;
   }
 }
+
+/**
+ * Turns a message code and its params into the reader's language, or answers undefined to keep the server's
+ * English (the language is English, or the catalogue has no such code). Each app sets its own at start-up.
+ */
+export type ErrorTranslator = (messageCode: string, params?: ErrorParams) => string | undefined;
+let translator: ErrorTranslator = () => undefined;
+export const setErrorTranslator = (t: ErrorTranslator): void => {
+  translator = t;
+};
+
+/** A message in the reader's language: the translation of its code, or the English given. */
+export const translateError = (messageCode: string | undefined, params: ErrorParams | undefined, english: string): string =>
+  (messageCode ? translator(messageCode, params) : undefined) ?? english;
+
+/** The server's sentence of an answer (`error`), in the reader's language; undefined when it sent none. */
+export function serverSentence(body: unknown): string | undefined {
+  const b = (body && typeof body === 'object' ? body : {}) as ErrorBody;
+  if (typeof b.error !== 'string' || !b.error) return undefined;
+  return translateError(typeof b.messageCode === 'string' ? b.messageCode : undefined, paramsOf(b.params), b.error);
+}
+
+const paramsOf = (v: unknown) => (v && typeof v === 'object' ? (v as ErrorParams) : undefined);
 
 function storage(): Storage | undefined {
   return typeof localStorage === 'undefined' ? undefined : localStorage;
@@ -81,35 +105,46 @@ interface ErrorBody {
   error?: unknown;
   message?: unknown;
   code?: unknown;
+  messageCode?: unknown;
+  params?: unknown;
   fields?: unknown;
+  fieldMessages?: unknown;
+}
+
+/** Each field's sentence in the reader's language (its `fieldMessages` entry translated, else the server's). */
+function fieldsOf(b: ErrorBody): Record<string, string> | undefined {
+  if (!b.fields || typeof b.fields !== 'object') return undefined;
+  const codes = (b.fieldMessages && typeof b.fieldMessages === 'object' ? b.fieldMessages : {}) as Record<string, FieldMessage | undefined>;
+  return Object.fromEntries(Object.entries(b.fields as Record<string, string>)
+    .map(([field, english]) => [field, translateError(codes[field]?.messageCode, codes[field]?.params, english)]));
 }
 
 export function errorFromResponse(status: number, body: unknown): ApiError {
   const b = (body && typeof body === 'object' ? body : {}) as ErrorBody;
   const code = typeof b.code === 'string' ? b.code : undefined;
-  const fields = b.fields && typeof b.fields === 'object' ? (b.fields as Record<string, string>) : undefined;
+  const sentence = serverSentence(b);
   let message: string;
-  if (status === 429 && code === PAYMENT_RATE_LIMITED && typeof b.error === 'string') message = b.error;
-  else if (status === 429) message = MESSAGES.tooMany;
-  else if (status === 401) message = MESSAGES.unauthorized;
-  else if (status === 404) message = MESSAGES.notFound;
-  else if (typeof b.error === 'string' && b.error) message = b.error;
+  if (status === 429 && code === PAYMENT_RATE_LIMITED && sentence) message = sentence;
+  else if (status === 429) message = translateError('rate_limited', undefined, MESSAGES.tooMany);
+  else if (status === 401) message = translateError('unauthorized', undefined, MESSAGES.unauthorized);
+  else if (status === 404) message = translateError('api_not_found', undefined, MESSAGES.notFound);
+  else if (sentence) message = sentence;
   else if (typeof b.message === 'string' && b.message) message = b.message;
-  else message = MESSAGES.generic;
-  return new ApiError(message, status, { code, fields, body });
+  else message = translateError('request_failed', undefined, MESSAGES.generic);
+  return new ApiError(message, status, { code, fields: fieldsOf(b), body });
 }
 
 /** Sends the request; resolves with the parsed body on 2xx, throws an ApiError otherwise. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   if (!options.public && !isPublicPath(path) && !getToken()) {
-    throw new ApiError(MESSAGES.noToken, 401, { code: 'no_token' });
+    throw new ApiError(translateError('no_token', undefined, MESSAGES.noToken), 401, { code: 'no_token' });
   }
   let res: RawResponse;
   try {
     res = await rawRequest(path, options);
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(e instanceof Error && e.message ? e.message : MESSAGES.generic, 0, { code: 'network' });
+    throw new ApiError(translateError('network', undefined, e instanceof Error && e.message ? e.message : MESSAGES.generic), 0, { code: 'network' });
   }
   if (!res.ok) {
     if (res.status === 401) clearToken();
@@ -143,13 +178,13 @@ export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob>
 /** GET with the stored token: the response when it is 2xx, otherwise an ApiError as apiRequest throws. */
 async function authorizedGet(path: string, signal?: AbortSignal): Promise<Response> {
   const token = getToken();
-  if (!token) throw new ApiError(MESSAGES.noToken, 401, { code: 'no_token' });
+  if (!token) throw new ApiError(translateError('no_token', undefined, MESSAGES.noToken), 401, { code: 'no_token' });
   let response: Response;
   try {
     response = await fetch(path, { headers: { Authorization: `Bearer ${token}` }, signal });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(e instanceof Error && e.message ? e.message : MESSAGES.generic, 0, { code: 'network' });
+    throw new ApiError(translateError('network', undefined, e instanceof Error && e.message ? e.message : MESSAGES.generic), 0, { code: 'network' });
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
@@ -162,12 +197,12 @@ async function authorizedGet(path: string, signal?: AbortSignal): Promise<Respon
 /** Sends a whole form (fields and files) as multipart/form-data; answers and errors as apiRequest. */
 export async function apiSendForm<T>(path: string, form: FormData): Promise<T> {
   const token = getToken();
-  if (!token) throw new ApiError(MESSAGES.noToken, 401, { code: 'no_token' });
+  if (!token) throw new ApiError(translateError('no_token', undefined, MESSAGES.noToken), 401, { code: 'no_token' });
   let response: Response;
   try {
     response = await fetch(path, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } });
   } catch (e) {
-    throw new ApiError(e instanceof Error && e.message ? e.message : MESSAGES.generic, 0, { code: 'network' });
+    throw new ApiError(translateError('network', undefined, e instanceof Error && e.message ? e.message : MESSAGES.generic), 0, { code: 'network' });
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
@@ -177,11 +212,51 @@ export async function apiSendForm<T>(path: string, form: FormData): Promise<T> {
   return body as T;
 }
 
-/** Downloads a file the API streams (a CSV export) with the stored token, and hands it to the browser as a download. */
-export async function apiDownload(path: string, fallbackName: string): Promise<void> {
-  const response = await authorizedGet(path);
+/** How much of a download has arrived: bytes, and for a CSV its records so far (the header not counted). */
+export type DownloadProgress = { bytes: number; rows: number };
+
+/**
+ * Counts a CSV's records as its bytes arrive: line feeds outside quoted cells (a doubled quote inside a cell toggles
+ * twice, so it changes nothing). The state carries across chunks.
+ */
+export function csvRecordCounter() {
+  let quoted = false;
+  let lines = 0;
+  return (chunk: Uint8Array): number => {
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (b === 0x22) quoted = !quoted;
+      else if (b === 0x0a && !quoted) lines++;
+    }
+    return Math.max(0, lines - 1);
+  };
+}
+
+/**
+ * Downloads a file the API streams (a CSV export) with the stored token, and hands it to the browser as a download.
+ * The body is read as it arrives, so `onProgress` can show it; `signal` cancels it (an AbortError, nothing saved).
+ */
+export async function apiDownload(path: string, fallbackName: string, opts: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {}): Promise<void> {
+  const response = await authorizedGet(path, opts.signal);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  const chunks: Uint8Array[] = [];
+  const count = csvRecordCounter();
+  const progress: DownloadProgress = { bytes: 0, rows: 0 };
+  const reader = response.body!.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      progress.bytes += value.length;
+      progress.rows = count(value);
+      opts.onProgress?.({ ...progress });
+    }
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(e instanceof Error && e.message ? e.message : MESSAGES.generic, 0, { code: 'network' });
+  }
+  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -1,7 +1,8 @@
 /** The storefront's calls, all through the shared transport (src/lib/api.ts). */
-import { ApiError, apiGet, apiSend, apiSendForm, clearToken, getToken, rawRequest, setToken, toQuery } from '../lib/api';
+import { ApiError, apiGet, apiSend, apiSendForm, clearToken, getToken, rawRequest, serverSentence, setToken, toQuery, translateError } from '../lib/api';
 import type { CartPrice } from '../common/cart';
 import type { KycSession } from '../common/kyc';
+import type { Member, Redemption } from '../common/membership';
 import { CHECKOUT_SECRET_HEADER, type CheckoutOrder, type CheckoutSession, type HostedPayment, type PaymentProvider, type SandboxConfirmation } from '../common/checkout';
 import type { Notification } from '../common/notifications';
 import type { HostedCryptoPayment } from '../common/payments';
@@ -110,12 +111,12 @@ async function finishLogin(path: string, body: Record<string, string>, fallback:
   try {
     res = await rawRequest(path, { method: 'POST', body });
   } catch (e) {
-    throw new ApiError(e instanceof Error && e.message ? e.message : fallback, 0, { code: 'network' });
+    throw new ApiError(translateError('network', undefined, e instanceof Error && e.message ? e.message : fallback), 0, { code: 'network' });
   }
-  const answer = (res.body ?? {}) as { ok?: boolean; error?: unknown; token?: unknown; user?: SessionUser; restriction?: Restriction | null; twoFactorRequired?: boolean; challenge?: string };
-  if (res.ok && answer.twoFactorRequired && answer.challenge) throw new TwoFactorNeeded(answer.challenge, typeof answer.error === 'string' ? answer.error : '');
+  const answer = (res.body ?? {}) as { ok?: boolean; error?: unknown; code?: unknown; token?: unknown; user?: SessionUser; restriction?: Restriction | null; twoFactorRequired?: boolean; challenge?: string };
+  if (res.ok && answer.twoFactorRequired && answer.challenge) throw new TwoFactorNeeded(answer.challenge, serverSentence(answer) ?? '');
   if (!res.ok || answer.ok === false || typeof answer.token !== 'string' || !answer.user) {
-    throw new ApiError(typeof answer.error === 'string' && answer.error ? answer.error : fallback, res.status, { body: answer });
+    throw new ApiError(serverSentence(answer) || fallback, res.status, { code: typeof answer.code === 'string' ? answer.code : undefined, body: answer });
   }
   forget();
   setToken(answer.token);
@@ -174,3 +175,15 @@ export const listOwnKyc = (signal?: AbortSignal) => apiGet<{ sessions: KycSessio
 
 /** Sends the KYC form with its document (multipart); 201 with the pending session, or an ApiError with the server's sentences. */
 export const submitKyc = (form: FormData) => apiSendForm<{ session: KycSession }>('/api/kyc/session', form).then((r) => r.session);
+
+/** The logged-in shopper's membership: level, points, benefits, token balances read from the chain. */
+export const getOwnMembership = (signal?: AbortSignal) => apiGet<{ member: Member }>('/api/membership/info', { signal }).then((r) => r.member);
+
+/** Redemptions a page of the account shows. */
+export const REDEMPTIONS_PAGE_SIZE = 5;
+export const listOwnRedemptions = (signal?: AbortSignal) =>
+  apiGet<{ redemptions: Redemption[] }>(`/api/membership/redemptions/history${toQuery({ limit: REDEMPTIONS_PAGE_SIZE })}`, { signal }).then((r) => r.redemptions);
+
+/** 201 with the pending redemption (its points held); an ApiError with the server's sentence otherwise. */
+export const redeemPoints = (input: { productId: string; quantity: number }) =>
+  apiSend<{ redemption: Redemption }>('POST', '/api/redemptions', input).then((r) => r.redemption);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatDate, formatDateTime, formatMoney, formatNumber, type DateInput } from '../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, type DateInput } from '../lib/format';
 import { useI18n } from './i18n';
 import { useSettings } from './settings';
 
@@ -16,6 +16,7 @@ export function useFormat() {
       date: (value: DateInput) => formatDate(value, timezone, lang),
       dateTime: (value: DateInput) => formatDateTime(value, timezone, lang),
       number: (value: number | string | null | undefined) => formatNumber(value, lang),
+      percent: (fraction: number) => formatPercent(fraction, lang),
     }),
     [lang, timezone, currency],
   );

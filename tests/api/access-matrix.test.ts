@@ -1,7 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/capabilities.js';
-import { auditEvents, coupons, dnsRecords, dnsScriptLogs, emailMessages, kycSessions, mintJobs, notificationBulks, notifications, orders, payments, products, users } from '../../server/db/schema.js';
+import {
+  auditEvents, coupons, dnsRecords, dnsScriptLogs, emailMessages, kycSessions, memberLevels, members, mintJobs, notificationBulks, notifications, orders, payments,
+  pointsEntries, products, redemptions, users,
+} from '../../server/db/schema.js';
 import {
   buildCoupon, buildDnsRecord, buildKycSession, buildOrder, buildPayment, buildProduct, buildUser, couponInput, dnsRecordInput, productInput, type Role,
 } from './factories.js';
@@ -30,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const count = async (table: typeof orders | typeof payments | typeof mintJobs | typeof auditEvents | typeof dnsScriptLogs | typeof notifications | typeof emailMessages | typeof notificationBulks) =>
+const count = async (table: typeof orders | typeof payments | typeof mintJobs | typeof auditEvents | typeof dnsScriptLogs | typeof notifications | typeof emailMessages | typeof notificationBulks | typeof redemptions | typeof pointsEntries) =>
   Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
 
 /** Every product row as stored (stock, prices, updatedAt...) and how many orders, payments, mint jobs and audit events exist. */
@@ -43,6 +46,8 @@ async function snapshot() {
     dnsScriptLogs: await count(dnsScriptLogs),
     orders: await count(orders), payments: await count(payments), mintJobs: await count(mintJobs), audit: await count(auditEvents),
     notifications: await count(notifications), emails: await count(emailMessages), bulks: await count(notificationBulks),
+    members: await t.db.select().from(members).orderBy(asc(members.userId)), levels: await t.db.select().from(memberLevels).orderBy(asc(memberLevels.rank)),
+    redemptions: await count(redemptions), pointsEntries: await count(pointsEntries),
   };
 }
 
@@ -144,7 +149,8 @@ const endpoints: Endpoint[] = [
   {
     route: 'POST /api/payment-sdk/create', allowed: FINANCE, ok: 201,
     request: async () => {
-      const order = await buildOrder(t, { userEmail: customerEmail, product: { priceFiat: '9.00' } });
+      // A new buyer: the shared customer's mock orders earn points and a member level, whose discount would change the amount.
+      const order = await buildOrder(t, { userEmail: (await buildUser(t)).email, product: { priceFiat: '9.00' } });
       return { method: 'POST', url: '/api/payment-sdk/create', body: { provider: 'sandbox', amount: 9, currency: 'USD', orderId: order.id } };
     },
   },
@@ -153,10 +159,36 @@ const endpoints: Endpoint[] = [
     request: async () => ({ method: 'POST', url: '/api/payment-sdk/refund', body: { paymentId: (await buildPayment(t)).id, amount: 1, reason: 'Damaged' } }),
   },
   { route: 'GET /api/shop/orders', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/shop/orders' }) },
+  // Membership: anyone reads their own; admins and operators edit levels, add points and decide redemptions; staff list them.
+  ...['/api/membership/info', '/api/membership/points/history', '/api/membership/redemptions/history', '/api/membership/conversions/history']
+    .map((url): Endpoint => ({ route: `GET ${url}`, allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url }) })),
+  { route: 'PUT /api/membership/levels/{name}', allowed: WRITERS, ok: 200, request: async () => ({ method: 'PUT', url: '/api/membership/levels/PLATINUM', body: { prioritySupport: true } }) },
+  {
+    route: 'POST /api/membership/points/add', allowed: WRITERS, ok: 200,
+    request: async () => ({ method: 'POST', url: '/api/membership/points/add', body: { email: customerEmail, amount: 5, reason: 'Goodwill' } }),
+  },
+  {
+    route: 'POST /api/membership/tokens/convert', allowed: [...ROLES], ok: 422, refusal: 'Add a wallet address to your account before converting points: the tokens are minted to it.',
+    request: async () => ({ method: 'POST', url: '/api/membership/tokens/convert', body: { fromToken: 'POINTS', toToken: 'LOYALTY', amount: 100 } }),
+  },
+  {
+    route: 'POST /api/redemptions', allowed: [...ROLES], ok: 422, refusal: 'The product does not exist.',
+    request: async () => ({ method: 'POST', url: '/api/redemptions', body: { productId: UNKNOWN, quantity: 1 } }),
+  },
+  { route: 'GET /api/redemptions', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/redemptions?status=PENDING' }) },
+  { route: 'GET /api/redemptions/{id}', allowed: [...ROLES], ok: 404, refusal: 'Redemption not found.', request: async () => ({ method: 'GET', url: `/api/redemptions/${UNKNOWN}` }) },
+  {
+    route: 'PUT /api/redemptions/{id}/status', allowed: WRITERS, ok: 404, refusal: 'Redemption not found.',
+    request: async () => ({ method: 'PUT', url: `/api/redemptions/${UNKNOWN}/status`, body: { status: 'REJECTED' } }),
+  },
   // Each list's CSV export: the list's own readers.
-  ...['products', 'orders', 'mint-jobs', 'coupons', 'payments', 'payouts', 'commissions', 'affiliates', 'referrals', 'users', 'domain/records'].map((list): Endpoint =>
+  ...['products', 'orders', 'mint-jobs', 'coupons', 'payments', 'payouts', 'commissions', 'affiliates', 'referrals', 'users', 'domain/records', 'redemptions'].map((list): Endpoint =>
     ({ route: `GET /api/${list}/export.csv`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/${list}/export.csv` }) })),
   { route: 'GET /api/audit/export.csv', allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url: '/api/audit/export.csv' }) },
+  ...['domain/query/logs', 'domain/script/logs', 'notifications', 'notifications/bulk'].map((list): Endpoint =>
+    ({ route: `GET /api/${list}/export.csv`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/${list}/export.csv` }) })),
+  { route: 'GET /api/notifications/outbox/export.csv', allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url: '/api/notifications/outbox/export.csv' }) },
+  { route: 'GET /api/kyc/export.csv', allowed: REVIEWERS, ok: 200, request: async () => ({ method: 'GET', url: '/api/kyc/export.csv?status=pending' }) },
   // Domain management: staff read, admins and operators write (DNS records are catalogue work).
   ...['/api/domain/records', '/api/domain/query/logs', '/api/domain/script/logs'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url }) })),
   { route: 'GET /api/domain/records/{id}', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: `/api/domain/records/${(await buildDnsRecord(t)).id}` }) },

@@ -43,7 +43,9 @@ describe('POST /api/cart/price', () => {
     const res = (await price({ items: [{ productId: gold.id, qty: 1 }], couponCode: c.code.toLowerCase() })).json();
     expect(res).toMatchObject({ subtotal: 19.99, discount: 2, total: 17.99, coupon: { code: c.code, valid: true, discount: 2 } });
     const unknown = (await price({ items: [{ productId: gold.id, qty: 1 }], couponCode: 'NO-SUCH' })).json();
-    expect(unknown.coupon).toEqual({ code: 'NO-SUCH', valid: false, message: 'Coupon code "NO-SUCH" is not valid.', discount: 0 });
+    expect(unknown.coupon).toEqual({
+      code: 'NO-SUCH', valid: false, message: 'Coupon code "NO-SUCH" is not valid.', said: { messageCode: 'coupon_invalid', params: { code: 'NO-SUCH' } }, discount: 0,
+    });
     const min = await buildCoupon(t, { minimumSubtotal: 50 });
     expect((await price({ items: [{ productId: gold.id, qty: 1 }], couponCode: min.code })).json().coupon.message)
       .toBe(`Coupon "${min.code}" needs a subtotal of at least USD 50.00.`);

@@ -21,11 +21,13 @@ import { commissionCsv } from '../../server/modules/commissions/present.js';
 import { affiliateCsv } from '../../server/modules/affiliates/present.js';
 import { referralCsv } from '../../server/modules/referrals/present.js';
 import { auditCsv } from '../../server/modules/audit/present.js';
-import { recordCsv } from '../../server/modules/domain/present.js';
+import { queryLogCsv, recordCsv, scriptLogCsv } from '../../server/modules/domain/present.js';
+import { kycCsv } from '../../server/modules/kyc/present.js';
+import { bulkCsv, emailCsv, notificationCsv } from '../../server/modules/notifications/present.js';
 import { orderListQuery } from '../../src/common/orders.schemas.js';
 import { couponListQuery } from '../../src/common/coupons.schemas.js';
 import { userListQuery } from '../../src/common/users.schemas.js';
-import { buildCoupon, buildDnsRecord, buildMintJob, buildOrder, buildPayment, buildProduct, buildUser } from './factories.js';
+import { buildCoupon, buildDnsRecord, buildKycSession, buildMintJob, buildOrder, buildPayment, buildProduct, buildUser, dnsName } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { engine } from './engine.js';
 
@@ -44,6 +46,21 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) await buildDnsRecord(t);
   // A user who logged in (lastLogin set) among ones who never did: a sort by a column that may be null.
   await t.login(buyer.email);
+  // The lists added with the admin's Export buttons: the review queue, notifications, the outbox, bulk sends, DNS logs.
+  for (let i = 0; i < 3; i++) await buildKycSession(t);
+  await buildKycSession(t, { userId: buyer.id });
+  for (const [i, title] of ['=SUM(A1:A2)', 'Parcel, "left"', 'Plain'].entries()) {
+    const res = await t.call('POST', '/api/notifications/send', { body: { userId: buyer.id, title, body: `Body ${i}\nsecond line`, channels: ['in_app', 'email'] } });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  expect((await t.call('POST', '/api/notifications/bulk', { body: { audience: 'admin', title: 'All admins', body: 'Hello.' } })).statusCode).toBe(202);
+  for (const record of [await buildDnsRecord(t), await buildDnsRecord(t, { type: 'TXT', value: 'v=spf1 -all' })]) {
+    expect((await t.call('GET', `/api/domain/resolve/${record.domain}?type=${record.type}`, { as: null })).statusCode).toBe(200);
+  }
+  for (const domain of [dnsName('csv'), dnsName('csv')]) {
+    const res = await t.call('POST', '/api/domain/script/execute', { body: { scriptName: 'Create DNS Record', parameters: { domain, type: 'A', value: '192.0.2.9' } } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
 }, 120_000);
 afterAll(async () => { await t?.close(); });
 
@@ -84,6 +101,12 @@ const LISTS: { path: string; field: string; columns: CsvColumn<never>[]; queries
   { path: '/api/users', field: 'users', columns: userCsv as CsvColumn<never>[], queries: ['', 'sort=lastLogin&order=desc', 'sort=lastLogin&order=asc', 'sort=name&order=asc', 'role=user'] },
   { path: '/api/domain/records', field: 'records', columns: recordCsv as CsvColumn<never>[], queries: ['', 'sort=ttl&order=asc'] },
   { path: '/api/audit', field: 'events', columns: auditCsv as CsvColumn<never>[], queries: ['', 'entity=order'] },
+  { path: '/api/kyc', field: 'sessions', columns: kycCsv as CsvColumn<never>[], queries: ['', 'status=pending&sort=legalName&order=asc', 'sort=reviewedAt', 'q=grace'] },
+  { path: '/api/notifications', field: 'notifications', columns: notificationCsv as CsvColumn<never>[], queries: ['scope=all', 'scope=all&read=false', 'scope=all&q=plus'] },
+  { path: '/api/notifications/outbox', field: 'messages', columns: emailCsv as CsvColumn<never>[], queries: ['', 'status=queued'] },
+  { path: '/api/notifications/bulk', field: 'jobs', columns: bulkCsv as CsvColumn<never>[], queries: [''] },
+  { path: '/api/domain/query/logs', field: 'logs', columns: queryLogCsv as CsvColumn<never>[], queries: ['', 'type=TXT', 'order=asc&outcome=success'] },
+  { path: '/api/domain/script/logs', field: 'logs', columns: scriptLogCsv as CsvColumn<never>[], queries: ['', 'order=asc', 'scriptName=Create%20DNS%20Record&outcome=success'] },
 ];
 
 const MONEY = /^-?\d+\.\d{2}$/;
@@ -100,7 +123,8 @@ describe(`each list's CSV is its JSON list on ${engine()}`, { timeout: 60_000 },
     csv.rows.forEach((cells, i) => columns.forEach((c, j) => {
       // The orders CSV adds the parts of the amount, which the list leaves to the detail.
       if (!(c.header in json[i]!)) return c.kind === 'money' && expect(cells[j]).toMatch(MONEY);
-      const value = json[i]![c.header];
+      // A computed column (e.g. a log's answers joined) reads the JSON row as it reads the server's row.
+      const value = c.value(json[i] as never);
       expect(cells[j], `${c.header} of row ${i}`).toBe(csvCell(c.kind, value));
       if (c.kind === 'money' && value !== null) expect(cells[j]).toMatch(MONEY);
       if (c.kind === 'date' && value !== null) expect(cells[j]).toBe(value);
@@ -121,6 +145,28 @@ describe(`each list's CSV is its JSON list on ${engine()}`, { timeout: 60_000 },
     const res = await t.call('GET', '/api/orders/export.csv?status=shipped');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ok: false, code: 'validation' });
+  });
+});
+
+describe(`a role that may not read a list may not export it on ${engine()}`, () => {
+  it.each([
+    ['/api/kyc/export.csv', 'finance'], ['/api/notifications/outbox/export.csv', 'operator'], ['/api/notifications/outbox/export.csv', 'finance'],
+    ['/api/notifications/export.csv?scope=all', 'user'], ['/api/notifications/bulk/export.csv', 'user'], ['/api/domain/query/logs/export.csv', 'user'],
+    ['/api/domain/script/logs/export.csv', 'user'], ['/api/orders/export.csv', 'user'], ['/api/audit/export.csv', 'operator'],
+  ] as const)('%s as %s: 403, no CSV', async (url, as) => {
+    const res = await t.call('GET', url, { as });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('without a token: 401', async () => {
+    expect((await t.call('GET', '/api/kyc/export.csv', { as: null })).statusCode).toBe(401);
+  });
+
+  it('the notifications CSV is everyone\'s, whatever scope says, and a bad filter is the list\'s 400', async () => {
+    const mine = await csvList('/api/notifications', 'scope=mine');
+    expect(mine.rows.length).toBe((await jsonList('/api/notifications', 'notifications', 'scope=all')).length);
+    expect((await t.call('GET', '/api/domain/query/logs/export.csv?outcome=maybe')).statusCode).toBe(400);
   });
 });
 

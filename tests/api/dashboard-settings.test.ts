@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { settings, users } from '../../server/db/schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../server/db/client.js';
+import { invalidateDashboard } from '../../server/modules/dashboard/service.js';
+import { orders, settings, users } from '../../server/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder, buildProduct, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -34,6 +36,34 @@ describe('dashboard stats', () => {
     await buildOrder(t, { userEmail: buyer.email, product: { priceFiat: 100 }, paid: true });
     const after = (await t.call('GET', '/api/dashboard/stats')).json().stats;
     expect(after).toMatchObject({ activeReferrals: 1, totalCommissions: 5, totalPayouts: 0 });
+  });
+
+  it('reads the order figures from the hourly rollups, which agree with the orders after any change', async () => {
+    const buyer = await buildUser(t);
+    const p = await buildProduct(t, { priceFiat: '7.35', stock: 50 });
+    const made = [];
+    for (let i = 0; i < 6; i++) made.push(await buildOrder(t, { userEmail: buyer.email, productId: p.id, qty: 1 + (i % 3), paid: i % 2 === 0 }));
+    // Moved by plain SQL (the triggers see every write): one paid order refunded, one pending failed, one moved to an
+    // earlier month and one paid order's amount changed.
+    await t.db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, made[0]!.id));
+    await t.db.update(orders).set({ status: 'failed' }).where(eq(orders.id, made[1]!.id));
+    await t.db.update(orders).set({ createdAt: new Date(Date.now() - 40 * 86_400_000) }).where(eq(orders.id, made[2]!.id));
+    await t.db.update(orders).set({ amountCents: 12_345 }).where(eq(orders.id, made[4]!.id));
+
+    const [direct] = await queryRows<{ total: string; revenue: string; pending: string; completed: string }>(t.db, sql`select
+      count(*) as total, coalesce(sum(amount_cents) filter (where status in ('paid', 'fulfilled')), 0) as revenue,
+      count(*) filter (where status = 'pending') as pending, count(*) filter (where status in ('paid', 'fulfilled')) as completed from orders`);
+    const months = await queryRows<{ month: string; revenue: string; orders: string }>(t.db, sql`select
+      to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM') as month, sum(amount_cents) as revenue, count(*) as orders
+      from orders where status in ('paid', 'fulfilled') group by 1 order by 1`);
+    invalidateDashboard(); // the plain SQL above went around the writes that drop a slow answer's cache
+    const { stats } = (await t.call('GET', '/api/dashboard/stats')).json();
+    expect(stats).toMatchObject({
+      totalOrders: Number(direct!.total), totalRevenue: Number(direct!.revenue) / 100,
+      pendingOrders: Number(direct!.pending), completedOrders: Number(direct!.completed),
+    });
+    expect(stats.revenueByMonth).toEqual(months.map((m) => ({ month: m.month, revenue: Number(m.revenue) / 100, orders: Number(m.orders) })));
+    expect(stats.revenueByMonth.length).toBe(2);
   });
 
   it('staff only', async () => {

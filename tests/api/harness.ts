@@ -46,7 +46,7 @@ async function http(base: string, method: Method, url: string, opts: { token?: s
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-type TestAppOptions = Pick<BuildOptions, 'chain' | 'worker' | 'sweeper' | 'notifier' | 'dnsServer'> & {
+type TestAppOptions = Pick<BuildOptions, 'chain' | 'worker' | 'sweeper' | 'notifier' | 'dnsServer' | 'payoutCompleter'> & {
   database?: Database;
   /**
    * The SPEC's "Require 2FA for all users" (default true) would send every staff login of every test to 2FA
@@ -61,7 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const config = loadConfig({
     NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', RATE_LIMIT_MAX: '100000', PAYMENT_RATE_LIMIT_MAX: '100000', DEV_CHAIN_PORT: '0', DNS_PORT: '0', ...env,
   });
-  const app: FastifyInstance = await buildApp({ config, database, chain: opts.chain ?? false, worker: opts.worker, sweeper: opts.sweeper ?? false, notifier: opts.notifier ?? false, dnsServer: opts.dnsServer ?? false })
+  const app: FastifyInstance = await buildApp({ config, database, chain: opts.chain ?? false, worker: opts.worker, sweeper: opts.sweeper ?? false, notifier: opts.notifier ?? false, dnsServer: opts.dnsServer ?? false, payoutCompleter: opts.payoutCompleter ?? false })
     .catch(async (err: unknown) => {
       // An app that could not start (a test of a refused start) leaves no open database behind.
       if (!opts.database) await database.close();

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatEther, parseEther, type Address, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { DEV_MINTER_KEY, startDevChain } from '../../server/chain/dev-chain.js';
-import { recordForeignTransaction, replayLog } from '../../server/modules/mint/queue.js';
-import { chainTransactions, commissions, payouts, users } from '../../server/db/schema.js';
+import { formatEther, parseEther, type Hex } from 'viem';
+import { startDevChain } from '../../server/chain/dev-chain.js';
+import { replayLog } from '../../server/modules/mint/queue.js';
+import { payouts } from '../../server/db/schema.js';
 import { transferHooks } from '../../server/modules/payouts/onchain.js';
-import { buildProduct, buildUser, freshWallet, PASSWORD } from './factories.js';
+import { freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { payoutFixtures } from './payout-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '10000', MINT_WORKER: 'false' }, { chain: true }); });
@@ -15,41 +15,7 @@ afterAll(async () => { await t?.close(); });
 afterEach(() => { delete transferHooks.afterStore; });
 
 const RATE = '0.0004'; // tokens for 1.00
-const chain = () => t.app.ctx.chain!.chain!;
-const balance = (a: Address) => chain().publicClient.getBalance({ address: a });
-const setRate = (rate: string | null) => t.call('PUT', '/api/settings', { body: { payoutTokenRate: rate } });
-
-type Person = { id: string; email: string; token: string; code: string };
-async function person(): Promise<Person> {
-  const u = await buildUser(t, { role: 'user' });
-  const token = (await t.login(u.email, PASSWORD)).json().token as string;
-  const link = (await t.call('POST', '/api/referrals/link', { token })).json();
-  return { id: u.id, email: u.email, token, code: link.referralCode };
-}
-
-/** A pending payout of `n` approved commissions of 5.00 each (5 % of 100.00) to a referrer with a wallet (unless told). */
-async function pendingPayout(n = 1, wallet: Address | null = freshWallet()) {
-  const [a, b] = [await person(), await person()];
-  expect((await t.call('POST', '/api/referrals/attribute', { token: b.token, body: { code: a.code } })).statusCode).toBe(200);
-  const held = await t.call('PUT', '/api/settings', { body: { commissionHoldDays: 0 } });
-  expect(held.statusCode, held.body).toBe(200);
-  for (let i = 0; i < n; i++) {
-    const product = await buildProduct(t, { priceFiat: 100, stock: 10 });
-    const order = (await t.call('POST', '/api/orders/mock', { body: { userEmail: b.email, productId: product.id, qty: 1 } })).json().order;
-    const [c] = await t.db.select().from(commissions).where(eq(commissions.orderId, order.id)).orderBy(commissions.level);
-    const approved = await t.call('POST', `/api/referrals/commissions/${c!.id}/approve`, { as: 'finance' });
-    expect(approved.statusCode, approved.body).toBe(200);
-  }
-  await t.call('PUT', '/api/settings', { body: { commissionHoldDays: 14 } });
-  if (wallet) await t.db.update(users).set({ walletAddress: wallet }).where(eq(users.id, a.id));
-  const made = await t.call('POST', '/api/payouts', { as: 'finance', body: { recipientId: a.id } });
-  expect(made.statusCode, made.body).toBe(201);
-  return { payout: made.json().payout as { id: string; amount: number }, a, wallet };
-}
-
-const pay = (id: string, body: Record<string, unknown> = {}, as: 'finance' | 'admin' | 'operator' = 'finance') =>
-  t.call('POST', `/api/payouts/${id}/pay-onchain`, { as, body });
-const transfersOf = (id: string) => t.db.select().from(chainTransactions).where(eq(chainTransactions.payoutId, id));
+const { chain, person, pendingPayout, balance, setRate, pay, transfersOf, spendPlatformNonce } = payoutFixtures(() => t);
 
 describe('the payout wallet', () => {
   it('a user sets, shows and removes their own payout wallet; a bad address is a 400 naming the field', async () => {
@@ -179,15 +145,8 @@ describe('Pay on chain', () => {
 
   it('a stored transfer whose nonce another transaction took is lost: nothing paid, out of the replay log, paid anew', async () => {
     const { payout, wallet } = await pendingPayout(1);
-    const payer = privateKeyToAccount('0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6');
     transferHooks.afterStore = async () => {
-      // Someone else spends the platform wallet's nonce first (the key used elsewhere).
-      const nonce = await chain().publicClient.getTransactionCount({ address: payer.address, blockTag: 'pending' });
-      const fees = await chain().publicClient.estimateFeesPerGas();
-      const raw = await payer.signTransaction({ type: 'eip1559', chainId: 31337, nonce, to: privateKeyToAccount(DEV_MINTER_KEY).address, value: 1n, gas: 21_000n, ...fees });
-      const hash = await chain().publicClient.sendRawTransaction({ serializedTransaction: raw });
-      // As the dev chain's endpoint does with a wallet's transaction: kept for the replay.
-      await recordForeignTransaction(t.db, { chainId: 31337, hash, sender: payer.address, nonce, raw });
+      await spendPlatformNonce();
       throw new Error('simulated crash');
     };
     expect((await pay(payout.id)).statusCode).toBe(500);

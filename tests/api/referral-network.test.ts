@@ -181,6 +181,8 @@ describe('commissions: three generations, refunds, approval, clawbacks', () => {
       const bulk = (await t.call('POST', '/api/commissions/bulk', { as: 'finance', body: { ids: [first!.id, third!.id], action: 'approve' } })).json();
       expect(bulk).toMatchObject({ approved: 1, refused: 1 });
       expect(bulk.results.find((r: { id: string }) => r.id === first!.id).error).toBe('A approved commission cannot be approved: only a pending one can.');
+      // The refusal names its sentence for the reader's language, as an error would.
+      expect(bulk.results.find((r: { id: string }) => r.id === first!.id)).toMatchObject({ messageCode: expect.any(String), params: expect.anything() });
     } finally {
       await setHold(14);
     }

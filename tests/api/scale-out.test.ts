@@ -5,6 +5,7 @@
  *   - a logout or a suspension on one is a 401 on the other at the next call (their 2-second session caches are
  *     dropped through LISTEN/NOTIFY);
  *   - an order written through one is in the other's list and total at once (its count cache is dropped too);
+ *   - both run the payout completer: a stored on-chain payout transfer is sent, and the payout completed, once;
  *   - 31 logins within a minute spread over both: the 31st is a 429 (REDIS_URL: the login limit is counted in Redis);
  *   - on PGlite, WEB_CONCURRENCY=2 is refused at start with a sentence (this part runs on both engines).
  * The rate-limit cases send from their own loopback addresses (127.0.0.2, 127.0.0.3), so the other cases' logins
@@ -17,11 +18,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_MINTER_KEY, DEV_TOKEN_ADDRESS } from '../../server/chain/dev-chain.js';
+import { and, eq } from 'drizzle-orm';
+import { createPublicClient, http as viemHttp, parseEther } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { chainFor } from '../../server/chain/client.js';
+import { DEV_MINTER_KEY, DEV_PAYOUT_KEY, DEV_TOKEN_ADDRESS } from '../../server/chain/dev-chain.js';
+import { nextNonce, signNativeTransfer, type TransferContext } from '../../server/chain/native-transfer.js';
+import { auditEvents, chainTransactions, notifications, payouts } from '../../server/db/schema.js';
 import { freePort, startServerProcess } from '../../scripts/server-process.js';
 import { engine } from './engine.js';
 import { buildProduct, buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { payoutFixtures } from './payout-fixtures.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -115,15 +123,17 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
   let a: Awaited<ReturnType<typeof startServerProcess>>;
   let b: Awaited<ReturnType<typeof startServerProcess>>;
   let noRedis: string | null = null;
+  let chainUrl = '';
 
   beforeAll(async () => {
     noRedis = await redisReachable();
     if (noRedis) console.log(`scale-out: the shared login limit case is skipped: ${noRedis}`);
     t = await createTestApp();
     const chainPort = await freePort();
+    chainUrl = `http://127.0.0.1:${chainPort}`;
     const common = {
       DATABASE_URL: t.databaseUrl!, SEED_ON_EMPTY: 'false', SERVE_UI: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test',
-      LOGIN_RATE_LIMIT_MAX: String(LOGIN_LIMIT), RATE_LIMIT_MAX: '100000', REDIS_KEY_PREFIX: PREFIX,
+      LOGIN_RATE_LIMIT_MAX: String(LOGIN_LIMIT), RATE_LIMIT_MAX: '100000', REDIS_KEY_PREFIX: PREFIX, PAYOUT_COMPLETER_MS: '200',
       ...(noRedis ? {} : { REDIS_URL: REDIS_URL }),
     };
     [a, b] = await Promise.all([
@@ -131,7 +141,7 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
       // B uses A's dev chain: it may start before A's endpoint answers, since nothing here mints.
       startServerProcess({
         ...common, MINT_WORKER: 'false', RPC_URL: `http://127.0.0.1:${chainPort}`, CHAIN_ID: '31337',
-        MINTER_PRIVATE_KEY: DEV_MINTER_KEY, TOKEN_CONTRACT: DEV_TOKEN_ADDRESS,
+        MINTER_PRIVATE_KEY: DEV_MINTER_KEY, TOKEN_CONTRACT: DEV_TOKEN_ADDRESS, PAYOUT_PRIVATE_KEY: DEV_PAYOUT_KEY,
       }),
     ]);
   }, 180_000);
@@ -183,6 +193,28 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
       expect(after.body.total, `round ${round}`).toBe((before.body.total as number) + 1);
       expect((after.body.orders as { id: string }[]).map((o) => o.id)).toContain((made.body.order as { id: string }).id);
     }
+  });
+
+  it('both run the payout completer: a stored on-chain payout transfer nobody finished is sent and recorded once', async () => {
+    const { pendingPayout } = payoutFixtures(() => t);
+    const { payout, a: recipient, wallet } = await pendingPayout(1);
+    // What Pay on chain stores before sending (onchain.ts step 1), as if the process that stored it had then stopped.
+    const publicClient = createPublicClient({ chain: chainFor(31337, chainUrl), transport: viemHttp(chainUrl) });
+    const ctx = { chainId: 31337, publicClient, account: privateKeyToAccount(DEV_PAYOUT_KEY) } as TransferContext;
+    const value = parseEther('0.002');
+    const signed = await signNativeTransfer(ctx, { to: wallet!, value, nonce: await nextNonce(ctx, null) });
+    await t.db.update(payouts).set({
+      method: 'crypto', walletAddress: wallet, amountWei: value.toString(), tokenRate: '0.0004', chainId: 31337, sender: ctx.account.address,
+      nonce: signed.nonce, signedTx: signed.signedTx, txHash: signed.txHash, transferState: 'signed', transferClaimedUntil: null,
+    }).where(eq(payouts.id, payout.id));
+    await t.db.insert(chainTransactions).values({ chainId: 31337, hash: signed.txHash, sender: ctx.account.address, nonce: signed.nonce, raw: signed.signedTx, payoutId: payout.id });
+
+    await expect.poll(async () => (await t.db.select().from(payouts).where(eq(payouts.id, payout.id)))[0]!.status, { timeout: 20_000, interval: 200 }).toBe('completed');
+    expect(await publicClient.getBalance({ address: wallet! })).toBe(value);
+    const completed = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, payout.id), eq(auditEvents.action, 'payout.completed')));
+    expect(completed).toHaveLength(1);
+    expect(await t.db.select().from(notifications).where(and(eq(notifications.userId, recipient.id), eq(notifications.title, 'Your payout was sent')))).toHaveLength(1);
+    expect((await t.db.select().from(chainTransactions).where(eq(chainTransactions.payoutId, payout.id))).map((c) => c.hash)).toEqual([signed.txHash]);
   });
 
   it('31 logins within a minute spread over both: the 31st is a 429 (the limit counts in Redis)', async (ctx) => {

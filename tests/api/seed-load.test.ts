@@ -23,3 +23,19 @@ describe('a seed load is one transaction', () => {
     expect(await queryRows(t.db, sql`select 1 from products where sku = 'BEFORE-THE-LOAD'`)).toHaveLength(1);
   });
 });
+
+describe('seeded members', () => {
+  it('db.json’s paid orders of accounts earn their points, and every member’s balance is its ledger’s sum', async () => {
+    await seedFromFile(t.db, 'db.json', { withPasswords: false, log: () => undefined });
+    const [expected] = await queryRows<{ points: number; members: number }>(t.db, sql`
+      select coalesce(sum(greatest(coalesce(subtotal_cents, amount_cents - tax_cents - shipping_cents + discount_cents) - discount_cents, 0) / 100), 0)::int as points,
+        count(distinct user_id)::int as members
+      from orders where user_id is not null and status in ('paid', 'fulfilled')`);
+    const [stored] = await queryRows<{ points: number; members: number; above: number }>(t.db, sql`
+      select coalesce(sum(points_balance), 0)::int as points, count(*)::int as members, count(*) filter (where level <> 'BRONZE')::int as above from members`);
+    expect(expected!.points).toBeGreaterThan(0);
+    expect(stored).toMatchObject({ points: expected!.points, members: expected!.members });
+    const check = (await t.call('GET', '/api/reconcile')).json().reconciliation.checks.find((c: { name: string }) => c.name.startsWith('member points'));
+    expect(check).toMatchObject({ ok: true });
+  });
+});

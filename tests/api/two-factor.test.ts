@@ -163,6 +163,58 @@ describe('logging in with 2FA', () => {
   });
 });
 
+describe('wrong codes outside the login count toward the same lockout', () => {
+  const disable = (token: string, code: string) => t.call('POST', '/api/auth/2fa/disable', { token, body: { code } });
+  const enable = (token: string, code: string) => t.call('POST', '/api/auth/2fa/enable', { token, body: { code } });
+  const twoFactorOn = async (id: string) => !!(await t.db.select().from(users).where(eq(users.id, id)))[0]!.totpSecret;
+
+  it('turning 2FA off: the fifth wrong code or recovery code locks the account; then even the right code is refused and 2FA stays on', async () => {
+    const e = await enrolled();
+    for (const code of ['000000', 'AAAAA-BBBBB', '111111', '222222']) {
+      const wrong = await disable(e.token, code);
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().code).toBe('invalid_code');
+    }
+    const fifth = await disable(e.token, '333333');
+    expect(fifth.statusCode).toBe(403);
+    expect(fifth.json()).toMatchObject({ code: 'account_locked', error: 'Too many failed login attempts. This account is locked for 15 more minutes.' });
+    expect((await disable(e.token, await codeAt(e.secret, 1))).json().code).toBe('account_locked');
+    expect((await disable(e.token, e.recoveryCodes[0]!)).json().code).toBe('account_locked');
+    expect(await twoFactorOn(e.id)).toBe(true);
+    expect((await t.login(e.email)).json().code).toBe('account_locked');
+  });
+
+  it('confirming an enrolment: wrong codes lock the account as at login, and the right code is refused while locked', async () => {
+    const u = await loggedIn();
+    const { secret } = (await t.call('POST', '/api/auth/2fa/setup', { token: u.token })).json();
+    for (let i = 0; i < 4; i++) expect((await enable(u.token, '000000')).json().code).toBe('invalid_code');
+    expect((await enable(u.token, 'not a code')).statusCode).toBe(403);
+    const locked = await enable(u.token, await codeAt(secret));
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().code).toBe('account_locked');
+    expect(await twoFactorOn(u.id)).toBe(false);
+    expect((await t.login(u.email)).json().code).toBe('account_locked');
+  });
+
+  it('wrong codes at login and at turning 2FA off add up to one count', async () => {
+    const e = await enrolled();
+    for (let i = 0; i < 2; i++) expect((await second(await challengeFor(e.email), '000000')).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await disable(e.token, '000000')).statusCode).toBe(422);
+    expect((await second(await challengeFor(e.email), '000000')).json().code).toBe('account_locked');
+  });
+
+  it('an account locked by wrong passwords cannot turn 2FA off, even with a right code; an admin unlock lets it', async () => {
+    const e = await enrolled();
+    for (let i = 0; i < 5; i++) await t.login(e.email, 'wrong password');
+    const refused = await disable(e.token, await codeAt(e.secret, 1));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('account_locked');
+    expect(await twoFactorOn(e.id)).toBe(true);
+    expect((await t.call('POST', `/api/users/${e.id}/unlock`)).statusCode).toBe(200);
+    expect((await disable(e.token, await codeAt(e.secret, 1))).statusCode).toBe(200);
+  });
+});
+
 describe('"Require 2FA for all users" (twoFactorAuth)', () => {
   it('sends staff without 2FA to enrolment at their next login and refuses their other calls until it is done', async () => {
     const before = await loggedIn('finance');

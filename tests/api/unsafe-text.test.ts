@@ -68,6 +68,13 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/domain/record/create': () => dnsRecordInput(),
   'PUT /api/domain/records/{id}': () => ({ ttl: 600 }),
   'POST /api/domain/script/execute': () => ({ scriptName: 'Create DNS Record', parameters: dnsRecordInput() }),
+  'POST /api/auth/set-password': () => ({ token: 'no-such-link-token', password: 'a-long-new-password' }),
+  'POST /api/users/{id}/reset-password': () => ({ method: 'temporary' }),
+  'PUT /api/membership/levels/{name}': () => ({ discount: 0.02 }),
+  'POST /api/membership/points/add': (r) => ({ email: r.shopper.email, amount: 10, reason: 'Goodwill' }),
+  'POST /api/membership/tokens/convert': () => ({ fromToken: 'POINTS', toToken: 'LOYALTY', amount: 100 }),
+  'POST /api/redemptions': (r) => ({ productId: r.product.id, quantity: 1 }),
+  'PUT /api/redemptions/{id}/status': () => ({ status: 'REJECTED', note: 'Out of stock' }),
 };
 
 const alternatives = (s: Schema): Schema[] => [s, ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
@@ -142,7 +149,7 @@ beforeAll(async () => {
     products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}`,
     order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id, 'agent-levels': '1', payouts: randomUUID(), affiliates: shopper.id,
     kyc: randomUUID(),
-    records: dnsRecord.id, domain: dnsRecord.domain, type: 'dashboard',
+    records: dnsRecord.id, domain: dnsRecord.domain, type: 'dashboard', name: 'SILVER', redemptions: randomUUID(),
   };
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });
   const docs = await t.call('GET', '/api/docs/json'); // also logs the admin in before the snapshot

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { login, openBrowser } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { login, browserForFile } from './browser.js';
 
-let b: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
-beforeAll(async () => {
-  b = await openBrowser();
-  page = b.page;
-});
-afterAll(async () => { await b?.close(); });
+const b = await browserForFile();
+const { page } = b;
 
 const apiAs = (path: string) => page.evaluate(async (p) => {
   const res = await fetch(p, { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 
 export const DEV_PASSWORD = 'rwa-dev-password';
 
@@ -31,6 +31,13 @@ export async function openBrowser(opts: { colorScheme?: 'light' | 'dark' } = {})
   };
 }
 
+/** The browser of a whole test file: opened as the file loads, closed after its last test. */
+export async function browserForFile(opts: { colorScheme?: 'light' | 'dark' } = {}) {
+  const b = await openBrowser(opts);
+  afterAll(async () => { await b.close(); });
+  return b;
+}
+
 export async function login(page: Page, base: (p: string) => string, email: string, password = DEV_PASSWORD) {
   await page.goto(base('/login'));
   await page.getByRole('textbox', { name: /email/i }).fill(email);
@@ -57,3 +64,19 @@ export const resetDevSettings = (page: Page) => page.evaluate(async () => {
   await fetch('/api/settings/reset', { method: 'POST', headers, body: '{}' });
   await fetch('/api/settings', { method: 'PUT', headers, body: JSON.stringify({ twoFactorAuth: false }) });
 });
+
+/** The WCAG contrast ratio of each filled chip's text (under `selector`) against its own background (1 … 21). */
+export const chipContrasts = (page: Page, selector = 'tbody .MuiChip-filled') => page.evaluate((sel) => {
+  const luminance = (colour: string) => {
+    const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).map(Number).map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  return [...document.querySelectorAll(sel)].map((chip) => {
+    const style = getComputedStyle(chip);
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+    return (a! + 0.05) / (b! + 0.05);
+  });
+}, selector);

@@ -1,17 +1,11 @@
-import type { Page } from 'playwright-core';
 import { createPublicClient, createWalletClient, defineChain, formatEther, http, parseEther, type Address } from 'viem';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Product } from '../../src/common/products';
 import { devFundedAccounts } from '../../server/chain/hd.js';
-import { DEV_PASSWORD, login, openBrowser } from './browser.js';
+import { DEV_PASSWORD, login, browserForFile } from './browser.js';
 
-let b: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
-beforeAll(async () => {
-  b = await openBrowser();
-  page = b.page;
-});
-afterAll(async () => { await b?.close(); });
+const b = await browserForFile();
+const { page } = b;
 
 const WALLET = '0x1234567890abcdef1234567890abcdef12345678';
 const chain = defineChain({ id: 31337, name: 'dev', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [inject('devChainUrl')] } } });

@@ -1,14 +1,8 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, openBrowser } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { login, browserForFile } from './browser.js';
 
-let b: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
-beforeAll(async () => {
-  b = await openBrowser();
-  page = b.page;
-});
-afterAll(async () => { await b?.close(); });
+const b = await browserForFile();
+const { page } = b;
 
 const name = `e2e-${Date.now().toString(36)}.rwa.test`;
 const card = () => page.locator('[data-testid="dns-record"]', { hasText: name });

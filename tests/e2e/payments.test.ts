@@ -1,18 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, login, openBrowser } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { apiCall, login, browserForFile } from './browser.js';
 
 const WAIT = { timeout: 15_000 };
 
-let b: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
-beforeAll(async () => {
-  b = await openBrowser();
-  page = b.page;
-});
-afterAll(async () => { await b?.close(); });
+const b = await browserForFile();
+const { page } = b;
 
 const api = (p: string, body?: unknown, headers?: Record<string, string>) => apiCall(page, p, body, headers);
 /** Where screenshots go when SCREENSHOT_DIR is set (to look at the screens in both languages). */

@@ -27,6 +27,9 @@ describe('Settings in Chromium', () => {
 
     await siteName().fill('Harbour Assets');
     await page.getByLabel('Commission hold (days)').fill('3');
+    await page.getByLabel('Points per loyalty token').fill('250');
+    await page.getByLabel('Points per loyalty token').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/settings-membership.png' }).catch(() => {});
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect.poll(() => page.getByText('Settings saved successfully').isVisible(), WAIT).toBe(true);
     // The top bar hides while the page is scrolled down to the button, so its text is read rather than seen.
@@ -35,7 +38,7 @@ describe('Settings in Chromium', () => {
       const res = await fetch('/api/settings', { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });
       return (await res.json()).settings;
     });
-    expect(stored).toMatchObject({ siteName: 'Harbour Assets', commissionHoldDays: 3 });
+    expect(stored).toMatchObject({ siteName: 'Harbour Assets', commissionHoldDays: 3, pointsPerToken: 250 });
 
     await page.reload();
     await expect.poll(() => siteName().inputValue(), WAIT).toBe('Harbour Assets');

@@ -1,16 +1,10 @@
 import zlib from 'node:zlib';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/common/products';
-import { DEV_PASSWORD, openBrowser } from './browser.js';
+import { DEV_PASSWORD, browserForFile } from './browser.js';
 
-let b: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
-beforeAll(async () => {
-  b = await openBrowser();
-  page = b.page;
-});
-afterAll(async () => { await b?.close(); });
+const b = await browserForFile();
+const { page } = b;
 
 const WALLET = '0x1234567890abcdef1234567890abcdef12345678';
 /** react-admin's own message keys, found in every chunk of its code. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, openBrowser } from './browser.js';
+import { chipContrasts, login, openBrowser } from './browser.js';
 
 let b: Awaited<ReturnType<typeof openBrowser>> | undefined;
 afterEach(async () => {
@@ -19,22 +19,6 @@ const backgroundLuminance = (page: Page, selector: string) => page.evaluate((sel
 }, selector);
 
 const isDark = async (page: Page, selector: string) => (await backgroundLuminance(page, selector)) < 0.2;
-
-/** The WCAG contrast ratio of each filled chip's text against its own background (1 … 21). */
-const chipContrasts = (page: Page) => page.evaluate(() => {
-  const luminance = (colour: string) => {
-    const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).map(Number).map((c) => {
-      const v = c / 255;
-      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  };
-  return [...document.querySelectorAll('tbody .MuiChip-filled')].map((chip) => {
-    const style = getComputedStyle(chip);
-    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
-    return (a! + 0.05) / (b! + 0.05);
-  });
-});
 
 describe('light and dark themes in Chromium', () => {
   it('the admin follows a dark system until the toggle says otherwise, and remembers the choice', async () => {

@@ -64,6 +64,62 @@ describe('Users in Chromium', () => {
     await expect.poll(() => page.getByText('User reactivated').isVisible(), WAIT).toBe(true);
   });
 
+  it('an admin adds a colleague with a set-password link; opened in a fresh browser it sets the password once, and the colleague logs in', async () => {
+    const page = admin.page;
+    const invited = `linked.${Date.now().toString(36)}@rwa.dev`;
+    const chosen = 'my-own-chosen-password';
+    await page.goto(admin.url('/users/create'));
+    await page.getByLabel('Email *').fill(invited);
+    await page.getByLabel('Name', { exact: true }).fill('Lina Linked');
+    await page.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Operator' }).click();
+    await page.getByLabel('Send a set-password link').check();
+    expect(await page.getByLabel('Initial password *').count()).toBe(0);
+    await expect.poll(() => page.getByText(/one-time link to choose their own password/).isVisible(), WAIT).toBe(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    const shown = page.getByTestId('set-password-link');
+    await expect.poll(() => shown.isVisible(), WAIT).toBe(true);
+    const link = (await shown.innerText()).trim();
+    expect(link).toMatch(/\/set-password\?token=[A-Za-z0-9_-]{43}$/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: 'Copied' }).isVisible(), WAIT).toBe(true);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(/\/users\/[0-9a-f-]{36}\/show$/);
+    await expect.poll(() => page.getByText('Lina Linked').first().isVisible(), WAIT).toBe(true);
+
+    // The link names the Site URL setting's origin when one is set: the same path and token on this test server.
+    const fresh = await openBrowser();
+    try {
+      const p = fresh.page;
+      const target = fresh.url(`/set-password${new URL(link).search}`);
+      await p.goto(target);
+      await expect.poll(() => p.getByRole('heading', { name: 'Set your password' }).isVisible(), WAIT).toBe(true);
+      await p.locator('input[name="password"]').fill('short');
+      await p.locator('input[name="repeat"]').fill('short');
+      await p.getByRole('button', { name: 'Set password' }).click();
+      await expect.poll(() => p.getByText('Password must be at least 10 characters.').first().isVisible(), WAIT).toBe(true);
+      await p.locator('input[name="password"]').fill(chosen);
+      await p.locator('input[name="repeat"]').fill(chosen);
+      await p.getByRole('button', { name: 'Set password' }).click();
+      await expect.poll(() => p.getByTestId('set-password-done').textContent(), WAIT).toBe(`Your password is set. Log in as ${invited} with it.`);
+
+      await p.getByRole('link', { name: 'Log in' }).click();
+      await login(p, fresh.url, invited, chosen);
+      await p.waitForURL(/\/dashboard$/);
+
+      // Used once: the same link now answers a sentence.
+      await p.goto(target);
+      await p.locator('input[name="password"]').fill('another-password-here');
+      await p.locator('input[name="repeat"]').fill('another-password-here');
+      await p.getByRole('button', { name: 'Set password' }).click();
+      await expect.poll(() => p.getByTestId('set-password-error').textContent(), WAIT)
+        .toBe('This set-password link was already used: log in with the password you set, or ask an administrator for a new link.');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('finance reads the users but has no Add User, Suspend or Delete; a shopper may not open the page', async () => {
     const page = colleague.page;
     await page.goto(colleague.url('/login'));

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { CSV_OPTIONS, csvCell, csvColumns, csvFileName, moneyText } from '../../server/lib/csv.js';
+import { CSV_OPTIONS, csvCell, csvColumn, csvColumns, csvFileName, csvText, moneyText } from '../../server/lib/csv.js';
+import { csvRecordCounter } from '../../src/lib/api';
 
 describe('CSV cells (server/lib/csv.ts)', () => {
   it('writes amounts as decimal text with 2 decimals, without floating point', () => {
@@ -48,5 +49,46 @@ describe('CSV cells (server/lib/csv.ts)', () => {
     expect(columns.map((c) => c.header)).toEqual(['id', 'amount']);
     expect(columns[1]!.value({ id: 'x', amount: 2 })).toBe(2);
     expect(csvFileName('orders', new Date('2026-11-24T10:00:00Z'))).toBe('orders-2026-11-24.csv');
+  });
+});
+
+type Row = { id: string; title: string | null; amount: number; at: string };
+const COLUMNS = [...csvColumns<Row>({ id: 'text', title: 'text', amount: 'money' }), csvColumn<Row>('at', 'date', (r) => r.at)];
+
+async function text(pages: Row[][]) {
+  let out = '';
+  for await (const piece of csvText((async function* () { yield* pages; })(), COLUMNS)) out += piece;
+  return out;
+}
+
+describe('CSV written a batch at a time (csvText)', () => {
+  const rows: Row[] = [
+    { id: 'a', title: '=1+1', amount: 12.3, at: '2026-01-02T03:04:05.006Z' },
+    { id: 'b', title: 'comma, "quote"\nline', amount: 0, at: '2026-01-02T03:04:05.006Z' },
+    { id: 'c', title: null, amount: -4.5, at: '2026-01-02T03:04:05.006Z' },
+  ];
+  const whole = stringify(rows.map((r) => COLUMNS.map((c) => csvCell(c.kind, c.value(r)))), { ...CSV_OPTIONS, header: true, columns: COLUMNS.map((c) => c.header), bom: true });
+
+  it('gives the bytes one stringifier gives for all the rows, however they are batched', async () => {
+    expect(await text([rows])).toBe(whole);
+    expect(await text([[rows[0]!], [rows[1]!, rows[2]!]])).toBe(whole);
+    expect(await text([[rows[0]!], [rows[1]!], [rows[2]!]])).toBe(whole);
+    expect(whole.startsWith('\uFEFFid,title,amount,at\r\n')).toBe(true);
+    expect(parse(whole, { bom: true })[2]).toEqual(['b', 'comma, "quote"\nline', '0.00', '2026-01-02T03:04:05.006Z']);
+  });
+
+  it('an empty list is its header alone', async () => {
+    expect(await text([])).toBe('\uFEFFid,title,amount,at\r\n');
+  });
+});
+
+describe('counting a CSV download\'s records as it arrives (csvRecordCounter)', () => {
+  const bytes = (s: string) => new TextEncoder().encode(s);
+  it('counts line feeds outside quoted cells, the header not counted, across chunk boundaries', () => {
+    const count = csvRecordCounter();
+    expect(count(bytes('id,title\r\n'))).toBe(0);
+    expect(count(bytes('1,"two\r\nlines, and ""quotes'))).toBe(0);
+    expect(count(bytes('"""\r\n2,plain\r'))).toBe(1);
+    expect(count(bytes('\n'))).toBe(2);
   });
 });

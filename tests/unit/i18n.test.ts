@@ -4,6 +4,8 @@ import en from '../../src/admin/i18n/en';
 import zh from '../../src/admin/i18n/zh';
 import { ALERT_CODES } from '../../src/common/dashboard';
 import { RESOURCES } from '../../src/common/resources';
+import shopEn from '../../src/shop/i18n/en';
+import shopZh from '../../src/shop/i18n/zh';
 
 /** Every leaf key path of a nested catalogue. */
 function leaves(obj: object, prefix = ''): string[] {
@@ -22,9 +24,22 @@ describe('catalogues', () => {
     expect(untranslated).toEqual([]);
   });
 
-  it('has the same app and resource keys in English and Chinese', () => {
+  it('has the same keys in English and Chinese: app, resources and the server\u2019s errors', () => {
     expect(leaves(zh.app).sort()).toEqual(leaves(en.app).sort());
     expect(leaves(zh.resources).sort()).toEqual(leaves(en.resources).sort());
+    expect(leaves(zh.errors).sort()).toEqual(leaves(en.errors).sort());
+    expect(leaves(zh).sort()).toEqual(leaves(en).sort());
+    const valueAt = (o: object, k: string) => k.split('.').reduce<unknown>((x, part) => (x as Record<string, unknown>)[part], o);
+    const untranslated = [...leaves({ app: zh.app }), ...leaves({ resources: zh.resources })]
+      .filter((k) => valueAt(zh, k) === valueAt(en, k) && /[a-z]{3,} [a-z]{3,}/i.test(String(valueAt(en, k))));
+    expect(untranslated).toEqual([]);
+  });
+
+  it('has the same keys in the shop\u2019s English and Chinese, every Chinese one translated', () => {
+    expect(leaves(shopZh).sort()).toEqual(leaves(shopEn).sort());
+    const valueAt = (o: object, k: string) => k.split('.').reduce<unknown>((x, part) => (x as Record<string, unknown>)[part], o);
+    const same = leaves(shopZh).filter((k) => valueAt(shopZh, k) === valueAt(shopEn, k) && /[a-z]{3,} [a-z]{3,}/i.test(String(valueAt(shopEn, k))));
+    expect(same).toEqual([]);
   });
 
   it('keeps each resource\'s text under resources.<name>, named as in the resource table', () => {

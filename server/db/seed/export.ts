@@ -15,54 +15,66 @@ import { settingsSchema } from '../../../src/common/settings.js';
 import { queryRows, type Db } from '../client.js';
 
 /** Records read and written a batch. */
-export const EXPORT_BATCH = 5_000;
+export const EXPORT_BATCH = 10_000;
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const fiat = (column: string) => `trim_scale(${column}::numeric / 100)`;
 
-/** One collection: the table, and the JSON object of a row (json_strip_nulls leaves null fields out). */
-type Collection = { name: string; table: string; json: string };
+/** One collection: the table, and each record field's name and SQL expression over the row `t`, in the file's order. */
+type Collection = { name: string; table: string; fields: [string, string][] };
 
 const COLLECTIONS: Collection[] = [
   {
-    name: 'users', table: 'users', json: `json_build_object(
-      'id', t.id, 'email', t.email, 'name', t.name, 'firstName', t.first_name, 'lastName', t.last_name, 'phone', t.phone,
-      'role', t.role, 'status', t.status, 'kycStatus', t.kyc_status, 'passwordHash', t.password_hash,
-      'lastLogin', ${iso('t.last_login')}, 'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')})`,
+    name: 'users', table: 'users', fields: [
+      ['id', 't.id'], ['email', 't.email'], ['name', 't.name'], ['firstName', 't.first_name'], ['lastName', 't.last_name'], ['phone', 't.phone'],
+      ['role', 't.role'], ['status', 't.status'], ['kycStatus', 't.kyc_status'], ['passwordHash', 't.password_hash'],
+      ['lastLogin', iso('t.last_login')], ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')],
+    ],
   },
   {
-    name: 'products', table: 'products', json: `json_build_object(
-      'id', t.id, 'sku', t.sku, 'title', t.title, 'description', t.description, 'category', t.category,
-      'image', t.image, 'imageThumb', t.image_thumb, 'priceFiat', ${fiat('t.price_fiat_cents')}, 'priceCrypto', t.price_crypto::text,
-      'rwaType', t.rwa_type, 'chainId', t.chain_id, 'contract', t.contract, 'tokenType', t.token_type, 'tokenId', t.token_id::text,
-      'redeemPolicy', t.redeem_policy, 'stock', t.stock, 'status', t.status,
-      'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')})`,
+    name: 'products', table: 'products', fields: [
+      ['id', 't.id'], ['sku', 't.sku'], ['title', 't.title'], ['description', 't.description'], ['category', 't.category'],
+      ['image', 't.image'], ['imageThumb', 't.image_thumb'], ['priceFiat', fiat('t.price_fiat_cents')], ['priceCrypto', 't.price_crypto::text'],
+      ['rwaType', 't.rwa_type'], ['chainId', 't.chain_id'], ['contract', 't.contract'], ['tokenType', 't.token_type'], ['tokenId', 't.token_id::text'],
+      ['redeemPolicy', 't.redeem_policy'], ['stock', 't.stock'], ['status', 't.status'], ['minMemberLevel', 't.min_member_level'],
+      ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')],
+    ],
   },
   {
     // A guest's order (no account) says so: without a userId the seed would look the customer up by email.
-    name: 'orders', table: 'orders', json: `json_build_object(
-      'id', t.id, 'userId', t.user_id, 'guest', case when t.user_id is null then true end, 'customerEmail', t.customer_email,
-      'status', t.status, 'qty', t.qty, 'amountFiat', ${fiat('t.amount_cents')}, 'subtotalFiat', ${fiat('t.subtotal_cents')},
-      'discountFiat', ${fiat('t.discount_cents')}, 'taxFiat', ${fiat('t.tax_cents')}, 'shippingFiat', ${fiat('t.shipping_cents')},
-      'currency', t.currency, 'couponCode', t.coupon_code, 'walletAddress', t.wallet_address, 'test', t.test,
-      'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')}, 'paidAt', ${iso('t.paid_at')},
-      'fulfilledAt', ${iso('t.fulfilled_at')}, 'expiresAt', ${iso('t.expires_at')})`,
+    name: 'orders', table: 'orders', fields: [
+      ['id', 't.id'], ['userId', 't.user_id'], ['guest', 'case when t.user_id is null then true end'], ['customerEmail', 't.customer_email'],
+      ['status', 't.status'], ['qty', 't.qty'], ['amountFiat', fiat('t.amount_cents')], ['subtotalFiat', fiat('t.subtotal_cents')],
+      ['discountFiat', fiat('t.discount_cents')], ['memberDiscountFiat', `nullif(${fiat('t.member_discount_cents')}, 0)`], ['taxFiat', fiat('t.tax_cents')], ['shippingFiat', fiat('t.shipping_cents')],
+      ['currency', 't.currency'], ['couponCode', 't.coupon_code'], ['walletAddress', 't.wallet_address'], ['test', 't.test'],
+      ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')], ['paidAt', iso('t.paid_at')],
+      ['fulfilledAt', iso('t.fulfilled_at')], ['expiresAt', iso('t.expires_at')],
+    ],
   },
   {
     // A line says whether it is tokenised, and then its own token (the product's may have changed since the sale).
-    name: 'orderItems', table: 'order_items', json: `json_build_object(
-      'id', t.id, 'orderId', t.order_id, 'productId', t.product_id, 'title', t.title, 'sku', t.sku, 'qty', t.qty,
-      'unitPriceFiat', ${fiat('t.unit_price_cents')}, 'lineTotalFiat', ${fiat('t.line_total_cents')}, 'tokenised', t.tokenised,
-      'chainId', t.chain_id, 'contract', t.contract, 'tokenId', t.token_id::text)`,
+    name: 'orderItems', table: 'order_items', fields: [
+      ['id', 't.id'], ['orderId', 't.order_id'], ['productId', 't.product_id'], ['title', 't.title'], ['sku', 't.sku'], ['qty', 't.qty'],
+      ['unitPriceFiat', fiat('t.unit_price_cents')], ['lineTotalFiat', fiat('t.line_total_cents')], ['tokenised', 't.tokenised'],
+      ['chainId', 't.chain_id'], ['contract', 't.contract'], ['tokenId', 't.token_id::text'],
+    ],
   },
   {
-    name: 'payments', table: 'payments', json: `json_build_object(
-      'id', t.id, 'orderId', t.order_id, 'userId', t.user_id, 'method', t.method, 'provider', t.provider,
-      'amountFiat', ${fiat('t.amount_cents')}, 'refundedFiat', ${fiat('t.refunded_cents')}, 'currency', t.currency,
-      'status', t.status, 'reference', t.reference, 'url', t.url, 'returnUrl', t.return_url, 'cancelUrl', t.cancel_url,
-      'test', t.test, 'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')}, 'completedAt', ${iso('t.completed_at')})`,
+    name: 'payments', table: 'payments', fields: [
+      ['id', 't.id'], ['orderId', 't.order_id'], ['userId', 't.user_id'], ['method', 't.method'], ['provider', 't.provider'],
+      ['amountFiat', fiat('t.amount_cents')], ['refundedFiat', fiat('t.refunded_cents')], ['currency', 't.currency'],
+      ['status', 't.status'], ['reference', 't.reference'], ['url', 't.url'], ['returnUrl', 't.return_url'], ['cancelUrl', 't.cancel_url'],
+      ['test', 't.test'], ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')], ['completedAt', iso('t.completed_at')],
+    ],
   },
 ];
+
+/**
+ * A row as compact JSON text without its null fields: each field `"name":value` (to_json's text, null for a null),
+ * joined by concat_ws, which leaves the nulls out. The same text json_strip_nulls(json_build_object(…)) writes, without
+ * building the object and parsing it again to drop the nulls, which was a third of the export's time.
+ */
+const recordJson = (fields: [string, string][]) => `'{' || concat_ws(',', ${fields.map(([name, expr]) => `'${JSON.stringify(name)}:' || to_json(${expr})::text`).join(', ')}) || '}'`;
 
 export type ExportSummary = Record<string, number>;
 
@@ -78,7 +90,7 @@ async function exportCollection(db: Db, out: Writable, c: Collection, batch: num
     const seek: SQL = after === null ? sql`` : sql`where t.id > ${after}::uuid`;
     const [page] = await queryRows<{ body: string | null; last: string | null; n: number | string }>(db, sql`
       with b as (select * from ${sql.raw(c.table)} t ${seek} order by t.id limit ${batch})
-      select string_agg(json_strip_nulls(${sql.raw(c.json)})::text, E',\n    ' order by t.id) as body, max(t.id::text) as last, count(*) as n
+      select string_agg(${sql.raw(recordJson(c.fields))}, E',\n    ' order by t.id) as body, max(t.id::text) as last, count(*) as n
       from b t`);
     const n = Number(page?.n ?? 0);
     if (!n || !page?.body) break;

@@ -1,4 +1,5 @@
 import { ROLES } from '../../../src/common/capabilities.js';
+import { isMemberLevel, MEMBER_LEVELS } from '../../../src/common/membership.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../src/common/orders.js';
 import { PRODUCT_STATUSES, RWA_TYPES } from '../../../src/common/products.js';
 import { KYC_STATUSES, USER_STATUSES } from '../../../src/common/users.js';
@@ -32,6 +33,15 @@ function oneOf<T extends string>(ctx: Ctx, at: At, field: string, allowed: reado
   if ((allowed as readonly unknown[]).includes(v)) return v as T;
   if (!missing(value)) ctx.notes.problem(at, field, `${shown(value)} is not one of ${allowed.join(', ')}`, `used "${fallback}"`);
   return fallback;
+}
+
+/** An exclusive product's minimum member level (BRONZE … DIAMOND, any case); missing or unknown: everyone. */
+function memberLevel(ctx: Ctx, at: At, value: unknown): string | null {
+  if (missing(value)) return null;
+  const v = typeof value === 'string' ? value.trim().toUpperCase() : value;
+  if (isMemberLevel(v)) return v;
+  ctx.notes.problem(at, 'minMemberLevel', `${shown(value)} is not one of ${MEMBER_LEVELS.join(', ')}`, 'kept the product for everyone');
+  return null;
 }
 
 /** A whole number ≥ 0 (a count): missing is 0, anything else wrong is a problem. */
@@ -130,6 +140,7 @@ export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
       redeemPolicy: policy && typeof policy === 'object' ? policy : null,
       stock: count(ctx, at, 'stock', r.stock),
       status: oneOf(ctx, at, 'status', PRODUCT_STATUSES, r.status, 'draft'),
+      minMemberLevel: memberLevel(ctx, at, first(r, 'minMemberLevel', 'min_member_level')),
       createdAt: created,
       updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
     };
@@ -183,6 +194,8 @@ export function parseOrders(ctx: Ctx, records: Rec[], lineRecords: Line[], userR
       id, userId: user.id, customerEmail: user.email, status,
       subtotalCents: part('subtotal', 'subtotal_cents'),
       discountCents: part('discount', 'discount_cents') ?? 0,
+      // The member level's part of the discount (never more than the discount itself).
+      memberDiscountCents: Math.min(part('memberDiscount', 'member_discount_cents') ?? 0, part('discount', 'discount_cents') ?? 0),
       taxCents: part('tax', 'tax_cents') ?? 0,
       shippingCents: part('shipping', 'shipping_cents') ?? 0,
       expiresAt: ctx.date(first(r, 'expiresAt', 'expires_at')),

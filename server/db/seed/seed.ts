@@ -27,6 +27,7 @@ import { describeProblem } from './format.js';
 import { parseSeedFile, type ParseOptions } from './parse.js';
 import type { SeedData } from './types.js';
 import type { GenerateOptions, GenerateResult } from './generate.js';
+import { earnSeededPoints } from './points.js';
 
 export type SeedOptions = ParseOptions & {
   /** Set hashes for users listed with a password (default true). */
@@ -113,6 +114,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.orderItems)) await tx.insert(orderItems).values(rows);
     for (const rows of chunks(data.payments)) await tx.insert(payments).values(rows);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
+    await earnSeededPoints(tx);
   });
   await refreshStatistics(db, sql`ANALYZE users, products, orders, order_items, payments`, log);
   return {

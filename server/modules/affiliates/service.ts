@@ -57,6 +57,6 @@ export async function listAffiliates(db: Db, q: { q?: string; limit: number; off
 
 export async function affiliateCommissions(db: Db, id: string, q: { status?: string; limit: number; offset: number }, holdDays: number) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-  if (!user) throw notFound('Affiliate not found.');
+  if (!user) throw notFound('affiliate_not_found');
   return listCommissions(db, { referrerId: id, status: q.status as never, limit: q.limit, offset: q.offset }, holdDays);
 }

@@ -7,18 +7,18 @@ import QRCode from 'qrcode';
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../../../src/common/two-factor.js';
 import { recoveryCodes, sessions, users } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Actor, AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
 import type { SettingsService } from '../settings/service.js';
 import { adminResetRefusal, isStaff, mustEnrol } from './policy.js';
-import { forgetSessions } from './service.js';
+import { forgetSessions, registerFailure, standingRefusal } from './service.js';
 import { matchTotp, newTotpSecret, otpauthUrl, replaceRecoveryCodes, spendSecondFactor } from './two-factor.js';
 
 async function lockedUser(db: Queryable, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
-  if (!row) throw notFound('User not found.');
+  if (!row) throw notFound('user_not_found');
   return row;
 }
 
@@ -43,7 +43,7 @@ export async function setupTwoFactor(db: Db, settings: SettingsService, box: Sec
   const { siteName } = await settings.get();
   return db.transaction(async (tx) => {
     const user = await lockedUser(tx, me.id);
-    if (user.totpSecret) throw conflict('Two-factor authentication is already on. Turn it off first to set up another device.', 'two_factor_enabled');
+    if (user.totpSecret) throw conflict('two_factor_enabled');
     const secret = newTotpSecret();
     await tx.update(users).set({ totpPendingSecret: box.seal(secret), updatedAt: new Date() }).where(eq(users.id, me.id));
     const url = otpauthUrl(siteName, user.email, secret);
@@ -51,16 +51,32 @@ export async function setupTwoFactor(db: Db, settings: SettingsService, box: Sec
   });
 }
 
-const wrongCode = () => unprocessable('The code is not correct. Enter the current 6-digit code from your authenticator app.', { code: 'The code is not correct.' }, 'invalid_code');
+const wrongCode = () => unprocessable('totp_code_wrong', undefined, { code: 'code_not_correct' }, 'invalid_code');
+
+/**
+ * Runs `work` in a transaction on the caller's locked row, refused while the account is locked (or not active). A
+ * wrong code `work` reports counts toward the lockout exactly as at login: the refusal is thrown after the commit, so
+ * the count stays.
+ */
+async function withCodeCheck<T>(db: Db, settings: SettingsService, userId: string, now: Date, work: (tx: Queryable, user: Awaited<ReturnType<typeof lockedUser>>) => Promise<T | 'wrong_code'>): Promise<T> {
+  const result = await db.transaction(async (tx): Promise<T | AppError> => {
+    const user = await lockedUser(tx, userId);
+    const standing = standingRefusal(user, now);
+    if (standing) return standing;
+    const done = await work(tx, user);
+    return done === 'wrong_code' ? registerFailure(tx, settings, user, now, wrongCode()) : done;
+  });
+  if (result instanceof AppError) throw result;
+  return result;
+}
 
 /** Confirms the pending secret with a current code: 2FA is on, the session's enrolment restriction lifts, recovery codes are answered once. */
-export async function enableTwoFactor(db: Db, box: SecretBox, me: AuthUser, code: string, now = new Date()): Promise<TwoFactorEnabled> {
-  return db.transaction(async (tx) => {
-    const user = await lockedUser(tx, me.id);
-    if (user.totpSecret) throw conflict('Two-factor authentication is already on.', 'two_factor_enabled');
-    if (!user.totpPendingSecret) throw conflict('Start the set-up first: ask for a QR code, then enter the code it shows.', 'two_factor_not_started');
+export async function enableTwoFactor(db: Db, settings: SettingsService, box: SecretBox, me: AuthUser, code: string, now = new Date()): Promise<TwoFactorEnabled> {
+  return withCodeCheck(db, settings, me.id, now, async (tx, user) => {
+    if (user.totpSecret) throw conflict('two_factor_already_on', undefined, 'two_factor_enabled');
+    if (!user.totpPendingSecret) throw conflict('two_factor_not_started');
     const step = /^\d{6}$/.test(code.replace(/\s/g, '')) ? await matchTotp(box.open(user.totpPendingSecret), code.replace(/\s/g, ''), null, now) : null;
-    if (step === null) throw wrongCode();
+    if (step === null) return 'wrong_code';
     await tx.update(users).set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now })
       .where(eq(users.id, me.id));
     const codes = await replaceRecoveryCodes(tx, me.id, now);
@@ -85,10 +101,9 @@ async function removeTwoFactor(tx: Queryable, settings: SettingsService, user: {
 
 /** Turns the caller's own 2FA off, proved by a current code or an unused recovery code. */
 export async function disableTwoFactor(db: Db, settings: SettingsService, box: SecretBox, me: AuthUser, code: string, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const user = await lockedUser(tx, me.id);
-    if (!user.totpSecret) throw conflict('Two-factor authentication is not on.', 'two_factor_disabled');
-    if (!(await spendSecondFactor(tx, box, user, code, now))) throw wrongCode();
+  return withCodeCheck(db, settings, me.id, now, async (tx, user) => {
+    if (!user.totpSecret) throw conflict('two_factor_disabled');
+    if (!(await spendSecondFactor(tx, box, user, code, now))) return 'wrong_code';
     await removeTwoFactor(tx, settings, user);
     await audit(tx, me, 'user.2fa_disable', 'user', me.id, null);
     return twoFactorStatusAfterRemoval(settings, tx, me.role);
@@ -105,8 +120,8 @@ export async function resetTwoFactor(db: Db, settings: SettingsService, targetId
   return db.transaction(async (tx) => {
     const user = await lockedUser(tx, targetId);
     const refusal = adminResetRefusal(actor?.id ?? null, targetId, '2fa');
-    if (refusal) throw conflict(refusal, 'reset_refused');
-    if (!user.totpSecret && !user.totpPendingSecret) throw conflict('This user has no two-factor authentication to reset.', 'two_factor_disabled');
+    if (refusal) throw conflict(refusal, undefined, 'reset_refused');
+    if (!user.totpSecret && !user.totpPendingSecret) throw conflict('user_no_two_factor', undefined, 'two_factor_disabled');
     await removeTwoFactor(tx, settings, user);
     await audit(tx, actor, 'user.2fa_reset', 'user', targetId, null);
   });

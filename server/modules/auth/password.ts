@@ -1,4 +1,4 @@
-/** Changing one's own password, and an admin's reset to a temporary password that must be changed at the next login. */
+/** Changing one's own password, and an admin's reset (a temporary password that must be changed at the next login, or a set-password link). */
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { PasswordChangeInput } from '../../../src/common/users.schemas.js';
@@ -9,21 +9,23 @@ import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { Actor, AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { adminResetRefusal, RECOVERY_ALPHABET } from './policy.js';
+import { issuePasswordLink, revokePasswordLinks } from './password-links.js';
 import { forgetSessions, revokeAllSessions } from './service.js';
 
 /** The caller changes their password (proved by the current one); their other sessions end, a reset's restriction lifts. */
 export async function changeOwnPassword(db: Db, me: AuthUser, input: PasswordChangeInput, now = new Date()) {
   const [user] = await db.select().from(users).where(eq(users.id, me.id)).limit(1);
-  if (!user) throw notFound('User not found.');
+  if (!user) throw notFound('user_not_found');
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw unprocessable('The current password is not correct.', { currentPassword: 'The current password is not correct.' }, 'invalid_password');
+    throw unprocessable('invalid_password', undefined, { currentPassword: 'invalid_password' });
   }
   if (input.newPassword === input.currentPassword) {
-    throw unprocessable('The new password must differ from the current one.', { newPassword: 'The new password must differ from the current one.' });
+    throw unprocessable('new_password_same', undefined, { newPassword: 'new_password_same' });
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: now }).where(eq(users.id, me.id));
+    await revokePasswordLinks(tx, me.id, now);
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, me.id), ne(sessions.id, me.sessionId), isNull(sessions.revokedAt)));
     await audit(tx, me, 'user.password_change', 'user', me.id, null);
   });
@@ -35,21 +37,24 @@ const temporaryPassword = () =>
   Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('')).join('-');
 
 /**
- * An admin gives a user a temporary password (answered once, never stored in clear): their sessions and pending
- * 2FA challenges end, a lockout lifts, and their next session can do nothing but change it.
+ * An admin resets a user's password: their sessions and pending 2FA challenges end, a lockout lifts, the old password
+ * stops working. `temporary`: a new password answered once (never stored in clear) that their next session can do
+ * nothing but change. `link`: no password until they follow the one-time set-password link (emailed, and answered once).
  */
-export async function resetPassword(db: Db, targetId: string, actor: Actor, now = new Date()) {
-  const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, targetId)).limit(1).for('update');
-    if (!user) throw notFound('User not found.');
+export async function resetPassword(db: Db, targetId: string, actor: Actor, how: { method: 'temporary' } | { method: 'link'; origin: string }, now = new Date()) {
+  const password = how.method === 'temporary' ? temporaryPassword() : null;
+  const passwordHash = password ? await hashPassword(password) : null;
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, targetId)).limit(1).for('update');
+    if (!user) throw notFound('user_not_found');
     const refusal = adminResetRefusal(actor?.id ?? null, targetId, 'password');
-    if (refusal) throw conflict(refusal, 'reset_refused');
-    await tx.update(users).set({ passwordHash, mustChangePassword: true, failedLoginCount: 0, lockedUntil: null, updatedAt: now }).where(eq(users.id, targetId));
+    if (refusal) throw conflict(refusal, undefined, 'reset_refused');
+    await tx.update(users).set({ passwordHash, mustChangePassword: password !== null, failedLoginCount: 0, lockedUntil: null, updatedAt: now }).where(eq(users.id, targetId));
     await revokeAllSessions(tx, targetId, now);
     await tx.update(loginChallenges).set({ usedAt: now }).where(and(eq(loginChallenges.userId, targetId), isNull(loginChallenges.usedAt)));
-    await audit(tx, actor, 'user.password_reset', 'user', targetId, null);
+    await audit(tx, actor, 'user.password_reset', 'user', targetId, { method: how.method });
+    if (how.method === 'link') return { setPasswordLink: await issuePasswordLink(tx, user, 'reset', how.origin, actor, now) };
+    await revokePasswordLinks(tx, targetId, now);
+    return { temporaryPassword: password! };
   });
-  return { temporaryPassword: password };
 }

@@ -2,6 +2,7 @@
  * Logging in: every role may ask who it is; repeated failures lock an account for a while (the limit
  * is the maxLoginAttempts setting); only active accounts may log in.
  */
+import { say, type Said } from '../../lib/errors.js';
 import type { Restriction } from '../../../src/common/two-factor.js';
 import { allow } from '../../lib/access.js';
 
@@ -14,14 +15,14 @@ export const locksAccount = (failures: number, maxLoginAttempts: number) => fail
 
 export function lockedSentence(until: Date, now: Date) {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return `Too many failed login attempts. This account is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}.`;
+  return say('account_locked', { minutes, plural: minutes === 1 ? '' : 's' });
 }
 
 /** Why an account with this status may not log in, or null when it may. */
-export function loginRefusal(status: string): { code: string; sentence: string } | null {
+export function loginRefusal(status: string): { code: string; sentence: Said } | null {
   if (status === 'active') return null;
-  if (status === 'suspended') return { code: 'account_suspended', sentence: 'This account is suspended. Please contact an administrator.' };
-  return { code: 'account_inactive', sentence: 'This account is inactive. Please contact an administrator.' };
+  if (status === 'suspended') return { code: 'account_suspended', sentence: say('account_suspended') };
+  return { code: 'account_inactive', sentence: say('account_inactive_contact') };
 }
 
 /** Staff (every role that reaches the back office) must use 2FA when the settings require it; shoppers may. */
@@ -51,9 +52,27 @@ export function secondFactorKind(input: string): { kind: 'totp'; code: string } 
 export const formatRecoveryCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`;
 
 /** Why an admin may not reset this user's password or 2FA, or null: one's own go through the user menu, with proof. */
-export function adminResetRefusal(actorId: string | null, targetId: string, what: 'password' | '2fa'): string | null {
+export function adminResetRefusal(actorId: string | null, targetId: string, what: 'password' | '2fa'): Said | null {
   if (actorId !== targetId) return null;
   return what === 'password'
-    ? 'You cannot reset your own password here: use Change password in your user menu.'
-    : 'You cannot reset your own two-factor authentication here: turn it off from your user menu with a current code.';
+    ? say('reset_own_password')
+    : say('reset_own_two_factor');
+}
+
+export type PasswordLinkPurpose = 'invite' | 'reset';
+
+/** How long a set-password link works: a new user's invitation 72 hours, a reset 24. */
+export const PASSWORD_LINK_HOURS: Record<PasswordLinkPurpose, number> = { invite: 72, reset: 24 };
+
+export const setPasswordUrl = (origin: string, token: string) => `${origin}/set-password?token=${encodeURIComponent(token)}`;
+
+/** Why a stored set-password link may not set a password now (null: it may), with the HTTP status to answer. */
+export function passwordLinkRefusal(
+  link: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date } | null, now: Date,
+): { status: 400 | 410; code: string; sentence: Said } | null {
+  if (!link) return { status: 400, code: 'link_invalid', sentence: say('link_invalid') };
+  if (link.usedAt) return { status: 410, code: 'link_used', sentence: say('link_used') };
+  if (link.revokedAt) return { status: 410, code: 'link_replaced', sentence: say('link_replaced') };
+  if (link.expiresAt <= now) return { status: 410, code: 'link_expired', sentence: say('link_expired') };
+  return null;
 }

@@ -1,11 +1,12 @@
 import type { LoginChallenge, LoginSuccess } from '../../../src/common/two-factor.js';
-import { loginBody, loginTwoFactorBody, passwordChangeBody, twoFactorCodeBody } from '../../../src/common/users.schemas.js';
+import { loginBody, loginTwoFactorBody, passwordChangeBody, setPasswordBody, twoFactorCodeBody } from '../../../src/common/users.schemas.js';
 import { PUBLIC } from '../../lib/access.js';
 import { unauthorized } from '../../lib/errors.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { SecretBox } from '../../lib/secret-box.js';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor, twoFactorStatus } from './enrolment.js';
 import { changeOwnPassword } from './password.js';
+import { setPasswordWithLink } from './password-links.js';
 import { authAccess } from './policy.js';
 import { presentSessionUser } from './present.js';
 import { authenticate, bearer, login, logout, verifyLoginChallenge, type LoginOutcome } from './service.js';
@@ -61,6 +62,11 @@ export default defineRoutes('auth', (r, { db, settings, config }) => {
     return { ok: true };
   });
 
+  r.post('/api/auth/set-password', {
+    schema: { body: setPasswordBody, summary: 'Set one\'s password with a one-time set-password link\'s token (no login; every session of that user ends)' },
+    config: { ...PUBLIC, ...loginLimit },
+  }, async (req) => ({ ok: true, ...(await setPasswordWithLink(db, { ...req.body, ip: req.ip })) }));
+
   r.get('/api/auth/2fa', { schema: { summary: 'The caller\'s two-factor state' }, config: enrolling }, async (req) =>
     ({ ok: true, twoFactor: await twoFactorStatus(db, settings, req.user!) }));
 
@@ -70,7 +76,7 @@ export default defineRoutes('auth', (r, { db, settings, config }) => {
   r.post('/api/auth/2fa/enable', {
     schema: { body: twoFactorCodeBody, summary: 'Confirm the pending secret with a current code; answers the recovery codes once' },
     config: { ...enrolling, ...loginLimit },
-  }, async (req) => ({ ok: true, ...(await enableTwoFactor(db, box, req.user!, req.body.code)) }));
+  }, async (req) => ({ ok: true, ...(await enableTwoFactor(db, settings, box, req.user!, req.body.code)) }));
 
   r.post('/api/auth/2fa/disable', {
     schema: { body: twoFactorCodeBody, summary: 'Turn one\'s own 2FA off with a current code or a recovery code' },

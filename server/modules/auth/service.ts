@@ -13,7 +13,6 @@ import { LOCK_MINUTES, lockedSentence, locksAccount, loginRefusal, mustEnrol, se
 import { displayName, presentSessionUser } from './present.js';
 import { spendSecondFactor } from './two-factor.js';
 
-const INVALID = 'Invalid email or password.';
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_EVERY_MS = 30_000;
 
@@ -35,26 +34,27 @@ export type LoginOutcome =
   | { kind: 'challenge'; challenge: string; expiresAt: Date };
 
 /**
- * Counts a failed attempt (a wrong password or a wrong second factor) toward the lockout of the maxLoginAttempts
- * setting, and answers the error to throw: the lock's sentence once it is reached, else `refusal`.
+ * Counts a failed attempt (a wrong password, or a wrong second factor at login, enrolment or turning 2FA off) toward
+ * the lockout of the maxLoginAttempts setting, and answers the error to throw: the lock's sentence once it is reached,
+ * else `refusal`. Throw it after the transaction commits, or the count is rolled back with it.
  */
-async function registerFailure(db: Queryable, settings: SettingsService, user: UserRow, now: Date, refusal: AppError): Promise<AppError> {
+export async function registerFailure(db: Queryable, settings: SettingsService, user: UserRow, now: Date, refusal: AppError): Promise<AppError> {
   const { maxLoginAttempts } = await settings.get(db);
   const failures = user.failedLoginCount + 1;
   if (locksAccount(failures, maxLoginAttempts)) {
     const until = new Date(now.getTime() + LOCK_MINUTES * 60_000);
     await db.update(users).set({ failedLoginCount: 0, lockedUntil: until }).where(eq(users.id, user.id));
-    return forbidden(lockedSentence(until, now), 'account_locked');
+    return forbidden(lockedSentence(until, now), undefined, 'account_locked');
   }
   await db.update(users).set({ failedLoginCount: failures }).where(eq(users.id, user.id));
   return refusal;
 }
 
 /** The reasons a known account may not go on: a lock, or a status other than active. */
-function standingRefusal(user: UserRow, now: Date): AppError | null {
-  if (user.lockedUntil && user.lockedUntil > now) return forbidden(lockedSentence(user.lockedUntil, now), 'account_locked');
+export function standingRefusal(user: UserRow, now: Date): AppError | null {
+  if (user.lockedUntil && user.lockedUntil > now) return forbidden(lockedSentence(user.lockedUntil, now), undefined, 'account_locked');
   const refusal = loginRefusal(user.status);
-  return refusal ? forbidden(refusal.sentence, refusal.code) : null;
+  return refusal ? forbidden(refusal.sentence, undefined, refusal.code) : null;
 }
 
 /** Opens a session (the failures forgotten, the login time kept); staff without 2FA must enrol first when settings say so. */
@@ -86,12 +86,12 @@ export async function login(
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user) {
     await verifyPassword(null, input.password);
-    throw unauthorized(INVALID, 'invalid_credentials');
+    throw unauthorized('invalid_credentials');
   }
-  if (user.lockedUntil && user.lockedUntil > now) throw forbidden(lockedSentence(user.lockedUntil, now), 'account_locked');
+  if (user.lockedUntil && user.lockedUntil > now) throw forbidden(lockedSentence(user.lockedUntil, now), undefined, 'account_locked');
 
   const ok = await verifyPassword(user.passwordHash, input.password);
-  if (!ok) throw await registerFailure(db, settings, user, now, unauthorized(INVALID, 'invalid_credentials'));
+  if (!ok) throw await registerFailure(db, settings, user, now, unauthorized('invalid_credentials'));
   const refusal = standingRefusal(user, now);
   if (refusal) throw refusal;
 
@@ -105,8 +105,8 @@ export async function login(
 }
 
 const challengeInvalid = () =>
-  unauthorized('This sign-in step has expired or was already used. Please log in again with your password.', 'challenge_invalid');
-const codeInvalid = () => unauthorized('The authentication code is not correct.', 'invalid_code');
+  unauthorized('challenge_invalid');
+const codeInvalid = () => unauthorized('invalid_code');
 
 /**
  * The second step: the challenge of login() with a current TOTP code or an unused recovery code. The challenge is
@@ -183,12 +183,12 @@ export async function authenticate(db: Db, settings: SettingsService, token: str
   const tokenHash = sha256(token);
   const row = await loadSession(db, tokenHash, now);
   if (!row || row.revokedAt) throw unauthorized();
-  if (row.status !== 'active') throw unauthorized('This account is not active. Please log in again.', 'account_inactive');
+  if (row.status !== 'active') throw unauthorized('account_inactive');
   const { sessionTimeout } = await settings.get();
   if (now.getTime() - row.lastSeenAt.getTime() > sessionTimeout * 60_000) {
     sessionCache.delete(tokenHash);
     await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.sessionId));
-    throw unauthorized('Your session has expired. Please log in again.', 'session_expired');
+    throw unauthorized('session_expired');
   }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     row.lastSeenAt = now;

@@ -4,7 +4,8 @@ import { toCents } from '../../../src/common/money.js';
 import type { Settings } from '../../../src/common/settings.js';
 import type { Queryable } from '../../db/client.js';
 import { coupons, orders, products } from '../../db/schema.js';
-import { unprocessable } from '../../lib/errors.js';
+import { unprocessable, type Said } from '../../lib/errors.js';
+import { memberPricing } from '../membership/ledger.js';
 import { COUPON_USE_STATUSES } from './policy.js';
 import { priceCart, type PricedCart, type PricingCoupon, type PricingRules } from './pricing.js';
 
@@ -43,7 +44,8 @@ export async function priceWith(
 ): Promise<PricedFor> {
   const found = code ? await findCoupon(db, code) : null;
   const customerUses = code && found && who ? await usesBy(db, who, code) : 0;
-  const priced = priceCart({ items, products: rows, customerUses, rules: pricingRules(settings), now, coupon: code ? { code, found } : undefined });
+  const member = who && 'userId' in who ? await memberPricing(db, who.userId) : null;
+  const priced = priceCart({ items, products: rows, customerUses, rules: pricingRules(settings), now, coupon: code ? { code, found } : undefined, member });
   return { ...priced, products: rows, found };
 }
 
@@ -56,5 +58,5 @@ export async function priceCartFor(db: Queryable, settings: Settings, input: Car
 
 /** A coupon asked for that does not apply, as the 422 an order or checkout answers with its sentence; null otherwise. */
 export const couponRefusal = (price: PricedCart) => (price.coupon && !price.coupon.valid
-  ? unprocessable(price.coupon.message, { couponCode: price.coupon.message }, 'invalid_coupon')
+  ? unprocessable(price.coupon.message as Said, undefined, { couponCode: price.coupon.message as Said }, 'invalid_coupon')
   : null);

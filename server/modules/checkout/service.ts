@@ -1,15 +1,15 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CheckoutOrder, CheckoutSession } from '../../../src/common/checkout.js';
 import type { CheckoutSessionInput } from '../../../src/common/checkout.schemas.js';
 import type { Settings } from '../../../src/common/settings.js';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
 import { toCents } from '../../../src/common/money.js';
 import { orders, users } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
 import { AppError, notFound, unauthorized, unprocessable } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
-import { audit } from '../audit/service.js';
+import { auditRow } from '../audit/service.js';
 import { normaliseEmail } from '../auth/service.js';
 import { couponRefusal, priceCartFor } from '../cart/service.js';
 import type { PricedCart } from '../cart/pricing.js';
@@ -27,10 +27,10 @@ import { presentCheckoutOrder, presentSession } from './present.js';
 /** A cart that cannot be bought as asked: the first line's or the coupon's sentence, each field named. */
 function refusal(price: PricedCart) {
   const lines = price.lines.flatMap((l, i) => (l.error ? [[`items.${i}`, l.error] as const] : []));
-  if (lines.length > 0) return unprocessable(lines[0]![1], Object.fromEntries(lines), 'cart_invalid');
+  if (lines.length > 0) return unprocessable(lines[0]![1], undefined, Object.fromEntries(lines), 'cart_invalid');
   const coupon = couponRefusal(price);
   if (coupon) return coupon;
-  if (!Number.isSafeInteger(price.totalCents)) return unprocessable('The order total is too large: order fewer units.', { items: 'The total is too large.' }, 'amount_too_large');
+  if (!Number.isSafeInteger(price.totalCents)) return unprocessable('amount_too_large', undefined, { items: 'total_too_large_field' });
   return null;
 }
 
@@ -46,7 +46,7 @@ async function kycRefusal(tx: Queryable, settings: Settings, price: PricedCart, 
   const [buyer] = caller ? await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, caller.id)) : [];
   const sentence = kycCheckoutRefusal(limitCents, price.totalCents, hasTokens, caller ? (buyer?.kycStatus ?? 'pending') : null,
     `${settings.kycRequiredAbove.toFixed(2)} ${price.currency}`);
-  return sentence ? new AppError(403, sentence, caller ? 'kyc_required' : 'kyc_sign_in_required', { items: sentence }) : null;
+  return sentence ? new AppError(403, sentence, undefined, { items: sentence }, caller ? 'kyc_required' : 'kyc_sign_in_required') : null;
 }
 
 /** `origin`: the site's address, for providers whose page is elsewhere and sends the buyer back (server/lib/site.ts). */
@@ -55,33 +55,40 @@ export type CheckoutDeps = { db: Db; settings: Settings; providers: Providers; o
 /**
  * A checkout, in one transaction: the cart priced from the stored products, stock and a coupon use held, the order
  * (pending, expiring after `checkoutTtlMinutes`) and its pending payment, and the provider's page to pay on.
- * Anything refused leaves nothing behind.
+ * Anything refused leaves nothing behind. Call checkoutDone() once it has committed.
  */
-export async function createCheckout({ db, settings, providers, origin }: CheckoutDeps, input: CheckoutSessionInput, caller: AuthUser | null, now = new Date()): Promise<CheckoutSession> {
+export async function checkoutIn(tx: Tx, { settings, providers, origin }: CheckoutDeps, input: CheckoutSessionInput, caller: AuthUser | null, now = new Date()): Promise<CheckoutSession> {
   const driver = providers.get(input.provider);
   const email = normaliseEmail(input.email);
   const secret = newToken();
-  const session = await db.transaction(async (tx) => {
-    const price = await priceCartFor(tx, settings, input, caller ? { userId: caller.id } : { email }, now);
-    const refused = refusal(price);
-    if (refused) throw refused;
-    const wallet = walletProblem(input.walletAddress, price.lines.find((l) => l.tokenised)?.title ?? null);
-    if (wallet) throw wallet;
-    const kyc = await kycRefusal(tx, settings, price, caller);
-    if (kyc) throw kyc;
-    if (price.found) await holdCouponUse(tx, price.found);
-    await takeStock(tx, price.lines.map((l) => ({ productId: l.productId, qty: l.qty, title: l.title! })), now);
-    const order = await insertPendingOrder(tx, {
-      userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: price.products,
-      referrerId: caller ? undefined : await referrerOfCode(tx, input.referralCode, null),
-      test: driver.testMode, expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000), checkoutSecretHash: sha256(secret),
-    });
-    const { payment } = await openPayment(tx, driver, order, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, origin }, caller, now);
-    await audit(tx, caller, 'checkout.create', 'order', order.id, { provider: driver.name, items: input.items, couponCode: input.couponCode });
-    const deposit = driver.name === 'crypto' ? await cryptoDepositOf(tx, payment.id, providers.confirmations) : null;
-    return presentSession(order, payment, secret, deposit && { depositAddress: deposit.depositAddress, amount: deposit.amount, chainId: deposit.chainId, symbol: deposit.symbol });
+  const price = await priceCartFor(tx, settings, input, caller ? { userId: caller.id } : { email }, now);
+  const refused = refusal(price);
+  if (refused) throw refused;
+  const wallet = walletProblem(input.walletAddress, price.lines.find((l) => l.tokenised)?.title ?? null);
+  if (wallet) throw wallet;
+  const kyc = await kycRefusal(tx, settings, price, caller);
+  if (kyc) throw kyc;
+  if (price.found) await holdCouponUse(tx, price.found);
+  await takeStock(tx, price.lines.map((l) => ({ productId: l.productId, qty: l.qty, title: l.title! })), now);
+  const orderId = randomUUID();
+  const order = await insertPendingOrder(tx, {
+    id: orderId, alongside: [auditRow(tx, caller, 'checkout.create', 'order', orderId, { provider: driver.name, items: input.items, couponCode: input.couponCode })],
+    userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: price.products,
+    referrerId: caller ? undefined : await referrerOfCode(tx, input.referralCode, null),
+    test: driver.testMode, expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000), checkoutSecretHash: sha256(secret),
   });
-  invalidateDashboard();
+  const { payment } = await openPayment(tx, driver, order, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, origin }, caller, now);
+  const deposit = driver.name === 'crypto' ? await cryptoDepositOf(tx, payment.id, providers.confirmations) : null;
+  return presentSession(order, payment, secret, deposit && { depositAddress: deposit.depositAddress, amount: deposit.amount, chainId: deposit.chainId, symbol: deposit.symbol });
+}
+
+/** After a checkout's transaction has committed. */
+export const checkoutDone = () => invalidateDashboard();
+
+/** checkoutIn in a transaction of its own. */
+export async function createCheckout(deps: CheckoutDeps, input: CheckoutSessionInput, caller: AuthUser | null, now = new Date()): Promise<CheckoutSession> {
+  const session = await deps.db.transaction((tx) => checkoutIn(tx, deps, input, caller, now));
+  checkoutDone();
   return session;
 }
 
@@ -90,9 +97,9 @@ const sameSecret = (secret: string, hash: string | null) =>
 
 /** The buyer's view of an order: theirs by login or by the checkout's secret; anyone else reads "not found". */
 export async function getCheckoutOrder(db: Db, id: string, caller: AuthUser | null, secret: string | null): Promise<CheckoutOrder> {
-  if (!caller && !secret) throw unauthorized('Log in, or send the checkout\u2019s secret in the x-checkout-secret header.');
+  if (!caller && !secret) throw unauthorized('checkout_secret_required');
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!order || !mayPoll(order, caller, !!secret && sameSecret(secret, order.checkoutSecretHash))) throw notFound('Order not found.');
+  if (!order || !mayPoll(order, caller, !!secret && sameSecret(secret, order.checkoutSecretHash))) throw notFound('order_not_found');
   const [shopOrder] = await withParts(db, [order]);
   return presentCheckoutOrder(order, shopOrder!);
 }

@@ -3,6 +3,7 @@
  * → paid (by a payout); pending → rejected; pending or approved → reversed (the order refunded before it was paid).
  * Money is integer cents; a rate is a fraction with at most 6 decimals, kept as parts per million; rounding half-even.
  */
+import { say, type Said } from '../../lib/errors.js';
 import type { CommissionStatus } from '../../../src/common/referrals.js';
 import { resourceAccess } from '../../lib/access.js';
 
@@ -61,13 +62,13 @@ export const canMoveCommission = (from: string, to: CommissionStatus) => (MOVES[
 export const approvableAt = (earnedAt: Date, holdDays: number) => new Date(earnedAt.getTime() + holdDays * 86_400_000);
 
 /** Why staff may not approve or reject this commission now, or null. */
-export function decisionRefusal(c: { status: string; earnedAt: Date }, to: 'approved' | 'rejected', now: Date, holdDays: number): string | null {
+export function decisionRefusal(c: { status: string; earnedAt: Date }, to: 'approved' | 'rejected', now: Date, holdDays: number): Said | null {
   if (!canMoveCommission(c.status, to)) {
-    return `A ${c.status} commission cannot be ${to}: only a pending one can.`;
+    return say('commission_not_pending', { status: c.status, to });
   }
   const from = approvableAt(c.earnedAt, holdDays);
   if (to === 'approved' && from > now) {
-    return `This commission is on hold until ${from.toISOString().slice(0, 10)} (${holdDays} days after payment), so that refunds come first.`;
+    return say('commission_on_hold', { date: from.toISOString().slice(0, 10), holdDays });
   }
   return null;
 }

@@ -5,7 +5,8 @@ import { COMMISSION_STATUSES, type CommissionStats, type CommissionStatus, type 
 import type { CommissionListQuery } from '../../../src/common/commissions.schemas.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { agentLevels, commissions, orders, payments, users } from '../../db/schema.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import type { ErrorParams } from '../../../src/common/errors-catalogue.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
@@ -111,9 +112,9 @@ export async function costStats(db: Db, from: Date, to: Date): Promise<CostStats
 export async function decideCommission(db: Db, id: string, to: 'approved' | 'rejected', actor: Actor, holdDays: number, now = new Date()) {
   return db.transaction(async (tx) => {
     const [c] = await tx.select().from(commissions).where(eq(commissions.id, id)).for('update');
-    if (!c) throw notFound('Commission not found.');
+    if (!c) throw notFound('commission_not_found');
     const refusal = decisionRefusal(c, to, now, holdDays);
-    if (refusal) throw conflict(refusal, 'illegal_transition');
+    if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
     await tx.update(commissions).set({ status: to, decidedAt: now, decidedBy: actor?.id ?? null, updatedAt: now }).where(eq(commissions.id, id));
     await audit(tx, actor, to === 'approved' ? 'commission.approve' : 'commission.reject', 'commission', id, { amountCents: c.amountCents });
     counter.touch();
@@ -125,13 +126,15 @@ export async function decideCommission(db: Db, id: string, to: 'approved' | 'rej
 /** Each commission decided on its own: one refused does not stop the others, and each refusal says why. */
 export async function decideMany(db: Db, ids: string[], action: 'approve' | 'reject', actor: Actor, holdDays: number) {
   const to = action === 'approve' ? 'approved' : 'rejected';
-  const results: { id: string; ok: boolean; error?: string }[] = [];
+  const results: { id: string; ok: boolean; error?: string; messageCode?: string; params?: ErrorParams }[] = [];
   for (const id of [...new Set(ids)]) {
     try {
       await decideCommission(db, id, to, actor, holdDays);
       results.push({ id, ok: true });
     } catch (err) {
-      results.push({ id, ok: false, error: err instanceof Error ? err.message : String(err) });
+      // Each refusal as an error answers it: the sentence, and its code and params for the reader's language.
+      const coded = err instanceof AppError ? { messageCode: err.messageCode, ...(err.params ? { params: err.params } : {}) } : {};
+      results.push({ id, ok: false, error: err instanceof Error ? err.message : String(err), ...coded });
     }
   }
   const done = results.filter((r) => r.ok).length;
@@ -145,7 +148,7 @@ export async function listLevels(db: Db) {
 export async function setLevelRate(db: Db, id: number, rate: number, actor: Actor) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(agentLevels).where(eq(agentLevels.id, id)).for('update');
-    if (!before) throw notFound('Agent level not found.');
+    if (!before) throw notFound('agent_level_not_found');
     const text = rateText(Math.round(rate * 1_000_000));
     const [row] = await tx.update(agentLevels).set({ commissionRate: text, updatedAt: new Date() }).where(eq(agentLevels.id, id)).returning();
     await audit(tx, actor, 'agent_level.update', 'agent_level', String(id), { before: { commissionRate: before.commissionRate }, after: { commissionRate: text } });

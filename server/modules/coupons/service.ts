@@ -4,7 +4,7 @@ import type { CouponInput, CouponListQuery, CouponPatch } from '../../../src/com
 import { centsText, toCents } from '../../../src/common/money.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { coupons } from '../../db/schema.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
 import { uniqueText } from '../../lib/unique.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
@@ -22,7 +22,7 @@ const SORT_COLUMNS = { createdAt: coupons.createdAt, code: coupons.code, endDate
 
 const uniqueCode = uniqueText({
   table: coupons, id: coupons.id, column: coupons.code, index: 'coupons_code_key',
-  taken: (value) => new AppError(409, `A coupon with code "${value}" already exists.`, 'code_taken', { code: 'This code is already used by another coupon.' }),
+  taken: (value) => new AppError(409, 'code_taken', { value }, { code: 'coupon_code_used_by_other' }),
 });
 
 /** Input (values in cents) → columns. */
@@ -40,7 +40,7 @@ const termsOf = (row: Row): CouponTerms => ({ ...row, discountValue: toCents(row
 function assertSound(terms: CouponTerms) {
   const problems = termProblems(terms);
   const [first] = Object.entries(problems);
-  if (first) throw badRequest(`Invalid field "${first[0]}": ${first[1]}`, problems);
+  if (first) throw invalidField(first[0], first[1], problems);
 }
 
 function couponFilter(q: CouponListQuery) {
@@ -74,7 +74,7 @@ export async function listCoupons(db: Db, q: CouponListQuery) {
 export async function getCoupon(db: Queryable, id: string, lock = false) {
   const query = db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Coupon not found.');
+  if (!row) throw notFound('coupon_not_found');
   return row;
 }
 
@@ -105,7 +105,7 @@ export async function deleteCoupon(db: Db, id: string, actor: Actor) {
   await db.transaction(async (tx) => {
     const coupon = await getCoupon(tx, id, true);
     const refusal = deleteRefusal(coupon);
-    if (refusal) throw conflict(refusal, 'coupon_used');
+    if (refusal) throw conflict(refusal, undefined, 'coupon_used');
     await tx.delete(coupons).where(eq(coupons.id, id));
     await audit(tx, actor, 'coupon.delete', 'coupon', id, { code: coupon.code });
     counter.touch();

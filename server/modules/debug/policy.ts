@@ -33,6 +33,7 @@ export const CONFIG_VISIBILITY: Record<string, Visibility> = {
   mintWorker: 'plain',
   paymentSandbox: 'plain',
   checkoutSweepMs: 'plain',
+  payoutCompleterMs: 'plain',
   'stripe.secretKey': 'secret',
   'stripe.webhookSecret': 'secret',
   'stripe.apiUrl': 'url',

@@ -4,6 +4,7 @@
  * Staff read the records, admins and operators write them (RESOURCES['domain-management']).
  */
 import { TXT_MAX_LENGTH, TXT_STRING_BYTES, type DnsType } from '../../../src/common/domain.js';
+import { say, type Said } from '../../lib/errors.js';
 import { resourceAccess } from '../../lib/access.js';
 
 export const domainAccess = resourceAccess('domain-management');
@@ -14,16 +15,16 @@ const MAX_LABEL = 63;
 /** Lower case, without the trailing dot of a fully qualified name. */
 export const normalizeName = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
 
-function labelsProblem(name: string, label: string, allowUnderscore: boolean): string | null {
-  if (!name) return `${label} is required.`;
-  if (name.length > MAX_NAME) return `${label} can be at most ${MAX_NAME} characters.`;
+function labelsProblem(name: string, label: string, allowUnderscore: boolean): Said | null {
+  if (!name) return say('dns_name_required', { label });
+  if (name.length > MAX_NAME) return say('dns_name_too_long', { label, max: MAX_NAME });
   const labels = name.split('.');
   const pattern = allowUnderscore ? /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?$/ : /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
   for (const part of labels) {
-    if (!part) return `${label} cannot have an empty label (two dots in a row, or a leading dot).`;
-    if (part.length > MAX_LABEL) return `${label} has a label longer than ${MAX_LABEL} characters ("${part.slice(0, 20)}…").`;
+    if (!part) return say('dns_name_empty_label', { label });
+    if (part.length > MAX_LABEL) return say('dns_label_too_long', { label, max: MAX_LABEL, start: part.slice(0, 20) });
     if (!pattern.test(part)) {
-      return `${label} must be a host name: labels of letters, digits${allowUnderscore ? ', underscores' : ''} and hyphens, not starting or ending with a hyphen ("${part}" is not).`;
+      return say('dns_label_characters', { label, underscores: allowUnderscore ? ', underscores' : '', part });
     }
   }
   return null;
@@ -36,12 +37,12 @@ export const ownerNameProblem = (name: string, label = 'Domain') => labelsProble
  * Why `host` (already normalized) is not a host name a record may point to (CNAME, NS, MX): at least two labels of
  * letters, digits and hyphens, the last not all digits (so an IP address is refused), or null.
  */
-export function targetHostProblem(host: string, label: string): string | null {
+export function targetHostProblem(host: string, label: string): Said | null {
   const problem = labelsProblem(host, label, false);
   if (problem) return problem;
   const labels = host.split('.');
-  if (labels.length < 2) return `${label} must be a fully qualified host name such as mail.example.com.`;
-  if (/^\d+$/.test(labels.at(-1)!)) return `${label} must be a host name, not an IP address.`;
+  if (labels.length < 2) return say('dns_name_not_qualified', { label });
+  if (/^\d+$/.test(labels.at(-1)!)) return say('dns_name_is_ip', { label });
   return null;
 }
 
@@ -127,15 +128,15 @@ export function txtStrings(value: string): string[] {
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The value of a record of `type` in its stored form, or the sentence saying why it is not one. */
-export function normalizeValue(type: DnsType, raw: string): { value: string } | { problem: string } {
+export function normalizeValue(type: DnsType, raw: string): { value: string } | { problem: Said } {
   const value = raw.trim();
-  if (!value) return { problem: 'Value is required.' };
+  if (!value) return { problem: say('dns_value_required') };
   switch (type) {
     case 'A':
-      return isIPv4(value) ? { value } : { problem: 'Value of an A record must be an IPv4 address such as 192.0.2.10.' };
+      return isIPv4(value) ? { value } : { problem: say('dns_a_value') };
     case 'AAAA': {
       const groups = ipv6Groups(value);
-      return groups ? { value: canonicalIPv6(groups) } : { problem: 'Value of an AAAA record must be an IPv6 address such as 2001:db8::10.' };
+      return groups ? { value: canonicalIPv6(groups) } : { problem: say('dns_aaaa_value') };
     }
     case 'CNAME':
     case 'NS': {
@@ -145,16 +146,16 @@ export function normalizeValue(type: DnsType, raw: string): { value: string } | 
     }
     case 'MX': {
       const match = /^(\d{1,5})\s+(\S+)$/.exec(value);
-      if (!match) return { problem: 'Value of an MX record must be "priority host", such as "10 mail.example.com".' };
+      if (!match) return { problem: say('dns_mx_value') };
       const priority = Number(match[1]);
-      if (priority > 65_535) return { problem: 'MX priority must be a whole number from 0 to 65535.' };
+      if (priority > 65_535) return { problem: say('dns_mx_priority') };
       const host = normalizeName(match[2]!);
       const problem = targetHostProblem(host, 'MX host');
       return problem ? { problem } : { value: `${priority} ${host}` };
     }
     case 'TXT':
-      if (CONTROL.test(value)) return { problem: 'Value of a TXT record cannot contain control characters such as line breaks or tabs.' };
-      if ([...value].length > TXT_MAX_LENGTH) return { problem: `Value of a TXT record can be at most ${TXT_MAX_LENGTH} characters.` };
+      if (CONTROL.test(value)) return { problem: say('dns_txt_control') };
+      if ([...value].length > TXT_MAX_LENGTH) return { problem: say('dns_txt_too_long', { max: TXT_MAX_LENGTH }) };
       return { value };
   }
 }
@@ -165,19 +166,19 @@ export type RecordInput = { domain: string; type: DnsType; value: string; ttl: n
  * A record as it would be stored, or each field's sentence: the name a host name inside a managed zone (a CNAME
  * not at the zone's apex, which holds the zone's SOA and NS), the value right for the type.
  */
-export function checkRecord(input: RecordInput, zones: readonly string[]): { record: RecordInput } | { problems: Record<string, string> } {
-  const problems: Record<string, string> = {};
+export function checkRecord(input: RecordInput, zones: readonly string[]): { record: RecordInput } | { problems: Record<string, Said> } {
+  const problems: Record<string, Said> = {};
   const domain = normalizeName(input.domain);
   const nameProblem = ownerNameProblem(domain);
   const zone = nameProblem ? null : zoneOf(domain, zones);
   if (nameProblem) problems.domain = nameProblem;
   else if (!zone) problems.domain = zones.length === 1
-    ? `Domain must be within the managed zone ${zones[0]} (e.g. www.${zones[0]}).`
-    : `Domain must be within one of the managed zones: ${zones.join(', ')}.`;
-  else if (input.type === 'CNAME' && domain === zone) problems.domain = `A CNAME cannot be at the zone's apex (${zone}), which holds the zone's SOA and NS records.`;
+    ? say('dns_outside_zone', { zone: zones[0]! })
+    : say('dns_outside_zones', { zones: zones.join(', ') });
+  else if (input.type === 'CNAME' && domain === zone) problems.domain = say('dns_cname_at_apex', { zone });
   const value = normalizeValue(input.type, input.value);
   if ('problem' in value) problems.value = value.problem;
-  else if (input.type === 'CNAME' && value.value === domain) problems.value = 'A CNAME cannot point to its own name.';
+  else if (input.type === 'CNAME' && value.value === domain) problems.value = say('dns_cname_self');
   if (Object.keys(problems).length) return { problems };
   return { record: { domain, type: input.type, ttl: input.ttl, value: (value as { value: string }).value } };
 }
@@ -188,16 +189,16 @@ export type Neighbour = { id: string; type: string; value: string };
  * Why `record` cannot join the records already at its name (`others`, without the record itself when it is being
  * edited), or null: the same record twice, or a CNAME beside anything else (RFC 1034 §3.6.2).
  */
-export function neighbourConflict(record: { domain: string; type: string; value: string }, others: readonly Neighbour[]): { code: string; message: string } | null {
+export function neighbourConflict(record: { domain: string; type: string; value: string }, others: readonly Neighbour[]): { code: string; message: Said } | null {
   if (others.some((o) => o.type === record.type && o.value === record.value)) {
-    return { code: 'dns_record_exists', message: `A ${record.type} record ${record.domain} → ${record.value} already exists.` };
+    return { code: 'dns_record_exists', message: say('dns_record_exists', { type: record.type, domain: record.domain, value: record.value }) };
   }
   if (record.type === 'CNAME' && others.length) {
     const types = [...new Set(others.map((o) => o.type))].join(', ');
-    return { code: 'dns_cname_conflict', message: `${record.domain} already has ${types} record${others.length === 1 ? '' : 's'}: a CNAME cannot share its name with another record.` };
+    return { code: 'dns_cname_conflict', message: say('dns_cname_conflict', { domain: record.domain, types, plural: others.length === 1 ? '' : 's' }) };
   }
   if (record.type !== 'CNAME' && others.some((o) => o.type === 'CNAME')) {
-    return { code: 'dns_cname_conflict', message: `${record.domain} has a CNAME record: a CNAME cannot share its name with another record.` };
+    return { code: 'dns_cname_conflict', message: say('dns_cname_beside_cname', { domain: record.domain }) };
   }
   return null;
 }

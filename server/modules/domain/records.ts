@@ -4,7 +4,7 @@ import { DNS_TYPES, type DnsRecord, type DnsRecordCounts, type DnsRecordList, ty
 import type { DnsRecordInput, DnsRecordListQuery, DnsRecordPatch } from '../../../src/common/domain.schemas.js';
 import { queryRows, type Db, type Queryable } from '../../db/client.js';
 import { dnsRecords } from '../../db/schema.js';
-import { AppError, badRequest, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { AppError, invalidField, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
@@ -66,7 +66,7 @@ async function recordCounts(db: Queryable): Promise<DnsRecordCounts> {
 export async function getRecord(db: Queryable, id: string, lock = false): Promise<Row> {
   const query = db.select().from(dnsRecords).where(eq(dnsRecords.id, id)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('DNS record not found.');
+  if (!row) throw notFound('dns_record_not_found');
   return row;
 }
 
@@ -75,7 +75,7 @@ export function validRecord(input: RecordInput, zones: string[]): RecordInput {
   const checked = checkRecord(input, zones);
   if ('problems' in checked) {
     const [field, sentence] = Object.entries(checked.problems)[0]!;
-    throw badRequest(`Invalid field "${field}": ${sentence}`, checked.problems);
+    throw invalidField(field, sentence, checked.problems);
   }
   return checked.record;
 }
@@ -89,11 +89,11 @@ async function assertFits(tx: Queryable, record: RecordInput, exceptId?: string)
   const others = await tx.select({ id: dnsRecords.id, type: dnsRecords.type, value: dnsRecords.value }).from(dnsRecords)
     .where(exceptId ? and(eq(dnsRecords.domain, record.domain), ne(dnsRecords.id, exceptId)) : eq(dnsRecords.domain, record.domain));
   const conflict = neighbourConflict(record, others);
-  if (conflict) throw new AppError(409, conflict.message, conflict.code, { [conflict.code === 'dns_record_exists' ? 'value' : 'domain']: conflict.message });
+  if (conflict) throw new AppError(409, conflict.message, undefined, { [conflict.code === 'dns_record_exists' ? 'value' : 'domain']: conflict.message }, conflict.code);
 }
 
 const duplicate = (record: RecordInput) =>
-  new AppError(409, `A ${record.type} record ${record.domain} → ${record.value} already exists.`, 'dns_record_exists', { value: 'This record already exists.' });
+  new AppError(409, 'dns_record_exists', { type: record.type, domain: record.domain, value: record.value }, { value: 'dns_record_exists_field' });
 
 /** A unique-index refusal (two identical records racing past the check) as the same 409 the check gives. */
 const rethrowDuplicate = (record: RecordInput) => (err: unknown): never => {

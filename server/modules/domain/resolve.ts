@@ -8,7 +8,7 @@ import type { DnsAnswer, DnsQuerySource, DnsResolution, DnsType } from '../../..
 import type { DnsConfig } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { dnsQueryLogs, dnsRecords } from '../../db/schema.js';
-import { badRequest } from '../../lib/errors.js';
+import { invalidField } from '../../lib/errors.js';
 import { normalizeName, ownerNameProblem, zoneOf } from './policy.js';
 
 const MAX_CHAIN = 8;
@@ -105,7 +105,7 @@ async function lookup(resolver: Resolver, name: string, type: DnsType): Promise<
 export async function resolveDomain(db: Db, domain: string, type: DnsType, config: ResolveConfig, ip: string | null): Promise<DnsResolution> {
   const name = normalizeName(domain);
   const problem = ownerNameProblem(name);
-  if (problem) throw badRequest(`Invalid path parameter "domain": ${problem}`, { domain: problem });
+  if (problem) throw invalidField('domain', problem, { domain: problem }, 'path parameter');
   const started = performance.now();
   const outcome = (await fromManaged(db, name, type, config)) ?? (await fromSystem(name, type, config));
   const durationMs = Math.round(performance.now() - started);

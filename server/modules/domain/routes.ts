@@ -7,10 +7,10 @@ import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { domainAccess as access } from './policy.js';
-import { presentRecord, recordCsv } from './present.js';
+import { presentRecord, queryLogCsv, recordCsv, scriptLogCsv } from './present.js';
 import { createRecord, deleteRecord, getRecord, listRecords, recordRows, updateRecord } from './records.js';
 import { resolveDomain } from './resolve.js';
-import { executeScript, listQueryLogs, listScriptLogs } from './service.js';
+import { executeScript, listQueryLogs, listScriptLogs, queryLogRows, scriptLogRows } from './service.js';
 
 export default defineRoutes('domain', (r, { db, config }) => {
   const { zones } = config.dns;
@@ -42,6 +42,12 @@ export default defineRoutes('domain', (r, { db, config }) => {
 
   r.get('/api/domain/query/logs', { config: access.read, schema: { querystring: dnsQueryLogQuery, summary: 'The resolutions made through the resolve endpoint' } },
     async (req) => ({ ok: true, ...(await listQueryLogs(db, req.query)) }));
+
+  r.get('/api/domain/query/logs/export.csv', { config: access.read, schema: { querystring: dnsQueryLogQuery, summary: 'The filtered query log as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'dns-query-logs', columns: queryLogCsv, pages: keysetPages((page) => queryLogRows(db, req.query, page)) }));
+
+  r.get('/api/domain/script/logs/export.csv', { config: access.read, schema: { querystring: dnsScriptLogQuery, summary: 'The filtered script log as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'dns-script-logs', columns: scriptLogCsv, pages: keysetPages((page) => scriptLogRows(db, req.query, page)) }));
 
   r.get('/api/domain/script/logs', { config: access.read, schema: { querystring: dnsScriptLogQuery } },
     async (req) => ({ ok: true, ...(await listScriptLogs(db, req.query)) }));

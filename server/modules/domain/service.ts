@@ -3,12 +3,13 @@
  * logs, and scripts: Create, Update or Delete DNS Record run as one audited transaction, each run logged.
  */
 import { and, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
-import type { DnsQueryLogList, DnsScriptLogList, DnsScriptResult, DnsType } from '../../../src/common/domain.js';
+import type { DnsQueryLog, DnsQueryLogList, DnsScriptLog, DnsScriptLogList, DnsScriptResult, DnsType } from '../../../src/common/domain.js';
 import type { DnsQueryLogQuery, DnsScriptLogQuery, ScriptInput } from '../../../src/common/domain.schemas.js';
 import { queryRows, type Db, type Queryable } from '../../db/client.js';
 import { dnsQueryLogs, dnsRecords, dnsScriptLogs } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { normalizeName, normalizeValue } from './policy.js';
 import { presentQueryLog, presentRecord, presentScriptLog } from './present.js';
@@ -18,34 +19,54 @@ import { changeRecord, getRecord, insertRecord, removeRecord } from './records.j
 const counter = new Counter({ exactTtlMs: 2_000 });
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listQueryLogs(db: Db, q: DnsQueryLogQuery): Promise<DnsQueryLogList> {
+function queryLogFilter(q: DnsQueryLogQuery): SQL | undefined {
   const filters: SQL[] = [];
   if (q.outcome) filters.push(eq(dnsQueryLogs.success, q.outcome === 'success'));
   if (q.type) filters.push(eq(dnsQueryLogs.type, q.type));
   if (q.source) filters.push(eq(dnsQueryLogs.source, q.source));
   if (q.q) filters.push(ilike(dnsQueryLogs.domain, escapeLike(q.q.trim().toLowerCase())));
-  const where = filters.length ? and(...filters) : undefined;
-  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
-  const [rows, total, recent] = await Promise.all([
-    db.select().from(dnsQueryLogs).where(where).orderBy(sql`${dnsQueryLogs.createdAt} ${dir}, ${dnsQueryLogs.id} ${dir}`).limit(q.limit).offset(q.offset),
-    counter.count(db, dnsQueryLogs, where, JSON.stringify(['q', q.outcome, q.type, q.source, q.q])),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${dnsQueryLogs} where ${gte(dnsQueryLogs.createdAt, sql`now() - interval '24 hours'`)}`),
-  ]);
-  return { success: true, logs: rows.map(presentQueryLog), ...total, recent24h: Number(recent[0]?.n ?? 0) };
+  return filters.length ? and(...filters) : undefined;
 }
 
-export async function listScriptLogs(db: Db, q: DnsScriptLogQuery): Promise<DnsScriptLogList> {
+/** A page of the query log by time (the list's page, or its CSV export's batch after a row). */
+export async function queryLogRows(db: Db, q: DnsQueryLogQuery, page: Page): Promise<DnsQueryLog[]> {
+  const order = listOrder([dnsQueryLogs.createdAt], dnsQueryLogs.id, q.order);
+  const rows = await db.select().from(dnsQueryLogs).where(and(queryLogFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map(presentQueryLog);
+}
+
+export async function listQueryLogs(db: Db, q: DnsQueryLogQuery): Promise<DnsQueryLogList> {
+  const [logs, total, recent] = await Promise.all([
+    queryLogRows(db, q, q),
+    counter.count(db, dnsQueryLogs, queryLogFilter(q), JSON.stringify(['q', q.outcome, q.type, q.source, q.q])),
+    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${dnsQueryLogs} where ${gte(dnsQueryLogs.createdAt, sql`now() - interval '24 hours'`)}`),
+  ]);
+  return { success: true, logs, ...total, recent24h: Number(recent[0]?.n ?? 0) };
+}
+
+function scriptLogFilter(q: DnsScriptLogQuery): SQL | undefined {
   const filters: SQL[] = [];
   if (q.outcome) filters.push(eq(dnsScriptLogs.success, q.outcome === 'success'));
   if (q.scriptName) filters.push(eq(dnsScriptLogs.scriptName, q.scriptName));
   if (q.q) filters.push(sql`(${dnsScriptLogs.parameters}->>'domain') ilike ${escapeLike(q.q.trim().toLowerCase())}`);
-  const where = filters.length ? and(...filters) : undefined;
-  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
-  const [rows, total] = await Promise.all([
-    db.select().from(dnsScriptLogs).where(where).orderBy(sql`${dnsScriptLogs.createdAt} ${dir}, ${dnsScriptLogs.id} ${dir}`).limit(q.limit).offset(q.offset),
-    counter.count(db, dnsScriptLogs, where, JSON.stringify(['s', q.outcome, q.scriptName, q.q])),
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** A page of the script log by time (the list's page, or its CSV export's batch after a row). */
+export async function scriptLogRows(db: Db, q: DnsScriptLogQuery, page: Page): Promise<DnsScriptLog[]> {
+  const order = listOrder([dnsScriptLogs.createdAt], dnsScriptLogs.id, q.order);
+  const rows = await db.select().from(dnsScriptLogs).where(and(scriptLogFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map(presentScriptLog);
+}
+
+export async function listScriptLogs(db: Db, q: DnsScriptLogQuery): Promise<DnsScriptLogList> {
+  const [logs, total] = await Promise.all([
+    scriptLogRows(db, q, q),
+    counter.count(db, dnsScriptLogs, scriptLogFilter(q), JSON.stringify(['s', q.outcome, q.scriptName, q.q])),
   ]);
-  return { success: true, logs: rows.map(presentScriptLog), ...total };
+  return { success: true, logs, ...total };
 }
 
 /** The one record Update DNS Record means: by id, or the only record with that domain and type. */
@@ -53,9 +74,9 @@ async function recordToUpdate(tx: Queryable, p: ScriptInput['parameters']) {
   if (p.id) return getRecord(tx, p.id, true);
   const domain = normalizeName(p.domain);
   const rows = await tx.select().from(dnsRecords).where(and(eq(dnsRecords.domain, domain), eq(dnsRecords.type, p.type))).for('update');
-  if (rows.length === 0) throw notFound(`There is no ${p.type} record for ${domain} to update.`);
+  if (rows.length === 0) throw notFound('dns_record_missing_for_update', { type: p.type, domain });
   if (rows.length > 1) {
-    throw conflict(`${domain} has ${rows.length} ${p.type} records: update the one you mean from its card, or give its id.`, 'dns_record_ambiguous');
+    throw conflict('dns_record_ambiguous', { domain, length: rows.length, type: p.type });
   }
   return rows[0]!;
 }
@@ -79,7 +100,7 @@ async function runScript(tx: Queryable, input: ScriptInput, zones: string[], act
       const wanted = 'value' in value ? value.value : p.value.trim();
       const [row] = await tx.select().from(dnsRecords)
         .where(and(eq(dnsRecords.domain, domain), eq(dnsRecords.type, p.type), eq(dnsRecords.value, wanted))).for('update');
-      if (!row) throw notFound(`There is no ${p.type} record ${domain} → ${wanted} to delete.`);
+      if (!row) throw notFound('dns_record_missing_for_delete', { type: p.type, domain, wanted });
       await removeRecord(tx, row, actor, via);
       return { row: null, removedId: row.id, output: `Deleted ${row.type} record ${row.domain} → ${row.value}.` };
     }

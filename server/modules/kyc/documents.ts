@@ -7,33 +7,33 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_KYC_DOCUMENT_BYTES, type KycDocumentKind } from '../../../src/common/kyc.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { AppError, badRequest, say } from '../../lib/errors.js';
 import { fileKind, namesAPath, pdfLooksComplete, readUpload, type Upload } from '../../lib/uploads.js';
 import type { FastifyRequest } from 'fastify';
 
 export const FILE_FIELD = 'document';
-const howToSend = `Send the form as multipart/form-data with the document in the "${FILE_FIELD}" field.`;
-const wrongType = 'The document must be a JPEG, PNG or WebP image or a PDF file.';
+const howToSend = say('kyc_how_to_send', { field: FILE_FIELD });
+const wrongType = say('kyc_document_type');
 
 export const readKycUpload = (req: FastifyRequest): Promise<Upload> =>
-  readUpload(req, { howToSend, tooLarge: `The document can be at most ${MAX_KYC_DOCUMENT_BYTES / 1024 / 1024} MB.`, field: FILE_FIELD });
+  readUpload(req, { howToSend, tooLarge: say('kyc_too_large', { mb: MAX_KYC_DOCUMENT_BYTES / 1024 / 1024 }), field: FILE_FIELD });
 
 export type CheckedDocument = { bytes: Buffer; kind: KycDocumentKind; name: string };
 
 /** The one document of an upload, checked: present, named as a file, not empty, a readable image or a whole PDF. */
 export async function checkDocument(upload: Upload): Promise<CheckedDocument> {
-  if (upload.files.length === 0) throw badRequest(`No document was sent. ${howToSend}`, { [FILE_FIELD]: 'Choose a photo or scan of your document.' });
+  if (upload.files.length === 0) throw badRequest('kyc_no_document', { howToSend }, { [FILE_FIELD]: 'kyc_choose_document' });
   const file = upload.files[0]!;
-  if (file.field !== FILE_FIELD) throw badRequest(`The file must be sent in the "${FILE_FIELD}" field.`, { [FILE_FIELD]: 'Choose a photo or scan of your document.' });
+  if (file.field !== FILE_FIELD) throw badRequest('kyc_wrong_file_field', { field: FILE_FIELD }, { [FILE_FIELD]: 'kyc_choose_document' });
   const name = file.filename.trim();
   if (namesAPath(name)) {
-    throw badRequest('The file name cannot contain a path (such as ../ or a folder): send the file under its own name.', { [FILE_FIELD]: 'The file name cannot contain a path.' });
+    throw badRequest('file_name_has_path', undefined, { [FILE_FIELD]: 'file_name_has_path_field' });
   }
-  if (name.length > 200) throw badRequest('The file name can be at most 200 characters.', { [FILE_FIELD]: 'The file name is too long.' });
-  if (file.bytes.length === 0) throw badRequest('The document file is empty.', { [FILE_FIELD]: 'The file is empty.' });
+  if (name.length > 200) throw badRequest('file_name_too_long', undefined, { [FILE_FIELD]: 'file_name_too_long_field' });
+  if (file.bytes.length === 0) throw badRequest('kyc_document_empty', undefined, { [FILE_FIELD]: 'file_empty_field' });
   const kind = fileKind(file.bytes);
-  if (!kind) throw badRequest(wrongType, { [FILE_FIELD]: 'Not a JPEG, PNG, WebP or PDF file.' });
-  const damaged = () => badRequest(`The document could not be read: the ${kind === 'pdf' ? 'PDF' : 'image'} is damaged or incomplete.`, { [FILE_FIELD]: 'The file could not be read.' });
+  if (!kind) throw badRequest(wrongType, undefined, { [FILE_FIELD]: 'kyc_document_type_field' });
+  const damaged = () => badRequest(kind === 'pdf' ? 'kyc_pdf_damaged' : 'kyc_image_damaged', { [FILE_FIELD]: 'file_unreadable_field' });
   if (kind === 'pdf') {
     if (!pdfLooksComplete(file.bytes)) throw damaged();
   } else {
@@ -59,6 +59,6 @@ export async function readDocument(dir: string, file: string): Promise<Buffer> {
   try {
     return await fs.readFile(path.join(dir, path.basename(file)));
   } catch {
-    throw new AppError(404, 'The document file is missing from storage.', 'not_found');
+    throw new AppError(404, 'kyc_document_missing', undefined, undefined, 'not_found');
   }
 }

@@ -1,5 +1,6 @@
 import { kycSessionStatusOf, type KycDocumentKind, type KycDocumentType, type KycSession } from '../../../src/common/kyc.js';
 import type { kycSessions } from '../../db/schema.js';
+import { csvColumns } from '../../lib/csv.js';
 
 export type KycRow = typeof kycSessions.$inferSelect & { userEmail: string; userName: string | null };
 
@@ -14,3 +15,10 @@ export function presentKycSession(s: KycRow): KycSession {
     reviewedAt: s.reviewedAt ? s.reviewedAt.toISOString() : null, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString(),
   };
 }
+
+/** The review queue's CSV (GET /api/kyc/export.csv, reviewers): the list's fields, never the document itself. */
+export const kycCsv = csvColumns<KycSession>({
+  id: 'text', userId: 'text', userEmail: 'text', userName: 'text', legalName: 'text', dateOfBirth: 'text', country: 'text', documentType: 'text',
+  documentNumber: 'text', documentKind: 'text', documentName: 'text', documentBytes: 'number', status: 'text', reason: 'text',
+  reviewedBy: 'text', reviewedAt: 'date', createdAt: 'date', updatedAt: 'date',
+});

@@ -1,10 +1,13 @@
 import { kycListQuery, kycStatusBody } from '../../../src/common/kyc.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { MIME_OF, type FileKind } from '../../lib/uploads.js';
+import { streamCsv } from '../../lib/csv.js';
+import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { readKycUpload } from './documents.js';
 import { kycAccess as access } from './policy.js';
-import { decideKyc, getKycDocument, getKycSession, kycDir, listKyc, ownKyc, submitKyc } from './service.js';
+import { kycCsv } from './present.js';
+import { decideKyc, getKycDocument, getKycSession, kycDir, kycRows, listKyc, ownKyc, submitKyc } from './service.js';
 
 export default defineRoutes('kyc', (r, { db, config }) => {
   const dir = kycDir(config.privateUploadsDir);
@@ -22,6 +25,9 @@ export default defineRoutes('kyc', (r, { db, config }) => {
 
   r.get('/api/kyc', { config: access.review, schema: { querystring: kycListQuery, summary: 'The KYC review queue: status filter, search, pages, sorts (admins and operators)' } }, async (req) =>
     ({ ok: true, ...(await listKyc(db, req.query)) }));
+
+  r.get('/api/kyc/export.csv', { config: access.review, schema: { querystring: kycListQuery, summary: 'The filtered, sorted review queue as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'kyc', columns: kycCsv, pages: keysetPages((page) => kycRows(db, req.query, page)) }));
 
   r.get('/api/kyc/:id', { config: access.own, schema: { params: idParams, summary: 'A KYC session (its owner, admins and operators)' } }, async (req) =>
     ({ ok: true, session: await getKycSession(db, req.params.id, req.user!) }));

@@ -1,11 +1,13 @@
 import path from 'node:path';
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { KYC_SESSION_STATUSES, type KycSession, type KycSessionPage, type KycSessionStatus } from '../../../src/common/kyc.js';
 import { kycSessionFields, type KycListQuery, type KycStatusInput } from '../../../src/common/kyc.schemas.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { kycSessions, users } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, invalidField, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { validationError } from '../../lib/validation.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Upload } from '../../lib/uploads.js';
 import type { Actor, AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
@@ -27,7 +29,7 @@ const flat = (r: { s: typeof kycSessions.$inferSelect; userEmail: string; userNa
 
 async function findSession(db: Queryable, id: string): Promise<KycRow> {
   const [row] = await withUser(db).where(eq(kycSessions.id, id)).limit(1);
-  if (!row) throw notFound('KYC session not found.');
+  if (!row) throw notFound('kyc_session_not_found');
   return flat(row);
 }
 
@@ -35,17 +37,17 @@ async function findSession(db: Queryable, id: string): Promise<KycRow> {
 function checkFields(fields: Record<string, string>, now: Date) {
   const parsed = kycSessionFields.safeParse(fields);
   if (!parsed.success) {
-    const named: Record<string, string> = {};
-    for (const issue of parsed.error.issues) named[String(issue.path[0] ?? '_')] ??= issue.message;
-    const [field, message] = Object.entries(named)[0]!;
-    throw badRequest(`Invalid field "${field}": ${message}`, named);
+    throw validationError(parsed.error.issues.map(({ code, path, message, ...details }) => {
+      const field = String(path[0] ?? '_');
+      return { field, kind: code, message, details, value: fields[field] };
+    }), 'field');
   }
   const birth = birthRefusal(parsed.data.dateOfBirth, now);
-  if (birth) throw badRequest(`Invalid field "dateOfBirth": ${birth}`, { dateOfBirth: birth });
+  if (birth) throw invalidField('dateOfBirth', birth);
   return parsed.data;
 }
 
-const pendingTaken = () => conflict(submitRefusal('pending', true)!, 'kyc_pending');
+const pendingTaken = () => conflict(submitRefusal('pending', true)!, undefined, 'kyc_pending');
 
 /**
  * A user's own KYC session: the form and the document checked before anything is stored, then in one transaction
@@ -59,11 +61,11 @@ export async function submitKyc(db: Db, dir: string, upload: Upload, caller: Aut
   try {
     const id = await db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id, kycStatus: users.kycStatus }).from(users).where(eq(users.id, caller.id)).for('update');
-      if (!user) throw notFound('User not found.');
+      if (!user) throw notFound('user_not_found');
       const [open] = await tx.select({ id: kycSessions.id }).from(kycSessions)
         .where(and(eq(kycSessions.userId, caller.id), eq(kycSessions.status, 'pending'))).limit(1);
       const refusal = submitRefusal(user.kycStatus, !!open);
-      if (refusal) throw conflict(refusal, open ? 'kyc_pending' : 'kyc_verified');
+      if (refusal) throw conflict(refusal, undefined, open ? 'kyc_pending' : 'kyc_verified');
       stored = await storeDocument(dir, doc);
       const [row] = await tx.insert(kycSessions).values({
         userId: caller.id, ...input, documentFile: stored, documentKind: doc.kind, documentName: doc.name, documentBytes: doc.bytes.length,
@@ -87,14 +89,14 @@ export async function submitKyc(db: Db, dir: string, upload: Upload, caller: Aut
 /** A session for its owner or a reviewer; anyone else is refused. */
 export async function getKycSession(db: Db, id: string, caller: AuthUser): Promise<KycSession> {
   const row = await findSession(db, id);
-  if (!mayRead(row, caller)) throw forbidden('You do not have permission to do this.');
+  if (!mayRead(row, caller)) throw forbidden('forbidden');
   return presentKycSession(row);
 }
 
 /** The document's bytes and kind, for its owner or a reviewer. */
 export async function getKycDocument(db: Db, dir: string, id: string, caller: AuthUser) {
   const row = await findSession(db, id);
-  if (!mayRead(row, caller)) throw forbidden('You do not have permission to do this.');
+  if (!mayRead(row, caller)) throw forbidden('forbidden');
   return { bytes: await readDocument(dir, row.documentFile), kind: row.documentKind, name: row.documentName };
 }
 
@@ -105,9 +107,9 @@ export async function getKycDocument(db: Db, dir: string, id: string, caller: Au
 export async function decideKyc(db: Db, id: string, input: KycStatusInput, actor: Actor, now = new Date()): Promise<KycSession> {
   await db.transaction(async (tx) => {
     const [session] = await tx.select().from(kycSessions).where(eq(kycSessions.id, id)).for('update');
-    if (!session) throw notFound('KYC session not found.');
+    if (!session) throw notFound('kyc_session_not_found');
     const refusal = decisionRefusal(session, actor?.id ?? null);
-    if (refusal) throw conflict(refusal, session.status === 'pending' ? 'kyc_own_session' : 'kyc_decided');
+    if (refusal) throw conflict(refusal, undefined, session.status === 'pending' ? 'kyc_own_session' : 'kyc_decided');
     const [user] = await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, session.userId)).for('update');
     const reason = input.reason ?? null;
     await tx.update(kycSessions).set({ status: input.status, reason, reviewedBy: actor?.id ?? null, reviewedAt: now, updatedAt: now })
@@ -144,17 +146,23 @@ function filterOf(q: Partial<KycListQuery>): SQL | undefined {
   return f.length ? and(...f) : undefined;
 }
 
+/** A page of the review queue in its sort (the list's page, or its CSV export's batch after a row). */
+export async function kycRows(db: Db, q: KycListQuery, page: Page): Promise<KycSession[]> {
+  const order = listOrder([SORTS[q.sort]], kycSessions.id, q.order);
+  const rows = await withUser(db).where(and(filterOf(q), after(order, page.after))).orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map((r) => presentKycSession(flat(r)));
+}
+
 /** The review queue: a status filter, search over legal name, document number and the user's email or name, pages, sorts. */
 export async function listKyc(db: Db, q: KycListQuery): Promise<KycSessionPage> {
   const where = filterOf(q);
-  const dir = q.order === 'asc' ? asc : desc;
-  const [rows, total, byStatus] = await Promise.all([
-    withUser(db).where(where).orderBy(dir(SORTS[q.sort]), dir(kycSessions.id)).limit(q.limit).offset(q.offset),
+  const [sessions, total, byStatus] = await Promise.all([
+    kycRows(db, q, q),
     counter.count(db, kycSessions, where, JSON.stringify(q)),
     db.select({ status: kycSessions.status, n: sql<string>`count(*)` }).from(kycSessions).where(filterOf({ ...q, status: undefined })).groupBy(kycSessions.status),
   ]);
   const counts = Object.fromEntries(KYC_SESSION_STATUSES.map((s) => [s, Number(byStatus.find((b) => b.status === s)?.n ?? 0)])) as Record<KycSessionStatus, number>;
-  return { sessions: rows.map((r) => presentKycSession(flat(r))), ...total, counts };
+  return { sessions, ...total, counts };
 }
 
 /** The caller's own sessions, newest first (the shop's Account page). */

@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { mintJobs, orderItems, orders } from '../../db/schema.js';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { mintJobs, orderItems } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import { invalidated, onInvalidation } from '../../lib/invalidation.js';
 import { CANCELLED_BY_REFUND } from './policy.js';
@@ -27,19 +27,19 @@ onInvalidation((event) => {
   if (event === 'mint') wakeListeners();
 });
 
+type Line = Pick<typeof orderItems.$inferSelect, 'id' | 'productId' | 'qty' | 'tokenised' | 'tokenId'>;
+
 /**
- * One job per tokenised line of a paid order (tokenId from the product, amount = qty, the order's wallet),
- * inside the transaction that marks it paid. The unique order-line key makes a second call a no-op.
+ * One job per tokenised line of a paid order (tokenId from the product, amount = qty, the order's wallet), inside the
+ * transaction that marks it paid; `lines` are the order's lines, already read by the caller. The unique order-line key
+ * makes a second call a no-op.
  */
-export async function enqueueOrderMints(tx: Tx, orderId: string): Promise<number> {
-  const lines = await tx.select({ item: orderItems, wallet: orders.walletAddress }).from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.tokenised, true), sql`${orderItems.tokenId} is not null`));
-  if (lines.length === 0) return 0;
-  const missing = lines.find((l) => !l.wallet);
-  if (missing) throw new Error(`Order ${orderId} has tokenised lines but no wallet address.`);
-  const inserted = await tx.insert(mintJobs).values(lines.map(({ item, wallet }) => ({
-    orderId, orderItemId: item.id, productId: item.productId, walletAddress: wallet!,
+export async function enqueueOrderMints(tx: Tx, order: { id: string; walletAddress: string | null }, lines: readonly Line[]): Promise<number> {
+  const tokenised = lines.filter((l) => l.tokenised && l.tokenId !== null);
+  if (tokenised.length === 0) return 0;
+  if (!order.walletAddress) throw new Error(`Order ${order.id} has tokenised lines but no wallet address.`);
+  const inserted = await tx.insert(mintJobs).values(tokenised.map((item) => ({
+    orderId: order.id, orderItemId: item.id, productId: item.productId, walletAddress: order.walletAddress!,
     tokenId: item.tokenId!, amount: String(item.qty), status: 'queued',
   }))).onConflictDoNothing().returning({ id: mintJobs.id });
   return inserted.length;
@@ -56,4 +56,13 @@ export async function cancelOrderMints(tx: Tx, orderId: string, now = new Date()
     .where(and(eq(mintJobs.orderId, orderId), inArray(mintJobs.status, ['queued', 'failed']), isNull(mintJobs.signedTx)))
     .returning({ line: mintJobs.orderItemId });
   return cancelled.flatMap((c) => (c.line ? [c.line] : []));
+}
+
+/**
+ * One job minting `amount` of `tokenId` to `walletAddress` for something other than an order (a member converting
+ * points into the loyalty token), queued in the caller's transaction; call mintQueued() once it has committed.
+ */
+export async function enqueueMint(tx: Tx, job: { walletAddress: string; tokenId: string; amount: string; createdBy: string | null }) {
+  const [row] = await tx.insert(mintJobs).values({ ...job, status: 'queued' }).returning();
+  return row!;
 }

@@ -3,6 +3,7 @@
  * (queued → processing → succeeded | failed; failed → queued again by an operator).
  * Retry and backoff live here; recovery.ts decides what to do with a job that already holds a signed transaction.
  */
+import { say, type Said } from '../../lib/errors.js';
 import { MAX_ATTEMPTS } from '../../../src/common/mint.js';
 import { allow, resourceAccess } from '../../lib/access.js';
 
@@ -44,8 +45,8 @@ export function minedOutcome(job: { id: string; attempts: number; txHash: string
 export const CANCELLED_BY_REFUND = 'Cancelled: the order was refunded.';
 
 /** Why an operator may not queue a job again, or null when it may (only a failed job, and not one of a refunded order). */
-export function retryRefusal(status: string, orderStatus: string | null = null): string | null {
-  if (status !== 'failed') return `Only a failed job can be retried; this one is ${status}.`;
-  if (orderStatus === 'refunded') return 'This job’s order was refunded, so its token is not minted.';
+export function retryRefusal(status: string, orderStatus: string | null = null): Said | null {
+  if (status !== 'failed') return say('mint_retry_not_failed', { status });
+  if (orderStatus === 'refunded') return say('mint_order_refunded');
   return null;
 }

@@ -71,7 +71,7 @@ export async function workerStatus(db: Db, runtime: ChainRuntime | null): Promis
 
 export async function getJob(db: Db, id: string) {
   const [job] = await db.select().from(mintJobs).where(eq(mintJobs.id, id)).limit(1);
-  if (!job) throw notFound('Mint job not found.');
+  if (!job) throw notFound('mint_job_not_found');
   return job;
 }
 
@@ -93,11 +93,11 @@ export async function createManualJob(db: Db, input: CreateMintInput, actor: Act
 export async function retryJob(db: Db, id: string, actor: Actor) {
   const job = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(mintJobs).where(eq(mintJobs.id, id)).for('update').limit(1);
-    if (!current) throw notFound('Mint job not found.');
+    if (!current) throw notFound('mint_job_not_found');
     // Read after the job's lock: a refund cancelling this job has committed by now, and its order reads refunded.
     const [order] = current.orderId ? await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, current.orderId)) : [];
     const refusal = retryRefusal(current.status, order?.status);
-    if (refusal) throw conflict(refusal, 'not_failed');
+    if (refusal) throw conflict(refusal, undefined, 'not_failed');
     const [row] = await tx.update(mintJobs)
       .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, completedAt: null, updatedAt: sql`now()` })
       .where(eq(mintJobs.id, id)).returning();
@@ -132,14 +132,14 @@ export async function transactionDetail(db: Db, runtime: ChainRuntime | null, ha
     .where(logged?.mintJobId ? eq(mintJobs.id, logged.mintJobId) : eq(mintJobs.txHash, hash)).limit(1);
   const chain = runtime?.chain;
   if (!chain) {
-    if (!logged) throw notFound('Transaction not found.');
-    throw new AppError(503, 'The chain is not connected in this server, so the transaction cannot be looked up.', 'chain_unavailable');
+    if (!logged) throw notFound('transaction_not_found');
+    throw new AppError(503, 'chain_unavailable');
   }
   const [tx, receipt] = await Promise.all([
     chain.publicClient.getTransaction({ hash }).catch(nullIfMissing),
     chain.publicClient.getTransactionReceipt({ hash }).catch(nullIfMissing),
   ]);
-  if (!tx && !logged) throw notFound('Transaction not found.');
+  if (!tx && !logged) throw notFound('transaction_not_found');
   return {
     hash,
     chainId: chain.chainId,

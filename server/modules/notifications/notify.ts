@@ -3,10 +3,11 @@
  * mint succeeded, a payout completed, an account suspended, a KYC decision…). It writes the in-app notification and
  * queues the email as rows of that transaction, so they exist exactly when the event does; the worker (worker.ts)
  * delivers the email later. The settings `notifications` (in-app) and `emailNotifications` (email) are read here, from
- * the database, so a change applies to the next event without a restart. It imports no other module, so every
- * module may call it (like audit()).
+ * the database, so a change applies to the next event without a restart; a hot path that already holds them from the
+ * settings cache (dropped by every save, on every process) builds its rows with notificationRows instead. It imports
+ * no other module, so every module may call it (like audit()).
  */
-import { inArray } from 'drizzle-orm';
+import { inArray, type SQLWrapper } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '../../../src/common/settings.js';
 import type { Channel } from '../../../src/common/notifications.js';
 import type { Queryable } from '../../db/client.js';
@@ -49,6 +50,24 @@ export function openChannels(asked: readonly Channel[], s: Pick<NotificationSett
   return asked.filter((c) => (c === 'in_app' ? s.notifications : s.emailNotifications));
 }
 
+const inAppRow = (item: NotifyInput) => ({ userId: item.userId!, title: item.title, body: item.body, link: item.link ?? null });
+const emailRow = (item: NotifyInput, to: string, s: NotificationSettings) =>
+  ({ userId: item.userId, toAddress: to, subject: item.title, body: emailText(item.body, item.link, s.siteUrl) });
+
+/**
+ * What notify() would write for `input`, not yet written (to send beside the event's other writes: alongside in
+ * db/client.ts), with the settings the caller holds; null when the email's address must first be read from the account.
+ */
+export function notificationRows(tx: Queryable, input: NotifyInput, s: NotificationSettings): SQLWrapper[] | null {
+  const open = openChannels(input.channels, s);
+  const mail = open.includes('email') && !!(input.userId || input.email);
+  if (mail && !input.email) return null;
+  return [
+    ...(input.userId && open.includes('in_app') ? [tx.insert(notifications).values(inAppRow(input))] : []),
+    ...(mail ? [tx.insert(emailMessages).values(emailRow(input, input.email!, s))] : []),
+  ];
+}
+
 /** Tells several people at once in the caller's transaction: one settings read and at most two inserts. */
 export async function notifyMany(tx: Queryable, items: readonly NotifyInput[], known?: NotificationSettings): Promise<NotifyResult[]> {
   if (items.length === 0) return [];
@@ -56,9 +75,7 @@ export async function notifyMany(tx: Queryable, items: readonly NotifyInput[], k
   const results: NotifyResult[] = items.map(() => ({ notificationId: null, emailId: null }));
   const inApp = items.map((item, i) => ({ item, i })).filter(({ item }) => item.userId && openChannels(item.channels, s).includes('in_app'));
   if (inApp.length > 0) {
-    const rows = await tx.insert(notifications).values(inApp.map(({ item }) => ({
-      userId: item.userId!, title: item.title, body: item.body, link: item.link ?? null,
-    }))).returning({ id: notifications.id });
+    const rows = await tx.insert(notifications).values(inApp.map(({ item }) => inAppRow(item))).returning({ id: notifications.id });
     rows.forEach((row, k) => { results[inApp[k]!.i]!.notificationId = row.id; });
   }
   const mail = items.map((item, i) => ({ item, i })).filter(({ item }) => (item.userId || item.email) && openChannels(item.channels, s).includes('email'));
@@ -70,9 +87,7 @@ export async function notifyMany(tx: Queryable, items: readonly NotifyInput[], k
     const addressed = mail.map((m) => ({ ...m, to: m.item.email ?? (m.item.userId ? address.get(m.item.userId) : null) ?? null }))
       .filter((m): m is typeof m & { to: string } => !!m.to);
     if (addressed.length > 0) {
-      const rows = await tx.insert(emailMessages).values(addressed.map(({ item, to }) => ({
-        userId: item.userId, toAddress: to, subject: item.title, body: emailText(item.body, item.link, s.siteUrl),
-      }))).returning({ id: emailMessages.id });
+      const rows = await tx.insert(emailMessages).values(addressed.map(({ item, to }) => emailRow(item, to, s))).returning({ id: emailMessages.id });
       rows.forEach((row, k) => { results[addressed[k]!.i]!.emailId = row.id; });
     }
   }

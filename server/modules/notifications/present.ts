@@ -1,5 +1,6 @@
 import type { Audience, BulkJob, BulkStatus, Channel, EmailMessage, EmailStatus, Notification } from '../../../src/common/notifications.js';
 import type { emailMessages, notificationBulks, notifications } from '../../db/schema.js';
+import { csvColumn, csvColumns } from '../../lib/csv.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const PREVIEW = 160;
@@ -27,3 +28,21 @@ export function presentBulk(b: typeof notificationBulks.$inferSelect): BulkJob {
     createdAt: b.createdAt.toISOString(), finishedAt: iso(b.finishedAt),
   };
 }
+
+/** Every user's notifications as CSV (GET /api/notifications/export.csv, staff). */
+export const notificationCsv = csvColumns<Notification>({
+  id: 'text', userId: 'text', userEmail: 'text', title: 'text', body: 'text', link: 'text', read: 'bool', readAt: 'date', bulkId: 'text', createdAt: 'date',
+});
+
+/** The email outbox as CSV (GET /api/notifications/outbox/export.csv, admins). */
+export const emailCsv = csvColumns<EmailMessage>({
+  id: 'text', to: 'text', userId: 'text', subject: 'text', bodyPreview: 'text', status: 'text', attempts: 'number', lastError: 'text',
+  bulkId: 'text', createdAt: 'date', sentAt: 'date',
+});
+
+/** The bulk sends as CSV (GET /api/notifications/bulk/export.csv, staff); the channels joined by a space. */
+export const bulkCsv = [
+  ...csvColumns<BulkJob>({ id: 'text', audience: 'text', title: 'text', body: 'text' }),
+  csvColumn<BulkJob>('channels', 'text', (b) => b.channels.join(' ')),
+  ...csvColumns<BulkJob>({ status: 'text', total: 'number', sent: 'number', failed: 'number', skipped: 'number', createdBy: 'text', createdAt: 'date', finishedAt: 'date' }),
+];

@@ -1,12 +1,21 @@
 import { idParams } from '../../../src/common/list.schemas.js';
 import { bulkBody, bulkListQuery, notificationListQuery, outboxListQuery, sendBody } from '../../../src/common/notifications.schemas.js';
+import { streamCsv } from '../../lib/csv.js';
+import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { notificationAccess as access } from './policy.js';
-import { createBulk, getBulk, listBulks, listNotifications, listOutbox, markAllRead, markRead, sendNotification } from './service.js';
+import { bulkCsv, emailCsv, notificationCsv } from './present.js';
+import {
+  allNotificationRows, bulkRows, createBulk, getBulk, listBulks, listNotifications, listOutbox, markAllRead, markRead, outboxRows, sendNotification,
+} from './service.js';
 
 export default defineRoutes('notifications', (r, { db }) => {
   r.get('/api/notifications', { config: access.own, schema: { querystring: notificationListQuery, summary: 'The caller’s notifications and unread count; staff: scope=all or userId for every user’s' } }, async (req) =>
     ({ ok: true, ...(await listNotifications(db, req.user!, req.query)) }));
+
+  // The staff view (every user's), whatever `scope` says: an inbox of one's own is not a list to export.
+  r.get('/api/notifications/export.csv', { config: access.read, schema: { querystring: notificationListQuery, summary: 'Every user’s notifications under the filters as CSV (staff; every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'notifications', columns: notificationCsv, pages: keysetPages((page) => allNotificationRows(db, req.user!, req.query, page)) }));
 
   r.put('/api/notifications/read-all', { config: access.own, schema: { summary: 'Mark all of the caller’s notifications read' } }, async (req) =>
     ({ ok: true, updated: await markAllRead(db, req.user!) }));
@@ -23,9 +32,15 @@ export default defineRoutes('notifications', (r, { db }) => {
   r.get('/api/notifications/bulk', { config: access.read, schema: { querystring: bulkListQuery, summary: 'Bulk sends, newest first, with their progress' } }, async (req) =>
     ({ ok: true, ...(await listBulks(db, req.query)) }));
 
+  r.get('/api/notifications/bulk/export.csv', { config: access.read, schema: { querystring: bulkListQuery, summary: 'The bulk sends as CSV (every row, streamed)' } }, (_req, reply) =>
+    streamCsv(reply, { name: 'notification-bulks', columns: bulkCsv, pages: keysetPages((page) => bulkRows(db, page)) }));
+
   r.get('/api/notifications/bulk/:id', { config: access.read, schema: { params: idParams, summary: 'A bulk send’s progress: total, sent, failed, status' } }, async (req) =>
     ({ ok: true, job: await getBulk(db, req.params.id) }));
 
   r.get('/api/notifications/outbox', { config: access.outbox, schema: { querystring: outboxListQuery, summary: 'Emails queued, sent, failed or kept in the outbox (admins)' } }, async (req) =>
     ({ ok: true, ...(await listOutbox(db, req.query)) }));
+
+  r.get('/api/notifications/outbox/export.csv', { config: access.outbox, schema: { querystring: outboxListQuery, summary: 'The filtered outbox as CSV (admins; every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'outbox', columns: emailCsv, pages: keysetPages((page) => outboxRows(db, req.query, page)) }));
 });

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { BulkJob, Notification, SendResult } from '../../../src/common/notifications.js';
+import { and, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { BulkJob, EmailMessage, Notification, SendResult } from '../../../src/common/notifications.js';
 import type { BulkInput, BulkListQuery, NotificationListQuery, OutboxListQuery, SendInput } from '../../../src/common/notifications.schemas.js';
 import type { Db } from '../../db/client.js';
 import { emailMessages, notificationBulks, notifications, users } from '../../db/schema.js';
-import { forbidden, notFound, unprocessable } from '../../lib/errors.js';
+import { forbidden, notFound, say, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
+import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor, AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { notificationSettings, notificationsQueued, notify } from './notify.js';
@@ -15,36 +16,49 @@ const outboxCounter = new Counter({ exactTtlMs: 0 });
 const allCounter = new Counter({ exactTtlMs: 0 });
 const likeAny = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The caller's inbox (with their unread count), or with scope all (staff) every user's, by recipient and read state. */
-export async function listNotifications(db: Db, caller: AuthUser, q: NotificationListQuery) {
-  const all = q.scope === 'all' || !!q.userId || !!q.q;
-  if (all && !notificationAccess.canRead(caller.role)) throw forbidden('You do not have permission to do this.');
+/** Which notifications a list shows: the caller's own, or (`all`) every user's by recipient and read state. */
+function notificationFilter(caller: AuthUser, q: Omit<NotificationListQuery, 'limit' | 'offset'>, all: boolean): SQL | undefined {
   const filters: SQL[] = [];
   if (!all) filters.push(eq(notifications.userId, caller.id));
   if (q.userId) filters.push(eq(notifications.userId, q.userId));
   if (q.read !== undefined) filters.push(q.read ? sql`${notifications.readAt} is not null` : isNull(notifications.readAt));
   if (q.q) filters.push(sql`${notifications.userId} in (select ${users.id} from ${users} where ${ilike(users.email, likeAny(q.q))})`);
-  const where = filters.length ? and(...filters) : undefined;
+  return filters.length ? and(...filters) : undefined;
+}
+
+const NEWEST = listOrder([notifications.createdAt], notifications.id, 'desc');
+
+/** A page of notifications under `where`, newest first, each with its recipient's email when `all`. */
+async function notificationPage(db: Db, where: SQL | undefined, all: boolean, page: Page): Promise<Notification[]> {
   const rows = await db.select({ n: notifications, userEmail: users.email }).from(notifications)
-    .innerJoin(users, eq(users.id, notifications.userId)).where(where)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(q.limit).offset(q.offset);
+    .innerJoin(users, eq(users.id, notifications.userId)).where(and(where, after(NEWEST, page.after)))
+    .orderBy(...orderBy(NEWEST)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map((r) => presentNotification({ ...r.n, userEmail: all ? r.userEmail : null }));
+}
+
+/** Every user's notifications under the staff list's filters (its CSV export reads these a batch at a time). */
+export const allNotificationRows = (db: Db, caller: AuthUser, q: NotificationListQuery, page: Page) =>
+  notificationPage(db, notificationFilter(caller, q, true), true, page);
+
+/** The caller's inbox (with their unread count), or with scope all (staff) every user's, by recipient and read state. */
+export async function listNotifications(db: Db, caller: AuthUser, q: NotificationListQuery) {
+  const all = q.scope === 'all' || !!q.userId || !!q.q;
+  if (all && !notificationAccess.canRead(caller.role)) throw forbidden('forbidden');
+  const where = notificationFilter(caller, q, all);
+  const rows = await notificationPage(db, where, all, q);
   // Everyone's notifications (a bulk send writes one per user) are counted as every list is: exactly up to 10,000.
   const total = all
     ? await allCounter.count(db, notifications, where, JSON.stringify([q.userId ?? null, q.read ?? null, q.q ?? null]))
     : { total: Number((await db.select({ n: count() }).from(notifications).where(where))[0]?.n ?? 0), totalIsEstimate: false };
   const [unread] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, caller.id), isNull(notifications.readAt)));
-  return {
-    notifications: rows.map((r) => presentNotification({ ...r.n, userEmail: all ? r.userEmail : null })),
-    ...total,
-    unread: Number(unread?.n ?? 0),
-  };
+  return { notifications: rows, ...total, unread: Number(unread?.n ?? 0) };
 }
 
 /** Marks one of the caller's notifications read (another user's reads as not found). */
 export async function markRead(db: Db, caller: AuthUser, id: string): Promise<Notification> {
   const [row] = await db.update(notifications).set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, caller.id))).returning();
-  if (!row) throw notFound('Notification not found.');
+  if (!row) throw notFound('notification_not_found');
   return presentNotification(row);
 }
 
@@ -60,10 +74,10 @@ export async function sendNotification(db: Db, input: SendInput, actor: Actor): 
     const [user] = input.userId
       ? await tx.select().from(users).where(eq(users.id, input.userId)).limit(1)
       : await tx.select().from(users).where(eq(users.email, input.email!.trim().toLowerCase())).limit(1);
-    if (!user) throw notFound(input.userId ? `No user has the id ${input.userId}.` : `No user has the email ${input.email}.`);
+    if (!user) throw notFound(input.userId ? say('no_user_with_id', { id: input.userId }) : say('no_user_with_email', { email: input.email ?? '' }));
     const s = await notificationSettings(tx);
     const refusal = channelRefusal(input.channels, s);
-    if (refusal) throw unprocessable(refusal, { channels: refusal }, 'channel_off');
+    if (refusal) throw unprocessable(refusal, undefined, { channels: refusal }, 'channel_off');
     const sent = await notify(tx, { userId: user.id, title: input.title, body: input.body, channels: input.channels, link: input.link }, s);
     await audit(tx, actor, 'notification.send', 'notification', sent.notificationId ?? (sent.emailId ? `email:${sent.emailId}` : null),
       { to: user.email, title: input.title, channels: input.channels });
@@ -81,13 +95,13 @@ const audienceFilter = (audience: string, before?: Date): SQL =>
 export async function createBulk(db: Db, input: BulkInput, actor: Actor): Promise<BulkJob> {
   const bulk = await db.transaction(async (tx) => {
     const refusal = channelRefusal(input.channels, await notificationSettings(tx));
-    if (refusal) throw unprocessable(refusal, { channels: refusal }, 'channel_off');
+    if (refusal) throw unprocessable(refusal, undefined, { channels: refusal }, 'channel_off');
     const now = new Date();
     const [members] = await tx.select({ n: count() }).from(users).where(audienceFilter(input.audience, now));
     const total = Number(members?.n ?? 0);
     if (total === 0) {
-      const who = input.audience === 'all' ? 'There is no active user' : `No active user has the role ${input.audience}`;
-      throw unprocessable(`${who}: nobody would receive this.`, { audience: `${who}.` }, 'no_recipients');
+      const [code, field] = input.audience === 'all' ? ['no_active_user', 'no_active_user_field'] as const : ['no_active_role', 'no_active_role_field'] as const;
+      throw unprocessable(code, { role: input.audience }, { audience: say(field, { role: input.audience }) }, 'no_recipients');
     }
     const [row] = await tx.insert(notificationBulks).values({
       audience: input.audience, title: input.title, body: input.body, link: input.link, inApp: input.channels.includes('in_app'),
@@ -102,23 +116,45 @@ export async function createBulk(db: Db, input: BulkInput, actor: Actor): Promis
 
 export async function getBulk(db: Db, id: string): Promise<BulkJob> {
   const [row] = await db.select().from(notificationBulks).where(eq(notificationBulks.id, id)).limit(1);
-  if (!row) throw notFound('Bulk notification not found.');
+  if (!row) throw notFound('bulk_notification_not_found');
   return presentBulk(row);
 }
 
+const BULK_ORDER = listOrder([notificationBulks.createdAt], notificationBulks.id, 'desc');
+
+/** A page of the bulk sends, newest first (the list's page, or its CSV export's batch after a row). */
+export async function bulkRows(db: Db, page: Page): Promise<BulkJob[]> {
+  const rows = await db.select().from(notificationBulks).where(after(BULK_ORDER, page.after))
+    .orderBy(...orderBy(BULK_ORDER)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map(presentBulk);
+}
+
 export async function listBulks(db: Db, q: BulkListQuery) {
-  const rows = await db.select().from(notificationBulks).orderBy(desc(notificationBulks.createdAt), desc(notificationBulks.id)).limit(q.limit).offset(q.offset);
   const [total] = await db.select({ n: count() }).from(notificationBulks);
-  return { jobs: rows.map(presentBulk), total: Number(total?.n ?? 0) };
+  return { jobs: await bulkRows(db, q), total: Number(total?.n ?? 0) };
+}
+
+function outboxFilter(q: OutboxListQuery): SQL | undefined {
+  const filters: SQL[] = [];
+  if (q.status) filters.push(eq(emailMessages.status, q.status));
+  if (q.q) filters.push(or(ilike(emailMessages.toAddress, likeAny(q.q)), ilike(emailMessages.subject, likeAny(q.q)))!);
+  return filters.length ? and(...filters) : undefined;
+}
+
+const OUTBOX_ORDER = listOrder([emailMessages.createdAt], emailMessages.id, 'desc');
+
+/** A page of the outbox, newest first (the list's page, or its CSV export's batch after a row). */
+export async function outboxRows(db: Db, q: OutboxListQuery, page: Page): Promise<EmailMessage[]> {
+  const rows = await db.select().from(emailMessages).where(and(outboxFilter(q), after(OUTBOX_ORDER, page.after)))
+    .orderBy(...orderBy(OUTBOX_ORDER)).limit(page.limit).offset(page.offset ?? 0);
+  return rows.map(presentEmail);
 }
 
 /** The email outbox and queue, newest first, by status and by address or subject. */
 export async function listOutbox(db: Db, q: OutboxListQuery) {
-  const filters: SQL[] = [];
-  if (q.status) filters.push(eq(emailMessages.status, q.status));
-  if (q.q) filters.push(or(ilike(emailMessages.toAddress, likeAny(q.q)), ilike(emailMessages.subject, likeAny(q.q)))!);
-  const where = filters.length ? and(...filters) : undefined;
-  const rows = await db.select().from(emailMessages).where(where).orderBy(desc(emailMessages.createdAt), desc(emailMessages.id)).limit(q.limit).offset(q.offset);
-  const total = await outboxCounter.count(db, emailMessages, where, JSON.stringify([q.status ?? null, q.q ?? null]));
-  return { messages: rows.map(presentEmail), ...total };
+  const [messages, total] = await Promise.all([
+    outboxRows(db, q, q),
+    outboxCounter.count(db, emailMessages, outboxFilter(q), JSON.stringify([q.status ?? null, q.q ?? null])),
+  ]);
+  return { messages, ...total };
 }

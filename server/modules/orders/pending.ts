@@ -1,7 +1,8 @@
 /** The parts every new order is made of, whoever creates it (staff's create order, the shop's checkout). */
-import { and, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { isAddress } from 'viem';
-import type { Tx } from '../../db/client.js';
+import { alongside, type Tx } from '../../db/client.js';
 import { orderItems, orders, products, users } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { PricedCart } from '../cart/pricing.js';
@@ -13,7 +14,7 @@ export const isTokenised = (p: { tokenId: string | null }) => p.tokenId !== null
 
 /** Holds a use of the coupon for a pending order; a 409 when another order just took its last one. */
 export async function holdCouponUse(tx: Tx, coupon: { id: string; code: string }) {
-  if (!(await reserveCouponUse(tx, coupon.id))) throw conflict(`Coupon "${coupon.code}" has been used up.`, 'coupon_used_up');
+  if (!(await reserveCouponUse(tx, coupon.id))) throw conflict('coupon_used_up', { code: coupon.code });
 }
 
 /**
@@ -31,7 +32,7 @@ export async function takeStock(tx: Tx, lines: { productId: string; qty: number;
     if (taken) continue;
     const [left] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id)).limit(1);
     const stock = left?.stock ?? 0;
-    throw conflict(stock === 0 ? `"${title}" is out of stock.` : `Only ${stock} of "${title}" left in stock.`, 'insufficient_stock');
+    throw conflict(stock === 0 ? 'out_of_stock' : 'insufficient_stock', { stock, title }, 'insufficient_stock');
   }
 }
 
@@ -43,43 +44,52 @@ export async function returnStock(tx: Tx, lines: { productId: string; qty: numbe
 }
 
 export type PendingOrder = {
+  /** The order's id, when the caller needs it before the insert (for `alongside`); a new one otherwise. */
+  id?: string;
+  /** Writes sent in the same statement as the order (its audit row): see alongside in db/client.ts. */
+  alongside?: SQLWrapper[];
   userId: string | null; customerEmail: string; walletAddress: string | null; price: PricedCart;
   products: ReadonlyMap<string, ProductRow>; test?: boolean; expiresAt?: Date; checkoutSecretHash?: string;
   /** The level-1 referrer (a guest's referral code's owner); omitted: the buyer's own referrer. */
   referrerId?: string | null;
 };
 
-/** A pending order and its lines as priced (stock and coupon already taken), in the caller's transaction. */
+/**
+ * A pending order and its lines as priced (stock and coupon already taken), in the caller's transaction: one statement,
+ * the lines (and `alongside`) as data-modifying CTEs of the order's insert (their foreign keys are checked at its end).
+ */
 export async function insertPendingOrder(tx: Tx, o: PendingOrder) {
   const { price } = o;
-  const [order] = await tx.insert(orders).values({
-    userId: o.userId, customerEmail: o.customerEmail, status: 'pending', qty: price.lines.reduce((n, l) => n + l.qty, 0),
-    amountCents: price.totalCents, subtotalCents: price.subtotalCents, discountCents: price.discountCents, taxCents: price.taxCents,
+  const orderId = o.id ?? randomUUID();
+  const lines = tx.insert(orderItems).values(price.lines.map((line) => {
+    const product = o.products.get(line.productId)!;
+    const tokenised = isTokenised(product);
+    return {
+      orderId, productId: product.id, title: product.title, sku: product.sku, qty: line.qty,
+      unitPriceCents: product.priceFiatCents, lineTotalCents: line.lineTotalCents, tokenised,
+      chainId: tokenised ? product.chainId : null, contract: tokenised ? product.contract : null, tokenId: product.tokenId,
+    };
+  }));
+  const [order] = await tx.with(...alongside(tx, [lines, ...(o.alongside ?? [])])).insert(orders).values({
+    id: orderId, userId: o.userId, customerEmail: o.customerEmail, status: 'pending', qty: price.lines.reduce((n, l) => n + l.qty, 0),
+    amountCents: price.totalCents, subtotalCents: price.subtotalCents, discountCents: price.discountCents + price.memberDiscountCents,
+    memberDiscountCents: price.memberDiscountCents, taxCents: price.taxCents,
     shippingCents: price.shippingCents, currency: price.currency, walletAddress: o.walletAddress, couponCode: price.coupon?.code ?? null,
     test: !!o.test, expiresAt: o.expiresAt ?? null, checkoutSecretHash: o.checkoutSecretHash ?? null,
     // The level-1 referrer this order earns for: given (a guest's referral code), or the buyer's own referrer now.
     referrerId: o.referrerId !== undefined ? o.referrerId
       : o.userId ? sql`(select ${users.referredById} from ${users} where ${users.id} = ${o.userId})` : null,
   }).returning();
-  await tx.insert(orderItems).values(price.lines.map((line) => {
-    const product = o.products.get(line.productId)!;
-    const tokenised = isTokenised(product);
-    return {
-      orderId: order!.id, productId: product.id, title: product.title, sku: product.sku, qty: line.qty,
-      unitPriceCents: product.priceFiatCents, lineTotalCents: line.lineTotalCents, tokenised,
-      chainId: tokenised ? product.chainId : null, contract: tokenised ? product.contract : null, tokenId: product.tokenId,
-    };
-  }));
   return order!;
 }
 
 /** Why this wallet address cannot receive the order's tokens, as a 400; null when it can (or none is needed). */
 export function walletProblem(walletAddress: string | null, tokenisedTitle: string | null) {
   if (tokenisedTitle && !walletAddress) {
-    return badRequest(`"${tokenisedTitle}" is tokenised: a wallet address is required.`, { walletAddress: 'A wallet address is required for tokenised products.' });
+    return badRequest('wallet_required', { tokenisedTitle }, { walletAddress: 'wallet_required_field' });
   }
   if (walletAddress && !isAddress(walletAddress, { strict: true })) {
-    return badRequest('The wallet address is not a valid EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).', { walletAddress: 'Not a valid EVM address.' });
+    return badRequest('wallet_invalid', undefined, { walletAddress: 'wallet_invalid_field' });
   }
   return null;
 }

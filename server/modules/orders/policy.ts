@@ -2,6 +2,7 @@
  * Orders: staff read them, admins and operators create them for a customer; and the order lifecycle
  * (DESIGN.md, Lifecycles), the one table of legal moves.
  */
+import { say, type Said } from '../../lib/errors.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../../src/common/orders.js';
 import { resourceAccess } from '../../lib/access.js';
 
@@ -19,16 +20,16 @@ export const canMove = (from: string, to: OrderStatus) =>
   (ORDER_STATUSES as readonly string[]).includes(from) && NEXT[from as OrderStatus].includes(to);
 
 export function illegalMoveSentence(from: string, to: OrderStatus) {
-  return `An order that is ${from} cannot become ${to}.`;
+  return say('illegal_transition', { from, to });
 }
 
 /**
  * Why staff may not mark this order fulfilled by hand, or null when they may: only a paid order, and only when no
  * line carries a token (those are fulfilled by their mints).
  */
-export function manualFulfilRefusal(status: string, tokenisedLines: number): string | null {
+export function manualFulfilRefusal(status: string, tokenisedLines: number): Said | null {
   if (!canMove(status, 'fulfilled')) return illegalMoveSentence(status, 'fulfilled');
-  if (tokenisedLines > 0) return 'This order carries tokens: it is fulfilled when its mints succeed.';
+  if (tokenisedLines > 0) return say('order_fulfilled_by_mints');
   return null;
 }
 

@@ -12,7 +12,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The orders list's CSV (GET /api/orders/export.csv): the list's fields and the parts of the amount. */
 export const orderCsv = csvColumns<OrderSummary & OrderPricing>({
   id: 'text', status: 'text', customerEmail: 'text', userId: 'text', qty: 'number', amountFiat: 'money', subtotal: 'money',
-  discount: 'money', tax: 'money', shipping: 'money', currency: 'text', couponCode: 'text', walletAddress: 'text', test: 'bool',
+  discount: 'money', memberDiscount: 'money', tax: 'money', shipping: 'money', currency: 'text', couponCode: 'text', walletAddress: 'text', test: 'bool',
   createdAt: 'date', updatedAt: 'date', paidAt: 'date', fulfilledAt: 'date',
 });
 
@@ -40,6 +40,7 @@ export function presentOrder(o: Order): OrderSummary {
 export const presentPricing = (o: Order): OrderPricing => ({
   subtotal: fromCents(o.subtotalCents ?? o.amountCents),
   discount: fromCents(o.discountCents),
+  memberDiscount: fromCents(o.memberDiscountCents),
   tax: fromCents(o.taxCents),
   shipping: fromCents(o.shippingCents),
 });

@@ -1,26 +1,28 @@
 import { and, asc, between, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import { mintJobs, orderItems, orders, payments, products, users } from '../../db/schema.js';
-import { queryText, type Db, type Queryable, type Tx } from '../../db/client.js';
-import { ORDER_STATUSES, type OrderDetail, type OrderStats } from '../../../src/common/orders.js';
+import { alongside, queryText, type Db, type Queryable, type Tx } from '../../db/client.js';
+import { ORDER_STATUSES, type OrderDetail, type OrderPricing, type OrderStats, type OrderSummary } from '../../../src/common/orders.js';
 import { type CreateOrderInput, type OrderListQuery } from '../../../src/common/orders.schemas.js';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { AppError, conflict, notFound, say, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
-import { recordPaymentEvent } from '../audit/payment-events.js';
+import { paymentEventRow, recordPaymentEvent } from '../audit/payment-events.js';
 import { earnCommissions } from '../commissions/earn.js';
-import { audit } from '../audit/service.js';
+import { earnPointsForOrder, memberPricing } from '../membership/ledger.js';
+import { mayBuyExclusive } from '../../../src/common/membership.js';
+import { audit, auditRow } from '../audit/service.js';
 import { displayName } from '../auth/present.js';
 import { normaliseEmail } from '../auth/service.js';
 import { couponRefusal, priceWith } from '../cart/service.js';
 import { releaseCouponUse, settleCouponUse } from '../coupons/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
-import { notify } from '../notifications/notify.js';
+import { notificationRows, notify, type NotificationSettings } from '../notifications/notify.js';
 import { fromCents } from '../../../src/common/money.js';
 import type { SettingsService } from '../settings/service.js';
 import { cancelOrderMints, enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
 import { presentJob } from '../mint/present.js';
-import { ORDER_SORT_COLUMNS, orderPageQuery } from './list-json.js';
+import { ORDER_SORT_COLUMNS, orderCsvBatchQuery, orderPageQuery } from './list-json.js';
 import { holdCouponUse, insertPendingOrder, isTokenised, returnStock, takeStock, walletProblem } from './pending.js';
 import { canMove, illegalMoveSentence, isFulfilledBy, manualFulfilRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
@@ -45,6 +47,13 @@ export async function orderRows(db: Db, q: OrderListQuery, page: Page) {
   const rows = await db.select().from(orders).where(and(where, after(order, page.after)))
     .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
   return rows.map((o) => ({ ...presentOrder(o), ...presentPricing(o) }));
+}
+
+/** A batch of the CSV export, rendered by the database (list-json.ts) and read as one JSON text (the fields of orderCsv). */
+export async function orderCsvRows(db: Db, q: OrderListQuery, page: Page): Promise<(OrderSummary & OrderPricing)[]> {
+  const { where, shape } = listFilter(q);
+  const batch = orderCsvBatchQuery(q, where, shape, after(listOrder(ORDER_SORT_COLUMNS[q.sort], orders.id, q.order), page.after), page.limit);
+  return JSON.parse(await queryText(db, batch.name, batch.query)) as (OrderSummary & OrderPricing)[];
 }
 
 /** The list response as JSON text: the page is rendered by the database (list-json.ts), the total counted here. */
@@ -73,7 +82,7 @@ export async function orderStats(db: Db): Promise<OrderStats> {
 
 export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDetail> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!order) throw notFound('Order not found.');
+  if (!order) throw notFound('order_not_found');
   // One after another: `db` may be a transaction, whose single connection takes one query at a time.
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id));
   const [customer] = order.userId ? await db.select().from(users).where(eq(users.id, order.userId)).limit(1) : [];
@@ -106,19 +115,22 @@ export async function createOrder(db: Db, settings: SettingsService, input: Crea
   const detail = await db.transaction(async (tx) => {
     const email = normaliseEmail(input.userEmail);
     const [customer] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-    if (!customer) throw unprocessable(`No customer has the email ${email}.`, { userEmail: 'No customer has this email.' }, 'unknown_customer');
+    if (!customer) throw unprocessable('unknown_customer', { email }, { userEmail: 'unknown_customer_field' });
     if (customer.status !== 'active') {
-      throw unprocessable(`The customer account ${email} is ${customer.status}.`, { userEmail: `This account is ${customer.status}.` }, 'customer_inactive');
+      throw unprocessable('customer_inactive', { email, status: customer.status }, { userEmail: say('customer_inactive_field', { status: customer.status }) });
     }
     const [product] = await tx.select().from(products).where(eq(products.id, input.productId)).limit(1);
-    if (!product) throw unprocessable('The product does not exist.', { productId: 'Unknown product.' }, 'unknown_product');
+    if (!product) throw unprocessable('unknown_product', undefined, { productId: 'unknown_product_field' });
     if (product.status !== 'active') {
-      throw unprocessable(`"${product.title}" is not for sale (status ${product.status}).`, { productId: 'This product is not active.' }, 'product_inactive');
+      throw unprocessable('product_inactive', { title: product.title, status: product.status }, { productId: 'product_inactive_field' });
+    }
+    if (!mayBuyExclusive(await memberPricing(tx, customer.id), product.minMemberLevel)) {
+      throw unprocessable('member_level_required', { title: product.title, level: product.minMemberLevel ?? '', email }, { productId: 'member_level_required_field' }, 'member_level_required');
     }
     const wallet = walletProblem(input.walletAddress, isTokenised(product) ? product.title : null);
     if (wallet) throw wallet;
     if (!Number.isSafeInteger(product.priceFiatCents * input.qty)) {
-      throw unprocessable('The order total is too large: order fewer units.', { qty: 'The total of this order is too large.' }, 'amount_too_large');
+      throw unprocessable('amount_too_large', undefined, { qty: 'order_total_too_large_field' });
     }
     const price = await priceOrder(tx, settings, customer.id, product, input);
     await takeStock(tx, [{ productId: product.id, qty: input.qty, title: product.title }]);
@@ -143,7 +155,7 @@ export type LockedOrder = typeof orders.$inferSelect & { readonly locked: true }
 
 export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);
-  if (!order) throw notFound('Order not found.');
+  if (!order) throw notFound('order_not_found');
   return { ...order, locked: true };
 }
 
@@ -154,16 +166,19 @@ export type PaymentConfirmation = {
   test?: boolean;
   /** An existing pending payment to complete; otherwise one is recorded for the order's amount. */
   paymentId?: string;
+  /** The notification settings the caller holds (the settings cache, dropped on every save); read fresh when absent. */
+  notifying?: NotificationSettings;
 };
 
 /**
  * The one place an order becomes paid: every payment confirmation (mock orders today, providers later)
  * comes through here, inside the caller's transaction, so that what follows payment happens exactly once.
+ * Answers the order's lines (read once here, for its mints and the caller's answer).
  */
 export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment: PaymentConfirmation, actor: Actor, now = new Date()) {
   const order = typeof which === 'string' ? await lockOrder(tx, which) : which;
   const orderId = order.id;
-  if (!canMove(order.status, 'paid')) throw conflict(illegalMoveSentence(order.status, 'paid'), 'illegal_transition');
+  if (!canMove(order.status, 'paid')) throw conflict(illegalMoveSentence(order.status, 'paid'), undefined, 'illegal_transition');
 
   let paymentId = payment.paymentId;
   if (paymentId) {
@@ -171,7 +186,7 @@ export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment
       .set({ status: 'completed', completedAt: now, updatedAt: now, reference: payment.reference ?? null })
       .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId), eq(payments.status, 'pending')))
       .returning({ id: payments.id });
-    if (!done) throw new AppError(409, 'The payment is not pending for this order.', 'payment_not_pending');
+    if (!done) throw new AppError(409, 'payment_not_pending');
   } else {
     const [made] = await tx.insert(payments).values({
       orderId, userId: order.userId, method: payment.method, provider: payment.provider, amountCents: order.amountCents,
@@ -181,20 +196,28 @@ export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment
     paymentId = made!.id;
     await recordPaymentEvent(tx, paymentId, 'created', {}, actor, now);
   }
-  await recordPaymentEvent(tx, paymentId, 'confirmed', { reference: payment.reference }, actor, now);
-  await tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, test: order.test || !!payment.test }).where(eq(orders.id, orderId));
-  if (order.couponCode) await settleCouponUse(tx, order.couponCode);
-  await audit(tx, actor, 'order.paid', 'order', orderId, { method: payment.method, provider: payment.provider });
   // The buyer (a guest by email only), told in this transaction; the worker delivers the email.
-  await notify(tx, {
-    userId: order.userId, email: order.customerEmail, channels: ['in_app', 'email'], link: '/shop/account',
+  const paidNotice = {
+    userId: order.userId, email: order.customerEmail, channels: ['in_app', 'email'] as const, link: '/shop/account',
     title: `Order ${orderId.slice(0, 8)} is paid`,
     body: `We received your payment of ${fromCents(order.amountCents).toFixed(2)} ${order.currency} for order ${orderId}. Thank you for your purchase.`,
-  });
+  };
+  const noticeRows = payment.notifying ? notificationRows(tx, paidNotice, payment.notifying) : null;
+  // One statement: the order's lines (for its mints and the caller's answer) read beside the writes of its payment.
+  const items = await tx.with(...alongside(tx, [
+    paymentEventRow(tx, paymentId, 'confirmed', { reference: payment.reference }, actor, now),
+    tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, test: order.test || !!payment.test }).where(eq(orders.id, orderId)),
+    auditRow(tx, actor, 'order.paid', 'order', orderId, { method: payment.method, provider: payment.provider }),
+    ...(noticeRows ?? []),
+  ])).select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  if (!noticeRows) await notify(tx, paidNotice);
+  if (order.couponCode) await settleCouponUse(tx, order.couponCode);
   await earnCommissions(tx, order, now);
-  await enqueueOrderMints(tx, orderId);
+  await enqueueOrderMints(tx, order, items);
+  await earnPointsForOrder(tx, order, now);
   counter.touch();
   invalidateDashboard();
+  return { items };
 }
 
 /** Called by the mint worker when a job succeeds: a paid order whose mints have all succeeded is fulfilled. */
@@ -218,7 +241,7 @@ export async function fulfilOrderIfMinted(tx: Tx, orderId: string, now = new Dat
 export async function failOrder(tx: Tx, which: string | LockedOrder, reason: string, actor: Actor, now = new Date()) {
   const order = typeof which === 'string' ? await lockOrder(tx, which) : which;
   const orderId = order.id;
-  if (!canMove(order.status, 'failed')) throw conflict(illegalMoveSentence(order.status, 'failed'), 'illegal_transition');
+  if (!canMove(order.status, 'failed')) throw conflict(illegalMoveSentence(order.status, 'failed'), undefined, 'illegal_transition');
   // The coupon, then the products in id order: the order checkout takes them in, so the two never deadlock.
   if (order.couponCode) await releaseCouponUse(tx, order.couponCode);
   await returnStock(tx, await tx.select({ productId: orderItems.productId, qty: orderItems.qty }).from(orderItems).where(eq(orderItems.orderId, orderId)), now);
@@ -237,7 +260,7 @@ export async function failOrder(tx: Tx, which: string | LockedOrder, reason: str
  * every line of goods) comes back. The coupon's use stays counted: the order did use it.
  */
 export async function refundOrder(tx: Tx, order: LockedOrder, actor: Actor, now = new Date()) {
-  if (!canMove(order.status, 'refunded')) throw conflict(illegalMoveSentence(order.status, 'refunded'), 'illegal_transition');
+  if (!canMove(order.status, 'refunded')) throw conflict(illegalMoveSentence(order.status, 'refunded'), undefined, 'illegal_transition');
   const cancelled = new Set(await cancelOrderMints(tx, order.id, now));
   const lines = await tx.select({ id: orderItems.id, productId: orderItems.productId, qty: orderItems.qty, tokenised: orderItems.tokenised })
     .from(orderItems).where(eq(orderItems.orderId, order.id));
@@ -254,7 +277,7 @@ export async function markFulfilled(db: Db, orderId: string, actor: Actor, now =
     const order = await lockOrder(tx, orderId);
     const tokenised = await tx.select({ id: orderItems.id }).from(orderItems).where(and(eq(orderItems.orderId, orderId), eq(orderItems.tokenised, true)));
     const refusal = manualFulfilRefusal(order.status, tokenised.length);
-    if (refusal) throw conflict(refusal, 'illegal_transition');
+    if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
     await tx.update(orders).set({ status: 'fulfilled', fulfilledAt: now, updatedAt: now }).where(eq(orders.id, orderId));
     await audit(tx, actor, 'order.fulfilled', 'order', orderId, { by: 'staff' });
   });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../../db/client.js';
+import { alongside, type Tx } from '../../db/client.js';
 import { orders, payments } from '../../db/schema.js';
 import type { Actor } from '../../types.js';
-import { recordPaymentEvent } from '../audit/payment-events.js';
+import { paymentEventRow } from '../audit/payment-events.js';
 import { DEFAULT_CANCEL_URL, DEFAULT_RETURN_URL, withOrderId } from '../checkout/policy.js';
 import type { PaymentDriver } from './providers/types.js';
 
@@ -23,12 +23,13 @@ export async function openPayment(tx: Tx, driver: PaymentDriver, order: Order, u
     id: paymentId, orderId: order.id, amountCents: order.amountCents, currency: order.currency, status: 'pending',
     returnUrl: absolute(withOrderId(returnUrl, order.id)), cancelUrl: absolute(cancelUrl), expiresAt: order.expiresAt,
   }, { tx, now });
-  const [payment] = await tx.insert(payments).values({
+  // Its timeline's first event goes in the same statement (a data-modifying CTE; the foreign key is checked at its end).
+  const created = paymentEventRow(tx, paymentId, 'created', { reference: started.reference }, actor, now);
+  const [payment] = await tx.with(...alongside(tx, [created])).insert(payments).values({
     id: paymentId, orderId: order.id, userId: order.userId, method: driver.method, provider: driver.name, amountCents: order.amountCents,
     currency: order.currency, status: 'pending', test: order.test || driver.testMode, url: started.redirectUrl, reference: started.reference,
     returnUrl, cancelUrl, createdAt: now, updatedAt: now,
   }).returning();
   await started.afterInsert?.({ tx, now });
-  await recordPaymentEvent(tx, paymentId, 'created', { reference: started.reference }, actor, now);
   return { payment: payment!, redirectUrl: started.redirectUrl };
 }

@@ -3,6 +3,7 @@
  * the buyer's capability, as a provider's checkout link is). What a provider's verdict or a refund does to a payment
  * follows the payment lifecycle (DESIGN.md, Lifecycles): completed → refunded once the refunds reach the amount.
  */
+import { say, type Said } from '../../lib/errors.js';
 import { PROVIDER_NAMES, type PaymentProvider } from '../../../src/common/checkout.js';
 import { centsText } from '../../../src/common/money.js';
 import { PUBLIC, resourceAccess } from '../../lib/access.js';
@@ -13,16 +14,16 @@ export const paymentAccess = { ...resourceAccess('payments'), hosted: PUBLIC };
 export const sdkAccess = { ...resourceAccess('payment-sdk'), providers: PUBLIC };
 
 /** Why a payment cannot be confirmed again: only a pending one can. */
-export function notPendingSentence(status: string): string {
+export function notPendingSentence(status: string): Said {
   switch (status) {
-    case 'completed': return 'This payment has already been completed.';
-    case 'refunded': return 'This payment has already been completed and refunded.';
-    case 'failed': return 'This payment has failed. Start a new checkout to try again.';
-    default: return `This payment is ${status} and cannot be confirmed.`;
+    case 'completed': return say('payment_completed');
+    case 'refunded': return say('payment_completed_refunded');
+    case 'failed': return say('payment_failed');
+    default: return say('payment_not_confirmable', { status });
   }
 }
 
-export const EXPIRED_SENTENCE = 'This checkout has expired and its items went back on sale. Start a new checkout.';
+export const EXPIRED_SENTENCE = say('checkout_expired');
 
 type PaymentState = { status: string; amountCents: number; refundedCents: number };
 
@@ -30,20 +31,20 @@ type PaymentState = { status: string; amountCents: number; refundedCents: number
 export const refundableCents = (p: PaymentState) => (p.status === 'completed' ? Math.max(0, p.amountCents - p.refundedCents) : 0);
 
 /** A refused request: its status, code and sentence; `field` when one field is what is wrong. */
-export type Refusal = { status: 400 | 409 | 422; code: string; sentence: string; field?: string };
+export type Refusal = { status: 400 | 409 | 422; code: string; sentence: Said; field?: string };
 
 /** Why `cents` cannot be refunded from this payment, or null: only a completed payment, and at most what is left. */
 export function refundRefusal(p: PaymentState & { currency: string }, cents: number): Refusal | null {
-  if (p.status === 'refunded') return { status: 409, code: 'payment_refunded', sentence: 'This payment has already been refunded in full.' };
+  if (p.status === 'refunded') return { status: 409, code: 'payment_refunded', sentence: say('payment_refunded') };
   if (p.status !== 'completed') {
-    return { status: 409, code: 'payment_not_refundable', sentence: `This payment is ${p.status}: only a completed payment can be refunded.` };
+    return { status: 409, code: 'payment_not_refundable', sentence: say('payment_not_refundable', { status: p.status }) };
   }
   if (cents > p.amountCents) {
-    return { status: 400, code: 'validation', field: 'amount', sentence: `Amount can be at most ${centsText(p.amountCents)} ${p.currency}, the amount of the payment.` };
+    return { status: 400, code: 'validation', field: 'amount', sentence: say('refund_over_amount', { amount: centsText(p.amountCents), currency: p.currency }) };
   }
   const left = refundableCents(p);
   if (cents > left) {
-    return { status: 409, code: 'refund_exceeds_remaining', field: 'amount', sentence: `Amount can be at most ${centsText(left)} ${p.currency}, what is left of this payment after its refunds.` };
+    return { status: 409, code: 'refund_exceeds_remaining', field: 'amount', sentence: say('refund_exceeds_remaining_field', { amount: centsText(left), currency: p.currency }) };
   }
   return null;
 }
@@ -70,22 +71,22 @@ type SdkRequest = { provider: PaymentProvider; amount: number; currency: string;
  */
 export function sdkPaymentRefusal(order: PayableOrder, req: SdkRequest, pendingProviders: string[], now: Date): Refusal | null {
   if (order.status !== 'pending') {
-    return { status: 409, code: 'order_not_pending', sentence: `This order is ${order.status}: only a pending order can be paid.` };
+    return { status: 409, code: 'order_not_pending', sentence: say('order_not_pending', { status: order.status }) };
   }
   if (order.expiresAt && order.expiresAt <= now) return { status: 409, code: 'checkout_expired', sentence: EXPIRED_SENTENCE };
   if (req.currency !== order.currency) {
-    return { status: 422, code: 'currency_mismatch', field: 'currency', sentence: `Currency must be ${order.currency}, the order’s currency.` };
+    return { status: 422, code: 'currency_mismatch', field: 'currency', sentence: say('currency_mismatch', { currency: order.currency }) };
   }
   if (req.amount !== order.amountCents) {
-    return { status: 422, code: 'amount_mismatch', field: 'amount', sentence: `Amount must be ${centsText(order.amountCents)} ${order.currency}, what the order still owes.` };
+    return { status: 422, code: 'amount_mismatch', field: 'amount', sentence: say('amount_mismatch', { amount: centsText(order.amountCents), currency: order.currency }) };
   }
   if (req.customerId && req.customerId !== order.userId) {
-    return { status: 422, code: 'customer_mismatch', field: 'customerId', sentence: 'Customer ID must be the order’s customer.' };
+    return { status: 422, code: 'customer_mismatch', field: 'customerId', sentence: say('customer_mismatch') };
   }
   const other = pendingProviders.find((p) => p !== req.provider);
   if (other) {
     const name = PROVIDER_NAMES[other as PaymentProvider] ?? other;
-    return { status: 409, code: 'payment_pending_elsewhere', sentence: `This order already has a pending ${name} payment: it must complete or fail before another provider is used.` };
+    return { status: 409, code: 'payment_pending_elsewhere', sentence: say('payment_pending_elsewhere', { name }) };
   }
   return null;
 }

@@ -36,6 +36,7 @@ export default defineRoutes('payments', (r, { db, settings, providers, config })
     config: access.hosted, schema: { params: hostedPaymentParams, body: sandboxConfirmBody, summary: 'Pay a sandbox payment with a test card' },
   }, async (req) => {
     const sandbox = providers.get('sandbox');
-    return { ok: true, ...(await confirmHostedPayment(db, sandbox, req.params.paymentId, req.body, (await settings.get()).siteName)) };
+    const current = await settings.get();
+    return { ok: true, ...(await confirmHostedPayment(db, sandbox, req.params.paymentId, req.body, current.siteName, { notifying: current })) };
   });
 });

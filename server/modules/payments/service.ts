@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, between, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { HostedPayment, PaymentProvider, SandboxConfirmation } from '../../../src/common/checkout.js';
 import { fromCents } from '../../../src/common/money.js';
@@ -8,14 +8,16 @@ import { TEST_PROVIDER, type HostedCryptoPayment, type PaymentDetail, type Payme
 import type { PaymentListQuery, RefundInput } from '../../../src/common/payments.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { cryptoDeposits, cryptoRefunds, cryptoTransfers, orderItems, orders, paymentEvents, payments, refunds, users } from '../../db/schema.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { paymentCounter as counter, recordPaymentEvent } from '../audit/payment-events.js';
 import { adjustCommissionsForRefund } from '../commissions/earn.js';
+import { reversePointsForRefund } from '../membership/ledger.js';
 import { audit } from '../audit/service.js';
 import { withOrderId } from '../checkout/policy.js';
 import { mintQueued } from '../mint/enqueue.js';
+import type { NotificationSettings } from '../notifications/notify.js';
 import { emailPrefix, likePrefix, parseOrderSearch } from '../orders/search.js';
 import { failOrder, markOrderPaid, refundOrder, type LockedOrder } from '../orders/service.js';
 import { EXPIRED_SENTENCE, notPendingSentence, refundRefusal, type Refusal } from './policy.js';
@@ -29,23 +31,22 @@ type Payment = typeof payments.$inferSelect;
 async function findPayment(db: Queryable, provider: PaymentProvider, id: string) {
   const [found] = await db.select({ payment: payments, order: orders }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(eq(payments.id, id), eq(payments.provider, provider))).limit(1);
-  if (!found) throw notFound('Payment not found.');
+  if (!found) throw notFound('payment_not_found');
   return found;
 }
 
 /**
- * A payment (of `provider`, when given) and its order, the order locked first as every order move does; the payment is
- * read after the lock, since it only changes under that lock (markOrderPaid, failOrder, refunds) and may have while
- * this waited for it.
+ * A payment (of `provider`, when given) and its order, both locked in one statement: the order's row first, as every
+ * order move locks it, then the payment's. Locking the payment too makes PostgreSQL hand back its newest version after
+ * a wait (a row only joined would come from the statement's start), and it only changes under its order's lock
+ * (markOrderPaid, failOrder, refunds), so taking it second never waits on anyone who waits on us.
  */
 export async function lockPayment(tx: Tx, id: string, provider?: PaymentProvider) {
-  const which = and(eq(payments.id, id), provider ? eq(payments.provider, provider) : undefined);
-  const [order] = await tx.select().from(orders)
-    .where(inArray(orders.id, tx.select({ id: payments.orderId }).from(payments).where(which)))
+  const [found] = await tx.select({ order: orders, payment: payments }).from(orders).innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(eq(payments.id, id), provider ? eq(payments.provider, provider) : undefined))
     .for('update').limit(1);
-  if (!order) throw notFound('Payment not found.');
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
-  return { order: { ...order, locked: true } as LockedOrder, payment: payment! };
+  if (!found) throw notFound('payment_not_found');
+  return { order: { ...found.order, locked: true } as LockedOrder, payment: found.payment };
 }
 
 const itemsOf = (db: Queryable, orderId: string) => db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
@@ -62,18 +63,19 @@ export async function getHostedPayment(db: Queryable, provider: PaymentProvider,
 export async function getHostedCryptoPayment(db: Queryable, id: string, siteName: string, confirmations: number): Promise<HostedCryptoPayment> {
   const hosted = await getHostedPayment(db, 'crypto', id, siteName);
   const crypto = await cryptoDepositOf(db, id, confirmations);
-  if (!crypto) throw notFound('Payment not found.');
+  if (!crypto) throw notFound('payment_not_found');
   return { ...hosted, crypto };
 }
 
 /**
  * What a provider's verdict does, in the caller's transaction: the one path for the sandbox's card page and for a
  * provider's webhook. Succeeded: the order is paid (its mints are queued); failed: the order fails and its stock comes
- * back; refused: only recorded, the payment stays open.
+ * back; refused: only recorded, the payment stays open. A paid order's lines are answered (markOrderPaid).
  */
-export async function applyProviderEvent(tx: Tx, order: LockedOrder, payment: Payment, event: ProviderEvent, actor: Actor, now = new Date()) {
+export async function applyProviderEvent(tx: Tx, order: LockedOrder, payment: Payment, event: ProviderEvent, actor: Actor, now = new Date(), notifying?: NotificationSettings) {
   if (event.type === 'payment.succeeded') {
-    await markOrderPaid(tx, order, { paymentId: payment.id, method: payment.method, provider: payment.provider, reference: event.reference, test: payment.test }, actor, now);
+    const confirmed = { paymentId: payment.id, method: payment.method, provider: payment.provider, reference: event.reference, test: payment.test, notifying };
+    return markOrderPaid(tx, order, confirmed, actor, now);
   } else if (event.type === 'payment.failed') {
     await failOrder(tx, order, event.reason, actor, now);
   } else {
@@ -85,27 +87,30 @@ export async function applyProviderEvent(tx: Tx, order: LockedOrder, payment: Pa
 /**
  * The buyer confirms a hosted payment (the sandbox's card form). A card that cannot be charged is a 400 and changes
  * nothing; a declined one fails the order (402); a refused attempt leaves the payment open (402); a payment that is
- * no longer pending changes nothing (409); an expired checkout is failed now (409).
+ * no longer pending changes nothing (409); an expired checkout is failed now (409). `notifying`: the notification
+ * settings the caller holds (markOrderPaid).
  */
-export async function confirmHostedPayment(db: Db, driver: PaymentDriver, id: string, input: unknown, siteName: string, now = new Date()): Promise<SandboxConfirmation> {
+export async function confirmHostedPayment(
+  db: Db, driver: PaymentDriver, id: string, input: unknown, siteName: string, { now = new Date(), notifying }: { now?: Date; notifying?: NotificationSettings } = {},
+): Promise<SandboxConfirmation> {
   const outcome = await db.transaction(async (tx) => {
     const { payment, order } = await lockPayment(tx, id, driver.name);
-    if (payment.status !== 'pending') throw conflict(notPendingSentence(payment.status), 'payment_not_pending');
+    if (payment.status !== 'pending') throw conflict(notPendingSentence(payment.status), undefined, 'payment_not_pending');
     if (order.expiresAt && order.expiresAt <= now) {
       await failOrder(tx, order, EXPIRED_SENTENCE, null, now);
       return { expired: true } as const;
     }
     const event = await driver.confirm(asProviderPayment(payment), input, now);
-    await applyProviderEvent(tx, order, payment, event, null, now);
-    return { event, payment, order } as const;
+    const paidOrder = await applyProviderEvent(tx, order, payment, event, null, now, notifying);
+    return { event, payment, order, items: paidOrder?.items ?? [] } as const;
   });
-  if ('expired' in outcome) throw conflict(EXPIRED_SENTENCE, 'checkout_expired');
-  const { event, payment, order } = outcome;
-  if (event.type !== 'payment.succeeded') throw new AppError(402, event.reason, event.code);
+  if ('expired' in outcome) throw conflict(EXPIRED_SENTENCE, undefined, 'checkout_expired');
+  const { event, payment, order, items } = outcome;
+  if (event.type !== 'payment.succeeded') throw new AppError(402, event.reason, undefined, undefined, event.code);
   mintQueued();
   const paid = { ...payment, status: 'completed', completedAt: now };
   return {
-    payment: presentHostedPayment({ payment: paid, order, items: await itemsOf(db, order.id) }, siteName),
+    payment: presentHostedPayment({ payment: paid, order, items }, siteName),
     redirectUrl: withOrderId(payment.returnUrl ?? '/shop', order.id),
   };
 }
@@ -176,7 +181,7 @@ export async function cryptoDepositOf(db: Queryable, paymentId: string, confirma
 /** `confirmations`: what the crypto watcher waits for here (shown with a crypto payment). */
 export async function getPaymentDetail(db: Queryable, id: string, confirmations = 1): Promise<PaymentDetail> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
-  if (!payment) throw notFound('Payment not found.');
+  if (!payment) throw notFound('payment_not_found');
   // One after another: `db` may be a transaction, whose single connection takes one query at a time.
   const [order] = payment.orderId ? await db.select().from(orders).where(eq(orders.id, payment.orderId)).limit(1) : [];
   const given = await db.select({ refund: refunds, by: users.email, crypto: cryptoRefunds }).from(refunds).leftJoin(users, eq(users.id, refunds.createdBy))
@@ -189,8 +194,8 @@ export async function getPaymentDetail(db: Queryable, id: string, confirmations 
 
 /** A policy's refusal as the error it answers, naming its field when it has one. */
 export const refusalError = (r: Refusal) => (r.field
-  ? new AppError(r.status, `Invalid field "${r.field}": ${r.sentence}`, r.code, { [r.field]: r.sentence })
-  : new AppError(r.status, r.sentence, r.code));
+  ? Object.assign(invalidField(r.field, r.sentence), { status: r.status, code: r.code })
+  : new AppError(r.status, r.sentence, undefined, undefined, r.code));
 
 /** A mock order's test payment moved no money: its refund is only recorded. Any other goes through its provider. */
 async function refundAtProvider(providers: Providers, payment: Payment, cents: number, ctx: { tx: Tx; now: Date; refundId: string }) {
@@ -219,7 +224,7 @@ export async function applyRefund(
     .set({ refundedCents: total, status: sql`case when ${total} >= ${payments.amountCents} then 'refunded' else ${payments.status} end`, updatedAt: now })
     .where(and(eq(payments.id, id), eq(payments.status, 'completed'), sql`${total} <= ${payments.amountCents}`))
     .returning({ status: payments.status });
-  if (!taken) throw conflict('Another refund of this payment has just taken what was left of it.', 'refund_exceeds_remaining');
+  if (!taken) throw conflict('refund_exceeds_remaining');
   const given = await giveBack(refundId);
   const { reference } = given;
   await tx.insert(refunds).values({ id: refundId, paymentId: id, amountCents: input.amount, reason: input.reason, reference, createdBy: actor?.id ?? null, createdAt: now });
@@ -227,6 +232,7 @@ export async function applyRefund(
   await audit(tx, actor, 'payment.refund', 'payment', id, { refundId, amountCents: input.amount, reason: input.reason });
   await adjustCommissionsForRefund(tx, order, payment.refundedCents + input.amount, now);
   if (taken.status === 'refunded') await refundOrder(tx, order, actor, now);
+  await reversePointsForRefund(tx, order, payment.refundedCents + input.amount, now);
   return { refundId, afterCommit: given.afterCommit };
 }
 

@@ -17,7 +17,7 @@ export default defineRoutes('payments', async (r, { db, settings, providers, con
     config: { ...sdkAccess.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax) }, schema: { body: stripeCheckoutBody, summary: 'A Stripe Checkout Session for a pending order: its page’s URL (Idempotency-Key honoured)' },
   }, async (req, reply) => sendIdempotent(db, req, reply, async () => {
     const [order] = await db.select({ amountCents: orders.amountCents, currency: orders.currency }).from(orders).where(eq(orders.id, req.body.orderId)).limit(1);
-    if (!order) throw notFound('Order not found.');
+    if (!order) throw notFound('order_not_found');
     const input = { ...req.body, provider: 'stripe' as const, amount: order.amountCents, currency: order.currency, customerId: null };
     const made = await createSdkPayment(db, providers, input, req.user, siteOrigin(req, (await settings.get()).siteUrl));
     return { status: 201, body: { ok: true, url: made.redirectUrl, payment: made.payment } };
@@ -29,7 +29,7 @@ export default defineRoutes('payments', async (r, { db, settings, providers, con
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     const stripe = config.stripe ? stripeClient(config.stripe) : null;
     raw.post('/api/payments/stripe/webhook', { config: paymentAccess.hosted, schema: { summary: 'Stripe’s signed events (checkout completed or expired, payment failed, charge refunded)' } }, async (req) => {
-      if (!stripe || !config.stripe) throw unprocessable('Stripe is not configured.', undefined, 'provider_not_configured');
+      if (!stripe || !config.stripe) throw unprocessable('stripe_not_configured', undefined, undefined, 'provider_not_configured');
       const signature = req.headers['stripe-signature'];
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       return { ok: true, ...(await handleStripeWebhook(db, stripe, config.stripe.webhookSecret, providers.get('stripe'), body, typeof signature === 'string' ? signature : undefined)) };

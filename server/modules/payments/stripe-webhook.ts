@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../../db/client.js';
 import { payments, providerEvents, refunds } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, say } from '../../lib/errors.js';
 import { recordPaymentEvent } from '../audit/payment-events.js';
 import { audit } from '../audit/service.js';
 import { mintQueued } from '../mint/enqueue.js';
@@ -41,12 +41,12 @@ function verdict(event: Stripe.Event): ProviderEvent | null {
       return session.payment_status === 'paid' ? { type: 'payment.succeeded', reference: idOf(session.payment_intent) ?? session.id } : null;
     }
     case 'checkout.session.expired':
-      return { type: 'payment.failed', reason: 'The Stripe checkout expired before it was paid.', code: 'expired' };
+      return { type: 'payment.failed', reason: say('stripe_checkout_expired'), code: 'expired' };
     case 'checkout.session.async_payment_failed':
-      return { type: 'payment.failed', reason: 'The payment failed at Stripe.', code: 'payment_failed' };
+      return { type: 'payment.failed', reason: say('stripe_payment_failed'), code: 'payment_failed' };
     case 'payment_intent.payment_failed':
       // Stripe's page lets the buyer try another card, so the payment stays open until the session expires.
-      return { type: 'payment.refused', reason: event.data.object.last_payment_error?.message ?? 'The card was declined.', code: 'payment_failed' };
+      return { type: 'payment.refused', reason: say('stripe_card_refused', { reason: event.data.object.last_payment_error?.message ?? 'The card was declined.' }), code: 'payment_failed' };
     default:
       return null;
   }
@@ -90,7 +90,7 @@ export async function handleStripeWebhook(db: Db, stripe: Stripe, secret: string
   try {
     event = stripe.webhooks.constructEvent(raw, signature ?? '', secret);
   } catch {
-    throw new AppError(400, 'The webhook signature is not valid.', 'bad_signature', { 'stripe-signature': 'The signature does not match this body and the webhook secret.' });
+    throw new AppError(400, 'bad_signature', undefined, { 'stripe-signature': 'bad_signature_field' });
   }
   const result = await db.transaction(async (tx): Promise<WebhookResult & { paid?: boolean }> => {
     const paymentId = await paymentIdOf(tx, event);

@@ -9,9 +9,11 @@
  * 2. Send the stored bytes (server/chain/native-transfer.ts): a retry re-sends the same bytes or finds the receipt,
  *    and never signs again while the stored transfer may still be mined.
  * 3. Record: mined → the payout completes (its commissions paid, the hash kept); reverted or lost (its nonce went to
- *    another transaction) → nothing was paid, the payout stays pending and may be paid again; not mined yet → 202, a
- *    later press finds the receipt. The claim is released.
- * A crash between 1 and 3 leaves a stored transfer and a claim that lapses after CLAIM_SECONDS; the next press finishes it.
+ *    another transaction) → nothing was paid, the payout stays pending and may be paid again; not mined yet → 202, and
+ *    the transfer is left 'sent'. The claim is released.
+ * A transfer left 'sent', or stored by a process that crashed between 1 and 3 (its claim lapses after CLAIM_SECONDS),
+ * is finished by the payout completer (completer.ts, `finishStoredTransfer`: steps 2 and 3 under a new claim, never
+ * signing) or by the next press, whichever takes the claim first.
  */
 import { eq, and, max, sql } from 'drizzle-orm';
 import { formatEther, getAddress, isAddress, type Hex } from 'viem';
@@ -20,7 +22,7 @@ import type { PayoutOnchainInput } from '../../../src/common/payouts.schemas.js'
 import { nextNonce, sendStoredTransfer, signNativeTransfer, TransferRefusal, type StoredTransfer, type TransferContext } from '../../chain/native-transfer.js';
 import type { Db, Tx } from '../../db/client.js';
 import { chainTransactions, payouts, users } from '../../db/schema.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound, say } from '../../lib/errors.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import type { ChainRuntime } from '../mint/runtime.js';
@@ -28,6 +30,7 @@ import { onchainRefusal, tokenWei } from './policy.js';
 import { onePayout, settlePayout } from './service.js';
 
 export const CLAIM_SECONDS = 60;
+const COMPLETER_WAIT_MS = 2_000;
 
 /** Tests only: runs right after the signed transfer is committed, before it is sent (throwing there is a crash). */
 export const transferHooks: { afterStore?: (payoutId: string) => void | Promise<void> } = {};
@@ -44,7 +47,7 @@ function signerOf(runtime: ChainRuntime | null): (TransferContext & { symbol: st
 async function lockPayout(tx: Tx, id: string) {
   const [row] = await tx.select({ p: payouts, recipient: users.email, recipientWallet: users.walletAddress })
     .from(payouts).innerJoin(users, eq(users.id, payouts.recipientId)).where(eq(payouts.id, id)).for('update', { of: payouts });
-  if (!row) throw notFound('Payout not found.');
+  if (!row) throw notFound('payout_not_found');
   return row;
 }
 
@@ -57,7 +60,7 @@ function refuse(row: Locked, rate: string | null, signerReady: boolean) {
     status: row.p.status, recipient: row.recipient, wallet: wallet && isAddress(wallet) ? wallet : null, transferState: row.p.transferState,
     claimed: !!row.p.transferClaimedUntil && row.p.transferClaimedUntil.getTime() > Date.now(), rate, signerReady,
   });
-  if (refusal) throw new AppError(refusal.status, refusal.error, refusal.code);
+  if (refusal) throw new AppError(refusal.status, refusal.error, undefined, undefined, refusal.code);
 }
 
 /** What Pay on chain would send now: shown to the user before they confirm. */
@@ -78,21 +81,26 @@ export async function onchainQuote(db: Db, runtime: ChainRuntime | null, id: str
 /** A key for pg_advisory_xact_lock: one per platform wallet and chain, so its signers take nonces one at a time. */
 const nonceLockKey = (chainId: number, sender: string) => BigInt(chainId) * 2n ** 40n + BigInt(`0x${sender.slice(2, 12)}`);
 
+const claimUntil = () => sql`now() + make_interval(secs => ${CLAIM_SECONDS})`;
+const hasStoredTransfer = (row: Locked) => row.p.transferState === 'signed' || row.p.transferState === 'sent';
+
+/** Takes the claim on the locked row's stored transfer and answers it. */
+async function reclaimStored(tx: Tx, row: Locked): Promise<StoredTransfer> {
+  await tx.update(payouts).set({ transferClaimedUntil: claimUntil() }).where(eq(payouts.id, row.p.id));
+  return { nonce: row.p.nonce!, signedTx: row.p.signedTx as Hex, txHash: row.p.txHash as Hex };
+}
+
 /** Step 1: claim, and sign and store the transfer unless one is stored already. */
 async function claimAndStore(db: Db, signer: TransferContext, id: string, input: PayoutOnchainInput, rate: string | null, actor: Actor): Promise<StoredTransfer> {
   return db.transaction(async (tx) => {
     const row = await lockPayout(tx, id);
     refuse(row, rate, true);
-    const claim = sql`now() + make_interval(secs => ${CLAIM_SECONDS})`;
-    if (row.p.transferState === 'signed' || row.p.transferState === 'sent') {
-      await tx.update(payouts).set({ transferClaimedUntil: claim }).where(eq(payouts.id, id));
-      return { nonce: row.p.nonce!, signedTx: row.p.signedTx as Hex, txHash: row.p.txHash as Hex };
-    }
+    if (hasStoredTransfer(row)) return reclaimStored(tx, row);
     const wei = tokenWei(row.p.amountCents, rate!);
     if (input.amountWei !== undefined && BigInt(input.amountWei) !== wei) {
-      throw conflict(`At the payout token rate now, this payout sends ${formatEther(wei)}, not the ${formatEther(BigInt(input.amountWei))} shown: check the amount and confirm again.`, 'rate_changed');
+      throw conflict('rate_changed', { amount: formatEther(wei), shown: formatEther(BigInt(input.amountWei)) });
     }
-    if (wei <= 0n) throw new AppError(422, 'At the payout token rate, this payout is worth less than one wei: nothing to send.', 'nothing_to_send');
+    if (wei <= 0n) throw new AppError(422, 'nothing_to_send');
     const sender = getAddress(signer.account.address);
     await tx.execute(sql`select pg_advisory_xact_lock(${nonceLockKey(signer.chainId, sender).toString()}::bigint)`);
     const [highest] = await tx.select({ n: max(chainTransactions.nonce) }).from(chainTransactions)
@@ -102,13 +110,13 @@ async function claimAndStore(db: Db, signer: TransferContext, id: string, input:
     try {
       signed = await signNativeTransfer(signer, { to, value: wei, nonce: await nextNonce(signer, highest?.n ?? null) });
     } catch (err) {
-      if (err instanceof TransferRefusal) throw new AppError(422, err.message, 'transfer_refused');
+      if (err instanceof TransferRefusal) throw new AppError(422, say(err.messageCode, err.params), undefined, undefined, 'transfer_refused');
       throw err;
     }
     await tx.update(payouts).set({
       method: 'crypto', walletAddress: to, amountWei: wei.toString(), tokenRate: rate!, chainId: signer.chainId, sender,
       nonce: signed.nonce, signedTx: signed.signedTx, txHash: signed.txHash, transferState: 'signed', transferError: null,
-      blockNumber: null, transferClaimedUntil: claim, updatedAt: new Date(),
+      blockNumber: null, transferClaimedUntil: claimUntil(), updatedAt: new Date(),
     }).where(eq(payouts.id, id));
     await tx.insert(chainTransactions).values({ chainId: signer.chainId, hash: signed.txHash, sender, nonce: signed.nonce, raw: signed.signedTx, payoutId: id });
     await audit(tx, actor, 'payout.sign', 'payout', id, { to, amountWei: wei.toString(), rate, txHash: signed.txHash, nonce: signed.nonce });
@@ -118,23 +126,18 @@ async function claimAndStore(db: Db, signer: TransferContext, id: string, input:
 
 const releaseClaim = (db: Db, id: string) => db.update(payouts).set({ transferClaimedUntil: null }).where(eq(payouts.id, id));
 
-/** Sends a pending payout on chain (or finishes the transfer a crashed or slow attempt stored); 200 once mined, 202 while not. */
-export async function payOnChain(db: Db, runtime: ChainRuntime | null, id: string, input: PayoutOnchainInput, rate: string | null, actor: Actor) {
-  const signer = signerOf(runtime);
-  if (!signer) {
-    const row = await db.transaction(async (tx) => lockPayout(tx, id));
-    refuse(row, rate, false);
-  }
-  const stored = await claimAndStore(db, signer!, id, input, rate, actor);
-  await transferHooks.afterStore?.(id);
-
+/**
+ * Steps 2 and 3 for a stored transfer this caller holds the claim of: send the same bytes (or find the receipt) and
+ * record the outcome under the payout's lock. Answers the outcome's state and, when nothing was paid, why.
+ */
+async function sendAndRecord(db: Db, signer: TransferContext, id: string, stored: StoredTransfer, actor: Actor, waitMs: number) {
   let outcome;
   try {
-    outcome = await sendStoredTransfer(signer!, stored, signer!.waitMs);
+    outcome = await sendStoredTransfer(signer, stored, waitMs);
   } catch (err) {
     await releaseClaim(db, id);
     const why = err instanceof Error ? (err as { shortMessage?: string }).shortMessage ?? err.message : String(err);
-    throw new AppError(502, `The chain could not be reached (${why}). The signed transfer is kept: press Pay on chain again to send the same transfer.`, 'chain_unreachable');
+    throw new AppError(502, 'chain_unreachable', { why });
   }
 
   const failure = await db.transaction(async (tx) => {
@@ -155,8 +158,8 @@ export async function payOnChain(db: Db, runtime: ChainRuntime | null, id: strin
       return null;
     }
     const error = outcome.state === 'reverted'
-      ? `The transfer ${stored.txHash} reverted in block ${outcome.blockNumber}: nothing was paid, and the payout can be paid again.`
-      : `${outcome.reason} The payout can be paid again.`;
+      ? say('transfer_reverted', { txHash: stored.txHash, block: String(outcome.blockNumber) })
+      : say('transfer_lost', { reason: outcome.reason });
     // A lost transfer was never mined: out of the replay log, or the dev chain would send it at its next start.
     if (outcome.state === 'lost') await tx.delete(chainTransactions).where(eq(chainTransactions.hash, stored.txHash));
     await tx.update(payouts).set({
@@ -166,7 +169,40 @@ export async function payOnChain(db: Db, runtime: ChainRuntime | null, id: strin
     await audit(tx, actor, `payout.transfer_${outcome.state}`, 'payout', id, { txHash: stored.txHash, error });
     return error;
   });
-  if (failure) throw new AppError(422, failure, 'transfer_failed');
+  return { state: outcome.state, failure };
+}
+
+/** Sends a pending payout on chain (or finishes the transfer a crashed or slow attempt stored); 200 once mined, 202 while not. */
+export async function payOnChain(db: Db, runtime: ChainRuntime | null, id: string, input: PayoutOnchainInput, rate: string | null, actor: Actor) {
+  const signer = signerOf(runtime);
+  if (!signer) {
+    const row = await db.transaction(async (tx) => lockPayout(tx, id));
+    refuse(row, rate, false);
+  }
+  const stored = await claimAndStore(db, signer!, id, input, rate, actor);
+  await transferHooks.afterStore?.(id);
+  const { state, failure } = await sendAndRecord(db, signer!, id, stored, actor, signer!.waitMs);
+  if (failure) throw new AppError(422, failure, undefined, undefined, 'transfer_failed');
   const payout = await onePayout(db, id);
-  return { status: outcome.state === 'mined' ? 200 : 202, payout };
+  return { status: state === 'mined' ? 200 : 202, payout };
+}
+
+/**
+ * What the completer does with one payout, exactly as a press would with a stored transfer: under the row lock it takes
+ * the claim only if the payout is still pending with a stored transfer and no live claim (another process's press or
+ * completer holds it otherwise), then sends the same bytes or finds the receipt and records the outcome. Never signs,
+ * so it never starts a payment nobody asked for. Answers what happened, or null when there was nothing to take.
+ */
+export async function finishStoredTransfer(db: Db, runtime: ChainRuntime | null, id: string): Promise<{ state: string; failure: string | null } | null> {
+  const signer = signerOf(runtime);
+  if (!signer) return null;
+  const stored = await db.transaction(async (tx) => {
+    const row = await lockPayout(tx, id);
+    const claimed = !!row.p.transferClaimedUntil && row.p.transferClaimedUntil.getTime() > Date.now();
+    if (row.p.status !== 'pending' || !hasStoredTransfer(row) || claimed) return null;
+    return reclaimStored(tx, row);
+  });
+  if (!stored) return null;
+  // A short wait: a transfer not mined yet is left 'sent' and looked at again on the next pass.
+  return sendAndRecord(db, signer, id, stored, null, Math.min(signer.waitMs, COMPLETER_WAIT_MS));
 }

@@ -26,7 +26,7 @@ const flat = (r: { p: typeof payouts.$inferSelect; recipient: string; recipientN
 
 export async function onePayout(db: Queryable, id: string) {
   const [row] = await withRecipient(db).where(eq(payouts.id, id));
-  if (!row) throw notFound('Payout not found.');
+  if (!row) throw notFound('payout_not_found');
   return presentPayout(flat(row));
 }
 
@@ -41,23 +41,23 @@ export async function createPayout(db: Db, input: NewPayout, actor: Actor, minim
   const id = await db.transaction(async (tx) => {
     const [recipient] = await tx.select().from(users)
       .where(input.recipientId ? eq(users.id, input.recipientId) : eq(users.email, (input.recipientEmail ?? '').trim().toLowerCase()));
-    if (!recipient) throw notFound('Recipient not found.');
+    if (!recipient) throw notFound('recipient_not_found');
     if (input.method === 'crypto' && !recipient.walletAddress) {
-      throw unprocessable(`${recipient.email} has no wallet address for a crypto payout.`, { method: 'The recipient has no wallet address.' }, 'no_wallet');
+      throw unprocessable('no_wallet', { email: recipient.email }, { method: 'no_wallet_field' });
     }
     const open = and(eq(commissions.referrerId, recipient.id), eq(commissions.status, 'approved'), isNull(commissions.payoutId));
     const held = await tx.select({ id: commissions.id, cents: commissions.amountCents, currency: commissions.currency }).from(commissions)
       .where(input.commissionIds?.length ? and(open, inArray(commissions.id, input.commissionIds)) : open).for('update');
     const missing = (input.commissionIds ?? []).filter((c) => !held.some((h) => h.id === c));
     if (missing.length) {
-      throw conflict(`Commission ${missing[0]} is not an approved commission of ${recipient.email} that no payout holds.`, 'commission_not_available');
+      throw conflict('commission_not_available', { id: missing[0]!, email: recipient.email });
     }
     const claws = await tx.select({ id: commissionAdjustments.id, cents: commissionAdjustments.amountCents }).from(commissionAdjustments)
       .where(and(eq(commissionAdjustments.referrerId, recipient.id), isNull(commissionAdjustments.payoutId))).for('update');
     const gross = held.reduce((s, c) => s + c.cents, 0);
     const deducted = -claws.reduce((s, c) => s + c.cents, 0);
     const refusal = amountRefusal(gross - deducted, minimumCents);
-    if (refusal) throw unprocessable(refusal, undefined, 'nothing_to_pay');
+    if (refusal) throw unprocessable(refusal, undefined, undefined, 'nothing_to_pay');
     const now = new Date();
     const [payout] = await tx.insert(payouts).values({
       recipientId: recipient.id, grossCents: gross, deductedCents: deducted, amountCents: gross - deducted, currency: held[0]?.currency ?? 'USD',
@@ -132,11 +132,11 @@ export async function getPayout(db: Db, id: string, holdDays: number): Promise<P
 export async function setPayoutStatus(db: Db, id: string, input: PayoutStatusInput, actor: Actor) {
   await db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
-    if (!payout) throw notFound('Payout not found.');
+    if (!payout) throw notFound('payout_not_found');
     const refusal = statusRefusal(payout.status, input.status, input);
-    if (refusal) throw new AppError(payout.status === 'pending' ? 422 : 409, refusal, payout.status === 'pending' ? 'proof_required' : 'illegal_transition');
+    if (refusal) throw new AppError(payout.status === 'pending' ? 422 : 409, refusal, undefined, undefined, payout.status === 'pending' ? 'proof_required' : 'illegal_transition');
     const inFlight = inFlightRefusal(payout.transferState, payout.txHash);
-    if (inFlight) throw conflict(inFlight, 'transfer_in_flight');
+    if (inFlight) throw conflict(inFlight, undefined, 'transfer_in_flight');
     await settlePayout(tx, payout, input, actor);
   });
   return onePayout(db, id);

@@ -24,9 +24,9 @@ export type StoredImage = { image: string; imageThumb: string; files: string[] }
 /** Checks and stores an image and its thumbnail; refuses anything that is not a readable JPEG, PNG or WebP. */
 export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImage> {
   const kind = imageKind(bytes);
-  if (!kind) throw badRequest('The image must be a JPEG, PNG or WebP file.', { image: 'Not a JPEG, PNG or WebP file.' });
+  if (!kind) throw badRequest('image_type', undefined, { image: 'image_type_field' });
   const thumb = await sharp(bytes).rotate().resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).webp().toBuffer()
-    .catch(() => { throw badRequest('The image could not be read: the file is damaged or incomplete.', { image: 'The file could not be read.' }); });
+    .catch(() => { throw badRequest('image_damaged', undefined, { image: 'file_unreadable_field' }); });
   const name = randomUUID();
   const files = [`${name}.${kind}`, `${name}.thumb.webp`];
   await fs.mkdir(dir, { recursive: true });

@@ -1,4 +1,5 @@
 import type { Product } from '../../../src/common/products.js';
+import { memberLevelOf } from '../../../src/common/membership.js';
 import { cryptoText, fromCents } from '../../../src/common/money.js';
 import type { products } from '../../db/schema.js';
 import { csvColumns } from '../../lib/csv.js';
@@ -24,6 +25,7 @@ export function presentProduct(p: typeof products.$inferSelect): Product {
     redeemPolicy: p.redeemPolicy as Product['redeemPolicy'],
     stock: p.stock,
     status: p.status,
+    minMemberLevel: p.minMemberLevel ? memberLevelOf(p.minMemberLevel) : null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
@@ -33,5 +35,5 @@ export function presentProduct(p: typeof products.$inferSelect): Product {
 export const productCsv = csvColumns<Product>({
   id: 'text', sku: 'text', title: 'text', category: 'text', description: 'text', status: 'text', rwaType: 'text',
   priceFiat: 'money', priceCrypto: 'decimal', stock: 'number', chainId: 'number', contract: 'text', tokenType: 'text',
-  tokenId: 'text', image: 'text', createdAt: 'date', updatedAt: 'date',
+  tokenId: 'text', minMemberLevel: 'text', image: 'text', createdAt: 'date', updatedAt: 'date',
 });

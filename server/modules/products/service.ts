@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { orderItems, products } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { cryptoText, fromCents, toCents } from '../../../src/common/money.js';
@@ -35,11 +35,18 @@ function toColumns(input: ProductPatch) {
 
 const uniqueSku = uniqueText({
   table: products, id: products.id, column: products.sku, index: 'products_sku_key',
-  taken: (value) => new AppError(409, `A product with SKU "${value}" already exists.`, 'sku_taken', { sku: 'This SKU is already used by another product.' }),
+  taken: (value) => new AppError(409, 'sku_taken', { value }, { sku: 'sku_used_by_other' }),
 });
 
-function productFilter(q: ProductListQuery) {
+/**
+ * `exclusiveUpTo`: the shop's catalogue for a buyer, showing exclusive products kept for these levels only (an empty
+ * list: none); undefined: every product (the admin's list).
+ */
+function productFilter(q: ProductListQuery, exclusiveUpTo?: readonly string[]) {
   const filters: SQL[] = [];
+  if (exclusiveUpTo) {
+    filters.push(exclusiveUpTo.length ? or(isNull(products.minMemberLevel), inArray(products.minMemberLevel, [...exclusiveUpTo]))! : isNull(products.minMemberLevel));
+  }
   if (q.status) filters.push(eq(products.status, q.status));
   if (q.rwaType) filters.push(eq(products.rwaType, q.rwaType));
   if (q.q) {
@@ -50,17 +57,17 @@ function productFilter(q: ProductListQuery) {
 }
 
 /** One page of the list (by offset for the JSON list, after a row for the CSV export). */
-export async function productRows(db: Db, q: ProductListQuery, page: Page) {
-  const { where, order } = productFilter(q);
+export async function productRows(db: Db, q: ProductListQuery, page: Page, exclusiveUpTo?: readonly string[]) {
+  const { where, order } = productFilter(q, exclusiveUpTo);
   const rows = await db.select().from(products).where(and(where, after(order, page.after)))
     .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
   return rows.map(presentProduct);
 }
 
-export async function listProducts(db: Db, q: ProductListQuery) {
+export async function listProducts(db: Db, q: ProductListQuery, exclusiveUpTo?: readonly string[]) {
   const [rows, total] = await Promise.all([
-    productRows(db, q, q),
-    counter.count(db, products, productFilter(q).where, JSON.stringify([q.status, q.rwaType, q.q])),
+    productRows(db, q, q, exclusiveUpTo),
+    counter.count(db, products, productFilter(q, exclusiveUpTo).where, JSON.stringify([q.status, q.rwaType, q.q, exclusiveUpTo ?? null])),
   ]);
   return { products: rows, ...total };
 }
@@ -82,7 +89,7 @@ export async function productStats(db: Db): Promise<ProductStats> {
 
 export async function getProduct(db: Queryable, id: string) {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  if (!row) throw notFound('Product not found.');
+  if (!row) throw notFound('product_not_found');
   return row;
 }
 
@@ -114,7 +121,7 @@ export async function deleteProduct(db: Db, id: string, actor: Actor) {
     const product = await getProduct(tx, id);
     const [used] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
     const refusal = deleteRefusal(product, !!used);
-    if (refusal) throw conflict(refusal, 'product_in_use');
+    if (refusal) throw conflict(refusal, undefined, 'product_in_use');
     await tx.delete(products).where(eq(products.id, id));
     await audit(tx, actor, 'product.delete', 'product', id, { sku: product.sku });
     counter.touch();

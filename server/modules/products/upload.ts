@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, say } from '../../lib/errors.js';
 import { readUpload } from '../../lib/uploads.js';
 
-const howToSend = 'Send the image as multipart/form-data with one file field.';
+const howToSend = say('image_how_to_send');
 
 /** The one file of a multipart request, whole in memory (at most the multipart limit); refusals as sentences. */
 export async function readImageUpload(req: FastifyRequest): Promise<Buffer> {
-  const { files } = await readUpload(req, { howToSend, tooLarge: 'The image can be at most 5 MB.', field: 'image' });
-  if (!files[0]) throw badRequest(`No file was sent. ${howToSend}`, { image: 'Choose an image file.' });
+  const { files } = await readUpload(req, { howToSend, tooLarge: say('image_too_large'), field: 'image' });
+  if (!files[0]) throw badRequest('image_no_file', { howToSend }, { image: 'image_choose_file' });
   return files[0].bytes;
 }

@@ -1,12 +1,12 @@
 /**
- * Reconciliation: checks on the stored money of the referral network that must always hold (issue 13). Each check
+ * Reconciliation: checks on the stored money of the referral network (issue 13) and the members' points (issue 15) that must always hold. Each check
  * answers its figure and the records that break it; `ok` only when every one holds.
  */
 import { sql } from 'drizzle-orm';
 import { getAddress, type Chain, type Hex, type PublicClient, type Transport } from 'viem';
 import { readTransfer } from '../../chain/native-transfer.js';
 import { queryRows, type Queryable } from '../../db/client.js';
-import { commissionAdjustments, commissions, orders, payments, payouts, users } from '../../db/schema.js';
+import { commissionAdjustments, commissions, members, orders, payments, payouts, pointsEntries, users } from '../../db/schema.js';
 import { ratePpm, reducedCents } from '../commissions/policy.js';
 import { tokenWei } from '../payouts/policy.js';
 import { trimDecimal } from '../payouts/present.js';
@@ -129,7 +129,24 @@ async function cryptoPayouts(db: Queryable, chain: ChainReader): Promise<Check> 
   return check('completed crypto payouts match their on-chain transfers (status, recipient, value)', broken, `${rows.length} crypto payouts, ${onChain} read on chain`);
 }
 
+/** Every member's stored balance and lifetime points are their ledger's sums, and no balance is below 0 (issue 15). */
+async function pointsLedger(db: Queryable): Promise<Check> {
+  const rows = await queryRows<{ user_id: string; balance: string; lifetime: string; ledger: string | null; earned: string | null }>(db, sql`
+    select m.user_id, m.points_balance as balance, m.lifetime_points as lifetime, e.ledger, e.earned from ${members} m
+    full join (select user_id, sum(amount) as ledger, sum(amount) filter (where type in ('EARNED', 'REVERSED', 'ADJUSTED')) as earned
+               from ${pointsEntries} group by user_id) e on e.user_id = m.user_id`);
+  const broken = rows.flatMap((r) => {
+    if (n(r.balance) !== n(r.ledger)) return [`member ${r.user_id}: balance ${n(r.balance)} points, the ledger sums to ${n(r.ledger)}`];
+    if (n(r.lifetime) !== n(r.earned)) return [`member ${r.user_id}: lifetime ${n(r.lifetime)} points, earned and adjusted entries sum to ${n(r.earned)}`];
+    return n(r.balance) < 0 ? [`member ${r.user_id}: negative balance ${r.balance}`] : [];
+  });
+  return check('member points balances = their ledger sums, never negative', broken, `${rows.length} members`);
+}
+
 export async function reconcile(db: Queryable, chain: ChainReader = null): Promise<Reconciliation> {
-  const checks = [await commissionAmounts(db), await commissionReferrers(db), await payoutTotals(db), await payoutMembership(db), await cryptoPayouts(db, chain)];
+  const checks = [
+    await commissionAmounts(db), await commissionReferrers(db), await payoutTotals(db), await payoutMembership(db), await cryptoPayouts(db, chain),
+    await pointsLedger(db),
+  ];
   return { ok: checks.every((c) => c.ok), checks };
 }

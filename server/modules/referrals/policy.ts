@@ -27,6 +27,3 @@ export function newReferralCode(): string {
 export const conversionRate = (buyers: number, uniqueVisitors: number) =>
   uniqueVisitors > 0 ? Math.round((buyers * 10_000) / uniqueVisitors) / 100 : 0;
 
-export const SELF_REFERRAL = 'You cannot use your own referral code.';
-export const ALREADY_REFERRED = 'You were already referred by someone: a referral is kept from the first one.';
-export const REFERRAL_LOOP = 'You cannot be referred by someone you referred yourself, directly or through others.';

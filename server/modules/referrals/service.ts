@@ -13,7 +13,7 @@ import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import { presentReferral } from './present.js';
-import { ALREADY_REFERRED, conversionRate, newReferralCode, REFERRAL_LOOP, SELF_REFERRAL } from './policy.js';
+import { conversionRate, newReferralCode } from './policy.js';
 
 const PAID = sql`('paid', 'fulfilled')`;
 /** users.id spelled out: in a one-table select drizzle leaves columns unqualified, which a subquery would read as its own. */
@@ -24,7 +24,7 @@ const SALT_KEY = '_referralSalt';
 export async function ensureReferralCode(db: Db, userId: string): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const [row] = await db.select({ code: users.referralCode }).from(users).where(eq(users.id, userId));
-    if (!row) throw notFound('User not found.');
+    if (!row) throw notFound('user_not_found');
     if (row.code) return row.code;
     try {
       await db.update(users).set({ referralCode: newReferralCode() }).where(and(eq(users.id, userId), isNull(users.referralCode)));
@@ -32,7 +32,7 @@ export async function ensureReferralCode(db: Db, userId: string): Promise<string
       if (!isUniqueViolation(err, 'users_referral_code_key')) throw err;
     }
   }
-  throw conflict('Could not give you a referral code just now. Try again.', 'referral_code');
+  throw conflict('referral_code');
 }
 
 export const referralLink = (origin: string, code: string) => `${origin}/shop?ref=${encodeURIComponent(code)}`;
@@ -80,7 +80,7 @@ class ClickBatcher {
         const batch = this.queue.splice(0, this.maxBatch);
         try {
           const fresh = await writeClicks(this.db, batch);
-          batch.forEach((c, n) => (fresh[n] === undefined ? c.reject(notFound('Referral code not found.')) : c.resolve({ unique: fresh[n]! })));
+          batch.forEach((c, n) => (fresh[n] === undefined ? c.reject(notFound('referral_code_not_found')) : c.resolve({ unique: fresh[n]! })));
         } catch (err) {
           for (const c of batch) c.reject(err);
         }
@@ -127,17 +127,17 @@ export async function attribute(db: Db, userId: string, code: string, actor: Act
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(20261124)`);
     const [referrer] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.referralCode, code));
-    if (!referrer) throw notFound('Referral code not found.');
-    if (referrer.id === userId) throw conflict(SELF_REFERRAL, 'self_referral');
+    if (!referrer) throw notFound('referral_code_not_found');
+    if (referrer.id === userId) throw conflict('self_referral');
     const [me] = await tx.select({ referredById: users.referredById }).from(users).where(eq(users.id, userId)).for('update');
-    if (!me) throw notFound('User not found.');
-    if (me.referredById) throw conflict(ALREADY_REFERRED, 'already_referred');
+    if (!me) throw notFound('user_not_found');
+    if (me.referredById) throw conflict('already_referred');
     const loop = await queryRows(tx, sql`
       with recursive up(id, parent, depth) as (
         select id, referred_by_id, 1 from ${users} where id = ${referrer.id}
         union all select u.id, u.referred_by_id, up.depth + 1 from ${users} u join up on u.id = up.parent where up.depth < 100)
       select 1 from up where id = ${userId} limit 1`);
-    if (loop.length) throw conflict(REFERRAL_LOOP, 'referral_loop');
+    if (loop.length) throw conflict('referral_loop');
     await tx.update(users).set({ referredById: referrer.id, referredAt: now, updatedAt: now }).where(eq(users.id, userId));
     await tx.update(users).set({ affiliate: true }).where(and(eq(users.id, referrer.id), eq(users.affiliate, false)));
     await audit(tx, actor, 'user.referred', 'user', userId, { referrerId: referrer.id });

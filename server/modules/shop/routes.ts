@@ -6,11 +6,11 @@ import { shopAccess as access } from './policy.js';
 import { getShopProduct, listOwnOrders, listShopProducts, signup } from './service.js';
 
 export default defineRoutes('shop', (r, { db, config }) => {
-  r.get('/api/shop/products', { config: access.browse, schema: { querystring: shopProductListQuery, summary: 'Products on sale' } }, async (req) =>
-    ({ ok: true, ...(await listShopProducts(db, req.query)) }));
+  r.get('/api/shop/products', { config: access.catalogue, schema: { querystring: shopProductListQuery, summary: 'Products on sale' } }, async (req) =>
+    ({ ok: true, ...(await listShopProducts(db, req.query, req.user?.id)) }));
 
-  r.get('/api/shop/products/:id', { config: access.browse, schema: { params: idParams, summary: 'A product on sale' } }, async (req) =>
-    ({ ok: true, product: await getShopProduct(db, req.params.id) }));
+  r.get('/api/shop/products/:id', { config: access.catalogue, schema: { params: idParams, summary: 'A product on sale' } }, async (req) =>
+    ({ ok: true, product: await getShopProduct(db, req.params.id, req.user?.id) }));
 
   r.post('/api/shop/auth/signup', {
     config: { ...access.browse, rateLimit: { max: config.loginRateLimitMax, timeWindow: '1 minute' } },

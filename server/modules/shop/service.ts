@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { levelRank, MEMBER_LEVELS, memberLevelOf, type MemberLevelName } from '../../../src/common/membership.js';
 import type { ShopOrder } from '../../../src/common/orders.js';
 import type { SessionUser } from '../../../src/common/users.js';
 import type { SignupInput } from '../../../src/common/shop.schemas.js';
@@ -9,21 +10,35 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
 import { presentSessionUser } from '../auth/present.js';
 import { createUser, normaliseEmail } from '../auth/service.js';
+import { memberPricing } from '../membership/ledger.js';
 import { listProducts, getProduct } from '../products/service.js';
 import { presentProduct } from '../products/present.js';
 import { isOnSale, SIGNUP_ROLE } from './policy.js';
 import { presentShopOrder } from './present.js';
 
-/** The public catalogue: the admin list's paging, search and sorts over active products only. */
-export const listShopProducts = (db: Db, q: Omit<ProductListQuery, 'status'>) => listProducts(db, { ...q, status: 'active' });
+/** The exclusive levels whose products this buyer may see (none for a visitor or a level without exclusive products). */
+async function exclusiveLevelsFor(db: Db, userId: string | null | undefined): Promise<MemberLevelName[]> {
+  const member = await memberPricing(db, userId);
+  return member?.exclusiveProducts ? MEMBER_LEVELS.slice(0, levelRank(member.level) + 1) : [];
+}
 
-export async function getShopProduct(db: Db, id: string) {
+/**
+ * The public catalogue: the admin list's paging, search and sorts over active products only, without the exclusive
+ * products kept for levels above the caller's (all of them for a visitor).
+ */
+export async function listShopProducts(db: Db, q: Omit<ProductListQuery, 'status'>, userId: string | null | undefined) {
+  return listProducts(db, { ...q, status: 'active' }, await exclusiveLevelsFor(db, userId));
+}
+
+export async function getShopProduct(db: Db, id: string, userId: string | null | undefined) {
   const product = await getProduct(db, id).catch(() => null);
-  if (!product || !isOnSale(product)) throw notFound('Product not found.');
+  if (!product || !isOnSale(product)) throw notFound('product_not_found');
+  // An exclusive product above the caller's level reads as not found, as a draft does.
+  if (product.minMemberLevel && !(await exclusiveLevelsFor(db, userId)).includes(memberLevelOf(product.minMemberLevel))) throw notFound('product_not_found');
   return presentProduct(product);
 }
 
-const emailTaken = () => conflict('An account with this email already exists. Log in instead.', 'email_taken');
+const emailTaken = () => conflict('account_email_taken', undefined, 'email_taken');
 
 /** The users table's unique email index refused a racing second sign-up. */
 const isEmailClash = (err: unknown) => isUniqueViolation(err, 'users_email_key');

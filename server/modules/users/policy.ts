@@ -2,6 +2,7 @@
  * Users: staff read them, admins manage them. Who may change whom: nobody suspends, deactivates or deletes
  * themself, and the last active admin can be neither demoted nor taken out of service (the platform would have none).
  */
+import { say, type Said } from '../../lib/errors.js';
 import { resourceAccess } from '../../lib/access.js';
 
 export const userAccess = resourceAccess('users');
@@ -15,20 +16,20 @@ const losesAdmin = (target: Target, change: Change) =>
   ((change.role !== undefined && change.role !== 'admin') || (change.status !== undefined && change.status !== 'active'));
 
 /** Why `actorId` may not make this change to `target`, or null; `activeAdmins` counts the active admins, target included. */
-export function changeRefusal(actorId: string | null, target: Target, change: Change, activeAdmins: number): string | null {
+export function changeRefusal(actorId: string | null, target: Target, change: Change, activeAdmins: number): Said | null {
   if (actorId === target.id && change.status !== undefined && change.status !== 'active') {
-    return change.status === 'suspended' ? 'You cannot suspend your own account.' : 'You cannot deactivate your own account.';
+    return change.status === 'suspended' ? say('suspend_self') : say('deactivate_self');
   }
   if (losesAdmin(target, change) && activeAdmins <= 1) {
-    return 'This is the last active admin: make another user an active admin first.';
+    return say('last_admin_change');
   }
   return null;
 }
 
 /** Why `target` may not be deleted by `actorId`, or null. */
-export function deleteRefusal(actorId: string | null, target: Target, activeAdmins: number): string | null {
-  if (actorId === target.id) return 'You cannot delete your own account.';
-  if (target.role === 'admin' && target.status === 'active' && activeAdmins <= 1) return 'This is the last active admin and cannot be deleted.';
+export function deleteRefusal(actorId: string | null, target: Target, activeAdmins: number): Said | null {
+  if (actorId === target.id) return say('delete_self');
+  if (target.role === 'admin' && target.status === 'active' && activeAdmins <= 1) return say('last_admin_delete');
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { idParams } from '../../../src/common/list.schemas.js';
-import { userCreateBody, userListQuery, userPatch } from '../../../src/common/users.schemas.js';
+import { passwordResetBody, userCreateBody, userListQuery, userPatch } from '../../../src/common/users.schemas.js';
+import { siteOrigin } from '../../lib/site.js';
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
@@ -19,8 +20,8 @@ export default defineRoutes('users', (r, { db, settings }) => {
   r.get('/api/users/:id', { config: access.read, schema: { params: idParams, summary: 'A user with their orders count and open sessions' } }, async (req) =>
     ({ ok: true, user: await getUser(db, req.params.id) }));
 
-  r.post('/api/users', { config: access.write, schema: { body: userCreateBody, summary: 'Add a user with an initial password' } }, async (req, reply) =>
-    reply.status(201).send({ ok: true, user: await createUser(db, req.body, req.user) }));
+  r.post('/api/users', { config: access.write, schema: { body: userCreateBody, summary: 'Add a user with an initial password or a one-time set-password link (emailed, and answered once)' } }, async (req, reply) =>
+    reply.status(201).send({ ok: true, ...(await createUser(db, req.body, siteOrigin(req, (await settings.get()).siteUrl), req.user)) }));
 
   r.put('/api/users/:id', { config: access.write, schema: { params: idParams, body: userPatch, summary: 'Change a user (a new role or status ends their sessions)' } }, async (req) =>
     ({ ok: true, user: await updateUser(db, req.params.id, req.body, req.user) }));
@@ -38,8 +39,9 @@ export default defineRoutes('users', (r, { db, settings }) => {
     ({ ok: true, user: await unlockUser(db, req.params.id, req.user) }));
 
   r.post('/api/users/:id/reset-password', {
-    config: access.write, schema: { params: idParams, summary: 'Give a user a temporary password (answered once) that they must change at their next login' },
-  }, async (req) => ({ ok: true, ...(await resetUserPassword(db, req.params.id, req.user)) }));
+    config: access.write,
+    schema: { params: idParams, body: passwordResetBody, summary: 'Reset a user’s password: a temporary one they must change at their next login, or a one-time set-password link (answered once)' },
+  }, async (req) => ({ ok: true, ...(await resetUserPassword(db, req.params.id, req.body?.method ?? 'temporary', siteOrigin(req, (await settings.get()).siteUrl), req.user)) }));
 
   r.post('/api/users/:id/reset-2fa', { config: access.write, schema: { params: idParams, summary: 'Remove a user\'s two-factor enrolment' } }, async (req) =>
     ({ ok: true, user: await resetUserTwoFactor(db, settings, req.params.id, req.user) }));

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
-import type { PasswordReset, User, UserDetail, UserRemoval, UserStats } from '../../../src/common/users.js';
+import type { PasswordReset, User, UserCreated, UserDetail, UserRemoval, UserStats } from '../../../src/common/users.js';
 import type { UserCreateInput, UserListQuery, UserPatch } from '../../../src/common/users.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { orders, sessions, users } from '../../db/schema.js';
@@ -12,6 +12,7 @@ import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { recoveryCodesLeft, resetTwoFactor } from '../auth/enrolment.js';
 import { resetPassword } from '../auth/password.js';
+import { issuePasswordLink } from '../auth/password-links.js';
 import { normaliseEmail, revokeAllSessions } from '../auth/service.js';
 import { notificationSettings, notify } from '../notifications/notify.js';
 import type { SettingsService } from '../settings/service.js';
@@ -25,7 +26,7 @@ const SORT_COLUMNS = { createdAt: users.createdAt, email: users.email, name: use
 
 const uniqueEmail = uniqueText({
   table: users, id: users.id, column: users.email, index: 'users_email_key',
-  taken: (value) => new AppError(409, `A user with email "${value}" already exists.`, 'email_taken', { email: 'This email is already used by another user.' }),
+  taken: (value) => new AppError(409, 'email_taken', { value }, { email: 'email_used_by_other' }),
 });
 
 /**
@@ -68,7 +69,7 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: User
 async function findUser(db: Queryable, id: string, lock = false): Promise<Row> {
   const query = db.select().from(users).where(eq(users.id, id)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('User not found.');
+  if (!row) throw notFound('user_not_found');
   return row;
 }
 
@@ -86,9 +87,9 @@ export async function getUser(db: Db, id: string): Promise<UserDetail> {
 }
 
 /** An admin's reset of a user's password: the temporary password, answered once. */
-export async function resetUserPassword(db: Db, id: string, actor: Actor): Promise<PasswordReset> {
-  const { temporaryPassword } = await resetPassword(db, id, actor);
-  return { temporaryPassword, user: presentUser(await findUser(db, id)) };
+export async function resetUserPassword(db: Db, id: string, method: 'temporary' | 'link', origin: string, actor: Actor): Promise<PasswordReset> {
+  const given = await resetPassword(db, id, actor, method === 'link' ? { method, origin } : { method });
+  return { ...given, user: presentUser(await findUser(db, id)) } as PasswordReset;
 }
 
 /** An admin's reset of a user's 2FA (they enrol again at their next login when settings require it). */
@@ -103,16 +104,18 @@ async function activeAdmins(tx: Tx): Promise<number> {
   return rows.length;
 }
 
-export async function createUser(db: Db, input: UserCreateInput, actor: Actor): Promise<User> {
+/** A new user with their initial password, or with none and a set-password link (emailed to them, answered once). */
+export async function createUser(db: Db, input: UserCreateInput, origin: string, actor: Actor): Promise<UserCreated> {
   const email = normaliseEmail(input.email);
-  const { password, ...fields } = input;
-  const passwordHash = await hashPassword(password);
+  const { password, passwordSetup, ...fields } = input;
+  const passwordHash = password !== undefined ? await hashPassword(password) : null;
   return db.transaction(async (tx) => {
     await uniqueEmail.assertFree(tx, email);
     const [row] = await tx.insert(users).values({ ...fields, email, passwordHash }).returning();
-    await audit(tx, actor, 'user.create', 'user', row!.id, { ...fields, email });
+    await audit(tx, actor, 'user.create', 'user', row!.id, { ...fields, email, passwordSetup });
+    const setPasswordLink = passwordSetup === 'link' ? await issuePasswordLink(tx, row!, 'invite', origin, actor) : null;
     counter.touch();
-    return presentUser(row!);
+    return { user: presentUser(row!), setPasswordLink };
   }).catch((err) => uniqueEmail.rethrow(err, email));
 }
 
@@ -121,7 +124,7 @@ async function changeUser(tx: Tx, id: string, patch: UserPatch, actor: Actor, ac
   const target = await findUser(tx, id, true);
   const admins = target.role === 'admin' ? await activeAdmins(tx) : 0;
   const refusal = changeRefusal(actor?.id ?? null, target, patch, admins);
-  if (refusal) throw conflict(refusal, 'user_change_refused');
+  if (refusal) throw conflict(refusal, undefined, 'user_change_refused');
   const values = { ...patch, ...(patch.email !== undefined ? { email: normaliseEmail(patch.email) } : {}) };
   if (values.email !== undefined && values.email !== target.email) await uniqueEmail.assertFree(tx, values.email, id);
   const now = new Date();
@@ -167,7 +170,7 @@ export async function deleteUser(db: Db, id: string, actor: Actor): Promise<User
   return db.transaction(async (tx) => {
     const target = await findUser(tx, id, true);
     const refusal = deleteRefusal(actor?.id ?? null, target, target.role === 'admin' ? await activeAdmins(tx) : 0);
-    if (refusal) throw conflict(refusal, 'user_delete_refused');
+    if (refusal) throw conflict(refusal, undefined, 'user_delete_refused');
     const [placed] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, id)).limit(1);
     if (!placed) {
       const erased = await tx.transaction(async (inner) => {

@@ -15,6 +15,7 @@ import {
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
+import { ListExportButton } from './ExportButton';
 import ListLoadError from './ListLoadError';
 import LoadMoreButton from './LoadMoreButton';
 
@@ -61,7 +62,7 @@ function NoRows({ message }: { message: string }) {
 }
 
 /**
- * The frame of every resource list: filters, a toolbar with Refresh, the load-failure sentence in place of the rows,
+ * The frame of every resource list: filters, a toolbar with Refresh and Export (the server's CSV under the filters), the load-failure sentence in place of the rows,
  * what goes above the table, then the table in a card with its empty text. Texts come from `resources.<name>.*`
  * (`search`, `load_failed`, `empty`, `filters.*`), for the resource of the current route.
  */
@@ -106,6 +107,7 @@ export default function ListShell<R extends RaRecord>({
       <TopToolbar sx={toolbarSx}>
         {before}
         <RefreshButton />
+        <ListExportButton />
         {after}
       </TopToolbar>
     ),

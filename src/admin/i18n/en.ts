@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import { ERROR_MESSAGES, type ErrorCode } from '../../common/errors-catalogue';
 import affiliates from '../resources/affiliates/i18n/en';
 import coupons from '../resources/coupons/i18n/en';
 import mintJobs from '../resources/mint-jobs/i18n/en';
@@ -17,6 +18,8 @@ import payouts from '../resources/payouts/i18n/en';
 import products from '../resources/products/i18n/en';
 import users from '../resources/users/i18n/en';
 import kyc from '../resources/kyc/i18n/en';
+import redemptions from '../resources/redemptions/i18n/en';
+import membershipPage from '../pages/membership/i18n/en';
 
 /**
  * The English catalogue. react-admin's own `ra.*` messages come from ra-language-english;
@@ -35,7 +38,10 @@ const en = {
     'mint-queue': mintJobs,
     users,
     kyc,
+    redemptions,
   },
+  // the server's sentences by message code (src/common/errors-catalogue.ts), read by the transport's translator
+  errors: ERROR_MESSAGES as Record<ErrorCode, string>,
   app: {
     // Payment SDK (pages/payment-sdk)
     payment_sdk: paymentSdk,
@@ -51,6 +57,8 @@ const en = {
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)
     referrals: referralsPage,
+    // Membership (pages/membership)
+    membership: membershipPage,
     // Reports (pages/reports)
     reports: reportsPage,
     // the audit trail (components/AuditTrail)
@@ -103,6 +111,11 @@ const en = {
     list: {
       load_more: 'Load More',
       shown: 'Showing %{shown} of %{total}',
+      export: 'Export',
+      exporting: 'Exporting… %{rows} rows, %{mb} MB',
+      export_cancel: 'Cancel export',
+      export_failed: 'Export failed',
+      export_failed_because: 'Export failed: %{error}',
     },
     menu: {
       dashboard: 'Dashboard',
@@ -147,10 +160,6 @@ const en = {
     },
     access: {
       not_allowed: 'You are not allowed to see this page.',
-    },
-    not_built: {
-      title: 'This section is not built yet.',
-      detail: 'The %{name} screen will appear here once its feature exists. Until then this page shows no data.',
     },
     error: {
       title: 'Something went wrong',

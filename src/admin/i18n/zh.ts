@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES_ZH } from '../../common/errors-catalogue.zh';
 import type en from './en';
 import affiliates from '../resources/affiliates/i18n/zh';
 import coupons from '../resources/coupons/i18n/zh';
@@ -17,6 +18,8 @@ import payouts from '../resources/payouts/i18n/zh';
 import products from '../resources/products/i18n/zh';
 import users from '../resources/users/i18n/zh';
 import kyc from '../resources/kyc/i18n/zh';
+import redemptions from '../resources/redemptions/i18n/zh';
+import membershipPage from '../pages/membership/i18n/zh';
 import raZh from './ra-zh';
 
 /** The Chinese catalogue: the same keys as en.ts, each resource's text from its folder's i18n/zh.ts. */
@@ -32,7 +35,9 @@ const zh: typeof en = {
     'mint-queue': mintJobs,
     users,
     kyc,
+    redemptions,
   },
+  errors: ERROR_MESSAGES_ZH,
   app: {
     // Payment SDK (pages/payment-sdk)
     payment_sdk: paymentSdk,
@@ -48,6 +53,8 @@ const zh: typeof en = {
     referral_dashboard: referralDashboard,
     // Referral management (pages/referrals)
     referrals: referralsPage,
+    // Membership (pages/membership)
+    membership: membershipPage,
     // Reports (pages/reports)
     reports: reportsPage,
     // the audit trail (components/AuditTrail)
@@ -98,6 +105,11 @@ const zh: typeof en = {
     list: {
       load_more: '加载更多',
       shown: '已显示 %{shown} / %{total}',
+      export: '导出',
+      exporting: '正在导出… %{rows} 行，%{mb} MB',
+      export_cancel: '取消导出',
+      export_failed: '导出失败',
+      export_failed_because: '导出失败：%{error}',
     },
     menu: {
       dashboard: '仪表盘',
@@ -142,10 +154,6 @@ const zh: typeof en = {
     },
     access: {
       not_allowed: '您无权查看此页面。',
-    },
-    not_built: {
-      title: '此功能尚未构建。',
-      detail: '%{name}功能实现后，其页面将显示在这里。在此之前，本页不显示任何数据。',
     },
     error: {
       title: '出错了',

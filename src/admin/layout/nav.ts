@@ -58,6 +58,7 @@ export function navItemFor(pathname: string): NavItem | undefined {
 /** Pages reached from a screen rather than the menu, with their own top-bar title: [path prefix, catalogue key]. */
 const PAGE_TITLES: readonly (readonly [string, string])[] = [
   ['/tx/', 'resources.mint-queue.tx.title'], ['/notifications', 'app.notifications.title'], ['/kyc', 'resources.kyc.title'],
+  ['/redemptions', 'app.menu.membership'],
 ];
 
 /** The top-bar title's catalogue key: the matching nav item's label, a page's own title, else "Dashboard". */

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { ApiError, apiGet, clearToken, getToken, rawRequest, setToken } from '../../lib/api';
+import { ApiError, apiGet, clearToken, getToken, rawRequest, serverSentence, setToken } from '../../lib/api';
 import { can } from '../../common/capabilities';
 import { roleCanAccess } from '../../common/resources';
 import { restrictionOfCode, type Restriction } from '../../common/two-factor';
@@ -101,8 +101,8 @@ export const authProvider: AuthProvider = {
       throw new Error(LOGIN_MESSAGES.retry);
     }
     const body = (res.body ?? {}) as LoginBody;
-    if (res.ok && body.twoFactorRequired && body.challenge) throw new TwoFactorRequired(body.challenge, body.error ?? '');
-    if (!res.ok || body.ok === false) throw new Error(body.error || LOGIN_MESSAGES.failed);
+    if (res.ok && body.twoFactorRequired && body.challenge) throw new TwoFactorRequired(body.challenge, serverSentence(body) ?? '');
+    if (!res.ok || body.ok === false) throw new Error(serverSentence(body) || LOGIN_MESSAGES.failed);
     const token = body.token ?? body.accessToken;
     if (!token) throw new Error(LOGIN_MESSAGES.missingToken);
     forget();

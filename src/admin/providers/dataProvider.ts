@@ -1,4 +1,4 @@
-import { HttpError, type DataProvider, type GetListParams, type GetListResult, type GetManyParams, type GetManyResult, type RaRecord } from 'react-admin';
+import { HttpError, type DataProvider, type GetListParams, type GetListResult, type GetManyParams, type GetManyResult, type RaRecord, type SortPayload } from 'react-admin';
 import { ApiError, apiRequest, toQuery } from '../../lib/api';
 import { MAX_PAGE_SIZE as MAX_LIMIT } from '../../common/list';
 import { apiOf } from '../../common/resources';
@@ -48,6 +48,16 @@ function filterParams(filter: Record<string, unknown> = {}): Record<string, Prim
   return out;
 }
 
+/** A list's filters and sort as its query parameters: what a page asks for, and what its CSV export asks for. */
+export const listParams = (filter: Record<string, unknown> | undefined, sort: SortPayload | undefined) =>
+  ({ ...filterParams(filter), sort: sort?.field, order: sort?.order?.toLowerCase() });
+
+/** The server's CSV of a resource's list (GET /api/<path>/export.csv), or undefined for a screen without a record API. */
+export const exportPathOf = (resource: string) => {
+  const api = apiOf(resource);
+  return api && `/api/${api.path}/export.csv`;
+};
+
 export const dataProvider: DataProvider = {
   supportAbortSignal: true,
 
@@ -55,13 +65,7 @@ export const dataProvider: DataProvider = {
     const { list } = apiFor(resource);
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     const limit = Math.min(perPage, MAX_LIMIT);
-    const query = toQuery({
-      ...filterParams(params.filter),
-      limit,
-      offset: (page - 1) * perPage,
-      sort: params.sort?.field,
-      order: params.sort?.order?.toLowerCase(),
-    });
+    const query = toQuery({ ...listParams(params.filter, params.sort), limit, offset: (page - 1) * perPage });
     const body = await call(`${base(resource)}${query}`, { signal: params.signal });
     const data = pick<R[]>(body, list);
     const totalIsEstimate = body.totalIsEstimate === true;

@@ -1,6 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import en from '../i18n/en';
 import zh from '../i18n/zh';
+import { setErrorTranslator } from '../../lib/api';
 
 export const LOCALES = [
   { locale: 'en', name: 'EN' },
@@ -36,5 +37,9 @@ export const i18nProvider = polyglotI18nProvider(
   [...LOCALES],
   { allowMissing: true },
 );
+
+/** Server errors in the chosen language: `errors.<messageCode>` with its params; English keeps the server's own sentence. */
+setErrorTranslator((messageCode, params) =>
+  i18nProvider.getLocale() !== 'en' && Object.hasOwn(zh.errors, messageCode) ? i18nProvider.translate(`errors.${messageCode}`, params) : undefined);
 
 export default i18nProvider;

@@ -88,6 +88,7 @@ export function ProductCard({ product }: { product: Product }) {
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Tag>{labelOf(m.rwaTypes, product.rwaType)}</Tag>
           {product.tokenId !== null && <Tag tone="gold">{m.product.tokenisedChip}</Tag>}
+          {product.minMemberLevel && <Tag tone="info">{fill(m.product.exclusiveChip, { level: labelOf(m.membership.levels, product.minMemberLevel) })}</Tag>}
         </Box>
         <Box sx={{ mt: 'auto', mb: 0.5 }}>
           <Typography sx={{ fontWeight: 700 }}>{f.money(product.priceFiat)}</Typography>

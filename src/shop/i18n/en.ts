@@ -1,5 +1,9 @@
+import { ERROR_MESSAGES, type ErrorCode } from '../../common/errors-catalogue';
+
 /** Every word the storefront shows, in English. Placeholders are `{name}`, filled by `fill()` (./index.tsx). */
 const en = {
+  /** The server's sentences by message code (`%{name}` placeholders, filled by fillMessage). */
+  errors: ERROR_MESSAGES as Record<ErrorCode, string>,
   app: {
     /** Shown when the site's settings cannot be read. */
     defaultSiteName: 'RWA Commerce',
@@ -65,6 +69,7 @@ const en = {
     tokenisedYes: 'Yes — token #{tokenId} ({tokenType})',
     tokenisedNo: 'No — a physical good',
     tokenisedChip: 'Tokenised',
+    exclusiveChip: 'For {level} members',
     sku: 'SKU',
     noImage: 'No image',
   },
@@ -96,6 +101,10 @@ const en = {
     subtotal: 'Subtotal',
     discount: 'Discount',
     discountCode: 'Discount ({code})',
+    memberDiscount: 'Member discount',
+    memberDiscountLevel: 'Member discount ({level}, {percent})',
+    shippingMember: 'Shipping (free for {level} members)',
+    free: 'Free',
     tax: 'Tax',
     shipping: 'Shipping',
     total: 'Total',
@@ -311,6 +320,37 @@ const en = {
     open: 'Open',
     paging: 'Notification pages',
     actionFailed: 'That did not work: {message}',
+  },
+  membership: {
+    title: 'Membership',
+    loading: 'Loading your membership…',
+    loadFailed: 'Your membership could not be loaded: {message}',
+    levels: { BRONZE: 'Bronze', SILVER: 'Silver', GOLD: 'Gold', PLATINUM: 'Platinum', DIAMOND: 'Diamond' },
+    points: '{points} points',
+    discount: '{percent} off every order',
+    freeShipping: 'Free shipping',
+    prioritySupport: 'Priority support',
+    exclusiveProducts: 'Exclusive products',
+    nextLevel: '{points} more points and {orders} more paid orders to reach {level}.',
+    nextLevelPoints: '{points} more points to reach {level}.',
+    nextLevelOrders: '{orders} more paid orders to reach {level}.',
+    topLevel: 'You have reached the highest level.',
+    redeemTitle: 'Redeem points',
+    redeemIntro: '{points} points pay for {unit} of a product’s price. A member of staff approves the redemption, then the product comes to you like any order.',
+    product: 'Product',
+    productOption: '{title} ({price})',
+    productRequired: 'Choose a product.',
+    productsFailed: 'The products could not be loaded: {message}',
+    quantity: 'Quantity',
+    quantityInvalid: 'Enter a whole number of at least 1.',
+    redeem: 'Redeem',
+    redeeming: 'Redeeming…',
+    redeemed: '{points} points are held for {title} until the redemption is approved.',
+    redemptions: 'Your redemptions',
+    noRedemptions: 'You have not redeemed points yet.',
+    redemptionLine: '{qty} × {title}: {points} points',
+    unknownProduct: 'Unknown Product',
+    statuses: { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Rejected' },
   },
   orders: {
     title: 'Your orders',

@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import en from './en';
+import { fillMessage, type ErrorCode, type FieldMessage } from '../../common/errors-catalogue';
+import { setErrorTranslator, type ErrorTranslator } from '../../lib/api';
 import zh from './zh';
 
 export type Messages = typeof en;
@@ -46,6 +48,12 @@ export function labelOf(labels: Record<string, string>, value: string | null | u
 
 export const messagesFor = (lang: ShopLang): Messages => CATALOGUES[lang];
 
+/** Server errors in `lang`: its `errors.<messageCode>` filled with the params; English keeps the server's own sentence. */
+export const errorTranslatorFor = (lang: ShopLang): ErrorTranslator => (messageCode, params) => {
+  const template = lang === 'en' ? undefined : CATALOGUES[lang].errors[messageCode as ErrorCode];
+  return template === undefined ? undefined : fillMessage(template, params);
+};
+
 type I18n = {
   lang: ShopLang;
   m: Messages;
@@ -68,9 +76,18 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
   }, []);
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    // Answers arrive after the effects of the render that asked, so the transport already speaks `lang`.
+    setErrorTranslator(errorTranslatorFor(lang));
   }, [lang]);
   const value = useMemo(() => ({ lang, m: CATALOGUES[lang], setLang, suggestLang }), [lang, setLang, suggestLang]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
 export const useI18n = () => useContext(I18nContext);
+
+/** A sentence the server wrote (a cart line's problem, a coupon's verdict) in the visitor's language when its code is known. */
+export function useServerText() {
+  const { lang } = useI18n();
+  return useCallback((english: string, said?: FieldMessage | null) =>
+    (said ? errorTranslatorFor(lang)(said.messageCode, said.params) : undefined) ?? english, [lang]);
+}

@@ -9,6 +9,7 @@ import { useSession } from '../session';
 import { useSiteName } from '../settings';
 import Notifications from './Notifications';
 import Kyc from './Kyc';
+import Membership from './Membership';
 import Orders from './Orders';
 
 type Errors<K extends string> = Partial<Record<K, string>>;
@@ -315,6 +316,7 @@ export default function Account() {
         <Profile />
         {session.mustChangePassword ? <ChangePasswordForm /> : (
           <>
+            <Membership />
             <Kyc />
             <Notifications />
             <Orders />

@@ -10,7 +10,7 @@ import { useCartPrice } from '../components/useCartPrice';
 import { messageOf } from '../components/useLoad';
 import { useTitle } from '../components/useTitle';
 import { useFormat } from '../format';
-import { fill, useI18n } from '../i18n';
+import { fill, useI18n, useServerText } from '../i18n';
 import { useSiteName } from '../settings';
 
 /** "Your cart is empty" and a way back to the catalogue (the checkout shows the same). */
@@ -30,6 +30,7 @@ export function EmptyCart() {
 
 function Line({ line, priced }: { line: CartLine; priced: PricedCartLine | undefined }) {
   const { m } = useI18n();
+  const serverText = useServerText();
   const f = useFormat();
   const title = priced?.title ?? m.cart.unknownProduct;
   return (
@@ -60,7 +61,7 @@ function Line({ line, priced }: { line: CartLine; priced: PricedCartLine | undef
         )}
         {priced?.error && (
           <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }}>
-            {priced.error}
+            {serverText(priced.error, priced.errorMessage)}
           </Typography>
         )}
       </Box>
@@ -82,6 +83,7 @@ function Line({ line, priced }: { line: CartLine; priced: PricedCartLine | undef
 /** The code field (what the cart keeps) and the server's verdict on it. */
 function CouponForm({ code, verdict }: { code: string; verdict: CartPrice['coupon'] }) {
   const { m } = useI18n();
+  const serverText = useServerText();
   const [draft, setDraft] = useState(code);
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -118,7 +120,7 @@ function CouponForm({ code, verdict }: { code: string; verdict: CartPrice['coupo
             </Button>
           }
         >
-          {verdict.message}
+          {serverText(verdict.message, verdict.said)}
         </Alert>
       )}
     </Box>

@@ -11,7 +11,7 @@ import { useCartPrice } from '../components/useCartPrice';
 import { messageOf, useLoad } from '../components/useLoad';
 import { useTitle } from '../components/useTitle';
 import { useFormat } from '../format';
-import { fill, useI18n } from '../i18n';
+import { fill, useI18n, useServerText } from '../i18n';
 import { CHECKOUT_CANCEL, CHECKOUT_RETURN } from '../paths';
 import { useSession } from '../session';
 import { useSiteName } from '../settings';
@@ -37,6 +37,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 export default function Checkout() {
   const { m } = useI18n();
+  const serverText = useServerText();
   const f = useFormat();
   useTitle(m.checkout.title, useSiteName(m.app.defaultSiteName));
   const session = useSession();
@@ -209,7 +210,7 @@ export default function Checkout() {
           </Box>
           {priced.coupon?.valid && (
             <Typography variant="body2" color="success.main" sx={{ mb: 1 }}>
-              {fill(m.checkout.coupon, { code: priced.coupon.code })}: {priced.coupon.message}
+              {fill(m.checkout.coupon, { code: priced.coupon.code })}: {serverText(priced.coupon.message, priced.coupon.said)}
             </Typography>
           )}
           <CartTotals totals={priced} couponCode={priced.coupon?.valid ? priced.coupon.code : null} />

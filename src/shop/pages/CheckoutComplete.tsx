@@ -6,6 +6,7 @@ import { ApiError, getCheckoutOrder } from '../api';
 import { cartStore } from '../cart';
 import { checkoutSecret } from '../checkout';
 import { CartTotals } from '../components/CartTotals';
+import { orderTotals } from '../totals';
 import { OrderCard } from '../components/OrderCard';
 import { ErrorText, Loading } from '../components/Status';
 import { messageOf } from '../components/useLoad';
@@ -118,7 +119,7 @@ export default function CheckoutComplete() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <OrderCard order={order} />
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
-          <CartTotals totals={{ ...order, total: order.amountFiat }} couponCode={order.couponCode} />
+          <CartTotals totals={orderTotals(order)} couponCode={order.couponCode} />
         </Paper>
       </Box>
       <Box sx={{ display: 'flex', gap: 2, mt: 3, flexWrap: 'wrap' }}>

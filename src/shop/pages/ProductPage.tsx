@@ -73,6 +73,7 @@ export default function ProductPage() {
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
             <Chip label={type} />
             {tokenised && <Chip color="secondary" variant="outlined" label={m.product.tokenisedChip} />}
+            {p.minMemberLevel && <Chip color="info" variant="outlined" label={fill(m.product.exclusiveChip, { level: labelOf(m.membership.levels, p.minMemberLevel) })} />}
           </Stack>
           <Typography sx={{ fontSize: '1.75rem', fontWeight: 700 }}>{f.money(p.priceFiat)}</Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>

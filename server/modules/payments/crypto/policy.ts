@@ -8,6 +8,7 @@
  * - A refund's share of what was received, proportional to the cents refunded (the last refund takes the rest, so
  *   an overpayment goes back too), less the network fee of sending it (the buyer's refund pays its own gas).
  */
+import { say, type Said } from '../../../lib/errors.js';
 import { formatEther, parseEther } from 'viem';
 
 export const WEI_PER_ETHER = 10n ** 18n;
@@ -28,9 +29,9 @@ const ceilTo = (wei: bigint, step: bigint) => ((wei + step - 1n) / step) * step;
 export type CryptoLine = { title: string; qty: number; priceCrypto: string };
 
 /** Why this cart cannot be paid in crypto (a product without a crypto price), or null. */
-export function cryptoPriceProblem(lines: CryptoLine[]): string | null {
+export function cryptoPriceProblem(lines: CryptoLine[]): Said | null {
   const free = lines.find((l) => toWei(l.priceCrypto) <= 0n);
-  return free ? `"${free.title}" has no crypto price: pay for it another way.` : null;
+  return free ? say('no_crypto_price', { title: free.title }) : null;
 }
 
 /** The order's crypto price in wei (see the header); `subtotalCents` 0 leaves the products' sum as it is. */
@@ -75,10 +76,10 @@ export function refundShareWei(receivedWei: bigint, amountCents: number, refunde
 export type RefundTransfer = { valueWei: bigint; feeWei: bigint };
 
 /** What a refund's transaction sends and what its gas costs (at `gasPriceWei` per gas); a share below the fee is refused. */
-export function refundTransfer(shareWei: bigint, gasPriceWei: bigint): RefundTransfer | { refused: string } {
+export function refundTransfer(shareWei: bigint, gasPriceWei: bigint): RefundTransfer | { refused: Said } {
   const feeWei = TRANSFER_GAS * gasPriceWei;
   if (shareWei <= feeWei) {
-    return { refused: `This refund (${fromWei(shareWei)}) is not more than the network fee of sending it (${fromWei(feeWei)}): refund a larger amount.` };
+    return { refused: say('refund_below_fee', { amount: fromWei(shareWei), fee: fromWei(feeWei) }) };
   }
   return { valueWei: shareWei - feeWei, feeWei };
 }

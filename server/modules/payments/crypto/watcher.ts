@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, min, sql } from 'drizzle-orm';
 import { getAddress, TransactionReceiptNotFoundError, type Hex } from 'viem';
 import { broadcast } from '../../../chain/mint.js';
+import { messageOf, startLoop } from '../../../lib/loop.js';
 import type { Db, Queryable } from '../../../db/client.js';
 import { cryptoDeposits, cryptoRefunds, cryptoTransfers, cryptoWatch, payments, refunds } from '../../../db/schema.js';
 import { audit } from '../../audit/service.js';
@@ -226,28 +227,9 @@ export class CryptoWatcher {
 /** The watcher's loop: a pass at start and every `intervalMs`; a failed pass is logged and tried again next time. */
 export function startCryptoWatcher(db: Db, rt: CryptoRuntime, intervalMs: number, log: Log): { watcher: CryptoWatcher; stop: () => Promise<void>; nudge: () => void } {
   const watcher = new CryptoWatcher(db, rt, log);
-  let running: Promise<void> = Promise.resolve();
-  let busy = false;
-  let stopped = false;
-  const run = () => {
-    if (busy || stopped) return;
-    busy = true;
-    running = watcher.pass().then((p) => {
-      if (p.completed.length > 0) log.info(`crypto watcher: ${p.completed.length} payment(s) completed`);
-    })
-      .catch((err: unknown) => log.error(`crypto watcher pass failed: ${err instanceof Error ? err.message : String(err)}`))
-      .finally(() => { busy = false; });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    watcher,
-    nudge: run,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const loop = startLoop(async () => {
+    const p = await watcher.pass();
+    if (p.completed.length > 0) log.info(`crypto watcher: ${p.completed.length} payment(s) completed`);
+  }, intervalMs, (err) => log.error(`crypto watcher pass failed: ${messageOf(err)}`));
+  return { watcher, ...loop };
 }

@@ -14,7 +14,7 @@ import type { ChainRuntime } from '../../mint/runtime.js';
 import { broadcast } from '../../../chain/mint.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { chainTransactions, cryptoDeposits, cryptoRefunds, orderItems, orders, products } from '../../../db/schema.js';
-import { AppError, unprocessable } from '../../../lib/errors.js';
+import { AppError, unprocessable, say } from '../../../lib/errors.js';
 import { cryptoPriceProblem, fromWei, orderAmountWei, refundShareWei, refundTransfer, TRANSFER_GAS, weiOf } from '../crypto/policy.js';
 import type { PaymentDriver, ProviderPayment } from './types.js';
 
@@ -46,8 +46,8 @@ async function orderAmount(tx: Tx, orderId: string): Promise<bigint> {
   const [order] = await tx.select({ subtotalCents: orders.subtotalCents, amountCents: orders.amountCents }).from(orders).where(eq(orders.id, orderId)).limit(1);
   const lines = await tx.select({ title: orderItems.title, qty: orderItems.qty, priceCrypto: products.priceCrypto, lineTotalCents: orderItems.lineTotalCents })
     .from(orderItems).innerJoin(products, eq(products.id, orderItems.productId)).where(eq(orderItems.orderId, orderId));
-  const problem = lines.length === 0 ? 'This order has no lines to pay for.' : cryptoPriceProblem(lines);
-  if (problem) throw unprocessable(problem, { provider: problem }, 'no_crypto_price');
+  const problem = lines.length === 0 ? say('crypto_no_lines') : cryptoPriceProblem(lines);
+  if (problem) throw unprocessable(problem, undefined, { provider: problem }, 'no_crypto_price');
   const subtotal = order!.subtotalCents ?? lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   return orderAmountWei(lines, subtotal, order!.amountCents);
 }
@@ -57,7 +57,7 @@ async function atChain<T>(what: string, call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw new AppError(502, `The chain could not be reached to ${what}. Try again in a moment.`, 'provider_unavailable');
+    throw new AppError(502, 'chain_unreachable_for', { what }, undefined, 'provider_unavailable');
   }
 }
 
@@ -112,14 +112,14 @@ export function cryptoDriver(rt: CryptoRuntime): PaymentDriver {
       };
     },
     async confirm() {
-      throw unprocessable('Crypto payments are confirmed on the chain, not by this page.', undefined, 'confirmed_on_chain');
+      throw unprocessable('confirmed_on_chain');
     },
     async refund(payment, cents, ctx) {
       if (!ctx) throw new Error('crypto refunds are made inside the refund’s transaction');
       const { tx, now, refundId } = ctx;
       const [deposit] = await tx.select().from(cryptoDeposits).where(eq(cryptoDeposits.paymentId, payment.id)).for('update').limit(1);
-      if (!deposit) throw unprocessable('This crypto payment has no deposit address to refund from.', undefined, 'crypto_no_deposit');
-      if (!deposit.payer) throw unprocessable('No paying address is known for this payment, so there is nowhere to send a refund.', undefined, 'crypto_no_payer');
+      if (!deposit) throw unprocessable('crypto_no_deposit');
+      if (!deposit.payer) throw unprocessable('crypto_no_payer');
       const received = weiOf(deposit.receivedWei);
       const share = refundShareWei(received, payment.amountCents, payment.refundedCents ?? 0, cents);
       const from = keys.account(deposit.derivationIndex);
@@ -130,9 +130,9 @@ export function cryptoDriver(rt: CryptoRuntime): PaymentDriver {
       // maxPriorityFee = maxFee makes the price paid exactly maxFee per gas (min(maxFee, baseFee + tip)), so the fee is known before sending.
       const gasPrice = fees.maxFeePerGas;
       const transfer = refundTransfer(share, gasPrice);
-      if ('refused' in transfer) throw unprocessable(transfer.refused, { amount: transfer.refused }, 'refund_below_fee');
+      if ('refused' in transfer) throw unprocessable(transfer.refused, undefined, { amount: transfer.refused }, 'refund_below_fee');
       if (balance < share) {
-        throw unprocessable(`The deposit address holds ${fromWei(balance)}, less than this refund needs (${fromWei(share)}).`, undefined, 'crypto_balance_short');
+        throw unprocessable('crypto_balance_short', { held: fromWei(balance), needed: fromWei(share) });
       }
       const to = getAddress(deposit.payer) as Address;
       const { txHash, signedTx } = await storeDepositTransfer(rt, tx, deposit, to, transfer.valueWei, transfer.feeWei, gasPrice, refundId, now);

@@ -25,7 +25,7 @@ export function configuredProviders(config: Pick<Config, 'paymentSandbox'> & Par
   return {
     get(name) {
       const driver = drivers[name];
-      if (!driver) throw unprocessable(`${PROVIDER_NAMES[name]} is not configured.`, { provider: 'This provider is not configured.' }, 'provider_not_configured');
+      if (!driver) throw unprocessable('provider_not_configured', { provider: PROVIDER_NAMES[name] }, { provider: 'provider_not_configured_field' });
       return driver;
     },
     configured: (name) => !!drivers[name],

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { SANDBOX_CARDS } from '../../../../src/common/checkout.js';
 import type { SandboxConfirmInput } from '../../../../src/common/checkout.schemas.js';
-import { badRequest } from '../../../lib/errors.js';
+import { badRequest, say } from '../../../lib/errors.js';
 import type { PaymentDriver, ProviderEvent } from './types.js';
 
 /** The Luhn check digit rule every card number obeys. */
@@ -28,17 +28,17 @@ export function hasExpired(expiry: string, now: Date): boolean {
 
 /** What the card network answers for this card; the card itself was already checked. */
 export function cardOutcome(cardNumber: string): ProviderEvent {
-  if (cardNumber === SANDBOX_CARDS.declined) return { type: 'payment.failed', reason: 'Your card was declined.', code: 'card_declined' };
+  if (cardNumber === SANDBOX_CARDS.declined) return { type: 'payment.failed', reason: say('card_declined'), code: 'card_declined' };
   if (cardNumber === SANDBOX_CARDS.insufficientFunds) {
-    return { type: 'payment.refused', reason: 'Your card has insufficient funds. Try another card.', code: 'insufficient_funds' };
+    return { type: 'payment.refused', reason: say('insufficient_funds'), code: 'insufficient_funds' };
   }
   return { type: 'payment.succeeded', reference: `sandbox_ch_${randomUUID().replaceAll('-', '')}` };
 }
 
 /** A card that cannot be charged at all: a 400 naming the field, and the payment stays as it was. */
 export function cardProblem(card: SandboxConfirmInput, now: Date) {
-  if (!passesLuhn(card.cardNumber)) return badRequest('Your card number is invalid.', { cardNumber: 'Your card number is invalid.' });
-  if (hasExpired(card.expiry, now)) return badRequest('Your card has expired.', { expiry: 'Your card has expired.' });
+  if (!passesLuhn(card.cardNumber)) return badRequest('card_number_invalid', undefined, { cardNumber: 'card_number_invalid' });
+  if (hasExpired(card.expiry, now)) return badRequest('card_expired', undefined, { expiry: 'card_expired' });
   return null;
 }
 

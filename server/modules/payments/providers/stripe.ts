@@ -13,7 +13,7 @@ const ZERO_DECIMAL = new Set(['JPY']);
 /** Hundredths of `currency` → the integer Stripe expects (cents, or whole yen). */
 export function stripeAmount(cents: number, currency: string): number {
   if (!ZERO_DECIMAL.has(currency.toUpperCase())) return cents;
-  if (cents % 100 !== 0) throw unprocessable(`Stripe takes ${currency} in whole units only.`, undefined, 'stripe_amount');
+  if (cents % 100 !== 0) throw unprocessable('stripe_amount', { currency });
   return cents / 100;
 }
 
@@ -35,15 +35,15 @@ async function atStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (err) {
     if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError) {
-      throw new AppError(502, `Stripe could not be reached to ${what}. Try again in a moment.`, 'provider_unavailable');
+      throw new AppError(502, 'provider_unavailable', { what });
     }
-    if (err instanceof Stripe.errors.StripeError) throw unprocessable(`Stripe refused to ${what}: ${err.message}`, undefined, 'provider_refused');
+    if (err instanceof Stripe.errors.StripeError) throw unprocessable('provider_refused', { what, message: err.message });
     throw err;
   }
 }
 
 const absolute = (url: string | undefined, what: string) => {
-  if (!url || !/^https?:\/\//.test(url)) throw unprocessable(`Stripe needs an absolute ${what}: set the site URL in Settings.`, undefined, 'stripe_url');
+  if (!url || !/^https?:\/\//.test(url)) throw unprocessable('stripe_url', { what });
   return url;
 };
 
@@ -73,14 +73,14 @@ export function stripeDriver(stripe: Stripe, testMode: boolean): PaymentDriver {
         // and a payment Stripe still takes after that is given back by the webhook.
         ...(payment.expiresAt ? { expires_at: Math.floor(Math.max(payment.expiresAt.getTime(), Date.now() + 31 * 60_000) / 1000) } : {}),
       }, { idempotencyKey: `checkout-${payment.id}` }));
-      if (!session.url) throw unprocessable('Stripe did not answer a payment page for this checkout.', undefined, 'stripe_no_url');
+      if (!session.url) throw unprocessable('stripe_no_url');
       return { redirectUrl: session.url, reference: session.id };
     },
     async confirm() {
-      throw unprocessable('Stripe payments are confirmed by Stripe, not by this page.', undefined, 'confirmed_by_webhook');
+      throw unprocessable('confirmed_by_webhook');
     },
     async refund(payment, amountCents) {
-      if (!payment.reference?.startsWith('pi_')) throw unprocessable('This Stripe payment has no payment intent to refund.', undefined, 'stripe_no_intent');
+      if (!payment.reference?.startsWith('pi_')) throw unprocessable('stripe_no_intent');
       const intent = payment.reference;
       const refund = await atStripe('give the money back', () => stripe.refunds.create(
         { payment_intent: intent, amount: stripeAmount(amountCents, payment.currency), metadata: { paymentId: payment.id } },

@@ -1,3 +1,4 @@
+import type { Said } from '../../../lib/errors.js';
 /**
  * One interface for every payment provider (DESIGN.md, payments). A provider starts a payment, confirms it (the
  * sandbox from its hosted card page, a real provider from its signed webhook), refunds it and reports its state;
@@ -32,9 +33,9 @@ export type ProviderEvent =
   /** The money was taken. */
   | { type: 'payment.succeeded'; reference: string }
   /** The payment failed for good: the order fails and its stock comes back. */
-  | { type: 'payment.failed'; reason: string; code: string }
+  | { type: 'payment.failed'; reason: Said; code: string }
   /** This attempt was refused, the payment stays open: the buyer may try again (another card). */
-  | { type: 'payment.refused'; reason: string; code: string };
+  | { type: 'payment.refused'; reason: Said; code: string };
 
 export type Started = {
   redirectUrl: string;

@@ -7,9 +7,10 @@ import { LanguageToggle } from '../../layout/LanguageToggle';
 
 /**
  * The frame of the account screens. They live outside the layout because a restricted session (a reset password, a
- * 2FA enrolment due) may use nothing else; `restricted` hides the way back to the app.
+ * 2FA enrolment due) may use nothing else; `restricted` hides the way back to the app; `actions` replaces the bottom
+ * row (the set-password page, used logged out).
  */
-export function AccountCard({ title, restricted, children }: { title: string; restricted: boolean; children: ReactNode }) {
+export function AccountCard({ title, restricted, children, actions }: { title: string; restricted: boolean; children: ReactNode; actions?: ReactNode }) {
   const translate = useTranslate();
   const logout = useLogout();
   return (
@@ -25,8 +26,12 @@ export function AccountCard({ title, restricted, children }: { title: string; re
           </Stack>
           {children}
           <Stack direction="row" justifyContent="space-between" sx={{ mt: 3 }}>
-            {restricted ? <span /> : <Button component={Link} to="/">{translate('app.account.back')}</Button>}
-            <Button color="inherit" onClick={() => logout()}>{translate('app.account.logout')}</Button>
+            {actions ?? (
+              <>
+                {restricted ? <span /> : <Button component={Link} to="/">{translate('app.account.back')}</Button>}
+                <Button color="inherit" onClick={() => logout()}>{translate('app.account.logout')}</Button>
+              </>
+            )}
           </Stack>
         </CardContent>
       </Card>

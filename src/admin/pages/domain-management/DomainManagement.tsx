@@ -11,7 +11,8 @@ import { QueryLogsTab, ScriptLogsTab } from './LogTabs';
 import RecordCard from './RecordCard';
 import { CreateRecordDialog, ExecuteScriptDialog } from './RecordDialogs';
 import ResolveBox from './ResolveBox';
-import { PAGE, useQueryLogs, useRecords } from './useDomainData';
+import ExportButton from '../../components/ExportButton';
+import { PAGE, recordQuery, useQueryLogs, useRecords } from './useDomainData';
 
 const TABS = ['overview', 'records', 'query_logs', 'script_logs'] as const;
 /** The overview shows the newest few records. */
@@ -125,6 +126,7 @@ export default function DomainManagement() {
               <MenuItem value="">{translate('app.domain.records.all')}</MenuItem>
               {DNS_RECORD_STATUSES.map((s) => <MenuItem key={s} value={s}>{translate(`app.domain.records.${s}`)}</MenuItem>)}
             </TextField>
+            <ExportButton path="/api/domain/records/export.csv" resource="domain-management" query={recordQuery({ q, type, status, page })} total={records.data?.total} />
           </Box>
           {records.isPending && !records.error && <LinearProgress />}
           {records.data && (records.data.records.length === 0 ? <EmptyRecords canWrite={canWrite} /> : (

@@ -1,11 +1,13 @@
-import { Alert, Box, Chip, CircularProgress, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Chip, CircularProgress, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiGet, toQuery } from '../../../lib/api';
 import { useDebounced } from '../../hooks/useDebounced';
+import ExportButton from '../../components/ExportButton';
 import { useFormat } from '../../hooks/useFormat';
 import type { Inbox } from './inbox';
+import TablePager from '../../components/TablePager';
 
 /** Staff: every user's notifications, newest first, by recipient (email) and read state. */
 export default function AllNotifications() {
@@ -31,6 +33,7 @@ export default function AllNotifications() {
           <MenuItem value="false">{translate('app.notifications.inbox.unread')}</MenuItem>
           <MenuItem value="true">{t('read_only')}</MenuItem>
         </TextField>
+        <ExportButton path="/api/notifications/export.csv" resource="notifications" query={{ scope: 'all', q: q || undefined, read: read || undefined }} total={list.data?.total} />
       </Box>
       {list.error && <Alert severity="error">{`${translate('app.notifications.bell.load_failed')}: ${list.error.message}`}</Alert>}
       {list.isPending && <CircularProgress size={24} aria-label={translate('ra.page.loading')} />}
@@ -51,10 +54,7 @@ export default function AllNotifications() {
               ))}
             </TableBody>
           </Table>
-          <TablePagination component="div" count={list.data.total} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 25, 50, 100]}
-            onPageChange={(_, p) => setPage(p)} onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
-            labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-            labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })} />
+          <TablePager total={list.data.total} page={page} perPage={perPage} onPage={setPage} onPerPage={setPerPage} />
         </Box>
       )}
     </Box>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { BulkJob } from '../../../common/notifications';
 import { apiGet, toQuery } from '../../../lib/api';
+import ExportButton from '../../components/ExportButton';
 import { useFormat } from '../../hooks/useFormat';
 
 const STATUS_COLOR = { queued: 'default', running: 'info', completed: 'success' } as const;
@@ -26,6 +27,9 @@ export default function BulkJobs() {
   const head = (key: string) => <TableCell>{t(`columns.${key}`)}</TableCell>;
   return (
     <Box sx={{ overflowX: 'auto' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <ExportButton path="/api/notifications/bulk/export.csv" resource="notifications" total={jobs.data.total} />
+      </Box>
       <Table size="small">
         <TableHead><TableRow>{head('created')}{head('title')}{head('audience')}{head('channels')}{head('status')}{head('progress')}{head('failed')}</TableRow></TableHead>
         <TableBody>

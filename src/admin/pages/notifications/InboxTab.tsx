@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Chip, CircularProgress, Link, List, ListItem, ListItemText, TablePagination, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Link, List, ListItem, ListItemText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useFormat } from '../../hooks/useFormat';
 import { isInternal, useInbox, useMarkRead } from './inbox';
+import TablePager from '../../components/TablePager';
 
 /** The caller's whole inbox, newest first, a page at a time: all or unread, mark one or all read, follow a link. */
 export default function InboxTab() {
@@ -72,10 +73,7 @@ export default function InboxTab() {
               </ListItem>
             ))}
           </List>
-          <TablePagination component="div" count={inbox.data.total} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 25, 50, 100]}
-            onPageChange={(_, p) => setPage(p)} onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
-            labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-            labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })} />
+          <TablePager total={inbox.data.total} page={page} perPage={perPage} onPage={setPage} onPerPage={setPerPage} />
         </>
       )}
     </Box>

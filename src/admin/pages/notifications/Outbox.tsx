@@ -1,11 +1,13 @@
-import { Alert, Box, Chip, CircularProgress, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Chip, CircularProgress, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { EMAIL_STATUSES, type EmailMessage, type EmailStatus } from '../../../common/notifications';
 import { apiGet, toQuery } from '../../../lib/api';
 import { useDebounced } from '../../hooks/useDebounced';
+import ExportButton from '../../components/ExportButton';
 import { useFormat } from '../../hooks/useFormat';
+import TablePager from '../../components/TablePager';
 
 const COLOR: Record<EmailStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
   queued: 'default', sending: 'info', sent: 'success', outbox: 'success', failed: 'error', skipped: 'warning',
@@ -37,6 +39,7 @@ export default function Outbox() {
           <MenuItem value="">{t('all')}</MenuItem>
           {EMAIL_STATUSES.map((s) => <MenuItem key={s} value={s}>{t(`statuses.${s}`)}</MenuItem>)}
         </TextField>
+        <ExportButton path="/api/notifications/outbox/export.csv" resource="settings" query={{ status: status || undefined, q: q || undefined }} total={list.data?.total} />
       </Box>
       {list.error && <Alert severity="error">{`${t('load_failed')}: ${list.error.message}`}</Alert>}
       {list.isPending && <CircularProgress size={24} aria-label={translate('ra.page.loading')} />}
@@ -62,10 +65,7 @@ export default function Outbox() {
               ))}
             </TableBody>
           </Table>
-          <TablePagination component="div" count={list.data.total} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 25, 50, 100]}
-            onPageChange={(_, p) => setPage(p)} onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
-            labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-            labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })} />
+          <TablePager total={list.data.total} page={page} perPage={perPage} onPage={setPage} onPerPage={setPerPage} />
         </Box>
       )}
     </Box>

@@ -3,10 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { COMMISSION_STATUSES, type Commission } from '../../../common/referrals';
-import { apiGet, apiSend, toQuery } from '../../../lib/api';
+import type { ErrorParams } from '../../../common/errors-catalogue';
+import { apiGet, apiSend, toQuery, translateError } from '../../../lib/api';
 import { shortId } from '../../components/ids';
+import ExportButton from '../../components/ExportButton';
 import Mono from '../../components/Mono';
 import { useFormat } from '../../hooks/useFormat';
+
+/** One commission's outcome in a bulk decision; a refusal carries its sentence's code for the reader's language. */
+type BulkResult = { ok: boolean; error?: string; messageCode?: string; params?: ErrorParams };
 
 const PAGE = 50;
 type Page = { commissions: Commission[]; total: number; totals: { count: number; amount: number } };
@@ -33,8 +38,9 @@ export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
     setConfirming(false);
     setBusy(true);
     try {
-      const r = await apiSend<{ approved: number; rejected: number; refused: number; results: { ok: boolean; error?: string }[] }>('POST', '/api/commissions/bulk', { ids, action });
-      const refusal = r.results.find((x) => !x.ok)?.error;
+      const r = await apiSend<{ approved: number; rejected: number; refused: number; results: BulkResult[] }>('POST', '/api/commissions/bulk', { ids, action });
+      const refused = r.results.find((x) => !x.ok);
+      const refusal = refused?.error && translateError(refused.messageCode, refused.params, refused.error);
       notify(`${t('done', r)}${refusal ? ` — ${refusal}` : ''}`, { type: r.refused ? 'warning' : 'success' });
       setSelected([]);
       await list.refetch();
@@ -59,6 +65,7 @@ export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
             <Button color="error" size="small" disabled={busy} onClick={() => setConfirming(true)}>{t('reject_selected', { count: selected.length })}</Button>
           </>
         )}
+        <ExportButton path="/api/commissions/export.csv" resource="referrals" query={{ status: status || undefined }} total={list.data?.total} />
         {list.data && <Typography color="text.secondary">{t('totals', { count: list.data.totals.count, amount: money(list.data.totals.amount) })}</Typography>}
       </Box>
       {list.error && <Typography color="error">{`${translate('app.referrals.load_failed')}: ${list.error.message}`}</Typography>}

@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin';
 import type { Referral } from '../../../common/referrals';
 import { apiGet, toQuery } from '../../../lib/api';
 import { useDebounced } from '../../hooks/useDebounced';
+import ExportButton from '../../components/ExportButton';
 import { useFormat } from '../../hooks/useFormat';
 
 const PAGE = 50;
@@ -24,7 +25,10 @@ export default function NetworkTab() {
   const rows = list.data?.referrals ?? [];
   return (
     <Box>
-      <TextField size="small" placeholder={t('search')} value={search} onChange={(e) => { setSearch(e.target.value); setPage(0); }} sx={{ mb: 2, minWidth: 280 }} />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <TextField size="small" placeholder={t('search')} value={search} onChange={(e) => { setSearch(e.target.value); setPage(0); }} sx={{ minWidth: 280 }} />
+        <ExportButton path="/api/referrals/export.csv" resource="referrals" query={{ q: q || undefined }} total={list.data?.total} />
+      </Box>
       {list.error && <Typography color="error">{`${translate('app.referrals.load_failed')}: ${list.error.message}`}</Typography>}
       {!list.isPending && rows.length === 0 ? <Typography color="text.secondary">{t('empty')}</Typography> : (
         <Table size="small">

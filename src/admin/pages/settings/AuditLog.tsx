@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { AUDIT_ENTITIES } from '../../../common/audit';
 import AuditTrail from '../../components/AuditTrail';
+import ExportButton from '../../components/ExportButton';
 import { useDebounced } from '../../hooks/useDebounced';
 
 /** Settings' Audit tab: every recorded change, filtered by who (email), which kind of record and what action. */
@@ -23,6 +24,7 @@ export default function AuditLog() {
           {AUDIT_ENTITIES.map((name) => <MenuItem key={name} value={name}>{translate(`app.audit.entities.${name}`)}</MenuItem>)}
         </TextField>
         <TextField size="small" label={translate('app.audit.filters.action')} placeholder="user.suspend" value={action} onChange={(e) => setAction(e.target.value)} />
+        <ExportButton path="/api/audit/export.csv" resource="settings" query={filter} />
       </Box>
       <AuditTrail filter={filter} />
     </Box>

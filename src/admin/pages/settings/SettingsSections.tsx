@@ -56,6 +56,14 @@ export default function SettingsSections() {
           <TextInput source="payoutTokenRate" label={label('payoutTokenRate')} parse={blankNull} helperText={help('payoutTokenRate')} sx={{ minWidth: 320 }} />
         </Row>
       </Panel>
+      <Panel title="app.settings.sections.membership">
+        <Row>
+          <NumberInput source="pointsPerCurrencyUnit" label={label('pointsPerCurrencyUnit')} min={0} step={1} validate={required()} helperText={help('pointsPerCurrencyUnit')} />
+          <NumberInput source="redemptionPointsPerCurrencyUnit" label={label('redemptionPointsPerCurrencyUnit')} min={1} step={1} validate={required()} />
+          <NumberInput source="pointsPerToken" label={label('pointsPerToken')} min={1} step={1} validate={required()} helperText={help('pointsPerToken')} />
+          <TextInput source="loyaltyTokenId" label={label('loyaltyTokenId')} validate={required()} helperText={help('loyaltyTokenId')} />
+        </Row>
+      </Panel>
     </Stack>
   );
 }

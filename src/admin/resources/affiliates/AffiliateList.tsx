@@ -7,6 +7,7 @@ import type { Affiliate } from '../../../common/referrals';
 import { apiGet, toQuery } from '../../../lib/api';
 import { useDebounced } from '../../hooks/useDebounced';
 import { useFormat } from '../../hooks/useFormat';
+import ExportButton from '../../components/ExportButton';
 import AffiliateCommissions from './AffiliateCommissions';
 
 const PAGE = 50;
@@ -34,7 +35,10 @@ export default function AffiliateList() {
           <Typography variant="h5">{t('title')}</Typography>
           <Typography color="text.secondary">{t('subtitle')}</Typography>
         </Box>
-        <Button startIcon={<RefreshIcon />} onClick={() => window.location.reload()}>{t('refresh')}</Button>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Button startIcon={<RefreshIcon />} onClick={() => window.location.reload()}>{t('refresh')}</Button>
+          <ExportButton path="/api/affiliates/export.csv" resource="affiliates" query={{ q: q || undefined }} total={list.data?.total} />
+        </Box>
       </Box>
       <TextField size="small" placeholder={t('search')} value={search} onChange={(e) => { setSearch(e.target.value); setPage(0); }} sx={{ my: 2, minWidth: 300 }} />
       {list.error && <Alert severity="error" sx={{ mb: 2 }}>{`${t('load_failed')}: ${list.error.message}`}</Alert>}

@@ -10,6 +10,7 @@ import OrderLines from './OrderLines';
 import { OrderStatusChip, TestBadge } from './OrderStatusChip';
 import type { OrderDetail } from '../../../common/orders';
 import OrderMints from './OrderMints';
+import { couponDiscount } from '../../../lib/membership';
 
 function OrderDetailView() {
   const order = useRecordContext<OrderDetail>();
@@ -28,7 +29,8 @@ function OrderDetailView() {
       <Section title="resources.orders.detail.summary">
         <DetailField label={f('qty')}>{order.qty}</DetailField>
         <DetailField label={f('subtotal')}>{money(order.subtotal, order.currency)}</DetailField>
-        {order.discount > 0 && <DetailField label={f('discount')}>{money(-order.discount, order.currency)}</DetailField>}
+        {couponDiscount(order) > 0 && <DetailField label={f('discount')}>{money(-couponDiscount(order), order.currency)}</DetailField>}
+        {order.memberDiscount > 0 && <DetailField label={f('memberDiscount')}>{money(-order.memberDiscount, order.currency)}</DetailField>}
         {order.tax > 0 && <DetailField label={f('tax')}>{money(order.tax, order.currency)}</DetailField>}
         {order.shipping > 0 && <DetailField label={f('shipping')}>{money(order.shipping, order.currency)}</DetailField>}
         <DetailField label={f('amountFiat')}>{money(order.amountFiat, order.currency)}</DetailField>

@@ -33,7 +33,7 @@ export function RefundDialog({ payment, sdk }: { payment: Refundable; sdk?: bool
     try {
       await apiSend('POST', path, sent, { headers: { 'Idempotency-Key': keyFor(sent) } });
     } catch (e) {
-      if (e instanceof ApiError && isPaymentRateLimit(e.message)) throw new ApiError(translate('resources.payments.rate_limited'), e.status, { code: e.code, fields: e.fields, body: e.body });
+      if (e instanceof ApiError && isPaymentRateLimit(e.message, e.code)) throw new ApiError(translate('resources.payments.rate_limited'), e.status, { code: e.code, fields: e.fields, body: e.body });
       throw e;
     }
   };

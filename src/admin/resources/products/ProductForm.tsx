@@ -1,10 +1,12 @@
 import { NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { MEMBER_LEVELS } from '../../../common/membership';
 import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from '../../../common/products';
 import Row from '../../components/FormRow';
 import * as v from './productValidation';
 
 const statusChoices = PRODUCT_STATUSES.map((id) => ({ id, name: `resources.products.status.${id}` }));
 const rwaTypeChoices = RWA_TYPES.map((id) => ({ id, name: `resources.products.rwa_type.${id}` }));
+const levelChoices = MEMBER_LEVELS.map((id) => ({ id, name: `app.membership.levels.${id}` }));
 const tokenTypeChoices = TOKEN_TYPES.map((id) => ({ id, name: id }));
 
 export const productDefaults = {
@@ -40,6 +42,13 @@ export default function ProductForm({ defaultValues }: { defaultValues?: Record<
       <Row>
         <SelectInput source="rwaType" choices={rwaTypeChoices} validate={v.validateChoice} />
         <SelectInput source="status" choices={statusChoices} validate={v.validateChoice} />
+        <SelectInput
+          source="minMemberLevel"
+          choices={levelChoices}
+          emptyText="resources.products.everyone"
+          helperText="resources.products.min_member_level_help"
+          parse={(value: string) => value || null}
+        />
       </Row>
       <Row>
         <NumberInput source="chainId" step={1} min={1} validate={v.validateChainId} />

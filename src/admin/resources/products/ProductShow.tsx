@@ -41,6 +41,12 @@ export default function ProductShow() {
             <FunctionField<Product> source="rwaType" render={(p) => translate(`resources.products.rwa_type.${p.rwaType}`, { _: p.rwaType })} />
           </Labeled>
           <Labeled><TextField source="category" emptyText="—" /></Labeled>
+          <Labeled>
+            <FunctionField<Product>
+              source="minMemberLevel"
+              render={(p) => translate(p.minMemberLevel ? `app.membership.levels.${p.minMemberLevel}` : 'resources.products.everyone')}
+            />
+          </Labeled>
         </Box>
         <TextField source="description" emptyText="—" />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>

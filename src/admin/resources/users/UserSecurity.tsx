@@ -1,16 +1,19 @@
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import ShieldIcon from '@mui/icons-material/GppMaybeOutlined';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useGetIdentity, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import type { PasswordReset, UserDetail } from '../../../common/users';
+import { RESET_METHODS, type PasswordReset, type UserDetail } from '../../../common/users';
 import { apiSend } from '../../../lib/api';
 import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
+import ShownOnceDialog from './ShownOnceDialog';
+
+type Given = { kind: 'temporary' | 'link'; value: string } | null;
 
 /**
- * The user's 2FA state and password standing, with an admin's resets (not of their own account): a temporary password
- * shown once after a confirmation, and removing the 2FA enrolment.
+ * The user's 2FA state and password standing, with an admin's resets (not of their own account): a password reset
+ * to a temporary password or a one-time set-password link (the admin's choice), shown once; and removing the 2FA enrolment.
  */
 export default function UserSecurity() {
   const user = useRecordContext<UserDetail>();
@@ -21,8 +24,8 @@ export default function UserSecurity() {
   const refresh = useRefresh();
   const { dateTime } = useFormat();
   const [confirming, setConfirming] = useState<'password' | '2fa' | null>(null);
-  const [temporary, setTemporary] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  const [method, setMethod] = useState<(typeof RESET_METHODS)[number]>('temporary');
+  const [given, setGiven] = useState<Given>(null);
   const [busy, setBusy] = useState(false);
   if (!user || user.twoFactorEnabled === undefined) return null;
   const self = identity?.id === user.id;
@@ -41,18 +44,13 @@ export default function UserSecurity() {
     }
   };
   const resetPassword = () => run(async () => {
-    const answer = await apiSend<PasswordReset>('POST', `/api/users/${user.id}/reset-password`);
-    setTemporary(answer.temporaryPassword);
+    const answer = await apiSend<PasswordReset>('POST', `/api/users/${user.id}/reset-password`, { method });
+    setGiven(answer.setPasswordLink ? { kind: 'link', value: answer.setPasswordLink.url } : { kind: 'temporary', value: answer.temporaryPassword! });
   });
   const resetTwoFactor = () => run(async () => {
     await apiSend('POST', `/api/users/${user.id}/reset-2fa`);
     notify(t('reset_2fa_done'), { type: 'success' });
   });
-  const copy = async () => {
-    await navigator.clipboard?.writeText(temporary ?? '').catch(() => undefined);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
-  };
 
   return (
     <Stack spacing={1.5} data-testid="user-security">
@@ -76,25 +74,28 @@ export default function UserSecurity() {
           )}
         </Box>
       )}
-      <Confirm
-        isOpen={confirming === 'password'} title={t('reset_password_title')} content={t('reset_password_confirm', { email: user.email })}
-        onConfirm={resetPassword} onClose={() => setConfirming(null)}
-      />
+      <Dialog open={confirming === 'password'} onClose={() => setConfirming(null)} data-testid="reset-password-dialog">
+        <DialogTitle>{t('reset_password_title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('reset_password_confirm', { email: user.email })}</DialogContentText>
+          <RadioGroup value={method} onChange={(e) => setMethod(e.target.value as typeof method)} sx={{ mt: 1 }}>
+            {RESET_METHODS.map((m) => <FormControlLabel key={m} value={m} control={<Radio />} label={t(`method_${m}`)} />)}
+          </RadioGroup>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>{translate('ra.action.cancel')}</Button>
+          <Button variant="contained" onClick={resetPassword}>{translate('ra.action.confirm')}</Button>
+        </DialogActions>
+      </Dialog>
       <Confirm
         isOpen={confirming === '2fa'} title={t('reset_2fa_title')} content={t('reset_2fa_confirm', { email: user.email })}
         onConfirm={resetTwoFactor} onClose={() => setConfirming(null)}
       />
-      <Dialog open={temporary !== null} onClose={() => setTemporary(null)}>
-        <DialogTitle>{t('temporary_title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('temporary_text', { email: user.email })}</DialogContentText>
-          <Typography data-testid="temporary-password" sx={{ fontFamily: 'monospace', fontSize: 20, mt: 2, userSelect: 'all' }}>{temporary}</Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={copy}>{t(copied ? 'copied' : 'copy')}</Button>
-          <Button variant="contained" onClick={() => setTemporary(null)}>{t('done')}</Button>
-        </DialogActions>
-      </Dialog>
+      <ShownOnceDialog
+        title={t(given?.kind === 'link' ? 'link_title' : 'temporary_title')}
+        text={t(given?.kind === 'link' ? 'link_text' : 'temporary_text', { email: user.email })}
+        value={given?.value ?? null} testId={given?.kind === 'link' ? 'set-password-link' : 'temporary-password'} onClose={() => setGiven(null)}
+      />
     </Stack>
   );
 }

@@ -41,6 +41,19 @@ const en = {
     submit: 'Change password',
     changed: 'Password changed. Your other sessions were logged out.',
   },
+  set_password: {
+    title: 'Set your password',
+    intro: 'Choose the password for your account. This link works once; after that, log in with the password you set.',
+    next: 'New password',
+    repeat: 'New password again',
+    mismatch: 'The two passwords differ.',
+    submit: 'Set password',
+    submitting: 'Setting the password…',
+    done: 'Your password is set. Log in as %{email} with it.',
+    login: 'Log in',
+    shop: 'Go to the shop',
+    no_token: 'This page needs the whole link from your email (it ends with ?token=…). Open the link again, or ask an administrator for a new one.',
+  },
 };
 
 export default en;

@@ -42,6 +42,19 @@ const zh: typeof en = {
     submit: '修改密码',
     changed: '密码已修改。您的其他会话已退出登录。',
   },
+  set_password: {
+    title: '设置密码',
+    intro: '请为您的账户设置密码。此链接只能使用一次；之后请用您设置的密码登录。',
+    next: '新密码',
+    repeat: '再次输入新密码',
+    mismatch: '两次输入的密码不一致。',
+    submit: '设置密码',
+    submitting: '正在设置密码…',
+    done: '密码已设置。请用它以 %{email} 登录。',
+    login: '登录',
+    shop: '前往商店',
+    no_token: '此页面需要邮件中的完整链接（以 ?token=… 结尾）。请重新打开该链接，或请管理员发送新链接。',
+  },
 };
 
 export default zh;

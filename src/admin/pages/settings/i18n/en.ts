@@ -16,6 +16,7 @@ const en = {
     security: 'Security',
     commerce: 'Shop and checkout',
     referrals: 'Referrals and payouts',
+    membership: 'Membership points',
   },
   fields: {
     siteName: 'Site name',
@@ -37,6 +38,10 @@ const en = {
     commissionHoldDays: 'Commission hold (days)',
     minimumPayout: 'Minimum payout',
     payoutTokenRate: 'Payout token rate (tokens per 1.00)',
+    pointsPerCurrencyUnit: 'Points earned per 1.00 spent',
+    redemptionPointsPerCurrencyUnit: 'Points to redeem 1.00 of a product’s price',
+    pointsPerToken: 'Points per loyalty token',
+    loyaltyTokenId: 'Loyalty token id (ERC-1155)',
   },
   help: {
     siteUrl: 'Used in links the server builds, such as referral links. Leave empty to use the address the app is opened at.',
@@ -46,6 +51,9 @@ const en = {
     minimumPayout: 'A referrer may request a payout once their approved earnings reach this amount.',
     payoutTokenRate: 'Native tokens “Pay on chain” sends for 1.00 of a payout. Leave empty to turn on-chain payouts off.',
     maxLoginAttempts: 'Failed logins in a row before the account is locked for a while.',
+    pointsPerCurrencyUnit: 'A paid order earns this many points for each 1.00 of its subtotal after discount, rounded down. 0 turns earning off.',
+    pointsPerToken: 'A member converting points receives one loyalty token for this many points.',
+    loyaltyTokenId: 'The token id the loyalty token is minted under on the platform’s contract; keep it apart from the products’ token ids.',
   },
   languages: { en: 'English', zh: '中文' },
   save: 'Save Settings',

@@ -17,6 +17,7 @@ const zh: typeof en = {
     security: '安全',
     commerce: '商店与结账',
     referrals: '推荐与提现',
+    membership: '会员积分',
   },
   fields: {
     siteName: '站点名称',
@@ -38,6 +39,10 @@ const zh: typeof en = {
     commissionHoldDays: '佣金冻结期（天）',
     minimumPayout: '最低提现金额',
     payoutTokenRate: '提现代币汇率（每 1.00 的代币数）',
+    pointsPerCurrencyUnit: '每消费 1.00 获得的积分',
+    redemptionPointsPerCurrencyUnit: '兑换商品价格 1.00 所需积分',
+    pointsPerToken: '每个忠诚度代币所需积分',
+    loyaltyTokenId: '忠诚度代币 ID（ERC-1155）',
   },
   help: {
     siteUrl: '用于服务器生成的链接，例如推荐链接。留空则使用打开应用时的地址。',
@@ -47,6 +52,9 @@ const zh: typeof en = {
     minimumPayout: '推荐人已批准的收益达到此金额后即可申请提现。',
     payoutTokenRate: '“链上支付”每 1.00 提现金额发送的原生代币数量。留空则关闭链上支付。',
     maxLoginAttempts: '连续登录失败达到此次数后，账户将被暂时锁定。',
+    pointsPerCurrencyUnit: '已支付订单按折后小计每 1.00 获得此数量的积分（向下取整）。设为 0 则不再累积积分。',
+    pointsPerToken: '会员每兑换此数量的积分可获得一个忠诚度代币。',
+    loyaltyTokenId: '忠诚度代币在平台合约上铸造时使用的代币 ID；请勿与商品的代币 ID 重复。',
   },
   languages: { en: 'English', zh: '中文' },
   save: '保存设置',

@@ -19,6 +19,7 @@ const en = {
     productId: 'Product',
     subtotal: 'Subtotal',
     discount: 'Discount',
+    memberDiscount: 'Member discount',
     tax: 'Tax',
     shipping: 'Shipping',
   },

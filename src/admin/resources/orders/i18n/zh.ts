@@ -21,6 +21,7 @@ const zh: typeof en = {
     productId: '商品',
     subtotal: '小计',
     discount: '折扣',
+    memberDiscount: '会员折扣',
     tax: '税费',
     shipping: '运费',
   },

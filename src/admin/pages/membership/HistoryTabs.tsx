@@ -1,0 +1,118 @@
+import { Alert, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import type { Conversion, PointsEntry, Redemption } from '../../../common/membership';
+import Mono from '../../components/Mono';
+import MintStatusChip from '../../components/MintStatusChip';
+import TxLink from '../../components/TxLink';
+import { isInAppLink, shortId } from '../../components/ids';
+import useCan from '../../components/useCan';
+import { useFormat } from '../../hooks/useFormat';
+import { RedemptionStatusChip } from './MembershipChips';
+import { useConversionHistory, usePointsHistory, useRedemptionHistory } from './useMembershipData';
+
+const M = 'app.membership';
+
+type Column<R> = { key: string; label: string; align?: 'right'; render: (row: R) => ReactNode };
+
+/** One history: loading, its error, its empty sentence, or a table of its rows. */
+function HistoryTable<R>({ query, columns, empty, testId, rowKey }: {
+  query: UseQueryResult<R[]>;
+  columns: Column<R>[];
+  empty: string;
+  testId: string;
+  rowKey: (row: R) => string;
+}) {
+  const translate = useTranslate();
+  if (query.isPending) return <LinearProgress />;
+  if (query.error) return <Alert severity="error">{translate(`${M}.error`, { error: query.error.message })}</Alert>;
+  if (query.data.length === 0) return <Typography sx={{ p: 2 }} data-testid={`${testId}-empty`}>{translate(empty)}</Typography>;
+  return (
+    <Table size="small" data-testid={testId} sx={{ overflowX: 'auto', display: { xs: 'block', md: 'table' } }}>
+      <TableHead>
+        <TableRow>
+          {columns.map((c) => <TableCell key={c.key} align={c.align}>{translate(c.label)}</TableCell>)}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {query.data.map((row) => (
+          <TableRow key={rowKey(row)}>
+            {columns.map((c) => <TableCell key={c.key} align={c.align} className={`column-${c.key}`}>{c.render(row)}</TableCell>)}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Date, Type, Amount (+ when positive), Reason. */
+export function PointsHistoryTab({ email }: { email?: string }) {
+  const translate = useTranslate();
+  const { dateTime, number } = useFormat();
+  const P = `${M}.points`;
+  return (
+    <HistoryTable<PointsEntry>
+      query={usePointsHistory(email)}
+      testId="points-history"
+      empty={`${P}.empty`}
+      rowKey={(r) => r.id}
+      columns={[
+        { key: 'createdAt', label: `${P}.date`, render: (r) => dateTime(r.createdAt) },
+        { key: 'type', label: `${P}.type`, render: (r) => translate(`${P}.types.${r.type}`, { _: r.type }) },
+        { key: 'amount', label: `${P}.amount`, align: 'right', render: (r) => number(r.amount, { signDisplay: 'exceptZero' }) },
+        { key: 'reason', label: `${P}.reason`, render: (r) => r.reason },
+      ]}
+    />
+  );
+}
+
+/** Date, Product (or "Unknown Product"), Quantity, Points Used, Status. */
+export function RedemptionsTab({ email }: { email?: string }) {
+  const translate = useTranslate();
+  const { dateTime, number } = useFormat();
+  const R = `${M}.redemptions`;
+  return (
+    <HistoryTable<Redemption>
+      query={useRedemptionHistory(email)}
+      testId="redemption-history"
+      empty={`${R}.empty`}
+      rowKey={(r) => r.id}
+      columns={[
+        { key: 'createdAt', label: `${R}.date`, render: (r) => dateTime(r.createdAt) },
+        { key: 'product', label: `${R}.product`, render: (r) => r.product?.title ?? translate(`${R}.unknown_product`) },
+        { key: 'quantity', label: `${R}.quantity`, align: 'right', render: (r) => number(r.quantity) },
+        { key: 'pointsUsed', label: `${R}.points_used`, align: 'right', render: (r) => number(r.pointsUsed) },
+        { key: 'status', label: `${R}.status`, render: (r) => <RedemptionStatusChip status={r.status} /> },
+        { key: 'orderId', label: `${R}.order`, render: (r) => (r.orderId ? <Mono title={r.orderId}>{shortId(r.orderId)}</Mono> : '—') },
+      ]}
+    />
+  );
+}
+
+/** Date, From, To, Amount, Rate, and the mint's status and transaction. */
+export function ConversionsTab({ email }: { email?: string }) {
+  const translate = useTranslate();
+  const { dateTime, number } = useFormat();
+  const C = `${M}.conversions`;
+  const canOpenTx = useCan('mint-queue', 'list');
+  const tokenName = (token: string) => translate(`${C}.tokens.${token}`, { _: token });
+  return (
+    <HistoryTable<Conversion>
+      query={useConversionHistory(email)}
+      testId="conversion-history"
+      empty={`${C}.empty`}
+      rowKey={(r) => r.id}
+      columns={[
+        { key: 'createdAt', label: `${C}.date`, render: (r) => dateTime(r.createdAt) },
+        { key: 'from', label: `${C}.from`, render: (r) => tokenName(r.fromToken) },
+        { key: 'to', label: `${C}.to`, render: (r) => tokenName(r.toToken) },
+        { key: 'amount', label: `${C}.amount`, align: 'right', render: (r) => translate(`${C}.amount_value`, { from: number(r.fromAmount), to: number(r.toAmount) }) },
+        { key: 'rate', label: `${C}.rate`, render: (r) => translate(`${C}.rate_value`, { points: number(r.rate) }) },
+        { key: 'status', label: `${C}.status`, render: (r) => <MintStatusChip status={r.status} /> },
+        // The app's own transaction page is the mint queue's: a member without it sees the hash unlinked.
+        { key: 'txHash', label: `${C}.transaction`, render: (r) => <TxLink hash={r.txHash} url={r.explorerUrl && (canOpenTx || !isInAppLink(r.explorerUrl)) ? r.explorerUrl : null} /> },
+      ]}
+    />
+  );
+}

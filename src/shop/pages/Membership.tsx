@@ -1,0 +1,157 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import type { Member, Redemption } from '../../common/membership';
+import { ApiError, getOwnMembership, listOwnRedemptions, listProducts, redeemPoints } from '../api';
+import { ErrorText, Loading, Tag, type TagTone } from '../components/Status';
+import { messageOf, useLoad } from '../components/useLoad';
+import { useFormat } from '../format';
+import { fill, labelOf, useI18n } from '../i18n';
+
+const STATUS_TONES: Record<string, TagTone> = { PENDING: 'warning', APPROVED: 'success', REJECTED: 'error' };
+/** Products the redeem form offers (the shop's first page of them, as the server lists them to this member). */
+const REDEEMABLE = 100;
+
+function Summary({ member }: { member: Member }) {
+  const { m } = useI18n();
+  const f = useFormat();
+  const t = m.membership;
+  const b = member.benefits;
+  const next = member.nextLevel;
+  const benefits = [
+    fill(t.discount, { percent: f.percent(b.discount) }),
+    ...(b.freeShipping ? [t.freeShipping] : []),
+    ...(b.prioritySupport ? [t.prioritySupport] : []),
+    ...(b.exclusiveProducts ? [t.exclusiveProducts] : []),
+  ];
+  return (
+    <Box sx={{ display: 'grid', gap: 0.75 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+        <Tag tone="gold">{labelOf(t.levels, member.currentLevel)}</Tag>
+        <Typography sx={{ fontSize: '1.25rem', fontWeight: 700 }} data-testid="shop-member-points">
+          {fill(t.points, { points: f.number(member.totalPoints) })}
+        </Typography>
+      </Box>
+      <Typography variant="body2" color="text.secondary">{benefits.join(' · ')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {next
+          ? fill(next.pointsNeeded > 0 ? (next.ordersNeeded > 0 ? t.nextLevel : t.nextLevelPoints) : t.nextLevelOrders, {
+            points: f.number(next.pointsNeeded), orders: f.number(next.ordersNeeded), level: labelOf(t.levels, next.name),
+          })
+          : t.topLevel}
+      </Typography>
+    </Box>
+  );
+}
+
+function RedeemForm({ member, onRedeemed }: { member: Member; onRedeemed: () => void }) {
+  const { m } = useI18n();
+  const f = useFormat();
+  const t = m.membership;
+  const products = useLoad('redeemable', (signal) => listProducts({ limit: REDEEMABLE, offset: 0 }, signal));
+  const [productId, setProductId] = useState('');
+  const [quantity, setQuantity] = useState('1');
+  const [errors, setErrors] = useState<{ productId?: string; quantity?: string }>({});
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const qty = Number(quantity);
+    const missing: typeof errors = {};
+    if (!productId) missing.productId = t.productRequired;
+    if (!Number.isInteger(qty) || qty < 1) missing.quantity = t.quantityInvalid;
+    setErrors(missing);
+    setError('');
+    setDone('');
+    if (Object.keys(missing).length) return;
+    setBusy(true);
+    try {
+      const r = await redeemPoints({ productId, quantity: qty });
+      setDone(fill(t.redeemed, { points: f.number(r.pointsUsed), title: r.product?.title ?? t.unknownProduct }));
+      onRedeemed();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors({ productId: err.fields.productId, quantity: err.fields.quantity });
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby="redeem-title" sx={{ display: 'grid', gap: 1.5 }}>
+      <Typography id="redeem-title" component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>{t.redeemTitle}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {fill(t.redeemIntro, { points: f.number(member.rates.redemptionPointsPerCurrencyUnit), unit: f.money(1) })}
+      </Typography>
+      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      {done && <Alert severity="success">{done}</Alert>}
+      {products.status === 'failed' && <ErrorText message={fill(t.productsFailed, { message: messageOf(products.error) })} retry={products.retry} retryLabel={m.app.retry} />}
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <TextField
+          select id="redeem-product" label={t.product} value={productId} onChange={(e) => setProductId(e.target.value)}
+          error={!!errors.productId} helperText={errors.productId} sx={{ minWidth: 280, flex: '1 1 280px' }}
+          disabled={!products.data}
+        >
+          {(products.data?.products ?? []).map((p) => (
+            <MenuItem key={p.id} value={p.id}>{fill(t.productOption, { title: p.title, price: f.money(p.priceFiat) })}</MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          id="redeem-quantity" label={t.quantity} type="number" value={quantity} onChange={(e) => setQuantity(e.target.value)}
+          error={!!errors.quantity} helperText={errors.quantity} sx={{ width: 120 }} slotProps={{ htmlInput: { min: 1, step: 1 } }}
+        />
+        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>{busy ? t.redeeming : t.redeem}</Button>
+      </Box>
+    </Box>
+  );
+}
+
+function RedemptionList({ redemptions }: { redemptions: Redemption[] }) {
+  const { m } = useI18n();
+  const f = useFormat();
+  const t = m.membership;
+  if (!redemptions.length) return <Typography variant="body2" color="text.secondary">{t.noRedemptions}</Typography>;
+  return (
+    <Box component="ul" aria-label={t.redemptions} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+      {redemptions.map((r) => (
+        <Box component="li" key={r.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ flex: '1 1 240px' }}>
+            {fill(t.redemptionLine, { title: r.product?.title ?? t.unknownProduct, qty: f.number(r.quantity), points: f.number(r.pointsUsed) })}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">{f.dateTime(r.createdAt)}</Typography>
+          <Tag tone={STATUS_TONES[r.status] ?? 'error'}>{labelOf(t.statuses, r.status)}</Tag>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The shopper's membership on the Account page: level, points, benefits, redeeming points on a product. */
+export default function Membership() {
+  const { m } = useI18n();
+  const t = m.membership;
+  const [version, setVersion] = useState(0);
+  const member = useLoad(`member:${version}`, (signal) => getOwnMembership(signal));
+  const redemptions = useLoad(`redemptions:${version}`, (signal) => listOwnRedemptions(signal));
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="membership-title" sx={{ p: { xs: 2, sm: 3 }, mb: 4, display: 'grid', gap: 2 }}>
+      <Typography id="membership-title" variant="h2">{t.title}</Typography>
+      {member.status === 'loading' && !member.data && <Loading label={t.loading} />}
+      {member.status === 'failed' && <ErrorText message={fill(t.loadFailed, { message: messageOf(member.error) })} retry={member.retry} retryLabel={m.app.retry} />}
+      {member.data && (
+        <>
+          <Summary member={member.data} />
+          <RedeemForm member={member.data} onRedeemed={() => setVersion((v) => v + 1)} />
+          <Box>
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>{t.redemptions}</Typography>
+            {redemptions.status === 'failed'
+              ? <ErrorText message={fill(t.loadFailed, { message: messageOf(redemptions.error) })} retry={redemptions.retry} retryLabel={m.app.retry} />
+              : redemptions.data && <RedemptionList redemptions={redemptions.data} />}
+          </Box>
+        </>
+      )}
+    </Paper>
+  );
+}
