@@ -40,12 +40,24 @@ vitest_step e2e --project e2e
 node -e '
   const fs = require("fs"), path = require("path");
   let passed = 0, failed = 0, skipped = 0;
+  const names = [];
   for (const f of fs.readdirSync(process.argv[1])) {
     const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
     passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
+    for (const file of r.testResults) {
+      for (const t of file.assertionResults) {
+        if (t.status !== "failed") continue;
+        names.push(`${path.basename(f, ".json")}: ${path.relative(process.cwd(), file.name)} > ${t.fullName}`);
+        names.push("  " + (t.failureMessages[0] || "").split("\n").slice(0, 6).join("\n  "));
+      }
+      if (file.status === "failed" && file.assertionResults.every((t) => t.status !== "failed")) {
+        names.push(`${path.basename(f, ".json")}: ${path.relative(process.cwd(), file.name)} failed outside a test: ${(file.message || "").split("\n")[0]}`);
+      }
+    }
   }
   console.log("\nAll suites:");
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+  if (names.length) console.log("Failed:\n" + names.join("\n"));
 ' "$results"
 
 if [ ${#failed_steps[@]} -gt 0 ]; then

@@ -9,6 +9,8 @@
  *   - background loops (the checkout sweeper, the mint worker) call `publishSince` after each pass;
  *   - anything else is published by a short timer, as a safety net.
  * Every process, the sender included, drops the named entries when the notification arrives (`onInvalidation`).
+ * A notification reaches the other processes a moment after the publisher's answer, so a cache hit that must reflect
+ * every earlier write (a session, a list's total) awaits `caughtUp()` first and checks that its entry is still there.
  * While a process's listening connection is down it may have missed notifications, so `cachesTrusted()` is false and
  * the caches are bypassed until it is back (everything is dropped then).
  *
@@ -46,6 +48,38 @@ let safetyTimer: NodeJS.Timeout | null = null;
 /** False while a listening connection is down: notifications may have been missed, so caches must not be used. */
 export function cachesTrusted(): boolean {
   return downBuses === 0;
+}
+
+type Waiters = { done: Promise<void>; resolve: () => void };
+let pinging: Promise<void> | null = null;
+let nextPing: Waiters | null = null;
+
+/**
+ * Resolves once this process has received every notification committed before the call, so a cache entry still
+ * present then may be used: PostgreSQL sends a listening connection its pending notifications before it answers a
+ * query on it, so one round trip there (`select 1`) is enough. A notification is delivered a moment after the
+ * publisher's answer; without this a call reaching another process in that moment could be served from a dropped
+ * entry. Callers coming while a round trip is under way share the next one.
+ */
+export function caughtUp(): Promise<void> {
+  if (buses.size === 0) return Promise.resolve();
+  if (!nextPing) {
+    let resolve!: () => void;
+    nextPing = { done: new Promise<void>((r) => (resolve = r)), resolve };
+  }
+  const { done } = nextPing;
+  pinging ??= sendPings();
+  return done;
+}
+
+async function sendPings() {
+  while (nextPing) {
+    const waiting = nextPing;
+    nextPing = null;
+    await Promise.all([...buses].map((bus) => bus.ping()));
+    waiting.resolve();
+  }
+  pinging = null;
 }
 
 /** Records that something other processes cache has changed here (the caller has already dropped its own copy). */
@@ -177,6 +211,11 @@ class Bus {
       if (!this.stopped) this.connect().catch(() => this.scheduleReconnect());
     }, RECONNECT_MS);
     this.retry.unref();
+  }
+
+  /** A round trip on the listening connection: the notifications PostgreSQL had for it arrive before the answer. */
+  async ping() {
+    await this.client?.query('select 1').catch(() => undefined);
   }
 
   async notify(payload: string) {

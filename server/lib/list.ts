@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListTotal as Total } from '../../src/common/list.js';
 import { queryRows, type Queryable } from '../db/client.js';
-import { cachesTrusted, invalidated, onInvalidation } from './invalidation.js';
+import { cachesTrusted, caughtUp, invalidated, onInvalidation } from './invalidation.js';
 
 /** Exact counts stop here; past it a list reports the planner's estimate (DESIGN.md, API conventions). */
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -77,8 +77,13 @@ export class Counter {
   }
 
   private async cached<T extends Total | number>(key: string, compute: () => Promise<T>, ttlOf: (value: T) => number): Promise<T> {
-    const hit = this.cache.get(key);
-    if (hit && hit.generation === generation && Date.now() - hit.at < hit.ttl && cachesTrusted()) return (typeof hit.value === 'number' ? hit.value : { ...hit.value }) as T;
+    const fresh = (entry: CacheEntry | undefined): entry is CacheEntry =>
+      !!entry && entry.generation === generation && Date.now() - entry.at < entry.ttl && cachesTrusted();
+    if (fresh(this.cache.get(key))) {
+      await caughtUp(); // a write committed on another process has dropped the entry by then
+      const hit = this.cache.get(key);
+      if (fresh(hit)) return (typeof hit.value === 'number' ? hit.value : { ...hit.value }) as T;
+    }
     const seen = generation;
     const value = await compute();
     const ttl = ttlOf(value);

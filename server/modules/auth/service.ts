@@ -5,7 +5,7 @@ import { loginChallenges, sessions, users } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.js';
-import { cachesTrusted, invalidated, onInvalidation } from '../../lib/invalidation.js';
+import { cachesTrusted, caughtUp, invalidated, onInvalidation } from '../../lib/invalidation.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuthUser } from '../../types.js';
 import type { SettingsService } from '../settings/service.js';
@@ -162,7 +162,10 @@ onInvalidation((event) => {
 
 async function loadSession(db: Db, tokenHash: string, now: Date): Promise<SessionRow | undefined> {
   const hit = sessionCache.get(tokenHash);
-  if (hit && now.getTime() - hit.at < CACHE_MS && cachesTrusted()) return hit.row;
+  if (hit && now.getTime() - hit.at < CACHE_MS && cachesTrusted()) {
+    await caughtUp(); // a logout or suspension committed on another process has dropped the entry by then
+    if (sessionCache.get(tokenHash) === hit && cachesTrusted()) return hit.row;
+  }
   const [row] = await db
     .select({
       sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt, requiresEnrolment: sessions.requiresEnrolment,
