@@ -1,5 +1,5 @@
 /**
- * npm run bench:checkout [-- --engines=pglite,postgres] [-- --seconds=15] [-- --shoppers=20]
+ * npm run bench:checkout [-- --engines=pglite,postgres] [-- --seconds=15] [-- --shoppers=20] [-- --processes=2]
  * Full checkouts (POST /api/cart/price → POST /api/checkout/session → the sandbox's card confirmation) against the
  * real server in its own process, on a fresh database per engine:
  * 1. throughput: `shoppers` concurrent shoppers buy for `seconds` (after a 3 s warm-up) over 10 products;
@@ -7,6 +7,8 @@
  * 3. one Idempotency-Key sent 50 times at once: exactly one order;
  * 4. a coupon limited to 25 uses, raced for by every shopper: used exactly 25 times.
  * The server's per-address rate limit is raised for the run (RATE_LIMIT_MAX): every request comes from one address.
+ * `processes` > 1 runs PostgreSQL's server as that many API processes (WEB_CONCURRENCY); PGlite always has one.
+ * Each run also reports the CPU time one checkout cost the server, PostgreSQL and this load generator (Linux /proc).
  * Results: a table here and JSON in bench/results/; a broken invariant fails the run (exit code 1).
  */
 import { randomUUID } from 'node:crypto';
@@ -15,15 +17,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startServerProcess } from '../scripts/server-process.js';
-import { client, freshDatabase, percentile, postgresReachable, postgresTarget, table, type Client, type Engine } from './lib.js';
+import { freePort, startServerProcess } from '../scripts/server-process.js';
+import { client, cpuMeter, freshDatabase, percentile, postgresReachable, postgresTarget, table, type Client, type Engine } from './lib.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Bench Shopper' };
 
 type Run = {
-  engine: Engine; checkouts: number; perSecond: number; p50: number; p99: number; max: number; failures: number;
+  engine: Engine; processes: number; checkouts: number; perSecond: number; p50: number; p99: number; max: number; failures: number;
   scarceSold: number; idempotentOrders: number; couponUses: number;
+  /** CPU milliseconds per completed checkout during the timed run: the server, PostgreSQL's processes, this load generator. */
+  cpuPerCheckout: { server: number; database: number; client: number };
 };
 
 /** The real server, in its own process (so the shoppers here do not share its event loop). */
@@ -86,10 +90,12 @@ async function admin(call: Client) {
   };
 }
 
-async function benchOne(engine: Engine, seconds: number, shoppers: number, pgUrl: string): Promise<Run> {
+async function benchOne(engine: Engine, seconds: number, shoppers: number, processes: number, pgUrl: string): Promise<Run> {
   const fresh = await freshDatabase(engine, pgUrl);
   await fresh.database.close(); // the server opens it itself
-  const server = await startServer(fresh.env);
+  // A cluster's API processes reach the primary's dev chain through its JSON-RPC port.
+  const cluster: Record<string, string> = processes > 1 ? { WEB_CONCURRENCY: String(processes), DEV_CHAIN_PORT: String(await freePort()) } : {};
+  const server = await startServer({ ...fresh.env, ...cluster });
   try {
     const call = client(server.baseUrl);
     const staff = await admin(call);
@@ -100,8 +106,10 @@ async function benchOne(engine: Engine, seconds: number, shoppers: number, pgUrl
     await crowd(shoppers, () => Date.now() > stopAt, (n) => buyOnce(call, pick(n), n));
     stopAt = Date.now() + seconds * 1000;
     const started = performance.now();
+    const cpu = cpuMeter(server.pid);
     const load = await crowd(shoppers, () => Date.now() > stopAt, (n) => buyOnce(call, pick(n), n));
     const elapsed = (performance.now() - started) / 1000;
+    const spent = cpu();
     const sorted = load.times.sort((a, b) => a - b);
 
     const scarce = await staff.product(50);
@@ -129,9 +137,12 @@ async function benchOne(engine: Engine, seconds: number, shoppers: number, pgUrl
     const couponUses = await staff.couponUses(coupon.id);
 
     const run: Run = {
-      engine, checkouts: sorted.length, perSecond: sorted.length / elapsed, p50: percentile(sorted, 50), p99: percentile(sorted, 99),
+      engine, processes, checkouts: sorted.length, perSecond: sorted.length / elapsed, p50: percentile(sorted, 50), p99: percentile(sorted, 99),
       max: sorted.at(-1) ?? 0, failures: load.failures + race.failures + couponRace.failures,
       scarceSold: 50 - left, idempotentOrders: answered === 1 ? ordersAdded : -answered, couponUses,
+      cpuPerCheckout: {
+        server: spent.server / sorted.length, database: spent.database / sorted.length, client: spent.client / sorted.length,
+      },
     };
     console.log(`${engine}: ${run.checkouts} checkouts in ${elapsed.toFixed(1)} s; scarce product sold ${run.scarceSold}/50 (stock left ${left}); ` +
       `50 repeats of one key made ${ordersAdded} order(s); coupon limited to 25 used ${couponUses} times (${couponRace.times.length} paid)`);
@@ -143,19 +154,21 @@ async function benchOne(engine: Engine, seconds: number, shoppers: number, pgUrl
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { engines: { type: 'string' }, seconds: { type: 'string' }, shoppers: { type: 'string' } } });
+  const { values } = parseArgs({ options: { engines: { type: 'string' }, seconds: { type: 'string' }, shoppers: { type: 'string' }, processes: { type: 'string' } } });
   const seconds = Number(values.seconds ?? 15);
   const shoppers = Number(values.shoppers ?? 20);
+  const processes = Number(values.processes ?? 1);
   const engines = (values.engines?.split(',') ?? ['pglite', 'postgres']) as Engine[];
   const pgTarget = postgresTarget();
   const runs: Run[] = [];
   for (const engine of engines) {
     if (engine === 'postgres' && !(await postgresReachable(pgTarget))) continue;
-    runs.push(await benchOne(engine, seconds, shoppers, pgTarget.url));
+    runs.push(await benchOne(engine, seconds, shoppers, engine === 'postgres' ? processes : 1, pgTarget.url));
   }
   console.log(`\n${table(runs.map((r) => ({
-    engine: r.engine, shoppers, checkouts: r.checkouts, 'checkouts/s': r.perSecond.toFixed(0), 'p50 ms': r.p50.toFixed(0), 'p99 ms': r.p99.toFixed(0),
-    'max ms': r.max.toFixed(0), failures: r.failures, 'sold of 50': r.scarceSold, 'orders of 1 key': r.idempotentOrders, 'coupon uses of 25': r.couponUses,
+    engine: r.engine, processes: r.processes, shoppers, checkouts: r.checkouts, 'checkouts/s': r.perSecond.toFixed(0), 'p50 ms': r.p50.toFixed(0), 'p99 ms': r.p99.toFixed(0),
+    'max ms': r.max.toFixed(0), 'CPU ms/checkout server': r.cpuPerCheckout.server.toFixed(2),
+    'database': r.cpuPerCheckout.database.toFixed(2), 'load generator': r.cpuPerCheckout.client.toFixed(2), failures: r.failures, 'sold of 50': r.scarceSold, 'orders of 1 key': r.idempotentOrders, 'coupon uses of 25': r.couponUses,
   })))}\n`);
   const dir = path.join(root, 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,16 +111,91 @@ export const percentile = (sorted: number[], p: number) => sorted.length ? sorte
 
 export type Call = { status: number; body: Record<string, unknown>; ms: number };
 
-/** JSON calls to a running server, each timed. */
+/**
+ * JSON calls to a running server, each timed, over kept-alive connections of node:http: the load generator shares the
+ * machine with the server and its database, and fetch() spends about twice the CPU per call.
+ */
 export function client(base: string) {
-  return async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Call> {
+  const agent = new http.Agent({ keepAlive: true });
+  const { hostname, port } = new URL(base);
+  return function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Call> {
     const started = performance.now();
-    const res = await fetch(base + url, {
-      method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = http.request({
+        agent, hostname, port, method, path: url,
+        headers: { ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }), ...headers },
+      }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          try {
+            resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, ms: performance.now() - started });
+          } catch (err) {
+            reject(err);
+          }
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(payload);
     });
-    const json = (await res.json()) as Record<string, unknown>;
-    return { status: res.status, body: json, ms: performance.now() - started };
   };
 }
 export type Client = ReturnType<typeof client>;
+
+/** CPU time (ms) spent so far by one process and its threads, from /proc (Linux); 0 where it cannot be read. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) of a process and every process under it (a cluster's API processes). */
+function processTreeCpuMs(pid: number): number {
+  let total = processCpuMs(pid);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) total += processTreeCpuMs(Number(entry));
+    } catch { /* the process has gone */ }
+  }
+  return total;
+}
+
+/** CPU time (ms) of every PostgreSQL process on this machine (its backends included). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(Number(entry));
+    } catch { /* the process has gone */ }
+  }
+  return total;
+}
+
+export type CpuSplit = { server: number; database: number; client: number };
+
+/**
+ * Where the machine's CPU went between start() and the returned stop(): the server's processes (PGlite's thread included),
+ * the local PostgreSQL processes (ended backends are not counted, so keep connections open), and this load generator.
+ * Per unit of work it depends far less on the machine's other load than a rate does.
+ */
+export function cpuMeter(serverPid: number) {
+  const startedAt = { server: processTreeCpuMs(serverPid), database: postgresCpuMs(), client: process.cpuUsage() };
+  return (): CpuSplit => {
+    const client = process.cpuUsage(startedAt.client);
+    return {
+      server: processTreeCpuMs(serverPid) - startedAt.server,
+      database: postgresCpuMs() - startedAt.database,
+      client: (client.user + client.system) / 1000,
+    };
+  };
+}

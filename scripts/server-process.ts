@@ -20,7 +20,9 @@ export function freePort(): Promise<number> {
 /** Starts `server/index.ts` with `env` over this process's environment and waits (up to 2 minutes) until it answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<{ baseUrl: string; pid: number; output: () => string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // SERVER_CPU_PROF_DIR=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.SERVER_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', DEV_CHAIN_PORT: '0', DNS_PORT: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
