@@ -34,6 +34,8 @@ function errorFields(err) {
 
 port.on('message', (m) => {
   const run = async () => {
+    // A transaction's first statement opens it (pglite-thread.ts): when `begin` fails, the statement is not run.
+    if (m.begin) await db.exec('begin');
     if (m.op === 'query') return db.query(m.sql, m.params, { rowMode: m.rowMode, parsers: m.rawDates ? rawDates : undefined });
     if (m.op === 'exec') return db.exec(m.sql);
     await db.close();

@@ -62,10 +62,15 @@ export class PGliteThread implements ThreadQueryable {
     });
   }
 
-  private direct: ThreadQueryable = {
-    query: (sql, params, opts) => this.send({ op: 'query', sql, params, rowMode: opts?.rowMode, rawDates: !!opts?.parsers }),
-    exec: (sql) => this.send({ op: 'exec', sql }),
-  };
+  /** What the thread is sent; `begin` opens a transaction first, in the same message (see transaction()). */
+  private sender(begin: () => boolean): ThreadQueryable {
+    return {
+      query: (sql, params, opts) => this.send({ op: 'query', sql, params, rowMode: opts?.rowMode, rawDates: !!opts?.parsers, begin: begin() }),
+      exec: (sql) => this.send({ op: 'exec', sql, begin: begin() }),
+    };
+  }
+
+  private direct = this.sender(() => false);
 
   /** Waits until no transaction is open or queued: a query sent now runs outside any. */
   private async outsideTransactions() {
@@ -92,14 +97,19 @@ export class PGliteThread implements ThreadQueryable {
     this.txDone = previous.then(() => new Promise<void>((r) => (release = r)));
     await previous;
     try {
-      await this.direct.exec('begin');
-      const tx = { ...this.direct, rollback: async () => { await this.direct.exec('rollback'); } };
+      // The transaction begins with its first statement, in one message: a round trip less between the threads, while
+      // every other transaction waits for this one. One that sends nothing has nothing to begin or commit.
+      let begun = false;
+      const tx = {
+        ...this.sender(() => !begun && (begun = true)),
+        rollback: async () => { if (begun) await this.direct.exec('rollback'); },
+      };
       try {
         const result = await fn(tx);
-        await this.direct.exec('commit');
+        if (begun) await this.direct.exec('commit');
         return result;
       } catch (err) {
-        await this.direct.exec('rollback').catch(() => undefined);
+        if (begun) await this.direct.exec('rollback').catch(() => undefined);
         throw err;
       }
     } finally {

@@ -45,6 +45,19 @@ describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
     expect(dup?.cause?.code ?? dup?.code).toBe('23505');
   });
 
+  it('opens a transaction with its first statement: one that fails rolls it back, one that sends nothing leaves none open', async () => {
+    const p = await buildProduct({ db: database.db }, { stock: 5 });
+    await expect(database.db.transaction(async (tx) => {
+      await tx.execute(sql`select no_such_column from ${products}`);
+    })).rejects.toThrow();
+    expect(await database.db.transaction(async () => 'nothing sent')).toBe('nothing sent');
+    // Were a transaction left open, this write would vanish with the rollback below.
+    await database.db.update(products).set({ stock: 6 }).where(eq(products.id, p.id));
+    await database.db.execute(sql`rollback`).catch(() => undefined);
+    const [row] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id));
+    expect(row!.stock).toBe(6);
+  });
+
   it('runs a query sent during a transaction after it, outside it', async () => {
     const p = await buildProduct({ db: database.db }, { stock: 1 });
     let outside: Promise<{ stock: number }[]> | null = null;
