@@ -7,20 +7,14 @@ import QRCode from 'qrcode';
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../../../src/common/two-factor.js';
 import { recoveryCodes, sessions, users } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { conflict, unprocessable } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Actor, AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
 import type { SettingsService } from '../settings/service.js';
 import { adminResetRefusal, isStaff, mustEnrol } from './policy.js';
-import { forgetSessions, registerFailure, standingRefusal } from './service.js';
+import { forgetSessions, lockedUser, withCountedAttempt } from './service.js';
 import { matchTotp, newTotpSecret, otpauthUrl, replaceRecoveryCodes, spendSecondFactor } from './two-factor.js';
-
-async function lockedUser(db: Queryable, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
-  if (!row) throw notFound('user_not_found');
-  return row;
-}
 
 export async function recoveryCodesLeft(db: Queryable, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
@@ -53,30 +47,13 @@ export async function setupTwoFactor(db: Db, settings: SettingsService, box: Sec
 
 const wrongCode = () => unprocessable('totp_code_wrong', undefined, { code: 'code_not_correct' }, 'invalid_code');
 
-/**
- * Runs `work` in a transaction on the caller's locked row, refused while the account is locked (or not active). A
- * wrong code `work` reports counts toward the lockout exactly as at login: the refusal is thrown after the commit, so
- * the count stays.
- */
-async function withCodeCheck<T>(db: Db, settings: SettingsService, userId: string, now: Date, work: (tx: Queryable, user: Awaited<ReturnType<typeof lockedUser>>) => Promise<T | 'wrong_code'>): Promise<T> {
-  const result = await db.transaction(async (tx): Promise<T | AppError> => {
-    const user = await lockedUser(tx, userId);
-    const standing = standingRefusal(user, now);
-    if (standing) return standing;
-    const done = await work(tx, user);
-    return done === 'wrong_code' ? registerFailure(tx, settings, user, now, wrongCode()) : done;
-  });
-  if (result instanceof AppError) throw result;
-  return result;
-}
-
 /** Confirms the pending secret with a current code: 2FA is on, the session's enrolment restriction lifts, recovery codes are answered once. */
 export async function enableTwoFactor(db: Db, settings: SettingsService, box: SecretBox, me: AuthUser, code: string, now = new Date()): Promise<TwoFactorEnabled> {
-  return withCodeCheck(db, settings, me.id, now, async (tx, user) => {
+  return withCountedAttempt(db, settings, me.id, now, wrongCode, async (tx, user) => {
     if (user.totpSecret) throw conflict('two_factor_already_on', undefined, 'two_factor_enabled');
     if (!user.totpPendingSecret) throw conflict('two_factor_not_started');
     const step = /^\d{6}$/.test(code.replace(/\s/g, '')) ? await matchTotp(box.open(user.totpPendingSecret), code.replace(/\s/g, ''), null, now) : null;
-    if (step === null) return 'wrong_code';
+    if (step === null) return 'wrong';
     await tx.update(users).set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now })
       .where(eq(users.id, me.id));
     const codes = await replaceRecoveryCodes(tx, me.id, now);
@@ -101,9 +78,9 @@ async function removeTwoFactor(tx: Queryable, settings: SettingsService, user: {
 
 /** Turns the caller's own 2FA off, proved by a current code or an unused recovery code. */
 export async function disableTwoFactor(db: Db, settings: SettingsService, box: SecretBox, me: AuthUser, code: string, now = new Date()) {
-  return withCodeCheck(db, settings, me.id, now, async (tx, user) => {
+  return withCountedAttempt(db, settings, me.id, now, wrongCode, async (tx, user) => {
     if (!user.totpSecret) throw conflict('two_factor_disabled');
-    if (!(await spendSecondFactor(tx, box, user, code, now))) return 'wrong_code';
+    if (!(await spendSecondFactor(tx, box, user, code, now))) return 'wrong';
     await removeTwoFactor(tx, settings, user);
     await audit(tx, me, 'user.2fa_disable', 'user', me.id, null);
     return twoFactorStatusAfterRemoval(settings, tx, me.role);

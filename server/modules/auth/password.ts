@@ -8,29 +8,32 @@ import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { Actor, AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
+import type { SettingsService } from '../settings/service.js';
 import { adminResetRefusal, RECOVERY_ALPHABET } from './policy.js';
 import { issuePasswordLink, revokePasswordLinks } from './password-links.js';
-import { forgetSessions, revokeAllSessions } from './service.js';
+import { forgetSessions, revokeAllSessions, withCountedAttempt } from './service.js';
 
-/** The caller changes their password (proved by the current one); their other sessions end, a reset's restriction lifts. */
-export async function changeOwnPassword(db: Db, me: AuthUser, input: PasswordChangeInput, now = new Date()) {
-  const [user] = await db.select().from(users).where(eq(users.id, me.id)).limit(1);
-  if (!user) throw notFound('user_not_found');
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw unprocessable('invalid_password', undefined, { currentPassword: 'invalid_password' });
-  }
+/**
+ * The caller changes their password (proved by the current one); their other sessions end, a reset's restriction lifts.
+ * A wrong current password counts toward the lockout as a wrong one at login does (a stolen session cannot try many).
+ */
+export async function changeOwnPassword(db: Db, settings: SettingsService, me: AuthUser, input: PasswordChangeInput, now = new Date()) {
   if (input.newPassword === input.currentPassword) {
     throw unprocessable('new_password_same', undefined, { newPassword: 'new_password_same' });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: now }).where(eq(users.id, me.id));
+  await withCountedAttempt(db, settings, me.id, now, wrongPassword, async (tx, user) => {
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) return 'wrong';
+    await tx.update(users).set({ passwordHash, mustChangePassword: false, failedLoginCount: 0, updatedAt: now }).where(eq(users.id, me.id));
     await revokePasswordLinks(tx, me.id, now);
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, me.id), ne(sessions.id, me.sessionId), isNull(sessions.revokedAt)));
     await audit(tx, me, 'user.password_change', 'user', me.id, null);
+    return null;
   });
   forgetSessions((row) => row.id === me.id);
 }
+
+const wrongPassword = () => unprocessable('invalid_password', undefined, { currentPassword: 'invalid_password' });
 
 /** 16 symbols without look-alikes in groups of four (about 79 bits). */
 const temporaryPassword = () =>

@@ -58,7 +58,7 @@ export default defineRoutes('auth', (r, { db, settings, config }) => {
     schema: { body: passwordChangeBody, summary: 'Change one\'s own password (the other sessions end)' },
     config: { ...authAccess.self, allowDuring: ['password_change'] as const, ...loginLimit },
   }, async (req) => {
-    await changeOwnPassword(db, req.user!, req.body);
+    await changeOwnPassword(db, settings, req.user!, req.body);
     return { ok: true };
   });
 

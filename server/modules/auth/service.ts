@@ -3,7 +3,7 @@ import { CHALLENGE_MINUTES, type Restriction } from '../../../src/common/two-fac
 import type { SessionUser } from '../../../src/common/users.js';
 import { loginChallenges, sessions, users } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import { cachesTrusted, caughtUp, invalidated, onInvalidation } from '../../lib/invalidation.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -48,6 +48,33 @@ export async function registerFailure(db: Queryable, settings: SettingsService, 
   }
   await db.update(users).set({ failedLoginCount: failures }).where(eq(users.id, user.id));
   return refusal;
+}
+
+/** The user's row, locked for the caller's transaction (a failed attempt's count must not race another's). */
+export async function lockedUser(db: Queryable, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  if (!row) throw notFound('user_not_found');
+  return row;
+}
+
+/**
+ * Runs `work` in a transaction on the caller's locked row, refused while the account is locked (or not active). When
+ * `work` answers 'wrong' (a wrong current password or code), the attempt counts toward the lockout exactly as at login:
+ * `wrong()` (or the lock's sentence) is thrown after the commit, so the count stays.
+ */
+export async function withCountedAttempt<T>(
+  db: Db, settings: SettingsService, userId: string, now: Date, wrong: () => AppError,
+  work: (tx: Queryable, user: UserRow) => Promise<T | 'wrong'>,
+): Promise<T> {
+  const result = await db.transaction(async (tx): Promise<T | AppError> => {
+    const user = await lockedUser(tx, userId);
+    const standing = standingRefusal(user, now);
+    if (standing) return standing;
+    const done = await work(tx, user);
+    return done === 'wrong' ? registerFailure(tx, settings, user, now, wrong()) : done;
+  });
+  if (result instanceof AppError) throw result;
+  return result;
 }
 
 /** The reasons a known account may not go on: a lock, or a status other than active. */
