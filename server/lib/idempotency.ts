@@ -3,7 +3,7 @@
  * answer is kept 24 h: the same key with the same body answers that again, with another body 422, and while the
  * first is still running 409. A request that fails with an error keeps nothing, so it may be retried with its key.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { queryRows, type Db, type Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
@@ -83,13 +83,20 @@ function replayOf(first: typeof idempotencyKeys.$inferSelect | undefined, reques
 }
 
 /**
+ * What `handle` may send with its last write, as a data-modifying CTE (db/client.ts alongside), to keep its answer in
+ * the same statement: the update of the key's row. Null without a key. When the answer `handle` returns is the one it
+ * kept, the separate update after it is left out.
+ */
+export type KeepAnswer = (answer: Answer) => SQLWrapper | null;
+
+/**
  * runIdempotent for work done in one transaction (`handle` gets it): the key is claimed and its answer kept in that
  * same transaction, so the work and the remembered answer commit (or vanish) together, without writes of their own
  * before and after. While one request holds the key, the same key is answered 409 at once: the claim takes a
  * transaction-scoped advisory lock on (scope, key) without waiting, and inserts only when it got it.
  */
-export async function runIdempotentIn(db: Db, input: { key: string | null; scope: string; body: unknown }, handle: (tx: Tx) => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
-  if (!input.key) return { ...(await db.transaction(handle)), replayed: false };
+export async function runIdempotentIn(db: Db, input: { key: string | null; scope: string; body: unknown }, handle: (tx: Tx, keep: KeepAnswer) => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
+  if (!input.key) return { ...(await db.transaction((tx) => handle(tx, () => null))), replayed: false };
   const { scope, key } = input;
   const requestHash = sha256(canonical(input.body ?? null));
   const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
@@ -110,8 +117,15 @@ export async function runIdempotentIn(db: Db, input: { key: string | null; scope
         return { ...replayOf(first, requestHash), replayed: true };
       }
     }
-    const answer = await handle(tx);
-    await tx.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body as object }).where(where);
+    let kept: string | null = null;
+    const keep: KeepAnswer = (answer) => {
+      kept = canonical(answer);
+      return tx.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body as object }).where(where);
+    };
+    const answer = await handle(tx, keep);
+    if (kept !== canonical(answer)) {
+      await tx.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body as object }).where(where);
+    }
     return { ...answer, replayed: false };
   });
 }
@@ -140,6 +154,6 @@ export async function sendIdempotent(db: Db, req: FastifyRequest, reply: Fastify
 }
 
 /** sendIdempotent for work in one transaction (runIdempotentIn): the key is kept in the work's own transaction. */
-export async function sendIdempotentIn(db: Db, req: FastifyRequest, reply: FastifyReply, handle: (tx: Tx) => Promise<Answer>, opts: { required?: boolean } = {}) {
+export async function sendIdempotentIn(db: Db, req: FastifyRequest, reply: FastifyReply, handle: (tx: Tx, keep: KeepAnswer) => Promise<Answer>, opts: { required?: boolean } = {}) {
   return send(reply, await runIdempotentIn(db, keyOf(req, !!opts.required), handle));
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alongside } from '../../server/db/client.js';
 import { idempotencyKeys, orders, payments } from '../../server/db/schema.js';
+import { runIdempotentIn } from '../../server/lib/idempotency.js';
 import { buildProduct, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -78,5 +80,31 @@ describe('Idempotency-Key on creating orders', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
     expect(await count(orders)).toBe(before);
+  });
+});
+
+describe('runIdempotentIn: the answer kept with the work\'s last write', () => {
+  const input = (key: string) => ({ key, scope: 'POST /test keep', body: { n: 1 } });
+  const stored = async (key: string) => (await t.db.select().from(idempotencyKeys).where(sql`key = ${key}`))[0]!;
+
+  it('keeps the answer in the write it was sent with, and answers it again for the same key', async () => {
+    const answer = { status: 201, body: { ok: true, n: 1 } };
+    const first = await runIdempotentIn(t.db, input('keep-1'), async (tx, keep) => {
+      await tx.with(...alongside(tx, [keep(answer)!])).select({ one: sql`1` }).from(sql`(select 1) x`);
+      return answer;
+    });
+    expect(first).toEqual({ ...answer, replayed: false });
+    expect(await stored('keep-1')).toMatchObject({ statusCode: 201, response: answer.body });
+    expect(await runIdempotentIn(t.db, input('keep-1'), async () => { throw new Error('must not run again'); })).toEqual({ ...answer, replayed: true });
+  });
+
+  it('stores the answer returned when it is not the one kept', async () => {
+    const kept = { status: 201, body: { ok: true, version: 'kept' } };
+    const returned = { status: 201, body: { ok: true, version: 'returned' } };
+    await runIdempotentIn(t.db, input('keep-2'), async (tx, keep) => {
+      await tx.with(...alongside(tx, [keep(kept)!])).select({ one: sql`1` }).from(sql`(select 1) x`);
+      return returned;
+    });
+    expect(await stored('keep-2')).toMatchObject({ response: returned.body });
   });
 });

@@ -1,4 +1,4 @@
-import { CHECKOUT_SECRET_HEADER } from '../../../src/common/checkout.js';
+import { CHECKOUT_SECRET_HEADER, type CheckoutSession } from '../../../src/common/checkout.js';
 import { checkoutSessionBody } from '../../../src/common/checkout.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { sendIdempotentIn } from '../../lib/idempotency.js';
@@ -14,8 +14,10 @@ export default defineRoutes('checkout', (r, { db, settings, providers }) => {
   }, async (req, reply) => {
     const current = await settings.get();
     const deps = { db, settings: current, providers, origin: siteOrigin(req, current.siteUrl) };
-    // The key is claimed and its answer kept in the checkout's own transaction.
-    const sent = await sendIdempotentIn(db, req, reply, async (tx) => ({ status: 201, body: { ok: true, ...(await checkoutIn(tx, deps, req.body, req.user)) } }), { required: true });
+    // The key is claimed and its answer kept in the checkout's own transaction (with the payment's insert).
+    const answer = (session: CheckoutSession) => ({ status: 201, body: { ok: true, ...session } });
+    const sent = await sendIdempotentIn(db, req, reply, async (tx, keep) =>
+      answer(await checkoutIn(tx, deps, req.body, req.user, new Date(), (session) => keep(answer(session)))), { required: true });
     checkoutDone();
     return sent;
   });

@@ -1,5 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { CheckoutOrder, CheckoutSession } from '../../../src/common/checkout.js';
 import type { CheckoutSessionInput } from '../../../src/common/checkout.schemas.js';
 import type { Settings } from '../../../src/common/settings.js';
@@ -15,7 +15,7 @@ import { couponRefusal, priceCartFor } from '../cart/service.js';
 import type { PricedCart } from '../cart/pricing.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { holdCouponUse, insertPendingOrder, takeStock, walletProblem } from '../orders/pending.js';
-import { openPayment } from '../payments/open.js';
+import { openPayment, type OpenedPayment } from '../payments/open.js';
 import { cryptoDepositOf } from '../payments/service.js';
 import { referrerOfCode } from '../referrals/service.js';
 import type { Providers } from '../payments/providers/index.js';
@@ -55,9 +55,14 @@ export type CheckoutDeps = { db: Db; settings: Settings; providers: Providers; o
 /**
  * A checkout, in one transaction: the cart priced from the stored products, stock and a coupon use held, the order
  * (pending, expiring after `checkoutTtlMinutes`) and its pending payment, and the provider's page to pay on.
- * Anything refused leaves nothing behind. Call checkoutDone() once it has committed.
+ * Anything refused leaves nothing behind. Call checkoutDone() once it has committed. `keep`: a write that stores the
+ * answer (an Idempotency-Key's), sent with the payment's insert when the answer is known by then (not for crypto,
+ * whose deposit address comes after).
  */
-export async function checkoutIn(tx: Tx, { settings, providers, origin }: CheckoutDeps, input: CheckoutSessionInput, caller: AuthUser | null, now = new Date()): Promise<CheckoutSession> {
+export async function checkoutIn(
+  tx: Tx, { settings, providers, origin }: CheckoutDeps, input: CheckoutSessionInput, caller: AuthUser | null, now = new Date(),
+  keep: (session: CheckoutSession) => SQLWrapper | null = () => null,
+): Promise<CheckoutSession> {
   const driver = providers.get(input.provider);
   const email = normaliseEmail(input.email);
   const secret = newToken();
@@ -77,7 +82,8 @@ export async function checkoutIn(tx: Tx, { settings, providers, origin }: Checko
     referrerId: caller ? undefined : await referrerOfCode(tx, input.referralCode, null),
     test: driver.testMode, expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000), checkoutSecretHash: sha256(secret),
   });
-  const { payment } = await openPayment(tx, driver, order, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, origin }, caller, now);
+  const keepWith = (opened: OpenedPayment) => (driver.name === 'crypto' ? [] : [keep(presentSession(order, opened, secret))].filter((w) => w !== null));
+  const { payment } = await openPayment(tx, driver, order, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, origin }, caller, now, keepWith);
   const deposit = driver.name === 'crypto' ? await cryptoDepositOf(tx, payment.id, providers.confirmations) : null;
   return presentSession(order, payment, secret, deposit && { depositAddress: deposit.depositAddress, amount: deposit.amount, chainId: deposit.chainId, symbol: deposit.symbol });
 }
