@@ -153,7 +153,15 @@ export async function sendIdempotent(db: Db, req: FastifyRequest, reply: Fastify
   return send(reply, await runIdempotent(db, keyOf(req, !!opts.required), handle));
 }
 
-/** sendIdempotent for work in one transaction (runIdempotentIn): the key is kept in the work's own transaction. */
-export async function sendIdempotentIn(db: Db, req: FastifyRequest, reply: FastifyReply, handle: (tx: Tx, keep: KeepAnswer) => Promise<Answer>, opts: { required?: boolean } = {}) {
-  return send(reply, await runIdempotentIn(db, keyOf(req, !!opts.required), handle));
+/**
+ * sendIdempotent for work in one transaction (runIdempotentIn): the key is kept in the work's own transaction.
+ * `committed` runs once it has committed and before the answer is sent (so what it drops is published with the answer).
+ */
+export async function sendIdempotentIn(
+  db: Db, req: FastifyRequest, reply: FastifyReply, handle: (tx: Tx, keep: KeepAnswer) => Promise<Answer>,
+  opts: { required?: boolean; committed?: () => void } = {},
+) {
+  const answer = await runIdempotentIn(db, keyOf(req, !!opts.required), handle);
+  opts.committed?.();
+  return send(reply, answer);
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '../../src/common/checkout.js';
-import { auditEvents, coupons, mintJobs, orders, payments, products } from '../../server/db/schema.js';
+import { auditEvents, coupons, mintJobs, orders, paymentEvents, payments, products } from '../../server/db/schema.js';
+import { markOrderPaid } from '../../server/modules/orders/service.js';
 import { expireCheckouts } from '../../server/modules/checkout/sweeper.js';
 import { buildCoupon, buildProduct, buildUser, freshWallet, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -165,6 +166,21 @@ describe('declined and refused cards', () => {
     const unknown = randomUUID();
     expect((await t.call('GET', `/api/payments/sandbox/${unknown}`, { as: null })).statusCode).toBe(404);
     expect((await confirm(unknown)).json()).toMatchObject({ code: 'not_found', error: 'Payment not found.' });
+  });
+});
+
+describe('the one place an order becomes paid (markOrderPaid)', () => {
+  it('refuses a payment that is no longer pending with a 409 and changes nothing, even when its caller did not look', async () => {
+    const gold = await buildProduct(t, { stock: 5 });
+    const session = (await checkout(cart(gold.id))).json();
+    await t.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, session.paymentId));
+    const events = async () => (await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, session.paymentId))).map((e) => e.type);
+    const before = { order: await orderRow(session.orderId), events: await events() };
+    const paying = t.db.transaction((tx) => markOrderPaid(tx, session.orderId, { paymentId: session.paymentId, method: 'card', provider: 'sandbox' }, null));
+    await expect(paying).rejects.toMatchObject({ status: 409, code: 'payment_not_pending' });
+    expect(await orderRow(session.orderId)).toEqual(before.order);
+    expect(await events()).toEqual(before.events);
+    expect((await paymentRow(session.paymentId)).status).toBe('failed');
   });
 });
 

@@ -16,10 +16,8 @@ export default defineRoutes('checkout', (r, { db, settings, providers }) => {
     const deps = { db, settings: current, providers, origin: siteOrigin(req, current.siteUrl) };
     // The key is claimed and its answer kept in the checkout's own transaction (with the payment's insert).
     const answer = (session: CheckoutSession) => ({ status: 201, body: { ok: true, ...session } });
-    const sent = await sendIdempotentIn(db, req, reply, async (tx, keep) =>
-      answer(await checkoutIn(tx, deps, req.body, req.user, new Date(), (session) => keep(answer(session)))), { required: true });
-    checkoutDone();
-    return sent;
+    return sendIdempotentIn(db, req, reply, async (tx, keep) =>
+      answer(await checkoutIn(tx, deps, req.body, req.user, new Date(), (session) => keep(answer(session)))), { required: true, committed: checkoutDone });
   });
 
   r.get('/api/checkout/order/:id', { config: access.poll, schema: { params: idParams, summary: 'The buyer’s order (login or x-checkout-secret)' } }, async (req) => {

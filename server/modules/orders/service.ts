@@ -181,13 +181,12 @@ export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment
   if (!canMove(order.status, 'paid')) throw conflict(illegalMoveSentence(order.status, 'paid'), undefined, 'illegal_transition');
 
   let paymentId = payment.paymentId;
-  if (paymentId) {
-    const [done] = await tx.update(payments)
-      .set({ status: 'completed', completedAt: now, updatedAt: now, reference: payment.reference ?? null })
-      .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId), eq(payments.status, 'pending')))
-      .returning({ id: payments.id });
-    if (!done) throw new AppError(409, 'payment_not_pending');
-  } else {
+  // An existing payment is completed in the statement below, with the rest: it must still be pending.
+  const completing = paymentId ? tx.update(payments)
+    .set({ status: 'completed', completedAt: now, updatedAt: now, reference: payment.reference ?? null })
+    .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+    .returning({ id: payments.id }) : null;
+  if (!paymentId) {
     const [made] = await tx.insert(payments).values({
       orderId, userId: order.userId, method: payment.method, provider: payment.provider, amountCents: order.amountCents,
       currency: order.currency, status: 'completed', reference: payment.reference ?? null, test: !!payment.test,
@@ -203,13 +202,20 @@ export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment
     body: `We received your payment of ${fromCents(order.amountCents).toFixed(2)} ${order.currency} for order ${orderId}. Thank you for your purchase.`,
   };
   const noticeRows = payment.notifying ? notificationRows(tx, paidNotice, payment.notifying) : null;
-  // One statement: the order's lines (for its mints and the caller's answer) read beside the writes of its payment.
-  const items = await tx.with(...alongside(tx, [
+  // One statement: the order's lines (for its mints and the caller's answer) read beside the writes of its payment,
+  // with how many payments it completed (an order paid through a payment has its lines, so a row carries it). None:
+  // the payment was no longer pending, and the caller's transaction rolls the rest back with the 409.
+  const writes = alongside(tx, [
+    ...(completing ? [completing] : []),
     paymentEventRow(tx, paymentId, 'confirmed', { reference: payment.reference }, actor, now),
     tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, test: order.test || !!payment.test }).where(eq(orders.id, orderId)),
     auditRow(tx, actor, 'order.paid', 'order', orderId, { method: payment.method, provider: payment.provider }),
     ...(noticeRows ?? []),
-  ])).select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  ]);
+  const completed = completing ? sql<number>`(select count(*) from ${writes[0]})::int` : sql<number>`1`;
+  const rows = await tx.with(...writes).select({ item: orderItems, completed }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  if (completing && (rows[0]?.completed ?? 0) === 0) throw new AppError(409, 'payment_not_pending');
+  const items = rows.map((r) => r.item);
   if (!noticeRows) await notify(tx, paidNotice);
   if (order.couponCode) await settleCouponUse(tx, order.couponCode);
   await earnCommissions(tx, order, now);
