@@ -1,10 +1,11 @@
-import { Alert, Box, Chip, CircularProgress, LinearProgress, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Chip, CircularProgress, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { BulkJob } from '../../../common/notifications';
 import { apiGet, toQuery } from '../../../lib/api';
 import ExportButton from '../../components/ExportButton';
+import TablePager from '../../components/TablePager';
 import { useFormat } from '../../hooks/useFormat';
 
 const STATUS_COLOR = { queued: 'default', running: 'info', completed: 'success' } as const;
@@ -53,10 +54,7 @@ export default function BulkJobs() {
           })}
         </TableBody>
       </Table>
-      <TablePagination component="div" count={jobs.data.total} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 25, 50]}
-        onPageChange={(_, p) => setPage(p)} onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
-        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })} />
+      <TablePager total={jobs.data.total} page={page} perPage={perPage} onPage={setPage} onPerPage={setPerPage} />
     </Box>
   );
 }
