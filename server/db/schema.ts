@@ -890,6 +890,7 @@ export const conversions = pgTable('conversions', {
   createdAt: createdAt(),
 }, (t) => [
   index('conversions_user_idx').on(t.userId, t.createdAt, t.id),
+  index('conversions_mint_job_idx').on(t.mintJobId),
 ]);
 
 /** The points ledger: one signed entry per change of a member's balance, with what caused it. */

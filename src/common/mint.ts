@@ -8,6 +8,9 @@ export const MINT_SORTS = ['createdAt', 'updatedAt', 'attempts', 'status'] as co
 export const MAX_ATTEMPTS = 5;
 /** The order id of jobs minted by hand (SPEC §4). */
 export const MANUAL_ORDER_ID = 'manual';
+/** What a job mints for: an order's line, a staff member's Mint Token, or a member converting points. */
+export const MINT_SOURCES = ['order', 'manual', 'conversion'] as const;
+export type MintSource = (typeof MINT_SOURCES)[number];
 
 /** Unknown statuses render as queued: the job has not been seen to do anything yet. */
 export const mintStatusOf = enumReader(MINT_STATUSES, 'queued');
@@ -17,6 +20,7 @@ export type MintJob = {
   id: string;
   /** a uuid, or "manual" */
   orderId: string;
+  source: MintSource;
   walletAddress: string;
   tokenId: string;
   amount: string;

@@ -62,6 +62,14 @@ describe('POST /api/membership/tokens/convert', () => {
     expect(points[0]).toMatchObject({ type: 'CONVERTED', amount: -300, conversionId: done.id });
     // Staff see the same history by email.
     expect((await t.call('GET', `/api/membership/conversions/history?email=${user.email}`, { as: 'finance' })).json().conversions[0].id).toBe(done.id);
+    // The mint queue tells a conversion's job from a staff member's Mint Token, in the list and on the job.
+    const jobId = res.json().conversion.mintJobId as string;
+    const listed = (await t.call('GET', '/api/mint-jobs?limit=100')).json().jobs as { id: string; orderId: string; source: string }[];
+    expect(listed.find((j) => j.id === jobId)).toMatchObject({ orderId: 'manual', source: 'conversion' });
+    expect((await t.call('GET', `/api/mint-jobs/${jobId}`)).json().job).toMatchObject({ orderId: 'manual', source: 'conversion' });
+    const manual = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: wallet, tokenId: '1', amount: '1' } });
+    expect(manual.json().job).toMatchObject({ orderId: 'manual', source: 'manual' });
+    expect((await t.call('GET', `/api/mint-jobs/${manual.json().job.id as string}`)).json().job.source).toBe('manual');
   });
 
   it.each([

@@ -9,16 +9,20 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The mint queue's CSV (GET /api/mint-jobs/export.csv). */
 export const jobCsv = csvColumns<MintJob>({
-  id: 'text', orderId: 'text', status: 'text', walletAddress: 'text', tokenId: 'text', amount: 'decimal', attempts: 'number',
+  id: 'text', orderId: 'text', source: 'text', status: 'text', walletAddress: 'text', tokenId: 'text', amount: 'decimal', attempts: 'number',
   maxAttempts: 'number', txHash: 'text', chainId: 'number', contract: 'text', productId: 'text', nonce: 'number',
   blockNumber: 'text', lastError: 'text', nextAttemptAt: 'date', createdAt: 'date', updatedAt: 'date', completedAt: 'date',
 });
 
-/** SPEC §3 "Mint job" plus what an operator needs to steer it. A manual job's order id is "manual". */
-export function presentJob(j: Job): MintJob {
+/**
+ * SPEC §3 "Mint job" plus what an operator needs to steer it. A job without an order has the order id "manual";
+ * `conversion` says it mints a member's points conversion rather than a staff member's Mint Token.
+ */
+export function presentJob(j: Job, conversion = false): MintJob {
   return {
     id: j.id,
     orderId: j.orderId ?? MANUAL_ORDER_ID,
+    source: j.orderId ? 'order' : conversion ? 'conversion' : 'manual',
     walletAddress: j.walletAddress,
     tokenId: j.tokenId,
     amount: j.amount,

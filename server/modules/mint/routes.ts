@@ -6,7 +6,7 @@ import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { mintAccess as access } from './policy.js';
 import { jobCsv, presentJob } from './present.js';
-import { createManualJob, getJob, jobRows, listJobs, retryJob, transactionDetail, waitForHash, workerStatus } from './service.js';
+import { createManualJob, getJob, jobRows, listJobs, presentedJob, retryJob, transactionDetail, waitForHash, workerStatus } from './service.js';
 
 export default defineRoutes('mint queue', (r, ctx) => {
   const { db } = ctx;
@@ -20,13 +20,13 @@ export default defineRoutes('mint queue', (r, ctx) => {
     streamCsv(reply, { name: 'mint-jobs', columns: jobCsv, pages: keysetPages((page) => jobRows(db, req.query, page)) }));
 
   r.get('/api/mint-jobs/:id', { config: access.read, schema: { params: idParams } }, async (req) =>
-    ({ ok: true, job: presentJob(await getJob(db, req.params.id)) }));
+    ({ ok: true, job: await presentedJob(db, await getJob(db, req.params.id)) }));
 
   r.post('/api/mint-jobs', { config: access.write, schema: { body: createMintBody, summary: 'Queue a manual mint' } }, async (req, reply) =>
     reply.status(201).send({ ok: true, job: presentJob(await createManualJob(db, req.body, req.user)) }));
 
   r.post('/api/mint-jobs/:id/retry', { config: access.write, schema: { params: idParams, summary: 'Queue a failed job again' } }, async (req) =>
-    ({ ok: true, job: presentJob(await retryJob(db, req.params.id, req.user)) }));
+    ({ ok: true, job: await presentedJob(db, await retryJob(db, req.params.id, req.user)) }));
 
   r.post('/api/debug/mint', {
     config: access.debug,

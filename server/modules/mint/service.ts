@@ -5,8 +5,8 @@ import {
 import { MINT_STATUSES, type ChainTx, type MintCounts, type MintWorkerStatus } from '../../../src/common/mint.js';
 import { type CreateMintInput, type MintListQuery } from '../../../src/common/mint.schemas.js';
 import { explorerTxUrl } from '../../chain/client.js';
-import type { Db } from '../../db/client.js';
-import { chainTransactions, mintJobs, mintWorkers, orders } from '../../db/schema.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { chainTransactions, conversions, mintJobs, mintWorkers, orders } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
@@ -29,9 +29,18 @@ const jobFilter = (q: MintListQuery) => (q.status ? eq(mintJobs.status, q.status
 /** One page of the list (by offset for the JSON list, after a row for the CSV export). */
 export async function jobRows(db: Db, q: MintListQuery, page: Page) {
   const order = listOrder([SORT_COLUMNS[q.sort]], mintJobs.id, q.order);
-  const rows = await db.select().from(mintJobs).where(and(jobFilter(q), after(order, page.after)))
+  const rows = await db.select({ job: mintJobs, conversion: isConversion }).from(mintJobs).where(and(jobFilter(q), after(order, page.after)))
     .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
-  return rows.map(presentJob);
+  return rows.map((r) => presentJob(r.job, r.conversion));
+}
+
+/** Whether the job mints a member's points conversion (conversions_mint_job_idx). */
+const isConversion = sql<boolean>`exists (select 1 from ${conversions} c where c.mint_job_id = ${mintJobs}.id)`;
+
+/** The job as the API shows it (presentJob), with whether it mints a conversion. */
+export async function presentedJob(db: Queryable, job: typeof mintJobs.$inferSelect) {
+  const conversion = job.orderId ? false : (await db.select({ id: conversions.id }).from(conversions).where(eq(conversions.mintJobId, job.id)).limit(1)).length > 0;
+  return presentJob(job, conversion);
 }
 
 export async function listJobs(db: Db, q: MintListQuery) {
@@ -151,6 +160,6 @@ export async function transactionDetail(db: Db, runtime: ChainRuntime | null, ha
     receipt: receipt && {
       status: receipt.status, blockNumber: String(receipt.blockNumber), gasUsed: String(receipt.gasUsed), logs: receipt.logs.length,
     },
-    job: job ? presentJob(job) : null,
+    job: job ? await presentedJob(db, job) : null,
   };
 }

@@ -94,7 +94,7 @@ export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDe
     items: items.map(presentItem),
     customer: customer ? { id: customer.id, email: customer.email, name: displayName(customer) } : null,
     payment: payment ? presentPayment(payment) : null,
-    mintJobs: mints.map(presentJob),
+    mintJobs: mints.map((j) => presentJob(j)),
   };
 }
 

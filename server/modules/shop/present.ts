@@ -16,6 +16,6 @@ export function presentShopOrder(order: typeof orders.$inferSelect, { items, pay
     ...presentPricing(order),
     items: items.map(presentItem),
     payment: payment ? presentPayment(payment) : null,
-    mintJobs: mints.map(presentJob),
+    mintJobs: mints.map((j) => presentJob(j)),
   };
 }

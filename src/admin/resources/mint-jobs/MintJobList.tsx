@@ -93,7 +93,7 @@ export default function MintJobList() {
         cardSx={{ overflowX: 'auto' }}
       >
         <DataTable.Col<MintJob> source="id" disableSort cellSx={noWrap} render={(j) => <Mono title={j.id}>{shortId(j.id)}</Mono>} />
-        <DataTable.Col<MintJob> source="orderId" disableSort cellSx={noWrap} render={(j) => <OrderRef orderId={j.orderId} />} />
+        <DataTable.Col<MintJob> source="orderId" disableSort cellSx={noWrap} render={(j) => <OrderRef job={j} />} />
         <DataTable.Col<MintJob>
           source="walletAddress"
           disableSort

@@ -1,14 +1,16 @@
 import { Typography } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
 import { MONO } from '../../components/Mono';
-import { MANUAL_ORDER_ID } from '../../../common/mint';
+import { MANUAL_ORDER_ID, type MintJob } from '../../../common/mint';
 import { shortId } from '../../components/ids';
 
-/** A mint job's order: "manual" for jobs minted by hand, otherwise the order's short id linking to it. */
-export default function OrderRef({ orderId }: { orderId: string | null | undefined }) {
+/** A mint job's order: "manual" for jobs minted by hand, "points conversion" for a member's, otherwise the order's short id linking to it. */
+export default function OrderRef({ job }: { job: Pick<MintJob, 'orderId' | 'source'> }) {
   const translate = useTranslate();
+  const { orderId } = job;
   if (!orderId || orderId === MANUAL_ORDER_ID) {
-    return <Typography variant="body2" component="span" color="text.secondary">{translate('resources.mint-queue.manual')}</Typography>;
+    const label = job.source === 'conversion' ? 'conversion' : 'manual';
+    return <Typography variant="body2" component="span" color="text.secondary">{translate(`resources.mint-queue.${label}`)}</Typography>;
   }
   return (
     <Link to={`/orders/${encodeURIComponent(orderId)}/show`} title={orderId} sx={MONO}>

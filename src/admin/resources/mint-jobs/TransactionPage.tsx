@@ -98,7 +98,7 @@ function TxDetails({ tx }: { tx: ChainTx }) {
               <Mono title={job.id}>{shortId(job.id)}</Mono>
             </DetailField>
             <DetailField label={f('orderId')}>
-              <OrderRef orderId={job.orderId} />
+              <OrderRef job={job} />
             </DetailField>
             <DetailField label={f('status')}>
               <MintStatusChip status={job.status} />

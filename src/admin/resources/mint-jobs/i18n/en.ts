@@ -29,6 +29,7 @@ const en = {
   worker_error: 'Worker error: %{error}',
   last_updated: 'Last updated: %{time}',
   manual: 'Manual',
+  conversion: 'Points conversion',
   na: 'N/A',
   attempts_of: '%{attempts}/%{max}',
   actions: 'Actions',

@@ -31,6 +31,7 @@ const zh: typeof en = {
   worker_error: '铸造进程错误：%{error}',
   last_updated: '最后更新：%{time}',
   manual: '手动',
+  conversion: '积分兑换',
   na: '无',
   attempts_of: '%{attempts}/%{max}',
   actions: '操作',

@@ -1,0 +1,1 @@
+CREATE INDEX "conversions_mint_job_idx" ON "conversions" USING btree ("mint_job_id");
