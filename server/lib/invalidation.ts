@@ -50,9 +50,34 @@ export function cachesTrusted(): boolean {
   return downBuses === 0;
 }
 
-type Waiters = { done: Promise<void>; resolve: () => void };
-let pinging: Promise<void> | null = null;
-let nextPing: Waiters | null = null;
+/**
+ * `run` for many callers: a call made while a run is under way waits for the next run, which starts when that one
+ * ends and serves every caller that came meanwhile (so each caller is served by a run that started after its call).
+ */
+function inRounds(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let waiting: { done: Promise<void>; resolve: () => void } | null = null;
+  const loop = async () => {
+    while (waiting) {
+      const round = waiting;
+      waiting = null;
+      await run().catch(() => undefined);
+      round.resolve();
+    }
+    running = null;
+  };
+  return () => {
+    if (!waiting) {
+      let resolve!: () => void;
+      waiting = { done: new Promise<void>((r) => (resolve = r)), resolve };
+    }
+    const { done } = waiting;
+    running ??= loop();
+    return done;
+  };
+}
+
+const pingRound = inRounds(async () => { await Promise.all([...buses].map((bus) => bus.ping())); });
 
 /**
  * Resolves once this process has received every notification committed before the call, so a cache entry still
@@ -62,24 +87,7 @@ let nextPing: Waiters | null = null;
  * entry. Callers coming while a round trip is under way share the next one.
  */
 export function caughtUp(): Promise<void> {
-  if (buses.size === 0) return Promise.resolve();
-  if (!nextPing) {
-    let resolve!: () => void;
-    nextPing = { done: new Promise<void>((r) => (resolve = r)), resolve };
-  }
-  const { done } = nextPing;
-  pinging ??= sendPings();
-  return done;
-}
-
-async function sendPings() {
-  while (nextPing) {
-    const waiting = nextPing;
-    nextPing = null;
-    await Promise.all([...buses].map((bus) => bus.ping()));
-    waiting.resolve();
-  }
-  pinging = null;
+  return buses.size === 0 ? Promise.resolve() : pingRound();
 }
 
 /** Records that something other processes cache has changed here (the caller has already dropped its own copy). */
@@ -107,10 +115,13 @@ export function mark(): number {
   return seq;
 }
 
-type Batch = { since: number; done: Promise<void>; resolve: () => void };
-/** The notification being sent, and the one that will follow it: callers meanwhile share that next one. */
-let sending: Promise<void> | null = null;
-let next: Batch | null = null;
+/** The oldest mark the callers waiting for the next notification asked for. */
+let pendingSince = Infinity;
+const publishRound = inRounds(() => {
+  const since = pendingSince;
+  pendingSince = Infinity;
+  return send(since);
+});
 
 /**
  * Publishes every event recorded after `since` and waits until PostgreSQL has taken the notification. The notification
@@ -119,25 +130,8 @@ let next: Batch | null = null;
  */
 export function publishSince(since: number): Promise<void> {
   if (seq <= since || buses.size === 0) return Promise.resolve();
-  if (next) next.since = Math.min(next.since, since);
-  else {
-    let resolve!: () => void;
-    const done = new Promise<void>((r) => (resolve = r));
-    next = { since, done, resolve };
-  }
-  const { done } = next;
-  sending ??= sendBatches();
-  return done;
-}
-
-async function sendBatches() {
-  while (next) {
-    const batch = next;
-    next = null;
-    await send(batch.since).catch(() => undefined);
-    batch.resolve();
-  }
-  sending = null;
+  pendingSince = Math.min(pendingSince, since);
+  return publishRound();
 }
 
 async function send(since: number) {
