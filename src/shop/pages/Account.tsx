@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
+import FormField from '../components/FormField';
 import { MIN_PASSWORD_LENGTH } from '../../common/users';
 import { ApiError, changePassword, signup, TwoFactorNeeded } from '../api';
 import { ErrorText, Loading } from '../components/Status';
@@ -189,18 +190,8 @@ function SignupForm() {
   };
 
   const field = (name: SignupField, label: string, extra: { type?: string; autoComplete: string; helperText?: string }) => (
-    <TextField
-      id={`signup-${name}`}
-      name={name}
-      label={label}
-      type={extra.type ?? 'text'}
-      autoComplete={extra.autoComplete}
-      required
-      value={values[name]}
-      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-      error={!!errors[name]}
-      helperText={errors[name] ?? extra.helperText}
-    />
+    <FormField form="signup" name={name} label={label} value={values[name]} error={errors[name]} onChange={(v) => setValues((s) => ({ ...s, [name]: v }))}
+      type={extra.type} autoComplete={extra.autoComplete} hint={extra.helperText} />
   );
 
   return (

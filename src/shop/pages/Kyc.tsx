@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import FormField from '../components/FormField';
 import { COUNTRY_CODES, KYC_DOCUMENT_ACCEPT, KYC_DOCUMENT_TYPES, MAX_KYC_DOCUMENT_BYTES, type KycSession } from '../../common/kyc';
 import { ApiError, listOwnKyc, submitKyc } from '../api';
 import { useFormat } from '../format';
@@ -72,19 +73,7 @@ function KycForm({ onSent }: { onSent: (s: KycSession) => void }) {
   };
 
   const text = (name: Exclude<Field, 'document' | 'country' | 'documentType'>, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
-    <TextField
-      id={`kyc-${name}`}
-      name={name}
-      label={label}
-      type={extra.type ?? 'text'}
-      autoComplete={extra.autoComplete}
-      required
-      value={values[name]}
-      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-      error={!!errors[name]}
-      helperText={errors[name]}
-      slotProps={extra.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-    />
+    <FormField form="kyc" name={name} label={label} value={values[name]} error={errors[name]} onChange={(v) => setValues((s) => ({ ...s, [name]: v }))} {...extra} />
   );
 
   return (
