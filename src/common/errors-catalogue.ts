@@ -323,5 +323,27 @@ export function fillMessage(template: string, params: ErrorParams = {}): string 
   return template.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+/**
+ * Things a sentence names through a param (which field of a DNS record is wrong): the param's value is `@<term>` (see
+ * `term`), and each catalogue says the term in its own language (ERROR_TERMS_ZH in errors-catalogue.zh.ts).
+ */
+export const ERROR_TERMS = {
+  dns_domain: 'Domain',
+  dns_cname_value: 'Value of a CNAME record',
+  dns_ns_value: 'Value of an NS record',
+  dns_mx_host: 'MX host',
+} as const satisfies Record<string, string>;
+export type ErrorTerm = keyof typeof ERROR_TERMS;
+
+/** A param naming a term of the catalogue, said in the reader's language. */
+export const term = (name: ErrorTerm) => `@${name}`;
+
+/** `params` with each `@<term>` value said in the catalogue `terms`. */
+export function withTerms(params: ErrorParams | undefined, terms: Record<ErrorTerm, string>): ErrorParams | undefined {
+  if (!params) return params;
+  const said = (v: string | number) => (typeof v === 'string' && v.startsWith('@') && Object.hasOwn(terms, v.slice(1)) ? terms[v.slice(1) as ErrorTerm] : v);
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, said(v)]));
+}
+
 /** The English sentence of a message code. */
-export const errorSentence = (code: ErrorCode, params?: ErrorParams) => fillMessage(ERROR_MESSAGES[code], params);
+export const errorSentence = (code: ErrorCode, params?: ErrorParams) => fillMessage(ERROR_MESSAGES[code], withTerms(params, ERROR_TERMS));

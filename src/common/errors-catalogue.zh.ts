@@ -1,4 +1,12 @@
-import type { ErrorCode } from './errors-catalogue.js';
+import type { ErrorCode, ErrorTerm } from './errors-catalogue.js';
+
+/** The terms a sentence names through a param (ERROR_TERMS), in Chinese. */
+export const ERROR_TERMS_ZH: Record<ErrorTerm, string> = {
+  dns_domain: '域名',
+  dns_cname_value: 'CNAME 记录的值',
+  dns_ns_value: 'NS 记录的值',
+  dns_mx_host: 'MX 主机',
+};
 
 /**
  * The server's sentences in Chinese, by message code (see errors-catalogue.ts). A template may leave out a param
@@ -245,13 +253,13 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   no_crypto_price: '“%{title}”没有加密货币价格：请用其他方式支付。',
   crypto_no_lines: '此订单没有可支付的商品。',
   refund_below_fee: '此退款（%{amount}）不高于发送它的网络手续费（%{fee}）：请退更大的金额。',
-  dns_name_required: '域名为必填项。',
-  dns_name_too_long: '域名最多 %{max} 个字符。',
-  dns_name_empty_label: '域名不能有空标签（连续两个点，或以点开头）。',
-  dns_label_too_long: '域名中有标签超过 %{max} 个字符（“%{start}…”）。',
-  dns_label_characters: '必须是主机名：各标签只能由字母、数字、连字符（域名中还可用下划线）组成，且不能以连字符开头或结尾（“%{part}”不符合）。',
-  dns_name_not_qualified: '必须是完整的主机名，例如 mail.example.com。',
-  dns_name_is_ip: '必须是主机名，而不是 IP 地址。',
+  dns_name_required: '%{label}为必填项。',
+  dns_name_too_long: '%{label}最多 %{max} 个字符。',
+  dns_name_empty_label: '%{label}不能有空标签（连续两个点，或以点开头）。',
+  dns_label_too_long: '%{label}中有标签超过 %{max} 个字符（“%{start}…”）。',
+  dns_label_characters: '%{label}必须是主机名：各标签只能由字母、数字、连字符（域名中还可用下划线）组成，且不能以连字符开头或结尾（“%{part}”不符合）。',
+  dns_name_not_qualified: '%{label}必须是完整的主机名，例如 mail.example.com。',
+  dns_name_is_ip: '%{label}必须是主机名，而不是 IP 地址。',
   dns_value_required: '值为必填项。',
   dns_a_value: 'A 记录的值必须是 IPv4 地址，例如 192.0.2.10。',
   dns_aaaa_value: 'AAAA 记录的值必须是 IPv6 地址，例如 2001:db8::10。',

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import adminEn from '../../src/admin/i18n/en';
 import adminZh from '../../src/admin/i18n/zh';
-import { ERROR_MESSAGES, errorSentence, fillMessage, type ErrorCode } from '../../src/common/errors-catalogue';
-import { ERROR_MESSAGES_ZH } from '../../src/common/errors-catalogue.zh';
+import { ERROR_MESSAGES, errorSentence, fillMessage, term, withTerms, type ErrorCode } from '../../src/common/errors-catalogue';
+import { ERROR_MESSAGES_ZH, ERROR_TERMS_ZH } from '../../src/common/errors-catalogue.zh';
 import { MESSAGES } from '../../src/common/messages';
 import { PAYMENT_RATE_LIMIT_SENTENCE } from '../../src/common/payments';
 import { errorFromResponse, serverSentence, setErrorTranslator } from '../../src/lib/api';
@@ -99,5 +99,17 @@ describe('the browser transport', () => {
     expect(errorFromResponse(409, { error: 'Something new.', code: 'x', messageCode: 'x' }).message).toBe('Something new.');
     expect(errorFromResponse(429, { error: 'whatever', code: 'rate_limited' }).message).toBe(ERROR_MESSAGES_ZH.rate_limited);
     expect(serverSentence({ error: errorSentence('invalid_credentials'), code: 'invalid_credentials', messageCode: 'invalid_credentials' })).toBe('邮箱或密码不正确。');
+  });
+
+  it('says a term named through a param (@term) in each language: the server’s English, the Chinese catalogue’s own', () => {
+    const params = { label: term('dns_mx_host') };
+    const english = errorSentence('dns_name_not_qualified', params);
+    expect(english).toBe('MX host must be a fully qualified host name such as mail.example.com.');
+    setErrorTranslator(errorTranslatorFor('zh'));
+    const chinese = serverSentence({ error: english, code: 'validation', messageCode: 'dns_name_not_qualified', params });
+    expect(chinese).toContain(ERROR_TERMS_ZH.dns_mx_host);
+    expect(chinese).not.toMatch(/MX host|@dns/);
+    // Any other value is left as it is, even one that starts with "@" but names no term.
+    expect(withTerms({ a: '@nobody', b: 3 }, ERROR_TERMS_ZH)).toEqual({ a: '@nobody', b: 3 });
   });
 });

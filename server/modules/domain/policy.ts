@@ -4,6 +4,7 @@
  * Staff read the records, admins and operators write them (RESOURCES['domain-management']).
  */
 import { TXT_MAX_LENGTH, TXT_STRING_BYTES, type DnsType } from '../../../src/common/domain.js';
+import { term } from '../../../src/common/errors-catalogue.js';
 import { say, type Said } from '../../lib/errors.js';
 import { resourceAccess } from '../../lib/access.js';
 
@@ -31,7 +32,7 @@ function labelsProblem(name: string, label: string, allowUnderscore: boolean): S
 }
 
 /** Why `name` (already normalized) is not a record's name, or null. Underscores are allowed (_dmarc, _acme-challenge). */
-export const ownerNameProblem = (name: string, label = 'Domain') => labelsProblem(name, label, true);
+export const ownerNameProblem = (name: string) => labelsProblem(name, term('dns_domain'), true);
 
 /**
  * Why `host` (already normalized) is not a host name a record may point to (CNAME, NS, MX): at least two labels of
@@ -141,7 +142,7 @@ export function normalizeValue(type: DnsType, raw: string): { value: string } | 
     case 'CNAME':
     case 'NS': {
       const host = normalizeName(value);
-      const problem = targetHostProblem(host, `Value of a${type === 'NS' ? 'n' : ''} ${type} record`);
+      const problem = targetHostProblem(host, term(type === 'NS' ? 'dns_ns_value' : 'dns_cname_value'));
       return problem ? { problem } : { value: host };
     }
     case 'MX': {
@@ -150,7 +151,7 @@ export function normalizeValue(type: DnsType, raw: string): { value: string } | 
       const priority = Number(match[1]);
       if (priority > 65_535) return { problem: say('dns_mx_priority') };
       const host = normalizeName(match[2]!);
-      const problem = targetHostProblem(host, 'MX host');
+      const problem = targetHostProblem(host, term('dns_mx_host'));
       return problem ? { problem } : { value: `${priority} ${host}` };
     }
     case 'TXT':

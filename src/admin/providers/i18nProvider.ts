@@ -1,6 +1,8 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import en from '../i18n/en';
 import zh from '../i18n/zh';
+import { withTerms } from '../../common/errors-catalogue';
+import { ERROR_TERMS_ZH } from '../../common/errors-catalogue.zh';
 import { setErrorTranslator } from '../../lib/api';
 
 export const LOCALES = [
@@ -40,6 +42,7 @@ export const i18nProvider = polyglotI18nProvider(
 
 /** Server errors in the chosen language: `errors.<messageCode>` with its params; English keeps the server's own sentence. */
 setErrorTranslator((messageCode, params) =>
-  i18nProvider.getLocale() !== 'en' && Object.hasOwn(zh.errors, messageCode) ? i18nProvider.translate(`errors.${messageCode}`, params) : undefined);
+  i18nProvider.getLocale() !== 'en' && Object.hasOwn(zh.errors, messageCode)
+    ? i18nProvider.translate(`errors.${messageCode}`, withTerms(params, ERROR_TERMS_ZH)) : undefined);
 
 export default i18nProvider;

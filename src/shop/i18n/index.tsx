@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import en from './en';
-import { fillMessage, type ErrorCode, type FieldMessage } from '../../common/errors-catalogue';
+import { fillMessage, withTerms, type ErrorCode, type FieldMessage } from '../../common/errors-catalogue';
+import { ERROR_TERMS_ZH } from '../../common/errors-catalogue.zh';
 import { setErrorTranslator, type ErrorTranslator } from '../../lib/api';
 import zh from './zh';
 
@@ -51,7 +52,7 @@ export const messagesFor = (lang: ShopLang): Messages => CATALOGUES[lang];
 /** Server errors in `lang`: its `errors.<messageCode>` filled with the params; English keeps the server's own sentence. */
 export const errorTranslatorFor = (lang: ShopLang): ErrorTranslator => (messageCode, params) => {
   const template = lang === 'en' ? undefined : CATALOGUES[lang].errors[messageCode as ErrorCode];
-  return template === undefined ? undefined : fillMessage(template, params);
+  return template === undefined ? undefined : fillMessage(template, withTerms(params, ERROR_TERMS_ZH));
 };
 
 type I18n = {
