@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { auditEvents, memberLevels, members, pointsEntries, users } from '../../server/db/schema.js';
+import { auditEvents, memberLevels, members, notifications, pointsEntries, users } from '../../server/db/schema.js';
 import { buildOrder, buildProduct, buildUser, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -48,6 +48,26 @@ describe('PUT /api/membership/levels/{name}', () => {
     expect(silver!.discountBp).toBe(200);
     const [audited] = await t.db.select({ n: count() }).from(auditEvents).where(eq(auditEvents.action, 'membership.level_update'));
     expect(audited!.n).toBe(2);
+  });
+
+  it('moves every member to the level the new minimums give, and tells each one moved, down or up', async () => {
+    const { user } = await shopper();
+    for (let i = 0; i < 2; i++) await buildOrder(t, { userEmail: user.email, product: { priceFiat: 1000 }, paid: true });
+    const levelOf = async () => (await t.db.select().from(members).where(eq(members.userId, user.id)))[0]!.level;
+    const told = async () => (await t.db.select({ title: notifications.title }).from(notifications)
+      .where(eq(notifications.userId, user.id)).orderBy(notifications.createdAt)).map((n) => n.title);
+    expect(await levelOf()).toBe('SILVER'); // 2,000 points and 2 paid orders
+    expect(await told()).toContain('You are now a SILVER member');
+    const before = (await told()).length;
+    try {
+      expect((await t.call('PUT', '/api/membership/levels/SILVER', { body: { minPoints: 2500 } })).statusCode).toBe(200);
+      expect(await levelOf()).toBe('BRONZE');
+      expect((await told()).slice(before)).toEqual(['Your membership level is now BRONZE']);
+    } finally {
+      expect((await t.call('PUT', '/api/membership/levels/SILVER', { body: { minPoints: 1000 } })).statusCode).toBe(200);
+    }
+    expect(await levelOf()).toBe('SILVER');
+    expect((await told()).slice(before)).toEqual(['Your membership level is now BRONZE', 'You are now a SILVER member']);
   });
 
   it.each([

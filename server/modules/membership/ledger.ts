@@ -80,14 +80,23 @@ export async function storeStanding(tx: Tx, member: MemberRow, now = new Date())
     pointsBalance: member.pointsBalance, lifetimePoints: member.lifetimePoints, paidOrders, level,
     levelChangedAt: changed ? now : member.levelChangedAt, updatedAt: now,
   }).where(eq(members.userId, member.userId)).returning();
-  if (changed && levelRank(level) > levelRank(memberLevelOf(member.level))) {
-    await notify(tx, {
-      userId: member.userId, channels: ['in_app', 'email'], link: '/membership',
-      title: `You are now a ${level} member`,
-      body: `Your points and orders have taken you to the ${level} level. Its benefits apply to your next purchase.`,
-    });
-  }
+  if (changed && levelRank(level) > levelRank(memberLevelOf(member.level))) await notify(tx, levelMoveNotice(member.userId, memberLevelOf(member.level), level));
   return row!;
+}
+
+/**
+ * What a member is told when their level moves: up through their own points and orders, or either way when staff
+ * change the levels' minimums (a member's own refund that lowers it tells nothing more than the refund does).
+ */
+export function levelMoveNotice(userId: string, from: MemberLevelName, to: MemberLevelName) {
+  const up = levelRank(to) > levelRank(from);
+  return {
+    userId, channels: ['in_app', 'email'] as const, link: '/membership',
+    title: up ? `You are now a ${to} member` : `Your membership level is now ${to}`,
+    body: up
+      ? `Your points and orders have taken you to the ${to} level. Its benefits apply to your next purchase.`
+      : `The membership levels' requirements have changed: with your points and orders your level is now ${to} instead of ${from}.`,
+  };
 }
 
 type PaidOrder = { id: string; userId: string | null; subtotalCents: number | null; discountCents: number; amountCents: number; taxCents: number; shippingCents: number };

@@ -1,17 +1,18 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
-import { LOYALTY_TOKEN, levelLadderProblems, type Member, type MemberLevel, type MemberLevelName, type PointsAdded, type TokensConverted } from '../../../src/common/membership.js';
+import { LOYALTY_TOKEN, levelLadderProblems, memberLevelOf, type Member, type MemberLevel, type MemberLevelName, type PointsAdded, type TokensConverted } from '../../../src/common/membership.js';
 import type { AddPointsInput, ConvertInput, LevelPatch, MemberHistoryQuery, MemberQuery } from '../../../src/common/membership.schemas.js';
-import type { Db, Queryable } from '../../db/client.js';
+import { queryRows, type Db, type Queryable } from '../../db/client.js';
 import { conversions, memberLevels, members, mintJobs, pointsEntries, users } from '../../db/schema.js';
 import { badRequest, forbidden, notFound, say, unprocessable } from '../../lib/errors.js';
 import type { Actor, AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { normaliseEmail } from '../auth/service.js';
 import { enqueueMint, mintQueued } from '../mint/enqueue.js';
+import { notifyMany } from '../notifications/notify.js';
 import type { ChainRuntime } from '../mint/runtime.js';
 import { readTokenBalances } from './balances.js';
-import { lockMember, membershipSetting, paidOrderCount, readLevels, writeEntry } from './ledger.js';
+import { levelMoveNotice, lockMember, membershipSetting, paidOrderCount, readLevels, writeEntry } from './ledger.js';
 import { conversionRefusal, mayReadOthers } from './policy.js';
 import { presentConversion, presentEntry, presentLevel, presentMember } from './present.js';
 
@@ -39,12 +40,18 @@ export async function updateLevel(db: Db, name: MemberLevelName, patch: LevelPat
       throw badRequest(sentence, undefined, { [patch.minPoints !== undefined ? 'minPoints' : 'minOrders']: sentence });
     }
     await tx.update(memberLevels).set({ ...changed, updatedAt: new Date() }).where(eq(memberLevels.name, name));
-    // Every stored level follows the new ladder at once (the highest level whose minimums the member meets).
-    await tx.execute(sql`
-      update ${members} m set level = l.name, level_changed_at = now(), updated_at = now()
-      from (select m2.user_id, (select name from ${memberLevels} where min_points <= greatest(m2.lifetime_points, 0) and min_orders <= m2.paid_orders
-                                 order by rank desc limit 1) as name from ${members} m2) l
-      where l.user_id = m.user_id and l.name is not null and m.level <> l.name`);
+    // Every stored level follows the new ladder at once (the highest level whose minimums the member meets), and
+    // each member it moves is told, up or down.
+    const moved = await queryRows<{ userId: string; from: string; to: string }>(tx, sql`
+      with before as (select user_id, level from ${members}),
+      moved as (
+        update ${members} m set level = l.name, level_changed_at = now(), updated_at = now()
+        from (select m2.user_id, (select name from ${memberLevels} where min_points <= greatest(m2.lifetime_points, 0) and min_orders <= m2.paid_orders
+                                   order by rank desc limit 1) as name from ${members} m2) l
+        where l.user_id = m.user_id and l.name is not null and m.level <> l.name
+        returning m.user_id, m.level)
+      select moved.user_id as "userId", before.level as "from", moved.level as "to" from moved join before using (user_id)`);
+    await notifyMany(tx, moved.map((m) => levelMoveNotice(m.userId, memberLevelOf(m.from), memberLevelOf(m.to))));
     await audit(tx, actor, 'membership.level_update', 'member_level', name, patch);
     return presentLevel((await readLevels(tx)).find((l) => l.name === name)!);
   });
