@@ -108,6 +108,24 @@ describe('membership in Chromium', () => {
     expect(await row.locator('.column-reason').innerText()).toBe('Welcome bonus');
   });
 
+  it('a history longer than a page turns its pages', async () => {
+    // 24 more entries that cancel out (the balance the next tests expect stays 1,250): 26 in all.
+    for (let i = 0; i < 24; i++) {
+      const made = await api('/api/membership/points/add', { email, amount: i % 2 ? -1 : 1, reason: `Paging check ${i}` });
+      expect(made.ok, JSON.stringify(made)).toBe(true);
+    }
+    await page.goto(b.url(`/membership?email=${encodeURIComponent(email)}`));
+    await expect.poll(() => page.getByTestId('member-email').innerText(), { timeout: 15_000 }).toBe(email);
+    await page.getByRole('tab', { name: 'Points History' }).click();
+    const rows = page.getByTestId('points-history').locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(25);
+    expect(await rows.first().locator('.column-reason').innerText()).toBe('Paging check 23');
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    expect(await rows.first().locator('.column-amount').innerText()).toBe('+250'); // the purchase, the oldest
+    expect(await points()).toBe(1250);
+  });
+
   it('finance reads any member’s card but neither adds points nor edits levels', async () => {
     await logInAs('finance@rwa.dev');
     await page.goto(b.url(`/membership?email=${encodeURIComponent(email)}`));

@@ -1,48 +1,61 @@
 import { Alert, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Conversion, PointsEntry, Redemption } from '../../../common/membership';
 import Mono from '../../components/Mono';
 import MintStatusChip from '../../components/MintStatusChip';
+import TablePager from '../../components/TablePager';
 import TxLink from '../../components/TxLink';
 import { isInAppLink, shortId } from '../../components/ids';
 import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
 import { RedemptionStatusChip } from './MembershipChips';
-import { useConversionHistory, usePointsHistory, useRedemptionHistory } from './useMembershipData';
+import { useHistory, type HistoryKind } from './useMembershipData';
 
 const M = 'app.membership';
 
 type Column<R> = { key: string; label: string; align?: 'right'; render: (row: R) => ReactNode };
 
-/** One history: loading, its error, its empty sentence, or a table of its rows. */
-function HistoryTable<R>({ query, columns, empty, testId, rowKey }: {
-  query: UseQueryResult<R[]>;
+/** One history, a page at a time: loading, its error, its empty sentence, or a table of its rows and its pager. */
+function HistoryTable<R extends { id: string }>({ kind, email, columns, empty, testId }: {
+  kind: HistoryKind;
+  email?: string;
   columns: Column<R>[];
   empty: string;
   testId: string;
-  rowKey: (row: R) => string;
 }) {
   const translate = useTranslate();
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(25);
+  // Another member looked up starts at their first page.
+  const [shownFor, setShownFor] = useState(email);
+  if (shownFor !== email) {
+    setShownFor(email);
+    setPage(0);
+  }
+  const query = useHistory<R>(kind, email, page, perPage);
   if (query.isPending) return <LinearProgress />;
   if (query.error) return <Alert severity="error">{translate(`${M}.error`, { error: query.error.message })}</Alert>;
-  if (query.data.length === 0) return <Typography sx={{ p: 2 }} data-testid={`${testId}-empty`}>{translate(empty)}</Typography>;
+  if (query.data.total === 0) return <Typography sx={{ p: 2 }} data-testid={`${testId}-empty`}>{translate(empty)}</Typography>;
   return (
-    <Table size="small" data-testid={testId} sx={{ overflowX: 'auto', display: { xs: 'block', md: 'table' } }}>
-      <TableHead>
-        <TableRow>
-          {columns.map((c) => <TableCell key={c.key} align={c.align}>{translate(c.label)}</TableCell>)}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {query.data.map((row) => (
-          <TableRow key={rowKey(row)}>
-            {columns.map((c) => <TableCell key={c.key} align={c.align} className={`column-${c.key}`}>{c.render(row)}</TableCell>)}
+    <>
+      {query.isFetching && <LinearProgress />}
+      <Table size="small" data-testid={testId} sx={{ overflowX: 'auto', display: { xs: 'block', md: 'table' } }}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => <TableCell key={c.key} align={c.align}>{translate(c.label)}</TableCell>)}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {query.data.rows.map((row) => (
+            <TableRow key={row.id}>
+              {columns.map((c) => <TableCell key={c.key} align={c.align} className={`column-${c.key}`}>{c.render(row)}</TableCell>)}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <TablePager total={query.data.total} page={page} perPage={perPage} onPage={setPage} onPerPage={setPerPage} />
+    </>
   );
 }
 
@@ -53,10 +66,10 @@ export function PointsHistoryTab({ email }: { email?: string }) {
   const P = `${M}.points`;
   return (
     <HistoryTable<PointsEntry>
-      query={usePointsHistory(email)}
+      kind="points"
+      email={email}
       testId="points-history"
       empty={`${P}.empty`}
-      rowKey={(r) => r.id}
       columns={[
         { key: 'createdAt', label: `${P}.date`, render: (r) => dateTime(r.createdAt) },
         { key: 'type', label: `${P}.type`, render: (r) => translate(`${P}.types.${r.type}`, { _: r.type }) },
@@ -74,10 +87,10 @@ export function RedemptionsTab({ email }: { email?: string }) {
   const R = `${M}.redemptions`;
   return (
     <HistoryTable<Redemption>
-      query={useRedemptionHistory(email)}
+      kind="redemptions"
+      email={email}
       testId="redemption-history"
       empty={`${R}.empty`}
-      rowKey={(r) => r.id}
       columns={[
         { key: 'createdAt', label: `${R}.date`, render: (r) => dateTime(r.createdAt) },
         { key: 'product', label: `${R}.product`, render: (r) => r.product?.title ?? translate(`${R}.unknown_product`) },
@@ -99,10 +112,10 @@ export function ConversionsTab({ email }: { email?: string }) {
   const tokenName = (token: string) => translate(`${C}.tokens.${token}`, { _: token });
   return (
     <HistoryTable<Conversion>
-      query={useConversionHistory(email)}
+      kind="conversions"
+      email={email}
       testId="conversion-history"
       empty={`${C}.empty`}
-      rowKey={(r) => r.id}
       columns={[
         { key: 'createdAt', label: `${C}.date`, render: (r) => dateTime(r.createdAt) },
         { key: 'from', label: `${C}.from`, render: (r) => tokenName(r.fromToken) },

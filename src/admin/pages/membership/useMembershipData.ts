@@ -1,12 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Conversion, Member, MemberLevel, PointsEntry, Redemption } from '../../../common/membership';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Member, MemberLevel } from '../../../common/membership';
 import { apiGet, toQuery } from '../../../lib/api';
-
-/** Rows a history tab shows. */
-export const HISTORY_LIMIT = 50;
-
-/** `email` set: the member staff looked up; unset: the logged-in user's own membership. */
-const whose = (email?: string) => toQuery({ email, limit: HISTORY_LIMIT });
 
 export function useMember(email?: string) {
   return useQuery({
@@ -22,23 +16,21 @@ export function useLevels() {
   });
 }
 
-export function usePointsHistory(email?: string) {
-  return useQuery({
-    queryKey: ['membership', 'points', email ?? 'me'],
-    queryFn: async () => (await apiGet<{ points: PointsEntry[] }>(`/api/membership/points/history${whose(email)}`)).points,
-  });
-}
+/** The three histories a member has, by the name their endpoint and its rows share. */
+export type HistoryKind = 'points' | 'redemptions' | 'conversions';
 
-export function useRedemptionHistory(email?: string) {
+/**
+ * One page of a member's history (`email` set: the member staff looked up; unset: the caller's own), with the total
+ * for its pager; the page shown stays while the next one loads.
+ */
+export function useHistory<R>(kind: HistoryKind, email: string | undefined, page: number, perPage: number) {
   return useQuery({
-    queryKey: ['membership', 'redemptions', email ?? 'me'],
-    queryFn: async () => (await apiGet<{ redemptions: Redemption[] }>(`/api/membership/redemptions/history${whose(email)}`)).redemptions,
-  });
-}
-
-export function useConversionHistory(email?: string) {
-  return useQuery({
-    queryKey: ['membership', 'conversions', email ?? 'me'],
-    queryFn: async () => (await apiGet<{ conversions: Conversion[] }>(`/api/membership/conversions/history${whose(email)}`)).conversions,
+    queryKey: ['membership', kind, email ?? 'me', page, perPage],
+    queryFn: async () => {
+      const body = await apiGet<Record<HistoryKind, R[]> & { total: number }>(
+        `/api/membership/${kind}/history${toQuery({ email, limit: perPage, offset: page * perPage })}`);
+      return { rows: body[kind], total: body.total };
+    },
+    placeholderData: keepPreviousData,
   });
 }
