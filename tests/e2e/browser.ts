@@ -38,6 +38,14 @@ export async function browserForFile(opts: { colorScheme?: 'light' | 'dark' } = 
   return b;
 }
 
+/** With SCREENSHOT_DIR set, saves the whole page there as `name`.png, to look at the screens in each language and theme. */
+export async function screenshot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
 export async function login(page: Page, base: (p: string) => string, email: string, password = DEV_PASSWORD) {
   await page.goto(base('/login'));
   await page.getByRole('textbox', { name: /email/i }).fill(email);

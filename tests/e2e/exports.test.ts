@@ -3,28 +3,19 @@
  * rows of the list under that filter, in its order; a role that may not read a list sees no button for it.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, login, openBrowser } from './browser.js';
+import type { Download } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, browserForFile, login, screenshot } from './browser.js';
 
 const WAIT = { timeout: 20_000 };
-let b: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
+const b = await browserForFile();
+const { page } = b;
 beforeAll(async () => {
-  b = await openBrowser();
-  page = b.page;
   await login(page, b.url, 'admin@rwa.dev');
   await page.waitForURL(/\/dashboard$/);
 });
-afterAll(async () => { await b?.close(); });
-
-/** Where screenshots go when SCREENSHOT_DIR is set (to look at the screens in both languages). */
-const shot = async (name: string) => {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-};
+const shot = (name: string) => screenshot(page, name);
 
 const exportButton = () => page.getByRole('button', { name: 'Export', exact: true });
 

@@ -1,18 +1,12 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { apiCall, chipContrasts, DEV_PASSWORD, login, browserForFile } from './browser.js';
+import { apiCall, chipContrasts, DEV_PASSWORD, login, browserForFile, screenshot } from './browser.js';
 
 const b = await browserForFile();
 const { page } = b;
 
 const api = (p: string, body?: unknown, headers?: Record<string, string>) => apiCall(page, p, body, headers);
-/** Where screenshots go when SCREENSHOT_DIR is set (to look at the screens in both languages and themes). */
-const shot = async (p: Page, name: string) => {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await p.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-};
 
 const run = Date.now().toString(36).toUpperCase();
 const email = `member-${run.toLowerCase()}@example.com`;
@@ -199,7 +193,7 @@ describe('membership in Chromium', () => {
     await page.getByRole('option', { name: 'Approved' }).click();
     await expect.poll(() => row.locator('td.column-status').innerText(), { timeout: 15_000 }).toBe('Approved');
     expect(await row.locator('td.column-orderId').innerText()).toMatch(/^[0-9a-f-]{12}$/);
-    await shot(page, 'membership-redemptions-en');
+    await screenshot(page, 'membership-redemptions-en');
   });
 
   it('an admin edits a level in its dialog: the member rises to it and the cart shows the member discount as its own line', async () => {
@@ -224,7 +218,7 @@ describe('membership in Chromium', () => {
       // 2 % of 250.00, after no coupon
       await expect.poll(() => page.getByTestId('member-discount').innerText(), { timeout: 15_000 }).toBe('−$5.00');
       expect(await page.getByText('Member discount (Silver, 2%)').count()).toBe(1);
-      await shot(page, 'membership-shop-cart-en');
+      await screenshot(page, 'membership-shop-cart-en');
     } finally {
       await logInAs('admin@rwa.dev');
       const restored = await page.evaluate(async () => (await fetch('/api/membership/levels/SILVER', {
@@ -239,24 +233,24 @@ describe('membership in Chromium', () => {
     await openMembership();
     await page.getByRole('tab', { name: 'Redemptions' }).click();
     await page.getByTestId('redemption-history').waitFor();
-    await shot(page, 'membership-en-light');
+    await screenshot(page, 'membership-en-light');
     await page.getByRole('button', { name: '中文' }).click();
     await expect.poll(() => page.getByRole('heading', { name: '会员管理' }).isVisible()).toBe(true);
     expect(await page.getByRole('tab', { name: '积分记录' }).count()).toBe(1);
     // switching the language draws the page again, on its first tab
     await page.getByRole('tab', { name: '兑换记录' }).click();
     await expect.poll(() => page.getByTestId('redemption-history').innerText()).toContain('已批准');
-    await shot(page, 'membership-zh-light');
+    await screenshot(page, 'membership-zh-light');
     await page.getByRole('button', { name: '切换浅色/深色模式' }).click();
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toMatch(/rgb\((\d{1,2}), \d{1,2}, \d{1,2}\)/);
     await page.getByRole('tab', { name: '概览' }).click();
-    await shot(page, 'membership-zh-dark');
+    await screenshot(page, 'membership-zh-dark');
     const contrasts = await chipContrasts(page, 'main .MuiChip-filled');
     expect(contrasts.length).toBeGreaterThan(0);
     expect(Math.min(...contrasts)).toBeGreaterThanOrEqual(3);
     await page.getByRole('button', { name: 'EN' }).click();
     await page.getByRole('tab', { name: 'Conversions' }).click();
-    await shot(page, 'membership-en-dark');
+    await screenshot(page, 'membership-en-dark');
     expect(Math.min(...(await chipContrasts(page, 'main .MuiChip-filled')))).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiCall, login, browserForFile } from './browser.js';
+import { apiCall, login, browserForFile, screenshot } from './browser.js';
 
 const WAIT = { timeout: 15_000 };
 
@@ -9,11 +7,7 @@ const b = await browserForFile();
 const { page } = b;
 
 const api = (p: string, body?: unknown, headers?: Record<string, string>) => apiCall(page, p, body, headers);
-/** Where screenshots go when SCREENSHOT_DIR is set (to look at the screens in both languages). */
-const shot = async (name: string) => {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-};
+const shot = (name: string) => screenshot(page, name);
 
 /** A goods order paid in the card sandbox, as a shopper pays it: the checkout, then the hosted page's card form. */
 async function paidSandboxPayment(price: number): Promise<{ paymentId: string; orderId: string }> {
@@ -114,4 +108,3 @@ describe('Payments in Chromium', () => {
   });
 });
 
-if (process.env.SCREENSHOT_DIR) fs.mkdirSync(process.env.SCREENSHOT_DIR, { recursive: true });
