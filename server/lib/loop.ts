@@ -25,5 +25,3 @@ export function startLoop(pass: () => Promise<void>, intervalMs: number, onError
   };
 }
 
-/** An error's message for a log line. */
-export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));

@@ -6,8 +6,10 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
+import { messageOf } from '../../lib/errors.js';
 import { purgeIdempotencyKeys } from '../../lib/idempotency.js';
 import { mark, publishSince } from '../../lib/invalidation.js';
+import { startLoop } from '../../lib/loop.js';
 import { failOrder } from '../orders/service.js';
 
 export const EXPIRED_REASON = 'The checkout expired before it was paid.';
@@ -33,24 +35,11 @@ type Log = { info(msg: string): void; error(msg: string): void };
 
 /** Sweeps now and every `intervalMs` until stopped (and forgets idempotency keys past their day); a failed sweep is logged and tried again next time. */
 export function startCheckoutSweeper(db: Db, intervalMs: number, log: Log): { stop: () => Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const sweep = () => {
-    running = running.then(async () => {
-      const before = mark();
-      const expired = await expireCheckouts(db);
-      await publishSince(before); // other processes' counts and dashboards see the failed orders
-      if (expired > 0) log.info(`Expired ${expired} unpaid checkout(s).`);
-      await purgeIdempotencyKeys(db);
-    })
-      .catch((err: unknown) => log.error(`Checkout sweep failed: ${err instanceof Error ? err.message : String(err)}`));
-  };
-  sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startLoop(async () => {
+    const before = mark();
+    const expired = await expireCheckouts(db);
+    await publishSince(before); // other processes' counts and dashboards see the failed orders
+    if (expired > 0) log.info(`Expired ${expired} unpaid checkout(s).`);
+    await purgeIdempotencyKeys(db);
+  }, intervalMs, (err) => log.error(`Checkout sweep failed: ${messageOf(err)}`));
 }

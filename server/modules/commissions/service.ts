@@ -6,7 +6,7 @@ import type { CommissionListQuery } from '../../../src/common/commissions.schema
 import type { Db, Queryable } from '../../db/client.js';
 import { agentLevels, commissions, orders, payments, users } from '../../db/schema.js';
 import type { ErrorParams } from '../../../src/common/errors-catalogue.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, messageOf, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
@@ -134,7 +134,7 @@ export async function decideMany(db: Db, ids: string[], action: 'approve' | 'rej
     } catch (err) {
       // Each refusal as an error answers it: the sentence, and its code and params for the reader's language.
       const coded = err instanceof AppError ? { messageCode: err.messageCode, ...(err.params ? { params: err.params } : {}) } : {};
-      results.push({ id, ok: false, error: err instanceof Error ? err.message : String(err), ...coded });
+      results.push({ id, ok: false, error: messageOf(err), ...coded });
     }
   }
   const done = results.filter((r) => r.ok).length;

@@ -10,6 +10,7 @@ import dns2 from 'dns2';
 import type { Db } from '../../db/client.js';
 import { normalizeName, txtStrings, zoneOf } from './policy.js';
 import { ZoneData, type ServedRecord, type ZoneSnapshot } from './zone-data.js';
+import { messageOf } from '../../lib/errors.js';
 
 type Question = { name: string; type: number; class: number };
 type Answer = Record<string, unknown> & { name: string; type: number; class: number; ttl: number };
@@ -129,7 +130,7 @@ export async function startDnsServer({ db, port, zones, log }: { db: Db; port: n
     const question = request.questions[0] as Question | undefined;
     if (question && zoneOf(normalizeName(question.name), zones)) {
       snapshot = await data.get().catch((err: unknown) => {
-        log.warn(`DNS server: could not read the records: ${err instanceof Error ? err.message : String(err)}`);
+        log.warn(`DNS server: could not read the records: ${messageOf(err)}`);
         return null;
       });
     }
@@ -137,7 +138,7 @@ export async function startDnsServer({ db, port, zones, log }: { db: Db; port: n
     try {
       response = answer(request, zones, snapshot);
     } catch (err) {
-      log.warn(`DNS server: could not answer ${question?.name ?? '?'}: ${err instanceof Error ? err.message : String(err)}`);
+      log.warn(`DNS server: could not answer ${question?.name ?? '?'}: ${messageOf(err)}`);
       response = withCode(Packet.createResponseFromRequest(request), Packet.RCODE.SERVFAIL);
     }
     try {

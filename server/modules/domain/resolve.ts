@@ -8,7 +8,7 @@ import type { DnsAnswer, DnsQuerySource, DnsResolution, DnsType } from '../../..
 import type { DnsConfig } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { dnsQueryLogs, dnsRecords } from '../../db/schema.js';
-import { invalidField } from '../../lib/errors.js';
+import { invalidField, messageOf } from '../../lib/errors.js';
 import { normalizeName, ownerNameProblem, zoneOf } from './policy.js';
 
 const MAX_CHAIN = 8;
@@ -76,7 +76,7 @@ async function fromSystem(name: string, type: DnsType, config: ResolveConfig): P
     return { source: 'system', records, error: null };
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
-    const reason = REASONS[code]?.(name, type) ?? (err instanceof Error ? err.message : String(err));
+    const reason = REASONS[code]?.(name, type) ?? (messageOf(err));
     return { source: 'system', records: [], error: `Could not resolve ${name}: ${reason}` };
   } finally {
     clearTimeout(timer);

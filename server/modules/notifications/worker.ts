@@ -14,6 +14,7 @@ import { emailMessages, notificationBulks, notifications, users } from '../../db
 import { deliveryFailure, type Mailer } from './mailer.js';
 import { emailText, notificationSettings, onNotificationsQueued, type NotificationSettings } from './notify.js';
 import { SKIPPED_SENTENCE } from './policy.js';
+import { messageOf } from '../../lib/errors.js';
 
 export type WorkerOptions = {
   /** Recipients a bulk send reaches per statement. */
@@ -187,7 +188,7 @@ export function startNotificationWorker(db: Db, mailer: Mailer, pollMs: number, 
       try {
         while (!stopped && await workOnce(db, mailer, options)) { /* more work waits */ }
       } catch (err) {
-        if (!stopped) log.error(`Notification worker: ${err instanceof Error ? err.message : String(err)}`);
+        if (!stopped) log.error(`Notification worker: ${messageOf(err)}`);
       }
       if (!stopped) await sleep(pollMs);
     }

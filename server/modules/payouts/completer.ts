@@ -11,9 +11,10 @@ import { and, asc, inArray, isNull, lt, or, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payouts } from '../../db/schema.js';
 import { mark, publishSince } from '../../lib/invalidation.js';
-import { messageOf, startLoop } from '../../lib/loop.js';
+import { startLoop } from '../../lib/loop.js';
 import type { ChainRuntime } from '../mint/runtime.js';
 import { finishStoredTransfer } from './onchain.js';
+import { messageOf } from '../../lib/errors.js';
 
 const BATCH = 20;
 

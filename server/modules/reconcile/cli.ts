@@ -9,6 +9,7 @@ import { connectChain } from '../../chain/client.js';
 import { DEV_CHAIN_ID } from '../../chain/edr-provider.js';
 import { replayLog } from '../mint/queue.js';
 import { reconcile } from './service.js';
+import { messageOf } from '../../lib/errors.js';
 
 async function main() {
   const config = loadConfig();
@@ -37,6 +38,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(`reconcile: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`reconcile: ${messageOf(err)}`);
   process.exitCode = 1;
 });

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, min, sql } from 'drizzle-orm';
 import { getAddress, TransactionReceiptNotFoundError, type Hex } from 'viem';
 import { broadcast } from '../../../chain/mint.js';
-import { messageOf, startLoop } from '../../../lib/loop.js';
+import { startLoop } from '../../../lib/loop.js';
 import type { Db, Queryable } from '../../../db/client.js';
 import { cryptoDeposits, cryptoRefunds, cryptoTransfers, cryptoWatch, payments, refunds } from '../../../db/schema.js';
 import { audit } from '../../audit/service.js';
@@ -24,6 +24,7 @@ import { mintQueued } from '../../mint/enqueue.js';
 import { storeDepositTransfer, type CryptoRuntime } from '../providers/crypto.js';
 import { applyProviderEvent, lockPayment } from '../service.js';
 import { confirmedHeight, depositVerdict, fromWei, isPaid, refundTransfer, weiOf } from './policy.js';
+import { messageOf } from '../../../lib/errors.js';
 
 /** Blocks looked at per pass; the rest waits for the next one. */
 const SCAN_BATCH = 200;
@@ -193,7 +194,7 @@ export class CryptoWatcher {
       if (!sent) continue;
       returned.push(f.id);
       await broadcast(rt.chain as Parameters<typeof broadcast>[0], sent.signedTx)
-        .catch((err: unknown) => this.log.warn(`crypto return ${sent.txHash}: broadcast failed, sent again next pass: ${err instanceof Error ? err.message : String(err)}`));
+        .catch((err: unknown) => this.log.warn(`crypto return ${sent.txHash}: broadcast failed, sent again next pass: ${messageOf(err)}`));
     }
     return returned;
   }
@@ -217,7 +218,7 @@ export class CryptoWatcher {
         await broadcast(this.rt.chain as Parameters<typeof broadcast>[0], r.signedTx as Hex);
         resent++;
       } catch (err) {
-        this.log.warn(`crypto refund ${r.txHash}: broadcast failed again: ${err instanceof Error ? err.message : String(err)}`);
+        this.log.warn(`crypto refund ${r.txHash}: broadcast failed again: ${messageOf(err)}`);
       }
     }
     return resent;

@@ -14,7 +14,7 @@ import type { ChainRuntime } from '../../mint/runtime.js';
 import { broadcast } from '../../../chain/mint.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { chainTransactions, cryptoDeposits, cryptoRefunds, orderItems, orders, products } from '../../../db/schema.js';
-import { AppError, unprocessable, say } from '../../../lib/errors.js';
+import { AppError, messageOf, say, unprocessable } from '../../../lib/errors.js';
 import { cryptoPriceProblem, fromWei, orderAmountWei, refundShareWei, refundTransfer, TRANSFER_GAS, weiOf } from '../crypto/policy.js';
 import type { PaymentDriver, ProviderPayment } from './types.js';
 
@@ -140,7 +140,7 @@ export function cryptoDriver(rt: CryptoRuntime): PaymentDriver {
         reference: txHash,
         afterCommit: async () => {
           await broadcast(chain as Parameters<typeof broadcast>[0], signedTx as Hex)
-            .catch((err: unknown) => rt.log.warn(`crypto refund ${txHash}: broadcast failed, the watcher will send it again: ${err instanceof Error ? err.message : String(err)}`));
+            .catch((err: unknown) => rt.log.warn(`crypto refund ${txHash}: broadcast failed, the watcher will send it again: ${messageOf(err)}`));
         },
       };
     },
