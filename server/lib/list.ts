@@ -21,8 +21,8 @@ type CounterOptions = {
   /** How long an exact count is reused; 0 recounts on every call (a queue whose rows change under it). */
   exactTtlMs?: number;
   /**
-   * Exact counts below this are never reused: counting them costs less than a round trip, and another process's write
-   * is then seen by the very next call instead of when its notification arrives (lib/invalidation.ts).
+   * Exact counts below this are never reused: counting them costs about what a cache hit's check does on PostgreSQL
+   * (`caughtUp`, a round trip), and a write made outside the app (a seed, a script, direct SQL) shows at once.
    */
   keepExactFrom?: number;
 };
