@@ -39,8 +39,8 @@ const isConversion = sql<boolean>`exists (select 1 from ${conversions} c where c
 
 /** The job as the API shows it (presentJob), with whether it mints a conversion. */
 export async function presentedJob(db: Queryable, job: typeof mintJobs.$inferSelect) {
-  const conversion = job.orderId ? false : (await db.select({ id: conversions.id }).from(conversions).where(eq(conversions.mintJobId, job.id)).limit(1)).length > 0;
-  return presentJob(job, conversion);
+  const [row] = job.orderId ? [] : await db.select({ conversion: isConversion }).from(mintJobs).where(eq(mintJobs.id, job.id));
+  return presentJob(job, row?.conversion ?? false);
 }
 
 export async function listJobs(db: Db, q: MintListQuery) {
