@@ -30,7 +30,7 @@ export async function freshDatabase(engine: Engine, serverUrl: string, name = BE
       database,
       env: { DATA_DIR: dir },
       dispose: async () => {
-        await database.close();
+        await database.close().catch(() => undefined); // closed already when a server process opened it
         fs.rmSync(dir, { recursive: true, force: true });
       },
     };
@@ -43,7 +43,8 @@ export async function freshDatabase(engine: Engine, serverUrl: string, name = BE
     database,
     env: { DATABASE_URL: url.toString() },
     dispose: async () => {
-      await database.close();
+      // The caller may have closed it already (a server process opens the database itself): the drop must still run.
+      await database.close().catch(() => undefined);
       await adminQuery(serverUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
     },
   };
