@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PGliteThread } from './pglite-thread.js';
+import { prepareByName, RECYCLE_AFTER } from './prepared.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -59,9 +60,10 @@ export function fromPgliteThread(client: PGliteThread): Database {
 }
 
 export function fromPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, maxUses: RECYCLE_AFTER });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', (client) => prepareByName(client));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
