@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CartPriceInput } from '../../../src/common/cart.schemas.js';
 import { toCents } from '../../../src/common/money.js';
 import type { Settings } from '../../../src/common/settings.js';
+import { builtOnce, type Slots } from '../../db/built-once.js';
 import type { Queryable } from '../../db/client.js';
 import { coupons, orders, products } from '../../db/schema.js';
 import { unprocessable, type Said } from '../../lib/errors.js';
@@ -49,10 +50,13 @@ export async function priceWith(
   return { ...priced, products: rows, found };
 }
 
+/** The products with these ids (every cart priced reads them: built once). */
+export const productsWithIds = builtOnce((q, p: Slots<{ ids: string[] }>) => q.select().from(products).where(sql`${products.id} = any(${p.ids})`));
+
 /** Prices a cart from the stored products, coupon and settings (`who` when the buyer is known). */
 export async function priceCartFor(db: Queryable, settings: Settings, input: CartPriceInput, who: CouponCustomer | null, now = new Date()): Promise<PricedFor> {
   const ids = [...new Set(input.items.map((i) => i.productId))];
-  const rows = new Map((await db.select().from(products).where(inArray(products.id, ids))).map((p) => [p.id, p]));
+  const rows = new Map((await productsWithIds(db, { ids })).map((p) => [p.id, p]));
   return priceWith(db, settings, input.items, rows, input.couponCode, who, now);
 }
 

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { isAddress } from 'viem';
+import { builtOnce, type Slots } from '../../db/built-once.js';
 import { alongside, type Tx } from '../../db/client.js';
 import { orderItems, orders, products, users } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
@@ -17,6 +18,12 @@ export async function holdCouponUse(tx: Tx, coupon: { id: string; code: string }
   if (!(await reserveCouponUse(tx, coupon.id))) throw conflict('coupon_used_up', { code: coupon.code });
 }
 
+/** The product's stock less `qty`, only if that much is left: its new stock, or no row. */
+const stockTaken = builtOnce((q, p: Slots<{ id: string; qty: number; now: Date }>) => q.update(products)
+  .set({ stock: sql`${products.stock} - ${p.qty}`, updatedAt: sql`${p.now}` })
+  .where(and(eq(products.id, p.id), sql`${products.stock} >= ${p.qty}`))
+  .returning({ stock: products.stock }));
+
 /**
  * Takes each product's quantity off its stock, only if enough is left (two buyers of the last unit cannot both
  * succeed); a 409 naming the product otherwise. Products are taken in id order, so concurrent carts never deadlock.
@@ -25,10 +32,7 @@ export async function takeStock(tx: Tx, lines: { productId: string; qty: number;
   const wanted = new Map<string, { qty: number; title: string }>();
   for (const l of lines) wanted.set(l.productId, { qty: (wanted.get(l.productId)?.qty ?? 0) + l.qty, title: l.title });
   for (const [id, { qty, title }] of [...wanted].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const [taken] = await tx.update(products)
-      .set({ stock: sql`${products.stock} - ${qty}`, updatedAt: now })
-      .where(and(eq(products.id, id), sql`${products.stock} >= ${qty}`))
-      .returning({ stock: products.stock });
+    const [taken] = await stockTaken(tx, { id, qty, now });
     if (taken) continue;
     const [left] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id)).limit(1);
     const stock = left?.stock ?? 0;

@@ -6,6 +6,7 @@ import { fromCents } from '../../../src/common/money.js';
 import { PAYMENT_STATUSES } from '../../../src/common/orders.js';
 import { TEST_PROVIDER, type HostedCryptoPayment, type PaymentDetail, type PaymentList, type PaymentStats, type RefundResult } from '../../../src/common/payments.js';
 import type { PaymentListQuery, RefundInput } from '../../../src/common/payments.schemas.js';
+import { builtOnce, type Slots } from '../../db/built-once.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { cryptoDeposits, cryptoRefunds, cryptoTransfers, orderItems, orders, paymentEvents, payments, refunds, users } from '../../db/schema.js';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
@@ -41,10 +42,13 @@ async function findPayment(db: Queryable, provider: PaymentProvider, id: string)
  * a wait (a row only joined would come from the statement's start), and it only changes under its order's lock
  * (markOrderPaid, failOrder, refunds), so taking it second never waits on anyone who waits on us.
  */
+const paymentAndOrder = builtOnce((q, p: Slots<{ id: string; provider: string | null }>, of: 'provider' | 'any') =>
+  q.select({ order: orders, payment: payments }).from(orders).innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(eq(payments.id, p.id), of === 'provider' ? eq(payments.provider, p.provider) : undefined))
+    .for('update').limit(1));
+
 export async function lockPayment(tx: Tx, id: string, provider?: PaymentProvider) {
-  const [found] = await tx.select({ order: orders, payment: payments }).from(orders).innerJoin(payments, eq(payments.orderId, orders.id))
-    .where(and(eq(payments.id, id), provider ? eq(payments.provider, provider) : undefined))
-    .for('update').limit(1);
+  const [found] = await paymentAndOrder(tx, { id, provider: provider ?? null }, provider ? 'provider' : 'any');
   if (!found) throw notFound('payment_not_found');
   return { order: { ...found.order, locked: true } as LockedOrder, payment: found.payment };
 }
