@@ -69,4 +69,30 @@ describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
     });
     expect((await outside!)[0]!.stock).toBe(3);
   });
+
+  it('runs a statement with parameters again and again by name, each run with its own values (nulls, arrays, dates, JSON)', async () => {
+    await database.db.execute(sql`create table prepared_probe (id int primary key, note text, at timestamptz, tags text[], data jsonb)`);
+    const when = new Date('2026-03-04T05:06:07.000Z');
+    for (let i = 1; i <= 5; i++) {
+      await database.db.execute(sql`insert into prepared_probe values (${i}, ${i % 2 ? `n${i}` : null}, ${when}, ${sql.param([`t${i}`, 'x'])}, ${JSON.stringify({ i })})`);
+    }
+    const rows = await queryRows<{ id: number; note: string | null; at: string; tags: string[]; data: { i: number } }>(database.db,
+      sql`select id, note, at, tags, data from prepared_probe where id = any(${sql.param([2, 5])}) order by id`);
+    expect(rows.map((r) => [r.id, r.note, new Date(r.at).toISOString(), r.tags, r.data])).toEqual([
+      [2, null, when.toISOString(), ['t2', 'x'], { i: 2 }],
+      [5, 'n5', when.toISOString(), ['t5', 'x'], { i: 5 }],
+    ]);
+    // Five inserts, one prepared statement.
+    const kept = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pg_prepared_statements where statement like 'insert into prepared_probe%'`);
+    expect(kept[0]!.n).toBe(1);
+    const dup = await database.db.execute(sql`insert into prepared_probe values (${1}, ${'again'}, ${when}, ${sql.param(['y'])}, ${'{}'})`)
+      .then(() => null, (err: unknown) => err as { cause?: { code?: string; constraint?: string }; code?: string; constraint?: string });
+    expect(dup?.cause?.code ?? dup?.code).toBe('23505');
+    expect(dup?.cause?.constraint ?? dup?.constraint).toBe('prepared_probe_pkey');
+    // A statement that does not parse is refused, and is not kept: once the table exists, the same text runs.
+    const early = sql`select count(*)::int as n from prepared_later where id > ${0}`;
+    await expect(database.db.execute(early)).rejects.toThrow(/prepared_later/);
+    await database.db.execute(sql`create table prepared_later (id int)`);
+    expect((await queryRows<{ n: number }>(database.db, early))[0]!.n).toBe(0);
+  });
 });
