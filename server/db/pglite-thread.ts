@@ -96,25 +96,29 @@ export class PGliteThread implements ThreadQueryable {
     const previous = this.txDone;
     this.txDone = previous.then(() => new Promise<void>((r) => (release = r)));
     await previous;
+    // The transaction begins with its first statement, in one message: a round trip less between the threads, while
+    // every other transaction waits for this one. One that sends nothing has nothing to begin or commit.
+    let begun = false;
+    const tx = {
+      ...this.sender(() => !begun && (begun = true)),
+      rollback: async () => { if (begun) await this.direct.exec('rollback'); },
+    };
+    let outcome: { result: T } | { error: unknown };
     try {
-      // The transaction begins with its first statement, in one message: a round trip less between the threads, while
-      // every other transaction waits for this one. One that sends nothing has nothing to begin or commit.
-      let begun = false;
-      const tx = {
-        ...this.sender(() => !begun && (begun = true)),
-        rollback: async () => { if (begun) await this.direct.exec('rollback'); },
-      };
-      try {
-        const result = await fn(tx);
-        if (begun) await this.direct.exec('commit');
-        return result;
-      } catch (err) {
-        if (begun) await this.direct.exec('rollback').catch(() => undefined);
-        throw err;
-      }
-    } finally {
-      release();
+      outcome = { result: await fn(tx) };
+    } catch (error) {
+      outcome = { error };
     }
+    // Its end is sent before the next transaction may send anything, and the thread runs messages in the order they
+    // come: the next one starts without waiting for this answer (a round trip less of holding every other one up).
+    const end = begun ? this.direct.exec('error' in outcome ? 'rollback' : 'commit') : Promise.resolve([]);
+    release();
+    if ('error' in outcome) {
+      await end.catch(() => undefined);
+      throw outcome.error;
+    }
+    await end;
+    return outcome.result;
   }
 
   async close() {

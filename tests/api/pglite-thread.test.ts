@@ -95,4 +95,23 @@ describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
     await database.db.execute(sql`create table prepared_later (id int)`);
     expect((await queryRows<{ n: number }>(database.db, early))[0]!.n).toBe(0);
   });
+
+  it('lets the next transaction start as soon as one has sent its commit, and still tells the first when its commit fails', async () => {
+    await database.db.execute(sql`create table commit_probe (id int, constraint once unique (id) deferrable initially deferred)`);
+    // The duplicate is only checked at commit: that commit fails, while the next transaction, queued behind it, runs.
+    const failing = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into commit_probe values (1), (1)`);
+    });
+    const next = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into commit_probe values (2)`);
+      return queryRows<{ ids: number[] }>(tx, sql`select array_agg(id order by id) as ids from commit_probe`);
+    });
+    const [first, second] = await Promise.allSettled([failing, next]);
+    expect(first.status).toBe('rejected');
+    const code = (first as PromiseRejectedResult).reason as { cause?: { code?: string }; code?: string };
+    expect(code.cause?.code ?? code.code).toBe('23505');
+    expect(second.status === 'fulfilled' && second.value[0]!.ids).toEqual([2]);
+    const after = await queryRows<{ ids: number[] }>(database.db, sql`select array_agg(id order by id) as ids from commit_probe`);
+    expect(after[0]!.ids).toEqual([2]);
+  });
 });
