@@ -10,7 +10,7 @@
 import { sql, type Placeholder } from 'drizzle-orm';
 import type { Queryable } from './client.js';
 
-export type Slots<V> = { readonly [K in keyof V]: Placeholder<K & string, V[K]> };
+export type Slots<V> = { readonly [K in keyof V]-?: Placeholder<K & string, V[K]> };
 
 /** What drizzle hands its session to make a runnable statement (its text and parameters, the result's fields). */
 type Prepared = { execute(values: Record<string, unknown>): Promise<unknown>; joinsNotNullableMap?: unknown };

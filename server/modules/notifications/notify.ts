@@ -7,7 +7,7 @@
  * settings cache (dropped by every save, on every process) builds its rows with notificationRows instead. It imports
  * no other module, so every module may call it (like audit()).
  */
-import { inArray, type SQLWrapper } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '../../../src/common/settings.js';
 import type { Channel } from '../../../src/common/notifications.js';
 import type { Queryable } from '../../db/client.js';
@@ -55,18 +55,18 @@ const emailRow = (item: NotifyInput, to: string, s: NotificationSettings) =>
   ({ userId: item.userId, toAddress: to, subject: item.title, body: emailText(item.body, item.link, s.siteUrl) });
 
 /**
- * What notify() would write for `input`, not yet written (to send beside the event's other writes: alongside in
- * db/client.ts), with the settings the caller holds; null when the email's address must first be read from the account.
+ * The rows notify() would write for `input`, as values (each null when its channel stays closed), with the settings the
+ * caller holds; null when the email's address must first be read from the account. For a statement built once
+ * (db/built-once.ts) that writes them beside the event's other writes.
  */
-export function notificationRows(tx: Queryable, input: NotifyInput, s: NotificationSettings): SQLWrapper[] | null {
+export function notificationValues(input: NotifyInput, s: NotificationSettings): NotificationValues | null {
   const open = openChannels(input.channels, s);
   const mail = open.includes('email') && !!(input.userId || input.email);
   if (mail && !input.email) return null;
-  return [
-    ...(input.userId && open.includes('in_app') ? [tx.insert(notifications).values(inAppRow(input))] : []),
-    ...(mail ? [tx.insert(emailMessages).values(emailRow(input, input.email!, s))] : []),
-  ];
+  return { inApp: input.userId && open.includes('in_app') ? inAppRow(input) : null, email: mail ? emailRow(input, input.email!, s) : null };
 }
+
+export type NotificationValues = { inApp: ReturnType<typeof inAppRow> | null; email: ReturnType<typeof emailRow> | null };
 
 /** Tells several people at once in the caller's transaction: one settings read and at most two inserts. */
 export async function notifyMany(tx: Queryable, items: readonly NotifyInput[], known?: NotificationSettings): Promise<NotifyResult[]> {

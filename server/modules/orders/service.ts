@@ -1,28 +1,29 @@
 import { and, asc, between, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import { mintJobs, orderItems, orders, payments, products, users } from '../../db/schema.js';
-import { alongside, queryText, type Db, type Queryable, type Tx } from '../../db/client.js';
+import { queryText, type Db, type Queryable, type Tx } from '../../db/client.js';
 import { ORDER_STATUSES, type OrderDetail, type OrderPricing, type OrderStats, type OrderSummary } from '../../../src/common/orders.js';
 import { type CreateOrderInput, type OrderListQuery } from '../../../src/common/orders.schemas.js';
 import { AppError, conflict, notFound, say, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
-import { paymentEventRow, recordPaymentEvent } from '../audit/payment-events.js';
+import { paymentCounter, recordPaymentEvent } from '../audit/payment-events.js';
 import { earnCommissions } from '../commissions/earn.js';
 import { earnPointsForOrder, memberPricing } from '../membership/ledger.js';
 import { mayBuyExclusive } from '../../../src/common/membership.js';
-import { audit, auditRow } from '../audit/service.js';
+import { audit } from '../audit/service.js';
 import { displayName } from '../auth/present.js';
 import { normaliseEmail } from '../auth/service.js';
 import { couponRefusal, priceWith } from '../cart/service.js';
 import { releaseCouponUse, settleCouponUse } from '../coupons/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
-import { notificationRows, notify, type NotificationSettings } from '../notifications/notify.js';
+import { notificationValues, notify, type NotificationSettings } from '../notifications/notify.js';
 import { fromCents } from '../../../src/common/money.js';
 import type { SettingsService } from '../settings/service.js';
 import { cancelOrderMints, enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
 import { presentJob } from '../mint/present.js';
 import { ORDER_SORT_COLUMNS, orderCsvBatchQuery, orderPageQuery } from './list-json.js';
+import { noticeRun, paidShape, paidStatement } from './paid-statement.js';
 import { holdCouponUse, insertPendingOrder, isTokenised, returnStock, takeStock, walletProblem } from './pending.js';
 import { canMove, illegalMoveSentence, isFulfilledBy, manualFulfilRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
@@ -181,11 +182,7 @@ export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment
   if (!canMove(order.status, 'paid')) throw conflict(illegalMoveSentence(order.status, 'paid'), undefined, 'illegal_transition');
 
   let paymentId = payment.paymentId;
-  // An existing payment is completed in the statement below, with the rest: it must still be pending.
-  const completing = paymentId ? tx.update(payments)
-    .set({ status: 'completed', completedAt: now, updatedAt: now, reference: payment.reference ?? null })
-    .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId), eq(payments.status, 'pending')))
-    .returning({ id: payments.id }) : null;
+  const completing = !!paymentId;
   if (!paymentId) {
     const [made] = await tx.insert(payments).values({
       orderId, userId: order.userId, method: payment.method, provider: payment.provider, amountCents: order.amountCents,
@@ -201,22 +198,19 @@ export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment
     title: `Order ${orderId.slice(0, 8)} is paid`,
     body: `We received your payment of ${fromCents(order.amountCents).toFixed(2)} ${order.currency} for order ${orderId}. Thank you for your purchase.`,
   };
-  const noticeRows = payment.notifying ? notificationRows(tx, paidNotice, payment.notifying) : null;
-  // One statement: the order's lines (for its mints and the caller's answer) read beside the writes of its payment,
-  // with how many payments it completed (an order paid through a payment has its lines, so a row carries it). None:
-  // the payment was no longer pending, and the caller's transaction rolls the rest back with the 409.
-  const writes = alongside(tx, [
-    ...(completing ? [completing] : []),
-    paymentEventRow(tx, paymentId, 'confirmed', { reference: payment.reference }, actor, now),
-    tx.update(orders).set({ status: 'paid', paidAt: now, updatedAt: now, test: order.test || !!payment.test }).where(eq(orders.id, orderId)),
-    auditRow(tx, actor, 'order.paid', 'order', orderId, { method: payment.method, provider: payment.provider }),
-    ...(noticeRows ?? []),
-  ]);
-  const completed = completing ? sql<number>`(select count(*) from ${writes[0]})::int` : sql<number>`1`;
-  const rows = await tx.with(...writes).select({ item: orderItems, completed }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const notice = payment.notifying ? notificationValues(paidNotice, payment.notifying) : null;
+  // One statement (paid-statement.ts): an existing payment completed (it must still be pending), the writes of its
+  // payment, and the order's lines read (for its mints and the caller's answer) with how many payments it completed.
+  // None: the payment was no longer pending, and the caller's transaction rolls the rest back with the 409.
+  const rows = await paidStatement(tx, {
+    paymentId, orderId, now, reference: payment.reference ?? null, test: order.test || !!payment.test,
+    actorId: actor?.id ?? null, actorIp: actor?.ip ?? null, auditData: { method: payment.method, provider: payment.provider },
+    ...noticeRun(notice),
+  }, paidShape(completing, notice));
+  paymentCounter.touch();
   if (completing && (rows[0]?.completed ?? 0) === 0) throw new AppError(409, 'payment_not_pending');
   const items = rows.map((r) => r.item);
-  if (!noticeRows) await notify(tx, paidNotice);
+  if (!notice) await notify(tx, paidNotice);
   if (order.couponCode) await settleCouponUse(tx, order.couponCode);
   await earnCommissions(tx, order, now);
   await enqueueOrderMints(tx, order, items);
