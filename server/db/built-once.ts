@@ -54,3 +54,11 @@ export function builtOnce<V extends Record<string, unknown>, B extends { execute
     return prepared.execute(values) as Promise<Awaited<ReturnType<B['execute']>>>;
   };
 }
+
+/** Placeholders for a row's columns, named `${prefix}.${column}` (rowRun names a row's values the same way). */
+export const rowSlots = <K extends string>(prefix: string, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, sql.placeholder(`${prefix}.${k}`)])) as Record<K, Placeholder>;
+
+/** A row's values under rowSlots' names. */
+export const rowRun = (prefix: string, row: object): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [`${prefix}.${k}`, v]));

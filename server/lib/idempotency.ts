@@ -3,9 +3,10 @@
  * answer is kept 24 h: the same key with the same body answers that again, with another body 422, and while the
  * first is still running 409. A request that fails with an error keeps nothing, so it may be retried with its key.
  */
-import { and, eq, lt, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { queryRows, type Db, type Tx } from '../db/client.js';
+import type { Slots } from '../db/built-once.js';
+import { queryRows, type Db, type Queryable, type Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { isSafeText } from '../../src/common/text.js';
 import { sha256 } from './crypto.js';
@@ -83,11 +84,17 @@ function replayOf(first: typeof idempotencyKeys.$inferSelect | undefined, reques
 }
 
 /**
- * What `handle` may send with its last write, as a data-modifying CTE (db/client.ts alongside), to keep its answer in
- * the same statement: the update of the key's row. Null without a key. When the answer `handle` returns is the one it
- * kept, the separate update after it is left out.
+ * What `handle` may write with its last statement to keep its answer in that same statement: the values of
+ * keptAnswerWrite's placeholders (null without a key). When the answer `handle` returns is the one it kept, the
+ * separate update after it is left out.
  */
-export type KeepAnswer = (answer: Answer) => SQLWrapper | null;
+export type KeepAnswer = (answer: Answer) => KeptAnswer | null;
+export type KeptAnswer = { keptScope: string; keptKey: string; keptStatus: number; keptResponse: string };
+
+/** The update of the key's row that keeps its answer, for a statement built once (db/built-once.ts). */
+export const keptAnswerWrite = (q: Queryable, p: Slots<KeptAnswer>) => q.update(idempotencyKeys)
+  .set({ statusCode: sql`${p.keptStatus}`, response: sql`${p.keptResponse}::jsonb` })
+  .where(and(eq(idempotencyKeys.scope, p.keptScope), eq(idempotencyKeys.key, p.keptKey)));
 
 /**
  * runIdempotent for work done in one transaction (`handle` gets it): the key is claimed and its answer kept in that
@@ -120,7 +127,7 @@ export async function runIdempotentIn(db: Db, input: { key: string | null; scope
     let kept: string | null = null;
     const keep: KeepAnswer = (answer) => {
       kept = canonical(answer);
-      return tx.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body as object }).where(where);
+      return { keptScope: scope, keptKey: key, keptStatus: answer.status, keptResponse: JSON.stringify(answer.body) };
     };
     const answer = await handle(tx, keep);
     if (kept !== canonical(answer)) {

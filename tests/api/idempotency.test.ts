@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtOnce, type Slots } from '../../server/db/built-once.js';
 import { alongside } from '../../server/db/client.js';
 import { idempotencyKeys, orders, payments } from '../../server/db/schema.js';
-import { runIdempotentIn } from '../../server/lib/idempotency.js';
+import { keptAnswerWrite, runIdempotentIn, type KeptAnswer } from '../../server/lib/idempotency.js';
 import { buildProduct, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -86,11 +87,13 @@ describe('Idempotency-Key on creating orders', () => {
 describe('runIdempotentIn: the answer kept with the work\'s last write', () => {
   const input = (key: string) => ({ key, scope: 'POST /test keep', body: { n: 1 } });
   const stored = async (key: string) => (await t.db.select().from(idempotencyKeys).where(sql`key = ${key}`))[0]!;
+  // A statement that keeps the answer beside its own work, as checkout's does.
+  const keptWith = builtOnce((q, p: Slots<KeptAnswer>) => q.with(...alongside(q, [keptAnswerWrite(q, p)])).select({ one: sql`1` }).from(sql`(select 1) x`));
 
   it('keeps the answer in the write it was sent with, and answers it again for the same key', async () => {
     const answer = { status: 201, body: { ok: true, n: 1 } };
     const first = await runIdempotentIn(t.db, input('keep-1'), async (tx, keep) => {
-      await tx.with(...alongside(tx, [keep(answer)!])).select({ one: sql`1` }).from(sql`(select 1) x`);
+      await keptWith(tx, keep(answer)!);
       return answer;
     });
     expect(first).toEqual({ ...answer, replayed: false });
@@ -102,7 +105,7 @@ describe('runIdempotentIn: the answer kept with the work\'s last write', () => {
     const kept = { status: 201, body: { ok: true, version: 'kept' } };
     const returned = { status: 201, body: { ok: true, version: 'returned' } };
     await runIdempotentIn(t.db, input('keep-2'), async (tx, keep) => {
-      await tx.with(...alongside(tx, [keep(kept)!])).select({ one: sql`1` }).from(sql`(select 1) x`);
+      await keptWith(tx, keep(kept)!);
       return returned;
     });
     expect(await stored('keep-2')).toMatchObject({ response: returned.body });

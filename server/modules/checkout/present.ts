@@ -6,7 +6,7 @@ import type { orders, payments } from '../../db/schema.js';
 type Order = typeof orders.$inferSelect;
 type Payment = typeof payments.$inferSelect;
 
-export function presentSession(order: Order, payment: Pick<Payment, 'id' | 'provider' | 'url'>, secret: string, crypto?: Omit<CryptoInstructions, 'expiresAt'> | null): CheckoutSession {
+export function presentSession(order: Pick<Order, 'id' | 'expiresAt' | 'amountCents' | 'currency'>, payment: Pick<Payment, 'id' | 'provider' | 'url'>, secret: string, crypto?: Omit<CryptoInstructions, 'expiresAt'> | null): CheckoutSession {
   const expiresAt = order.expiresAt!.toISOString();
   return {
     orderId: order.id, paymentId: payment.id, provider: payment.provider as PaymentProvider, redirectUrl: payment.url!,

@@ -1,5 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { eq, type SQLWrapper } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CheckoutOrder, CheckoutSession } from '../../../src/common/checkout.js';
 import type { CheckoutSessionInput } from '../../../src/common/checkout.schemas.js';
 import type { Settings } from '../../../src/common/settings.js';
@@ -9,13 +9,12 @@ import { orders, users } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
 import { AppError, notFound, unauthorized, unprocessable } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
-import { auditRow } from '../audit/service.js';
 import { normaliseEmail } from '../auth/service.js';
 import { couponRefusal, priceCartFor } from '../cart/service.js';
 import type { PricedCart } from '../cart/pricing.js';
 import { invalidateDashboard } from '../dashboard/service.js';
-import { holdCouponUse, insertPendingOrder, takeStock, walletProblem } from '../orders/pending.js';
-import { openPayment, type OpenedPayment } from '../payments/open.js';
+import { holdCouponUse, pendingOrderRow, takeStock, walletProblem } from '../orders/pending.js';
+import { openPayment, startPayment } from '../payments/open.js';
 import { cryptoDepositOf } from '../payments/service.js';
 import { referrerOfCode } from '../referrals/service.js';
 import type { Providers } from '../payments/providers/index.js';
@@ -23,6 +22,8 @@ import { withParts } from '../shop/service.js';
 import { kycCheckoutRefusal } from '../kyc/policy.js';
 import { mayPoll } from './policy.js';
 import { presentCheckoutOrder, presentSession } from './present.js';
+import { writeCheckout } from './statement.js';
+import type { KeptAnswer } from '../../lib/idempotency.js';
 
 /** A cart that cannot be bought as asked: the first line's or the coupon's sentence, each field named. */
 function refusal(price: PricedCart) {
@@ -55,13 +56,13 @@ export type CheckoutDeps = { db: Db; settings: Settings; providers: Providers; o
 /**
  * A checkout, in one transaction: the cart priced from the stored products, stock and a coupon use held, the order
  * (pending, expiring after `checkoutTtlMinutes`) and its pending payment, and the provider's page to pay on.
- * Anything refused leaves nothing behind. Call checkoutDone() once it has committed. `keep`: a write that stores the
- * answer (an Idempotency-Key's), sent with the payment's insert when the answer is known by then (not for crypto,
- * whose deposit address comes after).
+ * Anything refused leaves nothing behind. Call checkoutDone() once it has committed. `keep`: the answer to keep with
+ * the order's write (an Idempotency-Key's), when the answer is known by then (not for crypto, whose deposit address
+ * comes after).
  */
 export async function checkoutIn(
   tx: Tx, { settings, providers, origin }: CheckoutDeps, input: CheckoutSessionInput, caller: AuthUser | null, now = new Date(),
-  keep: (session: CheckoutSession) => SQLWrapper | null = () => null,
+  keep: (session: CheckoutSession) => KeptAnswer | null = () => null,
 ): Promise<CheckoutSession> {
   const driver = providers.get(input.provider);
   const email = normaliseEmail(input.email);
@@ -75,17 +76,27 @@ export async function checkoutIn(
   if (kyc) throw kyc;
   if (price.found) await holdCouponUse(tx, price.found);
   await takeStock(tx, price.lines.map((l) => ({ productId: l.productId, qty: l.qty, title: l.title! })), now);
-  const orderId = randomUUID();
-  const order = await insertPendingOrder(tx, {
-    id: orderId, alongside: [auditRow(tx, caller, 'checkout.create', 'order', orderId, { provider: driver.name, items: input.items, couponCode: input.couponCode })],
-    userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: price.products,
+  const pending = {
+    id: randomUUID(), userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: price.products,
     referrerId: caller ? undefined : await referrerOfCode(tx, input.referralCode, null),
     test: driver.testMode, expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000), checkoutSecretHash: sha256(secret),
-  });
-  const keepWith = (opened: OpenedPayment) => (driver.name === 'crypto' ? [] : [keep(presentSession(order, opened, secret))].filter((w) => w !== null));
-  const { payment } = await openPayment(tx, driver, order, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, origin }, caller, now, keepWith);
-  const deposit = driver.name === 'crypto' ? await cryptoDepositOf(tx, payment.id, providers.confirmations) : null;
-  return presentSession(order, payment, secret, deposit && { depositAddress: deposit.depositAddress, amount: deposit.amount, chainId: deposit.chainId, symbol: deposit.symbol });
+  };
+  const auditData = { provider: driver.name, items: input.items, couponCode: input.couponCode };
+  const urls = { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, origin };
+  if (driver.name === 'crypto') {
+    // The crypto provider prices the payment from the stored order's lines: the order first, then its payment.
+    const order = await writeCheckout(tx, { order: pending, payment: null, actor: caller, now, kept: null, auditData });
+    const { payment } = await openPayment(tx, driver, order, urls, caller, now);
+    const deposit = await cryptoDepositOf(tx, payment.id, providers.confirmations);
+    return presentSession(order, payment, secret, deposit && { depositAddress: deposit.depositAddress, amount: deposit.amount, chainId: deposit.chainId, symbol: deposit.symbol });
+  }
+  // Everything else in one statement: the provider's page is known before anything is stored.
+  const row = { ...pendingOrderRow(pending, pending.id), expiresAt: pending.expiresAt };
+  const started = await startPayment(tx, driver, row, urls, now);
+  const kept = keep(presentSession(row, started.row, secret));
+  const order = await writeCheckout(tx, { order: pending, payment: started.row, actor: caller, now, kept, auditData });
+  await started.afterInsert?.({ tx, now });
+  return presentSession(order, started.row, secret);
 }
 
 /** After a checkout's transaction has committed. */

@@ -48,42 +48,62 @@ export async function returnStock(tx: Tx, lines: { productId: string; qty: numbe
 }
 
 export type PendingOrder = {
-  /** The order's id, when the caller needs it before the insert (for `alongside`); a new one otherwise. */
+  /** The order's id, when the caller needs it before the insert; a new one otherwise. */
   id?: string;
-  /** Writes sent in the same statement as the order (its audit row): see alongside in db/client.ts. */
-  alongside?: SQLWrapper[];
   userId: string | null; customerEmail: string; walletAddress: string | null; price: PricedCart;
   products: ReadonlyMap<string, ProductRow>; test?: boolean; expiresAt?: Date; checkoutSecretHash?: string;
   /** The level-1 referrer (a guest's referral code's owner); omitted: the buyer's own referrer. */
   referrerId?: string | null;
 };
 
-/**
- * A pending order and its lines as priced (stock and coupon already taken), in the caller's transaction: one statement,
- * the lines (and `alongside`) as data-modifying CTEs of the order's insert (their foreign keys are checked at its end).
- */
-export async function insertPendingOrder(tx: Tx, o: PendingOrder) {
+/** The columns of a new order's row (pendingOrderRow), its referrer aside. */
+export const ORDER_ROW_KEYS = [
+  'id', 'userId', 'customerEmail', 'status', 'qty', 'amountCents', 'subtotalCents', 'discountCents', 'memberDiscountCents', 'taxCents',
+  'shippingCents', 'currency', 'walletAddress', 'couponCode', 'test', 'expiresAt', 'checkoutSecretHash',
+] as const;
+/** The columns of a new order's line (pendingLineRows). */
+export const LINE_ROW_KEYS = [
+  'orderId', 'productId', 'title', 'sku', 'qty', 'unitPriceCents', 'lineTotalCents', 'tokenised', 'chainId', 'contract', 'tokenId',
+] as const;
+
+/** The pending order's row as priced, but its referrer (referrerOf). */
+export function pendingOrderRow(o: PendingOrder, id: string) {
   const { price } = o;
-  const orderId = o.id ?? randomUUID();
-  const lines = tx.insert(orderItems).values(price.lines.map((line) => {
+  return {
+    id, userId: o.userId, customerEmail: o.customerEmail, status: 'pending' as const, qty: price.lines.reduce((n, l) => n + l.qty, 0),
+    amountCents: price.totalCents, subtotalCents: price.subtotalCents, discountCents: price.discountCents + price.memberDiscountCents,
+    memberDiscountCents: price.memberDiscountCents, taxCents: price.taxCents,
+    shippingCents: price.shippingCents, currency: price.currency, walletAddress: o.walletAddress, couponCode: price.coupon?.code ?? null,
+    test: !!o.test, expiresAt: o.expiresAt ?? null, checkoutSecretHash: o.checkoutSecretHash ?? null,
+  } satisfies Record<(typeof ORDER_ROW_KEYS)[number], unknown>;
+}
+
+/** The order's lines as priced, from the products read. */
+export function pendingLineRows(o: PendingOrder, orderId: string) {
+  return o.price.lines.map((line) => {
     const product = o.products.get(line.productId)!;
     const tokenised = isTokenised(product);
     return {
       orderId, productId: product.id, title: product.title, sku: product.sku, qty: line.qty,
       unitPriceCents: product.priceFiatCents, lineTotalCents: line.lineTotalCents, tokenised,
       chainId: tokenised ? product.chainId : null, contract: tokenised ? product.contract : null, tokenId: product.tokenId,
-    };
-  }));
-  const [order] = await tx.with(...alongside(tx, [lines, ...(o.alongside ?? [])])).insert(orders).values({
-    id: orderId, userId: o.userId, customerEmail: o.customerEmail, status: 'pending', qty: price.lines.reduce((n, l) => n + l.qty, 0),
-    amountCents: price.totalCents, subtotalCents: price.subtotalCents, discountCents: price.discountCents + price.memberDiscountCents,
-    memberDiscountCents: price.memberDiscountCents, taxCents: price.taxCents,
-    shippingCents: price.shippingCents, currency: price.currency, walletAddress: o.walletAddress, couponCode: price.coupon?.code ?? null,
-    test: !!o.test, expiresAt: o.expiresAt ?? null, checkoutSecretHash: o.checkoutSecretHash ?? null,
-    // The level-1 referrer this order earns for: given (a guest's referral code), or the buyer's own referrer now.
-    referrerId: o.referrerId !== undefined ? o.referrerId
-      : o.userId ? sql`(select ${users.referredById} from ${users} where ${users.id} = ${o.userId})` : null,
-  }).returning();
+    } satisfies Record<(typeof LINE_ROW_KEYS)[number], unknown>;
+  });
+}
+
+/** The level-1 referrer the order earns for: given (a guest's referral code), or the buyer's own referrer now. */
+export const buyersReferrer = (userId: SQLWrapper | string) => sql<string | null>`(select ${users.referredById} from ${users} where ${users.id} = ${userId})`;
+
+/**
+ * A pending order and its lines as priced (stock and coupon already taken), in the caller's transaction: one statement,
+ * the lines as data-modifying CTEs of the order's insert (their foreign keys are checked at its end). Checkout writes
+ * the same rows in its own statement (checkout/statement.ts).
+ */
+export async function insertPendingOrder(tx: Tx, o: PendingOrder) {
+  const orderId = o.id ?? randomUUID();
+  const lines = tx.insert(orderItems).values(pendingLineRows(o, orderId));
+  const referrerId = o.referrerId !== undefined ? o.referrerId : o.userId ? buyersReferrer(o.userId) : null;
+  const [order] = await tx.with(...alongside(tx, [lines])).insert(orders).values({ ...pendingOrderRow(o, orderId), referrerId }).returning();
   return order!;
 }
 
