@@ -4,8 +4,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtOnce, type Slots } from '../../server/db/built-once.js';
-import { products } from '../../server/db/schema.js';
+import { builtOnce, rowRun, rowSlots, type Slots } from '../../server/db/built-once.js';
+import { auditEvents, products } from '../../server/db/schema.js';
 import { buildProduct } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -57,5 +57,16 @@ describe('a statement built once', () => {
     const p = await buildProduct(t, { stock: 2 });
     await stockOf(t.db, { id: p.id });
     await expect(stockOf(t.db, {} as { id: string })).rejects.toThrow(/No value for placeholder "id"/);
+  });
+
+  it('names a whole row’s columns with rowSlots, and rowRun gives that row’s values under the same names', async () => {
+    const KEYS = ['action', 'entity', 'entityId', 'data'] as const;
+    const insert = builtOnce((q) => q.insert(auditEvents).values(rowSlots('row', KEYS))
+      .returning({ action: auditEvents.action, entity: auditEvents.entity, entityId: auditEvents.entityId, data: auditEvents.data }));
+    const rows = [
+      { action: 'probe.one', entity: 'probe', entityId: 'a', data: { n: 1 } },
+      { action: 'probe.two', entity: 'probe', entityId: null, data: null },
+    ];
+    for (const row of rows) expect(await insert(t.db, rowRun('row', row))).toEqual([row]);
   });
 });
