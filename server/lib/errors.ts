@@ -81,10 +81,10 @@ export function errorBody(message: string, code: string, fields?: Record<string,
   };
 }
 
-/** Whether the database refused a write for the unique index `constraint` (two requests raced past the check before it). */
 /** An error's message for a log line or a result row. */
 export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** Whether the database refused a write for the unique index `constraint` (two requests raced past the check before it). */
 export function isUniqueViolation(err: unknown, constraint: string): boolean {
   for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code === '23505' && e.constraint === constraint) return true;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '../../src/common/checkout.js';
-import { auditEvents, coupons, mintJobs, orders, paymentEvents, payments, products } from '../../server/db/schema.js';
+import { auditEvents, coupons, emailMessages, mintJobs, notifications, orders, paymentEvents, payments, products } from '../../server/db/schema.js';
 import { markOrderPaid } from '../../server/modules/orders/service.js';
 import { expireCheckouts } from '../../server/modules/checkout/sweeper.js';
 import { buildCoupon, buildProduct, buildUser, freshWallet, PASSWORD } from './factories.js';
@@ -113,6 +113,27 @@ describe('a guest buys with the card sandbox', () => {
     expect((await poll(session.orderId, { token })).statusCode).toBe(200);
     const own = (await t.call('GET', '/api/shop/orders', { token })).json();
     expect(own.orders.map((o: { id: string }) => o.id)).toContain(session.orderId);
+  });
+
+  it('the card that pays tells the buyer: a guest by email; a shopper in the app and by email, with the audit row', async () => {
+    const gold = await buildProduct(t, { priceFiat: '12.50', stock: 5 });
+    const guest = (await checkout(cart(gold.id, 1, { email: 'told-guest@example.com' }))).json();
+    expect((await confirm(guest.paymentId)).statusCode).toBe(200);
+    const shopper = await buildUser(t);
+    const token = (await t.login(shopper.email, PASSWORD)).json().token as string;
+    const own = (await checkout(cart(gold.id, 1, { email: shopper.email }), { token })).json();
+    expect((await confirm(own.paymentId)).statusCode).toBe(200);
+
+    const title = (id: string) => `Order ${id.slice(0, 8)} is paid`;
+    const guestMail = await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, 'told-guest@example.com'));
+    expect(guestMail).toEqual([expect.objectContaining({ userId: null, subject: title(guest.orderId), status: 'queued' })]);
+    expect(guestMail[0]!.body).toContain(`12.50 USD for order ${guest.orderId}`);
+    const shopperMail = await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, shopper.email));
+    expect(shopperMail).toEqual([expect.objectContaining({ userId: shopper.id, subject: title(own.orderId) })]);
+    const inApp = await t.db.select().from(notifications).where(eq(notifications.userId, shopper.id));
+    expect(inApp).toEqual([expect.objectContaining({ title: title(own.orderId), link: '/shop/account' })]);
+    const paidAudit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, own.orderId), eq(auditEvents.action, 'order.paid')));
+    expect(paidAudit).toEqual([expect.objectContaining({ entity: 'order', data: { method: 'card', provider: 'sandbox' } })]);
   });
 });
 

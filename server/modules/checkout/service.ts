@@ -91,7 +91,7 @@ export async function checkoutIn(
     return presentSession(order, payment, secret, deposit && { depositAddress: deposit.depositAddress, amount: deposit.amount, chainId: deposit.chainId, symbol: deposit.symbol });
   }
   // Everything else in one statement: the provider's page is known before anything is stored.
-  const row = { ...pendingOrderRow(pending, pending.id), expiresAt: pending.expiresAt };
+  const row = pendingOrderRow(pending, pending.id);
   const started = await startPayment(tx, driver, row, urls, now);
   const kept = keep(presentSession(row, started.row, secret));
   const order = await writeCheckout(tx, { order: pending, payment: started.row, actor: caller, now, kept, auditData });

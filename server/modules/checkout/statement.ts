@@ -4,7 +4,7 @@
  * the statement's end, so each row may refer to one inserted beside it).
  */
 import { builtOnce, rowRun, rowSlots, type Slots } from '../../db/built-once.js';
-import { alongside } from '../../db/client.js';
+import { alongside, type Tx } from '../../db/client.js';
 import { auditEvents, orderItems, orders, paymentEvents, payments } from '../../db/schema.js';
 import { keptAnswerWrite, type KeptAnswer } from '../../lib/idempotency.js';
 import { buyersReferrer, LINE_ROW_KEYS, ORDER_ROW_KEYS, pendingLineRows, pendingOrderRow, type PendingOrder } from '../orders/pending.js';
@@ -41,7 +41,7 @@ export type CheckoutWrite = {
 };
 
 /** Writes the checkout's order, lines, audit row, and when given its payment with its event and the kept answer: the order's row. */
-export async function writeCheckout(tx: Parameters<typeof statement>[0], w: CheckoutWrite) {
+export async function writeCheckout(tx: Tx, w: CheckoutWrite) {
   const { order } = w;
   const lines = pendingLineRows(order, order.id);
   const given = order.referrerId !== undefined;

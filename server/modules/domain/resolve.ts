@@ -76,7 +76,7 @@ async function fromSystem(name: string, type: DnsType, config: ResolveConfig): P
     return { source: 'system', records, error: null };
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
-    const reason = REASONS[code]?.(name, type) ?? (messageOf(err));
+    const reason = REASONS[code]?.(name, type) ?? messageOf(err);
     return { source: 'system', records: [], error: `Could not resolve ${name}: ${reason}` };
   } finally {
     clearTimeout(timer);

@@ -50,9 +50,14 @@ export function openChannels(asked: readonly Channel[], s: Pick<NotificationSett
   return asked.filter((c) => (c === 'in_app' ? s.notifications : s.emailNotifications));
 }
 
-const inAppRow = (item: NotifyInput) => ({ userId: item.userId!, title: item.title, body: item.body, link: item.link ?? null });
+/** The columns of an in-app notification's row and of an email's (inAppRow, emailRow). */
+export const IN_APP_ROW_KEYS = ['userId', 'title', 'body', 'link'] as const;
+export const EMAIL_ROW_KEYS = ['userId', 'toAddress', 'subject', 'body'] as const;
+
+const inAppRow = (item: NotifyInput) =>
+  ({ userId: item.userId!, title: item.title, body: item.body, link: item.link ?? null }) satisfies Record<(typeof IN_APP_ROW_KEYS)[number], unknown>;
 const emailRow = (item: NotifyInput, to: string, s: NotificationSettings) =>
-  ({ userId: item.userId, toAddress: to, subject: item.title, body: emailText(item.body, item.link, s.siteUrl) });
+  ({ userId: item.userId, toAddress: to, subject: item.title, body: emailText(item.body, item.link, s.siteUrl) }) satisfies Record<(typeof EMAIL_ROW_KEYS)[number], unknown>;
 
 /**
  * The rows notify() would write for `input`, as values (each null when its channel stays closed), with the settings the

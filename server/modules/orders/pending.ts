@@ -66,7 +66,7 @@ export const LINE_ROW_KEYS = [
   'orderId', 'productId', 'title', 'sku', 'qty', 'unitPriceCents', 'lineTotalCents', 'tokenised', 'chainId', 'contract', 'tokenId',
 ] as const;
 
-/** The pending order's row as priced, but its referrer (referrerOf). */
+/** The pending order's row as priced, all but its referrer (given, or the buyer's own: buyersReferrer). */
 export function pendingOrderRow(o: PendingOrder, id: string) {
   const { price } = o;
   return {
@@ -91,7 +91,7 @@ export function pendingLineRows(o: PendingOrder, orderId: string) {
   });
 }
 
-/** The level-1 referrer the order earns for: given (a guest's referral code), or the buyer's own referrer now. */
+/** The buyer's own referrer now, read in the order's insert: the level-1 referrer an order earns for when none is given. */
 export const buyersReferrer = (userId: SQLWrapper | string) => sql<string | null>`(select ${users.referredById} from ${users} where ${users.id} = ${userId})`;
 
 /**
