@@ -3,12 +3,14 @@ import { Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { apiSend } from '../../../lib/api';
-import type { OrderDetail } from '../../../common/orders';
+import type { OrderDetail, OrderSummary } from '../../../common/orders';
+import { detailOf } from '../../components/AwaitDetail';
 import useCan from '../../components/useCan';
 
 /** "Mark fulfilled" for a paid order without tokens (goods handed over), after a confirmation; token orders fulfil by their mints. */
 export default function MarkFulfilledButton() {
-  const order = useRecordContext<OrderDetail>();
+  const record = useRecordContext<OrderSummary | OrderDetail>();
+  const order = record && detailOf<OrderSummary, OrderDetail>(record, 'items');
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

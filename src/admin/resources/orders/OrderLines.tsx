@@ -7,7 +7,7 @@ import type { OrderDetail } from '../../../common/orders';
 export default function OrderLines({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
   const { money, number } = useFormat();
-  const items = order.items ?? [];
+  const items = order.items;
   if (items.length === 0) return <Typography variant="body2">{translate('resources.orders.detail.no_items')}</Typography>;
   const t = (field: string) => translate(`resources.orders.items.${field}`);
   return (

@@ -9,8 +9,7 @@ import { CryptoRefundCell } from './PaymentCrypto';
 export function PaymentRefunds({ payment }: { payment: PaymentDetail }) {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
-  // The list's row stands in for the record until the detail arrives: it has no refunds yet.
-  const refunds = payment.refunds ?? [];
+  const refunds = payment.refunds;
   if (refunds.length === 0) return <Typography variant="body2">{translate('resources.payments.detail.no_refunds')}</Typography>;
   const f = (name: string) => translate(`resources.payments.fields.${name}`);
   return (
@@ -52,7 +51,7 @@ export function PaymentTimeline({ payment }: { payment: PaymentDetail }) {
   return (
     <Table size="small" data-testid="payment-timeline">
       <TableBody>
-        {(payment.events ?? []).map((e, i) => (
+        {payment.events.map((e, i) => (
           <TableRow key={i}>
             <TableCell sx={{ whiteSpace: 'nowrap', width: 200 }}>{dateTime(e.createdAt)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap', width: 120, fontWeight: 500 }}>{translate(`resources.payments.event.${e.type}`, { _: e.type })}</TableCell>

@@ -1,6 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { Link, ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import type { PaymentDetail } from '../../../common/payments';
+import type { Payment, PaymentDetail } from '../../../common/payments';
+import AwaitDetail, { detailOf } from '../../components/AwaitDetail';
 import DetailField from '../../components/DetailField';
 import Section from '../../components/DetailSection';
 import Mono from '../../components/Mono';
@@ -13,13 +14,29 @@ import { DashboardLink, PaymentMethod } from './PaymentLinks';
 import { PaymentStatusChip } from './PaymentStatusChip';
 import RefundButton from './RefundButton';
 
-function PaymentDetailView() {
-  const payment = useRecordContext<PaymentDetail>();
+/** The order the payment pays, or a line saying it pays none. */
+function PaidOrder({ order }: { order: PaymentDetail['order'] }) {
   const translate = useTranslate();
+  const f = (name: string) => `resources.payments.fields.${name}`;
+  if (!order) return <Typography variant="body2">{translate('resources.payments.detail.no_order')}</Typography>;
+  return (
+    <>
+      <DetailField label={f('orderId')}>
+        <Link to={`/orders/${order.id}/show`} sx={{ fontFamily: 'monospace' }}>{order.id}</Link>
+      </DetailField>
+      <DetailField label="resources.payments.detail.order_status"><OrderStatusChip status={order.status} /></DetailField>
+      <DetailField label="resources.payments.detail.customer_email">{order.customerEmail}</DetailField>
+    </>
+  );
+}
+
+/** The list's payment renders at once; its order, deposit, refunds and timeline follow with the detail. */
+function PaymentDetailView() {
+  const payment = useRecordContext<Payment | PaymentDetail>();
   const { money, dateTime } = useFormat();
   if (!payment) return null;
+  const detail = detailOf<Payment, PaymentDetail>(payment, 'events');
   const f = (name: string) => `resources.payments.fields.${name}`;
-  const { order } = payment;
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -37,25 +54,15 @@ function PaymentDetailView() {
         <DetailField label={f('createdAt')}>{dateTime(payment.createdAt)}</DetailField>
         <DetailField label={f('completedAt')}>{payment.completedAt ? dateTime(payment.completedAt) : null}</DetailField>
       </Section>
-      <PaymentCrypto payment={payment} />
+      {detail && <PaymentCrypto payment={detail} />}
       <Section title="resources.payments.detail.order">
-        {order ? (
-          <>
-            <DetailField label={f('orderId')}>
-              <Link to={`/orders/${order.id}/show`} sx={{ fontFamily: 'monospace' }}>{order.id}</Link>
-            </DetailField>
-            <DetailField label="resources.payments.detail.order_status"><OrderStatusChip status={order.status} /></DetailField>
-            <DetailField label="resources.payments.detail.customer_email">{order.customerEmail}</DetailField>
-          </>
-        ) : (
-          order === null && <Typography variant="body2">{translate('resources.payments.detail.no_order')}</Typography>
-        )}
+        <AwaitDetail detail={detail} lines={1}>{(d) => <PaidOrder order={d.order} />}</AwaitDetail>
       </Section>
       <Panel title="resources.payments.detail.refunds" variant="subtitle1">
-        <PaymentRefunds payment={payment} />
+        <AwaitDetail detail={detail}>{(d) => <PaymentRefunds payment={d} />}</AwaitDetail>
       </Panel>
       <Panel title="resources.payments.detail.timeline" variant="subtitle1">
-        <PaymentTimeline payment={payment} />
+        <AwaitDetail detail={detail}>{(d) => <PaymentTimeline payment={d} />}</AwaitDetail>
       </Panel>
     </Stack>
   );

@@ -7,6 +7,7 @@ import { idempotencyKeys } from '../../../lib/idempotency';
 import DialogShell, { type DialogSubmit } from '../../components/DialogShell';
 import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
+import { detailOf } from '../../components/AwaitDetail';
 
 type RefundValues = { amount?: number | null; reason?: string; paymentId?: string };
 
@@ -68,6 +69,7 @@ export function RefundDialog({ payment, sdk }: { payment: Refundable; sdk?: bool
 
 /** The refund on a payment's page. */
 export default function RefundButton() {
-  const payment = useRecordContext<PaymentDetail>();
+  const record = useRecordContext<Payment | PaymentDetail>();
+  const payment = record && detailOf<Payment, PaymentDetail>(record, 'events');
   return payment ? <RefundDialog payment={payment} /> : null;
 }

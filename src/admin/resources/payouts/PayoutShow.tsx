@@ -1,6 +1,7 @@
 import { Alert, Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { FunctionField, Labeled, ListButton, Show, SimpleShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import type { PayoutDetail } from '../../../common/referrals';
+import type { Payout, PayoutDetail } from '../../../common/referrals';
+import AwaitDetail, { detailOf } from '../../components/AwaitDetail';
 import { shortId } from '../../components/ids';
 import Mono from '../../components/Mono';
 import Panel from '../../components/Panel';
@@ -13,13 +14,11 @@ import { PayoutStatusChip } from './PayoutChips';
 
 const row = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
 
-/** What the payout pays (its commissions) and what it deducted (clawbacks); empty while the detail loads. */
-function Lines() {
-  const p = useRecordContext<PayoutDetail>();
+/** What the payout pays (its commissions) and what it deducted (clawbacks). */
+function Lines({ payout }: { payout: PayoutDetail }) {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
-  const held = p?.commissions ?? [];
-  const claws = p?.adjustments ?? [];
+  const { commissions: held, adjustments: claws } = payout;
   const head = (key: string) => <TableCell>{translate(key)}</TableCell>;
   return (
     <>
@@ -42,6 +41,13 @@ function Lines() {
       </Panel>
     </>
   );
+}
+
+/** The lines come with the one-record answer; the list's payout renders the rest at once. */
+function PayoutLines() {
+  const record = useRecordContext<Payout | PayoutDetail>();
+  const payout = record ? detailOf<Payout, PayoutDetail>(record, 'commissions') : null;
+  return <AwaitDetail detail={payout} lines={3}>{(p) => <Lines payout={p} />}</AwaitDetail>;
 }
 
 const STATE_COLOURS = { signed: 'info', sent: 'info', mined: 'success', reverted: 'error', lost: 'error' } as const;
@@ -93,7 +99,7 @@ export default function PayoutShow() {
           <PayOnChain />
           <PayoutActions />
         </Box>
-        <Lines />
+        <PayoutLines />
         <RecordHistory entity="payout" />
       </SimpleShowLayout>
     </Show>

@@ -2,7 +2,7 @@ import KeyIcon from '@mui/icons-material/KeyOutlined';
 import ShieldIcon from '@mui/icons-material/GppMaybeOutlined';
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useGetIdentity, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useGetIdentity, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { RESET_METHODS, type PasswordReset, type UserDetail } from '../../../common/users';
 import { apiSend } from '../../../lib/api';
 import useCan from '../../components/useCan';
@@ -15,8 +15,7 @@ type Given = { kind: 'temporary' | 'link'; value: string } | null;
  * The user's 2FA state and password standing, with an admin's resets (not of their own account): a password reset
  * to a temporary password or a one-time set-password link (the admin's choice), shown once; and removing the 2FA enrolment.
  */
-export default function UserSecurity() {
-  const user = useRecordContext<UserDetail>();
+export default function UserSecurity({ user }: { user: UserDetail }) {
   const canWrite = useCan('users', 'edit');
   const { identity } = useGetIdentity();
   const translate = useTranslate();
@@ -27,7 +26,6 @@ export default function UserSecurity() {
   const [method, setMethod] = useState<(typeof RESET_METHODS)[number]>('temporary');
   const [given, setGiven] = useState<Given>(null);
   const [busy, setBusy] = useState(false);
-  if (!user || user.twoFactorEnabled === undefined) return null;
   const self = identity?.id === user.id;
   const t = (key: string, options?: Record<string, unknown>) => translate(`resources.users.security.${key}`, options);
 

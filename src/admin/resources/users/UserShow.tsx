@@ -1,7 +1,8 @@
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { FunctionField, Labeled, ListButton, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { UserDetail } from '../../../common/users';
+import type { User, UserDetail, UserSessionInfo } from '../../../common/users';
+import AwaitDetail, { detailOf } from '../../components/AwaitDetail';
 import Panel from '../../components/Panel';
 import RecordHistory from '../../components/RecordHistory';
 import { useFormat } from '../../hooks/useFormat';
@@ -14,13 +15,9 @@ import { displayName } from './userName';
 const row = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
 
 /** The user's open sessions: where and when each was last used. */
-function Sessions() {
-  const user = useRecordContext<UserDetail>();
+function Sessions({ open }: { open: UserSessionInfo[] }) {
   const translate = useTranslate();
   const { dateTime } = useFormat();
-  // Right after a create or an edit the record is the list's shape, without sessions, until the detail loads.
-  const open = user?.sessions ?? [];
-  if (!user) return null;
   if (open.length === 0) return <Typography color="text.secondary">{translate('resources.users.no_sessions')}</Typography>;
   const head = (key: string) => <TableCell>{translate(`resources.users.session.${key}`)}</TableCell>;
   return (
@@ -40,17 +37,32 @@ function Sessions() {
   );
 }
 
-function OrdersLink() {
-  const user = useRecordContext<UserDetail>();
+function OrdersLink({ user }: { user: UserDetail }) {
   const translate = useTranslate();
   const { number } = useFormat();
-  if (!user || user.ordersCount === undefined) return null;
   const to = `/orders?filter=${encodeURIComponent(JSON.stringify({ q: user.email }))}`;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
       <Typography>{number(user.ordersCount)}</Typography>
       {user.ordersCount > 0 && <Button component={Link} to={to} size="small">{translate('resources.users.view_orders')}</Button>}
     </Box>
+  );
+}
+
+/** The list's user at once; what only the one-record answer carries (orders, failed logins, 2FA, sessions) after it. */
+function Detail() {
+  const record = useRecordContext<User | UserDetail>();
+  const user = record ? detailOf<User, UserDetail>(record, 'sessions') : null;
+  return (
+    <>
+      <Box sx={row}>
+        <Labeled label="resources.users.fields.failedLoginCount"><AwaitDetail detail={user} lines={1}>{(u) => String(u.failedLoginCount)}</AwaitDetail></Labeled>
+        <Labeled label="resources.users.fields.ordersCount"><AwaitDetail detail={user} lines={1}>{(u) => <OrdersLink user={u} />}</AwaitDetail></Labeled>
+      </Box>
+      <Panel title="resources.users.security.title" variant="subtitle1"><AwaitDetail detail={user}>{(u) => <UserSecurity user={u} />}</AwaitDetail></Panel>
+      <UserKycSessions />
+      <Panel title="resources.users.sessions" variant="subtitle1"><AwaitDetail detail={user}>{(u) => <Sessions open={u.sessions} />}</AwaitDetail></Panel>
+    </>
   );
 }
 
@@ -73,13 +85,9 @@ export default function UserShow() {
         <Box sx={row}>
           <Labeled><FunctionField<UserDetail> source="lastLogin" render={(u) => when(u.lastLogin)} /></Labeled>
           <Labeled><FunctionField<UserDetail> source="createdAt" render={(u) => dateTime(u.createdAt)} /></Labeled>
-          <Labeled><FunctionField<UserDetail> source="failedLoginCount" render={(u) => String(u.failedLoginCount ?? 0)} /></Labeled>
           <Labeled><FunctionField<UserDetail> source="lockedUntil" render={(u) => (u.lockedUntil ? dateTime(u.lockedUntil) : '—')} /></Labeled>
         </Box>
-        <Labeled source="ordersCount"><OrdersLink /></Labeled>
-        <Panel title="resources.users.security.title" variant="subtitle1"><UserSecurity /></Panel>
-        <UserKycSessions />
-        <Panel title="resources.users.sessions" variant="subtitle1"><Sessions /></Panel>
+        <Detail />
         <RecordHistory entity="user" />
       </SimpleShowLayout>
     </Show>

@@ -1,0 +1,203 @@
+/**
+ * Every record page reached as a person reaches it: the menu, the list, a click on a row. react-admin first renders
+ * the page with the record the list holds and then with the one-record answer, so a page that reads a field only the
+ * latter carries shows the error screen on a click but not after a typed URL; these tests click.
+ */
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_PASSWORD, login, openBrowser } from './browser.js';
+
+const WAIT = { timeout: 20_000 };
+const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+let b: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+/** Uncaught errors and React's reports of a crashed render, from the page. */
+const problems: string[] = [];
+
+/** A JSON call from the page, with its stored token or the one given ('' for none). */
+const call = (method: string, path: string, body?: unknown, token?: string) => page.evaluate(async ([m, p, data, tok]) => {
+  const bearer: Record<string, string> = tok === '' ? {} : { authorization: `Bearer ${(tok as string | undefined) ?? localStorage.getItem('authToken')}` };
+  const res = await fetch(p as string, { method: m as string, headers: { ...bearer, 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify(data) });
+  return res.json();
+}, [method, path, body, token] as const);
+
+const tokenOf = async (email: string) => (await call('POST', '/api/admin/auth/login', { email, password: DEV_PASSWORD }, '')).token as string;
+
+/** A shopper's KYC session, sent as the shop sends it (multipart, a real PNG). */
+async function sendKyc(token: string, legalName: string) {
+  const png = (await sharp({ create: { width: 320, height: 200, channels: 3, background: '#8aa' } }).png().toBuffer()).toString('base64');
+  return page.evaluate(async ([tok, name, data]) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ legalName: name, dateOfBirth: '1990-02-03', country: 'DE', documentType: 'passport', documentNumber: 'C01X00T47' })) form.append(k, v);
+    form.append('document', new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'image/png' }), 'passport.png');
+    const res = await fetch('/api/kyc/session', { method: 'POST', headers: { authorization: `Bearer ${tok}` }, body: form });
+    return res.status;
+  }, [token, legalName, png] as const);
+}
+
+/** What the other tests click through: a paid mock order, a coupon, a payout with its commission, a KYC session. */
+async function makeRecords() {
+  const referrer = `record.referrer.${stamp}@example.com`;
+  const buyer = `record.buyer.${stamp}@example.com`;
+  for (const [email, name] of [[referrer, 'Rita Record'], [buyer, 'Bea Record']]) {
+    expect((await call('POST', '/api/shop/auth/signup', { name, email, password: DEV_PASSWORD }, '')).ok).toBe(true);
+  }
+  const code = (await call('POST', '/api/referrals/link', {}, await tokenOf(referrer))).referralCode as string;
+  expect((await call('POST', '/api/referrals/attribute', { code }, await tokenOf(buyer))).ok).toBe(true);
+  expect((await call('PUT', '/api/settings', { commissionHoldDays: 0 })).ok).toBe(true);
+  const sku = `REC-${stamp}`.toUpperCase();
+  const { product } = await call('POST', '/api/products', { title: `Record lamp ${sku}`, sku, priceFiat: 120, priceCrypto: '0.01', rwaType: 'art', status: 'active', stock: 9 });
+  expect((await call('POST', '/api/orders/mock', { userEmail: buyer, productId: product.id, qty: 1 })).ok).toBe(true);
+  const { commissions } = await call('GET', `/api/commissions?q=${encodeURIComponent(referrer)}`);
+  expect((await call('POST', `/api/referrals/commissions/${commissions[0].id}/approve`, {})).ok).toBe(true);
+  expect((await call('POST', '/api/payouts', { recipientEmail: referrer })).ok).toBe(true);
+  expect((await call('POST', '/api/coupons', { code: `REC${stamp}`.toUpperCase(), discountType: 'percentage', discountValue: 10 })).ok).toBe(true);
+  expect(await sendKyc(await tokenOf(buyer), `Bea Record ${stamp}`)).toBe(201);
+  expect((await call('PUT', '/api/settings', { commissionHoldDays: 14 })).ok).toBe(true);
+}
+
+beforeAll(async () => {
+  b = await openBrowser();
+  page = b.page;
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error' && /TypeError|Cannot read|is not a function/.test(m.text())) problems.push(m.text()); });
+  await login(page, b.url, 'admin@rwa.dev');
+  await page.waitForURL(/\/dashboard$/, WAIT);
+  await makeRecords();
+});
+afterAll(async () => { await b?.close(); });
+
+/**
+ * Opens a list from the menu and waits for its own table (a column only it has, `column-<source>`), so that the
+ * rows clicked next are not the previous list's, still on screen while the next one loads.
+ */
+async function openList(name: string, path: RegExp, column: string) {
+  await menu(name).click();
+  await page.waitForURL(path, WAIT);
+  await expect.poll(() => page.locator(`main th.column-${column}`).count(), WAIT).toBeGreaterThan(0);
+}
+
+const menu = (name: string) => page.locator('a.RaMenuItemLink-root').filter({ hasText: new RegExp(`^${name}$`) });
+const rows = () => page.locator('main tbody tr');
+
+/** Types into the list's search once the list has loaded, as a person does. */
+async function search(text: string) {
+  await expect.poll(() => rows().count(), WAIT).toBeGreaterThan(0);
+  await page.getByPlaceholder(/search/i).fill(text);
+}
+
+/** The page is the record's and stays so: no error screen, nothing thrown, `text` shown once the detail is in. */
+async function expectRecordPage(path: RegExp, text: RegExp) {
+  await page.waitForURL(path, WAIT);
+  await expect.poll(() => page.locator('[data-testid="detail-pending"]').count(), WAIT).toBe(0);
+  await expect.poll(() => page.locator('main').innerText(), WAIT).toMatch(text);
+  expect(await page.getByText('Something went wrong').count()).toBe(0);
+  expect(problems).toEqual([]);
+}
+
+/** Clicks row `index` of the list as a person does: on its first cell, not on a button in it. */
+async function clickRow(index = 0) {
+  await expect.poll(() => rows().count(), WAIT).toBeGreaterThan(index);
+  await rows().nth(index).locator('td').first().click();
+}
+
+/** From a record page back to its list with the List button, which shows rows again. */
+async function backToList(path: RegExp) {
+  await page.locator('main').getByRole('link', { name: 'List' }).first().click();
+  await page.waitForURL(path, WAIT);
+  await expect.poll(() => rows().count(), WAIT).toBeGreaterThan(0);
+}
+
+describe('record pages opened by a click on their list', () => {
+  it('Orders: a new paid mock order and a seeded order open from their rows with their lines and payment', async () => {
+    await openList('Orders', /\/orders$/, 'qty');
+    await clickRow(0);
+    await expectRecordPage(/\/orders\/[^/]+\/show$/, /Items[\s\S]*Record lamp[\s\S]*Payment/);
+    await backToList(/\/orders/);
+    await clickRow(7);
+    await expectRecordPage(/\/orders\/[^/]+\/show$/, /Summary[\s\S]*Items/);
+    await backToList(/\/orders/);
+  });
+
+  it('Products: show from the row, edit the stock, save, back to the list', async () => {
+    await openList('Products', /\/products$/, 'sku');
+    await search(`REC-${stamp}`.toUpperCase());
+    await expect.poll(() => rows().first().innerText(), WAIT).toContain('Record lamp');
+    await clickRow(0);
+    await expectRecordPage(/\/products\/[^/]+\/show$/, /Record lamp/);
+    await page.locator('main').getByRole('link', { name: 'Edit' }).first().click();
+    await page.waitForURL(/\/products\/[^/]+$/, WAIT);
+    await page.getByLabel('Stock').fill('7');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectRecordPage(/\/products\/[^/]+\/show$/, /Stock\s*7\b/);
+    await backToList(/\/products/);
+  });
+
+  it('Payments: the payment opens from its row with its order, refunds and timeline', async () => {
+    await openList('Payments', /\/payments$/, 'provider');
+    await clickRow(0);
+    await expectRecordPage(/\/payments\/[^/]+\/show$/, /Order[\s\S]*Refunds[\s\S]*Timeline/);
+    await backToList(/\/payments/);
+  });
+
+  it('Payouts: the payout opens from its row with the commissions it pays', async () => {
+    await openList('Payouts', /\/payouts$/, 'recipient');
+    await clickRow(0);
+    await expectRecordPage(/\/payouts\/[^/]+\/show$/, new RegExp(`record\\.referrer\\.${stamp}[\\s\\S]*Commissions`));
+    await backToList(/\/payouts/);
+  });
+
+  it('Coupons: show from the row, edit the description, save, back to the list', async () => {
+    await openList('Coupons', /\/coupons$/, 'discountType');
+    await clickRow(0);
+    await expectRecordPage(/\/coupons\/[^/]+\/show$/, new RegExp(`REC${stamp}`, 'i'));
+    await page.locator('main').getByRole('link', { name: 'Edit' }).first().click();
+    await page.waitForURL(/\/coupons\/[^/]+$/, WAIT);
+    await page.getByLabel('Description').fill('Clicked, edited and saved');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectRecordPage(/\/coupons\/[^/]+\/show$/, /Clicked, edited and saved/);
+    await backToList(/\/coupons/);
+  });
+
+  it('Users: show from the row with sessions and security, edit the phone, save, back to the list', async () => {
+    await openList('Users', /\/users$/, 'kycStatus');
+    await search(`record.referrer.${stamp}`);
+    await expect.poll(() => rows().first().innerText(), WAIT).toContain(`record.referrer.${stamp}`);
+    await clickRow(0);
+    await expectRecordPage(/\/users\/[^/]+\/show$/, /Two-factor[\s\S]*Sessions/i);
+    await page.locator('main').getByRole('link', { name: 'Edit' }).first().click();
+    await page.waitForURL(/\/users\/[^/]+$/, WAIT);
+    await page.getByLabel('Phone').fill('+49 30 1234567');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectRecordPage(/\/users\/[^/]+\/show$/, /\+49 30 1234567/);
+    await backToList(/\/users/);
+  });
+
+  it('KYC review: the session opens from its row with the document', async () => {
+    await openList('Users', /\/users$/, 'kycStatus');
+    await page.getByRole('tab', { name: 'KYC review' }).click();
+    await page.waitForURL(/\/kyc/, WAIT);
+    await expect.poll(() => page.locator('main th.column-documentType').count(), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => rows().first().innerText(), WAIT).toContain(`Bea Record ${stamp}`);
+    await clickRow(0);
+    await expectRecordPage(/\/kyc\/[^/]+\/show$/, new RegExp(`Bea Record ${stamp}`));
+    await backToList(/\/kyc/);
+  });
+});
+
+describe('an order opened from the list on a phone', () => {
+  it('as an operator at 390 px: menu, Orders, a row, the order page, back', async () => {
+    await page.evaluate(() => localStorage.clear());
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, b.url, 'operator@rwa.dev');
+    await page.waitForURL(/\/dashboard$/, WAIT);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await openList('Orders', /\/orders$/, 'qty');
+    await clickRow(0);
+    await expectRecordPage(/\/orders\/[^/]+\/show$/, /Items[\s\S]*Payment/);
+    await backToList(/\/orders/);
+    await page.setViewportSize({ width: 1400, height: 900 });
+  });
+});
