@@ -83,9 +83,9 @@ const menu = (name: string) => page.locator('a.RaMenuItemLink-root').filter({ ha
 const rows = () => page.locator('main tbody tr');
 
 /** Types into the list's search once the list has loaded, as a person does. */
-async function search(text: string) {
+async function search(text: string, placeholder = /search/i) {
   await expect.poll(() => rows().count(), WAIT).toBeGreaterThan(0);
-  await page.getByPlaceholder(/search/i).fill(text);
+  await page.getByPlaceholder(placeholder).fill(text);
 }
 
 /** The page is the record's and stays so: no error screen, nothing thrown, `text` shown once the detail is in. */
@@ -184,6 +184,28 @@ describe('record pages opened by a click on their list', () => {
     await clickRow(0);
     await expectRecordPage(/\/kyc\/[^/]+\/show$/, new RegExp(`Bea Record ${stamp}`));
     await backToList(/\/kyc/);
+  });
+});
+
+describe('relations as links', () => {
+  it('an order row’s customer opens the user, the order’s line its product, a payout’s recipient the user', async () => {
+    await openList('Orders', /\/orders$/, 'qty');
+    const buyer = `record.buyer.${stamp}@example.com`;
+    await search(buyer, 'Email or order ID');
+    await expect.poll(() => rows().first().innerText(), WAIT).toContain(buyer);
+    await rows().first().getByRole('link', { name: buyer }).click();
+    await expectRecordPage(/\/users\/[^/]+\/show$/, /Bea Record/);
+    await page.goBack();
+    await clickRow(0);
+    await expectRecordPage(/\/orders\/[^/]+\/show$/, /Items/);
+    await page.locator('main').getByRole('link', { name: /Record lamp/ }).click();
+    await expectRecordPage(/\/products\/[^/]+\/show$/, /Record lamp/);
+
+    await openList('Payouts', /\/payouts$/, 'recipient');
+    await clickRow(0);
+    await expectRecordPage(/\/payouts\/[^/]+\/show$/, /Commissions/);
+    await page.locator('main').getByRole('link', { name: `record.referrer.${stamp}@example.com` }).click();
+    await expectRecordPage(/\/users\/[^/]+\/show$/, /Rita Record/);
   });
 });
 

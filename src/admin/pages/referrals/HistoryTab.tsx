@@ -7,8 +7,8 @@ import type { ErrorParams } from '../../../common/errors-catalogue';
 import { apiGet, apiSend, toQuery, translateError } from '../../../lib/api';
 import { shortId } from '../../components/ids';
 import ExportButton from '../../components/ExportButton';
-import Mono from '../../components/Mono';
 import { useFormat } from '../../hooks/useFormat';
+import RecordLink from '../../components/RecordLink';
 
 /** One commission's outcome in a bulk decision; a refusal carries its sentence's code for the reader's language. */
 type BulkResult = { ok: boolean; error?: string; messageCode?: string; params?: ErrorParams };
@@ -87,8 +87,8 @@ export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
             {rows.map((c) => (
               <TableRow key={c.id} data-commission-id={c.id}>
                 {canWrite && <TableCell padding="checkbox"><Checkbox size="small" disabled={c.status !== 'pending'} checked={selected.includes(c.id)} onChange={() => toggle(c.id)} /></TableCell>}
-                <TableCell>{c.referrerEmail}</TableCell>
-                <TableCell><Mono title={c.orderId}>{shortId(c.orderId)}</Mono></TableCell>
+                <TableCell><RecordLink resource="users" id={c.referrerId}>{c.referrerEmail}</RecordLink></TableCell>
+                <TableCell><RecordLink resource="orders" id={c.orderId} mono title={c.orderId}>{shortId(c.orderId)}</RecordLink></TableCell>
                 <TableCell>{c.customerEmail}</TableCell>
                 <TableCell>{c.level}</TableCell>
                 <TableCell>{money(c.amount, c.currency)}</TableCell>

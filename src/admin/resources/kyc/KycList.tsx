@@ -7,6 +7,7 @@ import KycDecision from './KycDecision';
 import KycDocument from './KycDocument';
 import { DocumentCell, KycSessionStatusChip } from './KycChips';
 import UsersTabs from './UsersTabs';
+import RecordLink from '../../components/RecordLink';
 
 const SELECTS: SelectFilter[] = [{ source: 'status', choices: KYC_SESSION_STATUSES, names: 'status', all: 'all_statuses' }];
 
@@ -22,7 +23,7 @@ function Person({ s }: { s: KycSession }) {
   return (
     <>
       <Typography variant="body2" sx={{ fontWeight: 500 }}>{s.legalName}</Typography>
-      <Typography variant="caption" color="text.secondary">{s.userEmail}</Typography>
+      <Typography variant="caption" color="text.secondary"><RecordLink resource="users" id={s.userId}>{s.userEmail}</RecordLink></Typography>
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { Typography } from '@mui/material';
-import { Link, useTranslate } from 'react-admin';
-import { MONO } from '../../components/Mono';
+import { useTranslate } from 'react-admin';
 import { MANUAL_ORDER_ID, type MintJob } from '../../../common/mint';
 import { shortId } from '../../components/ids';
+import RecordLink from '../../components/RecordLink';
 
 /** A mint job's order: "manual" for jobs minted by hand, "points conversion" for a member's, otherwise the order's short id linking to it. */
 export default function OrderRef({ job }: { job: Pick<MintJob, 'orderId' | 'source'> }) {
@@ -13,8 +13,8 @@ export default function OrderRef({ job }: { job: Pick<MintJob, 'orderId' | 'sour
     return <Typography variant="body2" component="span" color="text.secondary">{translate(`resources.mint-queue.${label}`)}</Typography>;
   }
   return (
-    <Link to={`/orders/${encodeURIComponent(orderId)}/show`} title={orderId} sx={MONO}>
+    <RecordLink resource="orders" id={orderId} mono title={orderId}>
       {shortId(orderId)}
-    </Link>
+    </RecordLink>
   );
 }

@@ -2,6 +2,7 @@ import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@m
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
 import type { OrderDetail } from '../../../common/orders';
+import RecordLink from '../../components/RecordLink';
 
 /** The order's lines: product, quantity, prices and, for tokenised lines, the token they mint. */
 export default function OrderLines({ order }: { order: OrderDetail }) {
@@ -25,7 +26,7 @@ export default function OrderLines({ order }: { order: OrderDetail }) {
       <TableBody>
         {items.map((item) => (
           <TableRow key={item.id}>
-            <TableCell>{item.title}</TableCell>
+            <TableCell><RecordLink resource="products" id={item.productId}>{item.title}</RecordLink></TableCell>
             <TableCell>{item.sku}</TableCell>
             <TableCell align="right">{number(item.qty)}</TableCell>
             <TableCell align="right">{money(item.unitPriceFiat, order.currency)}</TableCell>

@@ -10,6 +10,7 @@ import { ORDERS_PER_PAGE } from './constants';
 import CreateOrderDialog from './CreateOrderDialog';
 import OrderStatsCards from './OrderStatsCards';
 import OrderStatusField, { TestBadge } from './OrderStatusChip';
+import RecordLink from '../../components/RecordLink';
 
 const SELECTS: SelectFilter[] = [{ source: 'status', choices: ORDER_STATUSES, names: 'status', all: 'all_statuses' }];
 
@@ -40,7 +41,7 @@ export default function OrderList() {
       <DataTable.Col<OrderSummary> source="qty" align="right" render={(o) => number(o.qty)} />
       <DataTable.Col<OrderSummary> source="amountFiat" align="right" render={(o) => money(o.amountFiat, o.currency)} />
       <DataTable.Col<OrderSummary> source="createdAt" render={(o) => dateTime(o.createdAt)} />
-      <DataTable.Col source="customerEmail" disableSort />
+      <DataTable.Col<OrderSummary> source="customerEmail" disableSort render={(o) => <RecordLink resource="users" id={o.userId}>{o.customerEmail}</RecordLink>} />
       <DataTable.Col label="resources.orders.actions" disableSort>
         <ShowButton />
       </DataTable.Col>

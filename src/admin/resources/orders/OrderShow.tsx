@@ -12,6 +12,7 @@ import type { OrderDetail, OrderSummary } from '../../../common/orders';
 import AwaitDetail, { detailOf } from '../../components/AwaitDetail';
 import OrderMints from './OrderMints';
 import { couponDiscount } from '../../../lib/membership';
+import RecordLink from '../../components/RecordLink';
 
 /** How the amount was made: only the one-record answer carries the subtotal, discounts, tax and shipping. */
 function Pricing({ order }: { order: OrderDetail }) {
@@ -71,7 +72,7 @@ function OrderDetailView() {
       </Section>
       <Section title="resources.orders.detail.customer">
         <DetailField label="resources.orders.detail.customer_name">{detail?.customer?.name}</DetailField>
-        <DetailField label="resources.orders.detail.customer_email">{detail?.customer?.email ?? order.customerEmail}</DetailField>
+        <DetailField label="resources.orders.detail.customer_email"><RecordLink resource="users" id={detail?.customer?.id ?? order.userId}>{detail?.customer?.email ?? order.customerEmail}</RecordLink></DetailField>
       </Section>
       <Panel title="resources.orders.detail.items" variant="subtitle1">
         <AwaitDetail detail={detail}>{(d) => <OrderLines order={d} />}</AwaitDetail>

@@ -11,6 +11,7 @@ import { useFormat } from '../../hooks/useFormat';
 import PayOnChain from './PayOnChain';
 import PayoutActions from './PayoutActions';
 import { PayoutStatusChip } from './PayoutChips';
+import RecordLink from '../../components/RecordLink';
 
 const row = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
 
@@ -80,7 +81,7 @@ export default function PayoutShow() {
   return (
     <Show actions={<TopToolbar><ListButton /></TopToolbar>}>
       <SimpleShowLayout>
-        <FunctionField<PayoutDetail> label={false} render={(p) => <Typography variant="h6">{`${money(p.amount, p.currency)} → ${p.recipient}`}</Typography>} />
+        <FunctionField<PayoutDetail> label={false} render={(p) => <Typography variant="h6">{`${money(p.amount, p.currency)} → `}<RecordLink resource="users" id={p.recipientId}>{p.recipient}</RecordLink></Typography>} />
         <Box sx={row}>
           <Labeled source="status"><PayoutStatusChip /></Labeled>
           <Labeled><FunctionField<PayoutDetail> source="method" render={(p) => translate(`resources.payouts.method.${p.method}`)} /></Labeled>
