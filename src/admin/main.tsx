@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { getToken } from '../lib/api';
 
 const container = document.getElementById('root');
 
@@ -21,10 +21,20 @@ async function showStartupError(error: unknown) {
   (container ?? document.body).replaceChildren(box);
 }
 
+/** Before anyone logs in only the login page loads (no react-admin); the app itself after the login, or with a session. */
 async function start() {
   if (!container) throw new Error('missing #root element');
-  const { createAppRouter } = await import('./router');
-  createRoot(container).render(
+  const { applyStoredLocale } = await import('./providers/i18nProvider');
+  await applyStoredLocale();
+  const root = createRoot(container);
+  if (!getToken() && ['/', '/login'].includes(window.location.pathname)) {
+    if (window.location.pathname === '/') window.history.replaceState(null, '', '/login');
+    const { default: LoginApp } = await import('./pages/login/LoginApp');
+    root.render(<StrictMode><LoginApp /></StrictMode>);
+    return;
+  }
+  const [{ createAppRouter }, { RouterProvider }] = await Promise.all([import('./router'), import('react-router-dom')]);
+  root.render(
     <StrictMode>
       <RouterProvider router={createAppRouter()} />
     </StrictMode>,

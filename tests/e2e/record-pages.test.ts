@@ -83,7 +83,7 @@ const menu = (name: string) => page.locator('a.RaMenuItemLink-root').filter({ ha
 const rows = () => page.locator('main tbody tr');
 
 /** Types into the list's search once the list has loaded, as a person does. */
-async function search(text: string, placeholder = /search/i) {
+async function search(text: string, placeholder: string | RegExp = /search/i) {
   await expect.poll(() => rows().count(), WAIT).toBeGreaterThan(0);
   await page.getByPlaceholder(placeholder).fill(text);
 }

@@ -1,6 +1,5 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import en from '../i18n/en';
-import zh from '../i18n/zh';
 import { withTerms } from '../../common/errors-catalogue';
 import { ERROR_TERMS_ZH } from '../../common/errors-catalogue.zh';
 import { setErrorTranslator } from '../../lib/api';
@@ -33,16 +32,26 @@ export function rememberLocale(locale: AppLocale): void {
   }
 }
 
-export const i18nProvider = polyglotI18nProvider(
-  (locale) => (locale === 'zh' ? zh : en),
-  storedLocale() ?? 'en',
-  [...LOCALES],
-  { allowMissing: true },
-);
+type Messages = typeof en;
+
+/**
+ * English is in the first bundle; Chinese is a chunk of its own, fetched when it is chosen (before the first screen
+ * when it is the stored choice: `applyStoredLocale`), so the login page downloads one language.
+ */
+let zh: Messages | null = null;
+const loadChinese = async () => (zh ??= (await import('../i18n/zh')).default);
+
+export const i18nProvider = polyglotI18nProvider((locale) => (locale === 'zh' ? zh ?? loadChinese() : en), 'en', [...LOCALES], { allowMissing: true });
+
+/** Before the first screen renders: the stored language, its catalogue fetched when it is not English. */
+export async function applyStoredLocale(): Promise<void> {
+  const locale = storedLocale();
+  if (locale && locale !== i18nProvider.getLocale()) await i18nProvider.changeLocale(locale);
+}
 
 /** Server errors in the chosen language: `errors.<messageCode>` with its params; English keeps the server's own sentence. */
 setErrorTranslator((messageCode, params) =>
-  i18nProvider.getLocale() !== 'en' && Object.hasOwn(zh.errors, messageCode)
+  i18nProvider.getLocale() !== 'en' && zh && Object.hasOwn(zh.errors, messageCode)
     ? i18nProvider.translate(`errors.${messageCode}`, withTerms(params, ERROR_TERMS_ZH)) : undefined);
 
 export default i18nProvider;
