@@ -6,11 +6,14 @@ cd "$(dirname "$0")/.."
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 failed_steps=()
+durations=()
 
 step() {
   local name=$1; shift
   echo; echo "=== $name"
+  local started=$SECONDS
   if ! "$@"; then failed_steps+=("$name"); fi
+  durations+=("$(printf '%-14s %4d s' "$name" $((SECONDS - started)))")
 }
 
 vitest_step() {
@@ -36,6 +39,8 @@ else
 fi
 step build npx vite build --logLevel warn
 vitest_step e2e --project e2e
+
+echo; echo "Duration of each step:"; printf '  %s\n' "${durations[@]}"
 
 node -e '
   const fs = require("fs"), path = require("path");
