@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadChainConfig, type ChainConfig } from './chain/client.js';
@@ -39,6 +40,16 @@ const envSchema = z.object({
   TOTP_ENCRYPTION_KEY: z.string().min(16, 'TOTP_ENCRYPTION_KEY must be at least 16 characters.').optional(),
   DNS_SERVER: bool.default(true),
   DNS_PORT: z.coerce.number().int().min(0).max(65535).default(5354),
+  DNS_HOST: z.string().trim().default('127.0.0.1')
+    .refine((v) => isIP(v) !== 0, 'DNS_HOST must be an IP address to listen on, such as 127.0.0.1, 192.0.2.53 or 0.0.0.0 (every address).'),
+  DNS_NAMESERVERS: z.string().optional().transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const servers = nameServersOf(v);
+    if (!servers) ctx.addIssue({ code: 'custom', message: 'DNS_NAMESERVERS must be name server host names, each optionally =its IP address, separated by commas: ns1.example.com=192.0.2.53,ns2.example.net.' });
+    return servers ?? undefined;
+  }),
+  DNS_RRL_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000).default(50),
+  DNS_RRL_SLIP: z.coerce.number().int().min(0).max(10).default(2),
   DNS_ZONES: z.string().default('rwa.test')
     .transform((v) => [...new Set(v.split(',').map((zone) => zone.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))])
     .refine((zones) => zones.length > 0 && zones.every((zone) => ZONE.test(zone)), 'DNS_ZONES must be host names such as example.com, separated by commas.'),
@@ -109,10 +120,33 @@ export type Config = {
 
 export type MailConfig = { smtpUrl?: string; from: string };
 
+/** A name server of the managed zones; `address` (null: none configured) is served as its A or AAAA record. */
+export type NameServer = { name: string; address: string | null };
+
+/** `ns1.example.com=192.0.2.53,ns2.example.net` as name servers, or null when one is not a host name (=IP address). */
+function nameServersOf(text: string): NameServer[] | null {
+  const servers = text.split(',').map((s) => s.trim()).filter(Boolean).map((entry) => {
+    const [name = '', address, ...rest] = entry.split('=').map((s) => s.trim());
+    const host = name.toLowerCase().replace(/\.$/, '');
+    return ZONE.test(host) && !rest.length && (address === undefined || isIP(address) !== 0) ? { name: host, address: address ?? null } : null;
+  });
+  return servers.length && servers.every(Boolean) ? (servers as NameServer[]) : null;
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
+
 export type DnsConfig = {
-  /** Run the embedded authoritative DNS server (UDP and TCP on 127.0.0.1:port; port 0 picks a free one). */
+  /** Run the embedded authoritative DNS server (UDP and TCP on host:port; port 0 picks a free one). */
   server: boolean;
+  host: string;
   port: number;
+  /**
+   * The zones' name servers (their apex NS records; the first is the SOA's primary). Unset: ns1.<first zone> at
+   * `host` (with no address when `host` is every address: then a managed A record of that name is its address).
+   */
+  nameservers: NameServer[];
+  /** UDP replies a second per source address before they are dropped (0: no limit); every `slip`-th dropped one is sent truncated instead. */
+  rrl: { perSecond: number; slip: number };
   /** The zones whose records are managed here and served by that server. */
   zones: string[];
   /** Servers (host or host:port) the resolve endpoint asks for names outside the managed records; unset: the system's. */
@@ -173,7 +207,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     dns: {
       server: e.DNS_SERVER,
+      host: e.DNS_HOST,
       port: e.DNS_PORT,
+      nameservers: e.DNS_NAMESERVERS ?? [{ name: `ns1.${e.DNS_ZONES[0]!}`, address: WILDCARD_HOSTS.has(e.DNS_HOST) ? null : e.DNS_HOST }],
+      rrl: { perSecond: e.DNS_RRL_PER_SECOND, slip: e.DNS_RRL_SLIP },
       zones: e.DNS_ZONES,
       resolvers: e.DNS_RESOLVERS,
       resolveTimeoutMs: e.DNS_RESOLVE_TIMEOUT_MS,

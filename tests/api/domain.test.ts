@@ -1,6 +1,6 @@
 import dgram from 'node:dgram';
 import { and, eq, sql } from 'drizzle-orm';
-import dns2 from 'dns2';
+import { decode, encode } from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, dnsQueryLogs, dnsRecords, dnsScriptLogs } from '../../server/db/schema.js';
 import { buildDnsRecord, dnsName, dnsRecordInput } from './factories.js';
@@ -9,35 +9,31 @@ import { createTestApp, type TestApp } from './harness.js';
 type Rec = { id: string; domain: string; type: string; value: string; ttl: number; isActive: boolean };
 
 /** A stand-in for "the system's" DNS server: answers outside.example.net, and NXDOMAIN for the rest. */
-const upstream = dns2.createServer({
-  udp: true,
-  handle: (request: { questions: { name: string; type: number }[] }, send: (r: unknown) => void) => {
-    const { Packet } = dns2 as unknown as { Packet: { createResponseFromRequest: (r: unknown) => { answers: unknown[]; header: { rcode: number } }; TYPE: Record<string, number>; CLASS: { IN: number } } };
-    const response = Packet.createResponseFromRequest(request);
-    const [q] = request.questions;
-    if (q?.name === 'outside.example.net' && q.type === Packet.TYPE.A) {
-      response.answers.push({ name: q.name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 120, address: '203.0.113.7' });
-    } else {
-      response.header.rcode = 3;
-    }
-    send(response);
-  },
-} as never);
+const upstream = dgram.createSocket('udp4');
+upstream.on('message', (message, from) => {
+  const request = decode(message);
+  const [q] = request.questions ?? [];
+  const found = q?.name === 'outside.example.net' && q.type === 'A';
+  upstream.send(encode({
+    type: 'response', id: request.id, flags: (request.flags ?? 0) | (found ? 0 : 3), questions: request.questions,
+    answers: found ? [{ name: q.name, type: 'A', class: 'IN', ttl: 120, data: '203.0.113.7' }] : [],
+  }), from.port, from.address);
+});
 /** A server that never answers: the resolution must fail after the timeout instead of hanging. */
 const silent = dgram.createSocket('udp4');
 
 let t: TestApp;
 let silentApp: TestApp;
 beforeAll(async () => {
-  const addresses = await (upstream as unknown as { listen: (o: unknown) => Promise<{ udp: { port: number } }> }).listen({ udp: { port: 0, address: '127.0.0.1' } });
+  await new Promise<void>((resolve) => upstream.bind(0, '127.0.0.1', resolve));
   await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
-  t = await createTestApp({ DNS_RESOLVERS: `127.0.0.1:${addresses.udp.port}`, DNS_RESOLVE_TIMEOUT_MS: '1000' });
+  t = await createTestApp({ DNS_RESOLVERS: `127.0.0.1:${upstream.address().port}`, DNS_RESOLVE_TIMEOUT_MS: '1000' });
   silentApp = await createTestApp({ DNS_RESOLVERS: `127.0.0.1:${silent.address().port}`, DNS_RESOLVE_TIMEOUT_MS: '600', RESOLVE_RATE_LIMIT_MAX: '3' });
 });
 afterAll(async () => {
   await t?.close();
   await silentApp?.close();
-  await (upstream as unknown as { close: () => Promise<void> }).close();
+  upstream.close();
   silent.close();
 });
 

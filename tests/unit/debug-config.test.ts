@@ -15,7 +15,7 @@ const FULL_ENV = {
   TOTP_ENCRYPTION_KEY: 'totp-key-SECRET6-long-enough',
   RPC_URL: 'https://sepolia.example/v3/rpc-api-key-SECRET7', MINTER_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
   TOKEN_CONTRACT: `0x${'12'.repeat(20)}`, CHAIN_ID: '11155111',
-  DNS_SERVER: 'true', DNS_PORT: '5354', DNS_ZONES: 'rwa.test,example.com', DNS_RESOLVERS: '1.1.1.1,8.8.8.8', DNS_RESOLVE_TIMEOUT_MS: '2500', RESOLVE_RATE_LIMIT_MAX: '60',
+  DNS_SERVER: 'true', DNS_HOST: '0.0.0.0', DNS_PORT: '5354', DNS_ZONES: 'rwa.test,example.com', DNS_NAMESERVERS: 'ns1.rwa.test=192.0.2.53,ns2.example.net', DNS_RRL_PER_SECOND: '50', DNS_RRL_SLIP: '2', DNS_RESOLVERS: '1.1.1.1,8.8.8.8', DNS_RESOLVE_TIMEOUT_MS: '2500', RESOLVE_RATE_LIMIT_MAX: '60',
 };
 const SECRETS = ['db-pass-SECRET1', 'db-query-SECRET2', 'referral-salt-SECRET3', 'sk_test_SECRET4', 'whsec_SECRET5', 'totp-key-SECRET6', 'rpc-api-key-SECRET7', 'ab'.repeat(32)];
 
@@ -45,6 +45,7 @@ describe('GET /api/debug/env redaction', () => {
     expect(byKey.port).toEqual({ key: 'port', value: 8080, redacted: false });
     expect(byKey.paymentSandbox).toEqual({ key: 'paymentSandbox', value: false, redacted: false });
     expect(byKey['dns.zones']).toEqual({ key: 'dns.zones', value: 'rwa.test, example.com', redacted: false });
+    expect(byKey['dns.nameservers']).toEqual({ key: 'dns.nameservers', value: 'ns1.rwa.test=192.0.2.53, ns2.example.net', redacted: false });
   });
 
   it('redacts a key nobody has classified, and shows an unset secret as not set', () => {

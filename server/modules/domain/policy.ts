@@ -3,18 +3,18 @@
  * and which records cannot live side by side (a CNAME owns its name alone; the same record twice is one too many).
  * Staff read the records, admins and operators write them (RESOURCES['domain-management']).
  */
-import { TXT_MAX_LENGTH, TXT_STRING_BYTES, type DnsType } from '../../../src/common/domain.js';
+import { TXT_MAX_LENGTH, type DnsType } from '../../../src/common/domain.js';
 import { term } from '../../../src/common/errors-catalogue.js';
 import { say, type Said } from '../../lib/errors.js';
 import { resourceAccess } from '../../lib/access.js';
+import { normalizeName, zoneOf } from './names.js';
+
+export { normalizeName, txtStrings, zoneOf } from './names.js';
 
 export const domainAccess = resourceAccess('domain-management');
 
 const MAX_NAME = 253;
 const MAX_LABEL = 63;
-
-/** Lower case, without the trailing dot of a fully qualified name. */
-export const normalizeName = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
 
 function labelsProblem(name: string, label: string, allowUnderscore: boolean): Said | null {
   if (!name) return say('dns_name_required', { label });
@@ -45,15 +45,6 @@ export function targetHostProblem(host: string, label: string): Said | null {
   if (labels.length < 2) return say('dns_name_not_qualified', { label });
   if (/^\d+$/.test(labels.at(-1)!)) return say('dns_name_is_ip', { label });
   return null;
-}
-
-/** The managed zone `name` is in (the longest one that ends it), or null. */
-export function zoneOf(name: string, zones: readonly string[]): string | null {
-  let best: string | null = null;
-  for (const zone of zones) {
-    if ((name === zone || name.endsWith(`.${zone}`)) && (!best || zone.length > best.length)) best = zone;
-  }
-  return best;
 }
 
 /** Dotted decimal, four parts 0–255 without leading zeros (an "010" would read as octal to some software). */
@@ -104,25 +95,6 @@ export function canonicalIPv6(groups: number[]): string {
   const hex = groups.map((g) => g.toString(16));
   if (bestStart < 0) return hex.join(':');
   return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLen).join(':')}`;
-}
-
-/** A TXT value cut into character strings of at most 255 bytes, never inside a character. */
-export function txtStrings(value: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  let bytes = 0;
-  for (const ch of value) {
-    const size = Buffer.byteLength(ch);
-    if (bytes + size > TXT_STRING_BYTES) {
-      out.push(current);
-      current = '';
-      bytes = 0;
-    }
-    current += ch;
-    bytes += size;
-  }
-  out.push(current);
-  return out;
 }
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point

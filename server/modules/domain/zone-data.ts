@@ -1,81 +1,77 @@
 /**
- * The active records as the DNS server reads them: loaded from the database, kept `maxAgeMs` (500 ms) and then
- * reloaded in the background while the old one still answers, up to 1.8 × that, past which a query waits for the
- * load; so a change made by another process is served within a second. A write in this process drops it at once.
+ * The active records as the DNS server reads them, on the thread that holds the database: loaded when the DNS worker
+ * asks for a copy younger than it has (dns/zone-copy.ts decides when), shared by the requests that arrive during one
+ * load. A write in this process, or a `dns` invalidation from another (lib/invalidation.ts), makes the next read
+ * load again and tells the listeners (the worker marks its copy stale).
  */
 import { eq } from 'drizzle-orm';
 import type { DnsType } from '../../../src/common/domain.js';
 import type { Db } from '../../db/client.js';
 import { dnsRecords } from '../../db/schema.js';
 import { invalidated, onInvalidation } from '../../lib/invalidation.js';
+import type { RecordRow } from './dns/zone-index.js';
 
 let version = 0;
-/** A record was written here: every snapshot reloads on its next read, here and (lib/invalidation.ts) in every process. */
-export const recordsChanged = () => {
+const listeners = new Set<() => void>();
+const changed = () => {
   version += 1;
+  for (const listener of listeners) listener();
+};
+/** A record was written here: every copy reloads on its next read, here and (lib/invalidation.ts) in every process. */
+export const recordsChanged = () => {
+  changed();
   invalidated('dns');
 };
 onInvalidation((event) => {
-  if (event === 'dns' || event === 'all') version += 1;
+  if (event === 'dns' || event === 'all') changed();
 });
 
-export type ServedRecord = { type: DnsType; value: string; ttl: number };
+/** Calls `listener` on every change of the records; returns the function that stops it. */
+export function onRecordsChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
-export type ZoneSnapshot = {
-  /** Active records by name. */
-  byName: Map<string, ServedRecord[]>;
-  /** Every name that exists: record names and the names between them and their zone (empty non-terminals). */
-  names: Set<string>;
+export type ZoneRows = {
+  rows: RecordRow[];
   /** The zones' SOA serial: seconds at the last load whose records differed from the one before. */
   serial: number;
+  /** When the load began (its rows are at least that recent). */
+  loadedAt: number;
+  /** Counts the loads whose records differed from the one before: the same generation, the same rows. */
+  generation: number;
 };
 
 export class ZoneData {
-  private snapshot: ZoneSnapshot | null = null;
-  private loadedAt = 0;
+  private snapshot: ZoneRows | null = null;
   private loadedVersion = -1;
-  private loading: Promise<ZoneSnapshot> | null = null;
+  private loading: Promise<ZoneRows> | null = null;
   private fingerprint = '';
 
-  constructor(private readonly db: Db, private readonly maxAgeMs = 500) {}
+  constructor(private readonly db: Db) {}
 
-  async get(): Promise<ZoneSnapshot> {
-    const age = Date.now() - this.loadedAt;
-    if (this.snapshot && this.loadedVersion === version) {
-      if (age < this.maxAgeMs) return this.snapshot;
-      // Past its age but well within a second: answer from it while a fresh one loads, so no query waits for the load.
-      if (age < this.maxAgeMs * 1.8) {
-        void this.reload().catch(() => undefined);
-        return this.snapshot;
-      }
+  /** Rows read no longer than `maxAgeMs` ago and after the last change this process heard of. */
+  async get(maxAgeMs: number): Promise<ZoneRows> {
+    // A load already under way when a change came is not enough: one more, a few times at most under constant writes.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      if (this.snapshot && this.loadedVersion === version && Date.now() - this.snapshot.loadedAt < maxAgeMs) break;
+      this.loading ??= this.load().finally(() => { this.loading = null; });
+      await this.loading;
     }
-    return this.reload();
+    return this.snapshot!;
   }
 
-  /** One load at a time: queries arriving meanwhile share it. */
-  private reload(): Promise<ZoneSnapshot> {
-    this.loading ??= this.load().finally(() => { this.loading = null; });
-    return this.loading;
-  }
-
-  private async load(): Promise<ZoneSnapshot> {
+  private async load(): Promise<ZoneRows> {
     const startVersion = version;
     const startedAt = Date.now();
     const rows = await this.db.select({ domain: dnsRecords.domain, type: dnsRecords.type, value: dnsRecords.value, ttl: dnsRecords.ttl })
       .from(dnsRecords).where(eq(dnsRecords.isActive, true)).orderBy(dnsRecords.domain, dnsRecords.type, dnsRecords.value);
-    const byName = new Map<string, ServedRecord[]>();
-    const names = new Set<string>();
-    for (const r of rows) {
-      const list = byName.get(r.domain) ?? [];
-      list.push({ type: r.type as DnsType, value: r.value, ttl: r.ttl });
-      byName.set(r.domain, list);
-      for (let name = r.domain; name && !names.has(name); name = name.slice(name.indexOf('.') + 1 || name.length)) names.add(name);
-    }
     const fingerprint = JSON.stringify(rows);
-    const serial = fingerprint === this.fingerprint && this.snapshot ? this.snapshot.serial : Math.floor(startedAt / 1000);
+    const same = fingerprint === this.fingerprint && this.snapshot;
     this.fingerprint = fingerprint;
-    this.snapshot = { byName, names, serial };
-    this.loadedAt = startedAt;
+    this.snapshot = same
+      ? { ...this.snapshot!, loadedAt: startedAt }
+      : { rows: rows.map((r) => ({ ...r, type: r.type as DnsType })), serial: Math.floor(startedAt / 1000), loadedAt: startedAt, generation: (this.snapshot?.generation ?? -1) + 1 };
     this.loadedVersion = startVersion;
     return this.snapshot;
   }

@@ -1,0 +1,24 @@
+/** The messages between the DNS worker thread (listener.ts) and the thread that starts it (dns-server.ts). */
+import type { NameServer } from '../../../config.js';
+import type { RrlOptions } from './rrl.js';
+import type { RecordRow } from './zone-index.js';
+
+export type WorkerSettings = { host: string; port: number; zones: string[]; nameservers: NameServer[]; rrl: RrlOptions };
+
+/** The records as loaded at `loadedAt`; `rows` left out when `generation` is the one the worker already holds. */
+export type RecordsMessage = { type: 'records'; seq: number; generation: number; loadedAt: number; serial: number; rows?: RecordRow[] };
+
+export type ToWorker =
+  | RecordsMessage
+  | { type: 'records-failed'; seq: number }
+  /** A record was written: the copy the worker holds must not be used any more. */
+  | { type: 'stale' }
+  | { type: 'close' };
+
+export type FromWorker =
+  | { type: 'listening'; port: number }
+  | { type: 'failed'; message: string; code?: string }
+  /** `seq` counts the stale messages the worker has seen; `generation` is the one it holds (-1: none). */
+  | { type: 'refresh'; seq: number; generation: number }
+  | { type: 'log'; level: 'warn' | 'error'; message: string }
+  | { type: 'closed' };
