@@ -329,6 +329,11 @@ export const mintJobs = pgTable('mint_jobs', {
   txHash: text('tx_hash'),
   blockNumber: bigint('block_number', { mode: 'number' }),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Why a manual mint was asked for (required of staff's Mint Token). */
+  note: text('note'),
+  /** The second member of staff who let a manual mint above settings manualMintDualControlAbove be queued. */
+  approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+  approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
@@ -537,7 +542,11 @@ export const payouts = pgTable('payouts', {
   /** Held while one request signs, sends and settles the transfer, so a second click is a 409; lapses after a crash. */
   transferClaimedUntil: timestamp('transfer_claimed_until', { withTimezone: true, mode: 'date' }),
   note: text('note'),
+  /** Who created the payout (staff, or the recipient asking for it). */
   requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The second member of staff who let it be paid (dual control: settings payoutDualControlAbove). */
+  approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+  approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),

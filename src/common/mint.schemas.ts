@@ -27,6 +27,8 @@ export const createMintBody = z.object({
   walletAddress: address('Wallet address'),
   tokenId: positiveInteger('Token ID'),
   amount: positiveInteger('Amount'),
+  /** Why the tokens are minted by hand: kept with the job and in the audit log. */
+  note: text('Note', { min: 3, max: 500 }),
 });
 export type CreateMintInput = z.infer<typeof createMintBody>;
 

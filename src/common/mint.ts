@@ -1,7 +1,8 @@
 /** The mint-job domain as both sides see it: vocabulary and the API's job and chain shapes (request schemas: mint.schemas.ts). */
 import { enumReader } from './list.js';
 
-export const MINT_STATUSES = ['queued', 'processing', 'succeeded', 'failed'] as const;
+/** awaiting_approval: a manual mint above settings manualMintDualControlAbove, queued once a second member of staff approves it. */
+export const MINT_STATUSES = ['awaiting_approval', 'queued', 'processing', 'succeeded', 'failed'] as const;
 export type MintStatus = (typeof MINT_STATUSES)[number];
 export const MINT_SORTS = ['createdAt', 'updatedAt', 'attempts', 'status'] as const;
 /** Attempts before a job fails and waits for an operator's retry. */
@@ -36,6 +37,11 @@ export type MintJob = {
   blockNumber: string | null;
   lastError: string | null;
   nextAttemptAt: string | null;
+  /** A manual mint's reason, who asked for it, and who approved it (above the dual control threshold). */
+  note: string | null;
+  createdBy: string | null;
+  approvedBy: string | null;
+  approvedAt: string | null;
   createdAt: string;
   updatedAt: string;
   completedAt: string | null;

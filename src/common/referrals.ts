@@ -138,6 +138,12 @@ export type Payout = {
   recipientWallet: string | null;
   note: string | null;
   commissionCount: number;
+  /** Who created it (staff, or the recipient asking), and the second member of staff who approved it (dual control). */
+  createdBy: string | null;
+  createdByEmail: string | null;
+  approvedBy: string | null;
+  approvedByEmail: string | null;
+  approvedAt: string | null;
   createdAt: string;
   updatedAt: string;
   completedAt: string | null;

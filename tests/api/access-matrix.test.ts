@@ -66,6 +66,7 @@ const endpoints: Endpoint[] = [
   ...['/api/audit', '/api/reconcile', '/api/debug/env'].map((url): Endpoint => ({ route: `GET ${url}`, allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url }) })),
   // Pay on chain: finance and admins (an unknown payout: 404 once past the role check); anyone sets their own payout wallet.
   { route: 'GET /api/payouts/{id}/onchain-quote', allowed: FINANCE, ok: 404, refusal: 'Payout not found.', request: async () => ({ method: 'GET', url: `/api/payouts/${UNKNOWN}/onchain-quote` }) },
+  { route: 'POST /api/payouts/{id}/approve', allowed: FINANCE, ok: 404, refusal: 'Payout not found.', request: async () => ({ method: 'POST', url: `/api/payouts/${UNKNOWN}/approve` }) },
   { route: 'POST /api/payouts/{id}/pay-onchain', allowed: FINANCE, ok: 404, refusal: 'Payout not found.', request: async () => ({ method: 'POST', url: `/api/payouts/${UNKNOWN}/pay-onchain`, body: {} }) },
   { route: 'PUT /api/referrals/wallet', allowed: [...STAFF, 'user'], ok: 200, request: async () => ({ method: 'PUT', url: '/api/referrals/wallet', body: { walletAddress: null } }) },
   { route: 'PUT /api/agent-levels/{id}', allowed: FINANCE, ok: 200, request: async () => ({ method: 'PUT', url: '/api/agent-levels/2', body: { commissionrate: 0.005 } }) },

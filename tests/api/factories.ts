@@ -96,9 +96,9 @@ export async function buildOrder(t: WithDb, overrides: OrderOverrides = {}): Pro
 /** A manual mint job (order id "manual"), queued for the worker. */
 export async function buildMintJob(t: WithDb, overrides: { walletAddress?: string; tokenId?: number | string; amount?: number | string } = {}) {
   const input = createMintBody.parse({
-    walletAddress: overrides.walletAddress ?? freshWallet(), tokenId: overrides.tokenId ?? 1, amount: overrides.amount ?? 1,
+    walletAddress: overrides.walletAddress ?? freshWallet(), tokenId: overrides.tokenId ?? 1, amount: overrides.amount ?? 1, note: 'Made by a test',
   });
-  return createManualJob(t.db, input, null);
+  return createManualJob(t.db, input, null, Number.MAX_SAFE_INTEGER);
 }
 
 /** A valid coupon body (what POST /api/coupons takes): 10 % off, no limits, with overrides. */

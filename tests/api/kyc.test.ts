@@ -225,6 +225,7 @@ describe('reading and deciding', () => {
     const op = await person('operator');
     const opSession = (await submit(op.token)).body.session;
     const ownDecision = await t.call('PUT', `/api/kyc/${opSession.id}/status`, { token: op.token, body: { status: 'approved' } });
+    expect(ownDecision.statusCode).toBe(403);
     expect(ownDecision.json()).toMatchObject({ code: 'kyc_own_session', error: expect.stringMatching(/cannot review your own/) });
     expect(await kycStatusOf(op.id)).toBe('pending');
     const results = await Promise.all([

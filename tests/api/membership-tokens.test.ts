@@ -67,7 +67,7 @@ describe('POST /api/membership/tokens/convert', () => {
     const listed = (await t.call('GET', '/api/mint-jobs?limit=100')).json().jobs as { id: string; orderId: string; source: string }[];
     expect(listed.find((j) => j.id === jobId)).toMatchObject({ orderId: 'manual', source: 'conversion' });
     expect((await t.call('GET', `/api/mint-jobs/${jobId}`)).json().job).toMatchObject({ orderId: 'manual', source: 'conversion' });
-    const manual = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: wallet, tokenId: '1', amount: '1' } });
+    const manual = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: wallet, tokenId: '1', amount: '1', note: 'A staff mint' } });
     expect(manual.json().job).toMatchObject({ orderId: 'manual', source: 'manual' });
     expect((await t.call('GET', `/api/mint-jobs/${manual.json().job.id as string}`)).json().job.source).toBe('manual');
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
 import { readBalance } from '../../server/chain/contract.js';
-import { emailMessages, mintJobs, notifications } from '../../server/db/schema.js';
+import { auditEvents, emailMessages, mintJobs, notifications } from '../../server/db/schema.js';
 import { buildMintJob, buildOrder, buildProduct, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -31,10 +31,12 @@ async function until(id: string, status: string, timeoutMs = 15_000): Promise<Jo
 describe('manual mint jobs', () => {
   it('an operator queues a mint; the worker mints it on the dev chain', async () => {
     const wallet = freshWallet();
-    const res = await t.call('POST', '/api/mint-jobs', { as: 'operator', body: { walletAddress: wallet.toLowerCase(), tokenId: 7, amount: '3' } });
+    const res = await t.call('POST', '/api/mint-jobs', { as: 'operator', body: { walletAddress: wallet.toLowerCase(), tokenId: 7, amount: '3', note: 'Promised to a partner' } });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().job;
-    expect(created).toMatchObject({ orderId: 'manual', walletAddress: wallet, tokenId: '7', amount: '3', status: 'processing', attempts: 0, txHash: null });
+    expect(created).toMatchObject({
+      orderId: 'manual', walletAddress: wallet, tokenId: '7', amount: '3', status: 'processing', attempts: 0, txHash: null, note: 'Promised to a partner', approvedBy: null,
+    });
 
     const done = await until(created.id, 'succeeded');
     expect(done).toMatchObject({ status: 'succeeded', attempts: 1 });
@@ -61,9 +63,12 @@ describe('manual mint jobs', () => {
     [{ walletAddress: freshWallet(), tokenId: 1.5, amount: 1 }, 'tokenId'],
     [{ walletAddress: freshWallet(), tokenId: 1, amount: 'x' }, 'amount'],
     [{ walletAddress: freshWallet(), tokenId: 1, amount: -2 }, 'amount'],
+    [{ walletAddress: freshWallet(), tokenId: 1, amount: 1, note: undefined }, 'note'],
+    [{ walletAddress: freshWallet(), tokenId: 1, amount: 1, note: ' ab ' }, 'note'],
+    [{ walletAddress: freshWallet(), tokenId: 1, amount: 1, note: 'x'.repeat(501) }, 'note'],
   ])('refuses %j with 400 naming %s, and queues nothing', async (body, field) => {
     const before = await jobCount();
-    const res = await t.call('POST', '/api/mint-jobs', { body });
+    const res = await t.call('POST', '/api/mint-jobs', { body: { note: 'A test mint', ...body } });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().fields).toHaveProperty(field);
     expect(res.json().error).toMatch(/\.$/);
@@ -71,7 +76,7 @@ describe('manual mint jobs', () => {
   });
 
   it('finance reads the queue but cannot mint; shoppers cannot read it; no token is 401', async () => {
-    const body = { walletAddress: freshWallet(), tokenId: 1, amount: 1 };
+    const body = { walletAddress: freshWallet(), tokenId: 1, amount: 1, note: 'A test mint' };
     expect((await t.call('POST', '/api/mint-jobs', { as: 'finance', body })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/mint-jobs', { as: 'finance' })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/mint-jobs', { as: 'user' })).statusCode).toBe(403);
@@ -148,6 +153,60 @@ describe('orders and the queue', () => {
     const order = await buildOrder(t, { paid: true });
     expect(order.status).toBe('paid');
     expect(await t.db.select().from(mintJobs).where(eq(mintJobs.orderId, order.id))).toHaveLength(0);
+  });
+});
+
+describe('manual mint dual control', () => {
+  it('above manualMintDualControlAbove (100) a mint awaits another member of staff: not by its asker (403), once (409), then minted and audited', async () => {
+    const wallet = freshWallet();
+    const operator = await t.user('operator');
+    const token = (await t.login(operator.email)).json().token as string;
+    const res = await t.call('POST', '/api/mint-jobs', { token, body: { walletAddress: wallet, tokenId: 9, amount: '101', note: 'Launch allocation' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const job = res.json().job;
+    expect(job).toMatchObject({ status: 'awaiting_approval', createdBy: operator.id, note: 'Launch allocation', approvedBy: null });
+    expect((await t.call('GET', '/api/mint-jobs?status=awaiting_approval')).json().jobs.map((j: Job) => j.id)).toContain(job.id);
+    await new Promise((r) => setTimeout(r, 500)); // several polls of the worker
+    expect((await t.call('GET', `/api/mint-jobs/${job.id}`)).json().job).toMatchObject({ status: 'awaiting_approval', attempts: 0, txHash: null });
+
+    const own = await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { token });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'own_mint', error: 'You asked for this mint: another member of staff must approve it.' });
+    expect((await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { as: 'finance' })).statusCode).toBe(403);
+    const approved = await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { as: 'admin' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().job).toMatchObject({ approvedBy: expect.any(String), approvedAt: expect.any(String) });
+    const again = await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { as: 'operator' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatch(/^This mint job is (processing|succeeded): only one awaiting approval can be approved\.$/);
+    await until(job.id, 'succeeded');
+    expect(await balanceOf(wallet, 9n)).toBe(101n);
+    const [entry] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, job.id), eq(auditEvents.action, 'mint.approve')));
+    expect(entry).toMatchObject({ actorId: approved.json().job.approvedBy, data: { amount: '101', createdBy: operator.id } });
+    const [asked] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, job.id), eq(auditEvents.action, 'mint.create_manual')));
+    expect(asked!.data).toMatchObject({ note: 'Launch allocation', awaitingApproval: true });
+  });
+
+  it('at the threshold a mint is queued at once; the threshold is a setting', async () => {
+    const atLimit = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: freshWallet(), tokenId: 1, amount: '100', note: 'At the limit' } });
+    expect(atLimit.json().job.status).toBe('processing');
+    await t.call('PUT', '/api/settings', { body: { manualMintDualControlAbove: 0 } });
+    try {
+      const one = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: freshWallet(), tokenId: 1, amount: '1', note: 'Every mint' } });
+      expect(one.json().job.status).toBe('awaiting_approval');
+      const debug = await t.call('POST', '/api/debug/mint', { body: { to: freshWallet(), id: 1, amount: 1 } });
+      expect(debug.json()).toMatchObject({ tx: null, status: 'awaiting_approval' });
+    } finally {
+      await t.call('PUT', '/api/settings', { body: { manualMintDualControlAbove: 100 } });
+    }
+    expect((await t.call('PUT', '/api/settings', { body: { manualMintDualControlAbove: 1.5 } })).statusCode).toBe(400);
+  });
+
+  it('a job that is not awaiting approval is not approved (409); an unknown one is a 404', async () => {
+    const queued = await buildMintJob(t);
+    const res = await t.call('POST', `/api/mint-jobs/${queued.id}/approve`);
+    expect(res.statusCode).toBe(409);
+    expect((await t.call('POST', '/api/mint-jobs/00000000-0000-4000-8000-000000000000/approve')).statusCode).toBe(404);
   });
 });
 

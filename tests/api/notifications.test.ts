@@ -233,6 +233,7 @@ describe('events notify the people concerned, in the event’s transaction', () 
   it('payout completed: the recipient', async () => {
     const recipient = await buildUser(t);
     const [payout] = await t.db.insert(payouts).values({ recipientId: recipient.id, grossCents: 12345, amountCents: 12345 }).returning();
+    expect((await t.call('POST', `/api/payouts/${payout!.id}/approve`, { as: 'admin' })).statusCode).toBe(200);
     const res = await t.call('PUT', `/api/payouts/${payout!.id}/status`, { as: 'finance', body: { status: 'completed', reference: 'BANK-77' } });
     expect(res.statusCode, res.body).toBe(200);
     const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, recipient.id));

@@ -21,8 +21,11 @@ export function payoutFixtures(t: () => TestApp) {
     return { id: u.id, email: u.email, token, code: link.referralCode };
   }
 
-  /** A pending payout of `n` approved commissions of 5.00 each (5 % of 100.00) to a referrer with a wallet (unless told). */
-  async function pendingPayout(n = 1, wallet: Address | null = freshWallet()) {
+  /**
+   * A pending payout of `n` approved commissions of 5.00 each (5 % of 100.00) to a referrer with a wallet (unless told),
+   * made by finance and approved by an admin (dual control) unless `approved` is false.
+   */
+  async function pendingPayout(n = 1, wallet: Address | null = freshWallet(), approved = true) {
     const [a, b] = [await person(), await person()];
     expect((await t().call('POST', '/api/referrals/attribute', { token: b.token, body: { code: a.code } })).statusCode).toBe(200);
     const held = await t().call('PUT', '/api/settings', { body: { commissionHoldDays: 0 } });
@@ -38,6 +41,10 @@ export function payoutFixtures(t: () => TestApp) {
     if (wallet) await t().db.update(users).set({ walletAddress: wallet }).where(eq(users.id, a.id));
     const made = await t().call('POST', '/api/payouts', { as: 'finance', body: { recipientId: a.id } });
     expect(made.statusCode, made.body).toBe(201);
+    if (approved) {
+      const approval = await t().call('POST', `/api/payouts/${made.json().payout.id}/approve`, { as: 'admin' });
+      expect(approval.statusCode, approval.body).toBe(200);
+    }
     return { payout: made.json().payout as { id: string; amount: number }, a, wallet };
   }
 

@@ -91,6 +91,21 @@ describe('Pay on chain', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('an unapproved payout is neither quoted nor paid on chain (409, nothing signed); once a second member of staff approves, it is', async () => {
+    const { payout, wallet } = await pendingPayout(1, freshWallet(), false);
+    for (const res of [await t.call('GET', `/api/payouts/${payout.id}/onchain-quote`, { as: 'finance' }), await pay(payout.id)]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'approval_required', messageCode: 'payout_approval_required' });
+    }
+    expect(await transfersOf(payout.id)).toEqual([]);
+    expect((await t.call('POST', `/api/payouts/${payout.id}/approve`, { as: 'finance' })).json().error).toBe('You created this payout: another member of staff must approve it.');
+    expect((await t.call('POST', `/api/payouts/${payout.id}/approve`, { as: 'admin' })).statusCode).toBe(200);
+    const before = await balance(wallet!);
+    const paid = await pay(payout.id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await balance(wallet!) - before).toBe(parseEther('0.002'));
+  });
+
   it('two clicks racing: one transfer, one 409', async () => {
     const { payout, wallet } = await pendingPayout(1);
     const before = await balance(wallet!);

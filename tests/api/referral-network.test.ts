@@ -280,6 +280,9 @@ describe('payouts', () => {
     const noProof = await t.call('PUT', `/api/payouts/${payout.id}/status`, { as: 'finance', body: { status: 'completed' } });
     expect(noProof.statusCode).toBe(422);
     expect(noProof.json().error).toBe('A completed payout needs the bank reference or the transaction hash of the transfer.');
+    const unapproved = await t.call('PUT', `/api/payouts/${payout.id}/status`, { as: 'finance', body: { status: 'completed', reference: 'BANK-778' } });
+    expect(unapproved.statusCode).toBe(409);
+    expect((await t.call('POST', `/api/payouts/${payout.id}/approve`, { as: 'admin' })).statusCode).toBe(200);
     const done = await t.call('PUT', `/api/payouts/${payout.id}/status`, { as: 'finance', body: { status: 'completed', reference: 'BANK-778' } });
     expect(done.json().payout).toMatchObject({ status: 'completed', reference: 'BANK-778' });
     const detail = (await t.call('GET', `/api/payouts/${payout.id}`, { as: 'operator' })).json().payout;
@@ -330,6 +333,7 @@ describe('payouts', () => {
   it('the next payout deducts open clawbacks', async () => {
     const { a, b } = await earner(1);
     const first = (await t.call('POST', '/api/payouts', { as: 'finance', body: { recipientId: a.id } })).json().payout;
+    await t.call('POST', `/api/payouts/${first.id}/approve`, { as: 'admin' });
     await t.call('PUT', `/api/payouts/${first.id}/status`, { as: 'finance', body: { status: 'completed', reference: 'BANK-1' } });
     const [paidOrder] = await t.db.select().from(orders).where(eq(orders.userId, b.id));
     const paymentId = (await t.call('GET', `/api/orders/${paidOrder!.id}`)).json().order.payment.id;

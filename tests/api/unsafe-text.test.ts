@@ -37,7 +37,7 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'PUT /api/products/{id}': () => ({ stock: 5 }),
   'POST /api/orders': (r) => ({ userEmail: r.shopper.email, productId: r.product.id, qty: 1 }),
   'POST /api/orders/mock': (r) => ({ userEmail: r.shopper.email, productId: r.product.id, qty: 1 }),
-  'POST /api/mint-jobs': () => ({ walletAddress: freshWallet(), tokenId: 1, amount: 1 }),
+  'POST /api/mint-jobs': () => ({ walletAddress: freshWallet(), tokenId: 1, amount: 1, note: 'For a partner' }),
   'POST /api/debug/mint': () => ({ to: freshWallet(), id: 1, amount: 1 }),
   'POST /api/coupons': () => couponInput(),
   'PUT /api/coupons/{id}': () => ({ discountValue: 15 }),

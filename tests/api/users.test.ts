@@ -114,13 +114,13 @@ describe('users', () => {
     expect((await t.login(u.email)).statusCode).toBe(200);
   });
 
-  it('refuses suspending yourself and taking out the last active admin, changing nothing', async () => {
+  it('refuses suspending yourself or changing your own role (403), so the last active admin stays, changing nothing', async () => {
     const lone = await createTestApp();
     try {
       const admin = await buildUser(lone, { role: 'admin' });
       const token = (await lone.login(admin.email)).json().token as string;
       const self = await lone.call('POST', `/api/users/${admin.id}/suspend`, { token });
-      expect(self.statusCode).toBe(409);
+      expect(self.statusCode).toBe(403);
       expect(self.json().error).toBe('You cannot suspend your own account.');
       const other = await buildUser(lone, { role: 'admin' });
       const otherToken = (await lone.login(other.email)).json().token as string;
@@ -128,8 +128,8 @@ describe('users', () => {
       const demote = await lone.call('PUT', `/api/users/${admin.id}`, { token: otherToken, body: { role: 'user' } });
       expect(demote.statusCode).toBe(401); // the demoted admin's session ended with the new role
       const last = await lone.call('PUT', `/api/users/${admin.id}`, { token, body: { role: 'finance' } });
-      expect(last.statusCode).toBe(409);
-      expect(last.json().error).toBe('This is the last active admin: make another user an active admin first.');
+      expect(last.statusCode).toBe(403);
+      expect(last.json().error).toBe('You cannot change your own role.');
       expect((await lone.call('DELETE', `/api/users/${admin.id}`, { token })).json().error).toBe('You cannot delete your own account.');
       const [row] = await lone.db.select().from(users).where(eq(users.id, admin.id));
       expect(row).toMatchObject({ role: 'admin', status: 'active' });

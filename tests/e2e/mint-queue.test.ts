@@ -39,7 +39,7 @@ describe('mint queue in Chromium', () => {
 
   it('a malformed address shows the server’s sentence and its field error; Escape cancels', async () => {
     const bad = '0x1234';
-    const answer = await postAs('/api/mint-jobs', { walletAddress: bad, tokenId: '1', amount: '3' });
+    const answer = await postAs('/api/mint-jobs', { walletAddress: bad, tokenId: '1', amount: '3', note: 'Testing a bad address' });
     expect(answer.status).toBe(400);
     const fieldError: string = answer.body.fields?.walletAddress;
     expect(fieldError).toBeTruthy();
@@ -49,6 +49,7 @@ describe('mint queue in Chromium', () => {
     // the first field has the focus; Enter submits
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('walletAddress');
     await page.keyboard.type(bad);
+    await dialog.getByRole('textbox', { name: /reason/i }).fill('Testing a bad address');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.getByTestId('mint-error').innerText(), { timeout: 15_000 }).toBe(answer.body.error);
     await expect.poll(() => dialog.locator('.MuiFormHelperText-root', { hasText: fieldError }).count()).toBe(1);
@@ -64,6 +65,7 @@ describe('mint queue in Chromium', () => {
     await dialog.getByRole('textbox', { name: /wallet address/i }).fill(address);
     await dialog.getByRole('spinbutton', { name: /token id/i }).fill('1');
     await dialog.getByRole('spinbutton', { name: /amount/i }).fill('3');
+    await dialog.getByRole('textbox', { name: /reason/i }).fill('Sample for a gallery');
     await dialog.getByRole('button', { name: 'Mint Token', exact: true }).click();
     await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
 
@@ -74,6 +76,7 @@ describe('mint queue in Chromium', () => {
     expect(await row.locator('td.column-orderId').innerText()).toBe('Manual');
     expect(await row.locator('td.column-amount').innerText()).toBe('3');
     expect(await row.locator('td.column-tokenId').innerText()).toBe('1');
+    expect(await row.getByTestId('mint-note').innerText()).toBe('Sample for a gallery');
 
     // no Refresh click: the 5-second auto refresh brings the worker's progress
     await expect.poll(() => row.locator('td.column-status').innerText(), { timeout: 30_000, interval: 500 }).toMatch(/^Succeeded/);
@@ -99,6 +102,30 @@ describe('mint queue in Chromium', () => {
     await expect.poll(() => page.getByTestId('tx-not-found').innerText(), { timeout: 15_000 }).toContain('Transaction not found');
   });
 
+  it('a mint above the approval threshold waits: its asker sees no Approve; an admin approves it and it is minted', async () => {
+    const address = freshAddress();
+    await page.goto(b.url('/mint-queue'));
+    await mintButton().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /wallet address/i }).fill(address);
+    await dialog.getByRole('spinbutton', { name: /amount/i }).fill('101');
+    await dialog.getByRole('textbox', { name: /reason/i }).fill('Launch allocation');
+    await dialog.getByRole('button', { name: 'Mint Token', exact: true }).click();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    const row = rowFor(address);
+    await expect.poll(() => row.locator('td.column-status').innerText(), { timeout: 15_000 }).toMatch(/^Awaiting approval/);
+    expect(await row.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+
+    await page.evaluate(() => localStorage.clear());
+    await login(page, b.url, 'admin@rwa.dev');
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(b.url('/mint-queue'));
+    await expect.poll(() => row.getByRole('button', { name: 'Approve' }).count(), { timeout: 15_000 }).toBe(1);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => page.getByText('Mint approved and queued').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => row.locator('td.column-status').innerText(), { timeout: 30_000, interval: 500 }).toMatch(/^Succeeded/);
+  });
+
   it('a finance user sees the queue read-only: no Mint Token and no Retry', async () => {
     await page.evaluate(() => localStorage.clear());
     await login(page, b.url, 'finance@rwa.dev');
@@ -109,7 +136,7 @@ describe('mint queue in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Auto Refresh ON' }).count()).toBe(1);
     expect(await mintButton().count()).toBe(0);
     expect(await page.getByRole('button', { name: /^retry$/i }).count()).toBe(0);
-    const refused = await postAs('/api/mint-jobs', { walletAddress: freshAddress(), tokenId: '1', amount: '1' });
+    const refused = await postAs('/api/mint-jobs', { walletAddress: freshAddress(), tokenId: '1', amount: '1', note: 'Not allowed' });
     expect(refused.status).toBe(403);
   });
 });

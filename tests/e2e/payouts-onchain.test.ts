@@ -62,12 +62,21 @@ describe('Pay on chain in Chromium', () => {
     await expect.poll(() => r.getByText('Payout wallet saved').isVisible(), WAIT).toBe(true);
     await expect.poll(() => r.getByLabel('Payout wallet').inputValue(), WAIT).toBe(wallet);
 
-    // Finance makes the payout and pays it on chain.
+    // Finance makes the payout; the admin, a second member of staff, approves it on its page; finance pays it on chain.
+    const payout = (await call(s, 'POST', '/api/payouts', { recipientEmail: referrerEmail }, await tokenOf('finance@rwa.dev'))).payout as { id: string };
+    await s.goto(staff.url(`/payouts/${payout.id}/show`));
+    const approval = s.getByTestId('payout-approval');
+    await expect.poll(() => approval.innerText(), WAIT).toContain('finance@rwa.dev');
+    expect(await approval.innerText()).toContain('Not approved yet');
+    await s.getByRole('button', { name: 'Approve payout' }).click();
+    await expect.poll(() => s.getByText('Payout approved').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => approval.innerText(), WAIT).toContain('admin@rwa.dev');
+    expect(await s.getByRole('button', { name: 'Approve payout' }).count()).toBe(0);
+
     const f = staff.page;
     await f.evaluate(() => localStorage.clear());
     await login(f, staff.url, 'finance@rwa.dev');
     await f.waitForURL(/\/dashboard$/, WAIT);
-    const payout = (await call(f, 'POST', '/api/payouts', { recipientEmail: referrerEmail })).payout as { id: string };
     await f.goto(staff.url(`/payouts/${payout.id}/show`));
     await f.getByRole('button', { name: 'Pay on chain' }).click();
     const dialog = f.getByRole('dialog');

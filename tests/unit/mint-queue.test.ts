@@ -26,11 +26,12 @@ describe('mint queue helpers', () => {
     expect(isInAppLink('//evil.example/tx')).toBe(false);
   });
 
-  it('sends the form as a trimmed address and digit strings', () => {
-    expect(mintBody({ walletAddress: ' 0xabc ', tokenId: 1, amount: 3 })).toEqual({ walletAddress: '0xabc', tokenId: '1', amount: '3' });
-    expect(mintBody({ walletAddress: '0xabc', tokenId: '2.0', amount: ' 7 ' })).toEqual({ walletAddress: '0xabc', tokenId: '2', amount: '7' });
+  it('sends the form as a trimmed address, digit strings and a trimmed reason', () => {
+    expect(mintBody({ walletAddress: ' 0xabc ', tokenId: 1, amount: 3, note: ' For a partner ' }))
+      .toEqual({ walletAddress: '0xabc', tokenId: '1', amount: '3', note: 'For a partner' });
+    expect(mintBody({ walletAddress: '0xabc', tokenId: '2.0', amount: ' 7 ' })).toEqual({ walletAddress: '0xabc', tokenId: '2', amount: '7', note: '' });
     // not a whole number: sent as typed, for the server to name the field
-    expect(mintBody({ tokenId: 'x', amount: 1.5 })).toEqual({ walletAddress: '', tokenId: 'x', amount: '1.5' });
+    expect(mintBody({ tokenId: 'x', amount: 1.5 })).toEqual({ walletAddress: '', tokenId: 'x', amount: '1.5', note: '' });
   });
 
   it('groups only counts a float can hold exactly', () => {

@@ -72,3 +72,9 @@ export function decisionRefusal(c: { status: string; earnedAt: Date }, to: 'appr
   }
   return null;
 }
+
+/** Why `actorId` may not decide this commission, or null: nobody approves or rejects what they earn themself. */
+export function ownCommissionRefusal(actorId: string | null, c: { referrerId: string }, to: 'approved' | 'rejected'): Said | null {
+  if (actorId === null || c.referrerId !== actorId) return null;
+  return to === 'approved' ? say('own_commission_approve') : say('own_commission_reject');
+}

@@ -6,12 +6,12 @@ import type { CommissionListQuery } from '../../../src/common/commissions.schema
 import type { Db, Queryable } from '../../db/client.js';
 import { agentLevels, commissions, orders, payments, users } from '../../db/schema.js';
 import type { ErrorParams } from '../../../src/common/errors-catalogue.js';
-import { AppError, conflict, messageOf, notFound } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, messageOf, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
-import { decisionRefusal, rateText } from './policy.js';
+import { decisionRefusal, ownCommissionRefusal, rateText } from './policy.js';
 import { presentCommission, presentLevel, type CommissionRow } from './present.js';
 
 const counter = new Counter({ exactTtlMs: 0 });
@@ -113,6 +113,8 @@ export async function decideCommission(db: Db, id: string, to: 'approved' | 'rej
   return db.transaction(async (tx) => {
     const [c] = await tx.select().from(commissions).where(eq(commissions.id, id)).for('update');
     if (!c) throw notFound('commission_not_found');
+    const own = ownCommissionRefusal(actor?.id ?? null, c, to);
+    if (own) throw forbidden(own, undefined, 'own_commission');
     const refusal = decisionRefusal(c, to, now, holdDays);
     if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
     await tx.update(commissions).set({ status: to, decidedAt: now, decidedBy: actor?.id ?? null, updatedAt: now }).where(eq(commissions.id, id));

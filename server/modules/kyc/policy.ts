@@ -38,10 +38,13 @@ export function submitRefusal(userKycStatus: string, hasPending: boolean): Said 
   return null;
 }
 
-/** Why a reviewer may not decide this session, or null: it must be pending, and nobody reviews their own. */
-export function decisionRefusal(session: { status: string; userId: string }, reviewerId: string | null): Said | null {
+/** Why a reviewer may not decide this session, or null: nobody reviews their own. */
+export const ownSessionRefusal = (session: { userId: string }, reviewerId: string | null): Said | null =>
+  (reviewerId !== null && session.userId === reviewerId ? say('kyc_own_session') : null);
+
+/** Why a reviewer may not decide this session now, or null: it must be pending. */
+export function decisionRefusal(session: { status: string }): Said | null {
   if (session.status !== 'pending') return say('kyc_decided', { status: session.status });
-  if (reviewerId !== null && session.userId === reviewerId) return say('kyc_own_session');
   return null;
 }
 

@@ -13,7 +13,7 @@ import type { Actor, AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { notify } from '../notifications/notify.js';
 import { checkDocument, readDocument, removeDocument, storeDocument } from './documents.js';
-import { birthRefusal, decisionRefusal, mayRead, submitRefusal } from './policy.js';
+import { birthRefusal, decisionRefusal, mayRead, ownSessionRefusal, submitRefusal } from './policy.js';
 import { presentKycSession, type KycRow } from './present.js';
 
 const counter = new Counter({ exactTtlMs: 0 });
@@ -108,8 +108,10 @@ export async function decideKyc(db: Db, id: string, input: KycStatusInput, actor
   await db.transaction(async (tx) => {
     const [session] = await tx.select().from(kycSessions).where(eq(kycSessions.id, id)).for('update');
     if (!session) throw notFound('kyc_session_not_found');
-    const refusal = decisionRefusal(session, actor?.id ?? null);
-    if (refusal) throw conflict(refusal, undefined, session.status === 'pending' ? 'kyc_own_session' : 'kyc_decided');
+    const own = ownSessionRefusal(session, actor?.id ?? null);
+    if (own) throw forbidden(own, undefined, 'kyc_own_session');
+    const refusal = decisionRefusal(session);
+    if (refusal) throw conflict(refusal, undefined, 'kyc_decided');
     const [user] = await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, session.userId)).for('update');
     const reason = input.reason ?? null;
     await tx.update(kycSessions).set({ status: input.status, reason, reviewedBy: actor?.id ?? null, reviewedAt: now, updatedAt: now })

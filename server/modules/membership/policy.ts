@@ -49,3 +49,11 @@ export function conversionRefusal(points: number, pointsPerToken: number): Said 
   }
   return null;
 }
+
+/** Why `actorId` may not add or remove this member's points, or null: nobody adjusts their own balance. */
+export const ownPointsRefusal = (actorId: string | null, memberId: string): Said | null =>
+  (actorId !== null && actorId === memberId ? say('own_points') : null);
+
+/** Why `actorId` may not approve or reject this redemption, or null: nobody decides their own. */
+export const ownRedemptionRefusal = (actorId: string | null, redemption: { userId: string }): Said | null =>
+  (actorId !== null && actorId === redemption.userId ? say('own_redemption') : null);

@@ -13,7 +13,7 @@ import { notifyMany } from '../notifications/notify.js';
 import type { ChainRuntime } from '../mint/runtime.js';
 import { readTokenBalances } from './balances.js';
 import { levelMoveNotice, lockMember, membershipSetting, paidOrderCount, readLevels, writeEntry } from './ledger.js';
-import { conversionRefusal, mayReadOthers } from './policy.js';
+import { conversionRefusal, mayReadOthers, ownPointsRefusal } from './policy.js';
 import { presentConversion, presentEntry, presentLevel, presentMember } from './present.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -111,6 +111,8 @@ export async function conversionsHistory(db: Db, userId: string, q: Pick<MemberH
 export async function addPoints(ctx: Ctx, input: AddPointsInput, actor: AuthUser): Promise<PointsAdded> {
   const { entry, user } = await ctx.db.transaction(async (tx) => {
     const user = await resolveMember(tx, actor, { email: input.email, userId: input.userId });
+    const own = ownPointsRefusal(actor.id, user.id);
+    if (own) throw forbidden(own, undefined, 'own_points');
     const member = await lockMember(tx, user.id);
     const { entry } = await writeEntry(tx, member, { type: 'ADJUSTED', amount: input.amount, reason: input.reason, actorId: actor.id }, new Date(),
       say('points_remove_short', { email: user.email, balance: member.pointsBalance, amount: -input.amount }));

@@ -1,6 +1,7 @@
 /**
  * The mint queue's rules: who may see and steer it, and how a job moves
- * (queued → processing → succeeded | failed; failed → queued again by an operator).
+ * (queued → processing → succeeded | failed; failed → queued again by an operator). A manual mint of more units than
+ * settings manualMintDualControlAbove starts awaiting_approval, and is queued once another member of staff approves it.
  * Retry and backoff live here; recovery.ts decides what to do with a job that already holds a signed transaction.
  */
 import { say, type Said } from '../../lib/errors.js';
@@ -50,3 +51,14 @@ export function retryRefusal(status: string, orderStatus: string | null = null):
   if (orderStatus === 'refunded') return say('mint_order_refunded');
   return null;
 }
+
+/** Whether a manual mint of `amount` units (a digit string) waits for a second member of staff: above `limit` it does. */
+export const needsMintApproval = (amount: string, limit: number) => BigInt(amount) > BigInt(limit);
+
+/** Why `actorId` may not approve this job, or null: nobody approves a mint they asked for. */
+export const ownMintRefusal = (job: { createdBy: string | null }, actorId: string | null): Said | null =>
+  (actorId !== null && job.createdBy === actorId ? say('mint_approve_own') : null);
+
+/** Why this job may not be approved now, or null: only one awaiting approval. */
+export const mintApprovalRefusal = (status: string): Said | null =>
+  (status === 'awaiting_approval' ? null : say('mint_not_awaiting_approval', { status }));

@@ -11,7 +11,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const jobCsv = csvColumns<MintJob>({
   id: 'text', orderId: 'text', source: 'text', status: 'text', walletAddress: 'text', tokenId: 'text', amount: 'decimal', attempts: 'number',
   maxAttempts: 'number', txHash: 'text', chainId: 'number', contract: 'text', productId: 'text', nonce: 'number',
-  blockNumber: 'text', lastError: 'text', nextAttemptAt: 'date', createdAt: 'date', updatedAt: 'date', completedAt: 'date',
+  blockNumber: 'text', lastError: 'text', nextAttemptAt: 'date', note: 'text', approvedAt: 'date', createdAt: 'date', updatedAt: 'date', completedAt: 'date',
 });
 
 /**
@@ -38,6 +38,10 @@ export function presentJob(j: Job, conversion = false): MintJob {
     blockNumber: j.blockNumber === null ? null : String(j.blockNumber),
     lastError: j.lastError,
     nextAttemptAt: j.status === 'queued' || j.status === 'processing' ? iso(j.nextAttemptAt) : null,
+    note: j.note,
+    createdBy: j.createdBy,
+    approvedBy: j.approvedBy,
+    approvedAt: iso(j.approvedAt),
     createdAt: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),
     completedAt: iso(j.completedAt),

@@ -6,10 +6,11 @@ import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { mintAccess as access } from './policy.js';
 import { jobCsv, presentJob } from './present.js';
-import { createManualJob, getJob, jobRows, listJobs, presentedJob, retryJob, transactionDetail, waitForHash, workerStatus } from './service.js';
+import { approveJob, createManualJob, getJob, jobRows, listJobs, presentedJob, retryJob, transactionDetail, waitForHash, workerStatus } from './service.js';
 
 export default defineRoutes('mint queue', (r, ctx) => {
   const { db } = ctx;
+  const approvalLimit = async () => (await ctx.settings.get()).manualMintDualControlAbove;
 
   r.get('/api/mint-jobs', { config: access.read, schema: { querystring: mintListQuery } }, async (req) => {
     const [list, worker] = await Promise.all([listJobs(db, req.query), workerStatus(db, ctx.chain)]);
@@ -22,8 +23,11 @@ export default defineRoutes('mint queue', (r, ctx) => {
   r.get('/api/mint-jobs/:id', { config: access.read, schema: { params: idParams } }, async (req) =>
     ({ ok: true, job: await presentedJob(db, await getJob(db, req.params.id)) }));
 
-  r.post('/api/mint-jobs', { config: access.write, schema: { body: createMintBody, summary: 'Queue a manual mint' } }, async (req, reply) =>
-    reply.status(201).send({ ok: true, job: presentJob(await createManualJob(db, req.body, req.user)) }));
+  r.post('/api/mint-jobs', { config: access.write, schema: { body: createMintBody, summary: 'Queue a manual mint with its reason (above the dual control threshold: awaiting approval)' } }, async (req, reply) =>
+    reply.status(201).send({ ok: true, job: presentJob(await createManualJob(db, req.body, req.user, await approvalLimit())) }));
+
+  r.post('/api/mint-jobs/:id/approve', { config: access.write, schema: { params: idParams, summary: 'Another member of staff approves a manual mint awaiting approval: it is queued' } }, async (req) =>
+    ({ ok: true, job: await presentedJob(db, await approveJob(db, req.params.id, req.user)) }));
 
   r.post('/api/mint-jobs/:id/retry', { config: access.write, schema: { params: idParams, summary: 'Queue a failed job again' } }, async (req) =>
     ({ ok: true, job: await presentedJob(db, await retryJob(db, req.params.id, req.user)) }));
@@ -33,7 +37,8 @@ export default defineRoutes('mint queue', (r, ctx) => {
     schema: { body: debugMintBody, summary: 'Mint through the queue and answer with the transaction hash (admin)' },
   }, async (req) => {
     const { to, id, amount } = req.body;
-    const job = await waitForHash(db, (await createManualJob(db, { walletAddress: to, tokenId: id, amount }, req.user, 'debug')).id);
+    const made = await createManualJob(db, { walletAddress: to, tokenId: id, amount, note: null }, req.user, await approvalLimit(), 'debug');
+    const job = await waitForHash(db, made.id);
     return { ok: job.status !== 'failed', tx: job.txHash, jobId: job.id, status: job.status, ...(job.lastError ? { error: job.lastError } : {}) };
   });
 

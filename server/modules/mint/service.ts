@@ -4,17 +4,20 @@ import {
 } from 'viem';
 import { MINT_STATUSES, type ChainTx, type MintCounts, type MintWorkerStatus } from '../../../src/common/mint.js';
 import { type CreateMintInput, type MintListQuery } from '../../../src/common/mint.schemas.js';
+
+/** A manual mint: the Mint Token form's, or the debug route's (whose note is optional). */
+type ManualMint = Omit<CreateMintInput, 'note'> & { note: string | null };
 import { explorerTxUrl } from '../../chain/client.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { chainTransactions, conversions, mintJobs, mintWorkers, orders } from '../../db/schema.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { mintQueued } from './enqueue.js';
-import { retryRefusal } from './policy.js';
+import { mintApprovalRefusal, needsMintApproval, ownMintRefusal, retryRefusal } from './policy.js';
 import { presentJob } from './present.js';
 import { LEASE_SECONDS } from './queue.js';
 import type { ChainRuntime } from './runtime.js';
@@ -84,14 +87,38 @@ export async function getJob(db: Db, id: string) {
   return job;
 }
 
-/** A job with no order (SPEC: order id "manual"), shown as processing with 0 attempts until the worker is done. */
-export async function createManualJob(db: Db, input: CreateMintInput, actor: Actor, source = 'manual') {
+/**
+ * A job with no order (order id "manual"), shown as processing with 0 attempts until the worker is done; above
+ * `approvalLimit` units it awaits a second member of staff's approval instead, and no worker takes it until then.
+ */
+export async function createManualJob(db: Db, input: ManualMint, actor: Actor, approvalLimit: number, source = 'manual') {
+  const awaiting = needsMintApproval(input.amount, approvalLimit);
   const job = await db.transaction(async (tx) => {
     const [row] = await tx.insert(mintJobs).values({
-      walletAddress: input.walletAddress, tokenId: input.tokenId, amount: input.amount,
-      status: 'processing', attempts: 0, createdBy: actor?.id ?? null,
+      walletAddress: input.walletAddress, tokenId: input.tokenId, amount: input.amount, note: input.note,
+      status: awaiting ? 'awaiting_approval' : 'processing', attempts: 0, createdBy: actor?.id ?? null,
     }).returning();
-    await audit(tx, actor, `mint.create_${source}`, 'mint_job', row!.id, input);
+    await audit(tx, actor, `mint.create_${source}`, 'mint_job', row!.id, { ...input, awaitingApproval: awaiting });
+    return row!;
+  });
+  counter.touch();
+  if (!awaiting) mintQueued();
+  return job;
+}
+
+/** Another member of staff approves a manual mint awaiting approval: it is queued, under its lock, once. */
+export async function approveJob(db: Db, id: string, actor: Actor) {
+  const job = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(mintJobs).where(eq(mintJobs.id, id)).for('update').limit(1);
+    if (!current) throw notFound('mint_job_not_found');
+    const own = ownMintRefusal(current, actor?.id ?? null);
+    if (own) throw forbidden(own, undefined, 'own_mint');
+    const refusal = mintApprovalRefusal(current.status);
+    if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
+    const [row] = await tx.update(mintJobs)
+      .set({ status: 'processing', approvedBy: actor?.id ?? null, approvedAt: sql`now()`, nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(mintJobs.id, id)).returning();
+    await audit(tx, actor, 'mint.approve', 'mint_job', id, { amount: current.amount, tokenId: current.tokenId, walletAddress: current.walletAddress, createdBy: current.createdBy });
     return row!;
   });
   counter.touch();
@@ -124,7 +151,7 @@ export async function waitForHash(db: Db, id: string, timeoutMs = 20_000): Promi
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = await getJob(db, id);
-    if (job.txHash || job.status === 'failed' || job.status === 'succeeded' || Date.now() > deadline) return job;
+    if (job.txHash || job.status === 'failed' || job.status === 'succeeded' || job.status === 'awaiting_approval' || Date.now() > deadline) return job;
     await new Promise((r) => setTimeout(r, 50));
   }
 }

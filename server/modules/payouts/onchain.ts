@@ -22,11 +22,11 @@ import type { PayoutOnchainInput } from '../../../src/common/payouts.schemas.js'
 import { nextNonce, sendStoredTransfer, signNativeTransfer, TransferRefusal, type StoredTransfer, type TransferContext } from '../../chain/native-transfer.js';
 import type { Db, Tx } from '../../db/client.js';
 import { chainTransactions, payouts, users } from '../../db/schema.js';
-import { AppError, conflict, notFound, say } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound, say } from '../../lib/errors.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import type { ChainRuntime } from '../mint/runtime.js';
-import { onchainRefusal, tokenWei } from './policy.js';
+import { dualControlRefusal, onchainRefusal, ownPayoutRefusal, tokenWei } from './policy.js';
 import { onePayout, settlePayout } from './service.js';
 
 export const CLAIM_SECONDS = 60;
@@ -54,20 +54,29 @@ async function lockPayout(tx: Tx, id: string) {
 type Locked = Awaited<ReturnType<typeof lockPayout>>;
 const walletOf = (row: Locked) => row.p.walletAddress ?? row.recipientWallet;
 
-function refuse(row: Locked, rate: string | null, signerReady: boolean) {
+/** What a press must satisfy besides the chain: who presses it, and the dual control threshold (settings, in cents). */
+export type PayTerms = { rate: string | null; dualControlCents: number; actor: Actor };
+
+function refuse(row: Locked, terms: PayTerms, signerReady: boolean) {
+  const own = ownPayoutRefusal(terms.actor?.id ?? null, row.p, 'pay');
+  if (own) throw forbidden(own, undefined, 'own_payout');
   const wallet = walletOf(row);
   const refusal = onchainRefusal({
     status: row.p.status, recipient: row.recipient, wallet: wallet && isAddress(wallet) ? wallet : null, transferState: row.p.transferState,
-    claimed: !!row.p.transferClaimedUntil && row.p.transferClaimedUntil.getTime() > Date.now(), rate, signerReady,
+    claimed: !!row.p.transferClaimedUntil && row.p.transferClaimedUntil.getTime() > Date.now(), rate: terms.rate, signerReady,
   });
   if (refusal) throw new AppError(refusal.status, refusal.error, undefined, undefined, refusal.code);
+  // A stored transfer was approved before it was signed, and may already be mined: finishing it needs nothing more.
+  const unapproved = hasStoredTransfer(row) ? null : dualControlRefusal(row.p, terms.dualControlCents);
+  if (unapproved) throw conflict(unapproved, undefined, 'approval_required');
 }
 
 /** What Pay on chain would send now: shown to the user before they confirm. */
-export async function onchainQuote(db: Db, runtime: ChainRuntime | null, id: string, rate: string | null): Promise<OnchainQuote> {
+export async function onchainQuote(db: Db, runtime: ChainRuntime | null, id: string, terms: PayTerms): Promise<OnchainQuote> {
+  const { rate } = terms;
   const signer = signerOf(runtime);
   const row = await db.transaction(async (tx) => lockPayout(tx, id));
-  refuse(row, rate, !!signer);
+  refuse(row, terms, !!signer);
   const stored = row.p.transferState === 'signed' || row.p.transferState === 'sent';
   const wei = stored ? BigInt(row.p.amountWei ?? '0') : tokenWei(row.p.amountCents, rate!);
   const balance = await signer!.publicClient.getBalance({ address: signer!.account.address });
@@ -91,10 +100,11 @@ async function reclaimStored(tx: Tx, row: Locked): Promise<StoredTransfer> {
 }
 
 /** Step 1: claim, and sign and store the transfer unless one is stored already. */
-async function claimAndStore(db: Db, signer: TransferContext, id: string, input: PayoutOnchainInput, rate: string | null, actor: Actor): Promise<StoredTransfer> {
+async function claimAndStore(db: Db, signer: TransferContext, id: string, input: PayoutOnchainInput, terms: PayTerms): Promise<StoredTransfer> {
+  const { rate, actor } = terms;
   return db.transaction(async (tx) => {
     const row = await lockPayout(tx, id);
-    refuse(row, rate, true);
+    refuse(row, terms, true);
     if (hasStoredTransfer(row)) return reclaimStored(tx, row);
     const wei = tokenWei(row.p.amountCents, rate!);
     if (input.amountWei !== undefined && BigInt(input.amountWei) !== wei) {
@@ -173,15 +183,15 @@ async function sendAndRecord(db: Db, signer: TransferContext, id: string, stored
 }
 
 /** Sends a pending payout on chain (or finishes the transfer a crashed or slow attempt stored); 200 once mined, 202 while not. */
-export async function payOnChain(db: Db, runtime: ChainRuntime | null, id: string, input: PayoutOnchainInput, rate: string | null, actor: Actor) {
+export async function payOnChain(db: Db, runtime: ChainRuntime | null, id: string, input: PayoutOnchainInput, terms: PayTerms) {
   const signer = signerOf(runtime);
   if (!signer) {
     const row = await db.transaction(async (tx) => lockPayout(tx, id));
-    refuse(row, rate, false);
+    refuse(row, terms, false);
   }
-  const stored = await claimAndStore(db, signer!, id, input, rate, actor);
+  const stored = await claimAndStore(db, signer!, id, input, terms);
   await transferHooks.afterStore?.(id);
-  const { state, failure } = await sendAndRecord(db, signer!, id, stored, actor, signer!.waitMs);
+  const { state, failure } = await sendAndRecord(db, signer!, id, stored, terms.actor, signer!.waitMs);
   if (failure) throw new AppError(422, failure, undefined, undefined, 'transfer_failed');
   const payout = await onePayout(db, id);
   return { status: state === 'mined' ? 200 : 202, payout };

@@ -1,6 +1,8 @@
 /**
- * Payouts: staff read them, finance and admins make and settle them; a user asks for their own. Lifecycle (DESIGN.md):
+ * Payouts: staff read them, finance and admins make, approve and settle them; a user asks for their own. Lifecycle:
  * pending → completed (with a bank reference or a transaction hash) | failed | cancelled; nothing moves again after.
+ * Above settings payoutDualControlAbove a pending payout is approved by a second member of staff before it is completed
+ * or paid on chain; nobody takes any of these decisions on a payout to themself.
  */
 import { say, type Said } from '../../lib/errors.js';
 import { fromCents } from '../../../src/common/money.js';
@@ -55,4 +57,36 @@ export function inFlightRefusal(transferState: string | null, txHash: string | n
     return say('transfer_in_flight', { txHash: txHash ?? '' });
   }
   return null;
+}
+
+export type PayoutDecision = 'create' | 'approve' | 'settle' | 'pay';
+
+const OWN_PAYOUT = {
+  create: 'own_payout_create', approve: 'own_payout_approve', settle: 'own_payout_settle', pay: 'own_payout_pay',
+} as const;
+
+/**
+ * Why `actorId` may not take this decision on a payout, or null: nobody creates, approves, settles or pays a payout to
+ * themself, and its creator is not its approver. The recipient's own request (POST /api/referrals/payout) is not a decision.
+ */
+export function ownPayoutRefusal(actorId: string | null, payout: { recipientId: string; requestedBy: string | null }, decision: PayoutDecision): Said | null {
+  if (actorId === null) return null;
+  if (payout.recipientId === actorId) return say(OWN_PAYOUT[decision]);
+  if (decision === 'approve' && payout.requestedBy === actorId) return say('payout_approve_own_creation');
+  return null;
+}
+
+/** Why this payout may not be approved now, or null: only a pending payout, once. */
+export function approvalRefusal(payout: { status: string; approvedBy: string | null }, approver: string | null): Said | null {
+  if (payout.status !== 'pending') return say('payout_approve_not_pending', { status: payout.status });
+  if (payout.approvedBy) return say('payout_already_approved', { approver: approver ?? payout.approvedBy });
+  return null;
+}
+
+/** Why this payout may not leave yet, or null: above `limitCents` (settings payoutDualControlAbove) it needs an approval first. */
+export function dualControlRefusal(payout: { amountCents: number; currency: string; approvedBy: string | null }, limitCents: number): Said | null {
+  if (payout.approvedBy || payout.amountCents <= limitCents) return null;
+  return say('payout_approval_required', {
+    amount: `${fromCents(payout.amountCents).toFixed(2)} ${payout.currency}`, limit: `${fromCents(limitCents).toFixed(2)} ${payout.currency}`,
+  });
 }

@@ -4,7 +4,10 @@ import { TRANSFER_STATES, payoutStatusOf, type TransferState, type CommissionAdj
 import type { commissionAdjustments, payouts } from '../../db/schema.js';
 import { csvColumns } from '../../lib/csv.js';
 
-export type PayoutRow = typeof payouts.$inferSelect & { recipient: string; recipientName: string | null; recipientWallet: string | null; commissionCount: number };
+export type PayoutRow = typeof payouts.$inferSelect & {
+  recipient: string; recipientName: string | null; recipientWallet: string | null; commissionCount: number;
+  createdByEmail: string | null; approvedByEmail: string | null;
+};
 
 /** "0.000400000000000000" → "0.0004". */
 export const trimDecimal = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
@@ -15,7 +18,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const payoutCsv = csvColumns<Payout>({
   id: 'text', recipientId: 'text', recipient: 'text', recipientName: 'text', status: 'text', method: 'text', gross: 'money',
   deducted: 'money', amount: 'money', currency: 'text', commissionCount: 'number', reference: 'text', walletAddress: 'text',
-  amountWei: 'decimal', chainId: 'number', txHash: 'text', note: 'text', createdAt: 'date', updatedAt: 'date', completedAt: 'date',
+  amountWei: 'decimal', chainId: 'number', txHash: 'text', note: 'text', createdByEmail: 'text', approvedByEmail: 'text', approvedAt: 'date',
+  createdAt: 'date', updatedAt: 'date', completedAt: 'date',
 });
 
 export function presentPayout(p: PayoutRow): Payout {
@@ -27,7 +31,8 @@ export function presentPayout(p: PayoutRow): Payout {
     tokenAmount: p.amountWei ? formatEther(BigInt(p.amountWei)) : null, tokenRate: p.tokenRate ? trimDecimal(p.tokenRate) : null,
     transferState: (TRANSFER_STATES as readonly string[]).includes(p.transferState ?? '') ? p.transferState as TransferState : null,
     transferError: p.transferError, blockNumber: p.blockNumber, recipientWallet: p.recipientWallet,
-    commissionCount: Number(p.commissionCount), createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(), completedAt: iso(p.completedAt),
+    commissionCount: Number(p.commissionCount), createdBy: p.requestedBy, createdByEmail: p.createdByEmail,
+    approvedBy: p.approvedBy, approvedByEmail: p.approvedByEmail, approvedAt: iso(p.approvedAt), createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(), completedAt: iso(p.completedAt),
   };
 }
 

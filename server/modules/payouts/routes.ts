@@ -1,17 +1,23 @@
 import { idParams } from '../../../src/common/list.schemas.js';
+import { toCents } from '../../../src/common/money.js';
 import { payoutBody, payoutListQuery, payoutOnchainBody, payoutRequestBody, payoutStatusBody } from '../../../src/common/payouts.schemas.js';
 import { sendIdempotent } from '../../lib/idempotency.js';
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { paymentRateLimit } from '../../lib/rate-limits.js';
-import { onchainQuote, payOnChain } from './onchain.js';
+import type { Actor } from '../../types.js';
+import { onchainQuote, payOnChain, type PayTerms } from './onchain.js';
 import { payoutAccess as access } from './policy.js';
 import { payoutCsv } from './present.js';
-import { createPayout, getPayout, listPayouts, payoutRows, requestPayout, setPayoutStatus } from './service.js';
+import { approvePayout, createPayout, getPayout, listPayouts, payoutRows, requestPayout, setPayoutStatus } from './service.js';
 
 export default defineRoutes('payouts', (r, ctx) => {
   const { db, settings, config } = ctx;
+  const payTerms = async (actor: Actor): Promise<PayTerms> => {
+    const s = await settings.get();
+    return { rate: s.payoutTokenRate, dualControlCents: toCents(s.payoutDualControlAbove), actor };
+  };
   r.get('/api/payouts', { config: access.read, schema: { querystring: payoutListQuery, summary: 'Payouts with the count of each status and the total amount' } }, async (req) =>
     ({ ok: true, ...(await listPayouts(db, req.query)) }));
 
@@ -24,17 +30,20 @@ export default defineRoutes('payouts', (r, ctx) => {
   r.post('/api/payouts', { config: access.write, schema: { body: payoutBody, summary: 'Pay a recipient’s approved commissions less open clawbacks (Idempotency-Key honoured)' } }, async (req, reply) =>
     sendIdempotent(db, req, reply, async () => ({ status: 201, body: { ok: true, payout: await createPayout(db, req.body, req.user) } })));
 
-  r.put('/api/payouts/:id/status', { config: access.write, schema: { params: idParams, body: payoutStatusBody, summary: 'Complete, fail or cancel a pending payout' } }, async (req) =>
-    ({ ok: true, payout: await setPayoutStatus(db, req.params.id, req.body, req.user) }));
+  r.post('/api/payouts/:id/approve', { config: access.write, schema: { params: idParams, summary: 'A second member of staff approves a pending payout (neither its creator nor its recipient)' } }, async (req) =>
+    ({ ok: true, payout: await approvePayout(db, req.params.id, req.user) }));
+
+  r.put('/api/payouts/:id/status', { config: access.write, schema: { params: idParams, body: payoutStatusBody, summary: 'Complete (approved above the dual control threshold), fail or cancel a pending payout' } }, async (req) =>
+    ({ ok: true, payout: await setPayoutStatus(db, req.params.id, req.body, req.user, (await payTerms(req.user)).dualControlCents) }));
 
   r.get('/api/payouts/:id/onchain-quote', { config: access.write, schema: { params: idParams, summary: 'What Pay on chain would send: wallet, rate and token amount (shown before confirming)' } }, async (req) =>
-    ({ ok: true, quote: await onchainQuote(db, ctx.chain, req.params.id, (await settings.get()).payoutTokenRate) }));
+    ({ ok: true, quote: await onchainQuote(db, ctx.chain, req.params.id, await payTerms(req.user)) }));
 
   r.post('/api/payouts/:id/pay-onchain', {
     config: { ...access.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax) },
     schema: { params: idParams, body: payoutOnchainBody, summary: 'Send a pending payout as the native token to the recipient’s wallet; 200 once mined (completed), 202 while not' },
   }, async (req, reply) => {
-    const done = await payOnChain(db, ctx.chain, req.params.id, req.body, (await settings.get()).payoutTokenRate, req.user);
+    const done = await payOnChain(db, ctx.chain, req.params.id, req.body, await payTerms(req.user));
     return reply.status(done.status).send({ ok: true, payout: done.payout });
   });
 

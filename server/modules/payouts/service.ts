@@ -1,28 +1,31 @@
-import { and, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, type AnyColumn, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../src/common/money.js';
 import { PAYOUT_STATUSES, type PayoutDetail, type PayoutStatus } from '../../../src/common/referrals.js';
 import type { PayoutInput, PayoutListQuery, PayoutStatusInput } from '../../../src/common/payouts.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { commissionAdjustments, commissions, payouts, users } from '../../db/schema.js';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
+import { changes } from '../audit/changes.js';
 import { audit } from '../audit/service.js';
 import { listCommissions } from '../commissions/service.js';
 import { notify } from '../notifications/notify.js';
-import { amountRefusal, inFlightRefusal, statusRefusal } from './policy.js';
+import { amountRefusal, approvalRefusal, dualControlRefusal, inFlightRefusal, ownPayoutRefusal, statusRefusal } from './policy.js';
 import { presentAdjustment, presentPayout, type PayoutRow } from './present.js';
 
 const counter = new Counter({ exactTtlMs: 0 });
 
+const emailOf = (id: AnyColumn) => sql<string | null>`(select u.email from ${users} u where u.id = ${id})`;
+
 const withRecipient = (db: Queryable) => db.select({
   p: payouts, recipient: users.email, recipientName: users.name, recipientWallet: users.walletAddress,
   commissionCount: sql<number>`(select count(*) from ${commissions} where ${commissions.payoutId} = ${payouts.id})`,
+  createdByEmail: emailOf(payouts.requestedBy), approvedByEmail: emailOf(payouts.approvedBy),
 }).from(payouts).innerJoin(users, eq(users.id, payouts.recipientId));
 
-const flat = (r: { p: typeof payouts.$inferSelect; recipient: string; recipientName: string | null; recipientWallet: string | null; commissionCount: number }): PayoutRow =>
-  ({ ...r.p, recipient: r.recipient, recipientName: r.recipientName, recipientWallet: r.recipientWallet, commissionCount: r.commissionCount });
+const flat = ({ p, ...joined }: { p: typeof payouts.$inferSelect } & Omit<PayoutRow, keyof typeof payouts.$inferSelect>): PayoutRow => ({ ...p, ...joined });
 
 export async function onePayout(db: Queryable, id: string) {
   const [row] = await withRecipient(db).where(eq(payouts.id, id));
@@ -37,11 +40,13 @@ type NewPayout = Omit<PayoutInput, 'recipientEmail'> & { recipientEmail?: string
  * less their open clawbacks; every amount computed here. Commissions and clawbacks are locked first, so two payouts
  * racing for the same commissions cannot both take them: the second is a 409 (listed ones) or finds nothing to pay.
  */
-export async function createPayout(db: Db, input: NewPayout, actor: Actor, minimumCents: number | null = null) {
+export async function createPayout(db: Db, input: NewPayout, actor: Actor, minimumCents: number | null = null, ownRequest = false) {
   const id = await db.transaction(async (tx) => {
     const [recipient] = await tx.select().from(users)
       .where(input.recipientId ? eq(users.id, input.recipientId) : eq(users.email, (input.recipientEmail ?? '').trim().toLowerCase()));
     if (!recipient) throw notFound('recipient_not_found');
+    const own = ownRequest ? null : ownPayoutRefusal(actor?.id ?? null, { recipientId: recipient.id, requestedBy: actor?.id ?? null }, 'create');
+    if (own) throw forbidden(own, undefined, 'own_payout');
     if (input.method === 'crypto' && !recipient.walletAddress) {
       throw unprocessable('no_wallet', { email: recipient.email }, { method: 'no_wallet_field' });
     }
@@ -75,7 +80,7 @@ export async function createPayout(db: Db, input: NewPayout, actor: Actor, minim
 
 /** The user's own request: everything available, if it reaches the minimum payout. */
 export const requestPayout = (db: Db, userId: string, method: 'bank' | 'crypto', minimumPayout: number, actor: Actor) =>
-  createPayout(db, { recipientId: userId, method, note: 'Requested by the recipient', commissionIds: undefined }, actor, toCents(minimumPayout));
+  createPayout(db, { recipientId: userId, method, note: 'Requested by the recipient', commissionIds: undefined }, actor, toCents(minimumPayout), true);
 
 function filterOf(q: Partial<PayoutListQuery> & { recipientId?: string }): SQL | undefined {
   const f: SQL[] = [];
@@ -126,17 +131,43 @@ export async function getPayout(db: Db, id: string, holdDays: number): Promise<P
 }
 
 /**
- * Settles a pending payout under its lock: completed (with its reference or hash) pays its commissions; failed or
- * cancelled gives its commissions and clawbacks back for another payout. Any other move is a 409.
+ * The second member of staff's approval of a pending payout (dual control), under its lock: never by its recipient or
+ * its creator, once.
  */
-export async function setPayoutStatus(db: Db, id: string, input: PayoutStatusInput, actor: Actor) {
+export async function approvePayout(db: Db, id: string, actor: Actor) {
   await db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
     if (!payout) throw notFound('payout_not_found');
+    const own = ownPayoutRefusal(actor?.id ?? null, payout, 'approve');
+    if (own) throw forbidden(own, undefined, 'own_payout');
+    const [approver] = payout.approvedBy ? await tx.select({ email: users.email }).from(users).where(eq(users.id, payout.approvedBy)) : [];
+    const refusal = approvalRefusal(payout, approver?.email ?? null);
+    if (refusal) throw conflict(refusal, undefined, payout.status === 'pending' ? 'already_approved' : 'illegal_transition');
+    const now = new Date();
+    await tx.update(payouts).set({ approvedBy: actor?.id ?? null, approvedAt: now, updatedAt: now }).where(eq(payouts.id, id));
+    await audit(tx, actor, 'payout.approve', 'payout', id, { amountCents: payout.amountCents, currency: payout.currency, createdBy: payout.requestedBy });
+    counter.touch();
+  });
+  return onePayout(db, id);
+}
+
+/**
+ * Settles a pending payout under its lock: completed (with its reference or hash, and its approval above
+ * `dualControlCents`) pays its commissions; failed or cancelled gives its commissions and clawbacks back for another
+ * payout. Any other move is a 409; nobody settles a payout to themself (403).
+ */
+export async function setPayoutStatus(db: Db, id: string, input: PayoutStatusInput, actor: Actor, dualControlCents: number) {
+  await db.transaction(async (tx) => {
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
+    if (!payout) throw notFound('payout_not_found');
+    const own = ownPayoutRefusal(actor?.id ?? null, payout, 'settle');
+    if (own) throw forbidden(own, undefined, 'own_payout');
     const refusal = statusRefusal(payout.status, input.status, input);
     if (refusal) throw new AppError(payout.status === 'pending' ? 422 : 409, refusal, undefined, undefined, payout.status === 'pending' ? 'proof_required' : 'illegal_transition');
     const inFlight = inFlightRefusal(payout.transferState, payout.txHash);
     if (inFlight) throw conflict(inFlight, undefined, 'transfer_in_flight');
+    const unapproved = input.status === 'completed' ? dualControlRefusal(payout, dualControlCents) : null;
+    if (unapproved) throw conflict(unapproved, undefined, 'approval_required');
     await settlePayout(tx, payout, input, actor);
   });
   return onePayout(db, id);
@@ -161,7 +192,8 @@ export async function settlePayout(
     status: input.status, reference: input.reference ?? payout.reference, txHash: input.txHash ?? payout.txHash,
     note: input.note ?? payout.note, updatedAt: now, completedAt: input.status === 'completed' ? now : null, ...extra,
   }).where(eq(payouts.id, id));
-  await audit(tx, actor, `payout.${input.status}`, 'payout', id, { before: { status: payout.status }, after: { status: input.status, reference: input.reference, txHash: input.txHash } });
+  const after = { status: input.status, reference: input.reference ?? payout.reference, txHash: extra.txHash ?? input.txHash ?? payout.txHash };
+  await audit(tx, actor, `payout.${input.status}`, 'payout', id, changes({ status: payout.status, reference: payout.reference, txHash: payout.txHash }, after));
   if (input.status === 'completed') {
     const hash = input.txHash ?? extra.txHash ?? payout.txHash;
     const proof = hash ? `transaction ${hash}` : `bank reference ${input.reference ?? payout.reference}`;

@@ -9,13 +9,13 @@ import { canMoveRedemption, mayBuyExclusive, type Redemption } from '../../../sr
 import type { RedemptionInput, RedemptionListQuery, RedemptionStatusInput } from '../../../src/common/membership.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { products, redemptions, users } from '../../db/schema.js';
-import { conflict, notFound, say, unprocessable } from '../../lib/errors.js';
+import { conflict, forbidden, notFound, say, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor, AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { lockMember, memberPricing, membershipSetting, writeEntry } from '../membership/ledger.js';
-import { mayReadOthers, redemptionCost } from '../membership/policy.js';
+import { mayReadOthers, ownRedemptionRefusal, redemptionCost } from '../membership/policy.js';
 import { presentRedemption } from '../membership/present.js';
 import { mintQueued } from '../mint/enqueue.js';
 import { notify } from '../notifications/notify.js';
@@ -132,6 +132,8 @@ export async function decideRedemption(db: Db, id: string, input: RedemptionStat
   const minted = await db.transaction(async (tx) => {
     const [r] = await tx.select().from(redemptions).where(eq(redemptions.id, id)).for('update').limit(1);
     if (!r) throw notFound('redemption_not_found');
+    const own = ownRedemptionRefusal(actor.id, r);
+    if (own) throw forbidden(own, undefined, 'own_redemption');
     if (!canMoveRedemption(r.status, input.status)) {
       throw conflict('redemption_not_pending', { status: r.status }, 'illegal_transition');
     }

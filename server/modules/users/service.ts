@@ -4,11 +4,12 @@ import type { UserCreateInput, UserListQuery, UserPatch } from '../../../src/com
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { orders, sessions, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/crypto.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import { uniqueText } from '../../lib/unique.js';
 import type { Actor } from '../../types.js';
+import { changes } from '../audit/changes.js';
 import { audit } from '../audit/service.js';
 import { recoveryCodesLeft, resetTwoFactor } from '../auth/enrolment.js';
 import { resetPassword } from '../auth/password.js';
@@ -16,7 +17,7 @@ import { issuePasswordLink } from '../auth/password-links.js';
 import { normaliseEmail, revokeAllSessions } from '../auth/service.js';
 import { notificationSettings, notify } from '../notifications/notify.js';
 import type { SettingsService } from '../settings/service.js';
-import { changeRefusal, deleteRefusal, endsSessions } from './policy.js';
+import { changeRefusal, deleteRefusal, endsSessions, selfChangeRefusal } from './policy.js';
 import { presentSession, presentUser } from './present.js';
 
 type Row = typeof users.$inferSelect;
@@ -122,8 +123,10 @@ export async function createUser(db: Db, input: UserCreateInput, origin: string,
 /** Applies a change under the user's lock: the rules of policy.ts, the email kept unique, sessions ended when role or status change. */
 async function changeUser(tx: Tx, id: string, patch: UserPatch, actor: Actor, action: string): Promise<User> {
   const target = await findUser(tx, id, true);
+  const own = selfChangeRefusal(actor?.id ?? null, target, patch);
+  if (own) throw forbidden(own, undefined, 'user_change_refused');
   const admins = target.role === 'admin' ? await activeAdmins(tx) : 0;
-  const refusal = changeRefusal(actor?.id ?? null, target, patch, admins);
+  const refusal = changeRefusal(target, patch, admins);
   if (refusal) throw conflict(refusal, undefined, 'user_change_refused');
   const values = { ...patch, ...(patch.email !== undefined ? { email: normaliseEmail(patch.email) } : {}) };
   if (values.email !== undefined && values.email !== target.email) await uniqueEmail.assertFree(tx, values.email, id);
@@ -138,12 +141,13 @@ async function changeUser(tx: Tx, id: string, patch: UserPatch, actor: Actor, ac
       body: `Your account ${row!.email} on ${s.siteName} was suspended by an administrator, and you were logged out. If you think this is a mistake, reply to this email or contact support.`,
     }, s);
   }
-  await audit(tx, actor, action, 'user', id, { before: pick(target, Object.keys(values)), after: values });
+  await audit(tx, actor, action, 'user', id, changes(presentUser(target, now), presentUser(row!, now), DERIVED));
   counter.touch();
   return presentUser(row!);
 }
 
-const pick = (row: Row, keys: string[]) => Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]]));
+/** Fields of the API's user that follow from others (`isActive` from `status`), left out of an edit's audit entry. */
+const DERIVED = ['updatedAt', 'isActive'];
 
 export async function updateUser(db: Db, id: string, patch: UserPatch, actor: Actor): Promise<User> {
   return db.transaction((tx) => changeUser(tx, id, patch, actor, 'user.update')).catch((err) => uniqueEmail.rethrow(err, patch.email ?? ''));

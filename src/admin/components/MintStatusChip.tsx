@@ -2,7 +2,8 @@ import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { mintStatusOf, type MintStatus } from '../../common/mint';
 
-export const MINT_STATUS_COLORS: Record<MintStatus, 'warning' | 'info' | 'success' | 'error'> = {
+export const MINT_STATUS_COLORS: Record<MintStatus, 'secondary' | 'warning' | 'info' | 'success' | 'error'> = {
+  awaiting_approval: 'secondary',
   queued: 'warning',
   processing: 'info',
   succeeded: 'success',

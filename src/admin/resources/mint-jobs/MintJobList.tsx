@@ -1,14 +1,14 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import PauseIcon from '@mui/icons-material/PauseCircleOutline';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { DataTable, Title, useStore, useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
+import { DataTable, Title, useCanAccess, useStore, useTranslate } from 'react-admin';
 import { MINT_STATUSES, mintStatusOf, type MintJob } from '../../../common/mint';
 import { shortAddress, shortId } from '../../components/ids';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
 import MintStatusChip from '../../components/MintStatusChip';
 import Mono from '../../components/Mono';
 import TxLink from '../../components/TxLink';
-import useCan from '../../components/useCan';
 import { useMintFormat } from '../../components/useMintFormat';
 import { useFormat } from '../../hooks/useFormat';
 import { AUTO_REFRESH_KEY, AUTO_REFRESH_MS, MINT_JOBS_PER_PAGE } from './constants';
@@ -16,6 +16,7 @@ import MintStatsCards from './MintStatsCards';
 import MintTokenDialog from './MintTokenDialog';
 import OrderRef from './OrderRef';
 import QueueStatusBar from './QueueStatusBar';
+import ApproveMintButton from './ApproveMintButton';
 import RetryButton from './RetryButton';
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
@@ -60,12 +61,22 @@ function StatusCell({ job }: { job: MintJob }) {
   );
 }
 
+/** A manual mint's reason (full text on hover). */
+function NoteCell({ job }: { job: MintJob }) {
+  if (!job.note) return null;
+  return (
+    <Typography variant="body2" title={job.note} data-testid="mint-note" sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      {job.note}
+    </Typography>
+  );
+}
+
 /** Mint Queue: counts per status, the worker's state, and the jobs newest first, reloading every 5 s while auto refresh is on. */
 export default function MintJobList() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
   const { attempts, count } = useMintFormat();
-  const canWrite = useCan('mint-queue', 'create');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'mint-queue', action: 'create' });
   const [autoRefresh, setAutoRefresh] = useStore<boolean>(AUTO_REFRESH_KEY, true);
   return (
     <Box sx={{ py: 2 }}>
@@ -105,12 +116,13 @@ export default function MintJobList() {
         <DataTable.Col<MintJob> source="status" render={(j) => <StatusCell job={j} />} />
         <DataTable.Col<MintJob> source="attempts" align="right" render={attempts} />
         <DataTable.Col<MintJob> source="txHash" disableSort cellSx={noWrap} render={(j) => <TxLink hash={j.txHash} url={j.explorerUrl} />} />
+        <DataTable.Col<MintJob> source="note" disableSort render={(j) => <NoteCell job={j} />} />
         <DataTable.Col<MintJob> source="createdAt" cellSx={noWrap} render={(j) => dateTime(j.createdAt)} />
         {canWrite && (
           <DataTable.Col<MintJob>
             label="resources.mint-queue.actions"
             disableSort
-            render={(j) => (mintStatusOf(j.status) === 'failed' ? <RetryButton job={j} /> : null)}
+            render={(j) => ({ failed: <RetryButton job={j} />, awaiting_approval: <ApproveMintButton job={j} /> } as Partial<Record<string, ReactNode>>)[mintStatusOf(j.status)] ?? null}
           />
         )}
       </ListShell>

@@ -1,4 +1,4 @@
-import { minValue, number, NumberInput, required, TextInput, useTranslate, type Validator } from 'react-admin';
+import { maxLength, minLength, minValue, number, NumberInput, required, TextInput, useTranslate, type Validator } from 'react-admin';
 import { apiSend } from '../../../lib/api';
 import DialogShell, { type DialogSubmit } from '../../components/DialogShell';
 import { mintBody, type MintValues } from './constants';
@@ -9,12 +9,14 @@ const wholeNumber: Validator = (value) =>
 /** Client-side rules (SPEC §5 Mint form); the server checks the address and the values again. */
 const validateWallet = [required()];
 const validateCount = [required(), number(), wholeNumber, minValue(1)];
-const DEFAULTS: MintValues = { walletAddress: '', tokenId: 1, amount: 1 };
+const validateNote = [required(), minLength(3), maxLength(500)];
+const DEFAULTS: MintValues = { walletAddress: '', tokenId: 1, amount: 1, note: '' };
 const SUBMITS: [DialogSubmit<'mint'>] = [{ mode: 'mint', label: 'resources.mint-queue.mint.submit', busyLabel: 'resources.mint-queue.mint.submitting' }];
 const field = (name: string) => `resources.mint-queue.fields.${name}`;
 
 /**
- * "Mint Token" button and modal: queues a manual mint job (POST /api/mint-jobs).
+ * "Mint Token" button and modal: queues a manual mint job with its reason (POST /api/mint-jobs); above the dual
+ * control threshold the job waits for another member of staff's approval.
  * Server field errors land under their inputs and its sentence above them; success closes, notifies and refreshes.
  */
 export default function MintTokenDialog() {
@@ -43,6 +45,7 @@ export default function MintTokenDialog() {
       />
       <NumberInput source="tokenId" label={field('tokenId')} min={1} step={1} validate={validateCount} />
       <NumberInput source="amount" label={field('amount')} min={1} step={1} validate={validateCount} />
+      <TextInput source="note" label={field('note')} helperText="resources.mint-queue.mint.note_help" validate={validateNote} autoComplete="off" />
     </DialogShell>
   );
 }

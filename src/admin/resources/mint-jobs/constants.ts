@@ -13,7 +13,7 @@ export const txStateOf = (tx: Pick<ChainTx, 'receipt'>): TxState =>
   tx.receipt ? (tx.receipt.status === 'reverted' ? 'reverted' : 'success') : 'pending';
 
 /** The modal's values, and the body POST /api/mint-jobs expects (uint256 values as digit strings). */
-export type MintValues = { walletAddress?: string; tokenId?: unknown; amount?: unknown };
+export type MintValues = { walletAddress?: string; tokenId?: unknown; amount?: unknown; note?: string };
 
 const digits = (value: unknown) => {
   const text = String(value ?? '').trim();
@@ -25,5 +25,6 @@ export function mintBody(values: MintValues) {
     walletAddress: String(values.walletAddress ?? '').trim(),
     tokenId: digits(values.tokenId),
     amount: digits(values.amount),
+    note: String(values.note ?? '').trim(),
   };
 }

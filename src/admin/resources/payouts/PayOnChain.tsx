@@ -1,11 +1,11 @@
 import LinkIcon from '@mui/icons-material/Link';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { OnchainQuote, Payout } from '../../../common/referrals';
 import { apiGet, apiSend } from '../../../lib/api';
 import Mono from '../../components/Mono';
-import useCan from '../../components/useCan';
+import { useIsParty } from './ApprovePayout';
 import { useFormat } from '../../hooks/useFormat';
 
 const t = (key: string) => `resources.payouts.onchain.${key}`;
@@ -17,7 +17,8 @@ const t = (key: string) => `resources.payouts.onchain.${key}`;
  */
 export default function PayOnChain() {
   const payout = useRecordContext<Payout>();
-  const canWrite = useCan('payouts', 'edit');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'payouts', action: 'edit' });
+  const party = useIsParty(payout);
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -26,7 +27,7 @@ export default function PayOnChain() {
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!payout || !canWrite || payout.status !== 'pending') return null;
+  if (!payout || !canWrite || payout.status !== 'pending' || party.recipient) return null;
   const retry = payout.transferState === 'signed' || payout.transferState === 'sent';
   if (!retry && !payout.walletAddress && !payout.recipientWallet) return null;
 

@@ -1,16 +1,20 @@
 import { Button, TextField } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { Payout } from '../../../common/referrals';
 import { apiSend } from '../../../lib/api';
-import useCan from '../../components/useCan';
+import { useIsParty } from './ApprovePayout';
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
-/** Settle a pending payout: completed with its bank reference or transaction hash, failed, or cancelled (after a confirmation). */
+/**
+ * Settle a pending payout: completed with its bank reference or transaction hash (once approved, above the dual control
+ * threshold), failed, or cancelled (after a confirmation). Not shown to its recipient, who may not settle it.
+ */
 export default function PayoutActions() {
   const payout = useRecordContext<Payout>();
-  const canWrite = useCan('payouts', 'edit');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'payouts', action: 'edit' });
+  const party = useIsParty(payout);
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -19,7 +23,7 @@ export default function PayoutActions() {
   const [busy, setBusy] = useState(false);
   // A transfer that may still be mined is finished by Pay on chain, never settled by hand (the server refuses it too).
   const inFlight = payout?.transferState === 'signed' || payout?.transferState === 'sent';
-  if (!payout || !canWrite || payout.status !== 'pending' || inFlight) return null;
+  if (!payout || !canWrite || payout.status !== 'pending' || inFlight || party.recipient) return null;
 
   const settle = async (status: 'completed' | 'failed' | 'cancelled') => {
     setConfirming(null);

@@ -1,10 +1,9 @@
-import { DataTable, ShowButton, useTranslate } from 'react-admin';
+import { DataTable, ShowButton, useCanAccess, useTranslate } from 'react-admin';
 import { PAYOUT_METHODS, PAYOUT_STATUSES, type Payout } from '../../../common/referrals';
 import { shortId } from '../../components/ids';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
 import Mono from '../../components/Mono';
 import TxLink from '../../components/TxLink';
-import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
 import CreatePayoutDialog from './CreatePayoutDialog';
 import { PayoutStatusChip } from './PayoutChips';
@@ -20,9 +19,9 @@ const noWrap = () => ({ whiteSpace: 'nowrap' });
 export default function PayoutList() {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
-  const canWrite = useCan('payouts', 'create');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'payouts', action: 'create' });
   return (
-    <ListShell<Payout> perPage={50} search selects={SELECTS} header={<PayoutStatsCards />} after={canWrite && <CreatePayoutDialog />}>
+    <ListShell<Payout> perPage={50} search searchWidth={320} selects={SELECTS} header={<PayoutStatsCards />} after={canWrite && <CreatePayoutDialog />}>
       <DataTable.Col<Payout> source="id" disableSort cellSx={noWrap} render={(p) => <Mono title={p.id}>{shortId(p.id)}</Mono>} />
       <DataTable.Col<Payout> source="recipient" disableSort render={(p) => p.recipient} />
       <DataTable.Col<Payout> source="amount" align="right" disableSort cellSx={noWrap} render={(p) => money(p.amount, p.currency)} />

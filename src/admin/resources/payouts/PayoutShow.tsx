@@ -8,6 +8,7 @@ import Panel from '../../components/Panel';
 import RecordHistory from '../../components/RecordHistory';
 import TxLink from '../../components/TxLink';
 import { useFormat } from '../../hooks/useFormat';
+import ApprovePayout from './ApprovePayout';
 import PayOnChain from './PayOnChain';
 import PayoutActions from './PayoutActions';
 import { PayoutStatusChip } from './PayoutChips';
@@ -95,8 +96,16 @@ export default function PayoutShow() {
           <Labeled><FunctionField<PayoutDetail> source="txHash" render={(p) => <TxLink hash={p.txHash} url={p.txHash ? `/tx/${p.txHash}` : null} />} /></Labeled>
           <Labeled><FunctionField<PayoutDetail> source="note" render={(p) => p.note ?? '—'} /></Labeled>
         </Box>
+        <Box sx={row} data-testid="payout-approval">
+          <Labeled><FunctionField<PayoutDetail> source="createdByEmail" render={(p) => p.createdByEmail ?? '—'} /></Labeled>
+          <Labeled>
+            <FunctionField<PayoutDetail> source="approvedByEmail" render={(p) => p.approvedByEmail ?? translate('resources.payouts.approve.none')} />
+          </Labeled>
+          <Labeled><FunctionField<PayoutDetail> source="approvedAt" render={(p) => (p.approvedAt ? dateTime(p.approvedAt) : '—')} /></Labeled>
+        </Box>
         <Transfer />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <ApprovePayout />
           <PayOnChain />
           <PayoutActions />
         </Box>

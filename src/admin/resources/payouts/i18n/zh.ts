@@ -21,7 +21,11 @@ const zh: typeof en = {
     tokenAmount: '已发送代币',
     tokenRate: '汇率（每 1.00 的代币数）',
     blockNumber: '区块',
+    createdByEmail: '创建人',
+    approvedByEmail: '批准人',
+    approvedAt: '批准时间',
   },
+  approve: { button: '批准付款', done: '付款已批准', none: '尚未批准' },
   transfer: { signed: '已签名，尚未发送', sent: '已发送，等待打包', mined: '已打包', reverted: '已回滚', lost: '已丢失（未被打包）' },
   onchain: {
     open: '链上支付',
