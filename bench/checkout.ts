@@ -47,7 +47,7 @@ async function buyOnce(call: Client, productId: string, n: number, couponCode?: 
   const line = (price.body.lines as { error: string | null }[] | undefined)?.[0];
   if (price.status !== 200 || line?.error || (couponCode && !(price.body.coupon as { valid: boolean }).valid)) return { ok: false, ms: 0, status: 409 };
   const body = { items, couponCode, email: `shopper${n % 500}@bench.dev`, provider: 'sandbox' };
-  const session = await call('POST', '/api/checkout/session', body, { 'idempotency-key': randomUUID() });
+  const session = await call('POST', '/api/checkout/session', body, { 'idempotency-key': randomUUID(), 'x-guest-id': randomUUID() });
   if (session.status !== 201) return { ok: false, ms: 0, status: session.status };
   const paid = await call('POST', `/api/payments/sandbox/${session.body.paymentId as string}/confirm`, CARD);
   return { ok: paid.status === 200, ms: performance.now() - started, status: paid.status, orderId: session.body.orderId as string };
@@ -123,7 +123,7 @@ async function benchOne(engine: Engine, seconds: number, shoppers: number, proce
 
     const key = randomUUID();
     const repeated = { items: [{ productId: pick(0), qty: 1 }], email: 'once@bench.dev', provider: 'sandbox' };
-    const repeats = await Promise.all(Array.from({ length: 50 }, () => call('POST', '/api/checkout/session', repeated, { 'idempotency-key': key })));
+    const repeats = await Promise.all(Array.from({ length: 50 }, () => call('POST', '/api/checkout/session', repeated, { 'idempotency-key': key, 'x-guest-id': key })));
     const answered = new Set(repeats.filter((r) => r.status === 201).map((r) => r.body.orderId)).size;
     const ordersAdded = await staff.ordersOf('once@bench.dev');
 

@@ -40,7 +40,7 @@ async function measure(intervalMs: number) {
     const productId = (made.body.product as { id: string }).id;
     const ms: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const session = (await call('POST', '/api/checkout/session', { items: [{ productId, qty: 1 }], email: `bench${i}@test.dev`, provider: 'crypto' }, { 'idempotency-key': randomUUID() })).body as {
+      const session = (await call('POST', '/api/checkout/session', { items: [{ productId, qty: 1 }], email: `bench${i}@test.dev`, provider: 'crypto' }, { 'idempotency-key': randomUUID(), 'x-guest-id': randomUUID() })).body as {
         orderId: string; checkoutSecret: string; crypto: { depositAddress: Address; amount: string };
       };
       const hash = await wallet.sendTransaction({ to: session.crypto.depositAddress, value: parseEther(session.crypto.amount) });

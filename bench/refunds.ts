@@ -40,7 +40,7 @@ async function payments(call: Client, admin: Record<string, string>, count: numb
   for (let i = 0; i < count; i += 10) {
     await Promise.all(Array.from({ length: Math.min(10, count - i) }, async (_, j) => {
       const body = { items: [{ productId, qty: 1 }], email: `buyer${i + j}@bench.dev`, provider: 'sandbox' };
-      const session = await call('POST', '/api/checkout/session', body, { 'idempotency-key': randomUUID() });
+      const session = await call('POST', '/api/checkout/session', body, { 'idempotency-key': randomUUID(), 'x-guest-id': randomUUID() });
       const paymentId = session.body.paymentId as string;
       const paid = await call('POST', `/api/payments/sandbox/${paymentId}/confirm`, CARD);
       if (paid.status !== 200) throw new Error(`payment failed: ${JSON.stringify(paid.body)}`);

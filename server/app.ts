@@ -16,6 +16,7 @@ import { configuredProviders } from './modules/payments/providers/index.js';
 import { SettingsService } from './modules/settings/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { registerCacheControl } from './plugins/cache-control.js';
 import { registerHelmet } from './plugins/helmet.js';
 import { useJsonBodies } from './plugins/json-body.js';
 import { registerInvalidation } from './plugins/invalidation.js';
@@ -95,7 +96,7 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
   }
 
   if (dnsServer && config.dns.server) {
-    const server = await startDnsServer({ db: database.db, port: config.dns.port, zones: config.dns.zones, log: app.log }).catch(async (err: unknown) => {
+    const server = await startDnsServer({ ...config.dns, db: database.db, log: app.log }).catch(async (err: unknown) => {
       await app.close(); // the chain and the sweeper started above stop again
       if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
       throw new Error(`Port ${config.dns.port} for the DNS server is in use: set DNS_PORT to a free port (0 picks one), or DNS_SERVER=false.`);
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
 
   const ui = hasBuild(uiDir) ? uiDir : undefined;
   await registerHelmet(app);
+  await registerCacheControl(app);
   await registerRateLimit(app, config);
   await app.register(errorsPlugin, { uiDir: ui });
   await registerSwagger(app);

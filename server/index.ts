@@ -29,7 +29,8 @@ function chainLine(runtime: ChainRuntime | null, workers = 'in process') {
 }
 
 function dnsLine(config: Config, port: number | null) {
-  return port !== null ? `authoritative for ${config.dns.zones.join(', ')} on 127.0.0.1:${port} (UDP and TCP)` : 'server off (DNS_SERVER=false)';
+  const { host, zones } = config.dns;
+  return port !== null ? `authoritative for ${zones.join(', ')} on ${host.includes(':') ? `[${host}]` : host}:${port} (UDP and TCP)` : 'server off (DNS_SERVER=false)';
 }
 
 function banner(config: Config, port: number, lines: string[]) {
@@ -39,7 +40,7 @@ function banner(config: Config, port: number, lines: string[]) {
     `RWA Commerce is running at ${url}`,
     `  shop: ${url}/shop${config.paymentSandbox ? ' (card sandbox on: 4242 4242 4242 4242 pays)' : ''}`,
     ...lines,
-    `  API docs: ${url}/api/docs/json (OpenAPI; send a bearer token, as for every /api route)`,
+    `  API docs: ${url}/api/docs/json (OpenAPI; send a staff member's bearer token)`,
   ];
   // The demo data's accounts have passwords only outside production (seedIfEmpty drops them there).
   if (config.env !== 'production') {
@@ -92,7 +93,7 @@ async function primary(config: Config) {
   const sweeper = startCheckoutSweeper(database.db, config.checkoutSweepMs, consoleLog);
   // The DNS server binds one port: it runs here, and reads the records every process writes (zone-data.ts).
   const dns = config.dns.server
-    ? await startDnsServer({ db: database.db, port: config.dns.port, zones: config.dns.zones, log: consoleLog }).catch((err: unknown) => {
+    ? await startDnsServer({ ...config.dns, db: database.db, log: consoleLog }).catch((err: unknown) => {
       if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
       throw new Error(`Port ${config.dns.port} for the DNS server is in use: set DNS_PORT to a free port (0 picks one), or DNS_SERVER=false.`);
     })

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Slots } from '../db/built-once.js';
 import { queryRows, type Db, type Queryable, type Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
+import { GUEST_ID_HEADER } from '../../src/common/checkout.js';
 import { isSafeText } from '../../src/common/text.js';
 import { sha256 } from './crypto.js';
 import { AppError, badRequest, conflict } from './errors.js';
@@ -137,14 +138,29 @@ export async function runIdempotentIn(db: Db, input: { key: string | null; scope
   });
 }
 
-/** The request's key and the scope it is remembered under (the route and the caller, so two users' keys never meet). */
+/** The random id a browser without a login keeps and sends with its keys; a key with none (or no such id) is a 400. */
+function guestIdOf(req: FastifyRequest): string {
+  const raw = req.headers[GUEST_ID_HEADER];
+  const id = Array.isArray(raw) ? raw[0] ?? '' : raw ?? '';
+  if (id.length < 8 || id.length > 128 || /[^\x21-\x7e]/.test(id)) {
+    throw badRequest('guest_id_required', undefined, { [GUEST_ID_HEADER]: 'required' });
+  }
+  return id;
+}
+
+/**
+ * The request's key and the scope it is remembered under (the route and the caller, so two users' keys never meet).
+ * Guests share one scope and their guest id is hashed with the body: another guest's key is refused as a different
+ * request rather than answered with the first guest's order and secret.
+ */
 function keyOf(req: FastifyRequest, required: boolean) {
   const scope = `${req.method} ${req.routeOptions.url} ${req.user?.id ?? 'anonymous'}`;
   const key = idempotencyKeyOf(req);
   if (!key && required) {
     throw badRequest('idempotency_key_required', undefined, { [KEY_HEADER]: 'required' });
   }
-  return { key, scope, body: req.body };
+  const body = key && !req.user ? { guest: guestIdOf(req), request: req.body } : req.body;
+  return { key, scope, body };
 }
 
 function send(reply: FastifyReply, answer: Answer & { replayed: boolean }) {

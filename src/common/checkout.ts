@@ -15,6 +15,8 @@ export const PROVIDER_NAMES: Record<PaymentProvider, string> = {
 
 /** The header a guest's poll of its own order carries: the secret the checkout answered. */
 export const CHECKOUT_SECRET_HEADER = 'x-checkout-secret';
+/** A browser without a login sends its own random id with an Idempotency-Key, so its answers are replayed to it alone. */
+export const GUEST_ID_HEADER = 'x-guest-id';
 
 /** POST /api/checkout/session's answer (201). */
 export type CheckoutSession = {

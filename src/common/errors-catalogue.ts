@@ -59,6 +59,7 @@ export const ERROR_MESSAGES = {
   invalid_password: 'The current password is not correct.',
   new_password_same: 'The new password must differ from the current one.',
   coupon_used_up: 'Coupon "%{code}" has been used up.',
+  coupon_already_held: 'You already have an unpaid order with coupon "%{code}". Pay that order, or try again in a few minutes.',
   wallet_required: '"%{tokenisedTitle}" is tokenised: a wallet address is required.',
   wallet_required_field: 'A wallet address is required for tokenised products.',
   wallet_invalid: 'The wallet address is not a valid EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).',
@@ -160,6 +161,7 @@ export const ERROR_MESSAGES = {
   idempotency_mismatch: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
   idempotency_in_progress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
   idempotency_key_required: 'This request needs an Idempotency-Key header: a unique value per attempt, sent again with a retry.',
+  guest_id_required: 'A request with an Idempotency-Key and no login needs an X-Guest-Id header: a random value of 8 to 128 visible characters this browser keeps.',
   required: 'Required.',
   // What the modules' rules (policy.ts) refuse.
   account_locked: 'Too many failed login attempts. This account is locked for %{minutes} more minute%{plural}.',
@@ -308,6 +310,22 @@ export const ERROR_MESSAGES = {
   redemption_product_gone: 'The product of this redemption no longer exists: reject it to return the points.',
   redemption_wallet_required: '"%{title}" is a token and %{email} has no wallet address to receive it: ask them to add one, or reject.',
   redemption_not_pending: 'This redemption is already %{status}: only a PENDING one can be approved or rejected.',
+  // Nobody decides where they are the beneficiary; money leaving needs a second person.
+  own_commission_approve: 'You cannot approve your own commission.',
+  own_commission_reject: 'You cannot reject your own commission.',
+  own_payout_create: 'You cannot create a payout to yourself: ask another member of staff.',
+  own_payout_approve: 'You cannot approve a payout to yourself.',
+  own_payout_settle: 'You cannot settle a payout to yourself: ask another member of staff.',
+  own_payout_pay: 'You cannot pay a payout to yourself on chain.',
+  payout_approve_own_creation: 'You created this payout: another member of staff must approve it.',
+  payout_approve_not_pending: 'A %{status} payout cannot be approved: only a pending one can.',
+  payout_already_approved: 'This payout was already approved by %{approver}.',
+  payout_approval_required: 'This payout of %{amount} is above %{limit}: another member of staff must approve it before it is completed or paid on chain.',
+  own_points: 'You cannot add or remove your own points.',
+  own_redemption: 'You cannot decide your own redemption: ask another member of staff.',
+  own_role: 'You cannot change your own role.',
+  mint_approve_own: 'You asked for this mint: another member of staff must approve it.',
+  mint_not_awaiting_approval: 'This mint job is %{status}: only one awaiting approval can be approved.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

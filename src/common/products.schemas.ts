@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MEMBER_LEVELS } from './membership.js';
 import { listQueryOf } from './list.schemas.js';
 import { isCryptoAmount, isFiatAmount } from './money.js';
-import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, PRODUCT_SORTS, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from './products.js';
+import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, isProductImageLink, PRODUCT_SORTS, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from './products.js';
 import { isSafeJson, optionalText, text, unsafeTextSentence } from './text.js';
 
 // The union carries the sentence too: a missing or null price would otherwise answer "Invalid input".
@@ -35,7 +35,8 @@ const fields = {
   stock: whole('Stock must be a whole number ≥ 0.', (n) => n.min(0, 'Stock must be a whole number ≥ 0.').max(2_000_000_000, 'Stock can be at most 2,000,000,000.')),
   category: optionalText('Category', 100),
   description: optionalText('Description', 5000),
-  image: optionalText('Image', 2000),
+  image: optionalText('Image', 2000)
+    .refine((v) => v === null || isProductImageLink(v), 'Image must be an https:// address or an uploaded image (/uploads/…).'),
   minMemberLevel: z.enum(MEMBER_LEVELS, { error: `Minimum member level must be one of ${MEMBER_LEVELS.join(', ')}, or empty for everyone.` })
     .nullish().transform((v) => v ?? null),
   redeemPolicy: z.looseObject({}, { error: 'Redeem policy must be an object.' }).nullish().transform((v) => v ?? null)

@@ -11,6 +11,15 @@ export const DEFAULT_TOKEN_TYPE = 'ERC1155';
 /** An uploaded product image: JPEG, PNG or WebP (told from the file's bytes), at most 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+/**
+ * A product image's link: an https address, or a file of ours under /uploads/. Any other scheme (javascript:, data:,
+ * http:) or a path elsewhere would be rendered as is by the shop and the admin.
+ */
+export function isProductImageLink(link: string): boolean {
+  if (link.startsWith('/uploads/')) return !/[\s\\]|\.\./.test(link);
+  return /^https:\/\/[^\s]+$/i.test(link) && URL.canParse(link) && new URL(link).protocol === 'https:';
+}
+
 export type RwaType = (typeof RWA_TYPES)[number];
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 

@@ -36,11 +36,18 @@ export const settingsSchema = z.object({
     .refine(isFiatAmount, 'KYC threshold must be an amount ≥ 0 with at most 2 decimals, or null.').nullable(),
   /** Minutes an unpaid checkout holds its stock before it fails. */
   checkoutTtlMinutes: z.number().int().min(1).max(24 * 60),
+  /** Minutes an unpaid checkout holds a use of a coupon with a use limit; older unpaid checkouts no longer count toward it. */
+  couponHoldMinutes: wholeSetting('Coupon hold', 1, 24 * 60),
   /** Days after an order is paid before its commissions may be approved, so that refunds come first. */
   commissionHoldDays: z.number({ error: 'Commission hold must be a whole number of days from 0 to 365.' }).int('Commission hold must be a whole number of days from 0 to 365.')
     .min(0, 'Commission hold must be a whole number of days from 0 to 365.').max(365, 'Commission hold must be a whole number of days from 0 to 365.'),
   /** A referrer may request a payout once their approved earnings reach this amount. */
   minimumPayout: z.number({ error: 'Minimum payout must be an amount ≥ 0.' }).refine(isFiatAmount, 'Minimum payout must be an amount ≥ 0 with at most 2 decimals.'),
+  /** A payout above this amount needs a second member of staff's approval before it is completed or paid on chain; 0: every payout. */
+  payoutDualControlAbove: z.number({ error: 'Payout approval threshold must be an amount ≥ 0.' })
+    .refine(isFiatAmount, 'Payout approval threshold must be an amount ≥ 0 with at most 2 decimals.'),
+  /** A manual mint of more units than this waits for a second member of staff's approval before it is queued. */
+  manualMintDualControlAbove: wholeSetting('Manual mint approval threshold', 0, 1_000_000_000),
   /**
    * Native tokens a crypto payout sends for 1.00 of its currency (a decimal with at most 18 places), set by finance from
    * the market rate; null: "Pay on chain" is refused until an admin sets it. The amount is shown before it is sent.
@@ -78,8 +85,11 @@ export const DEFAULT_SETTINGS: Settings = {
   freeShippingOver: null,
   kycRequiredAbove: null,
   checkoutTtlMinutes: 30,
+  couponHoldMinutes: 10,
   commissionHoldDays: 14,
   minimumPayout: 50,
+  payoutDualControlAbove: 0,
+  manualMintDualControlAbove: 100,
   payoutTokenRate: null,
   pointsPerCurrencyUnit: 1,
   redemptionPointsPerCurrencyUnit: 100,

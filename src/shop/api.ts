@@ -3,13 +3,14 @@ import { ApiError, apiGet, apiSend, apiSendForm, clearToken, getToken, rawReques
 import type { CartPrice } from '../common/cart';
 import type { KycSession } from '../common/kyc';
 import type { Member, Redemption } from '../common/membership';
-import { CHECKOUT_SECRET_HEADER, type CheckoutOrder, type CheckoutSession, type HostedPayment, type PaymentProvider, type SandboxConfirmation } from '../common/checkout';
+import { CHECKOUT_SECRET_HEADER, GUEST_ID_HEADER, type CheckoutOrder, type CheckoutSession, type HostedPayment, type PaymentProvider, type SandboxConfirmation } from '../common/checkout';
 import type { Notification } from '../common/notifications';
 import type { HostedCryptoPayment } from '../common/payments';
 import type { ShopOrder } from '../common/orders';
 import type { Product } from '../common/products';
 import type { Restriction } from '../common/two-factor';
 import type { SessionUser } from '../common/users';
+import { guestId } from './checkout';
 
 /** Products a page of the catalogue shows. */
 export const PAGE_SIZE = 12;
@@ -63,7 +64,7 @@ export type CheckoutInput = {
 
 /** 201 with where to pay; the same key and body answer the first session again (a retry never pays twice). */
 export const createCheckout = (input: CheckoutInput, idempotencyKey: string) =>
-  apiSend<CheckoutSession>('POST', '/api/checkout/session', input, { public: true, headers: { 'Idempotency-Key': idempotencyKey } });
+  apiSend<CheckoutSession>('POST', '/api/checkout/session', input, { public: true, headers: { 'Idempotency-Key': idempotencyKey, [GUEST_ID_HEADER]: guestId() } });
 
 /** A guest proves the order is theirs with the checkout's secret; a logged-in buyer's token is sent as well. */
 export const getCheckoutOrder = (id: string, secret: string | null, signal?: AbortSignal) =>

@@ -125,8 +125,11 @@ describe('tokens', () => {
     expect(res.json().error).toMatch(/No API endpoint GET \/api\/nope/);
   });
 
-  it('the OpenAPI document needs a token like every other /api route, and describes the routes', async () => {
-    for (const url of ['/api/docs', '/api/docs/json']) expect((await t.call('GET', url, { as: null })).statusCode).toBe(401);
+  it('the OpenAPI document is for staff only, and describes the routes', async () => {
+    for (const url of ['/api/docs', '/api/docs/json']) {
+      expect((await t.call('GET', url, { as: null })).statusCode).toBe(401);
+      expect((await t.call('GET', url, { as: 'user' })).statusCode).toBe(403);
+    }
     const res = await t.call('GET', '/api/docs/json', { as: 'finance' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/orders', '/api/products/{id}', '/api/mint-jobs']));

@@ -33,9 +33,20 @@ describe('POST /api/cart/price', () => {
     const draft = await buildProduct(t, { status: 'draft' });
     const res = (await price({ items: [{ productId: gold.id, qty: 6 }, { productId: draft.id, qty: 1 }, { productId: '00000000-0000-4000-8000-000000000000', qty: 1 }] })).json();
     expect(res.lines.map((l: { error: string }) => l.error)).toEqual([
-      expect.stringMatching(/^Only 5 of ".*" left in stock\.$/), expect.stringMatching(/is not for sale\.$/), 'This product does not exist.',
+      expect.stringMatching(/^Only 5 of ".*" left in stock\.$/), 'This product does not exist.', 'This product does not exist.',
     ]);
     expect(res.total).toBe(0);
+  });
+
+  it('answers a product not on sale as one that does not exist, without its title or price', async () => {
+    for (const status of ['draft', 'inactive'] as const) {
+      const hidden = await buildProduct(t, { status, priceFiat: 1234.56 });
+      const res = await price({ items: [{ productId: hidden.id, qty: 1 }] });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().lines).toEqual([expect.objectContaining({ title: null, unitPrice: null, lineTotal: 0, error: 'This product does not exist.' })]);
+      expect(res.body).not.toContain(hidden.title);
+      expect(res.body).not.toContain('1234.56');
+    }
   });
 
   it('applies a coupon by its code in any case, and says why one does not apply', async () => {

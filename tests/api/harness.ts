@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.js';
+import { GUEST_ID_HEADER } from '../../src/common/checkout.js';
 import { loadConfig } from '../../server/config.js';
 import { fromPglite, fromPgliteThread, fromPostgres, openPglite, type Database } from '../../server/db/client.js';
 import { PGliteThread } from '../../server/db/pglite-thread.js';
@@ -71,6 +73,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const tokens = new Map<string, string>();
+  const guestId = randomUUID();
 
   const helpers = {
     app,
@@ -108,7 +111,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     /** A request over a real loopback connection, as the given role (admin unless told; null sends no token). */
     async call(method: Method, url: string, opts: { as?: Role | null; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<HttpResponse> {
       const token = opts.token ?? (opts.as === null ? undefined : await helpers.tokenFor(opts.as ?? 'admin'));
-      return http(base, method, url, { token, body: opts.body, headers: opts.headers });
+      // Without a token the test is one browser of the shop, which sends its guest id with every Idempotency-Key.
+      const headers = token ? opts.headers : { [GUEST_ID_HEADER]: guestId, ...opts.headers };
+      return http(base, method, url, { token, body: opts.body, headers });
     },
   };
   return helpers;

@@ -84,6 +84,33 @@ describe('Idempotency-Key on creating orders', () => {
   });
 });
 
+describe('Idempotency-Key of a guest\'s checkout', () => {
+  const checkout = (key: string, guest: string | null) => t.call('POST', '/api/checkout/session', {
+    as: null,
+    body: { items: [{ productId: body.productId, qty: 1 }], email: 'guest@example.com', provider: 'sandbox' },
+    headers: { 'idempotency-key': key, ...(guest === null ? { 'x-guest-id': '' } : { 'x-guest-id': guest }) },
+  });
+
+  it('another guest sending the first guest\'s key and body is refused, not given its order and secret; the first guest\'s retry is', async () => {
+    const first = await checkout('guest-key-1', 'guest-a-0001');
+    expect(first.statusCode, first.body).toBe(201);
+    const stolen = await checkout('guest-key-1', 'guest-b-0002');
+    expect(stolen.statusCode).toBe(422);
+    expect(stolen.json()).toMatchObject({ code: 'idempotency_mismatch', error: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.' });
+    expect(stolen.body).not.toContain(first.json().checkoutSecret);
+    const retry = await checkout('guest-key-1', 'guest-a-0001');
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toMatchObject({ orderId: first.json().orderId, checkoutSecret: first.json().checkoutSecret });
+  });
+
+  it('a guest\'s key without a guest id is a 400 with its sentence', async () => {
+    const res = await checkout('guest-key-2', null);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation', error: expect.stringContaining('X-Guest-Id header') });
+  });
+});
+
 describe('runIdempotentIn: the answer kept with the work\'s last write', () => {
   const input = (key: string) => ({ key, scope: 'POST /test keep', body: { n: 1 } });
   const stored = async (key: string) => (await t.db.select().from(idempotencyKeys).where(sql`key = ${key}`))[0]!;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../src/common/products.js';
-import { buildProduct, type Role } from './factories.js';
+import { buildProduct, productInput, type Role } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -57,6 +57,21 @@ describe('product images', () => {
     expect(files()).toContain(path.basename(second.image));
     const linked = await t.call('PUT', `/api/products/${p.id}`, { body: { image: 'https://example.com/gold.jpg' } });
     expect(linked.json().product).toMatchObject({ image: 'https://example.com/gold.jpg', imageThumb: null });
+  });
+
+  it('an image link must be https or an upload of ours: other schemes are refused with a sentence, on create and update', async () => {
+    const sentence = 'Image must be an https:// address or an uploaded image (/uploads/…).';
+    const p = await buildProduct(t);
+    for (const image of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://example.com/a.jpg', 'ftp://example.com/a.jpg', '//evil.example/a.jpg', '/api/users', '/uploads/../api/x']) {
+      const updated = await t.call('PUT', `/api/products/${p.id}`, { body: { image } });
+      expect(updated.statusCode, image).toBe(400);
+      expect(updated.json(), image).toMatchObject({ code: 'validation', fields: { image: sentence } });
+      const created = await t.call('POST', '/api/products', { body: { ...productInput(), image } });
+      expect(created.statusCode, image).toBe(400);
+    }
+    for (const image of ['https://example.com/gold.jpg', '/uploads/products/a.webp']) {
+      expect((await t.call('PUT', `/api/products/${p.id}`, { body: { image } })).statusCode, image).toBe(200);
+    }
   });
 
   it.each([

@@ -38,7 +38,7 @@ describe('cart pricing', () => {
       { productId: 'few', qty: 3 }, { productId: 'none', qty: 1 },
     ]);
     expect(cart.lines.map((l) => l.error)).toEqual([
-      null, 'This product does not exist.', '"Item draft" is not for sale.', 'Only 2 of "Item few" left in stock.', '"Item none" is out of stock.',
+      null, 'This product does not exist.', 'This product does not exist.', 'Only 2 of "Item few" left in stock.', '"Item none" is out of stock.',
     ]);
     expect(cart.subtotalCents).toBe(10_00);
   });

@@ -73,7 +73,6 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 /** Why a line cannot be bought as asked, or null. `wanted` is the cart's whole quantity of that product. */
 function lineError(product: PricedProduct | undefined, wanted: number, member: PricingMember | null): Said | null {
   if (!product) return say('product_missing');
-  if (product.status !== 'active') return say('product_not_for_sale', { title: product.title });
   if (!mayBuyExclusive(member, product.minMemberLevel)) return say('product_members_only', { title: product.title, level: product.minMemberLevel ?? '' });
   if (product.stock < wanted) return product.stock === 0 ? say('out_of_stock', { title: product.title }) : say('insufficient_stock', { stock: product.stock, title: product.title });
   return null;
@@ -104,7 +103,9 @@ export function priceCart(input: CartInput): PricedCart {
   const wanted = new Map<string, number>();
   for (const item of items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.qty);
   const lines = items.map((item): PricedLine => {
-    const product = products.get(item.productId);
+    // A product not on sale (draft, inactive, withdrawn) is answered as missing: its title and price are not public.
+    const found = products.get(item.productId);
+    const product = found?.status === 'active' ? found : undefined;
     const error = lineError(product, wanted.get(item.productId)!, member);
     return {
       productId: item.productId, qty: item.qty, title: product?.title ?? null,

@@ -6,6 +6,7 @@ import { builtOnce, type Slots } from '../../db/built-once.js';
 import type { Queryable } from '../../db/client.js';
 import { coupons, orders, products } from '../../db/schema.js';
 import { unprocessable, type Said } from '../../lib/errors.js';
+import { freshHolds, holdsSince } from '../coupons/holds.js';
 import { memberPricing } from '../membership/ledger.js';
 import { COUPON_USE_STATUSES } from './policy.js';
 import { priceCart, type PricedCart, type PricingCoupon, type PricingRules } from './pricing.js';
@@ -18,10 +19,12 @@ export const pricingRules = (s: Settings): PricingRules => ({
   currency: s.currency,
 });
 
-/** The coupon with this code, whatever its case, in the pricing's units. */
-export async function findCoupon(db: Queryable, code: string): Promise<(PricingCoupon & { id: string }) | null> {
+/** The coupon with this code, whatever its case, in the pricing's units; a limited one's held uses are those held since `since`. */
+export async function findCoupon(db: Queryable, code: string, since: Date): Promise<(PricingCoupon & { id: string }) | null> {
   const [row] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`).limit(1);
-  return row ? { ...row, discountValue: toCents(row.discountValue) } : null;
+  if (!row) return null;
+  const reservedCount = row.usageLimit === null ? row.reservedCount : (await freshHolds(db, row.code, null, since)).all;
+  return { ...row, reservedCount, discountValue: toCents(row.discountValue) };
 }
 
 /** Who is buying, for a coupon's per-customer limit: an account, or a guest by the email they check out with. */
@@ -43,7 +46,7 @@ export async function priceWith(
   db: Queryable, settings: Settings, items: CartPriceInput['items'], rows: Map<string, ProductRow>, code: string | null | undefined,
   who: CouponCustomer | null, now = new Date(),
 ): Promise<PricedFor> {
-  const found = code ? await findCoupon(db, code) : null;
+  const found = code ? await findCoupon(db, code, holdsSince(settings.couponHoldMinutes, now)) : null;
   const customerUses = code && found && who ? await usesBy(db, who, code) : 0;
   const member = who && 'userId' in who ? await memberPricing(db, who.userId) : null;
   const priced = priceCart({ items, products: rows, customerUses, rules: pricingRules(settings), now, coupon: code ? { code, found } : undefined, member });

@@ -13,6 +13,7 @@ import { normaliseEmail } from '../auth/service.js';
 import { couponRefusal, priceCartFor } from '../cart/service.js';
 import type { PricedCart } from '../cart/pricing.js';
 import { invalidateDashboard } from '../dashboard/service.js';
+import { holdsSince } from '../coupons/holds.js';
 import { holdCouponUse, pendingOrderRow, takeStock, walletProblem } from '../orders/pending.js';
 import { openPayment, startPayment } from '../payments/open.js';
 import { cryptoDepositOf } from '../payments/service.js';
@@ -74,7 +75,7 @@ export async function checkoutIn(
   if (wallet) throw wallet;
   const kyc = await kycRefusal(tx, settings, price, caller);
   if (kyc) throw kyc;
-  if (price.found) await holdCouponUse(tx, price.found);
+  if (price.found) await holdCouponUse(tx, price.found, caller ? { userId: caller.id } : { email }, holdsSince(settings.couponHoldMinutes, now));
   await takeStock(tx, price.lines.map((l) => ({ productId: l.productId, qty: l.qty, title: l.title! })), now);
   const pending = {
     id: randomUUID(), userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: price.products,

@@ -9,6 +9,8 @@ import { uniqueText } from '../../lib/unique.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
+import { changes } from '../audit/changes.js';
+import { holdUse, type HoldCustomer } from './holds.js';
 import { audit } from '../audit/service.js';
 import { deleteRefusal, termProblems, type CouponTerms } from './policy.js';
 import { presentCoupon } from './present.js';
@@ -95,7 +97,7 @@ export async function updateCoupon(db: Db, id: string, patch: CouponPatch, actor
     assertSound({ ...termsOf(current), ...patch });
     if (patch.code) await uniqueCode.assertFree(tx, patch.code, id);
     const [row] = await tx.update(coupons).set({ ...toColumns(patch), updatedAt: new Date() }).where(eq(coupons.id, id)).returning();
-    await audit(tx, actor, 'coupon.update', 'coupon', id, patch);
+    await audit(tx, actor, 'coupon.update', 'coupon', id, changes(presentCoupon(current), presentCoupon(row!)));
     counter.touch();
     return presentCoupon(row!);
   }).catch((err) => uniqueCode.rethrow(err, patch.code));
@@ -112,17 +114,11 @@ export async function deleteCoupon(db: Db, id: string, actor: Actor) {
   });
 }
 
-/**
- * Holds one use of a coupon for a pending order, unless its usage limit is reached counting the uses already held:
- * one conditional update, so concurrent orders can never take more uses than the limit. False when none is left.
- */
-export async function reserveCouponUse(tx: Queryable, id: string): Promise<boolean> {
-  const held = await tx.update(coupons)
-    .set({ reservedCount: sql`${coupons.reservedCount} + 1` })
-    .where(and(eq(coupons.id, id), or(isNull(coupons.usageLimit), sql`${coupons.usedCount} + ${coupons.reservedCount} < ${coupons.usageLimit}`)))
-    .returning({ id: coupons.id });
+/** Holds one use of a coupon for a pending order (holds.ts): null, or why it may not. */
+export async function reserveCouponUse(tx: Queryable, id: string, who: HoldCustomer | null, since: Date) {
+  const refused = await holdUse(tx, id, who, since);
   counter.touch();
-  return held.length === 1;
+  return refused;
 }
 
 /** The order holding a use failed or expired: the use is free again. */

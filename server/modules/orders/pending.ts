@@ -7,15 +7,21 @@ import { alongside, type Tx } from '../../db/client.js';
 import { orderItems, orders, products, users } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { PricedCart } from '../cart/pricing.js';
+import type { HoldCustomer } from '../coupons/holds.js';
 import { reserveCouponUse } from '../coupons/service.js';
 
 type ProductRow = typeof products.$inferSelect;
 
 export const isTokenised = (p: { tokenId: string | null }) => p.tokenId !== null;
 
-/** Holds a use of the coupon for a pending order; a 409 when another order just took its last one. */
-export async function holdCouponUse(tx: Tx, coupon: { id: string; code: string }) {
-  if (!(await reserveCouponUse(tx, coupon.id))) throw conflict('coupon_used_up', { code: coupon.code });
+/**
+ * Holds a use of the coupon for a pending order; a 409 when other orders hold its last uses, or when the shopper `who`
+ * already holds one (holds made before `since` no longer count).
+ */
+export async function holdCouponUse(tx: Tx, coupon: { id: string; code: string }, who: HoldCustomer | null, since: Date) {
+  const refused = await reserveCouponUse(tx, coupon.id, who, since);
+  if (refused === 'held') throw conflict('coupon_already_held', { code: coupon.code }, 'coupon_already_held');
+  if (refused) throw conflict('coupon_used_up', { code: coupon.code });
 }
 
 /** The product's stock less `qty`, only if that much is left: its new stock, or no row. */

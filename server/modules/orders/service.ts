@@ -11,10 +11,12 @@ import { paymentCounter, recordPaymentEvent } from '../audit/payment-events.js';
 import { earnCommissions } from '../commissions/earn.js';
 import { earnPointsForOrder, memberPricing } from '../membership/ledger.js';
 import { mayBuyExclusive } from '../../../src/common/membership.js';
+import { changes } from '../audit/changes.js';
 import { audit } from '../audit/service.js';
 import { displayName } from '../auth/present.js';
 import { normaliseEmail } from '../auth/service.js';
 import { couponRefusal, priceWith } from '../cart/service.js';
+import { holdsSince } from '../coupons/holds.js';
 import { releaseCouponUse, settleCouponUse } from '../coupons/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { notificationValues, notify, type NotificationSettings } from '../notifications/notify.js';
@@ -104,11 +106,13 @@ export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDe
  * A coupon that does not apply is refused with its sentence.
  */
 async function priceOrder(tx: Tx, settings: SettingsService, customerId: string, product: typeof products.$inferSelect, input: CreateOrderInput) {
-  const price = await priceWith(tx, await settings.get(tx), [{ productId: product.id, qty: input.qty }], new Map([[product.id, product]]),
-    input.couponCode, { userId: customerId });
+  const current = await settings.get(tx);
+  const now = new Date();
+  const price = await priceWith(tx, current, [{ productId: product.id, qty: input.qty }], new Map([[product.id, product]]),
+    input.couponCode, { userId: customerId }, now);
   const refused = couponRefusal(price);
   if (refused) throw refused;
-  if (price.found) await holdCouponUse(tx, price.found);
+  if (price.found) await holdCouponUse(tx, price.found, null, holdsSince(current.couponHoldMinutes, now));
   return price;
 }
 
@@ -228,7 +232,7 @@ export async function fulfilOrderIfMinted(tx: Tx, orderId: string, now = new Dat
     .where(and(eq(mintJobs.orderId, orderId), sql`${mintJobs.status} <> 'succeeded'`)).limit(1);
   if (!isFulfilledBy(order.status, open ? 1 : 0)) return false;
   await tx.update(orders).set({ status: 'fulfilled', fulfilledAt: now, updatedAt: now }).where(eq(orders.id, orderId));
-  await audit(tx, null, 'order.fulfilled', 'order', orderId, { by: 'mint' });
+  await audit(tx, null, 'order.fulfilled', 'order', orderId, { ...changes(order, { status: 'fulfilled' }), by: 'mint' });
   counter.touch();
   invalidateDashboard();
   return true;
@@ -249,7 +253,7 @@ export async function failOrder(tx: Tx, which: string | LockedOrder, reason: str
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending'))).returning({ id: payments.id });
   for (const { id } of failed) await recordPaymentEvent(tx, id, 'failed', { reason }, actor, now);
   await tx.update(orders).set({ status: 'failed', updatedAt: now }).where(eq(orders.id, orderId));
-  await audit(tx, actor, 'order.failed', 'order', orderId, { reason });
+  await audit(tx, actor, 'order.failed', 'order', orderId, { ...changes(order, { status: 'failed' }), reason });
   counter.touch();
   invalidateDashboard();
 }
@@ -266,7 +270,7 @@ export async function refundOrder(tx: Tx, order: LockedOrder, actor: Actor, now 
     .from(orderItems).where(eq(orderItems.orderId, order.id));
   await returnStock(tx, lines.filter((l) => !l.tokenised || cancelled.has(l.id)), now);
   await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, order.id));
-  await audit(tx, actor, 'order.refunded', 'order', order.id, { cancelledMints: cancelled.size });
+  await audit(tx, actor, 'order.refunded', 'order', order.id, { ...changes(order, { status: 'refunded' }), cancelledMints: cancelled.size });
   counter.touch();
   invalidateDashboard();
 }
@@ -279,7 +283,7 @@ export async function markFulfilled(db: Db, orderId: string, actor: Actor, now =
     const refusal = manualFulfilRefusal(order.status, tokenised.length);
     if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
     await tx.update(orders).set({ status: 'fulfilled', fulfilledAt: now, updatedAt: now }).where(eq(orders.id, orderId));
-    await audit(tx, actor, 'order.fulfilled', 'order', orderId, { by: 'staff' });
+    await audit(tx, actor, 'order.fulfilled', 'order', orderId, { ...changes(order, { status: 'fulfilled' }), by: 'staff' });
   });
   counter.touch();
   invalidateDashboard();

@@ -46,6 +46,7 @@ export default function SettingsSections() {
           <NumberInput source="shippingFee" label={label('shippingFee')} min={0} step={0.01} validate={required()} />
           <NumberInput source="freeShippingOver" label={label('freeShippingOver')} min={0} step={0.01} parse={orNull} helperText={help('freeShippingOver')} />
           <NumberInput source="checkoutTtlMinutes" label={label('checkoutTtlMinutes')} min={1} step={1} validate={required()} />
+          <NumberInput source="couponHoldMinutes" label={label('couponHoldMinutes')} min={1} max={1440} step={1} validate={required()} helperText={help('couponHoldMinutes')} />
           <NumberInput source="kycRequiredAbove" label={label('kycRequiredAbove')} min={0} step={0.01} parse={orNull} helperText={help('kycRequiredAbove')} />
         </Row>
       </Panel>
@@ -62,6 +63,12 @@ export default function SettingsSections() {
           <NumberInput source="redemptionPointsPerCurrencyUnit" label={label('redemptionPointsPerCurrencyUnit')} min={1} step={1} validate={required()} />
           <NumberInput source="pointsPerToken" label={label('pointsPerToken')} min={1} step={1} validate={required()} helperText={help('pointsPerToken')} />
           <TextInput source="loyaltyTokenId" label={label('loyaltyTokenId')} validate={required()} helperText={help('loyaltyTokenId')} />
+        </Row>
+      </Panel>
+      <Panel title="app.settings.sections.approvals">
+        <Row>
+          <NumberInput source="payoutDualControlAbove" label={label('payoutDualControlAbove')} min={0} step={0.01} validate={required()} helperText={help('payoutDualControlAbove')} />
+          <NumberInput source="manualMintDualControlAbove" label={label('manualMintDualControlAbove')} min={0} step={1} validate={required()} helperText={help('manualMintDualControlAbove')} />
         </Row>
       </Panel>
     </Stack>

@@ -1,5 +1,6 @@
 import { maxLength, maxValue, minValue, number, regex, required } from 'react-admin';
 import { isCryptoAmount, isFiatAmount } from '../../../common/money';
+import { isProductImageLink } from '../../../common/products';
 import { isWholeNumber, when } from '../../components/validators';
 
 /** Client-side rules mirroring the product schema of src/common/products.ts (the server checks again). */
@@ -20,4 +21,4 @@ export const validateTokenId = [regex(/^\d{1,78}$/, 'resources.products.validati
 export const validateStock = [required(), number(), wholeNumber, minValue(0), maxValue(2_000_000_000)];
 export const validateCategory = [maxLength(100)];
 export const validateDescription = [maxLength(5000)];
-export const validateImage = [maxLength(2000)];
+export const validateImage = [maxLength(2000), when((v) => isProductImageLink(String(v)), 'resources.products.validation.image_link')];
