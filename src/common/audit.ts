@@ -8,11 +8,14 @@ export type AuditEvent = {
   action: string;
   entity: string;
   entityId: string | null;
-  /** What the change carried: the fields given, or `{before, after}` for an edit. */
+  /** What the change carried: the fields given, or `{field: {from, to}}` for an edit (older edits: `{before, after}`). */
   data: unknown;
   ip: string | null;
   createdAt: string;
 };
+
+/** One field an edit changed, as the API showed it before and after. */
+export type AuditChange = { from: unknown; to: unknown };
 
 /** Records the audit log names, for its entity filter. */
 export const AUDIT_ENTITIES = ['user', 'product', 'order', 'payment', 'coupon', 'mint_job', 'settings', 'commission', 'payout', 'agent_level', 'notification'] as const;

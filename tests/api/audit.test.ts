@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from './factories.js';
+import { buildCoupon, buildProduct, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -8,6 +8,9 @@ afterAll(async () => { await t?.close(); });
 
 type Event = { action: string; entity: string; entityId: string | null; actorEmail: string | null; ip: string | null; data: Record<string, unknown>; createdAt: string };
 const events = async (query: string, as: 'admin' | null = 'admin') => (await t.call('GET', `/api/audit?${query}`, { as })).json() as { events: Event[]; total: number };
+
+/** What the admin's edit form sends back: the product's editable fields as the API gave them. */
+const pick = ({ id: _id, createdAt: _c, updatedAt: _u, imageThumb: _t, name: _n, ...editable }: Record<string, unknown>) => editable;
 
 describe('the audit log', () => {
   it('records who changed what, the values before and after, from which address; newest first', async () => {
@@ -18,7 +21,7 @@ describe('the audit log', () => {
     expect(total).toBe(2);
     expect(trail.map((e) => e.action)).toEqual(['user.suspend', 'user.update']);
     const update = trail[1]!;
-    expect(update.data).toEqual({ before: { role: 'operator', phone: null }, after: { role: 'finance', phone: '+1 555 0100' } });
+    expect(update.data).toEqual({ role: { from: 'operator', to: 'finance' }, phone: { from: null, to: '+1 555 0100' } });
     expect(update.actorEmail).toMatch(/^admin\./);
     expect(update.ip).toBe('127.0.0.1');
   });
@@ -45,5 +48,23 @@ describe('the audit log', () => {
   it('is for admins only', async () => {
     for (const role of ['finance', 'operator', 'user'] as const) expect((await t.call('GET', '/api/audit', { as: role })).statusCode, role).toBe(403);
     expect((await t.call('GET', '/api/audit', { as: null })).statusCode).toBe(401);
+  });
+
+  it('an edit records only the fields it changed, each from → to, as the API shows them', async () => {
+    const product = await buildProduct(t, { priceFiat: 12 });
+    const everything = (await t.call('GET', `/api/products/${product.id}`)).json().product;
+    await t.call('PUT', `/api/products/${product.id}`, { body: { ...pick(everything), priceFiat: 14.5 } });
+    const [edit] = (await events(`entity=product&entityId=${product.id}&action=product.update`)).events;
+    expect(edit!.data).toEqual({ priceFiat: { from: 12, to: 14.5 } });
+
+    const coupon = await buildCoupon(t, { discountValue: 10 });
+    await t.call('PUT', `/api/coupons/${coupon.id}`, { body: { discountValue: 15, description: 'Spring' } });
+    const [couponEdit] = (await events(`entity=coupon&entityId=${coupon.id}&action=coupon.update`)).events;
+    expect(couponEdit!.data).toEqual({ discountValue: { from: 10, to: 15 }, description: { from: null, to: 'Spring' } });
+
+    await t.call('PUT', '/api/settings', { body: { siteName: 'Audited shop', currency: (await t.call('GET', '/api/settings')).json().settings.currency } });
+    const [settingsEdit] = (await events('entity=settings&action=settings.update')).events;
+    expect(settingsEdit!.data).toMatchObject({ siteName: { to: 'Audited shop' } });
+    expect(settingsEdit!.data).not.toHaveProperty('currency');
   });
 });

@@ -9,6 +9,7 @@ import { uniqueText } from '../../lib/unique.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
+import { changes } from '../audit/changes.js';
 import { audit } from '../audit/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { removeUploads, storeImage } from './images.js';
@@ -106,10 +107,10 @@ export async function createProduct(db: Db, input: ProductInput, actor: Actor) {
 
 export async function updateProduct(db: Db, id: string, patch: ProductPatch, actor: Actor) {
   return db.transaction(async (tx) => {
-    await getProduct(tx, id);
+    const before = await getProduct(tx, id);
     if (patch.sku) await uniqueSku.assertFree(tx, patch.sku, id);
     const [row] = await tx.update(products).set({ ...toColumns(patch), updatedAt: new Date() }).where(eq(products.id, id)).returning();
-    await audit(tx, actor, 'product.update', 'product', id, patch);
+    await audit(tx, actor, 'product.update', 'product', id, changes(presentProduct(before), presentProduct(row!)));
     counter.touch();
     invalidateDashboard();
     return presentProduct(row!);

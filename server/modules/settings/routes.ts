@@ -1,6 +1,7 @@
 import { settingsSchema } from '../../../src/common/settings.js';
 import { PUBLIC } from '../../lib/access.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { changes } from '../audit/changes.js';
 import { audit } from '../audit/service.js';
 import { settingsAccess as access } from './policy.js';
 import { presentPublicSettings } from './present.js';
@@ -13,8 +14,10 @@ export default defineRoutes('settings', (r, { db, settings }) => {
 
   r.put('/api/settings', { config: access.write, schema: { body: settingsSchema.partial() } }, async (req) => {
     const saved = await db.transaction(async (tx) => {
+      const before = await settings.get(tx);
       const next = await settings.save(tx, req.body);
-      await audit(tx, req.user, 'settings.update', 'settings', null, req.body);
+      const given = Object.fromEntries(Object.keys(req.body).map((key) => [key, next[key as keyof typeof next]]));
+      await audit(tx, req.user, 'settings.update', 'settings', null, changes(before, given));
       return next;
     });
     return { ok: true, settings: saved };

@@ -4,20 +4,24 @@ import { useTranslate } from 'react-admin';
 import type { AuditEvent } from '../../common/audit';
 import { apiGet, toQuery } from '../../lib/api';
 import { useFormat } from '../hooks/useFormat';
+import { auditLines, CATALOGUE_OF, humanize, lineText, type LineFormat } from './auditLines';
 
 const PAGE = 50;
 export type AuditFilter = { actor?: string; entity?: string; entityId?: string; action?: string };
 
-/** What an event carried, short: "field: value" pairs, or before → after for an edit. */
-function summary(data: unknown): string {
-  if (!data || typeof data !== 'object') return '';
-  const d = data as Record<string, unknown>;
-  const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
-  if (d.before && d.after && typeof d.after === 'object') {
-    const before = d.before as Record<string, unknown>;
-    return Object.entries(d.after as Record<string, unknown>).map(([k, v]) => `${k}: ${text(before[k])} → ${text(v)}`).join('; ');
-  }
-  return Object.entries(d).map(([k, v]) => `${k}: ${text(v)}`).join('; ');
+/** What an event changed or carried, one line per field, labelled and formatted as the record's own screens do. */
+function AuditDetails({ event }: { event: AuditEvent }) {
+  const translate = useTranslate();
+  const { money, dateTime } = useFormat();
+  const catalogue = CATALOGUE_OF[event.entity];
+  const format: LineFormat = {
+    label: (field) => (catalogue ? translate(`${catalogue}.fields.${field}`, { _: humanize(field) }) : humanize(field)),
+    money: (amount) => money(amount),
+    date: (iso) => dateTime(iso),
+    yesNo: (value) => translate(`ra.boolean.${value}`),
+    text: (field, value) => (catalogue ? translate(`${catalogue}.${field}.${value}`, { _: value }) : value),
+  };
+  return auditLines(event.data).map((line) => <div key={line.field}>{lineText(line, format)}</div>);
 }
 
 /** The audit log under `filter`, newest first, 50 at a time (GET /api/audit; admins only). */
@@ -48,7 +52,7 @@ export default function AuditTrail({ filter, showRecord = true }: { filter: Audi
               <TableCell>{e.actorEmail ?? translate('app.audit.system')}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{e.action}</TableCell>
               {showRecord && <TableCell sx={{ fontFamily: 'monospace' }}>{e.entityId ? `${e.entity} ${e.entityId.slice(0, 12)}` : e.entity}</TableCell>}
-              <TableCell sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}>{summary(e.data)}</TableCell>
+              <TableCell sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}><AuditDetails event={e} /></TableCell>
               <TableCell>{e.ip ?? '—'}</TableCell>
             </TableRow>
           ))}

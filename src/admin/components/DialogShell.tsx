@@ -25,7 +25,7 @@ type DialogShellProps<V, M extends string> = {
   defaultValues: V;
   /** The first submits the form (and Enter does); each other one submits it in its own mode. */
   submits: readonly [DialogSubmit<M>, ...DialogSubmit<M>[]];
-  /** A Cancel button before the submits (its label). */
+  /** The Cancel button's label, before the submits ("Cancel" by default); it, Escape and a click outside close the dialog unless it is sending. */
   cancel?: string;
   /** Sends the values; resolves once the server accepted them. */
   send: (values: V, mode: M) => Promise<unknown>;
@@ -48,7 +48,7 @@ const NO_RECORD = {};
 
 function DialogButtons<V, M extends string>({ submits, cancel, busy, onCancel, submit }: {
   submits: readonly DialogSubmit<M>[];
-  cancel?: string;
+  cancel: string;
   busy: M | null;
   onCancel: () => void;
   submit: Submit<V, M>;
@@ -63,11 +63,9 @@ function DialogButtons<V, M extends string>({ submits, cancel, busy, onCancel, s
     });
   return (
     <DialogActions>
-      {cancel && (
-        <Button onClick={onCancel} disabled={!!busy}>
-          {translate(cancel)}
-        </Button>
-      )}
+      <Button onClick={onCancel} disabled={!!busy}>
+        {translate(cancel)}
+      </Button>
       {submits.map(({ mode, label, busyLabel = label, variant = 'contained' }, i) => (
         <Button
           key={mode}
@@ -95,7 +93,7 @@ export default function DialogShell<V extends Record<string, unknown>, M extends
   title,
   defaultValues,
   submits,
-  cancel,
+  cancel = 'ra.action.cancel',
   send,
   success,
   failure,

@@ -29,6 +29,8 @@ type ListShellProps = {
   sort?: SortPayload;
   /** A free-text search box (`q`) with the placeholder `resources.<name>.search`. */
   search?: boolean;
+  /** The search box's width in px, for a placeholder longer than the default box holds. */
+  searchWidth?: number;
   selects?: readonly SelectFilter[];
   /** Toolbar buttons before and after Refresh. */
   before?: ReactNode;
@@ -71,6 +73,7 @@ export default function ListShell<R extends RaRecord>({
   perPage,
   sort = { field: 'createdAt', order: 'DESC' },
   search,
+  searchWidth,
   selects = [],
   before,
   after,
@@ -88,7 +91,7 @@ export default function ListShell<R extends RaRecord>({
   const resource = useResourceContext();
   const key = (name: string) => `resources.${resource}.${name}`;
   const filters = [
-    ...(search ? [<SearchInput key="q" source="q" alwaysOn placeholder={translate(key('search'))} />] : []),
+    ...(search ? [<SearchInput key="q" source="q" alwaysOn placeholder={translate(key('search'))} sx={searchWidth ? { width: searchWidth } : undefined} />] : []),
     ...selects.map(({ source, choices, names, all }) => (
       <SelectInput
         key={source}

@@ -78,10 +78,10 @@ export default function ReportsPage() {
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
           <GrowthCard loading={loading} money icon={<AttachMoneyIcon />} color="success.main" label={t('cards.total_revenue')} total={data?.totals.revenue} />
           <GrowthCard loading={loading} icon={<ReceiptLongIcon />} color="primary.main" label={t('cards.total_orders')} total={data?.totals.orders} />
-          <GrowthCard loading={loading} icon={<PeopleIcon />} color="info.main" label={t('cards.total_users')} total={data?.totals.users} />
+          <GrowthCard loading={loading} icon={<PeopleIcon />} color="info.main" label={t('cards.new_users')} total={data?.totals.users} />
           <GrowthCard
             loading={loading} money icon={<ShoppingCartIcon />} color="secondary.main"
-            label={t('cards.avg_order_value')} caption={t('cards.per_order')} total={data?.totals.avgOrderValue}
+            label={t('cards.avg_order_value')} caption={t('cards.per_paid_order')} total={data?.totals.avgOrderValue}
           />
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>

@@ -4,10 +4,9 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Button } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
-import { Confirm, EditButton, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, EditButton, useCanAccess, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import type { User, UserRemoval } from '../../../common/users';
 import { apiSend } from '../../../lib/api';
-import useCan from '../../components/useCan';
 
 type Pending = 'suspend' | 'delete' | null;
 
@@ -17,7 +16,7 @@ type Pending = 'suspend' | 'delete' | null;
  */
 export default function UserActions({ showEdit = true }: { showEdit?: boolean }) {
   const user = useRecordContext<User>();
-  const canWrite = useCan('users', 'edit');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'users', action: 'edit' });
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -44,8 +43,9 @@ export default function UserActions({ showEdit = true }: { showEdit?: boolean })
   });
   const remove = () => run(async () => {
     const answer = await apiSend<UserRemoval>('DELETE', `/api/users/${user.id}`);
-    if (answer.outcome === 'deleted') redirect('list', 'users');
-    return answer.message;
+    if (answer.outcome !== 'deleted') return answer.message;
+    redirect('list', 'users');
+    return translate('resources.users.notifications.deleted');
   });
   // Buttons inside a clickable row must not open the record.
   const stop = (e: MouseEvent) => e.stopPropagation();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Create, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { UserCreated } from '../../../common/users';
 import { ApiError, apiSend } from '../../../lib/api';
+import CreateHeading from '../../components/CreateHeading';
 import ShownOnceDialog from './ShownOnceDialog';
 import UserForm, { userDefaults } from './UserForm';
 
@@ -20,7 +21,7 @@ export default function UserCreate() {
     const { password, ...rest } = values;
     try {
       const answer = await apiSend<UserCreated>('POST', '/api/users', rest.passwordSetup === 'link' ? rest : { ...rest, password });
-      notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+      notify('resources.users.notifications.created', { type: 'info', messageArgs: { smart_count: 1 } });
       if (answer.setPasswordLink) setCreated(answer);
       else redirect('show', 'users', answer.user.id);
     } catch (e) {
@@ -32,6 +33,7 @@ export default function UserCreate() {
 
   return (
     <Create>
+      <CreateHeading />
       <UserForm create defaultValues={userDefaults} onSubmit={save} />
       <ShownOnceDialog
         title={translate('resources.users.security.link_title')}

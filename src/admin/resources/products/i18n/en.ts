@@ -1,6 +1,7 @@
 /** What the products screens say: `resources.products.*` (`fields` label the columns and inputs). */
 const en = {
   name: 'Product |||| Products',
+  notifications: { created: 'Product created', updated: 'Product updated |||| %{smart_count} products updated', deleted: 'Product deleted |||| %{smart_count} products deleted' },
   fields: {
     id: 'ID',
     title: 'Name',
@@ -47,6 +48,7 @@ const en = {
     whole_number: 'Must be a whole number',
     contract: 'Contract must be an EVM address (0x followed by 40 hex digits)',
     token_id: 'Token ID must be a whole number ≥ 0',
+    image_link: 'Image must be an https:// address or an uploaded image (/uploads/…)',
   },
 };
 

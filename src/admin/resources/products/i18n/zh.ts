@@ -3,6 +3,7 @@ import type en from './en';
 /** The Chinese text of the products screens: the same keys as en.ts. */
 const zh: typeof en = {
   name: '商品 |||| 商品',
+  notifications: { created: '商品已创建', updated: '商品已更新 |||| 已更新 %{smart_count} 个商品', deleted: '商品已删除 |||| 已删除 %{smart_count} 个商品' },
   fields: {
     id: 'ID',
     title: '名称',
@@ -49,6 +50,7 @@ const zh: typeof en = {
     whole_number: '必须是整数',
     contract: '合约地址必须是 EVM 地址（0x 加 40 位十六进制字符）',
     token_id: '代币 ID 必须是不小于 0 的整数',
+    image_link: '图片必须是 https:// 地址或已上传的图片（/uploads/…）',
   },
 };
 

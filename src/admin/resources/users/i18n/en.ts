@@ -1,6 +1,7 @@
 /** What the users screens say: `resources.users.*` (`fields` label the inputs, columns and the detail page). */
 const en = {
   name: 'User |||| Users',
+  notifications: { created: 'User created', updated: 'User updated', deleted: 'User deleted' },
   subtitle: 'Manage user accounts, roles, and permissions',
   fields: {
     id: 'ID',

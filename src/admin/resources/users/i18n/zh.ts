@@ -2,6 +2,7 @@ import type en from './en';
 
 const zh: typeof en = {
   name: '用户 |||| 用户',
+  notifications: { created: '用户已创建', updated: '用户已更新', deleted: '用户已删除' },
   subtitle: '管理用户账户、角色和权限',
   fields: {
     id: 'ID',

@@ -1,0 +1,79 @@
+/** An audit entry's details as lines a person reads: one per field, "Price: $12.00 → $14.50". */
+
+/** One field of an entry: what it changed from and to (an edit), or the value it was given. */
+export type AuditLine = { field: string; to: unknown } & ({ changed: true; from: unknown } | { changed: false });
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const isChange = (v: unknown): v is { from: unknown; to: unknown } => isObject(v) && 'from' in v && 'to' in v;
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
+
+/**
+ * The lines of an entry's details: each `{from, to}` as a change, an older edit's `{before, after}` as changes of
+ * the fields `after` names, anything else as "field: value" with its empty fields left out.
+ */
+export function auditLines(data: unknown): AuditLine[] {
+  if (!isObject(data)) return [];
+  if (isObject(data.before) && isObject(data.after)) {
+    const before = data.before;
+    return Object.entries(data.after).map(([field, to]) => ({ field, changed: true, from: before[field] ?? null, to }));
+  }
+  return Object.entries(data).flatMap(([field, value]): AuditLine[] => {
+    if (isChange(value)) return [{ field, changed: true, from: value.from, to: value.to }];
+    return isEmpty(value) ? [] : [{ field, changed: false, to: value }];
+  });
+}
+
+/** Fields whose numbers are amounts of money in the shop's currency. */
+const MONEY = new Set(['priceFiat', 'minimumSubtotal', 'amount', 'totalAmount', 'subtotal', 'discount', 'grossAmount', 'netAmount', 'totalEarnings']);
+
+export type ValueKind = 'empty' | 'money' | 'cents' | 'date' | 'yes-no' | 'text';
+
+/** How a field's value is shown, told from its name and value. */
+export function valueKind(field: string, value: unknown): ValueKind {
+  if (isEmpty(value)) return 'empty';
+  if (typeof value === 'boolean') return 'yes-no';
+  if (typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value))) {
+    if (MONEY.has(field)) return 'money';
+    if (field.endsWith('Cents')) return 'cents';
+  }
+  if (typeof value === 'string' && /(At|Date|Until)$/.test(field) && !Number.isNaN(Date.parse(value))) return 'date';
+  return 'text';
+}
+
+export type LineFormat = {
+  label: (field: string) => string;
+  money: (amount: number) => string;
+  date: (iso: string) => string;
+  yesNo: (value: boolean) => string;
+  /** A plain value's own words (a status' name), or the value itself. */
+  text: (field: string, value: string) => string;
+};
+
+/** A value as the line shows it: money as money, dates as dates, nothing as —. */
+export function formatValue(field: string, value: unknown, f: LineFormat): string {
+  switch (valueKind(field, value)) {
+    case 'empty': return '—';
+    case 'money': return f.money(Number(value));
+    case 'cents': return f.money(Number(value) / 100);
+    case 'date': return f.date(value as string);
+    case 'yes-no': return f.yesNo(value as boolean);
+    default: return typeof value === 'string' ? f.text(field, value) : JSON.stringify(value);
+  }
+}
+
+export function lineText(line: AuditLine, f: LineFormat): string {
+  const to = formatValue(line.field, line.to, f);
+  return `${f.label(line.field)}: ${line.changed ? `${formatValue(line.field, line.from, f)} → ${to}` : to}`;
+}
+
+/** Where an entity's field labels and value names live in the catalogue. */
+export const CATALOGUE_OF: Record<string, string> = {
+  product: 'resources.products', coupon: 'resources.coupons', user: 'resources.users', order: 'resources.orders',
+  payout: 'resources.payouts', payment: 'resources.payments', mint_job: 'resources.mint-queue', settings: 'app.settings',
+};
+
+/** "minimumSubtotal" → "Minimum subtotal": a field the catalogue does not name. */
+export const humanize = (field: string) => {
+  const words = field.replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
