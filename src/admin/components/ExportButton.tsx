@@ -1,12 +1,11 @@
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, IconButton, LinearProgress, Typography } from '@mui/material';
-import { Button, useListContext, useNotify, useResourceContext, useTranslate } from 'react-admin';
+import { Button, useCanAccess, useListContext, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import type { ResourceName } from '../../common/resources';
 import { toQuery } from '../../lib/api';
 import { exportPathOf, listParams } from '../providers/dataProvider';
 import { useFormat } from '../hooks/useFormat';
-import useCan from './useCan';
 import { useCsvExport } from './useCsvExport';
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -31,7 +30,7 @@ export default function ExportButton({ path, query = {}, resource, total }: Expo
   const translate = useTranslate();
   const notify = useNotify();
   const { number } = useFormat();
-  const allowed = useCan(resource, 'list');
+  const { canAccess: allowed = false } = useCanAccess({ resource: resource, action: 'list' });
   const { progress, start, cancel } = useCsvExport();
   if (!allowed) return null;
   const run = async () => {

@@ -1,8 +1,7 @@
 import { Tab, Tabs } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import type { ResourceName } from '../../common/resources';
-import useCan from './useCan';
 
 type SectionTab = { path: string; label: string };
 
@@ -14,7 +13,7 @@ export default function SectionTabs({ resource, main, second, ariaLabel, sx }: {
   resource: ResourceName; main: SectionTab; second: SectionTab; ariaLabel: string; sx?: object;
 }) {
   const translate = useTranslate();
-  const canSee = useCan(resource, 'list');
+  const { canAccess: canSee = false } = useCanAccess({ resource: resource, action: 'list' });
   const { pathname } = useLocation();
   if (!canSee) return null;
   const value = pathname.startsWith(second.path) ? second.path : main.path;

@@ -1,14 +1,13 @@
 import { Box } from '@mui/material';
-import { DataTable, DeleteWithConfirmButton, EditButton, ShowButton } from 'react-admin';
+import { DataTable, DeleteWithConfirmButton, EditButton, ShowButton, useCanAccess } from 'react-admin';
 import type { ResourceName } from '../../common/resources';
-import useCan from './useCan';
 
 /**
  * Edit and delete (after `resources.<name>.delete_confirm`) for roles that may change the resource; nothing for the others.
  * Pessimistic, so a refused delete (409) leaves the row and notifies the server's sentence.
  */
 export function WriteButtons({ resource }: { resource: ResourceName }) {
-  const canWrite = useCan(resource, 'edit');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: resource, action: 'edit' });
   if (!canWrite) return null;
   return (
     <>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Loading, useCanAccess } from 'react-admin';
+import { CanAccess, Loading } from 'react-admin';
 import { NotAllowed } from './NotAllowed';
 
-/** Renders its children only when the role may open `resource` (authProvider.canAccess). */
+/** react-admin's CanAccess with this app's pieces: its children for roles authProvider.canAccess lets `action` `resource`, NotAllowed in place for others. */
 export function Guarded({ resource, action = 'list', children }: { resource: string; action?: string; children: ReactNode }) {
-  const { canAccess, isPending } = useCanAccess({ resource, action });
-  if (isPending) return <Loading />;
-  if (!canAccess) return <NotAllowed />;
-  return <>{children}</>;
+  return (
+    <CanAccess resource={resource} action={action} loading={<Loading />} accessDenied={<NotAllowed />}>
+      {children}
+    </CanAccess>
+  );
 }

@@ -3,10 +3,9 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, Chip, InputAdornment, LinearProgress, MenuItem, Stack, Tab, TablePagination, Tabs, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { DNS_RECORD_STATUSES, DNS_TYPES, type DnsRecord } from '../../../common/domain';
 import StatCard from '../../components/StatCard';
-import useCan from '../../components/useCan';
 import { QueryLogsTab, ScriptLogsTab } from './LogTabs';
 import RecordCard from './RecordCard';
 import { CreateRecordDialog, ExecuteScriptDialog } from './RecordDialogs';
@@ -40,7 +39,7 @@ function EmptyRecords({ canWrite }: { canWrite: boolean }) {
 export default function DomainManagement() {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const canWrite = useCan('domain-management', 'create');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'domain-management', action: 'create' });
   const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');

@@ -1,13 +1,12 @@
 import { Alert, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import type { Conversion, PointsEntry, Redemption } from '../../../common/membership';
 import Mono from '../../components/Mono';
 import MintStatusChip from '../../components/MintStatusChip';
 import TablePager from '../../components/TablePager';
 import TxLink from '../../components/TxLink';
 import { isInAppLink, shortId } from '../../components/ids';
-import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
 import { RedemptionStatusChip } from './MembershipChips';
 import { useHistory, type HistoryKind } from './useMembershipData';
@@ -108,7 +107,7 @@ export function ConversionsTab({ email }: { email?: string }) {
   const translate = useTranslate();
   const { dateTime, number } = useFormat();
   const C = `${M}.conversions`;
-  const canOpenTx = useCan('mint-queue', 'list');
+  const { canAccess: canOpenTx = false } = useCanAccess({ resource: 'mint-queue', action: 'list' });
   const tokenName = (token: string) => translate(`${C}.tokens.${token}`, { _: token });
   return (
     <HistoryTable<Conversion>

@@ -1,9 +1,8 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import type { MemberLevel } from '../../../common/membership';
-import useCan from '../../components/useCan';
 import { ConversionsTab, PointsHistoryTab, RedemptionsTab } from './HistoryTabs';
 import LevelsTab from './LevelsTab';
 
@@ -13,7 +12,7 @@ type TabName = (typeof TABS)[number];
 /** Overview (the levels), then the shown member's Points History, Redemptions and Conversions. */
 export default function HistoryTabsPanel({ email, current, levels }: { email?: string; current?: string; levels: UseQueryResult<MemberLevel[]> }) {
   const translate = useTranslate();
-  const canEditLevels = useCan('redemptions', 'edit');
+  const { canAccess: canEditLevels = false } = useCanAccess({ resource: 'redemptions', action: 'edit' });
   const [tab, setTab] = useState<TabName>('overview');
   return (
     <Box>

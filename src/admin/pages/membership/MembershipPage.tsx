@@ -1,9 +1,8 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import useCan from '../../components/useCan';
 import HistoryTabsPanel from './HistoryTabsPanel';
 import MemberCard from './MemberCard';
 import MemberLookup from './MemberLookup';
@@ -22,8 +21,8 @@ export default function MembershipPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   // Staff read any member's membership; those who decide redemptions also adjust points (the resource table's write).
-  const canLookUp = useCan('redemptions', 'list');
-  const canAddPoints = useCan('redemptions', 'edit');
+  const { canAccess: canLookUp = false } = useCanAccess({ resource: 'redemptions', action: 'list' });
+  const { canAccess: canAddPoints = false } = useCanAccess({ resource: 'redemptions', action: 'edit' });
   const email = (canLookUp && params.get('email')) || undefined;
   const member = useMember(email);
   const levels = useLevels();

@@ -1,7 +1,6 @@
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
-import useCan from '../../components/useCan';
+import { Title, useCanAccess, useTranslate } from 'react-admin';
 import AllNotifications from './AllNotifications';
 import BulkJobs from './BulkJobs';
 import InboxTab from './InboxTab';
@@ -10,8 +9,8 @@ import SendForm from './SendForm';
 /** /notifications: everyone's own inbox; staff follow bulk sends, and admins and operators send (DESIGN roles). */
 export default function NotificationsPage() {
   const translate = useTranslate();
-  const canRead = useCan('notifications', 'list');
-  const canSend = useCan('notifications', 'create');
+  const { canAccess: canRead = false } = useCanAccess({ resource: 'notifications', action: 'list' });
+  const { canAccess: canSend = false } = useCanAccess({ resource: 'notifications', action: 'create' });
   const [tab, setTab] = useState<'inbox' | 'send' | 'bulk' | 'all'>('inbox');
   return (
     <Box sx={{ py: 2, maxWidth: 1100 }}>

@@ -2,11 +2,10 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, InputAdornment, Link as MuiLink, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useTranslate } from 'react-admin';
 import type { SdkPayment } from '../../../common/payment-sdk';
 import type { Payment } from '../../../common/payments';
 import StatCard from '../../components/StatCard';
-import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
 import CreatePaymentDialog from './CreatePaymentDialog';
 import ProviderCard from './ProviderCard';
@@ -33,7 +32,7 @@ function PaymentGrid({ payments }: { payments: Payment[] }) {
 export default function PaymentSdk() {
   const translate = useTranslate();
   const { currency } = useFormat();
-  const canWrite = useCan('payment-sdk', 'create');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'payment-sdk', action: 'create' });
   const { payments, providers } = usePaymentSdkData();
   const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
   const [search, setSearch] = useState('');

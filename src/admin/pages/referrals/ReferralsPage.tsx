@@ -1,10 +1,9 @@
 import { Alert, Box, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { apiGet } from '../../../lib/api';
 import StatCard from '../../components/StatCard';
-import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
 import CommissionSettings, { levelsQuery } from './CommissionSettings';
 import HistoryTab from './HistoryTab';
@@ -16,7 +15,7 @@ type Summary = { totalReferrals: number; activeReferrals: number; totalEarnings:
 export default function ReferralsPage() {
   const translate = useTranslate();
   const { money, number, percent } = useFormat();
-  const canWrite = useCan('referrals', 'edit');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'referrals', action: 'edit' });
   const [tab, setTab] = useState<'network' | 'history'>('network');
   const summary = useQuery({ queryKey: ['referrals', 'summary'], queryFn: async () => (await apiGet<{ summary: Summary }>('/api/referrals/summary')).summary });
   const levels = useQuery(levelsQuery);

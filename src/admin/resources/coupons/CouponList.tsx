@@ -1,7 +1,6 @@
-import { CreateButton, DataTable } from 'react-admin';
+import { CreateButton, DataTable, useCanAccess } from 'react-admin';
 import { COUPON_STATUSES, type Coupon } from '../../../common/coupons';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
-import useCan from '../../components/useCan';
 import { RowActions } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
 import { CouponStatusChip, CouponTypeChip } from './CouponChips';
@@ -17,7 +16,7 @@ const column = (name: string) => `resources.coupons.columns.${name}`;
 export default function CouponList() {
   const { number } = useFormat();
   const { value, limit, day } = useCouponFormat();
-  const canWrite = useCan('coupons', 'create');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'coupons', action: 'create' });
   return (
     <ListShell<Coupon>
       perPage={COUPONS_PER_PAGE}

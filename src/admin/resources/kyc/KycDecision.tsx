@@ -2,11 +2,10 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Button, Typography } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
-import { Confirm, TextInput, required, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, required, TextInput, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { KycSession } from '../../../common/kyc';
 import { apiSend } from '../../../lib/api';
 import DialogShell from '../../components/DialogShell';
-import useCan from '../../components/useCan';
 
 const decide = (id: string, body: { status: 'verified' | 'rejected'; reason?: string }) =>
   apiSend('PUT', `/api/kyc/${encodeURIComponent(id)}/status`, body);
@@ -17,7 +16,7 @@ const decide = (id: string, body: { status: 'verified' | 'rejected'; reason?: st
  */
 export default function KycDecision() {
   const session = useRecordContext<KycSession>();
-  const canReview = useCan('kyc', 'edit');
+  const { canAccess: canReview = false } = useCanAccess({ resource: 'kyc', action: 'edit' });
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

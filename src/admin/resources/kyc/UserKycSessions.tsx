@@ -1,10 +1,9 @@
 import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { RecordContextProvider, useGetList, useRecordContext, useTranslate } from 'react-admin';
+import { RecordContextProvider, useCanAccess, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { KycSession } from '../../../common/kyc';
 import type { UserDetail } from '../../../common/users';
 import Panel from '../../components/Panel';
-import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
 import { DocumentCell, KycSessionStatusChip } from './KycChips';
 
@@ -40,7 +39,7 @@ function Sessions({ userId }: { userId: string }) {
 /** The user's KYC sessions on their detail page, for the roles that review identities (finance sees none). */
 export default function UserKycSessions() {
   const user = useRecordContext<UserDetail>();
-  const canReview = useCan('kyc', 'list');
+  const { canAccess: canReview = false } = useCanAccess({ resource: 'kyc', action: 'list' });
   if (!user || !canReview) return null;
   return <Panel title="resources.kyc.user_sessions" variant="subtitle1"><Sessions userId={user.id} /></Panel>;
 }

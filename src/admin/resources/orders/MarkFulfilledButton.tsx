@@ -1,11 +1,10 @@
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { apiSend } from '../../../lib/api';
 import type { OrderDetail, OrderSummary } from '../../../common/orders';
 import { detailOf } from '../../components/AwaitDetail';
-import useCan from '../../components/useCan';
 
 /** "Mark fulfilled" for a paid order without tokens (goods handed over), after a confirmation; token orders fulfil by their mints. */
 export default function MarkFulfilledButton() {
@@ -14,7 +13,7 @@ export default function MarkFulfilledButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const canWrite = useCan('orders', 'edit');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'orders', action: 'edit' });
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!order || !canWrite || order.status !== 'paid' || order.items.some((i) => i.tokenised)) return null;

@@ -1,10 +1,9 @@
 import { Stack } from '@mui/material';
-import { DataTable, ShowButton } from 'react-admin';
+import { DataTable, ShowButton, useCanAccess } from 'react-admin';
 import { ORDER_STATUSES, type OrderSummary } from '../../../common/orders';
 import { shortId } from '../../components/ids';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
 import Mono from '../../components/Mono';
-import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
 import { ORDERS_PER_PAGE } from './constants';
 import CreateOrderDialog from './CreateOrderDialog';
@@ -26,7 +25,7 @@ function OrderIdCell({ order }: { order: OrderSummary }) {
 /** Orders, newest first, 20 at a time with "Load More"; search by email prefix or full id. */
 export default function OrderList() {
   const { money, dateTime, number } = useFormat();
-  const canCreate = useCan('orders', 'create');
+  const { canAccess: canCreate = false } = useCanAccess({ resource: 'orders', action: 'create' });
   return (
     <ListShell<OrderSummary>
       infinite

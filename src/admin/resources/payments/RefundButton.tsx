@@ -1,11 +1,10 @@
 import UndoIcon from '@mui/icons-material/Undo';
 import { useRef } from 'react';
-import { maxLength, maxValue, minValue, NumberInput, required, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { maxLength, maxValue, minValue, NumberInput, required, TextInput, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { isPaymentRateLimit, type Payment, type PaymentDetail } from '../../../common/payments';
 import { ApiError, apiSend } from '../../../lib/api';
 import { idempotencyKeys } from '../../../lib/idempotency';
 import DialogShell, { type DialogSubmit } from '../../components/DialogShell';
-import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
 import { detailOf } from '../../components/AwaitDetail';
 
@@ -23,7 +22,7 @@ type Refundable = Pick<Payment, 'id' | 'status' | 'refundable' | 'currency'>;
 export function RefundDialog({ payment, sdk }: { payment: Refundable; sdk?: boolean }) {
   const translate = useTranslate();
   const { money } = useFormat();
-  const canRefund = useCan('payments', 'edit');
+  const { canAccess: canRefund = false } = useCanAccess({ resource: 'payments', action: 'edit' });
   const keyFor = useRef(idempotencyKeys()).current;
   if (!canRefund || payment.status !== 'completed' || payment.refundable <= 0) return null;
   const left = money(payment.refundable, payment.currency);

@@ -1,10 +1,9 @@
 import UploadIcon from '@mui/icons-material/Upload';
 import { Button, CircularProgress, Tooltip } from '@mui/material';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { apiUpload } from '../../../lib/api';
 import type { Product } from '../../../common/products';
-import useCan from '../../components/useCan';
 
 /** "Upload image": picks a JPEG, PNG or WebP file and makes it the product's image; the server checks the file. */
 export default function ProductImageUpload() {
@@ -14,7 +13,7 @@ export default function ProductImageUpload() {
   const refresh = useRefresh();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const canWrite = useCan('products', 'edit');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'products', action: 'edit' });
   if (!product || !canWrite) return null;
 
   const send = async (e: ChangeEvent<HTMLInputElement>) => {

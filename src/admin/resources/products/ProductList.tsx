@@ -1,8 +1,7 @@
 import { Box } from '@mui/material';
-import { CreateButton, DataTable, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, useCanAccess, useTranslate } from 'react-admin';
 import { PRODUCT_STATUSES, RWA_TYPES, type Product } from '../../../common/products';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
-import useCan from '../../components/useCan';
 import { RowActions } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
 import { PRODUCTS_PER_PAGE } from './constants';
@@ -32,7 +31,7 @@ function ProductTitle({ product }: { product: Product }) {
 export default function ProductList() {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
-  const canWrite = useCan('products', 'create');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'products', action: 'create' });
   return (
     <ListShell<Product>
       perPage={PRODUCTS_PER_PAGE}

@@ -2,10 +2,9 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Button } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
-import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { Redemption } from '../../../common/membership';
 import { apiSend } from '../../../lib/api';
-import useCan from '../../components/useCan';
 
 type Decision = 'APPROVED' | 'REJECTED';
 const R = 'resources.redemptions';
@@ -16,7 +15,7 @@ const R = 'resources.redemptions';
  */
 export default function RedemptionDecision() {
   const redemption = useRecordContext<Redemption>();
-  const canDecide = useCan('redemptions', 'edit');
+  const { canAccess: canDecide = false } = useCanAccess({ resource: 'redemptions', action: 'edit' });
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

@@ -1,9 +1,8 @@
 import { Box, Typography } from '@mui/material';
-import { CreateButton, DataTable, ShowButton, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, ShowButton, useCanAccess, useTranslate } from 'react-admin';
 import { ROLES } from '../../../common/capabilities';
 import { USER_STATUSES, type User } from '../../../common/users';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
-import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
 import UsersTabs from '../kyc/UsersTabs';
 import UserActions from './UserActions';
@@ -31,7 +30,7 @@ function UserCell({ user }: { user: User }) {
 export default function UserList() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
-  const canWrite = useCan('users', 'create');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'users', action: 'create' });
   return (
     <>
       <UsersTabs />

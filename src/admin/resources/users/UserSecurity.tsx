@@ -2,10 +2,9 @@ import KeyIcon from '@mui/icons-material/KeyOutlined';
 import ShieldIcon from '@mui/icons-material/GppMaybeOutlined';
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useGetIdentity, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useCanAccess, useGetIdentity, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { RESET_METHODS, type PasswordReset, type UserDetail } from '../../../common/users';
 import { apiSend } from '../../../lib/api';
-import useCan from '../../components/useCan';
 import { useFormat } from '../../hooks/useFormat';
 import ShownOnceDialog from './ShownOnceDialog';
 
@@ -16,7 +15,7 @@ type Given = { kind: 'temporary' | 'link'; value: string } | null;
  * to a temporary password or a one-time set-password link (the admin's choice), shown once; and removing the 2FA enrolment.
  */
 export default function UserSecurity({ user }: { user: UserDetail }) {
-  const canWrite = useCan('users', 'edit');
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'users', action: 'edit' });
   const { identity } = useGetIdentity();
   const translate = useTranslate();
   const notify = useNotify();
