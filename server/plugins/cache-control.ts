@@ -10,11 +10,15 @@ function cacheable(req: FastifyRequest, status: number) {
   return req.method === 'GET' && status < 300 && !req.headers.authorization && PUBLIC_READS.includes(req.routeOptions.url ?? '');
 }
 
-/** No /api answer is stored by a browser or proxy, but the short list of public reads, kept a minute. */
+/**
+ * No /api answer is stored by a browser or proxy, but the short list of public reads, kept a minute. A route that
+ * says no-store itself in stricter words (a KYC document's `private, no-store`) keeps them.
+ */
 export async function registerCacheControl(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
-    reply.header('cache-control', cacheable(req, reply.statusCode) ? PUBLIC_CACHE : 'no-store');
+    const own = reply.getHeader('cache-control');
+    if (!(typeof own === 'string' && own.includes('no-store'))) reply.header('cache-control', cacheable(req, reply.statusCode) ? PUBLIC_CACHE : 'no-store');
     reply.header('vary', 'Authorization');
   });
 }

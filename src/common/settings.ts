@@ -22,6 +22,9 @@ export const settingsSchema = z.object({
   smsNotifications: z.boolean(),
   twoFactorAuth: z.boolean(),
   sessionTimeout: z.number().int().min(1).max(24 * 60),
+  /** A session ends this many hours after its login, however active it is. */
+  sessionMaxHours: z.number({ error: 'Session lifetime must be a whole number of hours from 1 to 720.' }).int('Session lifetime must be a whole number of hours from 1 to 720.')
+    .min(1, 'Session lifetime must be a whole number of hours from 1 to 720.').max(720, 'Session lifetime must be a whole number of hours from 1 to 720.'),
   maxLoginAttempts: z.number().int().min(1).max(100),
   /** Tax on the discounted subtotal, in percent with at most 2 decimals. */
   taxRatePercent: z.number({ error: 'Tax rate must be a number from 0 to 100.' }).min(0, 'Tax rate must be a number from 0 to 100.')
@@ -79,6 +82,7 @@ export const DEFAULT_SETTINGS: Settings = {
   smsNotifications: false,
   twoFactorAuth: true,
   sessionTimeout: 30,
+  sessionMaxHours: 12,
   maxLoginAttempts: 5,
   taxRatePercent: 0,
   shippingFee: 0,

@@ -35,6 +35,27 @@ describe('settings take effect at once', () => {
     }
   });
 
+  it('sessionMaxHours: a session older than the lifetime is a 401 however recently it was used; a new login works', async () => {
+    /** A session of a new user that began `hours` ago and was used a moment ago. */
+    const sessionFrom = async (hours: number) => {
+      const u = await buildUser(t, { role: 'finance' });
+      const token = (await t.login(u.email)).json().token as string;
+      await t.db.update(sessions).set({ createdAt: new Date(Date.now() - hours * 3_600_000), lastSeenAt: new Date() }).where(eq(sessions.userId, u.id));
+      return { u, token };
+    };
+    expect((await t.call('GET', '/api/settings')).json().settings.sessionMaxHours).toBe(12);
+    expect((await t.call('GET', '/api/orders', { token: (await sessionFrom(11.5)).token })).statusCode).toBe(200);
+    const { u, token } = await sessionFrom(12.5);
+    const expired = await t.call('GET', '/api/orders', { token });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().code).toBe('session_expired');
+    expect((await t.call('GET', '/api/orders', { token })).statusCode).toBe(401); // ended, not only refused once
+    const again = (await t.login(u.email)).json().token as string;
+    expect((await t.call('GET', '/api/orders', { token: again })).statusCode).toBe(200);
+    expect((await t.call('PUT', '/api/settings', { body: { sessionMaxHours: 0 } })).statusCode).toBe(400);
+    expect((await t.call('PUT', '/api/settings', { body: { sessionMaxHours: 721 } })).statusCode).toBe(400);
+  });
+
   it('site URL: the referral links the server builds use it; unset, the address of the request', async () => {
     const token = (await t.login((await buildUser(t)).email)).json().token as string;
     const before = (await t.call('POST', '/api/referrals/link', { token })).json();

@@ -163,7 +163,7 @@ export async function verifyLoginChallenge(
 }
 
 type SessionRow = {
-  sessionId: string; lastSeenAt: Date; revokedAt: Date | null; requiresEnrolment: boolean;
+  sessionId: string; createdAt: Date; lastSeenAt: Date; revokedAt: Date | null; requiresEnrolment: boolean;
   id: string; email: string; name: string | null; firstName: string | null; lastName: string | null;
   role: string; status: string; mustChangePassword: boolean;
 };
@@ -195,7 +195,8 @@ async function loadSession(db: Db, tokenHash: string, now: Date): Promise<Sessio
   }
   const [row] = await db
     .select({
-      sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt, requiresEnrolment: sessions.requiresEnrolment,
+      sessionId: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt,
+      requiresEnrolment: sessions.requiresEnrolment,
       id: users.id, email: users.email, name: users.name, firstName: users.firstName, lastName: users.lastName,
       role: users.role, status: users.status, mustChangePassword: users.mustChangePassword,
     })
@@ -214,8 +215,9 @@ export async function authenticate(db: Db, settings: SettingsService, token: str
   const row = await loadSession(db, tokenHash, now);
   if (!row || row.revokedAt) throw unauthorized();
   if (row.status !== 'active') throw unauthorized('account_inactive');
-  const { sessionTimeout } = await settings.get();
-  if (now.getTime() - row.lastSeenAt.getTime() > sessionTimeout * 60_000) {
+  const { sessionTimeout, sessionMaxHours } = await settings.get();
+  const idle = now.getTime() - row.lastSeenAt.getTime() > sessionTimeout * 60_000;
+  if (idle || now.getTime() - row.createdAt.getTime() > sessionMaxHours * 3_600_000) {
     sessionCache.delete(tokenHash);
     await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.sessionId));
     throw unauthorized('session_expired');

@@ -37,6 +37,7 @@ export default function SettingsSections() {
         <BooleanInput source="twoFactorAuth" label={label('twoFactorAuth')} />
         <Row>
           <NumberInput source="sessionTimeout" label={label('sessionTimeout')} min={1} step={1} validate={required()} />
+          <NumberInput source="sessionMaxHours" label={label('sessionMaxHours')} min={1} max={720} step={1} validate={required()} helperText={help('sessionMaxHours')} />
           <NumberInput source="maxLoginAttempts" label={label('maxLoginAttempts')} min={1} step={1} validate={required()} helperText={help('maxLoginAttempts')} />
         </Row>
       </Panel>
