@@ -79,6 +79,13 @@ async function openList(name: string, path: RegExp, column: string) {
   await expect.poll(() => page.locator(`main th.column-${column}`).count(), WAIT).toBeGreaterThan(0);
 }
 
+/** Browser Back to a list, waiting for its own table as `openList` does. */
+async function backTo(path: RegExp, column: string) {
+  await page.goBack();
+  await page.waitForURL(path, WAIT);
+  await expect.poll(() => page.locator(`main th.column-${column}`).count(), WAIT).toBeGreaterThan(0);
+}
+
 const menu = (name: string) => page.locator('a.RaMenuItemLink-root').filter({ hasText: new RegExp(`^${name}$`) });
 const rows = () => page.locator('main tbody tr');
 
@@ -188,20 +195,23 @@ describe('record pages opened by a click on their list', () => {
 });
 
 describe('relations as links', () => {
-  it('an order row’s customer opens the user, the order’s line its product, a payout’s recipient the user', async () => {
+  it('an order row’s customer opens the user, the order’s line its product, a payout’s recipient (row and page) the user', async () => {
     await openList('Orders', /\/orders$/, 'qty');
     const buyer = `record.buyer.${stamp}@example.com`;
     await search(buyer, 'Email or order ID');
     await expect.poll(() => rows().first().innerText(), WAIT).toContain(buyer);
     await rows().first().getByRole('link', { name: buyer }).click();
     await expectRecordPage(/\/users\/[^/]+\/show$/, /Bea Record/);
-    await page.goBack();
+    await backTo(/\/orders/, 'qty');
     await clickRow(0);
     await expectRecordPage(/\/orders\/[^/]+\/show$/, /Items/);
     await page.locator('main').getByRole('link', { name: /Record lamp/ }).click();
     await expectRecordPage(/\/products\/[^/]+\/show$/, /Record lamp/);
 
     await openList('Payouts', /\/payouts$/, 'recipient');
+    await rows().first().getByRole('link', { name: `record.referrer.${stamp}@example.com` }).click();
+    await expectRecordPage(/\/users\/[^/]+\/show$/, /Rita Record/);
+    await backTo(/\/payouts/, 'recipient');
     await clickRow(0);
     await expectRecordPage(/\/payouts\/[^/]+\/show$/, /Commissions/);
     await page.locator('main').getByRole('link', { name: `record.referrer.${stamp}@example.com` }).click();

@@ -8,6 +8,7 @@ import { useFormat } from '../../hooks/useFormat';
 import CreatePayoutDialog from './CreatePayoutDialog';
 import { PayoutStatusChip } from './PayoutChips';
 import PayoutStatsCards from './PayoutStatsCards';
+import RecordLink from '../../components/RecordLink';
 
 const SELECTS: SelectFilter[] = [
   { source: 'status', choices: PAYOUT_STATUSES, names: 'status', all: 'all_statuses' },
@@ -23,7 +24,7 @@ export default function PayoutList() {
   return (
     <ListShell<Payout> perPage={50} search searchWidth={320} selects={SELECTS} header={<PayoutStatsCards />} after={canWrite && <CreatePayoutDialog />}>
       <DataTable.Col<Payout> source="id" disableSort cellSx={noWrap} render={(p) => <Mono title={p.id}>{shortId(p.id)}</Mono>} />
-      <DataTable.Col<Payout> source="recipient" disableSort render={(p) => p.recipient} />
+      <DataTable.Col<Payout> source="recipient" disableSort render={(p) => <RecordLink resource="users" id={p.recipientId}>{p.recipient}</RecordLink>} />
       <DataTable.Col<Payout> source="amount" align="right" disableSort cellSx={noWrap} render={(p) => money(p.amount, p.currency)} />
       <DataTable.Col<Payout> source="method" disableSort render={(p) => translate(`resources.payouts.method.${p.method}`)} />
       <DataTable.Col source="status" disableSort field={PayoutStatusChip} />
