@@ -80,6 +80,16 @@ describe('referrals in Chromium', () => {
     const row = s.locator('tr', { hasText: referrerEmail });
     await expect.poll(() => row.getByText('Pending').isVisible(), WAIT).toBe(true);
     await row.getByRole('link', { name: 'Show' }).click();
+    // Dual control: a second member of staff (finance, through the API) approves the admin's payout before it is paid.
+    await s.waitForURL(/\/payouts\/[^/]+\/show$/, WAIT);
+    const payoutId = /\/payouts\/([^/]+)\/show$/.exec(s.url())![1]!;
+    const approval = await s.evaluate(async ([id, password]) => {
+      const json = { 'content-type': 'application/json' };
+      const { token } = await (await fetch('/api/admin/auth/login', { method: 'POST', headers: json, body: JSON.stringify({ email: 'finance@rwa.dev', password }) })).json();
+      return (await fetch(`/api/payouts/${id}/approve`, { method: 'POST', headers: { ...json, authorization: `Bearer ${token}` }, body: '{}' })).status;
+    }, [payoutId, DEV_PASSWORD] as const);
+    expect(approval).toBe(200);
+    await s.reload();
     await s.getByLabel('Bank reference or transaction hash').fill('BANK-REF-42');
     await s.getByRole('button', { name: 'Mark completed' }).click();
     await expect.poll(() => s.getByText('Payout Completed').isVisible(), WAIT).toBe(true);

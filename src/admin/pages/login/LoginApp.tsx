@@ -21,7 +21,8 @@ export default function LoginApp() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LoginPage />
+      {/* A page of its own: any router state in the history entry is an earlier app's, not a page to return to. */}
+      <LoginPage returnToPrevious={false} />
     </ThemeProvider>
   );
 }

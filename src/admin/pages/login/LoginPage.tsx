@@ -35,9 +35,12 @@ function useLoginLocale() {
   return { locale, change, translate };
 }
 
-/** Where a successful login goes: the page react-admin was sent away from, or the role's home; the app loads anew there. */
-function enter(redirectTo: string | undefined) {
-  const next = (window.history.state as { usr?: { nextPathname?: string } } | null)?.usr?.nextPathname;
+/**
+ * Where a successful login goes, the app loading anew there: inside <Admin>, the page react-admin was sent away from
+ * (its router's state); otherwise, or without one, the role's home.
+ */
+function enter(redirectTo: string | undefined, returnToPrevious: boolean) {
+  const next = returnToPrevious ? (window.history.state as { usr?: { nextPathname?: string } } | null)?.usr?.nextPathname : undefined;
   window.location.replace(next && next !== '/login' ? next : (redirectTo ?? '/'));
 }
 
@@ -45,7 +48,7 @@ function enter(redirectTo: string | undefined) {
  * The admin's login page, with no react-admin inside, so that it is all the browser downloads before anyone logs in
  * (main.tsx renders it alone; <Admin> shows it too after a logout). The password step, then a 2FA code when asked.
  */
-export function LoginPage() {
+export function LoginPage({ returnToPrevious = true }: { returnToPrevious?: boolean }) {
   const { locale, change, translate } = useLoginLocale();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +79,7 @@ export function LoginPage() {
     try {
       const params = challenge ? { challenge, code: fields.code.trim() } : { email: fields.email.trim(), password: fields.password };
       const done = (await authProvider.login(params)) as { redirectTo?: string } | undefined;
-      enter(done?.redirectTo);
+      enter(done?.redirectTo, returnToPrevious);
     } catch (err) {
       if (!challenge && err instanceof TwoFactorRequired) {
         setChallenge(err.challenge);
