@@ -9,6 +9,7 @@ import type { DnsConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { FromWorker, ToWorker, WorkerSettings } from './dns/protocol.js';
 import { onRecordsChanged, ZoneData } from './zone-data.js';
+import { messageOf } from '../../lib/errors.js';
 
 export type DnsServerHandle = { port: number; close: () => Promise<void> };
 type Log = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void };
@@ -21,7 +22,6 @@ const CLOSE_GRACE_MS = 2000;
 /** The worker's heap: enough for large zones, small enough that a leak ends in a restart, not in the host's memory. */
 const WORKER_HEAP_MB = 256;
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * Starts the worker listening on `host`:`port` for UDP and TCP (port 0: a free port, the same for both); rejects as

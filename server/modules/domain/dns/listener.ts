@@ -15,6 +15,7 @@ import { ResponseRateLimiter } from './rrl.js';
 import { bareReply, parseQuery, RCODE, type Parsed } from './wire.js';
 import { ZoneCopy } from './zone-copy.js';
 import { buildIndex } from './zone-index.js';
+import { messageOf } from '../../../lib/errors.js';
 
 const TCP_IDLE_MS = 5000;
 /** A query is a header, one name (at most 255 bytes) and an OPT record: well under this; a larger frame is refused. */
@@ -30,7 +31,6 @@ const LOGS_PER_MINUTE = 20;
 const settings = workerData as WorkerSettings;
 const port = parentPort!;
 const post = (message: FromWorker) => port.postMessage(message);
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 let logged = 0;
 setInterval(() => { logged = 0; }, 60_000).unref();
