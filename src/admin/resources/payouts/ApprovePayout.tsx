@@ -1,21 +1,12 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { useCanAccess, useGetIdentity, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import type { Payout } from '../../../common/referrals';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { usePayoutDecider } from './usePayoutDecider';
 import { apiSend } from '../../../lib/api';
-
-/** Whether the signed-in member of staff is this payout's recipient or creator, who may not approve it (the server refuses too). */
-export function useIsParty(payout: Payout | undefined): { known: boolean; recipient: boolean; creator: boolean } {
-  const { identity } = useGetIdentity();
-  if (!payout || !identity) return { known: false, recipient: false, creator: false };
-  return { known: true, recipient: identity.id === payout.recipientId, creator: identity.id === payout.createdBy };
-}
 
 /** The second member of staff's approval of a pending payout (dual control); hidden from its creator and its recipient. */
 export default function ApprovePayout() {
-  const payout = useRecordContext<Payout>();
-  const { canAccess: canWrite = false } = useCanAccess({ resource: 'payouts', action: 'edit' });
-  const party = useIsParty(payout);
+  const { payout, canWrite, party } = usePayoutDecider();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

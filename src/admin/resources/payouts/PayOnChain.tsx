@@ -1,11 +1,11 @@
 import LinkIcon from '@mui/icons-material/Link';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { OnchainQuote, Payout } from '../../../common/referrals';
 import { apiGet, apiSend } from '../../../lib/api';
 import Mono from '../../components/Mono';
-import { useIsParty } from './ApprovePayout';
+import { usePayoutDecider } from './usePayoutDecider';
 import { useFormat } from '../../hooks/useFormat';
 
 const t = (key: string) => `resources.payouts.onchain.${key}`;
@@ -16,9 +16,7 @@ const t = (key: string) => `resources.payouts.onchain.${key}`;
  * finished (a crash, a slow chain) is finished by the same button, which then sends the same transfer again or finds it.
  */
 export default function PayOnChain() {
-  const payout = useRecordContext<Payout>();
-  const { canAccess: canWrite = false } = useCanAccess({ resource: 'payouts', action: 'edit' });
-  const party = useIsParty(payout);
+  const { payout, canWrite, party } = usePayoutDecider();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

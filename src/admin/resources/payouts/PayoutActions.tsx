@@ -1,9 +1,8 @@
 import { Button, TextField } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import type { Payout } from '../../../common/referrals';
+import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { apiSend } from '../../../lib/api';
-import { useIsParty } from './ApprovePayout';
+import { usePayoutDecider } from './usePayoutDecider';
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
@@ -12,9 +11,7 @@ const HASH = /^0x[0-9a-fA-F]{64}$/;
  * threshold), failed, or cancelled (after a confirmation). Not shown to its recipient, who may not settle it.
  */
 export default function PayoutActions() {
-  const payout = useRecordContext<Payout>();
-  const { canAccess: canWrite = false } = useCanAccess({ resource: 'payouts', action: 'edit' });
-  const party = useIsParty(payout);
+  const { payout, canWrite, party } = usePayoutDecider();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
