@@ -30,6 +30,7 @@ fi
 step typecheck npm run --silent typecheck
 step lint npm run --silent lint
 step import-cycles npm run --silent lint:deps
+step openapi npm run --silent lint:api
 vitest_step unit --project unit
 TEST_DB=pglite vitest_step api-pglite --project api
 if [ -n "${TEST_DATABASE_URL:-}" ]; then

@@ -1,3 +1,4 @@
+import type { ZodObject } from 'zod';
 import type { Capability } from '../src/common/capabilities.js';
 import type { Restriction } from '../src/common/two-factor.js';
 import type { Config } from './config.js';
@@ -50,7 +51,11 @@ declare module 'fastify' {
     identify?: boolean;
     /** A restricted session (src/common/two-factor.ts) may call this route while it is restricted that way. */
     allowDuring?: readonly Restriction[];
-    /** The role capability a caller needs (DESIGN.md, Roles). */
+    /** The role capability a caller needs (PRODUCT.md, Roles). */
     capability?: Capability;
+    /** A multipart/form-data upload, as the OpenAPI document describes it: the file's field and the text fields beside it. */
+    upload?: { file: string; description: string; fields?: ZodObject };
+    /** On success a file rather than JSON, as the OpenAPI document describes it: its media types. */
+    sends?: { types: readonly string[]; description: string };
   }
 }

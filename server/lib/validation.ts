@@ -1,4 +1,5 @@
 import type { ErrorCode, ErrorParams, FieldMessage } from '../../src/common/errors-catalogue.js';
+import { MALFORMED_DATE } from '../../src/common/dates.schemas.js';
 import { AppError } from './errors.js';
 
 /** One schema problem as zod reports it (fastify-type-provider-zod hands the issue's other keys over as `params`). */
@@ -28,6 +29,7 @@ export function issueMessage(issue: Issue, where: string): FieldMessage {
   if (kind === 'invalid_type' && d['expected'] === 'int') return say('field_not_integer');
   if (kind === 'invalid_type') return say('field_wrong_type');
   if (kind === 'invalid_format' && d['format'] === 'email') return say('field_invalid_email');
+  if (kind === 'custom' && (d['params'] as { format?: string } | undefined)?.format === MALFORMED_DATE.format) return say('field_malformed_date');
   if (kind === 'unrecognized_keys') return say('field_unknown', { keys: Array.isArray(d['keys']) ? d['keys'].join(', ') : '' });
   return say('field_invalid');
 }

@@ -28,7 +28,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: stri
     if (err instanceof AppError) return reply.status(err.status).send(bodyOf(err));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const context = err.validationContext ?? '';
-      const input = (req as unknown as Record<string, unknown>)[context];
+      // Fastify names the query's context "querystring" but keeps it as req.query.
+      const input = (req as unknown as Record<string, unknown>)[context === 'querystring' ? 'query' : context];
       const issues: Issue[] = err.validation.map((v) => {
         const field = fieldOf(v.instancePath) || String(v.params?.['missingProperty'] ?? '') || '_';
         return { field, kind: v.keyword, message: v.message ?? 'Invalid value.', details: v.params ?? {}, value: valueAt(input, field) };

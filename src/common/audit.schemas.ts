@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { optionalDateTime } from './dates.schemas.js';
 import { listQuery } from './list.schemas.js';
 import { optionalText } from './text.js';
 
-const date = (label: string) => optionalText(label, 40)
-  .refine((v) => v === null || !Number.isNaN(Date.parse(v)), `${label} must be a date (YYYY-MM-DD or an ISO date and time).`)
-  .transform((v) => (v === null ? null : new Date(v)));
 
 /** GET /api/audit: newest first, filtered by who (an email or a user id), which record, what action and when. */
 export const auditListQuery = listQuery.omit({ q: true, order: true }).extend({
@@ -12,8 +10,8 @@ export const auditListQuery = listQuery.omit({ q: true, order: true }).extend({
   entity: optionalText('entity', 40),
   entityId: optionalText('entityId', 80),
   action: optionalText('action', 80),
-  startDate: date('startDate'),
-  endDate: date('endDate'),
+  startDate: optionalDateTime('startDate'),
+  endDate: optionalDateTime('endDate'),
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 

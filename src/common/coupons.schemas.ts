@@ -1,5 +1,6 @@
 /** What the coupon routes take: each field alone (the rules between fields are the coupons policy's). */
 import { z } from 'zod';
+import { optionalDateTime } from './dates.schemas.js';
 import { COUPON_SORTS, COUPON_STATUSES, DISCOUNT_TYPES } from './coupons.js';
 import { listQueryOf } from './list.schemas.js';
 import { fiatAmount as amount } from './money.schemas.js';
@@ -9,9 +10,6 @@ const count = (label: string) => z.number({ error: `${label} must be a whole num
   .int(`${label} must be a whole number of at least 1.`).min(1, `${label} must be a whole number of at least 1.`)
   .max(1_000_000_000, `${label} can be at most 1,000,000,000.`).nullish().transform((v) => v ?? null);
 
-const date = (label: string) => optionalText(label, 40)
-  .refine((v) => v === null || !Number.isNaN(Date.parse(v)), `${label} must be a date (YYYY-MM-DD or an ISO date and time).`)
-  .transform((v) => (v === null ? null : new Date(v)));
 
 const fields = {
   code: text('Code', { max: 40 }).regex(/^[A-Za-z0-9_-]+$/, 'Code may use letters, digits, dash and underscore only.'),
@@ -22,8 +20,8 @@ const fields = {
   usageLimit: count('Usage limit'),
   perCustomerLimit: count('Per-customer limit'),
   minimumSubtotal: amount('Minimum subtotal').nullish().transform((v) => v ?? null),
-  startDate: date('Start date'),
-  endDate: date('End date'),
+  startDate: optionalDateTime('Start date'),
+  endDate: optionalDateTime('End date'),
 };
 
 export const couponBody = z.object(fields);

@@ -18,7 +18,8 @@ const DISCOUNT_SENTENCE = 'Discount must be a fraction from 0 to 1 with at most 
 /** `/api/membership/levels/{name}`: the level's name, whatever its case. */
 export const levelParams = z.object({
   name: text('Level', { max: 20 }).transform((v) => v.toUpperCase())
-    .pipe(z.enum(MEMBER_LEVELS, { error: `Level must be one of ${MEMBER_LEVELS.join(', ')}.` })),
+    .pipe(z.enum(MEMBER_LEVELS, { error: `Level must be one of ${MEMBER_LEVELS.join(', ')}.` }))
+    .meta({ enum: [...MEMBER_LEVELS], description: 'A level’s name (any case)' }),
 });
 
 /** PUT /api/membership/levels/{name}: any of the level's terms. */

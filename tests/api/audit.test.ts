@@ -42,7 +42,11 @@ describe('the audit log', () => {
     expect((await events(`action=coupon.create&endDate=${future}`)).total).toBe(3);
     const bad = await t.call('GET', '/api/audit?startDate=yesterday');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields.startDate).toBe('startDate must be a date (YYYY-MM-DD or an ISO date and time).');
+    expect(bad.json().fields.startDate).toBe('startDate is malformed: write a date as YYYY-MM-DD or an ISO 8601 date and time.');
+    // Present but malformed: said as malformed (not as missing), in the reader's language through its message code.
+    expect(bad.json()).toMatchObject({ messageCode: 'field_malformed_date', params: { field: 'startDate', where: 'query parameter' } });
+    expect(bad.json().fieldMessages.startDate.messageCode).toBe('field_malformed_date');
+    expect((await t.call('GET', '/api/audit?startDate=2026-02-30')).json().messageCode).toBe('field_malformed_date');
   });
 
   it('is for admins only', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import nodeHttp from 'node:http';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import { fromPglite, fromPgliteThread, fromPostgres, openPglite, type Database }
 import { PGliteThread } from '../../server/db/pglite-thread.js';
 import { engine, postgresUrl, withDatabase } from './engine.js';
 import { buildUser, PASSWORD, type Role } from './factories.js';
+import { answerChecker, type OpenApiDocument } from './openapi-answers.js';
 
 export { PASSWORD };
 
@@ -33,17 +35,37 @@ async function openTestDatabase(): Promise<Database & { url?: string }> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Numbers each call of a test app, so its server-side hook can say which route the call reached. */
+const CALL_HEADER = 'x-test-call';
+
 /** What a test reads of an answer (the same names as fastify.inject's, which some tests still use directly). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions read whatever fields an answer has
 export type HttpResponse = { statusCode: number; headers: Record<string, string>; body: string; json(): any };
 
-async function http(base: string, method: Method, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<HttpResponse> {
+/** What a call sends: JSON (`body`) or multipart/form-data (`form`, for the uploads). */
+type Sent = { token?: string; body?: unknown; form?: FormData; headers?: Record<string, string> };
+
+async function http(base: string, method: Method, url: string, opts: Sent): Promise<HttpResponse> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const res = await fetch(base + url, { method, headers, body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
   const body = await res.text();
   return { statusCode: res.status, headers: Object.fromEntries(res.headers), body, json: () => JSON.parse(body) };
+}
+
+/** A JSON POST on its own connection from another loopback address (127.0.0.2 …): the server's req.ip is that address. */
+function postFrom(localAddress: string, url: string, body: unknown): Promise<HttpResponse> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = nodeHttp.request(url, { method: 'POST', agent: false, localAddress, headers: { connection: 'close', 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d));
+      res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers as Record<string, string>, body: text, json: () => JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -51,7 +73,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type TestAppOptions = Pick<BuildOptions, 'chain' | 'worker' | 'sweeper' | 'notifier' | 'dnsServer' | 'payoutCompleter'> & {
   database?: Database;
   /**
-   * The SPEC's "Require 2FA for all users" (default true) would send every staff login of every test to 2FA
+   * The setting "Require 2FA for all users" (default true) would send every staff login of every test to 2FA
    * enrolment, so a test app turns it off unless told; tests of the requirement pass true (or PUT the setting).
    */
   requireTwoFactor?: boolean;
@@ -70,8 +92,31 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
       throw err;
     });
   if (!opts.database) await app.ctx.settings.save(database.db, { twoFactorAuth: opts.requireTwoFactor ?? false });
+  // Which route each call reached (Fastify's route url), so that its answer can be checked against the document.
+  // onSend runs for every answer, those of a refusing onRequest hook (401, 429) too.
+  const routeOfCall = new Map<string, string>();
+  app.addHook('onSend', async (req, _reply, payload) => {
+    const call = req.headers[CALL_HEADER];
+    if (typeof call === 'string' && req.routeOptions.url) routeOfCall.set(call, req.routeOptions.url);
+    return payload;
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  let checkAnswer: ReturnType<typeof answerChecker> | undefined;
+  let calls = 0;
+  /** A request whose answer must be one the OpenAPI document declares for its route, or the test fails. */
+  async function checked(method: Method, url: string, opts: Sent) {
+    const call = String(++calls);
+    const res = await http(base, method, url, { ...opts, headers: { ...opts.headers, [CALL_HEADER]: call } });
+    const route = routeOfCall.get(call);
+    routeOfCall.delete(call);
+    if (route) {
+      checkAnswer ??= answerChecker(app.swagger() as unknown as OpenApiDocument);
+      const problem = checkAnswer(method, route, res);
+      if (problem) throw new Error(`The answer does not match the OpenAPI document: ${problem}`);
+    }
+    return res;
+  }
   const tokens = new Map<string, string>();
   const guestId = randomUUID();
 
@@ -89,8 +134,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     async user(role: Role, overrides: { email?: string; status?: string; name?: string } = {}) {
       return buildUser(database, { role, ...overrides });
     },
-    async login(email: string, password = PASSWORD) {
-      return http(base, 'POST', '/api/admin/auth/login', { body: { email, password } });
+    /** Logs in from 127.0.0.1, or from another loopback address (`from`: the lockout counts per address). */
+    async login(email: string, password = PASSWORD, from?: string) {
+      if (from) return postFrom(from, `${base}/api/admin/auth/login`, { email, password });
+      return checked('POST', '/api/admin/auth/login', { body: { email, password } });
     },
     /** A bearer token for a new user of that role (one per role per file, made on first use). */
     async tokenFor(role: Role) {
@@ -109,11 +156,11 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
       return reset;
     },
     /** A request over a real loopback connection, as the given role (admin unless told; null sends no token). */
-    async call(method: Method, url: string, opts: { as?: Role | null; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<HttpResponse> {
+    async call(method: Method, url: string, opts: Sent & { as?: Role | null } = {}): Promise<HttpResponse> {
       const token = opts.token ?? (opts.as === null ? undefined : await helpers.tokenFor(opts.as ?? 'admin'));
       // Without a token the test is one browser of the shop, which sends its guest id with every Idempotency-Key.
       const headers = token ? opts.headers : { [GUEST_ID_HEADER]: guestId, ...opts.headers };
-      return http(base, method, url, { token, body: opts.body, headers });
+      return checked(method, url, { token, body: opts.body, form: opts.form, headers });
     },
   };
   return helpers;

@@ -41,8 +41,8 @@ async function submit(token: string | null, fields: Record<string, string> = FIE
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append(file.field ?? 'document', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name ?? 'doc.bin');
-  const res = await fetch(`${base}/api/kyc/session`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, body: await res.json() as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await t.call('POST', '/api/kyc/session', { form, ...(token ? { token } : { as: null }) });
+  return { status: res.statusCode, body: res.json() as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 const kycStatusOf = async (id: string) => (await t.db.select({ k: users.kycStatus }).from(users).where(eq(users.id, id)))[0]!.k;

@@ -26,10 +26,8 @@ const files = () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : [
 async function upload(productId: string, bytes: Buffer | null, opts: { as?: Role | null; name?: string; type?: string } = {}) {
   const form = new FormData();
   if (bytes) form.append('image', new Blob([new Uint8Array(bytes)], { type: opts.type ?? 'image/png' }), opts.name ?? 'gold.png');
-  const headers: Record<string, string> = {};
-  if (opts.as !== null) headers.authorization = `Bearer ${await t.tokenFor(opts.as ?? 'admin')}`;
-  const res = await fetch(`${base}/api/products/${productId}/image`, { method: 'POST', body: form, headers });
-  return { status: res.status, body: await res.json() as { ok: boolean; error?: string; product: { image: string; imageThumb: string } } };
+  const res = await t.call('POST', `/api/products/${productId}/image`, { form, as: opts.as });
+  return { status: res.statusCode, body: res.json() as { ok: boolean; error?: string; product: { image: string; imageThumb: string } } };
 }
 
 describe('product images', () => {

@@ -3,6 +3,7 @@ import { checkoutSessionBody } from '../../../src/common/checkout.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { sendIdempotentIn } from '../../lib/idempotency.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { created } from '../../lib/openapi.js';
 import { siteOrigin } from '../../lib/site.js';
 import { checkoutAccess as access } from './policy.js';
 import { checkoutDone, checkoutIn, getCheckoutOrder } from './service.js';
@@ -10,7 +11,7 @@ import { checkoutDone, checkoutIn, getCheckoutOrder } from './service.js';
 export default defineRoutes('checkout', (r, { db, settings, providers }) => {
   r.post('/api/checkout/session', {
     config: access.create,
-    schema: { body: checkoutSessionBody, summary: 'Check out a cart: a pending order, its payment and where to pay (Idempotency-Key required)' },
+    schema: { body: checkoutSessionBody, response: created, summary: 'Check out a cart: a pending order, its payment and where to pay (Idempotency-Key required)' },
   }, async (req, reply) => {
     const current = await settings.get();
     const deps = { db, settings: current, providers, origin: siteOrigin(req, current.siteUrl) };

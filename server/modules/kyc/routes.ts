@@ -1,10 +1,11 @@
-import { kycListQuery, kycStatusBody } from '../../../src/common/kyc.schemas.js';
+import { kycListQuery, kycSessionFields, kycStatusBody } from '../../../src/common/kyc.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { MIME_OF, type FileKind } from '../../lib/uploads.js';
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
-import { readKycUpload } from './documents.js';
+import { created } from '../../lib/openapi.js';
+import { FILE_FIELD, readKycUpload } from './documents.js';
 import { kycAccess as access } from './policy.js';
 import { kycCsv } from './present.js';
 import { decideKyc, getKycDocument, getKycSession, kycDir, kycRows, listKyc, ownKyc, submitKyc } from './service.js';
@@ -13,8 +14,9 @@ export default defineRoutes('kyc', (r, { db, config }) => {
   const dir = kycDir(config.privateUploadsDir);
 
   r.post('/api/kyc/session', {
-    config: access.own,
+    config: { ...access.own, upload: { file: FILE_FIELD, description: 'The identity document: JPEG, PNG, WebP or PDF, at most 5 MB', fields: kycSessionFields } },
     schema: {
+      response: created,
       summary: 'Send your own KYC: multipart/form-data with legalName, dateOfBirth (YYYY-MM-DD, an adult), country (ISO code), documentType, '
         + 'documentNumber and one file "document" (JPEG, PNG, WebP or PDF, at most 5 MB). One pending session at a time.',
     },
@@ -37,7 +39,7 @@ export default defineRoutes('kyc', (r, { db, config }) => {
     return { ok: true, status: session.status, reason: session.reason, session };
   });
 
-  r.get('/api/kyc/:id/document', { config: access.own, schema: { params: idParams, summary: 'A KYC session’s document file (its owner, admins and operators)' } }, async (req, reply) => {
+  r.get('/api/kyc/:id/document', { config: { ...access.own, sends: { types: Object.values(MIME_OF), description: 'The document as it was sent' } }, schema: { params: idParams, summary: 'A KYC session’s document file (its owner, admins and operators)' } }, async (req, reply) => {
     const doc = await getKycDocument(db, dir, req.params.id, req.user!);
     return reply
       .header('content-type', MIME_OF[doc.kind as FileKind])

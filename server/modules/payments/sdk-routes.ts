@@ -2,12 +2,13 @@ import { sdkCreateBody, sdkRefundBody } from '../../../src/common/payment-sdk.sc
 import { sendIdempotent } from '../../lib/idempotency.js';
 import { paymentRateLimit } from '../../lib/rate-limits.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { created } from '../../lib/openapi.js';
 import { siteOrigin } from '../../lib/site.js';
 import { sdkAccess as access } from './policy.js';
 import { createSdkPayment, listSdkProviders } from './sdk.js';
 import { refundPayment } from './service.js';
 
-// SPEC §7 names `success` in these answers; `ok` is every other route's, so both are given.
+// The public API documents `success` in these answers; `ok` is every other route's, so both are given.
 export default defineRoutes('payment-sdk', (r, { db, settings, providers, config }) => {
   const limited = { ...access.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax) };
   r.get('/api/payment-sdk/providers', { config: access.providers, schema: { summary: 'Every payment provider, whether it is configured and its currencies' } }, async () =>
@@ -15,7 +16,7 @@ export default defineRoutes('payment-sdk', (r, { db, settings, providers, config
 
   // Both honour an Idempotency-Key header: a retried request answers the first one instead of opening or refunding twice.
   r.post('/api/payment-sdk/create', {
-    config: limited, schema: { body: sdkCreateBody, summary: 'A pending payment for a pending order through a chosen provider' },
+    config: limited, schema: { body: sdkCreateBody, response: created, summary: 'A pending payment for a pending order through a chosen provider' },
   }, async (req, reply) => sendIdempotent(db, req, reply, async () =>
     ({ status: 201, body: { ok: true, success: true, ...(await createSdkPayment(db, providers, req.body, req.user, siteOrigin(req, (await settings.get()).siteUrl))) } })));
 

@@ -5,6 +5,7 @@ import { sendIdempotent } from '../../lib/idempotency.js';
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { created } from '../../lib/openapi.js';
 import { paymentRateLimit } from '../../lib/rate-limits.js';
 import type { Actor } from '../../types.js';
 import { onchainQuote, payOnChain, type PayTerms } from './onchain.js';
@@ -27,7 +28,7 @@ export default defineRoutes('payouts', (r, ctx) => {
   r.get('/api/payouts/:id', { config: access.read, schema: { params: idParams, summary: 'A payout with its commissions and clawbacks' } }, async (req) =>
     ({ ok: true, payout: await getPayout(db, req.params.id, (await settings.get()).commissionHoldDays) }));
 
-  r.post('/api/payouts', { config: access.write, schema: { body: payoutBody, summary: 'Pay a recipient’s approved commissions less open clawbacks (Idempotency-Key honoured)' } }, async (req, reply) =>
+  r.post('/api/payouts', { config: access.write, schema: { body: payoutBody, response: created, summary: 'Pay a recipient’s approved commissions less open clawbacks (Idempotency-Key honoured)' } }, async (req, reply) =>
     sendIdempotent(db, req, reply, async () => ({ status: 201, body: { ok: true, payout: await createPayout(db, req.body, req.user) } })));
 
   r.post('/api/payouts/:id/approve', { config: access.write, schema: { params: idParams, summary: 'A second member of staff approves a pending payout (neither its creator nor its recipient)' } }, async (req) =>
@@ -47,7 +48,7 @@ export default defineRoutes('payouts', (r, ctx) => {
     return reply.status(done.status).send({ ok: true, payout: done.payout });
   });
 
-  r.post('/api/referrals/payout', { config: access.own, schema: { body: payoutRequestBody, summary: 'Ask for a payout of your available earnings (from the minimum payout on)' } }, async (req, reply) => {
+  r.post('/api/referrals/payout', { config: access.own, schema: { body: payoutRequestBody, response: created, summary: 'Ask for a payout of your available earnings (from the minimum payout on)' } }, async (req, reply) => {
     const payout = await requestPayout(db, req.user!.id, req.body.method, (await settings.get()).minimumPayout, req.user);
     return reply.status(201).send({ ok: true, payout });
   });

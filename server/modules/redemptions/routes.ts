@@ -4,17 +4,18 @@ import { streamCsv } from '../../lib/csv.js';
 import { unauthorized } from '../../lib/errors.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { created } from '../../lib/openapi.js';
 import { membershipAccess, redemptionAccess as access } from '../membership/policy.js';
 import { redemptionCsv } from '../membership/present.js';
 import { createRedemption, decideRedemption, getRedemption, listRedemptions, redemptionRows } from './service.js';
 
 export default defineRoutes('redemptions', (r, { db, settings }) => {
-  r.post('/api/redemptions', { config: membershipAccess.own, schema: { body: redemptionBody, summary: 'Spend the caller’s points on a product (held until staff decide)' } }, async (req, reply) => {
+  r.post('/api/redemptions', { config: membershipAccess.own, schema: { body: redemptionBody, response: created, summary: 'Spend the caller’s points on a product (held until staff decide)' } }, async (req, reply) => {
     if (!req.user) throw unauthorized();
     return reply.status(201).send({ ok: true, success: true, redemption: await createRedemption(db, req.body, req.user) });
   });
 
-  r.get('/api/redemptions', { config: access.read, schema: { querystring: redemptionListQuery } }, async (req) =>
+  r.get('/api/redemptions', { config: access.read, schema: { querystring: redemptionListQuery, summary: 'Redemptions: status filter, pages, sorts (staff)' } }, async (req) =>
     ({ ok: true, success: true, ...(await listRedemptions(db, req.query)) }));
 
   r.get('/api/redemptions/export.csv', { config: access.read, schema: { querystring: redemptionListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>

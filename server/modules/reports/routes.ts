@@ -15,7 +15,7 @@ export default defineRoutes('reports', (r, { db, settings }) => {
   });
 
   r.get('/api/reports/export/:type', {
-    config: access.read,
+    config: { ...access.read, sends: { types: ['text/csv'], description: 'The breakdown as CSV' } },
     schema: { params: reportKindParams, querystring: reportQuery, summary: 'A report’s breakdown by day or month as CSV' },
   }, async (req, reply) => {
     const { timezone, currency } = await settings.get();
