@@ -71,7 +71,7 @@ export const sessions = pgTable('sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   userAgent: text('user_agent'),
   ip: text('ip'),
-  /** Staff logged in without 2FA while settings require it: only enrolment is allowed until it is done. */
+  /** The login had to enrol in 2FA first (a record: every request decides again from the setting and the user's 2FA). */
   requiresEnrolment: boolean('requires_enrolment').notNull().default(false),
 }, (t) => [
   uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
@@ -119,6 +119,40 @@ export const passwordLinks = pgTable('password_links', {
 }, (t) => [
   uniqueIndex('password_links_token_hash_key').on(t.tokenHash),
   index('password_links_open_idx').on(t.userId).where(sql`used_at is null and revoked_at is null`),
+]);
+
+/**
+ * Failed logins per email and client address (auth/lockout.ts), kept by the typed email so that an unknown one is
+ * counted, locked and slowed exactly as an account is: one address that keeps failing is locked out of that email for
+ * a while, failures from many addresses slow its answers. Rows older than the window are pruned as failures arrive.
+ */
+export const loginFailures = pgTable('login_failures', {
+  email: text('email').notNull(),
+  ip: text('ip').notNull(),
+  failures: integer('failures').notNull(),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  primaryKey({ columns: [t.email, t.ip] }),
+  index('login_failures_last_failed_idx').on(t.lastFailedAt),
+]);
+
+/**
+ * A shop sign-up waiting for its email to be confirmed (shop/signup.ts): the account is made from it when the emailed
+ * link is followed, so that signing up with a taken address answers exactly as with a new one.
+ */
+export const signupRequests = pgTable('signup_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('signup_requests_token_hash_key').on(t.tokenHash),
+  index('signup_requests_expires_idx').on(t.expiresAt),
 ]);
 
 export const settings = pgTable('settings', {
@@ -304,7 +338,7 @@ export const auditEvents = pgTable('audit_events', {
 ]);
 
 /**
- * One mint of `amount` tokens of `tokenId` to `walletAddress` (SPEC §3 "Mint job", DESIGN Lifecycles).
+ * One mint of `amount` tokens of `tokenId` to `walletAddress` (PRODUCT.md, Lifecycles: Mint job).
  * `nonce`, `signedTx` and `txHash` are stored together, before broadcast, and never replaced while the
  * transaction may still be mined: that is what keeps a retry from minting twice (server/modules/mint/recovery.ts).
  * `chainId`/`contract`/`minter` are those of the worker that signed it (null until then).
@@ -334,6 +368,10 @@ export const mintJobs = pgTable('mint_jobs', {
   /** The second member of staff who let a manual mint above settings manualMintDualControlAbove be queued. */
   approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
   approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+  /** Or the member of staff who refused it instead (status rejected), and why. */
+  rejectedBy: uuid('rejected_by').references(() => users.id, { onDelete: 'set null' }),
+  rejectedAt: timestamp('rejected_at', { withTimezone: true, mode: 'date' }),
+  rejectReason: text('reject_reason'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
@@ -386,7 +424,7 @@ export const mintWorkers = pgTable('mint_workers', {
 });
 
 /**
- * Coupons (SPEC §3 Coupon). `discount_value` is a percentage (0–100) or an amount in the currency, both with two
+ * Coupons. `discount_value` is a percentage (0–100) or an amount in the currency, both with two
  * decimals; `used_count` counts paid orders that used the code. Codes are unique whatever their case.
  */
 export const coupons = pgTable('coupons', {
@@ -413,7 +451,7 @@ export const coupons = pgTable('coupons', {
 ]);
 
 /**
- * Idempotency keys (DESIGN.md, API conventions): the first response to a key is kept 24 h and answered again to
+ * Idempotency keys (`Idempotency-Key` on checkout and payment calls): the first response to a key is kept 24 h and answered again to
  * the same request; `status_code` is null while that first request is still running.
  */
 export const idempotencyKeys = pgTable('idempotency_keys', {
@@ -674,7 +712,7 @@ export const kycSessions = pgTable('kyc_sessions', {
 ]);
 
 /**
- * A DNS record of a managed zone (SPEC §3 "DNS record"): served by the embedded authoritative DNS server while active.
+ * A DNS record of a managed zone: served by the embedded authoritative DNS server while active.
  * `domain` and host names in `value` are stored lower case without a trailing dot, AAAA values in their canonical form.
  */
 export const dnsRecords = pgTable('dns_records', {
@@ -693,7 +731,7 @@ export const dnsRecords = pgTable('dns_records', {
   index('dns_records_created_idx').on(t.createdAt, t.id),
 ]);
 
-/** One resolution through GET /api/domain/resolve (SPEC §3 "DNS query log"): from the managed records or the system resolver. */
+/** One resolution through GET /api/domain/resolve (the DNS query log): from the managed records or the system resolver. */
 export const dnsQueryLogs = pgTable('dns_query_logs', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   domain: text('domain').notNull(),
@@ -711,7 +749,7 @@ export const dnsQueryLogs = pgTable('dns_query_logs', {
   index('dns_query_logs_created_idx').on(t.createdAt, t.id),
 ]);
 
-/** One run of POST /api/domain/script/execute (SPEC §3 "Script log"), whether it succeeded or not. */
+/** One run of POST /api/domain/script/execute (the script log), whether it succeeded or not. */
 export const dnsScriptLogs = pgTable('dns_script_logs', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   scriptName: text('script_name').notNull(),

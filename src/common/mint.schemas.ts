@@ -32,7 +32,10 @@ export const createMintBody = z.object({
 });
 export type CreateMintInput = z.infer<typeof createMintBody>;
 
-/** SPEC §7 POST /api/debug/mint: { to, id, amount }. */
+/** Rejecting a manual mint awaiting approval: why, kept with the job and in the audit log. */
+export const rejectMintBody = z.object({ reason: text('Reason', { min: 3, max: 500 }) });
+
+/** The body of POST /api/debug/mint: { to, id, amount }. */
 export const debugMintBody = z.object({
   to: address('Recipient (to)'),
   id: positiveInteger('Token id (id)'),

@@ -1,13 +1,16 @@
 /** The mint-job domain as both sides see it: vocabulary and the API's job and chain shapes (request schemas: mint.schemas.ts). */
 import { enumReader } from './list.js';
 
-/** awaiting_approval: a manual mint above settings manualMintDualControlAbove, queued once a second member of staff approves it. */
-export const MINT_STATUSES = ['awaiting_approval', 'queued', 'processing', 'succeeded', 'failed'] as const;
+/**
+ * awaiting_approval: a manual mint above settings manualMintDualControlAbove, queued once a second member of staff
+ * approves it; rejected: a second member of staff refused it instead (final, never minted).
+ */
+export const MINT_STATUSES = ['awaiting_approval', 'queued', 'processing', 'succeeded', 'failed', 'rejected'] as const;
 export type MintStatus = (typeof MINT_STATUSES)[number];
 export const MINT_SORTS = ['createdAt', 'updatedAt', 'attempts', 'status'] as const;
 /** Attempts before a job fails and waits for an operator's retry. */
 export const MAX_ATTEMPTS = 5;
-/** The order id of jobs minted by hand (SPEC §4). */
+/** The order id of jobs minted by hand. */
 export const MANUAL_ORDER_ID = 'manual';
 /** What a job mints for: an order's line, a staff member's Mint Token, or a member converting points. */
 export const MINT_SOURCES = ['order', 'manual', 'conversion'] as const;
@@ -16,7 +19,7 @@ export type MintSource = (typeof MINT_SOURCES)[number];
 /** Unknown statuses render as queued: the job has not been seen to do anything yet. */
 export const mintStatusOf = enumReader(MINT_STATUSES, 'queued');
 
-/** SPEC §3 "Mint job" plus what an operator needs to steer it (server/modules/mint/present.ts). */
+/** A mint job as the API answers it, plus what an operator needs to steer it (server/modules/mint/present.ts). */
 export type MintJob = {
   id: string;
   /** a uuid, or "manual" */
@@ -42,6 +45,10 @@ export type MintJob = {
   createdBy: string | null;
   approvedBy: string | null;
   approvedAt: string | null;
+  /** Or who rejected it instead, when, and why. */
+  rejectedBy: string | null;
+  rejectedAt: string | null;
+  rejectReason: string | null;
   createdAt: string;
   updatedAt: string;
   completedAt: string | null;

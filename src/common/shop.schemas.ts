@@ -21,3 +21,6 @@ export const signupBody = z.object({
   password: text('Password', { max: 1024, min: MIN_PASSWORD_LENGTH, trim: false }),
 });
 export type SignupInput = z.infer<typeof signupBody>;
+
+/** Confirming a sign-up with the token of the emailed link (which then logs the new shopper in). */
+export const signupConfirmBody = z.object({ token: text('Token', { max: 200 }) });

@@ -55,6 +55,8 @@ export const loginTwoFactorBody = z.object({
   code: secondFactor,
 });
 export const twoFactorCodeBody = z.object({ code: secondFactor });
+/** Turning one's own 2FA off: the current password and a code (a stolen session alone cannot do it). */
+export const twoFactorDisableBody = z.object({ password: text('Password', { max: 1024, trim: false }), code: secondFactor });
 
 export const passwordChangeBody = z.object({
   currentPassword: text('Current password', { max: 1024, trim: false }),

@@ -16,7 +16,7 @@ export const kycStatusOf = enumReader(KYC_STATUSES, 'pending');
 /** The logged-in user as the API answers it (login and /api/auth/me). */
 export type SessionUser = { id: string; email: string; name: string; role: string };
 
-/** A user as the users API answers it (SPEC §3 User). */
+/** A user as the users API answers it. */
 export type User = {
   id: string;
   email: string;
@@ -28,7 +28,7 @@ export type User = {
   status: UserStatus;
   isActive: boolean;
   kycStatus: KycStatus;
-  /** Locked after too many failed logins, until this time. */
+  /** An address is locked out of this account after too many failed logins, until this time (the latest such lock). */
   lockedUntil: string | null;
   /** Logs in with a TOTP code as well as the password. */
   twoFactorEnabled: boolean;
@@ -44,9 +44,13 @@ export type UserStats = { total: number; active: number; verified: number };
 
 export type UserSessionInfo = { id: string; createdAt: string; lastSeenAt: string; userAgent: string | null; ip: string | null };
 
+/** The recent failed logins of an account from one address, and that address's lock. */
+export type LoginFailureInfo = { ip: string; failures: number; lastFailedAt: string; lockedUntil: string | null };
+
 /** GET /api/users/{id}: the user with their orders count and open sessions. */
 export type UserDetail = User & {
-  ordersCount: number; failedLoginCount: number; sessions: UserSessionInfo[];
+  /** failedLoginCount: failed logins from any address since the last successful one. */
+  ordersCount: number; failedLoginCount: number; sessions: UserSessionInfo[]; loginFailures: LoginFailureInfo[];
   /** When 2FA was turned on, and how many unused recovery codes are left (0 without 2FA). */
   twoFactorEnabledAt: string | null; recoveryCodesLeft: number;
 };

@@ -8,7 +8,7 @@ import type { Notification } from '../common/notifications';
 import type { HostedCryptoPayment } from '../common/payments';
 import type { ShopOrder } from '../common/orders';
 import type { Product } from '../common/products';
-import type { Restriction } from '../common/two-factor';
+import type { Restriction, TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../common/two-factor';
 import type { SessionUser } from '../common/users';
 import { guestId } from './checkout';
 
@@ -92,9 +92,12 @@ export const confirmSandboxPayment = (paymentId: string, card: CardInput) =>
 
 export type SignupInput = { name: string; email: string; password: string };
 
-/** 201 with the new user; 400 with `fields`, 409 for a taken email: thrown as an ApiError carrying the server's sentences. */
+/**
+ * 202 whether the email is new or taken (an email says what comes next: a link to confirm, or a warning to the
+ * owner); 400 with `fields`: thrown as an ApiError carrying the server's sentences.
+ */
 export const signup = (input: SignupInput) =>
-  apiSend<{ user: SessionUser }>('POST', '/api/shop/auth/signup', input, { public: true }).then((r) => r.user);
+  apiSend<{ ok: true }>('POST', '/api/shop/auth/signup', input, { public: true }).then(() => undefined);
 
 /** Thrown by login() when the password was right and the account has 2FA: the form asks for the code. */
 export class TwoFactorNeeded extends Error {
@@ -104,8 +107,8 @@ export class TwoFactorNeeded extends Error {
   }
 }
 
-/** A logged-in shopper, and whether an administrator reset their password (they must change it first). */
-export type LoggedIn = { user: SessionUser; mustChangePassword: boolean };
+/** A logged-in shopper, and what their session must do first: change the password an administrator reset, or enrol in 2FA. */
+export type LoggedIn = { user: SessionUser; restriction: Restriction | null };
 
 async function finishLogin(path: string, body: Record<string, string>, fallback: string): Promise<LoggedIn> {
   let res;
@@ -122,7 +125,7 @@ async function finishLogin(path: string, body: Record<string, string>, fallback:
   forget();
   setToken(answer.token);
   rememberUser(answer.user);
-  return { user: answer.user, mustChangePassword: answer.restriction === 'password_change' };
+  return { user: answer.user, restriction: answer.restriction ?? null };
 }
 
 /**
@@ -137,14 +140,25 @@ export const login = (email: string, password: string, fallback: string) =>
 export const loginWithCode = (challenge: string, code: string, fallback: string) =>
   finishLogin('/api/admin/auth/login/2fa', { challenge, code }, fallback);
 
+/** Confirms a sign-up with its emailed link's token: the account is made and logged in. */
+export const confirmSignup = (token: string, fallback: string) =>
+  finishLogin('/api/shop/auth/confirm', { token }, fallback);
+
 /** Changes the logged-in user's password (required after an administrator reset it). */
 export const changePassword = (currentPassword: string, newPassword: string) =>
   apiSend<{ ok: true }>('POST', '/api/auth/password', { currentPassword, newPassword });
 
-/** Who is logged in, and whether they must change their password first. */
+/** Who is logged in, and what their session must do first. */
 export const currentSession = (signal?: AbortSignal) =>
   apiGet<{ user: SessionUser; restriction?: Restriction | null }>('/api/auth/me', { signal })
-    .then((r): LoggedIn => ({ user: r.user, mustChangePassword: r.restriction === 'password_change' }));
+    .then((r): LoggedIn => ({ user: r.user, restriction: r.restriction ?? null }));
+
+/** The shopper's own 2FA: its state, a pending secret to scan, confirming it with a code, turning it off with the password and a code. */
+export const getTwoFactor = (signal?: AbortSignal) => apiGet<{ twoFactor: TwoFactorStatus }>('/api/auth/2fa', { signal }).then((r) => r.twoFactor);
+export const setupTwoFactor = () => apiSend<TwoFactorSetup>('POST', '/api/auth/2fa/setup', {});
+export const enableTwoFactor = (code: string) => apiSend<TwoFactorEnabled>('POST', '/api/auth/2fa/enable', { code }).then((r) => r.recoveryCodes);
+export const disableTwoFactor = (password: string, code: string) =>
+  apiSend<{ twoFactor: TwoFactorStatus }>('POST', '/api/auth/2fa/disable', { password, code }).then((r) => r.twoFactor);
 
 /** The server revokes the session; the browser forgets it even if that call fails. */
 export async function logout(): Promise<void> {

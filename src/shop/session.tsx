@@ -1,15 +1,17 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Restriction } from '../common/two-factor';
 import type { SessionUser } from '../common/users';
 import { attributeKeptReferral } from './referral';
 import {
-  ApiError, currentSession, forget, getToken, login as apiLogin, loginWithCode as apiLoginWithCode, logout as apiLogout, rememberUser, type LoggedIn,
+  ApiError, confirmSignup as apiConfirmSignup, currentSession, forget, getToken, login as apiLogin, loginWithCode as apiLoginWithCode, logout as apiLogout, rememberUser,
+  type LoggedIn,
 } from './api';
 
 export type Session =
   | { status: 'checking'; user: null; error: null }
   | { status: 'out'; user: null; error: null }
-  /** `mustChangePassword`: an administrator reset the password; nothing else works until it is changed. */
-  | { status: 'in'; user: SessionUser; error: null; mustChangePassword: boolean }
+  /** `restriction`: an administrator reset the password, or the shop requires 2FA; nothing else works until it is done. */
+  | { status: 'in'; user: SessionUser; error: null; restriction: Restriction | null }
   /** A token is stored but the server could not be asked about it (network, 5xx). */
   | { status: 'error'; user: null; error: string };
 
@@ -17,8 +19,10 @@ type SessionApi = Session & {
   /** Throws TwoFactorNeeded for an account with 2FA: then loginWithCode. */
   login: (email: string, password: string, fallback: string) => Promise<SessionUser>;
   loginWithCode: (challenge: string, code: string, fallback: string) => Promise<SessionUser>;
-  /** The password was changed: the session is no longer restricted. */
-  passwordChanged: () => void;
+  /** Follows a sign-up's emailed link: the account is made and logged in. */
+  confirmSignup: (token: string, fallback: string) => Promise<SessionUser>;
+  /** The password was changed or 2FA turned on or off: what the session must do is asked again. */
+  refresh: () => void;
   logout: () => Promise<void>;
   recheck: () => void;
 };
@@ -32,36 +36,42 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session>(() => (getToken() ? { status: 'checking', user: null, error: null } : OUT));
   const [check, setCheck] = useState(0);
 
+  /** The stored token was refused: forgotten. Anything else (network, 5xx): said, with a retry. */
+  const failed = useCallback((e: unknown) => {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
+      forget();
+      setSession(OUT);
+    } else {
+      setSession({ status: 'error', user: null, error: e instanceof Error ? e.message : String(e) });
+    }
+  }, []);
+
   useEffect(() => {
     if (!getToken()) return;
     const ctrl = new AbortController();
     currentSession(ctrl.signal)
-      .then(({ user, mustChangePassword }) => {
+      .then(({ user, restriction }) => {
         rememberUser(user);
-        setSession({ status: 'in', user, error: null, mustChangePassword });
+        setSession({ status: 'in', user, error: null, restriction });
       })
       .catch((e: unknown) => {
-        if (ctrl.signal.aborted) return;
-        if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
-          forget();
-          setSession(OUT);
-        } else {
-          setSession({ status: 'error', user: null, error: e instanceof Error ? e.message : String(e) });
-        }
+        if (!ctrl.signal.aborted) failed(e);
       });
     return () => ctrl.abort();
-  }, [check]);
+  }, [check, failed]);
 
-  const enter = useCallback(async ({ user, mustChangePassword }: LoggedIn) => {
-    if (!mustChangePassword) await attributeKeptReferral();
-    setSession({ status: 'in', user, error: null, mustChangePassword });
+  const enter = useCallback(async ({ user, restriction }: LoggedIn) => {
+    // A restricted session may not be referred yet: the kept code waits for the next unrestricted one.
+    if (!restriction) await attributeKeptReferral();
+    setSession({ status: 'in', user, error: null, restriction });
     return user;
   }, []);
   const login = useCallback((email: string, password: string, fallback: string) => apiLogin(email, password, fallback).then(enter), [enter]);
   const loginWithCode = useCallback((challenge: string, code: string, fallback: string) => apiLoginWithCode(challenge, code, fallback).then(enter), [enter]);
-  const passwordChanged = useCallback(() => {
-    setSession((s) => (s.status === 'in' ? { ...s, mustChangePassword: false } : s));
-  }, []);
+  const confirmSignup = useCallback((token: string, fallback: string) => apiConfirmSignup(token, fallback).then(enter), [enter]);
+  const refresh = useCallback(() => {
+    currentSession().then(enter, failed);
+  }, [enter, failed]);
 
   const logout = useCallback(async () => {
     await apiLogout();
@@ -73,7 +83,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setCheck((n) => n + 1);
   }, []);
 
-  const value = useMemo(() => ({ ...session, login, loginWithCode, passwordChanged, logout, recheck }), [session, login, loginWithCode, passwordChanged, logout, recheck]);
+  const value = useMemo(
+    () => ({ ...session, login, loginWithCode, confirmSignup, refresh, logout, recheck }),
+    [session, login, loginWithCode, confirmSignup, refresh, logout, recheck],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -4,7 +4,12 @@ import { createTheme, type PaletteMode } from '@mui/material/styles';
 const PALETTES = {
   light: {
     primary: { main: '#1d3b5c' },
-    secondary: { main: '#a87b12' },
+    // Deep enough gold, orange and blue that white text on them, and they as text on the page, keep 4.5:1.
+    secondary: { main: '#8a6410' },
+    warning: { main: '#a34e00' },
+    info: { main: '#01579b' },
+    success: { main: '#1b5e20' },
+    error: { main: '#c62828' },
     background: { default: '#f6f5f1', paper: '#ffffff' },
   },
   // The same navy and gold, lifted so that text and buttons keep their contrast on a dark page.
@@ -17,7 +22,8 @@ const PALETTES = {
 
 export function themeFor(mode: PaletteMode) {
   return createTheme({
-    palette: { mode, ...PALETTES[mode] },
+    // A coloured chip or button takes black or white text by 4.5:1, not MUI's 3:1.
+    palette: { mode, contrastThreshold: 4.5, ...PALETTES[mode] },
     shape: { borderRadius: 10 },
     typography: {
       fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif',
@@ -26,6 +32,9 @@ export function themeFor(mode: PaletteMode) {
       h3: { fontSize: '1.15rem', fontWeight: 650 },
     },
     components: {
+      // A keyboard's focus as a 2px outline in the primary colour (MUI shows only a faint tint).
+      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: `2px solid ${PALETTES[mode].primary.main}`, outlineOffset: 2 } } } },
+      MuiCssBaseline: { styleOverrides: { 'a:focus-visible, [tabindex]:focus-visible': { outline: `2px solid ${PALETTES[mode].primary.main}`, outlineOffset: 2 } } },
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
       MuiCard: { defaultProps: { variant: 'outlined' } },
       MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },

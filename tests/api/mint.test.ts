@@ -210,6 +210,60 @@ describe('manual mint dual control', () => {
   });
 });
 
+describe('rejecting a manual mint awaiting approval', () => {
+  const reject = (id: string, opts: { as?: 'admin' | 'operator' | 'finance' | 'user' | null; token?: string; body?: unknown }) =>
+    t.call('POST', `/api/mint-jobs/${id}/reject`, { body: { reason: 'Not in the launch plan' }, ...opts });
+
+  it('another member of staff rejects it with a reason: never minted, audited, and no longer approvable or retryable', async () => {
+    const wallet = freshWallet();
+    const operator = await t.user('operator');
+    const token = (await t.login(operator.email)).json().token as string;
+    const job = (await t.call('POST', '/api/mint-jobs', { token, body: { walletAddress: wallet, tokenId: 11, amount: '250', note: 'Partner bonus' } })).json().job;
+    expect(job.status).toBe('awaiting_approval');
+
+    const own = await reject(job.id, { token });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'own_mint', error: 'You asked for this mint: another member of staff must decide it.' });
+    for (const as of ['finance', 'user'] as const) expect((await reject(job.id, { as })).statusCode).toBe(403);
+    expect((await reject(job.id, { as: null })).statusCode).toBe(401);
+    for (const [body, sentence] of [[{}, 'Reason is required.'], [{ reason: 'no' }, 'Reason must be at least 3 characters.'], [{ reason: 'x'.repeat(501) }, 'Reason can be at most 500 characters.']] as const) {
+      const bad = await reject(job.id, { body });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'validation', error: `Invalid field "reason": ${sentence}` });
+    }
+    expect((await t.call('GET', `/api/mint-jobs/${job.id}`)).json().job.status).toBe('awaiting_approval');
+
+    const rejected = await reject(job.id, { as: 'admin', body: { reason: '  Not in the launch plan  ' } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().job).toMatchObject({
+      status: 'rejected', rejectedBy: expect.any(String), rejectedAt: expect.any(String), rejectReason: 'Not in the launch plan', approvedBy: null, txHash: null,
+    });
+    const [entry] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, job.id), eq(auditEvents.action, 'mint.reject')));
+    expect(entry).toMatchObject({ actorId: rejected.json().job.rejectedBy, data: { reason: 'Not in the launch plan', amount: '250', createdBy: operator.id } });
+
+    const again = await reject(job.id, { as: 'admin' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('This mint job is rejected: only one awaiting approval can be rejected.');
+    expect((await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { as: 'admin' })).statusCode).toBe(409);
+    expect((await t.call('POST', `/api/mint-jobs/${job.id}/retry`, { as: 'admin' })).statusCode).toBe(409);
+    await new Promise((r) => setTimeout(r, 500)); // several polls of the worker
+    expect((await t.call('GET', `/api/mint-jobs/${job.id}`)).json().job).toMatchObject({ status: 'rejected', attempts: 0, txHash: null });
+    expect(await balanceOf(wallet, 11n)).toBe(0n);
+    const list = (await t.call('GET', '/api/mint-jobs?status=rejected')).json();
+    expect(list.jobs.map((j: Job) => j.id)).toContain(job.id);
+    expect(list.counts.rejected).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a job that is not awaiting approval is not rejected (409, unchanged); an unknown one is a 404', async () => {
+    const queued = await buildMintJob(t);
+    const res = await reject(queued.id, { as: 'admin' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('illegal_transition');
+    expect((await t.db.select().from(mintJobs).where(eq(mintJobs.id, queued.id)))[0]).toMatchObject({ rejectedBy: null, rejectReason: null });
+    expect((await reject('00000000-0000-4000-8000-000000000000', { as: 'admin' })).statusCode).toBe(404);
+  });
+});
+
 describe('POST /api/debug/mint', () => {
   it('mints through the queue for an admin and answers with the transaction hash', async () => {
     const wallet = freshWallet();

@@ -119,6 +119,7 @@ describe('a password reset with a set-password link', () => {
     const { setPasswordLink, user, temporaryPassword } = reset.json();
     expect(temporaryPassword).toBeUndefined();
     expect(user).toMatchObject({ id: u.id, mustChangePassword: false, lockedUntil: null });
+    expect((await t.call('GET', `/api/users/${u.id}`)).json().user.loginFailures).toEqual([]);
     expect(hours(setPasswordLink.expiresAt)).toBeGreaterThan(23.9);
     expect(hours(setPasswordLink.expiresAt)).toBeLessThanOrEqual(24);
     expect((await t.call('GET', '/api/auth/me', { token })).statusCode).toBe(401);

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, users } from '../../server/db/schema.js';
+import { auditEvents, emailMessages, signupRequests, users } from '../../server/db/schema.js';
 import { buildOrder, buildProduct, buildUser, freshWallet, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -56,31 +56,107 @@ describe('the public catalogue', () => {
 });
 
 describe('sign-up', () => {
-  it('creates an active shopper who then logs in; a role in the body is ignored', async () => {
+  const signup = (body: object) => t.call('POST', '/api/shop/auth/signup', { as: null, body });
+  const confirm = (token: string) => t.call('POST', '/api/shop/auth/confirm', { as: null, body: { token } });
+  const mailsTo = (address: string) => t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, address)).orderBy(emailMessages.id);
+  /** The token of the confirmation link in the last email to `address`. */
+  const linkToken = async (address: string) => {
+    const mail = (await mailsTo(address)).at(-1)!;
+    return decodeURIComponent(/\/shop\/account\?confirm=(\S+)/.exec(mail.body)![1]!);
+  };
+
+  it('a new email: 202 and nothing made until the emailed link confirms it; the link makes the shopper and logs in, once', async () => {
     const email = `New.Shopper.${Date.now()}@Test.dev`;
-    const res = await t.call('POST', '/api/shop/auth/signup', { as: null, body: { name: ' Nia Buyer ', email, password: 'a-long-password', role: 'admin' } });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().user).toMatchObject({ email: email.toLowerCase(), name: 'Nia Buyer', role: 'user' });
-    const login = await t.login(email, 'a-long-password');
-    expect(login.statusCode).toBe(200);
-    expect(login.json().user.role).toBe('user');
-    const [row] = await t.db.select().from(users).where(sql`${users.email} = ${email.toLowerCase()}`);
+    const address = email.toLowerCase();
+    const res = await signup({ name: ' Nia Buyer ', email, password: 'a-long-password', role: 'admin' });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await t.db.select().from(users).where(eq(users.email, address))).toHaveLength(0);
+    expect((await t.login(email, 'a-long-password')).statusCode).toBe(401);
+    const [mail] = await mailsTo(address);
+    expect(mail).toMatchObject({ userId: null, subject: 'Confirm your email for RWA Management System' });
+
+    const confirmed = await confirm(await linkToken(address));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ ok: true, token: expect.any(String), user: { email: address, name: 'Nia Buyer', role: 'user' }, restriction: null });
+    const [row] = await t.db.select().from(users).where(eq(users.email, address));
     expect(row).toMatchObject({ role: 'user', status: 'active', kycStatus: 'pending' });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    const staffOnly = await t.call('GET', '/api/products', { token: login.json().token });
-    expect(staffOnly.statusCode).toBe(403);
+    expect((await t.call('GET', '/api/auth/me', { token: confirmed.json().token })).json().user.email).toBe(address);
+    const login = await t.login(email, 'a-long-password');
+    expect(login.statusCode).toBe(200);
+    expect((await t.call('GET', '/api/products', { token: login.json().token })).statusCode).toBe(403);
+    const [audited] = await t.db.select().from(auditEvents).where(sql`${auditEvents.action} = 'user.signup' and ${auditEvents.entityId} = ${row!.id}`);
+    expect(audited).toMatchObject({ actorId: row!.id, data: { email: address } });
+
+    const again = await confirm(await linkToken(address));
+    expect(again.statusCode).toBe(410);
+    expect(again.json()).toMatchObject({ code: 'link_used', error: 'This confirmation link was already used: log in with the password you chose.' });
   });
 
-  it('refuses a taken email (in any case), twice at once too, and leaves one account', async () => {
-    const taken = (await buildUser(t)).email;
-    const res = await t.call('POST', '/api/shop/auth/signup', { as: null, body: { name: 'Again', email: taken.toUpperCase(), password: 'a-long-password' } });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ ok: false, code: 'email_taken', error: 'An account with this email already exists. Log in instead.' });
+  it('a taken email (in any case) gets the same answer; its owner is emailed a warning and nothing changes', async () => {
+    const owner = await buildUser(t);
+    const fresh = `fresh.${Date.now()}@test.dev`;
+    const taken = await signup({ name: 'Again', email: owner.email.toUpperCase(), password: 'another-long-password' });
+    const made = await signup({ name: 'Fresh', email: fresh, password: 'another-long-password' });
+    expect(taken.statusCode).toBe(made.statusCode);
+    expect(taken.body).toBe(made.body);
+    expect(taken.headers['content-type']).toBe(made.headers['content-type']);
+
+    const [warning] = await mailsTo(owner.email);
+    expect(warning).toMatchObject({ userId: owner.id, subject: 'Someone tried to sign up with your address on RWA Management System' });
+    expect(warning!.body).toContain('nothing was changed');
+    expect(warning!.body).not.toContain('confirm=');
+    expect(await mailsTo(fresh)).toHaveLength(1);
+    expect((await t.login(owner.email, PASSWORD)).statusCode).toBe(200);
+    expect((await t.login(owner.email, 'another-long-password')).statusCode).toBe(401);
+    expect((await t.db.select().from(signupRequests).where(eq(signupRequests.email, owner.email)))).toHaveLength(0);
+  });
+
+  it('takes about as long for a taken email as for a new one (both hash the password and queue one email)', async () => {
+    const owner = await buildUser(t);
+    const ms = { taken: [] as number[], fresh: [] as number[] };
+    for (let i = 0; i < 3; i++) {
+      let start = performance.now();
+      await signup({ name: 'Timing', email: owner.email, password: 'a-long-password' });
+      ms.taken.push(performance.now() - start);
+      start = performance.now();
+      await signup({ name: 'Timing', email: `timing.${i}.${Date.now()}@test.dev`, password: 'a-long-password' });
+      ms.fresh.push(performance.now() - start);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+    expect(median(ms.taken) * 3, JSON.stringify(ms)).toBeGreaterThan(median(ms.fresh));
+    expect(median(ms.fresh) * 3, JSON.stringify(ms)).toBeGreaterThan(median(ms.taken));
+  });
+
+  it('two sign-ups of one new email: the first link confirmed makes the account, the other link then no longer works', async () => {
     const email = `race.${Date.now()}@test.dev`;
-    const body = { name: 'Racer', email, password: 'a-long-password' };
-    const both = await Promise.all([1, 2, 3].map(() => t.call('POST', '/api/shop/auth/signup', { as: null, body })));
-    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    expect((await t.db.select().from(users).where(sql`${users.email} = ${email}`)).length).toBe(1);
+    const answers = await Promise.all([1, 2].map(() => signup({ name: 'Racer', email, password: 'a-long-password' })));
+    expect(answers.map((r) => r.statusCode)).toEqual([202, 202]);
+    const tokens = (await mailsTo(email)).map((m) => decodeURIComponent(/confirm=(\S+)/.exec(m.body)![1]!));
+    expect(tokens).toHaveLength(2);
+    expect((await confirm(tokens[1]!)).statusCode).toBe(200);
+    const second = await confirm(tokens[0]!);
+    expect(second.statusCode).toBe(410);
+    expect((await t.db.select().from(users).where(eq(users.email, email))).length).toBe(1);
+  });
+
+  it('refuses an unknown or expired link, and a bad body, changing nothing', async () => {
+    const unknown = await confirm('not-a-real-token');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'link_invalid', error: 'This confirmation link is not valid: check that the whole link was copied, or sign up again.' });
+    const email = `late.${Date.now()}@test.dev`;
+    await signup({ name: 'Late', email, password: 'a-long-password' });
+    await t.db.update(signupRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signupRequests.email, email));
+    const expired = await confirm(await linkToken(email));
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ code: 'link_expired', error: 'This confirmation link has expired: sign up again.' });
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    for (const body of [{}, { token: 'x'.repeat(201) }]) {
+      const bad = await t.call('POST', '/api/shop/auth/confirm', { as: null, body });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toHaveProperty('token');
+    }
   });
 
   it.each([

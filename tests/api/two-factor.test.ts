@@ -74,10 +74,17 @@ describe('enrolment', () => {
   it('enabling needs a set-up first; turning off needs a current code', async () => {
     const u = await loggedIn();
     expect((await t.call('POST', '/api/auth/2fa/enable', { token: u.token, body: { code: '123456' } })).json().code).toBe('two_factor_not_started');
-    expect((await t.call('POST', '/api/auth/2fa/disable', { token: u.token, body: { code: '123456' } })).statusCode).toBe(409);
+    expect((await t.call('POST', '/api/auth/2fa/disable', { token: u.token, body: { password: PASSWORD, code: '123456' } })).statusCode).toBe(409);
     const e = await enrolled();
-    expect((await t.call('POST', '/api/auth/2fa/disable', { token: e.token, body: { code: '000000' } })).statusCode).toBe(422);
-    const off = await t.call('POST', '/api/auth/2fa/disable', { token: e.token, body: { code: await codeAt(e.secret, 1) } });
+    expect((await t.call('POST', '/api/auth/2fa/disable', { token: e.token, body: { password: PASSWORD, code: '000000' } })).statusCode).toBe(422);
+    // The password as well: a wrong one is refused naming the field, even with a right code, and the code is not spent.
+    const noPassword = await t.call('POST', '/api/auth/2fa/disable', { token: e.token, body: { code: await codeAt(e.secret, 1) } });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().fields).toHaveProperty('password');
+    const wrongPassword = await t.call('POST', '/api/auth/2fa/disable', { token: e.token, body: { password: 'not-the-password', code: await codeAt(e.secret, 1) } });
+    expect(wrongPassword.statusCode).toBe(422);
+    expect(wrongPassword.json()).toMatchObject({ fields: { password: 'The current password is not correct.' } });
+    const off = await t.call('POST', '/api/auth/2fa/disable', { token: e.token, body: { password: PASSWORD, code: await codeAt(e.secret, 1) } });
     expect(off.statusCode).toBe(200);
     expect(off.json().twoFactor).toMatchObject({ enabled: false });
     // Without 2FA, the password alone gives a token again.
@@ -145,7 +152,8 @@ describe('logging in with 2FA', () => {
     expect(fifth.statusCode).toBe(403);
     expect(fifth.json().code).toBe('account_locked');
     expect((await second(challenge, await codeAt(e.secret, 1))).json().code).toBe('account_locked');
-    expect((await t.login(e.email)).json().code).toBe('account_locked');
+    expect((await t.login(e.email)).json().code).toBe('invalid_credentials');
+    expect((await t.login(e.email, PASSWORD, '127.0.0.2')).json().twoFactorRequired).toBe(true);
   });
 
   it('a correct password does not reset the count while the code is wrong', async () => {
@@ -164,7 +172,7 @@ describe('logging in with 2FA', () => {
 });
 
 describe('wrong codes outside the login count toward the same lockout', () => {
-  const disable = (token: string, code: string) => t.call('POST', '/api/auth/2fa/disable', { token, body: { code } });
+  const disable = (token: string, code: string, password = PASSWORD) => t.call('POST', '/api/auth/2fa/disable', { token, body: { password, code } });
   const enable = (token: string, code: string) => t.call('POST', '/api/auth/2fa/enable', { token, body: { code } });
   const twoFactorOn = async (id: string) => !!(await t.db.select().from(users).where(eq(users.id, id)))[0]!.totpSecret;
 
@@ -177,11 +185,11 @@ describe('wrong codes outside the login count toward the same lockout', () => {
     }
     const fifth = await disable(e.token, '333333');
     expect(fifth.statusCode).toBe(403);
-    expect(fifth.json()).toMatchObject({ code: 'account_locked', error: 'Too many failed login attempts. This account is locked for 15 more minutes.' });
+    expect(fifth.json()).toMatchObject({ code: 'account_locked', error: 'Too many failed attempts from this address. It is locked out of this account for 15 more minutes.' });
     expect((await disable(e.token, await codeAt(e.secret, 1))).json().code).toBe('account_locked');
     expect((await disable(e.token, e.recoveryCodes[0]!)).json().code).toBe('account_locked');
     expect(await twoFactorOn(e.id)).toBe(true);
-    expect((await t.login(e.email)).json().code).toBe('account_locked');
+    expect((await t.login(e.email)).json().code).toBe('invalid_credentials');
   });
 
   it('confirming an enrolment: wrong codes lock the account as at login, and the right code is refused while locked', async () => {
@@ -193,14 +201,16 @@ describe('wrong codes outside the login count toward the same lockout', () => {
     expect(locked.statusCode).toBe(403);
     expect(locked.json().code).toBe('account_locked');
     expect(await twoFactorOn(u.id)).toBe(false);
-    expect((await t.login(u.email)).json().code).toBe('account_locked');
+    expect((await t.login(u.email)).json().code).toBe('invalid_credentials');
   });
 
-  it('wrong codes at login and at turning 2FA off add up to one count', async () => {
+  it('wrong codes at login and wrong codes or passwords at turning 2FA off add up to one count', async () => {
     const e = await enrolled();
     for (let i = 0; i < 2; i++) expect((await second(await challengeFor(e.email), '000000')).statusCode).toBe(401);
-    for (let i = 0; i < 2; i++) expect((await disable(e.token, '000000')).statusCode).toBe(422);
+    expect((await disable(e.token, '000000')).statusCode).toBe(422);
+    expect((await disable(e.token, await codeAt(e.secret, 1), 'a wrong password')).statusCode).toBe(422);
     expect((await second(await challengeFor(e.email), '000000')).json().code).toBe('account_locked');
+    expect(await twoFactorOn(e.id)).toBe(true);
   });
 
   it('an account locked by wrong passwords cannot turn 2FA off, even with a right code; an admin unlock lets it', async () => {
@@ -216,14 +226,78 @@ describe('wrong codes outside the login count toward the same lockout', () => {
 });
 
 describe('"Require 2FA for all users" (twoFactorAuth)', () => {
-  it('sends staff without 2FA to enrolment at their next login and refuses their other calls until it is done', async () => {
-    const before = await loggedIn('finance');
-    const shopper = await buildUser(t, { role: 'user' });
-    await t.call('PUT', '/api/settings', { body: { twoFactorAuth: true } });
+  /** The admin who turns the requirement on and off: enrolled, as the rule asks. */
+  let admin: Awaited<ReturnType<typeof enrolled>>;
+  const requireTwoFactor = (on: boolean) => t.call('PUT', '/api/settings', { token: admin.token, body: { twoFactorAuth: on } });
+  beforeAll(async () => { admin = await enrolled('admin'); });
+
+  it('an admin without 2FA cannot turn it on (409, nothing saved); a reset to the defaults leaves it off for them', async () => {
+    const refused = await t.call('PUT', '/api/settings', { body: { twoFactorAuth: true, siteName: 'Never saved' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'two_factor_enrol_first',
+      error: 'Set up two-factor authentication for your own account before requiring it for all users, or you would be locked out.',
+    });
+    expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({ twoFactorAuth: false, siteName: 'RWA Management System' });
+    // Saving the other settings with it still off is fine.
+    expect((await t.call('PUT', '/api/settings', { body: { twoFactorAuth: false, siteName: 'Saved' } })).statusCode).toBe(200);
+    const reset = await t.call('POST', '/api/settings/reset');
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().settings).toMatchObject({ twoFactorAuth: false, siteName: 'RWA Management System' });
+    // Other roles may not change settings at all; without a token, 401.
+    expect((await t.call('PUT', '/api/settings', { as: 'operator', body: { twoFactorAuth: true } })).statusCode).toBe(403);
+    expect((await t.call('PUT', '/api/settings', { as: null, body: { twoFactorAuth: true } })).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/settings')).json().settings.twoFactorAuth).toBe(false);
+    // An admin with 2FA may: the reset to the defaults turns it on for them.
     try {
-      // A session opened before keeps working: the setting applies at the next login.
-      expect((await t.call('GET', '/api/orders', { token: before.token })).statusCode).toBe(200);
-      const login = (await t.login(before.email)).json();
+      expect((await t.call('POST', '/api/settings/reset', { token: admin.token })).json().settings.twoFactorAuth).toBe(true);
+    } finally {
+      expect((await requireTwoFactor(false)).statusCode).toBe(200);
+    }
+  });
+
+  it('applies to sessions already open: an operator\'s next call is restricted to enrolment, as a new login is, until they enrol', async () => {
+    const open = await loggedIn('operator');
+    expect((await t.call('GET', '/api/orders', { token: open.token })).statusCode).toBe(200);
+    expect((await requireTwoFactor(true)).statusCode).toBe(200);
+    try {
+      const refused = await t.call('GET', '/api/orders', { token: open.token });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'two_factor_enrolment_required', error: expect.stringMatching(/two-factor/) });
+      // The same answer a login made now gets.
+      const fresh = (await t.login(open.email)).json();
+      expect(fresh).toMatchObject({ ok: true, restriction: 'two_factor_enrolment' });
+      const freshRefused = await t.call('GET', '/api/orders', { token: fresh.token });
+      expect(freshRefused.statusCode).toBe(403);
+      expect(freshRefused.json()).toMatchObject({ code: refused.json().code, error: refused.json().error });
+      expect((await t.call('GET', '/api/auth/me', { token: open.token })).json()).toMatchObject({ user: { id: open.id }, restriction: 'two_factor_enrolment' });
+      // The unenrolled admin of the other tests is restricted as well; the enrolled one is not.
+      expect((await t.call('GET', '/api/users')).json().code).toBe('two_factor_enrolment_required');
+      expect((await t.call('GET', '/api/users', { token: admin.token })).statusCode).toBe(200);
+
+      // Enrolling from the open session lifts the restriction of both sessions.
+      const { secret } = (await t.call('POST', '/api/auth/2fa/setup', { token: open.token })).json();
+      expect((await t.call('POST', '/api/auth/2fa/enable', { token: open.token, body: { code: await codeAt(secret) } })).statusCode).toBe(200);
+      expect((await t.call('GET', '/api/orders', { token: open.token })).statusCode).toBe(200);
+      expect((await t.call('GET', '/api/orders', { token: fresh.token })).statusCode).toBe(200);
+      expect((await t.call('GET', '/api/auth/me', { token: open.token })).json().restriction).toBeNull();
+
+      // An admin's reset of their 2FA takes the open session back to enrolment at once.
+      expect((await t.call('POST', `/api/users/${open.id}/reset-2fa`, { token: admin.token })).statusCode).toBe(200);
+      expect((await t.call('GET', '/api/orders', { token: open.token })).json().code).toBe('two_factor_enrolment_required');
+    } finally {
+      expect((await requireTwoFactor(false)).statusCode).toBe(200);
+    }
+    // Off again: the open session works without 2FA.
+    expect((await t.call('GET', '/api/orders', { token: open.token })).statusCode).toBe(200);
+  });
+
+  it('sends every user without 2FA, shoppers too, to enrolment at their next login and refuses their other calls until it is done', async () => {
+    const staff = await buildUser(t, { role: 'finance' });
+    const shopper = await buildUser(t, { role: 'user' });
+    await requireTwoFactor(true);
+    try {
+      const login = (await t.login(staff.email)).json();
       expect(login).toMatchObject({ ok: true, restriction: 'two_factor_enrolment' });
       const token = login.token as string;
       const refused = await t.call('GET', '/api/orders', { token });
@@ -238,15 +312,48 @@ describe('"Require 2FA for all users" (twoFactorAuth)', () => {
       expect((await t.call('GET', '/api/orders', { token })).statusCode).toBe(200);
       expect((await t.call('GET', '/api/auth/me', { token })).json().restriction).toBeNull();
 
-      // Shoppers are not staff: no requirement.
-      expect((await t.login(shopper.email)).json()).toMatchObject({ ok: true, restriction: null });
+      // A shopper too: their own orders wait for the enrolment; the public catalogue sees them as a visitor.
+      const shop = (await t.login(shopper.email)).json();
+      expect(shop).toMatchObject({ ok: true, restriction: 'two_factor_enrolment' });
+      expect((await t.call('GET', '/api/shop/orders', { token: shop.token })).json().code).toBe('two_factor_enrolment_required');
+      expect((await t.call('GET', '/api/shop/products', { token: shop.token })).statusCode).toBe(200);
+      expect((await t.call('GET', '/api/auth/2fa', { token: shop.token })).json().twoFactor).toMatchObject({ enabled: false, required: true });
+      const setup = (await t.call('POST', '/api/auth/2fa/setup', { token: shop.token })).json();
+      expect((await t.call('POST', '/api/auth/2fa/enable', { token: shop.token, body: { code: await codeAt(setup.secret) } })).statusCode).toBe(200);
+      expect((await t.call('GET', '/api/shop/orders', { token: shop.token })).statusCode).toBe(200);
 
       // Turning 2FA off while it is required sends the session back to enrolment.
-      expect((await t.call('POST', '/api/auth/2fa/disable', { token, body: { code: await codeAt(secret, 1) } })).statusCode).toBe(200);
+      expect((await t.call('POST', '/api/auth/2fa/disable', { token, body: { password: PASSWORD, code: await codeAt(secret, 1) } })).statusCode).toBe(200);
       expect((await t.call('GET', '/api/orders', { token })).json().code).toBe('two_factor_enrolment_required');
     } finally {
-      await t.call('PUT', '/api/settings', { body: { twoFactorAuth: false } });
+      await requireTwoFactor(false);
     }
+  });
+});
+
+describe('a shopper\'s own 2FA', () => {
+  it('a shopper enrols, then logs in with the password and a code; turning it off needs the password and a code', async () => {
+    const shopper = await enrolled('user');
+    expect((await t.call('GET', '/api/auth/2fa', { token: shopper.token })).json().twoFactor).toMatchObject({ enabled: true, recoveryCodesLeft: 10, required: false });
+    const first = (await t.login(shopper.email)).json();
+    expect(first).toMatchObject({ ok: false, twoFactorRequired: true, challenge: expect.any(String) });
+    expect(first).not.toHaveProperty('token');
+    expect((await second(first.challenge, '000000')).json().code).toBe('invalid_code');
+    const res = await second(first.challenge, await codeAt(shopper.secret, 1));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, token: expect.any(String), user: { id: shopper.id, role: 'user' }, restriction: null });
+    const token = res.json().token as string;
+    expect((await t.call('GET', '/api/shop/orders', { token })).statusCode).toBe(200);
+    // A shopper's session is no staff's: the back office stays closed.
+    expect((await t.call('GET', '/api/orders', { token })).statusCode).toBe(403);
+    // Without a token the 2FA routes answer 401.
+    for (const [method, path, body] of [['GET', '/api/auth/2fa', undefined], ['POST', '/api/auth/2fa/setup', {}], ['POST', '/api/auth/2fa/enable', { code: '123456' }],
+      ['POST', '/api/auth/2fa/disable', { password: PASSWORD, code: '123456' }]] as const) {
+      expect((await t.call(method, path, { as: null, body })).statusCode, path).toBe(401);
+    }
+    const off = await t.call('POST', '/api/auth/2fa/disable', { token, body: { password: PASSWORD, code: shopper.recoveryCodes[0]! } });
+    expect(off.statusCode).toBe(200);
+    expect((await t.login(shopper.email)).json()).toMatchObject({ ok: true, token: expect.any(String) });
   });
 });
 

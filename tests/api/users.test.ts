@@ -152,13 +152,21 @@ describe('users', () => {
     expect((await userRow(buyer.id))!.status).toBe('inactive');
   });
 
-  it('unlocks an account locked by failed logins', async () => {
+  it('shows the failed logins by address and unlocks an address locked by them', async () => {
     const u = await buildUser(t, { role: 'operator' });
     for (let i = 0; i < 5; i++) await t.login(u.email, 'wrong-password');
-    expect((await t.login(u.email)).json().code).toBe('account_locked');
-    expect((await t.call('GET', `/api/users/${u.id}`)).json().user.lockedUntil).not.toBeNull();
+    expect((await t.login(u.email)).json().code).toBe('invalid_credentials');
+    expect((await t.login(u.email, 'wrong-password', '127.0.0.2')).statusCode).toBe(401);
+    const detail = (await t.call('GET', `/api/users/${u.id}`)).json().user;
+    expect(detail.lockedUntil).not.toBeNull();
+    expect(detail.failedLoginCount).toBe(7);
+    expect(detail.loginFailures).toEqual([
+      { ip: '127.0.0.2', failures: 1, lastFailedAt: expect.any(String), lockedUntil: null },
+      { ip: '127.0.0.1', failures: 6, lastFailedAt: expect.any(String), lockedUntil: detail.lockedUntil },
+    ]);
     const res = await t.call('POST', `/api/users/${u.id}/unlock`);
     expect(res.json().user.lockedUntil).toBeNull();
+    expect((await t.call('GET', `/api/users/${u.id}`)).json().user.loginFailures).toEqual([]);
     expect((await t.login(u.email)).statusCode).toBe(200);
   });
 

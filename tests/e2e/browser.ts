@@ -53,6 +53,30 @@ export async function login(page: Page, base: (p: string) => string, email: stri
   await page.getByRole('button', { name: /^login$/i }).click();
 }
 
+/** Quoted-printable (as nodemailer sends a long text) back to text. */
+const unquote = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The path (`/shop/account?confirm=…`) of the sign-up confirmation link last emailed to `email`. */
+export async function confirmLinkFor(email: string, timeoutMs = 15_000): Promise<string> {
+  const dir = inject('mailDir');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const links = fs.readdirSync(dir).sort((a, b) => parseInt(a) - parseInt(b)).map((f) => unquote(fs.readFileSync(path.join(dir, f), 'utf8')))
+      .filter((m) => m.toLowerCase().includes(`to: ${email.toLowerCase()}`))
+      .map((m) => /\/shop\/account\?confirm=[\w%-]+/.exec(m)?.[0]).filter((l): l is string => !!l);
+    if (links.length > 0) return links.at(-1)!;
+    if (Date.now() > deadline) throw new Error(`No sign-up confirmation was emailed to ${email}.`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Confirms a sign-up of `email` through the API, as its emailed link does in the shop: the account exists after it. */
+export async function confirmSignup(email: string): Promise<void> {
+  const token = new URL(await confirmLinkFor(email), 'http://x').searchParams.get('confirm');
+  const res = await fetch(`${inject('baseUrl')}/api/shop/auth/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  if (!res.ok) throw new Error(`Confirming the sign-up of ${email} failed: ${res.status} ${await res.text()}`);
+}
+
 /** A JSON call with the logged-in user's token (and `headers`), from the page: GET without a body, POST with one. */
 export const apiCall = (page: Page, path: string, body?: unknown, headers: Record<string, string> = {}) => page.evaluate(async ([p, data, extra]) => {
   const res = await fetch(p as string, {
@@ -64,7 +88,7 @@ export const apiCall = (page: Page, path: string, body?: unknown, headers: Recor
 }, [path, body, headers] as const);
 
 /**
- * Settings back to their defaults, then "Require 2FA for all users" off again as the dev seed has it (the SPEC's
+ * Settings back to their defaults, then "Require 2FA for all users" off again as the dev seed has it (its
  * default is on): the other browser tests log staff in without an authenticator.
  */
 export const resetDevSettings = (page: Page) => page.evaluate(async () => {

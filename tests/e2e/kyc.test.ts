@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_PASSWORD, login, openBrowser } from './browser.js';
+import { confirmLinkFor, DEV_PASSWORD, login, openBrowser } from './browser.js';
 
 const WAIT = { timeout: 15_000 };
 
@@ -26,6 +26,9 @@ describe('KYC in Chromium', () => {
     await page.locator('#signup-email').fill(email);
     await page.locator('#signup-password').fill(DEV_PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByText('Check your email').isVisible(), WAIT).toBe(true);
+    // The emailed link makes the account and logs in.
+    await page.goto(shopper.url(await confirmLinkFor(email)));
     await expect.poll(() => page.getByText('Identity verification (KYC)').isVisible(), WAIT).toBe(true);
 
     // Nothing chosen: the form says what is missing before anything is sent.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { apiCall, chipContrasts, DEV_PASSWORD, login, browserForFile, screenshot } from './browser.js';
+import { apiCall, chipContrasts, confirmSignup, DEV_PASSWORD, login, browserForFile, screenshot } from './browser.js';
 
 const b = await browserForFile();
 const { page } = b;
@@ -43,7 +43,8 @@ describe('membership in Chromium', () => {
     const signup = await fetch(b.url('/api/shop/auth/signup'), {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mia Member', email, password: DEV_PASSWORD }),
     });
-    expect(signup.status).toBe(201);
+    expect(signup.status).toBe(202);
+    await confirmSignup(email);
     await logInAs(email);
     // a shopper's menu offers their own membership
     await expect.poll(() => page.getByRole('menuitem', { name: 'Membership' }).count()).toBe(1);
@@ -66,7 +67,7 @@ describe('membership in Chromium', () => {
     const paid = await api(`/api/payments/sandbox/${session.paymentId}/confirm`, { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Mia Member' });
     expect(paid.payment.status).toBe('completed');
 
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByTestId('member-card').getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(points, { timeout: 15_000 }).toBe(250);
     expect(await figure(page, 'member-orders')).toBe(1);
     await page.getByRole('tab', { name: 'Points History' }).click();
@@ -118,6 +119,17 @@ describe('membership in Chromium', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     expect(await rows.first().locator('.column-amount').innerText()).toBe('+250'); // the purchase, the oldest
     expect(await points()).toBe(1250);
+    // The tab, the member and the page are in the address: elsewhere and Back, the same page shows.
+    expect(page.url()).toMatch(/\/membership\/points\?/);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(new URL(page.url()).searchParams.get('email')).toBe(email);
+    await page.getByRole('menuitem', { name: 'Orders' }).click();
+    await page.waitForURL(/\/orders/);
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('member-email').innerText(), { timeout: 15_000 }).toBe(email);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    expect(await rows.first().locator('.column-amount').innerText()).toBe('+250');
+    expect(await page.getByRole('tab', { name: 'Points History' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('finance reads any member’s card but neither adds points nor edits levels', async () => {
@@ -155,7 +167,7 @@ describe('membership in Chromium', () => {
     expect(await row.locator('.column-amount').innerText()).toBe('200 → 2');
     // the mint worker mints it; Refresh until the chain holds the tokens
     await expect.poll(async () => {
-      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByTestId('member-card').getByRole('button', { name: 'Refresh' }).click();
       return page.getByTestId('token-balance-LOYALTY').innerText().catch(() => '');
     }, { timeout: 45_000, interval: 1500 }).toBe('2');
     await expect.poll(() => row.locator('.column-status').innerText()).toBe('Succeeded');

@@ -126,6 +126,35 @@ describe('mint queue in Chromium', () => {
     await expect.poll(() => row.locator('td.column-status').innerText(), { timeout: 30_000, interval: 500 }).toMatch(/^Succeeded/);
   });
 
+  it('a mint awaiting approval can be rejected with a reason by another member of staff: it reads Rejected with the reason', async () => {
+    const address = freshAddress();
+    await page.goto(b.url('/mint-queue'));
+    await mintButton().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /wallet address/i }).fill(address);
+    await dialog.getByRole('spinbutton', { name: /amount/i }).fill('150');
+    await dialog.getByRole('textbox', { name: /reason/i }).fill('Unplanned allocation');
+    await dialog.getByRole('button', { name: 'Mint Token', exact: true }).click();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    const row = rowFor(address);
+    await expect.poll(() => row.locator('td.column-status').innerText(), { timeout: 15_000 }).toMatch(/^Awaiting approval/);
+    expect(await row.getByRole('button', { name: 'Reject' }).count()).toBe(0);
+
+    await page.evaluate(() => localStorage.clear());
+    await login(page, b.url, 'operator@rwa.dev');
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(b.url('/mint-queue'));
+    await expect.poll(() => row.getByRole('button', { name: 'Reject' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await row.getByRole('button', { name: 'Approve' }).count()).toBe(1);
+    await row.getByRole('button', { name: 'Reject' }).click();
+    const reject = page.getByRole('dialog');
+    await reject.getByRole('textbox', { name: /reason/i }).fill('Not in the launch plan');
+    await reject.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect.poll(() => page.getByText('Mint rejected').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => row.locator('td.column-status').innerText(), { timeout: 15_000 }).toMatch(/^Rejected\s+Not in the launch plan/);
+    expect(await row.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+  });
+
   it('a finance user sees the queue read-only: no Mint Token and no Retry', async () => {
     await page.evaluate(() => localStorage.clear());
     await login(page, b.url, 'finance@rwa.dev');

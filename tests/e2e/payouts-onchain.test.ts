@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_PASSWORD, login, openBrowser } from './browser.js';
+import { confirmSignup, DEV_PASSWORD, login, openBrowser } from './browser.js';
 
 const WAIT = { timeout: 20_000 };
 
@@ -42,6 +42,7 @@ describe('Pay on chain in Chromium', () => {
     // A referrer and the buyer they brought (shop sign-ups), a paid order, its commission approved (no hold for the test).
     for (const [email, name] of [[referrerEmail, 'Olga Onchain'], [buyerEmail, 'Bo Buyer']]) {
       expect((await call(s, 'POST', '/api/shop/auth/signup', { name, email, password: DEV_PASSWORD }, '')).ok).toBe(true);
+      await confirmSignup(email);
     }
     const tokenOf = async (email: string) => (await call(s, 'POST', '/api/admin/auth/login', { email, password: DEV_PASSWORD }, '')).token as string;
     const code = (await call(s, 'POST', '/api/referrals/link', {}, await tokenOf(referrerEmail))).referralCode as string;

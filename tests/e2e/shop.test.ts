@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/common/products';
-import { DEV_PASSWORD, browserForFile } from './browser.js';
+import { confirmLinkFor, DEV_PASSWORD, browserForFile } from './browser.js';
 
 const b = await browserForFile();
 const { page } = b;
@@ -75,7 +75,12 @@ describe('the shop in Chromium', () => {
     await page.locator('#signup-email').fill(email);
     await page.locator('#signup-password').fill(DEV_PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByText('Check your email').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText(`We sent a message to ${email}.`, { exact: false }).isVisible()).toBe(true);
+    // The emailed link makes the account and logs in.
+    await page.goto(b.url(await confirmLinkFor(email)));
     await expect.poll(() => page.getByText(`Logged in as ${email}`).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(new URL(page.url()).search).toBe('');
 
     const product = await tokenProduct();
     await addToCart(product);

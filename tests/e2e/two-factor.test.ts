@@ -2,9 +2,10 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, openBrowser } from './browser.js';
 
-/** PUT /api/settings with the page's token. */
+/** PUT /api/settings with the page's token; answers the status. */
 const putSettings = (page: import('playwright-core').Page, body: Record<string, unknown>) => page.evaluate(async (b) => {
-  await fetch('/api/settings', { method: 'PUT', body: JSON.stringify(b), headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' } });
+  const res = await fetch('/api/settings', { method: 'PUT', body: JSON.stringify(b), headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' } });
+  return res.status;
 }, body);
 
 const WAIT = { timeout: 15_000 };
@@ -24,6 +25,33 @@ const email = `twofactor.${Date.now().toString(36)}@rwa.dev`;
 const PASSWORD = 'colleague-password-1';
 /** The code of `secret` `steps` 30-second steps from now, as the authenticator app would show it. */
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+/** A JSON call to the test server from here, with `token`. */
+async function api<T = Record<string, unknown>>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(admin.url(path), {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** A new user made by the logged-in admin of the `admin` browser. */
+const createUser = (body: { email: string; name: string; role: string; password: string }) => admin.page.evaluate(async (b) => {
+  await fetch('/api/users', { method: 'POST', body: JSON.stringify(b), headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' } });
+}, body);
+
+/** A new admin with 2FA on, and their session: only such an admin may require 2FA of everyone. */
+async function enrolledAdmin() {
+  const adminEmail = `guard.${Date.now().toString(36)}@rwa.dev`;
+  await createUser({ email: adminEmail, name: 'Gina Guard', role: 'admin', password: PASSWORD });
+  const { token } = (await api<{ token: string }>('/api/admin/auth/login', { body: { email: adminEmail, password: PASSWORD } })).body;
+  const { secret } = (await api<{ secret: string }>('/api/auth/2fa/setup', { token, body: {} })).body;
+  expect((await api('/api/auth/2fa/enable', { token, body: { code: await codeAt(secret) } })).status).toBe(200);
+  return token;
+}
+const requireTwoFactor = async (token: string, on: boolean) =>
+  expect((await api('/api/settings', { method: 'PUT', token, body: { twoFactorAuth: on } })).status).toBe(200);
 
 describe('Two-factor login in Chromium', () => {
   it('a colleague enrols from the user menu, logs in with a code; the admin sees it, resets their password, and they change it', async () => {
@@ -108,19 +136,17 @@ describe('Two-factor login in Chromium', () => {
   it('when settings require 2FA, a colleague without it is taken to enrolment before any other screen', async () => {
     const a = admin.page;
     const newEmail = `required.${Date.now().toString(36)}@rwa.dev`;
-    await a.evaluate(async (body) => {
-      await fetch('/api/users', {
-        method: 'POST', body: JSON.stringify(body),
-        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
-      });
-    }, { email: newEmail, name: 'Rita Required', role: 'finance', password: PASSWORD });
-    await putSettings(a, { twoFactorAuth: true });
+    await createUser({ email: newEmail, name: 'Rita Required', role: 'finance', password: PASSWORD });
+    // The dev admin has no 2FA: requiring it would lock them out, so they may not.
+    expect(await putSettings(a, { twoFactorAuth: true })).toBe(409);
+    const guard = await enrolledAdmin();
+    await requireTwoFactor(guard, true);
     try {
       const p = staff.page;
       await p.evaluate(() => localStorage.clear());
       await login(p, staff.url, newEmail, PASSWORD);
       await p.waitForURL(/\/two-factor$/, WAIT);
-      await expect.poll(() => p.getByText('Your organisation requires two-factor authentication for staff. Set it up to continue.').isVisible(), WAIT).toBe(true);
+      await expect.poll(() => p.getByText('Your organisation requires two-factor authentication for all users. Set it up to continue.').isVisible(), WAIT).toBe(true);
       expect(await p.getByRole('link', { name: 'Back to the app' }).count()).toBe(0);
       await p.goto(staff.url('/payments'));
       await p.waitForURL(/\/two-factor$/, WAIT);
@@ -133,8 +159,76 @@ describe('Two-factor login in Chromium', () => {
       await p.waitForURL(/\/dashboard$/, WAIT);
       await p.goto(staff.url('/payments'));
       await expect.poll(() => p.getByRole('heading', { name: 'Payments' }).first().isVisible(), WAIT).toBe(true);
+      // The dev admin's tab, open since before, is taken to enrolment at its next screen.
+      await a.goto(admin.url('/orders'));
+      await a.waitForURL(/\/two-factor$/, WAIT);
     } finally {
-      await putSettings(a, { twoFactorAuth: false });
+      await requireTwoFactor(guard, false);
+    }
+  });
+
+  it('a shopper enrols from the shop\'s Account page, logs out and logs in with a code; when 2FA is required, one without it is led to enrol there', async () => {
+    const p = staff.page;
+    const stamp = Date.now().toString(36);
+    const shopper = `shopper.${stamp}@example.com`;
+    await createUser({ email: shopper, name: 'Sam Shopper', role: 'user', password: PASSWORD });
+    const logIn = async (who: string) => {
+      await p.locator('#login-email').fill(who);
+      await p.locator('#login-password').fill(PASSWORD);
+      await p.getByRole('button', { name: 'Log in', exact: true }).click();
+    };
+    await p.goto(staff.url('/shop/account'));
+    await p.evaluate(() => localStorage.clear());
+    await p.reload();
+    await logIn(shopper);
+    await expect.poll(() => p.getByText(`Logged in as ${shopper}`).isVisible(), WAIT).toBe(true);
+    const section = p.getByRole('region', { name: 'Two-factor authentication' });
+    await expect.poll(() => section.getByText('Two-factor authentication is off.').isVisible(), WAIT).toBe(true);
+    await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await expect.poll(() => section.getByRole('img', { name: 'QR code for the authenticator app' }).isVisible(), WAIT).toBe(true);
+    const secret = (await section.getByTestId('totp-secret').innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await section.getByLabel(/Code from the app/).fill('000000');
+    await section.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => section.getByRole('alert').innerText(), WAIT).toMatch(/code is not correct/);
+    await section.getByLabel(/Code from the app/).fill(await codeAt(secret));
+    await section.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => section.getByText('Save your recovery codes').isVisible(), WAIT).toBe(true);
+    expect(await section.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    await expect.poll(() => section.getByTestId('two-factor-status').innerText(), WAIT).toMatch(/^Two-factor authentication is on .*Recovery codes left: 10\./);
+
+    // Logged out, the login asks for the code after the password.
+    await p.getByRole('button', { name: 'Log out' }).click();
+    await logIn(shopper);
+    await expect.poll(() => p.getByLabel(/Authentication code/).isVisible(), WAIT).toBe(true);
+    await p.getByLabel(/Authentication code/).fill('123456');
+    await p.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => p.getByText('The authentication code is not correct.').isVisible(), WAIT).toBe(true);
+    await p.getByLabel(/Authentication code/).fill(await codeAt(secret, 1));
+    await p.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => p.getByText(`Logged in as ${shopper}`).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => p.getByRole('heading', { name: 'Your orders' }).isVisible(), WAIT).toBe(true);
+    await p.getByRole('button', { name: 'Log out' }).click();
+
+    // Required for all: a shopper without 2FA is told so and shown the enrolment, and nothing else of the account.
+    const other = `unenrolled.${stamp}@example.com`;
+    await createUser({ email: other, name: 'Una Unenrolled', role: 'user', password: PASSWORD });
+    const guard = await enrolledAdmin();
+    await requireTwoFactor(guard, true);
+    try {
+      await logIn(other);
+      await expect.poll(() => p.getByText('This shop requires two-factor authentication for every account.', { exact: false }).isVisible(), WAIT).toBe(true);
+      expect(await p.getByRole('heading', { name: 'Your orders' }).count()).toBe(0);
+      await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+      const otherSecret = (await section.getByTestId('totp-secret').innerText()).trim();
+      await section.getByLabel(/Code from the app/).fill(await codeAt(otherSecret));
+      await section.getByRole('button', { name: 'Confirm' }).click();
+      await section.getByRole('button', { name: 'I have saved them' }).click();
+      await expect.poll(() => p.getByRole('heading', { name: 'Your orders' }).isVisible(), WAIT).toBe(true);
+      expect(await p.getByText('This shop requires two-factor authentication for every account.', { exact: false }).count()).toBe(0);
+    } finally {
+      await requireTwoFactor(guard, false);
     }
   });
 });

@@ -2,8 +2,9 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { restrictionOfCode, RESTRICTION_CODES } from '../../src/common/two-factor.js';
 import { SecretBox } from '../../server/lib/secret-box.js';
-import { adminResetRefusal, formatRecoveryCode, isStaff, mustEnrol, secondFactorKind, sessionRestriction } from '../../server/modules/auth/policy.js';
+import { adminResetRefusal, formatRecoveryCode, mustEnrol, secondFactorKind, sessionRestriction } from '../../server/modules/auth/policy.js';
 import { matchTotp, newRecoveryCodes, hashRecoveryCode } from '../../server/modules/auth/two-factor.js';
+import { turnsOnTwoFactorWithout } from '../../server/modules/settings/two-factor-switch.js';
 
 describe('2FA rules', () => {
   it('tells a TOTP code from a recovery code, ignoring spaces, dashes and case; anything else is neither', () => {
@@ -12,13 +13,18 @@ describe('2FA rules', () => {
     for (const bad of ['12345', '1234567', 'ABCDE-FGHJ', 'ABCDE-FGHJ0', 'ABCDEFGHIK', '']) expect(secondFactorKind(bad)).toBeNull();
   });
 
-  it('staff must enrol when the setting requires it and they have not; shoppers never', () => {
-    expect(['admin', 'finance', 'operator'].every(isStaff)).toBe(true);
-    expect(isStaff('user')).toBe(false);
-    expect(mustEnrol(true, 'finance', false)).toBe(true);
-    expect(mustEnrol(true, 'finance', true)).toBe(false);
-    expect(mustEnrol(false, 'admin', false)).toBe(false);
-    expect(mustEnrol(true, 'user', false)).toBe(false);
+  it('every user must enrol when the setting requires it and they have not', () => {
+    expect(mustEnrol(true, false)).toBe(true);
+    expect(mustEnrol(true, true)).toBe(false);
+    expect(mustEnrol(false, false)).toBe(false);
+  });
+
+  it('only an actor with 2FA may turn the requirement on; turning it off or leaving it as it is needs nothing', () => {
+    expect(turnsOnTwoFactorWithout(false, true, false)).toBe(true);
+    expect(turnsOnTwoFactorWithout(false, true, true)).toBe(false);
+    expect(turnsOnTwoFactorWithout(true, true, false)).toBe(false);
+    expect(turnsOnTwoFactorWithout(true, false, false)).toBe(false);
+    expect(turnsOnTwoFactorWithout(false, false, false)).toBe(false);
   });
 
   it('a reset password comes before an enrolment; the 403 code names the restriction back', () => {

@@ -5,14 +5,16 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../../../src/common/two-factor.js';
-import { recoveryCodes, sessions, users } from '../../db/schema.js';
+import { recoveryCodes, users } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { conflict, unprocessable } from '../../lib/errors.js';
+import { invalidated } from '../../lib/invalidation.js';
+import { verifyPassword } from '../../lib/crypto.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Actor, AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
 import type { SettingsService } from '../settings/service.js';
-import { adminResetRefusal, isStaff, mustEnrol } from './policy.js';
+import { adminResetRefusal } from './policy.js';
 import { forgetSessions, lockedUser, withCountedAttempt } from './service.js';
 import { matchTotp, newTotpSecret, otpauthUrl, replaceRecoveryCodes, spendSecondFactor } from './two-factor.js';
 
@@ -28,7 +30,7 @@ export async function twoFactorStatus(db: Db, settings: SettingsService, me: Aut
     enabled: !!row?.secret,
     enabledAt: row?.secret && row.enabledAt ? row.enabledAt.toISOString() : null,
     recoveryCodesLeft: row?.secret ? await recoveryCodesLeft(db, me.id) : 0,
-    required: twoFactorAuth && isStaff(me.role),
+    required: twoFactorAuth,
   };
 }
 
@@ -49,7 +51,7 @@ const wrongCode = () => unprocessable('totp_code_wrong', undefined, { code: 'cod
 
 /** Confirms the pending secret with a current code: 2FA is on, the session's enrolment restriction lifts, recovery codes are answered once. */
 export async function enableTwoFactor(db: Db, settings: SettingsService, box: SecretBox, me: AuthUser, code: string, now = new Date()): Promise<TwoFactorEnabled> {
-  return withCountedAttempt(db, settings, me.id, now, wrongCode, async (tx, user) => {
+  return withCountedAttempt(db, settings, me, now, wrongCode, async (tx, user) => {
     if (user.totpSecret) throw conflict('two_factor_already_on', undefined, 'two_factor_enabled');
     if (!user.totpPendingSecret) throw conflict('two_factor_not_started');
     const step = /^\d{6}$/.test(code.replace(/\s/g, '')) ? await matchTotp(box.open(user.totpPendingSecret), code.replace(/\s/g, ''), null, now) : null;
@@ -57,49 +59,53 @@ export async function enableTwoFactor(db: Db, settings: SettingsService, box: Se
     await tx.update(users).set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now })
       .where(eq(users.id, me.id));
     const codes = await replaceRecoveryCodes(tx, me.id, now);
-    await tx.update(sessions).set({ requiresEnrolment: false }).where(eq(sessions.userId, me.id));
-    forgetSessions((row) => row.id === me.id);
+    forgetUserSessions(me.id);
     await audit(tx, me, 'user.2fa_enable', 'user', me.id, null);
     return { recoveryCodes: codes };
   });
 }
 
-/** Removes the user's 2FA; staff who must have it are taken back to enrolment. */
-async function removeTwoFactor(tx: Queryable, settings: SettingsService, user: { id: string; role: string }) {
+/** The user's cached sessions are read again, here and in every other process: each request's restriction depends on their 2FA. */
+function forgetUserSessions(userId: string) {
+  forgetSessions((row) => row.id === userId);
+  invalidated(`user:${userId}`);
+}
+
+/** Removes the user's 2FA; when the settings require it, their sessions are taken back to enrolment (authenticate decides). */
+async function removeTwoFactor(tx: Queryable, user: { id: string }) {
   await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
     .where(eq(users.id, user.id));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-  const { twoFactorAuth } = await settings.get(tx);
-  if (mustEnrol(twoFactorAuth, user.role, false)) {
-    await tx.update(sessions).set({ requiresEnrolment: true }).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
-  }
-  forgetSessions((row) => row.id === user.id);
+  forgetUserSessions(user.id);
 }
 
-/** Turns the caller's own 2FA off, proved by a current code or an unused recovery code. */
-export async function disableTwoFactor(db: Db, settings: SettingsService, box: SecretBox, me: AuthUser, code: string, now = new Date()) {
-  return withCountedAttempt(db, settings, me.id, now, wrongCode, async (tx, user) => {
+const wrongPassword = () => unprocessable('invalid_password', undefined, { password: 'invalid_password' });
+
+/** Turns the caller's own 2FA off, proved by their password and a current code or an unused recovery code; either wrong counts toward the lockout. */
+export async function disableTwoFactor(db: Db, settings: SettingsService, box: SecretBox, me: AuthUser, input: { password: string; code: string }, now = new Date()) {
+  let wrong = wrongCode;
+  return withCountedAttempt(db, settings, me, now, () => wrong(), async (tx, user) => {
     if (!user.totpSecret) throw conflict('two_factor_disabled');
-    if (!(await spendSecondFactor(tx, box, user, code, now))) return 'wrong';
-    await removeTwoFactor(tx, settings, user);
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      wrong = wrongPassword;
+      return 'wrong';
+    }
+    if (!(await spendSecondFactor(tx, box, user, input.code, now))) return 'wrong';
+    await removeTwoFactor(tx, user);
     await audit(tx, me, 'user.2fa_disable', 'user', me.id, null);
-    return twoFactorStatusAfterRemoval(settings, tx, me.role);
+    const { twoFactorAuth } = await settings.get(tx);
+    return { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: twoFactorAuth } satisfies TwoFactorStatus;
   });
 }
 
-async function twoFactorStatusAfterRemoval(settings: SettingsService, tx: Queryable, role: string): Promise<TwoFactorStatus> {
-  const { twoFactorAuth } = await settings.get(tx);
-  return { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: twoFactorAuth && isStaff(role) };
-}
-
 /** An admin removes another user's 2FA (a lost phone): they log in with their password and enrol again. */
-export async function resetTwoFactor(db: Db, settings: SettingsService, targetId: string, actor: Actor) {
+export async function resetTwoFactor(db: Db, targetId: string, actor: Actor) {
   return db.transaction(async (tx) => {
     const user = await lockedUser(tx, targetId);
     const refusal = adminResetRefusal(actor?.id ?? null, targetId, '2fa');
     if (refusal) throw conflict(refusal, undefined, 'reset_refused');
     if (!user.totpSecret && !user.totpPendingSecret) throw conflict('user_no_two_factor', undefined, 'two_factor_disabled');
-    await removeTwoFactor(tx, settings, user);
+    await removeTwoFactor(tx, user);
     await audit(tx, actor, 'user.2fa_reset', 'user', targetId, null);
   });
 }

@@ -14,6 +14,7 @@ import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { notificationSettings, notify } from '../notifications/notify.js';
 import { PASSWORD_LINK_HOURS, passwordLinkRefusal, setPasswordUrl, type PasswordLinkPurpose } from './policy.js';
+import { liftLockout } from './lockout.js';
 import { revokeAllSessions } from './service.js';
 
 /** Ends every open link of a user (a newer link, a password set or changed). */
@@ -60,6 +61,7 @@ export async function setPasswordWithLink(db: Db, input: { token: string; passwo
     if (refusal) throw new AppError(refusal.status, refusal.sentence, undefined, undefined, refusal.code);
     const [user] = await tx.update(users).set({ passwordHash, mustChangePassword: false, failedLoginCount: 0, lockedUntil: null, updatedAt: now })
       .where(eq(users.id, link!.userId)).returning({ id: users.id, email: users.email });
+    await liftLockout(tx, user!.email);
     await tx.update(passwordLinks).set({ usedAt: now }).where(eq(passwordLinks.id, link!.id));
     await revokePasswordLinks(tx, link!.userId, now);
     await revokeAllSessions(tx, link!.userId, now);

@@ -11,6 +11,7 @@ import { audit } from '../audit/service.js';
 import type { SettingsService } from '../settings/service.js';
 import { adminResetRefusal, RECOVERY_ALPHABET } from './policy.js';
 import { issuePasswordLink, revokePasswordLinks } from './password-links.js';
+import { forgetFailures, liftLockout } from './lockout.js';
 import { forgetSessions, revokeAllSessions, withCountedAttempt } from './service.js';
 
 /**
@@ -22,9 +23,10 @@ export async function changeOwnPassword(db: Db, settings: SettingsService, me: A
     throw unprocessable('new_password_same', undefined, { newPassword: 'new_password_same' });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await withCountedAttempt(db, settings, me.id, now, wrongPassword, async (tx, user) => {
+  await withCountedAttempt(db, settings, me, now, wrongPassword, async (tx, user) => {
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) return 'wrong';
     await tx.update(users).set({ passwordHash, mustChangePassword: false, failedLoginCount: 0, updatedAt: now }).where(eq(users.id, me.id));
+    await forgetFailures(tx, user.email, me.ip);
     await revokePasswordLinks(tx, me.id, now);
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, me.id), ne(sessions.id, me.sessionId), isNull(sessions.revokedAt)));
     await audit(tx, me, 'user.password_change', 'user', me.id, null);
@@ -53,6 +55,7 @@ export async function resetPassword(db: Db, targetId: string, actor: Actor, how:
     const refusal = adminResetRefusal(actor?.id ?? null, targetId, 'password');
     if (refusal) throw conflict(refusal, undefined, 'reset_refused');
     await tx.update(users).set({ passwordHash, mustChangePassword: password !== null, failedLoginCount: 0, lockedUntil: null, updatedAt: now }).where(eq(users.id, targetId));
+    await liftLockout(tx, user.email);
     await revokeAllSessions(tx, targetId, now);
     await tx.update(loginChallenges).set({ usedAt: now }).where(and(eq(loginChallenges.userId, targetId), isNull(loginChallenges.usedAt)));
     await audit(tx, actor, 'user.password_reset', 'user', targetId, { method: how.method });

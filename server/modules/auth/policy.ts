@@ -1,6 +1,6 @@
 /**
- * Logging in: every role may ask who it is; repeated failures lock an account for a while (the limit
- * is the maxLoginAttempts setting); only active accounts may log in.
+ * Logging in: every role may ask who it is; repeated failures from one address lock that address out of the account
+ * for a while (the limit is the maxLoginAttempts setting), failures from many slow it; only active accounts may log in.
  */
 import { say, type Said } from '../../lib/errors.js';
 import type { Restriction } from '../../../src/common/two-factor.js';
@@ -10,8 +10,30 @@ export const authAccess = { self: allow('self') };
 
 export const LOCK_MINUTES = 15;
 
-/** Whether this failed attempt (the n-th in a row) locks the account. */
-export const locksAccount = (failures: number, maxLoginAttempts: number) => failures >= maxLoginAttempts;
+/** Failures older than this (and no lock) are forgotten: they neither lock an address nor slow the account. */
+export const FAILURE_WINDOW_MINUTES = 60;
+
+/** The account's delay: none up to maxLoginAttempts recent failures, then 250 ms doubling every maxLoginAttempts more, at most 3 s. */
+export const DELAY_BASE_MS = 250;
+export const DELAY_MAX_MS = 3_000;
+
+export function accountDelayMs(recentFailures: number, maxLoginAttempts: number): number {
+  const excess = recentFailures - maxLoginAttempts;
+  if (excess <= 0) return 0;
+  return Math.min(DELAY_MAX_MS, DELAY_BASE_MS * 2 ** Math.floor((excess - 1) / Math.max(1, maxLoginAttempts)));
+}
+
+export type LoginStanding = { lockedUntil: Date | null; delayMs: number };
+
+/** From an email's failures by address: whether `ip` is locked out of it now, and the delay every answer for it waits. */
+export function loginStandingOf(
+  rows: readonly { ip: string; failures: number; lastFailedAt: Date; lockedUntil: Date | null }[], ip: string, now: Date, maxLoginAttempts: number,
+): LoginStanding {
+  const windowStart = now.getTime() - FAILURE_WINDOW_MINUTES * 60_000;
+  const mine = rows.find((r) => r.ip === ip);
+  const recent = rows.reduce((n, r) => n + (r.lastFailedAt.getTime() >= windowStart ? r.failures : 0), 0);
+  return { lockedUntil: mine?.lockedUntil && mine.lockedUntil > now ? mine.lockedUntil : null, delayMs: accountDelayMs(recent, maxLoginAttempts) };
+}
 
 export function lockedSentence(until: Date, now: Date) {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
@@ -25,11 +47,11 @@ export function loginRefusal(status: string): { code: string; sentence: Said } |
   return { code: 'account_inactive', sentence: say('account_inactive_contact') };
 }
 
-/** Staff (every role that reaches the back office) must use 2FA when the settings require it; shoppers may. */
-export const isStaff = (role: string) => role === 'admin' || role === 'finance' || role === 'operator';
-
-/** Whether a new session of this user must enrol in 2FA before anything else. */
-export const mustEnrol = (twoFactorRequired: boolean, role: string, enrolled: boolean) => twoFactorRequired && isStaff(role) && !enrolled;
+/**
+ * Whether a session of this user must enrol in 2FA before anything else: the "Require 2FA for all users" setting
+ * applies to every role, shoppers included, and to sessions already open (decided again on every request).
+ */
+export const mustEnrol = (twoFactorRequired: boolean, enrolled: boolean) => twoFactorRequired && !enrolled;
 
 /** What a session must do first: a reset password comes before enrolment. */
 export function sessionRestriction(s: { mustChangePassword: boolean; requiresEnrolment: boolean }): Restriction | null {

@@ -2,7 +2,7 @@ import type { SessionUser } from '../../../src/common/users.js';
 
 type Named = { name: string | null; firstName: string | null; lastName: string | null; email: string };
 
-/** SPEC §3 User: the name, or first plus last name, or else the email. */
+/** The user's display name: the name, or first plus last name, or else the email. */
 export const displayName = (u: Named) =>
   u.name?.trim() || [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
 

@@ -1,5 +1,5 @@
 import type { LoginChallenge, LoginSuccess } from '../../../src/common/two-factor.js';
-import { loginBody, loginTwoFactorBody, passwordChangeBody, setPasswordBody, twoFactorCodeBody } from '../../../src/common/users.schemas.js';
+import { loginBody, loginTwoFactorBody, passwordChangeBody, setPasswordBody, twoFactorCodeBody, twoFactorDisableBody } from '../../../src/common/users.schemas.js';
 import { PUBLIC } from '../../lib/access.js';
 import { unauthorized } from '../../lib/errors.js';
 import { defineRoutes } from '../../lib/routes.js';
@@ -79,7 +79,7 @@ export default defineRoutes('auth', (r, { db, settings, config }) => {
   }, async (req) => ({ ok: true, ...(await enableTwoFactor(db, settings, box, req.user!, req.body.code)) }));
 
   r.post('/api/auth/2fa/disable', {
-    schema: { body: twoFactorCodeBody, summary: 'Turn one\'s own 2FA off with a current code or a recovery code' },
+    schema: { body: twoFactorDisableBody, summary: 'Turn one\'s own 2FA off with the password and a current code or a recovery code' },
     config: { ...authAccess.self, ...loginLimit },
-  }, async (req) => ({ ok: true, twoFactor: await disableTwoFactor(db, settings, box, req.user!, req.body.code) }));
+  }, async (req) => ({ ok: true, twoFactor: await disableTwoFactor(db, settings, box, req.user!, req.body) }));
 });

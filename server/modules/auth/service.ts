@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CHALLENGE_MINUTES, type Restriction } from '../../../src/common/two-factor.js';
 import type { SessionUser } from '../../../src/common/users.js';
 import { loginChallenges, sessions, users } from '../../db/schema.js';
@@ -9,7 +9,8 @@ import { cachesTrusted, caughtUp, invalidated, onInvalidation } from '../../lib/
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuthUser } from '../../types.js';
 import type { SettingsService } from '../settings/service.js';
-import { LOCK_MINUTES, lockedSentence, locksAccount, loginRefusal, mustEnrol, sessionRestriction } from './policy.js';
+import { forgetFailures, loginStanding, pause, recordFailure } from './lockout.js';
+import { lockedSentence, loginRefusal, mustEnrol, sessionRestriction } from './policy.js';
 import { displayName, presentSessionUser } from './present.js';
 import { spendSecondFactor } from './two-factor.js';
 
@@ -34,20 +35,24 @@ export type LoginOutcome =
   | { kind: 'challenge'; challenge: string; expiresAt: Date };
 
 /**
- * Counts a failed attempt (a wrong password, or a wrong second factor at login, enrolment or turning 2FA off) toward
- * the lockout of the maxLoginAttempts setting, and answers the error to throw: the lock's sentence once it is reached,
- * else `refusal`. Throw it after the transaction commits, or the count is rolled back with it.
+ * Counts a wrong second factor or current password given after the password step (at login, enrolment or turning 2FA
+ * off) toward the lockout of this address (lockout.ts), and answers the error to throw: the lock's sentence once it is
+ * reached (the caller has proved the password, so it may be told), else `refusal`. Throw it after the transaction
+ * commits, or the count is rolled back with it.
  */
-export async function registerFailure(db: Queryable, settings: SettingsService, user: UserRow, now: Date, refusal: AppError): Promise<AppError> {
+export async function registerFailure(db: Queryable, settings: SettingsService, user: UserRow, ip: string | undefined, now: Date, refusal: AppError): Promise<AppError> {
   const { maxLoginAttempts } = await settings.get(db);
-  const failures = user.failedLoginCount + 1;
-  if (locksAccount(failures, maxLoginAttempts)) {
-    const until = new Date(now.getTime() + LOCK_MINUTES * 60_000);
-    await db.update(users).set({ failedLoginCount: 0, lockedUntil: until }).where(eq(users.id, user.id));
-    return forbidden(lockedSentence(until, now), undefined, 'account_locked');
-  }
-  await db.update(users).set({ failedLoginCount: failures }).where(eq(users.id, user.id));
-  return refusal;
+  const until = await recordFailure(db, user.email, ip, now, maxLoginAttempts);
+  return until ? lockedRefusal(until, now) : refusal;
+}
+
+const lockedRefusal = (until: Date, now: Date) => forbidden(lockedSentence(until, now), undefined, 'account_locked');
+
+/** This address's lock on the account, as the error to answer a caller who has proved the password; null: none. */
+async function addressLockRefusal(db: Queryable, settings: SettingsService, user: UserRow, ip: string | undefined, now: Date): Promise<AppError | null> {
+  const { maxLoginAttempts } = await settings.get(db);
+  const { lockedUntil } = await loginStanding(db, user.email, ip, now, maxLoginAttempts);
+  return lockedUntil ? lockedRefusal(lockedUntil, now) : null;
 }
 
 /** The user's row, locked for the caller's transaction (a failed attempt's count must not race another's). */
@@ -58,38 +63,41 @@ export async function lockedUser(db: Queryable, id: string) {
 }
 
 /**
- * Runs `work` in a transaction on the caller's locked row, refused while the account is locked (or not active). When
- * `work` answers 'wrong' (a wrong current password or code), the attempt counts toward the lockout exactly as at login:
- * `wrong()` (or the lock's sentence) is thrown after the commit, so the count stays.
+ * Runs `work` in a transaction on the caller's locked row, refused while the caller's address is locked out of the
+ * account (or it is not active). When `work` answers 'wrong' (a wrong current password or code), the attempt counts
+ * toward that address's lockout as at login: `wrong()` (or the lock's sentence) is thrown after the commit, so the count stays.
  */
 export async function withCountedAttempt<T>(
-  db: Db, settings: SettingsService, userId: string, now: Date, wrong: () => AppError,
+  db: Db, settings: SettingsService, who: { id: string; ip?: string }, now: Date, wrong: () => AppError,
   work: (tx: Queryable, user: UserRow) => Promise<T | 'wrong'>,
 ): Promise<T> {
   const result = await db.transaction(async (tx): Promise<T | AppError> => {
-    const user = await lockedUser(tx, userId);
-    const standing = standingRefusal(user, now);
+    const user = await lockedUser(tx, who.id);
+    const standing = await addressLockRefusal(tx, settings, user, who.ip, now) ?? standingRefusal(user);
     if (standing) return standing;
     const done = await work(tx, user);
-    return done === 'wrong' ? registerFailure(tx, settings, user, now, wrong()) : done;
+    return done === 'wrong' ? registerFailure(tx, settings, user, who.ip, now, wrong()) : done;
   });
   if (result instanceof AppError) throw result;
   return result;
 }
 
-/** The reasons a known account may not go on: a lock, or a status other than active. */
-export function standingRefusal(user: UserRow, now: Date): AppError | null {
-  if (user.lockedUntil && user.lockedUntil > now) return forbidden(lockedSentence(user.lockedUntil, now), undefined, 'account_locked');
+/** Why a known account may not go on: a status other than active. */
+export function standingRefusal(user: UserRow): AppError | null {
   const refusal = loginRefusal(user.status);
   return refusal ? forbidden(refusal.sentence, undefined, refusal.code) : null;
 }
 
-/** Opens a session (the failures forgotten, the login time kept); staff without 2FA must enrol first when settings say so. */
-async function openSession(tx: Queryable, settings: SettingsService, user: UserRow, client: Client, now: Date): Promise<LoginOutcome> {
+/**
+ * Opens a session (this address's failures forgotten, the login time kept); a user without 2FA must enrol first when
+ * settings say so. Also the end of a shop sign-up whose email was confirmed.
+ */
+export async function openSession(tx: Queryable, settings: SettingsService, user: UserRow, client: Client, now: Date): Promise<Extract<LoginOutcome, { kind: 'session' }>> {
   const { twoFactorAuth } = await settings.get(tx);
-  const requiresEnrolment = mustEnrol(twoFactorAuth, user.role, user.totpSecret !== null);
+  const requiresEnrolment = mustEnrol(twoFactorAuth, user.totpSecret !== null);
   const token = newToken();
-  await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLogin: now }).where(eq(users.id, user.id));
+  await tx.update(users).set({ failedLoginCount: 0, lastLogin: now }).where(eq(users.id, user.id));
+  await forgetFailures(tx, user.email, client.ip);
   await tx.insert(sessions).values({
     tokenHash: sha256(token), userId: user.id, createdAt: now, lastSeenAt: now, requiresEnrolment,
     ip: client.ip ?? null, userAgent: client.userAgent?.slice(0, 300) ?? null,
@@ -102,6 +110,10 @@ async function openSession(tx: Queryable, settings: SettingsService, user: UserR
  * The password step. An account with 2FA gets a challenge instead of a token: no session exists until its second
  * factor is given (verifyLoginChallenge), and the failed-attempt count is kept until then, so that knowing the
  * password does not buy unlimited guesses at the code.
+ *
+ * An unknown email, a wrong password and an address locked out of the account get the same answer after the same
+ * work (a password check, a dummy one for an unknown email; the failure counted; the email's delay), so neither the
+ * answer nor its time tells whether an account exists or is locked.
  */
 export async function login(
   db: Db,
@@ -110,16 +122,17 @@ export async function login(
   now = new Date(),
 ): Promise<LoginOutcome> {
   const email = normaliseEmail(input.email);
+  const { maxLoginAttempts } = await settings.get();
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user) {
-    await verifyPassword(null, input.password);
+  const standing = await loginStanding(db, email, input.ip, now, maxLoginAttempts);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok || standing.lockedUntil) {
+    await recordFailure(db, email, input.ip, now, maxLoginAttempts);
+    await pause(standing.delayMs);
     throw unauthorized('invalid_credentials');
   }
-  if (user.lockedUntil && user.lockedUntil > now) throw forbidden(lockedSentence(user.lockedUntil, now), undefined, 'account_locked');
-
-  const ok = await verifyPassword(user.passwordHash, input.password);
-  if (!ok) throw await registerFailure(db, settings, user, now, unauthorized('invalid_credentials'));
-  const refusal = standingRefusal(user, now);
+  await pause(standing.delayMs);
+  const refusal = standingRefusal(user);
   if (refusal) throw refusal;
 
   if (user.totpSecret) {
@@ -151,9 +164,9 @@ export async function verifyLoginChallenge(
     if (!challenge || challenge.usedAt || challenge.expiresAt <= now) return challengeInvalid();
     const [user] = await tx.select().from(users).where(eq(users.id, challenge.userId)).limit(1).for('update');
     if (!user?.totpSecret) return challengeInvalid();
-    const refusal = standingRefusal(user, now);
+    const refusal = await addressLockRefusal(tx, settings, user, input.ip, now) ?? standingRefusal(user);
     if (refusal) return refusal;
-    if (!(await spendSecondFactor(tx, box, user, input.code, now))) return registerFailure(tx, settings, user, now, codeInvalid());
+    if (!(await spendSecondFactor(tx, box, user, input.code, now))) return registerFailure(tx, settings, user, input.ip, now, codeInvalid());
     await tx.update(loginChallenges).set({ usedAt: now }).where(eq(loginChallenges.id, challenge.id));
     return openSession(tx, settings, user, input, now);
   });
@@ -163,7 +176,7 @@ export async function verifyLoginChallenge(
 }
 
 type SessionRow = {
-  sessionId: string; createdAt: Date; lastSeenAt: Date; revokedAt: Date | null; requiresEnrolment: boolean;
+  sessionId: string; createdAt: Date; lastSeenAt: Date; revokedAt: Date | null; enrolled: boolean;
   id: string; email: string; name: string | null; firstName: string | null; lastName: string | null;
   role: string; status: string; mustChangePassword: boolean;
 };
@@ -196,7 +209,7 @@ async function loadSession(db: Db, tokenHash: string, now: Date): Promise<Sessio
   const [row] = await db
     .select({
       sessionId: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt,
-      requiresEnrolment: sessions.requiresEnrolment,
+      enrolled: sql<boolean>`${users.totpSecret} is not null`,
       id: users.id, email: users.email, name: users.name, firstName: users.firstName, lastName: users.lastName,
       role: users.role, status: users.status, mustChangePassword: users.mustChangePassword,
     })
@@ -215,7 +228,7 @@ export async function authenticate(db: Db, settings: SettingsService, token: str
   const row = await loadSession(db, tokenHash, now);
   if (!row || row.revokedAt) throw unauthorized();
   if (row.status !== 'active') throw unauthorized('account_inactive');
-  const { sessionTimeout, sessionMaxHours } = await settings.get();
+  const { sessionTimeout, sessionMaxHours, twoFactorAuth } = await settings.get();
   const idle = now.getTime() - row.lastSeenAt.getTime() > sessionTimeout * 60_000;
   if (idle || now.getTime() - row.createdAt.getTime() > sessionMaxHours * 3_600_000) {
     sessionCache.delete(tokenHash);
@@ -226,7 +239,9 @@ export async function authenticate(db: Db, settings: SettingsService, token: str
     row.lastSeenAt = now;
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  return { id: row.id, email: row.email, name: displayName(row), role: row.role, sessionId: row.sessionId, restriction: sessionRestriction(row) };
+  // Decided on every request, not only at login: turning "Require 2FA" on restricts sessions already open.
+  const restriction = sessionRestriction({ mustChangePassword: row.mustChangePassword, requiresEnrolment: mustEnrol(twoFactorAuth, row.enrolled) });
+  return { id: row.id, email: row.email, name: displayName(row), role: row.role, sessionId: row.sessionId, restriction };
 }
 
 export async function logout(db: Db, sessionId: string, now = new Date()) {

@@ -1,7 +1,8 @@
 /**
  * The mint queue's rules: who may see and steer it, and how a job moves
  * (queued → processing → succeeded | failed; failed → queued again by an operator). A manual mint of more units than
- * settings manualMintDualControlAbove starts awaiting_approval, and is queued once another member of staff approves it.
+ * settings manualMintDualControlAbove starts awaiting_approval, and is queued once another member of staff approves it
+ * (or rejected for good, with a reason).
  * Retry and backoff live here; recovery.ts decides what to do with a job that already holds a signed transaction.
  */
 import { say, type Said } from '../../lib/errors.js';
@@ -62,3 +63,11 @@ export const ownMintRefusal = (job: { createdBy: string | null }, actorId: strin
 /** Why this job may not be approved now, or null: only one awaiting approval. */
 export const mintApprovalRefusal = (status: string): Said | null =>
   (status === 'awaiting_approval' ? null : say('mint_not_awaiting_approval', { status }));
+
+/** Why `actorId` may not reject this job, or null: its creator may not decide it either way. */
+export const ownMintRejectRefusal = (job: { createdBy: string | null }, actorId: string | null): Said | null =>
+  (actorId !== null && job.createdBy === actorId ? say('mint_reject_own') : null);
+
+/** Why this job may not be rejected now, or null: only one awaiting approval. */
+export const mintRejectionRefusal = (status: string): Said | null =>
+  (status === 'awaiting_approval' ? null : say('mint_not_awaiting_rejection', { status }));

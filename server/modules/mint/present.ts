@@ -11,11 +11,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const jobCsv = csvColumns<MintJob>({
   id: 'text', orderId: 'text', source: 'text', status: 'text', walletAddress: 'text', tokenId: 'text', amount: 'decimal', attempts: 'number',
   maxAttempts: 'number', txHash: 'text', chainId: 'number', contract: 'text', productId: 'text', nonce: 'number',
-  blockNumber: 'text', lastError: 'text', nextAttemptAt: 'date', note: 'text', approvedAt: 'date', createdAt: 'date', updatedAt: 'date', completedAt: 'date',
+  blockNumber: 'text', lastError: 'text', nextAttemptAt: 'date', note: 'text', approvedAt: 'date', rejectedAt: 'date', rejectReason: 'text', createdAt: 'date', updatedAt: 'date', completedAt: 'date',
 });
 
 /**
- * SPEC §3 "Mint job" plus what an operator needs to steer it. A job without an order has the order id "manual";
+ * A mint job as the API answers it, plus what an operator needs to steer it. A job without an order has the order id "manual";
  * `conversion` says it mints a member's points conversion rather than a staff member's Mint Token.
  */
 export function presentJob(j: Job, conversion = false): MintJob {
@@ -42,6 +42,9 @@ export function presentJob(j: Job, conversion = false): MintJob {
     createdBy: j.createdBy,
     approvedBy: j.approvedBy,
     approvedAt: iso(j.approvedAt),
+    rejectedBy: j.rejectedBy,
+    rejectedAt: iso(j.rejectedAt),
+    rejectReason: j.rejectReason,
     createdAt: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),
     completedAt: iso(j.completedAt),

@@ -17,7 +17,7 @@ import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { mintQueued } from './enqueue.js';
-import { mintApprovalRefusal, needsMintApproval, ownMintRefusal, retryRefusal } from './policy.js';
+import { mintApprovalRefusal, mintRejectionRefusal, needsMintApproval, ownMintRefusal, ownMintRejectRefusal, retryRefusal } from './policy.js';
 import { presentJob } from './present.js';
 import { LEASE_SECONDS } from './queue.js';
 import type { ChainRuntime } from './runtime.js';
@@ -123,6 +123,27 @@ export async function approveJob(db: Db, id: string, actor: Actor) {
   });
   counter.touch();
   mintQueued();
+  return job;
+}
+
+/** Another member of staff rejects a manual mint awaiting approval, with a reason: it is never minted. */
+export async function rejectJob(db: Db, id: string, reason: string, actor: Actor) {
+  const job = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(mintJobs).where(eq(mintJobs.id, id)).for('update').limit(1);
+    if (!current) throw notFound('mint_job_not_found');
+    const own = ownMintRejectRefusal(current, actor?.id ?? null);
+    if (own) throw forbidden(own, undefined, 'own_mint');
+    const refusal = mintRejectionRefusal(current.status);
+    if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
+    const [row] = await tx.update(mintJobs)
+      .set({ status: 'rejected', rejectedBy: actor?.id ?? null, rejectedAt: sql`now()`, rejectReason: reason, updatedAt: sql`now()` })
+      .where(eq(mintJobs.id, id)).returning();
+    await audit(tx, actor, 'mint.reject', 'mint_job', id, {
+      reason, amount: current.amount, tokenId: current.tokenId, walletAddress: current.walletAddress, createdBy: current.createdBy,
+    });
+    return row!;
+  });
+  counter.touch();
   return job;
 }
 

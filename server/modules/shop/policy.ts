@@ -3,6 +3,7 @@
  * sees only their own orders. Drafts and withdrawn products are not for the public.
  */
 import { allow, PUBLIC, PUBLIC_IDENTIFIED } from '../../lib/access.js';
+import { say, type Said } from '../../lib/errors.js';
 
 /** The catalogue is public, and a logged-in member also sees the exclusive products of their level. */
 export const shopAccess = { browse: PUBLIC, catalogue: PUBLIC_IDENTIFIED, own: allow('self') };
@@ -12,3 +13,16 @@ export const isOnSale = (product: { status: string }) => product.status === 'act
 
 /** Every account made by signing up is a shopper, whatever the request says. */
 export const SIGNUP_ROLE = 'user';
+
+/** How long a sign-up's confirmation link works. */
+export const SIGNUP_LINK_HOURS = 24;
+
+export const signupConfirmUrl = (origin: string, token: string) => `${origin}/shop/account?confirm=${encodeURIComponent(token)}`;
+
+/** Why a stored sign-up may not be confirmed now (null: it may), with the HTTP status to answer. */
+export function signupLinkRefusal(request: { usedAt: Date | null; expiresAt: Date } | null, now: Date): { status: 400 | 410; code: string; sentence: Said } | null {
+  if (!request) return { status: 400, code: 'link_invalid', sentence: say('signup_link_invalid') };
+  if (request.usedAt) return { status: 410, code: 'link_used', sentence: say('signup_link_used') };
+  if (request.expiresAt <= now) return { status: 410, code: 'link_expired', sentence: say('signup_link_expired') };
+  return null;
+}

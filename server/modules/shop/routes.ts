@@ -1,21 +1,38 @@
 import { idParams } from '../../../src/common/list.schemas.js';
-import { shopOrderListQuery, shopProductListQuery, signupBody } from '../../../src/common/shop.schemas.js';
+import { shopOrderListQuery, shopProductListQuery, signupBody, signupConfirmBody } from '../../../src/common/shop.schemas.js';
 import { unauthorized } from '../../lib/errors.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { accepted } from '../../lib/openapi.js';
+import { siteOrigin } from '../../lib/site.js';
 import { shopAccess as access } from './policy.js';
-import { getShopProduct, listOwnOrders, listShopProducts, signup } from './service.js';
+import { getShopProduct, listOwnOrders, listShopProducts } from './service.js';
+import { confirmSignup, requestSignup } from './signup.js';
 
-export default defineRoutes('shop', (r, { db, config }) => {
+export default defineRoutes('shop', (r, { db, config, settings }) => {
+  const signupLimit = { rateLimit: { max: config.loginRateLimitMax, timeWindow: '1 minute' } };
+
   r.get('/api/shop/products', { config: access.catalogue, schema: { querystring: shopProductListQuery, summary: 'Products on sale' } }, async (req) =>
     ({ ok: true, ...(await listShopProducts(db, req.query, req.user?.id)) }));
 
   r.get('/api/shop/products/:id', { config: access.catalogue, schema: { params: idParams, summary: 'A product on sale' } }, async (req) =>
     ({ ok: true, product: await getShopProduct(db, req.params.id, req.user?.id) }));
 
+  // The same answer whether the email is new or has an account: what happens next is said by email only.
   r.post('/api/shop/auth/signup', {
-    config: { ...access.browse, rateLimit: { max: config.loginRateLimitMax, timeWindow: '1 minute' } },
-    schema: { body: signupBody, summary: 'Create a shopper account (then log in)' },
-  }, async (req, reply) => reply.status(201).send({ ok: true, user: await signup(db, req.body) }));
+    config: { ...access.browse, ...signupLimit },
+    schema: { body: signupBody, response: accepted, summary: 'Sign up as a shopper: an email confirms the address (a taken one gets a warning instead); the answer is the same either way' },
+  }, async (req, reply) => {
+    await requestSignup(db, req.body, siteOrigin(req, (await settings.get()).siteUrl), req.ip);
+    return reply.status(202).send({ ok: true });
+  });
+
+  r.post('/api/shop/auth/confirm', {
+    config: { ...access.browse, ...signupLimit },
+    schema: { body: signupConfirmBody, summary: 'Confirm a sign-up with the emailed link\'s token: the account is made and logged in (the login\'s answer)' },
+  }, async (req) => {
+    const outcome = await confirmSignup(db, settings, { token: req.body.token, ip: req.ip, userAgent: req.headers['user-agent'] });
+    return { ok: true, token: outcome.token, accessToken: outcome.token, user: outcome.user, restriction: outcome.restriction };
+  });
 
   r.get('/api/shop/orders', { config: access.own, schema: { querystring: shopOrderListQuery, summary: 'The caller’s own orders' } }, async (req) => {
     if (!req.user) throw unauthorized();

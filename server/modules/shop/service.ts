@@ -1,19 +1,14 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { levelRank, MEMBER_LEVELS, memberLevelOf, type MemberLevelName } from '../../../src/common/membership.js';
 import type { ShopOrder } from '../../../src/common/orders.js';
-import type { SessionUser } from '../../../src/common/users.js';
-import type { SignupInput } from '../../../src/common/shop.schemas.js';
 import type { ProductListQuery } from '../../../src/common/products.schemas.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { mintJobs, orderItems, orders, payments, users } from '../../db/schema.js';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { audit } from '../audit/service.js';
-import { presentSessionUser } from '../auth/present.js';
-import { createUser, normaliseEmail } from '../auth/service.js';
+import { mintJobs, orderItems, orders, payments } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
 import { memberPricing } from '../membership/ledger.js';
 import { listProducts, getProduct } from '../products/service.js';
 import { presentProduct } from '../products/present.js';
-import { isOnSale, SIGNUP_ROLE } from './policy.js';
+import { isOnSale } from './policy.js';
 import { presentShopOrder } from './present.js';
 
 /** The exclusive levels whose products this buyer may see (none for a visitor or a level without exclusive products). */
@@ -36,23 +31,6 @@ export async function getShopProduct(db: Db, id: string, userId: string | null |
   // An exclusive product above the caller's level reads as not found, as a draft does.
   if (product.minMemberLevel && !(await exclusiveLevelsFor(db, userId)).includes(memberLevelOf(product.minMemberLevel))) throw notFound('product_not_found');
   return presentProduct(product);
-}
-
-const emailTaken = () => conflict('account_email_taken', undefined, 'email_taken');
-
-/** The users table's unique email index refused a racing second sign-up. */
-const isEmailClash = (err: unknown) => isUniqueViolation(err, 'users_email_key');
-
-/** A new shopper account (role user, active), hashed and locked out like staff accounts. */
-export async function signup(db: Db, input: SignupInput): Promise<SessionUser> {
-  const email = normaliseEmail(input.email);
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (existing) throw emailTaken();
-    const user = await createUser(tx, { email, password: input.password, name: input.name, role: SIGNUP_ROLE });
-    await audit(tx, user, 'user.signup', 'user', user.id, { email });
-    return presentSessionUser({ id: user.id, email: user.email, name: input.name, role: user.role });
-  }).catch((err) => { throw isEmailClash(err) ? emailTaken() : err; });
 }
 
 /** Orders as a shopper sees them: each with its lines, its latest payment and its mint jobs (three queries in all). */

@@ -1,9 +1,12 @@
+import { userBulkBody } from '../../../src/common/bulk.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
+import { eachRow } from '../../lib/bulk.js';
 import { passwordResetBody, userCreateBody, userListQuery, userPatch } from '../../../src/common/users.schemas.js';
 import { siteOrigin } from '../../lib/site.js';
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { created } from '../../lib/openapi.js';
 import { userAccess as access } from './policy.js';
 import { userCsv } from './present.js';
 import {
@@ -20,7 +23,7 @@ export default defineRoutes('users', (r, { db, settings }) => {
   r.get('/api/users/:id', { config: access.read, schema: { params: idParams, summary: 'A user with their orders count and open sessions' } }, async (req) =>
     ({ ok: true, user: await getUser(db, req.params.id) }));
 
-  r.post('/api/users', { config: access.write, schema: { body: userCreateBody, summary: 'Add a user with an initial password or a one-time set-password link (emailed, and answered once)' } }, async (req, reply) =>
+  r.post('/api/users', { config: access.write, schema: { body: userCreateBody, response: created, summary: 'Add a user with an initial password or a one-time set-password link (emailed, and answered once)' } }, async (req, reply) =>
     reply.status(201).send({ ok: true, ...(await createUser(db, req.body, siteOrigin(req, (await settings.get()).siteUrl), req.user)) }));
 
   r.put('/api/users/:id', { config: access.write, schema: { params: idParams, body: userPatch, summary: 'Change a user (a new role or status ends their sessions)' } }, async (req) =>
@@ -35,6 +38,9 @@ export default defineRoutes('users', (r, { db, settings }) => {
   r.post('/api/users/:id/reactivate', { config: access.write, schema: { params: idParams, summary: 'Make a suspended or inactive user active again' } }, async (req) =>
     ({ ok: true, user: await reactivateUser(db, req.params.id, req.user) }));
 
+  r.post('/api/users/bulk', { config: access.write, schema: { body: userBulkBody, summary: 'Suspend or reactivate the selected users, each on its own; answers each one’s outcome' } }, async (req) =>
+    ({ ok: true, ...(await eachRow(req.body.ids, (id) => (req.body.action === 'suspend' ? suspendUser(db, id, req.user) : reactivateUser(db, id, req.user)))) }));
+
   r.post('/api/users/:id/unlock', { config: access.write, schema: { params: idParams, summary: 'Lift a lockout after failed logins' } }, async (req) =>
     ({ ok: true, user: await unlockUser(db, req.params.id, req.user) }));
 
@@ -44,5 +50,5 @@ export default defineRoutes('users', (r, { db, settings }) => {
   }, async (req) => ({ ok: true, ...(await resetUserPassword(db, req.params.id, req.body?.method ?? 'temporary', siteOrigin(req, (await settings.get()).siteUrl), req.user)) }));
 
   r.post('/api/users/:id/reset-2fa', { config: access.write, schema: { params: idParams, summary: 'Remove a user\'s two-factor enrolment' } }, async (req) =>
-    ({ ok: true, user: await resetUserTwoFactor(db, settings, req.params.id, req.user) }));
+    ({ ok: true, user: await resetUserTwoFactor(db, req.params.id, req.user) }));
 });

@@ -12,11 +12,11 @@ import type { Actor } from '../../types.js';
 import { changes } from '../audit/changes.js';
 import { audit } from '../audit/service.js';
 import { recoveryCodesLeft, resetTwoFactor } from '../auth/enrolment.js';
+import { liftLockout, recentFailures } from '../auth/lockout.js';
 import { resetPassword } from '../auth/password.js';
 import { issuePasswordLink } from '../auth/password-links.js';
 import { normaliseEmail, revokeAllSessions } from '../auth/service.js';
 import { notificationSettings, notify } from '../notifications/notify.js';
-import type { SettingsService } from '../settings/service.js';
 import { changeRefusal, deleteRefusal, endsSessions, selfChangeRefusal } from './policy.js';
 import { presentSession, presentUser } from './present.js';
 
@@ -82,6 +82,7 @@ export async function getUser(db: Db, id: string): Promise<UserDetail> {
   ]);
   return {
     ...presentUser(row), ordersCount: Number(placed?.n ?? 0), failedLoginCount: row.failedLoginCount, sessions: open.map(presentSession),
+    loginFailures: await recentFailures(db, row.email, new Date()),
     twoFactorEnabledAt: row.totpSecret && row.totpEnabledAt ? row.totpEnabledAt.toISOString() : null,
     recoveryCodesLeft: row.totpSecret ? await recoveryCodesLeft(db, id) : 0,
   };
@@ -93,9 +94,9 @@ export async function resetUserPassword(db: Db, id: string, method: 'temporary' 
   return { ...given, user: presentUser(await findUser(db, id)) } as PasswordReset;
 }
 
-/** An admin's reset of a user's 2FA (they enrol again at their next login when settings require it). */
-export async function resetUserTwoFactor(db: Db, settings: SettingsService, id: string, actor: Actor): Promise<User> {
-  await resetTwoFactor(db, settings, id, actor);
+/** An admin's reset of a user's 2FA (their sessions must enrol again at once when settings require it). */
+export async function resetUserTwoFactor(db: Db, id: string, actor: Actor): Promise<User> {
+  await resetTwoFactor(db, id, actor);
   return presentUser(await findUser(db, id));
 }
 
@@ -156,10 +157,11 @@ export async function updateUser(db: Db, id: string, patch: UserPatch, actor: Ac
 export const suspendUser = (db: Db, id: string, actor: Actor) => db.transaction((tx) => changeUser(tx, id, { status: 'suspended' }, actor, 'user.suspend'));
 export const reactivateUser = (db: Db, id: string, actor: Actor) => db.transaction((tx) => changeUser(tx, id, { status: 'active' }, actor, 'user.reactivate'));
 
-/** Lifts a lockout after too many failed logins. */
+/** Lifts every address's lockout of this account after too many failed logins. */
 export async function unlockUser(db: Db, id: string, actor: Actor): Promise<User> {
   return db.transaction(async (tx) => {
-    await findUser(tx, id, true);
+    const user = await findUser(tx, id, true);
+    await liftLockout(tx, user.email);
     const [row] = await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() }).where(eq(users.id, id)).returning();
     await audit(tx, actor, 'user.unlock', 'user', id, null);
     return presentUser(row!);

@@ -2,12 +2,13 @@ import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { mintStatusOf, type MintStatus } from '../../common/mint';
 
-export const MINT_STATUS_COLORS: Record<MintStatus, 'secondary' | 'warning' | 'info' | 'success' | 'error'> = {
+export const MINT_STATUS_COLORS: Record<MintStatus, 'default' | 'secondary' | 'warning' | 'info' | 'success' | 'error'> = {
   awaiting_approval: 'secondary',
   queued: 'warning',
   processing: 'info',
   succeeded: 'success',
   failed: 'error',
+  rejected: 'default',
 };
 
 /** A mint job's status as a coloured chip; unknown values show as queued. */

@@ -8,10 +8,12 @@ import { useTitle } from '../components/useTitle';
 import { fill, useI18n } from '../i18n';
 import { useSession } from '../session';
 import { useSiteName } from '../settings';
+import ConfirmSignup from './ConfirmSignup';
 import Notifications from './Notifications';
 import Kyc from './Kyc';
 import Membership from './Membership';
 import Orders from './Orders';
+import TwoFactor from './TwoFactor';
 
 type Errors<K extends string> = Partial<Record<K, string>>;
 
@@ -147,8 +149,9 @@ type SignupField = (typeof SIGNUP_FIELDS)[number];
 
 function SignupForm() {
   const { m } = useI18n();
-  const session = useSession();
   const t = m.account.signup;
+  /** The email a confirmation was sent to: the form gives way to "check your email". */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [values, setValues] = useState<Record<SignupField, string>>({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<Errors<SignupField>>({});
   const [error, setError] = useState('');
@@ -180,19 +183,25 @@ function SignupForm() {
       setBusy(false);
       return;
     }
-    try {
-      // The account exists: log in with the same credentials.
-      await session.login(input.email, input.password, m.account.login.failed);
-    } catch (err) {
-      setError(fill(t.loginAfterFailed, { message: messageOf(err, m.account.login.failed) }));
-      setBusy(false);
-    }
+    setBusy(false);
+    setValues({ name: '', email: '', password: '' });
+    setSentTo(input.email);
   };
 
   const field = (name: SignupField, label: string, extra: { type?: string; autoComplete: string; helperText?: string }) => (
     <FormField form="signup" name={name} label={label} value={values[name]} error={errors[name]} onChange={(v) => setValues((s) => ({ ...s, [name]: v }))}
       type={extra.type} autoComplete={extra.autoComplete} hint={extra.helperText} />
   );
+
+  if (sentTo) {
+    return (
+      <Paper variant="outlined" component="section" aria-labelledby="signup-sent-title" sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+        <Typography id="signup-sent-title" variant="h2" sx={{ mb: 1.5 }}>{t.sentTitle}</Typography>
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>{fill(t.sent, { email: sentTo })}</Alert>
+        <Button onClick={() => setSentTo(null)}>{t.again}</Button>
+      </Paper>
+    );
+  }
 
   return (
     <FormPanel id="signup" title={t.title} intro={t.intro} error={error} onSubmit={submit}>
@@ -229,7 +238,7 @@ function ChangePasswordForm() {
     setErrors({});
     try {
       await changePassword(current, next);
-      session.passwordChanged();
+      session.refresh();
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
       setError(messageOf(err, t.failed));
@@ -296,21 +305,29 @@ export default function Account() {
     if (previous.current !== status && previous.current !== 'checking') heading.current?.focus();
     previous.current = status;
   }, [status]);
+  // A session open when the shop began to require 2FA is restricted from then on: opening the account asks again.
+  const { refresh } = session;
+  const wasIn = useRef(status === 'in');
+  useEffect(() => {
+    if (wasIn.current) refresh();
+  }, [refresh]);
 
   if (status === 'checking') return <Loading label={m.account.checking} />;
   if (status === 'error') {
     return <ErrorText message={fill(m.account.sessionFailed, { message: session.error })} retry={session.recheck} retryLabel={m.app.retry} />;
   }
   if (status === 'in') {
+    const mustEnrol = session.restriction === 'two_factor_enrolment';
     return (
       <Box ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
         <Profile />
-        {session.mustChangePassword ? <ChangePasswordForm /> : (
+        {session.restriction === 'password_change' ? <ChangePasswordForm /> : (
+          // The 2FA section keeps its place when the enrolment the shop requires is done, so it is not reset.
           <>
-            <Membership />
-            <Kyc />
-            <Notifications />
-            <Orders />
+            {mustEnrol && <Alert severity="warning" role="alert" sx={{ mb: 3 }}>{m.account.twoFactor.required}</Alert>}
+            {!mustEnrol && <><Membership /><Kyc /></>}
+            <TwoFactor onChanged={session.refresh} />
+            {!mustEnrol && <><Notifications /><Orders /></>}
           </>
         )}
       </Box>
@@ -321,6 +338,7 @@ export default function Account() {
       <Typography variant="h1" sx={{ mb: 3 }}>
         {m.account.title}
       </Typography>
+      <ConfirmSignup />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
         <LoginForm />
         <SignupForm />

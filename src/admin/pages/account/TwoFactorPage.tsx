@@ -32,6 +32,7 @@ export default function TwoFactorPage() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmOff, setConfirmOff] = useState(false);
@@ -80,9 +81,10 @@ export default function TwoFactorPage() {
 
   const disable = () => act(async () => {
     setConfirmOff(false);
-    const r = await apiSend<{ twoFactor: TwoFactorStatus }>('POST', '/api/auth/2fa/disable', { code: code.trim() });
+    const r = await apiSend<{ twoFactor: TwoFactorStatus }>('POST', '/api/auth/2fa/disable', { password, code: code.trim() });
     setStatus(r.twoFactor);
     setCode('');
+    setPassword('');
     await refreshIdentity().catch(() => undefined);
     notify('app.account.two_factor.turned_off', { type: 'info' });
   });
@@ -117,8 +119,12 @@ export default function TwoFactorPage() {
         <Typography variant="body2">{translate('app.account.two_factor.codes_left', { count: status.recoveryCodesLeft })}</Typography>
         <Typography variant="subtitle1" component="h2">{translate('app.account.two_factor.off_title')}</Typography>
         <Typography variant="body2" color="text.secondary">{translate('app.account.two_factor.off_text')}</Typography>
+        <TextField
+          label={translate('app.account.two_factor.password')} type="password" autoComplete="current-password" value={password}
+          onChange={(e) => setPassword(e.target.value)} disabled={busy} fullWidth required
+        />
         <CodeField label={translate('app.account.two_factor.code')} value={code} onChange={setCode} error={error} disabled={busy} />
-        <Button type="submit" color="error" variant="outlined" disabled={busy || !code.trim()}>{translate('app.account.two_factor.off_button')}</Button>
+        <Button type="submit" color="error" variant="outlined" disabled={busy || !code.trim() || !password}>{translate('app.account.two_factor.off_button')}</Button>
       </Stack>
     );
   } else if (setup) {

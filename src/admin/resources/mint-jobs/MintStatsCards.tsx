@@ -19,7 +19,7 @@ export default function MintStatsCards() {
           loading={isPending}
           label={translate(`resources.mint-queue.status.${status}`)}
           value={counts ? number(counts[status] ?? 0) : ''}
-          color={`${MINT_STATUS_COLORS[status]}.main`}
+          color={MINT_STATUS_COLORS[status] === 'default' ? 'text.secondary' : `${MINT_STATUS_COLORS[status]}.main`}
         />
       ))}
     </StatCardRow>

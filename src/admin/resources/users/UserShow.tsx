@@ -1,7 +1,7 @@
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { FunctionField, Labeled, ListButton, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { User, UserDetail, UserSessionInfo } from '../../../common/users';
+import type { LoginFailureInfo, User, UserDetail, UserSessionInfo } from '../../../common/users';
 import AwaitDetail, { detailOf } from '../../components/AwaitDetail';
 import Panel from '../../components/Panel';
 import RecordHistory from '../../components/RecordHistory';
@@ -49,6 +49,31 @@ function OrdersLink({ user }: { user: UserDetail }) {
   );
 }
 
+/** The recent failed logins by address: an address at the limit is locked out of this account, the others are not. */
+function LoginFailures({ rows }: { rows: LoginFailureInfo[] }) {
+  const translate = useTranslate();
+  const { dateTime } = useFormat();
+  if (rows.length === 0) return null;
+  const head = (key: string) => <TableCell>{translate(`resources.users.failure.${key}`)}</TableCell>;
+  return (
+    <Panel title="resources.users.login_failures" variant="subtitle1">
+      <Table size="small" data-testid="login-failures">
+        <TableHead><TableRow>{head('ip')}{head('failures')}{head('last')}{head('locked')}</TableRow></TableHead>
+        <TableBody>
+          {rows.map((f) => (
+            <TableRow key={f.ip}>
+              <TableCell>{f.ip}</TableCell>
+              <TableCell>{f.failures}</TableCell>
+              <TableCell>{dateTime(f.lastFailedAt)}</TableCell>
+              <TableCell>{f.lockedUntil ? dateTime(f.lockedUntil) : '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Panel>
+  );
+}
+
 /** The list's user at once; what only the one-record answer carries (orders, failed logins, 2FA, sessions) after it. */
 function Detail() {
   const record = useRecordContext<User | UserDetail>();
@@ -60,6 +85,7 @@ function Detail() {
         <Labeled label="resources.users.fields.ordersCount"><AwaitDetail detail={user} lines={1}>{(u) => <OrdersLink user={u} />}</AwaitDetail></Labeled>
       </Box>
       <Panel title="resources.users.security.title" variant="subtitle1"><AwaitDetail detail={user}>{(u) => <UserSecurity user={u} />}</AwaitDetail></Panel>
+      {user && <LoginFailures rows={user.loginFailures} />}
       <UserKycSessions />
       <Panel title="resources.users.sessions" variant="subtitle1"><AwaitDetail detail={user}>{(u) => <Sessions open={u.sessions} />}</AwaitDetail></Panel>
     </>
