@@ -1,4 +1,4 @@
-/** Import cycles and the layout's boundaries (DESIGN.md, Layout), checked in `npm test` with `npm run lint:deps`. */
+/** Import cycles and the folders' boundaries (ARCHITECTURE.md, Folders), checked in `npm test` with `npm run lint:deps`. */
 module.exports = {
   forbidden: [
     {

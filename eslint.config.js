@@ -1,5 +1,5 @@
 // ESLint flat config: typescript-eslint's recommended rules everywhere, React's hook rules in the browser apps,
-// and the layout's boundaries (DESIGN.md, Layout) as import rules.
+// and the folders' boundaries (ARCHITECTURE.md, Folders) as import rules.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';

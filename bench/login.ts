@@ -1,6 +1,6 @@
 /**
  * npm run bench:login [-- --engines=pglite,postgres] [-- --seconds=10] [-- --connections=8]
- * POST /api/admin/auth/login with the right password (argon2id at the DESIGN strength: 46 MiB, t=1, p=1, in
+ * POST /api/admin/auth/login with the right password (argon2id at 46 MiB, t=1, p=1, as in
  * server/lib/crypto.ts) under autocannon against the real server in its own process, on a fresh seeded database per
  * engine, then the same with a wrong password (an unknown email costs the same hash, so both show what an attacker
  * can make the server spend). Every answer must be a token (or a 401 for the wrong password).

@@ -118,7 +118,7 @@ for (const status of statuses) {
 }
 
 const byDate = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.createdAt).localeCompare(String(b.createdAt));
-// The dev logins work without an authenticator app: the demo data turns the SPEC's "Require 2FA for all users" off
+// The dev logins work without an authenticator app: the demo data turns the setting "Require 2FA for all users" off
 // (a production install, which loads no demo data, keeps it on; see the README's Dev logins).
 const settings = { twoFactorAuth: false };
 const data = { users: [...staff, ...shoppers], products, orders: orders.sort(byDate), orderItems, payments: payments.sort(byDate), settings };

@@ -6,7 +6,7 @@
  *            RpcRequestError (code, data) on a JSON-RPC error, like viem's http transport.
  *   handle:  one raw JSON-RPC request object in, the raw JSON-RPC response object out
  *            (used by the loopback HTTP forwarder).
- * Settings (DESIGN.md): chain 31337, hardfork cancun, tx gas cap 16,777,216,
+ * The dev chain's settings: chain 31337, hardfork cancun, tx gas cap 16,777,216,
  * bailOnCallFailure true (a reverting eth_call is a JSON-RPC error), automine, no disk state.
  * bailOnTransactionFailure is false so a reverted transaction is mined with a status-0 receipt,
  * as on a real chain (and replays the same way).

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (DESIGN.md, API conventions; Stripe's semantics). The first request with a key runs and its
+ * Idempotency-Key, with Stripe's semantics (PRODUCT.md, Limits). The first request with a key runs and its
  * answer is kept 24 h: the same key with the same body answers that again, with another body 422, and while the
  * first is still running 409. A request that fails with an error keeps nothing, so it may be retried with its key.
  */

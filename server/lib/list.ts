@@ -4,7 +4,7 @@ import type { ListTotal as Total } from '../../src/common/list.js';
 import { queryRows, type Queryable } from '../db/client.js';
 import { cachesTrusted, caughtUp, invalidated, onInvalidation } from './invalidation.js';
 
-/** Exact counts stop here; past it a list reports the planner's estimate (DESIGN.md, API conventions). */
+/** Exact counts stop here; past it a list reports the planner's estimate (PRODUCT.md, Limits). */
 export const EXACT_COUNT_LIMIT = 10_000;
 
 type CacheEntry = { value: Total | number; at: number; ttl: number; generation: number };

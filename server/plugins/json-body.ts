@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * JSON bodies, where an empty body is no body: clients send `Content-Type: application/json` on every
- * call (SPEC §7), DELETE included. Unparseable JSON is a SyntaxError the errors plugin answers with 400.
+ * call, DELETE included. Unparseable JSON is a SyntaxError the errors plugin answers with 400.
  */
 export function useJsonBodies(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');

@@ -100,7 +100,7 @@ export default function App() {
           }
         />
         <Route
-          path="/referrals"
+          path="/referrals/*"
           element={
             <Guarded resource="referrals">
               <ReferralsPage />
@@ -116,7 +116,7 @@ export default function App() {
           }
         />
         <Route
-          path="/settings"
+          path="/settings/*"
           element={
             <Guarded resource="settings">
               <SettingsPage />
@@ -124,7 +124,7 @@ export default function App() {
           }
         />
         <Route
-          path="/notifications"
+          path="/notifications/*"
           element={
             <Guarded resource="inbox">
               <NotificationsPage />
@@ -132,7 +132,7 @@ export default function App() {
           }
         />
         <Route
-          path="/domain-management"
+          path="/domain-management/*"
           element={
             <Guarded resource="domain-management">
               <DomainManagement />
@@ -156,7 +156,7 @@ export default function App() {
           }
         />
         <Route
-          path="/membership"
+          path="/membership/*"
           element={
             <Guarded resource="membership">
               <MembershipPage />

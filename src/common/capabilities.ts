@@ -1,4 +1,4 @@
-/** Who may do what: the one table the server's policies, the auth plugin and the admin app all read (DESIGN.md, Roles). */
+/** Who may do what: the one table the server's policies, the auth plugin and the admin app all read (PRODUCT.md, Roles). */
 export const ROLES = ['admin', 'finance', 'operator', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -1,20 +1,19 @@
 /** What the commission and agent-level routes take. */
 import { z } from 'zod';
+import { optionalDateTime } from './dates.schemas.js';
+import { bulkBody } from './bulk.schemas.js';
 import { listQuery } from './list.schemas.js';
 import { COMMISSION_STATUSES } from './referrals.js';
 import { optionalText, text } from './text.js';
 
-const date = (label: string) => optionalText(label, 40)
-  .refine((v) => v === null || !Number.isNaN(Date.parse(v)), `${label} must be a date (YYYY-MM-DD or an ISO date and time).`)
-  .transform((v) => (v === null ? null : new Date(v)));
 const uuid = (label: string) => text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
 
 export const commissionListQuery = listQuery.omit({ order: true }).extend({
   status: z.enum(COMMISSION_STATUSES, { error: `status must be one of ${COMMISSION_STATUSES.join(', ')}.` }).optional(),
   level: z.coerce.number({ error: 'level must be 1 or 2.' }).int('level must be 1 or 2.').min(1, 'level must be 1 or 2.').max(2, 'level must be 1 or 2.').optional(),
   referrerId: uuid('referrerId').optional(),
-  startDate: date('startDate'),
-  endDate: date('endDate'),
+  startDate: optionalDateTime('startDate'),
+  endDate: optionalDateTime('endDate'),
 });
 export type CommissionListQuery = z.infer<typeof commissionListQuery>;
 
@@ -23,7 +22,7 @@ export const ownCommissionQuery = listQuery.pick({ limit: true, offset: true }).
   status: z.enum(COMMISSION_STATUSES, { error: `status must be one of ${COMMISSION_STATUSES.join(', ')}.` }).optional(),
 });
 
-export const costStatsQuery = z.object({ startDate: date('startDate'), endDate: date('endDate') });
+export const costStatsQuery = z.object({ startDate: optionalDateTime('startDate'), endDate: optionalDateTime('endDate') });
 
 const RATE_SENTENCE = 'Commission rate must be a fraction from 0 to 1 with at most 6 decimals (0.05 is 5 %).';
 export const agentLevelBody = z.object({
@@ -32,7 +31,7 @@ export const agentLevelBody = z.object({
 });
 export const agentLevelParams = z.object({ id: z.coerce.number({ error: 'The id must be a level number.' }).int('The id must be a level number.').min(1, 'The id must be a level number.') });
 
-export const bulkDecisionBody = z.object({
-  ids: z.array(uuid('Each id'), { error: 'ids must be a list of commission ids.' }).min(1, 'Choose at least one commission.').max(500, 'At most 500 commissions at once.'),
-  action: z.enum(['approve', 'reject'], { error: 'action must be approve or reject.' }),
+/** Approve or reject the selected commissions; a rejection may say why (kept in each one's audit entry). */
+export const bulkDecisionBody = bulkBody('commission', ['approve', 'reject']).extend({
+  reason: optionalText('Reason', 500),
 });

@@ -1,4 +1,4 @@
-/** The dashboard's figures and alerts as GET /api/dashboard/stats answers them (SPEC §3 Dashboard stats). */
+/** The dashboard's figures and alerts as GET /api/dashboard/stats answers them. */
 
 /** Every alert the dashboard can raise; the admin catalogue has app.dashboard.alerts.<code> for each. */
 export const ALERT_CODES = ['low_stock', 'stale_pending_orders', 'failed_orders_today', 'failed_mints'] as const;

@@ -48,7 +48,7 @@ export const dnsScriptLogQuery = logQuery.extend({
 export type DnsScriptLogQuery = z.infer<typeof dnsScriptLogQuery>;
 
 /**
- * A script run (SPEC §7 Domain): its name and parameters. Create takes domain, type, value and ttl; Update finds the
+ * A record script's run: its name and parameters. Create takes domain, type, value and ttl; Update finds the
  * record by `id`, or by domain and type when only one record has them, and sets its value (and ttl); Delete removes
  * the record with that domain, type and value.
  */

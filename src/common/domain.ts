@@ -3,13 +3,13 @@
 export const DNS_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS'] as const;
 export type DnsType = (typeof DNS_TYPES)[number];
 
-/** The script screen offers every type but NS (SPEC §9); the server takes NS too. */
+/** The script screen offers every type but NS; the server takes NS too. */
 export const SCRIPT_DNS_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT'] as const;
 
 export const DNS_SCRIPTS = ['Create DNS Record', 'Update DNS Record', 'Delete DNS Record'] as const;
 export type DnsScript = (typeof DNS_SCRIPTS)[number];
 
-/** SPEC §9 and the issue: the default TTL and its bounds, in seconds. */
+/** The default TTL and its bounds, in seconds (PRODUCT.md, Screens: Domain Management). */
 export const DNS_TTL_DEFAULT = 300;
 export const DNS_TTL_MIN = 60;
 export const DNS_TTL_MAX = 86_400;

@@ -7,7 +7,7 @@
 import { MESSAGES } from './messages.js';
 
 export const ERROR_MESSAGES = {
-  // The transport's own sentences (SPEC §8, messages.ts) and the framework's refusals (plugins/errors.ts).
+  // The transport's own sentences (messages.ts) and the framework's refusals (plugins/errors.ts).
   unauthorized: MESSAGES.unauthorized,
   no_token: MESSAGES.noToken,
   rate_limited: MESSAGES.tooMany,
@@ -37,6 +37,7 @@ export const ERROR_MESSAGES = {
   field_wrong_type: 'Invalid %{where} "%{field}": it has the wrong type.',
   field_unknown: 'Invalid %{where} "%{field}": unknown fields %{keys}.',
   field_invalid: 'Invalid %{where} "%{field}": the value is not valid.',
+  field_malformed_date: 'Invalid %{where} "%{field}": the date is malformed; write it as YYYY-MM-DD or an ISO 8601 date and time.',
   invalid_request: 'Invalid request.',
   commission_not_found: 'Commission not found.',
   agent_level_not_found: 'Agent level not found.',
@@ -55,6 +56,7 @@ export const ERROR_MESSAGES = {
   two_factor_already_on: 'Two-factor authentication is already on.',
   two_factor_not_started: 'Start the set-up first: ask for a QR code, then enter the code it shows.',
   two_factor_disabled: 'Two-factor authentication is not on.',
+  two_factor_enrol_first: 'Set up two-factor authentication for your own account before requiring it for all users, or you would be locked out.',
   user_no_two_factor: 'This user has no two-factor authentication to reset.',
   invalid_password: 'The current password is not correct.',
   new_password_same: 'The new password must differ from the current one.',
@@ -164,7 +166,7 @@ export const ERROR_MESSAGES = {
   guest_id_required: 'A request with an Idempotency-Key and no login needs an X-Guest-Id header: a random value of 8 to 128 visible characters this browser keeps.',
   required: 'Required.',
   // What the modules' rules (policy.ts) refuse.
-  account_locked: 'Too many failed login attempts. This account is locked for %{minutes} more minute%{plural}.',
+  account_locked: 'Too many failed attempts from this address. It is locked out of this account for %{minutes} more minute%{plural}.',
   account_suspended: 'This account is suspended. Please contact an administrator.',
   account_inactive_contact: 'This account is inactive. Please contact an administrator.',
   reset_own_password: 'You cannot reset your own password here: use Change password in your user menu.',
@@ -178,6 +180,7 @@ export const ERROR_MESSAGES = {
   coupon_limit_below_used: 'Usage limit cannot be below the %{usedCount} times this coupon was already used.',
   coupon_used: 'Coupon "%{code}" has been used %{usedCount} time%{plural} and cannot be deleted. Set its end date to retire it instead.',
   coupon_held: 'Coupon "%{code}" is held by %{reservedCount} unpaid order%{plural} and cannot be deleted yet.',
+  coupon_already_expired: 'Coupon "%{code}" has already expired.',
   birth_in_future: 'Date of birth cannot be in the future.',
   birth_before_1900: 'Date of birth cannot be before 1900.',
   kyc_too_young: 'You must be at least %{age} years old to verify your identity.',
@@ -283,8 +286,11 @@ export const ERROR_MESSAGES = {
   link_used: 'This set-password link was already used: log in with the password you set, or ask an administrator for a new link.',
   link_replaced: 'This set-password link no longer works: a newer link was sent or the password was changed since. Use the latest link, or ask an administrator for a new one.',
   link_expired: 'This set-password link has expired: ask an administrator for a new one.',
+  signup_link_invalid: 'This confirmation link is not valid: check that the whole link was copied, or sign up again.',
+  signup_link_used: 'This confirmation link was already used: log in with the password you chose.',
+  signup_link_expired: 'This confirmation link has expired: sign up again.',
   password_change_required: 'Change your password before doing anything else: an administrator reset it.',
-  two_factor_enrolment_required: 'Set up two-factor authentication before doing anything else: it is required for staff.',
+  two_factor_enrolment_required: 'Set up two-factor authentication before doing anything else: it is required for every account.',
   stripe_checkout_expired: 'The Stripe checkout expired before it was paid.',
   stripe_payment_failed: 'The payment failed at Stripe.',
   stripe_card_refused: '%{reason}',
@@ -326,6 +332,8 @@ export const ERROR_MESSAGES = {
   own_role: 'You cannot change your own role.',
   mint_approve_own: 'You asked for this mint: another member of staff must approve it.',
   mint_not_awaiting_approval: 'This mint job is %{status}: only one awaiting approval can be approved.',
+  mint_reject_own: 'You asked for this mint: another member of staff must decide it.',
+  mint_not_awaiting_rejection: 'This mint job is %{status}: only one awaiting approval can be rejected.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

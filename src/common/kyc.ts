@@ -1,7 +1,7 @@
 /** KYC (identity checks): a user sends their identity and one document; admins and operators decide. */
 import { enumReader } from './list.js';
 
-/** A session's life: pending → approved | verified | rejected (DESIGN.md, Lifecycles); nothing moves after. */
+/** A session's life: pending → approved | verified | rejected (PRODUCT.md, Lifecycles); nothing moves after. */
 export const KYC_SESSION_STATUSES = ['pending', 'approved', 'verified', 'rejected'] as const;
 export type KycSessionStatus = (typeof KYC_SESSION_STATUSES)[number];
 export const kycSessionStatusOf = enumReader(KYC_SESSION_STATUSES, 'pending');

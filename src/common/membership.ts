@@ -1,13 +1,12 @@
 /**
  * Membership as both sides see it: the levels BRONZE → DIAMOND, the points ledger, redemptions and conversions of
- * points into the loyalty token (SPEC §3 Member, Member level, Points entry, Redemption, Conversion; §7 Membership,
- * Redemptions). Request schemas: membership.schemas.ts. Discounts are fractions 0–1 (as agent-level rates are);
+ * points into the loyalty token (PRODUCT.md, Screens: Membership). Request schemas: membership.schemas.ts. Discounts are fractions 0–1 (as agent-level rates are);
  * points are whole numbers; token amounts are decimal strings (the chain's uint256).
  */
 import { enumReader } from './list.js';
 import type { MintStatus } from './mint.js';
 
-/** SPEC §4: the order of the levels, lowest first. Every member starts at BRONZE. */
+/** The order of the levels, lowest first. Every member starts at BRONZE. */
 export const MEMBER_LEVELS = ['BRONZE', 'SILVER', 'GOLD', 'PLATINUM', 'DIAMOND'] as const;
 export type MemberLevelName = (typeof MEMBER_LEVELS)[number];
 export const memberLevelOf = enumReader(MEMBER_LEVELS, 'BRONZE');
@@ -28,7 +27,7 @@ export const mayBuyExclusive = (member: { level: MemberLevelName; exclusiveProdu
 export const POINTS_ENTRY_TYPES = ['EARNED', 'REVERSED', 'ADJUSTED', 'REDEEMED', 'RETURNED', 'CONVERTED'] as const;
 export type PointsEntryType = (typeof POINTS_ENTRY_TYPES)[number];
 
-/** DESIGN Lifecycles: PENDING → APPROVED | REJECTED (points returned); nothing else moves. */
+/** A redemption's life (PRODUCT.md, Lifecycles): PENDING → APPROVED | REJECTED (points returned); nothing else moves. */
 export const REDEMPTION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
 export const redemptionStatusOf = enumReader(REDEMPTION_STATUSES, 'PENDING');
@@ -39,11 +38,11 @@ export const REDEMPTION_SORTS = ['createdAt', 'pointsUsed', 'quantity'] as const
 /** Whether a redemption may move from `from` to `to` (only a PENDING one is decided). */
 export const canMoveRedemption = (from: string, to: string) => from === 'PENDING' && (REDEMPTION_DECISIONS as readonly string[]).includes(to);
 
-/** What a conversion spends (SPEC §7: fromToken 'POINTS') and the loyalty token's name in the API. */
+/** What a conversion spends (the API's `fromToken: 'POINTS'`) and the loyalty token's name in the API. */
 export const POINTS_TOKEN = 'POINTS';
 export const LOYALTY_TOKEN = 'LOYALTY';
 
-/** A level's benefits, as the member's card shows them (SPEC §3 Member benefits). */
+/** A level's benefits, as the member's card shows them. */
 export type MemberBenefits = {
   /** A fraction 0–1 of the subtotal after the coupon (0.05 = 5 %). */
   discount: number;

@@ -1,4 +1,4 @@
-/** The transport sentences of SPEC §8, shared by the browser transport and the server's answers. */
+/** The transport's own error sentences, shared by the browser transport and the server's answers. */
 export const MESSAGES = {
   noToken: 'Authentication required',
   tooMany: 'Too many requests, please try again later. Rate limit has been adjusted for development environment.',

@@ -1,10 +1,12 @@
 /** What the order routes take: zod schemas built from the text type, for the server and forms. */
 import { z } from 'zod';
+import { idsQuery } from './bulk.schemas.js';
 import { listQueryOf } from './list.schemas.js';
 import { ORDER_SORTS, ORDER_STATUSES } from './orders.js';
 import { optionalText, text } from './text.js';
 
-export const orderListQuery = listQueryOf(ORDER_STATUSES, ORDER_SORTS, 'createdAt');
+/** `ids` narrows the list to the selected orders (an export of a selection). */
+export const orderListQuery = listQueryOf(ORDER_STATUSES, ORDER_SORTS, 'createdAt').extend({ ids: idsQuery });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 const quantity = 'Quantity must be a whole number of at least 1.';

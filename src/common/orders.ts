@@ -8,7 +8,7 @@ export const ORDER_SORTS = ['createdAt', 'amountFiat', 'qty', 'status'] as const
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Unknown statuses render as pending (SPEC §4). */
+/** Unknown statuses render as pending. */
 export const orderStatusOf = enumReader(ORDER_STATUSES, 'pending');
 export const paymentStatusOf = enumReader(PAYMENT_STATUSES, 'pending');
 

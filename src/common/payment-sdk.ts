@@ -1,5 +1,5 @@
 /**
- * The Payment SDK screen's API (SPEC §7 "Payment SDK"): the providers with what each takes, and the answer of a
+ * The Payment SDK screen's API: the providers with what each takes, and the answer of a
  * payment made for a pending order (request schemas: payment-sdk.schemas.ts). Money as numbers with 2 decimals.
  */
 import type { PaymentProvider } from './checkout.js';

@@ -104,7 +104,7 @@ export type PaymentList = ListTotal & { payments: Payment[]; stats: PaymentStats
 /** POST /api/payments/{id}/refund's answer. */
 export type RefundResult = { payment: PaymentDetail; refund: Refund };
 
-/** An error containing this is a payments rate limit: the screen shows SPEC §8's notice instead of the message. */
+/** An error containing this is a payments rate limit: the screen shows its rate-limit notice instead of the message. */
 export const PAYMENT_RATE_LIMIT_PHRASE = 'Too many payment requests';
 
 /** The server's 429 on payment-moving calls (code `payment_rate_limited`); the transport keeps it instead of the generic 429 sentence. */

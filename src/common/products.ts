@@ -23,7 +23,7 @@ export function isProductImageLink(link: string): boolean {
 export type RwaType = (typeof RWA_TYPES)[number];
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
-/** Unknown statuses render as draft (SPEC §4). */
+/** Unknown statuses render as draft. */
 export const productStatusOf = enumReader(PRODUCT_STATUSES, 'draft');
 
 /** A product as the API answers it (server/modules/products/present.ts). */

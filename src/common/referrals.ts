@@ -1,6 +1,6 @@
 /**
  * The referral network as both sides see it: referral links and clicks, commissions, agent levels, payouts and
- * affiliates (SPEC §3 Referral, Commission, Agent level, Cost stats, Referral stats, Payout, Affiliate). Money is a
+ * affiliates. Money is a
  * number with 2 decimals in the API (integer cents in the database); rates are fractions 0–1.
  */
 import { enumReader } from './list.js';

@@ -1,4 +1,4 @@
-/** Reports (SPEC §2 Reports, §7 Reports): what GET /api/reports/{kind} answers. */
+/** Reports: what GET /api/reports/{kind} answers. */
 
 /** The screen's date ranges: the last 7, 30 or 90 days by day, or the last 12 months by month. */
 export const REPORT_RANGES = ['7d', '30d', '90d', '1y'] as const;

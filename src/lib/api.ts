@@ -1,6 +1,6 @@
 /**
- * The one HTTP transport for the browser apps (SPEC §7 intro, §8 Transport).
- * JSON in and out, bearer token from localStorage.authToken, error texts from the spec's catalogue.
+ * The one HTTP transport for the browser apps.
+ * JSON in and out, bearer token from localStorage.authToken, error texts from the catalogue (messages.ts).
  */
 
 import { MESSAGES, PAYMENT_RATE_LIMITED } from '../common/messages';

@@ -1,5 +1,5 @@
 /**
- * The one formatting module (SPEC §9): money, dates, numbers and percentages.
+ * The one formatting module: money, dates, numbers and percentages.
  * `lang` is the app language ('en' | 'zh'); zh formats with the zh-CN locale, anything else with en-US.
  */
 

@@ -1,4 +1,4 @@
-/** Idempotency-Key values for calls that must not happen twice (DESIGN.md, API conventions). */
+/** Idempotency-Key values for calls that must not happen twice (PRODUCT.md, Limits). */
 
 /** 128 random bits as hex; getRandomValues works on plain http too, where randomUUID does not. */
 export function randomKey(): string {

@@ -10,7 +10,7 @@ import {
 } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
-// Who may call each products/orders/coupons/payments endpoint (DESIGN.md "Roles"): every role not allowed gets 403,
+// Who may call each products/orders/coupons/payments endpoint (PRODUCT.md, Roles): every role not allowed gets 403,
 // no token gets 401, and a refused request changes nothing. Who is allowed is written out here, not read from
 // the capability table, so that the table itself is under test.
 
@@ -71,6 +71,22 @@ const endpoints: Endpoint[] = [
   { route: 'PUT /api/referrals/wallet', allowed: [...STAFF, 'user'], ok: 200, request: async () => ({ method: 'PUT', url: '/api/referrals/wallet', body: { walletAddress: null } }) },
   { route: 'PUT /api/agent-levels/{id}', allowed: FINANCE, ok: 200, request: async () => ({ method: 'PUT', url: '/api/agent-levels/2', body: { commissionrate: 0.005 } }) },
   { route: 'POST /api/commissions/bulk', allowed: FINANCE, ok: 200, request: async () => ({ method: 'POST', url: '/api/commissions/bulk', body: { ids: [UNKNOWN], action: 'reject' } }) },
+  // Bulk actions: the resource's writers, each row then checked on its own (an unknown one answers 200 with its refusal).
+  {
+    route: 'POST /api/products/bulk', allowed: WRITERS, ok: 200,
+    request: async () => ({ method: 'POST', url: '/api/products/bulk', body: { ids: [(await buildProduct(t)).id, UNKNOWN], action: 'status', status: 'inactive' } }),
+  },
+  { route: 'POST /api/coupons/bulk', allowed: WRITERS, ok: 200, request: async () => ({ method: 'POST', url: '/api/coupons/bulk', body: { ids: [(await buildCoupon(t)).id], action: 'expire' } }) },
+  {
+    route: 'POST /api/orders/bulk', allowed: WRITERS, ok: 200,
+    request: async () => ({ method: 'POST', url: '/api/orders/bulk', body: { ids: [(await buildOrder(t, { userEmail: customerEmail })).id], action: 'fail' } }),
+  },
+  { route: 'POST /api/mint-jobs/bulk', allowed: WRITERS, ok: 200, request: async () => ({ method: 'POST', url: '/api/mint-jobs/bulk', body: { ids: [UNKNOWN], action: 'retry' } }) },
+  { route: 'POST /api/users/bulk', allowed: ['admin'], ok: 200, request: async () => ({ method: 'POST', url: '/api/users/bulk', body: { ids: [(await buildUser(t)).id], action: 'suspend' } }) },
+  {
+    route: 'POST /api/domain/records/bulk', allowed: WRITERS, ok: 200,
+    request: async () => ({ method: 'POST', url: '/api/domain/records/bulk', body: { ids: [(await buildDnsRecord(t)).id], action: 'deactivate' } }),
+  },
   {
     route: 'POST /api/users', allowed: ['admin'], ok: 201,
     request: async () => ({ method: 'POST', url: '/api/users', body: { email: `colleague.${Date.now()}.${Math.random()}@test.dev`, role: 'operator', password: 'a-long-password' } }),
@@ -78,6 +94,7 @@ const endpoints: Endpoint[] = [
   // Notifications: everyone reads their own; staff read everyone's and the bulk sends; admins and operators send; admins read the outbox.
   { route: 'GET /api/notifications', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'GET', url: '/api/notifications' }) },
   { route: 'PUT /api/notifications/read-all', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'PUT', url: '/api/notifications/read-all' }) },
+  { route: 'PUT /api/notifications/read', allowed: [...ROLES], ok: 200, request: async () => ({ method: 'PUT', url: '/api/notifications/read', body: { ids: [UNKNOWN] } }) },
   { route: 'GET /api/notifications?scope=all', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/notifications?scope=all' }) },
   { route: 'GET /api/notifications/bulk', allowed: STAFF, ok: 200, request: async () => ({ method: 'GET', url: '/api/notifications/bulk' }) },
   { route: 'GET /api/notifications/outbox', allowed: ['admin'], ok: 200, request: async () => ({ method: 'GET', url: '/api/notifications/outbox' }) },

@@ -66,7 +66,7 @@ describe('coupons', () => {
     [{ usageLimit: 1.5 }, 'usageLimit', 'Usage limit must be a whole number of at least 1.'],
     [{ usageLimit: 2, perCustomerLimit: 3 }, 'perCustomerLimit', 'Per-customer limit cannot be more than the usage limit.'],
     [{ minimumSubtotal: -1 }, 'minimumSubtotal', 'Minimum subtotal must be a number ≥ 0 with at most 2 decimals.'],
-    [{ startDate: 'soon' }, 'startDate', 'Start date must be a date (YYYY-MM-DD or an ISO date and time).'],
+    [{ startDate: 'soon' }, 'startDate', 'Start date is malformed: write a date as YYYY-MM-DD or an ISO 8601 date and time.'],
     [{ startDate: '2030-02-01', endDate: '2030-01-01' }, 'endDate', 'End date must be after the start date.'],
   ])('refuses %j: 400 naming %s, nothing written', async (overrides, field, sentence) => {
     const before = await rows();

@@ -5,7 +5,7 @@ import { orders, payments, products } from '../../server/db/schema.js';
 import { buildKycSession, buildProduct, buildUser, freshWallet, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
-// The setting kycRequiredAbove: token purchases above it need a verified buyer (SPEC-like issue 14, KYC policy).
+// The setting kycRequiredAbove: token purchases above it need a verified buyer (PRODUCT.md, Limits).
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

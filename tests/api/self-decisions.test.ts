@@ -56,7 +56,7 @@ describe('commissions', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ approved: 1, refused: 1 });
     expect(res.json().results).toEqual([
-      { id: mine.id, ok: false, error: 'You cannot approve your own commission.', messageCode: 'own_commission_approve' },
+      { id: mine.id, ok: false, code: 'own_commission', error: 'You cannot approve your own commission.', messageCode: 'own_commission_approve' },
       { id: theirs.id, ok: true },
     ]);
     expect([await statusOf(mine.id), await statusOf(theirs.id)]).toEqual(['pending', 'approved']);

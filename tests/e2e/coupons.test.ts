@@ -7,8 +7,8 @@ const { page } = b;
 const api = (path: string, body?: unknown) => apiCall(page, path, body);
 
 const row = (code: string) => page.locator('tbody tr', { hasText: code });
-/** Code, Value, Type, Status, Used, Limit, Expires. */
-const cells = async (code: string) => (await row(code).locator('td').allInnerTexts()).slice(0, 7);
+/** Code, Value, Type, Status, Used, Limit, Expires (after the selection checkbox). */
+const cells = async (code: string) => (await row(code).locator('td:not(.MuiTableCell-paddingCheckbox)').allInnerTexts()).slice(0, 7);
 
 async function search(code: string) {
   await page.goto(b.url(`/coupons?filter=${encodeURIComponent(JSON.stringify({ q: code }))}`));

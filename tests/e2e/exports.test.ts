@@ -73,7 +73,7 @@ describe('Export in Chromium', () => {
     }
     await page.goto(b.url('/notifications'));
     await page.getByRole('tab', { name: 'All users' }).click();
-    await page.getByLabel('Recipient email').fill('shopper@rwa.dev');
+    await page.getByPlaceholder('Recipient email').fill('shopper@rwa.dev');
     await expect.poll(() => page.locator('tbody tr', { hasText: 'Export, "two"' }).count(), WAIT).toBe(1);
     // The filter has reached the list (other users' notifications are gone) before Export reads it.
     await expect.poll(async () => (await page.locator('tbody tr').allInnerTexts()).every((row) => row.includes('shopper@rwa.dev')), WAIT).toBe(true);

@@ -59,4 +59,34 @@ describe('Notifications in Chromium', () => {
     // An operator may send too, but only admins read the outbox, in Settings.
     await expect.poll(() => op.getByRole('tab', { name: 'Send', exact: true }).isVisible(), WAIT).toBe(true);
   });
+
+  it('all users’ notifications keep their filter and tab in the address: Back from a recipient returns to the same list', async () => {
+    const page = admin.page;
+    await page.goto(admin.url('/notifications'));
+    await page.getByRole('tab', { name: 'All users' }).click();
+    await page.waitForURL(/\/notifications\/all/, WAIT);
+    await page.getByPlaceholder('Recipient email').fill(email);
+    await expect.poll(() => decodeURIComponent(page.url()), WAIT).toContain(`"q":"${email}"`);
+    const rows = page.locator('tbody tr');
+    await expect.poll(async () => (await rows.allInnerTexts()).every((row) => row.includes(email)), WAIT).toBe(true);
+    await expect.poll(() => rows.filter({ hasText: TITLE }).count(), WAIT).toBe(1);
+    await page.getByLabel('Read state').click();
+    await page.getByRole('option', { name: 'Read', exact: true }).click();
+    await expect.poll(() => decodeURIComponent(page.url()), WAIT).toContain('"read":"true"');
+    await expect.poll(() => rows.filter({ hasText: TITLE }).count(), WAIT).toBe(1);
+
+    await rows.filter({ hasText: TITLE }).getByRole('link', { name: email }).click();
+    await page.waitForURL(/\/users\/[^/]+\/show$/, WAIT);
+    await page.goBack();
+    await page.waitForURL(/\/notifications\/all\?/, WAIT);
+    expect(await page.getByRole('tab', { name: 'All users' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByPlaceholder('Recipient email').inputValue(), WAIT).toBe(email);
+    await expect.poll(() => rows.filter({ hasText: TITLE }).count(), WAIT).toBe(1);
+    expect(decodeURIComponent(page.url())).toContain('"read":"true"');
+
+    // Unread only: the operator read it, so the same recipient has nothing unread.
+    await page.getByLabel('Read state').click();
+    await page.getByRole('option', { name: 'Unread', exact: true }).click();
+    await expect.poll(() => page.getByText('No notifications').isVisible(), WAIT).toBe(true);
+  });
 });

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_PASSWORD, login, openBrowser } from './browser.js';
+import { confirmSignup, DEV_PASSWORD, login, openBrowser } from './browser.js';
 
 const WAIT = { timeout: 20_000 };
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -43,6 +43,7 @@ async function makeRecords() {
   const buyer = `record.buyer.${stamp}@example.com`;
   for (const [email, name] of [[referrer, 'Rita Record'], [buyer, 'Bea Record']]) {
     expect((await call('POST', '/api/shop/auth/signup', { name, email, password: DEV_PASSWORD }, '')).ok).toBe(true);
+    await confirmSignup(email);
   }
   const code = (await call('POST', '/api/referrals/link', {}, await tokenOf(referrer))).referralCode as string;
   expect((await call('POST', '/api/referrals/attribute', { code }, await tokenOf(buyer))).ok).toBe(true);
@@ -104,10 +105,10 @@ async function expectRecordPage(path: RegExp, text: RegExp) {
   expect(problems).toEqual([]);
 }
 
-/** Clicks row `index` of the list as a person does: on its first cell, not on a button in it. */
+/** Clicks row `index` of the list as a person does: on its first cell (after a selection checkbox), not on a button in it. */
 async function clickRow(index = 0) {
   await expect.poll(() => rows().count(), WAIT).toBeGreaterThan(index);
-  await rows().nth(index).locator('td').first().click();
+  await rows().nth(index).locator('td:not(.MuiTableCell-paddingCheckbox)').first().click();
 }
 
 /** From a record page back to its list with the List button, which shows rows again. */
@@ -226,10 +227,16 @@ describe('an order opened from the list on a phone', () => {
     await login(page, b.url, 'operator@rwa.dev');
     await page.waitForURL(/\/dashboard$/, WAIT);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await openList('Orders', /\/orders$/, 'qty');
-    await clickRow(0);
+    await menu('Orders').click();
+    await page.waitForURL(/\/orders$/, WAIT);
+    // A phone shows the list as a simple list of links, one per order, rather than a table.
+    const items = page.locator('main .phone-list a');
+    await expect.poll(() => items.count(), WAIT).toBeGreaterThan(0);
+    await items.first().click();
     await expectRecordPage(/\/orders\/[^/]+\/show$/, /Items[\s\S]*Payment/);
-    await backToList(/\/orders/);
+    await page.locator('main').getByRole('link', { name: 'List' }).first().click();
+    await page.waitForURL(/\/orders/, WAIT);
+    await expect.poll(() => items.count(), WAIT).toBeGreaterThan(0);
     await page.setViewportSize({ width: 1400, height: 900 });
   });
 });

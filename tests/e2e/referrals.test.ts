@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEV_PASSWORD, login, openBrowser, resetDevSettings } from './browser.js';
+import { apiCall, confirmLinkFor, DEV_PASSWORD, login, openBrowser, resetDevSettings } from './browser.js';
 
 const WAIT = { timeout: 15_000 };
 
@@ -24,6 +24,9 @@ async function signUpInShop(page: Page, url: (p: string) => string, email: strin
   await page.locator('#signup-email').fill(email);
   await page.locator('#signup-password').fill(DEV_PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect.poll(() => page.getByText('Check your email').isVisible(), WAIT).toBe(true);
+  // The emailed link makes the account and logs in.
+  await page.goto(url(await confirmLinkFor(email)));
   await expect.poll(() => page.getByText(`Logged in as ${email}`).isVisible(), WAIT).toBe(true);
 }
 

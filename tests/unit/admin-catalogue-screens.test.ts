@@ -42,7 +42,7 @@ describe('statuses and ids', () => {
 });
 
 describe('catalogue keys', () => {
-  it('has the spec sentences in English and a Chinese text for each', () => {
+  it('keeps the dashboard, product and order sentences in English, with a Chinese text for each', () => {
     expect(en.app.dashboard.subtitle).toBe('Manage your RWA platform efficiently');
     expect(en.resources.products.delete_confirm).toBe('Are you sure you want to delete this product?');
     expect(en.resources.orders.create.failed).toBe('Failed to create order: %{error}');
@@ -52,7 +52,7 @@ describe('catalogue keys', () => {
 });
 
 describe('payments screen', () => {
-  it('has the spec sentences in English and Chinese', () => {
+  it('keeps the payments screen’s English sentences, and its rate-limit notice in Chinese too', () => {
     expect(en.resources.payments.empty).toBe('No payments found');
     expect(en.resources.payments.load_failed).toBe('Failed to load payments');
     expect(en.resources.payments.view_in_dashboard).toBe('View in Dashboard');

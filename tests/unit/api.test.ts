@@ -62,7 +62,7 @@ describe('transport', () => {
     localStorage.setItem('authToken', 'tok');
     respond(429, { error: 'slow down' });
     expect((await failure(apiGet('/api/orders'))).message).toBe(MESSAGES.tooMany);
-    // The payments' own 429 keeps its sentence, which the Payments screen turns into SPEC §8's notice.
+    // The payments' own 429 keeps its sentence, which the Payments screen turns into its rate-limit notice.
     respond(429, { ok: false, error: 'Too many payment requests: wait a minute, then try again.', code: 'payment_rate_limited' });
     expect((await failure(apiGet('/api/payments'))).message).toBe('Too many payment requests: wait a minute, then try again.');
     respond(404, { error: 'Order 9 not found' });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataProvider } from '../../src/admin/providers/dataProvider';
+import { dataProvider, exportPathOf } from '../../src/admin/providers/dataProvider';
 
 function respond(status: number, body: unknown) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));
@@ -41,6 +41,17 @@ describe('dataProvider', () => {
     const fetchMock = respond(200, { ok: true, product: { id: 'p1', title: 'Gold bar' } });
     await expect(dataProvider.getOne('products', { id: 'p1' })).resolves.toEqual({ data: { id: 'p1', title: 'Gold bar' } });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/products/p1');
+  });
+
+  it('a view of a shared API sends its fixed parameters with the list and its CSV; a list without a CSV has no export path', async () => {
+    const fetchMock = respond(200, { ok: true, notifications: [], total: 0, unread: 3 });
+    const list = await dataProvider.getList('notifications-all', { pagination: { page: 2, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' }, filter: { read: 'false' } });
+    const url = new URL(fetchMock.mock.calls[0]![0], 'http://x');
+    expect(url.pathname).toBe('/api/notifications');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ scope: 'all', read: 'false', limit: '25', offset: '25', sort: 'createdAt', order: 'desc' });
+    expect(list.meta).toMatchObject({ unread: 3 });
+    expect(exportPathOf('notification-bulks')).toBe('/api/notifications/bulk/export.csv');
+    expect(exportPathOf('membership-points')).toBeUndefined();
   });
 
   it('refuses a resource without an API before calling the server', async () => {

@@ -35,7 +35,7 @@ describe('the error catalogue', () => {
     expect(shopZh.errors).toBe(ERROR_MESSAGES_ZH);
   });
 
-  it('keeps the transport sentences of SPEC §8', () => {
+  it('answers rate limits and missing logins with the transport’s own sentences', () => {
     expect(ERROR_MESSAGES.rate_limited).toBe(MESSAGES.tooMany);
     expect(ERROR_MESSAGES.unauthorized).toBe(MESSAGES.unauthorized);
     expect(ERROR_MESSAGES.payment_rate_limited).toBe(PAYMENT_RATE_LIMIT_SENTENCE);

@@ -51,7 +51,7 @@ describe('catalogues', () => {
     expect(Object.keys(en.app.dashboard.alerts)).toEqual(expect.arrayContaining([...ALERT_CODES]));
   });
 
-  it('keeps the spec sentences of the shell', () => {
+  it('keeps the shell’s English sentences and its 16 menu entries', () => {
     expect(en.app.login.title).toBe('Admin Login');
     expect(en.app.layout.not_logged_in).toBe('Not logged in, please login to access all features.');
     expect(en.app.access.not_allowed).toBe('You are not allowed to see this page.');

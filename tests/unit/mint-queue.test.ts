@@ -54,7 +54,7 @@ describe('mint queue titles and texts', () => {
     expect(titleKeyFor('/nowhere')).toBe('app.menu.dashboard');
   });
 
-  it('keeps the spec sentences, with a Chinese text for each', () => {
+  it('keeps the Mint Queue’s English sentences, with a Chinese text for each', () => {
     const m = en.resources['mint-queue'];
     expect(m.subtitle).toBe('Monitor and manage token minting operations');
     expect(m.empty).toBe('No mint jobs found');

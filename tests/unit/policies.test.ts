@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { can, CAPABILITIES, ROLES, type Role } from '../../src/common/capabilities.js';
 import { MAX_ATTEMPTS } from '../../src/common/mint.js';
 import { capabilityFor, RESOURCES } from '../../src/common/resources.js';
-import { lockedSentence, locksAccount, loginRefusal } from '../../server/modules/auth/policy.js';
+import { accountDelayMs, lockedSentence, loginRefusal, loginStandingOf } from '../../server/modules/auth/policy.js';
 import { dashboardAccess } from '../../server/modules/dashboard/policy.js';
 import { formatUptime } from '../../server/modules/dashboard/service.js';
-import { couponAccess, couponStatus, deleteRefusal as couponDeleteRefusal, termProblems } from '../../server/modules/coupons/policy.js';
+import { couponAccess, couponStatus, deleteRefusal as couponDeleteRefusal, expireRefusal as couponExpireRefusal, termProblems } from '../../server/modules/coupons/policy.js';
 import { backoffSeconds, isFinal, mintAccess, minedOutcome, rebroadcastFailed, retryRefusal } from '../../server/modules/mint/policy.js';
 import { canMove, isFulfilledBy, manualFulfilRefusal, orderAccess } from '../../server/modules/orders/policy.js';
 import { dashboardUrl, paymentAccess, refundableCents, refundRefusal } from '../../server/modules/payments/policy.js';
@@ -16,7 +16,7 @@ import { settingsAccess } from '../../server/modules/settings/policy.js';
 const who = (check: (role: Role) => boolean) => ROLES.filter(check);
 
 describe('roles', () => {
-  it('follows DESIGN.md’s table', () => {
+  it('gives finance the money, operators the catalogue and KYC, and users only their own pages', () => {
     expect(can('finance', 'backoffice.read')).toBe(true);
     expect(can('finance', 'catalog.write')).toBe(false);
     expect(can('operator', 'catalog.write')).toBe(true);
@@ -169,9 +169,23 @@ describe('payments', () => {
 });
 
 describe('logging in', () => {
-  it('locks an account at the attempt limit', () => {
-    expect(locksAccount(4, 5)).toBe(false);
-    expect(locksAccount(5, 5)).toBe(true);
+  it('slows an account once its recent failures pass the limit, doubling every limit more, up to 3 s', () => {
+    expect([0, 5, 6, 10, 11, 15, 16, 20, 21, 25, 26, 500].map((n) => accountDelayMs(n, 5))).toEqual([0, 0, 250, 250, 500, 500, 1000, 1000, 2000, 2000, 3000, 3000]);
+  });
+
+  it('locks only the address whose lock has not ended, and counts every address\'s recent failures toward the delay', () => {
+    const now = new Date('2026-01-01T12:00:00Z');
+    const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    const rows = [
+      { ip: '10.0.0.1', failures: 5, lastFailedAt: at(-1), lockedUntil: at(14) },
+      { ip: '10.0.0.2', failures: 4, lastFailedAt: at(-2), lockedUntil: null },
+      { ip: '10.0.0.3', failures: 5, lastFailedAt: at(-30), lockedUntil: at(-15) },
+      { ip: '10.0.0.4', failures: 4, lastFailedAt: at(-61), lockedUntil: null },
+    ];
+    expect(loginStandingOf(rows, '10.0.0.1', now, 5)).toEqual({ lockedUntil: at(14), delayMs: 500 });
+    expect(loginStandingOf(rows, '10.0.0.3', now, 5)).toEqual({ lockedUntil: null, delayMs: 500 });
+    expect(loginStandingOf(rows, '10.0.0.9', now, 5)).toEqual({ lockedUntil: null, delayMs: 500 });
+    expect(loginStandingOf([], '10.0.0.9', now, 5)).toEqual({ lockedUntil: null, delayMs: 0 });
   });
 
   it('lets only active accounts in', () => {
@@ -182,8 +196,8 @@ describe('logging in', () => {
 
   it('says how long an account stays locked', () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    expect(lockedSentence(new Date('2026-01-01T00:15:00Z'), now)).toMatch(/locked for 15 more minutes\.$/);
-    expect(lockedSentence(new Date('2026-01-01T00:00:20Z'), now)).toMatch(/locked for 1 more minute\.$/);
+    expect(lockedSentence(new Date('2026-01-01T00:15:00Z'), now)).toMatch(/locked out of this account for 15 more minutes\.$/);
+    expect(lockedSentence(new Date('2026-01-01T00:00:20Z'), now)).toMatch(/locked out of this account for 1 more minute\.$/);
   });
 });
 
@@ -220,5 +234,12 @@ describe('coupons', () => {
     expect(couponDeleteRefusal({ code: 'A', usedCount: 0 })).toBeNull();
     expect(couponDeleteRefusal({ code: 'A', usedCount: 1 })).toMatch(/used 1 time and cannot be deleted/);
     expect(couponDeleteRefusal({ code: 'A', usedCount: 0, reservedCount: 2 })).toMatch(/held by 2 unpaid orders/);
+  });
+
+  it('expires now only a coupon not yet expired', () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    expect(couponExpireRefusal({ code: 'A', endDate: null }, now)).toBeNull();
+    expect(couponExpireRefusal({ code: 'A', endDate: new Date('2026-07-01T00:00:00Z') }, now)).toBeNull();
+    expect(couponExpireRefusal({ code: 'A', endDate: new Date('2026-05-01T00:00:00Z') }, now)).toBe('Coupon "A" has already expired.');
   });
 });

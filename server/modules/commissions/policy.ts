@@ -1,5 +1,5 @@
 /**
- * Commissions: what a referrer earns on a paid order, and how it may move (DESIGN.md, Lifecycles): pending → approved
+ * Commissions: what a referrer earns on a paid order, and how it may move (PRODUCT.md, Lifecycles): pending → approved
  * → paid (by a payout); pending → rejected; pending or approved → reversed (the order refunded before it was paid).
  * Money is integer cents; a rate is a fraction with at most 6 decimals, kept as parts per million; rounding half-even.
  */

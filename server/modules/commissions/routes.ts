@@ -42,8 +42,8 @@ export default defineRoutes('commissions', (r, { db, settings }) => {
   r.post('/api/referrals/commissions/:id/reject', { config: access.write, schema: { params: idParams, summary: 'Reject a pending commission' } }, async (req) =>
     ({ ok: true, commission: await decideCommission(db, req.params.id, 'rejected', req.user, await hold()) }));
 
-  r.post('/api/commissions/bulk', { config: access.write, schema: { body: bulkDecisionBody, summary: 'Approve or reject several commissions, each on its own' } }, async (req) =>
-    ({ ok: true, ...(await decideMany(db, req.body.ids, req.body.action, req.user, await hold())) }));
+  r.post('/api/commissions/bulk', { config: access.write, schema: { body: bulkDecisionBody, summary: 'Approve or reject several commissions, each on its own (a rejection with its reason); answers each one’s outcome' } }, async (req) =>
+    ({ ok: true, ...(await decideMany(db, req.body.ids, req.body.action, req.user, await hold(), req.body.reason)) }));
 
   r.get('/api/referrals/commissions', { config: allow('self'), schema: { querystring: ownCommissionQuery, summary: 'The caller’s own commissions' } }, async (req) =>
     ({ ok: true, ...(await listCommissions(db, { ...req.query, referrerId: req.user!.id }, await hold())) }));

@@ -5,8 +5,8 @@ import { COMMISSION_STATUSES, type CommissionStats, type CommissionStatus, type 
 import type { CommissionListQuery } from '../../../src/common/commissions.schemas.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { agentLevels, commissions, orders, payments, users } from '../../db/schema.js';
-import type { ErrorParams } from '../../../src/common/errors-catalogue.js';
-import { AppError, conflict, forbidden, messageOf, notFound } from '../../lib/errors.js';
+import { eachRow } from '../../lib/bulk.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
@@ -109,7 +109,7 @@ export async function costStats(db: Db, from: Date, to: Date): Promise<CostStats
  * Approves or rejects one pending commission under its lock: two decisions racing see each other, and the second
  * is refused with a sentence (409). Approving waits for the hold after payment.
  */
-export async function decideCommission(db: Db, id: string, to: 'approved' | 'rejected', actor: Actor, holdDays: number, now = new Date()) {
+export async function decideCommission(db: Db, id: string, to: 'approved' | 'rejected', actor: Actor, holdDays: number, now = new Date(), reason: string | null = null) {
   return db.transaction(async (tx) => {
     const [c] = await tx.select().from(commissions).where(eq(commissions.id, id)).for('update');
     if (!c) throw notFound('commission_not_found');
@@ -118,29 +118,18 @@ export async function decideCommission(db: Db, id: string, to: 'approved' | 'rej
     const refusal = decisionRefusal(c, to, now, holdDays);
     if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
     await tx.update(commissions).set({ status: to, decidedAt: now, decidedBy: actor?.id ?? null, updatedAt: now }).where(eq(commissions.id, id));
-    await audit(tx, actor, to === 'approved' ? 'commission.approve' : 'commission.reject', 'commission', id, { amountCents: c.amountCents });
+    await audit(tx, actor, to === 'approved' ? 'commission.approve' : 'commission.reject', 'commission', id, { amountCents: c.amountCents, ...(reason ? { reason } : {}) });
     counter.touch();
     const [row] = await withContext(tx).where(eq(commissions.id, id));
     return presentCommission(flat(row!), holdDays);
   });
 }
 
-/** Each commission decided on its own: one refused does not stop the others, and each refusal says why. */
-export async function decideMany(db: Db, ids: string[], action: 'approve' | 'reject', actor: Actor, holdDays: number) {
+/** Each commission decided on its own (lib/bulk.ts): one refused does not stop the others, and each refusal says why. */
+export async function decideMany(db: Db, ids: string[], action: 'approve' | 'reject', actor: Actor, holdDays: number, reason: string | null = null) {
   const to = action === 'approve' ? 'approved' : 'rejected';
-  const results: { id: string; ok: boolean; error?: string; messageCode?: string; params?: ErrorParams }[] = [];
-  for (const id of [...new Set(ids)]) {
-    try {
-      await decideCommission(db, id, to, actor, holdDays);
-      results.push({ id, ok: true });
-    } catch (err) {
-      // Each refusal as an error answers it: the sentence, and its code and params for the reader's language.
-      const coded = err instanceof AppError ? { messageCode: err.messageCode, ...(err.params ? { params: err.params } : {}) } : {};
-      results.push({ id, ok: false, error: messageOf(err), ...coded });
-    }
-  }
-  const done = results.filter((r) => r.ok).length;
-  return { results, approved: to === 'approved' ? done : 0, rejected: to === 'rejected' ? done : 0, refused: results.length - done };
+  const answer = await eachRow(ids, (id) => decideCommission(db, id, to, actor, holdDays, new Date(), reason));
+  return { ...answer, approved: to === 'approved' ? answer.done : 0, rejected: to === 'rejected' ? answer.done : 0 };
 }
 
 export async function listLevels(db: Db) {

@@ -19,7 +19,7 @@ export type CouponTerms = {
   usedCount: number;
 };
 
-/** Expired once its end date has passed; active otherwise (SPEC §4). */
+/** Expired once its end date has passed; active otherwise (PRODUCT.md, Lifecycles). */
 export const couponStatus = (c: { endDate: Date | null }, now: Date): CouponStatus =>
   c.endDate && c.endDate.getTime() < now.getTime() ? 'expired' : 'active';
 
@@ -45,4 +45,9 @@ export function deleteRefusal(c: { code: string; usedCount: number; reservedCoun
   }
   if (c.reservedCount) return say('coupon_held', { code: c.code, reservedCount: c.reservedCount, plural: c.reservedCount === 1 ? '' : 's' });
   return null;
+}
+
+/** Why a coupon may not be expired now, or null: one already past its end date stays as it is. */
+export function expireRefusal(c: { code: string; endDate: Date | null }, now: Date): Said | null {
+  return couponStatus(c, now) === 'expired' ? say('coupon_already_expired', { code: c.code }) : null;
 }

@@ -12,7 +12,7 @@ import type { Actor } from '../../types.js';
 import { changes } from '../audit/changes.js';
 import { holdUse, type HoldCustomer } from './holds.js';
 import { audit } from '../audit/service.js';
-import { deleteRefusal, termProblems, type CouponTerms } from './policy.js';
+import { deleteRefusal, expireRefusal, termProblems, type CouponTerms } from './policy.js';
 import { presentCoupon } from './present.js';
 
 type Row = typeof coupons.$inferSelect;
@@ -111,6 +111,23 @@ export async function deleteCoupon(db: Db, id: string, actor: Actor) {
     await tx.delete(coupons).where(eq(coupons.id, id));
     await audit(tx, actor, 'coupon.delete', 'coupon', id, { code: coupon.code });
     counter.touch();
+  });
+}
+
+/**
+ * Ends a coupon now: its end date becomes this moment (a start still to come is dropped, so the dates stay in order);
+ * pending orders already holding a use keep it, as at any other end date.
+ */
+export async function expireCoupon(db: Db, id: string, actor: Actor, now = new Date()): Promise<Coupon> {
+  return db.transaction(async (tx) => {
+    const current = await getCoupon(tx, id, true);
+    const refusal = expireRefusal(current, now);
+    if (refusal) throw conflict(refusal, undefined, 'coupon_expired');
+    const startDate = current.startDate && current.startDate.getTime() >= now.getTime() ? null : current.startDate;
+    const [row] = await tx.update(coupons).set({ endDate: now, startDate, updatedAt: now }).where(eq(coupons.id, id)).returning();
+    await audit(tx, actor, 'coupon.expire', 'coupon', id, changes(presentCoupon(current), presentCoupon(row!)));
+    counter.touch();
+    return presentCoupon(row!);
   });
 }
 

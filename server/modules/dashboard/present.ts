@@ -10,7 +10,7 @@ export type DashboardFigures = {
   months: { month: string; revenueCents: number; orders: number }[];
 };
 
-/** SPEC §3 Dashboard stats, money in currency units. */
+/** The dashboard's stats, money in currency units. */
 export function presentStats(f: DashboardFigures): Omit<DashboardStats, 'systemUptime' | 'generatedAt'> {
   return {
     totalOrders: f.orders,

@@ -1,11 +1,14 @@
 import {
   dnsQueryLogQuery, dnsRecordBody, dnsRecordListQuery, dnsRecordPatch, dnsScriptLogQuery, resolveParams, resolveQuery, scriptBody,
 } from '../../../src/common/domain.schemas.js';
+import { dnsRecordBulkBody } from '../../../src/common/bulk.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
+import { eachRow } from '../../lib/bulk.js';
 import { PUBLIC } from '../../lib/access.js';
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { created } from '../../lib/openapi.js';
 import { domainAccess as access } from './policy.js';
 import { presentRecord, queryLogCsv, recordCsv, scriptLogCsv } from './present.js';
 import { createRecord, deleteRecord, getRecord, listRecords, recordRows, updateRecord } from './records.js';
@@ -21,16 +24,21 @@ export default defineRoutes('domain', (r, { db, config }) => {
   r.get('/api/domain/records', { config: access.read, schema: { querystring: dnsRecordListQuery, summary: 'DNS records of the managed zones, with counts' } },
     async (req) => ({ ok: true, ...(await listRecords(db, req.query, zones)) }));
 
-  r.get('/api/domain/records/:id', { config: access.read, schema: { params: idParams } },
+  r.get('/api/domain/records/:id', { config: access.read, schema: { params: idParams, summary: 'A DNS record' } },
     async (req) => ({ ok: true, success: true, record: presentRecord(await getRecord(db, req.params.id)) }));
 
-  r.post('/api/domain/record/create', { config: access.write, schema: { body: dnsRecordBody, summary: 'Create a DNS record (served by the DNS server within a second)' } },
+  r.post('/api/domain/record/create', { config: access.write, schema: { body: dnsRecordBody, response: created, summary: 'Create a DNS record (served by the DNS server within a second)' } },
     async (req, reply) => reply.status(201).send({ ok: true, success: true, record: await createRecord(db, req.body, zones, req.user) }));
 
   r.put('/api/domain/records/:id', { config: access.write, schema: { params: idParams, body: dnsRecordPatch, summary: 'Edit a DNS record, or turn it on or off' } },
     async (req) => ({ ok: true, success: true, record: await updateRecord(db, req.params.id, req.body, zones, req.user) }));
 
-  r.delete('/api/domain/records/:id', { config: access.write, schema: { params: idParams } }, async (req) => {
+  r.post('/api/domain/records/bulk', { config: access.write, schema: { body: dnsRecordBulkBody, summary: 'Activate, deactivate or delete the selected DNS records, each on its own; answers each one’s outcome' } }, async (req) => {
+    const { action } = req.body;
+    return { ok: true, success: true, ...(await eachRow(req.body.ids, (id) => (action === 'delete' ? deleteRecord(db, id, req.user) : updateRecord(db, id, { isActive: action === 'activate' }, zones, req.user)))) };
+  });
+
+  r.delete('/api/domain/records/:id', { config: access.write, schema: { params: idParams, summary: 'Delete a DNS record' } }, async (req) => {
     await deleteRecord(db, req.params.id, req.user);
     return { ok: true, success: true };
   });
@@ -49,7 +57,7 @@ export default defineRoutes('domain', (r, { db, config }) => {
   r.get('/api/domain/script/logs/export.csv', { config: access.read, schema: { querystring: dnsScriptLogQuery, summary: 'The filtered script log as CSV (every row, streamed)' } }, (req, reply) =>
     streamCsv(reply, { name: 'dns-script-logs', columns: scriptLogCsv, pages: keysetPages((page) => scriptLogRows(db, req.query, page)) }));
 
-  r.get('/api/domain/script/logs', { config: access.read, schema: { querystring: dnsScriptLogQuery } },
+  r.get('/api/domain/script/logs', { config: access.read, schema: { querystring: dnsScriptLogQuery, summary: 'The record scripts’ run log: filters, pages' } },
     async (req) => ({ ok: true, ...(await listScriptLogs(db, req.query)) }));
 
   r.post('/api/domain/script/execute', { config: access.write, schema: { body: scriptBody, summary: 'Run Create, Update or Delete DNS Record as one audited operation' } },

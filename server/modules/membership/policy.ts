@@ -1,6 +1,6 @@
 /**
  * Membership: everyone reads the levels; admins and operators edit them, adjust points and decide redemptions
- * (DESIGN Roles: membership levels are catalogue writes); every user has their own membership and staff read anyone's.
+ * (PRODUCT.md, Roles: membership levels are catalogue writes); every user has their own membership and staff read anyone's.
  * The points arithmetic is here, pure: whole points, rounded down, never float.
  */
 import type { PointsEntryType } from '../../../src/common/membership.js';

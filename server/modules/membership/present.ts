@@ -32,7 +32,7 @@ export type MemberParts = {
   balances: { tokenBalances: TokenBalance[]; tokenBalancesError: string | null };
 };
 
-/** SPEC §3 Member: the stored level and balance, what the next level still needs, and the chain's token balances. */
+/** A user's membership: the stored level and balance, what the next level still needs, and the chain's token balances. */
 export function presentMember({ user, member, levels, paidOrders, referrals, settings, balances }: MemberParts): Member {
   const currentLevel = memberLevelOf(member?.level ?? 'BRONZE');
   const lifetimePoints = member?.lifetimePoints ?? 0;

@@ -70,7 +70,7 @@ export async function resolveMember(db: Queryable, caller: AuthUser, q: MemberQu
 
 type Ctx = { db: Db; chain: ChainRuntime | null };
 
-/** SPEC §3 Member for this user, with their token balances read from the chain now. */
+/** This user's membership, with their token balances read from the chain now. */
 export async function memberInfo({ db, chain }: Ctx, user: UserRow): Promise<Member> {
   const [member] = await db.select().from(members).where(eq(members.userId, user.id)).limit(1);
   const levels = await readLevels(db);

@@ -1,6 +1,6 @@
 /**
  * Notifications: everyone reads their own inbox; staff read all users' and the bulk sends; admins and operators send
- * (DESIGN.md roles, "notifications"); admins alone read the email outbox (whole emails to anyone).
+ * (PRODUCT.md, Roles); admins alone read the email outbox (whole emails to anyone).
  */
 import { say, type Said } from '../../lib/errors.js';
 import type { Channel } from '../../../src/common/notifications.js';

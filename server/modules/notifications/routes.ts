@@ -1,8 +1,11 @@
+import { notificationReadBody } from '../../../src/common/bulk.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
+import { eachRow } from '../../lib/bulk.js';
 import { bulkBody, bulkListQuery, notificationListQuery, outboxListQuery, sendBody } from '../../../src/common/notifications.schemas.js';
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { accepted, created } from '../../lib/openapi.js';
 import { notificationAccess as access } from './policy.js';
 import { bulkCsv, emailCsv, notificationCsv } from './present.js';
 import {
@@ -20,13 +23,16 @@ export default defineRoutes('notifications', (r, { db }) => {
   r.put('/api/notifications/read-all', { config: access.own, schema: { summary: 'Mark all of the caller’s notifications read' } }, async (req) =>
     ({ ok: true, updated: await markAllRead(db, req.user!) }));
 
+  r.put('/api/notifications/read', { config: access.own, schema: { body: notificationReadBody, summary: 'Mark the selected notifications of the caller read, each on its own; answers each one’s outcome' } }, async (req) =>
+    ({ ok: true, ...(await eachRow(req.body.ids, (id) => markRead(db, req.user!, id))) }));
+
   r.put('/api/notifications/:id/read', { config: access.own, schema: { params: idParams, summary: 'Mark one of the caller’s notifications read' } }, async (req) =>
     ({ ok: true, notification: await markRead(db, req.user!, req.params.id) }));
 
-  r.post('/api/notifications/send', { config: access.write, schema: { body: sendBody, summary: 'Notify one user: in the app and/or by email' } }, async (req, reply) =>
+  r.post('/api/notifications/send', { config: access.write, schema: { body: sendBody, response: created, summary: 'Notify one user: in the app and/or by email' } }, async (req, reply) =>
     reply.status(201).send({ ok: true, ...(await sendNotification(db, req.body, req.user)) }));
 
-  r.post('/api/notifications/bulk', { config: access.write, schema: { body: bulkBody, summary: 'Notify a role’s or every active user, in the background' } }, async (req, reply) =>
+  r.post('/api/notifications/bulk', { config: access.write, schema: { body: bulkBody, response: accepted, summary: 'Notify a role’s or every active user, in the background' } }, async (req, reply) =>
     reply.status(202).send({ ok: true, job: await createBulk(db, req.body, req.user) }));
 
   r.get('/api/notifications/bulk', { config: access.read, schema: { querystring: bulkListQuery, summary: 'Bulk sends, newest first, with their progress' } }, async (req) =>

@@ -1,6 +1,6 @@
 /**
  * Orders: staff read them, admins and operators create them for a customer; and the order lifecycle
- * (DESIGN.md, Lifecycles), the one table of legal moves.
+ * (PRODUCT.md, Lifecycles), the one table of legal moves.
  */
 import { say, type Said } from '../../lib/errors.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../../src/common/orders.js';

@@ -33,14 +33,16 @@ import { parseOrderSearch } from './search.js';
 const counter = new Counter();
 
 /** The list's filter, and a name for its shape (which filters are used, not their values). */
-function listFilter(q: { status?: string; q?: string }): { where: SQL | undefined; shape: string } {
+function listFilter(q: { status?: string; q?: string; ids?: string[] }): { where: SQL | undefined; shape: string } {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(orders.status, q.status));
+  // One parameter whatever the count, so the statement's text (and its prepared name) stays that of the shape.
+  if (q.ids) filters.push(sql`${orders.id} = any(string_to_array(${q.ids.join(',')}, ',')::uuid[])`);
   const search = q.q ? parseOrderSearch(q.q) : null;
   if (search?.kind === 'id') filters.push(eq(orders.id, search.id));
   if (search?.kind === 'email') filters.push(like(orders.customerEmail, search.pattern));
   if (search?.kind === 'idPrefix') filters.push(or(between(orders.id, search.from, search.to), like(orders.customerEmail, search.pattern))!);
-  return { where: filters.length ? and(...filters) : undefined, shape: `${q.status ? 's' : ''}${search?.kind ?? ''}` };
+  return { where: filters.length ? and(...filters) : undefined, shape: `${q.status ? 's' : ''}${q.ids ? 'i' : ''}${search?.kind ?? ''}` };
 }
 
 /** One page of the list as rows (the CSV export reads it after a row; the JSON list is rendered by list-json.ts). */
@@ -65,7 +67,7 @@ export async function listOrdersJson(db: Db, q: OrderListQuery): Promise<string>
   const page = orderPageQuery(q, where, shape);
   const [json, total] = await Promise.all([
     queryText(db, page.name, page.query),
-    counter.count(db, orders, where, JSON.stringify([q.status ?? null, q.q ?? null])),
+    counter.count(db, orders, where, JSON.stringify([q.status ?? null, q.q ?? null, q.ids ?? null])),
   ]);
   return `{"ok":true,"orders":${json},"total":${total.total},"totalIsEstimate":${total.totalIsEstimate}}`;
 }
@@ -256,6 +258,13 @@ export async function failOrder(tx: Tx, which: string | LockedOrder, reason: str
   await audit(tx, actor, 'order.failed', 'order', orderId, { ...changes(order, { status: 'failed' }), reason });
   counter.touch();
   invalidateDashboard();
+}
+
+export const STAFF_FAILED_REASON = 'Failed by staff before it was paid.';
+
+/** Staff fail a pending order, as an expired checkout is failed: its stock and held coupon use come back. */
+export async function failPendingOrder(db: Db, orderId: string, actor: Actor, now = new Date()) {
+  await db.transaction((tx) => failOrder(tx, orderId, STAFF_FAILED_REASON, actor, now));
 }
 
 /**

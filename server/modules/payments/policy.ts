@@ -1,7 +1,7 @@
 /**
  * Payments: staff read them, finance and admins refund them; a hosted payment page is public (its payment's id is
  * the buyer's capability, as a provider's checkout link is). What a provider's verdict or a refund does to a payment
- * follows the payment lifecycle (DESIGN.md, Lifecycles): completed → refunded once the refunds reach the amount.
+ * follows the payment lifecycle (PRODUCT.md, Lifecycles): completed → refunded once the refunds reach the amount.
  */
 import { say, type Said } from '../../lib/errors.js';
 import { PROVIDER_NAMES, type PaymentProvider } from '../../../src/common/checkout.js';

@@ -4,7 +4,7 @@ import { cryptoText, fromCents } from '../../../src/common/money.js';
 import type { products } from '../../db/schema.js';
 import { csvColumns } from '../../lib/csv.js';
 
-/** A product row as the API answers it (SPEC §3 Product; `name` repeats the title). */
+/** A product row as the API answers it (`name` repeats the title). */
 export function presentProduct(p: typeof products.$inferSelect): Product {
   return {
     id: p.id,

@@ -2,7 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, IconButton, LinearProgress, Typography } from '@mui/material';
 import { Button, useCanAccess, useListContext, useNotify, useResourceContext, useTranslate } from 'react-admin';
-import type { ResourceName } from '../../common/resources';
+import { apiOf, type ResourceName } from '../../common/resources';
 import { toQuery } from '../../lib/api';
 import { exportPathOf, listParams } from '../providers/dataProvider';
 import { useFormat } from '../hooks/useFormat';
@@ -19,6 +19,8 @@ type ExportButtonProps = {
   resource: ResourceName;
   /** Rows the list has under these filters, when known: the progress bar then fills toward it. */
   total?: number;
+  /** The button's catalogue key (default Export). */
+  label?: string;
 };
 
 /**
@@ -26,18 +28,21 @@ type ExportButtonProps = {
  * While it downloads, the rows and megabytes received and a cancel replace the button; a failure says
  * "Export failed" with the server's sentence.
  */
-export default function ExportButton({ path, query = {}, resource, total }: ExportButtonProps) {
+export default function ExportButton({ path, query = {}, resource, total, label = 'app.list.export' }: ExportButtonProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const { number } = useFormat();
-  const { canAccess: allowed = false } = useCanAccess({ resource: resource, action: 'list' });
+  // Asked as 'export' (a read), not 'list': a list's ListBase reads the ('list', resource) check from the cache without
+  // subscribing, and this button's own check, dropped unfetched when the list re-renders its loading state, stayed
+  // pending there and held the list on "Loading" for good.
+  const { canAccess: allowed = false } = useCanAccess({ resource: resource, action: 'export' });
   const { progress, start, cancel } = useCsvExport();
   if (!allowed) return null;
   const run = async () => {
     const failure = await start(`${path}${toQuery(query)}`, `${path.split('/').slice(2, -1).join('-')}.csv`);
     if (failure !== null) notify(failure ? translate('app.list.export_failed_because', { error: failure }) : translate('app.list.export_failed'), { type: 'error' });
   };
-  if (!progress) return <Button label="app.list.export" onClick={() => void run()}><DownloadIcon /></Button>;
+  if (!progress) return <Button label={label} onClick={() => void run()}><DownloadIcon /></Button>;
   const rows = total ? Math.min(progress.rows, total) : progress.rows;
   const text = translate('app.list.exporting', { rows: number(rows), mb: number(progress.bytes / 1_048_576, { maximumFractionDigits: 1 }) });
   return (
@@ -57,5 +62,5 @@ export function ListExportButton() {
   const { filterValues, sort, total } = useListContext();
   const path = resource && exportPathOf(resource);
   if (!resource || !path) return null;
-  return <ExportButton path={path} resource={resource} query={listParams(filterValues, sort)} total={total} />;
+  return <ExportButton path={path} resource={resource} query={{ ...apiOf(resource)?.query, ...listParams(filterValues, sort) }} total={total} />;
 }

@@ -1,7 +1,7 @@
 import { Alert } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 
-/** A list's load failure: the screen's sentence (SPEC §8) and the error text, in place of the rows. */
+/** A list's load failure: the screen's own sentence and the error text, in place of the rows. */
 export default function ListLoadError({ message }: { message: string }) {
   const translate = useTranslate();
   const { error } = useListContext();

@@ -1,4 +1,4 @@
-import { Box, Card, Typography, type SxProps, type Theme } from '@mui/material';
+import { Box, Card, Typography, useMediaQuery, type SxProps, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   DataTable,
@@ -15,14 +15,21 @@ import {
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
+import type { ResourceName } from '../../common/resources';
 import { ListExportButton } from './ExportButton';
+import { KeyboardRowsBody } from './KeyboardRows';
+import PhoneList, { type MobileLines } from './PhoneList';
 import ListLoadError from './ListLoadError';
 import LoadMoreButton from './LoadMoreButton';
 
 /** A status-like filter: choice `id` is named `resources.<name>.<names>.<id>`, the empty entry `resources.<name>.filters.<all>`. */
-export type SelectFilter = { source: string; choices: readonly string[]; names: string; all: string };
+export type SelectFilter = { source: string; choices: readonly string[]; names: string; all: string; label?: string };
 
-type ListShellProps = {
+type ListShellProps<R extends RaRecord = RaRecord> = {
+  /** The list's resource when the screen is not its resource's route (a tab of a page of its own). */
+  resource?: ResourceName;
+  /** Where the list's texts live instead of `resources.<name>` (a page's own catalogue, e.g. `app.notifications.bulk`). */
+  texts?: string;
   /** A list that grows with "Load More" (InfiniteList) rather than numbered pages of `perPage` rows (List). */
   infinite?: boolean;
   perPage: number;
@@ -48,6 +55,14 @@ type ListShellProps = {
   refetchInterval?: number | false;
   /** Filters a visitor starts with (e.g. the review queue's pending status). */
   filterDefaultValues?: Record<string, unknown>;
+  /** Filters always sent and never shown (e.g. the member a history belongs to). */
+  filter?: Record<string, unknown>;
+  /** Where react-admin remembers the list's page and filters, when one resource has several lists (one per member). */
+  storeKey?: string;
+  /** What a phone shows of each row instead of the table (a simple list); without it the table scrolls sideways. */
+  mobile?: MobileLines<R>;
+  /** The buttons of the toolbar shown while rows are selected; without them the rows have no checkboxes. */
+  bulkActionButtons?: ReactNode;
   /** The DataTable's columns. */
   children: ReactNode;
 };
@@ -57,6 +72,9 @@ function PagedPagination({ perPage }: { perPage: number }) {
   const { error } = useListContext();
   return error ? null : <Pagination rowsPerPageOptions={[perPage]} />;
 }
+
+/** The bulk toolbar in the card, above the rows (react-admin floats it over the list's toolbar, which the card would clip). */
+const INLINE_BULK_TOOLBAR = { '& .RaBulkActionsToolbar-toolbar.MuiToolbar-root': { position: 'relative', transform: 'none' } };
 
 function NoRows({ message }: { message: string }) {
   const translate = useTranslate();
@@ -69,6 +87,8 @@ function NoRows({ message }: { message: string }) {
  * (`search`, `load_failed`, `empty`, `filters.*`), for the resource of the current route.
  */
 export default function ListShell<R extends RaRecord>({
+  resource: listResource,
+  texts,
   infinite,
   perPage,
   sort = { field: 'createdAt', order: 'DESC' },
@@ -85,17 +105,24 @@ export default function ListShell<R extends RaRecord>({
   title,
   refetchInterval,
   filterDefaultValues,
+  filter,
+  storeKey,
+  mobile,
+  bulkActionButtons,
   children,
-}: ListShellProps) {
+}: ListShellProps<R>) {
   const translate = useTranslate();
-  const resource = useResourceContext();
-  const key = (name: string) => `resources.${resource}.${name}`;
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const routeResource = useResourceContext();
+  const resource = listResource ?? routeResource;
+  const key = (name: string) => `${texts ?? `resources.${resource}`}.${name}`;
   const filters = [
     ...(search ? [<SearchInput key="q" source="q" alwaysOn placeholder={translate(key('search'))} sx={searchWidth ? { width: searchWidth } : undefined} />] : []),
-    ...selects.map(({ source, choices, names, all }) => (
+    ...selects.map(({ source, choices, names, all, label }) => (
       <SelectInput
         key={source}
         source={source}
+        label={label}
         alwaysOn
         emptyText={key(`filters.${all}`)}
         choices={choices.map((id) => ({ id, name: key(`${names}.${id}`) }))}
@@ -103,6 +130,7 @@ export default function ListShell<R extends RaRecord>({
     )),
   ];
   const props = {
+    resource,
     perPage,
     sort,
     filters,
@@ -120,14 +148,20 @@ export default function ListShell<R extends RaRecord>({
     ...(title === false && { title }),
     ...(refetchInterval !== undefined && { queryOptions: { refetchInterval } }),
     ...(filterDefaultValues && { filterDefaultValues }),
+    ...(filter && { filter }),
+    ...(storeKey && { storeKey }),
   };
   const body = (
     <>
       {header}
       <Card variant="outlined" sx={cardSx}>
-        <DataTable<R> rowClick={rowClick} bulkActionButtons={false} empty={<NoRows message={key('empty')} />}>
-          {children}
-        </DataTable>
+        {phone && mobile ? (
+          <PhoneList lines={mobile} rowClick={rowClick} empty={<NoRows message={key('empty')} />} />
+        ) : (
+          <DataTable<R> rowClick={rowClick} body={KeyboardRowsBody} bulkActionButtons={bulkActionButtons || false} sx={bulkActionButtons ? INLINE_BULK_TOOLBAR : undefined} empty={<NoRows message={key('empty')} />}>
+            {children}
+          </DataTable>
+        )}
       </Card>
     </>
   );

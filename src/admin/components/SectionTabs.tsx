@@ -6,7 +6,7 @@ import type { ResourceName } from '../../common/resources';
 type SectionTab = { path: string; label: string };
 
 /**
- * A menu section's two pages as tabs (SPEC §2's navigation has one item for both): the section's own page, and a
+ * A menu section's two pages as tabs (the menu has one item for both; PRODUCT.md, Screens): the section's own page, and a
  * second one shown only to the roles that may list `resource`; the others see no tabs at all.
  */
 export default function SectionTabs({ resource, main, second, ariaLabel, sx }: {

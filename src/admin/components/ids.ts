@@ -1,8 +1,8 @@
 /** How screens shorten ids, addresses and hashes (the whole value goes in a title, see Mono). */
 
-/** Ids are shown truncated in tables (SPEC §9). */
+/** Ids are shown truncated in tables. */
 export const ID_LENGTH = 12;
-/** The transaction column shows this many characters of the hash (SPEC §2 Mint Queue). */
+/** The Mint Queue's transaction column shows this many characters of the hash. */
 export const TX_HASH_SHOWN = 10;
 
 export const shortId = (id: unknown) => String(id ?? '').slice(0, ID_LENGTH);

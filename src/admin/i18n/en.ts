@@ -117,6 +117,12 @@ const en = {
       export_failed: 'Export failed',
       export_failed_because: 'Export failed: %{error}',
     },
+    bulk: {
+      confirm_content: 'Each one is checked on its own: any that cannot be changed are listed afterwards with the reason.',
+      outcome: 'Done: %{done}. Refused: %{refused}.',
+      refused_title: 'Not done (%{count})',
+      failed: 'The action failed: %{error}',
+    },
     menu: {
       dashboard: 'Dashboard',
       products: 'Products',

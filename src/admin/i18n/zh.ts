@@ -111,6 +111,12 @@ const zh: typeof en = {
       export_failed: '导出失败',
       export_failed_because: '导出失败：%{error}',
     },
+    bulk: {
+      confirm_content: '每一项都会单独检查：无法更改的项目会在之后列出并说明原因。',
+      outcome: '已完成：%{done}。被拒绝：%{refused}。',
+      refused_title: '未完成（%{count}）',
+      failed: '操作失败：%{error}',
+    },
     menu: {
       dashboard: '仪表盘',
       products: '商品',

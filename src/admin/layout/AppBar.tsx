@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import ShieldIcon from '@mui/icons-material/ShieldOutlined';
-import { AppBar as RaAppBar, Logout, ToggleThemeButton, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { AppBar as RaAppBar, Logout, ToggleThemeButton, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useLocation } from 'react-router-dom';
 import { usePublicSettings } from '../hooks/usePublicSettings';
@@ -19,7 +19,7 @@ function AppTitle() {
   const title = translate(titleKeyFor(pathname));
   return (
     <Box sx={{ flex: 1, display: 'flex', alignItems: 'baseline', gap: 2, minWidth: 0 }}>
-      <Typography variant="h6" component="h1" noWrap data-testid="page-title">
+      <Typography variant="h6" component="h1" noWrap data-testid="page-title" tabIndex={-1}>
         {title}
       </Typography>
       <Typography variant="body2" noWrap sx={{ opacity: 0.8, display: { xs: 'none', sm: 'block' } }} data-testid="site-name">
@@ -42,6 +42,10 @@ function AccountItem({ to, label, icon }: { to: string; label: string; icon: Rea
 }
 
 export function AppBar() {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  // The button shows the user's name: its accessible name must contain what it shows.
+  const profile = translate('ra.auth.user_menu');
   return (
     <RaAppBar
       toolbar={
@@ -52,7 +56,7 @@ export function AppBar() {
         </Box>
       }
       userMenu={
-        <UserMenu>
+        <UserMenu label={identity?.fullName ? `${identity.fullName} (${profile})` : profile}>
           <AccountItem to="/two-factor" label="app.account.menu.two_factor" icon={<ShieldIcon fontSize="small" />} />
           <AccountItem to="/change-password" label="app.account.menu.password" icon={<KeyIcon fontSize="small" />} />
           <Logout />

@@ -5,9 +5,10 @@ import { currentRestriction, RESTRICTION_PATHS } from '../providers/authProvider
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { NotLoggedInBanner } from './NotLoggedInBanner';
+import { FocusHeadingOnNavigate } from './FocusHeadingOnNavigate';
 import { ErrorScreen } from '../pages/errors/ErrorScreen';
 
-/** Re-checks the stored token on every path change (SPEC §2 Routes); no token sends the user to /login. */
+/** Re-checks the stored token on every path change; no token sends the user to /login. */
 function AuthOnNavigate() {
   const { pathname } = useLocation();
   const checkAuth = useCheckAuth();
@@ -39,6 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <RaLayout appBar={AppBar} menu={Menu} error={ErrorScreen} sx={{ minWidth: 0, '& .RaLayout-content, & .RaList-main': { minWidth: 0 } }}>
       <AuthOnNavigate />
       <RestrictionRedirect />
+      <FocusHeadingOnNavigate />
       <NotLoggedInBanner />
       {children}
     </RaLayout>

@@ -19,7 +19,8 @@ export function NotificationBell() {
   const inbox = useInbox({ limit: NEWEST });
   const mark = useMarkRead();
   const unread = inbox.data?.unread ?? 0;
-  const label = unread > 0 ? translate('app.notifications.bell.unread', { smart_count: unread }) : translate('app.notifications.bell.label');
+  const label = unread > 99 ? `${translate('app.notifications.bell.unread', { smart_count: unread })} (99+)`
+    : unread > 0 ? translate('app.notifications.bell.unread', { smart_count: unread }) : translate('app.notifications.bell.label');
 
   const fail = (e: unknown) => notify(e instanceof Error ? e.message : String(e), { type: 'error' });
   const open = async (n: Notification) => {
@@ -38,7 +39,8 @@ export function NotificationBell() {
     <>
       <Tooltip title={label}>
         <IconButton color="inherit" aria-label={label} data-testid="notification-bell" onClick={(e) => setAnchor(e.currentTarget)}>
-          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-count">
+          {/* No badge at all when nothing is unread: the button's name must contain every digit it shows. */}
+          <Badge badgeContent={unread || undefined} color="error" max={99} data-testid="notification-count">
             <NotificationsIcon />
           </Badge>
         </IconButton>

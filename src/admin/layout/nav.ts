@@ -26,7 +26,7 @@ export interface NavItem {
 
 const item = (path: string, key: string, icon: ComponentType): NavItem => ({ path, key, icon });
 
-/** The side navigation, in SPEC §2 Layout order. */
+/** The side navigation, in the menu's order (PRODUCT.md, Screens). */
 export const NAV_ITEMS: readonly NavItem[] = [
   item('/dashboard', 'dashboard', DashboardIcon),
   item('/products', 'products', InventoryIcon),

@@ -24,7 +24,7 @@ export class TwoFactorRequired extends Error {
 
 export const USER_KEY = 'authUser';
 
-/** The login screen's error sentences (SPEC §8 Screens). */
+/** The login screen's error sentences. */
 export const LOGIN_MESSAGES = {
   failed: 'Login failed',
   missingToken: 'Login response missing token',

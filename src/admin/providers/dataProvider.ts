@@ -6,7 +6,7 @@ import { apiOf } from '../../common/resources';
 /** Fields of a list answer the list result itself carries; every other one (e.g. the mint queue's `counts`, `worker`) goes to `meta`. */
 const LIST_ENVELOPE = new Set(['ok', 'success', 'total', 'totalIsEstimate']);
 
-/** Where a resource's API lives and which answer fields hold its list and one record (RESOURCES, SPEC §7). */
+/** Where a resource's API lives and which answer fields hold its list and one record (RESOURCES, src/common/resources.ts). */
 function apiFor(resource: string) {
   const api = apiOf(resource);
   if (!api) throw new HttpError(`Unknown resource "${resource}"`, 400, null);
@@ -55,17 +55,17 @@ export const listParams = (filter: Record<string, unknown> | undefined, sort: So
 /** The server's CSV of a resource's list (GET /api/<path>/export.csv), or undefined for a screen without a record API. */
 export const exportPathOf = (resource: string) => {
   const api = apiOf(resource);
-  return api && `/api/${api.path}/export.csv`;
+  return api && api.csv !== false ? `/api/${api.path}/export.csv` : undefined;
 };
 
 export const dataProvider: DataProvider = {
   supportAbortSignal: true,
 
   async getList<R extends RaRecord = RaRecord>(resource: string, params: GetListParams & { signal?: AbortSignal }): Promise<GetListResult<R>> {
-    const { list } = apiFor(resource);
+    const { list, query: fixed } = apiFor(resource);
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     const limit = Math.min(perPage, MAX_LIMIT);
-    const query = toQuery({ ...listParams(params.filter, params.sort), limit, offset: (page - 1) * perPage });
+    const query = toQuery({ ...fixed, ...listParams(params.filter, params.sort), limit, offset: (page - 1) * perPage });
     const body = await call(`${base(resource)}${query}`, { signal: params.signal });
     const data = pick<R[]>(body, list);
     const totalIsEstimate = body.totalIsEstimate === true;

@@ -1,6 +1,6 @@
 import type { Said } from '../../../lib/errors.js';
 /**
- * One interface for every payment provider (DESIGN.md, payments). A provider starts a payment, confirms it (the
+ * One interface for every payment provider (ARCHITECTURE.md, Folders). A provider starts a payment, confirms it (the
  * sandbox from its hosted card page, a real provider from its signed webhook), refunds it and reports its state;
  * what a confirmation means for the order is decided in one place, payments/service.ts `applyProviderEvent`.
  */

@@ -1,4 +1,4 @@
-import { Alert, Box, Card, CardContent, List, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, List, ListItem, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
 import Mono from '../../components/Mono';
 import { useFormat } from '../../hooks/useFormat';
@@ -31,16 +31,19 @@ export default function RecentOrders({ orders, loading, failed }: Props) {
         ) : (
           <List dense disablePadding>
             {orders.map((order) => (
-              <ListItemButton key={order.id} component={Link} to={`/orders/${order.id}/show`} divider>
-                <ListItemText
-                  primary={<Mono title={order.id}>{shortId(order.id)}</Mono>}
-                  secondary={dateTime(order.createdAt)}
-                />
-                <Typography variant="body2" sx={{ mx: 2, whiteSpace: 'nowrap' }}>
-                  {money(order.amountFiat, order.currency)}
-                </Typography>
-                <OrderStatusChip status={order.status} />
-              </ListItemButton>
+              // Each link in its own list item: a list's children must be items, not links.
+              <ListItem key={order.id} disablePadding divider>
+                <ListItemButton component={Link} to={`/orders/${order.id}/show`}>
+                  <ListItemText
+                    primary={<Mono title={order.id}>{shortId(order.id)}</Mono>}
+                    secondary={dateTime(order.createdAt)}
+                  />
+                  <Typography variant="body2" sx={{ mx: 2, whiteSpace: 'nowrap' }}>
+                    {money(order.amountFiat, order.currency)}
+                  </Typography>
+                  <OrderStatusChip status={order.status} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

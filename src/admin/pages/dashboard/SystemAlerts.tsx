@@ -17,7 +17,7 @@ const ALERT_LINKS: Record<string, string> = {
 };
 
 /**
- * The system alerts: load failures of this screen first (SPEC §8), then the server's alerts translated
+ * The system alerts: load failures of this screen first, then the server's alerts translated
  * by code, else "System running normally".
  */
 type Props = { failures: ScreenAlert[]; alerts: DashboardAlert[]; loading: boolean };

@@ -1,64 +1,31 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, Chip, InputAdornment, LinearProgress, MenuItem, Stack, Tab, TablePagination, Tabs, TextField, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Title, useCanAccess, useTranslate } from 'react-admin';
-import { DNS_RECORD_STATUSES, DNS_TYPES, type DnsRecord } from '../../../common/domain';
+import { Alert, Box, Button, Chip, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Title, useCanAccess, useRefresh, useTranslate } from 'react-admin';
+import { DNS_TYPES } from '../../../common/domain';
 import StatCard from '../../components/StatCard';
+import { usePathTab } from '../../hooks/usePathTab';
 import { QueryLogsTab, ScriptLogsTab } from './LogTabs';
-import RecordCard from './RecordCard';
 import { CreateRecordDialog, ExecuteScriptDialog } from './RecordDialogs';
+import RecordsTab, { EmptyRecords, RecordGrid } from './RecordsTab';
 import ResolveBox from './ResolveBox';
-import ExportButton from '../../components/ExportButton';
-import { PAGE, recordQuery, useQueryLogs, useRecords } from './useDomainData';
+import { useOverview, useRecentQueries } from './useDomainData';
 
 const TABS = ['overview', 'records', 'query_logs', 'script_logs'] as const;
-/** The overview shows the newest few records. */
-const OVERVIEW_SHOWN = 6;
 
-function RecordGrid({ records, zones, canWrite }: { records: DnsRecord[]; zones: string[]; canWrite: boolean }) {
-  return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
-      {records.map((r) => <RecordCard key={r.id} record={r} zones={zones} canWrite={canWrite} />)}
-    </Box>
-  );
-}
-
-function EmptyRecords({ canWrite }: { canWrite: boolean }) {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ py: 4, textAlign: 'center' }} data-testid="dns-empty">
-      <Typography color="text.secondary">{translate('app.domain.records.empty')}</Typography>
-      {canWrite && <Typography variant="body2" color="text.secondary">{translate('app.domain.records.empty_hint')}</Typography>}
-    </Box>
-  );
-}
-
-/** Domain Management: resolve a name, the managed zones' DNS records (served by the embedded DNS server), scripts and logs. */
+/** Domain Management: resolve a name, the managed zones' DNS records (served by the embedded DNS server), scripts and logs; the tab is in the path, each list's page and filters in the query. */
 export default function DomainManagement() {
   const translate = useTranslate();
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'domain-management', action: 'create' });
-  const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
-  const [type, setType] = useState('');
-  const [status, setStatus] = useState('');
-  const [page, setPage] = useState(0);
+  const [tab, setTab] = usePathTab('/domain-management', TABS);
   const [scriptOutput, setScriptOutput] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => { setQ(search.trim()); setPage(0); }, 300);
-    return () => clearTimeout(timer);
-  }, [search]);
 
-  const records = useRecords({ q, type, status, page });
-  const overview = useRecords({ q, type: '', status: '', page: 0 });
-  const recent = useQueryLogs({ q: '', outcome: '', page: 0 });
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['domain'] });
-  const error = records.error ?? overview.error;
+  const overview = useOverview();
+  const recent = useRecentQueries();
+  const error = overview.error;
   const data = overview.data;
-  const zones = data?.zones ?? records.data?.zones ?? [];
+  const zones = data?.zones ?? [];
   const loading = overview.isPending && !error;
 
   return (
@@ -68,7 +35,7 @@ export default function DomainManagement() {
       <Typography variant="body1" color="text.secondary">{translate('app.domain.subtitle')}</Typography>
       {zones.length > 0 && <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('app.domain.zones', { zones: zones.join(', ') })}</Typography>}
       {error && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={reload}>{translate('app.domain.retry')}</Button>}>
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={refresh}>{translate('app.domain.retry')}</Button>}>
           {translate('app.domain.error', { error: `${translate('app.domain.load_failed')}: ${error.message}` })}
         </Alert>
       )}
@@ -81,16 +48,7 @@ export default function DomainManagement() {
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         {canWrite && <CreateRecordDialog zones={zones} />}
         {canWrite && <ExecuteScriptDialog onDone={setScriptOutput} />}
-        <Button size="small" startIcon={<RefreshIcon />} onClick={reload}>{translate('app.domain.refresh')}</Button>
-        <TextField
-          size="small"
-          fullWidth={false}
-          placeholder={translate('app.domain.search')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
-          sx={{ minWidth: 280 }}
-        />
+        <Button size="small" startIcon={<RefreshIcon />} onClick={refresh}>{translate('app.domain.refresh')}</Button>
       </Stack>
       {scriptOutput && <Alert severity="success" sx={{ mb: 2 }} onClose={() => setScriptOutput(null)}>{translate('app.domain.script.done', { output: scriptOutput })}</Alert>}
       <Tabs value={tab} onChange={(_, v: (typeof TABS)[number]) => setTab(v)} sx={{ mb: 2 }} variant="scrollable">
@@ -107,37 +65,14 @@ export default function DomainManagement() {
                 <Chip variant="outlined" label={translate('app.domain.overview.inactive', { count: data.counts.inactive })} />
               </Stack>
               <Typography variant="subtitle2" sx={{ mb: 1 }}>{translate('app.domain.overview.newest')}</Typography>
-              {data.records.length === 0 ? <EmptyRecords canWrite={canWrite} /> : (
-                <RecordGrid records={[...data.records].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, OVERVIEW_SHOWN)} zones={zones} canWrite={canWrite} />
-              )}
+              {data.records.length === 0 ? <EmptyRecords canWrite={canWrite} /> : <RecordGrid records={data.records} zones={zones} canWrite={canWrite} />}
             </>
           )}
         </Box>
       )}
-      {tab === 'records' && (
-        <Box>
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-            <TextField select fullWidth={false} size="small" label={translate('app.domain.records.type')} value={type} onChange={(e) => { setType(e.target.value); setPage(0); }} sx={{ minWidth: 140 }}>
-              <MenuItem value="">{translate('app.domain.records.all')}</MenuItem>
-              {DNS_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
-            </TextField>
-            <TextField select fullWidth={false} size="small" label={translate('app.domain.records.status')} value={status} onChange={(e) => { setStatus(e.target.value); setPage(0); }} sx={{ minWidth: 140 }}>
-              <MenuItem value="">{translate('app.domain.records.all')}</MenuItem>
-              {DNS_RECORD_STATUSES.map((s) => <MenuItem key={s} value={s}>{translate(`app.domain.records.${s}`)}</MenuItem>)}
-            </TextField>
-            <ExportButton path="/api/domain/records/export.csv" resource="domain-management" query={recordQuery({ q, type, status, page })} total={records.data?.total} />
-          </Box>
-          {records.isPending && !records.error && <LinearProgress />}
-          {records.data && (records.data.records.length === 0 ? <EmptyRecords canWrite={canWrite} /> : (
-            <>
-              <RecordGrid records={records.data.records} zones={zones} canWrite={canWrite} />
-              <TablePagination component="div" count={records.data.total} page={page} rowsPerPage={PAGE} rowsPerPageOptions={[PAGE]} labelDisplayedRows={({ from, to, count }) => translate(`app.domain.logs.rows`, { from, to, count })} onPageChange={(_, p) => setPage(p)} />
-            </>
-          ))}
-        </Box>
-      )}
-      {tab === 'query_logs' && <QueryLogsTab q={q} />}
-      {tab === 'script_logs' && <ScriptLogsTab q={q} />}
+      {tab === 'records' && <RecordsTab canWrite={canWrite} />}
+      {tab === 'query_logs' && <QueryLogsTab />}
+      {tab === 'script_logs' && <ScriptLogsTab />}
     </Box>
   );
 }

@@ -1,8 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { DnsRecord } from '../../../common/domain';
 import { apiSend } from '../../../lib/api';
 import { EditRecordDialog } from './RecordDialogs';
@@ -13,10 +12,9 @@ const R = 'app.domain.records';
 export default function RecordCard({ record, zones, canWrite }: { record: DnsRecord; zones: string[]; canWrite: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['domain'] });
 
   const remove = async () => {
     setBusy(true);
@@ -24,7 +22,7 @@ export default function RecordCard({ record, zones, canWrite }: { record: DnsRec
       await apiSend('DELETE', `/api/domain/records/${record.id}`);
       notify(`${R}.deleted`, { type: 'success' });
       setConfirming(false);
-      await reload();
+      refresh();
     } catch (e) {
       notify(`${R}.delete_failed`, { type: 'error', messageArgs: { error: e instanceof Error ? e.message : String(e) } });
     } finally {
@@ -36,7 +34,7 @@ export default function RecordCard({ record, zones, canWrite }: { record: DnsRec
     try {
       await apiSend('PUT', `/api/domain/records/${record.id}`, { isActive: !record.isActive });
       notify(record.isActive ? `${R}.toggled_off` : `${R}.toggled_on`, { type: 'success' });
-      await reload();
+      refresh();
     } catch (e) {
       notify(`${R}.toggle_failed`, { type: 'error', messageArgs: { error: e instanceof Error ? e.message : String(e) } });
     } finally {

@@ -9,7 +9,7 @@ interface ErrorViewProps {
   title?: string;
 }
 
-/** "Something went wrong": the error boundary's screen (SPEC §2 Fallback screens). */
+/** "Something went wrong": the error boundary's screen. */
 export function ErrorView({ error, translate, title }: ErrorViewProps) {
   const message = error instanceof Error && error.message ? error.message : translate('app.error.unexpected');
   return (

@@ -1,10 +1,10 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import type { MemberLevel } from '../../../common/membership';
 import { ConversionsTab, PointsHistoryTab, RedemptionsTab } from './HistoryTabs';
 import LevelsTab from './LevelsTab';
+import { usePathTab } from '../../hooks/usePathTab';
 
 const TABS = ['overview', 'points', 'redemptions', 'conversions'] as const;
 type TabName = (typeof TABS)[number];
@@ -13,7 +13,7 @@ type TabName = (typeof TABS)[number];
 export default function HistoryTabsPanel({ email, current, levels }: { email?: string; current?: string; levels: UseQueryResult<MemberLevel[]> }) {
   const translate = useTranslate();
   const { canAccess: canEditLevels = false } = useCanAccess({ resource: 'redemptions', action: 'edit' });
-  const [tab, setTab] = useState<TabName>('overview');
+  const [tab, setTab] = usePathTab('/membership', TABS, 'email');
   return (
     <Box>
       <Tabs value={tab} onChange={(_, v: TabName) => setTab(v)} variant="scrollable" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>

@@ -26,7 +26,7 @@ export function LevelChip({ level, size = 'small' }: { level: string; size?: 'sm
 
 const STATUS_COLORS = { PENDING: 'warning', APPROVED: 'success' } as const;
 
-/** PENDING, APPROVED, and any other status in the rejected style (SPEC §4). */
+/** PENDING, APPROVED, and any other status in the rejected style (PRODUCT.md, Lifecycles). */
 export function RedemptionStatusChip({ status }: { status: string }) {
   const translate = useTranslate();
   const color = STATUS_COLORS[status as keyof typeof STATUS_COLORS] ?? 'error';

@@ -1,7 +1,6 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { Title, useCanAccess, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useRefresh, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import HistoryTabsPanel from './HistoryTabsPanel';
 import MemberCard from './MemberCard';
@@ -18,7 +17,7 @@ const M = 'app.membership';
  */
 export default function MembershipPage() {
   const translate = useTranslate();
-  const queryClient = useQueryClient();
+  const reload = useRefresh();
   const [params, setParams] = useSearchParams();
   // Staff read any member's membership; those who decide redemptions also adjust points (the resource table's write).
   const { canAccess: canLookUp = false } = useCanAccess({ resource: 'redemptions', action: 'list' });
@@ -26,7 +25,6 @@ export default function MembershipPage() {
   const email = (canLookUp && params.get('email')) || undefined;
   const member = useMember(email);
   const levels = useLevels();
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['membership'] });
   const find = (next: string | undefined) => setParams(next ? { email: next } : {}, { replace: false });
   const error = member.error ?? levels.error;
   const data = member.data;

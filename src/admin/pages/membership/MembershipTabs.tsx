@@ -1,7 +1,7 @@
 import SectionTabs from '../../components/SectionTabs';
 
 /**
- * Membership | Redemption requests: SPEC §2's navigation has one Membership item, so the staff's review of
+ * Membership | Redemption requests: the menu has one Membership item (PRODUCT.md, Screens), so the staff's review of
  * redemptions is a second tab of that section (a list of its own at /redemptions); members never see the tab.
  */
 export default function MembershipTabs() {

@@ -1,60 +1,51 @@
-import { Alert, Box, Chip, CircularProgress, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { Box, Chip, LinearProgress, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { DataTable, useListContext, useTranslate } from 'react-admin';
 import type { BulkJob } from '../../../common/notifications';
-import { apiGet, toQuery } from '../../../lib/api';
-import ExportButton from '../../components/ExportButton';
-import TablePager from '../../components/TablePager';
+import ListShell from '../../components/ListShell';
 import { useFormat } from '../../hooks/useFormat';
 
 const STATUS_COLOR = { queued: 'default', running: 'info', completed: 'success' } as const;
+const B = 'app.notifications.bulk';
+
+/** Reloads the page every second while one of its sends is still going (the list itself reloads every 15 seconds). */
+function FollowRunning() {
+  const { data, refetch } = useListContext<BulkJob>();
+  const running = (data ?? []).some((j) => j.status !== 'completed');
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setInterval(() => void refetch(), 1000);
+    return () => clearInterval(timer);
+  }, [running, refetch]);
+  return null;
+}
+
+function Progress({ job }: { job: BulkJob }) {
+  const translate = useTranslate();
+  const { number } = useFormat();
+  const done = job.sent + job.failed + job.skipped;
+  const pct = job.total > 0 ? Math.min(100, (done / job.total) * 100) : 100;
+  return (
+    <Box sx={{ minWidth: 160 }} data-bulk-id={job.id} data-status={job.status}>
+      <LinearProgress variant="determinate" value={pct} aria-label={translate(`${B}.columns.progress`)} />
+      <Typography variant="caption">{translate(`${B}.progress`, { sent: number(job.sent), total: number(job.total) })}</Typography>
+    </Box>
+  );
+}
 
 /** Bulk sends, newest first, with their progress; refreshed every second while one is still going. */
 export default function BulkJobs() {
   const translate = useTranslate();
   const { dateTime, number } = useFormat();
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(10);
-  const jobs = useQuery({
-    queryKey: ['notifications', 'bulk', page, perPage],
-    queryFn: () => apiGet<{ jobs: BulkJob[]; total: number }>(`/api/notifications/bulk${toQuery({ limit: perPage, offset: page * perPage })}`),
-    refetchInterval: (q) => (q.state.data?.jobs.some((j) => j.status !== 'completed') ? 1000 : 15_000),
-  });
-  const t = (key: string, opts?: Record<string, unknown>) => translate(`app.notifications.bulk.${key}`, opts);
-  if (jobs.error) return <Alert severity="error">{`${t('load_failed')}: ${jobs.error.message}`}</Alert>;
-  if (jobs.isPending) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
-  if (jobs.data.jobs.length === 0) return <Typography color="text.secondary" sx={{ py: 2 }}>{t('empty')}</Typography>;
-  const head = (key: string) => <TableCell>{t(`columns.${key}`)}</TableCell>;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <ExportButton path="/api/notifications/bulk/export.csv" resource="notifications" total={jobs.data.total} />
-      </Box>
-      <Table size="small">
-        <TableHead><TableRow>{head('created')}{head('title')}{head('audience')}{head('channels')}{head('status')}{head('progress')}{head('failed')}</TableRow></TableHead>
-        <TableBody>
-          {jobs.data.jobs.map((j) => {
-            const done = j.sent + j.failed + j.skipped;
-            const pct = j.total > 0 ? Math.min(100, (done / j.total) * 100) : 100;
-            return (
-              <TableRow key={j.id} data-bulk-id={j.id} data-status={j.status}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(j.createdAt)}</TableCell>
-                <TableCell>{j.title}</TableCell>
-                <TableCell>{translate(`app.notifications.send.audiences.${j.audience}`)}</TableCell>
-                <TableCell>{j.channels.map((c) => translate(`app.notifications.channels.${c}`)).join(', ')}</TableCell>
-                <TableCell><Chip size="small" color={STATUS_COLOR[j.status]} label={t(`statuses.${j.status}`)} /></TableCell>
-                <TableCell sx={{ minWidth: 160 }}>
-                  <LinearProgress variant="determinate" value={pct} aria-label={t('columns.progress')} />
-                  <Typography variant="caption">{t('progress', { sent: number(j.sent), total: number(j.total) })}</Typography>
-                </TableCell>
-                <TableCell>{number(j.failed + j.skipped)}</TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-      <TablePager total={jobs.data.total} page={page} perPage={perPage} onPage={setPage} onPerPage={setPerPage} />
-    </Box>
+    <ListShell<BulkJob> resource="notification-bulks" texts={B} title={false} perPage={10} rowClick={false} refetchInterval={15_000} header={<FollowRunning />}>
+      <DataTable.Col<BulkJob> source="createdAt" label={`${B}.columns.created`} disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(j) => dateTime(j.createdAt)} />
+      <DataTable.Col<BulkJob> source="title" label={`${B}.columns.title`} disableSort />
+      <DataTable.Col<BulkJob> source="audience" label={`${B}.columns.audience`} disableSort render={(j) => translate(`app.notifications.send.audiences.${j.audience}`)} />
+      <DataTable.Col<BulkJob> source="channels" label={`${B}.columns.channels`} disableSort render={(j) => j.channels.map((c) => translate(`app.notifications.channels.${c}`)).join(', ')} />
+      <DataTable.Col<BulkJob> source="status" label={`${B}.columns.status`} disableSort render={(j) => <Chip size="small" color={STATUS_COLOR[j.status]} label={translate(`${B}.statuses.${j.status}`)} />} />
+      <DataTable.Col<BulkJob> source="sent" label={`${B}.columns.progress`} disableSort render={(j) => <Progress job={j} />} />
+      <DataTable.Col<BulkJob> source="failed" label={`${B}.columns.failed`} disableSort render={(j) => number(j.failed + j.skipped)} />
+    </ListShell>
   );
 }

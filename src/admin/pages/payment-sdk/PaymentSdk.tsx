@@ -13,7 +13,7 @@ import SdkPaymentCard from './SdkPaymentCard';
 import { usePaymentSdkData } from './usePaymentSdkData';
 
 const TABS = ['overview', 'payments', 'providers'] as const;
-/** The overview shows the newest few (SPEC §2). */
+/** The overview shows the newest few payments. */
 const OVERVIEW_SHOWN = 4;
 
 const matches = (p: Payment, q: string) => [p.id, p.orderId ?? '', p.provider].some((v) => v.toLowerCase().includes(q));

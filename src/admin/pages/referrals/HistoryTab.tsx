@@ -1,118 +1,106 @@
-import { Box, Button, Checkbox, Chip, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Chip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { Confirm, DataTable, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { COMMISSION_STATUSES, type Commission } from '../../../common/referrals';
 import type { ErrorParams } from '../../../common/errors-catalogue';
-import { apiGet, apiSend, toQuery, translateError } from '../../../lib/api';
+import { apiSend, translateError } from '../../../lib/api';
 import { shortId } from '../../components/ids';
-import ExportButton from '../../components/ExportButton';
-import { useFormat } from '../../hooks/useFormat';
+import ListLoadError from '../../components/ListLoadError';
+import ListShell, { type SelectFilter } from '../../components/ListShell';
 import RecordLink from '../../components/RecordLink';
+import { useFormat } from '../../hooks/useFormat';
+
+const H = 'app.referrals.history';
+const SELECTS: SelectFilter[] = [{ source: 'status', choices: COMMISSION_STATUSES, names: 'statuses', all: 'all', label: `${H}.status` }];
 
 /** One commission's outcome in a bulk decision; a refusal carries its sentence's code for the reader's language. */
 type BulkResult = { ok: boolean; error?: string; messageCode?: string; params?: ErrorParams };
 
-const PAGE = 50;
-type Page = { commissions: Commission[]; total: number; totals: { count: number; amount: number } };
-
-/** Every commission, newest first, by status; finance and admins approve or reject one or a selection. */
-export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
+/** Approves or rejects commissions (one or a selection) and says how many were decided and the first refusal. */
+function useDecide() {
   const translate = useTranslate();
   const notify = useNotify();
-  const { money, dateTime } = useFormat();
-  const [status, setStatus] = useState('');
-  const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<string[]>([]);
-  const [confirming, setConfirming] = useState(false);
+  const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
-  const list = useQuery({
-    queryKey: ['commissions', status, page],
-    queryFn: () => apiGet<Page>(`/api/commissions${toQuery({ status: status || undefined, limit: PAGE, offset: page * PAGE })}`),
-  });
-  const t = (key: string, values?: Record<string, unknown>) => translate(`app.referrals.history.${key}`, values);
-  const rows = list.data?.commissions ?? [];
-  const pending = rows.filter((c) => c.status === 'pending');
-
   const decide = async (ids: string[], action: 'approve' | 'reject') => {
-    setConfirming(false);
     setBusy(true);
     try {
       const r = await apiSend<{ approved: number; rejected: number; refused: number; results: BulkResult[] }>('POST', '/api/commissions/bulk', { ids, action });
       const refused = r.results.find((x) => !x.ok);
       const refusal = refused?.error && translateError(refused.messageCode, refused.params, refused.error);
-      notify(`${t('done', r)}${refusal ? ` — ${refusal}` : ''}`, { type: r.refused ? 'warning' : 'success' });
-      setSelected([]);
-      await list.refetch();
+      notify(`${translate(`${H}.done`, r)}${refusal ? ` — ${refusal}` : ''}`, { type: r.refused ? 'warning' : 'success' });
+      refresh();
+      return true;
     } catch (e) {
-      notify(t('failed', { error: e instanceof Error ? e.message : String(e) }), { type: 'error' });
+      notify(translate(`${H}.failed`, { error: e instanceof Error ? e.message : String(e) }), { type: 'error' });
+      return false;
     } finally {
       setBusy(false);
     }
   };
-  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  return { busy, decide };
+}
 
+/** The selection's Approve and Reject (after a confirmation). */
+function BulkDecisions() {
+  const translate = useTranslate();
+  const { selectedIds, onUnselectItems } = useListContext<Commission>();
+  const { busy, decide } = useDecide();
+  const [confirming, setConfirming] = useState(false);
+  const ids = selectedIds.map(String);
+  const run = async (action: 'approve' | 'reject') => {
+    setConfirming(false);
+    if (await decide(ids, action)) onUnselectItems();
+  };
   return (
-    <Box>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-        <TextField select size="small" label={t('status')} value={status} onChange={(e) => { setStatus(e.target.value); setPage(0); setSelected([]); }} sx={{ minWidth: 180 }}>
-          <MenuItem value="">{t('all')}</MenuItem>
-          {COMMISSION_STATUSES.map((s) => <MenuItem key={s} value={s}>{translate(`app.referral_dashboard.status.${s}`)}</MenuItem>)}
-        </TextField>
-        {canWrite && selected.length > 0 && (
-          <>
-            <Button variant="contained" size="small" disabled={busy} onClick={() => decide(selected, 'approve')}>{t('approve_selected', { count: selected.length })}</Button>
-            <Button color="error" size="small" disabled={busy} onClick={() => setConfirming(true)}>{t('reject_selected', { count: selected.length })}</Button>
-          </>
-        )}
-        <ExportButton path="/api/commissions/export.csv" resource="referrals" query={{ status: status || undefined }} total={list.data?.total} />
-        {list.data && <Typography color="text.secondary">{t('totals', { count: list.data.totals.count, amount: money(list.data.totals.amount) })}</Typography>}
-      </Box>
-      {list.error && <Typography color="error">{`${translate('app.referrals.load_failed')}: ${list.error.message}`}</Typography>}
-      {!list.isPending && rows.length === 0 ? <Typography color="text.secondary">{t('empty')}</Typography> : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {canWrite && (
-                <TableCell padding="checkbox">
-                  <Checkbox size="small" checked={pending.length > 0 && pending.every((c) => selected.includes(c.id))}
-                    onChange={(e) => setSelected(e.target.checked ? pending.map((c) => c.id) : [])} inputProps={{ 'aria-label': 'select all' }} />
-                </TableCell>
-              )}
-              {['referrer', 'order', 'customer', 'level', 'amount', 'status', 'date'].map((k) => <TableCell key={k}>{t(k)}</TableCell>)}
-              {canWrite && <TableCell />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((c) => (
-              <TableRow key={c.id} data-commission-id={c.id}>
-                {canWrite && <TableCell padding="checkbox"><Checkbox size="small" disabled={c.status !== 'pending'} checked={selected.includes(c.id)} onChange={() => toggle(c.id)} /></TableCell>}
-                <TableCell><RecordLink resource="users" id={c.referrerId}>{c.referrerEmail}</RecordLink></TableCell>
-                <TableCell><RecordLink resource="orders" id={c.orderId} mono title={c.orderId}>{shortId(c.orderId)}</RecordLink></TableCell>
-                <TableCell>{c.customerEmail}</TableCell>
-                <TableCell>{c.level}</TableCell>
-                <TableCell>{money(c.amount, c.currency)}</TableCell>
-                <TableCell><Chip size="small" label={translate(`app.referral_dashboard.status.${c.status}`)} color={c.status === 'pending' ? 'warning' : c.status === 'approved' || c.status === 'paid' ? 'success' : 'default'} /></TableCell>
-                <TableCell>{dateTime(c.createdAt)}</TableCell>
-                {canWrite && (
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {c.status === 'pending' && (
-                      <>
-                        <Button size="small" disabled={busy} onClick={() => decide([c.id], 'approve')}>{t('approve')}</Button>
-                        <Button size="small" color="error" disabled={busy} onClick={() => decide([c.id], 'reject')}>{t('reject')}</Button>
-                      </>
-                    )}
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      {(list.data?.total ?? 0) > PAGE && (
-        <TablePagination component="div" count={list.data!.total} page={page} rowsPerPage={PAGE} rowsPerPageOptions={[PAGE]} onPageChange={(_, p) => setPage(p)} />
-      )}
-      <Confirm isOpen={confirming} title="app.referrals.history.reject" content={t('confirm_reject', { count: selected.length })} onConfirm={() => decide(selected, 'reject')} onClose={() => setConfirming(false)} />
-    </Box>
+    <>
+      <Button variant="contained" size="small" disabled={busy} onClick={() => void run('approve')}>{translate(`${H}.approve_selected`, { count: ids.length })}</Button>
+      <Button color="error" size="small" disabled={busy} onClick={() => setConfirming(true)}>{translate(`${H}.reject_selected`, { count: ids.length })}</Button>
+      <Confirm isOpen={confirming} title={`${H}.reject`} content={translate(`${H}.confirm_reject`, { count: ids.length })} onConfirm={() => void run('reject')} onClose={() => setConfirming(false)} />
+    </>
+  );
+}
+
+function RowDecisions({ commission }: { commission: Commission }) {
+  const translate = useTranslate();
+  const { busy, decide } = useDecide();
+  if (commission.status !== 'pending') return null;
+  return (
+    <>
+      <Button size="small" disabled={busy} onClick={() => void decide([commission.id], 'approve')}>{translate(`${H}.approve`)}</Button>
+      <Button size="small" color="error" disabled={busy} onClick={() => void decide([commission.id], 'reject')}>{translate(`${H}.reject`)}</Button>
+    </>
+  );
+}
+
+/** The filter's count and amount, which the list's answer carries beside its page. */
+function Totals() {
+  const translate = useTranslate();
+  const { money } = useFormat();
+  const { meta } = useListContext();
+  const totals = meta?.totals as { count: number; amount: number } | undefined;
+  return totals ? <Typography color="text.secondary" sx={{ mb: 1 }}>{translate(`${H}.totals`, { count: totals.count, amount: money(totals.amount) })}</Typography> : null;
+}
+
+const STATUS_COLOR = { pending: 'warning', approved: 'success', paid: 'success' } as const;
+
+/** Every commission, newest first, by status (in the address); finance and admins approve or reject one or a selection. */
+export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
+  const translate = useTranslate();
+  const { money, dateTime } = useFormat();
+  return (
+    <ListShell<Commission> resource="commissions" texts={H} title={false} perPage={50} selects={SELECTS} rowClick={false} header={<Totals />}
+      loadError={<ListLoadError message="app.referrals.load_failed" />} bulkActionButtons={canWrite && <BulkDecisions />}>
+      <DataTable.Col<Commission> source="referrerEmail" label={`${H}.referrer`} disableSort render={(c) => <RecordLink resource="users" id={c.referrerId}>{c.referrerEmail}</RecordLink>} />
+      <DataTable.Col<Commission> source="orderId" label={`${H}.order`} disableSort render={(c) => <RecordLink resource="orders" id={c.orderId} mono title={c.orderId}>{shortId(c.orderId)}</RecordLink>} />
+      <DataTable.Col<Commission> source="customerEmail" label={`${H}.customer`} disableSort />
+      <DataTable.Col<Commission> source="level" label={`${H}.level`} disableSort />
+      <DataTable.Col<Commission> source="amount" label={`${H}.amount`} disableSort render={(c) => money(c.amount, c.currency)} />
+      <DataTable.Col<Commission> source="status" label={`${H}.status`} disableSort render={(c) => (
+        <Chip size="small" label={translate(`app.referral_dashboard.status.${c.status}`)} color={c.status in STATUS_COLOR ? STATUS_COLOR[c.status as keyof typeof STATUS_COLOR] : 'default'} />
+      )} />
+      <DataTable.Col<Commission> source="createdAt" label={`${H}.date`} disableSort render={(c) => dateTime(c.createdAt)} />
+      {canWrite && <DataTable.Col<Commission> label="" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(c) => <RowDecisions commission={c} />} />}
+    </ListShell>
   );
 }

@@ -1,6 +1,5 @@
 import { Alert, Box, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { apiGet } from '../../../lib/api';
 import StatCard from '../../components/StatCard';
@@ -8,15 +7,18 @@ import { useFormat } from '../../hooks/useFormat';
 import CommissionSettings, { levelsQuery } from './CommissionSettings';
 import HistoryTab from './HistoryTab';
 import NetworkTab from './NetworkTab';
+import { usePathTab } from '../../hooks/usePathTab';
+
+const TABS = ['network', 'history'] as const;
 
 type Summary = { totalReferrals: number; activeReferrals: number; totalEarnings: number };
 
-/** Referral management (SPEC §2): summary cards with the real rates, the commission settings, the network and the commission history. */
+/** Referral management: summary cards with the real rates, the commission settings, the network and the commission history. */
 export default function ReferralsPage() {
   const translate = useTranslate();
   const { money, number, percent } = useFormat();
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'referrals', action: 'edit' });
-  const [tab, setTab] = useState<'network' | 'history'>('network');
+  const [tab, setTab] = usePathTab('/referrals', TABS);
   const summary = useQuery({ queryKey: ['referrals', 'summary'], queryFn: async () => (await apiGet<{ summary: Summary }>('/api/referrals/summary')).summary });
   const levels = useQuery(levelsQuery);
   const t = (key: string) => translate(`app.referrals.${key}`);
@@ -36,7 +38,7 @@ export default function ReferralsPage() {
       <CommissionSettings canWrite={canWrite} />
       <Card variant="outlined">
         <CardContent>
-          <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ mb: 2 }}>
+          <Tabs value={tab} onChange={(_, next: (typeof TABS)[number]) => setTab(next)} sx={{ mb: 2 }}>
             <Tab value="network" label={t('tabs.network')} />
             <Tab value="history" label={t('tabs.history')} />
           </Tabs>

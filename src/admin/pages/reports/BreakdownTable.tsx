@@ -19,7 +19,8 @@ export default function BreakdownTable({ title, bucket, metrics, series, loading
         ) : rows.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>{translate('app.reports.breakdown.empty')}</Typography>
         ) : (
-          <TableContainer sx={{ maxHeight: 420 }}>
+          // Focusable so that a keyboard can scroll it; named by the card's title.
+          <TableContainer sx={{ maxHeight: 420 }} tabIndex={0} role="region" aria-label={title}>
             <Table size="small" stickyHeader>
               <TableHead>
                 <TableRow>

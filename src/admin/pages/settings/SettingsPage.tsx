@@ -5,12 +5,14 @@ import { Confirm, Form, Title, useNotify, useTranslate } from 'react-admin';
 import type { Settings } from '../../../common/settings';
 import { apiGet, apiSend, ApiError } from '../../../lib/api';
 import { refreshPublicSettings } from '../../hooks/usePublicSettings';
+import { usePathTab } from '../../hooks/usePathTab';
 import AuditLog from './AuditLog';
 import Outbox from '../notifications/Outbox';
 import DebugEnv from './DebugEnv';
 import SettingsSections from './SettingsSections';
 
 const QUERY_KEY = ['settings'];
+const TABS = ['settings', 'audit', 'outbox', 'debug'] as const;
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The site's settings (admin only): load, edit in sections, save them all at once, or reset them to the defaults. */
@@ -20,7 +22,7 @@ export default function SettingsPage() {
   const client = useQueryClient();
   const [confirmReset, setConfirmReset] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [tab, setTab] = useState<'settings' | 'audit' | 'outbox' | 'debug'>('settings');
+  const [tab, setTab] = usePathTab('/settings', TABS);
   const settings = useQuery({ queryKey: QUERY_KEY, queryFn: async () => (await apiGet<{ settings: Settings }>('/api/settings')).settings });
 
   const stored = (next: Settings) => {
@@ -61,7 +63,7 @@ export default function SettingsPage() {
       <Title title="app.settings.title" />
       <Typography variant="h5">{translate('app.settings.title')}</Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.settings.subtitle')}</Typography>
-      <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ mb: 2 }}>
+      <Tabs value={tab} onChange={(_, next: (typeof TABS)[number]) => setTab(next)} sx={{ mb: 2 }}>
         <Tab value="settings" label={translate('app.settings.tabs.settings')} />
         <Tab value="audit" label={translate('app.settings.tabs.audit')} />
         <Tab value="outbox" label={translate('app.settings.tabs.outbox')} />

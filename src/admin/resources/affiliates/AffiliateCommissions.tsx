@@ -7,7 +7,7 @@ import { apiGet, toQuery } from '../../../lib/api';
 import Mono from '../../components/Mono';
 import { useFormat } from '../../hooks/useFormat';
 
-/** The first 12 characters and an ellipsis (SPEC §2 Affiliates). */
+/** The first 12 characters and an ellipsis, as the Affiliates screen shows ids. */
 const clip = (id: string) => (id.length > 12 ? `${id.slice(0, 12)}…` : id);
 
 /** "Commissions for <name>": the affiliate's commissions, re-fetched when the selection or the status changes. */

@@ -1,70 +1,44 @@
-import RefreshIcon from '@mui/icons-material/Refresh';
-import { Alert, Box, Button, Card, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { DataTable, useTranslate } from 'react-admin';
 import type { Affiliate } from '../../../common/referrals';
-import { apiGet, toQuery } from '../../../lib/api';
-import { useDebounced } from '../../hooks/useDebounced';
+import ListShell from '../../components/ListShell';
+import RecordLink from '../../components/RecordLink';
 import { useFormat } from '../../hooks/useFormat';
-import ExportButton from '../../components/ExportButton';
 import AffiliateCommissions from './AffiliateCommissions';
 
-const PAGE = 50;
+const A = 'resources.affiliates';
 
-/** Affiliates (SPEC §2): search by name or email, the partners with their referrals and earnings, and one's commissions. */
+/** Affiliates: search by name or email, the partners with their referrals and earnings, and one's commissions. */
 export default function AffiliateList() {
   const translate = useTranslate();
   const { money, date, number } = useFormat();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<Affiliate | null>(null);
-  const q = useDebounced(search.trim());
-  const list = useQuery({
-    queryKey: ['affiliates', q, page],
-    queryFn: () => apiGet<{ affiliates: Affiliate[]; total: number }>(`/api/affiliates${toQuery({ q: q || undefined, limit: PAGE, offset: page * PAGE })}`),
-  });
-  const t = (key: string) => translate(`resources.affiliates.${key}`);
-  const rows = list.data?.affiliates ?? [];
-  const nameOf = (a: Affiliate) => [a.firstName, a.lastName].filter(Boolean).join(' ') || a.name || t('na');
+  const nameOf = (a: Affiliate) => [a.firstName, a.lastName].filter(Boolean).join(' ') || a.name || translate(`${A}.na`);
   return (
-    <Box sx={{ py: 2 }}>
-      <Title title="resources.affiliates.title" />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', gap: 2 }}>
-        <Box>
-          <Typography variant="h5">{t('title')}</Typography>
-          <Typography color="text.secondary">{t('subtitle')}</Typography>
-        </Box>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <Button startIcon={<RefreshIcon />} onClick={() => window.location.reload()}>{t('refresh')}</Button>
-          <ExportButton path="/api/affiliates/export.csv" resource="affiliates" query={{ q: q || undefined }} total={list.data?.total} />
-        </Box>
-      </Box>
-      <TextField size="small" placeholder={t('search')} value={search} onChange={(e) => { setSearch(e.target.value); setPage(0); }} sx={{ my: 2, minWidth: 300 }} />
-      {list.error && <Alert severity="error" sx={{ mb: 2 }}>{`${t('load_failed')}: ${list.error.message}`}</Alert>}
-      <Card variant="outlined">
-        {!list.isPending && rows.length === 0 ? <Typography sx={{ p: 2 }} color="text.secondary">{t('empty')}</Typography> : (
-          <Table size="small">
-            <TableHead><TableRow>{['name', 'email', 'joined', 'referred', 'earnings', 'actions'].map((k) => <TableCell key={k}>{t(`columns.${k}`)}</TableCell>)}</TableRow></TableHead>
-            <TableBody>
-              {rows.map((a) => (
-                <TableRow key={a.id} selected={selected?.id === a.id}>
-                  <TableCell>{nameOf(a)}</TableCell>
-                  <TableCell>{a.email}</TableCell>
-                  <TableCell>{a.createdAt ? date(a.createdAt) : t('na')}</TableCell>
-                  <TableCell>{number(a.referredCount)}</TableCell>
-                  <TableCell>{money(a.totalEarnings)}</TableCell>
-                  <TableCell><Button size="small" onClick={() => setSelected(a)}>{t('view')}</Button></TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-        {(list.data?.total ?? 0) > PAGE && (
-          <TablePagination component="div" count={list.data!.total} page={page} rowsPerPage={PAGE} rowsPerPageOptions={[PAGE]} onPageChange={(_, p) => setPage(p)} />
-        )}
-      </Card>
+    <>
+      <ListShell<Affiliate>
+        perPage={50}
+        search
+        searchWidth={300}
+        rowClick={false}
+        header={
+          <Box sx={{ mb: 2 }}>
+            <Typography variant="h5">{translate(`${A}.title`)}</Typography>
+            <Typography color="text.secondary">{translate(`${A}.subtitle`)}</Typography>
+          </Box>
+        }
+      >
+        <DataTable.Col<Affiliate> source="name" label={`${A}.columns.name`} disableSort render={nameOf} />
+        <DataTable.Col<Affiliate> source="email" label={`${A}.columns.email`} disableSort render={(a) => <RecordLink resource="users" id={a.id}>{a.email}</RecordLink>} />
+        <DataTable.Col<Affiliate> source="createdAt" label={`${A}.columns.joined`} disableSort render={(a) => (a.createdAt ? date(a.createdAt) : translate(`${A}.na`))} />
+        <DataTable.Col<Affiliate> source="referredCount" label={`${A}.columns.referred`} disableSort render={(a) => number(a.referredCount)} />
+        <DataTable.Col<Affiliate> source="totalEarnings" label={`${A}.columns.earnings`} disableSort render={(a) => money(a.totalEarnings)} />
+        <DataTable.Col<Affiliate> label={`${A}.columns.actions`} disableSort render={(a) => (
+          <Button size="small" variant={selected?.id === a.id ? 'contained' : 'text'} onClick={() => setSelected(a)}>{translate(`${A}.view`)}</Button>
+        )} />
+      </ListShell>
       {selected && <AffiliateCommissions affiliate={selected} />}
-    </Box>
+    </>
   );
 }

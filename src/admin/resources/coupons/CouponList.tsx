@@ -3,6 +3,7 @@ import { COUPON_STATUSES, type Coupon } from '../../../common/coupons';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
 import { RowActions } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
+import CouponBulkActions from './CouponBulkActions';
 import { CouponStatusChip, CouponTypeChip } from './CouponChips';
 import { COUPONS_PER_PAGE } from './constants';
 import { useCouponFormat } from './useCouponFormat';
@@ -23,6 +24,8 @@ export default function CouponList() {
       search
       selects={SELECTS}
       after={canWrite && <CreateButton label="resources.coupons.add" />}
+      bulkActionButtons={canWrite && <CouponBulkActions />}
+      mobile={{ primary: (c) => c.code, secondary: (c) => <>{value(c)} · {number(c.usedCount)} / {limit(c.usageLimit)}</>, status: () => <CouponStatusChip /> }}
     >
       <DataTable.Col source="code" cellSx={() => ({ fontFamily: 'monospace', whiteSpace: 'nowrap' })} />
       <DataTable.Col<Coupon> source="discountValue" label={column('value')} align="right" disableSort cellSx={noWrap} render={value} />

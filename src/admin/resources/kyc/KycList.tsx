@@ -36,7 +36,9 @@ export default function KycList() {
     <>
       <UsersTabs />
       <Typography color="text.secondary" sx={{ mt: 2 }}>{translate('resources.kyc.subtitle')}</Typography>
-      <ListShell<KycSession> perPage={25} search selects={SELECTS} header={<Counts />} filterDefaultValues={{ status: 'pending' }} sort={{ field: 'createdAt', order: 'ASC' }}>
+      <ListShell<KycSession> perPage={25} search selects={SELECTS} header={<Counts />} filterDefaultValues={{ status: 'pending' }} sort={{ field: 'createdAt', order: 'ASC' }}
+        mobile={{ primary: (s) => s.legalName, secondary: (s) => `${s.userEmail} · ${dateTime(s.createdAt)}`, status: () => <KycSessionStatusChip /> }}
+      >
         <DataTable.Col<KycSession> source="document" disableSort render={(s) => <KycDocument session={s} size="small" />} />
         <DataTable.Col<KycSession> source="legalName" label="resources.kyc.fields.user" render={(s) => <Person s={s} />} />
         <DataTable.Col source="documentType" disableSort field={DocumentCell} />

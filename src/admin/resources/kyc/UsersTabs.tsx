@@ -1,7 +1,7 @@
 import SectionTabs from '../../components/SectionTabs';
 
 /**
- * Users | KYC review: SPEC §2's navigation has no KYC item, so the review queue is a tab of the Users section for the
+ * Users | KYC review: the menu has no KYC item (PRODUCT.md, Screens), so the review queue is a tab of the Users section for the
  * roles that review identities (admins and operators); finance reads users but never sees the tab or the documents.
  */
 export default function UsersTabs() {

@@ -12,11 +12,13 @@ import TxLink from '../../components/TxLink';
 import { useMintFormat } from '../../components/useMintFormat';
 import { useFormat } from '../../hooks/useFormat';
 import { AUTO_REFRESH_KEY, AUTO_REFRESH_MS, MINT_JOBS_PER_PAGE } from './constants';
+import MintBulkActions from './MintBulkActions';
 import MintStatsCards from './MintStatsCards';
 import MintTokenDialog from './MintTokenDialog';
 import OrderRef from './OrderRef';
 import QueueStatusBar from './QueueStatusBar';
 import ApproveMintButton from './ApproveMintButton';
+import RejectMintButton from './RejectMintButton';
 import RetryButton from './RetryButton';
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
@@ -46,6 +48,12 @@ function StatusCell({ job }: { job: MintJob }) {
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <MintStatusChip status={status} />
+      {status === 'rejected' && job.rejectReason && (
+        <Typography variant="caption" color="text.secondary" title={job.rejectReason} data-testid="mint-reject-reason"
+          sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}>
+          {job.rejectReason}
+        </Typography>
+      )}
       {status !== 'succeeded' && job.lastError && (
         <Typography
           variant="caption"
@@ -92,6 +100,7 @@ export default function MintJobList() {
         selects={SELECTS}
         before={<AutoRefreshToggle on={autoRefresh} onChange={setAutoRefresh} />}
         after={canWrite && <MintTokenDialog />}
+        bulkActionButtons={canWrite && <MintBulkActions />}
         toolbarSx={{ alignItems: 'center' }}
         refetchInterval={autoRefresh ? AUTO_REFRESH_MS : false}
         header={
@@ -122,7 +131,10 @@ export default function MintJobList() {
           <DataTable.Col<MintJob>
             label="resources.mint-queue.actions"
             disableSort
-            render={(j) => ({ failed: <RetryButton job={j} />, awaiting_approval: <ApproveMintButton job={j} /> } as Partial<Record<string, ReactNode>>)[mintStatusOf(j.status)] ?? null}
+            render={(j) => ({
+              failed: <RetryButton job={j} />,
+              awaiting_approval: <Stack direction="row" spacing={0.5}><ApproveMintButton job={j} /><RejectMintButton job={j} /></Stack>,
+            } as Partial<Record<string, ReactNode>>)[mintStatusOf(j.status)] ?? null}
           />
         )}
       </ListShell>

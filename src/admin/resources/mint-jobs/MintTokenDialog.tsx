@@ -6,7 +6,7 @@ import { mintBody, type MintValues } from './constants';
 const wholeNumber: Validator = (value) =>
   value === undefined || value === null || value === '' || Number.isInteger(Number(value)) ? undefined : 'resources.mint-queue.mint.whole_number';
 
-/** Client-side rules (SPEC §5 Mint form); the server checks the address and the values again. */
+/** The Mint Token form's client-side rules; the server checks the address and the values again. */
 const validateWallet = [required()];
 const validateCount = [required(), number(), wholeNumber, minValue(1)];
 const validateNote = [required(), minLength(3), maxLength(500)];

@@ -1,7 +1,7 @@
 /** The Mint Queue screens' own settings and form helpers; the mint vocabulary and API types live in src/common/mint.ts. */
 import type { ChainTx } from '../../../common/mint';
 
-/** Jobs per "Load More" page, and the auto-refresh period (SPEC §9: every 5 seconds). */
+/** Jobs per "Load More" page, and the auto-refresh period (every 5 seconds). */
 export const MINT_JOBS_PER_PAGE = 20;
 export const AUTO_REFRESH_MS = 5_000;
 /** The react-admin store key remembering the Auto Refresh toggle (default ON). */

@@ -7,6 +7,7 @@ import Mono from '../../components/Mono';
 import { useFormat } from '../../hooks/useFormat';
 import { ORDERS_PER_PAGE } from './constants';
 import CreateOrderDialog from './CreateOrderDialog';
+import OrderBulkActions from './OrderBulkActions';
 import OrderStatsCards from './OrderStatsCards';
 import OrderStatusField, { TestBadge } from './OrderStatusChip';
 import RecordLink from '../../components/RecordLink';
@@ -34,6 +35,12 @@ export default function OrderList() {
       selects={SELECTS}
       after={canCreate && <CreateOrderDialog />}
       header={<OrderStatsCards />}
+      bulkActionButtons={<OrderBulkActions canWrite={canCreate} />}
+      mobile={{
+        primary: (o) => <OrderIdCell order={o} />,
+        secondary: (o) => `${money(o.amountFiat, o.currency)} · ${o.customerEmail} · ${dateTime(o.createdAt)}`,
+        status: () => <OrderStatusField />,
+      }}
     >
       <DataTable.Col<OrderSummary> source="id" disableSort render={(o) => <OrderIdCell order={o} />} />
       <DataTable.Col source="status" field={OrderStatusField} />

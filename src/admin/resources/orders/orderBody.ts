@@ -7,7 +7,7 @@ export type CreateOrderValues = {
   walletAddress?: string | null;
 };
 
-/** Quantity as the server wants it: a whole number, falling back to 1 when not numeric (SPEC §5). */
+/** Quantity as the server wants it: a whole number, falling back to 1 when not numeric. */
 export function quantityOf(value: unknown): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
   return Number.isFinite(n) ? Math.trunc(n) : 1;

@@ -22,7 +22,18 @@ const noWrap = () => ({ whiteSpace: 'nowrap' });
 export default function PaymentList() {
   const { money, dateTime } = useFormat();
   return (
-    <ListShell<Payment> perPage={PAYMENTS_PER_PAGE} search selects={SELECTS} header={<PaymentStatsCards />} loadError={<PaymentLoadError />}>
+    <ListShell<Payment>
+      perPage={PAYMENTS_PER_PAGE}
+      search
+      selects={SELECTS}
+      header={<PaymentStatsCards />}
+      loadError={<PaymentLoadError />}
+      mobile={{
+        primary: (p) => money(p.amount, p.currency),
+        secondary: (p) => `${shortId(p.id)} · ${dateTime(p.createdAt)}`,
+        status: () => <PaymentStatusField />,
+      }}
+    >
       <DataTable.Col<Payment> source="id" disableSort cellSx={noWrap} render={(p) => <Mono title={p.id}>{shortId(p.id)}</Mono>} />
       <DataTable.Col<Payment> source="provider" disableSort render={(p) => <PaymentMethod payment={p} />} />
       <DataTable.Col<Payment> source="amount" align="right" cellSx={noWrap} render={(p) => money(p.amount, p.currency)} />

@@ -3,7 +3,7 @@ import { useListContext, useTranslate } from 'react-admin';
 import { isPaymentRateLimit } from '../../../common/payments';
 import ListLoadError from '../../components/ListLoadError';
 
-/** The list's load failure: SPEC §8's rate-limit notice when payment calls came too fast, the usual sentence otherwise. */
+/** The list's load failure: the rate-limit notice when payment calls came too fast, the usual sentence otherwise. */
 export default function PaymentLoadError() {
   const translate = useTranslate();
   const { error } = useListContext();

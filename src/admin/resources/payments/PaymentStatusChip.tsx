@@ -10,7 +10,7 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, 'warning' | 'success' 
   refunded: 'secondary',
 };
 
-/** A payment status as a coloured chip; unknown values show as pending (SPEC §4). */
+/** A payment status as a coloured chip; unknown values show as pending. */
 export function PaymentStatusChip({ status }: { status: unknown }) {
   const translate = useTranslate();
   const known = paymentStatusOf(status);

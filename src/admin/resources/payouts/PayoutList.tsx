@@ -16,13 +16,21 @@ const SELECTS: SelectFilter[] = [
 ];
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 
-/** Payouts (SPEC §2), newest first, 50 a page: counts and total of the filter, search, status and method filters, Create Payout for finance and admins. */
+/** Payouts, newest first, 50 a page: counts and total of the filter, search, status and method filters, Create Payout for finance and admins. */
 export default function PayoutList() {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'payouts', action: 'create' });
   return (
-    <ListShell<Payout> perPage={50} search searchWidth={320} selects={SELECTS} header={<PayoutStatsCards />} after={canWrite && <CreatePayoutDialog />}>
+    <ListShell<Payout>
+      perPage={50}
+      search
+      searchWidth={320}
+      selects={SELECTS}
+      header={<PayoutStatsCards />}
+      after={canWrite && <CreatePayoutDialog />}
+      mobile={{ primary: (p) => money(p.amount, p.currency), secondary: (p) => `${p.recipient} · ${dateTime(p.createdAt)}`, status: () => <PayoutStatusChip /> }}
+    >
       <DataTable.Col<Payout> source="id" disableSort cellSx={noWrap} render={(p) => <Mono title={p.id}>{shortId(p.id)}</Mono>} />
       <DataTable.Col<Payout> source="recipient" disableSort render={(p) => <RecordLink resource="users" id={p.recipientId}>{p.recipient}</RecordLink>} />
       <DataTable.Col<Payout> source="amount" align="right" disableSort cellSx={noWrap} render={(p) => money(p.amount, p.currency)} />

@@ -5,6 +5,7 @@ import ListShell, { type SelectFilter } from '../../components/ListShell';
 import { RowActions } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
 import { PRODUCTS_PER_PAGE } from './constants';
+import ProductBulkActions from './ProductBulkActions';
 import ProductStatsCards from './ProductStatsCards';
 import ProductStatusChip from './ProductStatusChip';
 
@@ -39,6 +40,8 @@ export default function ProductList() {
       selects={SELECTS}
       after={canWrite && <CreateButton />}
       header={<ProductStatsCards />}
+      bulkActionButtons={canWrite && <ProductBulkActions />}
+      mobile={{ primary: (p) => p.title, secondary: (p) => `${p.sku} · ${money(p.priceFiat)}`, status: () => <ProductStatusChip /> }}
     >
       <DataTable.Col<Product> source="title" render={(p) => <ProductTitle product={p} />} />
       <DataTable.Col source="sku" cellSx={noWrap} />

@@ -6,6 +6,7 @@ import ListShell, { type SelectFilter } from '../../components/ListShell';
 import { useFormat } from '../../hooks/useFormat';
 import UsersTabs from '../kyc/UsersTabs';
 import UserActions from './UserActions';
+import UserBulkActions from './UserBulkActions';
 import { KycChip, RoleChip, UserStatusChip } from './UserChips';
 import UserStatsCards from './UserStatsCards';
 import { displayName } from './userName';
@@ -26,7 +27,7 @@ function UserCell({ user }: { user: User }) {
   );
 }
 
-/** The users (SPEC §2): stat cards, search, role and status filters, and for admins Add User, Edit, Suspend. */
+/** The users: stat cards, search, role and status filters, and for admins Add User, Edit, Suspend. */
 export default function UserList() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
@@ -35,7 +36,9 @@ export default function UserList() {
     <>
       <UsersTabs />
       <Typography color="text.secondary" sx={{ mt: 2 }}>{translate('resources.users.subtitle')}</Typography>
-      <ListShell<User> perPage={50} search selects={SELECTS} header={<UserStatsCards />} after={canWrite && <CreateButton label="resources.users.add" />}>
+      <ListShell<User> perPage={50} search selects={SELECTS} header={<UserStatsCards />} after={canWrite && <CreateButton label="resources.users.add" />} bulkActionButtons={canWrite && <UserBulkActions />}
+        mobile={{ primary: (u) => <UserCell user={u} />, status: () => <UserStatusChip /> }}
+      >
         <DataTable.Col<User> source="email" label="resources.users.fields.user" render={(u) => <UserCell user={u} />} />
         <DataTable.Col source="role" field={RoleChip} />
         <DataTable.Col source="status" disableSort field={UserStatusChip} />

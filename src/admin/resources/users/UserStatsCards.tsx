@@ -4,7 +4,7 @@ import StatCard from '../../components/StatCard';
 import StatCardRow from '../../components/StatCardRow';
 import { useFormat } from '../../hooks/useFormat';
 
-/** Total, active and verified users (SPEC §2 Users), from the `stats` of the list answer. */
+/** Total, active and verified users, from the `stats` of the list answer. */
 export default function UserStatsCards() {
   const translate = useTranslate();
   const { number } = useFormat();

@@ -104,9 +104,15 @@ const en = {
     script: 'Script',
     parameters: 'Parameters',
     output: 'Output',
-    empty_queries: 'No queries yet. Resolve a domain above.',
-    empty_scripts: 'No scripts have been run yet.',
-    rows: '%{from}–%{to} of %{count}',
+    queries: {
+      search: 'Search domains...', empty: 'No queries yet. Resolve a domain above.', load_failed: 'Failed to load domain data', filters: { all: 'All' },
+      outcomes: { success: 'Success', failure: 'Failed' }, types: { A: 'A', AAAA: 'AAAA', CNAME: 'CNAME', MX: 'MX', TXT: 'TXT', NS: 'NS' }, sources: { managed: 'Managed records', system: 'System resolver' },
+    },
+    scripts: {
+      search: 'Search domains...', empty: 'No scripts have been run yet.', load_failed: 'Failed to load domain data', filters: { all: 'All' },
+      outcomes: { success: 'Success', failure: 'Failed' },
+      names: { 'Create DNS Record': 'Create DNS Record', 'Update DNS Record': 'Update DNS Record', 'Delete DNS Record': 'Delete DNS Record' },
+    },
   },
 };
 

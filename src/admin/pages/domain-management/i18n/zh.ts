@@ -105,9 +105,15 @@ const zh: typeof en = {
     script: '脚本',
     parameters: '参数',
     output: '输出',
-    empty_queries: '暂无查询。请在上方解析一个域名。',
-    empty_scripts: '尚未执行任何脚本。',
-    rows: '第 %{from}–%{to} 条，共 %{count} 条',
+    queries: {
+      search: '搜索域名...', empty: '暂无查询。请在上方解析一个域名。', load_failed: '加载域名数据失败', filters: { all: '全部' },
+      outcomes: { success: '成功', failure: '失败' }, types: { A: 'A', AAAA: 'AAAA', CNAME: 'CNAME', MX: 'MX', TXT: 'TXT', NS: 'NS' }, sources: { managed: '托管记录', system: '系统解析器' },
+    },
+    scripts: {
+      search: '搜索域名...', empty: '尚未执行任何脚本。', load_failed: '加载域名数据失败', filters: { all: '全部' },
+      outcomes: { success: '成功', failure: '失败' },
+      names: { 'Create DNS Record': '创建 DNS 记录', 'Update DNS Record': '更新 DNS 记录', 'Delete DNS Record': '删除 DNS 记录' },
+    },
   },
 };
 

@@ -1,4 +1,6 @@
 /** What the Referral management screen says: `app.referrals.*`. */
+import dashboard from '../../referral-dashboard/i18n/en';
+
 const en = {
   title: 'Referral Management',
   subtitle: 'Who brought whom, what they earned, and the commission rates',
@@ -19,7 +21,7 @@ const en = {
   tabs: { network: 'Referral network', history: 'Commission history' },
   network: { referrer: 'Referrer', referred: 'Referred user', level2: 'Level 2 referrer', earnings: 'Earnings', active: 'Active', date: 'Referred on', yes: 'Yes', no: 'No', search: 'Search by email', empty: 'No referrals yet' },
   history: {
-    status: 'Status', all: 'All statuses', referrer: 'Referrer', order: 'Order', customer: 'Customer', level: 'Level', amount: 'Commission', date: 'Date',
+    status: 'Status', filters: { all: 'All statuses' }, statuses: dashboard.status, referrer: 'Referrer', order: 'Order', customer: 'Customer', level: 'Level', amount: 'Commission', date: 'Date',
     approve: 'Approve', reject: 'Reject', approve_selected: 'Approve selected (%{count})', reject_selected: 'Reject selected (%{count})',
     confirm_reject: 'Reject the %{count} selected commissions? A rejected commission is never paid.',
     done: 'Approved %{approved}, rejected %{rejected}, refused %{refused}', failed: 'Failed: %{error}', empty: 'No commissions found', totals: '%{count} commissions, %{amount}',

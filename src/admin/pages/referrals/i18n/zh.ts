@@ -1,4 +1,5 @@
 import type en from './en';
+import dashboard from '../../referral-dashboard/i18n/zh';
 
 const zh: typeof en = {
   title: '推荐管理',
@@ -20,7 +21,7 @@ const zh: typeof en = {
   tabs: { network: '推荐网络', history: '佣金记录' },
   network: { referrer: '推荐人', referred: '被推荐用户', level2: '二级推荐人', earnings: '收益', active: '活跃', date: '推荐时间', yes: '是', no: '否', search: '按邮箱搜索', empty: '暂无推荐' },
   history: {
-    status: '状态', all: '所有状态', referrer: '推荐人', order: '订单', customer: '客户', level: '级别', amount: '佣金', date: '日期',
+    status: '状态', filters: { all: '所有状态' }, statuses: dashboard.status, referrer: '推荐人', order: '订单', customer: '客户', level: '级别', amount: '佣金', date: '日期',
     approve: '批准', reject: '拒绝', approve_selected: '批准所选（%{count}）', reject_selected: '拒绝所选（%{count}）',
     confirm_reject: '拒绝所选的 %{count} 笔佣金？被拒绝的佣金不会支付。',
     done: '已批准 %{approved}，已拒绝 %{rejected}，被拒 %{refused}', failed: '失败：%{error}', empty: '未找到佣金', totals: '%{count} 笔佣金，%{amount}',

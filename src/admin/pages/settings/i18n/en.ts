@@ -58,7 +58,7 @@ const en = {
     payoutTokenRate: 'Native tokens “Pay on chain” sends for 1.00 of a payout. Leave empty to turn on-chain payouts off.',
     payoutDualControlAbove: 'A payout above this amount must be approved by a second member of finance or an admin (neither its creator nor its recipient) before it is completed or paid on chain. 0: every payout.',
     manualMintDualControlAbove: 'A Mint Token of more units than this waits until a second member of staff approves it, and only then is queued.',
-    maxLoginAttempts: 'Failed logins in a row before the account is locked for a while.',
+    maxLoginAttempts: 'Failed logins in a row from one address before that address is locked out of the account for 15 minutes; failures from many addresses slow the account\'s logins instead.',
     sessionMaxHours: 'A session ends this long after its login, however active it is.',
     pointsPerCurrencyUnit: 'A paid order earns this many points for each 1.00 of its subtotal after discount, rounded down. 0 turns earning off.',
     pointsPerToken: 'A member converting points receives one loyalty token for this many points.',

@@ -33,6 +33,12 @@ const en = {
   immediately: 'Immediately',
   filters: { all_statuses: 'All statuses' },
   status: { active: 'Active', expired: 'Expired' },
+  bulk: {
+    expire: 'Expire now',
+    confirm_expire: 'Expire %{smart_count} coupon now? |||| Expire %{smart_count} coupons now?',
+    delete: 'Delete',
+    confirm_delete: 'Delete %{smart_count} coupon? |||| Delete %{smart_count} coupons?',
+  },
   discount_type: { percentage: 'Percentage', fixed: 'Fixed Amount' },
   help: {
     code: 'Letters, digits, - and _; shoppers may type it in any case',

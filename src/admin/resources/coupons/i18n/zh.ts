@@ -35,6 +35,12 @@ const zh: typeof en = {
   immediately: '立即生效',
   filters: { all_statuses: '全部状态' },
   status: { active: '有效', expired: '已过期' },
+  bulk: {
+    expire: '立即过期',
+    confirm_expire: '让 %{smart_count} 张优惠券立即过期？',
+    delete: '删除',
+    confirm_delete: '删除 %{smart_count} 张优惠券？',
+  },
   discount_type: { percentage: '百分比', fixed: '固定金额' },
   help: {
     code: '字母、数字、- 和 _；顾客输入时不区分大小写',

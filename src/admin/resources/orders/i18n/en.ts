@@ -32,6 +32,11 @@ const en = {
   filters: { all_statuses: 'All statuses' },
   stats: { total: 'Total orders' },
   status: { pending: 'Pending', paid: 'Paid', failed: 'Failed', refunded: 'Refunded', fulfilled: 'Fulfilled' },
+  bulk: {
+    export: 'Export selected',
+    fail: 'Fail',
+    confirm_fail: 'Fail %{smart_count} pending order? Its stock and coupon use come back. |||| Fail %{smart_count} pending orders? Their stock and coupon uses come back.',
+  },
   payment_status: { pending: 'Pending', completed: 'Completed', failed: 'Failed', refunded: 'Refunded' },
   create: {
     open: 'Create Order',

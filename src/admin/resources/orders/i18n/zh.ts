@@ -34,6 +34,11 @@ const zh: typeof en = {
   filters: { all_statuses: '全部状态' },
   stats: { total: '订单总数' },
   status: { pending: '待支付', paid: '已支付', failed: '失败', refunded: '已退款', fulfilled: '已履约' },
+  bulk: {
+    export: '导出所选',
+    fail: '设为失败',
+    confirm_fail: '将 %{smart_count} 个待支付订单设为失败？其库存和优惠券占用将被释放。',
+  },
   payment_status: { pending: '待处理', completed: '已完成', failed: '失败', refunded: '已退款' },
   create: {
     open: '创建订单',

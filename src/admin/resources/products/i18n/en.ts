@@ -38,6 +38,14 @@ const en = {
   filters: { all_statuses: 'All statuses', all_types: 'All types' },
   stats: { total: 'Total products', active: 'Active', inactive: 'Inactive', draft: 'Draft', total_value: 'Total value' },
   status: { active: 'Active', inactive: 'Inactive', draft: 'Draft' },
+  bulk: {
+    set_active: 'Set active',
+    set_inactive: 'Set inactive',
+    set_draft: 'Set draft',
+    confirm_status: 'Set %{smart_count} product to %{status}? |||| Set %{smart_count} products to %{status}?',
+    delete: 'Delete',
+    confirm_delete: 'Delete %{smart_count} product? |||| Delete %{smart_count} products?',
+  },
   rwa_type: { commodity: 'Commodity', real_estate: 'Real estate', art: 'Art', collectibles: 'Collectibles', bonds: 'Bonds' },
   validation: {
     title_required: 'Title is required',

@@ -40,6 +40,14 @@ const zh: typeof en = {
   filters: { all_statuses: '全部状态', all_types: '全部类型' },
   stats: { total: '商品总数', active: '在售', inactive: '已下架', draft: '草稿', total_value: '总价值' },
   status: { active: '在售', inactive: '已下架', draft: '草稿' },
+  bulk: {
+    set_active: '设为在售',
+    set_inactive: '设为下架',
+    set_draft: '设为草稿',
+    confirm_status: '将 %{smart_count} 个商品设为“%{status}”？',
+    delete: '删除',
+    confirm_delete: '删除 %{smart_count} 个商品？',
+  },
   rwa_type: { commodity: '大宗商品', real_estate: '房地产', art: '艺术品', collectibles: '收藏品', bonds: '债券' },
   validation: {
     title_required: '名称为必填项',
