@@ -10,7 +10,7 @@ type ManualMint = Omit<CreateMintInput, 'note'> & { note: string | null };
 import { explorerTxUrl } from '../../chain/client.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { chainTransactions, conversions, mintJobs, mintWorkers, orders } from '../../db/schema.js';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound, type Said } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
@@ -106,15 +106,23 @@ export async function createManualJob(db: Db, input: ManualMint, actor: Actor, a
   return job;
 }
 
+/** A manual mint awaiting a decision, locked for it: refused when it is the decider's own or no longer awaiting. */
+async function awaitingJobToDecide(
+  tx: Queryable, id: string, ownRefusal: (job: { createdBy: string | null }) => Said | null, stateRefusal: (status: string) => Said | null,
+) {
+  const [current] = await tx.select().from(mintJobs).where(eq(mintJobs.id, id)).for('update').limit(1);
+  if (!current) throw notFound('mint_job_not_found');
+  const own = ownRefusal(current);
+  if (own) throw forbidden(own, undefined, 'own_mint');
+  const refusal = stateRefusal(current.status);
+  if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
+  return current;
+}
+
 /** Another member of staff approves a manual mint awaiting approval: it is queued, under its lock, once. */
 export async function approveJob(db: Db, id: string, actor: Actor) {
   const job = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(mintJobs).where(eq(mintJobs.id, id)).for('update').limit(1);
-    if (!current) throw notFound('mint_job_not_found');
-    const own = ownMintRefusal(current, actor?.id ?? null);
-    if (own) throw forbidden(own, undefined, 'own_mint');
-    const refusal = mintApprovalRefusal(current.status);
-    if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
+    const current = await awaitingJobToDecide(tx, id, (job) => ownMintRefusal(job, actor?.id ?? null), mintApprovalRefusal);
     const [row] = await tx.update(mintJobs)
       .set({ status: 'processing', approvedBy: actor?.id ?? null, approvedAt: sql`now()`, nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(mintJobs.id, id)).returning();
@@ -129,12 +137,7 @@ export async function approveJob(db: Db, id: string, actor: Actor) {
 /** Another member of staff rejects a manual mint awaiting approval, with a reason: it is never minted. */
 export async function rejectJob(db: Db, id: string, reason: string, actor: Actor) {
   const job = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(mintJobs).where(eq(mintJobs.id, id)).for('update').limit(1);
-    if (!current) throw notFound('mint_job_not_found');
-    const own = ownMintRejectRefusal(current, actor?.id ?? null);
-    if (own) throw forbidden(own, undefined, 'own_mint');
-    const refusal = mintRejectionRefusal(current.status);
-    if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
+    const current = await awaitingJobToDecide(tx, id, (job) => ownMintRejectRefusal(job, actor?.id ?? null), mintRejectionRefusal);
     const [row] = await tx.update(mintJobs)
       .set({ status: 'rejected', rejectedBy: actor?.id ?? null, rejectedAt: sql`now()`, rejectReason: reason, updatedAt: sql`now()` })
       .where(eq(mintJobs.id, id)).returning();
