@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import AccountSection from '../components/AccountSection';
 import FormField from '../components/FormField';
 import { COUNTRY_CODES, KYC_DOCUMENT_ACCEPT, KYC_DOCUMENT_TYPES, MAX_KYC_DOCUMENT_BYTES, type KycSession } from '../../common/kyc';
 import { ApiError, listOwnKyc, submitKyc } from '../api';
@@ -172,10 +173,8 @@ export default function Kyc() {
   }
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="kyc-title" sx={{ p: { xs: 2.5, sm: 3.5 }, mb: 4 }}>
-      <Typography id="kyc-title" variant="h2" sx={{ mb: 0.5 }}>{t.title}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 2.5 }}>{t.intro}</Typography>
+    <AccountSection id="kyc" title={t.title} intro={t.intro}>
       {body}
-    </Paper>
+    </AccountSection>
   );
 }

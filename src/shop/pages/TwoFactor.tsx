@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import AccountSection from '../components/AccountSection';
 import type { TwoFactorSetup, TwoFactorStatus } from '../../common/two-factor';
 import { disableTwoFactor, enableTwoFactor, getTwoFactor, setupTwoFactor } from '../api';
 import { useFormat } from '../format';
@@ -145,10 +146,8 @@ export default function TwoFactor({ onChanged }: { onChanged: () => void }) {
   }
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="two-factor-title" sx={{ p: { xs: 2.5, sm: 3.5 }, mb: 4 }}>
-      <Typography id="two-factor-title" variant="h2" sx={{ mb: 0.5 }}>{t.title}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 2.5 }}>{t.intro}</Typography>
+    <AccountSection id="two-factor" title={t.title} intro={t.intro}>
       {body}
-    </Paper>
+    </AccountSection>
   );
 }
