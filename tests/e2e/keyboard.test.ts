@@ -79,6 +79,9 @@ describe('the admin by keyboard alone (Tab, Enter, typing)', () => {
     await tabTo(page, (f) => f.tag === 'A' && /^edit$/i.test(f.text));
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/products/${id}$`));
+    // The edit page's code loads on demand; a person waits for its form before tabbing on.
+    await page.locator('input[name="title"]').waitFor();
+    await expect.poll(async () => (await focused(page)).testId).toBe('page-title');
     const { product: before } = await apiCall(page, `/api/products/${id}`);
     await tabTo(page, (f) => f.tag === 'INPUT' && f.name === 'title');
     await page.keyboard.press('End');
