@@ -1,36 +1,22 @@
-import { errorSentence, isErrorCode, type ErrorCode, type ErrorParams, type FieldMessage } from '../../src/common/errors-catalogue.js';
+import { errorSentence, type ErrorCode, type ErrorParams, type FieldMessage } from '../../src/common/errors-catalogue.js';
 
 /**
- * A sentence built from the catalogue by `say`, remembered with its code and params so that a rule (a policy)
- * may return the sentence its tests read and the error thrown from it still carries what the browser translates.
+ * What a rule (a policy) or a service says: a message code and its params, no English. The sentence is made from the
+ * catalogue only where an answer is written (`sentenceOf`), and the browser translates the code and params.
  */
-export type Said = string & { readonly said: unique symbol };
-/** What an error or a field says: a message code, or a sentence `say` built. */
+export type Said = { readonly messageCode: ErrorCode; readonly params?: ErrorParams };
+/** What an error or a field says: a message code, or what `say` built. */
 export type Message = ErrorCode | Said;
 
-/** A rule's sentence is thrown soon after it is said; one forgotten by then is sent as English only (`messageCode` unknown). */
-const SAID_KEPT = 5000;
-const said = new Map<string, { messageCode: ErrorCode; params?: ErrorParams }>();
+export const say = (code: ErrorCode, params?: ErrorParams): Said => (params ? { messageCode: code, params } : { messageCode: code });
 
-export function say(code: ErrorCode, params?: ErrorParams): Said {
-  const sentence = errorSentence(code, params);
-  said.delete(sentence);
-  said.set(sentence, { messageCode: code, params });
-  if (said.size > SAID_KEPT) said.delete(said.keys().next().value!);
-  return sentence as Said;
-}
-
-/** The code and params of a sentence `say` built (for an answer that carries a sentence outside an error), or null. */
-export function spoken(sentence: string): FieldMessage | null {
-  const known = said.get(sentence);
-  return known ? { messageCode: known.messageCode, ...(known.params ? { params: known.params } : {}) } : null;
-}
+/** The English sentence of what was said. */
+export const sentenceOf = (said: Said) => errorSentence(said.messageCode, said.params);
 
 /** The sentence of a message, its code and params. */
 function resolve(message: Message, params?: ErrorParams): { sentence: string; messageCode: string; params?: ErrorParams } {
-  if (isErrorCode(message)) return { sentence: errorSentence(message, params), messageCode: message, ...(params ? { params } : {}) };
-  const known = said.get(message);
-  return known ? { sentence: message, ...known } : { sentence: message, messageCode: 'unknown' };
+  const said = typeof message === 'string' ? say(message, params) : message;
+  return { sentence: sentenceOf(said), ...said };
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { isSafeText } from '../../src/common/text.js';
-import { AppError, badRequest, type Said } from './errors.js';
+import { AppError, badRequest, sentenceOf, type Said } from './errors.js';
 
 export type FileKind = 'jpg' | 'png' | 'webp' | 'pdf';
 
@@ -56,9 +56,9 @@ export async function readUpload(req: FastifyRequest, words: UploadWords): Promi
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, words.tooLarge, undefined, { [words.field]: words.tooLarge }, 'file_too_large');
-    if (code === 'FST_FILES_LIMIT') throw badRequest('upload_one_file', { howToSend: words.howToSend }, { [words.field]: 'upload_one_file_field' });
+    if (code === 'FST_FILES_LIMIT') throw badRequest('upload_one_file', { howToSend: sentenceOf(words.howToSend) }, { [words.field]: 'upload_one_file_field' });
     if (err instanceof AppError) throw err;
-    throw badRequest('upload_unreadable', { howToSend: words.howToSend }, { [words.field]: 'upload_unreadable_field' });
+    throw badRequest('upload_unreadable', { howToSend: sentenceOf(words.howToSend) }, { [words.field]: 'upload_unreadable_field' });
   }
   for (const name of [...Object.keys(fields), ...files.map((f) => f.filename)]) {
     if (!isSafeText(name)) throw badRequest('upload_unsafe_name');

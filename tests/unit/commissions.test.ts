@@ -3,6 +3,7 @@ import {
   approvableAt, canMoveCommission, commissionBase, commissionCents, decisionRefusal, divideHalfEven, ratePpm, rateText, reducedCents,
 } from '../../server/modules/commissions/policy.js';
 import { CODE_PATTERN, conversionRate, newReferralCode } from '../../server/modules/referrals/policy.js';
+import { english } from './said.js';
 
 describe('commission money', () => {
   it('reads rates as parts per million and writes them back', () => {
@@ -58,11 +59,11 @@ describe('commission lifecycle', () => {
 
   it('holds approval for commissionHoldDays after payment', () => {
     expect(approvableAt(paid, 14).toISOString()).toBe('2026-11-15T00:00:00.000Z');
-    expect(decisionRefusal({ status: 'pending', earnedAt: paid }, 'approved', new Date('2026-11-10T00:00:00Z'), 14))
+    expect(english(decisionRefusal({ status: 'pending', earnedAt: paid }, 'approved', new Date('2026-11-10T00:00:00Z'), 14)))
       .toBe('This commission is on hold until 2026-11-15 (14 days after payment), so that refunds come first.');
     expect(decisionRefusal({ status: 'pending', earnedAt: paid }, 'approved', new Date('2026-11-16T00:00:00Z'), 14)).toBeNull();
     expect(decisionRefusal({ status: 'pending', earnedAt: paid }, 'rejected', new Date('2026-11-02T00:00:00Z'), 14)).toBeNull();
-    expect(decisionRefusal({ status: 'paid', earnedAt: paid }, 'rejected', new Date(), 0)).toBe('A paid commission cannot be rejected: only a pending one can.');
+    expect(english(decisionRefusal({ status: 'paid', earnedAt: paid }, 'rejected', new Date(), 0))).toBe('A paid commission cannot be rejected: only a pending one can.');
   });
 });
 

@@ -3,6 +3,7 @@ import {
   confirmedHeight, cryptoPriceProblem, depositVerdict, fromWei, isPaid, orderAmountWei, refundShareWei, refundTransfer, toWei, weiOf,
 } from '../../server/modules/payments/crypto/policy.js';
 import { depositKeys, DEV_CRYPTO_MNEMONIC, devFundedAccounts } from '../../server/chain/hd.js';
+import { english } from './said.js';
 
 const ether = (s: string) => toWei(s);
 
@@ -27,7 +28,7 @@ describe('crypto amounts in wei', () => {
   });
 
   it('a product without a crypto price cannot be paid in crypto', () => {
-    expect(cryptoPriceProblem([{ title: 'Free', qty: 1, priceCrypto: '0.00000000' }])).toBe('"Free" has no crypto price: pay for it another way.');
+    expect(english(cryptoPriceProblem([{ title: 'Free', qty: 1, priceCrypto: '0.00000000' }]))).toBe('"Free" has no crypto price: pay for it another way.');
     expect(cryptoPriceProblem([{ title: 'Gold', qty: 1, priceCrypto: '0.1' }])).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { errorFromResponse, serverSentence, setErrorTranslator } from '../../src
 import shopEn from '../../src/shop/i18n/en';
 import shopZh from '../../src/shop/i18n/zh';
 import { errorTranslatorFor } from '../../src/shop/i18n';
-import { AppError, conflict, invalidField, notFound, say } from '../../server/lib/errors';
+import { AppError, conflict, invalidField, notFound, say, sentenceOf } from '../../server/lib/errors';
 import { validationError } from '../../server/lib/validation';
 
 const codes = Object.keys(ERROR_MESSAGES) as ErrorCode[];
@@ -53,13 +53,25 @@ describe('server errors', () => {
     expect(notFound('order_not_found')).toMatchObject({ code: 'not_found', messageCode: 'order_not_found', message: 'Order not found.' });
   });
 
-  it('know the code of a sentence a rule said', () => {
-    const sentence = say('illegal_transition', { from: 'paid', to: 'pending' });
-    expect(sentence).toBe('An order that is paid cannot become pending.');
-    expect(conflict(sentence, undefined, 'illegal_transition')).toMatchObject({ messageCode: 'illegal_transition', params: { from: 'paid', to: 'pending' } });
+  it('carry the code and params of what a rule said, and make its sentence from the catalogue', () => {
+    const said = say('illegal_transition', { from: 'paid', to: 'pending' });
+    expect(said).toEqual({ messageCode: 'illegal_transition', params: { from: 'paid', to: 'pending' } });
+    expect(sentenceOf(said)).toBe('An order that is paid cannot become pending.');
+    expect(conflict(said, undefined, 'illegal_transition')).toMatchObject({
+      code: 'illegal_transition', messageCode: 'illegal_transition', params: { from: 'paid', to: 'pending' }, message: 'An order that is paid cannot become pending.',
+    });
     const field = invalidField('endDate', say('coupon_end_before_start'));
     expect(field).toMatchObject({ status: 400, code: 'validation', message: 'Invalid field "endDate": End date must be after the start date.', messageCode: 'coupon_end_before_start', fieldMessages: { endDate: { messageCode: 'coupon_end_before_start' } } });
     expect(new AppError(409, 'sku_taken', { value: 'A1' }, { sku: 'sku_used_by_other' })).toMatchObject({ fields: { sku: 'This SKU is already used by another product.' }, fieldMessages: { sku: { messageCode: 'sku_used_by_other' } } });
+  });
+
+  it('keep the code and params of every refusal, however many were said before it is thrown', () => {
+    const refusals = Array.from({ length: 6000 }, (_, i) => say('insufficient_stock', { stock: i, title: `Item ${i}` }));
+    for (const i of [0, 5999]) {
+      expect(conflict(refusals[i]!, undefined, 'insufficient_stock')).toMatchObject({
+        messageCode: 'insufficient_stock', params: { stock: i, title: `Item ${i}` }, message: `Only ${i} of "Item ${i}" left in stock.`,
+      });
+    }
   });
 
   it('tell each schema problem by its kind, with the field as a param', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isRealDate } from '../../src/common/kyc.schemas.js';
 import { fileKind, namesAPath, pdfLooksComplete } from '../../server/lib/uploads.js';
 import { ageOn, birthRefusal, decisionRefusal, kycCheckoutRefusal, mayRead, ownSessionRefusal, submitRefusal } from '../../server/modules/kyc/policy.js';
+import { english } from './said.js';
 
 describe('KYC rules', () => {
   it('real dates only, written YYYY-MM-DD', () => {
@@ -19,25 +20,25 @@ describe('KYC rules', () => {
   it('an adult born after 1900, not in the future', () => {
     const now = new Date('2026-06-15T12:00:00Z');
     expect(birthRefusal('2008-06-15', now)).toBeNull();
-    expect(birthRefusal('2008-06-16', now)).toMatch(/at least 18/);
-    expect(birthRefusal('2026-06-16', now)).toMatch(/future/);
-    expect(birthRefusal('1899-12-31', now)).toMatch(/before 1900/);
+    expect(english(birthRefusal('2008-06-16', now))).toMatch(/at least 18/);
+    expect(english(birthRefusal('2026-06-16', now))).toMatch(/future/);
+    expect(english(birthRefusal('1899-12-31', now))).toMatch(/before 1900/);
   });
 
   it('one pending session at a time, none once verified', () => {
     expect(submitRefusal('pending', false)).toBeNull();
     expect(submitRefusal('rejected', false)).toBeNull();
-    expect(submitRefusal('pending', true)).toMatch(/already have a KYC session waiting/);
-    expect(submitRefusal('verified', false)).toBe('Your identity is already verified.');
-    expect(submitRefusal('approved', false)).toBe('Your identity is already verified.');
+    expect(english(submitRefusal('pending', true))).toMatch(/already have a KYC session waiting/);
+    expect(english(submitRefusal('verified', false))).toBe('Your identity is already verified.');
+    expect(english(submitRefusal('approved', false))).toBe('Your identity is already verified.');
   });
 
   it('a session is decided once, never by its owner', () => {
     expect(decisionRefusal({ status: 'pending' })).toBeNull();
-    expect(decisionRefusal({ status: 'rejected' })).toMatch(/already rejected/);
+    expect(english(decisionRefusal({ status: 'rejected' }))).toMatch(/already rejected/);
     expect(ownSessionRefusal({ userId: 'u' }, 'r')).toBeNull();
     expect(ownSessionRefusal({ userId: 'u' }, null)).toBeNull();
-    expect(ownSessionRefusal({ userId: 'r' }, 'r')).toMatch(/your own/);
+    expect(english(ownSessionRefusal({ userId: 'r' }, 'r'))).toMatch(/your own/);
   });
 
   it('the owner and reviewers read a session', () => {
@@ -52,8 +53,8 @@ describe('KYC rules', () => {
     expect(kycCheckoutRefusal(10000, 10001, false, null, '$100.00')).toBeNull();
     expect(kycCheckoutRefusal(10000, 10001, true, 'verified', '$100.00')).toBeNull();
     expect(kycCheckoutRefusal(10000, 10001, true, 'approved', '$100.00')).toBeNull();
-    expect(kycCheckoutRefusal(10000, 10001, true, null, '$100.00')).toMatch(/above \$100\.00 need a verified identity: sign in/);
-    for (const status of ['pending', 'rejected']) expect(kycCheckoutRefusal(10000, 10001, true, status, '$100.00')).toMatch(/verify your identity \(KYC\) on your account page/);
+    expect(english(kycCheckoutRefusal(10000, 10001, true, null, '$100.00'))).toMatch(/above \$100\.00 need a verified identity: sign in/);
+    for (const status of ['pending', 'rejected']) expect(english(kycCheckoutRefusal(10000, 10001, true, status, '$100.00'))).toMatch(/verify your identity \(KYC\) on your account page/);
   });
 
   it('a file kind from its bytes; paths and cut-off PDFs are told apart', () => {

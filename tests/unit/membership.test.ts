@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { levelFor, levelLadderProblems, mayBuyExclusive, type MemberLevelName } from '../../src/common/membership.js';
 import { priceCart, type PricedProduct, type PricingMember } from '../../server/modules/cart/pricing.js';
 import { conversionRefusal, countsForLevel, pointsForOrder, pointsLeftAfterRefund, redemptionCost } from '../../server/modules/membership/policy.js';
+import { english } from './said.js';
 
 const LADDER = [
   { name: 'BRONZE', minPoints: 0, minOrders: 0 }, { name: 'SILVER', minPoints: 1000, minOrders: 2 }, { name: 'GOLD', minPoints: 5000, minOrders: 5 },
@@ -48,7 +49,7 @@ describe('points arithmetic', () => {
     expect(redemptionCost(12_34, 2, 100)).toBe(2468);
     expect(redemptionCost(1, 1, 1)).toBe(1);
     expect(conversionRefusal(300, 100)).toBeNull();
-    expect(conversionRefusal(150, 100)).toMatch(/multiple of 100/);
+    expect(english(conversionRefusal(150, 100))).toMatch(/multiple of 100/);
     expect(['EARNED', 'REVERSED', 'ADJUSTED', 'REDEEMED', 'RETURNED', 'CONVERTED'].map((t) => countsForLevel(t as never))).toEqual([true, true, true, false, false, false]);
   });
 });
@@ -77,7 +78,7 @@ describe('the member discount in cart pricing', () => {
 
   it('refuses an exclusive line below its level with a sentence and leaves it out of the total', () => {
     const items = [{ productId: 'x', qty: 1 }];
-    expect(price(null, items).lines[0]!.error).toBe('"Vault" is for GOLD members and above.');
+    expect(english(price(null, items).lines[0]!.error)).toBe('"Vault" is for GOLD members and above.');
     expect(price({ ...gold, level: 'SILVER' }, items)).toMatchObject({ subtotalCents: 0, totalCents: 0 });
     expect(price(gold, items).lines[0]!.error).toBeNull();
   });

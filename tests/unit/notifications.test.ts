@@ -3,15 +3,16 @@ import { deliveryFailure } from '../../server/modules/notifications/mailer.js';
 import { emailText, openChannels } from '../../server/modules/notifications/notify.js';
 import { channelRefusal } from '../../server/modules/notifications/policy.js';
 import { bulkBody, sendBody } from '../../src/common/notifications.schemas.js';
+import { english } from './said.js';
 
 describe('notification rules', () => {
   const on = { notifications: true, emailNotifications: true };
   it('settings close channels', () => {
     expect(channelRefusal(['in_app', 'email'], on)).toBeNull();
-    expect(channelRefusal(['email'], { ...on, emailNotifications: false })).toMatch(/^Email notifications are turned off/);
+    expect(english(channelRefusal(['email'], { ...on, emailNotifications: false }))).toMatch(/^Email notifications are turned off/);
     expect(channelRefusal(['in_app'], { ...on, emailNotifications: false })).toBeNull();
-    expect(channelRefusal(['in_app'], { ...on, notifications: false })).toMatch(/^In-app notifications are turned off/);
-    expect(channelRefusal(['in_app', 'email'], { notifications: false, emailNotifications: false })).toMatch(/^In-app and email/);
+    expect(english(channelRefusal(['in_app'], { ...on, notifications: false }))).toMatch(/^In-app notifications are turned off/);
+    expect(english(channelRefusal(['in_app', 'email'], { notifications: false, emailNotifications: false }))).toMatch(/^In-app and email/);
     expect(openChannels(['in_app', 'email'], { notifications: false, emailNotifications: true })).toEqual(['email']);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { decideTransfer } from '../../server/chain/native-transfer.js';
 import { inFlightRefusal, onchainRefusal, tokenWei } from '../../server/modules/payouts/policy.js';
+import { english } from './said.js';
 
 describe('tokenWei: a payout’s amount in wei at a rate of tokens per 1.00', () => {
   it('is exact in integers and rounds down to the wei', () => {
@@ -25,7 +26,7 @@ describe('onchainRefusal', () => {
   });
   it('a stored transfer is retried even when the wallet or the rate has since gone', () => {
     expect(onchainRefusal({ ...ok, transferState: 'signed', wallet: null, rate: null })).toBeNull();
-    expect(inFlightRefusal('sent', '0xabc')).toContain('may still be mined');
+    expect(english(inFlightRefusal('sent', '0xabc'))).toContain('may still be mined');
     expect(inFlightRefusal('mined', '0xabc')).toBeNull();
     expect(inFlightRefusal(null, null)).toBeNull();
   });

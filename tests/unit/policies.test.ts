@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { can, CAPABILITIES, ROLES, type Role } from '../../src/common/capabilities.js';
 import { MAX_ATTEMPTS } from '../../src/common/mint.js';
 import { capabilityFor, RESOURCES } from '../../src/common/resources.js';
-import { accountDelayMs, lockedSentence, loginRefusal, loginStandingOf } from '../../server/modules/auth/policy.js';
+import { accountDelayMs, lockedMessage, loginRefusal, loginStandingOf } from '../../server/modules/auth/policy.js';
 import { dashboardAccess } from '../../server/modules/dashboard/policy.js';
 import { formatUptime } from '../../server/modules/dashboard/service.js';
 import { couponAccess, couponStatus, deleteRefusal as couponDeleteRefusal, expireRefusal as couponExpireRefusal, termProblems } from '../../server/modules/coupons/policy.js';
@@ -11,6 +11,8 @@ import { canMove, isFulfilledBy, manualFulfilRefusal, orderAccess } from '../../
 import { dashboardUrl, paymentAccess, refundableCents, refundRefusal } from '../../server/modules/payments/policy.js';
 import { deleteRefusal, productAccess } from '../../server/modules/products/policy.js';
 import { settingsAccess } from '../../server/modules/settings/policy.js';
+import { say } from '../../server/lib/errors.js';
+import { english } from './said.js';
 
 /** Which roles pass a check, in ROLES order. */
 const who = (check: (role: Role) => boolean) => ROLES.filter(check);
@@ -70,7 +72,7 @@ describe('module policies: who may do what', () => {
 describe('products', () => {
   it('keeps a product that is part of orders', () => {
     expect(deleteRefusal({ title: 'Gold' }, false)).toBeNull();
-    expect(deleteRefusal({ title: 'Gold' }, true)).toBe('"Gold" is part of existing orders and cannot be deleted. Set its status to inactive instead.');
+    expect(english(deleteRefusal({ title: 'Gold' }, true))).toBe('"Gold" is part of existing orders and cannot be deleted. Set its status to inactive instead.');
   });
 });
 
@@ -85,8 +87,8 @@ describe('order lifecycle', () => {
 
   it('lets staff fulfil only a paid order without tokens', () => {
     expect(manualFulfilRefusal('paid', 0)).toBeNull();
-    expect(manualFulfilRefusal('paid', 1)).toMatch(/fulfilled when its mints succeed/);
-    expect(manualFulfilRefusal('pending', 0)).toBe('An order that is pending cannot become fulfilled.');
+    expect(english(manualFulfilRefusal('paid', 1))).toMatch(/fulfilled when its mints succeed/);
+    expect(english(manualFulfilRefusal('pending', 0))).toBe('An order that is pending cannot become fulfilled.');
   });
 
   it('fulfils a paid order once no mint job is open', () => {
@@ -127,8 +129,8 @@ describe('mint jobs', () => {
   it('retries only a failed job, and never one of a refunded order', () => {
     expect(retryRefusal('failed')).toBeNull();
     expect(retryRefusal('failed', 'paid')).toBeNull();
-    expect(retryRefusal('queued')).toBe('Only a failed job can be retried; this one is queued.');
-    expect(retryRefusal('failed', 'refunded')).toBe('This job’s order was refunded, so its token is not minted.');
+    expect(english(retryRefusal('queued'))).toBe('Only a failed job can be retried; this one is queued.');
+    expect(english(retryRefusal('failed', 'refunded'))).toBe('This job’s order was refunded, so its token is not minted.');
   });
 });
 
@@ -139,17 +141,17 @@ describe('payments', () => {
     expect(refundRefusal(paid, 10_00)).toBeNull();
     expect(refundRefusal({ ...paid, refundedCents: 4_00 }, 6_00)).toBeNull();
     expect(refundRefusal(paid, 10_01)).toEqual({
-      status: 400, code: 'validation', field: 'amount', sentence: 'Amount can be at most 10.00 USD, the amount of the payment.',
+      status: 400, code: 'validation', field: 'amount', message: say('refund_over_amount', { amount: '10.00', currency: 'USD' }),
     });
     expect(refundRefusal({ ...paid, refundedCents: 4_00 }, 6_01)).toEqual({
-      status: 409, code: 'refund_exceeds_remaining', field: 'amount', sentence: 'Amount can be at most 6.00 USD, what is left of this payment after its refunds.',
+      status: 409, code: 'refund_exceeds_remaining', field: 'amount', message: say('refund_exceeds_remaining_field', { amount: '6.00', currency: 'USD' }),
     });
   });
 
   it('refuses a payment that is not completed', () => {
-    expect(refundRefusal({ ...paid, status: 'pending' }, 1)).toMatchObject({ status: 409, sentence: 'This payment is pending: only a completed payment can be refunded.' });
+    expect(refundRefusal({ ...paid, status: 'pending' }, 1)).toMatchObject({ status: 409, message: say('payment_not_refundable', { status: 'pending' }) });
     expect(refundRefusal({ ...paid, status: 'failed' }, 1)).toMatchObject({ status: 409, code: 'payment_not_refundable' });
-    expect(refundRefusal({ ...paid, status: 'refunded', refundedCents: 10_00 }, 1)).toMatchObject({ status: 409, sentence: 'This payment has already been refunded in full.' });
+    expect(refundRefusal({ ...paid, status: 'refunded', refundedCents: 10_00 }, 1)).toMatchObject({ status: 409, message: say('payment_refunded') });
   });
 
   it('says what is left to refund, nothing unless completed', () => {
@@ -196,8 +198,8 @@ describe('logging in', () => {
 
   it('says how long an account stays locked', () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    expect(lockedSentence(new Date('2026-01-01T00:15:00Z'), now)).toMatch(/locked out of this account for 15 more minutes\.$/);
-    expect(lockedSentence(new Date('2026-01-01T00:00:20Z'), now)).toMatch(/locked out of this account for 1 more minute\.$/);
+    expect(english(lockedMessage(new Date('2026-01-01T00:15:00Z'), now))).toMatch(/locked out of this account for 15 more minutes\.$/);
+    expect(english(lockedMessage(new Date('2026-01-01T00:00:20Z'), now))).toMatch(/locked out of this account for 1 more minute\.$/);
   });
 });
 
@@ -232,14 +234,14 @@ describe('coupons', () => {
 
   it('keeps a used coupon', () => {
     expect(couponDeleteRefusal({ code: 'A', usedCount: 0 })).toBeNull();
-    expect(couponDeleteRefusal({ code: 'A', usedCount: 1 })).toMatch(/used 1 time and cannot be deleted/);
-    expect(couponDeleteRefusal({ code: 'A', usedCount: 0, reservedCount: 2 })).toMatch(/held by 2 unpaid orders/);
+    expect(english(couponDeleteRefusal({ code: 'A', usedCount: 1 }))).toMatch(/used 1 time and cannot be deleted/);
+    expect(english(couponDeleteRefusal({ code: 'A', usedCount: 0, reservedCount: 2 }))).toMatch(/held by 2 unpaid orders/);
   });
 
   it('expires now only a coupon not yet expired', () => {
     const now = new Date('2026-06-01T00:00:00Z');
     expect(couponExpireRefusal({ code: 'A', endDate: null }, now)).toBeNull();
     expect(couponExpireRefusal({ code: 'A', endDate: new Date('2026-07-01T00:00:00Z') }, now)).toBeNull();
-    expect(couponExpireRefusal({ code: 'A', endDate: new Date('2026-05-01T00:00:00Z') }, now)).toBe('Coupon "A" has already expired.');
+    expect(english(couponExpireRefusal({ code: 'A', endDate: new Date('2026-05-01T00:00:00Z') }, now))).toBe('Coupon "A" has already expired.');
   });
 });

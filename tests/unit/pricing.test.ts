@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { say } from '../../server/lib/errors.js';
 import { mulDivHalfEven, priceCart, type CartInput, type PricedProduct, type PricingCoupon } from '../../server/modules/cart/pricing.js';
+import { english } from './said.js';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const product = (id: string, over: Partial<PricedProduct> = {}): PricedProduct =>
@@ -37,7 +39,7 @@ describe('cart pricing', () => {
       { productId: 'a', qty: 1 }, { productId: 'missing', qty: 1 }, { productId: 'draft', qty: 1 },
       { productId: 'few', qty: 3 }, { productId: 'none', qty: 1 },
     ]);
-    expect(cart.lines.map((l) => l.error)).toEqual([
+    expect(cart.lines.map((l) => english(l.error))).toEqual([
       null, 'This product does not exist.', 'This product does not exist.', 'Only 2 of "Item few" left in stock.', '"Item none" is out of stock.',
     ]);
     expect(cart.subtotalCents).toBe(10_00);
@@ -45,16 +47,16 @@ describe('cart pricing', () => {
 
   it('counts the whole quantity of a product spread over several lines against its stock', () => {
     const cart = price([{ productId: 'few', qty: 1 }, { productId: 'few', qty: 2 }]);
-    expect(cart.lines.every((l) => l.error === 'Only 2 of "Item few" left in stock.')).toBe(true);
+    expect(cart.lines.every((l) => english(l.error) === 'Only 2 of "Item few" left in stock.')).toBe(true);
   });
 
   it('applies a percentage (half to even) or a fixed coupon, never more than the subtotal', () => {
     const pct = price([{ productId: 'b', qty: 1 }], { coupon: { code: 'save', found: coupon({ discountValue: 15_00 }) } });
-    expect(pct.coupon).toEqual({ code: 'SAVE', valid: true, message: 'Coupon "SAVE" takes 15% off.', discountCents: 50 }); // 49.95 → 50
+    expect(pct.coupon).toEqual({ code: 'SAVE', valid: true, message: say('coupon_applies', { code: 'SAVE', off: '15%' }), discountCents: 50 }); // 49.95 → 50
     expect(pct.totalCents).toBe(2_83);
     const fixed = price([{ productId: 'a', qty: 1 }], { coupon: { code: 'SAVE', found: coupon({ discountType: 'fixed', discountValue: 25_00 }) } });
     expect(fixed).toMatchObject({ discountCents: 10_00, totalCents: 0 });
-    expect(fixed.coupon?.message).toBe('Coupon "SAVE" takes USD 25.00 off.');
+    expect(english(fixed.coupon?.message)).toBe('Coupon "SAVE" takes USD 25.00 off.');
   });
 
   it.each([
@@ -67,7 +69,8 @@ describe('cart pricing', () => {
     [coupon({ minimumSubtotalCents: 50_00 }), 'Coupon "SAVE" needs a subtotal of at least USD 50.00.'],
   ])('refuses a coupon that does not apply, with its sentence: %#', (found, message) => {
     const cart = price([{ productId: 'a', qty: 1 }], { coupon: { code: 'NOPE', found: found ?? null }, customerUses: 1 });
-    expect(cart.coupon).toMatchObject({ valid: false, message, discountCents: 0 });
+    expect(cart.coupon).toMatchObject({ valid: false, discountCents: 0 });
+    expect(english(cart.coupon?.message)).toBe(message);
     expect(cart.totalCents).toBe(10_00);
   });
 

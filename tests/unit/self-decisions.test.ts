@@ -4,58 +4,59 @@ import { ownPointsRefusal, ownRedemptionRefusal } from '../../server/modules/mem
 import { mintApprovalRefusal, needsMintApproval, ownMintRefusal } from '../../server/modules/mint/policy.js';
 import { approvalRefusal, dualControlRefusal, ownPayoutRefusal } from '../../server/modules/payouts/policy.js';
 import { changeRefusal, selfChangeRefusal } from '../../server/modules/users/policy.js';
+import { english } from './said.js';
 
 describe('nobody decides where they are the beneficiary', () => {
   it('commissions: neither approved nor rejected by their referrer', () => {
-    expect(ownCommissionRefusal('me', { referrerId: 'me' }, 'approved')).toBe('You cannot approve your own commission.');
-    expect(ownCommissionRefusal('me', { referrerId: 'me' }, 'rejected')).toBe('You cannot reject your own commission.');
+    expect(english(ownCommissionRefusal('me', { referrerId: 'me' }, 'approved'))).toBe('You cannot approve your own commission.');
+    expect(english(ownCommissionRefusal('me', { referrerId: 'me' }, 'rejected'))).toBe('You cannot reject your own commission.');
     expect(ownCommissionRefusal('me', { referrerId: 'you' }, 'approved')).toBeNull();
     expect(ownCommissionRefusal(null, { referrerId: 'me' }, 'approved')).toBeNull(); // the system
   });
 
   it('payouts: their recipient creates, approves, settles and pays none; their creator does not approve', () => {
     const mine = { recipientId: 'me', requestedBy: 'boss' };
-    expect(ownPayoutRefusal('me', mine, 'create')).toBe('You cannot create a payout to yourself: ask another member of staff.');
-    expect(ownPayoutRefusal('me', mine, 'approve')).toBe('You cannot approve a payout to yourself.');
-    expect(ownPayoutRefusal('me', mine, 'settle')).toBe('You cannot settle a payout to yourself: ask another member of staff.');
-    expect(ownPayoutRefusal('me', mine, 'pay')).toBe('You cannot pay a payout to yourself on chain.');
-    expect(ownPayoutRefusal('boss', mine, 'approve')).toBe('You created this payout: another member of staff must approve it.');
+    expect(english(ownPayoutRefusal('me', mine, 'create'))).toBe('You cannot create a payout to yourself: ask another member of staff.');
+    expect(english(ownPayoutRefusal('me', mine, 'approve'))).toBe('You cannot approve a payout to yourself.');
+    expect(english(ownPayoutRefusal('me', mine, 'settle'))).toBe('You cannot settle a payout to yourself: ask another member of staff.');
+    expect(english(ownPayoutRefusal('me', mine, 'pay'))).toBe('You cannot pay a payout to yourself on chain.');
+    expect(english(ownPayoutRefusal('boss', mine, 'approve'))).toBe('You created this payout: another member of staff must approve it.');
     for (const decision of ['create', 'settle', 'pay'] as const) expect(ownPayoutRefusal('boss', mine, decision)).toBeNull();
     expect(ownPayoutRefusal('other', mine, 'approve')).toBeNull();
     expect(ownPayoutRefusal(null, mine, 'settle')).toBeNull(); // the completer finishing a stored transfer
   });
 
   it('points and redemptions: not one’s own', () => {
-    expect(ownPointsRefusal('me', 'me')).toBe('You cannot add or remove your own points.');
+    expect(english(ownPointsRefusal('me', 'me'))).toBe('You cannot add or remove your own points.');
     expect(ownPointsRefusal('me', 'you')).toBeNull();
-    expect(ownRedemptionRefusal('me', { userId: 'me' })).toBe('You cannot decide your own redemption: ask another member of staff.');
+    expect(english(ownRedemptionRefusal('me', { userId: 'me' }))).toBe('You cannot decide your own redemption: ask another member of staff.');
     expect(ownRedemptionRefusal('me', { userId: 'you' })).toBeNull();
   });
 
   it('users: nobody changes their own role or takes themself out of service; the last admin stays an admin', () => {
     const me = { id: 'me', role: 'admin', status: 'active' };
-    expect(selfChangeRefusal('me', me, { role: 'finance' })).toBe('You cannot change your own role.');
+    expect(english(selfChangeRefusal('me', me, { role: 'finance' }))).toBe('You cannot change your own role.');
     expect(selfChangeRefusal('me', me, { role: 'admin' })).toBeNull(); // unchanged
-    expect(selfChangeRefusal('me', me, { status: 'suspended' })).toBe('You cannot suspend your own account.');
-    expect(selfChangeRefusal('me', me, { status: 'inactive' })).toBe('You cannot deactivate your own account.');
+    expect(english(selfChangeRefusal('me', me, { status: 'suspended' }))).toBe('You cannot suspend your own account.');
+    expect(english(selfChangeRefusal('me', me, { status: 'inactive' }))).toBe('You cannot deactivate your own account.');
     expect(selfChangeRefusal('you', me, { role: 'finance' })).toBeNull();
-    expect(changeRefusal(me, { role: 'finance' }, 1)).toBe('This is the last active admin: make another user an active admin first.');
+    expect(english(changeRefusal(me, { role: 'finance' }, 1))).toBe('This is the last active admin: make another user an active admin first.');
     expect(changeRefusal(me, { role: 'finance' }, 2)).toBeNull();
   });
 
   it('manual mints: not approved by the one who asked, and only while awaiting approval', () => {
-    expect(ownMintRefusal({ createdBy: 'me' }, 'me')).toBe('You asked for this mint: another member of staff must approve it.');
+    expect(english(ownMintRefusal({ createdBy: 'me' }, 'me'))).toBe('You asked for this mint: another member of staff must approve it.');
     expect(ownMintRefusal({ createdBy: 'me' }, 'you')).toBeNull();
     expect(ownMintRefusal({ createdBy: null }, 'you')).toBeNull();
     expect(mintApprovalRefusal('awaiting_approval')).toBeNull();
-    expect(mintApprovalRefusal('queued')).toBe('This mint job is queued: only one awaiting approval can be approved.');
+    expect(english(mintApprovalRefusal('queued'))).toBe('This mint job is queued: only one awaiting approval can be approved.');
   });
 });
 
 describe('dual control', () => {
   it('a payout above the threshold needs an approval; at or below it, or approved, it may leave', () => {
     const payout = { amountCents: 10_001, currency: 'USD', approvedBy: null };
-    expect(dualControlRefusal(payout, 10_000))
+    expect(english(dualControlRefusal(payout, 10_000)))
       .toBe('This payout of 100.01 USD is above 100.00 USD: another member of staff must approve it before it is completed or paid on chain.');
     expect(dualControlRefusal(payout, 10_001)).toBeNull();
     expect(dualControlRefusal({ ...payout, approvedBy: 'other' }, 0)).toBeNull();
@@ -64,8 +65,8 @@ describe('dual control', () => {
 
   it('a payout is approved while pending, once', () => {
     expect(approvalRefusal({ status: 'pending', approvedBy: null }, null)).toBeNull();
-    expect(approvalRefusal({ status: 'pending', approvedBy: 'x' }, 'fin@rwa.dev')).toBe('This payout was already approved by fin@rwa.dev.');
-    expect(approvalRefusal({ status: 'completed', approvedBy: 'x' }, 'fin@rwa.dev')).toBe('A completed payout cannot be approved: only a pending one can.');
+    expect(english(approvalRefusal({ status: 'pending', approvedBy: 'x' }, 'fin@rwa.dev'))).toBe('This payout was already approved by fin@rwa.dev.');
+    expect(english(approvalRefusal({ status: 'completed', approvedBy: 'x' }, 'fin@rwa.dev'))).toBe('A completed payout cannot be approved: only a pending one can.');
   });
 
   it('a manual mint of more units than the threshold waits for approval (any size of amount)', () => {

@@ -58,7 +58,7 @@ export async function setPasswordWithLink(db: Db, input: { token: string; passwo
   return db.transaction(async (tx) => {
     const [link] = await tx.select().from(passwordLinks).where(eq(passwordLinks.tokenHash, sha256(input.token))).limit(1).for('update');
     const refusal = passwordLinkRefusal(link ?? null, now);
-    if (refusal) throw new AppError(refusal.status, refusal.sentence, undefined, undefined, refusal.code);
+    if (refusal) throw new AppError(refusal.status, refusal.message, undefined, undefined, refusal.code);
     const [user] = await tx.update(users).set({ passwordHash, mustChangePassword: false, failedLoginCount: 0, lockedUntil: null, updatedAt: now })
       .where(eq(users.id, link!.userId)).returning({ id: users.id, email: users.email });
     await liftLockout(tx, user!.email);

@@ -35,16 +35,16 @@ export function loginStandingOf(
   return { lockedUntil: mine?.lockedUntil && mine.lockedUntil > now ? mine.lockedUntil : null, delayMs: accountDelayMs(recent, maxLoginAttempts) };
 }
 
-export function lockedSentence(until: Date, now: Date) {
+export function lockedMessage(until: Date, now: Date) {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return say('account_locked', { minutes, plural: minutes === 1 ? '' : 's' });
 }
 
 /** Why an account with this status may not log in, or null when it may. */
-export function loginRefusal(status: string): { code: string; sentence: Said } | null {
+export function loginRefusal(status: string): { code: string; message: Said } | null {
   if (status === 'active') return null;
-  if (status === 'suspended') return { code: 'account_suspended', sentence: say('account_suspended') };
-  return { code: 'account_inactive', sentence: say('account_inactive_contact') };
+  if (status === 'suspended') return { code: 'account_suspended', message: say('account_suspended') };
+  return { code: 'account_inactive', message: say('account_inactive_contact') };
 }
 
 /**
@@ -91,10 +91,10 @@ export const setPasswordUrl = (origin: string, token: string) => `${origin}/set-
 /** Why a stored set-password link may not set a password now (null: it may), with the HTTP status to answer. */
 export function passwordLinkRefusal(
   link: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date } | null, now: Date,
-): { status: 400 | 410; code: string; sentence: Said } | null {
-  if (!link) return { status: 400, code: 'link_invalid', sentence: say('link_invalid') };
-  if (link.usedAt) return { status: 410, code: 'link_used', sentence: say('link_used') };
-  if (link.revokedAt) return { status: 410, code: 'link_replaced', sentence: say('link_replaced') };
-  if (link.expiresAt <= now) return { status: 410, code: 'link_expired', sentence: say('link_expired') };
+): { status: 400 | 410; code: string; message: Said } | null {
+  if (!link) return { status: 400, code: 'link_invalid', message: say('link_invalid') };
+  if (link.usedAt) return { status: 410, code: 'link_used', message: say('link_used') };
+  if (link.revokedAt) return { status: 410, code: 'link_replaced', message: say('link_replaced') };
+  if (link.expiresAt <= now) return { status: 410, code: 'link_expired', message: say('link_expired') };
   return null;
 }

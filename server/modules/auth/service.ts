@@ -10,7 +10,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuthUser } from '../../types.js';
 import type { SettingsService } from '../settings/service.js';
 import { forgetFailures, loginStanding, pause, recordFailure } from './lockout.js';
-import { lockedSentence, loginRefusal, mustEnrol, sessionRestriction } from './policy.js';
+import { lockedMessage, loginRefusal, mustEnrol, sessionRestriction } from './policy.js';
 import { displayName, presentSessionUser } from './present.js';
 import { spendSecondFactor } from './two-factor.js';
 
@@ -46,7 +46,7 @@ export async function registerFailure(db: Queryable, settings: SettingsService, 
   return until ? lockedRefusal(until, now) : refusal;
 }
 
-const lockedRefusal = (until: Date, now: Date) => forbidden(lockedSentence(until, now), undefined, 'account_locked');
+const lockedRefusal = (until: Date, now: Date) => forbidden(lockedMessage(until, now), undefined, 'account_locked');
 
 /** This address's lock on the account, as the error to answer a caller who has proved the password; null: none. */
 async function addressLockRefusal(db: Queryable, settings: SettingsService, user: UserRow, ip: string | undefined, now: Date): Promise<AppError | null> {
@@ -85,7 +85,7 @@ export async function withCountedAttempt<T>(
 /** Why a known account may not go on: a status other than active. */
 export function standingRefusal(user: UserRow): AppError | null {
   const refusal = loginRefusal(user.status);
-  return refusal ? forbidden(refusal.sentence, undefined, refusal.code) : null;
+  return refusal ? forbidden(refusal.message, undefined, refusal.code) : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { CartPrice } from '../../../src/common/cart.js';
 import { fromCents } from '../../../src/common/money.js';
-import { spoken } from '../../lib/errors.js';
+import { sentenceOf } from '../../lib/errors.js';
 import type { PricedCart } from './pricing.js';
 
 /** A priced cart in currency units. */
@@ -8,7 +8,7 @@ export function presentCart(c: PricedCart): CartPrice {
   return {
     lines: c.lines.map((l) => ({
       productId: l.productId, qty: l.qty, title: l.title, unitPrice: l.unitPriceCents === null ? null : fromCents(l.unitPriceCents),
-      lineTotal: fromCents(l.lineTotalCents), tokenised: l.tokenised, error: l.error, errorMessage: l.error && spoken(l.error),
+      lineTotal: fromCents(l.lineTotalCents), tokenised: l.tokenised, error: l.error && sentenceOf(l.error), errorMessage: l.error,
     })),
     subtotal: fromCents(c.subtotalCents),
     discount: fromCents(c.discountCents),
@@ -18,6 +18,6 @@ export function presentCart(c: PricedCart): CartPrice {
     total: fromCents(c.totalCents),
     currency: c.currency,
     member: c.member && { level: c.member.level, discount: c.member.discountBp / 100_00, freeShipping: c.member.freeShipping },
-    coupon: c.coupon && { code: c.coupon.code, valid: c.coupon.valid, message: c.coupon.message, said: spoken(c.coupon.message), discount: fromCents(c.coupon.discountCents) },
+    coupon: c.coupon && { code: c.coupon.code, valid: c.coupon.valid, message: sentenceOf(c.coupon.message), said: c.coupon.message, discount: fromCents(c.coupon.discountCents) },
   };
 }

@@ -50,7 +50,7 @@ export type PricedLine = {
   productId: string; qty: number; title: string | null; unitPriceCents: number | null; lineTotalCents: number;
   tokenised: boolean; error: Said | null;
 };
-export type CouponVerdict = { code: string; valid: boolean; message: string; discountCents: number };
+export type CouponVerdict = { code: string; valid: boolean; message: Said; discountCents: number };
 export type PricedCart = {
   /** `discountCents` is the coupon's; `memberDiscountCents` the member level's, on the subtotal after the coupon. */
   lines: PricedLine[]; subtotalCents: number; discountCents: number; memberDiscountCents: number; taxCents: number; shippingCents: number;

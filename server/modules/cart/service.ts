@@ -5,7 +5,7 @@ import type { Settings } from '../../../src/common/settings.js';
 import { builtOnce, type Slots } from '../../db/built-once.js';
 import type { Queryable } from '../../db/client.js';
 import { coupons, orders, products } from '../../db/schema.js';
-import { unprocessable, type Said } from '../../lib/errors.js';
+import { unprocessable } from '../../lib/errors.js';
 import { freshHolds, holdsSince } from '../coupons/holds.js';
 import { memberPricing } from '../membership/ledger.js';
 import { COUPON_USE_STATUSES } from './policy.js';
@@ -65,5 +65,5 @@ export async function priceCartFor(db: Queryable, settings: Settings, input: Car
 
 /** A coupon asked for that does not apply, as the 422 an order or checkout answers with its sentence; null otherwise. */
 export const couponRefusal = (price: PricedCart) => (price.coupon && !price.coupon.valid
-  ? unprocessable(price.coupon.message as Said, undefined, { couponCode: price.coupon.message as Said }, 'invalid_coupon')
+  ? unprocessable(price.coupon.message, undefined, { couponCode: price.coupon.message }, 'invalid_coupon')
   : null);

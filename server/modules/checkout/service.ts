@@ -46,9 +46,9 @@ async function kycRefusal(tx: Queryable, settings: Settings, price: PricedCart, 
   const hasTokens = price.lines.some((l) => l.tokenised);
   if (!hasTokens || price.totalCents <= limitCents) return null;
   const [buyer] = caller ? await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, caller.id)) : [];
-  const sentence = kycCheckoutRefusal(limitCents, price.totalCents, hasTokens, caller ? (buyer?.kycStatus ?? 'pending') : null,
+  const refusal = kycCheckoutRefusal(limitCents, price.totalCents, hasTokens, caller ? (buyer?.kycStatus ?? 'pending') : null,
     `${settings.kycRequiredAbove.toFixed(2)} ${price.currency}`);
-  return sentence ? new AppError(403, sentence, undefined, { items: sentence }, caller ? 'kyc_required' : 'kyc_sign_in_required') : null;
+  return refusal ? new AppError(403, refusal, undefined, { items: refusal }, caller ? 'kyc_required' : 'kyc_sign_in_required') : null;
 }
 
 /** `origin`: the site's address, for providers whose page is elsewhere and sends the buyer back (server/lib/site.ts). */

@@ -74,8 +74,8 @@ export async function getRecord(db: Queryable, id: string, lock = false): Promis
 export function validRecord(input: RecordInput, zones: string[]): RecordInput {
   const checked = checkRecord(input, zones);
   if ('problems' in checked) {
-    const [field, sentence] = Object.entries(checked.problems)[0]!;
-    throw invalidField(field, sentence, checked.problems);
+    const [field, problem] = Object.entries(checked.problems)[0]!;
+    throw invalidField(field, problem, checked.problems);
   }
   return checked.record;
 }

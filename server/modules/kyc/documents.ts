@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_KYC_DOCUMENT_BYTES, type KycDocumentKind } from '../../../src/common/kyc.js';
-import { AppError, badRequest, say } from '../../lib/errors.js';
+import { AppError, badRequest, say, sentenceOf } from '../../lib/errors.js';
 import { fileKind, namesAPath, pdfLooksComplete, readUpload, type Upload } from '../../lib/uploads.js';
 import type { FastifyRequest } from 'fastify';
 
@@ -22,7 +22,7 @@ export type CheckedDocument = { bytes: Buffer; kind: KycDocumentKind; name: stri
 
 /** The one document of an upload, checked: present, named as a file, not empty, a readable image or a whole PDF. */
 export async function checkDocument(upload: Upload): Promise<CheckedDocument> {
-  if (upload.files.length === 0) throw badRequest('kyc_no_document', { howToSend }, { [FILE_FIELD]: 'kyc_choose_document' });
+  if (upload.files.length === 0) throw badRequest('kyc_no_document', { howToSend: sentenceOf(howToSend) }, { [FILE_FIELD]: 'kyc_choose_document' });
   const file = upload.files[0]!;
   if (file.field !== FILE_FIELD) throw badRequest('kyc_wrong_file_field', { field: FILE_FIELD }, { [FILE_FIELD]: 'kyc_choose_document' });
   const name = file.filename.trim();

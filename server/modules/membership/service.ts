@@ -36,8 +36,8 @@ export async function updateLevel(db: Db, name: MemberLevelName, patch: LevelPat
     const ladder = levels.map((l) => (l.name === name ? { ...l, ...changed } : l)).map((l) => ({ ...l, name: l.name as MemberLevelName }));
     const problem = levelLadderProblems(ladder)[name] ?? Object.values(levelLadderProblems(ladder))[0];
     if (problem) {
-      const sentence = say(problem.code, problem.params);
-      throw badRequest(sentence, undefined, { [patch.minPoints !== undefined ? 'minPoints' : 'minOrders']: sentence });
+      const said = say(problem.code, problem.params);
+      throw badRequest(said, undefined, { [patch.minPoints !== undefined ? 'minPoints' : 'minOrders']: said });
     }
     await tx.update(memberLevels).set({ ...changed, updatedAt: new Date() }).where(eq(memberLevels.name, name));
     // Every stored level follows the new ladder at once (the highest level whose minimums the member meets), and

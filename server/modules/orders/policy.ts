@@ -19,7 +19,7 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
 export const canMove = (from: string, to: OrderStatus) =>
   (ORDER_STATUSES as readonly string[]).includes(from) && NEXT[from as OrderStatus].includes(to);
 
-export function illegalMoveSentence(from: string, to: OrderStatus) {
+export function illegalMoveMessage(from: string, to: OrderStatus) {
   return say('illegal_transition', { from, to });
 }
 
@@ -28,7 +28,7 @@ export function illegalMoveSentence(from: string, to: OrderStatus) {
  * line carries a token (those are fulfilled by their mints).
  */
 export function manualFulfilRefusal(status: string, tokenisedLines: number): Said | null {
-  if (!canMove(status, 'fulfilled')) return illegalMoveSentence(status, 'fulfilled');
+  if (!canMove(status, 'fulfilled')) return illegalMoveMessage(status, 'fulfilled');
   if (tokenisedLines > 0) return say('order_fulfilled_by_mints');
   return null;
 }

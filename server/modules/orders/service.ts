@@ -27,7 +27,7 @@ import { presentJob } from '../mint/present.js';
 import { ORDER_SORT_COLUMNS, orderCsvBatchQuery, orderPageQuery } from './list-json.js';
 import { noticeRun, paidShape, paidStatement } from './paid-statement.js';
 import { holdCouponUse, insertPendingOrder, isTokenised, returnStock, takeStock, walletProblem } from './pending.js';
-import { canMove, illegalMoveSentence, isFulfilledBy, manualFulfilRefusal } from './policy.js';
+import { canMove, illegalMoveMessage, isFulfilledBy, manualFulfilRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
 import { parseOrderSearch } from './search.js';
 const counter = new Counter();
@@ -185,7 +185,7 @@ export type PaymentConfirmation = {
 export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment: PaymentConfirmation, actor: Actor, now = new Date()) {
   const order = typeof which === 'string' ? await lockOrder(tx, which) : which;
   const orderId = order.id;
-  if (!canMove(order.status, 'paid')) throw conflict(illegalMoveSentence(order.status, 'paid'), undefined, 'illegal_transition');
+  if (!canMove(order.status, 'paid')) throw conflict(illegalMoveMessage(order.status, 'paid'), undefined, 'illegal_transition');
 
   let paymentId = payment.paymentId;
   const completing = !!paymentId;
@@ -247,7 +247,7 @@ export async function fulfilOrderIfMinted(tx: Tx, orderId: string, now = new Dat
 export async function failOrder(tx: Tx, which: string | LockedOrder, reason: string, actor: Actor, now = new Date()) {
   const order = typeof which === 'string' ? await lockOrder(tx, which) : which;
   const orderId = order.id;
-  if (!canMove(order.status, 'failed')) throw conflict(illegalMoveSentence(order.status, 'failed'), undefined, 'illegal_transition');
+  if (!canMove(order.status, 'failed')) throw conflict(illegalMoveMessage(order.status, 'failed'), undefined, 'illegal_transition');
   // The coupon, then the products in id order: the order checkout takes them in, so the two never deadlock.
   if (order.couponCode) await releaseCouponUse(tx, order.couponCode);
   await returnStock(tx, await tx.select({ productId: orderItems.productId, qty: orderItems.qty }).from(orderItems).where(eq(orderItems.orderId, orderId)), now);
@@ -273,7 +273,7 @@ export async function failPendingOrder(db: Db, orderId: string, actor: Actor, no
  * every line of goods) comes back. The coupon's use stays counted: the order did use it.
  */
 export async function refundOrder(tx: Tx, order: LockedOrder, actor: Actor, now = new Date()) {
-  if (!canMove(order.status, 'refunded')) throw conflict(illegalMoveSentence(order.status, 'refunded'), undefined, 'illegal_transition');
+  if (!canMove(order.status, 'refunded')) throw conflict(illegalMoveMessage(order.status, 'refunded'), undefined, 'illegal_transition');
   const cancelled = new Set(await cancelOrderMints(tx, order.id, now));
   const lines = await tx.select({ id: orderItems.id, productId: orderItems.productId, qty: orderItems.qty, tokenised: orderItems.tokenised })
     .from(orderItems).where(eq(orderItems.orderId, order.id));

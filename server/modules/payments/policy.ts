@@ -14,7 +14,7 @@ export const paymentAccess = { ...resourceAccess('payments'), hosted: PUBLIC };
 export const sdkAccess = { ...resourceAccess('payment-sdk'), providers: PUBLIC };
 
 /** Why a payment cannot be confirmed again: only a pending one can. */
-export function notPendingSentence(status: string): Said {
+export function notPendingMessage(status: string): Said {
   switch (status) {
     case 'completed': return say('payment_completed');
     case 'refunded': return say('payment_completed_refunded');
@@ -23,28 +23,28 @@ export function notPendingSentence(status: string): Said {
   }
 }
 
-export const EXPIRED_SENTENCE = say('checkout_expired');
+export const CHECKOUT_EXPIRED = say('checkout_expired');
 
 type PaymentState = { status: string; amountCents: number; refundedCents: number };
 
 /** What may still be given back: the amount less the refunds so far, of a completed payment only. */
 export const refundableCents = (p: PaymentState) => (p.status === 'completed' ? Math.max(0, p.amountCents - p.refundedCents) : 0);
 
-/** A refused request: its status, code and sentence; `field` when one field is what is wrong. */
-export type Refusal = { status: 400 | 409 | 422; code: string; sentence: Said; field?: string };
+/** A refused request: its status, code and message; `field` when one field is what is wrong. */
+export type Refusal = { status: 400 | 409 | 422; code: string; message: Said; field?: string };
 
 /** Why `cents` cannot be refunded from this payment, or null: only a completed payment, and at most what is left. */
 export function refundRefusal(p: PaymentState & { currency: string }, cents: number): Refusal | null {
-  if (p.status === 'refunded') return { status: 409, code: 'payment_refunded', sentence: say('payment_refunded') };
+  if (p.status === 'refunded') return { status: 409, code: 'payment_refunded', message: say('payment_refunded') };
   if (p.status !== 'completed') {
-    return { status: 409, code: 'payment_not_refundable', sentence: say('payment_not_refundable', { status: p.status }) };
+    return { status: 409, code: 'payment_not_refundable', message: say('payment_not_refundable', { status: p.status }) };
   }
   if (cents > p.amountCents) {
-    return { status: 400, code: 'validation', field: 'amount', sentence: say('refund_over_amount', { amount: centsText(p.amountCents), currency: p.currency }) };
+    return { status: 400, code: 'validation', field: 'amount', message: say('refund_over_amount', { amount: centsText(p.amountCents), currency: p.currency }) };
   }
   const left = refundableCents(p);
   if (cents > left) {
-    return { status: 409, code: 'refund_exceeds_remaining', field: 'amount', sentence: say('refund_exceeds_remaining_field', { amount: centsText(left), currency: p.currency }) };
+    return { status: 409, code: 'refund_exceeds_remaining', field: 'amount', message: say('refund_exceeds_remaining_field', { amount: centsText(left), currency: p.currency }) };
   }
   return null;
 }
@@ -71,22 +71,22 @@ type SdkRequest = { provider: PaymentProvider; amount: number; currency: string;
  */
 export function sdkPaymentRefusal(order: PayableOrder, req: SdkRequest, pendingProviders: string[], now: Date): Refusal | null {
   if (order.status !== 'pending') {
-    return { status: 409, code: 'order_not_pending', sentence: say('order_not_pending', { status: order.status }) };
+    return { status: 409, code: 'order_not_pending', message: say('order_not_pending', { status: order.status }) };
   }
-  if (order.expiresAt && order.expiresAt <= now) return { status: 409, code: 'checkout_expired', sentence: EXPIRED_SENTENCE };
+  if (order.expiresAt && order.expiresAt <= now) return { status: 409, code: 'checkout_expired', message: CHECKOUT_EXPIRED };
   if (req.currency !== order.currency) {
-    return { status: 422, code: 'currency_mismatch', field: 'currency', sentence: say('currency_mismatch', { currency: order.currency }) };
+    return { status: 422, code: 'currency_mismatch', field: 'currency', message: say('currency_mismatch', { currency: order.currency }) };
   }
   if (req.amount !== order.amountCents) {
-    return { status: 422, code: 'amount_mismatch', field: 'amount', sentence: say('amount_mismatch', { amount: centsText(order.amountCents), currency: order.currency }) };
+    return { status: 422, code: 'amount_mismatch', field: 'amount', message: say('amount_mismatch', { amount: centsText(order.amountCents), currency: order.currency }) };
   }
   if (req.customerId && req.customerId !== order.userId) {
-    return { status: 422, code: 'customer_mismatch', field: 'customerId', sentence: say('customer_mismatch') };
+    return { status: 422, code: 'customer_mismatch', field: 'customerId', message: say('customer_mismatch') };
   }
   const other = pendingProviders.find((p) => p !== req.provider);
   if (other) {
     const name = PROVIDER_NAMES[other as PaymentProvider] ?? other;
-    return { status: 409, code: 'payment_pending_elsewhere', sentence: say('payment_pending_elsewhere', { name }) };
+    return { status: 409, code: 'payment_pending_elsewhere', message: say('payment_pending_elsewhere', { name }) };
   }
   return null;
 }

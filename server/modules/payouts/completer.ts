@@ -14,7 +14,7 @@ import { mark, publishSince } from '../../lib/invalidation.js';
 import { startLoop } from '../../lib/loop.js';
 import type { ChainRuntime } from '../mint/runtime.js';
 import { finishStoredTransfer } from './onchain.js';
-import { messageOf } from '../../lib/errors.js';
+import { messageOf, sentenceOf } from '../../lib/errors.js';
 
 const BATCH = 20;
 
@@ -36,7 +36,7 @@ export async function completeStoredPayouts(db: Db, runtime: ChainRuntime | null
       if (done.state === 'mined') out.completed.push(id);
       else if (done.failure) {
         out.failed.push(id);
-        log.warn(`payout ${id}: ${done.failure}`);
+        log.warn(`payout ${id}: ${sentenceOf(done.failure)}`);
       } else out.waiting.push(id);
     } catch (err) {
       // The chain unreachable: the claim was released and the same transfer is sent again next pass.

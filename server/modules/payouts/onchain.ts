@@ -22,7 +22,7 @@ import type { PayoutOnchainInput } from '../../../src/common/payouts.schemas.js'
 import { nextNonce, sendStoredTransfer, signNativeTransfer, TransferRefusal, type StoredTransfer, type TransferContext } from '../../chain/native-transfer.js';
 import type { Db, Tx } from '../../db/client.js';
 import { chainTransactions, payouts, users } from '../../db/schema.js';
-import { AppError, conflict, forbidden, notFound, say } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound, say, sentenceOf, type Said } from '../../lib/errors.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import type { ChainRuntime } from '../mint/runtime.js';
@@ -173,10 +173,10 @@ async function sendAndRecord(db: Db, signer: TransferContext, id: string, stored
     // A lost transfer was never mined: out of the replay log, or the dev chain would send it at its next start.
     if (outcome.state === 'lost') await tx.delete(chainTransactions).where(eq(chainTransactions.hash, stored.txHash));
     await tx.update(payouts).set({
-      transferState: outcome.state, transferError: error, nonce: null, signedTx: null, txHash: null,
+      transferState: outcome.state, transferError: sentenceOf(error), nonce: null, signedTx: null, txHash: null,
       blockNumber: outcome.state === 'reverted' ? Number(outcome.blockNumber) : null, transferClaimedUntil: null, updatedAt: now,
     }).where(eq(payouts.id, id));
-    await audit(tx, actor, `payout.transfer_${outcome.state}`, 'payout', id, { txHash: stored.txHash, error });
+    await audit(tx, actor, `payout.transfer_${outcome.state}`, 'payout', id, { txHash: stored.txHash, error: sentenceOf(error) });
     return error;
   });
   return { state: outcome.state, failure };
@@ -203,7 +203,7 @@ export async function payOnChain(db: Db, runtime: ChainRuntime | null, id: strin
  * completer holds it otherwise), then sends the same bytes or finds the receipt and records the outcome. Never signs,
  * so it never starts a payment nobody asked for. Answers what happened, or null when there was nothing to take.
  */
-export async function finishStoredTransfer(db: Db, runtime: ChainRuntime | null, id: string): Promise<{ state: string; failure: string | null } | null> {
+export async function finishStoredTransfer(db: Db, runtime: ChainRuntime | null, id: string): Promise<{ state: string; failure: Said | null } | null> {
   const signer = signerOf(runtime);
   if (!signer) return null;
   const stored = await db.transaction(async (tx) => {

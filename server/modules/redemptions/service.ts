@@ -90,8 +90,8 @@ export async function createRedemption(db: Db, input: RedemptionInput, caller: A
       throw unprocessable('product_members_only', { title: product.title, level: product.minMemberLevel ?? '' }, { productId: 'member_level_required_field' }, 'member_level_required');
     }
     if (product.stock < input.quantity) {
-      const sentence = product.stock === 0 ? say('out_of_stock', { title: product.title }) : say('insufficient_stock', { stock: product.stock, title: product.title });
-      throw unprocessable(sentence, undefined, { quantity: sentence }, 'insufficient_stock');
+      const short = product.stock === 0 ? say('out_of_stock', { title: product.title }) : say('insufficient_stock', { stock: product.stock, title: product.title });
+      throw unprocessable(short, undefined, { quantity: short }, 'insufficient_stock');
     }
     const cost = redemptionCost(product.priceFiatCents, input.quantity, await membershipSetting(tx, 'redemptionPointsPerCurrencyUnit'));
     // The member's row lock: a second redemption racing for the same points waits here and then sees what is left.

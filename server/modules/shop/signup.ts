@@ -57,7 +57,7 @@ export async function confirmSignup(db: Db, settings: SettingsService, input: { 
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(signupRequests).where(eq(signupRequests.tokenHash, sha256(input.token))).limit(1).for('update');
     const refusal = signupLinkRefusal(request ?? null, now);
-    if (refusal) throw new AppError(refusal.status, refusal.sentence, undefined, undefined, refusal.code);
+    if (refusal) throw new AppError(refusal.status, refusal.message, undefined, undefined, refusal.code);
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, request!.email)).limit(1);
     if (taken) throw conflict('account_email_taken', undefined, 'email_taken');
     const [user] = await tx.insert(users).values({ email: request!.email, name: request!.name, role: SIGNUP_ROLE, passwordHash: request!.passwordHash }).returning();
