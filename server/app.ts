@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { PRIVATE_UPLOADS, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { startCheckoutSweeper } from './modules/checkout/sweeper.js';
@@ -25,6 +25,7 @@ import { registerMultipart } from './plugins/multipart.js';
 import { hasBuild, registerStatic, registerUploads } from './plugins/static.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { logDestination } from './lib/log.js';
+import { answerSerializer } from './lib/serializer.js';
 import './types.js';
 
 export type BuildOptions = {
@@ -59,7 +60,7 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer({ exact: config.env === 'test' }));
   useJsonBodies(app);
   await registerInvalidation(app, database);
   app.decorate('ctx', {

@@ -1,8 +1,8 @@
 /**
  * What the OpenAPI document says of each route beyond its zod schemas, told from the route's config: an operationId,
  * `security: []` when it is public, a multipart body for an upload, and every status it can answer with (the error
- * statuses with the one error shape). Only the document changes: nothing here reaches Fastify's validation or
- * serialization, so an upload's body is not validated as JSON and a success body is never stripped.
+ * statuses with the one error shape). The document and the serializer state a response schema alike (answerJsonSchema);
+ * the rest changes only the document, so an upload's body is not validated as JSON.
  */
 import type { FastifyContextConfig, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -51,11 +51,15 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-/** OpenAPI 3.0 allows `nullable` only beside a `type`: a nullable union (`anyOf`) carries it on each typed branch. */
+/**
+ * OpenAPI 3.0 allows `nullable` only beside a `type`: a nullable union (`anyOf`) carries it on each typed branch. And
+ * `nullable` does not widen an `enum`, so a nullable enum lists null among its values.
+ */
 function withNullableTypes(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withNullableTypes);
   if (!schema || typeof schema !== 'object') return schema;
   const out: Json = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withNullableTypes(v)]));
+  if (out['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null)) out['enum'] = [...(out['enum'] as unknown[]), null];
   if (out['nullable'] === true && out['type'] === undefined) {
     delete out['nullable'];
     if (Array.isArray(out['anyOf'])) out['anyOf'] = (out['anyOf'] as Json[]).map((b) => (b['type'] ? { ...b, nullable: true } : b));
@@ -90,6 +94,16 @@ function defaultSuccess(route: RouteOptions): Json {
   const sends = route.config?.sends ?? (route.url.endsWith('.csv') ? { types: ['text/csv'], description: 'The rows as CSV' } : null);
   if (!sends) return { 200: { description: 'OK' } };
   return { 200: { description: sends.description, content: Object.fromEntries(sends.types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } };
+}
+
+/** The document's OpenAPI version, which sets the JSON schema dialect of every schema in it. */
+export const OPENAPI_VERSION = '3.0.3';
+
+/** A response schema as the document states it: what the serializer (server/lib/serializer.ts) compiles, so the two agree. */
+export function answerJsonSchema(schema: z.ZodType): Json {
+  const input = { schema: { response: { 200: schema } }, url: '/', openapiObject: { openapi: OPENAPI_VERSION } } as unknown as TransformInput;
+  const { response } = jsonSchemaTransform(input).schema as { response: Record<number, Json> };
+  return withNullableTypes(response[200]) as Json;
 }
 
 /** The multipart body of an upload: its text fields (a zod object) and its one file. */

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { describeRoute, ERROR_SCHEMA, operationIdOf } from '../lib/openapi.js';
+import { describeRoute, ERROR_SCHEMA, OPENAPI_VERSION, operationIdOf } from '../lib/openapi.js';
 
 /**
  * The OpenAPI document at /api/docs, generated from the route schemas and configs (server/lib/openapi.ts): for staff
@@ -22,6 +22,7 @@ export async function registerSwagger(app: FastifyInstance) {
   app.addSchema(ERROR_SCHEMA);
   await app.register(swagger, {
     openapi: {
+      openapi: OPENAPI_VERSION,
       info: {
         title: 'RWA Commerce API',
         version: '1.0.0',

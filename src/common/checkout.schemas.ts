@@ -1,7 +1,9 @@
-/** What checkout and the sandbox's hosted card page take. */
+/** What checkout and the sandbox's hosted card page take, and what checkout answers. */
 import { z } from 'zod';
 import { cartPriceBody } from './cart.schemas.js';
-import { PAYMENT_PROVIDERS } from './checkout.js';
+import { answerText, instant, nullableInstant, okWith } from './answers.schemas.js';
+import { PAYMENT_PROVIDERS, type CheckoutOrder, type CryptoInstructions } from './checkout.js';
+import { shopOrderAnswer } from './orders.schemas.js';
 import { optionalText, text } from './text.js';
 
 /** A path on this site (so the payment page can never send a buyer elsewhere). */
@@ -33,4 +35,27 @@ export type SandboxConfirmInput = z.infer<typeof sandboxConfirmBody>;
 /** A hosted payment page's address: /pay/{provider}/{paymentId}. */
 export const hostedPaymentParams = z.object({
   paymentId: text('The payment id', { max: 36, tooLong: 'The payment id must be a UUID.' }).uuid('The payment id must be a UUID.'),
+});
+
+const cryptoInstructions = z.object({
+  depositAddress: answerText, amount: answerText.describe('In the chain’s native token (`symbol`), as an exact decimal'), chainId: z.number().int(),
+  symbol: answerText, expiresAt: nullableInstant,
+}) satisfies z.ZodType<CryptoInstructions>;
+
+/** POST /api/checkout/session's answer (`CheckoutSession`, server/modules/checkout/present.ts). */
+export const checkoutSessionAnswer = okWith({
+  orderId: answerText,
+  paymentId: answerText,
+  provider: z.enum(PAYMENT_PROVIDERS),
+  redirectUrl: answerText.describe('Where the buyer pays'),
+  checkoutSecret: answerText.describe('Lets whoever holds it poll the order without logging in (header x-checkout-secret)'),
+  expiresAt: instant.describe('When the unpaid order fails and its stock comes back'),
+  amount: z.number(),
+  currency: answerText,
+  crypto: cryptoInstructions.optional(),
+});
+
+/** GET /api/checkout/order/{id}: the buyer's order, and when an unpaid one expires (`CheckoutOrder`). */
+export const checkoutOrderAnswer = okWith({
+  order: shopOrderAnswer.extend({ expiresAt: nullableInstant }) satisfies z.ZodType<CheckoutOrder>,
 });

@@ -1,8 +1,9 @@
-/** What the mint routes take: zod schemas built from the text type (addresses checked with viem), for the server and forms. */
+/** What the mint routes take (zod schemas built from the text type, addresses checked with viem, for the server and forms) and answer. */
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import { listQueryOf } from './list.schemas.js';
-import { MINT_SORTS, MINT_STATUSES } from './mint.js';
+import { answerText, instant, nullableInstant } from './answers.schemas.js';
+import { MINT_SORTS, MINT_SOURCES, MINT_STATUSES, type MintJob } from './mint.js';
 import { text } from './text.js';
 
 const UINT256_MAX = 2n ** 256n - 1n;
@@ -46,3 +47,35 @@ export const txParams = z.object({
   hash: text('Transaction hash', { max: 66, tooLong: 'A transaction hash is 0x followed by 64 hex digits.' })
     .regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x followed by 64 hex digits.').transform((v) => v.toLowerCase()),
 });
+
+/** A mint job as the API answers it (`MintJob`, server/modules/mint/present.ts). */
+export const mintJobAnswer = z.object({
+  id: answerText,
+  orderId: answerText.describe('The order’s id, or "manual"'),
+  source: z.enum(MINT_SOURCES),
+  walletAddress: answerText,
+  tokenId: answerText,
+  amount: answerText,
+  status: answerText,
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  txHash: answerText.nullable(),
+  explorerUrl: answerText.nullable(),
+  productId: answerText.nullable(),
+  chainId: z.number().int().nullable(),
+  contract: answerText.nullable(),
+  nonce: z.number().int().nullable(),
+  blockNumber: answerText.nullable(),
+  lastError: answerText.nullable(),
+  nextAttemptAt: nullableInstant,
+  note: answerText.nullable(),
+  createdBy: answerText.nullable(),
+  approvedBy: answerText.nullable(),
+  approvedAt: nullableInstant,
+  rejectedBy: answerText.nullable(),
+  rejectedAt: nullableInstant,
+  rejectReason: answerText.nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+  completedAt: nullableInstant,
+}) satisfies z.ZodType<MintJob>;

@@ -1,8 +1,10 @@
-/** What the order routes take: zod schemas built from the text type, for the server and forms. */
+/** What the order routes take (zod schemas built from the text type, for the server and forms) and what they answer. */
 import { z } from 'zod';
 import { idsQuery } from './bulk.schemas.js';
 import { listQueryOf } from './list.schemas.js';
-import { ORDER_SORTS, ORDER_STATUSES } from './orders.js';
+import { answerText, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
+import { mintJobAnswer } from './mint.schemas.js';
+import { ORDER_SORTS, ORDER_STATUSES, type OrderDetail, type OrderItem, type OrderPayment, type OrderStats, type OrderSummary, type ShopOrder } from './orders.js';
 import { optionalText, text } from './text.js';
 
 /** `ids` narrows the list to the selected orders (an export of a selection). */
@@ -19,3 +21,77 @@ export const createOrderBody = z.object({
   walletAddress: optionalText('Wallet address', 100, 'Not a valid EVM address.'),
 });
 export type CreateOrderInput = z.infer<typeof createOrderBody>;
+
+/** An order as lists answer it (`OrderSummary`, server/modules/orders/present.ts and list-json.ts). */
+export const orderSummaryAnswer = z.object({
+  id: answerText,
+  status: answerText,
+  qty: z.number().int(),
+  amountFiat: z.number(),
+  currency: answerText,
+  customerEmail: answerText,
+  userId: answerText.nullable(),
+  walletAddress: answerText.nullable(),
+  couponCode: answerText.nullable(),
+  test: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  paidAt: nullableInstant,
+  fulfilledAt: nullableInstant,
+}) satisfies z.ZodType<OrderSummary>;
+
+const orderItemAnswer = z.object({
+  id: answerText,
+  productId: answerText,
+  title: answerText,
+  sku: answerText,
+  qty: z.number().int(),
+  unitPriceFiat: z.number(),
+  lineTotalFiat: z.number(),
+  tokenised: z.boolean(),
+  chainId: z.number().int().nullable(),
+  contract: answerText.nullable(),
+  tokenId: answerText.nullable(),
+}) satisfies z.ZodType<OrderItem>;
+
+export const orderPaymentAnswer = z.object({
+  id: answerText,
+  orderId: answerText.nullable(),
+  method: answerText,
+  provider: answerText,
+  amount: z.number(),
+  refunded: z.number(),
+  currency: answerText,
+  status: answerText,
+  reference: answerText.nullable(),
+  url: answerText.nullable(),
+  test: z.boolean(),
+  createdAt: instant,
+  completedAt: nullableInstant,
+}) satisfies z.ZodType<OrderPayment>;
+
+/** A shopper's own order: the detail without the customer block (`ShopOrder`). */
+export const shopOrderAnswer = orderSummaryAnswer.extend({
+  subtotal: z.number(),
+  discount: z.number(),
+  memberDiscount: z.number().describe('The part of `discount` that is the member level’s'),
+  tax: z.number(),
+  shipping: z.number(),
+  items: z.array(orderItemAnswer),
+  payment: orderPaymentAnswer.nullable(),
+  mintJobs: z.array(mintJobAnswer).describe('One per tokenised line once the order is paid'),
+}) satisfies z.ZodType<ShopOrder>;
+
+export const orderDetailAnswer = shopOrderAnswer.extend({
+  customer: z.object({ id: answerText, email: answerText, name: answerText.nullable() }).nullable(),
+}) satisfies z.ZodType<OrderDetail>;
+
+export const orderOne = okWith({ order: orderDetailAnswer });
+export const orderPage = okWith({ orders: z.array(orderSummaryAnswer), ...listTotal });
+const count = z.number().int();
+export const orderStatsAnswer = okWith({
+  stats: z.object({
+    total: count, pending: count, paid: count, failed: count, refunded: count, fulfilled: count, totalIsEstimate: z.boolean(),
+  }) satisfies z.ZodType<OrderStats>,
+});
+export const shopOrderPage = okWith({ orders: z.array(shopOrderAnswer), ...listTotal });

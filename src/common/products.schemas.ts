@@ -1,9 +1,10 @@
-/** What the product routes take: zod schemas built from the text type, for the server and forms. */
+/** What the product routes take (zod schemas built from the text type, for the server and forms) and what they answer. */
 import { z } from 'zod';
 import { MEMBER_LEVELS } from './membership.js';
 import { listQueryOf } from './list.schemas.js';
 import { isCryptoAmount, isFiatAmount } from './money.js';
-import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, isProductImageLink, PRODUCT_SORTS, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from './products.js';
+import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, isProductImageLink, PRODUCT_SORTS, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES, type Product, type ProductStats } from './products.js';
+import { answerText, instant, listTotal, okWith } from './answers.schemas.js';
 import { isSafeJson, optionalText, text, unsafeTextSentence } from './text.js';
 
 // The union carries the sentence too: a missing or null price would otherwise answer "Invalid input".
@@ -59,3 +60,34 @@ export const productListQuery = listQueryOf(PRODUCT_STATUSES, PRODUCT_SORTS, 'cr
   rwaType: z.enum(RWA_TYPES, { error: `rwaType must be one of ${RWA_TYPES.join(', ')}.` }).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** A product as the API answers it (`Product`, server/modules/products/present.ts). */
+export const productAnswer = z.object({
+  id: answerText,
+  title: answerText,
+  name: answerText.describe('The title again'),
+  sku: answerText,
+  description: answerText.nullable(),
+  category: answerText.nullable(),
+  image: answerText.nullable(),
+  imageThumb: answerText.nullable().describe('A small version of an uploaded image; null when the image is a link or missing'),
+  priceFiat: z.number(),
+  priceCrypto: answerText,
+  rwaType: answerText,
+  chainId: z.number().int(),
+  contract: answerText.nullable(),
+  tokenType: answerText,
+  tokenId: answerText.nullable(),
+  redeemPolicy: z.record(answerText, z.unknown()).nullable(),
+  stock: z.number().int(),
+  status: answerText,
+  minMemberLevel: z.enum(MEMBER_LEVELS).nullable().describe('Only members of this level or above see and may buy it; null: everyone'),
+  createdAt: instant,
+  updatedAt: instant,
+}) satisfies z.ZodType<Product>;
+
+export const productOne = okWith({ product: productAnswer });
+export const productPage = okWith({ products: z.array(productAnswer), ...listTotal });
+export const productStatsAnswer = okWith({
+  stats: z.object({ total: z.number().int(), active: z.number().int(), inactive: z.number().int(), draft: z.number().int(), totalValue: z.number() }) satisfies z.ZodType<ProductStats>,
+});

@@ -1,8 +1,10 @@
 import { idParams } from '../../../src/common/list.schemas.js';
 import { shopOrderListQuery, shopProductListQuery, signupBody, signupConfirmBody } from '../../../src/common/shop.schemas.js';
+import { okAnswer } from '../../../src/common/answers.schemas.js';
+import { shopOrderPage } from '../../../src/common/orders.schemas.js';
+import { productOne, productPage } from '../../../src/common/products.schemas.js';
 import { unauthorized } from '../../lib/errors.js';
 import { defineRoutes } from '../../lib/routes.js';
-import { accepted } from '../../lib/openapi.js';
 import { siteOrigin } from '../../lib/site.js';
 import { shopAccess as access } from './policy.js';
 import { getShopProduct, listOwnOrders, listShopProducts } from './service.js';
@@ -11,16 +13,16 @@ import { confirmSignup, requestSignup } from './signup.js';
 export default defineRoutes('shop', (r, { db, config, settings }) => {
   const signupLimit = { rateLimit: { max: config.loginRateLimitMax, timeWindow: '1 minute' } };
 
-  r.get('/api/shop/products', { config: access.catalogue, schema: { querystring: shopProductListQuery, summary: 'Products on sale' } }, async (req) =>
+  r.get('/api/shop/products', { config: access.catalogue, schema: { querystring: shopProductListQuery, response: { 200: productPage }, summary: 'Products on sale' } }, async (req) =>
     ({ ok: true, ...(await listShopProducts(db, req.query, req.user?.id)) }));
 
-  r.get('/api/shop/products/:id', { config: access.catalogue, schema: { params: idParams, summary: 'A product on sale' } }, async (req) =>
+  r.get('/api/shop/products/:id', { config: access.catalogue, schema: { params: idParams, response: { 200: productOne }, summary: 'A product on sale' } }, async (req) =>
     ({ ok: true, product: await getShopProduct(db, req.params.id, req.user?.id) }));
 
   // The same answer whether the email is new or has an account: what happens next is said by email only.
   r.post('/api/shop/auth/signup', {
     config: { ...access.browse, ...signupLimit },
-    schema: { body: signupBody, response: accepted, summary: 'Sign up as a shopper: an email confirms the address (a taken one gets a warning instead); the answer is the same either way' },
+    schema: { body: signupBody, response: { 202: okAnswer.describe('Accepted: the email goes out after the answer') }, summary: 'Sign up as a shopper: an email confirms the address (a taken one gets a warning instead); the answer is the same either way' },
   }, async (req, reply) => {
     await requestSignup(db, req.body, siteOrigin(req, (await settings.get()).siteUrl), req.ip);
     return reply.status(202).send({ ok: true });
@@ -34,7 +36,7 @@ export default defineRoutes('shop', (r, { db, config, settings }) => {
     return { ok: true, token: outcome.token, accessToken: outcome.token, user: outcome.user, restriction: outcome.restriction };
   });
 
-  r.get('/api/shop/orders', { config: access.own, schema: { querystring: shopOrderListQuery, summary: 'The caller’s own orders' } }, async (req) => {
+  r.get('/api/shop/orders', { config: access.own, schema: { querystring: shopOrderListQuery, response: { 200: shopOrderPage }, summary: 'The caller’s own orders' } }, async (req) => {
     if (!req.user) throw unauthorized();
     return { ok: true, ...(await listOwnOrders(db, req.user.id, req.query)) };
   });
