@@ -520,6 +520,8 @@ export const commissions = pgTable('commissions', {
   earnedAt: timestamp('earned_at', { withTimezone: true, mode: 'date' }).notNull(),
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Why it was rejected (status rejected): the reviewer's sentence. */
+  rejectReason: text('reject_reason'),
   paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

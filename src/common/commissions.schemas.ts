@@ -4,7 +4,7 @@ import { optionalDateTime } from './dates.schemas.js';
 import { bulkBody } from './bulk.schemas.js';
 import { listQuery } from './list.schemas.js';
 import { COMMISSION_STATUSES } from './referrals.js';
-import { optionalText, text } from './text.js';
+import { text } from './text.js';
 
 const uuid = (label: string) => text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
 
@@ -31,7 +31,10 @@ export const agentLevelBody = z.object({
 });
 export const agentLevelParams = z.object({ id: z.coerce.number({ error: 'The id must be a level number.' }).int('The id must be a level number.').min(1, 'The id must be a level number.') });
 
-/** Approve or reject the selected commissions; a rejection may say why (kept in each one's audit entry). */
-export const bulkDecisionBody = bulkBody('commission', ['approve', 'reject']).extend({
-  reason: optionalText('Reason', 500),
-});
+/** Why a commission is rejected: required, kept on the commission and in its audit entry. */
+const rejectReason = text('Reason', { min: 3, max: 500 });
+export const rejectCommissionBody = z.object({ reason: rejectReason });
+
+/** Approve or reject the selected commissions; a rejection says why (the same reason on each one). */
+export const bulkDecisionBody = bulkBody('commission', ['approve', 'reject']).extend({ reason: rejectReason.optional() })
+  .refine((b) => b.action !== 'reject' || b.reason !== undefined, { path: ['reason'], message: 'Reason is required.' });

@@ -92,6 +92,8 @@ export type Commission = {
   /** From when it may be approved (earnedAt + commissionHoldDays). */
   approvableAt: string;
   decidedAt: string | null;
+  /** Why staff rejected it (status rejected), else null. */
+  rejectReason: string | null;
   paidAt: string | null;
   createdAt: string;
 };

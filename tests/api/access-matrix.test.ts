@@ -70,7 +70,7 @@ const endpoints: Endpoint[] = [
   { route: 'POST /api/payouts/{id}/pay-onchain', allowed: FINANCE, ok: 404, refusal: 'Payout not found.', request: async () => ({ method: 'POST', url: `/api/payouts/${UNKNOWN}/pay-onchain`, body: {} }) },
   { route: 'PUT /api/referrals/wallet', allowed: [...STAFF, 'user'], ok: 200, request: async () => ({ method: 'PUT', url: '/api/referrals/wallet', body: { walletAddress: null } }) },
   { route: 'PUT /api/agent-levels/{id}', allowed: FINANCE, ok: 200, request: async () => ({ method: 'PUT', url: '/api/agent-levels/2', body: { commissionrate: 0.005 } }) },
-  { route: 'POST /api/commissions/bulk', allowed: FINANCE, ok: 200, request: async () => ({ method: 'POST', url: '/api/commissions/bulk', body: { ids: [UNKNOWN], action: 'reject' } }) },
+  { route: 'POST /api/commissions/bulk', allowed: FINANCE, ok: 200, request: async () => ({ method: 'POST', url: '/api/commissions/bulk', body: { ids: [UNKNOWN], action: 'reject', reason: 'Fraudulent order' } }) },
   // Bulk actions: the resource's writers, each row then checked on its own (an unknown one answers 200 with its refusal).
   {
     route: 'POST /api/products/bulk', allowed: WRITERS, ok: 200,

@@ -174,7 +174,7 @@ describe('commissions: three generations, refunds, approval, clawbacks', () => {
       const race = await Promise.all([1, 2].map(() => t.call('POST', `/api/referrals/commissions/${first!.id}/approve`, { as: 'finance' })));
       expect(race.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const [second] = await commissionsOf((await buys(b, 40)).id);
-      expect((await t.call('POST', `/api/referrals/commissions/${second!.id}/reject`, { as: 'finance' })).json().commission.status).toBe('rejected');
+      expect((await t.call('POST', `/api/referrals/commissions/${second!.id}/reject`, { as: 'finance', body: { reason: 'Order looks fraudulent' } })).json().commission.status).toBe('rejected');
       expect((await t.call('POST', `/api/referrals/commissions/${second!.id}/approve`, { as: 'finance' })).json().error)
         .toBe('A rejected commission cannot be approved: only a pending one can.');
       const [third] = await commissionsOf((await buys(b, 40)).id);

@@ -41,7 +41,7 @@ describe('commissions', () => {
     const approve = await t.call('POST', `/api/referrals/commissions/${c.id}/approve`, { token: me.token });
     expect(approve.statusCode).toBe(403);
     expect(approve.json()).toMatchObject({ code: 'own_commission', messageCode: 'own_commission_approve', error: 'You cannot approve your own commission.' });
-    const reject = await t.call('POST', `/api/referrals/commissions/${c.id}/reject`, { token: me.token });
+    const reject = await t.call('POST', `/api/referrals/commissions/${c.id}/reject`, { token: me.token, body: { reason: 'Self-referral' } });
     expect(reject.json()).toMatchObject({ messageCode: 'own_commission_reject', error: 'You cannot reject your own commission.' });
     expect(reject.statusCode).toBe(403);
     expect(await statusOf(c.id)).toBe('pending');

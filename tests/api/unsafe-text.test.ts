@@ -52,6 +52,7 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/payment-sdk/refund': (r) => ({ paymentId: r.order.id, amount: 1, reason: 'Damaged in transit' }),
   'PUT /api/agent-levels/{id}': () => ({ commissionrate: 0.05 }),
   'POST /api/commissions/bulk': () => ({ ids: ['00000000-0000-4000-8000-000000000000'], action: 'reject', reason: 'Fraudulent order' }),
+  'POST /api/referrals/commissions/{id}/reject': () => ({ reason: 'Fraudulent order' }),
   'POST /api/products/bulk': () => ({ ids: ['00000000-0000-4000-8000-000000000000'], action: 'status', status: 'inactive' }),
   'POST /api/coupons/bulk': () => ({ ids: ['00000000-0000-4000-8000-000000000000'], action: 'expire' }),
   'POST /api/orders/bulk': () => ({ ids: ['00000000-0000-4000-8000-000000000000'], action: 'fail' }),
@@ -157,7 +158,7 @@ beforeAll(async () => {
   realIds = {
     products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}`,
     order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id, 'agent-levels': '1', payouts: randomUUID(), affiliates: shopper.id,
-    kyc: randomUUID(),
+    kyc: randomUUID(), commissions: randomUUID(),
     records: dnsRecord.id, domain: dnsRecord.domain, type: 'dashboard', name: 'SILVER', redemptions: randomUUID(),
   };
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });

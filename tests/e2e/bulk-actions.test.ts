@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apiCall, browserForFile, login } from './browser.js';
+import { apiCall, browserForFile, confirmSignup, DEV_PASSWORD, login } from './browser.js';
 
 const b = await browserForFile();
 const { page } = b;
@@ -77,4 +77,88 @@ describe('Bulk actions in Chromium', () => {
     const lines = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
     expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual([...ids].sort());
   });
+  it('three DNS records selected on their cards, one gone meanwhile: two are deactivated, the third is named with the reason', async () => {
+    const domains = [1, 2, 3].map((n) => `${tag.toLowerCase()}-${n}.rwa.test`);
+    const made: { id: string }[] = [];
+    for (const domain of domains) made.push((await apiCall(page, '/api/domain/record/create', { domain, type: 'A', value: '192.0.2.7', ttl: 300 })).record);
+    await page.getByRole('menuitem', { name: 'Domain Management' }).click();
+    await page.getByRole('tab', { name: 'DNS Records' }).click();
+    await page.getByPlaceholder('Search domains...').fill(tag.toLowerCase());
+    const cards = page.getByTestId('dns-record');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
+    for (const domain of domains) await page.getByRole('checkbox', { name: `Select ${domain}` }).check();
+    const bar = page.getByTestId('selection-bar');
+    await expect.poll(() => bar.getByText('3 items selected').isVisible()).toBe(true);
+    // Someone else deletes the third record before the action reaches it.
+    await page.evaluate(async (id) => {
+      await fetch(`/api/domain/records/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+    }, made[2]!.id);
+    await bar.getByRole('button', { name: 'Deactivate' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('Deactivate the 3 selected DNS records? They stop resolving.').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByText('Done: 2. Refused: 1.').isVisible(), { timeout: 15_000 }).toBe(true);
+    const refusals = page.getByTestId('bulk-refusals');
+    expect((await refusals.locator('li').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([`${domains[2]} (A) DNS record not found.`]);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(2);
+    for (const domain of domains.slice(0, 2)) await expect.poll(() => page.locator(`[data-testid="dns-record"][data-domain="${domain}"]`).innerText()).toContain('Inactive');
+    await expect.poll(() => page.getByRole('checkbox', { checked: true }).count()).toBe(0);
+  });
+
+  it('three unread notifications selected in the inbox are marked read together', async () => {
+    const titles = [1, 2, 3].map((n) => `${tag} notice ${n}`);
+    for (const title of titles) expect((await apiCall(page, '/api/notifications/send', { email: 'admin@rwa.dev', title, body: 'Please read.' })).ok).toBe(true);
+    await page.goto(b.url('/notifications'));
+    const item = (title: string) => page.getByTestId('inbox-list').locator('li', { hasText: title });
+    for (const title of titles) {
+      await expect.poll(() => item(title).getAttribute('data-read'), { timeout: 15_000 }).toBe('false');
+      await page.getByRole('checkbox', { name: `Select ${title}` }).check();
+    }
+    const bar = page.getByTestId('selection-bar');
+    await bar.getByRole('button', { name: 'Mark as read' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('Mark the 3 selected notifications read?').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByText('Done: 3. Refused: 0.').isVisible(), { timeout: 15_000 }).toBe(true);
+    for (const title of titles) await expect.poll(() => item(title).getAttribute('data-read'), { timeout: 15_000 }).toBe('true');
+  });
+
+  it('finance rejects three commissions with a reason asked by a dialog, and each row shows it', async () => {
+    const referrer = `bulk.referrer.${tag.toLowerCase()}@example.com`;
+    const buyer = `bulk.buyer.${tag.toLowerCase()}@example.com`;
+    for (const email of [referrer, buyer]) {
+      expect((await apiCall(page, '/api/shop/auth/signup', { name: 'Bulk Person', email, password: DEV_PASSWORD })).ok).toBe(true);
+      await confirmSignup(email);
+    }
+    const tokenOf = async (email: string) => (await apiCall(page, '/api/admin/auth/login', { email, password: DEV_PASSWORD })).token as string;
+    const code = (await apiCall(page, '/api/referrals/link', {}, { authorization: `Bearer ${await tokenOf(referrer)}` })).referralCode as string;
+    expect((await apiCall(page, '/api/referrals/attribute', { code }, { authorization: `Bearer ${await tokenOf(buyer)}` })).ok).toBe(true);
+    const [product] = await threeProducts('commission');
+    for (let n = 0; n < 3; n += 1) expect((await apiCall(page, '/api/orders/mock', { userEmail: buyer, productId: product!.id, qty: 1 })).ok).toBe(true);
+
+    await page.evaluate(() => localStorage.removeItem('authToken'));
+    await login(page, b.url, 'finance@rwa.dev');
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('menuitem', { name: 'Referrals' }).click();
+    await page.getByRole('tab', { name: 'Commission history' }).click();
+    const ours = () => rows().filter({ hasText: referrer });
+    await expect.poll(() => ours().count(), { timeout: 15_000 }).toBe(3);
+    for (const n of [0, 1, 2]) await ours().nth(n).getByRole('checkbox').check();
+    await bulkToolbar().getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('Reject the 3 selected commissions? A rejected commission is never paid.').isVisible()).toBe(true);
+    // Escape closes it and nothing is sent; the reason is required and checked before sending.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await bulkToolbar().getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByRole('textbox', { name: /Reason for rejecting/ }).fill('no');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => dialog.getByText('Must be 3 characters at least').isVisible()).toBe(true);
+    await dialog.getByRole('textbox', { name: /Reason for rejecting/ }).fill('Test orders, not real sales');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => page.getByText('Done: 3. Refused: 0.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await ours().allInnerTexts()).filter((t) => t.includes('Rejected: Test orders, not real sales')).length, { timeout: 15_000 }).toBe(3);
+  });
+
 });

@@ -12,7 +12,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const commissionCsv = csvColumns<Commission>({
   id: 'text', orderId: 'text', orderTotal: 'money', customerEmail: 'text', referrerId: 'text', referrerEmail: 'text', level: 'number',
   rate: 'number', base: 'money', originalAmount: 'money', amount: 'money', currency: 'text', status: 'text', payoutId: 'text',
-  earnedAt: 'date', approvableAt: 'date', decidedAt: 'date', paidAt: 'date', createdAt: 'date',
+  earnedAt: 'date', approvableAt: 'date', decidedAt: 'date', rejectReason: 'text', paidAt: 'date', createdAt: 'date',
 });
 
 export function presentCommission(c: CommissionRow, holdDays: number): Commission {
@@ -35,6 +35,7 @@ export function presentCommission(c: CommissionRow, holdDays: number): Commissio
     earnedAt: c.earnedAt.toISOString(),
     approvableAt: approvableAt(c.earnedAt, holdDays).toISOString(),
     decidedAt: iso(c.decidedAt),
+    rejectReason: c.rejectReason,
     paidAt: iso(c.paidAt),
     createdAt: c.createdAt.toISOString(),
   };

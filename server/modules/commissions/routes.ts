@@ -1,4 +1,4 @@
-import { agentLevelBody, agentLevelParams, bulkDecisionBody, commissionListQuery, costStatsQuery, ownCommissionQuery } from '../../../src/common/commissions.schemas.js';
+import { agentLevelBody, agentLevelParams, bulkDecisionBody, commissionListQuery, costStatsQuery, ownCommissionQuery, rejectCommissionBody } from '../../../src/common/commissions.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { allow } from '../../lib/access.js';
 import { streamCsv } from '../../lib/csv.js';
@@ -39,11 +39,11 @@ export default defineRoutes('commissions', (r, { db, settings }) => {
   r.post('/api/referrals/commissions/:id/approve', { config: access.write, schema: { params: idParams, summary: 'Approve a pending commission once its hold is over' } }, async (req) =>
     ({ ok: true, commission: await decideCommission(db, req.params.id, 'approved', req.user, await hold()) }));
 
-  r.post('/api/referrals/commissions/:id/reject', { config: access.write, schema: { params: idParams, summary: 'Reject a pending commission' } }, async (req) =>
-    ({ ok: true, commission: await decideCommission(db, req.params.id, 'rejected', req.user, await hold()) }));
+  r.post('/api/referrals/commissions/:id/reject', { config: access.write, schema: { params: idParams, body: rejectCommissionBody, summary: 'Reject a pending commission, saying why' } }, async (req) =>
+    ({ ok: true, commission: await decideCommission(db, req.params.id, 'rejected', req.user, await hold(), new Date(), req.body.reason) }));
 
-  r.post('/api/commissions/bulk', { config: access.write, schema: { body: bulkDecisionBody, summary: 'Approve or reject several commissions, each on its own (a rejection with its reason); answers each one’s outcome' } }, async (req) =>
-    ({ ok: true, ...(await decideMany(db, req.body.ids, req.body.action, req.user, await hold(), req.body.reason)) }));
+  r.post('/api/commissions/bulk', { config: access.write, schema: { body: bulkDecisionBody, summary: 'Approve or reject several commissions, each on its own (a rejection with its required reason); answers each one’s outcome' } }, async (req) =>
+    ({ ok: true, ...(await decideMany(db, req.body.ids, req.body.action, req.user, await hold(), req.body.reason ?? null)) }));
 
   r.get('/api/referrals/commissions', { config: allow('self'), schema: { querystring: ownCommissionQuery, summary: 'The caller’s own commissions' } }, async (req) =>
     ({ ok: true, ...(await listCommissions(db, { ...req.query, referrerId: req.user!.id }, await hold())) }));

@@ -107,7 +107,7 @@ export async function costStats(db: Db, from: Date, to: Date): Promise<CostStats
 
 /**
  * Approves or rejects one pending commission under its lock: two decisions racing see each other, and the second
- * is refused with a sentence (409). Approving waits for the hold after payment.
+ * is refused with a sentence (409). Approving waits for the hold after payment; a rejection keeps its reason.
  */
 export async function decideCommission(db: Db, id: string, to: 'approved' | 'rejected', actor: Actor, holdDays: number, now = new Date(), reason: string | null = null) {
   return db.transaction(async (tx) => {
@@ -117,8 +117,9 @@ export async function decideCommission(db: Db, id: string, to: 'approved' | 'rej
     if (own) throw forbidden(own, undefined, 'own_commission');
     const refusal = decisionRefusal(c, to, now, holdDays);
     if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
-    await tx.update(commissions).set({ status: to, decidedAt: now, decidedBy: actor?.id ?? null, updatedAt: now }).where(eq(commissions.id, id));
-    await audit(tx, actor, to === 'approved' ? 'commission.approve' : 'commission.reject', 'commission', id, { amountCents: c.amountCents, ...(reason ? { reason } : {}) });
+    const rejectReason = to === 'rejected' ? reason : null;
+    await tx.update(commissions).set({ status: to, decidedAt: now, decidedBy: actor?.id ?? null, rejectReason, updatedAt: now }).where(eq(commissions.id, id));
+    await audit(tx, actor, to === 'approved' ? 'commission.approve' : 'commission.reject', 'commission', id, { amountCents: c.amountCents, ...(rejectReason ? { reason: rejectReason } : {}) });
     counter.touch();
     const [row] = await withContext(tx).where(eq(commissions.id, id));
     return presentCommission(flat(row!), holdDays);

@@ -122,6 +122,7 @@ const en = {
       outcome: 'Done: %{done}. Refused: %{refused}.',
       refused_title: 'Not done (%{count})',
       failed: 'The action failed: %{error}',
+      select_item: 'Select %{name}',
     },
     menu: {
       dashboard: 'Dashboard',

@@ -116,6 +116,7 @@ const zh: typeof en = {
       outcome: '已完成：%{done}。被拒绝：%{refused}。',
       refused_title: '未完成（%{count}）',
       failed: '操作失败：%{error}',
+      select_item: '选择 %{name}',
     },
     menu: {
       dashboard: '仪表盘',

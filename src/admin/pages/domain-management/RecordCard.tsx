@@ -1,6 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { DnsRecord } from '../../../common/domain';
 import { apiSend } from '../../../lib/api';
@@ -8,8 +8,11 @@ import { EditRecordDialog } from './RecordDialogs';
 
 const R = 'app.domain.records';
 
-/** A record: domain, type, value, TTL and its state; writers edit it, turn it on or off, and delete it after a confirmation. */
-export default function RecordCard({ record, zones, canWrite }: { record: DnsRecord; zones: string[]; canWrite: boolean }) {
+/**
+ * A record: domain, type, value, TTL and its state; writers edit it, turn it on or off, and delete it after a
+ * confirmation. `select` is its selection checkbox where the records can be acted on together.
+ */
+export default function RecordCard({ record, zones, canWrite, select }: { record: DnsRecord; zones: string[]; canWrite: boolean; select?: ReactNode }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -43,9 +46,10 @@ export default function RecordCard({ record, zones, canWrite }: { record: DnsRec
   };
 
   return (
-    <Card variant="outlined" data-testid="dns-record" data-domain={record.domain} sx={{ opacity: record.isActive ? 1 : 0.75 }}>
+    <Card variant="outlined" data-testid="dns-record" data-domain={record.domain} sx={record.isActive ? undefined : { borderStyle: 'dashed' }}>
       <CardContent sx={{ pb: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+          {select}
           <Typography variant="subtitle1" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{record.domain}</Typography>
           <Chip size="small" variant="outlined" label={record.type} />
           <Chip size="small" color={record.isActive ? 'success' : 'default'} label={translate(record.isActive ? `${R}.active` : `${R}.inactive`)} />

@@ -1,18 +1,42 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import ToggleOffIcon from '@mui/icons-material/ToggleOff';
+import ToggleOnIcon from '@mui/icons-material/ToggleOn';
 import { Box, Card, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { List, Pagination, RefreshButton, SearchInput, SelectInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import { DNS_RECORD_STATUSES, DNS_TYPES, type DnsRecord } from '../../../common/domain';
+import BulkActionButton from '../../components/BulkActionButton';
 import { ListExportButton } from '../../components/ExportButton';
 import ListLoadError from '../../components/ListLoadError';
+import { SelectBox, SelectionBar } from '../../components/Selection';
 import RecordCard from './RecordCard';
 
 const R = 'app.domain.records';
 
-export function RecordGrid({ records, zones, canWrite }: { records: DnsRecord[]; zones: string[]; canWrite: boolean }) {
+/** The records as cards; `selectable` inside a list, whose selection the checkboxes keep. */
+export function RecordGrid({ records, zones, canWrite, selectable }: { records: DnsRecord[]; zones: string[]; canWrite: boolean; selectable?: boolean }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
-      {records.map((r) => <RecordCard key={r.id} record={r} zones={zones} canWrite={canWrite} />)}
+      {records.map((r) => <RecordCard key={r.id} record={r} zones={zones} canWrite={canWrite} select={selectable && <SelectBox id={r.id} name={r.domain} />} />)}
     </Box>
+  );
+}
+
+const BULK = [
+  { action: 'activate', icon: <ToggleOnIcon />, danger: false },
+  { action: 'deactivate', icon: <ToggleOffIcon />, danger: false },
+  { action: 'delete', icon: <DeleteIcon />, danger: true },
+] as const;
+
+/** Activate, deactivate or delete the selected records, each on its own (POST /api/domain/records/bulk). */
+function RecordBulkActions() {
+  return (
+    <>
+      {BULK.map(({ action, icon, danger }) => (
+        <BulkActionButton<DnsRecord> key={action} path="/api/domain/records/bulk" body={{ action }} label={`${R}.${action}`} confirm={`${R}.bulk.confirm_${action}`}
+          icon={icon} danger={danger} name={(r) => `${r.domain} (${r.type})`} />
+      ))}
+    </>
   );
 }
 
@@ -31,7 +55,8 @@ function Cards({ canWrite }: { canWrite: boolean }) {
   const { data, meta, isPending, error } = useListContext<DnsRecord>();
   if (isPending || error) return null;
   if (data.length === 0) return <EmptyRecords canWrite={canWrite} />;
-  return <RecordGrid records={data} zones={(meta?.zones as string[] | undefined) ?? []} canWrite={canWrite} />;
+  const grid = <RecordGrid records={data} zones={(meta?.zones as string[] | undefined) ?? []} canWrite={canWrite} selectable={canWrite} />;
+  return canWrite ? <><SelectionBar><RecordBulkActions /></SelectionBar>{grid}</> : grid;
 }
 
 /** The records tab: search, type and status filters, page (all in the address), Refresh and Export, the records as cards. */

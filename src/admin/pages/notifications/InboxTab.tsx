@@ -1,8 +1,11 @@
-import { Box, Button, Chip, Link, List as Items, ListItem, ListItemText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import { Box, Button, Chip, Link, List as Items, ListItem, ListItemIcon, ListItemText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { List, Pagination, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Notification } from '../../../common/notifications';
+import BulkActionButton from '../../components/BulkActionButton';
 import ListLoadError from '../../components/ListLoadError';
+import { SelectBox, SelectionBar } from '../../components/Selection';
 import { useFormat } from '../../hooks/useFormat';
 import { isInternal, useMarkRead } from './inbox';
 
@@ -39,7 +42,7 @@ function InboxToolbar() {
   );
 }
 
-/** The page's notifications, newest first: title (bold while unread), message, time, its link and Mark as read. */
+/** The page's notifications, newest first: title (bold while unread), message, time, its link and Mark as read; a selection is marked read together. */
 function InboxItems() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -53,33 +56,39 @@ function InboxItems() {
   }
   const read = (id: string) => mark.one(id).then(refresh, (e: unknown) => notify(e instanceof Error ? e.message : String(e), { type: 'error' }));
   return (
-    <Items data-testid="inbox-list">
-      {data.map((n) => (
-        <ListItem key={n.id} divider data-notification-id={n.id} data-read={n.read}
-          secondaryAction={!n.read && <Button size="small" onClick={() => void read(n.id)}>{translate(`${I}.mark_read`)}</Button>}>
-          <ListItemText
-            primary={
-              <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                {!n.read && <Chip size="small" color="primary" label={translate(`${I}.new`)} />}
-                <Box component="span" sx={{ fontWeight: n.read ? 400 : 700 }}>{n.title}</Box>
-              </Box>
-            }
-            secondary={
-              <>
-                <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{n.body}</Box>
-                <Box component="span" sx={{ display: 'flex', gap: 2 }}>
-                  <span>{dateTime(n.createdAt)}</span>
-                  {n.link && (isInternal(n.link)
-                    ? <Link component={RouterLink} to={n.link}>{translate(`${I}.open`)}</Link>
-                    : <Link href={n.link} target="_blank" rel="noopener noreferrer">{translate(`${I}.open`)}</Link>)}
+    <>
+      <SelectionBar>
+        <BulkActionButton<Notification> path="/api/notifications/read" method="PUT" label={`${I}.mark_read`} confirm={`${I}.confirm_mark_read`} icon={<DoneAllIcon />} name={(n) => n.title} />
+      </SelectionBar>
+      <Items data-testid="inbox-list">
+        {data.map((n) => (
+          <ListItem key={n.id} divider data-notification-id={n.id} data-read={n.read}
+            secondaryAction={!n.read && <Button size="small" onClick={() => void read(n.id)}>{translate(`${I}.mark_read`)}</Button>}>
+            <ListItemIcon sx={{ minWidth: 40 }}><SelectBox id={n.id} name={n.title} /></ListItemIcon>
+            <ListItemText
+              primary={
+                <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  {!n.read && <Chip size="small" color="primary" label={translate(`${I}.new`)} />}
+                  <Box component="span" sx={{ fontWeight: n.read ? 400 : 700 }}>{n.title}</Box>
                 </Box>
-              </>
-            }
-            sx={{ pr: 12 }}
-          />
-        </ListItem>
-      ))}
-    </Items>
+              }
+              secondary={
+                <>
+                  <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{n.body}</Box>
+                  <Box component="span" sx={{ display: 'flex', gap: 2 }}>
+                    <span>{dateTime(n.createdAt)}</span>
+                    {n.link && (isInternal(n.link)
+                      ? <Link component={RouterLink} to={n.link}>{translate(`${I}.open`)}</Link>
+                      : <Link href={n.link} target="_blank" rel="noopener noreferrer">{translate(`${I}.open`)}</Link>)}
+                  </Box>
+                </>
+              }
+              sx={{ pr: 12 }}
+            />
+          </ListItem>
+        ))}
+      </Items>
+    </>
   );
 }
 

@@ -1,74 +1,60 @@
+import BlockIcon from '@mui/icons-material/Block';
+import CheckIcon from '@mui/icons-material/Check';
 import { Button, Chip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, DataTable, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { DataTable, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { COMMISSION_STATUSES, type Commission } from '../../../common/referrals';
-import type { ErrorParams } from '../../../common/errors-catalogue';
-import { apiSend, translateError } from '../../../lib/api';
+import { apiSend } from '../../../lib/api';
+import BulkActionButton from '../../components/BulkActionButton';
 import { shortId } from '../../components/ids';
 import ListLoadError from '../../components/ListLoadError';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
+import ReasonDialog from '../../components/ReasonDialog';
 import RecordLink from '../../components/RecordLink';
 import { useFormat } from '../../hooks/useFormat';
 
 const H = 'app.referrals.history';
 const SELECTS: SelectFilter[] = [{ source: 'status', choices: COMMISSION_STATUSES, names: 'statuses', all: 'all', label: `${H}.status` }];
 
-/** One commission's outcome in a bulk decision; a refusal carries its sentence's code for the reader's language. */
-type BulkResult = { ok: boolean; error?: string; messageCode?: string; params?: ErrorParams };
-
-/** Approves or rejects commissions (one or a selection) and says how many were decided and the first refusal. */
-function useDecide() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
-  const decide = async (ids: string[], action: 'approve' | 'reject') => {
-    setBusy(true);
-    try {
-      const r = await apiSend<{ approved: number; rejected: number; refused: number; results: BulkResult[] }>('POST', '/api/commissions/bulk', { ids, action });
-      const refused = r.results.find((x) => !x.ok);
-      const refusal = refused?.error && translateError(refused.messageCode, refused.params, refused.error);
-      notify(`${translate(`${H}.done`, r)}${refusal ? ` — ${refusal}` : ''}`, { type: r.refused ? 'warning' : 'success' });
-      refresh();
-      return true;
-    } catch (e) {
-      notify(translate(`${H}.failed`, { error: e instanceof Error ? e.message : String(e) }), { type: 'error' });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, decide };
-}
-
-/** The selection's Approve and Reject (after a confirmation). */
+/** The selection's Approve, and Reject with a reason; each after a confirmation naming the count. */
 function BulkDecisions() {
-  const translate = useTranslate();
-  const { selectedIds, onUnselectItems } = useListContext<Commission>();
-  const { busy, decide } = useDecide();
-  const [confirming, setConfirming] = useState(false);
-  const ids = selectedIds.map(String);
-  const run = async (action: 'approve' | 'reject') => {
-    setConfirming(false);
-    if (await decide(ids, action)) onUnselectItems();
-  };
+  const name = (c: Commission) => `${c.referrerEmail} · ${shortId(c.orderId)}`;
   return (
     <>
-      <Button variant="contained" size="small" disabled={busy} onClick={() => void run('approve')}>{translate(`${H}.approve_selected`, { count: ids.length })}</Button>
-      <Button color="error" size="small" disabled={busy} onClick={() => setConfirming(true)}>{translate(`${H}.reject_selected`, { count: ids.length })}</Button>
-      <Confirm isOpen={confirming} title={`${H}.reject`} content={translate(`${H}.confirm_reject`, { count: ids.length })} onConfirm={() => void run('reject')} onClose={() => setConfirming(false)} />
+      <BulkActionButton<Commission> path="/api/commissions/bulk" body={{ action: 'approve' }} label={`${H}.approve`} confirm={`${H}.confirm_approve`} icon={<CheckIcon />} name={name} />
+      <BulkActionButton<Commission> path="/api/commissions/bulk" body={{ action: 'reject' }} label={`${H}.reject`} confirm={`${H}.confirm_reject`} icon={<BlockIcon />} danger name={name} reason={`${H}.reason`} />
     </>
   );
 }
 
+/** A pending commission's Approve, and Reject after a dialog asking why. */
 function RowDecisions({ commission }: { commission: Commission }) {
   const translate = useTranslate();
-  const { busy, decide } = useDecide();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { money } = useFormat();
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   if (commission.status !== 'pending') return null;
+  const decide = async (action: 'approve' | 'reject', body?: { reason: string }) => {
+    setBusy(true);
+    try {
+      await apiSend('POST', `/api/referrals/commissions/${encodeURIComponent(commission.id)}/${action}`, body);
+      notify(`${H}.${action === 'approve' ? 'approved' : 'rejected'}`, { type: 'success' });
+      setAsking(false);
+      refresh();
+    } catch (e) {
+      notify(translate(`${H}.failed`, { error: e instanceof Error ? e.message : String(e) }), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <>
-      <Button size="small" disabled={busy} onClick={() => void decide([commission.id], 'approve')}>{translate(`${H}.approve`)}</Button>
-      <Button size="small" color="error" disabled={busy} onClick={() => void decide([commission.id], 'reject')}>{translate(`${H}.reject`)}</Button>
+      <Button size="small" disabled={busy} onClick={() => void decide('approve')}>{translate(`${H}.approve`)}</Button>
+      <Button size="small" color="error" disabled={busy} onClick={() => setAsking(true)}>{translate(`${H}.reject`)}</Button>
+      <ReasonDialog open={asking} busy={busy} title={translate(`${H}.confirm_reject_one`, { amount: money(commission.amount, commission.currency), referrer: commission.referrerEmail })} label={`${H}.reason`} confirm={`${H}.reject`}
+        onConfirm={(reason) => void decide('reject', { reason })} onClose={() => setAsking(false)} />
     </>
   );
 }
@@ -97,7 +83,10 @@ export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
       <DataTable.Col<Commission> source="level" label={`${H}.level`} disableSort />
       <DataTable.Col<Commission> source="amount" label={`${H}.amount`} disableSort render={(c) => money(c.amount, c.currency)} />
       <DataTable.Col<Commission> source="status" label={`${H}.status`} disableSort render={(c) => (
-        <Chip size="small" label={translate(`app.referral_dashboard.status.${c.status}`)} color={c.status in STATUS_COLOR ? STATUS_COLOR[c.status as keyof typeof STATUS_COLOR] : 'default'} />
+        <>
+          <Chip size="small" label={translate(`app.referral_dashboard.status.${c.status}`)} color={c.status in STATUS_COLOR ? STATUS_COLOR[c.status as keyof typeof STATUS_COLOR] : 'default'} />
+          {c.rejectReason && <Typography variant="caption" color="text.secondary" data-testid="reject-reason" sx={{ display: 'block', mt: 0.5, maxWidth: 240, overflowWrap: 'anywhere' }}>{translate(`${H}.rejected_because`, { reason: c.rejectReason })}</Typography>}
+        </>
       )} />
       <DataTable.Col<Commission> source="createdAt" label={`${H}.date`} disableSort render={(c) => dateTime(c.createdAt)} />
       {canWrite && <DataTable.Col<Commission> label="" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(c) => <RowDecisions commission={c} />} />}

@@ -47,6 +47,11 @@ const en = {
     toggled_on: 'DNS record activated',
     toggled_off: 'DNS record deactivated',
     toggle_failed: 'Failed to update record: %{error}',
+    bulk: {
+      confirm_activate: 'Activate the selected DNS record? |||| Activate the %{smart_count} selected DNS records?',
+      confirm_deactivate: 'Deactivate the selected DNS record? It stops resolving. |||| Deactivate the %{smart_count} selected DNS records? They stop resolving.',
+      confirm_delete: 'Delete the selected DNS record? |||| Delete the %{smart_count} selected DNS records?',
+    },
   },
   form: {
     create_open: 'Create DNS Record',

@@ -48,6 +48,11 @@ const zh: typeof en = {
     toggled_on: 'DNS 记录已启用',
     toggled_off: 'DNS 记录已停用',
     toggle_failed: '更新记录失败：%{error}',
+    bulk: {
+      confirm_activate: '启用所选的 %{smart_count} 条 DNS 记录？',
+      confirm_deactivate: '停用所选的 %{smart_count} 条 DNS 记录？停用后将不再解析。',
+      confirm_delete: '删除所选的 %{smart_count} 条 DNS 记录？',
+    },
   },
   form: {
     create_open: '创建 DNS 记录',

@@ -35,6 +35,7 @@ const en = {
     open: 'Open',
     new: 'New',
     unread_count: '%{smart_count} unread',
+    confirm_mark_read: 'Mark the selected notification read? |||| Mark the %{smart_count} selected notifications read?',
   },
   send: {
     one_title: 'Send to one user',

@@ -36,6 +36,7 @@ const zh: typeof en = {
     open: '打开',
     new: '新',
     unread_count: '%{smart_count} 条未读',
+    confirm_mark_read: '将所选的 %{smart_count} 条通知标为已读？',
   },
   send: {
     one_title: '发送给单个用户',

@@ -22,9 +22,12 @@ const en = {
   network: { referrer: 'Referrer', referred: 'Referred user', level2: 'Level 2 referrer', earnings: 'Earnings', active: 'Active', date: 'Referred on', yes: 'Yes', no: 'No', search: 'Search by email', empty: 'No referrals yet' },
   history: {
     status: 'Status', filters: { all: 'All statuses' }, statuses: dashboard.status, referrer: 'Referrer', order: 'Order', customer: 'Customer', level: 'Level', amount: 'Commission', date: 'Date',
-    approve: 'Approve', reject: 'Reject', approve_selected: 'Approve selected (%{count})', reject_selected: 'Reject selected (%{count})',
-    confirm_reject: 'Reject the %{count} selected commissions? A rejected commission is never paid.',
-    done: 'Approved %{approved}, rejected %{rejected}, refused %{refused}', failed: 'Failed: %{error}', empty: 'No commissions found', totals: '%{count} commissions, %{amount}',
+    approve: 'Approve', reject: 'Reject',
+    confirm_approve: 'Approve the selected commission? |||| Approve the %{smart_count} selected commissions?',
+    confirm_reject: 'Reject the selected commission? A rejected commission is never paid. |||| Reject the %{smart_count} selected commissions? A rejected commission is never paid.',
+    confirm_reject_one: 'Reject this commission of %{amount} to %{referrer}? A rejected commission is never paid.',
+    reason: 'Reason for rejecting', rejected_because: 'Rejected: %{reason}',
+    approved: 'Commission approved', rejected: 'Commission rejected', failed: 'Failed: %{error}', empty: 'No commissions found', totals: '%{count} commissions, %{amount}',
   },
   load_failed: 'Failed to load referral data',
 };

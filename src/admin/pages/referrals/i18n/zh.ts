@@ -22,9 +22,12 @@ const zh: typeof en = {
   network: { referrer: '推荐人', referred: '被推荐用户', level2: '二级推荐人', earnings: '收益', active: '活跃', date: '推荐时间', yes: '是', no: '否', search: '按邮箱搜索', empty: '暂无推荐' },
   history: {
     status: '状态', filters: { all: '所有状态' }, statuses: dashboard.status, referrer: '推荐人', order: '订单', customer: '客户', level: '级别', amount: '佣金', date: '日期',
-    approve: '批准', reject: '拒绝', approve_selected: '批准所选（%{count}）', reject_selected: '拒绝所选（%{count}）',
-    confirm_reject: '拒绝所选的 %{count} 笔佣金？被拒绝的佣金不会支付。',
-    done: '已批准 %{approved}，已拒绝 %{rejected}，被拒 %{refused}', failed: '失败：%{error}', empty: '未找到佣金', totals: '%{count} 笔佣金，%{amount}',
+    approve: '批准', reject: '拒绝',
+    confirm_approve: '批准所选的 %{smart_count} 笔佣金？',
+    confirm_reject: '拒绝所选的 %{smart_count} 笔佣金？被拒绝的佣金不会支付。',
+    confirm_reject_one: '拒绝这笔给 %{referrer} 的 %{amount} 佣金？被拒绝的佣金不会支付。',
+    reason: '拒绝原因', rejected_because: '已拒绝：%{reason}',
+    approved: '佣金已批准', rejected: '佣金已拒绝', failed: '失败：%{error}', empty: '未找到佣金', totals: '%{count} 笔佣金，%{amount}',
   },
   load_failed: '加载推荐数据失败',
 };
