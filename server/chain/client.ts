@@ -67,12 +67,16 @@ export function loadChainConfig(env: NodeJS.ProcessEnv = process.env): ChainConf
   };
 }
 
+/** The chain's native token (what crypto prices and payments are in): mainnet's and Sepolia's own; ether on the dev chain and any other. */
+export const nativeCurrencyOf = (chainId: number): Chain['nativeCurrency'] =>
+  [mainnet, sepolia].find((c) => c.id === chainId)?.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 };
+
 export function chainFor(chainId: number, rpcUrl: string): Chain {
   if (chainId === sepolia.id) return sepolia;
   return defineChain({
     id: chainId,
     name: chainId === DEV_CHAIN_ID ? 'RWA dev chain' : `Chain ${chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    nativeCurrency: nativeCurrencyOf(chainId),
     rpcUrls: { default: { http: [rpcUrl] } },
   });
 }

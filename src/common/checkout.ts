@@ -2,7 +2,7 @@
  * Checkout and the hosted payment page as both sides see them (request schemas: checkout.schemas.ts).
  * Money as numbers with 2 decimals.
  */
-import type { PaymentStatus, ShopOrder } from './orders.js';
+import type { OrderPricing, PaymentStatus, ShopOrder } from './orders.js';
 
 /** Every provider the platform knows; only those configured take money (the others answer "not configured"). */
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'crypto', 'paypal', 'alipay', 'wechat'] as const;
@@ -43,8 +43,11 @@ export type CryptoInstructions = { depositAddress: string; amount: string; chain
 /** GET /api/checkout/order/{id}: the buyer's order, and when an unpaid one expires. */
 export type CheckoutOrder = ShopOrder & { expiresAt: string | null };
 
-/** GET /api/payments/sandbox/{paymentId}: what the hosted card page shows. */
-export type HostedPayment = {
+/**
+ * GET /api/payments/sandbox/{paymentId}: what the hosted card page shows, with the parts that make the amount due
+ * (subtotal, the coupon's and the member's discount, tax, shipping) and the coupon's code.
+ */
+export type HostedPayment = OrderPricing & {
   id: string;
   orderId: string;
   amount: number;
@@ -52,6 +55,7 @@ export type HostedPayment = {
   status: PaymentStatus;
   siteName: string;
   items: { title: string; qty: number; lineTotal: number }[];
+  couponCode: string | null;
   /** Where the page sends the buyer after paying (with `orderId` added to its query) and on cancel. */
   returnUrl: string;
   cancelUrl: string;

@@ -276,7 +276,7 @@ export const ERROR_MESSAGES = {
   dns_cname_self: 'A CNAME cannot point to its own name.',
   dns_cname_conflict: '%{domain} already has %{types} record%{plural}: a CNAME cannot share its name with another record.',
   dns_cname_beside_cname: '%{domain} has a CNAME record: a CNAME cannot share its name with another record.',
-  card_declined: 'Your card was declined.',
+  card_declined: 'Your card was declined. Try another card.',
   insufficient_funds: 'Your card has insufficient funds. Try another card.',
   transfer_reverted: 'The transfer %{txHash} reverted in block %{block}: nothing was paid, and the payout can be paid again.',
   transfer_lost: '%{reason} The payout can be paid again.',

@@ -278,7 +278,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   dns_cname_self: 'CNAME 不能指向自身的名称。',
   dns_cname_conflict: '%{domain} 已有 %{types} 记录：CNAME 不能与其他记录共用名称。',
   dns_cname_beside_cname: '%{domain} 已有 CNAME 记录：CNAME 不能与其他记录共用名称。',
-  card_declined: '你的卡被拒绝。',
+  card_declined: '你的卡被拒绝，请换一张卡。',
   insufficient_funds: '你的卡余额不足，请换一张卡。',
   transfer_reverted: '转账 %{txHash} 在区块 %{block} 中回滚：未支付任何款项，可以重新支付此提现。',
   transfer_lost: '%{reason} 可以重新支付此提现。',

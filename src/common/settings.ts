@@ -102,4 +102,5 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /** What any visitor may read: enough to title and format the app. */
-export type PublicSettings = Pick<Settings, 'siteName' | 'timezone' | 'language' | 'currency'>;
+/** `cryptoSymbol`: the chain's native token, the unit of crypto prices ("ETH" on the dev chain). */
+export type PublicSettings = Pick<Settings, 'siteName' | 'timezone' | 'language' | 'currency'> & { cryptoSymbol: string };

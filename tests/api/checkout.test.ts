@@ -68,6 +68,19 @@ describe('a guest buys with the card sandbox', () => {
     expect(polled.json().order).toMatchObject({ id: session.orderId, status: 'paid', payment: { status: 'completed' }, items: [{ qty: 2 }] });
   });
 
+  it('the hosted page shows what makes the amount due: subtotal, the coupon’s discount, tax and shipping', async () => {
+    const gold = await buildProduct(t, { priceFiat: '100.00', stock: 5 });
+    const coupon = await buildCoupon(t, { discountValue: 10 });
+    const session = (await checkout(cart(gold.id, 2, { couponCode: coupon.code }))).json();
+    const order = await orderRow(session.orderId);
+    const page = (await t.call('GET', `/api/payments/sandbox/${session.paymentId}`, { as: null })).json().payment;
+    expect(page).toMatchObject({
+      amount: session.amount, subtotal: 200, discount: 20, memberDiscount: 0, couponCode: coupon.code,
+      tax: order.taxCents / 100, shipping: order.shippingCents / 100, items: [{ qty: 2, lineTotal: 200 }],
+    });
+    expect(Math.round((page.subtotal - page.discount + page.tax + page.shipping) * 100)).toBe(order.amountCents);
+  });
+
   it('a second confirmation of the same payment changes nothing (409), even when racing', async () => {
     const gold = await buildProduct(t, { stock: 5 });
     const session = (await checkout(cart(gold.id))).json();
@@ -138,28 +151,83 @@ describe('a guest buys with the card sandbox', () => {
 });
 
 describe('declined and refused cards', () => {
-  it('a declined card fails the order: stock and the coupon’s held use come back, the payment fails', async () => {
+  const DECLINED = { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' };
+  const POOR = { ...GOOD_CARD, cardNumber: SANDBOX_CARDS.insufficientFunds };
+  const timeline = async (paymentId: string) =>
+    (await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(asc(paymentEvents.id))).map((e) => [e.type, e.code]);
+
+  it('a declined card changes nothing but the timeline: order, payment, stock and coupon hold stay; another card pays', async () => {
     const gold = await buildProduct(t, { stock: 4 });
     const coupon = await buildCoupon(t, { usageLimit: 1 });
     const session = (await checkout(cart(gold.id, 3, { couponCode: coupon.code }))).json();
+    const before = { order: await orderRow(session.orderId), payment: await paymentRow(session.paymentId), stock: await snapshot() };
+    for (const attempt of [1, 2]) {
+      const res = await confirm(session.paymentId, DECLINED);
+      expect(res.statusCode, `attempt ${attempt}`).toBe(402);
+      expect(res.json()).toMatchObject({ ok: false, code: 'card_declined', error: 'Your card was declined. Try another card.', messageCode: 'card_declined' });
+    }
+    expect(await orderRow(session.orderId)).toEqual(before.order);
+    expect(await paymentRow(session.paymentId)).toEqual(before.payment);
+    expect(await snapshot()).toEqual(before.stock);
     expect([await stockOf(gold.id), (await couponRow(coupon.id)).reservedCount]).toEqual([1, 1]);
-    const res = await confirm(session.paymentId, { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' });
-    expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ ok: false, code: 'card_declined', error: 'Your card was declined.' });
-    expect(await orderRow(session.orderId)).toMatchObject({ status: 'failed' });
-    expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'failed' });
-    expect([await stockOf(gold.id), (await couponRow(coupon.id)).reservedCount]).toEqual([4, 0]);
-    expect((await confirm(session.paymentId)).json()).toMatchObject({ code: 'payment_not_pending', error: expect.stringMatching(/has failed/) });
+
+    const paid = await confirm(session.paymentId);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ payment: { status: 'completed' }, redirectUrl: `/shop/checkout/complete?orderId=${session.orderId}` });
+    expect(await orderRow(session.orderId)).toMatchObject({ status: 'paid' });
+    expect(await timeline(session.paymentId)).toEqual([['created', null], ['refused', 'card_declined'], ['refused', 'card_declined'], ['confirmed', null]]);
+    expect([await stockOf(gold.id), (await couponRow(coupon.id)).usedCount]).toEqual([1, 1]);
   });
 
   it('insufficient funds refuses the attempt and keeps the payment open for another card', async () => {
     const gold = await buildProduct(t, { stock: 4 });
     const session = (await checkout(cart(gold.id))).json();
-    const res = await confirm(session.paymentId, { ...GOOD_CARD, cardNumber: SANDBOX_CARDS.insufficientFunds });
+    const res = await confirm(session.paymentId, POOR);
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ code: 'insufficient_funds', error: expect.stringMatching(/insufficient funds/) });
     expect(await orderRow(session.orderId)).toMatchObject({ status: 'pending' });
+    expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'pending' });
     expect((await confirm(session.paymentId)).statusCode).toBe(200);
+    expect(await timeline(session.paymentId)).toEqual([['created', null], ['refused', 'insufficient_funds'], ['confirmed', null]]);
+  });
+
+  it('after a decline, cards submitted at once pay the order exactly once; the others are a 409 or a decline', async () => {
+    const gold = await buildProduct(t, { stock: 4 });
+    const session = (await checkout(cart(gold.id))).json();
+    expect((await confirm(session.paymentId, DECLINED)).statusCode).toBe(402);
+    const answers = await Promise.all([GOOD_CARD, GOOD_CARD, DECLINED, GOOD_CARD, POOR, GOOD_CARD].map((card) => confirm(session.paymentId, card)));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.every((c) => c === 200 || c === 402 || c === 409)).toBe(true);
+    expect(await orderRow(session.orderId)).toMatchObject({ status: 'paid' });
+    const events = await timeline(session.paymentId);
+    expect(events.filter(([type]) => type === 'confirmed')).toHaveLength(1);
+    expect(events.at(-1)).toEqual(['confirmed', null]); // nothing is refused once paid
+    expect(await stockOf(gold.id)).toBe(3);
+  });
+
+  it('a retry after the checkout expired is refused with a sentence, whether or not the sweeper came first', async () => {
+    const gold = await buildProduct(t, { stock: 4 });
+    const swept = (await checkout(cart(gold.id))).json();
+    const late = (await checkout(cart(gold.id))).json();
+    for (const s of [swept, late]) expect((await confirm(s.paymentId, DECLINED)).statusCode).toBe(402);
+    const expire = (orderId: string) => t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
+    await expire(swept.orderId);
+    expect(await expireCheckouts(t.db)).toBeGreaterThanOrEqual(1);
+    await expire(late.orderId);
+    for (const s of [swept, late]) {
+      const before = await timeline(s.paymentId);
+      const res = await confirm(s.paymentId);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'checkout_expired', error: 'This checkout has expired and its items went back on sale. Start a new checkout.' });
+      expect(await orderRow(s.orderId)).toMatchObject({ status: 'failed' });
+      expect(await paymentRow(s.paymentId)).toMatchObject({ status: 'failed' });
+      expect((await timeline(s.paymentId)).filter(([type]) => type === 'confirmed')).toEqual([]);
+      const again = await confirm(s.paymentId);
+      expect(again.json()).toMatchObject({ code: 'checkout_expired' });
+      expect((await timeline(s.paymentId)).length).toBe(before.length + (s === late ? 1 : 0)); // the late one failed now
+    }
+    expect(await stockOf(gold.id)).toBe(4);
   });
 
   it('a card that cannot be charged is a 400 naming the field, and the order stays pending', async () => {

@@ -76,7 +76,7 @@ describe('dashboard stats', () => {
 describe('settings', () => {
   it('public settings need no token; full settings are admin only', async () => {
     const pub = await t.call('GET', '/api/settings/public', { as: null });
-    expect(pub.json()).toEqual({ ok: true, settings: { siteName: 'RWA Management System', timezone: 'UTC', language: 'en', currency: 'USD' } });
+    expect(pub.json()).toEqual({ ok: true, settings: { siteName: 'RWA Management System', timezone: 'UTC', language: 'en', currency: 'USD', cryptoSymbol: 'ETH' } });
     expect((await t.call('GET', '/api/settings', { as: 'finance' })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({ sessionTimeout: 30, maxLoginAttempts: 5 });
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '../../src/common/checkout.js';
 import type { Payment, PaymentDetail } from '../../src/common/payments.js';
 import { auditEvents, mintJobs, orders, payments, products, refunds } from '../../server/db/schema.js';
+import { failPendingOrder } from '../../server/modules/orders/service.js';
 import { buildOrder, buildPayment, buildProduct, buildUser, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -108,15 +109,19 @@ describe('GET /api/payments/{id}', () => {
     expect(await detail(paid.id)).toEqual(paid);
   });
 
-  it('records a refused card and a declined one', async () => {
+  it('records each refused card: one without the funds, then a card that pays; a card declined twice', async () => {
     const retried = await buildPayment(t, { card: SANDBOX_CARDS.insufficientFunds });
     await t.call('POST', `/api/payments/sandbox/${retried.id}/confirm`, { as: null, body: { cardNumber: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123', name: 'X' } });
     expect((await detail(retried.id)).events).toMatchObject([
       { type: 'created' }, { type: 'refused', code: 'insufficient_funds', reason: expect.stringMatching(/insufficient funds/) }, { type: 'confirmed' },
     ]);
     const declined = await buildPayment(t, { card: SANDBOX_CARDS.declined });
-    expect(declined.status).toBe('failed');
-    expect(declined.events).toMatchObject([{ type: 'created' }, { type: 'failed', reason: 'Your card was declined.' }]);
+    expect(declined.status).toBe('pending');
+    await t.call('POST', `/api/payments/sandbox/${declined.id}/confirm`, { as: null, body: { cardNumber: SANDBOX_CARDS.declined, expiry: '12/39', cvc: '123', name: 'X' } });
+    expect((await detail(declined.id)).events).toMatchObject([
+      { type: 'created' }, { type: 'refused', code: 'card_declined', reason: 'Your card was declined. Try another card.' },
+      { type: 'refused', code: 'card_declined' },
+    ]);
   });
 
   it('shows a mock order’s test payment as created and confirmed; 404 for an unknown payment', async () => {
@@ -196,7 +201,8 @@ describe('POST /api/payments/{id}/refund', () => {
 
   it('refunds only a completed payment: pending, failed and refunded ones are a 409 with a sentence', async () => {
     const pending = await buildPayment(t, { card: null });
-    const failed = await buildPayment(t, { card: SANDBOX_CARDS.declined });
+    const failed = await buildPayment(t, { card: null });
+    await failPendingOrder(t.db, failed.orderId!, null);
     const done = await buildPayment(t, { product: { priceFiat: '2.00' } });
     await refund(done.id, { amount: 2, reason: 'All of it' });
     for (const [payment, code, sentence] of [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkChainId, connectChain, explorerTxUrl, loadChainConfig } from '../../server/chain/client.js';
+import { chainFor, checkChainId, connectChain, explorerTxUrl, loadChainConfig, nativeCurrencyOf } from '../../server/chain/client.js';
 
 const KEY = `0x${'11'.repeat(32)}`;
 const TOKEN = `0x${'22'.repeat(20)}`;
@@ -42,6 +42,15 @@ describe('checkChainId', () => {
       await ctx.close();
     }
   }, 20_000);
+});
+
+describe('nativeCurrencyOf', () => {
+  it('names the unit of crypto prices: ether on the dev chain and on a chain it does not know, a known chain’s own', () => {
+    expect(nativeCurrencyOf(31337)).toEqual({ name: 'Ether', symbol: 'ETH', decimals: 18 });
+    expect(nativeCurrencyOf(11155111).symbol).toBe('ETH');
+    expect(nativeCurrencyOf(424242).symbol).toBe('ETH');
+    expect(chainFor(31337, 'http://127.0.0.1:8545').nativeCurrency).toEqual(nativeCurrencyOf(31337));
+  });
 });
 
 describe('explorerTxUrl', () => {

@@ -4,7 +4,8 @@ import { checkoutSessionBody, sandboxConfirmBody } from '../../src/common/checko
 import { mayPoll, withOrderId } from '../../server/modules/checkout/policy.js';
 import { configuredProviders } from '../../server/modules/payments/providers/index.js';
 import { cardOutcome, cardProblem, hasExpired, passesLuhn } from '../../server/modules/payments/providers/sandbox.js';
-import { notPendingSentence } from '../../server/modules/payments/policy.js';
+import { notPendingMessage } from '../../server/modules/payments/policy.js';
+import { english } from './said.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const card = (over: Record<string, string> = {}) => sandboxConfirmBody.parse({ cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'A', ...over });
@@ -26,7 +27,7 @@ describe('the card sandbox', () => {
 
   it('decides the outcome by the test card', () => {
     expect(cardOutcome(SANDBOX_CARDS.succeeds)).toMatchObject({ type: 'payment.succeeded', reference: expect.stringMatching(/^sandbox_ch_/) });
-    expect(cardOutcome(SANDBOX_CARDS.declined)).toEqual({ type: 'payment.failed', reason: 'Your card was declined.', code: 'card_declined' });
+    expect(cardOutcome(SANDBOX_CARDS.declined)).toMatchObject({ type: 'payment.refused', code: 'card_declined' });
     expect(cardOutcome(SANDBOX_CARDS.insufficientFunds)).toMatchObject({ type: 'payment.refused', code: 'insufficient_funds' });
   });
 
@@ -61,8 +62,8 @@ describe('checkout and payment rules', () => {
   });
 
   it('says why a payment that is not pending cannot be confirmed', () => {
-    expect(notPendingSentence('completed')).toBe('This payment has already been completed.');
-    expect(notPendingSentence('failed')).toMatch(/Start a new checkout/);
+    expect(english(notPendingMessage('completed'))).toBe('This payment has already been completed.');
+    expect(english(notPendingMessage('failed'))).toMatch(/Start a new checkout/);
   });
 
   it('refuses return paths that leave the site', () => {

@@ -3,10 +3,10 @@ import { fromCents } from '../../../src/common/money.js';
 import { paymentStatusOf } from '../../../src/common/orders.js';
 import type { CryptoDeposit, CryptoRefund, Payment, PaymentDetail, PaymentEvent, PaymentEventType, Refund } from '../../../src/common/payments.js';
 import type { Hex } from 'viem';
-import { explorerTxUrl } from '../../chain/client.js';
+import { explorerTxUrl, nativeCurrencyOf } from '../../chain/client.js';
 import type { cryptoDeposits, cryptoRefunds, cryptoTransfers, orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema.js';
 import { depositVerdict, fromWei, weiOf } from './crypto/policy.js';
-import { presentOrder, presentPayment as presentOrderPayment } from '../orders/present.js';
+import { presentOrder, presentPayment as presentOrderPayment, presentPricing } from '../orders/present.js';
 import { csvColumns } from '../../lib/csv.js';
 import { dashboardUrl, refundableCents } from './policy.js';
 
@@ -19,6 +19,7 @@ export function presentHostedPayment({ payment, order, items }: Parts, siteName:
     id: payment.id, orderId: order.id, amount: fromCents(payment.amountCents), currency: payment.currency,
     status: paymentStatusOf(payment.status), siteName,
     items: items.map((i) => ({ title: i.title, qty: i.qty, lineTotal: fromCents(i.lineTotalCents) })),
+    ...presentPricing(order), couponCode: order.couponCode,
     returnUrl: payment.returnUrl ?? '/shop', cancelUrl: payment.cancelUrl ?? '/shop', expiresAt: order.expiresAt?.toISOString() ?? null,
   };
 }
@@ -55,7 +56,7 @@ export function presentDeposit(d: typeof cryptoDeposits.$inferSelect, transfers:
   const received = weiOf(d.receivedWei);
   const v = depositVerdict(amount, received);
   return {
-    depositAddress: d.address, chainId: d.chainId, symbol: 'ETH', amount: fromWei(amount), received: fromWei(received),
+    depositAddress: d.address, chainId: d.chainId, symbol: nativeCurrencyOf(d.chainId).symbol, amount: fromWei(amount), received: fromWei(received),
     missing: fromWei(v.kind === 'under' || v.kind === 'nothing' ? v.missing : 0n), overpaid: fromWei(v.kind === 'over' ? v.over : 0n),
     payer: d.payer, txHash: d.payTxHash, txUrl: txUrl(d.chainId, d.payTxHash), confirmations,
     transfers: transfers.map((t) => ({ txHash: t.txHash, from: t.sender, value: ether(t.valueWei), blockNumber: t.blockNumber })),

@@ -9,7 +9,7 @@ import type { PaymentListQuery, RefundInput } from '../../../src/common/payments
 import { builtOnce, type Slots } from '../../db/built-once.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { cryptoDeposits, cryptoRefunds, cryptoTransfers, orderItems, orders, paymentEvents, payments, refunds, users } from '../../db/schema.js';
-import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
+import { AppError, conflict, invalidField, notFound, sentenceOf } from '../../lib/errors.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { paymentCounter as counter, recordPaymentEvent } from '../audit/payment-events.js';
@@ -21,7 +21,7 @@ import { mintQueued } from '../mint/enqueue.js';
 import type { NotificationSettings } from '../notifications/notify.js';
 import { emailPrefix, likePrefix, parseOrderSearch } from '../orders/search.js';
 import { failOrder, markOrderPaid, refundOrder, type LockedOrder } from '../orders/service.js';
-import { EXPIRED_SENTENCE, notPendingSentence, refundRefusal, type Refusal } from './policy.js';
+import { CHECKOUT_EXPIRED, notPendingMessage, refundRefusal, type Refusal } from './policy.js';
 import { presentDeposit, presentHostedPayment, presentPayment, presentPaymentDetail } from './present.js';
 import type { Providers } from './providers/index.js';
 import type { PaymentDriver, ProviderEvent, ProviderPayment } from './providers/types.js';
@@ -81,34 +81,37 @@ export async function applyProviderEvent(tx: Tx, order: LockedOrder, payment: Pa
     const confirmed = { paymentId: payment.id, method: payment.method, provider: payment.provider, reference: event.reference, test: payment.test, notifying };
     return markOrderPaid(tx, order, confirmed, actor, now);
   } else if (event.type === 'payment.failed') {
-    await failOrder(tx, order, event.reason, actor, now);
+    await failOrder(tx, order, sentenceOf(event.reason), actor, now);
   } else {
-    await recordPaymentEvent(tx, payment.id, 'refused', { reason: event.reason, code: event.code }, actor, now);
+    await recordPaymentEvent(tx, payment.id, 'refused', { reason: sentenceOf(event.reason), code: event.code }, actor, now);
     await audit(tx, actor, 'payment.refused', 'payment', payment.id, { code: event.code });
   }
 }
 
 /**
- * The buyer confirms a hosted payment (the sandbox's card form). A card that cannot be charged is a 400 and changes
- * nothing; a declined one fails the order (402); a refused attempt leaves the payment open (402); a payment that is
- * no longer pending changes nothing (409); an expired checkout is failed now (409). `notifying`: the notification
- * settings the caller holds (markOrderPaid).
+ * The buyer confirms a hosted payment (the sandbox's card form), one attempt at a time under the order's lock. A card
+ * that cannot be charged is a 400 and changes nothing; a declined card or one without the funds is a 402 that only adds
+ * to the timeline: the payment stays open for another card until the checkout expires. A payment that is no longer
+ * pending changes nothing (409: a second submit of a paid one, or one the sweeper expired); an expired checkout is failed
+ * now (409). `notifying`: the notification settings the caller holds (markOrderPaid).
  */
 export async function confirmHostedPayment(
   db: Db, driver: PaymentDriver, id: string, input: unknown, siteName: string, { now = new Date(), notifying }: { now?: Date; notifying?: NotificationSettings } = {},
 ): Promise<SandboxConfirmation> {
   const outcome = await db.transaction(async (tx) => {
     const { payment, order } = await lockPayment(tx, id, driver.name);
-    if (payment.status !== 'pending') throw conflict(notPendingSentence(payment.status), undefined, 'payment_not_pending');
-    if (order.expiresAt && order.expiresAt <= now) {
-      await failOrder(tx, order, EXPIRED_SENTENCE, null, now);
+    const expired = !!order.expiresAt && order.expiresAt <= now;
+    if (payment.status === 'failed' && expired) return { expired: true } as const;
+    if (payment.status !== 'pending') throw conflict(notPendingMessage(payment.status), undefined, 'payment_not_pending');
+    if (expired) {
+      await failOrder(tx, order, sentenceOf(CHECKOUT_EXPIRED), null, now);
       return { expired: true } as const;
     }
     const event = await driver.confirm(asProviderPayment(payment), input, now);
     const paidOrder = await applyProviderEvent(tx, order, payment, event, null, now, notifying);
     return { event, payment, order, items: paidOrder?.items ?? [] } as const;
   });
-  if ('expired' in outcome) throw conflict(EXPIRED_SENTENCE, undefined, 'checkout_expired');
+  if ('expired' in outcome) throw conflict(CHECKOUT_EXPIRED, undefined, 'checkout_expired');
   const { event, payment, order, items } = outcome;
   if (event.type !== 'payment.succeeded') throw new AppError(402, event.reason, undefined, undefined, event.code);
   mintQueued();
@@ -198,8 +201,8 @@ export async function getPaymentDetail(db: Queryable, id: string, confirmations 
 
 /** A policy's refusal as the error it answers, naming its field when it has one. */
 export const refusalError = (r: Refusal) => (r.field
-  ? Object.assign(invalidField(r.field, r.sentence), { status: r.status, code: r.code })
-  : new AppError(r.status, r.sentence, undefined, undefined, r.code));
+  ? Object.assign(invalidField(r.field, r.message), { status: r.status, code: r.code })
+  : new AppError(r.status, r.message, undefined, undefined, r.code));
 
 /** A mock order's test payment moved no money: its refund is only recorded. Any other goes through its provider. */
 async function refundAtProvider(providers: Providers, payment: Payment, cents: number, ctx: { tx: Tx; now: Date; refundId: string }) {

@@ -8,9 +8,9 @@ import { settingsAccess as access } from './policy.js';
 import { presentPublicSettings } from './present.js';
 import { locksOutActor } from './two-factor-switch.js';
 
-export default defineRoutes('settings', (r, { db, settings }) => {
-  r.get('/api/settings/public', { config: PUBLIC, schema: { summary: 'Site name, timezone, language, currency' } }, async () =>
-    ({ ok: true, settings: presentPublicSettings(await settings.get()) }));
+export default defineRoutes('settings', (r, { db, settings, config }) => {
+  r.get('/api/settings/public', { config: PUBLIC, schema: { summary: 'Site name, timezone, language, currency, and the unit of crypto prices' } }, async () =>
+    ({ ok: true, settings: presentPublicSettings(await settings.get(), config.chain.chainId) }));
 
   r.get('/api/settings', { config: access.read, schema: { summary: 'Every setting' } }, async () => ({ ok: true, settings: await settings.get() }));
 

@@ -11,6 +11,7 @@ export function useFormat() {
   const settings = usePublicSettings();
   const timezone = settings?.timezone ?? 'UTC';
   const currency = settings?.currency ?? 'USD';
+  const cryptoSymbol = settings?.cryptoSymbol ?? '';
   return useMemo(
     () => ({
       lang,
@@ -22,7 +23,10 @@ export function useFormat() {
       dateTime: (value: DateInput) => formatDateTime(value, timezone, lang),
       number: (value: Amount, options?: Intl.NumberFormatOptions) => formatNumber(value, lang, options),
       percent: (fraction: Amount, digits?: number) => formatPercent(fraction, lang, digits),
+      cryptoSymbol,
+      /** A crypto price (an exact decimal string) with its unit, the chain's native token, once the settings name it. */
+      crypto: (amount: string) => (cryptoSymbol ? `${amount} ${cryptoSymbol}` : amount),
     }),
-    [lang, timezone, currency],
+    [lang, timezone, currency, cryptoSymbol],
   );
 }

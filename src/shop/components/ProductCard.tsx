@@ -93,7 +93,7 @@ export function ProductCard({ product }: { product: Product }) {
         <Box sx={{ mt: 'auto', mb: 0.5 }}>
           <Typography sx={{ fontWeight: 700 }}>{f.money(product.priceFiat)}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {fill(m.product.cryptoAmount, { amount: product.priceCrypto })}
+            {f.crypto(product.priceCrypto)}
           </Typography>
         </Box>
         <Box sx={{ position: 'relative', zIndex: 1 }}>

@@ -61,7 +61,7 @@ const en = {
     type: 'Type',
     priceFiat: 'Price',
     priceCrypto: 'Crypto price',
-    cryptoAmount: '{amount} in crypto',
+    cryptoAmount: '{amount} {symbol}',
     stock: 'Stock',
     inStock: '{count} available',
     outOfStock: 'Out of stock',

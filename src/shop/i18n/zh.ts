@@ -60,7 +60,7 @@ const zh: typeof en = {
     type: '类型',
     priceFiat: '价格',
     priceCrypto: '加密货币价格',
-    cryptoAmount: '加密货币 {amount}',
+    cryptoAmount: '{amount} {symbol}',
     stock: '库存',
     inStock: '可售 {count} 件',
     outOfStock: '缺货',

@@ -77,7 +77,7 @@ export default function ProductPage() {
           </Stack>
           <Typography sx={{ fontSize: '1.75rem', fontWeight: 700 }}>{f.money(p.priceFiat)}</Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {fill(m.product.cryptoAmount, { amount: p.priceCrypto })}
+            {f.crypto(p.priceCrypto)}
           </Typography>
           <Box sx={{ mb: 3, maxWidth: 520 }}>
             <AddToCart product={p} wide />
@@ -92,7 +92,7 @@ export default function ProductPage() {
             <Fact label={m.product.category}>{p.category || '—'}</Fact>
             <Fact label={m.product.type}>{type}</Fact>
             <Fact label={m.product.priceFiat}>{f.money(p.priceFiat)}</Fact>
-            <Fact label={m.product.priceCrypto}>{p.priceCrypto}</Fact>
+            <Fact label={m.product.priceCrypto}>{f.crypto(p.priceCrypto)}</Fact>
             <Fact label={m.product.stock}>{p.stock > 0 ? fill(m.product.inStock, { count: f.number(p.stock) }) : m.product.outOfStock}</Fact>
             <Fact label={m.product.tokenised}>
               {tokenised ? fill(m.product.tokenisedYes, { tokenId: p.tokenId ?? '', tokenType: p.tokenType }) : m.product.tokenisedNo}

@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Paper, TextField, Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';
 import { SANDBOX_CARDS, type HostedPayment } from '../../common/checkout';
 import { ApiError, confirmSandboxPayment, getHostedPayment } from '../api';
+import { CartTotals } from '../components/CartTotals';
 import { ErrorText, Loading } from '../components/Status';
 import { messageOf, useLoad } from '../components/useLoad';
 import { useTitle } from '../components/useTitle';
 import { useFormat } from '../format';
 import { fill, labelOf, useI18n } from '../i18n';
 import { NotFoundMessage } from '../pages/NotFound';
+import { orderTotals } from '../totals';
 import { digitsOf, formatCardNumber, formatCvc, formatExpiry, incompleteFields, type CardField, type CardValues } from './card';
 
 const withOrderId = (url: string, orderId: string) => `${url}${url.includes('?') ? '&' : '?'}orderId=${encodeURIComponent(orderId)}`;
@@ -35,6 +37,9 @@ function Summary({ payment }: { payment: HostedPayment }) {
             </Typography>
           </Box>
         ))}
+      </Box>
+      <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 2, mt: 2 }}>
+        <CartTotals totals={orderTotals({ ...payment, amountFiat: payment.amount })} couponCode={payment.couponCode} />
       </Box>
       {payment.expiresAt && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
@@ -88,6 +93,11 @@ function CardForm({ payment, onSettled }: { payment: HostedPayment; onSettled: (
     cvc: m.pay.cvcIncomplete,
   };
   const focus = (field: CardField | undefined) => field && document.getElementById(`card-${field}`)?.focus();
+  const [refusals, setRefusals] = useState(0);
+  // After a refused card, once the form is enabled again: the next card goes in the emptied number field.
+  useEffect(() => {
+    if (refusals > 0) focus('cardNumber');
+  }, [refusals]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -104,8 +114,14 @@ function CardForm({ payment, onSettled }: { payment: HostedPayment; onSettled: (
     } catch (err) {
       setBusy(false);
       if (!(err instanceof ApiError)) return setError(messageOf(err) || m.pay.failed);
-      // A declined card ends the order; a 409 (already paid, expired) means the page is out of date.
-      if (err.code === 'card_declined' || err.status === 409) return onSettled(err.message);
+      // A 409 (already paid, expired) means the page is out of date.
+      if (err.status === 409) return onSettled(err.message);
+      // A refused card (402) ends only this attempt: the buyer says which card to try next.
+      if (err.status === 402) {
+        setCard((c) => ({ ...c, cardNumber: '', cvc: '' }));
+        setError(err.message);
+        return setRefusals((n) => n + 1);
+      }
       const fields = Object.fromEntries(FIELDS.filter((k) => err.fields?.[k]).map((k) => [k, err.fields![k]!]));
       setErrors(fields);
       if (Object.keys(fields).length) return focus(FIELDS.find((k) => fields[k]));

@@ -26,9 +26,12 @@ export function hasExpired(expiry: string, now: Date): boolean {
   return year * 12 + Number(mm) < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
 }
 
-/** What the card network answers for this card; the card itself was already checked. */
+/**
+ * What the card network answers for this card; the card itself was already checked. A declined card, like one without
+ * the funds, refuses only this attempt: the buyer may try another card until the checkout expires (docs/PRODUCT.md).
+ */
 export function cardOutcome(cardNumber: string): ProviderEvent {
-  if (cardNumber === SANDBOX_CARDS.declined) return { type: 'payment.failed', reason: say('card_declined'), code: 'card_declined' };
+  if (cardNumber === SANDBOX_CARDS.declined) return { type: 'payment.refused', reason: say('card_declined'), code: 'card_declined' };
   if (cardNumber === SANDBOX_CARDS.insufficientFunds) {
     return { type: 'payment.refused', reason: say('insufficient_funds'), code: 'insufficient_funds' };
   }

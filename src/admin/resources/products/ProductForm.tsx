@@ -1,7 +1,9 @@
+import { InputAdornment } from '@mui/material';
 import { NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { MEMBER_LEVELS } from '../../../common/membership';
 import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from '../../../common/products';
 import Row from '../../components/FormRow';
+import { useFormat } from '../../hooks/useFormat';
 import * as v from './productValidation';
 
 const statusChoices = PRODUCT_STATUSES.map((id) => ({ id, name: `resources.products.status.${id}` }));
@@ -18,6 +20,7 @@ export const productDefaults = {
 
 /** The product fields shared by create and edit; server field errors land on the matching input. */
 export default function ProductForm({ defaultValues }: { defaultValues?: Record<string, unknown> }) {
+  const { cryptoSymbol } = useFormat();
   return (
     <SimpleForm defaultValues={defaultValues} warnWhenUnsavedChanges noValidate>
       <Row>
@@ -34,7 +37,7 @@ export default function ProductForm({ defaultValues }: { defaultValues?: Record<
         <TextInput
           source="priceCrypto"
           type="number"
-          slotProps={{ htmlInput: { step: '0.00000001', min: 0 } }}
+          slotProps={{ htmlInput: { step: '0.00000001', min: 0 }, input: { endAdornment: cryptoSymbol && <InputAdornment position="end">{cryptoSymbol}</InputAdornment> } }}
           validate={v.validatePriceCrypto}
         />
         <NumberInput source="stock" step={1} min={0} validate={v.validateStock} />

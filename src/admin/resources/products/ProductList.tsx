@@ -31,7 +31,7 @@ function ProductTitle({ product }: { product: Product }) {
 /** The catalogue: status and value summary, search and filters, sortable 50-row pages. */
 export default function ProductList() {
   const translate = useTranslate();
-  const { money, dateTime } = useFormat();
+  const { money, dateTime, crypto } = useFormat();
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'products', action: 'create' });
   return (
     <ListShell<Product>
@@ -47,7 +47,7 @@ export default function ProductList() {
       <DataTable.Col source="sku" cellSx={noWrap} />
       <DataTable.Col<Product> source="rwaType" render={(p) => translate(`resources.products.rwa_type.${p.rwaType}`, { _: p.rwaType })} />
       <DataTable.Col<Product> source="priceFiat" align="right" cellSx={noWrap} render={(p) => money(p.priceFiat)} />
-      <DataTable.Col<Product> source="priceCrypto" align="right" render={(p) => p.priceCrypto} />
+      <DataTable.Col<Product> source="priceCrypto" align="right" cellSx={noWrap} render={(p) => crypto(p.priceCrypto)} />
       <DataTable.Col source="status" field={ProductStatusChip} />
       <DataTable.Col<Product> source="createdAt" cellSx={noWrap} render={(p) => dateTime(p.createdAt)} />
       <RowActions resource="products" />

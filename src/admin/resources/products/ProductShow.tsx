@@ -29,7 +29,7 @@ function ProductShowActions() {
 /** Every stored field of one product. */
 export default function ProductShow() {
   const translate = useTranslate();
-  const { money, dateTime, number } = useFormat();
+  const { money, dateTime, number, crypto } = useFormat();
   return (
     <Show actions={<ProductShowActions />}>
       <SimpleShowLayout>
@@ -51,7 +51,7 @@ export default function ProductShow() {
         <TextField source="description" emptyText="—" />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
           <Labeled><FunctionField<Product> source="priceFiat" render={(p) => money(p.priceFiat)} /></Labeled>
-          <Labeled><TextField source="priceCrypto" /></Labeled>
+          <Labeled><FunctionField<Product> source="priceCrypto" render={(p) => crypto(p.priceCrypto)} /></Labeled>
           <Labeled><FunctionField<Product> source="stock" render={(p) => number(p.stock)} /></Labeled>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
