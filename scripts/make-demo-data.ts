@@ -1,5 +1,7 @@
 /**
- * Writes db.json, the demo data (json-server format), deterministically: `npm run demo-data`.
+ * Writes db.json, the demo data (json-server format), deterministically: `npm run demo-data`. One consistent history:
+ * accounts, products, orders and payments; coupons used on some orders; a two-level referral network with its clicks;
+ * its commissions in every state and the payouts that paid or held them (what `npm run reconcile` checks).
  * Run once and commit the output; re-running yields the same file. Dates span 2025-12-01..2026-11-30;
  * the seed moves them so that the newest is the moment it runs (see server/db/seed/seed.ts).
  */
@@ -8,6 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { faker } from '@faker-js/faker';
 import { DEMO_PRODUCTS } from './demo-products.js';
+import { DEFAULT_SETTINGS } from '../src/common/settings.js';
+import { mulDivHalfEven } from '../server/modules/cart/pricing.js';
+import { commissionBase, commissionCents, ratePpm, reducedCents } from '../server/modules/commissions/policy.js';
+import { ALPHABET } from '../server/modules/referrals/policy.js';
 
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db.json');
 const FROM = new Date('2025-12-01T00:00:00Z').getTime();
@@ -73,6 +79,10 @@ const statuses = faker.helpers.shuffle([
   ...Array<string>(30).fill('failed'), ...Array<string>(15).fill('refunded'),
 ]);
 type Item = { id: string; orderId: string; productId: string; qty: number; unitPriceFiat: number };
+type Rec = Record<string, unknown>;
+/** A sale as the later parts (coupons, commissions) need it: amounts in cents, its order and payment records. */
+type Sale = { order: Rec; payment: Rec | null; customerId: string; status: string; created: number; paidAt: number; subtotal: number; discount: number };
+const sales: Sale[] = [];
 const orders: Record<string, unknown>[] = [];
 const orderItems: Item[] = [];
 const payments: Record<string, unknown>[] = [];
@@ -98,30 +108,173 @@ for (const status of statuses) {
   const paidAt = created + faker.number.int({ min: 60_000, max: 20 * 60_000 });
   const later = paidAt + faker.number.int({ min: 3_600_000, max: 72 * 3_600_000 });
   const paid = ['paid', 'fulfilled', 'refunded'].includes(status);
-  orders.push({
-    id, userId: customer.id, customerEmail: customer.email, status, qty, amountFiat: fiat(total), currency: 'USD',
+  const order: Rec = {
+    id, userId: customer.id, customerEmail: customer.email, status, qty, amountFiat: fiat(total), subtotalFiat: fiat(total), currency: 'USD',
     ...(lines.some((p) => p.contract) ? { walletAddress: wallets.get(customer.id) } : {}),
     createdAt: iso(created),
     updatedAt: iso(status === 'pending' ? created : status === 'paid' ? paidAt : Math.min(later, TO)),
     ...(paid ? { paidAt: iso(paidAt) } : {}),
     ...(status === 'fulfilled' ? { fulfilledAt: iso(Math.min(later, TO)) } : {}),
-  });
+  };
+  orders.push(order);
+  const sale: Sale = { order, payment: null, customerId: customer.id, status, created, paidAt, subtotal: total, discount: 0 };
+  sales.push(sale);
   if (!paid) continue;
   const method = faker.helpers.weightedArrayElement([{ value: 'stripe', weight: 60 }, { value: 'coinbase', weight: 25 }, { value: 'bank', weight: 15 }]);
-  payments.push({
+  sale.payment = {
     id: faker.string.uuid(), orderId: id, userId: customer.id, method, provider: method,
     amountFiat: fiat(total), ...(status === 'refunded' ? { refundedFiat: fiat(total) } : {}), currency: 'USD',
     status: status === 'refunded' ? 'refunded' : 'completed',
     reference: `${{ stripe: 'pi_', coinbase: 'cb_', bank: 'bt_' }[method]}${faker.string.alphanumeric(24)}`,
     createdAt: iso(paidAt), completedAt: iso(paidAt),
-  });
+  };
+  payments.push(sale.payment);
 }
 
 const byDate = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.createdAt).localeCompare(String(b.createdAt));
+const [admin, finance] = staff as [(typeof staff)[number], (typeof staff)[number]];
+const isPaid = (s: Sale) => s.status === 'paid' || s.status === 'fulfilled';
+const amountOf = (s: Sale) => s.subtotal - s.discount;
+
+// ---- Coupons: active, expired and used up; the used ones on paid orders inside their dates (discount as checkout prices it).
+type CouponPlan = {
+  code: string; description: string; discountType: 'percentage' | 'fixed'; value: number; from: number; to: number; uses: number;
+  usageLimit?: number; perCustomerLimit?: number; minimumCents?: number;
+};
+const COUPONS: CouponPlan[] = [
+  { code: 'WELCOME10', description: '10 % off a first order', discountType: 'percentage', value: 10_00, from: FROM - 30 * DAY, to: TO + 180 * DAY, uses: 8, perCustomerLimit: 1 },
+  { code: 'HOLIDAY20', description: 'Holiday sale: 20 % off', discountType: 'percentage', value: 20_00, from: FROM, to: FROM + 40 * DAY, uses: 4 },
+  { code: 'SPRING25', description: '25.00 off orders of 200.00 or more', discountType: 'fixed', value: 25_00, minimumCents: 200_00, from: FROM + 100 * DAY, to: FROM + 190 * DAY, uses: 6 },
+  { code: 'VIP15', description: '15 % off the first five orders', discountType: 'percentage', value: 15_00, usageLimit: 5, from: FROM + 220 * DAY, to: TO + 90 * DAY, uses: 5 },
+  { code: 'GOLD50', description: '50.00 off orders of 1,000.00 or more', discountType: 'fixed', value: 50_00, minimumCents: 1_000_00, usageLimit: 100, perCustomerLimit: 2, from: TO - 7 * DAY, to: TO + 60 * DAY, uses: 0 },
+];
+const coupons = COUPONS.map((c) => {
+  const fits = sales.filter((s) => isPaid(s) && !s.order.couponCode && s.created >= c.from && s.created <= c.to && s.subtotal >= (c.minimumCents ?? 0));
+  const eligible = c.perCustomerLimit ? fits.filter((s, i) => fits.findIndex((f) => f.customerId === s.customerId) === i) : fits;
+  const used = faker.helpers.arrayElements(eligible, c.uses);
+  if (used.length < c.uses) throw new Error(`${c.code}: only ${used.length} orders can use it`);
+  for (const sale of used) {
+    sale.discount = c.discountType === 'percentage' ? mulDivHalfEven(sale.subtotal, c.value, 100_00) : Math.min(c.value, sale.subtotal);
+    Object.assign(sale.order, { couponCode: c.code, discountFiat: fiat(sale.discount), amountFiat: fiat(amountOf(sale)) });
+    Object.assign(sale.payment!, { amountFiat: fiat(amountOf(sale)) });
+  }
+  return {
+    id: faker.string.uuid(), code: c.code, description: c.description, discountType: c.discountType, discountValue: fiat(c.value),
+    ...(c.usageLimit ? { usageLimit: c.usageLimit } : {}), ...(c.perCustomerLimit ? { perCustomerLimit: c.perCustomerLimit } : {}),
+    ...(c.minimumCents ? { minimumSubtotalFiat: fiat(c.minimumCents) } : {}),
+    startDate: iso(c.from), endDate: iso(c.to), usedCount: used.length, createdBy: admin.id, createdAt: iso(c.from - 3 * DAY),
+  };
+});
+
+// ---- The referral network, two levels: the earliest sign-up referred the demo shopper and the next one, who each
+// referred later sign-ups. An order earns for its buyer's referrer (level 1) and theirs (level 2).
+const bySignUp = shoppers.filter((u) => u.status === 'active').sort(byDate);
+const top = bySignUp[0]!;
+const second = bySignUp[1]!;
+const shopper = customers[0]!;
+if (top.createdAt > shopper.createdAt) throw new Error('the top referrer signed up after the demo shopper');
+const uplineOf = new Map<string, string>();
+const refer = (referrer: { id: string }, people: { id: string; createdAt: string }[]) => {
+  for (const p of people) {
+    Object.assign(p, { referredById: referrer.id, referredAt: p.createdAt });
+    uplineOf.set(p.id, referrer.id);
+  }
+};
+const unreferred = (after: string) => bySignUp.filter((u) => u.createdAt > after && u !== top && u !== second && !uplineOf.has(u.id));
+refer(top, [shopper, second]);
+refer(shopper, faker.helpers.arrayElements(unreferred(shopper.createdAt), 6));
+refer(second, faker.helpers.arrayElements(unreferred(second.createdAt), 4));
+const referrers = [top, shopper, second];
+for (const r of referrers) Object.assign(r, { referralCode: faker.string.fromCharacters(ALPHABET, 10), walletAddress: wallets.get(r.id) });
+for (const sale of sales) {
+  const referrer = uplineOf.get(sale.customerId);
+  if (referrer) sale.order.referrerId = referrer;
+}
+// Clicks on each referrer's link from a pool of returning visitors (kept as salted hashes, as the live system does).
+const referralClicks = referrers.flatMap((r) => {
+  const visitors = Array.from({ length: 12 }, () => faker.string.hexadecimal({ length: 64, casing: 'lower', prefix: '' }));
+  return Array.from({ length: faker.number.int({ min: 25, max: 60 }) }, () => {
+    const at = faker.number.int({ min: Math.max(FROM, Date.parse(r.createdAt)), max: TO });
+    const visitorHash = faker.helpers.arrayElement(visitors);
+    // Some come back within the hour: another click, not another unique one.
+    const again = faker.datatype.boolean(0.3) ? [Math.min(at + faker.number.int({ min: 60_000, max: 3_600_000 }), TO)] : [];
+    return [at, ...again].map((ms) => ({ referrerId: r.id, visitorHash, createdAt: iso(ms) }));
+  }).flat();
+}).sort(byDate);
+
+// ---- Commissions at the agent levels' default rates (db.json keeps them), computed by the live engine's functions.
+const RATES = { 1: '0.05', 2: '0.005' } as const;
+const HOLD = DEFAULT_SETTINGS.commissionHoldDays * DAY;
+// Staff review commissions once a week: those past their hold for less than a week still wait.
+const REVIEWED_BEFORE = TO - HOLD - 7 * DAY;
+type Commission = {
+  id: string; sale: Sale; referrerId: string; level: 1 | 2; base: number; original: number; amount: number; status: string;
+  decided?: number; payoutId?: string; paid?: number; rejectReason?: string;
+};
+const commissions: Commission[] = [...sales].sort((a, b) => a.paidAt - b.paidAt).flatMap((sale) => {
+  const first = sale.order.referrerId as string | undefined;
+  if (!first || !(isPaid(sale) || sale.status === 'refunded')) return [];
+  const base = commissionBase({ subtotalCents: sale.subtotal, discountCents: sale.discount, amountCents: amountOf(sale), taxCents: 0, shippingCents: 0 });
+  return ([[1, first], [2, uplineOf.get(first)]] as const).flatMap(([level, referrerId]) => {
+    const original = referrerId && referrerId !== sale.customerId ? commissionCents(ratePpm(RATES[level]), base) : 0;
+    if (!original) return [];
+    const reviewed = sale.paidAt < REVIEWED_BEFORE;
+    // A refunded order's commissions were reversed before any payout took them.
+    const status = sale.status === 'refunded' ? 'reversed' : reviewed ? 'approved' : 'pending';
+    return [{
+      id: faker.string.uuid(), sale, referrerId: referrerId!, level, base, original, amount: status === 'reversed' ? 0 : original, status,
+      ...(reviewed ? { decided: sale.paidAt + HOLD + 3_600_000 } : {}),
+    }];
+  });
+});
+const rejected = commissions.find((c) => c.referrerId === second.id && c.status === 'approved')!;
+Object.assign(rejected, { status: 'rejected', rejectReason: 'The buyer and the referrer share a card and an address: a self-referral.' });
+// A partial refund of an order whose commissions wait for review: they shrink in place to the unrefunded share.
+const refundedSale = commissions.filter((c) => c.status === 'pending' && c.sale.status === 'paid').at(-1)!.sale;
+const refundedCents = mulDivHalfEven(amountOf(refundedSale), 30, 100);
+refundedSale.payment!.refundedFiat = fiat(refundedCents);
+for (const c of commissions.filter((x) => x.sale === refundedSale)) c.amount = reducedCents(ratePpm(RATES[c.level]), c.base, amountOf(refundedSale), refundedCents);
+
+// ---- Payouts, in date order per referrer: each takes the approved commissions no payout holds. A completed one pays
+// them; a pending one holds them (awaiting a second approver); a failed or cancelled one gave them back.
+type PayoutPlan = { status: 'completed' | 'pending' | 'failed' | 'cancelled'; at: number; note?: string };
+const PAYOUTS: [{ id: string }, PayoutPlan[]][] = [
+  [top, [{ status: 'completed', at: TO - 200 * DAY }, { status: 'completed', at: TO - 60 * DAY }, { status: 'pending', at: TO - 3 * DAY }]],
+  [shopper, [{ status: 'completed', at: TO - 90 * DAY }, { status: 'failed', at: TO - 30 * DAY, note: 'The bank returned the transfer: the account is closed.' }]],
+  [second, [{ status: 'cancelled', at: TO - 100 * DAY, note: 'The recipient asked to wait for the next payout.' }, { status: 'completed', at: TO - 70 * DAY }]],
+];
+const payouts = PAYOUTS.flatMap(([recipient, plans]) => plans.flatMap((p) => {
+  const held = commissions.filter((c) => c.referrerId === recipient.id && c.status === 'approved' && !c.payoutId && c.decided! < p.at);
+  if (!held.length) return [];
+  const id = faker.string.uuid();
+  const done = p.at + DAY;
+  if (p.status === 'completed') for (const c of held) Object.assign(c, { status: 'paid', payoutId: id, paid: done });
+  if (p.status === 'pending') for (const c of held) c.payoutId = id;
+  const gross = held.reduce((sum, c) => sum + c.amount, 0);
+  return [{
+    id, recipientId: recipient.id, grossFiat: fiat(gross), deductedFiat: 0, amountFiat: fiat(gross), currency: 'USD', status: p.status, method: 'bank',
+    ...(p.status === 'completed' ? { reference: `BT-${faker.string.alphanumeric({ length: 12, casing: 'upper' })}` } : {}),
+    ...(p.note ? { note: p.note } : {}), requestedBy: finance.id,
+    ...(p.status === 'completed' ? { approvedBy: admin.id, approvedAt: iso(p.at + 2 * 3_600_000), completedAt: iso(done) } : {}),
+    createdAt: iso(p.at), updatedAt: iso(p.status === 'pending' ? p.at : done),
+  }];
+}));
+const commissionRecords = commissions.map((c) => ({
+  id: c.id, orderId: c.sale.order.id, referrerId: c.referrerId, level: c.level, rate: RATES[c.level],
+  baseFiat: fiat(c.base), originalFiat: fiat(c.original), amountFiat: fiat(c.amount), currency: 'USD', status: c.status,
+  ...(c.payoutId ? { payoutId: c.payoutId } : {}), earnedAt: iso(c.sale.paidAt),
+  ...(c.decided ? { decidedAt: iso(c.decided), decidedBy: finance.id } : {}), ...(c.rejectReason ? { rejectReason: c.rejectReason } : {}),
+  ...(c.paid ? { paidAt: iso(c.paid) } : {}),
+  createdAt: iso(c.sale.paidAt), updatedAt: iso(c.paid ?? c.decided ?? c.sale.paidAt),
+}));
 // The dev logins work without an authenticator app: the demo data turns the setting "Require 2FA for all users" off
 // (a production install, which loads no demo data, keeps it on; see the README's Dev logins).
 const settings = { twoFactorAuth: false };
-const data = { users: [...staff, ...shoppers], products, orders: orders.sort(byDate), orderItems, payments: payments.sort(byDate), settings };
+const data = {
+  users: [...staff, ...shoppers], products, orders: orders.sort(byDate), orderItems, payments: payments.sort(byDate),
+  coupons, referralClicks, payouts, commissions: commissionRecords, settings,
+};
 fs.writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${data.users.length} users, ${products.length} products, `
-  + `${orders.length} orders, ${orderItems.length} order lines, ${payments.length} payments`);
+  + `${orders.length} orders, ${orderItems.length} order lines, ${payments.length} payments, ${coupons.length} coupons, `
+  + `${referralClicks.length} referral clicks, ${payouts.length} payouts, ${commissionRecords.length} commissions`);

@@ -1,13 +1,21 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.js';
+import { SeedFileError } from '../../server/db/seed/parse.js';
 import { seedFromFile } from '../../server/db/seed/seed.js';
 import { buildProduct } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-seed-load-'));
 beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const counts = async () => (await queryRows<{ users: number; products: number }>(t.db,
   sql`select (select count(*)::int from users) as users, (select count(*)::int from products) as products`))[0]!;
@@ -37,5 +45,89 @@ describe('seeded members', () => {
     expect(stored).toMatchObject({ points: expected!.points, members: expected!.members });
     const check = (await t.call('GET', '/api/reconcile')).json().reconciliation.checks.find((c: { name: string }) => c.name.startsWith('member points'));
     expect(check).toMatchObject({ ok: true });
+  });
+});
+
+/** db.json with `change` applied, written to a temporary file for the seed to read. */
+function variant(name: string, change: (data: Record<string, any>) => void) { // eslint-disable-line @typescript-eslint/no-explicit-any -- records of any shape
+  const data = JSON.parse(fs.readFileSync('db.json', 'utf8'));
+  change(data);
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, JSON.stringify(data));
+  return file;
+}
+
+const byStatus = async (table: string) => Object.fromEntries((await queryRows<{ status: string; n: number }>(t.db,
+  sql`select status, count(*)::int as n from ${sql.raw(table)} group by status`)).map((r) => [r.status, r.n]));
+
+describe('db.json’s coupons, referral network, commissions and payouts', () => {
+  it('load as one consistent history: every state present, reconcile passes, the demo shopper has something to pay', async () => {
+    const summary = await seedFromFile(t.db, 'db.json', { log: () => undefined });
+    expect(summary).toMatchObject({ coupons: expect.any(Number), referralClicks: expect.any(Number), payouts: expect.any(Number), commissions: expect.any(Number) });
+    expect(Object.keys(await byStatus('commissions')).sort()).toEqual(['approved', 'paid', 'pending', 'rejected', 'reversed']);
+    expect(Object.keys(await byStatus('payouts')).sort()).toEqual(['cancelled', 'completed', 'failed', 'pending']);
+    const [shape] = await queryRows<Record<string, number>>(t.db, sql`select
+      (select count(*)::int from coupons where end_date < now()) as expired,
+      (select count(*)::int from coupons where end_date >= now() and usage_limit is not null and used_count >= usage_limit) as used_up,
+      (select count(*)::int from coupons where end_date >= now() and (usage_limit is null or used_count < usage_limit)) as active,
+      (select count(*)::int from orders where coupon_code is not null and subtotal_cents - discount_cents <> amount_cents) as inconsistent,
+      (select count(*)::int from orders where coupon_code is not null) as discounted,
+      (select count(*)::int from users u where exists (select 1 from users r where r.referred_by_id = u.referred_by_id) and u.referred_by_id in (select id from users where referred_by_id is not null)) as second_level,
+      (select count(*)::int from referral_visits) as visits,
+      (select count(*)::int from users where affiliate) as affiliates,
+      (select count(*)::int from commissions where status = 'rejected' and reject_reason is not null) as rejected_with_reason,
+      (select count(*)::int from commissions c join orders o on o.id = c.order_id join payments p on p.order_id = o.id
+        where p.refunded_cents between 1 and p.amount_cents - 1 and c.amount_cents < c.original_cents) as reduced`);
+    expect(shape).toMatchObject({ inconsistent: 0, rejected_with_reason: 1, reduced: expect.any(Number) });
+    for (const [key, n] of Object.entries(shape!)) if (key !== 'inconsistent') expect(n, key).toBeGreaterThan(0);
+
+    const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;
+    const reconciliation = (await t.call('GET', '/api/reconcile', { token })).json().reconciliation;
+    expect(reconciliation.checks.filter((c: { ok: boolean }) => !c.ok)).toEqual([]);
+    const payout = await t.call('POST', '/api/payouts', { token, body: { recipientEmail: 'shopper@rwa.dev' } });
+    expect(payout.statusCode, payout.body).toBe(201);
+    expect(payout.json().payout.amount).toBeGreaterThan(0);
+  });
+
+  it('refuse a bad entry of each, one line each, and load nothing', async () => {
+    const before = await counts();
+    const file = variant('bad.json', (d) => {
+      d.coupons[1].discountType = 'half';
+      d.coupons[2].discountValue = -5;
+      d.orders.find((o: { couponCode?: string }) => o.couponCode).couponCode = 'NO-SUCH-CODE';
+      d.users[5].referredById = 'nobody';
+      d.referralClicks[0].visitorHash = '';
+      d.payouts[0].amountFiat = 1;
+      d.commissions[0].originalFiat = 99999;
+      d.commissions[1].payoutId = 'gone';
+    });
+    const err = await seedFromFile(t.db, file, { log: () => undefined }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(SeedFileError);
+    const lines = (err as Error).message.split('\n').slice(1);
+    expect(lines).toEqual([
+      expect.stringMatching(/^users\[5\] \(id ".*"\)\.referredById: user "nobody" does not exist$/),
+      expect.stringMatching(/^coupons\[1\] \(id ".*"\)\.discountType: "half" is not one of percentage, fixed$/),
+      expect.stringMatching(/^coupons\[2\] \(id ".*"\)\.discountValue: .+/),
+      expect.stringMatching(/^orders\[\d+\] \(id ".*"\)\.couponCode: coupon "NO-SUCH-CODE" is not in the file's coupons$/),
+      'referralClicks[0].visitorHash: missing',
+      expect.stringMatching(/^payouts\[0\] \(id ".*"\)\.amountFiat: 1 is not gross − deducted$/),
+      expect.stringMatching(/^commissions\[0\] \(id ".*"\)\.originalFiat: 99999 is not rate × base$/),
+      expect.stringMatching(/^commissions\[1\] \(id ".*"\)\.payoutId: payout "gone" does not exist$/),
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a file without them loads as before: no coupons, referrals, commissions or payouts', async () => {
+    const file = variant('plain.json', (d) => {
+      for (const key of ['coupons', 'referralClicks', 'payouts', 'commissions']) delete d[key];
+      for (const u of d.users) for (const key of ['referralCode', 'referredById', 'referredAt', 'walletAddress']) delete u[key];
+      for (const o of d.orders) delete o.referrerId;
+    });
+    const summary = await seedFromFile(t.db, file, { withPasswords: false, log: () => undefined });
+    expect(summary).toMatchObject({ users: 44, coupons: 0, referralClicks: 0, payouts: 0, commissions: 0 });
+    const [left] = await queryRows<{ n: number }>(t.db, sql`select
+      (select count(*) from coupons) + (select count(*) from commissions) + (select count(*) from payouts) + (select count(*) from referral_clicks)
+      + (select count(*) from users where affiliate or referred_by_id is not null) as n`);
+    expect(Number(left!.n)).toBe(0);
   });
 });

@@ -38,7 +38,8 @@ async function main() {
       const t = Date.now();
       const s = await seedFromFile(database.db, file, { shiftDates: !values['keep-dates'], lenient: values.lenient });
       console.log(`seed: loaded ${path.basename(file)}: ${s.users} users, ${s.products} products, ${s.orders} orders, `
-        + `${s.orderItems} order lines, ${s.payments} payments in ${Date.now() - t} ms`);
+        + `${s.orderItems} order lines, ${s.payments} payments, ${s.coupons} coupons, ${s.referralClicks} referral clicks, `
+        + `${s.payouts} payouts, ${s.commissions} commissions in ${Date.now() - t} ms`);
     }
     if (orders > 0) {
       const r = await generateOrders(database.db, orders, { customers, log: console.log });

@@ -1,7 +1,8 @@
 /**
- * Writes the database back out as a json-server style file, the format the seed reads (parse.ts and records.ts):
- * top-level `users`, `products`, `orders`, `orderItems`, `payments` arrays and a `settings` object, field names the
- * API's, amounts as decimal numbers, dates as ISO text, passwords as their stored hashes (`passwordHash`).
+ * Writes the database back out as a json-server style file, the format the seed reads (parse.ts, records.ts and
+ * network.ts): top-level `users`, `products`, `orders`, `orderItems`, `payments`, `coupons`, `referralClicks`,
+ * `payouts` and `commissions` arrays and a `settings` object, field names the API's, amounts as decimal numbers,
+ * dates as ISO text, passwords as their stored hashes (`passwordHash`).
  *
  * Streamed: each collection is read in keyset batches by id, and each batch is rendered to JSON text by the
  * database (one text value a batch, no row mapping), then written to the stream before the next is read, so a
@@ -20,14 +21,19 @@ export const EXPORT_BATCH = 10_000;
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const fiat = (column: string) => `trim_scale(${column}::numeric / 100)`;
 
-/** One collection: the table, and each record field's name and SQL expression over the row `t`, in the file's order. */
-type Collection = { name: string; table: string; fields: [string, string][] };
+/**
+ * One collection: the table, and each record field's name and SQL expression over the row `t`, in the file's order;
+ * `key` the type of its id column (uuid unless said).
+ */
+type Collection = { name: string; table: string; key?: 'bigint'; fields: [string, string][] };
 
 const COLLECTIONS: Collection[] = [
   {
     name: 'users', table: 'users', fields: [
       ['id', 't.id'], ['email', 't.email'], ['name', 't.name'], ['firstName', 't.first_name'], ['lastName', 't.last_name'], ['phone', 't.phone'],
       ['role', 't.role'], ['status', 't.status'], ['kycStatus', 't.kyc_status'], ['passwordHash', 't.password_hash'],
+      ['referralCode', 't.referral_code'], ['referredById', 't.referred_by_id'], ['referredAt', iso('t.referred_at')],
+      ['walletAddress', 't.wallet_address'], ['affiliate', 'case when t.affiliate then true end'],
       ['lastLogin', iso('t.last_login')], ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')],
     ],
   },
@@ -46,7 +52,7 @@ const COLLECTIONS: Collection[] = [
       ['id', 't.id'], ['userId', 't.user_id'], ['guest', 'case when t.user_id is null then true end'], ['customerEmail', 't.customer_email'],
       ['status', 't.status'], ['qty', 't.qty'], ['amountFiat', fiat('t.amount_cents')], ['subtotalFiat', fiat('t.subtotal_cents')],
       ['discountFiat', fiat('t.discount_cents')], ['memberDiscountFiat', `nullif(${fiat('t.member_discount_cents')}, 0)`], ['taxFiat', fiat('t.tax_cents')], ['shippingFiat', fiat('t.shipping_cents')],
-      ['currency', 't.currency'], ['couponCode', 't.coupon_code'], ['walletAddress', 't.wallet_address'], ['test', 't.test'],
+      ['currency', 't.currency'], ['couponCode', 't.coupon_code'], ['referrerId', 't.referrer_id'], ['walletAddress', 't.wallet_address'], ['test', 't.test'],
       ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')], ['paidAt', iso('t.paid_at')],
       ['fulfilledAt', iso('t.fulfilled_at')], ['expiresAt', iso('t.expires_at')],
     ],
@@ -65,6 +71,38 @@ const COLLECTIONS: Collection[] = [
       ['amountFiat', fiat('t.amount_cents')], ['refundedFiat', fiat('t.refunded_cents')], ['currency', 't.currency'],
       ['status', 't.status'], ['reference', 't.reference'], ['url', 't.url'], ['returnUrl', 't.return_url'], ['cancelUrl', 't.cancel_url'],
       ['test', 't.test'], ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')], ['completedAt', iso('t.completed_at')],
+    ],
+  },
+  {
+    name: 'coupons', table: 'coupons', fields: [
+      ['id', 't.id'], ['code', 't.code'], ['description', 't.description'], ['discountType', 't.discount_type'], ['discountValue', 'trim_scale(t.discount_value)'],
+      ['usageLimit', 't.usage_limit'], ['perCustomerLimit', 't.per_customer_limit'], ['minimumSubtotalFiat', fiat('t.minimum_subtotal_cents')],
+      ['startDate', iso('t.start_date')], ['endDate', iso('t.end_date')], ['usedCount', 't.used_count'], ['reservedCount', 't.reserved_count'],
+      ['createdBy', 't.created_by'], ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')],
+    ],
+  },
+  {
+    // In the order they were made: the seed numbers them again in file order (the visitor stays a salted hash).
+    name: 'referralClicks', table: 'referral_clicks', key: 'bigint', fields: [
+      ['referrerId', 't.referrer_id'], ['visitorHash', 't.visitor_hash'], ['createdAt', iso('t.created_at')],
+    ],
+  },
+  {
+    name: 'payouts', table: 'payouts', fields: [
+      ['id', 't.id'], ['recipientId', 't.recipient_id'], ['grossFiat', fiat('t.gross_cents')], ['deductedFiat', fiat('t.deducted_cents')],
+      ['amountFiat', fiat('t.amount_cents')], ['currency', 't.currency'], ['status', 't.status'], ['method', 't.method'], ['reference', 't.reference'],
+      ['walletAddress', 't.wallet_address'], ['chainId', 't.chain_id'], ['txHash', 't.tx_hash'], ['note', 't.note'],
+      ['requestedBy', 't.requested_by'], ['approvedBy', 't.approved_by'], ['approvedAt', iso('t.approved_at')],
+      ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')], ['completedAt', iso('t.completed_at')],
+    ],
+  },
+  {
+    name: 'commissions', table: 'commissions', fields: [
+      ['id', 't.id'], ['orderId', 't.order_id'], ['referrerId', 't.referrer_id'], ['level', 't.level'], ['rate', 'trim_scale(t.rate)::text'],
+      ['baseFiat', fiat('t.base_cents')], ['originalFiat', fiat('t.original_cents')], ['amountFiat', fiat('t.amount_cents')], ['currency', 't.currency'],
+      ['status', 't.status'], ['payoutId', 't.payout_id'], ['earnedAt', iso('t.earned_at')], ['decidedAt', iso('t.decided_at')],
+      ['decidedBy', 't.decided_by'], ['rejectReason', 't.reject_reason'], ['paidAt', iso('t.paid_at')],
+      ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')],
     ],
   },
 ];
@@ -87,10 +125,10 @@ async function exportCollection(db: Db, out: Writable, c: Collection, batch: num
   let after: string | null = null;
   let count = 0;
   for (;;) {
-    const seek: SQL = after === null ? sql`` : sql`where t.id > ${after}::uuid`;
+    const seek: SQL = after === null ? sql`` : sql`where t.id > ${after}::${sql.raw(c.key ?? 'uuid')}`;
     const [page] = await queryRows<{ body: string | null; last: string | null; n: number | string }>(db, sql`
       with b as (select * from ${sql.raw(c.table)} t ${seek} order by t.id limit ${batch})
-      select string_agg(${sql.raw(recordJson(c.fields))}, E',\n    ' order by t.id) as body, max(t.id::text) as last, count(*) as n
+      select string_agg(${sql.raw(recordJson(c.fields))}, E',\n    ' order by t.id) as body, ${sql.raw(c.key ? 'max(t.id)::text' : 'max(t.id::text)')} as last, count(*) as n
       from b t`);
     const n = Number(page?.n ?? 0);
     if (!n || !page?.body) break;

@@ -1,6 +1,7 @@
 import { settingsSchema } from '../../../src/common/settings.js';
 import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type Problem } from './format.js';
-import { parseOrders, parsePayments, parseProducts, parseUsers, type Ctx } from './records.js';
+import { parseCommissions, parsePayouts, parseReferralClicks } from './network.js';
+import { first, parseCoupons, parseOrders, parsePayments, parseProducts, parseUsers, shown, str, type Ctx } from './records.js';
 import type { SeedData } from './types.js';
 
 /** Turns a json-server style file (top-level collections) into rows for the tables. Pure: no database. */
@@ -25,12 +26,12 @@ export class SeedFileError extends Error {
   }
 }
 
-const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'settings'] as const;
+const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'coupons', 'referralClicks', 'payouts', 'commissions', 'settings'] as const;
 const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
   order_items: 'orderItems', orderLines: 'orderItems', order_lines: 'orderItems', items: 'orderItems',
 };
 const DATE_KEYS = ['createdAt', 'created_at', 'updatedAt', 'updated_at', 'paidAt', 'paid_at', 'fulfilledAt', 'fulfilled_at',
-  'completedAt', 'completed_at', 'lastLogin', 'last_login', 'joinDate', 'date'];
+  'completedAt', 'completed_at', 'lastLogin', 'last_login', 'joinDate', 'date', 'earnedAt', 'decidedAt', 'approvedAt', 'referredAt'];
 
 export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const notes = new Notes();
@@ -67,8 +68,16 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
 
   const userRows = parseUsers(ctx, list('users'));
   const productRows = parseProducts(ctx, list('products'));
-  const orderData = parseOrders(ctx, list('orders'), list('orderItems'), userRows, productRows);
+  const orderRecords = list('orders');
+  const orderData = parseOrders(ctx, orderRecords, list('orderItems'), userRows, productRows);
   const paymentRows = parsePayments(ctx, list('payments'), orderData.orders, userRows);
+  const userIds = new Set(userRows.map((u) => u.id));
+  const couponRecords = list('coupons');
+  const couponRows = parseCoupons(ctx, couponRecords, userIds);
+  if (collections.coupons) checkCouponCodes(ctx, orderRecords, couponRecords);
+  const clickRows = parseReferralClicks(ctx, list('referralClicks'), userIds);
+  const payoutRows = parsePayouts(ctx, list('payouts'), userIds);
+  const commissionRows = parseCommissions(ctx, list('commissions'), orderData.orders, payoutRows, userIds);
   const settingRows = parseSettings(settingsRaw, notes);
   if (notes.problems.length && !opts.lenient) throw new SeedFileError(notes.problems);
   return {
@@ -77,10 +86,23 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     orders: orderData.orders,
     orderItems: orderData.items,
     payments: paymentRows,
+    coupons: couponRows,
+    referralClicks: clickRows,
+    payouts: payoutRows,
+    commissions: commissionRows,
     settings: settingRows,
     notes: notes.list(),
     problems: notes.problems,
   };
+}
+
+/** With coupons in the file, an order's coupon code names one of them (a used coupon is never deleted). */
+function checkCouponCodes(ctx: Ctx, orderRecords: Record<string, unknown>[], couponRecords: Record<string, unknown>[]) {
+  const codes = new Set(couponRecords.map((c) => str(c.code)?.toLowerCase()));
+  orderRecords.forEach((r, index) => {
+    const code = str(first(r, 'couponCode', 'coupon_code'));
+    if (code && !codes.has(code.toLowerCase())) ctx.notes.problem({ collection: 'orders', index, id: r.id }, 'couponCode', `coupon ${shown(code)} is not in the file's coupons`, 'kept the code');
+  });
 }
 
 function newestDate(records: unknown[]): Date | null {

@@ -3,17 +3,22 @@ import { isMemberLevel, MEMBER_LEVELS } from '../../../src/common/membership.js'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../src/common/orders.js';
 import { PRODUCT_STATUSES, RWA_TYPES } from '../../../src/common/products.js';
 import { KYC_STATUSES, USER_STATUSES } from '../../../src/common/users.js';
+import { DISCOUNT_TYPES } from '../../../src/common/coupons.js';
+import { centsText } from '../../../src/common/money.js';
+import { sentenceOf } from '../../lib/errors.js';
+import { termProblems } from '../../modules/coupons/policy.js';
+import { CODE_PATTERN } from '../../modules/referrals/policy.js';
 import { decimalToCents, plainDecimal, type At, type IdMap, type Notes } from './format.js';
-import type { SeedOrder, SeedOrderItem, SeedPayment, SeedProduct, SeedUser } from './types.js';
+import type { SeedCoupon, SeedOrder, SeedOrderItem, SeedPayment, SeedProduct, SeedUser } from './types.js';
 
 /** Record-by-record readers for parseSeedFile: unknown fields are ignored, missing ones defaulted. */
 
 export type Ctx = { ids: IdMap; notes: Notes; now: Date; date: (v: unknown) => Date | null };
-type Rec = Record<string, unknown>;
+export type Rec = Record<string, unknown>;
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null);
-const first = (r: Rec, ...keys: string[]) => keys.map((k) => r[k]).find((v) => v !== undefined && v !== null && v !== '');
-const int = (v: unknown): number | null => {
+export const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null);
+export const first = (r: Rec, ...keys: string[]) => keys.map((k) => r[k]).find((v) => v !== undefined && v !== null && v !== '');
+export const int = (v: unknown): number | null => {
   const n = typeof v === 'string' && v.trim() ? Number(v) : v;
   return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
 };
@@ -24,11 +29,11 @@ const tokenText = (v: unknown): string | null => {
 };
 const bool = (v: unknown) => v === true || v === 'true' || v === 1;
 
-const missing = (v: unknown) => v === undefined || v === null || v === '';
-const shown = (v: unknown) => JSON.stringify(v);
+export const missing = (v: unknown) => v === undefined || v === null || v === '';
+export const shown = (v: unknown) => JSON.stringify(v);
 
 /** An enum field: a missing value takes `fallback` quietly, an unknown one is a problem. */
-function oneOf<T extends string>(ctx: Ctx, at: At, field: string, allowed: readonly T[], value: unknown, fallback: T): T {
+export function oneOf<T extends string>(ctx: Ctx, at: At, field: string, allowed: readonly T[], value: unknown, fallback: T): T {
   const v = typeof value === 'string' ? value.trim().toLowerCase() : value;
   if ((allowed as readonly unknown[]).includes(v)) return v as T;
   if (!missing(value)) ctx.notes.problem(at, field, `${shown(value)} is not one of ${allowed.join(', ')}`, `used "${fallback}"`);
@@ -45,7 +50,7 @@ function memberLevel(ctx: Ctx, at: At, value: unknown): string | null {
 }
 
 /** A whole number ≥ 0 (a count): missing is 0, anything else wrong is a problem. */
-function count(ctx: Ctx, at: At, field: string, value: unknown): number {
+export function count(ctx: Ctx, at: At, field: string, value: unknown): number {
   if (missing(value)) return 0;
   const n = int(value);
   if (n !== null && n >= 0) return n;
@@ -54,7 +59,7 @@ function count(ctx: Ctx, at: At, field: string, value: unknown): number {
 }
 
 /** Fiat given as a decimal amount (field `fiatKeys`) or as integer cents (field `centsKeys`). */
-function money(r: Rec, fiatKeys: string[], centsKeys: string[]): number | null {
+export function money(r: Rec, fiatKeys: string[], centsKeys: string[]): number | null {
   const fiat = first(r, ...fiatKeys);
   if (fiat !== undefined) return decimalToCents(fiat);
   const cents = int(first(r, ...centsKeys));
@@ -63,6 +68,8 @@ function money(r: Rec, fiatKeys: string[], centsKeys: string[]): number | null {
 
 export function parseUsers(ctx: Ctx, records: Rec[]): SeedUser[] {
   const byEmail = new Map<string, SeedUser>();
+  const codes = new Set<string>();
+  const uplines: { user: SeedUser; at: At; given: unknown }[] = [];
   records.forEach((r, i) => {
     const at: At = { collection: 'users', index: i, id: r.id };
     const id = ctx.ids.get('users', r.id) ?? ctx.ids.get('users', `#${i}`)!;
@@ -83,7 +90,7 @@ export function parseUsers(ctx: Ctx, records: Rec[]): SeedUser[] {
       ? (r.isActive ? 'active' : 'inactive')
       : oneOf(ctx, at, 'status', USER_STATUSES, r.status, 'active');
     const hash = str(first(r, 'passwordHash', 'password_hash'));
-    byEmail.set(email, {
+    const user: SeedUser = {
       id, email,
       name: str(r.name), firstName: str(first(r, 'firstName', 'first_name')), lastName: str(first(r, 'lastName', 'last_name')),
       phone: str(r.phone),
@@ -93,11 +100,47 @@ export function parseUsers(ctx: Ctx, records: Rec[]): SeedUser[] {
       password: typeof r.password === 'string' && r.password ? r.password : null,
       passwordHash: hash?.startsWith('$argon2') ? hash : null,
       lastLogin: ctx.date(first(r, 'lastLogin', 'last_login')),
+      referralCode: referralCode(ctx, at, first(r, 'referralCode', 'referral_code'), codes),
+      referredAt: ctx.date(first(r, 'referredAt', 'referred_at')),
+      walletAddress: str(first(r, 'walletAddress', 'wallet_address')),
+      affiliate: bool(r.affiliate),
       createdAt: created,
       updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
-    });
+    };
+    byEmail.set(email, user);
+    const upline = first(r, 'referredById', 'referred_by_id');
+    if (!missing(upline)) uplines.push({ user, at, given: upline });
   });
-  return [...byEmail.values()];
+  const users = [...byEmail.values()];
+  linkReferrers(ctx, uplines, new Map(users.map((u) => [u.id, u])));
+  return users;
+}
+
+/** A user's own referral code (the live format, upper case), unique; a missing one is made on first use. */
+function referralCode(ctx: Ctx, at: At, value: unknown, codes: Set<string>): string | null {
+  if (missing(value)) return null;
+  const code = str(value)?.toUpperCase() ?? '';
+  const wrong = !CODE_PATTERN.test(code) ? `${shown(value)} is not a referral code (10 letters and digits without 0, O, 1, I, L)`
+    : codes.has(code) ? `${code} is also an earlier user's referral code` : null;
+  if (wrong) {
+    ctx.notes.problem(at, 'referralCode', wrong, 'left the user without one (one is made on first use)');
+    return null;
+  }
+  codes.add(code);
+  return code;
+}
+
+/** Who referred whom: an existing user, never the user themself nor in a loop (PRODUCT.md, Referrals). */
+function linkReferrers(ctx: Ctx, uplines: { user: SeedUser; at: At; given: unknown }[], byId: Map<string, SeedUser>) {
+  for (const { user, at, given } of uplines) {
+    const referrer = byId.get(ctx.ids.get('users', given) ?? '');
+    let wrong = !referrer ? `user ${shown(given)} does not exist` : referrer.id === user.id ? 'is the user themself' : null;
+    for (let up = referrer, steps = 0; !wrong && up?.referredById && steps < byId.size; up = byId.get(up.referredById), steps++) {
+      if (up.referredById === user.id) wrong = `user ${shown(given)} is referred, directly or not, by this user (a loop)`;
+    }
+    if (wrong) ctx.notes.problem(at, 'referredById', wrong, 'left the user without a referrer');
+    else user.referredById = referrer!.id;
+  }
 }
 
 export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
@@ -203,6 +246,7 @@ export function parseOrders(ctx: Ctx, records: Rec[], lineRecords: Line[], userR
       amountCents: amount !== null && amount >= 0 ? amount : lineSum,
       currency: str(r.currency)?.toUpperCase() ?? 'USD',
       couponCode: str(first(r, 'couponCode', 'coupon_code')),
+      referrerId: orderReferrer(ctx, at, first(r, 'referrerId', 'referrer_id'), user.id, usersById),
       walletAddress: str(first(r, 'walletAddress', 'wallet_address')),
       test: bool(r.test),
       createdAt: created,
@@ -216,6 +260,15 @@ export function parseOrders(ctx: Ctx, records: Rec[], lineRecords: Line[], userR
     for (const { line, at } of lines) ctx.notes.problem(at, 'orderId', `order ${shown(first(line, 'orderId', 'order_id'))} does not exist`, 'skipped the line');
   }
   return { orders, items };
+}
+
+/** The level-1 referrer an order earns for: a user of the file, not the buyer. */
+function orderReferrer(ctx: Ctx, at: At, given: unknown, buyerId: string | null, usersById: Map<string, SeedUser>): string | null {
+  if (missing(given)) return null;
+  const id = ctx.ids.get('users', given);
+  const wrong = !id || !usersById.has(id) ? `user ${shown(given)} does not exist` : id === buyerId ? 'is the buyer' : null;
+  if (wrong) ctx.notes.problem(at, 'referrerId', wrong, 'left the order without a referrer');
+  return wrong ? null : id;
 }
 
 function findUser(ctx: Ctx, at: At, r: Rec, byId: Map<string, SeedUser>, byEmail: Map<string, SeedUser>, userRows: SeedUser[]) {
@@ -290,5 +343,56 @@ export function parsePayments(ctx: Ctx, records: Rec[], orderRows: SeedOrder[], 
       updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
       completedAt: ctx.date(first(r, 'completedAt', 'completed_at')) ?? (done ? created : null),
     };
+  });
+}
+
+/** A user of the file named by `field` (optional), or null with a problem when it names none. */
+export function userRef(ctx: Ctx, at: At, r: Rec, field: string, userIds: Set<string>): string | null {
+  const given = first(r, field);
+  if (missing(given)) return null;
+  const id = ctx.ids.get('users', given);
+  if (id && userIds.has(id)) return id;
+  ctx.notes.problem(at, field, `user ${shown(given)} does not exist`, 'left it empty');
+  return null;
+}
+
+/** Coupons: codes unique whatever their case, terms that fit together (the rules of server/modules/coupons/policy.ts). */
+export function parseCoupons(ctx: Ctx, records: Rec[], userIds: Set<string>): SeedCoupon[] {
+  const codes = new Set<string>();
+  return records.flatMap((r, i) => {
+    const at: At = { collection: 'coupons', index: i, id: r.id };
+    const code = str(r.code);
+    const skip = (field: string, message: string) => (ctx.notes.problem(at, field, message, 'skipped the coupon'), []);
+    if (!code) return skip('code', 'missing');
+    if (codes.has(code.toLowerCase())) return skip('code', `${shown(code)} is also an earlier coupon's code`);
+    codes.add(code.toLowerCase());
+    const discountType = oneOf(ctx, at, 'discountType', DISCOUNT_TYPES, first(r, 'discountType', 'discount_type'), 'percentage');
+    const valueGiven = first(r, 'discountValue', 'discount_value');
+    const discountValue = decimalToCents(valueGiven);
+    if (discountValue === null) return skip('discountValue', missing(valueGiven) ? 'missing' : `${shown(valueGiven)} is not a number`);
+    const limit = (field: string) => {
+      const given = first(r, field);
+      if (missing(given)) return null;
+      const n = int(given);
+      if (n !== null && n >= 1) return n;
+      ctx.notes.problem(at, field, `${shown(given)} is not a whole number of at least 1`, 'left it unlimited');
+      return null;
+    };
+    const created = ctx.date(first(r, 'createdAt', 'created_at')) ?? ctx.now;
+    const coupon = {
+      id: ctx.ids.get('coupons', r.id) ?? ctx.ids.get('coupons', `#${i}`)!,
+      code, description: str(r.description), discountType, discountValue,
+      usageLimit: limit('usageLimit'), perCustomerLimit: limit('perCustomerLimit'),
+      minimumSubtotalCents: money(r, ['minimumSubtotalFiat', 'minimumSubtotal'], ['minimumSubtotalCents', 'minimum_subtotal_cents']),
+      startDate: ctx.date(first(r, 'startDate', 'start_date')), endDate: ctx.date(first(r, 'endDate', 'end_date')),
+      usedCount: count(ctx, at, 'usedCount', first(r, 'usedCount', 'used_count')),
+      reservedCount: count(ctx, at, 'reservedCount', first(r, 'reservedCount', 'reserved_count')),
+      createdBy: userRef(ctx, at, r, 'createdBy', userIds),
+      createdAt: created,
+      updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
+    };
+    const wrong = Object.entries(termProblems(coupon));
+    for (const [field, said] of wrong) ctx.notes.problem(at, field, sentenceOf(said), 'skipped the coupon');
+    return wrong.length ? [] : [{ ...coupon, discountValue: centsText(discountValue) }];
   });
 }

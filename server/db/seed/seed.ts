@@ -1,7 +1,9 @@
 /**
  * Loads demo data from a json-server style file (db.json): top-level arrays `users`, `products`,
- * `orders`, `orderItems`, `payments` and an optional `settings` object. Field names are the API's
- * (camelCase; snake_case is accepted too). Other collections are ignored with a printed note.
+ * `orders`, `orderItems`, `payments`, optionally `coupons`, `referralClicks`, `payouts` and `commissions`, and an
+ * optional `settings` object. Field names are the API's (camelCase; snake_case is accepted too). Other collections
+ * are ignored with a printed note. The referral network: a user's `referredById` (their level-1 referrer) and
+ * `referralCode`, an order's `referrerId`; the unique clicks per day and the affiliate flags are derived on load.
  *
  * Format decisions:
  * - Passwords: db.json never holds hashes of the dev accounts. A user record may carry
@@ -21,8 +23,8 @@ import fs from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { hashPassword } from '../../lib/crypto.js';
-import type { Database, Db } from '../client.js';
-import { orderItems, orders, payments, products, settings, users } from '../schema.js';
+import type { Database, Db, Queryable } from '../client.js';
+import { commissions, coupons, orderItems, orders, payments, payouts, products, referralClicks, settings, users } from '../schema.js';
 import { describeProblem } from './format.js';
 import { parseSeedFile, type ParseOptions } from './parse.js';
 import type { SeedData } from './types.js';
@@ -37,9 +39,13 @@ export type SeedOptions = ParseOptions & {
   afterReset?: () => Promise<void> | void;
 };
 
-export type SeedSummary = { users: number; products: number; orders: number; orderItems: number; payments: number; notes: string[] };
+export type SeedSummary = {
+  users: number; products: number; orders: number; orderItems: number; payments: number;
+  coupons: number; referralClicks: number; payouts: number; commissions: number; notes: string[];
+};
 
-const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, audit_events, mint_jobs, chain_transactions, mint_workers RESTART IDENTITY CASCADE`;
+const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, audit_events, mint_jobs, chain_transactions, mint_workers,
+  coupons, referral_clicks, referral_visits, payouts, commissions, commission_adjustments RESTART IDENTITY CASCADE`;
 const CHUNK = 500;
 
 /** Whether JSON.parse fails on `text` only because it stops too early (the error is further on, or there is none). */
@@ -108,19 +114,41 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
   await db.transaction(async (tx) => {
     await tx.execute(RESET);
     await opts.afterReset?.();
-    for (const rows of chunks(userRows)) await tx.insert(users).values(rows);
+    // Referrers after everyone is in: a user may name one later in the file.
+    for (const rows of chunks(userRows)) await tx.insert(users).values(rows.map(({ referredById: _, ...u }) => u));
+    for (const rows of chunks(userRows.filter((u) => u.referredById))) {
+      const links = JSON.stringify(rows.map((u) => ({ id: u.id, by: u.referredById })));
+      await tx.execute(sql`update users u set referred_by_id = x.by from jsonb_to_recordset(${links}::jsonb) as x(id uuid, by uuid) where u.id = x.id`);
+    }
     for (const rows of chunks(data.products)) await tx.insert(products).values(rows);
     for (const rows of chunks(data.orders)) await tx.insert(orders).values(rows);
     for (const rows of chunks(data.orderItems)) await tx.insert(orderItems).values(rows);
     for (const rows of chunks(data.payments)) await tx.insert(payments).values(rows);
+    for (const rows of chunks(data.coupons)) await tx.insert(coupons).values(rows);
+    for (const rows of chunks(data.referralClicks)) await tx.insert(referralClicks).values(rows);
+    for (const rows of chunks(data.payouts)) await tx.insert(payouts).values(rows);
+    for (const rows of chunks(data.commissions)) await tx.insert(commissions).values(rows);
+    await deriveReferralState(tx);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
     await earnSeededPoints(tx);
   });
-  await refreshStatistics(db, sql`ANALYZE users, products, orders, order_items, payments`, log);
+  await refreshStatistics(db, sql`ANALYZE users, products, orders, order_items, payments, coupons, referral_clicks, payouts, commissions`, log);
   return {
     users: userRows.length, products: data.products.length, orders: data.orders.length,
-    orderItems: data.orderItems.length, payments: data.payments.length, notes: data.notes,
+    orderItems: data.orderItems.length, payments: data.payments.length, coupons: data.coupons.length,
+    referralClicks: data.referralClicks.length, payouts: data.payouts.length, commissions: data.commissions.length, notes: data.notes,
   };
+}
+
+/**
+ * What the live system keeps beside the loaded records: each visitor once per referrer per UTC day (the unique clicks),
+ * and the affiliate flag of whoever is named as a referrer or earned a commission.
+ */
+async function deriveReferralState(tx: Queryable) {
+  await tx.execute(sql`insert into referral_visits (referrer_id, day, visitor_hash)
+    select distinct referrer_id, (created_at at time zone 'utc')::date, visitor_hash from referral_clicks`);
+  await tx.execute(sql`update users set affiliate = true where not affiliate
+    and (id in (select referred_by_id from users) or id in (select referrer_id from commissions))`);
 }
 
 async function hashAll(passwords: (string | null)[]): Promise<Map<string, string>> {

@@ -1,4 +1,4 @@
-import type { orderItems, orders, payments, products, users } from '../schema.js';
+import type { commissions, coupons, orderItems, orders, payments, payouts, products, referralClicks, users } from '../schema.js';
 import type { Problem } from './format.js';
 
 /** The rows a seed file turns into, table by table (parse.ts makes them, seed.ts writes them). */
@@ -7,6 +7,10 @@ export type SeedProduct = typeof products.$inferInsert & { id: string };
 export type SeedOrder = typeof orders.$inferInsert & { id: string };
 export type SeedOrderItem = typeof orderItems.$inferInsert;
 export type SeedPayment = typeof payments.$inferInsert;
+export type SeedCoupon = typeof coupons.$inferInsert & { id: string };
+export type SeedReferralClick = Omit<typeof referralClicks.$inferInsert, 'id'>;
+export type SeedCommission = typeof commissions.$inferInsert & { id: string };
+export type SeedPayout = typeof payouts.$inferInsert & { id: string };
 
 export type SeedData = {
   users: SeedUser[];
@@ -14,6 +18,10 @@ export type SeedData = {
   orders: SeedOrder[];
   orderItems: SeedOrderItem[];
   payments: SeedPayment[];
+  coupons: SeedCoupon[];
+  referralClicks: SeedReferralClick[];
+  payouts: SeedPayout[];
+  commissions: SeedCommission[];
   settings: { key: string; value: unknown }[];
   notes: string[];
   /** What was wrong and how it was repaired (a lenient load; a strict one refuses the file instead). */

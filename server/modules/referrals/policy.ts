@@ -8,7 +8,7 @@ import { allow, PUBLIC, resourceAccess } from '../../lib/access.js';
 export const referralAccess = { ...resourceAccess('referrals'), own: allow('self'), click: PUBLIC };
 
 /** No 0/O, 1/I/L: read aloud or typed from a screen without mistakes. */
-const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const CODE_LENGTH = 10;
 export const CODE_PATTERN = new RegExp(`^[${ALPHABET}]{${CODE_LENGTH}}$`);
 
