@@ -1,6 +1,7 @@
 /**
  * The registry: every module's routes, registered in this order by server/app.ts.
- * A new module is a folder here (routes.ts, service.ts, policy.ts, present.ts) and one line below.
+ * A new module is a folder here (routes.ts, service.ts, policy.ts, present.ts) and one line below; a module without
+ * one of those four says why on its line.
  */
 import affiliates from './affiliates/routes.js';
 import audit from './audit/routes.js';
@@ -32,7 +33,7 @@ import stripe from './payments/stripe-routes.js';
 import users from './users/routes.js';
 
 export const MODULES = [
-  health,
+  health, // routes.ts only: one `select 1`, no rules, no row to present
   auth,
   settings,
   products,
@@ -53,11 +54,11 @@ export const MODULES = [
   referrals,
   payouts,
   affiliates,
-  reconcile,
+  reconcile, // no policy.ts or present.ts: an admin's read-only check (allow in routes.ts) whose service's checks are the answer
   notifications,
-  debug,
+  debug, // no service.ts: it reads the process's configuration, nothing stored
   reports,
   domain,
   membership,
-  redemptions,
+  redemptions, // borrows membership's policy.ts and present.ts: a redemption spends the points ledger's balance
 ] as const;

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../../scripts/server-process.js';
 import { buildDnsRecord, dnsName } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -19,7 +20,7 @@ type Dig = { status: string; flags: string[]; edns: string | null; answer: strin
 
 /** dig's answer, read from its text: the status, the header flags, the OPT line and each section's records. */
 async function dig(...args: string[]): Promise<Dig> {
-  const { stdout } = await run(DIG, [`@127.0.0.1`, '-p', String(port), '+norecurse', '+time=2', '+tries=1', ...args], { timeout: 10_000 });
+  const { stdout } = await run(DIG, [`@127.0.0.1`, '-p', String(port), '+norecurse', '+time=2', '+tries=1', ...args], { timeout: HANG_MS });
   const section = (name: string) => {
     const m = new RegExp(`;; ${name} SECTION:\\n([\\s\\S]*?)(?:\\n\\n|$)`).exec(stdout);
     return m ? m[1]!.split('\n').map((line) => line.replace(/\s+/g, ' ').trim()) : [];
@@ -34,7 +35,7 @@ async function dig(...args: string[]): Promise<Dig> {
   };
 }
 
-describe.skipIf(!fs.existsSync(DIG))('the DNS server, asked with dig', () => {
+describe.skipIf(!fs.existsSync(DIG))('the DNS server, asked with dig', { timeout: 2 * HANG_MS }, () => {
   beforeAll(async () => {
     t = await createTestApp({ DNS_NAMESERVERS: 'ns1.rwa.test=127.0.0.1,ns2.rwa.test=127.0.0.2' }, { dnsServer: true });
     port = t.app.ctx.dnsServer!.port;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../../scripts/server-process.js';
 import { engine } from './engine.js';
 import { buildMintJob, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -20,7 +21,7 @@ function startWorker(env: Record<string, string>): { child: ChildProcess; output
   return { child, output: () => out, exited };
 }
 
-describe.runIf(engine() === 'pglite')('npm run worker without PostgreSQL', () => {
+describe.runIf(engine() === 'pglite')('npm run worker without PostgreSQL', { timeout: HANG_MS }, () => {
   it('refuses with a sentence: PGlite belongs to the server process', async () => {
     const w = startWorker({ DATA_DIR: path.join(root, 'data-worker-test-unused') });
     expect(await w.exited).toBe(1);
@@ -28,7 +29,7 @@ describe.runIf(engine() === 'pglite')('npm run worker without PostgreSQL', () =>
   });
 });
 
-describe.runIf(engine() === 'postgres')('npm run worker beside a server', () => {
+describe.runIf(engine() === 'postgres')('npm run worker beside a server', { timeout: 2 * HANG_MS }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ MINT_WORKER: 'false' }, { chain: true });
@@ -41,7 +42,7 @@ describe.runIf(engine() === 'postgres')('npm run worker beside a server', () => 
     try {
       const queued = await buildMintJob(t, { walletAddress: freshWallet(), tokenId: 8, amount: 2 });
       const id = queued.id;
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + HANG_MS;
       let job = queued;
       while (job.status !== 'succeeded' && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 100));

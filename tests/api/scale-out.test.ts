@@ -25,7 +25,7 @@ import { chainFor } from '../../server/chain/client.js';
 import { DEV_MINTER_KEY, DEV_PAYOUT_KEY, DEV_TOKEN_ADDRESS } from '../../server/chain/dev-chain.js';
 import { nextNonce, signNativeTransfer, type TransferContext } from '../../server/chain/native-transfer.js';
 import { auditEvents, chainTransactions, notifications, payouts } from '../../server/db/schema.js';
-import { freePort, startServerProcess } from '../../scripts/server-process.js';
+import { freePort, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
 import { engine } from './engine.js';
 import { buildProduct, buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -112,7 +112,7 @@ describe('WEB_CONCURRENCY on PGlite', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, HANG_MS);
 });
 
 const onPostgres = engine() === 'postgres';
@@ -144,7 +144,7 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
         MINTER_PRIVATE_KEY: DEV_MINTER_KEY, TOKEN_CONTRACT: DEV_TOKEN_ADDRESS, PAYOUT_PRIVATE_KEY: DEV_PAYOUT_KEY,
       }),
     ]);
-  }, 180_000);
+  }, HANG_MS + 60_000); // a server start may take up to HANG_MS on a loaded machine
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -244,7 +244,7 @@ describe.runIf(onPostgres)('WEB_CONCURRENCY=2: a cluster on one port', () => {
       LOGIN_RATE_LIMIT_MAX: String(LOGIN_LIMIT), RATE_LIMIT_MAX: '100000', REDIS_KEY_PREFIX: `${PREFIX}cluster:`,
       ...(noRedis ? {} : { REDIS_URL: REDIS_URL }),
     });
-  }, 180_000);
+  }, HANG_MS + 60_000); // a server start may take up to HANG_MS on a loaded machine
 
   afterAll(async () => {
     await server?.stop();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { averageCents, growthPercent, periodShape } from '../../server/modules/reports/policy.js';
-import { reportCsvColumns } from '../../server/modules/reports/csv.js';
+import { reportCsvColumns } from '../../server/modules/reports/present.js';
 import { csvCell } from '../../server/lib/csv.js';
 import type { Report } from '../../src/common/reports.js';
 

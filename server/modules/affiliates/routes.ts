@@ -1,14 +1,12 @@
 import { ownCommissionQuery } from '../../../src/common/commissions.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { referralListQuery } from '../../../src/common/referrals.schemas.js';
-import { resourceAccess } from '../../lib/access.js';
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { affiliateAccess as access } from './policy.js';
 import { affiliateCsv } from './present.js';
 import { affiliateCommissions, affiliateRows, listAffiliates } from './service.js';
-
-const access = resourceAccess('affiliates');
 
 export default defineRoutes('affiliates', (r, { db, settings }) => {
   r.get('/api/affiliates', { config: access.read, schema: { querystring: referralListQuery, summary: 'Users who referred someone or earned a commission' } }, async (req) =>

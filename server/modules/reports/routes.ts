@@ -1,7 +1,7 @@
 import { reportKindParams, reportQuery } from '../../../src/common/reports.schemas.js';
 import { streamCsv } from '../../lib/csv.js';
 import { defineRoutes } from '../../lib/routes.js';
-import { reportCsvColumns } from './csv.js';
+import { reportCsvColumns } from './present.js';
 import { reportsAccess as access } from './policy.js';
 import { buildReport } from './service.js';
 
