@@ -31,6 +31,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page waited for by expect.poll may take seconds on a busy machine (a chunk loading, a list refetching);
+          // the default second made such waits fail there while the page was right.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
