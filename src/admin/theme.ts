@@ -41,6 +41,11 @@ const accessible = (theme: RaThemeOptions, palette: RaThemeOptions['palette'], r
     MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } },
     // A list's buttons wrap onto a second line on a phone instead of running off the screen's edge.
     RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap' } } },
+    // A record's page, form or new record is as wide as the window at most: its card (a flex item, which would grow to
+    // its widest line) shrinks, so long ids wrap and wide tables scroll in their own box on a phone.
+    RaShow: { styleOverrides: { root: { '& .RaShow-card': { minWidth: 0 } } } },
+    RaEdit: { styleOverrides: { root: { '& .RaEdit-card': { minWidth: 0 } } } },
+    RaCreate: { styleOverrides: { root: { '& .RaCreate-card': { minWidth: 0 } } } },
   },
 });
 

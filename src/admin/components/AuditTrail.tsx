@@ -1,10 +1,11 @@
-import { Alert, Box, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { AuditEvent } from '../../common/audit';
 import { apiGet, toQuery } from '../../lib/api';
 import { useFormat } from '../hooks/useFormat';
 import { auditLines, CATALOGUE_OF, humanize, lineText, type LineFormat } from './auditLines';
+import { useLine } from './PhoneList';
 
 const PAGE = 50;
 export type AuditFilter = { actor?: string; entity?: string; entityId?: string; action?: string };
@@ -24,10 +25,12 @@ function AuditDetails({ event }: { event: AuditEvent }) {
   return auditLines(event.data).map((line) => <div key={line.field}>{lineText(line, format)}</div>);
 }
 
-/** The audit log under `filter`, newest first, 50 at a time (GET /api/audit; admins only). */
+/** The audit log under `filter`, newest first, 50 at a time (GET /api/audit; admins only); on a phone a list of entries instead of the table. */
 export default function AuditTrail({ filter, showRecord = true }: { filter: AuditFilter; showRecord?: boolean }) {
   const translate = useTranslate();
   const { dateTime } = useFormat();
+  const line = useLine();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const events = useInfiniteQuery({
     queryKey: ['audit', filter],
     initialPageParam: 0,
@@ -39,25 +42,41 @@ export default function AuditTrail({ filter, showRecord = true }: { filter: Audi
   const rows = events.data.pages.flatMap((p) => p.events);
   if (rows.length === 0) return <Typography color="text.secondary">{translate('app.audit.empty')}</Typography>;
   const head = (key: string) => <TableCell>{translate(`app.audit.columns.${key}`)}</TableCell>;
+  const who = (e: AuditEvent) => e.actorEmail ?? translate('app.audit.system');
+  const record = (e: AuditEvent) => (e.entityId ? `${e.entity} ${e.entityId.slice(0, 12)}` : e.entity);
   return (
     <Box>
-      <Table size="small">
-        <TableHead>
-          <TableRow>{head('when')}{head('who')}{head('action')}{showRecord && head('record')}{head('details')}{head('address')}</TableRow>
-        </TableHead>
-        <TableBody>
+      {phone ? (
+        <List className="phone-list" sx={{ '& .MuiListItemText-root': { minWidth: 0, overflowWrap: 'anywhere' } }}>
           {rows.map((e) => (
-            <TableRow key={e.id} data-audit-action={e.action}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(e.createdAt)}</TableCell>
-              <TableCell>{e.actorEmail ?? translate('app.audit.system')}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{e.action}</TableCell>
-              {showRecord && <TableCell sx={{ fontFamily: 'monospace' }}>{e.entityId ? `${e.entity} ${e.entityId.slice(0, 12)}` : e.entity}</TableCell>}
-              <TableCell sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}><AuditDetails event={e} /></TableCell>
-              <TableCell>{e.ip ?? '—'}</TableCell>
-            </TableRow>
+            <ListItem key={e.id} data-audit-action={e.action} divider>
+              <ListItemText
+                primary={<Box component="span" sx={{ fontFamily: 'monospace' }}>{e.action}</Box>}
+                secondary={<>{line(dateTime(e.createdAt), who(e), showRecord && record(e), e.ip)}<AuditDetails event={e} /></>}
+                slotProps={{ secondary: { component: 'div' } }}
+              />
+            </ListItem>
           ))}
-        </TableBody>
-      </Table>
+        </List>
+      ) : (
+        <Table size="small">
+          <TableHead>
+            <TableRow>{head('when')}{head('who')}{head('action')}{showRecord && head('record')}{head('details')}{head('address')}</TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((e) => (
+              <TableRow key={e.id} data-audit-action={e.action}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(e.createdAt)}</TableCell>
+                <TableCell>{who(e)}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{e.action}</TableCell>
+                {showRecord && <TableCell sx={{ fontFamily: 'monospace' }}>{record(e)}</TableCell>}
+                <TableCell sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}><AuditDetails event={e} /></TableCell>
+                <TableCell>{e.ip ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
       {events.hasNextPage && (
         <Button sx={{ mt: 1 }} disabled={events.isFetchingNextPage} onClick={() => events.fetchNextPage()}>{translate('app.list.load_more')}</Button>
       )}

@@ -116,6 +116,10 @@ const en = {
       export_cancel: 'Cancel export',
       export_failed: 'Export failed',
       export_failed_because: 'Export failed: %{error}',
+      // between the parts of a list's line on a phone ("SKU-1 · $10.00")
+      separator: ' · ',
+      // the name of a row of stat cards, which scrolls sideways on a phone
+      figures: 'Key figures',
     },
     bulk: {
       confirm_content: 'Each one is checked on its own: any that cannot be changed are listed afterwards with the reason.',

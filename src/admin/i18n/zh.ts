@@ -110,6 +110,8 @@ const zh: typeof en = {
       export_cancel: '取消导出',
       export_failed: '导出失败',
       export_failed_because: '导出失败：%{error}',
+      separator: ' · ',
+      figures: '关键数据',
     },
     bulk: {
       confirm_content: '每一项都会单独检查：无法更改的项目会在之后列出并说明原因。',

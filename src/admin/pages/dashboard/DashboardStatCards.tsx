@@ -2,21 +2,21 @@ import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
 import StatCard from '../../components/StatCard';
+import StatCardRow from '../../components/StatCardRow';
 import type { DashboardStats } from '../../../common/dashboard';
 
-/** The four headline figures, and a row of secondary ones. */
+/** The four headline figures, and a row of secondary ones (each one scrolling row on a phone); the dashboard says a failure in its alerts. */
 export default function DashboardStatCards({ stats, loading }: { stats?: DashboardStats; loading: boolean }) {
   const translate = useTranslate();
   const { money, number } = useFormat();
   const show = (value: number | undefined) => (value === undefined ? '—' : number(value));
   const t = (key: string) => translate(`app.dashboard.stats.${key}`);
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+    <div>
+      <StatCardRow>
         <StatCard loading={loading} icon={<ReceiptLongIcon />} label={t('total_orders')} value={show(stats?.totalOrders)} color="primary.main" />
         <StatCard
           loading={loading}
@@ -27,13 +27,13 @@ export default function DashboardStatCards({ stats, loading }: { stats?: Dashboa
         />
         <StatCard loading={loading} icon={<PeopleIcon />} label={t('total_users')} value={show(stats?.totalUsers)} color="info.main" />
         <StatCard loading={loading} icon={<Inventory2Icon />} label={t('total_products')} value={show(stats?.totalProducts)} color="secondary.main" />
-      </Stack>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+      </StatCardRow>
+      <StatCardRow sx={{ mb: 0 }}>
         <StatCard loading={loading} label={t('pending_orders')} value={show(stats?.pendingOrders)} />
         <StatCard loading={loading} label={t('completed_orders')} value={show(stats?.completedOrders)} />
         <StatCard loading={loading} label={t('active_users')} value={show(stats?.activeUsers)} />
         <StatCard loading={loading} label={t('system_uptime')} value={stats?.systemUptime ?? '—'} />
-      </Stack>
-    </Stack>
+      </StatCardRow>
+    </div>
   );
 }

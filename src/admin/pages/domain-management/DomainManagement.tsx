@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Title, useCanAccess, useRefresh, useTranslate } from 'react-admin';
 import { DNS_TYPES } from '../../../common/domain';
 import StatCard from '../../components/StatCard';
+import StatCardRow from '../../components/StatCardRow';
 import { usePathTab } from '../../hooks/usePathTab';
 import { QueryLogsTab, ScriptLogsTab } from './LogTabs';
 import { CreateRecordDialog, ExecuteScriptDialog } from './RecordDialogs';
@@ -40,11 +41,11 @@ export default function DomainManagement() {
         </Alert>
       )}
       <ResolveBox />
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
+      <StatCardRow>
         <StatCard label={translate('app.domain.stats.total')} value={data?.counts.all ?? 0} loading={loading} />
         <StatCard label={translate('app.domain.stats.active')} value={data?.counts.active ?? 0} color="success.main" loading={loading} />
         <StatCard label={translate('app.domain.stats.recent')} value={recent.data?.recent24h ?? 0} loading={recent.isPending && !recent.error} />
-      </Stack>
+      </StatCardRow>
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         {canWrite && <CreateRecordDialog zones={zones} />}
         {canWrite && <ExecuteScriptDialog onDone={setScriptOutput} />}

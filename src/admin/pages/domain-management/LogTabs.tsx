@@ -2,6 +2,7 @@ import { Chip } from '@mui/material';
 import { DataTable, useTranslate } from 'react-admin';
 import { DNS_QUERY_SOURCES, DNS_SCRIPTS, DNS_TYPES, type DnsQueryLog, type DnsScriptLog } from '../../../common/domain';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import { useFormat } from '../../hooks/useFormat';
 
 const L = 'app.domain.logs';
@@ -24,17 +25,26 @@ function Outcome({ success }: { success: boolean }) {
 export function QueryLogsTab() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
+  const line = useLine();
+  const source = (l: DnsQueryLog) => translate(`app.domain.resolve.source.${l.source}`);
+  const result = (l: DnsQueryLog) => (l.success ? l.result.join(', ') : l.error);
+  const duration = (l: DnsQueryLog) => translate(`${L}.ms`, { ms: l.durationMs });
   return (
     <div data-testid="dns-query-logs">
-      <ListShell<DnsQueryLog> resource="dns-query-logs" texts={`${L}.queries`} title={false} perPage={50} search searchWidth={280} selects={QUERY_FILTERS} rowClick={false}>
+      <ListShell<DnsQueryLog> resource="dns-query-logs" texts={`${L}.queries`} title={false} perPage={50} search searchWidth={280} selects={QUERY_FILTERS} rowClick={false}
+        mobile={{
+          primary: (l) => line(l.domain, l.type),
+          secondary: (l) => line(result(l), source(l), duration(l), dateTime(l.createdAt)),
+          status: (l) => <Outcome success={l.success} />,
+        }}>
         <DataTable.Col<DnsQueryLog> source="createdAt" label={`${L}.time`} disableSort cellSx={noWrap} render={(l) => dateTime(l.createdAt)} />
         <DataTable.Col<DnsQueryLog> source="domain" label={`${L}.domain`} disableSort cellSx={() => ({ wordBreak: 'break-all' })} />
         <DataTable.Col<DnsQueryLog> source="type" label={`${L}.type`} disableSort />
-        <DataTable.Col<DnsQueryLog> source="source" label={`${L}.source`} disableSort render={(l) => translate(`app.domain.resolve.source.${l.source}`)} />
+        <DataTable.Col<DnsQueryLog> source="source" label={`${L}.source`} disableSort render={source} />
         <DataTable.Col<DnsQueryLog> source="success" label={`${L}.outcome`} disableSort render={(l) => <Outcome success={l.success} />} />
         <DataTable.Col<DnsQueryLog> source="result" label={`${L}.result`} disableSort cellSx={(l) => ({ fontFamily: l.success ? 'monospace' : undefined, wordBreak: 'break-all' })}
-          render={(l) => (l.success ? l.result.join(', ') : l.error)} />
-        <DataTable.Col<DnsQueryLog> source="durationMs" label={`${L}.duration`} disableSort cellSx={noWrap} render={(l) => translate(`${L}.ms`, { ms: l.durationMs })} />
+          render={result} />
+        <DataTable.Col<DnsQueryLog> source="durationMs" label={`${L}.duration`} disableSort cellSx={noWrap} render={duration} />
       </ListShell>
     </div>
   );
@@ -44,18 +54,22 @@ export function QueryLogsTab() {
 export function ScriptLogsTab() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
+  const line = useLine();
+  const name = (l: DnsScriptLog) => translate(`app.domain.script.names.${SCRIPT_KEYS[l.scriptName] ?? 'create'}`);
+  const output = (l: DnsScriptLog) => (l.success ? l.output : l.error);
   const parameters = (l: DnsScriptLog) => {
     const p = l.parameters as { domain?: string; type?: string; value?: string; ttl?: number };
     return [p.domain, p.type, p.value, p.ttl].filter((x) => x !== undefined).join(' ');
   };
   return (
     <div data-testid="dns-script-logs">
-      <ListShell<DnsScriptLog> resource="dns-script-logs" texts={`${L}.scripts`} title={false} perPage={50} search searchWidth={280} selects={SCRIPT_FILTERS} rowClick={false}>
+      <ListShell<DnsScriptLog> resource="dns-script-logs" texts={`${L}.scripts`} title={false} perPage={50} search searchWidth={280} selects={SCRIPT_FILTERS} rowClick={false}
+        mobile={{ primary: name, secondary: (l) => line(parameters(l), output(l), dateTime(l.createdAt)), status: (l) => <Outcome success={l.success} /> }}>
         <DataTable.Col<DnsScriptLog> source="createdAt" label={`${L}.time`} disableSort cellSx={noWrap} render={(l) => dateTime(l.createdAt)} />
-        <DataTable.Col<DnsScriptLog> source="scriptName" label={`${L}.script`} disableSort render={(l) => translate(`app.domain.script.names.${SCRIPT_KEYS[l.scriptName] ?? 'create'}`)} />
+        <DataTable.Col<DnsScriptLog> source="scriptName" label={`${L}.script`} disableSort render={name} />
         <DataTable.Col<DnsScriptLog> source="parameters" label={`${L}.parameters`} disableSort cellSx={() => ({ fontFamily: 'monospace', wordBreak: 'break-all' })} render={parameters} />
         <DataTable.Col<DnsScriptLog> source="success" label={`${L}.outcome`} disableSort render={(l) => <Outcome success={l.success} />} />
-        <DataTable.Col<DnsScriptLog> source="output" label={`${L}.output`} disableSort cellSx={() => ({ wordBreak: 'break-word' })} render={(l) => (l.success ? l.output : l.error)} />
+        <DataTable.Col<DnsScriptLog> source="output" label={`${L}.output`} disableSort cellSx={() => ({ wordBreak: 'break-word' })} render={output} />
       </ListShell>
     </div>
   );

@@ -2,6 +2,7 @@ import { Chip } from '@mui/material';
 import { DataTable, useTranslate } from 'react-admin';
 import type { Notification } from '../../../common/notifications';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import RecordLink from '../../components/RecordLink';
 import { useFormat } from '../../hooks/useFormat';
 
@@ -12,15 +13,19 @@ const SELECTS: SelectFilter[] = [{ source: 'read', choices: ['false', 'true'], n
 export default function AllNotifications() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
+  const line = useLine();
+  const recipient = (n: Notification) => <RecordLink resource="users" id={n.userId}>{n.userEmail}</RecordLink>;
+  const state = (n: Notification) => (
+    n.read ? <Chip size="small" label={translate(`${A}.read_only`)} /> : <Chip size="small" color="primary" label={translate('app.notifications.inbox.unread')} />
+  );
   return (
-    <ListShell<Notification> resource="notifications-all" texts={A} title={false} perPage={25} search searchWidth={300} selects={SELECTS} rowClick={false}>
+    <ListShell<Notification> resource="notifications-all" texts={A} title={false} perPage={25} search searchWidth={300} selects={SELECTS} rowClick={false}
+      mobile={{ primary: (n) => n.title, secondary: (n) => line(recipient(n), dateTime(n.createdAt)), status: state }}>
       <DataTable.Col<Notification> source="createdAt" label={`${A}.columns.time`} disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(n) => dateTime(n.createdAt)} />
-      <DataTable.Col<Notification> source="userEmail" label={`${A}.columns.recipient`} disableSort render={(n) => <RecordLink resource="users" id={n.userId}>{n.userEmail}</RecordLink>} />
+      <DataTable.Col<Notification> source="userEmail" label={`${A}.columns.recipient`} disableSort render={recipient} />
       <DataTable.Col<Notification> source="title" label={`${A}.columns.title`} disableSort />
       <DataTable.Col<Notification> source="body" label={`${A}.columns.body`} disableSort cellSx={() => ({ maxWidth: 380, overflowWrap: 'anywhere', color: 'text.secondary' })} />
-      <DataTable.Col<Notification> source="read" label={`${A}.columns.read`} disableSort render={(n) => (
-        n.read ? <Chip size="small" label={translate(`${A}.read_only`)} /> : <Chip size="small" color="primary" label={translate('app.notifications.inbox.unread')} />
-      )} />
+      <DataTable.Col<Notification> source="read" label={`${A}.columns.read`} disableSort render={state} />
     </ListShell>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { DataTable, useListContext, useTranslate } from 'react-admin';
 import type { BulkJob } from '../../../common/notifications';
 import ListShell from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import { useFormat } from '../../hooks/useFormat';
 
 const STATUS_COLOR = { queued: 'default', running: 'info', completed: 'success' } as const;
@@ -33,17 +34,36 @@ function Progress({ job }: { job: BulkJob }) {
   );
 }
 
+function Status({ job }: { job: BulkJob }) {
+  const translate = useTranslate();
+  return <Chip size="small" color={STATUS_COLOR[job.status]} label={translate(`${B}.statuses.${job.status}`)} />;
+}
+
 /** Bulk sends, newest first, with their progress; refreshed every second while one is still going. */
 export default function BulkJobs() {
   const translate = useTranslate();
   const { dateTime, number } = useFormat();
+  const line = useLine();
+  const audience = (j: BulkJob) => translate(`app.notifications.send.audiences.${j.audience}`);
+  const channels = (j: BulkJob) => j.channels.map((c) => translate(`app.notifications.channels.${c}`)).join(', ');
   return (
-    <ListShell<BulkJob> resource="notification-bulks" texts={B} title={false} perPage={10} rowClick={false} refetchInterval={15_000} header={<FollowRunning />}>
+    <ListShell<BulkJob> resource="notification-bulks" texts={B} title={false} perPage={10} rowClick={false} refetchInterval={15_000} header={<FollowRunning />}
+      mobile={{
+        primary: (j) => j.title,
+        secondary: (j) => line(
+          audience(j),
+          channels(j),
+          translate(`${B}.progress`, { sent: number(j.sent), total: number(j.total) }),
+          j.failed + j.skipped > 0 && translate(`${B}.phone_failed`, { count: number(j.failed + j.skipped) }),
+          dateTime(j.createdAt),
+        ),
+        status: (j) => <Status job={j} />,
+      }}>
       <DataTable.Col<BulkJob> source="createdAt" label={`${B}.columns.created`} disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(j) => dateTime(j.createdAt)} />
       <DataTable.Col<BulkJob> source="title" label={`${B}.columns.title`} disableSort />
-      <DataTable.Col<BulkJob> source="audience" label={`${B}.columns.audience`} disableSort render={(j) => translate(`app.notifications.send.audiences.${j.audience}`)} />
-      <DataTable.Col<BulkJob> source="channels" label={`${B}.columns.channels`} disableSort render={(j) => j.channels.map((c) => translate(`app.notifications.channels.${c}`)).join(', ')} />
-      <DataTable.Col<BulkJob> source="status" label={`${B}.columns.status`} disableSort render={(j) => <Chip size="small" color={STATUS_COLOR[j.status]} label={translate(`${B}.statuses.${j.status}`)} />} />
+      <DataTable.Col<BulkJob> source="audience" label={`${B}.columns.audience`} disableSort render={audience} />
+      <DataTable.Col<BulkJob> source="channels" label={`${B}.columns.channels`} disableSort render={channels} />
+      <DataTable.Col<BulkJob> source="status" label={`${B}.columns.status`} disableSort render={(j) => <Status job={j} />} />
       <DataTable.Col<BulkJob> source="sent" label={`${B}.columns.progress`} disableSort render={(j) => <Progress job={j} />} />
       <DataTable.Col<BulkJob> source="failed" label={`${B}.columns.failed`} disableSort render={(j) => number(j.failed + j.skipped)} />
     </ListShell>

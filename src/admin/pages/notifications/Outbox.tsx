@@ -2,6 +2,7 @@ import { Chip, Tooltip, Typography } from '@mui/material';
 import { DataTable, useTranslate } from 'react-admin';
 import { EMAIL_STATUSES, type EmailMessage, type EmailStatus } from '../../../common/notifications';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import RecordLink from '../../components/RecordLink';
 import { useFormat } from '../../hooks/useFormat';
 
@@ -15,16 +16,21 @@ const SELECTS: SelectFilter[] = [{ source: 'status', choices: EMAIL_STATUSES, na
 export default function Outbox() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
+  const line = useLine();
+  const to = (m: EmailMessage) => <RecordLink resource="users" id={m.userId}>{m.to}</RecordLink>;
+  const status = (m: EmailMessage) => <Chip size="small" color={COLOR[m.status]} label={translate(`${O}.statuses.${m.status}`)} />;
   return (
     <ListShell<EmailMessage> resource="notifications-outbox" texts={O} title={false} perPage={25} search searchWidth={300} selects={SELECTS} rowClick={false}
-      refetchInterval={10_000} header={<Typography color="text.secondary" sx={{ mb: 2 }}>{translate(`${O}.intro_smtp`)}</Typography>}>
+      refetchInterval={10_000} header={<Typography color="text.secondary" sx={{ mb: 2 }}>{translate(`${O}.intro_smtp`)}</Typography>}
+      // A phone has no hover: a failed email's error is on its line.
+      mobile={{ primary: (m) => m.subject, secondary: (m) => line(to(m), dateTime(m.sentAt ?? m.createdAt), m.lastError), status }}>
       <DataTable.Col<EmailMessage> source="createdAt" label={`${O}.columns.time`} disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(m) => dateTime(m.sentAt ?? m.createdAt)} />
-      <DataTable.Col<EmailMessage> source="to" label={`${O}.columns.to`} disableSort render={(m) => <RecordLink resource="users" id={m.userId}>{m.to}</RecordLink>} />
+      <DataTable.Col<EmailMessage> source="to" label={`${O}.columns.to`} disableSort render={to} />
       <DataTable.Col<EmailMessage> source="subject" label={`${O}.columns.subject`} disableSort />
       <DataTable.Col<EmailMessage> source="bodyPreview" label={`${O}.columns.body`} disableSort cellSx={() => ({ maxWidth: 360, overflowWrap: 'anywhere', color: 'text.secondary' })} />
       <DataTable.Col<EmailMessage> source="status" label={`${O}.columns.status`} disableSort render={(m) => (
         <Tooltip title={m.lastError ?? ''}>
-          <Chip size="small" color={COLOR[m.status]} label={translate(`${O}.statuses.${m.status}`)} />
+          {status(m)}
         </Tooltip>
       )} />
       <DataTable.Col<EmailMessage> source="attempts" label={`${O}.columns.attempts`} disableSort />

@@ -6,6 +6,7 @@ import { Title, useCanAccess, useTranslate } from 'react-admin';
 import type { SdkPayment } from '../../../common/payment-sdk';
 import type { Payment } from '../../../common/payments';
 import StatCard from '../../components/StatCard';
+import StatCardRow from '../../components/StatCardRow';
 import { useFormat } from '../../hooks/useFormat';
 import CreatePaymentDialog from './CreatePaymentDialog';
 import ProviderCard from './ProviderCard';
@@ -53,12 +54,12 @@ export default function PaymentSdk() {
           {translate('app.payment_sdk.error', { error: `${translate('app.payment_sdk.load_failed')}: ${error.message}` })}
         </Alert>
       )}
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
+      <StatCardRow>
         <StatCard label={translate('app.payment_sdk.stats.total')} value={payments.data?.total ?? 0} loading={payments.isPending && !error} />
         <StatCard label={translate('app.payment_sdk.stats.completed')} value={counts?.completed ?? 0} color="success.main" loading={payments.isPending && !error} />
         <StatCard label={translate('app.payment_sdk.stats.pending')} value={counts?.pending ?? 0} color="warning.main" loading={payments.isPending && !error} />
         <StatCard label={translate('app.payment_sdk.stats.providers')} value={providers.data?.length ?? 0} loading={providers.isPending && !error} />
-      </Stack>
+      </StatCardRow>
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         {canWrite && providers.data && <CreatePaymentDialog providers={providers.data} currency={currency} onCreated={setCreated} />}
         <Button size="small" startIcon={<RefreshIcon />} onClick={reload}>{translate('app.payment_sdk.refresh')}</Button>

@@ -1,5 +1,5 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
@@ -8,6 +8,7 @@ import { apiGet, apiSend } from '../../../lib/api';
 import { shortId } from '../../components/ids';
 import Mono, { MONO } from '../../components/Mono';
 import StatCard from '../../components/StatCard';
+import StatCardRow from '../../components/StatCardRow';
 import { useFormat } from '../../hooks/useFormat';
 
 const COPIED_MS = 2000;
@@ -109,12 +110,12 @@ export default function ReferralDashboard() {
       {error && <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={reload}>{t('retry')}</Button>}>{`${t('load_failed')}: ${error.message}`}</Alert>}
       {s && <LinkCard stats={s} />}
       {s && <WalletCard key={s.payoutWallet ?? ''} stats={s} onSaved={reload} />}
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
+      <StatCardRow>
         <StatCard loading={stats.isPending} label={t('stats.clicks')} value={s ? number(s.totalClicks) : ''} />
         <StatCard loading={stats.isPending} label={t('stats.unique')} value={s ? number(s.uniqueClicks) : ''} />
         <StatCard loading={stats.isPending} label={t('stats.conversion')} value={s ? `${number(s.conversionRate, { maximumFractionDigits: 2 })}%` : ''} />
         <StatCard loading={stats.isPending} label={t('stats.commissions')} value={s ? money(s.totalCommissions, s.currency) : ''} />
-      </Stack>
+      </StatCardRow>
       {s && s.pendingCommissions > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="pending-notice">{t('pending_notice', { amount: money(s.pendingCommissions, s.currency), days: s.commissionHoldDays })}</Alert>
       )}

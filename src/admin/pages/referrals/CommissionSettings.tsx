@@ -5,6 +5,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import type { AgentLevel, CostStats } from '../../../common/referrals';
 import { apiGet, apiSend } from '../../../lib/api';
 import StatCard from '../../components/StatCard';
+import StatCardRow from '../../components/StatCardRow';
 import { useFormat } from '../../hooks/useFormat';
 
 export const levelsQuery = { queryKey: ['agent-levels'], queryFn: async () => (await apiGet<{ levels: AgentLevel[] }>('/api/agent-levels')).levels };
@@ -62,12 +63,12 @@ export default function CommissionSettings({ canWrite }: { canWrite: boolean }) 
         </Box>
         <Collapse in={open} unmountOnExit>
           <Typography variant="subtitle2" sx={{ mt: 1 }}>{t('cost')}</Typography>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, my: 1 }}>
+          <StatCardRow sx={{ my: 1 }}>
             <StatCard loading={cost.isPending} label={t('orders')} value={cost.data ? number(cost.data.totalOrders) : ''} />
             <StatCard loading={cost.isPending} label={t('revenue')} value={cost.data ? money(cost.data.totalRevenue) : ''} />
             <StatCard loading={cost.isPending} label={t('commissions')} value={cost.data ? money(cost.data.totalCommissions) : ''} />
             <StatCard loading={cost.isPending} label={t('ratio')} value={cost.data ? `${number(cost.data.costRatioPercent, { maximumFractionDigits: 2 })}%` : ''} />
-          </Stack>
+          </StatCardRow>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mt: 2 }}>
             {(levels.data ?? []).map((l) => <RateInput key={`${l.id}-${l.commissionrate}`} level={l} canWrite={canWrite} />)}
           </Stack>

@@ -9,6 +9,7 @@ import BulkActionButton from '../../components/BulkActionButton';
 import { shortId } from '../../components/ids';
 import ListLoadError from '../../components/ListLoadError';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import ReasonDialog from '../../components/ReasonDialog';
 import RecordLink from '../../components/RecordLink';
 import { useFormat } from '../../hooks/useFormat';
@@ -70,13 +71,32 @@ function Totals() {
 
 const STATUS_COLOR = { pending: 'warning', approved: 'success', paid: 'success' } as const;
 
+function StatusChip({ commission: c }: { commission: Commission }) {
+  const translate = useTranslate();
+  return <Chip size="small" label={translate(`app.referral_dashboard.status.${c.status}`)} color={c.status in STATUS_COLOR ? STATUS_COLOR[c.status as keyof typeof STATUS_COLOR] : 'default'} />;
+}
+
 /** Every commission, newest first, by status (in the address); finance and admins approve or reject one or a selection. */
 export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
+  const line = useLine();
+  const rejectedBecause = (c: Commission) => c.rejectReason && translate(`${H}.rejected_because`, { reason: c.rejectReason });
   return (
     <ListShell<Commission> resource="commissions" texts={H} title={false} perPage={50} selects={SELECTS} rowClick={false} header={<Totals />}
-      loadError={<ListLoadError message="app.referrals.load_failed" />} bulkActionButtons={canWrite && <BulkDecisions />}>
+      loadError={<ListLoadError message="app.referrals.load_failed" />} bulkActionButtons={canWrite && <BulkDecisions />}
+      mobile={{
+        primary: (c) => money(c.amount, c.currency),
+        secondary: (c) => line(
+          translate(`${H}.phone_parties`, { referrer: c.referrerEmail, customer: c.customerEmail }),
+          translate(`${H}.phone_level`, { level: c.level }),
+          dateTime(c.createdAt),
+          <RecordLink resource="orders" id={c.orderId} mono title={c.orderId}>{shortId(c.orderId)}</RecordLink>,
+          rejectedBecause(c),
+        ),
+        status: (c) => <StatusChip commission={c} />,
+        actions: canWrite ? (c) => <RowDecisions commission={c} /> : undefined,
+      }}>
       <DataTable.Col<Commission> source="referrerEmail" label={`${H}.referrer`} disableSort render={(c) => <RecordLink resource="users" id={c.referrerId}>{c.referrerEmail}</RecordLink>} />
       <DataTable.Col<Commission> source="orderId" label={`${H}.order`} disableSort render={(c) => <RecordLink resource="orders" id={c.orderId} mono title={c.orderId}>{shortId(c.orderId)}</RecordLink>} />
       <DataTable.Col<Commission> source="customerEmail" label={`${H}.customer`} disableSort />
@@ -84,8 +104,8 @@ export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
       <DataTable.Col<Commission> source="amount" label={`${H}.amount`} disableSort render={(c) => money(c.amount, c.currency)} />
       <DataTable.Col<Commission> source="status" label={`${H}.status`} disableSort render={(c) => (
         <>
-          <Chip size="small" label={translate(`app.referral_dashboard.status.${c.status}`)} color={c.status in STATUS_COLOR ? STATUS_COLOR[c.status as keyof typeof STATUS_COLOR] : 'default'} />
-          {c.rejectReason && <Typography variant="caption" color="text.secondary" data-testid="reject-reason" sx={{ display: 'block', mt: 0.5, maxWidth: 240, overflowWrap: 'anywhere' }}>{translate(`${H}.rejected_because`, { reason: c.rejectReason })}</Typography>}
+          <StatusChip commission={c} />
+          {c.rejectReason && <Typography variant="caption" color="text.secondary" data-testid="reject-reason" sx={{ display: 'block', mt: 0.5, maxWidth: 240, overflowWrap: 'anywhere' }}>{rejectedBecause(c)}</Typography>}
         </>
       )} />
       <DataTable.Col<Commission> source="createdAt" label={`${H}.date`} disableSort render={(c) => dateTime(c.createdAt)} />

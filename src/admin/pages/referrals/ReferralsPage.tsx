@@ -1,8 +1,9 @@
-import { Alert, Box, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { apiGet } from '../../../lib/api';
 import StatCard from '../../components/StatCard';
+import StatCardRow from '../../components/StatCardRow';
 import { useFormat } from '../../hooks/useFormat';
 import CommissionSettings, { levelsQuery } from './CommissionSettings';
 import HistoryTab from './HistoryTab';
@@ -29,12 +30,12 @@ export default function ReferralsPage() {
       <Typography variant="h5">{t('title')}</Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>{t('subtitle')}</Typography>
       {summary.error && <Alert severity="error" sx={{ mb: 2 }}>{`${t('load_failed')}: ${summary.error.message}`}</Alert>}
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
+      <StatCardRow>
         <StatCard loading={summary.isPending} label={t('cards.total')} value={summary.data ? number(summary.data.totalReferrals) : ''} />
         <StatCard loading={summary.isPending} label={t('cards.active')} value={summary.data ? number(summary.data.activeReferrals) : ''} />
         <StatCard loading={summary.isPending} label={t('cards.earnings')} value={summary.data ? money(summary.data.totalEarnings) : ''} />
         <StatCard loading={levels.isPending} label={t('cards.rates')} value={rates} />
-      </Stack>
+      </StatCardRow>
       <CommissionSettings canWrite={canWrite} />
       <Card variant="outlined">
         <CardContent>

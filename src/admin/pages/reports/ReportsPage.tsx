@@ -14,6 +14,7 @@ import {
   KIND_OF_TYPE, MONEY_METRICS, REPORT_METRICS, REPORT_RANGES, REPORT_TYPES, type ReportRange, type ReportType,
 } from '../../../common/reports';
 import BreakdownTable from './BreakdownTable';
+import StatCardRow from '../../components/StatCardRow';
 import GrowthCard from './GrowthCard';
 import ReportCharts from './ReportCharts';
 import { useReport } from './useReport';
@@ -75,7 +76,7 @@ export default function ReportsPage() {
         </Alert>
       )}
       <Stack spacing={2}>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+        <StatCardRow sx={{ mb: 0 }}>
           <GrowthCard loading={loading} money icon={<AttachMoneyIcon />} color="success.main" label={t('cards.total_revenue')} total={data?.totals.revenue} />
           <GrowthCard loading={loading} icon={<ReceiptLongIcon />} color="primary.main" label={t('cards.total_orders')} total={data?.totals.orders} />
           <GrowthCard loading={loading} icon={<PeopleIcon />} color="info.main" label={t('cards.new_users')} total={data?.totals.users} />
@@ -83,18 +84,18 @@ export default function ReportsPage() {
             loading={loading} money icon={<ShoppingCartIcon />} color="secondary.main"
             label={t('cards.avg_order_value')} caption={t('cards.per_paid_order')} total={data?.totals.avgOrderValue}
           />
-        </Stack>
+        </StatCardRow>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
           <ReportCharts series={data?.series ?? []} loading={loading} />
         </Stack>
         {kind !== 'dashboard' && (
           <Stack spacing={2} data-testid="report-details">
             <Typography variant="h6" component="h2">{t(`details.${kind}`)}</Typography>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+            <StatCardRow sx={{ mb: 0 }}>
               {REPORT_METRICS[kind].map((m) => (
                 <GrowthCard key={m} loading={details.isPending} money={MONEY_METRICS.has(m)} label={t(`metrics.${m}`)} total={details.data?.totals[m]} />
               ))}
-            </Stack>
+            </StatCardRow>
             <BreakdownTable
               title={t(details.data?.bucket === 'month' ? 'breakdown.monthly' : 'breakdown.daily')}
               bucket={details.data?.bucket ?? 'day'}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { DataTable, useTranslate } from 'react-admin';
 import type { Affiliate } from '../../../common/referrals';
 import ListShell from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import RecordLink from '../../components/RecordLink';
 import { useFormat } from '../../hooks/useFormat';
 import AffiliateCommissions from './AffiliateCommissions';
@@ -13,7 +14,11 @@ const A = 'resources.affiliates';
 export default function AffiliateList() {
   const translate = useTranslate();
   const { money, date, number } = useFormat();
+  const line = useLine();
   const [selected, setSelected] = useState<Affiliate | null>(null);
+  const view = (a: Affiliate) => (
+    <Button size="small" variant={selected?.id === a.id ? 'contained' : 'text'} onClick={() => setSelected(a)}>{translate(`${A}.view`)}</Button>
+  );
   const nameOf = (a: Affiliate) => [a.firstName, a.lastName].filter(Boolean).join(' ') || a.name || translate(`${A}.na`);
   return (
     <>
@@ -22,6 +27,15 @@ export default function AffiliateList() {
         search
         searchWidth={300}
         rowClick={false}
+        mobile={{
+          primary: nameOf,
+          secondary: (a) => line(
+            <RecordLink resource="users" id={a.id}>{a.email}</RecordLink>,
+            translate(`${A}.phone_referred`, { count: number(a.referredCount) }),
+            money(a.totalEarnings),
+          ),
+          actions: view,
+        }}
         header={
           <Box sx={{ mb: 2 }}>
             <Typography variant="h5">{translate(`${A}.title`)}</Typography>
@@ -34,9 +48,7 @@ export default function AffiliateList() {
         <DataTable.Col<Affiliate> source="createdAt" label={`${A}.columns.joined`} disableSort render={(a) => (a.createdAt ? date(a.createdAt) : translate(`${A}.na`))} />
         <DataTable.Col<Affiliate> source="referredCount" label={`${A}.columns.referred`} disableSort render={(a) => number(a.referredCount)} />
         <DataTable.Col<Affiliate> source="totalEarnings" label={`${A}.columns.earnings`} disableSort render={(a) => money(a.totalEarnings)} />
-        <DataTable.Col<Affiliate> label={`${A}.columns.actions`} disableSort render={(a) => (
-          <Button size="small" variant={selected?.id === a.id ? 'contained' : 'text'} onClick={() => setSelected(a)}>{translate(`${A}.view`)}</Button>
-        )} />
+        <DataTable.Col<Affiliate> label={`${A}.columns.actions`} disableSort render={view} />
       </ListShell>
       {selected && <AffiliateCommissions affiliate={selected} />}
     </>

@@ -1,6 +1,7 @@
-import { CreateButton, DataTable, useCanAccess } from 'react-admin';
+import { CreateButton, DataTable, useCanAccess, useTranslate } from 'react-admin';
 import { COUPON_STATUSES, type Coupon } from '../../../common/coupons';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import { RowActions } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
 import CouponBulkActions from './CouponBulkActions';
@@ -15,7 +16,9 @@ const column = (name: string) => `resources.coupons.columns.${name}`;
 
 /** The coupons: search, status filter, 50-row pages sortable by code, use and expiry (the API's sorts). */
 export default function CouponList() {
+  const translate = useTranslate();
   const { number } = useFormat();
+  const line = useLine();
   const { value, limit, day } = useCouponFormat();
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'coupons', action: 'create' });
   return (
@@ -25,7 +28,7 @@ export default function CouponList() {
       selects={SELECTS}
       after={canWrite && <CreateButton label="resources.coupons.add" />}
       bulkActionButtons={canWrite && <CouponBulkActions />}
-      mobile={{ primary: (c) => c.code, secondary: (c) => <>{value(c)} · {number(c.usedCount)} / {limit(c.usageLimit)}</>, status: () => <CouponStatusChip /> }}
+      mobile={{ primary: (c) => c.code, secondary: (c) => line(value(c), translate('resources.coupons.phone_used', { used: number(c.usedCount), limit: limit(c.usageLimit) })), status: () => <CouponStatusChip /> }}
     >
       <DataTable.Col source="code" cellSx={() => ({ fontFamily: 'monospace', whiteSpace: 'nowrap' })} />
       <DataTable.Col<Coupon> source="discountValue" label={column('value')} align="right" disableSort cellSx={noWrap} render={value} />

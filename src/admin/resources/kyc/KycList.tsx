@@ -2,6 +2,7 @@ import { Typography } from '@mui/material';
 import { DataTable, ShowButton, useListContext, useTranslate } from 'react-admin';
 import { KYC_SESSION_STATUSES, type KycSession, type KycSessionStatus } from '../../../common/kyc';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import { useFormat } from '../../hooks/useFormat';
 import KycDecision from './KycDecision';
 import KycDocument from './KycDocument';
@@ -32,12 +33,13 @@ function Person({ s }: { s: KycSession }) {
 export default function KycList() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
+  const line = useLine();
   return (
     <>
       <UsersTabs />
       <Typography color="text.secondary" sx={{ mt: 2 }}>{translate('resources.kyc.subtitle')}</Typography>
       <ListShell<KycSession> perPage={25} search selects={SELECTS} header={<Counts />} filterDefaultValues={{ status: 'pending' }} sort={{ field: 'createdAt', order: 'ASC' }}
-        mobile={{ primary: (s) => s.legalName, secondary: (s) => `${s.userEmail} · ${dateTime(s.createdAt)}`, status: () => <KycSessionStatusChip /> }}
+        mobile={{ primary: (s) => s.legalName, secondary: (s) => line(s.userEmail, dateTime(s.createdAt)), status: () => <KycSessionStatusChip /> }}
       >
         <DataTable.Col<KycSession> source="document" disableSort render={(s) => <KycDocument session={s} size="small" />} />
         <DataTable.Col<KycSession> source="legalName" label="resources.kyc.fields.user" render={(s) => <Person s={s} />} />

@@ -6,6 +6,7 @@ import { DataTable, Title, useCanAccess, useStore, useTranslate } from 'react-ad
 import { MINT_STATUSES, mintStatusOf, type MintJob } from '../../../common/mint';
 import { shortAddress, shortId } from '../../components/ids';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import MintStatusChip from '../../components/MintStatusChip';
 import Mono from '../../components/Mono';
 import TxLink from '../../components/TxLink';
@@ -79,11 +80,20 @@ function NoteCell({ job }: { job: MintJob }) {
   );
 }
 
+/** What a job's row offers: Retry when it failed, Approve and Reject while a manual mint awaits approval. */
+function JobActions({ job }: { job: MintJob }) {
+  return ({
+    failed: <RetryButton job={job} />,
+    awaiting_approval: <Stack component="span" direction="row" spacing={0.5}><ApproveMintButton job={job} /><RejectMintButton job={job} /></Stack>,
+  } as Partial<Record<string, ReactNode>>)[mintStatusOf(job.status)] ?? null;
+}
+
 /** Mint Queue: counts per status, the worker's state, and the jobs newest first, reloading every 5 s while auto refresh is on. */
 export default function MintJobList() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
   const { attempts, count } = useMintFormat();
+  const line = useLine();
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'mint-queue', action: 'create' });
   const [autoRefresh, setAutoRefresh] = useStore<boolean>(AUTO_REFRESH_KEY, true);
   return (
@@ -111,6 +121,18 @@ export default function MintJobList() {
         }
         rowClick={false}
         cardSx={{ overflowX: 'auto' }}
+        mobile={{
+          primary: (j) => translate('resources.mint-queue.phone_tokens', { amount: count(j.amount), tokenId: j.tokenId }),
+          secondary: (j) => line(
+            <OrderRef job={j} />,
+            <Mono title={j.walletAddress}>{shortAddress(j.walletAddress)}</Mono>,
+            dateTime(j.createdAt),
+            j.txHash && <TxLink hash={j.txHash} url={j.explorerUrl} />,
+            mintStatusOf(j.status) === 'rejected' ? j.rejectReason : mintStatusOf(j.status) !== 'succeeded' && j.lastError,
+          ),
+          status: (j) => <MintStatusChip status={mintStatusOf(j.status)} />,
+          actions: canWrite ? (j) => <JobActions job={j} /> : undefined,
+        }}
       >
         <DataTable.Col<MintJob> source="id" disableSort cellSx={noWrap} render={(j) => <Mono title={j.id}>{shortId(j.id)}</Mono>} />
         <DataTable.Col<MintJob> source="orderId" disableSort cellSx={noWrap} render={(j) => <OrderRef job={j} />} />
@@ -131,10 +153,7 @@ export default function MintJobList() {
           <DataTable.Col<MintJob>
             label="resources.mint-queue.actions"
             disableSort
-            render={(j) => ({
-              failed: <RetryButton job={j} />,
-              awaiting_approval: <Stack direction="row" spacing={0.5}><ApproveMintButton job={j} /><RejectMintButton job={j} /></Stack>,
-            } as Partial<Record<string, ReactNode>>)[mintStatusOf(j.status)] ?? null}
+            render={(j) => <JobActions job={j} />}
           />
         )}
       </ListShell>

@@ -12,7 +12,7 @@ export default function MintStatsCards() {
   const { meta, isPending } = useListContext();
   const counts = (meta as MintListMeta | undefined)?.counts;
   return (
-    <StatCardRow error={null} failedMessage="resources.mint-queue.load_failed">
+    <StatCardRow>
       {MINT_STATUSES.map((status) => (
         <StatCard
           key={status}

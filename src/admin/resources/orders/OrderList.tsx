@@ -3,6 +3,7 @@ import { DataTable, ShowButton, useCanAccess } from 'react-admin';
 import { ORDER_STATUSES, type OrderSummary } from '../../../common/orders';
 import { shortId } from '../../components/ids';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import Mono from '../../components/Mono';
 import { useFormat } from '../../hooks/useFormat';
 import { ORDERS_PER_PAGE } from './constants';
@@ -26,6 +27,7 @@ function OrderIdCell({ order }: { order: OrderSummary }) {
 /** Orders, newest first, 20 at a time with "Load More"; search by email prefix or full id. */
 export default function OrderList() {
   const { money, dateTime, number } = useFormat();
+  const line = useLine();
   const { canAccess: canCreate = false } = useCanAccess({ resource: 'orders', action: 'create' });
   return (
     <ListShell<OrderSummary>
@@ -38,7 +40,7 @@ export default function OrderList() {
       bulkActionButtons={<OrderBulkActions canWrite={canCreate} />}
       mobile={{
         primary: (o) => <OrderIdCell order={o} />,
-        secondary: (o) => `${money(o.amountFiat, o.currency)} · ${o.customerEmail} · ${dateTime(o.createdAt)}`,
+        secondary: (o) => line(money(o.amountFiat, o.currency), o.customerEmail, dateTime(o.createdAt)),
         status: () => <OrderStatusField />,
       }}
     >

@@ -1,4 +1,4 @@
-import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { MintJob } from '../../../common/mint';
 import { shortAddress } from '../../components/ids';
@@ -9,29 +9,31 @@ import { useMintFormat } from '../../components/useMintFormat';
 
 const COLUMNS = ['walletAddress', 'tokenId', 'amount', 'status', 'attempts', 'txHash'] as const;
 
-/** The order's mint jobs (one per tokenised line), with the same status chips and links as the Mint Queue. */
+/** The order's mint jobs (one per tokenised line), with the same status chips and links as the Mint Queue (scrolling sideways in their card on a phone). */
 export default function OrderMints({ jobs }: { jobs: MintJob[] }) {
   const translate = useTranslate();
   const { attempts, count } = useMintFormat();
   return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          {COLUMNS.map((c) => <TableCell key={c}>{translate(`resources.mint-queue.fields.${c}`)}</TableCell>)}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {jobs.map((j) => (
-          <TableRow key={j.id}>
-            <TableCell><Mono title={j.walletAddress}>{shortAddress(j.walletAddress)}</Mono></TableCell>
-            <TableCell>{j.tokenId}</TableCell>
-            <TableCell>{count(j.amount)}</TableCell>
-            <TableCell><MintStatusChip status={j.status} /></TableCell>
-            <TableCell>{attempts(j)}</TableCell>
-            <TableCell><TxLink hash={j.txHash} url={j.explorerUrl} /></TableCell>
+    <TableContainer>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((c) => <TableCell key={c}>{translate(`resources.mint-queue.fields.${c}`)}</TableCell>)}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {jobs.map((j) => (
+            <TableRow key={j.id}>
+              <TableCell><Mono title={j.walletAddress}>{shortAddress(j.walletAddress)}</Mono></TableCell>
+              <TableCell>{j.tokenId}</TableCell>
+              <TableCell>{count(j.amount)}</TableCell>
+              <TableCell><MintStatusChip status={j.status} /></TableCell>
+              <TableCell>{attempts(j)}</TableCell>
+              <TableCell><TxLink hash={j.txHash} url={j.explorerUrl} /></TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

@@ -56,7 +56,7 @@ function OrderDetailView() {
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h6" sx={{ fontFamily: 'monospace' }}>{order.id}</Typography>
+        <Typography variant="h6" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 0 }}>{order.id}</Typography>
         <OrderStatusChip status={order.status} />
         {order.test && <TestBadge />}
       </Stack>

@@ -53,8 +53,8 @@ export function PaymentTimeline({ payment }: { payment: PaymentDetail }) {
       <TableBody>
         {payment.events.map((e, i) => (
           <TableRow key={i}>
-            <TableCell sx={{ whiteSpace: 'nowrap', width: 200 }}>{dateTime(e.createdAt)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap', width: 120, fontWeight: 500 }}>{translate(`resources.payments.event.${e.type}`, { _: e.type })}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap', width: { sm: 200 } }}>{dateTime(e.createdAt)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap', width: { sm: 120 }, fontWeight: 500 }}>{translate(`resources.payments.event.${e.type}`, { _: e.type })}</TableCell>
             <TableCell sx={{ wordBreak: 'break-all' }}>{details(e)}</TableCell>
           </TableRow>
         ))}

@@ -3,6 +3,7 @@ import { PAYMENT_STATUSES } from '../../../common/orders';
 import { PAYMENT_FILTER_PROVIDERS, type Payment } from '../../../common/payments';
 import { shortId } from '../../components/ids';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import Mono from '../../components/Mono';
 import { useFormat } from '../../hooks/useFormat';
 import { PAYMENTS_PER_PAGE } from './constants';
@@ -21,6 +22,7 @@ const noWrap = () => ({ whiteSpace: 'nowrap' });
 /** Payments, newest first, 50 a page: counts per status and the total amount of the filter, search, status and method filters. */
 export default function PaymentList() {
   const { money, dateTime } = useFormat();
+  const line = useLine();
   return (
     <ListShell<Payment>
       perPage={PAYMENTS_PER_PAGE}
@@ -30,7 +32,7 @@ export default function PaymentList() {
       loadError={<PaymentLoadError />}
       mobile={{
         primary: (p) => money(p.amount, p.currency),
-        secondary: (p) => `${shortId(p.id)} · ${dateTime(p.createdAt)}`,
+        secondary: (p) => line(shortId(p.id), dateTime(p.createdAt)),
         status: () => <PaymentStatusField />,
       }}
     >

@@ -40,7 +40,7 @@ function PaymentDetailView() {
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h6" sx={{ fontFamily: 'monospace' }}>{payment.id}</Typography>
+        <Typography variant="h6" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 0 }}>{payment.id}</Typography>
         <PaymentStatusChip status={payment.status} />
         {payment.test && <TestBadge />}
         <DashboardLink payment={payment} />

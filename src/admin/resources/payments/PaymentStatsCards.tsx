@@ -14,7 +14,7 @@ export default function PaymentStatsCards() {
   const stats = (meta as { stats?: PaymentStats } | undefined)?.stats;
   const count = (n: number | undefined) => (n === undefined ? '' : (stats?.countsAreEstimates ? '≈ ' : '') + number(n));
   return (
-    <StatCardRow error={null} failedMessage="resources.payments.load_failed">
+    <StatCardRow>
       {PAYMENT_STATUSES.map((status) => (
         <StatCard
           key={status}

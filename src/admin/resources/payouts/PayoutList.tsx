@@ -2,6 +2,7 @@ import { DataTable, ShowButton, useCanAccess, useTranslate } from 'react-admin';
 import { PAYOUT_METHODS, PAYOUT_STATUSES, type Payout } from '../../../common/referrals';
 import { shortId } from '../../components/ids';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import Mono from '../../components/Mono';
 import TxLink from '../../components/TxLink';
 import { useFormat } from '../../hooks/useFormat';
@@ -20,6 +21,7 @@ const noWrap = () => ({ whiteSpace: 'nowrap' });
 export default function PayoutList() {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
+  const line = useLine();
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'payouts', action: 'create' });
   return (
     <ListShell<Payout>
@@ -29,7 +31,7 @@ export default function PayoutList() {
       selects={SELECTS}
       header={<PayoutStatsCards />}
       after={canWrite && <CreatePayoutDialog />}
-      mobile={{ primary: (p) => money(p.amount, p.currency), secondary: (p) => `${p.recipient} · ${dateTime(p.createdAt)}`, status: () => <PayoutStatusChip /> }}
+      mobile={{ primary: (p) => money(p.amount, p.currency), secondary: (p) => line(p.recipient, dateTime(p.createdAt)), status: () => <PayoutStatusChip /> }}
     >
       <DataTable.Col<Payout> source="id" disableSort cellSx={noWrap} render={(p) => <Mono title={p.id}>{shortId(p.id)}</Mono>} />
       <DataTable.Col<Payout> source="recipient" disableSort render={(p) => <RecordLink resource="users" id={p.recipientId}>{p.recipient}</RecordLink>} />

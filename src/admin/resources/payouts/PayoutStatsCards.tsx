@@ -11,7 +11,7 @@ export default function PayoutStatsCards() {
   const { meta, isPending } = useListContext();
   const m = meta as { counts?: Record<PayoutStatus, number>; totalAmount?: number } | undefined;
   return (
-    <StatCardRow error={null} failedMessage="resources.payouts.load_failed">
+    <StatCardRow>
       {PAYOUT_STATUSES.map((s) => (
         <StatCard key={s} loading={isPending} label={translate(`resources.payouts.status.${s}`)} value={m?.counts ? number(m.counts[s]) : ''} />
       ))}

@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { CreateButton, DataTable, useCanAccess, useTranslate } from 'react-admin';
 import { PRODUCT_STATUSES, RWA_TYPES, type Product } from '../../../common/products';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
+import { useLine } from '../../components/PhoneList';
 import { RowActions } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
 import { PRODUCTS_PER_PAGE } from './constants';
@@ -32,6 +33,7 @@ function ProductTitle({ product }: { product: Product }) {
 export default function ProductList() {
   const translate = useTranslate();
   const { money, dateTime, crypto } = useFormat();
+  const line = useLine();
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'products', action: 'create' });
   return (
     <ListShell<Product>
@@ -41,7 +43,7 @@ export default function ProductList() {
       after={canWrite && <CreateButton />}
       header={<ProductStatsCards />}
       bulkActionButtons={canWrite && <ProductBulkActions />}
-      mobile={{ primary: (p) => p.title, secondary: (p) => `${p.sku} · ${money(p.priceFiat)}`, status: () => <ProductStatusChip /> }}
+      mobile={{ primary: (p) => p.title, secondary: (p) => line(p.sku, money(p.priceFiat)), status: () => <ProductStatusChip /> }}
     >
       <DataTable.Col<Product> source="title" render={(p) => <ProductTitle product={p} />} />
       <DataTable.Col source="sku" cellSx={noWrap} />

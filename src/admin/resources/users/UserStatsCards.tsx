@@ -14,7 +14,7 @@ export default function UserStatsCards() {
     <StatCard key={key} loading={isPending} label={translate(`resources.users.stats.${key}`)} value={stats ? number(stats[key]) : ''} color={color} />
   );
   return (
-    <StatCardRow error={null} failedMessage="resources.users.load_failed">
+    <StatCardRow>
       {card('total')}
       {card('active', 'success.main')}
       {card('verified', 'info.main')}

@@ -92,6 +92,9 @@ const en = {
     status: 'Status',
     order: 'Order',
     empty: 'No redemptions yet',
+    // a redemption's lines on a phone
+    phone_item: '%{product} × %{quantity}',
+    phone_points: '%{points} points',
   },
   redemption_status: { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Rejected' },
   conversions: {
@@ -106,6 +109,8 @@ const en = {
     transaction: 'Transaction',
     status: 'Status',
     empty: 'No conversions yet',
+    // a conversion's first line on a phone
+    phone_amount: '%{from} %{fromToken} → %{to} %{toToken}',
   },
   add_points: {
     open: 'Add Points',

@@ -93,6 +93,8 @@ const zh: typeof en = {
     status: '状态',
     order: '订单',
     empty: '暂无兑换记录',
+    phone_item: '%{product} × %{quantity}',
+    phone_points: '%{points} 积分',
   },
   redemption_status: { PENDING: '待处理', APPROVED: '已批准', REJECTED: '已拒绝' },
   conversions: {
@@ -107,6 +109,7 @@ const zh: typeof en = {
     transaction: '交易',
     status: '状态',
     empty: '暂无代币兑换记录',
+    phone_amount: '%{from} %{fromToken} → %{to} %{toToken}',
   },
   add_points: {
     open: '添加积分',

@@ -69,6 +69,8 @@ const en = {
     empty: 'No bulk sends yet',
     columns: { created: 'Created', title: 'Title', audience: 'Audience', channels: 'Channels', status: 'Status', progress: 'Progress', failed: 'Failed' },
     progress: '%{sent} of %{total}',
+    // on a phone's list line, when some were not sent
+    phone_failed: '%{count} failed',
     statuses: { queued: 'Queued', running: 'Sending', completed: 'Completed' },
     load_failed: 'Failed to load bulk sends',
   },

@@ -70,6 +70,7 @@ const zh: typeof en = {
     empty: '暂无批量发送',
     columns: { created: '创建时间', title: '标题', audience: '发送对象', channels: '渠道', status: '状态', progress: '进度', failed: '失败' },
     progress: '%{sent} / %{total}',
+    phone_failed: '%{count} 条失败',
     statuses: { queued: '排队中', running: '发送中', completed: '已完成' },
     load_failed: '加载批量发送失败',
   },

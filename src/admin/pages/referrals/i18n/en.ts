@@ -19,7 +19,10 @@ const en = {
     save_failed: 'Rate not saved: %{error}',
   },
   tabs: { network: 'Referral network', history: 'Commission history' },
-  network: { referrer: 'Referrer', referred: 'Referred user', level2: 'Level 2 referrer', earnings: 'Earnings', active: 'Active', date: 'Referred on', yes: 'Yes', no: 'No', search: 'Search by email', empty: 'No referrals yet' },
+  network: { referrer: 'Referrer', referred: 'Referred user', level2: 'Level 2 referrer', earnings: 'Earnings', active: 'Active', date: 'Referred on', yes: 'Yes', no: 'No', search: 'Search by email', empty: 'No referrals yet',
+    // a referral's lines on a phone
+    phone_referred_by: 'Referred by %{email}', phone_active: 'Active', phone_inactive: 'Inactive',
+  },
   history: {
     status: 'Status', filters: { all: 'All statuses' }, statuses: dashboard.status, referrer: 'Referrer', order: 'Order', customer: 'Customer', level: 'Level', amount: 'Commission', date: 'Date',
     approve: 'Approve', reject: 'Reject',
@@ -28,6 +31,8 @@ const en = {
     confirm_reject_one: 'Reject this commission of %{amount} to %{referrer}? A rejected commission is never paid.',
     reason: 'Reason for rejecting', rejected_because: 'Rejected: %{reason}',
     approved: 'Commission approved', rejected: 'Commission rejected', failed: 'Failed: %{error}', empty: 'No commissions found', totals: '%{count} commissions, %{amount}',
+    // a commission's lines on a phone
+    phone_parties: '%{referrer}, on an order of %{customer}', phone_level: 'Level %{level}',
   },
   load_failed: 'Failed to load referral data',
 };

@@ -19,7 +19,9 @@ const zh: typeof en = {
     save_failed: '比例未保存：%{error}',
   },
   tabs: { network: '推荐网络', history: '佣金记录' },
-  network: { referrer: '推荐人', referred: '被推荐用户', level2: '二级推荐人', earnings: '收益', active: '活跃', date: '推荐时间', yes: '是', no: '否', search: '按邮箱搜索', empty: '暂无推荐' },
+  network: { referrer: '推荐人', referred: '被推荐用户', level2: '二级推荐人', earnings: '收益', active: '活跃', date: '推荐时间', yes: '是', no: '否', search: '按邮箱搜索', empty: '暂无推荐',
+    phone_referred_by: '推荐人 %{email}', phone_active: '活跃', phone_inactive: '不活跃',
+  },
   history: {
     status: '状态', filters: { all: '所有状态' }, statuses: dashboard.status, referrer: '推荐人', order: '订单', customer: '客户', level: '级别', amount: '佣金', date: '日期',
     approve: '批准', reject: '拒绝',
@@ -28,6 +30,7 @@ const zh: typeof en = {
     confirm_reject_one: '拒绝这笔给 %{referrer} 的 %{amount} 佣金？被拒绝的佣金不会支付。',
     reason: '拒绝原因', rejected_because: '已拒绝：%{reason}',
     approved: '佣金已批准', rejected: '佣金已拒绝', failed: '失败：%{error}', empty: '未找到佣金', totals: '%{count} 笔佣金，%{amount}',
+    phone_parties: '%{referrer}，来自 %{customer} 的订单', phone_level: '第 %{level} 级',
   },
   load_failed: '加载推荐数据失败',
 };

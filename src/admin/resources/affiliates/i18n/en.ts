@@ -8,6 +8,8 @@ const en = {
   columns: { name: 'Name', email: 'Email', joined: 'Joined', referred: 'Referred', earnings: 'Earnings', actions: 'Actions' },
   na: 'N/A',
   view: 'View Commissions',
+  // on a phone's list line
+  phone_referred: '%{count} referred',
   commissions_for: 'Commissions for %{name}',
   commission: { id: 'ID', order: 'Order ID', rate: 'Rate', amount: 'Amount', crypto: 'Crypto', status: 'Status', date: 'Date' },
   status_filter: 'Status',

@@ -9,6 +9,7 @@ const zh: typeof en = {
   columns: { name: '姓名', email: '邮箱', joined: '加入时间', referred: '推荐人数', earnings: '收益', actions: '操作' },
   na: '无',
   view: '查看佣金',
+  phone_referred: '已推荐 %{count} 人',
   commissions_for: '%{name} 的佣金',
   commission: { id: 'ID', order: '订单 ID', rate: '比例', amount: '金额', crypto: '加密货币', status: '状态', date: '日期' },
   status_filter: '状态',

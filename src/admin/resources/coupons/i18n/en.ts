@@ -29,6 +29,8 @@ const en = {
   delete_confirm: 'Are you sure you want to delete this coupon?',
   never: 'Never',
   unlimited: 'Unlimited',
+  // a coupon's use on a phone's list line
+  phone_used: 'Used %{used} / %{limit}',
   none: 'None',
   immediately: 'Immediately',
   filters: { all_statuses: 'All statuses' },

@@ -31,6 +31,7 @@ const zh: typeof en = {
   delete_confirm: '确定要删除此优惠券吗？',
   never: '永不过期',
   unlimited: '不限',
+  phone_used: '已使用 %{used} / %{limit}',
   none: '无',
   immediately: '立即生效',
   filters: { all_statuses: '全部状态' },

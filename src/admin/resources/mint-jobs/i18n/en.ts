@@ -36,6 +36,8 @@ const en = {
   manual: 'Manual',
   conversion: 'Points conversion',
   na: 'N/A',
+  // a job's first line on a phone
+  phone_tokens: 'Token %{tokenId} × %{amount}',
   attempts_of: '%{attempts}/%{max}',
   actions: 'Actions',
   retry: 'Retry',

@@ -38,6 +38,7 @@ const zh: typeof en = {
   manual: '手动',
   conversion: '积分兑换',
   na: '无',
+  phone_tokens: '代币 %{tokenId} × %{amount}',
   attempts_of: '%{attempts}/%{max}',
   actions: '操作',
   retry: '重试',
