@@ -57,7 +57,7 @@ export default function DomainManagement() {
       </Tabs>
       {tab === 'overview' && (
         <Box>
-          {loading && <LinearProgress />}
+          {loading && <LinearProgress aria-label={translate('ra.page.loading')} />}
           {data && (
             <>
               <Typography variant="subtitle2" sx={{ mb: 1 }}>{translate('app.domain.overview.by_type')}</Typography>
