@@ -190,8 +190,10 @@ describe('record pages opened by a click on their list', () => {
     await page.getByRole('tab', { name: 'KYC review' }).click();
     await page.waitForURL(/\/kyc/, WAIT);
     await expect.poll(() => page.locator('main th.column-documentType').count(), WAIT).toBeGreaterThan(0);
-    await expect.poll(() => rows().first().innerText(), WAIT).toContain(`Bea Record ${stamp}`);
-    await clickRow(0);
+    // Oldest first: sessions other tests left pending may come before this one.
+    const at = async () => (await rows().allInnerTexts()).findIndex((text) => text.includes(`Bea Record ${stamp}`));
+    await expect.poll(at, WAIT).toBeGreaterThanOrEqual(0);
+    await clickRow(await at());
     await expectRecordPage(/\/kyc\/[^/]+\/show$/, new RegExp(`Bea Record ${stamp}`));
     await backToList(/\/kyc/);
   });
