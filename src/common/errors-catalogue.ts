@@ -278,6 +278,7 @@ export const ERROR_MESSAGES = {
   dns_cname_beside_cname: '%{domain} has a CNAME record: a CNAME cannot share its name with another record.',
   card_declined: 'Your card was declined. Try another card.',
   insufficient_funds: 'Your card has insufficient funds. Try another card.',
+  card_attempts_exhausted: 'Too many cards were refused (%{count}): this checkout is closed and its order cancelled. Start a new checkout.',
   transfer_reverted: 'The transfer %{txHash} reverted in block %{block}: nothing was paid, and the payout can be paid again.',
   transfer_lost: '%{reason} The payout can be paid again.',
   wallet_short: 'The platform wallet %{address} holds %{balance}, less than the %{needed} this transfer and its gas need.',

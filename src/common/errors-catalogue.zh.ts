@@ -280,6 +280,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   dns_cname_beside_cname: '%{domain} 已有 CNAME 记录：CNAME 不能与其他记录共用名称。',
   card_declined: '你的卡被拒绝，请换一张卡。',
   insufficient_funds: '你的卡余额不足，请换一张卡。',
+  card_attempts_exhausted: '被拒绝的卡太多（%{count} 次）：此结账已关闭，订单已取消。请重新结账。',
   transfer_reverted: '转账 %{txHash} 在区块 %{block} 中回滚：未支付任何款项，可以重新支付此提现。',
   transfer_lost: '%{reason} 可以重新支付此提现。',
   wallet_short: '平台钱包 %{address} 余额为 %{balance}，少于此次转账及其 Gas 所需的 %{needed}。',

@@ -191,6 +191,27 @@ describe('declined and refused cards', () => {
     expect(await timeline(session.paymentId)).toEqual([['created', null], ['refused', 'insufficient_funds'], ['confirmed', null]]);
   });
 
+  it('the fifth refused card closes the checkout: payment and order failed, holds released, a good card then a 409', async () => {
+    const gold = await buildProduct(t, { stock: 4 });
+    const coupon = await buildCoupon(t, { usageLimit: 1 });
+    const session = (await checkout(cart(gold.id, 2, { couponCode: coupon.code }))).json();
+    for (const card of [DECLINED, POOR, DECLINED, POOR]) {
+      expect((await confirm(session.paymentId, card)).json()).toMatchObject({ code: expect.stringMatching(/^(card_declined|insufficient_funds)$/) });
+    }
+    expect(await orderRow(session.orderId)).toMatchObject({ status: 'pending' });
+    const fifth = await confirm(session.paymentId, DECLINED);
+    expect(fifth.statusCode).toBe(402);
+    expect(fifth.json()).toMatchObject({ code: 'card_attempts_exhausted', messageCode: 'card_attempts_exhausted', params: { count: 5 }, error: expect.stringMatching(/^Too many cards were refused \(5\)/) });
+    expect(await orderRow(session.orderId)).toMatchObject({ status: 'failed' });
+    expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'failed' });
+    expect([await stockOf(gold.id), (await couponRow(coupon.id)).reservedCount]).toEqual([4, 0]);
+    const good = await confirm(session.paymentId);
+    expect(good.statusCode).toBe(409);
+    const events = await timeline(session.paymentId);
+    expect(events.filter(([type]) => type === 'refused')).toHaveLength(5);
+    expect(events.filter(([type]) => type === 'confirmed')).toEqual([]);
+  });
+
   it('after a decline, cards submitted at once pay the order exactly once; the others are a 409 or a decline', async () => {
     const gold = await buildProduct(t, { stock: 4 });
     const session = (await checkout(cart(gold.id))).json();

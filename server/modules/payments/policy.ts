@@ -25,6 +25,13 @@ export function notPendingMessage(status: string): Said {
 
 export const CHECKOUT_EXPIRED = say('checkout_expired');
 
+/**
+ * Refused card attempts one hosted payment takes: the last one fails it (and its order, releasing the holds), so a
+ * checkout cannot be used to try card number after card number until it expires.
+ */
+export const MAX_CARD_REFUSALS = 5;
+export const CARD_ATTEMPTS_EXHAUSTED = say('card_attempts_exhausted', { count: MAX_CARD_REFUSALS });
+
 type PaymentState = { status: string; amountCents: number; refundedCents: number };
 
 /** What may still be given back: the amount less the refunds so far, of a completed payment only. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, between, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { HostedPayment, PaymentProvider, SandboxConfirmation } from '../../../src/common/checkout.js';
 import { fromCents } from '../../../src/common/money.js';
@@ -21,7 +21,7 @@ import { mintQueued } from '../mint/enqueue.js';
 import type { NotificationSettings } from '../notifications/notify.js';
 import { emailPrefix, likePrefix, parseOrderSearch } from '../orders/search.js';
 import { failOrder, markOrderPaid, refundOrder, type LockedOrder } from '../orders/service.js';
-import { CHECKOUT_EXPIRED, notPendingMessage, refundRefusal, type Refusal } from './policy.js';
+import { CARD_ATTEMPTS_EXHAUSTED, CHECKOUT_EXPIRED, MAX_CARD_REFUSALS, notPendingMessage, refundRefusal, type Refusal } from './policy.js';
 import { presentDeposit, presentHostedPayment, presentPayment, presentPaymentDetail } from './present.js';
 import type { Providers } from './providers/index.js';
 import type { PaymentDriver, ProviderEvent, ProviderPayment } from './providers/types.js';
@@ -51,6 +51,12 @@ export async function lockPayment(tx: Tx, id: string, provider?: PaymentProvider
   const [found] = await paymentAndOrder(tx, { id, provider: provider ?? null }, provider ? 'provider' : 'any');
   if (!found) throw notFound('payment_not_found');
   return { order: { ...found.order, locked: true } as LockedOrder, payment: found.payment };
+}
+
+/** How many card attempts on this payment were refused (its timeline's `refused` entries). */
+async function refusalsOf(tx: Tx, paymentId: string) {
+  const [row] = await tx.select({ n: count() }).from(paymentEvents).where(and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.type, 'refused')));
+  return row?.n ?? 0;
 }
 
 const itemsOf = (db: Queryable, orderId: string) => db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
@@ -107,8 +113,11 @@ export async function confirmHostedPayment(
       await failOrder(tx, order, sentenceOf(CHECKOUT_EXPIRED), null, now);
       return { expired: true } as const;
     }
-    const event = await driver.confirm(asProviderPayment(payment), input, now);
-    const paidOrder = await applyProviderEvent(tx, order, payment, event, null, now, notifying);
+    const answer = await driver.confirm(asProviderPayment(payment), input, now);
+    const paidOrder = await applyProviderEvent(tx, order, payment, answer, null, now, notifying);
+    const exhausted = answer.type === 'payment.refused' && (await refusalsOf(tx, payment.id)) >= MAX_CARD_REFUSALS;
+    const event: ProviderEvent = exhausted ? { type: 'payment.failed', reason: CARD_ATTEMPTS_EXHAUSTED, code: 'card_attempts_exhausted' } : answer;
+    if (exhausted) await applyProviderEvent(tx, order, payment, event, null, now);
     return { event, payment, order, items: paidOrder?.items ?? [] } as const;
   });
   if ('expired' in outcome) throw conflict(CHECKOUT_EXPIRED, undefined, 'checkout_expired');

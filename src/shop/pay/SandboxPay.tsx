@@ -114,8 +114,8 @@ function CardForm({ payment, onSettled }: { payment: HostedPayment; onSettled: (
     } catch (err) {
       setBusy(false);
       if (!(err instanceof ApiError)) return setError(messageOf(err) || m.pay.failed);
-      // A 409 (already paid, expired) means the page is out of date.
-      if (err.status === 409) return onSettled(err.message);
+      // A 409 (already paid, expired) means the page is out of date; too many refused cards closed the checkout.
+      if (err.status === 409 || err.code === 'card_attempts_exhausted') return onSettled(err.message);
       // A refused card (402) ends only this attempt: the buyer says which card to try next.
       if (err.status === 402) {
         setCard((c) => ({ ...c, cardNumber: '', cvc: '' }));
