@@ -89,7 +89,7 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
     expect(payout.json().payout.amount).toBeGreaterThan(0);
   });
 
-  it('refuse a bad entry of each, one line each, and load nothing', async () => {
+  it('refuse a bad entry of each (a self-approved payout or commission too), one line each, and load nothing', async () => {
     const before = await counts();
     const file = variant('bad.json', (d) => {
       d.coupons[1].discountType = 'half';
@@ -100,6 +100,8 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
       d.payouts[0].amountFiat = 1;
       d.commissions[0].originalFiat = 99999;
       d.commissions[1].payoutId = 'gone';
+      d.payouts[5].approvedBy = d.payouts[5].requestedBy;
+      d.commissions[2].decidedBy = d.commissions[2].referrerId;
     });
     const err = await seedFromFile(t.db, file, { log: () => undefined }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(SeedFileError);
@@ -111,8 +113,10 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
       expect.stringMatching(/^orders\[\d+\] \(id ".*"\)\.couponCode: coupon "NO-SUCH-CODE" is not in the file's coupons$/),
       'referralClicks[0].visitorHash: missing',
       expect.stringMatching(/^payouts\[0\] \(id ".*"\)\.amountFiat: 1 is not gross − deducted$/),
+      expect.stringMatching(/^payouts\[5\] \(id ".*"\)\.approvedBy: ".*" asked for this payout and cannot approve it$/),
       expect.stringMatching(/^commissions\[0\] \(id ".*"\)\.originalFiat: 99999 is not rate × base$/),
       expect.stringMatching(/^commissions\[1\] \(id ".*"\)\.payoutId: payout "gone" does not exist$/),
+      expect.stringMatching(/^commissions\[2\] \(id ".*"\)\.decidedBy: ".*" earns this commission and cannot decide it$/),
     ]);
     expect(await counts()).toEqual(before);
   });

@@ -50,6 +50,13 @@ export function parsePayouts(ctx: Ctx, records: Rec[], userIds: Set<string>): Se
     const net = amount(ctx, at, r, 'amount') ?? gross - deducted;
     if (net !== gross - deducted) ctx.notes.problem(at, 'amountFiat', `${shown(first(r, 'amountFiat', 'amountCents'))} is not gross − deducted`, 'used gross − deducted');
     const created = ctx.date(first(r, 'createdAt', 'created_at')) ?? ctx.now;
+    const requestedBy = userRef(ctx, at, r, 'requestedBy', userIds);
+    const approvedBy = userRef(ctx, at, r, 'approvedBy', userIds);
+    // Dual control, as live: nobody approves a payout they asked for or are paid by.
+    if (approvedBy && (approvedBy === requestedBy || approvedBy === recipientId)) {
+      ctx.notes.problem(at, 'approvedBy', `${shown(first(r, 'approvedBy'))} ${approvedBy === recipientId ? 'is paid by' : 'asked for'} this payout and cannot approve it`, 'skipped the payout');
+      return [];
+    }
     return [{
       id: ctx.ids.get('payouts', r.id) ?? ctx.ids.get('payouts', `#${i}`)!,
       recipientId, grossCents: gross, deductedCents: deducted, amountCents: gross - deducted,
@@ -58,7 +65,7 @@ export function parsePayouts(ctx: Ctx, records: Rec[], userIds: Set<string>): Se
       method: oneOf(ctx, at, 'method', PAYOUT_METHODS, r.method, 'bank'),
       reference: str(r.reference), walletAddress: str(first(r, 'walletAddress', 'wallet_address')),
       chainId: int(first(r, 'chainId', 'chain_id')), txHash: str(first(r, 'txHash', 'tx_hash')), note: str(r.note),
-      requestedBy: userRef(ctx, at, r, 'requestedBy', userIds), approvedBy: userRef(ctx, at, r, 'approvedBy', userIds),
+      requestedBy, approvedBy,
       approvedAt: ctx.date(first(r, 'approvedAt', 'approved_at')),
       createdAt: created,
       updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
@@ -105,6 +112,8 @@ export function parseCommissions(ctx: Ctx, records: Rec[], orderRows: SeedOrder[
     const givenPayout = first(r, 'payoutId', 'payout_id');
     const payoutId = missing(givenPayout) ? null : ctx.ids.get('payouts', givenPayout);
     if (payoutId && !payoutIds.has(payoutId)) return skip('payoutId', `payout ${shown(givenPayout)} does not exist`);
+    const decidedBy = userRef(ctx, at, r, 'decidedBy', userIds);
+    if (decidedBy && decidedBy === referrerId) return skip('decidedBy', `${shown(first(r, 'decidedBy'))} earns this commission and cannot decide it`);
     const created = ctx.date(first(r, 'createdAt', 'created_at')) ?? order.paidAt ?? ctx.now;
     return [{
       id: ctx.ids.get('commissions', r.id) ?? ctx.ids.get('commissions', `#${i}`)!,
@@ -115,7 +124,7 @@ export function parseCommissions(ctx: Ctx, records: Rec[], orderRows: SeedOrder[
       payoutId,
       earnedAt: ctx.date(first(r, 'earnedAt', 'earned_at')) ?? order.paidAt ?? created,
       decidedAt: ctx.date(first(r, 'decidedAt', 'decided_at')),
-      decidedBy: userRef(ctx, at, r, 'decidedBy', userIds),
+      decidedBy,
       rejectReason: str(first(r, 'rejectReason', 'reject_reason')),
       paidAt: ctx.date(first(r, 'paidAt', 'paid_at')),
       createdAt: created,
