@@ -4,7 +4,7 @@ import { useFormat } from '../../hooks/useFormat';
 import type { OrderDetail } from '../../../common/orders';
 import RecordLink from '../../components/RecordLink';
 
-/** The order's lines: product, quantity, prices and, for tokenised lines, the token they mint (scrolling sideways in their card on a phone). */
+/** The order's lines: product, quantity, prices and, for tokenised lines, the token they mint (scrolling sideways in their card on a phone, a region the keyboard can focus to scroll). */
 export default function OrderLines({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
   const { money, number } = useFormat();
@@ -12,7 +12,7 @@ export default function OrderLines({ order }: { order: OrderDetail }) {
   if (items.length === 0) return <Typography variant="body2">{translate('resources.orders.detail.no_items')}</Typography>;
   const t = (field: string) => translate(`resources.orders.items.${field}`);
   return (
-    <TableContainer>
+    <TableContainer tabIndex={0} role="region" aria-label={translate('resources.orders.detail.items')}>
       <Table size="small">
         <TableHead>
           <TableRow>

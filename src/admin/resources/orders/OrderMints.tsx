@@ -9,12 +9,12 @@ import { useMintFormat } from '../../components/useMintFormat';
 
 const COLUMNS = ['walletAddress', 'tokenId', 'amount', 'status', 'attempts', 'txHash'] as const;
 
-/** The order's mint jobs (one per tokenised line), with the same status chips and links as the Mint Queue (scrolling sideways in their card on a phone). */
+/** The order's mint jobs (one per tokenised line), with the same status chips and links as the Mint Queue (scrolling sideways in their card on a phone, a region the keyboard can focus to scroll). */
 export default function OrderMints({ jobs }: { jobs: MintJob[] }) {
   const translate = useTranslate();
   const { attempts, count } = useMintFormat();
   return (
-    <TableContainer>
+    <TableContainer tabIndex={0} role="region" aria-label={translate('resources.orders.detail.mints')}>
       <Table size="small">
         <TableHead>
           <TableRow>
