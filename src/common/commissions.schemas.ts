@@ -32,7 +32,7 @@ export const agentLevelBody = z.object({
 export const agentLevelParams = z.object({ id: z.coerce.number({ error: 'The id must be a level number.' }).int('The id must be a level number.').min(1, 'The id must be a level number.') });
 
 /** Why a commission is rejected: required, kept on the commission and in its audit entry. */
-const rejectReason = text('Reason', { min: 3, max: 500 });
+export const rejectReason = text('Reason', { min: 3, max: 500 });
 export const rejectCommissionBody = z.object({ reason: rejectReason });
 
 /** Approve or reject the selected commissions; a rejection says why (the same reason on each one). */

@@ -102,6 +102,7 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
       d.commissions[1].payoutId = 'gone';
       d.payouts[5].approvedBy = d.payouts[5].requestedBy;
       d.commissions[2].decidedBy = d.commissions[2].referrerId;
+      d.commissions[3].rejectReason = 'x\u0000'.repeat(300);
     });
     const err = await seedFromFile(t.db, file, { log: () => undefined }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(SeedFileError);
@@ -117,6 +118,7 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
       expect.stringMatching(/^commissions\[0\] \(id ".*"\)\.originalFiat: 99999 is not rate × base$/),
       expect.stringMatching(/^commissions\[1\] \(id ".*"\)\.payoutId: payout "gone" does not exist$/),
       expect.stringMatching(/^commissions\[2\] \(id ".*"\)\.decidedBy: ".*" earns this commission and cannot decide it$/),
+      expect.stringMatching(/^commissions\[3\] \(id ".*"\)\.rejectReason: .+/),
     ]);
     expect(await counts()).toEqual(before);
   });

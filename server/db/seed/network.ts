@@ -1,3 +1,4 @@
+import { rejectReason as reasonText } from '../../../src/common/commissions.schemas.js';
 import { COMMISSION_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES, REFERRAL_LEVELS } from '../../../src/common/referrals.js';
 import { commissionBase, commissionCents, ratePpm, rateText } from '../../modules/commissions/policy.js';
 import type { At } from './format.js';
@@ -114,6 +115,9 @@ export function parseCommissions(ctx: Ctx, records: Rec[], orderRows: SeedOrder[
     if (payoutId && !payoutIds.has(payoutId)) return skip('payoutId', `payout ${shown(givenPayout)} does not exist`);
     const decidedBy = userRef(ctx, at, r, 'decidedBy', userIds);
     if (decidedBy && decidedBy === referrerId) return skip('decidedBy', `${shown(first(r, 'decidedBy'))} earns this commission and cannot decide it`);
+    const givenReason = first(r, 'rejectReason', 'reject_reason');
+    const reason = missing(givenReason) ? null : reasonText.safeParse(givenReason);
+    if (reason && !reason.success) return skip('rejectReason', reason.error.issues[0]!.message);
     const created = ctx.date(first(r, 'createdAt', 'created_at')) ?? order.paidAt ?? ctx.now;
     return [{
       id: ctx.ids.get('commissions', r.id) ?? ctx.ids.get('commissions', `#${i}`)!,
@@ -125,7 +129,7 @@ export function parseCommissions(ctx: Ctx, records: Rec[], orderRows: SeedOrder[
       earnedAt: ctx.date(first(r, 'earnedAt', 'earned_at')) ?? order.paidAt ?? created,
       decidedAt: ctx.date(first(r, 'decidedAt', 'decided_at')),
       decidedBy,
-      rejectReason: str(first(r, 'rejectReason', 'reject_reason')),
+      rejectReason: reason?.data ?? null,
       paidAt: ctx.date(first(r, 'paidAt', 'paid_at')),
       createdAt: created,
       updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
