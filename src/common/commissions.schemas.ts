@@ -29,7 +29,7 @@ export const agentLevelBody = z.object({
   commissionrate: z.number({ error: RATE_SENTENCE }).min(0, RATE_SENTENCE).max(1, RATE_SENTENCE)
     .refine((v) => Math.abs(Math.round(v * 1e6) - v * 1e6) < 1e-6, RATE_SENTENCE),
 });
-export const agentLevelParams = z.object({ id: z.coerce.number({ error: 'The id must be a level number.' }).int('The id must be a level number.').min(1, 'The id must be a level number.') });
+export const agentLevelParams = z.object({ id: z.coerce.number({ error: 'The id must be a level number.' }).int('The id must be a level number.').min(1, 'The id must be a level number.').max(2_147_483_647, 'The id must be a level number.') });
 
 /** Why a commission is rejected: required, kept on the commission and in its audit entry. */
 export const rejectReason = text('Reason', { min: 3, max: 500 });

@@ -155,6 +155,8 @@ describe('commissions: three generations, refunds, approval, clawbacks', () => {
       expect(res.json().fields.commissionrate).toBe('Commission rate must be a fraction from 0 to 1 with at most 6 decimals (0.05 is 5 %).');
     }
     expect((await t.call('PUT', '/api/agent-levels/9', { as: 'finance', body: { commissionrate: 0.1 } })).statusCode).toBe(404);
+    const huge = await t.call('PUT', '/api/agent-levels/2147483648', { as: 'finance', body: { commissionrate: 0.1 } });
+    expect([huge.statusCode, huge.json().error]).toEqual([400, 'Invalid path parameter "id": The id must be a level number.']);
     expect((await t.call('PUT', '/api/agent-levels/1', { as: 'operator', body: { commissionrate: 0.2 } })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/agent-levels', { as: 'user' })).statusCode).toBe(403);
     const levels = (await t.call('GET', '/api/agent-levels')).json().levels;
