@@ -8,13 +8,13 @@ afterAll(async () => { await t.close(); });
 
 describe('health', () => {
   it('answers without a token and names the engine', async () => {
-    const res = await t.app.inject({ url: '/api/health' });
+    const res = await t.call('GET', '/api/health', { as: null });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, db: t.database.kind });
   });
 
   it('sets security headers', async () => {
-    const res = await t.app.inject({ url: '/api/health' });
+    const res = await t.call('GET', '/api/health', { as: null });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
@@ -51,7 +51,7 @@ describe('login', () => {
       [{ email: 'a@b.dev' }, 'password'],
     ];
     for (const [payload, field] of cases) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: payload as object });
+      const res = await t.call('POST', '/api/admin/auth/login', { as: null, body: payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toHaveProperty(field);
       expect(res.json().error).toContain(field);
@@ -59,7 +59,7 @@ describe('login', () => {
   });
 
   it('answers 400 with a sentence for a body that is not JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+    const res = await t.call('POST', '/api/admin/auth/login', { as: null, headers: { 'content-type': 'application/json' }, raw: '{nope' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('The request body is not valid JSON.');
   });
@@ -90,7 +90,7 @@ describe('login', () => {
 describe('tokens', () => {
   it('401 without a token, with a malformed one, and with an unknown one', async () => {
     for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-real-token' }]) {
-      const res = await t.app.inject({ url: '/api/auth/me', headers });
+      const res = await t.call('GET', '/api/auth/me', { as: null, headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ ok: false, error: 'Authentication required. Please log in.' });
     }

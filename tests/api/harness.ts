@@ -42,14 +42,14 @@ const CALL_HEADER = 'x-test-call';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions read whatever fields an answer has
 export type HttpResponse = { statusCode: number; headers: Record<string, string>; body: string; json(): any };
 
-/** What a call sends: JSON (`body`) or multipart/form-data (`form`, for the uploads). */
-type Sent = { token?: string; body?: unknown; form?: FormData; headers?: Record<string, string> };
+/** What a call sends: JSON (`body`), multipart/form-data (`form`, for the uploads) or a text as it is (`raw`, with its own content type). */
+type Sent = { token?: string; body?: unknown; form?: FormData; headers?: Record<string, string>; raw?: string };
 
 async function http(base: string, method: Method, url: string, opts: Sent): Promise<HttpResponse> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + url, { method, headers, body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
+  const res = await fetch(base + url, { method, headers, body: opts.form ?? opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
   const body = await res.text();
   return { statusCode: res.status, headers: Object.fromEntries(res.headers), body, json: () => JSON.parse(body) };
 }
@@ -160,7 +160,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
       const token = opts.token ?? (opts.as === null ? undefined : await helpers.tokenFor(opts.as ?? 'admin'));
       // Without a token the test is one browser of the shop, which sends its guest id with every Idempotency-Key.
       const headers = token ? opts.headers : { [GUEST_ID_HEADER]: guestId, ...opts.headers };
-      return checked(method, url, { token, body: opts.body, form: opts.form, headers });
+      return checked(method, url, { token, body: opts.body, form: opts.form, raw: opts.raw, headers });
     },
   };
   return helpers;
