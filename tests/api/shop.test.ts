@@ -76,7 +76,8 @@ describe('sign-up', () => {
     const [mail] = await mailsTo(address);
     expect(mail).toMatchObject({ userId: null, subject: 'Confirm your email for RWA Management System' });
 
-    const confirmed = await confirm(await linkToken(address));
+    const link = await linkToken(address);
+    const confirmed = await confirm(link);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ ok: true, token: expect.any(String), user: { email: address, name: 'Nia Buyer', role: 'user' }, restriction: null });
     const [row] = await t.db.select().from(users).where(eq(users.email, address));
@@ -89,7 +90,13 @@ describe('sign-up', () => {
     const [audited] = await t.db.select().from(auditEvents).where(sql`${auditEvents.action} = 'user.signup' and ${auditEvents.entityId} = ${row!.id}`);
     expect(audited).toMatchObject({ actorId: row!.id, data: { email: address } });
 
-    const again = await confirm(await linkToken(address));
+    const welcome = (await mailsTo(address)).at(-1);
+    expect(welcome).toMatchObject({ userId: row!.id, subject: 'Welcome to RWA Management System' });
+    expect(welcome!.body).toContain('/shop/account');
+    const inbox = (await t.call('GET', '/api/notifications', { token: confirmed.json().token })).json();
+    expect(inbox.notifications.map((n: { title: string }) => n.title)).toEqual(['Welcome to RWA Management System']);
+
+    const again = await confirm(link);
     expect(again.statusCode).toBe(410);
     expect(again.json()).toMatchObject({ code: 'link_used', error: 'This confirmation link was already used: log in with the password you chose.' });
   });

@@ -32,7 +32,8 @@ export default defineRoutes('shop', (r, { db, config, settings }) => {
     config: { ...access.browse, ...signupLimit },
     schema: { body: signupConfirmBody, summary: 'Confirm a sign-up with the emailed link\'s token: the account is made and logged in (the login\'s answer)' },
   }, async (req) => {
-    const outcome = await confirmSignup(db, settings, { token: req.body.token, ip: req.ip, userAgent: req.headers['user-agent'] });
+    const origin = siteOrigin(req, (await settings.get()).siteUrl);
+    const outcome = await confirmSignup(db, settings, { token: req.body.token, origin, ip: req.ip, userAgent: req.headers['user-agent'] });
     return { ok: true, token: outcome.token, accessToken: outcome.token, user: outcome.user, restriction: outcome.restriction };
   });
 

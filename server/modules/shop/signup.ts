@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { SignupInput } from '../../../src/common/shop.schemas.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { signupRequests, users } from '../../db/schema.js';
 import { hashPassword, newToken, sha256 } from '../../lib/crypto.js';
 import { AppError, conflict, isUniqueViolation } from '../../lib/errors.js';
@@ -51,9 +51,9 @@ export async function requestSignup(db: Db, input: SignupInput, origin: string, 
 /**
  * Confirms a sign-up with its link's token: the shopper's account is made and logged in (the login's answer), once.
  * An unknown, used or expired link is refused with its sentence; an address that got an account meanwhile (another
- * sign-up confirmed first) is refused as taken. Either refusal changes nothing.
+ * sign-up confirmed first) is refused as taken. Either refusal changes nothing. The new shopper is sent a welcome.
  */
-export async function confirmSignup(db: Db, settings: SettingsService, input: { token: string; ip?: string; userAgent?: string }, now = new Date()): Promise<Extract<LoginOutcome, { kind: 'session' }>> {
+export async function confirmSignup(db: Db, settings: SettingsService, input: { token: string; origin: string; ip?: string; userAgent?: string }, now = new Date()): Promise<Extract<LoginOutcome, { kind: 'session' }>> {
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(signupRequests).where(eq(signupRequests.tokenHash, sha256(input.token))).limit(1).for('update');
     const refusal = signupLinkRefusal(request ?? null, now);
@@ -63,6 +63,18 @@ export async function confirmSignup(db: Db, settings: SettingsService, input: { 
     const [user] = await tx.insert(users).values({ email: request!.email, name: request!.name, role: SIGNUP_ROLE, passwordHash: request!.passwordHash }).returning();
     await tx.update(signupRequests).set({ usedAt: now }).where(and(eq(signupRequests.email, request!.email), isNull(signupRequests.usedAt)));
     await audit(tx, { id: user!.id, ip: input.ip }, 'user.signup', 'user', user!.id, { email: user!.email });
+    await welcome(tx, user!, input.origin);
     return openSession(tx, settings, user!, input, now);
   }).catch((err) => { throw isUniqueViolation(err, 'users_email_key') ? conflict('account_email_taken', undefined, 'email_taken') : err; });
+}
+
+/** The welcome a new shopper gets, by email and in the shop's notifications: where to shop, and where the account and wallet are. */
+async function welcome(tx: Queryable, user: { id: string; name: string | null }, origin: string) {
+  const s = { ...(await notificationSettings(tx)), emailNotifications: true };
+  await notify(tx, {
+    userId: user.id, channels: ['email', 'in_app'], link: `${origin}/shop`,
+    title: `Welcome to ${s.siteName}`,
+    body: `Hello${user.name ? ` ${user.name}` : ''}, your account on ${s.siteName} is ready. Browse the shop at ${origin}/shop. `
+      + `Your orders, identity check, membership points and the wallet that receives your tokens are on your account page: ${origin}/shop/account.`,
+  }, s);
 }
