@@ -10,6 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { faker } from '@faker-js/faker';
 import { DEMO_PRODUCTS } from './demo-products.js';
+import { DEV_TOKEN_ADDRESS } from '../server/chain/dev-chain.js';
+import { DEV_CHAIN_ID } from '../server/chain/edr-provider.js';
 import { DEFAULT_SETTINGS } from '../src/common/settings.js';
 import { mulDivHalfEven } from '../server/modules/cart/pricing.js';
 import { commissionBase, commissionCents, ratePpm, reducedCents } from '../server/modules/commissions/policy.js';
@@ -22,6 +24,11 @@ const DAY = 86_400_000;
 const DEV_PASSWORD = 'rwa-dev-password';
 
 faker.seed(20261130);
+/**
+ * Tokens are on the dev chain's contract, as `npm start` mints them (a seed loaded elsewhere is mapped onto that chain).
+ * The address drawn before that is dropped, so that every later draw, and the file, stay as they were.
+ */
+const onDevChain = (_drawn: string) => DEV_TOKEN_ADDRESS;
 const iso = (ms: number) => new Date(ms).toISOString();
 const fiat = (cents: number) => cents / 100;
 
@@ -65,8 +72,8 @@ const products = DEMO_PRODUCTS.map((p, i) => {
     priceFiat: fiat(p.priceCents),
     // ETH at a notional 3,200 USD, 8 decimals, in integer arithmetic.
     priceCrypto: (Number((BigInt(p.priceCents) * 100_000_000n) / 320_000n) / 1e8).toFixed(8),
-    rwaType: p.rwaType, chainId: 11155111,
-    ...(p.tokenised ? { contract: faker.finance.ethereumAddress(), tokenId: String(i + 1) } : {}),
+    rwaType: p.rwaType, chainId: DEV_CHAIN_ID,
+    ...(p.tokenised ? { contract: onDevChain(faker.finance.ethereumAddress()), tokenId: String(i + 1) } : {}),
     tokenType: 'ERC1155', redeemPolicy: p.redeemPolicy, stock: p.stock, status: p.status,
     createdAt: iso(FROM - (60 - i * 2) * DAY),
   };

@@ -13,7 +13,7 @@
  *   explorerTxUrl(chainId, hash) → Sepolia/Etherscan link, `/tx/{hash}` on 31337, else null.
  */
 import {
-  createPublicClient, createWalletClient, custom, defineChain, http,
+  createPublicClient, createWalletClient, custom, defineChain, getAddress, http,
   type Account, type Address, type Chain, type Hex, type PublicClient, type Transport, type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -66,6 +66,11 @@ export function loadChainConfig(env: NodeJS.ProcessEnv = process.env): ChainConf
     payoutKey: (e.PAYOUT_PRIVATE_KEY as Hex | undefined) ?? null,
   };
 }
+
+/** Where the tokens are minted: the chain's id and the ERC-1155 contract (on the dev chain, its deterministic deployment). */
+export type ChainToken = { chainId: number; contract: Address };
+export const tokenOfChain = (config: ChainConfig): ChainToken =>
+  (config.mode === 'dev' ? { chainId: DEV_CHAIN_ID, contract: DEV_TOKEN_ADDRESS } : { chainId: config.chainId, contract: getAddress(config.tokenAddress) });
 
 /** The chain's native token (what crypto prices and payments are in): mainnet's and Sepolia's own; ether on the dev chain and any other. */
 export const nativeCurrencyOf = (chainId: number): Chain['nativeCurrency'] =>

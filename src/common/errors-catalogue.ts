@@ -103,6 +103,8 @@ export const ERROR_MESSAGES = {
   image_choose_file: 'Choose an image file.',
   sku_taken: 'A product with SKU "%{value}" already exists.',
   sku_used_by_other: 'This SKU is already used by another product.',
+  product_other_chain: 'Tokens are minted on chain %{chainId}: a product cannot name chain %{given}.',
+  product_other_contract: 'Tokens are minted by the contract %{contract}: a product cannot name another contract.',
   product_not_found: 'Product not found.',
   image_type: 'The image must be a JPEG, PNG or WebP file.',
   image_type_field: 'Not a JPEG, PNG or WebP file.',

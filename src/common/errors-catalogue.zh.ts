@@ -106,6 +106,8 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   image_choose_file: '请选择一个图片文件。',
   sku_taken: 'SKU 为“%{value}”的商品已存在。',
   sku_used_by_other: '该 SKU 已被其他商品使用。',
+  product_other_chain: '代币在链 %{chainId} 上铸造：商品不能指定链 %{given}。',
+  product_other_contract: '代币由合约 %{contract} 铸造：商品不能指定其他合约。',
   product_not_found: '未找到该商品。',
   image_type: '图片必须是 JPEG、PNG 或 WebP 文件。',
   image_type_field: '不是 JPEG、PNG 或 WebP 文件。',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MEMBER_LEVELS } from './membership.js';
 import { listQueryOf } from './list.schemas.js';
 import { isCryptoAmount, isFiatAmount } from './money.js';
-import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, isProductImageLink, PRODUCT_SORTS, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES, type Product, type ProductStats } from './products.js';
+import { DEFAULT_TOKEN_TYPE, isProductImageLink, PRODUCT_SORTS, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES, type Product, type ProductStats } from './products.js';
 import { answerText, instant, listTotal, okWith } from './answers.schemas.js';
 import { isSafeJson, optionalText, text, unsafeTextSentence } from './text.js';
 
@@ -48,7 +48,7 @@ const fields = {
 export const productBody = z.object({
   ...fields,
   status: fields.status.default('draft'),
-  chainId: fields.chainId.default(DEFAULT_CHAIN_ID),
+  chainId: fields.chainId.optional().describe('Set by the server: the chain the tokens are minted on (a different one is refused)'),
   tokenType: fields.tokenType.default(DEFAULT_TOKEN_TYPE),
   stock: fields.stock.default(0),
 });

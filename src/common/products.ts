@@ -6,7 +6,6 @@ export const RWA_TYPES = ['commodity', 'real_estate', 'art', 'collectibles', 'bo
 export const PRODUCT_STATUSES = ['active', 'inactive', 'draft'] as const;
 export const TOKEN_TYPES = ['ERC1155', 'ERC721', 'ERC20'] as const;
 export const PRODUCT_SORTS = ['title', 'sku', 'priceFiat', 'priceCrypto', 'stock', 'status', 'rwaType', 'createdAt'] as const;
-export const DEFAULT_CHAIN_ID = 11155111;
 export const DEFAULT_TOKEN_TYPE = 'ERC1155';
 /** An uploaded product image: JPEG, PNG or WebP (told from the file's bytes), at most 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

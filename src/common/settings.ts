@@ -103,4 +103,5 @@ export const DEFAULT_SETTINGS: Settings = {
 
 /** What any visitor may read: enough to title and format the app. */
 /** `cryptoSymbol`: the chain's native token, the unit of crypto prices ("ETH" on the dev chain). */
-export type PublicSettings = Pick<Settings, 'siteName' | 'timezone' | 'language' | 'currency'> & { cryptoSymbol: string };
+/** What any visitor reads: the site's name and formats, and where tokens are minted (the running chain and its contract). */
+export type PublicSettings = Pick<Settings, 'siteName' | 'timezone' | 'language' | 'currency'> & { cryptoSymbol: string; chainId: number; tokenContract: string };

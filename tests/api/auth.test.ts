@@ -89,7 +89,7 @@ describe('login', () => {
 
 describe('tokens', () => {
   it('401 without a token, with a malformed one, and with an unknown one', async () => {
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-real-token' }]) {
+    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-real-token' }] as Record<string, string>[]) {
       const res = await t.call('GET', '/api/auth/me', { as: null, headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ ok: false, error: 'Authentication required. Please log in.' });

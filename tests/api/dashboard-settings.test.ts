@@ -76,7 +76,9 @@ describe('dashboard stats', () => {
 describe('settings', () => {
   it('public settings need no token; full settings are admin only', async () => {
     const pub = await t.call('GET', '/api/settings/public', { as: null });
-    expect(pub.json()).toEqual({ ok: true, settings: { siteName: 'RWA Management System', timezone: 'UTC', language: 'en', currency: 'USD', cryptoSymbol: 'ETH' } });
+    expect(pub.json()).toEqual({ ok: true, settings: {
+      siteName: 'RWA Management System', timezone: 'UTC', language: 'en', currency: 'USD', cryptoSymbol: 'ETH', chainId: 31337, tokenContract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    } });
     expect((await t.call('GET', '/api/settings', { as: 'finance' })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({ sessionTimeout: 30, maxLoginAttempts: 5 });
   });

@@ -28,6 +28,9 @@ import { configuredProviders } from '../../server/modules/payments/providers/ind
 import { sandbox } from '../../server/modules/payments/providers/sandbox.js';
 import { confirmHostedPayment, getPaymentDetail } from '../../server/modules/payments/service.js';
 import { createProduct } from '../../server/modules/products/service.js';
+import { onRunningChain } from '../../server/modules/products/policy.js';
+import { DEV_CHAIN_ID } from '../../server/chain/edr-provider.js';
+import { DEV_TOKEN_ADDRESS } from '../../server/chain/dev-chain.js';
 import { SettingsService } from '../../server/modules/settings/service.js';
 import type { Db } from '../../server/db/client.js';
 
@@ -40,6 +43,9 @@ let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 /** A new wallet address nobody has minted to. */
+/** Where the test apps mint: the embedded dev chain and its token. */
+export const DEV_TOKEN = { chainId: DEV_CHAIN_ID, contract: DEV_TOKEN_ADDRESS };
+
 export const freshWallet = () => privateKeyToAccount(generatePrivateKey()).address;
 
 /** A valid product body (what POST /api/products takes), with overrides. */
@@ -67,7 +73,7 @@ export function buildUser(t: WithDb, overrides: UserOverrides = {}) {
 
 /** An active product with stock 10 (see productInput), created as the products service creates one. */
 export function buildProduct(t: WithDb, overrides: Record<string, unknown> = {}): Promise<Product> {
-  return createProduct(t.db, productBody.parse(productInput(overrides)), null);
+  return createProduct(t.db, onRunningChain(productBody.parse(productInput(overrides)), DEV_TOKEN), null);
 }
 
 type OrderOverrides = {

@@ -11,7 +11,7 @@ describe('products CRUD', () => {
     const res = await t.call('POST', '/api/products', { body: productInput({ priceFiat: '19.99', priceCrypto: 0.00000001, status: undefined, stock: undefined }) });
     expect(res.statusCode, res.body).toBe(201);
     const p = res.json().product;
-    expect(p).toMatchObject({ name: p.title, priceFiat: 19.99, priceCrypto: '0.00000001', status: 'draft', stock: 0, chainId: 11155111, tokenType: 'ERC1155', contract: null });
+    expect(p).toMatchObject({ name: p.title, priceFiat: 19.99, priceCrypto: '0.00000001', status: 'draft', stock: 0, chainId: 31337, tokenType: 'ERC1155', contract: null });
     const got = await t.call('GET', `/api/products/${p.id}`);
     expect(got.json().product).toEqual(p);
   });
@@ -96,16 +96,25 @@ describe('products validation', () => {
     expect(await sentence({ sku: 'X'.repeat(65) })).toBe('Invalid field "sku": SKU can be at most 64 characters.');
   });
 
-  it('accepts numbers sent as text (form input) and the largest chain id', async () => {
-    const res = await t.call('POST', '/api/products', { body: productInput({ stock: ' 12 ', chainId: '2147483647' }) });
+  it('accepts numbers sent as text (form input), and the running chain named as text', async () => {
+    const res = await t.call('POST', '/api/products', { body: productInput({ stock: ' 12 ', chainId: '31337' }) });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().product).toMatchObject({ stock: 12, chainId: 2147483647 });
+    expect(res.json().product).toMatchObject({ stock: 12, chainId: 31337 });
   });
 
-  it('accepts a valid contract address and token id', async () => {
-    const res = await t.call('POST', '/api/products', { body: productInput({ contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', tokenId: '7' }) });
+  it('a tokenised product is on the running chain and its contract, however the address is cased', async () => {
+    const res = await t.call('POST', '/api/products', { body: productInput({ contract: '0x5fbdb2315678afecb367f032d93f642f64180aa3', tokenId: '7' }) });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().product).toMatchObject({ contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', tokenId: '7' });
+    expect(res.json().product).toMatchObject({ chainId: 31337, contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', tokenId: '7' });
+  });
+
+  it('refuses another chain or contract with a sentence naming the real ones, and changes nothing', async () => {
+    const p = await buildProduct(t);
+    const chain = await t.call('PUT', `/api/products/${p.id}`, { body: { chainId: 11155111, stock: 99 } });
+    expect([chain.statusCode, chain.json().error]).toEqual([400, 'Invalid field "chainId": Tokens are minted on chain 31337: a product cannot name chain 11155111.']);
+    const contract = await t.call('POST', '/api/products', { body: productInput({ contract: `0x${'12'.repeat(20)}` }) });
+    expect([contract.statusCode, contract.json().fields]).toEqual([400, { contract: 'Tokens are minted by the contract 0x5FbDB2315678afecb367f032d93F642f64180aa3: a product cannot name another contract.' }]);
+    expect((await t.call('GET', `/api/products/${p.id}`)).json().product).toMatchObject({ stock: p.stock, chainId: 31337 });
   });
 });
 

@@ -8,6 +8,7 @@
  * The whole file is checked before the database is touched: any problem is printed, one line each, and nothing changes.
  * Uses DATABASE_URL when set, PGlite under DATA_DIR otherwise; migrates first.
  */
+import { tokenOfChain } from '../../chain/client.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
@@ -36,7 +37,7 @@ async function main() {
     if (!values.append) {
       const file = values.file ? path.resolve(values.file) : config.seedFile;
       const t = Date.now();
-      const s = await seedFromFile(database.db, file, { shiftDates: !values['keep-dates'], lenient: values.lenient });
+      const s = await seedFromFile(database.db, file, { shiftDates: !values['keep-dates'], lenient: values.lenient, chain: tokenOfChain(config.chain) });
       console.log(`seed: loaded ${path.basename(file)}: ${s.users} users, ${s.products} products, ${s.orders} orders, `
         + `${s.orderItems} order lines, ${s.payments} payments, ${s.coupons} coupons, ${s.referralClicks} referral clicks, `
         + `${s.payouts} payouts, ${s.commissions} commissions in ${Date.now() - t} ms`);

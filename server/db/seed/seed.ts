@@ -21,10 +21,12 @@
  */
 import fs from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
+import { tokenOfChain, type ChainToken } from '../../chain/client.js';
 import type { Config } from '../../config.js';
 import { hashPassword } from '../../lib/crypto.js';
 import type { Database, Db, Queryable } from '../client.js';
 import { commissions, coupons, orderItems, orders, payments, payouts, products, referralClicks, settings, users } from '../schema.js';
+import { mapOntoChain } from './chain.js';
 import { describeProblem } from './format.js';
 import { parseSeedFile, type ParseOptions } from './parse.js';
 import type { SeedData } from './types.js';
@@ -35,6 +37,8 @@ export type SeedOptions = ParseOptions & {
   /** Set hashes for users listed with a password (default true). */
   withPasswords?: boolean;
   log?: (message: string) => void;
+  /** The chain tokens are minted on: the file's tokenised products and lines are loaded on it (chain.ts). */
+  chain?: ChainToken;
   /** Tests: runs inside the load's transaction once the tables are emptied (to fail a load half-way). */
   afterReset?: () => Promise<void> | void;
 };
@@ -104,6 +108,8 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
   const log = opts.log ?? console.log;
   for (const note of data.notes) log(`seed: ${note}`);
   for (const p of data.problems) log(`seed: repaired ${describeProblem(p)}: ${p.repair}.`);
+  const moved = opts.chain ? mapOntoChain(data, opts.chain) : null;
+  if (moved) log(`seed: ${moved}`);
   const hashes = opts.withPasswords === false ? new Map<string, string>() : await hashAll(data.users.map((u) => u.password));
   const userRows = data.users.map(({ password, ...u }) => ({
     ...u,
@@ -189,7 +195,7 @@ export async function seedIfEmpty(database: Database, config: Config, log: (mess
     return false;
   }
   const production = config.env === 'production';
-  const s = await seedFromFile(database.db, config.seedFile, { withPasswords: !production, log });
+  const s = await seedFromFile(database.db, config.seedFile, { withPasswords: !production, log, chain: tokenOfChain(config.chain) });
   log(`seed: loaded ${s.users} users, ${s.products} products, ${s.orders} orders from ${config.seedFile}.`);
   if (production) log('seed: production: accounts were loaded without passwords; create an admin with `npm run create-admin`.');
   return true;

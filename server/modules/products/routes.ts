@@ -6,12 +6,14 @@ import { bulkAnswer, okAnswer } from '../../../src/common/answers.schemas.js';
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
-import { productAccess as access } from './policy.js';
+import { tokenOfChain } from '../../chain/client.js';
+import { onRunningChain, productAccess as access } from './policy.js';
 import { presentProduct, productCsv } from './present.js';
 import { readImageUpload } from './upload.js';
 import { createProduct, deleteProduct, getProduct, listProducts, productRows, productStats, setProductImage, updateProduct } from './service.js';
 
 export default defineRoutes('products', (r, { db, config }) => {
+  const token = tokenOfChain(config.chain);
   r.get('/api/products', { config: access.read, schema: { querystring: productListQuery, response: { 200: productPage }, summary: 'Products: filters, search, pages, sorts' } }, async (req) =>
     ({ ok: true, ...(await listProducts(db, req.query)) }));
 
@@ -24,10 +26,10 @@ export default defineRoutes('products', (r, { db, config }) => {
     ({ ok: true, product: presentProduct(await getProduct(db, req.params.id)) }));
 
   r.post('/api/products', { config: access.write, schema: { body: productBody, response: { 201: productOne }, summary: 'Create a product' } }, async (req, reply) =>
-    reply.status(201).send({ ok: true, product: await createProduct(db, req.body, req.user) }));
+    reply.status(201).send({ ok: true, product: await createProduct(db, onRunningChain(req.body, token), req.user) }));
 
   r.put('/api/products/:id', { config: access.write, schema: { params: idParams, body: productPatch, response: { 200: productOne }, summary: 'Change some of a product’s fields' } }, async (req) =>
-    ({ ok: true, product: await updateProduct(db, req.params.id, req.body, req.user) }));
+    ({ ok: true, product: await updateProduct(db, req.params.id, onRunningChain(req.body, token), req.user) }));
 
   r.post('/api/products/:id/image', {
     config: { ...access.write, upload: { file: 'image', description: 'The image: JPEG, PNG or WebP, at most 5 MB' } },

@@ -1,4 +1,5 @@
 import { settingsSchema } from '../../../src/common/settings.js';
+import { tokenOfChain } from '../../chain/client.js';
 import { PUBLIC } from '../../lib/access.js';
 import { conflict } from '../../lib/errors.js';
 import { defineRoutes } from '../../lib/routes.js';
@@ -9,8 +10,8 @@ import { presentPublicSettings } from './present.js';
 import { locksOutActor } from './two-factor-switch.js';
 
 export default defineRoutes('settings', (r, { db, settings, config }) => {
-  r.get('/api/settings/public', { config: PUBLIC, schema: { summary: 'Site name, timezone, language, currency, and the unit of crypto prices' } }, async () =>
-    ({ ok: true, settings: presentPublicSettings(await settings.get(), config.chain.chainId) }));
+  r.get('/api/settings/public', { config: PUBLIC, schema: { summary: 'Site name, timezone, language, currency, the unit of crypto prices, and the chain and contract tokens are minted on' } }, async () =>
+    ({ ok: true, settings: presentPublicSettings(await settings.get(), tokenOfChain(config.chain)) }));
 
   r.get('/api/settings', { config: access.read, schema: { summary: 'Every setting' } }, async () => ({ ok: true, settings: await settings.get() }));
 

@@ -1,9 +1,10 @@
 import { InputAdornment } from '@mui/material';
-import { NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import { MEMBER_LEVELS } from '../../../common/membership';
-import { DEFAULT_CHAIN_ID, DEFAULT_TOKEN_TYPE, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from '../../../common/products';
+import { DEFAULT_TOKEN_TYPE, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from '../../../common/products';
 import Row from '../../components/FormRow';
 import { useFormat } from '../../hooks/useFormat';
+import { usePublicSettings } from '../../hooks/usePublicSettings';
 import * as v from './productValidation';
 
 const statusChoices = PRODUCT_STATUSES.map((id) => ({ id, name: `resources.products.status.${id}` }));
@@ -13,7 +14,6 @@ const tokenTypeChoices = TOKEN_TYPES.map((id) => ({ id, name: id }));
 
 export const productDefaults = {
   status: 'draft',
-  chainId: DEFAULT_CHAIN_ID,
   tokenType: DEFAULT_TOKEN_TYPE,
   stock: 0,
 };
@@ -21,6 +21,8 @@ export const productDefaults = {
 /** The product fields shared by create and edit; server field errors land on the matching input. */
 export default function ProductForm({ defaultValues }: { defaultValues?: Record<string, unknown> }) {
   const { cryptoSymbol } = useFormat();
+  const translate = useTranslate();
+  const chain = usePublicSettings();
   return (
     <SimpleForm defaultValues={defaultValues} warnWhenUnsavedChanges noValidate>
       <Row>
@@ -53,12 +55,19 @@ export default function ProductForm({ defaultValues }: { defaultValues?: Record<
           parse={(value: string) => value || null}
         />
       </Row>
+      {/* The chain is the one tokens are minted on, never typed: the switch marks the product tokenised on its contract. */}
+      <BooleanInput
+        source="contract"
+        label="resources.products.tokenised"
+        format={(contract: string | null | undefined) => !!contract}
+        parse={(on: boolean) => (on ? chain?.tokenContract ?? null : null)}
+        disabled={!chain}
+        helperText={chain ? translate('resources.products.tokenised_help', { chainId: chain.chainId, contract: chain.tokenContract }) : false}
+      />
       <Row>
-        <NumberInput source="chainId" step={1} min={1} validate={v.validateChainId} />
         <SelectInput source="tokenType" choices={tokenTypeChoices} translateChoice={false} />
         <TextInput source="tokenId" validate={v.validateTokenId} />
       </Row>
-      <TextInput source="contract" validate={v.validateContract} helperText="resources.products.contract_help" />
     </SimpleForm>
   );
 }
