@@ -14,7 +14,7 @@ export const userStatusOf = enumReader(USER_STATUSES, 'active');
 export const kycStatusOf = enumReader(KYC_STATUSES, 'pending');
 
 /** The logged-in user as the API answers it (login and /api/auth/me). */
-export type SessionUser = { id: string; email: string; name: string; role: string };
+export type SessionUser = { id: string; email: string; name: string; role: Role };
 
 /** A user as the users API answers it. */
 export type User = {

@@ -1,3 +1,4 @@
+import type { Role } from '../../../src/common/capabilities.js';
 import type { SessionUser } from '../../../src/common/users.js';
 
 type Named = { name: string | null; firstName: string | null; lastName: string | null; email: string };
@@ -7,4 +8,5 @@ export const displayName = (u: Named) =>
   u.name?.trim() || [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
 
 /** The logged-in user as login and /api/auth/me answer it (`name` already as displayName gives it). */
-export const presentSessionUser = (u: SessionUser): SessionUser => ({ id: u.id, email: u.email, name: u.name, role: u.role });
+export const presentSessionUser = (u: { id: string; email: string; name: string; role: string }): SessionUser =>
+  ({ id: u.id, email: u.email, name: u.name, role: u.role as Role });
