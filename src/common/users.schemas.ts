@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { ROLES } from './capabilities.js';
 import { listQueryOf } from './list.schemas.js';
 import { optionalText, text } from './text.js';
-import { KYC_STATUSES, MIN_PASSWORD_LENGTH, PASSWORD_SETUPS, RESET_METHODS, USER_SORTS, USER_STATUSES } from './users.js';
+import { answerText, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
+import {
+  KYC_STATUSES, MIN_PASSWORD_LENGTH, PASSWORD_SETUPS, REMOVAL_OUTCOMES, RESET_METHODS, USER_SORTS, USER_STATUSES,
+  type LoginFailureInfo, type SetPasswordLink, type User, type UserDetail, type UserSessionInfo, type UserStats,
+} from './users.js';
 
 export const loginBody = z.object({
   email: text('Email', { max: 254 }).email('Email must be a valid email address.'),
@@ -75,3 +79,64 @@ export const setPasswordBody = z.object({
   password: newPassword('Password'),
 });
 export type SetPasswordInput = z.infer<typeof setPasswordBody>;
+
+/** A user as the users routes answer it (`User`, server/modules/users/present.ts). */
+export const userAnswer = z.object({
+  id: answerText,
+  email: answerText,
+  name: answerText.nullable(),
+  firstName: answerText.nullable(),
+  lastName: answerText.nullable(),
+  phone: answerText.nullable(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  isActive: z.boolean().describe('status is active'),
+  kycStatus: z.enum(KYC_STATUSES),
+  lockedUntil: nullableInstant.describe('An address is locked out of this account after failed logins until then (the latest such lock)'),
+  twoFactorEnabled: z.boolean(),
+  mustChangePassword: z.boolean().describe('An admin reset the password: the next session must change it first'),
+  lastLogin: nullableInstant,
+  createdAt: instant,
+  updatedAt: instant,
+}) satisfies z.ZodType<User>;
+
+const userSessionAnswer = z.object({
+  id: answerText, createdAt: instant, lastSeenAt: instant, userAgent: answerText.nullable(), ip: answerText.nullable(),
+}) satisfies z.ZodType<UserSessionInfo>;
+
+const loginFailureAnswer = z.object({
+  ip: answerText, failures: z.number().int(), lastFailedAt: instant, lockedUntil: nullableInstant,
+}) satisfies z.ZodType<LoginFailureInfo>;
+
+const userDetailAnswer = userAnswer.extend({
+  ordersCount: z.number().int(),
+  failedLoginCount: z.number().int().describe('Failed logins from any address since the last successful one'),
+  sessions: z.array(userSessionAnswer).describe('The open sessions, most recently seen first'),
+  loginFailures: z.array(loginFailureAnswer).describe('Recent failed logins by address, newest first'),
+  twoFactorEnabledAt: nullableInstant,
+  recoveryCodesLeft: z.number().int(),
+}) satisfies z.ZodType<UserDetail>;
+
+const setPasswordLinkAnswer = z.object({
+  url: answerText.describe('The one-time set-password link, shown this once'),
+  expiresAt: instant,
+}) satisfies z.ZodType<SetPasswordLink>;
+
+export const userOne = okWith({ user: userAnswer });
+export const userDetailOne = okWith({ user: userDetailAnswer });
+export const userPage = okWith({
+  users: z.array(userAnswer),
+  ...listTotal,
+  stats: z.object({ total: z.number().int(), active: z.number().int(), verified: z.number().int() }).describe('Every user, the active ones, the KYC-verified ones') satisfies z.ZodType<UserStats>,
+});
+export const userCreatedAnswer = okWith({ user: userAnswer, setPasswordLink: setPasswordLinkAnswer.nullable().describe('When asked for instead of a password') });
+export const userRemovalAnswer = okWith({
+  outcome: z.enum(REMOVAL_OUTCOMES).describe('A user with records is deactivated rather than erased'),
+  message: answerText,
+  user: userAnswer.nullable().describe('The deactivated user; null when deleted'),
+});
+export const passwordResetAnswer = okWith({
+  user: userAnswer,
+  temporaryPassword: answerText.optional().describe('The method temporary: the new password, shown this once'),
+  setPasswordLink: setPasswordLinkAnswer.optional().describe('The method link'),
+});

@@ -69,4 +69,5 @@ export type PasswordReset = { user: User } & ({ temporaryPassword: string; setPa
 export type UserCreated = { user: User; setPasswordLink: SetPasswordLink | null };
 
 /** DELETE /api/users/{id}: a user with records is deactivated rather than erased, and the answer says which. */
-export type UserRemoval = { outcome: 'deleted' | 'deactivated'; message: string; user: User | null };
+export const REMOVAL_OUTCOMES = ['deleted', 'deactivated'] as const;
+export type UserRemoval = { outcome: (typeof REMOVAL_OUTCOMES)[number]; message: string; user: User | null };
