@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { optionalDateTime } from './dates.schemas.js';
 import { listQuery } from './list.schemas.js';
 import { optionalText } from './text.js';
-
+import { answerText, instant, listTotal, okWith } from './answers.schemas.js';
+import type { AuditEvent } from './audit.js';
 
 /** GET /api/audit: newest first, filtered by who (an email or a user id), which record, what action and when. */
 export const auditListQuery = listQuery.omit({ q: true, order: true }).extend({
@@ -15,3 +16,17 @@ export const auditListQuery = listQuery.omit({ q: true, order: true }).extend({
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 
+
+const auditEventAnswer = z.object({
+  id: z.number().int(),
+  actorId: answerText.nullable().describe('null: the system'),
+  actorEmail: answerText.nullable().describe('null when the user is gone or it was the system'),
+  action: answerText,
+  entity: answerText,
+  entityId: answerText.nullable(),
+  data: z.unknown().describe('What the change carried: the fields given, or {field: {from, to}} for an edit (older edits: {before, after})'),
+  ip: answerText.nullable(),
+  createdAt: instant,
+}) satisfies z.ZodType<AuditEvent>;
+
+export const auditPage = okWith({ events: z.array(auditEventAnswer), ...listTotal });

@@ -4,7 +4,9 @@
 export const ALERT_CODES = ['low_stock', 'stale_pending_orders', 'failed_orders_today', 'failed_mints'] as const;
 export type AlertCode = (typeof ALERT_CODES)[number];
 
-export type DashboardAlert = { level: 'error' | 'warning' | 'info'; code: AlertCode; params: Record<string, number | string> };
+export const ALERT_LEVELS = ['error', 'warning', 'info'] as const;
+
+export type DashboardAlert = { level: (typeof ALERT_LEVELS)[number]; code: AlertCode; params: Record<string, number | string> };
 
 export type DashboardStats = {
   totalOrders: number;
