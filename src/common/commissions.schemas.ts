@@ -1,9 +1,10 @@
-/** What the commission and agent-level routes take. */
+/** What the commission and agent-level routes take and answer. */
 import { z } from 'zod';
+import { answerText, bulkAnswer, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
 import { optionalDateTime } from './dates.schemas.js';
 import { bulkBody } from './bulk.schemas.js';
 import { listQuery } from './list.schemas.js';
-import { COMMISSION_STATUSES } from './referrals.js';
+import { COMMISSION_STATUSES, type AgentLevel, type Commission, type CommissionStats, type CommissionTotals, type CostStats } from './referrals.js';
 import { text } from './text.js';
 
 const uuid = (label: string) => text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
@@ -38,3 +39,70 @@ export const rejectCommissionBody = z.object({ reason: rejectReason });
 /** Approve or reject the selected commissions; a rejection says why (the same reason on each one). */
 export const bulkDecisionBody = bulkBody('commission', ['approve', 'reject']).extend({ reason: rejectReason.optional() })
   .refine((b) => b.action !== 'reject' || b.reason !== undefined, { path: ['reason'], message: 'Reason is required.' });
+
+const count = z.number().int();
+
+/** A referral level as the API answers it (`AgentLevel`, server/modules/commissions/present.ts). */
+export const agentLevelAnswer = z.object({
+  id: count,
+  level: count,
+  name: answerText,
+  commissionrate: z.number().describe('A fraction 0–1 (0.05 is 5 %)'),
+  updatedAt: instant,
+}) satisfies z.ZodType<AgentLevel>;
+
+export const agentLevelOne = okWith({ level: agentLevelAnswer });
+export const agentLevelList = okWith({ levels: z.array(agentLevelAnswer) });
+
+/** A commission as the API answers it (`Commission`, server/modules/commissions/present.ts). */
+export const commissionAnswer = z.object({
+  id: answerText,
+  orderId: answerText,
+  orderTotal: z.number(),
+  customerEmail: answerText,
+  referrerId: answerText,
+  referrerEmail: answerText,
+  level: count.describe('1: the buyer’s referrer; 2: that referrer’s referrer'),
+  rate: z.number().describe('The fraction of the base the referrer earns (0.05 is 5 %)'),
+  base: z.number().describe('The order’s subtotal after discount, on which the commission is computed'),
+  originalAmount: z.number(),
+  amount: z.number(),
+  amountCrypto: answerText.describe('Native-token amount, 8 decimals; "0.00000000" for a fiat commission'),
+  currency: answerText,
+  status: z.enum(COMMISSION_STATUSES),
+  payoutId: answerText.nullable(),
+  earnedAt: instant,
+  approvableAt: instant.describe('From when it may be approved: earnedAt plus the commission hold days'),
+  decidedAt: nullableInstant,
+  rejectReason: answerText.nullable().describe('Why staff rejected it (status rejected), else null'),
+  paidAt: nullableInstant,
+  createdAt: instant,
+}) satisfies z.ZodType<Commission>;
+
+export const commissionOne = okWith({ commission: commissionAnswer });
+
+const commissionTotals = z.object({ count, amount: z.number() }) satisfies z.ZodType<CommissionTotals>;
+export const commissionPage = okWith({
+  commissions: z.array(commissionAnswer),
+  ...listTotal,
+  totals: commissionTotals.describe('The count and amount of every commission the filter matches'),
+});
+
+export const commissionStatsAnswer = okWith({
+  stats: z.object({
+    pending: commissionTotals, approved: commissionTotals, paid: commissionTotals, rejected: commissionTotals, reversed: commissionTotals,
+    total: commissionTotals.describe('Every status but rejected and reversed'),
+    currency: answerText,
+  }) satisfies z.ZodType<CommissionStats>,
+});
+
+const costStatsFigures = z.object({
+  totalOrders: count,
+  totalRevenue: z.number().describe('Revenue of the orders paid in the window, net of refunds'),
+  totalCommissions: z.number(),
+  costRatioPercent: z.number(),
+}) satisfies z.ZodType<CostStats>;
+export const costStatsAnswer = okWith({ stats: costStatsFigures, costStats: costStatsFigures.describe('The same figures as `stats`') });
+
+/** A bulk decision's answer: each commission's outcome, and how many were approved or rejected. */
+export const commissionBulkAnswer = bulkAnswer.extend({ approved: count, rejected: count });

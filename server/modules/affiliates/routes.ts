@@ -1,4 +1,5 @@
-import { ownCommissionQuery } from '../../../src/common/commissions.schemas.js';
+import { affiliatePage } from '../../../src/common/affiliates.schemas.js';
+import { commissionPage, ownCommissionQuery } from '../../../src/common/commissions.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { referralListQuery } from '../../../src/common/referrals.schemas.js';
 import { streamCsv } from '../../lib/csv.js';
@@ -9,12 +10,12 @@ import { affiliateCsv } from './present.js';
 import { affiliateCommissions, affiliateRows, listAffiliates } from './service.js';
 
 export default defineRoutes('affiliates', (r, { db, settings }) => {
-  r.get('/api/affiliates', { config: access.read, schema: { querystring: referralListQuery, summary: 'Users who referred someone or earned a commission' } }, async (req) =>
+  r.get('/api/affiliates', { config: access.read, schema: { querystring: referralListQuery, response: { 200: affiliatePage }, summary: 'Users who referred someone or earned a commission' } }, async (req) =>
     ({ ok: true, ...(await listAffiliates(db, req.query)) }));
 
   r.get('/api/affiliates/export.csv', { config: access.read, schema: { querystring: referralListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
     streamCsv(reply, { name: 'affiliates', columns: affiliateCsv, pages: keysetPages((page) => affiliateRows(db, req.query, page)) }));
 
-  r.get('/api/affiliates/:id/commissions', { config: access.read, schema: { params: idParams, querystring: ownCommissionQuery, summary: 'An affiliate’s commissions' } }, async (req) =>
+  r.get('/api/affiliates/:id/commissions', { config: access.read, schema: { params: idParams, querystring: ownCommissionQuery, response: { 200: commissionPage }, summary: 'An affiliate’s commissions' } }, async (req) =>
     ({ ok: true, ...(await affiliateCommissions(db, req.params.id, req.query, (await settings.get()).commissionHoldDays)) }));
 });
