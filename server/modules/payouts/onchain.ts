@@ -194,7 +194,7 @@ export async function payOnChain(db: Db, runtime: ChainRuntime | null, id: strin
   const { state, failure } = await sendAndRecord(db, signer!, id, stored, terms.actor, signer!.waitMs);
   if (failure) throw new AppError(422, failure, undefined, undefined, 'transfer_failed');
   const payout = await onePayout(db, id);
-  return { status: state === 'mined' ? 200 : 202, payout };
+  return { status: state === 'mined' ? (200 as const) : (202 as const), payout };
 }
 
 /**
