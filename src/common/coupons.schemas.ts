@@ -1,7 +1,8 @@
-/** What the coupon routes take: each field alone (the rules between fields are the coupons policy's). */
+/** What the coupon routes take, each field alone (the rules between fields are the coupons policy's), and what they answer. */
 import { z } from 'zod';
+import { answerText, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
 import { optionalDateTime } from './dates.schemas.js';
-import { COUPON_SORTS, COUPON_STATUSES, DISCOUNT_TYPES } from './coupons.js';
+import { COUPON_SORTS, COUPON_STATUSES, DISCOUNT_TYPES, type Coupon } from './coupons.js';
 import { listQueryOf } from './list.schemas.js';
 import { fiatAmount as amount } from './money.schemas.js';
 import { optionalText, text } from './text.js';
@@ -31,3 +32,25 @@ export type CouponPatch = z.infer<typeof couponPatch>;
 
 export const couponListQuery = listQueryOf(COUPON_STATUSES, COUPON_SORTS, 'createdAt');
 export type CouponListQuery = z.infer<typeof couponListQuery>;
+
+/** A coupon as the API answers it (`Coupon`, server/modules/coupons/present.ts). */
+export const couponAnswer = z.object({
+  id: answerText,
+  code: answerText,
+  description: answerText.nullable(),
+  discountType: z.enum(DISCOUNT_TYPES),
+  discountValue: z.number().describe('A percentage (0–100] or an amount in the shop’s currency'),
+  usageLimit: z.number().int().nullable(),
+  perCustomerLimit: z.number().int().nullable(),
+  minimumSubtotal: z.number().nullable(),
+  startDate: nullableInstant,
+  endDate: nullableInstant,
+  usedCount: z.number().int(),
+  reservedCount: z.number().int().describe('Uses held by pending orders: they count against the usage limit until the order is paid or fails'),
+  status: z.enum(COUPON_STATUSES).describe('From the dates: expired once the end date has passed'),
+  createdAt: instant,
+  updatedAt: instant,
+}) satisfies z.ZodType<Coupon>;
+
+export const couponOne = okWith({ coupon: couponAnswer });
+export const couponPage = okWith({ coupons: z.array(couponAnswer), ...listTotal });
