@@ -24,6 +24,13 @@ export const okWith = <T extends z.ZodRawShape>(shape: T) => z.object({ ok: z.bo
 /** A success that carries nothing else. */
 export const okAnswer = okWith({});
 
+/** `{ok: true, success: true}` and the given fields: the answers of the public API that documents `success`. */
+export const okSuccessWith = <T extends z.ZodRawShape>(shape: T) => okWith({ success: z.boolean().describe('true, as `ok`'), ...shape });
+
+/** A count for each value of a vocabulary (each status's, say), every one named. */
+export const countsOf = <const V extends string>(values: readonly V[]) =>
+  z.object(Object.fromEntries(values.map((v) => [v, z.number().int()])) as Record<V, z.ZodNumber>);
+
 /** A list's count of every row its filter matches; an estimate above a size (server/lib/list.ts). */
 export const listTotal = { total: z.number().int(), totalIsEstimate: z.boolean() };
 

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { stripeCheckoutBody } from '../../../src/common/payment-sdk.schemas.js';
+import { stripeCheckoutAnswer, stripeCheckoutBody } from '../../../src/common/payment-sdk.schemas.js';
 import { orders } from '../../db/schema.js';
 import { notFound, unprocessable } from '../../lib/errors.js';
 import { sendIdempotent } from '../../lib/idempotency.js';
 import { paymentRateLimit } from '../../lib/rate-limits.js';
 import { defineRoutes } from '../../lib/routes.js';
-import { created } from '../../lib/openapi.js';
 import { siteOrigin } from '../../lib/site.js';
 import { paymentAccess, sdkAccess } from './policy.js';
 import { stripeClient } from './providers/stripe.js';
@@ -15,7 +14,7 @@ import { handleStripeWebhook } from './stripe-webhook.js';
 /** The Stripe calls: a Checkout Session for a pending order, and Stripe's signed webhook (on the raw body). */
 export default defineRoutes('payments', async (r, { db, settings, providers, config }) => {
   r.post('/api/payments/stripe/checkout', {
-    config: { ...sdkAccess.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax) }, schema: { body: stripeCheckoutBody, response: created, summary: 'A Stripe Checkout Session for a pending order: its page’s URL (Idempotency-Key honoured)' },
+    config: { ...sdkAccess.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax) }, schema: { body: stripeCheckoutBody, response: { 201: stripeCheckoutAnswer }, summary: 'A Stripe Checkout Session for a pending order: its page’s URL (Idempotency-Key honoured)' },
   }, async (req, reply) => sendIdempotent(db, req, reply, async () => {
     const [order] = await db.select({ amountCents: orders.amountCents, currency: orders.currency }).from(orders).where(eq(orders.id, req.body.orderId)).limit(1);
     if (!order) throw notFound('order_not_found');
