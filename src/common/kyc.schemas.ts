@@ -1,6 +1,12 @@
-/** What the KYC routes take. The session's fields come as multipart/form-data beside the file, checked by `kycSessionFields`. */
+/**
+ * What the KYC routes take, and what they answer. The session's fields come as multipart/form-data beside the file,
+ * checked by `kycSessionFields`.
+ */
 import { z } from 'zod';
-import { COUNTRY_CODES, KYC_DECISIONS, KYC_DOCUMENT_TYPES, KYC_SESSION_STATUSES, KYC_SORTS } from './kyc.js';
+import { answerText, countsOf, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
+import {
+  COUNTRY_CODES, KYC_DECISIONS, KYC_DOCUMENT_KINDS, KYC_DOCUMENT_TYPES, KYC_SESSION_STATUSES, KYC_SORTS, type KycSession,
+} from './kyc.js';
 import { listQueryOf } from './list.schemas.js';
 import { optionalText, text } from './text.js';
 
@@ -33,3 +39,34 @@ const uuid = text('userId', { max: 36, tooLong: 'userId must be a UUID.' }).uuid
 
 export const kycListQuery = listQueryOf(KYC_SESSION_STATUSES, KYC_SORTS, 'createdAt').extend({ userId: uuid.optional() });
 export type KycListQuery = z.infer<typeof kycListQuery>;
+
+/** A KYC session as the API answers it (`KycSession`, server/modules/kyc/present.ts); the file is read through its own route. */
+export const kycSessionAnswer = z.object({
+  id: answerText,
+  userId: answerText,
+  userEmail: answerText,
+  userName: answerText.nullable(),
+  legalName: answerText,
+  dateOfBirth: answerText.describe('YYYY-MM-DD'),
+  country: answerText.describe('ISO 3166-1 alpha-2'),
+  documentType: z.enum(KYC_DOCUMENT_TYPES),
+  documentNumber: answerText,
+  documentKind: z.enum(KYC_DOCUMENT_KINDS).describe('The file’s type, told from its bytes'),
+  documentName: answerText.describe('The file’s name as it was sent'),
+  documentBytes: z.number().int(),
+  status: z.enum(KYC_SESSION_STATUSES),
+  reason: answerText.nullable().describe('The reviewer’s reason (required when rejected)'),
+  reviewedBy: answerText.nullable(),
+  reviewedAt: nullableInstant,
+  createdAt: instant,
+  updatedAt: instant,
+}) satisfies z.ZodType<KycSession>;
+
+export const kycSessionOne = okWith({ session: kycSessionAnswer });
+export const kycSessionList = okWith({ sessions: z.array(kycSessionAnswer) });
+export const kycSessionPage = okWith({
+  sessions: z.array(kycSessionAnswer), ...listTotal,
+  counts: countsOf(KYC_SESSION_STATUSES).describe('Each status’s count under the list’s other filters'),
+});
+/** GET /api/kyc/{id}/status: the status and reason beside the whole session. */
+export const kycStatusAnswer = okWith({ status: z.enum(KYC_SESSION_STATUSES), reason: answerText.nullable(), session: kycSessionAnswer });
