@@ -1,5 +1,13 @@
-/** What the membership and redemption routes take: each field alone (the ladder's rules between levels are in membership.ts). */
+/**
+ * What the membership and redemption routes take (each field alone: the ladder's rules between levels are in
+ * membership.ts) and what they answer.
+ */
 import { z } from 'zod';
+import { answerText, instant, listTotal, nullableInstant, okSuccessWith } from './answers.schemas.js';
+import {
+  POINTS_ENTRY_TYPES, type Conversion, type Member, type MemberBenefits, type MemberLevel, type PointsEntry, type Redemption, type TokenBalance,
+} from './membership.js';
+import { MINT_STATUSES } from './mint.js';
 import { listQuery, listQueryOf } from './list.schemas.js';
 import { LOYALTY_TOKEN, MEMBER_LEVELS, POINTS_TOKEN, REDEMPTION_DECISIONS, REDEMPTION_SORTS, REDEMPTION_STATUSES } from './membership.js';
 import { optionalText, text } from './text.js';
@@ -86,3 +94,110 @@ export const redemptionListQuery = listQueryOf(REDEMPTION_STATUSES, REDEMPTION_S
   userId: uuid('userId').optional(),
 });
 export type RedemptionListQuery = z.infer<typeof redemptionListQuery>;
+
+const count = z.number().int();
+const person = z.object({ id: answerText, email: answerText });
+
+const benefitsShape = {
+  discount: z.number().describe('A fraction 0–1 of the subtotal after the coupon (0.05 = 5 %)'),
+  freeShipping: z.boolean(),
+  prioritySupport: z.boolean(),
+  exclusiveProducts: z.boolean().describe('May see and buy products kept for this level and lower ones'),
+};
+const benefitsAnswer = z.object(benefitsShape) satisfies z.ZodType<MemberBenefits>;
+
+/** A level's terms (`MemberLevel`, server/modules/membership/present.ts). */
+const memberLevelAnswer = z.object({
+  name: z.enum(MEMBER_LEVELS),
+  minPoints: count.describe('Points earned (net of reversals and adjustments; spending does not lower it) needed for this level'),
+  minOrders: count.describe('Paid orders (not refunded) needed for this level'),
+  ...benefitsShape,
+  updatedAt: instant,
+}) satisfies z.ZodType<MemberLevel>;
+
+export const memberLevelList = okSuccessWith({ levels: z.array(memberLevelAnswer) });
+export const memberLevelOne = okSuccessWith({ level: memberLevelAnswer });
+
+const tokenBalanceAnswer = z.object({
+  token: answerText.describe('LOYALTY, or the title of the product whose token it is'),
+  tokenId: answerText,
+  amount: answerText.describe('Whole tokens, as a decimal'),
+  value: z.number().nullable().describe('The loyalty token’s worth in points at today’s rate; null for others'),
+}) satisfies z.ZodType<TokenBalance>;
+
+/** A user's membership (`Member`): level, points, what the next level needs, and the wallet's token balances. */
+const memberAnswer = z.object({
+  userId: answerText,
+  email: answerText,
+  name: answerText,
+  currentLevel: z.enum(MEMBER_LEVELS),
+  totalPoints: count.describe('The points balance: what may be spent now'),
+  lifetimePoints: count.describe('Points earned net of reversals and adjustments: what the level is computed from'),
+  totalOrders: count.describe('Paid orders, not refunded'),
+  totalReferrals: count,
+  benefits: benefitsAnswer,
+  nextLevel: z.object({ name: z.enum(MEMBER_LEVELS), pointsNeeded: count, ordersNeeded: count }).nullable().describe('null at the top level'),
+  walletAddress: answerText.nullable().describe('Where converted tokens are minted; null: conversions refused'),
+  tokenBalances: z.array(tokenBalanceAnswer),
+  tokenBalancesError: answerText.nullable().describe('Why token balances could not be read from the chain now (the list is then empty)'),
+  rates: z.object({ pointsPerCurrencyUnit: count, pointsPerToken: count, redemptionPointsPerCurrencyUnit: count, loyaltyTokenId: answerText }),
+  levelChangedAt: nullableInstant,
+}) satisfies z.ZodType<Member>;
+
+export const memberOne = okSuccessWith({ member: memberAnswer });
+
+const pointsEntryAnswer = z.object({
+  id: answerText,
+  createdAt: instant,
+  type: z.enum(POINTS_ENTRY_TYPES),
+  amount: count.describe('Signed: positive adds, negative takes away'),
+  balanceAfter: count,
+  reason: answerText,
+  orderId: answerText.nullable(),
+  redemptionId: answerText.nullable(),
+  conversionId: answerText.nullable(),
+  actor: person.nullable().describe('The staff member who adjusted; null for the system’s own entries'),
+}) satisfies z.ZodType<PointsEntry>;
+
+export const pointsPage = okSuccessWith({ points: z.array(pointsEntryAnswer), ...listTotal });
+export const pointsAddedAnswer = okSuccessWith({ entry: pointsEntryAnswer, member: memberAnswer });
+
+/** A redemption (`Redemption`, server/modules/membership/present.ts). */
+const redemptionAnswer = z.object({
+  id: answerText,
+  createdAt: instant,
+  updatedAt: instant,
+  userId: answerText,
+  email: answerText,
+  product: z.object({ id: answerText, title: answerText, sku: answerText, tokenised: z.boolean() }).nullable().describe('null when the product was deleted'),
+  quantity: count,
+  pointsUsed: count,
+  status: z.enum(REDEMPTION_STATUSES),
+  orderId: answerText.nullable().describe('The zero-price order an approval made'),
+  note: answerText.nullable().describe('The staff member’s reason for a rejection, or their note on an approval'),
+  decidedAt: nullableInstant,
+  decidedBy: person.nullable(),
+}) satisfies z.ZodType<Redemption>;
+
+export const redemptionOne = okSuccessWith({ redemption: redemptionAnswer });
+export const redemptionPage = okSuccessWith({ redemptions: z.array(redemptionAnswer), ...listTotal });
+
+/** A conversion of points into the loyalty token (`Conversion`). */
+const conversionAnswer = z.object({
+  id: answerText,
+  createdAt: instant,
+  fromToken: z.literal(POINTS_TOKEN),
+  fromAmount: count.describe('Points spent'),
+  toToken: answerText,
+  toAmount: answerText.describe('Tokens minted, as a decimal'),
+  rate: count.describe('Points per token at the time'),
+  tokenId: answerText,
+  walletAddress: answerText,
+  mintJobId: answerText,
+  status: z.enum(MINT_STATUSES).describe('The mint job’s state'),
+  txHash: answerText.nullable(),
+  explorerUrl: answerText.nullable(),
+}) satisfies z.ZodType<Conversion>;
+
+export const conversionPage = okSuccessWith({ conversions: z.array(conversionAnswer), ...listTotal });
+export const tokensConvertedAnswer = okSuccessWith({ conversion: conversionAnswer, member: memberAnswer });
