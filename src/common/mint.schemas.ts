@@ -2,8 +2,8 @@
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import { listQueryOf } from './list.schemas.js';
-import { answerText, instant, nullableInstant } from './answers.schemas.js';
-import { MINT_SORTS, MINT_SOURCES, MINT_STATUSES, type MintJob } from './mint.js';
+import { answerText, countsOf, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
+import { MINT_SORTS, MINT_SOURCES, MINT_STATUSES, type ChainTx, type MintJob, type MintWorkerStatus } from './mint.js';
 import { text } from './text.js';
 
 const UINT256_MAX = 2n ** 256n - 1n;
@@ -79,3 +79,49 @@ export const mintJobAnswer = z.object({
   updatedAt: instant,
   completedAt: nullableInstant,
 }) satisfies z.ZodType<MintJob>;
+
+export const mintJobOne = okWith({ job: mintJobAnswer });
+
+/** The "Queue Status" bar: the most recent worker's heartbeat, or why none runs (`MintWorkerStatus`). */
+const mintWorkerAnswer = z.object({
+  active: z.boolean(),
+  heartbeatAt: nullableInstant,
+  startedAt: nullableInstant,
+  chainId: z.number().int().nullable(),
+  minter: answerText.nullable().describe('The address the worker signs with'),
+  processed: z.number().int(),
+  leaseSeconds: z.number().int(),
+  error: answerText.nullable(),
+}) satisfies z.ZodType<MintWorkerStatus>;
+
+export const mintJobPage = okWith({
+  jobs: z.array(mintJobAnswer),
+  ...listTotal,
+  counts: countsOf(MINT_STATUSES).describe('Each status’s count in the whole queue'),
+  worker: mintWorkerAnswer,
+  serverTime: instant.describe('The server’s clock, to tell how long ago the heartbeat was'),
+});
+
+/** POST /api/debug/mint: `ok` is false when the job failed (its `error` then says why). */
+export const debugMintAnswer = z.object({
+  ok: z.boolean(),
+  tx: answerText.nullable().describe('The transaction hash; null when none was signed'),
+  jobId: answerText,
+  status: answerText,
+  error: answerText.optional(),
+});
+
+/** GET /api/chain/tx/{hash}: the transaction and its receipt from the chain (null when it has none), and its job. */
+const chainTx = z.object({
+  hash: answerText,
+  chainId: z.number().int(),
+  explorerUrl: answerText.nullable(),
+  transaction: z.object({
+    from: answerText, to: answerText.nullable(), nonce: z.number().int(), blockNumber: answerText.nullable(), gas: answerText,
+    maxFeePerGas: answerText.nullable(), input: answerText,
+  }).nullable(),
+  receipt: z.object({ status: z.enum(['success', 'reverted']), blockNumber: answerText, gasUsed: answerText, logs: z.number().int().describe('How many logs') }).nullable(),
+  job: mintJobAnswer.nullable(),
+}) satisfies z.ZodType<ChainTx>;
+
+export const chainTxAnswer = okWith(chainTx.shape);
