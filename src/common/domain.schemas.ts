@@ -6,6 +6,10 @@ import {
 } from './domain.js';
 import { listQuery, listQueryOf } from './list.schemas.js';
 import { text } from './text.js';
+import type {
+  DnsAnswer, DnsQueryLog, DnsRecord, DnsRecordCounts, DnsResolution, DnsScriptLog, DnsType,
+} from './domain.js';
+import { answerText, bulkAnswer, instant, listTotal, okWith } from './answers.schemas.js';
 
 const typeSentence = `Type must be one of ${DNS_TYPES.join(', ')}.`;
 const dnsType = z.enum(DNS_TYPES, { error: typeSentence });
@@ -63,3 +67,82 @@ export const scriptBody = z.object({
   }, { error: 'Parameters are required: domain, type and value.' }),
 });
 export type ScriptInput = z.infer<typeof scriptBody>;
+
+// What the domain routes answer. `success` repeats `ok` on the record routes (the DNS API's older field); on a
+// resolution it says whether any record answered.
+
+const legacySuccess = z.boolean().describe('true, as `ok`');
+const count = z.number().int();
+
+/** A DNS record as the API answers it (`DnsRecord`, server/modules/domain/present.ts). */
+export const dnsRecordAnswer = z.object({
+  id: answerText,
+  domain: answerText,
+  type: z.enum(DNS_TYPES),
+  value: answerText,
+  ttl: count,
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+}) satisfies z.ZodType<DnsRecord>;
+
+export const dnsRecordOne = okWith({ success: legacySuccess, record: dnsRecordAnswer });
+export const dnsRecordPage = okWith({
+  success: legacySuccess,
+  records: z.array(dnsRecordAnswer),
+  ...listTotal,
+  counts: z.object({
+    all: count, active: count, inactive: count, byType: z.object(Object.fromEntries(DNS_TYPES.map((t) => [t, count])) as Record<DnsType, typeof count>),
+  }).describe('Over every record, whatever the filters') satisfies z.ZodType<DnsRecordCounts>,
+  zones: z.array(answerText).describe('The managed zones'),
+});
+export const dnsRecordBulkAnswer = bulkAnswer.extend({ success: legacySuccess });
+export const dnsRecordDeleted = okWith({ success: legacySuccess });
+
+export const dnsResolutionAnswer = okWith({
+  success: z.boolean().describe('Whether any record answered'),
+  domain: answerText.describe('The name as resolved: lower case, without the final dot'),
+  type: z.enum(DNS_TYPES),
+  source: z.enum(DNS_QUERY_SOURCES).describe('managed: from our records; system: from the system resolver'),
+  records: z.array(z.object({
+    name: answerText, type: z.enum(DNS_TYPES), value: answerText, ttl: count.nullable().describe('null when the system resolver does not give it'),
+  }) satisfies z.ZodType<DnsAnswer>).describe('The answers, a CNAME chain first when the name is an alias'),
+  error: answerText.nullable(),
+  durationMs: count,
+}) satisfies z.ZodType<DnsResolution & { ok: boolean }>;
+
+const dnsQueryLogAnswer = z.object({
+  id: count,
+  domain: answerText,
+  type: z.enum(DNS_TYPES),
+  success: z.boolean(),
+  result: z.array(answerText).describe('The answers as text; a CNAME of the chain as "CNAME target"'),
+  error: answerText.nullable(),
+  source: z.enum(DNS_QUERY_SOURCES),
+  durationMs: count,
+  createdAt: instant,
+}) satisfies z.ZodType<DnsQueryLog>;
+
+export const dnsQueryLogPage = okWith({
+  success: legacySuccess, logs: z.array(dnsQueryLogAnswer), ...listTotal, recent24h: count.describe('Resolutions in the last 24 hours'),
+});
+
+const dnsScriptLogAnswer = z.object({
+  id: count,
+  scriptName: z.enum(DNS_SCRIPTS),
+  parameters: z.record(answerText, z.unknown()).describe('The parameters the script was run with'),
+  success: z.boolean(),
+  output: answerText.nullable(),
+  error: answerText.nullable(),
+  recordId: answerText.nullable().describe('The record created, changed or deleted'),
+  createdAt: instant,
+}) satisfies z.ZodType<DnsScriptLog>;
+
+export const dnsScriptLogPage = okWith({ success: legacySuccess, logs: z.array(dnsScriptLogAnswer), ...listTotal });
+
+export const dnsScriptAnswer = okWith({
+  success: legacySuccess,
+  output: answerText,
+  record: dnsRecordAnswer.nullable().describe('The record as the script left it; null after a delete'),
+  log: dnsScriptLogAnswer,
+});

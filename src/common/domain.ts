@@ -65,7 +65,7 @@ export type DnsResolution = {
 export type DnsQueryLog = {
   id: number;
   domain: string;
-  type: string;
+  type: DnsType;
   success: boolean;
   result: string[];
   error: string | null;
@@ -78,7 +78,7 @@ export type DnsQueryLogList = { success: true; logs: DnsQueryLog[]; total: numbe
 
 export type DnsScriptLog = {
   id: number;
-  scriptName: string;
+  scriptName: DnsScript;
   parameters: Record<string, unknown>;
   success: boolean;
   output: string | null;

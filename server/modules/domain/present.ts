@@ -1,4 +1,4 @@
-import type { DnsQueryLog, DnsQuerySource, DnsRecord, DnsScriptLog, DnsType } from '../../../src/common/domain.js';
+import type { DnsQueryLog, DnsQuerySource, DnsRecord, DnsScript, DnsScriptLog, DnsType } from '../../../src/common/domain.js';
 import type { dnsQueryLogs, dnsRecords, dnsScriptLogs } from '../../db/schema.js';
 import { csvColumn, csvColumns } from '../../lib/csv.js';
 
@@ -28,14 +28,14 @@ export function presentRecord(r: typeof dnsRecords.$inferSelect): DnsRecord {
 
 export function presentQueryLog(r: typeof dnsQueryLogs.$inferSelect): DnsQueryLog {
   return {
-    id: r.id, domain: r.domain, type: r.type, success: r.success, result: r.result, error: r.error,
+    id: r.id, domain: r.domain, type: r.type as DnsType, success: r.success, result: r.result, error: r.error,
     source: r.source as DnsQuerySource, durationMs: r.durationMs, createdAt: r.createdAt.toISOString(),
   };
 }
 
 export function presentScriptLog(r: typeof dnsScriptLogs.$inferSelect): DnsScriptLog {
   return {
-    id: r.id, scriptName: r.scriptName, parameters: r.parameters as Record<string, unknown>, success: r.success,
+    id: r.id, scriptName: r.scriptName as DnsScript, parameters: r.parameters as Record<string, unknown>, success: r.success,
     output: r.output, error: r.error, recordId: r.recordId, createdAt: r.createdAt.toISOString(),
   };
 }
