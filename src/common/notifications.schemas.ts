@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { listQuery } from './list.schemas.js';
 import { AUDIENCES, BODY_MAX, CHANNELS, EMAIL_STATUSES, LINK_MAX, TITLE_MAX } from './notifications.js';
 import { optionalText, text } from './text.js';
+import { BULK_STATUSES, type BulkJob, type EmailMessage, type Notification } from './notifications.js';
+import { answerText, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
 
 const channels = z.array(z.enum(CHANNELS, { error: `Each channel must be one of ${CHANNELS.join(', ')}.` }), { error: 'Channels must be a list: in_app, email or both.' })
   .min(1, 'Choose at least one channel: in_app, email or both.').max(2, 'Channels can list in_app and email once each.')
@@ -51,3 +53,68 @@ export type OutboxListQuery = z.infer<typeof outboxListQuery>;
 
 export const bulkListQuery = listQuery.omit({ q: true, order: true });
 export type BulkListQuery = z.infer<typeof bulkListQuery>;
+
+// What the notification routes answer.
+
+const count = z.number().int();
+
+/** A notification as the API answers it (`Notification`, server/modules/notifications/present.ts). */
+export const notificationAnswer = z.object({
+  id: answerText,
+  userId: answerText,
+  userEmail: answerText.optional().describe('The recipient’s email, in the staff view of every user’s notifications'),
+  title: answerText,
+  body: answerText,
+  link: answerText.nullable().describe('A path in the app or an http(s) address'),
+  read: z.boolean(),
+  readAt: nullableInstant,
+  bulkId: answerText.nullable().describe('The bulk send it came from'),
+  createdAt: instant,
+}) satisfies z.ZodType<Notification>;
+
+export const notificationOne = okWith({ notification: notificationAnswer });
+export const notificationPage = okWith({
+  notifications: z.array(notificationAnswer), ...listTotal, unread: count.describe('The caller’s own unread notifications'),
+});
+export const notificationsMarkedRead = okWith({ updated: count.describe('How many were unread') });
+export const notificationSent = okWith({
+  notification: notificationAnswer.nullable().describe('The in-app notification; null when only emailed'),
+  emailId: count.nullable().describe('The queued email; null when not emailed'),
+});
+
+/** A bulk send and its progress (`BulkJob`). */
+export const bulkJobAnswer = z.object({
+  id: answerText,
+  audience: z.enum(AUDIENCES),
+  title: answerText,
+  body: answerText,
+  channels: z.array(z.enum(CHANNELS)),
+  status: z.enum(BULK_STATUSES),
+  total: count.describe('Recipients: counted when it was queued, exact once all of them were reached'),
+  sent: count.describe('Recipients reached so far'),
+  failed: count,
+  skipped: count.describe('Emails not sent because email notifications were turned off before their turn'),
+  createdBy: answerText.nullable(),
+  createdAt: instant,
+  finishedAt: nullableInstant,
+}) satisfies z.ZodType<BulkJob>;
+
+export const bulkJobOne = okWith({ job: bulkJobAnswer });
+export const bulkJobPage = okWith({ jobs: z.array(bulkJobAnswer), total: count });
+
+/** An email as the outbox lists it (`EmailMessage`). */
+export const emailAnswer = z.object({
+  id: count,
+  to: answerText,
+  userId: answerText.nullable(),
+  subject: answerText,
+  bodyPreview: answerText.describe('The body’s first 160 characters'),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: count,
+  lastError: answerText.nullable(),
+  bulkId: answerText.nullable(),
+  createdAt: instant,
+  sentAt: nullableInstant,
+}) satisfies z.ZodType<EmailMessage>;
+
+export const outboxPage = okWith({ messages: z.array(emailAnswer), ...listTotal });
