@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { REPORT_KINDS, REPORT_RANGES, REPORT_TYPES } from './reports.js';
+import { REPORT_KINDS, REPORT_RANGES, REPORT_TYPES, type Report, type ReportTotal } from './reports.js';
+import { answerText, instant, okWith } from './answers.schemas.js';
 
 /** GET /api/reports/{kind} and /api/reports/export/{kind}: the range (30d unless given) and the screen's type. */
 export const reportQuery = z.object({
@@ -10,4 +11,27 @@ export type ReportQuery = z.infer<typeof reportQuery>;
 
 export const reportKindParams = z.object({
   type: z.enum(REPORT_KINDS, { error: `The report must be one of ${REPORT_KINDS.join(', ')}.` }),
+});
+
+/** A figure's total over the period (`ReportTotal`); money in currency units. */
+const reportTotalAnswer = z.object({
+  value: z.number(),
+  previous: z.number().describe('The same figure over the previous period of the same length'),
+  growthPercent: z.number().nullable().describe('The change in percent; null when the previous period had nothing'),
+}) satisfies z.ZodType<ReportTotal>;
+
+/** GET /api/reports/{kind}: the kind's figures (REPORT_METRICS) as totals and as a series by day or month (`Report`). */
+export const reportAnswer = okWith({
+  data: z.object({
+    kind: z.enum(REPORT_KINDS),
+    range: z.enum(REPORT_RANGES),
+    bucket: z.enum(['day', 'month']),
+    timezone: answerText.describe('The settings’ timezone, in which days and months are cut'),
+    currency: answerText,
+    from: instant.describe('The period’s first instant'),
+    to: instant.describe('The instant after the period’s last'),
+    previousFrom: instant.describe('The previous period’s first instant'),
+    totals: z.record(answerText, reportTotalAnswer).describe('Each figure of the kind, by name'),
+    series: z.array(z.object({ period: answerText.describe('YYYY-MM-DD or YYYY-MM') }).catchall(z.number()).describe('The period and each figure of the kind')),
+  }) satisfies z.ZodType<Report>,
 });

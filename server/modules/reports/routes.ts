@@ -1,4 +1,4 @@
-import { reportKindParams, reportQuery } from '../../../src/common/reports.schemas.js';
+import { reportAnswer, reportKindParams, reportQuery } from '../../../src/common/reports.schemas.js';
 import { streamCsv } from '../../lib/csv.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { reportCsvColumns } from './present.js';
@@ -8,7 +8,7 @@ import { buildReport } from './service.js';
 export default defineRoutes('reports', (r, { db, settings }) => {
   r.get('/api/reports/:type', {
     config: access.read,
-    schema: { params: reportKindParams, querystring: reportQuery, summary: 'A report’s totals, growth against the previous period and its series by day or month' },
+    schema: { params: reportKindParams, querystring: reportQuery, response: { 200: reportAnswer }, summary: 'A report’s totals, growth against the previous period and its series by day or month' },
   }, async (req) => {
     const { timezone, currency } = await settings.get();
     return { ok: true, data: await buildReport(db, req.params.type, req.query.dateRange, { timezone, currency }) };
