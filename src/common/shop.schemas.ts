@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { listQuery } from './list.schemas.js';
 import { PRODUCT_SORTS, RWA_TYPES } from './products.js';
 import { text } from './text.js';
-import { MIN_PASSWORD_LENGTH } from './users.js';
+import { RESTRICTIONS } from './two-factor.js';
+import { MIN_PASSWORD_LENGTH, type SessionUser } from './users.js';
+import { answerText, okWith } from './answers.schemas.js';
 
 /** The admin list's paging and search over active products; a shopper filters by type only. */
 export const shopProductListQuery = listQuery.extend({
@@ -24,3 +26,11 @@ export type SignupInput = z.infer<typeof signupBody>;
 
 /** Confirming a sign-up with the token of the emailed link (which then logs the new shopper in). */
 export const signupConfirmBody = z.object({ token: text('Token', { max: 200 }) });
+
+/** A confirmed sign-up's answer: the session it opens, as a login answers it (`LoginSuccess`). */
+export const signupConfirmAnswer = okWith({
+  token: answerText.describe('The bearer token of the new session'),
+  accessToken: answerText.describe('The token again'),
+  user: z.object({ id: answerText, email: answerText, name: answerText, role: answerText }) satisfies z.ZodType<SessionUser>,
+  restriction: z.enum(RESTRICTIONS).nullable().describe('What the session must do before anything else; null: nothing'),
+});

@@ -1,5 +1,5 @@
 import { idParams } from '../../../src/common/list.schemas.js';
-import { shopOrderListQuery, shopProductListQuery, signupBody, signupConfirmBody } from '../../../src/common/shop.schemas.js';
+import { shopOrderListQuery, shopProductListQuery, signupBody, signupConfirmAnswer, signupConfirmBody } from '../../../src/common/shop.schemas.js';
 import { okAnswer } from '../../../src/common/answers.schemas.js';
 import { shopOrderPage } from '../../../src/common/orders.schemas.js';
 import { productOne, productPage } from '../../../src/common/products.schemas.js';
@@ -30,7 +30,7 @@ export default defineRoutes('shop', (r, { db, config, settings }) => {
 
   r.post('/api/shop/auth/confirm', {
     config: { ...access.browse, ...signupLimit },
-    schema: { body: signupConfirmBody, summary: 'Confirm a sign-up with the emailed link\'s token: the account is made and logged in (the login\'s answer)' },
+    schema: { body: signupConfirmBody, response: { 200: signupConfirmAnswer }, summary: 'Confirm a sign-up with the emailed link\'s token: the account is made and logged in (the login\'s answer)' },
   }, async (req) => {
     const origin = siteOrigin(req, (await settings.get()).siteUrl);
     const outcome = await confirmSignup(db, settings, { token: req.body.token, origin, ip: req.ip, userAgent: req.headers['user-agent'] });
