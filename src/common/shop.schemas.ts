@@ -1,11 +1,10 @@
-/** What the storefront's public catalogue and shopper sign-up take. */
+/** What the storefront's public catalogue and shopper sign-up take, and what a confirmed sign-up answers. */
 import { z } from 'zod';
 import { listQuery } from './list.schemas.js';
 import { PRODUCT_SORTS, RWA_TYPES } from './products.js';
 import { text } from './text.js';
-import { RESTRICTIONS } from './two-factor.js';
-import { MIN_PASSWORD_LENGTH, type SessionUser } from './users.js';
-import { answerText, okWith } from './answers.schemas.js';
+import { MIN_PASSWORD_LENGTH } from './users.js';
+import { loginSuccessAnswer } from './auth.schemas.js';
 
 /** The admin list's paging and search over active products; a shopper filters by type only. */
 export const shopProductListQuery = listQuery.extend({
@@ -27,10 +26,5 @@ export type SignupInput = z.infer<typeof signupBody>;
 /** Confirming a sign-up with the token of the emailed link (which then logs the new shopper in). */
 export const signupConfirmBody = z.object({ token: text('Token', { max: 200 }) });
 
-/** A confirmed sign-up's answer: the session it opens, as a login answers it (`LoginSuccess`). */
-export const signupConfirmAnswer = okWith({
-  token: answerText.describe('The bearer token of the new session'),
-  accessToken: answerText.describe('The token again'),
-  user: z.object({ id: answerText, email: answerText, name: answerText, role: answerText }) satisfies z.ZodType<SessionUser>,
-  restriction: z.enum(RESTRICTIONS).nullable().describe('What the session must do before anything else; null: nothing'),
-});
+/** A confirmed sign-up's answer: the session it opens, as a login answers it. */
+export const signupConfirmAnswer = loginSuccessAnswer;

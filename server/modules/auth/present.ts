@@ -1,5 +1,7 @@
 import type { Role } from '../../../src/common/capabilities.js';
+import type { LoginSuccess } from '../../../src/common/two-factor.js';
 import type { SessionUser } from '../../../src/common/users.js';
+import type { LoginOutcome } from './service.js';
 
 type Named = { name: string | null; firstName: string | null; lastName: string | null; email: string };
 
@@ -10,3 +12,7 @@ export const displayName = (u: Named) =>
 /** The logged-in user as login and /api/auth/me answer it (`name` already as displayName gives it). */
 export const presentSessionUser = (u: { id: string; email: string; name: string; role: string }): SessionUser =>
   ({ id: u.id, email: u.email, name: u.name, role: u.role as Role });
+
+/** An opened session as a login (and a confirmed sign-up) answers it. */
+export const presentSession = (outcome: Extract<LoginOutcome, { kind: 'session' }>): LoginSuccess =>
+  ({ ok: true, token: outcome.token, accessToken: outcome.token, user: outcome.user, restriction: outcome.restriction });

@@ -12,7 +12,7 @@ import { disableTwoFactor, enableTwoFactor, setupTwoFactor, twoFactorStatus } fr
 import { changeOwnPassword } from './password.js';
 import { setPasswordWithLink } from './password-links.js';
 import { authAccess } from './policy.js';
-import { presentSessionUser } from './present.js';
+import { presentSession, presentSessionUser } from './present.js';
 import { authenticate, bearer, login, logout, verifyLoginChallenge, type LoginOutcome } from './service.js';
 
 const TWO_FACTOR_STEP = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
@@ -21,7 +21,7 @@ function answer(outcome: LoginOutcome): LoginSuccess | LoginChallenge {
   if (outcome.kind === 'challenge') {
     return { ok: false, twoFactorRequired: true, challenge: outcome.challenge, expiresAt: outcome.expiresAt.toISOString(), error: TWO_FACTOR_STEP };
   }
-  return { ok: true, token: outcome.token, accessToken: outcome.token, user: outcome.user, restriction: outcome.restriction };
+  return presentSession(outcome);
 }
 
 export default defineRoutes('auth', (r, { db, settings, config }) => {

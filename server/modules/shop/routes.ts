@@ -8,6 +8,7 @@ import { defineRoutes } from '../../lib/routes.js';
 import { siteOrigin } from '../../lib/site.js';
 import { shopAccess as access } from './policy.js';
 import { getShopProduct, listOwnOrders, listShopProducts } from './service.js';
+import { presentSession } from '../auth/present.js';
 import { confirmSignup, requestSignup } from './signup.js';
 
 export default defineRoutes('shop', (r, { db, config, settings }) => {
@@ -33,8 +34,7 @@ export default defineRoutes('shop', (r, { db, config, settings }) => {
     schema: { body: signupConfirmBody, response: { 200: signupConfirmAnswer }, summary: 'Confirm a sign-up with the emailed link\'s token: the account is made and logged in (the login\'s answer)' },
   }, async (req) => {
     const origin = siteOrigin(req, (await settings.get()).siteUrl);
-    const outcome = await confirmSignup(db, settings, { token: req.body.token, origin, ip: req.ip, userAgent: req.headers['user-agent'] });
-    return { ok: true, token: outcome.token, accessToken: outcome.token, user: outcome.user, restriction: outcome.restriction };
+    return presentSession(await confirmSignup(db, settings, { token: req.body.token, origin, ip: req.ip, userAgent: req.headers['user-agent'] }));
   });
 
   r.get('/api/shop/orders', { config: access.own, schema: { querystring: shopOrderListQuery, response: { 200: shopOrderPage }, summary: 'The caller’s own orders' } }, async (req) => {
