@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { answerText, bulkAnswer, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
 import { optionalDateTime } from './dates.schemas.js';
 import { bulkBody } from './bulk.schemas.js';
-import { listQuery } from './list.schemas.js';
-import { COMMISSION_STATUSES, type AgentLevel, type Commission, type CommissionStats, type CommissionTotals, type CostStats } from './referrals.js';
+import { listQuery, sortOf } from './list.schemas.js';
+import { COMMISSION_SORTS, COMMISSION_STATUSES, type AgentLevel, type Commission, type CommissionStats, type CommissionTotals, type CostStats } from './referrals.js';
 import { text } from './text.js';
 
 const uuid = (label: string) => text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
 
-export const commissionListQuery = listQuery.omit({ order: true }).extend({
+export const commissionListQuery = listQuery.extend({
+  sort: sortOf(COMMISSION_SORTS, 'createdAt'),
   status: z.enum(COMMISSION_STATUSES, { error: `status must be one of ${COMMISSION_STATUSES.join(', ')}.` }).optional(),
   level: z.coerce.number({ error: 'level must be 1 or 2.' }).int('level must be 1 or 2.').min(1, 'level must be 1 or 2.').max(2, 'level must be 1 or 2.').optional(),
   referrerId: uuid('referrerId').optional(),

@@ -16,10 +16,14 @@ export const idParams = z.object({ id: text('The id', { max: 36, tooLong: 'The i
 
 type Words = readonly [string, ...string[]];
 
+/** The column a list is sorted by, among `sorts` (default `defaultSort`: a caller who names none gets the list's usual order). */
+export const sortOf = <O extends Words>(sorts: O, defaultSort: O[number]) =>
+  z.enum(sorts, { error: `sort must be one of ${sorts.join(', ')}.` }).default(defaultSort as never);
+
 /** A list's query: paging and search, a status filter from `statuses`, and a sort among `sorts` (default `defaultSort`). */
 export function listQueryOf<S extends Words, O extends Words>(statuses: S, sorts: O, defaultSort: O[number]) {
   return listQuery.extend({
     status: z.enum(statuses, { error: `status must be one of ${statuses.join(', ')}.` }).optional(),
-    sort: z.enum(sorts).default(defaultSort as never),
+    sort: sortOf(sorts, defaultSort),
   });
 }

@@ -2,13 +2,15 @@
 import { isAddress } from 'viem';
 import { z } from 'zod';
 import { answerText, instant, okWith } from './answers.schemas.js';
-import { listQuery } from './list.schemas.js';
-import type { Referral, ReferralStats } from './referrals.js';
+import { listQuery, sortOf } from './list.schemas.js';
+import { AFFILIATE_SORTS, REFERRAL_SORTS, type Referral, type ReferralStats } from './referrals.js';
 import { text } from './text.js';
 
 export const referralCodeBody = z.object({ code: text('Referral code', { max: 40 }).transform((v) => v.trim().toUpperCase()) });
-export const referralListQuery = listQuery.pick({ limit: true, offset: true, q: true });
+export const referralListQuery = listQuery.extend({ sort: sortOf(REFERRAL_SORTS, 'createdAt') });
 export type ReferralListQuery = z.infer<typeof referralListQuery>;
+export const affiliateListQuery = listQuery.extend({ sort: sortOf(AFFILIATE_SORTS, 'createdAt') });
+export type AffiliateListQuery = z.infer<typeof affiliateListQuery>;
 
 /** PUT /api/referrals/wallet: where the caller's crypto payouts go; null (or blank) removes it. */
 export const payoutWalletBody = z.object({

@@ -6,6 +6,12 @@
 import { enumReader } from './list.js';
 
 export const COMMISSION_STATUSES = ['pending', 'approved', 'paid', 'rejected', 'reversed'] as const;
+/** What the commission history sorts by (createdAt: newest first by default). */
+export const COMMISSION_SORTS = ['createdAt', 'amount', 'status'] as const;
+/** What the affiliates list sorts by (createdAt: when they joined). */
+export const AFFILIATE_SORTS = ['createdAt', 'email'] as const;
+/** What the referral network sorts by (createdAt: when the person was referred; referredEmail: theirs). */
+export const REFERRAL_SORTS = ['createdAt', 'referredEmail'] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 export const commissionStatusOf = enumReader(COMMISSION_STATUSES, 'pending');
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissionAdjustments, commissions, orders, payouts, referralClicks, users } from '../../server/db/schema.js';
 import { buildProduct, buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { expectSorted, expectUnknownSortRefused } from './list-sorts.js';
 
 let t: TestApp;
 // Many shoppers log in here within a minute: the per-address login limit is raised for this file.
@@ -12,8 +13,8 @@ afterAll(async () => { await t?.close(); });
 type Person = { id: string; email: string; token: string; code: string };
 
 /** A shopper (role user) logged in, with their referral code. */
-async function person(): Promise<Person> {
-  const u = await buildUser(t, { role: 'user' });
+async function person(email?: string): Promise<Person> {
+  const u = await buildUser(t, { role: 'user', email });
   const login = await t.login(u.email, PASSWORD);
   expect(login.statusCode, login.body).toBe(200);
   const token = login.json().token as string;
@@ -370,6 +371,40 @@ describe('affiliates', () => {
     expect((await t.call('GET', '/api/affiliates/00000000-0000-4000-8000-000000000000/commissions')).statusCode).toBe(404);
     expect((await t.call('GET', '/api/affiliates', { token: a.token })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/affiliates', { as: null })).statusCode).toBe(401);
+  });
+});
+
+describe('sorting the affiliates, the network and the commissions', () => {
+  it('each sorts by its columns both ways, its CSV in the same order; an unknown sort is a 400 sentence', async () => {
+    const tag = `srt${Date.now().toString(36)}`;
+    // x joins first but its email sorts last: a sort by email and one by date disagree.
+    const x = await person(`${tag}x@test.dev`);
+    const m = await person(`${tag}m@test.dev`);
+    const [a, b, c] = [await person(`${tag}b@test.dev`), await person(`${tag}c@test.dev`), await person(`${tag}a@test.dev`)];
+    for (const [who, referrer] of [[a, x], [b, m], [c, x]] as const) expect((await attribute(who, referrer.code)).statusCode).toBe(200);
+    await buys(a, 80);
+    const small = await buys(a, 20);
+    const [rejected] = await commissionsOf(small.id);
+    expect((await t.call('POST', `/api/referrals/commissions/${rejected!.id}/reject`, { body: { reason: 'Test order' } })).statusCode).toBe(200);
+
+    const affiliates = { path: '/api/affiliates', field: 'affiliates', query: `q=${tag}` };
+    await expectSorted(t, { ...affiliates, sort: 'email', value: (r) => r.email });
+    await expectSorted(t, { ...affiliates, sort: 'createdAt', value: (r) => r.createdAt });
+    await expectUnknownSortRefused(t, affiliates);
+
+    const network = { path: '/api/referrals', field: 'referrals', query: `q=${tag}` };
+    await expectSorted(t, { ...network, sort: 'referredEmail', value: (r) => r.referredEmail });
+    await expectSorted(t, { ...network, sort: 'createdAt', value: (r) => r.createdAt });
+    await expectUnknownSortRefused(t, network);
+
+    const history = { path: '/api/commissions', field: 'commissions', query: `referrerId=${x.id}` };
+    await expectSorted(t, { ...history, sort: 'amount', value: (r) => r.amount });
+    await expectSorted(t, { ...history, sort: 'status', value: (r) => r.status });
+    await expectSorted(t, { ...history, sort: 'createdAt', value: (r) => r.createdAt });
+    await expectUnknownSortRefused(t, history);
+    // No sort named: the usual order, newest first.
+    const plain = (await t.call('GET', `/api/commissions?referrerId=${x.id}`)).json().commissions.map((r: { id: string }) => r.id);
+    expect(plain).toEqual((await t.call('GET', `/api/commissions?referrerId=${x.id}&sort=createdAt&order=desc`)).json().commissions.map((r: { id: string }) => r.id));
   });
 });
 

@@ -1,7 +1,7 @@
 import { affiliatePage } from '../../../src/common/affiliates.schemas.js';
 import { commissionPage, ownCommissionQuery } from '../../../src/common/commissions.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
-import { referralListQuery } from '../../../src/common/referrals.schemas.js';
+import { affiliateListQuery } from '../../../src/common/referrals.schemas.js';
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
@@ -10,10 +10,10 @@ import { affiliateCsv } from './present.js';
 import { affiliateCommissions, affiliateRows, listAffiliates } from './service.js';
 
 export default defineRoutes('affiliates', (r, { db, settings }) => {
-  r.get('/api/affiliates', { config: access.read, schema: { querystring: referralListQuery, response: { 200: affiliatePage }, summary: 'Users who referred someone or earned a commission' } }, async (req) =>
+  r.get('/api/affiliates', { config: access.read, schema: { querystring: affiliateListQuery, response: { 200: affiliatePage }, summary: 'Users who referred someone or earned a commission' } }, async (req) =>
     ({ ok: true, ...(await listAffiliates(db, req.query)) }));
 
-  r.get('/api/affiliates/export.csv', { config: access.read, schema: { querystring: referralListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
+  r.get('/api/affiliates/export.csv', { config: access.read, schema: { querystring: affiliateListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
     streamCsv(reply, { name: 'affiliates', columns: affiliateCsv, pages: keysetPages((page) => affiliateRows(db, req.query, page)) }));
 
   r.get('/api/affiliates/:id/commissions', { config: access.read, schema: { params: idParams, querystring: ownCommissionQuery, response: { 200: commissionPage }, summary: 'An affiliate’s commissions' } }, async (req) =>

@@ -1,5 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Affiliate } from '../../../src/common/referrals.js';
+import type { AffiliateListQuery } from '../../../src/common/referrals.schemas.js';
 import type { Db } from '../../db/client.js';
 import { commissions, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -30,24 +31,27 @@ function affiliateFilter(q: { q?: string }) {
   return and(...f);
 }
 
-const AFFILIATE_ORDER = listOrder([users.createdAt], users.id, 'desc');
+const SORT_COLUMNS = { createdAt: users.createdAt, email: users.email } as const;
+
+type AffiliateOrder = Pick<AffiliateListQuery, 'q' | 'sort' | 'order'>;
 
 /**
- * One page of the list, newest first (by offset for the JSON list, after a row for the CSV export): the page's ids
+ * One page of the list in its sort (by offset for the JSON list, after a row for the CSV export): the page's ids
  * first, then the counts and sums for those rows only, so skipped rows (a later page) cost an index step each.
  */
-export async function affiliateRows(db: Db, q: { q?: string }, page: Page): Promise<Affiliate[]> {
-  const ids = db.$with('page').as(db.select({ pageId: users.id }).from(users).where(and(affiliateFilter(q), after(AFFILIATE_ORDER, page.after)))
-    .orderBy(...orderBy(AFFILIATE_ORDER)).limit(page.limit).offset(page.offset ?? 0));
+export async function affiliateRows(db: Db, q: AffiliateOrder, page: Page): Promise<Affiliate[]> {
+  const order = listOrder([SORT_COLUMNS[q.sort]], users.id, q.order);
+  const ids = db.$with('page').as(db.select({ pageId: users.id }).from(users).where(and(affiliateFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0));
   const rows = await db.with(ids).select({
     u: users,
     referred: sql<string>`(select count(*) from ${users} r where r.referred_by_id = ${USER_ID})`,
     earned: sql<string>`(select coalesce(sum(${commissions.amountCents}), 0) from ${commissions} where ${commissions.referrerId} = ${USER_ID} and ${commissions.status} not in ('rejected', 'reversed'))`,
-  }).from(ids).innerJoin(users, eq(users.id, ids.pageId)).orderBy(...orderBy(AFFILIATE_ORDER));
+  }).from(ids).innerJoin(users, eq(users.id, ids.pageId)).orderBy(...orderBy(order));
   return rows.map(presentAffiliate);
 }
 
-export async function listAffiliates(db: Db, q: { q?: string; limit: number; offset: number }): Promise<{ affiliates: Affiliate[]; total: number; totalIsEstimate: boolean }> {
+export async function listAffiliates(db: Db, q: AffiliateListQuery): Promise<{ affiliates: Affiliate[]; total: number; totalIsEstimate: boolean }> {
   const [rows, total] = await Promise.all([
     affiliateRows(db, q, q),
     counter.count(db, users, affiliateFilter(q), JSON.stringify(['affiliates', q.q?.trim().toLowerCase()])),

@@ -25,7 +25,8 @@ const withContext = (db: Queryable) => db.select({
 const flat = (r: { c: typeof commissions.$inferSelect; orderTotalCents: number; customerEmail: string; referrerEmail: string }): CommissionRow =>
   ({ ...r.c, orderTotalCents: r.orderTotalCents, customerEmail: r.customerEmail, referrerEmail: r.referrerEmail });
 
-export type CommissionFilter = Partial<Pick<CommissionListQuery, 'status' | 'level' | 'referrerId' | 'startDate' | 'endDate' | 'q'>> & { limit: number; offset: number; payoutId?: string };
+export type CommissionFilter = Partial<Pick<CommissionListQuery, 'status' | 'level' | 'referrerId' | 'startDate' | 'endDate' | 'q' | 'sort' | 'order'>>
+  & { limit: number; offset: number; payoutId?: string };
 
 function filterOf(q: Omit<CommissionFilter, 'limit' | 'offset'>): SQL | undefined {
   const f: SQL[] = [];
@@ -45,13 +46,14 @@ function filterOf(q: Omit<CommissionFilter, 'limit' | 'offset'>): SQL | undefine
   return f.length ? and(...f) : undefined;
 }
 
-/** Commissions newest first, with the count and the amount of everything the filter matches. */
-const COMMISSION_ORDER = listOrder([commissions.createdAt], commissions.id, 'desc');
+/** Each sort's columns, each read in index order: a status is a group, newest first within it (the status index's order). */
+const SORT_COLUMNS = { createdAt: [commissions.createdAt], amount: [commissions.amountCents], status: [commissions.status, commissions.createdAt] } as const;
 
-/** One page of the list, newest first (by offset for the JSON list, after a row for the CSV export). */
+/** One page of the list in its sort, newest first unless told (by offset for the JSON list, after a row for the CSV export). */
 export async function commissionRows(db: Db, q: Omit<CommissionFilter, 'limit' | 'offset'>, holdDays: number, page: Page) {
-  const rows = await withContext(db).where(and(filterOf(q), after(COMMISSION_ORDER, page.after)))
-    .orderBy(...orderBy(COMMISSION_ORDER)).limit(page.limit).offset(page.offset ?? 0);
+  const order = listOrder([...SORT_COLUMNS[q.sort ?? 'createdAt']], commissions.id, q.order ?? 'desc');
+  const rows = await withContext(db).where(and(filterOf(q), after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
   return rows.map((r) => presentCommission(flat(r), holdDays));
 }
 

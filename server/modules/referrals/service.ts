@@ -195,16 +195,18 @@ function networkFilter(q: { q?: string }) {
   return and(isNotNull(users.referredById), like ? or(ilike(users.email, like), ilike(upline.email, like)) : undefined);
 }
 
-const NETWORK_ORDER = listOrder([users.referredAt], users.id, 'desc');
+/** The network's sorts: when the person was referred (createdAt of a referral), and their email. */
+const NETWORK_SORTS = { createdAt: users.referredAt, referredEmail: users.email } as const;
 
-/** One page of the network, the latest referred first (by offset for the JSON list, after a row for the CSV export). */
-export async function referralRows(db: Db, q: { q?: string }, page: Page): Promise<Referral[]> {
+/** One page of the network in its sort (by offset for the JSON list, after a row for the CSV export). */
+export async function referralRows(db: Db, q: Pick<ReferralListQuery, 'q' | 'sort' | 'order'>, page: Page): Promise<Referral[]> {
+  const order = listOrder([NETWORK_SORTS[q.sort]], users.id, q.order);
   const earnings = sql<string>`(select coalesce(sum(${commissions.amountCents}), 0) from ${commissions} join ${orders} o on o.id = ${commissions.orderId}
     where ${commissions.referrerId} = "users"."referred_by_id" and o.user_id = ${USER_ID} and ${commissions.status} not in ('rejected', 'reversed'))`;
   const active = sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${USER_ID} and ${orders.status} in ${PAID})`;
   const rows = await db.select({ u: users, referrerEmail: upline.email, referrerCode: upline.referralCode, level2Email: level2.email, earnings, active })
     .from(users).innerJoin(upline, eq(upline.id, users.referredById)).leftJoin(level2, eq(level2.id, upline.referredById))
-    .where(and(networkFilter(q), after(NETWORK_ORDER, page.after))).orderBy(...orderBy(NETWORK_ORDER)).limit(page.limit).offset(page.offset ?? 0);
+    .where(and(networkFilter(q), after(order, page.after))).orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
   return rows.map(presentReferral);
 }
 

@@ -101,14 +101,14 @@ export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
       <DataTable.Col<Commission> source="orderId" label={`${H}.order`} disableSort render={(c) => <RecordLink resource="orders" id={c.orderId} mono title={c.orderId}>{shortId(c.orderId)}</RecordLink>} />
       <DataTable.Col<Commission> source="customerEmail" label={`${H}.customer`} disableSort />
       <DataTable.Col<Commission> source="level" label={`${H}.level`} disableSort />
-      <DataTable.Col<Commission> source="amount" label={`${H}.amount`} disableSort render={(c) => money(c.amount, c.currency)} />
-      <DataTable.Col<Commission> source="status" label={`${H}.status`} disableSort render={(c) => (
+      <DataTable.Col<Commission> source="amount" label={`${H}.amount`} render={(c) => money(c.amount, c.currency)} />
+      <DataTable.Col<Commission> source="status" label={`${H}.status`} render={(c) => (
         <>
           <StatusChip commission={c} />
           {c.rejectReason && <Typography variant="caption" color="text.secondary" data-testid="reject-reason" sx={{ display: 'block', mt: 0.5, maxWidth: 240, overflowWrap: 'anywhere' }}>{rejectedBecause(c)}</Typography>}
         </>
       )} />
-      <DataTable.Col<Commission> source="createdAt" label={`${H}.date`} disableSort render={(c) => dateTime(c.createdAt)} />
+      <DataTable.Col<Commission> source="createdAt" label={`${H}.date`} render={(c) => dateTime(c.createdAt)} />
       {canWrite && <DataTable.Col<Commission> label="" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(c) => <RowDecisions commission={c} />} />}
     </ListShell>
   );

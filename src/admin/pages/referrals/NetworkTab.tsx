@@ -24,11 +24,11 @@ export default function NetworkTab() {
         status: (r) => <Chip size="small" color={r.active ? 'success' : 'default'} label={translate(`${N}.${r.active ? 'phone_active' : 'phone_inactive'}`)} />,
       }}>
       <DataTable.Col<Referral> source="userEmail" label={`${N}.referrer`} disableSort />
-      <DataTable.Col<Referral> source="referredEmail" label={`${N}.referred`} disableSort render={referred} />
+      <DataTable.Col<Referral> source="referredEmail" label={`${N}.referred`} render={referred} />
       <DataTable.Col<Referral> source="level2Email" label={`${N}.level2`} disableSort render={(r) => r.level2Email ?? '—'} />
       <DataTable.Col<Referral> source="totalEarnings" label={`${N}.earnings`} disableSort render={(r) => money(r.totalEarnings)} />
       <DataTable.Col<Referral> source="active" label={`${N}.active`} disableSort render={(r) => translate(`${N}.${r.active ? 'yes' : 'no'}`)} />
-      <DataTable.Col<Referral> source="createdAt" label={`${N}.date`} disableSort render={(r) => dateTime(r.createdAt)} />
+      <DataTable.Col<Referral> source="createdAt" label={`${N}.date`} render={(r) => dateTime(r.createdAt)} />
     </ListShell>
   );
 }

@@ -44,8 +44,8 @@ export default function AffiliateList() {
         }
       >
         <DataTable.Col<Affiliate> source="name" label={`${A}.columns.name`} disableSort render={nameOf} />
-        <DataTable.Col<Affiliate> source="email" label={`${A}.columns.email`} disableSort render={(a) => <RecordLink resource="users" id={a.id}>{a.email}</RecordLink>} />
-        <DataTable.Col<Affiliate> source="createdAt" label={`${A}.columns.joined`} disableSort render={(a) => (a.createdAt ? date(a.createdAt) : translate(`${A}.na`))} />
+        <DataTable.Col<Affiliate> source="email" label={`${A}.columns.email`} render={(a) => <RecordLink resource="users" id={a.id}>{a.email}</RecordLink>} />
+        <DataTable.Col<Affiliate> source="createdAt" label={`${A}.columns.joined`} render={(a) => (a.createdAt ? date(a.createdAt) : translate(`${A}.na`))} />
         <DataTable.Col<Affiliate> source="referredCount" label={`${A}.columns.referred`} disableSort render={(a) => number(a.referredCount)} />
         <DataTable.Col<Affiliate> source="totalEarnings" label={`${A}.columns.earnings`} disableSort render={(a) => money(a.totalEarnings)} />
         <DataTable.Col<Affiliate> label={`${A}.columns.actions`} disableSort render={view} />
