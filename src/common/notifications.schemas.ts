@@ -1,7 +1,7 @@
 /** What the notification routes take. */
 import { z } from 'zod';
-import { listQuery } from './list.schemas.js';
-import { AUDIENCES, BODY_MAX, CHANNELS, EMAIL_STATUSES, LINK_MAX, TITLE_MAX } from './notifications.js';
+import { listQuery, sortOf } from './list.schemas.js';
+import { AUDIENCES, BODY_MAX, BULK_SORTS, CHANNELS, EMAIL_STATUSES, LINK_MAX, NOTIFICATION_SORTS, OUTBOX_SORTS, TITLE_MAX } from './notifications.js';
 import { optionalText, text } from './text.js';
 import { BULK_STATUSES, type BulkJob, type EmailMessage, type Notification } from './notifications.js';
 import { answerText, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
@@ -37,7 +37,8 @@ export type BulkInput = z.infer<typeof bulkBody>;
 
 const flag = (label: string) => z.enum(['true', 'false'], { error: `${label} must be true or false.` }).transform((v) => v === 'true').optional();
 
-export const notificationListQuery = listQuery.omit({ order: true }).extend({
+export const notificationListQuery = listQuery.extend({
+  sort: sortOf(NOTIFICATION_SORTS, 'createdAt'),
   /** all: every user's (staff; `q` then searches the recipient's email); mine (default): the caller's own. */
   scope: z.enum(['mine', 'all'], { error: 'scope must be mine or all.' }).default('mine'),
   /** With scope all: one recipient's. */
@@ -46,12 +47,13 @@ export const notificationListQuery = listQuery.omit({ order: true }).extend({
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuery>;
 
-export const outboxListQuery = listQuery.omit({ order: true }).extend({
+export const outboxListQuery = listQuery.extend({
+  sort: sortOf(OUTBOX_SORTS, 'createdAt'),
   status: z.enum(EMAIL_STATUSES, { error: `status must be one of ${EMAIL_STATUSES.join(', ')}.` }).optional(),
 });
 export type OutboxListQuery = z.infer<typeof outboxListQuery>;
 
-export const bulkListQuery = listQuery.omit({ q: true, order: true });
+export const bulkListQuery = listQuery.omit({ q: true }).extend({ sort: sortOf(BULK_SORTS, 'createdAt') });
 export type BulkListQuery = z.infer<typeof bulkListQuery>;
 
 // What the notification routes answer.

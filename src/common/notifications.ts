@@ -23,6 +23,11 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const BULK_STATUSES = ['queued', 'running', 'completed'] as const;
 export type BulkStatus = (typeof BULK_STATUSES)[number];
 
+/** What each staff list of notifications sorts by (createdAt, newest first, by default). */
+export const NOTIFICATION_SORTS = ['createdAt'] as const;
+export const OUTBOX_SORTS = ['createdAt', 'status'] as const;
+export const BULK_SORTS = ['createdAt', 'audience', 'status'] as const;
+
 export const TITLE_MAX = 200;
 export const BODY_MAX = 5000;
 export const LINK_MAX = 2000;

@@ -12,6 +12,7 @@ import { createMailer } from '../../server/modules/notifications/mailer.js';
 import { expandBulkBatch, settleEmailBatch, workOnce } from '../../server/modules/notifications/worker.js';
 import { buildOrder, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { expectSorted, expectUnknownSortRefused } from './list-sorts.js';
 import { startSmtpReceiver } from './smtp-receiver.js';
 
 const outbox = createMailer({ from: 'Shop <shop@test.dev>' });
@@ -121,6 +122,35 @@ describe('the inbox', () => {
     const refused = await t.call('GET', '/api/notifications?scope=all', { token: tokenB });
     expect(refused.statusCode).toBe(403);
     expect((await t.call('GET', `/api/notifications?userId=${a.id}`, { token: tokenB })).statusCode).toBe(403);
+  });
+});
+
+describe('sorting the staff lists', () => {
+  it('every user’s notifications, the outbox and the bulk sends sort both ways, their CSV in the same order; an unknown sort is a 400 that changes nothing', async () => {
+    const shopper = await buildUser(t);
+    const send = async (title: string) => expect((await t.call('POST', '/api/notifications/send', { body: { userId: shopper.id, title, body: 'Sorted.', channels: ['in_app', 'email'] } })).statusCode).toBe(201);
+    await send('One');
+    await send('Two');
+    await drain(t.db);
+    await send('Three'); // still queued
+    const tag = `sortbulk${Date.now().toString(36)}`;
+    await addMembers(t.db, 'finance', 1, tag);
+    for (const audience of ['finance', 'admin']) {
+      expect((await t.call('POST', '/api/notifications/bulk', { body: { audience, title: `To ${audience}`, body: 'Sorted.' } })).statusCode).toBe(202);
+    }
+
+    const all = { path: '/api/notifications', field: 'notifications', query: `scope=all&userId=${shopper.id}` };
+    await expectSorted(t, { ...all, sort: 'createdAt', value: (r) => r.createdAt });
+    const outboxList = { path: '/api/notifications/outbox', field: 'messages', query: `q=${encodeURIComponent(shopper.email)}` };
+    await expectSorted(t, { ...outboxList, sort: 'status', value: (r) => r.status });
+    await expectSorted(t, { ...outboxList, sort: 'createdAt', value: (r) => r.createdAt });
+    const bulks = { path: '/api/notifications/bulk', field: 'jobs' };
+    await expectSorted(t, { ...bulks, sort: 'audience', value: (r) => r.audience });
+    await expectSorted(t, { ...bulks, sort: 'createdAt', value: (r) => r.createdAt });
+
+    const before = await counts(t.db);
+    for (const list of [all, outboxList, bulks]) await expectUnknownSortRefused(t, list);
+    expect(await counts(t.db)).toEqual(before);
   });
 });
 

@@ -41,8 +41,8 @@ export default defineRoutes('notifications', (r, { db }) => {
   r.get('/api/notifications/bulk', { config: access.read, schema: { querystring: bulkListQuery, response: { 200: bulkJobPage }, summary: 'Bulk sends, newest first, with their progress' } }, async (req) =>
     ({ ok: true, ...(await listBulks(db, req.query)) }));
 
-  r.get('/api/notifications/bulk/export.csv', { config: access.read, schema: { querystring: bulkListQuery, summary: 'The bulk sends as CSV (every row, streamed)' } }, (_req, reply) =>
-    streamCsv(reply, { name: 'notification-bulks', columns: bulkCsv, pages: keysetPages((page) => bulkRows(db, page)) }));
+  r.get('/api/notifications/bulk/export.csv', { config: access.read, schema: { querystring: bulkListQuery, summary: 'The bulk sends as CSV (every row, streamed)' } }, (req, reply) =>
+    streamCsv(reply, { name: 'notification-bulks', columns: bulkCsv, pages: keysetPages((page) => bulkRows(db, req.query, page)) }));
 
   r.get('/api/notifications/bulk/:id', { config: access.read, schema: { params: idParams, response: { 200: bulkJobOne }, summary: 'A bulk send’s progress: total, sent, failed, status' } }, async (req) =>
     ({ ok: true, job: await getBulk(db, req.params.id) }));

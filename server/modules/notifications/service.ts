@@ -26,26 +26,25 @@ function notificationFilter(caller: AuthUser, q: Omit<NotificationListQuery, 'li
   return filters.length ? and(...filters) : undefined;
 }
 
-const NEWEST = listOrder([notifications.createdAt], notifications.id, 'desc');
-
-/** A page of notifications under `where`, newest first, each with its recipient's email when `all`. */
-async function notificationPage(db: Db, where: SQL | undefined, all: boolean, page: Page): Promise<Notification[]> {
+/** A page of notifications under `where` by time (newest first unless told), each with its recipient's email when `all`. */
+async function notificationPage(db: Db, where: SQL | undefined, all: boolean, q: Pick<NotificationListQuery, 'order'>, page: Page): Promise<Notification[]> {
+  const order = listOrder([notifications.createdAt], notifications.id, q.order);
   const rows = await db.select({ n: notifications, userEmail: users.email }).from(notifications)
-    .innerJoin(users, eq(users.id, notifications.userId)).where(and(where, after(NEWEST, page.after)))
-    .orderBy(...orderBy(NEWEST)).limit(page.limit).offset(page.offset ?? 0);
+    .innerJoin(users, eq(users.id, notifications.userId)).where(and(where, after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
   return rows.map((r) => presentNotification({ ...r.n, userEmail: all ? r.userEmail : null }));
 }
 
 /** Every user's notifications under the staff list's filters (its CSV export reads these a batch at a time). */
 export const allNotificationRows = (db: Db, caller: AuthUser, q: NotificationListQuery, page: Page) =>
-  notificationPage(db, notificationFilter(caller, q, true), true, page);
+  notificationPage(db, notificationFilter(caller, q, true), true, q, page);
 
 /** The caller's inbox (with their unread count), or with scope all (staff) every user's, by recipient and read state. */
 export async function listNotifications(db: Db, caller: AuthUser, q: NotificationListQuery) {
   const all = q.scope === 'all' || !!q.userId || !!q.q;
   if (all && !notificationAccess.canRead(caller.role)) throw forbidden('forbidden');
   const where = notificationFilter(caller, q, all);
-  const rows = await notificationPage(db, where, all, q);
+  const rows = await notificationPage(db, where, all, q, q);
   // Everyone's notifications (a bulk send writes one per user) are counted as every list is: exactly up to 10,000.
   const total = all
     ? await allCounter.count(db, notifications, where, JSON.stringify([q.userId ?? null, q.read ?? null, q.q ?? null]))
@@ -120,18 +119,24 @@ export async function getBulk(db: Db, id: string): Promise<BulkJob> {
   return presentBulk(row);
 }
 
-const BULK_ORDER = listOrder([notificationBulks.createdAt], notificationBulks.id, 'desc');
+/** The bulk sends' sorts (a few rows per day: no index needed); an audience or a status is a group, newest first within it. */
+const BULK_SORT_COLUMNS = {
+  createdAt: [notificationBulks.createdAt],
+  audience: [notificationBulks.audience, notificationBulks.createdAt],
+  status: [notificationBulks.status, notificationBulks.createdAt],
+} as const;
 
-/** A page of the bulk sends, newest first (the list's page, or its CSV export's batch after a row). */
-export async function bulkRows(db: Db, page: Page): Promise<BulkJob[]> {
-  const rows = await db.select().from(notificationBulks).where(after(BULK_ORDER, page.after))
-    .orderBy(...orderBy(BULK_ORDER)).limit(page.limit).offset(page.offset ?? 0);
+/** A page of the bulk sends in their sort (the list's page, or its CSV export's batch after a row). */
+export async function bulkRows(db: Db, q: Pick<BulkListQuery, 'sort' | 'order'>, page: Page): Promise<BulkJob[]> {
+  const order = listOrder([...BULK_SORT_COLUMNS[q.sort]], notificationBulks.id, q.order);
+  const rows = await db.select().from(notificationBulks).where(after(order, page.after))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
   return rows.map(presentBulk);
 }
 
 export async function listBulks(db: Db, q: BulkListQuery) {
   const [total] = await db.select({ n: count() }).from(notificationBulks);
-  return { jobs: await bulkRows(db, q), total: Number(total?.n ?? 0) };
+  return { jobs: await bulkRows(db, q, q), total: Number(total?.n ?? 0) };
 }
 
 function outboxFilter(q: OutboxListQuery): SQL | undefined {
@@ -141,12 +146,14 @@ function outboxFilter(q: OutboxListQuery): SQL | undefined {
   return filters.length ? and(...filters) : undefined;
 }
 
-const OUTBOX_ORDER = listOrder([emailMessages.createdAt], emailMessages.id, 'desc');
+/** The outbox's sorts, each read in index order: a status is a group, newest first within it (the status index's order). */
+const OUTBOX_SORT_COLUMNS = { createdAt: [emailMessages.createdAt], status: [emailMessages.status, emailMessages.createdAt] } as const;
 
-/** A page of the outbox, newest first (the list's page, or its CSV export's batch after a row). */
+/** A page of the outbox in its sort (the list's page, or its CSV export's batch after a row). */
 export async function outboxRows(db: Db, q: OutboxListQuery, page: Page): Promise<EmailMessage[]> {
-  const rows = await db.select().from(emailMessages).where(and(outboxFilter(q), after(OUTBOX_ORDER, page.after)))
-    .orderBy(...orderBy(OUTBOX_ORDER)).limit(page.limit).offset(page.offset ?? 0);
+  const order = listOrder([...OUTBOX_SORT_COLUMNS[q.sort]], emailMessages.id, q.order);
+  const rows = await db.select().from(emailMessages).where(and(outboxFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
   return rows.map(presentEmail);
 }
 

@@ -21,7 +21,7 @@ export default function AllNotifications() {
   return (
     <ListShell<Notification> resource="notifications-all" texts={A} title={false} perPage={25} search searchWidth={300} selects={SELECTS} rowClick={false}
       mobile={{ primary: (n) => n.title, secondary: (n) => line(recipient(n), dateTime(n.createdAt)), status: state }}>
-      <DataTable.Col<Notification> source="createdAt" label={`${A}.columns.time`} disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(n) => dateTime(n.createdAt)} />
+      <DataTable.Col<Notification> source="createdAt" label={`${A}.columns.time`} cellSx={() => ({ whiteSpace: 'nowrap' })} render={(n) => dateTime(n.createdAt)} />
       <DataTable.Col<Notification> source="userEmail" label={`${A}.columns.recipient`} disableSort render={recipient} />
       <DataTable.Col<Notification> source="title" label={`${A}.columns.title`} disableSort />
       <DataTable.Col<Notification> source="body" label={`${A}.columns.body`} disableSort cellSx={() => ({ maxWidth: 380, overflowWrap: 'anywhere', color: 'text.secondary' })} />

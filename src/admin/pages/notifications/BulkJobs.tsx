@@ -59,11 +59,11 @@ export default function BulkJobs() {
         ),
         status: (j) => <Status job={j} />,
       }}>
-      <DataTable.Col<BulkJob> source="createdAt" label={`${B}.columns.created`} disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(j) => dateTime(j.createdAt)} />
+      <DataTable.Col<BulkJob> source="createdAt" label={`${B}.columns.created`} cellSx={() => ({ whiteSpace: 'nowrap' })} render={(j) => dateTime(j.createdAt)} />
       <DataTable.Col<BulkJob> source="title" label={`${B}.columns.title`} disableSort />
-      <DataTable.Col<BulkJob> source="audience" label={`${B}.columns.audience`} disableSort render={audience} />
+      <DataTable.Col<BulkJob> source="audience" label={`${B}.columns.audience`} render={audience} />
       <DataTable.Col<BulkJob> source="channels" label={`${B}.columns.channels`} disableSort render={channels} />
-      <DataTable.Col<BulkJob> source="status" label={`${B}.columns.status`} disableSort render={(j) => <Status job={j} />} />
+      <DataTable.Col<BulkJob> source="status" label={`${B}.columns.status`} render={(j) => <Status job={j} />} />
       <DataTable.Col<BulkJob> source="sent" label={`${B}.columns.progress`} disableSort render={(j) => <Progress job={j} />} />
       <DataTable.Col<BulkJob> source="failed" label={`${B}.columns.failed`} disableSort render={(j) => number(j.failed + j.skipped)} />
     </ListShell>

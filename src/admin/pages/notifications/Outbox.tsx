@@ -24,11 +24,11 @@ export default function Outbox() {
       refetchInterval={10_000} header={<Typography color="text.secondary" sx={{ mb: 2 }}>{translate(`${O}.intro_smtp`)}</Typography>}
       // A phone has no hover: a failed email's error is on its line.
       mobile={{ primary: (m) => m.subject, secondary: (m) => line(to(m), dateTime(m.sentAt ?? m.createdAt), m.lastError), status }}>
-      <DataTable.Col<EmailMessage> source="createdAt" label={`${O}.columns.time`} disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(m) => dateTime(m.sentAt ?? m.createdAt)} />
+      <DataTable.Col<EmailMessage> source="createdAt" label={`${O}.columns.time`} cellSx={() => ({ whiteSpace: 'nowrap' })} render={(m) => dateTime(m.sentAt ?? m.createdAt)} />
       <DataTable.Col<EmailMessage> source="to" label={`${O}.columns.to`} disableSort render={to} />
       <DataTable.Col<EmailMessage> source="subject" label={`${O}.columns.subject`} disableSort />
       <DataTable.Col<EmailMessage> source="bodyPreview" label={`${O}.columns.body`} disableSort cellSx={() => ({ maxWidth: 360, overflowWrap: 'anywhere', color: 'text.secondary' })} />
-      <DataTable.Col<EmailMessage> source="status" label={`${O}.columns.status`} disableSort render={(m) => (
+      <DataTable.Col<EmailMessage> source="status" label={`${O}.columns.status`} render={(m) => (
         <Tooltip title={m.lastError ?? ''}>
           {status(m)}
         </Tooltip>
