@@ -4,12 +4,12 @@
  */
 import { z } from 'zod';
 import { answerText, instant, listTotal, nullableInstant, okSuccessWith } from './answers.schemas.js';
+import { listQuery, listQueryOf, sortOf } from './list.schemas.js';
 import {
-  POINTS_ENTRY_TYPES, type Conversion, type Member, type MemberBenefits, type MemberLevel, type PointsEntry, type Redemption, type TokenBalance,
+  CONVERSION_SORTS, LOYALTY_TOKEN, MEMBER_LEVELS, POINTS_ENTRY_TYPES, POINTS_SORTS, POINTS_TOKEN, REDEMPTION_DECISIONS, REDEMPTION_SORTS, REDEMPTION_STATUSES,
+  type Conversion, type Member, type MemberBenefits, type MemberLevel, type PointsEntry, type Redemption, type TokenBalance,
 } from './membership.js';
 import { MINT_STATUSES } from './mint.js';
-import { listQuery, listQueryOf } from './list.schemas.js';
-import { LOYALTY_TOKEN, MEMBER_LEVELS, POINTS_TOKEN, REDEMPTION_DECISIONS, REDEMPTION_SORTS, REDEMPTION_STATUSES } from './membership.js';
 import { optionalText, text } from './text.js';
 
 const MAX_POINTS = 1_000_000_000;
@@ -52,9 +52,13 @@ export const memberQuery = z.object({
 });
 export type MemberQuery = z.infer<typeof memberQuery>;
 
-/** The three histories: whose, and a page of it (newest first). */
-export const memberHistoryQuery = listQuery.pick({ limit: true, offset: true }).extend(memberQuery.shape);
-export type MemberHistoryQuery = z.infer<typeof memberHistoryQuery>;
+/** The three histories: whose, a page of it, and its sort (newest first by default). */
+const memberHistoryQuery = listQuery.pick({ limit: true, offset: true, order: true }).extend(memberQuery.shape);
+export const pointsHistoryQuery = memberHistoryQuery.extend({ sort: sortOf(POINTS_SORTS, 'createdAt') });
+export type PointsHistoryQuery = z.infer<typeof pointsHistoryQuery>;
+export const redemptionHistoryQuery = memberHistoryQuery.extend({ sort: sortOf(REDEMPTION_SORTS, 'createdAt') });
+export const conversionHistoryQuery = memberHistoryQuery.extend({ sort: sortOf(CONVERSION_SORTS, 'createdAt') });
+export type ConversionHistoryQuery = z.infer<typeof conversionHistoryQuery>;
 
 /** POST /api/membership/points/add (staff): a signed amount (negative removes) for a member named by email or id. */
 export const addPointsBody = z.object({

@@ -34,6 +34,9 @@ export const redemptionStatusOf = enumReader(REDEMPTION_STATUSES, 'PENDING');
 export const REDEMPTION_DECISIONS = ['APPROVED', 'REJECTED'] as const;
 export type RedemptionDecision = (typeof REDEMPTION_DECISIONS)[number];
 export const REDEMPTION_SORTS = ['createdAt', 'pointsUsed', 'quantity'] as const;
+/** What a member's points history and conversions sort by (createdAt, newest first, by default). */
+export const POINTS_SORTS = ['createdAt', 'type', 'amount'] as const;
+export const CONVERSION_SORTS = ['createdAt', 'amount'] as const;
 
 /** Whether a redemption may move from `from` to `to` (only a PENDING one is decided). */
 export const canMoveRedemption = (from: string, to: string) => from === 'PENDING' && (REDEMPTION_DECISIONS as readonly string[]).includes(to);

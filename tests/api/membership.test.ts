@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { auditEvents, memberLevels, members, notifications, pointsEntries, users } from '../../server/db/schema.js';
 import { buildOrder, buildProduct, buildUser, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { expectSorted, expectUnknownSortRefused } from './list-sorts.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -215,6 +216,26 @@ describe('GET /api/membership/info and the histories: whose', () => {
     expect((await t.call('GET', '/api/membership/info?email=nobody.x@test.dev', { as: 'admin' })).statusCode).toBe(404);
     expect((await t.call('GET', '/api/membership/info?email=not-an-email', { as: 'admin' })).statusCode).toBe(400);
     expect((await t.call('GET', '/api/membership/points/history?limit=0', { token: a.token })).statusCode).toBe(400);
+  });
+
+  it('the points and redemption histories sort by their columns both ways; an unknown sort is a 400 that changes nothing', async () => {
+    const { user, token } = await shopper();
+    for (const amount of [900, -50, 300]) expect((await addPoints({ userId: user.id, amount, reason: 'Sorted' })).statusCode).toBe(200);
+    await buildOrder(t, { userEmail: user.email, paid: true }); // an EARNED entry beside the ADJUSTED ones
+    const product = await buildProduct(t, { priceFiat: 1 });
+    for (const quantity of [1, 3]) expect((await t.call('POST', '/api/redemptions', { token, body: { productId: product.id, quantity } })).statusCode).toBe(201);
+
+    const points = { path: '/api/membership/points/history', field: 'points', query: `userId=${user.id}`, csv: false };
+    await expectSorted(t, { ...points, sort: 'amount', value: (r) => r.amount });
+    await expectSorted(t, { ...points, sort: 'type', value: (r) => r.type });
+    await expectSorted(t, { ...points, sort: 'createdAt', value: (r) => r.createdAt, token });
+    const redeemed = { path: '/api/membership/redemptions/history', field: 'redemptions', query: `userId=${user.id}`, csv: false };
+    await expectSorted(t, { ...redeemed, sort: 'quantity', value: (r) => r.quantity });
+    await expectSorted(t, { ...redeemed, sort: 'pointsUsed', value: (r) => r.pointsUsed });
+    const before = await entryCount();
+    for (const list of [points, redeemed, { path: '/api/membership/conversions/history', field: 'conversions', csv: false, token }]) await expectUnknownSortRefused(t, list);
+    expect(await entryCount()).toBe(before);
+    expect((await t.call('GET', '/api/membership/conversions/history?sort=amount&order=asc', { token })).statusCode).toBe(200);
   });
 
   it('says token balances cannot be read when the chain is not connected, rather than failing', async () => {

@@ -1,5 +1,5 @@
 import {
-  addPointsBody, convertBody, levelParams, levelPatch, memberHistoryQuery, memberQuery,
+  addPointsBody, conversionHistoryQuery, convertBody, levelParams, levelPatch, memberQuery, pointsHistoryQuery, redemptionHistoryQuery,
   conversionPage, memberLevelList, memberLevelOne, memberOne, pointsAddedAnswer, pointsPage, redemptionPage, tokensConvertedAnswer,
 } from '../../../src/common/membership.schemas.js';
 import { unauthorized } from '../../lib/errors.js';
@@ -27,17 +27,17 @@ export default defineRoutes('membership', (r, ctx) => {
   r.get('/api/membership/info', { config: access.own, schema: { querystring: memberQuery, response: { 200: memberOne }, summary: 'The caller’s membership (staff: anyone’s by email or userId)' } }, async (req) =>
     ({ ok: true, success: true, member: await memberInfo(chainCtx(), await resolveMember(db, caller(req.user), req.query)) }));
 
-  r.get('/api/membership/points/history', { config: access.own, schema: { querystring: memberHistoryQuery, response: { 200: pointsPage }, summary: 'A member’s points entries, newest first (the caller’s own; staff: anyone’s)' } }, async (req) => {
+  r.get('/api/membership/points/history', { config: access.own, schema: { querystring: pointsHistoryQuery, response: { 200: pointsPage }, summary: 'A member’s points entries, newest first (the caller’s own; staff: anyone’s)' } }, async (req) => {
     const user = await resolveMember(db, caller(req.user), req.query);
     return { ok: true, success: true, ...(await pointsHistory(db, user.id, req.query)) };
   });
 
-  r.get('/api/membership/redemptions/history', { config: access.own, schema: { querystring: memberHistoryQuery, response: { 200: redemptionPage }, summary: 'A member’s redemptions, newest first (the caller’s own; staff: anyone’s)' } }, async (req) => {
+  r.get('/api/membership/redemptions/history', { config: access.own, schema: { querystring: redemptionHistoryQuery, response: { 200: redemptionPage }, summary: 'A member’s redemptions, newest first (the caller’s own; staff: anyone’s)' } }, async (req) => {
     const user = await resolveMember(db, caller(req.user), req.query);
-    return { ok: true, success: true, ...(await listRedemptions(db, { limit: req.query.limit, offset: req.query.offset, userId: user.id, sort: 'createdAt', order: 'desc' })) };
+    return { ok: true, success: true, ...(await listRedemptions(db, { limit: req.query.limit, offset: req.query.offset, userId: user.id, sort: req.query.sort, order: req.query.order })) };
   });
 
-  r.get('/api/membership/conversions/history', { config: access.own, schema: { querystring: memberHistoryQuery, response: { 200: conversionPage }, summary: 'A member’s token conversions, newest first (the caller’s own; staff: anyone’s)' } }, async (req) => {
+  r.get('/api/membership/conversions/history', { config: access.own, schema: { querystring: conversionHistoryQuery, response: { 200: conversionPage }, summary: 'A member’s token conversions, newest first (the caller’s own; staff: anyone’s)' } }, async (req) => {
     const user = await resolveMember(db, caller(req.user), req.query);
     return { ok: true, success: true, ...(await conversionsHistory(db, user.id, req.query)) };
   });

@@ -1,10 +1,11 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { LOYALTY_TOKEN, levelLadderProblems, memberLevelOf, type Member, type MemberLevel, type MemberLevelName, type PointsAdded, type TokensConverted } from '../../../src/common/membership.js';
-import type { AddPointsInput, ConvertInput, LevelPatch, MemberHistoryQuery, MemberQuery } from '../../../src/common/membership.schemas.js';
+import type { AddPointsInput, ConversionHistoryQuery, ConvertInput, LevelPatch, MemberQuery, PointsHistoryQuery } from '../../../src/common/membership.schemas.js';
 import { queryRows, type Db, type Queryable } from '../../db/client.js';
 import { conversions, memberLevels, members, mintJobs, pointsEntries, users } from '../../db/schema.js';
 import { badRequest, forbidden, notFound, say, unprocessable } from '../../lib/errors.js';
+import { listOrder, orderBy } from '../../lib/pages.js';
 import type { Actor, AuthUser } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { normaliseEmail } from '../auth/service.js';
@@ -86,22 +87,27 @@ export async function memberInfo({ db, chain }: Ctx, user: UserRow): Promise<Mem
   return presentMember({ user, member: member ?? null, levels, paidOrders, referrals: referred?.n ?? 0, settings, balances });
 }
 
-/** The member's points entries, newest first. */
-export async function pointsHistory(db: Db, userId: string, q: Pick<MemberHistoryQuery, 'limit' | 'offset'>) {
+const POINTS_SORT_COLUMNS = { createdAt: pointsEntries.createdAt, type: pointsEntries.type, amount: pointsEntries.amount } as const;
+const CONVERSION_SORT_COLUMNS = { createdAt: conversions.createdAt, amount: conversions.fromAmount } as const;
+
+/** The member's points entries in their sort (newest first by default); one member's rows, read by the member's index. */
+export async function pointsHistory(db: Db, userId: string, q: Pick<PointsHistoryQuery, 'limit' | 'offset' | 'sort' | 'order'>) {
+  const order = listOrder([POINTS_SORT_COLUMNS[q.sort]], pointsEntries.id, q.order);
   const actor = sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${pointsEntries.actorId})`;
   const [rows, [total]] = await Promise.all([
     db.select({ e: pointsEntries, actorEmail: actor }).from(pointsEntries).where(eq(pointsEntries.userId, userId))
-      .orderBy(desc(pointsEntries.createdAt), desc(pointsEntries.id)).limit(q.limit).offset(q.offset),
+      .orderBy(...orderBy(order)).limit(q.limit).offset(q.offset),
     db.select({ n: count() }).from(pointsEntries).where(eq(pointsEntries.userId, userId)),
   ]);
   return { points: rows.map((r) => presentEntry(r.e, r.actorEmail)), total: total?.n ?? 0, totalIsEstimate: false };
 }
 
-/** The member's conversions, newest first, each with its mint job's state and transaction. */
-export async function conversionsHistory(db: Db, userId: string, q: Pick<MemberHistoryQuery, 'limit' | 'offset'>) {
+/** The member's conversions in their sort (newest first by default), each with its mint job's state and transaction. */
+export async function conversionsHistory(db: Db, userId: string, q: Pick<ConversionHistoryQuery, 'limit' | 'offset' | 'sort' | 'order'>) {
+  const order = listOrder([CONVERSION_SORT_COLUMNS[q.sort]], conversions.id, q.order);
   const [rows, [total]] = await Promise.all([
     db.select({ c: conversions, job: mintJobs }).from(conversions).innerJoin(mintJobs, eq(mintJobs.id, conversions.mintJobId))
-      .where(eq(conversions.userId, userId)).orderBy(desc(conversions.createdAt), desc(conversions.id)).limit(q.limit).offset(q.offset),
+      .where(eq(conversions.userId, userId)).orderBy(...orderBy(order)).limit(q.limit).offset(q.offset),
     db.select({ n: count() }).from(conversions).where(eq(conversions.userId, userId)),
   ]);
   return { conversions: rows.map((r) => presentConversion(r.c, r.job, LOYALTY_TOKEN)), total: total?.n ?? 0, totalIsEstimate: false };

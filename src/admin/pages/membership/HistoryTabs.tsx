@@ -45,9 +45,9 @@ export function PointsHistoryTab({ email }: { email?: string }) {
   return (
     <HistoryList<PointsEntry> resource="membership-points" email={email} texts={P} testId="points-history"
       mobile={{ primary: type, secondary: (r) => line(r.reason, dateTime(r.createdAt)), status: amount }}>
-      <DataTable.Col<PointsEntry> source="createdAt" label={`${P}.date`} {...noSort} render={(r) => dateTime(r.createdAt)} />
-      <DataTable.Col<PointsEntry> source="type" label={`${P}.type`} {...noSort} render={type} />
-      <DataTable.Col<PointsEntry> source="amount" label={`${P}.amount`} align="right" {...noSort} render={amount} />
+      <DataTable.Col<PointsEntry> source="createdAt" label={`${P}.date`} render={(r) => dateTime(r.createdAt)} />
+      <DataTable.Col<PointsEntry> source="type" label={`${P}.type`} render={type} />
+      <DataTable.Col<PointsEntry> source="amount" label={`${P}.amount`} align="right" render={amount} />
       <DataTable.Col<PointsEntry> source="reason" label={`${P}.reason`} {...noSort} />
     </HistoryList>
   );
@@ -68,10 +68,10 @@ export function RedemptionsTab({ email }: { email?: string }) {
         secondary: (r) => line(translate(`${R}.phone_points`, { points: number(r.pointsUsed) }), dateTime(r.createdAt), order(r)),
         status: (r) => <RedemptionStatusChip status={r.status} />,
       }}>
-      <DataTable.Col<Redemption> source="createdAt" label={`${R}.date`} {...noSort} render={(r) => dateTime(r.createdAt)} />
+      <DataTable.Col<Redemption> source="createdAt" label={`${R}.date`} render={(r) => dateTime(r.createdAt)} />
       <DataTable.Col<Redemption> source="product" label={`${R}.product`} {...noSort} render={product} />
-      <DataTable.Col<Redemption> source="quantity" label={`${R}.quantity`} align="right" {...noSort} render={(r) => number(r.quantity)} />
-      <DataTable.Col<Redemption> source="pointsUsed" label={`${R}.points_used`} align="right" {...noSort} render={(r) => number(r.pointsUsed)} />
+      <DataTable.Col<Redemption> source="quantity" label={`${R}.quantity`} align="right" render={(r) => number(r.quantity)} />
+      <DataTable.Col<Redemption> source="pointsUsed" label={`${R}.points_used`} align="right" render={(r) => number(r.pointsUsed)} />
       <DataTable.Col<Redemption> source="status" label={`${R}.status`} {...noSort} render={(r) => <RedemptionStatusChip status={r.status} />} />
       <DataTable.Col<Redemption> source="orderId" label={`${R}.order`} {...noSort} render={(r) => order(r) ?? '—'} />
     </HistoryList>
@@ -94,10 +94,10 @@ export function ConversionsTab({ email }: { email?: string }) {
         secondary: (r) => line(dateTime(r.createdAt), r.txHash && tx(r)),
         status: (r) => <MintStatusChip status={r.status} />,
       }}>
-      <DataTable.Col<Conversion> source="createdAt" label={`${C}.date`} {...noSort} render={(r) => dateTime(r.createdAt)} />
+      <DataTable.Col<Conversion> source="createdAt" label={`${C}.date`} render={(r) => dateTime(r.createdAt)} />
       <DataTable.Col<Conversion> source="from" label={`${C}.from`} {...noSort} render={(r) => tokenName(r.fromToken)} />
       <DataTable.Col<Conversion> source="to" label={`${C}.to`} {...noSort} render={(r) => tokenName(r.toToken)} />
-      <DataTable.Col<Conversion> source="amount" label={`${C}.amount`} align="right" {...noSort} render={(r) => translate(`${C}.amount_value`, { from: number(r.fromAmount), to: number(r.toAmount) })} />
+      <DataTable.Col<Conversion> source="amount" label={`${C}.amount`} align="right" render={(r) => translate(`${C}.amount_value`, { from: number(r.fromAmount), to: number(r.toAmount) })} />
       <DataTable.Col<Conversion> source="rate" label={`${C}.rate`} {...noSort} render={(r) => translate(`${C}.rate_value`, { points: number(r.rate) })} />
       <DataTable.Col<Conversion> source="status" label={`${C}.status`} {...noSort} render={(r) => <MintStatusChip status={r.status} />} />
       {/* The app's own transaction page is the mint queue's: a member without it sees the hash unlinked. */}
