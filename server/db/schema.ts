@@ -528,6 +528,7 @@ export const commissions = pgTable('commissions', {
 }, (t) => [
   uniqueIndex('commissions_order_level_key').on(t.orderId, t.level),
   index('commissions_created_idx').on(t.createdAt, t.id),
+  index('commissions_amount_idx').on(t.amountCents, t.id),
   index('commissions_status_created_idx').on(t.status, t.createdAt, t.id),
   index('commissions_referrer_idx').on(t.referrerId, t.status, t.createdAt),
   index('commissions_payout_idx').on(t.payoutId),
@@ -749,6 +750,9 @@ export const dnsQueryLogs = pgTable('dns_query_logs', {
   createdAt: createdAt(),
 }, (t) => [
   index('dns_query_logs_created_idx').on(t.createdAt, t.id),
+  // The log's other sorts, each with its tie-breaker, so a page stops after its rows however long the log.
+  index('dns_query_logs_domain_idx').on(t.domain, t.id),
+  index('dns_query_logs_duration_idx').on(t.durationMs, t.id),
 ]);
 
 /** One run of POST /api/domain/script/execute (the script log), whether it succeeded or not. */

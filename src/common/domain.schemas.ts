@@ -1,10 +1,10 @@
 /** What the domain routes take: each field alone (what a value must be for its type is the domain policy's). */
 import { z } from 'zod';
 import {
-  DNS_LOG_OUTCOMES, DNS_QUERY_SOURCES, DNS_RECORD_SORTS, DNS_RECORD_STATUSES, DNS_SCRIPTS, DNS_TTL_DEFAULT, DNS_TTL_MAX, DNS_TTL_MIN, DNS_TYPES,
+  DNS_LOG_OUTCOMES, DNS_QUERY_LOG_SORTS, DNS_QUERY_SOURCES, DNS_RECORD_SORTS, DNS_SCRIPT_LOG_SORTS, DNS_RECORD_STATUSES, DNS_SCRIPTS, DNS_TTL_DEFAULT, DNS_TTL_MAX, DNS_TTL_MIN, DNS_TYPES,
   TXT_MAX_LENGTH,
 } from './domain.js';
-import { listQuery, listQueryOf } from './list.schemas.js';
+import { listQuery, listQueryOf, sortOf } from './list.schemas.js';
 import { text } from './text.js';
 import type {
   DnsAnswer, DnsQueryLog, DnsRecord, DnsRecordCounts, DnsResolution, DnsScriptLog, DnsType,
@@ -42,11 +42,13 @@ const logQuery = listQuery.extend({
   outcome: z.enum(DNS_LOG_OUTCOMES, { error: `outcome must be one of ${DNS_LOG_OUTCOMES.join(', ')}.` }).optional(),
 });
 export const dnsQueryLogQuery = logQuery.extend({
+  sort: sortOf(DNS_QUERY_LOG_SORTS, 'createdAt'),
   type: dnsType.optional(),
   source: z.enum(DNS_QUERY_SOURCES, { error: `source must be one of ${DNS_QUERY_SOURCES.join(', ')}.` }).optional(),
 });
 export type DnsQueryLogQuery = z.infer<typeof dnsQueryLogQuery>;
 export const dnsScriptLogQuery = logQuery.extend({
+  sort: sortOf(DNS_SCRIPT_LOG_SORTS, 'createdAt'),
   scriptName: z.enum(DNS_SCRIPTS, { error: `scriptName must be one of ${DNS_SCRIPTS.join(', ')}.` }).optional(),
 });
 export type DnsScriptLogQuery = z.infer<typeof dnsScriptLogQuery>;

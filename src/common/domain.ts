@@ -21,6 +21,9 @@ export const TXT_MAX_LENGTH = 2_000;
 export const DNS_RECORD_STATUSES = ['active', 'inactive'] as const;
 export const DNS_RECORD_SORTS = ['createdAt', 'domain', 'type', 'ttl'] as const;
 export const DNS_LOG_OUTCOMES = ['success', 'failure'] as const;
+/** What the query log and the script log sort by (createdAt, newest first, by default). */
+export const DNS_QUERY_LOG_SORTS = ['createdAt', 'domain', 'durationMs'] as const;
+export const DNS_SCRIPT_LOG_SORTS = ['createdAt', 'scriptName'] as const;
 export const DNS_QUERY_SOURCES = ['managed', 'system'] as const;
 export type DnsQuerySource = (typeof DNS_QUERY_SOURCES)[number];
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, dnsQueryLogs, dnsRecords, dnsScriptLogs } from '../../server/db/schema.js';
 import { buildDnsRecord, dnsName, dnsRecordInput } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { expectSorted, expectUnknownSortRefused } from './list-sorts.js';
 
 type Rec = { id: string; domain: string; type: string; value: string; ttl: number; isActive: boolean };
 
@@ -258,6 +259,21 @@ describe('GET /api/domain/resolve and the query log', () => {
     expect((await list('source=system')).total).toBe(0);
     expect((await t.call('GET', '/api/domain/query/logs?outcome=maybe')).statusCode).toBe(400);
   });
+
+  it('sorts the query log by time, domain or duration both ways, its CSV in the same order; an unknown sort is a 400 that changes nothing', async () => {
+    const tag = dnsName('sorted');
+    // The slowest is the oldest and its name sorts in the middle: each sort gives another order.
+    await t.db.insert(dnsQueryLogs).values([['b', 90], ['c', 5], ['a', 40]].map(([first, ms], i) => ({
+      domain: `${first}.${tag}`, type: 'A', success: true, result: ['192.0.2.1'], source: 'managed', durationMs: ms as number, createdAt: new Date(Date.now() - 60_000 + i * 1000),
+    })));
+    const logs = { path: '/api/domain/query/logs', field: 'logs', query: `q=${tag}` };
+    await expectSorted(t, { ...logs, sort: 'domain', value: (r) => r.domain });
+    await expectSorted(t, { ...logs, sort: 'durationMs', value: (r) => r.durationMs });
+    await expectSorted(t, { ...logs, sort: 'createdAt', value: (r) => r.createdAt });
+    const before = await count(dnsQueryLogs);
+    await expectUnknownSortRefused(t, logs);
+    expect(await count(dnsQueryLogs)).toBe(before);
+  });
 });
 
 describe('scripts', () => {
@@ -284,6 +300,10 @@ describe('scripts', () => {
     expect(logs.logs.map((l: { scriptName: string; success: boolean }) => [l.scriptName, l.success])).toEqual([
       ['Delete DNS Record', true], ['Update DNS Record', true], ['Create DNS Record', true],
     ]);
+    const sorted = { path: '/api/domain/script/logs', field: 'logs', query: `q=${domain}` };
+    await expectSorted(t, { ...sorted, sort: 'scriptName', value: (r) => r.scriptName });
+    await expectSorted(t, { ...sorted, sort: 'createdAt', value: (r) => r.createdAt });
+    await expectUnknownSortRefused(t, sorted);
   });
 
   it.each([

@@ -28,9 +28,14 @@ function queryLogFilter(q: DnsQueryLogQuery): SQL | undefined {
   return filters.length ? and(...filters) : undefined;
 }
 
-/** A page of the query log by time (the list's page, or its CSV export's batch after a row). */
+/** The query log's sorts, each with its index (the log grows with every resolution). */
+const QUERY_LOG_SORTS = { createdAt: dnsQueryLogs.createdAt, domain: dnsQueryLogs.domain, durationMs: dnsQueryLogs.durationMs } as const;
+/** The script log's sorts (a row per staff script run: small); a script is a group, newest first within it. */
+const SCRIPT_LOG_SORTS = { createdAt: [dnsScriptLogs.createdAt], scriptName: [dnsScriptLogs.scriptName, dnsScriptLogs.createdAt] } as const;
+
+/** A page of the query log in its sort (the list's page, or its CSV export's batch after a row). */
 export async function queryLogRows(db: Db, q: DnsQueryLogQuery, page: Page): Promise<DnsQueryLog[]> {
-  const order = listOrder([dnsQueryLogs.createdAt], dnsQueryLogs.id, q.order);
+  const order = listOrder([QUERY_LOG_SORTS[q.sort]], dnsQueryLogs.id, q.order);
   const rows = await db.select().from(dnsQueryLogs).where(and(queryLogFilter(q), after(order, page.after)))
     .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
   return rows.map(presentQueryLog);
@@ -53,9 +58,9 @@ function scriptLogFilter(q: DnsScriptLogQuery): SQL | undefined {
   return filters.length ? and(...filters) : undefined;
 }
 
-/** A page of the script log by time (the list's page, or its CSV export's batch after a row). */
+/** A page of the script log in its sort (the list's page, or its CSV export's batch after a row). */
 export async function scriptLogRows(db: Db, q: DnsScriptLogQuery, page: Page): Promise<DnsScriptLog[]> {
-  const order = listOrder([dnsScriptLogs.createdAt], dnsScriptLogs.id, q.order);
+  const order = listOrder([...SCRIPT_LOG_SORTS[q.sort]], dnsScriptLogs.id, q.order);
   const rows = await db.select().from(dnsScriptLogs).where(and(scriptLogFilter(q), after(order, page.after)))
     .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
   return rows.map(presentScriptLog);

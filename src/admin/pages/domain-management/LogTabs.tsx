@@ -37,14 +37,14 @@ export function QueryLogsTab() {
           secondary: (l) => line(result(l), source(l), duration(l), dateTime(l.createdAt)),
           status: (l) => <Outcome success={l.success} />,
         }}>
-        <DataTable.Col<DnsQueryLog> source="createdAt" label={`${L}.time`} disableSort cellSx={noWrap} render={(l) => dateTime(l.createdAt)} />
-        <DataTable.Col<DnsQueryLog> source="domain" label={`${L}.domain`} disableSort cellSx={() => ({ wordBreak: 'break-all' })} />
+        <DataTable.Col<DnsQueryLog> source="createdAt" label={`${L}.time`} cellSx={noWrap} render={(l) => dateTime(l.createdAt)} />
+        <DataTable.Col<DnsQueryLog> source="domain" label={`${L}.domain`} cellSx={() => ({ wordBreak: 'break-all' })} />
         <DataTable.Col<DnsQueryLog> source="type" label={`${L}.type`} disableSort />
         <DataTable.Col<DnsQueryLog> source="source" label={`${L}.source`} disableSort render={source} />
         <DataTable.Col<DnsQueryLog> source="success" label={`${L}.outcome`} disableSort render={(l) => <Outcome success={l.success} />} />
         <DataTable.Col<DnsQueryLog> source="result" label={`${L}.result`} disableSort cellSx={(l) => ({ fontFamily: l.success ? 'monospace' : undefined, wordBreak: 'break-all' })}
           render={result} />
-        <DataTable.Col<DnsQueryLog> source="durationMs" label={`${L}.duration`} disableSort cellSx={noWrap} render={duration} />
+        <DataTable.Col<DnsQueryLog> source="durationMs" label={`${L}.duration`} cellSx={noWrap} render={duration} />
       </ListShell>
     </div>
   );
@@ -65,8 +65,8 @@ export function ScriptLogsTab() {
     <div data-testid="dns-script-logs">
       <ListShell<DnsScriptLog> resource="dns-script-logs" texts={`${L}.scripts`} title={false} perPage={50} search searchWidth={280} selects={SCRIPT_FILTERS} rowClick={false}
         mobile={{ primary: name, secondary: (l) => line(parameters(l), output(l), dateTime(l.createdAt)), status: (l) => <Outcome success={l.success} /> }}>
-        <DataTable.Col<DnsScriptLog> source="createdAt" label={`${L}.time`} disableSort cellSx={noWrap} render={(l) => dateTime(l.createdAt)} />
-        <DataTable.Col<DnsScriptLog> source="scriptName" label={`${L}.script`} disableSort render={name} />
+        <DataTable.Col<DnsScriptLog> source="createdAt" label={`${L}.time`} cellSx={noWrap} render={(l) => dateTime(l.createdAt)} />
+        <DataTable.Col<DnsScriptLog> source="scriptName" label={`${L}.script`} render={name} />
         <DataTable.Col<DnsScriptLog> source="parameters" label={`${L}.parameters`} disableSort cellSx={() => ({ fontFamily: 'monospace', wordBreak: 'break-all' })} render={parameters} />
         <DataTable.Col<DnsScriptLog> source="success" label={`${L}.outcome`} disableSort render={(l) => <Outcome success={l.success} />} />
         <DataTable.Col<DnsScriptLog> source="output" label={`${L}.output`} disableSort cellSx={() => ({ wordBreak: 'break-word' })} render={output} />
