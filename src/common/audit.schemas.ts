@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { optionalDateTime } from './dates.schemas.js';
-import { listQuery } from './list.schemas.js';
+import { AUDIT_SORTS } from './audit.js';
+import { listQuery, sortOf } from './list.schemas.js';
 import { optionalText } from './text.js';
 import { answerText, instant, listTotal, okWith } from './answers.schemas.js';
 import type { AuditEvent } from './audit.js';
 
-/** GET /api/audit: newest first, filtered by who (an email or a user id), which record, what action and when. */
-export const auditListQuery = listQuery.omit({ q: true, order: true }).extend({
+/** GET /api/audit: newest first unless sorted otherwise, filtered by who (an email or a user id), which record, what action and when. */
+export const auditListQuery = listQuery.omit({ q: true }).extend({
+  sort: sortOf(AUDIT_SORTS, 'createdAt'),
   actor: optionalText('actor', 254),
   entity: optionalText('entity', 40),
   entityId: optionalText('entityId', 80),

@@ -17,5 +17,8 @@ export type AuditEvent = {
 /** One field an edit changed, as the API showed it before and after. */
 export type AuditChange = { from: unknown; to: unknown };
 
+/** What the audit log sorts by (createdAt, newest first, by default). */
+export const AUDIT_SORTS = ['createdAt', 'action'] as const;
+
 /** Records the audit log names, for its entity filter. */
 export const AUDIT_ENTITIES = ['user', 'product', 'order', 'payment', 'coupon', 'mint_job', 'settings', 'commission', 'payout', 'agent_level', 'notification'] as const;

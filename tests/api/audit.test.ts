@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCoupon, buildProduct, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { expectSorted, expectUnknownSortRefused } from './list-sorts.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -47,6 +48,19 @@ describe('the audit log', () => {
     expect(bad.json()).toMatchObject({ messageCode: 'field_malformed_date', params: { field: 'startDate', where: 'query parameter' } });
     expect(bad.json().fieldMessages.startDate.messageCode).toBe('field_malformed_date');
     expect((await t.call('GET', '/api/audit?startDate=2026-02-30')).json().messageCode).toBe('field_malformed_date');
+  });
+
+  it('sorts by time or action both ways, its CSV in the same order; an unknown sort is a 400 that records nothing', async () => {
+    const u = await buildUser(t, { role: 'operator' });
+    await t.call('PUT', `/api/users/${u.id}`, { body: { phone: '+1 555 0101' } });
+    await t.call('POST', `/api/users/${u.id}/suspend`);
+    await t.call('PUT', `/api/users/${u.id}`, { body: { phone: '+1 555 0102' } });
+    const trail = { path: '/api/audit', field: 'events', query: `entity=user&entityId=${u.id}` };
+    await expectSorted(t, { ...trail, sort: 'action', value: (r) => r.action });
+    await expectSorted(t, { ...trail, sort: 'createdAt', value: (r) => r.createdAt });
+    const before = (await events('')).total;
+    await expectUnknownSortRefused(t, trail);
+    expect((await events('')).total).toBe(before);
   });
 
   it('is for admins only', async () => {

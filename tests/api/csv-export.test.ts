@@ -100,7 +100,7 @@ const LISTS: { path: string; field: string; columns: CsvColumn<never>[]; queries
   { path: '/api/referrals', field: 'referrals', columns: referralCsv as CsvColumn<never>[], queries: ['', 'sort=referredEmail&order=asc'] },
   { path: '/api/users', field: 'users', columns: userCsv as CsvColumn<never>[], queries: ['', 'sort=lastLogin&order=desc', 'sort=lastLogin&order=asc', 'sort=name&order=asc', 'role=user'] },
   { path: '/api/domain/records', field: 'records', columns: recordCsv as CsvColumn<never>[], queries: ['', 'sort=ttl&order=asc'] },
-  { path: '/api/audit', field: 'events', columns: auditCsv as CsvColumn<never>[], queries: ['', 'entity=order'] },
+  { path: '/api/audit', field: 'events', columns: auditCsv as CsvColumn<never>[], queries: ['', 'entity=order', 'sort=action&order=asc'] },
   { path: '/api/kyc', field: 'sessions', columns: kycCsv as CsvColumn<never>[], queries: ['', 'status=pending&sort=legalName&order=asc', 'sort=reviewedAt', 'q=grace'] },
   { path: '/api/notifications', field: 'notifications', columns: notificationCsv as CsvColumn<never>[], queries: ['scope=all', 'scope=all&read=false', 'scope=all&q=plus', 'scope=all&order=asc'] },
   { path: '/api/notifications/outbox', field: 'messages', columns: emailCsv as CsvColumn<never>[], queries: ['', 'status=queued', 'sort=status&order=asc'] },

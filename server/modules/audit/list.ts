@@ -30,18 +30,20 @@ async function auditFilter(db: Db, q: AuditListQuery): Promise<SQL | undefined |
   return filters.length ? and(...filters) : undefined;
 }
 
-const AUDIT_ORDER = listOrder([auditEvents.createdAt], auditEvents.id, 'desc');
+/** The log's sorts, each read by its index (an action is a group, newest first within it). */
+const SORT_COLUMNS = { createdAt: [auditEvents.createdAt], action: [auditEvents.action, auditEvents.createdAt] } as const;
 
-/** One page of the log, newest first (by offset for the JSON list, after a row for the CSV export). */
+/** One page of the log in its sort, newest first by default (by offset for the JSON list, after a row for the CSV export). */
 export async function auditRows(db: Db, q: AuditListQuery, page: Page): Promise<AuditEvent[]> {
   const where = await auditFilter(db, q);
   if (where === null) return [];
+  const order = listOrder([...SORT_COLUMNS[q.sort]], auditEvents.id, q.order);
   const rows = await db.select({ event: auditEvents, actorEmail: users.email }).from(auditEvents).leftJoin(users, eq(users.id, auditEvents.actorId))
-    .where(and(where, after(AUDIT_ORDER, page.after))).orderBy(...orderBy(AUDIT_ORDER)).limit(page.limit).offset(page.offset ?? 0);
+    .where(and(where, after(order, page.after))).orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
   return rows.map(presentAuditEvent);
 }
 
-/** The audit log, newest first; `actor` is a user id or an email (the whole address). */
+/** The audit log in its sort (newest first by default); `actor` is a user id or an email (the whole address). */
 export async function listAuditEvents(db: Db, q: AuditListQuery): Promise<{ events: AuditEvent[]; total: number; totalIsEstimate: boolean }> {
   const where = await auditFilter(db, q);
   if (where === null) return { events: [], total: 0, totalIsEstimate: false };
