@@ -49,6 +49,8 @@ export const RESOURCES = {
   'dns-script-logs': { ...staff('catalog.write'), ...api('domain/script/logs', 'logs', 'log') },
   'payment-sdk': staff('finance.write'),
   settings: { read: 'settings.manage', write: 'settings.manage' },
+  /** Settings' Audit tab: the audit log (admins). */
+  audit: { read: 'settings.manage', write: 'settings.manage', ...api('audit', 'events', 'event') },
   reports: staff('catalog.write'),
   /** Sending notifications (one, bulk) and reading all users' (PRODUCT.md, Roles: admin and operator write, finance reads). */
   notifications: staff('catalog.write'),

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, openBrowser, resetDevSettings } from './browser.js';
+import { apiCall, login, openBrowser, resetDevSettings } from './browser.js';
 
 const WAIT = { timeout: 15_000 };
 
@@ -58,11 +58,38 @@ describe('Settings in Chromium', () => {
 
     // The Audit tab lists both changes, newest first, with who made them.
     await page.getByRole('tab', { name: 'Audit log' }).click();
-    const rows = page.locator('tr[data-audit-action^="settings."]');
+    const rows = page.locator('tbody tr').filter({ has: page.locator('[data-audit-action^="settings."]') });
     await expect.poll(() => rows.count(), WAIT).toBeGreaterThanOrEqual(2);
-    expect(await rows.first().getAttribute('data-audit-action')).toBe('settings.reset');
+    expect(await rows.first().locator('[data-audit-action]').getAttribute('data-audit-action')).toBe('settings.reset');
     expect(await rows.first().innerText()).toContain('admin@rwa.dev');
     await resetDevSettings(page);
+  });
+
+  it('an admin filters the audit log by who made the change; Back from another screen returns to the filtered log', async () => {
+    await login(page, b.url, 'admin@rwa.dev');
+    await page.waitForURL(/\/dashboard$/);
+    // A change of the admin's own, so the log names them.
+    await apiCall(page, '/api/coupons', { code: `AUDIT${Date.now().toString(36).toUpperCase()}`, discountType: 'percentage', discountValue: 5 });
+    await page.goto(b.url('/settings/audit'));
+    const rows = page.locator('tbody tr');
+    const everyRowBy = async (email: string) => (await rows.allInnerTexts()).every((row) => row.includes(email));
+    await expect.poll(() => rows.count(), WAIT).toBeGreaterThan(0);
+    const actor = () => page.getByLabel('Who (email)');
+
+    await actor().fill('nobody@rwa.dev');
+    await expect.poll(() => page.getByText('No changes recorded').isVisible(), WAIT).toBe(true);
+    await actor().fill('admin@rwa.dev');
+    await expect.poll(() => page.locator('tbody [data-audit-action="coupon.create"]').count(), WAIT).toBeGreaterThan(0);
+    expect(await everyRowBy('admin@rwa.dev')).toBe(true);
+    expect(decodeURIComponent(page.url())).toContain('"actor":"admin@rwa.dev"');
+
+    await page.locator('a.RaMenuItemLink-root').filter({ hasText: /^Dashboard$/ }).click();
+    await page.waitForURL(/\/dashboard$/, WAIT);
+    await page.goBack();
+    await page.waitForURL(/\/settings\/audit/, WAIT);
+    await expect.poll(() => actor().inputValue(), WAIT).toBe('admin@rwa.dev');
+    await expect.poll(() => page.locator('tbody [data-audit-action="coupon.create"]').count(), WAIT).toBeGreaterThan(0);
+    expect(await everyRowBy('admin@rwa.dev')).toBe(true);
   });
 
   it('finance may not open Settings', async () => {

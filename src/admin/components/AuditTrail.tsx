@@ -22,13 +22,30 @@ function AuditDetails({ event }: { event: AuditEvent }) {
     yesNo: (value) => translate(`ra.boolean.${value}`),
     text: (field, value) => (catalogue ? translate(`${catalogue}.${field}.${value}`, { _: value }) : value),
   };
-  return auditLines(event.data).map((line) => <div key={line.field}>{lineText(line, format)}</div>);
+  // Lines as blocks of text, which a phone list's secondary text (a paragraph) may hold.
+  return auditLines(event.data).map((line) => <Box component="span" key={line.field} sx={{ display: 'block' }}>{lineText(line, format)}</Box>);
 }
 
-/** The audit log under `filter`, newest first, 50 at a time (GET /api/audit; admins only); on a phone a list of entries instead of the table. */
-export default function AuditTrail({ filter, showRecord = true }: { filter: AuditFilter; showRecord?: boolean }) {
+/**
+ * How an event is shown, in a table's cells or on a phone's lines (the record's History here, Settings' Audit tab):
+ * when, who (or the system), the action, the record it names, and the details.
+ */
+export function useAuditParts() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
+  return {
+    when: (e: AuditEvent) => dateTime(e.createdAt),
+    who: (e: AuditEvent) => e.actorEmail ?? translate('app.audit.system'),
+    action: (e: AuditEvent) => <Box component="span" data-audit-action={e.action} sx={{ fontFamily: 'monospace' }}>{e.action}</Box>,
+    record: (e: AuditEvent) => (e.entityId ? `${e.entity} ${e.entityId.slice(0, 12)}` : e.entity),
+    details: (e: AuditEvent) => <AuditDetails event={e} />,
+  };
+}
+
+/** A record's audit trail under `filter`, newest first, 50 at a time (GET /api/audit; admins only); on a phone a list of entries instead of the table. */
+export default function AuditTrail({ filter }: { filter: AuditFilter }) {
+  const translate = useTranslate();
+  const { when, who, action, details } = useAuditParts();
   const line = useLine();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const events = useInfiniteQuery({
@@ -42,8 +59,6 @@ export default function AuditTrail({ filter, showRecord = true }: { filter: Audi
   const rows = events.data.pages.flatMap((p) => p.events);
   if (rows.length === 0) return <Typography color="text.secondary">{translate('app.audit.empty')}</Typography>;
   const head = (key: string) => <TableCell>{translate(`app.audit.columns.${key}`)}</TableCell>;
-  const who = (e: AuditEvent) => e.actorEmail ?? translate('app.audit.system');
-  const record = (e: AuditEvent) => (e.entityId ? `${e.entity} ${e.entityId.slice(0, 12)}` : e.entity);
   return (
     <Box>
       {phone ? (
@@ -51,8 +66,8 @@ export default function AuditTrail({ filter, showRecord = true }: { filter: Audi
           {rows.map((e) => (
             <ListItem key={e.id} data-audit-action={e.action} divider>
               <ListItemText
-                primary={<Box component="span" sx={{ fontFamily: 'monospace' }}>{e.action}</Box>}
-                secondary={<>{line(dateTime(e.createdAt), who(e), showRecord && record(e), e.ip)}<AuditDetails event={e} /></>}
+                primary={action(e)}
+                secondary={<>{line(when(e), who(e), e.ip)}{details(e)}</>}
                 slotProps={{ secondary: { component: 'div' } }}
               />
             </ListItem>
@@ -61,16 +76,15 @@ export default function AuditTrail({ filter, showRecord = true }: { filter: Audi
       ) : (
         <Table size="small">
           <TableHead>
-            <TableRow>{head('when')}{head('who')}{head('action')}{showRecord && head('record')}{head('details')}{head('address')}</TableRow>
+            <TableRow>{head('when')}{head('who')}{head('action')}{head('details')}{head('address')}</TableRow>
           </TableHead>
           <TableBody>
             {rows.map((e) => (
               <TableRow key={e.id} data-audit-action={e.action}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(e.createdAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e)}</TableCell>
                 <TableCell>{who(e)}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{e.action}</TableCell>
-                {showRecord && <TableCell sx={{ fontFamily: 'monospace' }}>{record(e)}</TableCell>}
-                <TableCell sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}><AuditDetails event={e} /></TableCell>
+                <TableCell>{action(e)}</TableCell>
+                <TableCell sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}>{details(e)}</TableCell>
                 <TableCell>{e.ip ?? '—'}</TableCell>
               </TableRow>
             ))}

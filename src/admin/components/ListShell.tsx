@@ -1,5 +1,5 @@
 import { Box, Card, Typography, useMediaQuery, type SxProps, type Theme } from '@mui/material';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import {
   DataTable,
   InfiniteList,
@@ -39,6 +39,8 @@ type ListShellProps<R extends RaRecord = RaRecord> = {
   /** The search box's width in px, for a placeholder longer than the default box holds. */
   searchWidth?: number;
   selects?: readonly SelectFilter[];
+  /** The list's other filter inputs (e.g. text boxes), after the search and the selects; react-admin waits for typing to pause before it asks. */
+  inputs?: readonly ReactElement[];
   /** Toolbar buttons before and after Refresh. */
   before?: ReactNode;
   after?: ReactNode;
@@ -95,6 +97,7 @@ export default function ListShell<R extends RaRecord>({
   search,
   searchWidth,
   selects = [],
+  inputs = [],
   before,
   after,
   toolbarSx,
@@ -128,6 +131,7 @@ export default function ListShell<R extends RaRecord>({
         choices={choices.map((id) => ({ id, name: key(`${names}.${id}`) }))}
       />
     )),
+    ...inputs,
   ];
   const props = {
     resource,

@@ -9,7 +9,7 @@ export default function RecordHistory({ entity }: { entity: string }) {
   if (!record || !canRead) return null;
   return (
     <Panel title="app.audit.history" variant="subtitle1">
-      <AuditTrail filter={{ entity, entityId: String(record.id) }} showRecord={false} />
+      <AuditTrail filter={{ entity, entityId: String(record.id) }} />
     </Panel>
   );
 }
