@@ -145,6 +145,25 @@ describe('referrals in Chromium', () => {
     await expect.poll(() => s.locator('tr', { hasText: '5.00%' }).count(), WAIT).toBe(2);
   });
 
+  it('staff open Affiliates from the menu and sort it by email with its column header, one way then the other', async () => {
+    const s = staff.page;
+    await s.goto(staff.url('/dashboard'));
+    await s.locator('a.RaMenuItemLink-root').filter({ hasText: /^Affiliates$/ }).click();
+    await s.waitForURL(/\/affiliates/, WAIT);
+    const emails = async () => (await s.locator('tbody tr').allInnerTexts()).map((row) => row.match(/\S+@\S+/)?.[0]);
+    const apiEmails = async (query: string) => ((await apiCall(s, `/api/affiliates?${query}&limit=50`)).affiliates as { email: string }[]).map((a) => a.email);
+    const newest = await apiEmails('sort=createdAt&order=desc');
+    await expect.poll(emails, WAIT).toEqual(newest);
+    const byEmail = await apiEmails('sort=email&order=asc');
+    expect(byEmail).not.toEqual(newest);
+    await s.locator('thead').getByText('Email', { exact: true }).click();
+    await expect.poll(emails, WAIT).toEqual(byEmail);
+    expect(s.url()).toContain('sort=email');
+    expect(s.url()).toContain('order=ASC');
+    await s.locator('thead').getByText('Email', { exact: true }).click();
+    await expect.poll(emails, WAIT).toEqual(await apiEmails('sort=email&order=desc'));
+  });
+
   afterAll(async () => {
     await resetDevSettings(staff.page).catch(() => undefined);
   });
