@@ -1,15 +1,12 @@
 /** What the domain routes take: each field alone (what a value must be for its type is the domain policy's). */
 import { z } from 'zod';
+import { answerText, bulkAnswer, instant, listTotal, okSuccessWith, okWith } from './answers.schemas.js';
 import {
   DNS_LOG_OUTCOMES, DNS_QUERY_LOG_SORTS, DNS_QUERY_SOURCES, DNS_RECORD_SORTS, DNS_SCRIPT_LOG_SORTS, DNS_RECORD_STATUSES, DNS_SCRIPTS, DNS_TTL_DEFAULT, DNS_TTL_MAX, DNS_TTL_MIN, DNS_TYPES,
-  TXT_MAX_LENGTH,
+  TXT_MAX_LENGTH, type DnsAnswer, type DnsQueryLog, type DnsRecord, type DnsRecordCounts, type DnsResolution, type DnsScriptLog, type DnsType,
 } from './domain.js';
 import { listQuery, listQueryOf, sortOf } from './list.schemas.js';
 import { text } from './text.js';
-import type {
-  DnsAnswer, DnsQueryLog, DnsRecord, DnsRecordCounts, DnsResolution, DnsScriptLog, DnsType,
-} from './domain.js';
-import { answerText, bulkAnswer, instant, listTotal, okWith } from './answers.schemas.js';
 
 const typeSentence = `Type must be one of ${DNS_TYPES.join(', ')}.`;
 const dnsType = z.enum(DNS_TYPES, { error: typeSentence });
@@ -73,7 +70,6 @@ export type ScriptInput = z.infer<typeof scriptBody>;
 // What the domain routes answer. `success` repeats `ok` on the record routes (the DNS API's older field); on a
 // resolution it says whether any record answered.
 
-const legacySuccess = z.boolean().describe('true, as `ok`');
 const count = z.number().int();
 
 /** A DNS record as the API answers it (`DnsRecord`, server/modules/domain/present.ts). */
@@ -88,9 +84,8 @@ export const dnsRecordAnswer = z.object({
   updatedAt: instant,
 }) satisfies z.ZodType<DnsRecord>;
 
-export const dnsRecordOne = okWith({ success: legacySuccess, record: dnsRecordAnswer });
-export const dnsRecordPage = okWith({
-  success: legacySuccess,
+export const dnsRecordOne = okSuccessWith({ record: dnsRecordAnswer });
+export const dnsRecordPage = okSuccessWith({
   records: z.array(dnsRecordAnswer),
   ...listTotal,
   counts: z.object({
@@ -98,8 +93,8 @@ export const dnsRecordPage = okWith({
   }).describe('Over every record, whatever the filters') satisfies z.ZodType<DnsRecordCounts>,
   zones: z.array(answerText).describe('The managed zones'),
 });
-export const dnsRecordBulkAnswer = bulkAnswer.extend({ success: legacySuccess });
-export const dnsRecordDeleted = okWith({ success: legacySuccess });
+export const dnsRecordBulkAnswer = bulkAnswer.extend({ success: z.boolean().describe('true, as `ok`') });
+export const dnsRecordDeleted = okSuccessWith({});
 
 export const dnsResolutionAnswer = okWith({
   success: z.boolean().describe('Whether any record answered'),
@@ -125,8 +120,8 @@ const dnsQueryLogAnswer = z.object({
   createdAt: instant,
 }) satisfies z.ZodType<DnsQueryLog>;
 
-export const dnsQueryLogPage = okWith({
-  success: legacySuccess, logs: z.array(dnsQueryLogAnswer), ...listTotal, recent24h: count.describe('Resolutions in the last 24 hours'),
+export const dnsQueryLogPage = okSuccessWith({
+  logs: z.array(dnsQueryLogAnswer), ...listTotal, recent24h: count.describe('Resolutions in the last 24 hours'),
 });
 
 const dnsScriptLogAnswer = z.object({
@@ -140,10 +135,9 @@ const dnsScriptLogAnswer = z.object({
   createdAt: instant,
 }) satisfies z.ZodType<DnsScriptLog>;
 
-export const dnsScriptLogPage = okWith({ success: legacySuccess, logs: z.array(dnsScriptLogAnswer), ...listTotal });
+export const dnsScriptLogPage = okSuccessWith({ logs: z.array(dnsScriptLogAnswer), ...listTotal });
 
-export const dnsScriptAnswer = okWith({
-  success: legacySuccess,
+export const dnsScriptAnswer = okSuccessWith({
   output: answerText,
   record: dnsRecordAnswer.nullable().describe('The record as the script left it; null after a delete'),
   log: dnsScriptLogAnswer,

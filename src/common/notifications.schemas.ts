@@ -1,10 +1,12 @@
 /** What the notification routes take. */
 import { z } from 'zod';
-import { listQuery, sortOf } from './list.schemas.js';
-import { AUDIENCES, BODY_MAX, BULK_SORTS, CHANNELS, EMAIL_STATUSES, LINK_MAX, NOTIFICATION_SORTS, OUTBOX_SORTS, TITLE_MAX } from './notifications.js';
-import { optionalText, text } from './text.js';
-import { BULK_STATUSES, type BulkJob, type EmailMessage, type Notification } from './notifications.js';
 import { answerText, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
+import { listQuery, sortOf } from './list.schemas.js';
+import {
+  AUDIENCES, BODY_MAX, BULK_SORTS, BULK_STATUSES, CHANNELS, EMAIL_STATUSES, LINK_MAX, NOTIFICATION_SORTS, OUTBOX_SORTS, TITLE_MAX,
+  type BulkJob, type EmailMessage, type Notification,
+} from './notifications.js';
+import { optionalText, text } from './text.js';
 
 const channels = z.array(z.enum(CHANNELS, { error: `Each channel must be one of ${CHANNELS.join(', ')}.` }), { error: 'Channels must be a list: in_app, email or both.' })
   .min(1, 'Choose at least one channel: in_app, email or both.').max(2, 'Channels can list in_app and email once each.')
