@@ -2,6 +2,7 @@ import type { ZodObject } from 'zod';
 import type { Capability } from '../src/common/capabilities.js';
 import type { Restriction } from '../src/common/two-factor.js';
 import type { Config } from './config.js';
+import type { Refusal } from './lib/openapi.js';
 import type { Database, Db } from './db/client.js';
 import type { Providers } from './modules/payments/providers/index.js';
 import type { SettingsService } from './modules/settings/service.js';
@@ -57,5 +58,7 @@ declare module 'fastify' {
     upload?: { file: string; description: string; fields?: ZodObject };
     /** On success a file rather than JSON, as the OpenAPI document describes it: its media types. */
     sends?: { types: readonly string[]; description: string };
+    /** The refusals this route answers besides the ones every route may (400, 401, 403, 404 on a record, 413, 415, 429), for the OpenAPI document. */
+    refuses?: readonly Refusal[];
   }
 }

@@ -41,6 +41,18 @@ export const ERROR_SCHEMA = {
 
 const error = (description: string) => ({ description, $ref: 'Error#' });
 
+/** What each refusal a route declares (`config.refuses`) means, in the document. */
+const REFUSALS = {
+  401: 'The credentials, the token or the proof sent are not right',
+  403: 'This account or caller may not do it (e.g. suspended, locked, or not the owner)',
+  402: 'The payment was declined: the sentence says why, and another card may be tried',
+  404: 'A record the request names does not exist',
+  409: 'The record’s state does not allow it (or another request changed it first): the sentence says which state',
+  410: 'The link or session is used up or expired',
+  422: 'A rule of the domain refuses it: the sentence says which',
+} as const;
+export type Refusal = keyof typeof REFUSALS;
+
 /**
  * A stable operationId from the method and the path: `GET /api/products/:id/image` → `getProductsByIdImage`.
  * Two routes that would share one (e.g. `/api/a-b` and `/api/a/b`) are refused when registered.
@@ -84,7 +96,7 @@ function errorResponses(route: RouteOptions, schema: Json, upload: boolean): Jso
       415: error(upload ? 'Not sent as multipart/form-data' : 'The body is not JSON'),
     } : {}),
     429: error(config.rateLimit ? 'Too many of these requests from this address: this route has a tighter limit of its own' : 'Too many requests from this address: wait a minute'),
-    '4XX': error('Refused, the sentence says why: e.g. 409 when the record’s state does not allow it, 422 when a rule of the domain does not'),
+    ...Object.fromEntries((config.refuses ?? []).map((status) => [status, error(REFUSALS[status])])),
     '5XX': error('The server, or a provider or chain it relies on, failed'),
   };
 }

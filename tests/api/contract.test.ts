@@ -94,7 +94,7 @@ describe('every operation of the OpenAPI document, with generated requests', () 
     const tryAll = async (kind: 'valid' | 'invalid', token: () => string | null, numRuns: number, seed: number) => {
       const requests = inputs.request(path, op, kind);
       if (!requests) return;
-      await fc.assert(fc.asyncProperty(requests, async (req) => { await send(path, method, op, req, token()); }), { numRuns, seed });
+      await fc.assert(fc.asyncProperty(requests, async (req) => { await send(path, method, op, req, token()); }), { numRuns, seed, includeErrorInReport: true });
     };
     await tryAll('valid', () => admin, RUNS.valid, SEED);
     await tryAll('invalid', () => admin, RUNS.invalid, SEED + 1);

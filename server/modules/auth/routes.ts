@@ -30,12 +30,12 @@ export default defineRoutes('auth', (r, { db, settings, config }) => {
 
   r.post('/api/admin/auth/login', {
     schema: { body: loginBody, response: { 200: loginAnswer }, summary: 'Log in with email and password (an account with 2FA answers a challenge for the second step)' },
-    config: { ...PUBLIC, ...loginLimit },
+    config: { ...PUBLIC, ...loginLimit, refuses: [401, 403] },
   }, async (req) => answer(await login(db, settings, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] })));
 
   r.post('/api/admin/auth/login/2fa', {
     schema: { body: loginTwoFactorBody, response: { 200: loginAnswer }, summary: 'The second step of a login with 2FA: the challenge and a 6-digit code or a recovery code' },
-    config: { ...PUBLIC, ...loginLimit },
+    config: { ...PUBLIC, ...loginLimit, refuses: [401, 403] },
   }, async (req) => answer(await verifyLoginChallenge(db, settings, box, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] })));
 
   r.post('/api/admin/auth/logout', { schema: { response: { 200: okAnswer }, summary: 'Revoke the current session' }, config: PUBLIC }, async (req) => {
@@ -60,7 +60,7 @@ export default defineRoutes('auth', (r, { db, settings, config }) => {
 
   r.post('/api/auth/password', {
     schema: { body: passwordChangeBody, response: { 200: okAnswer }, summary: 'Change one\'s own password (the other sessions end)' },
-    config: { ...authAccess.self, allowDuring: ['password_change'] as const, ...loginLimit },
+    config: { ...authAccess.self, allowDuring: ['password_change'] as const, ...loginLimit, refuses: [422] },
   }, async (req) => {
     await changeOwnPassword(db, settings, req.user!, req.body);
     return { ok: true };
@@ -68,22 +68,22 @@ export default defineRoutes('auth', (r, { db, settings, config }) => {
 
   r.post('/api/auth/set-password', {
     schema: { body: setPasswordBody, response: { 200: passwordSetAnswer }, summary: 'Set one\'s password with a one-time set-password link\'s token (no login; every session of that user ends)' },
-    config: { ...PUBLIC, ...loginLimit },
+    config: { ...PUBLIC, ...loginLimit, refuses: [410] },
   }, async (req) => ({ ok: true, ...(await setPasswordWithLink(db, { ...req.body, ip: req.ip })) }));
 
   r.get('/api/auth/2fa', { schema: { response: { 200: twoFactorAnswer }, summary: 'The caller\'s two-factor state' }, config: enrolling }, async (req) =>
     ({ ok: true, twoFactor: await twoFactorStatus(db, settings, req.user!) }));
 
-  r.post('/api/auth/2fa/setup', { schema: { response: { 200: twoFactorSetupAnswer }, summary: 'A new TOTP secret and its QR code, pending until confirmed' }, config: enrolling }, async (req) =>
+  r.post('/api/auth/2fa/setup', { schema: { response: { 200: twoFactorSetupAnswer }, summary: 'A new TOTP secret and its QR code, pending until confirmed' }, config: { ...enrolling, refuses: [409] } }, async (req) =>
     ({ ok: true, ...(await setupTwoFactor(db, settings, box, req.user!)) }));
 
   r.post('/api/auth/2fa/enable', {
     schema: { body: twoFactorCodeBody, response: { 200: twoFactorEnabledAnswer }, summary: 'Confirm the pending secret with a current code; answers the recovery codes once' },
-    config: { ...enrolling, ...loginLimit },
+    config: { ...enrolling, ...loginLimit, refuses: [409, 422] },
   }, async (req) => ({ ok: true, ...(await enableTwoFactor(db, settings, box, req.user!, req.body.code)) }));
 
   r.post('/api/auth/2fa/disable', {
     schema: { body: twoFactorDisableBody, response: { 200: twoFactorAnswer }, summary: 'Turn one\'s own 2FA off with the password and a current code or a recovery code' },
-    config: { ...authAccess.self, ...loginLimit },
+    config: { ...authAccess.self, ...loginLimit, refuses: [409, 422] },
   }, async (req) => ({ ok: true, twoFactor: await disableTwoFactor(db, settings, box, req.user!, req.body) }));
 });

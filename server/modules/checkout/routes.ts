@@ -9,7 +9,7 @@ import { checkoutDone, checkoutIn, getCheckoutOrder } from './service.js';
 
 export default defineRoutes('checkout', (r, { db, settings, providers }) => {
   r.post('/api/checkout/session', {
-    config: access.create,
+    config: { ...access.create, refuses: [403, 409, 422] },
     schema: { body: checkoutSessionBody, response: { 201: checkoutSessionAnswer }, summary: 'Check out a cart: a pending order, its payment and where to pay (Idempotency-Key required)' },
   }, async (req, reply) => {
     const current = await settings.get();
@@ -20,7 +20,7 @@ export default defineRoutes('checkout', (r, { db, settings, providers }) => {
       answer(await checkoutIn(tx, deps, req.body, req.user, new Date(), (session) => keep(answer(session)))), { required: true, committed: checkoutDone });
   });
 
-  r.get('/api/checkout/order/:id', { config: access.poll, schema: { params: idParams, response: { 200: checkoutOrderAnswer }, summary: 'The buyer’s order (login or x-checkout-secret)' } }, async (req) => {
+  r.get('/api/checkout/order/:id', { config: { ...access.poll, refuses: [401] }, schema: { params: idParams, response: { 200: checkoutOrderAnswer }, summary: 'The buyer’s order (login or x-checkout-secret)' } }, async (req) => {
     const secret = req.headers[CHECKOUT_SECRET_HEADER];
     return { ok: true, order: await getCheckoutOrder(db, req.params.id, req.user, typeof secret === 'string' && secret ? secret : null) };
   });

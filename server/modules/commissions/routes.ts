@@ -39,7 +39,7 @@ export default defineRoutes('commissions', (r, { db, settings }) => {
     return { ok: true, stats, costStats: stats };
   });
 
-  r.post('/api/referrals/commissions/:id/approve', { config: access.write, schema: { params: idParams, response: { 200: commissionOne }, summary: 'Approve a pending commission once its hold is over' } }, async (req) =>
+  r.post('/api/referrals/commissions/:id/approve', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, response: { 200: commissionOne }, summary: 'Approve a pending commission once its hold is over' } }, async (req) =>
     ({ ok: true, commission: await decideCommission(db, req.params.id, 'approved', req.user, await hold()) }));
 
   r.post('/api/referrals/commissions/:id/reject', { config: access.write, schema: { params: idParams, body: rejectCommissionBody, response: { 200: commissionOne }, summary: 'Reject a pending commission, saying why' } }, async (req) =>

@@ -20,16 +20,16 @@ export default defineRoutes('coupons', (r, { db }) => {
   r.get('/api/coupons/:id', { config: access.read, schema: { params: idParams, response: { 200: couponOne }, summary: 'A coupon' } }, async (req) =>
     ({ ok: true, coupon: presentCoupon(await getCoupon(db, req.params.id)) }));
 
-  r.post('/api/coupons', { config: access.write, schema: { body: couponBody, response: { 201: couponOne }, summary: 'Create a coupon' } }, async (req, reply) =>
+  r.post('/api/coupons', { config: { ...access.write, refuses: [409] }, schema: { body: couponBody, response: { 201: couponOne }, summary: 'Create a coupon' } }, async (req, reply) =>
     reply.status(201).send({ ok: true, coupon: await createCoupon(db, req.body, req.user) }));
 
-  r.put('/api/coupons/:id', { config: access.write, schema: { params: idParams, body: couponPatch, response: { 200: couponOne }, summary: 'Change some of a coupon’s fields' } }, async (req) =>
+  r.put('/api/coupons/:id', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, body: couponPatch, response: { 200: couponOne }, summary: 'Change some of a coupon’s fields' } }, async (req) =>
     ({ ok: true, coupon: await updateCoupon(db, req.params.id, req.body, req.user) }));
 
   r.post('/api/coupons/bulk', { config: access.write, schema: { body: couponBulkBody, response: { 200: bulkAnswer }, summary: 'Expire now, or delete, the selected coupons, each on its own; answers each one’s outcome' } }, async (req) =>
     ({ ok: true, ...(await eachRow(req.body.ids, (id) => (req.body.action === 'expire' ? expireCoupon(db, id, req.user) : deleteCoupon(db, id, req.user)))) }));
 
-  r.delete('/api/coupons/:id', { config: access.write, schema: { params: idParams, response: { 200: okAnswer }, summary: 'Delete a coupon' } }, async (req) => {
+  r.delete('/api/coupons/:id', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, response: { 200: okAnswer }, summary: 'Delete a coupon' } }, async (req) => {
     await deleteCoupon(db, req.params.id, req.user);
     return { ok: true };
   });

@@ -27,10 +27,10 @@ export default defineRoutes('domain', (r, { db, config }) => {
   r.get('/api/domain/records/:id', { config: access.read, schema: { params: idParams, response: { 200: dnsRecordOne }, summary: 'A DNS record' } },
     async (req) => ({ ok: true, success: true, record: presentRecord(await getRecord(db, req.params.id)) }));
 
-  r.post('/api/domain/record/create', { config: access.write, schema: { body: dnsRecordBody, response: { 201: dnsRecordOne }, summary: 'Create a DNS record (served by the DNS server within a second)' } },
+  r.post('/api/domain/record/create', { config: { ...access.write, refuses: [409] }, schema: { body: dnsRecordBody, response: { 201: dnsRecordOne }, summary: 'Create a DNS record (served by the DNS server within a second)' } },
     async (req, reply) => reply.status(201).send({ ok: true, success: true, record: await createRecord(db, req.body, zones, req.user) }));
 
-  r.put('/api/domain/records/:id', { config: access.write, schema: { params: idParams, body: dnsRecordPatch, response: { 200: dnsRecordOne }, summary: 'Edit a DNS record, or turn it on or off' } },
+  r.put('/api/domain/records/:id', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, body: dnsRecordPatch, response: { 200: dnsRecordOne }, summary: 'Edit a DNS record, or turn it on or off' } },
     async (req) => ({ ok: true, success: true, record: await updateRecord(db, req.params.id, req.body, zones, req.user) }));
 
   r.post('/api/domain/records/bulk', { config: access.write, schema: { body: dnsRecordBulkBody, response: { 200: dnsRecordBulkAnswer }, summary: 'Activate, deactivate or delete the selected DNS records, each on its own; answers each one’s outcome' } }, async (req) => {
@@ -60,6 +60,6 @@ export default defineRoutes('domain', (r, { db, config }) => {
   r.get('/api/domain/script/logs', { config: access.read, schema: { querystring: dnsScriptLogQuery, response: { 200: dnsScriptLogPage }, summary: 'The record scripts’ run log: filters, pages' } },
     async (req) => ({ ok: true, ...(await listScriptLogs(db, req.query)) }));
 
-  r.post('/api/domain/script/execute', { config: access.write, schema: { body: scriptBody, response: { 200: dnsScriptAnswer }, summary: 'Run Create, Update or Delete DNS Record as one audited operation' } },
+  r.post('/api/domain/script/execute', { config: { ...access.write, refuses: [404, 409] }, schema: { body: scriptBody, response: { 200: dnsScriptAnswer }, summary: 'Run Create, Update or Delete DNS Record as one audited operation' } },
     async (req) => ({ ok: true, ...(await executeScript(db, req.body, zones, req.user)) }));
 });

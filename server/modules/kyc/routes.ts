@@ -13,7 +13,7 @@ export default defineRoutes('kyc', (r, { db, config }) => {
   const dir = kycDir(config.privateUploadsDir);
 
   r.post('/api/kyc/session', {
-    config: { ...access.own, upload: { file: FILE_FIELD, description: 'The identity document: JPEG, PNG, WebP or PDF, at most 5 MB', fields: kycSessionFields } },
+    config: { ...access.own, upload: { file: FILE_FIELD, description: 'The identity document: JPEG, PNG, WebP or PDF, at most 5 MB', fields: kycSessionFields }, refuses: [409] },
     schema: {
       response: { 201: kycSessionOne },
       summary: 'Send your own KYC: multipart/form-data with legalName, dateOfBirth (YYYY-MM-DD, an adult), country (ISO code), documentType, '
@@ -47,6 +47,6 @@ export default defineRoutes('kyc', (r, { db, config }) => {
       .send(doc.bytes);
   });
 
-  r.put('/api/kyc/:id/status', { config: access.review, schema: { params: idParams, body: kycStatusBody, response: { 200: kycSessionOne }, summary: 'Approve, verify or reject a pending KYC session (a reason is required to reject)' } }, async (req) =>
+  r.put('/api/kyc/:id/status', { config: { ...access.review, refuses: [409] }, schema: { params: idParams, body: kycStatusBody, response: { 200: kycSessionOne }, summary: 'Approve, verify or reject a pending KYC session (a reason is required to reject)' } }, async (req) =>
     ({ ok: true, session: await decideKyc(db, req.params.id, req.body, req.user) }));
 });

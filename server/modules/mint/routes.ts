@@ -31,15 +31,15 @@ export default defineRoutes('mint queue', (r, ctx) => {
   r.post('/api/mint-jobs', { config: access.write, schema: { body: createMintBody, response: { 201: mintJobOne }, summary: 'Queue a manual mint with its reason (above the dual control threshold: awaiting approval)' } }, async (req, reply) =>
     reply.status(201).send({ ok: true, job: presentJob(await createManualJob(db, req.body, req.user, await approvalLimit())) }));
 
-  r.post('/api/mint-jobs/:id/approve', { config: access.write, schema: { params: idParams, response: { 200: mintJobOne }, summary: 'Another member of staff approves a manual mint awaiting approval: it is queued' } }, async (req) =>
+  r.post('/api/mint-jobs/:id/approve', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, response: { 200: mintJobOne }, summary: 'Another member of staff approves a manual mint awaiting approval: it is queued' } }, async (req) =>
     ({ ok: true, job: await presentedJob(db, await approveJob(db, req.params.id, req.user)) }));
 
   r.post('/api/mint-jobs/:id/reject', {
-    config: access.write,
+    config: { ...access.write, refuses: [409] },
     schema: { params: idParams, body: rejectMintBody, response: { 200: mintJobOne }, summary: 'Another member of staff rejects a manual mint awaiting approval, with a reason: it is never minted' },
   }, async (req) => ({ ok: true, job: await presentedJob(db, await rejectJob(db, req.params.id, req.body.reason, req.user)) }));
 
-  r.post('/api/mint-jobs/:id/retry', { config: access.write, schema: { params: idParams, response: { 200: mintJobOne }, summary: 'Queue a failed job again' } }, async (req) =>
+  r.post('/api/mint-jobs/:id/retry', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, response: { 200: mintJobOne }, summary: 'Queue a failed job again' } }, async (req) =>
     ({ ok: true, job: await presentedJob(db, await retryJob(db, req.params.id, req.user)) }));
 
   r.post('/api/mint-jobs/bulk', { config: access.write, schema: { body: mintBulkBody, response: { 200: bulkAnswer }, summary: 'Queue the selected failed jobs again, each on its own; answers each one’s outcome' } }, async (req) =>

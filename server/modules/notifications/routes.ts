@@ -32,10 +32,10 @@ export default defineRoutes('notifications', (r, { db }) => {
   r.put('/api/notifications/:id/read', { config: access.own, schema: { params: idParams, response: { 200: notificationOne }, summary: 'Mark one of the caller’s notifications read' } }, async (req) =>
     ({ ok: true, notification: await markRead(db, req.user!, req.params.id) }));
 
-  r.post('/api/notifications/send', { config: access.write, schema: { body: sendBody, response: { 201: notificationSent }, summary: 'Notify one user: in the app and/or by email' } }, async (req, reply) =>
+  r.post('/api/notifications/send', { config: { ...access.write, refuses: [404, 422] }, schema: { body: sendBody, response: { 201: notificationSent }, summary: 'Notify one user: in the app and/or by email' } }, async (req, reply) =>
     reply.status(201).send({ ok: true, ...(await sendNotification(db, req.body, req.user)) }));
 
-  r.post('/api/notifications/bulk', { config: access.write, schema: { body: bulkBody, response: { 202: bulkJobOne }, summary: 'Notify a role’s or every active user, in the background' } }, async (req, reply) =>
+  r.post('/api/notifications/bulk', { config: { ...access.write, refuses: [422] }, schema: { body: bulkBody, response: { 202: bulkJobOne }, summary: 'Notify a role’s or every active user, in the background' } }, async (req, reply) =>
     reply.status(202).send({ ok: true, job: await createBulk(db, req.body, req.user) }));
 
   r.get('/api/notifications/bulk', { config: access.read, schema: { querystring: bulkListQuery, response: { 200: bulkJobPage }, summary: 'Bulk sends, newest first, with their progress' } }, async (req) =>

@@ -27,16 +27,16 @@ export default defineRoutes('orders', (r, { db, settings }) => {
   r.get('/api/orders/:id', { config: access.read, schema: { params: idParams, response: { 200: orderOne }, summary: 'An order' } }, async (req) =>
     ({ ok: true, order: await getOrderDetail(db, req.params.id) }));
 
-  r.post('/api/orders/:id/fulfil', { config: access.write, schema: { params: idParams, response: { 200: orderOne }, summary: 'Mark a paid order without tokens fulfilled' } }, async (req) =>
+  r.post('/api/orders/:id/fulfil', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, response: { 200: orderOne }, summary: 'Mark a paid order without tokens fulfilled' } }, async (req) =>
     ({ ok: true, order: await markFulfilled(db, req.params.id, req.user) }));
 
   r.post('/api/orders/bulk', { config: access.write, schema: { body: orderBulkBody, response: { 200: bulkAnswer }, summary: 'Fail the selected pending orders, each on its own (stock and coupon holds come back); answers each one’s outcome' } }, async (req) =>
     ({ ok: true, ...(await eachRow(req.body.ids, (id) => failPendingOrder(db, id, req.user))) }));
 
   // Both honour an Idempotency-Key header: a retried create answers the first order instead of making a second.
-  r.post('/api/orders', { config: access.write, schema: { body: createOrderBody, response: { 201: orderOne }, summary: 'Create an order for a customer' } }, async (req, reply) =>
+  r.post('/api/orders', { config: { ...access.write, refuses: [409, 422] }, schema: { body: createOrderBody, response: { 201: orderOne }, summary: 'Create an order for a customer' } }, async (req, reply) =>
     sendIdempotent(db, req, reply, async () => ({ status: 201, body: { ok: true, order: await createOrder(db, settings, req.body, req.user) } })));
 
-  r.post('/api/orders/mock', { config: access.write, schema: { body: createOrderBody, response: { 201: orderOne }, summary: 'Create an order already paid by a test payment' } }, async (req, reply) =>
+  r.post('/api/orders/mock', { config: { ...access.write, refuses: [409, 422] }, schema: { body: createOrderBody, response: { 201: orderOne }, summary: 'Create an order already paid by a test payment' } }, async (req, reply) =>
     sendIdempotent(db, req, reply, async () => ({ status: 201, body: { ok: true, order: await createOrder(db, settings, req.body, req.user, { mockPaid: true }) } })));
 });

@@ -24,7 +24,7 @@ export default defineRoutes('payments', (r, { db, settings, providers, config })
 
   // Honours an Idempotency-Key header: a retried refund answers the first one instead of giving the money twice.
   r.post('/api/payments/:id/refund', {
-    config: { ...access.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax) }, schema: { params: idParams, body: refundBody, response: { 200: refundResultAnswer }, summary: 'Give back part or all of a completed payment' },
+    config: { ...access.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax), refuses: [409, 422] }, schema: { params: idParams, body: refundBody, response: { 200: refundResultAnswer }, summary: 'Give back part or all of a completed payment' },
   }, async (req, reply) => sendIdempotent(db, req, reply, async () =>
     ({ status: 200, body: { ok: true, ...(await refundPayment(db, providers, req.params.id, req.body, req.user)) } })));
 
@@ -35,7 +35,7 @@ export default defineRoutes('payments', (r, { db, settings, providers, config })
     ({ ok: true, payment: await getHostedCryptoPayment(db, req.params.paymentId, (await settings.get()).siteName, providers.confirmations) }));
 
   r.post('/api/payments/sandbox/:paymentId/confirm', {
-    config: access.hosted, schema: { params: hostedPaymentParams, body: sandboxConfirmBody, response: { 200: sandboxConfirmationAnswer }, summary: 'Pay a sandbox payment with a test card' },
+    config: { ...access.hosted, refuses: [402, 409] }, schema: { params: hostedPaymentParams, body: sandboxConfirmBody, response: { 200: sandboxConfirmationAnswer }, summary: 'Pay a sandbox payment with a test card' },
   }, async (req) => {
     const sandbox = providers.get('sandbox');
     const current = await settings.get();

@@ -15,12 +15,12 @@ export default defineRoutes('payment-sdk', (r, { db, settings, providers, config
 
   // Both honour an Idempotency-Key header: a retried request answers the first one instead of opening or refunding twice.
   r.post('/api/payment-sdk/create', {
-    config: limited, schema: { body: sdkCreateBody, response: { 201: sdkPaymentAnswer }, summary: 'A pending payment for a pending order through a chosen provider' },
+    config: { ...limited, refuses: [404, 409, 422] }, schema: { body: sdkCreateBody, response: { 201: sdkPaymentAnswer }, summary: 'A pending payment for a pending order through a chosen provider' },
   }, async (req, reply) => sendIdempotent(db, req, reply, async () =>
     ({ status: 201, body: { ok: true, success: true, ...(await createSdkPayment(db, providers, req.body, req.user, siteOrigin(req, (await settings.get()).siteUrl))) } })));
 
   r.post('/api/payment-sdk/refund', {
-    config: limited, schema: { body: sdkRefundBody, response: { 200: sdkRefundAnswer }, summary: 'Give back part or all of a completed payment (as POST /api/payments/{id}/refund)' },
+    config: { ...limited, refuses: [404, 409] }, schema: { body: sdkRefundBody, response: { 200: sdkRefundAnswer }, summary: 'Give back part or all of a completed payment (as POST /api/payments/{id}/refund)' },
   }, async (req, reply) => sendIdempotent(db, req, reply, async () => {
     const { paymentId, ...refund } = req.body;
     return { status: 200, body: { ok: true, success: true, ...(await refundPayment(db, providers, paymentId, refund, req.user)) } };

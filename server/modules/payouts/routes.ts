@@ -29,27 +29,27 @@ export default defineRoutes('payouts', (r, ctx) => {
   r.get('/api/payouts/:id', { config: access.read, schema: { params: idParams, response: { 200: payoutDetailOne }, summary: 'A payout with its commissions and clawbacks' } }, async (req) =>
     ({ ok: true, payout: await getPayout(db, req.params.id, (await settings.get()).commissionHoldDays) }));
 
-  r.post('/api/payouts', { config: access.write, schema: { body: payoutBody, response: { 201: payoutOne }, summary: 'Pay a recipient’s approved commissions less open clawbacks (Idempotency-Key honoured)' } }, async (req, reply) =>
+  r.post('/api/payouts', { config: { ...access.write, refuses: [404, 409, 422] }, schema: { body: payoutBody, response: { 201: payoutOne }, summary: 'Pay a recipient’s approved commissions less open clawbacks (Idempotency-Key honoured)' } }, async (req, reply) =>
     sendIdempotent(db, req, reply, async () => ({ status: 201, body: { ok: true, payout: await createPayout(db, req.body, req.user) } })));
 
-  r.post('/api/payouts/:id/approve', { config: access.write, schema: { params: idParams, response: { 200: payoutOne }, summary: 'A second member of staff approves a pending payout (neither its creator nor its recipient)' } }, async (req) =>
+  r.post('/api/payouts/:id/approve', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, response: { 200: payoutOne }, summary: 'A second member of staff approves a pending payout (neither its creator nor its recipient)' } }, async (req) =>
     ({ ok: true, payout: await approvePayout(db, req.params.id, req.user) }));
 
-  r.put('/api/payouts/:id/status', { config: access.write, schema: { params: idParams, body: payoutStatusBody, response: { 200: payoutOne }, summary: 'Complete (approved above the dual control threshold), fail or cancel a pending payout' } }, async (req) =>
+  r.put('/api/payouts/:id/status', { config: { ...access.write, refuses: [409, 422] }, schema: { params: idParams, body: payoutStatusBody, response: { 200: payoutOne }, summary: 'Complete (approved above the dual control threshold), fail or cancel a pending payout' } }, async (req) =>
     ({ ok: true, payout: await setPayoutStatus(db, req.params.id, req.body, req.user, (await payTerms(req.user)).dualControlCents) }));
 
-  r.get('/api/payouts/:id/onchain-quote', { config: access.write, schema: { params: idParams, response: { 200: onchainQuoteAnswer }, summary: 'What Pay on chain would send: wallet, rate and token amount (shown before confirming)' } }, async (req) =>
+  r.get('/api/payouts/:id/onchain-quote', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, response: { 200: onchainQuoteAnswer }, summary: 'What Pay on chain would send: wallet, rate and token amount (shown before confirming)' } }, async (req) =>
     ({ ok: true, quote: await onchainQuote(db, ctx.chain, req.params.id, await payTerms(req.user)) }));
 
   r.post('/api/payouts/:id/pay-onchain', {
-    config: { ...access.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax) },
+    config: { ...access.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax), refuses: [409, 422] },
     schema: { params: idParams, body: payoutOnchainBody, response: { 200: payoutOne.describe('Mined: the payout is completed'), 202: payoutOne.describe('Sent, not mined yet: the payout stays pending until it is') }, summary: 'Send a pending payout as the native token to the recipient’s wallet; 200 once mined (completed), 202 while not' },
   }, async (req, reply) => {
     const done = await payOnChain(db, ctx.chain, req.params.id, req.body, await payTerms(req.user));
     return reply.status(done.status).send({ ok: true, payout: done.payout });
   });
 
-  r.post('/api/referrals/payout', { config: access.own, schema: { body: payoutRequestBody, response: { 201: payoutOne }, summary: 'Ask for a payout of your available earnings (from the minimum payout on)' } }, async (req, reply) => {
+  r.post('/api/referrals/payout', { config: { ...access.own, refuses: [422] }, schema: { body: payoutRequestBody, response: { 201: payoutOne }, summary: 'Ask for a payout of your available earnings (from the minimum payout on)' } }, async (req, reply) => {
     const payout = await requestPayout(db, req.user!.id, req.body.method, (await settings.get()).minimumPayout, req.user);
     return reply.status(201).send({ ok: true, payout });
   });

@@ -25,10 +25,10 @@ export default defineRoutes('products', (r, { db, config }) => {
   r.get('/api/products/:id', { config: access.read, schema: { params: idParams, response: { 200: productOne }, summary: 'A product' } }, async (req) =>
     ({ ok: true, product: presentProduct(await getProduct(db, req.params.id)) }));
 
-  r.post('/api/products', { config: access.write, schema: { body: productBody, response: { 201: productOne }, summary: 'Create a product' } }, async (req, reply) =>
+  r.post('/api/products', { config: { ...access.write, refuses: [409] }, schema: { body: productBody, response: { 201: productOne }, summary: 'Create a product' } }, async (req, reply) =>
     reply.status(201).send({ ok: true, product: await createProduct(db, onRunningChain(req.body, token), req.user) }));
 
-  r.put('/api/products/:id', { config: access.write, schema: { params: idParams, body: productPatch, response: { 200: productOne }, summary: 'Change some of a product’s fields' } }, async (req) =>
+  r.put('/api/products/:id', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, body: productPatch, response: { 200: productOne }, summary: 'Change some of a product’s fields' } }, async (req) =>
     ({ ok: true, product: await updateProduct(db, req.params.id, onRunningChain(req.body, token), req.user) }));
 
   r.post('/api/products/:id/image', {
@@ -41,7 +41,7 @@ export default defineRoutes('products', (r, { db, config }) => {
     return { ok: true, ...(await eachRow(req.body.ids, (id) => (action === 'delete' ? deleteProduct(db, id, req.user) : updateProduct(db, id, { status: status! }, req.user)))) };
   });
 
-  r.delete('/api/products/:id', { config: access.write, schema: { params: idParams, response: { 200: okAnswer }, summary: 'Delete a product' } }, async (req) => {
+  r.delete('/api/products/:id', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, response: { 200: okAnswer }, summary: 'Delete a product' } }, async (req) => {
     await deleteProduct(db, req.params.id, req.user);
     return { ok: true };
   });

@@ -9,7 +9,7 @@ import { redemptionCsv } from '../membership/present.js';
 import { createRedemption, decideRedemption, getRedemption, listRedemptions, redemptionRows } from './service.js';
 
 export default defineRoutes('redemptions', (r, { db, settings }) => {
-  r.post('/api/redemptions', { config: membershipAccess.own, schema: { body: redemptionBody, response: { 201: redemptionOne }, summary: 'Spend the caller’s points on a product (held until staff decide)' } }, async (req, reply) => {
+  r.post('/api/redemptions', { config: { ...membershipAccess.own, refuses: [409, 422] }, schema: { body: redemptionBody, response: { 201: redemptionOne }, summary: 'Spend the caller’s points on a product (held until staff decide)' } }, async (req, reply) => {
     if (!req.user) throw unauthorized();
     return reply.status(201).send({ ok: true, success: true, redemption: await createRedemption(db, req.body, req.user) });
   });
@@ -25,7 +25,7 @@ export default defineRoutes('redemptions', (r, { db, settings }) => {
     return { ok: true, success: true, redemption: await getRedemption(db, req.params.id, req.user) };
   });
 
-  r.put('/api/redemptions/:id/status', { config: access.write, schema: { params: idParams, body: redemptionStatusBody, response: { 200: redemptionOne }, summary: 'Approve (a zero-price order) or reject (points returned) a PENDING redemption' } }, async (req) => {
+  r.put('/api/redemptions/:id/status', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, body: redemptionStatusBody, response: { 200: redemptionOne }, summary: 'Approve (a zero-price order) or reject (points returned) a PENDING redemption' } }, async (req) => {
     if (!req.user) throw unauthorized();
     return { ok: true, success: true, redemption: await decideRedemption(db, req.params.id, req.body, req.user, (await settings.get()).currency) };
   });

@@ -17,14 +17,14 @@ export default defineRoutes('referrals', (r, { db, settings, config }) => {
   });
 
   r.post('/api/referrals/click', {
-    config: { ...access.click, rateLimit: { max: config.clickRateLimitMax, timeWindow: '1 minute' } },
+    config: { ...access.click, rateLimit: { max: config.clickRateLimitMax, timeWindow: '1 minute' }, refuses: [404] },
     schema: { body: referralCodeBody, response: { 200: referralClickAnswer }, summary: 'Count a visit through a referral link (no token)' },
   }, async (req) => {
     const hash = visitorHash(await visitorSalt(db, config.referralSalt), req.ip, String(req.headers['user-agent'] ?? ''));
     return { ok: true, ...(await recordClick(db, req.body.code, hash)) };
   });
 
-  r.post('/api/referrals/attribute', { config: access.own, schema: { body: referralCodeBody, response: { 200: attributionAnswer }, summary: 'Bind the caller to the referrer whose code brought them (once)' } }, async (req) =>
+  r.post('/api/referrals/attribute', { config: { ...access.own, refuses: [404, 409] }, schema: { body: referralCodeBody, response: { 200: attributionAnswer }, summary: 'Bind the caller to the referrer whose code brought them (once)' } }, async (req) =>
     ({ ok: true, ...(await attribute(db, req.user!.id, req.body.code, req.user)) }));
 
   r.get('/api/referrals/stats', { config: access.own, schema: { response: { 200: referralStatsAnswer }, summary: 'The caller’s clicks, conversion and earnings' } }, async (req) => {

@@ -18,7 +18,7 @@ export default defineRoutes('settings', (r, { db, settings, config }) => {
 
   r.get('/api/settings', { config: access.read, schema: { response: { 200: settingsOne }, summary: 'Every setting' } }, async () => ({ ok: true, settings: await settings.get() }));
 
-  r.put('/api/settings', { config: access.write, schema: { body: settingsSchema.partial(), response: { 200: settingsOne }, summary: 'Change some settings (the others keep their values)' } }, async (req) => {
+  r.put('/api/settings', { config: { ...access.write, refuses: [409] }, schema: { body: settingsSchema.partial(), response: { 200: settingsOne }, summary: 'Change some settings (the others keep their values)' } }, async (req) => {
     const saved = await db.transaction(async (tx) => {
       const before = await settings.get(tx);
       if (await locksOutActor(tx, before, req.body.twoFactorAuth, req.user?.id)) throw conflict('two_factor_enrol_first');

@@ -30,7 +30,7 @@ export default defineRoutes('shop', (r, { db, config, settings }) => {
   });
 
   r.post('/api/shop/auth/confirm', {
-    config: { ...access.browse, ...signupLimit },
+    config: { ...access.browse, ...signupLimit, refuses: [410] },
     schema: { body: signupConfirmBody, response: { 200: signupConfirmAnswer }, summary: 'Confirm a sign-up with the emailed link\'s token: the account is made and logged in (the login\'s answer)' },
   }, async (req) => {
     const origin = siteOrigin(req, (await settings.get()).siteUrl);

@@ -25,13 +25,13 @@ export default defineRoutes('users', (r, { db, settings }) => {
   r.get('/api/users/:id', { config: access.read, schema: { params: idParams, response: { 200: userDetailOne }, summary: 'A user with their orders count and open sessions' } }, async (req) =>
     ({ ok: true, user: await getUser(db, req.params.id) }));
 
-  r.post('/api/users', { config: access.write, schema: { body: userCreateBody, response: { 201: userCreatedAnswer }, summary: 'Add a user with an initial password or a one-time set-password link (emailed, and answered once)' } }, async (req, reply) =>
+  r.post('/api/users', { config: { ...access.write, refuses: [409] }, schema: { body: userCreateBody, response: { 201: userCreatedAnswer }, summary: 'Add a user with an initial password or a one-time set-password link (emailed, and answered once)' } }, async (req, reply) =>
     reply.status(201).send({ ok: true, ...(await createUser(db, req.body, siteOrigin(req, (await settings.get()).siteUrl), req.user)) }));
 
-  r.put('/api/users/:id', { config: access.write, schema: { params: idParams, body: userPatch, response: { 200: userOne }, summary: 'Change a user (a new role or status ends their sessions)' } }, async (req) =>
+  r.put('/api/users/:id', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, body: userPatch, response: { 200: userOne }, summary: 'Change a user (a new role or status ends their sessions)' } }, async (req) =>
     ({ ok: true, user: await updateUser(db, req.params.id, req.body, req.user) }));
 
-  r.delete('/api/users/:id', { config: access.write, schema: { params: idParams, response: { 200: userRemovalAnswer }, summary: 'Delete a user, or deactivate one who has records' } }, async (req) =>
+  r.delete('/api/users/:id', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, response: { 200: userRemovalAnswer }, summary: 'Delete a user, or deactivate one who has records' } }, async (req) =>
     ({ ok: true, ...(await deleteUser(db, req.params.id, req.user)) }));
 
   r.post('/api/users/:id/suspend', { config: access.write, schema: { params: idParams, response: { 200: userOne }, summary: 'Suspend a user: every session ends at once' } }, async (req) =>
@@ -47,10 +47,10 @@ export default defineRoutes('users', (r, { db, settings }) => {
     ({ ok: true, user: await unlockUser(db, req.params.id, req.user) }));
 
   r.post('/api/users/:id/reset-password', {
-    config: access.write,
+    config: { ...access.write, refuses: [409] },
     schema: { params: idParams, body: passwordResetBody, response: { 200: passwordResetAnswer }, summary: 'Reset a user’s password: a temporary one they must change at their next login, or a one-time set-password link (answered once)' },
   }, async (req) => ({ ok: true, ...(await resetUserPassword(db, req.params.id, req.body?.method ?? 'temporary', siteOrigin(req, (await settings.get()).siteUrl), req.user)) }));
 
-  r.post('/api/users/:id/reset-2fa', { config: access.write, schema: { params: idParams, response: { 200: userOne }, summary: 'Remove a user\'s two-factor enrolment' } }, async (req) =>
+  r.post('/api/users/:id/reset-2fa', { config: { ...access.write, refuses: [409] }, schema: { params: idParams, response: { 200: userOne }, summary: 'Remove a user\'s two-factor enrolment' } }, async (req) =>
     ({ ok: true, user: await resetUserTwoFactor(db, req.params.id, req.user) }));
 });
