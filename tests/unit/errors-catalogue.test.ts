@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import adminEn from '../../src/admin/i18n/en';
 import adminZh from '../../src/admin/i18n/zh';
 import { ERROR_MESSAGES, errorSentence, fillMessage, term, withTerms, type ErrorCode } from '../../src/common/errors-catalogue';
@@ -7,9 +7,7 @@ import { ERROR_MESSAGES_ZH, ERROR_TERMS_ZH } from '../../src/common/errors-catal
 import { MESSAGES } from '../../src/common/messages';
 import { PAYMENT_RATE_LIMIT_SENTENCE } from '../../src/common/payments';
 import { errorFromResponse, serverSentence, setErrorTranslator } from '../../src/lib/api';
-import shopEn from '../../src/shop/i18n/en';
-import shopZh from '../../src/shop/i18n/zh';
-import { errorTranslatorFor } from '../../src/shop/i18n';
+import { errorTranslatorFor, loadChineseErrors } from '../../src/shop/i18n';
 import { AppError, conflict, invalidField, notFound, say, sentenceOf } from '../../server/lib/errors';
 import { validationError } from '../../server/lib/validation';
 
@@ -28,11 +26,13 @@ describe('the error catalogue', () => {
     }
   });
 
-  it('is what both apps translate from', () => {
+  it('is what both apps translate from (the shop loads the Chinese sentences when Chinese is shown)', async () => {
     expect(adminEn.errors).toBe(ERROR_MESSAGES);
     expect(adminZh.errors).toBe(ERROR_MESSAGES_ZH);
-    expect(shopEn.errors).toBe(ERROR_MESSAGES);
-    expect(shopZh.errors).toBe(ERROR_MESSAGES_ZH);
+    expect(errorTranslatorFor('zh')('invalid_credentials')).toBeUndefined();
+    await loadChineseErrors();
+    expect(errorTranslatorFor('zh')('invalid_credentials')).toBe(ERROR_MESSAGES_ZH.invalid_credentials);
+    expect(errorTranslatorFor('en')('invalid_credentials')).toBeUndefined();
   });
 
   it('answers rate limits and missing logins with the transport’s own sentences', () => {
@@ -92,6 +92,7 @@ describe('server errors', () => {
 });
 
 describe('the browser transport', () => {
+  beforeAll(loadChineseErrors);
   afterEach(() => setErrorTranslator(() => undefined));
   const body = {
     ok: false, error: 'Invalid field "title": Title can be at most 200 characters.', code: 'validation', messageCode: 'field_too_long', params: { field: 'title', max: 200 },

@@ -1,9 +1,5 @@
-import { ERROR_MESSAGES, type ErrorCode } from '../../common/errors-catalogue';
-
 /** Every word the storefront shows, in English. Placeholders are `{name}`, filled by `fill()` (./index.tsx). */
 const en = {
-  /** The server's sentences by message code (`%{name}` placeholders, filled by fillMessage). */
-  errors: ERROR_MESSAGES as Record<ErrorCode, string>,
   app: {
     /** Shown when the site's settings cannot be read. */
     defaultSiteName: 'RWA Commerce',

@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import en from './en';
 import { fillMessage, withTerms, type ErrorCode, type FieldMessage } from '../../common/errors-catalogue';
-import { ERROR_TERMS_ZH } from '../../common/errors-catalogue.zh';
 import { setErrorTranslator, type ErrorTranslator } from '../../lib/api';
 import zh from './zh';
 
@@ -49,10 +48,17 @@ export function labelOf(labels: Record<string, string>, value: string | null | u
 
 export const messagesFor = (lang: ShopLang): Messages => CATALOGUES[lang];
 
-/** Server errors in `lang`: its `errors.<messageCode>` filled with the params; English keeps the server's own sentence. */
+let chineseErrors: typeof import('../../common/errors-catalogue.zh') | null = null;
+
+/** The server's sentences in Chinese, loaded when Chinese is first shown: they stay off the shop's first page. */
+export async function loadChineseErrors(): Promise<void> {
+  chineseErrors ??= await import('../../common/errors-catalogue.zh');
+}
+
+/** Server errors in `lang`: the catalogue's sentence for the code, filled with the params; English keeps the server's own sentence (so does Chinese until its sentences have loaded). */
 export const errorTranslatorFor = (lang: ShopLang): ErrorTranslator => (messageCode, params) => {
-  const template = lang === 'en' ? undefined : CATALOGUES[lang].errors[messageCode as ErrorCode];
-  return template === undefined ? undefined : fillMessage(template, withTerms(params, ERROR_TERMS_ZH));
+  const template = lang === 'en' ? undefined : chineseErrors?.ERROR_MESSAGES_ZH[messageCode as ErrorCode];
+  return template === undefined ? undefined : fillMessage(template, withTerms(params, chineseErrors!.ERROR_TERMS_ZH));
 };
 
 type I18n = {
@@ -62,9 +68,11 @@ type I18n = {
   setLang: (lang: ShopLang) => void;
   /** The site's configured language, used until the visitor picks one. */
   suggestLang: (lang: unknown) => void;
+  /** The server's sentences in this language have loaded. */
+  errorsLoaded: boolean;
 };
 
-const I18nContext = createContext<I18n>({ lang: 'en', m: en, setLang: () => undefined, suggestLang: () => undefined });
+const I18nContext = createContext<I18n>({ lang: 'en', m: en, setLang: () => undefined, suggestLang: () => undefined, errorsLoaded: true });
 
 export function I18nProvider({ children, initial }: { children: ReactNode; initial?: ShopLang }) {
   const [lang, setLangState] = useState<ShopLang>(() => initial ?? storedLang() ?? 'en');
@@ -75,12 +83,15 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
   const suggestLang = useCallback((next: unknown) => {
     if (!storedLang() && isShopLang(next)) setLangState(next);
   }, []);
+  const [errorsLoaded, setErrorsLoaded] = useState(lang === 'en');
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
     // Answers arrive after the effects of the render that asked, so the transport already speaks `lang`.
     setErrorTranslator(errorTranslatorFor(lang));
+    if (lang !== 'en') void loadChineseErrors().then(() => setErrorsLoaded(true));
   }, [lang]);
-  const value = useMemo(() => ({ lang, m: CATALOGUES[lang], setLang, suggestLang }), [lang, setLang, suggestLang]);
+  // A new value once the sentences are in, so that what showed a server sentence shows it again, translated.
+  const value = useMemo(() => ({ lang, m: CATALOGUES[lang], setLang, suggestLang, errorsLoaded }), [lang, setLang, suggestLang, errorsLoaded]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
@@ -88,7 +99,7 @@ export const useI18n = () => useContext(I18nContext);
 
 /** A sentence the server wrote (a cart line's problem, a coupon's verdict) in the visitor's language when its code is known. */
 export function useServerText() {
-  const { lang } = useI18n();
+  const { lang, errorsLoaded } = useI18n();
   return useCallback((english: string, said?: FieldMessage | null) =>
-    (said ? errorTranslatorFor(lang)(said.messageCode, said.params) : undefined) ?? english, [lang]);
+    (said && errorsLoaded ? errorTranslatorFor(lang)(said.messageCode, said.params) : undefined) ?? english, [lang, errorsLoaded]);
 }

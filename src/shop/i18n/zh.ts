@@ -1,9 +1,7 @@
 import type en from './en';
-import { ERROR_MESSAGES_ZH } from '../../common/errors-catalogue.zh';
 
 /** 商店的中文文案：与 en.ts 键一一对应（类型即 `typeof en`）。 */
 const zh: typeof en = {
-  errors: ERROR_MESSAGES_ZH,
   app: {
     defaultSiteName: 'RWA 商城',
     loading: '加载中…',
