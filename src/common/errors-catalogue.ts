@@ -307,7 +307,7 @@ export const ERROR_MESSAGES = {
   not_own_membership: 'You may only see your own membership.',
   member_id_not_found: 'No member has this id.',
   member_email_not_found: 'No member has the email %{email}.',
-  conversion_wallet_required: 'Add a wallet address to your account before converting points: the tokens are minted to it.',
+  conversion_wallet_required: 'Add a wallet address on your Account page, under Wallet, before converting points: the tokens are minted to it.',
   conversion_wallet_required_field: 'No wallet address on the account.',
   conversion_not_multiple: 'Amount must be a multiple of %{perToken} points: each loyalty token costs %{perToken} points.',
   conversion_points_short: 'You have %{balance} points: converting %{amount} needs more.',

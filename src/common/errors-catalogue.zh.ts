@@ -309,7 +309,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   not_own_membership: '您只能查看自己的会员信息。',
   member_id_not_found: '没有此 ID 的会员。',
   member_email_not_found: '没有邮箱为 %{email} 的会员。',
-  conversion_wallet_required: '兑换积分前请先在账户中添加钱包地址：代币将铸造到该地址。',
+  conversion_wallet_required: '兑换积分前请先在“账户”页面的“钱包”部分添加钱包地址：代币将铸造到该地址。',
   conversion_wallet_required_field: '账户中没有钱包地址。',
   conversion_not_multiple: '数量必须是 %{perToken} 积分的整数倍：每个忠诚度代币需要 %{perToken} 积分。',
   conversion_points_short: '您有 %{balance} 积分：兑换 %{amount} 积分还不够。',

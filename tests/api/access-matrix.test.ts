@@ -186,7 +186,7 @@ const endpoints: Endpoint[] = [
     request: async () => ({ method: 'POST', url: '/api/membership/points/add', body: { email: customerEmail, amount: 5, reason: 'Goodwill' } }),
   },
   {
-    route: 'POST /api/membership/tokens/convert', allowed: [...ROLES], ok: 422, refusal: 'Add a wallet address to your account before converting points: the tokens are minted to it.',
+    route: 'POST /api/membership/tokens/convert', allowed: [...ROLES], ok: 422, refusal: 'Add a wallet address on your Account page, under Wallet, before converting points: the tokens are minted to it.',
     request: async () => ({ method: 'POST', url: '/api/membership/tokens/convert', body: { fromToken: 'POINTS', toToken: 'LOYALTY', amount: 100 } }),
   },
   {
