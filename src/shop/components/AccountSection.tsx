@@ -1,5 +1,5 @@
-import { Paper, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Link, Paper, Typography } from '@mui/material';
+import type { MouseEvent, ReactNode } from 'react';
 
 /** One titled section of the Account page (KYC, two-factor): a heading, a line saying what it is for, its body. */
 export default function AccountSection({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
@@ -10,4 +10,20 @@ export default function AccountSection({ id, title, intro, children }: { id: str
       {children}
     </Paper>
   );
+}
+
+/**
+ * A link to another part of the Account page (the element with id `to`): it scrolls there below the sticky header
+ * and, when that is a field, puts the focus in it.
+ */
+export function SectionLink({ to, children }: { to: string; children: ReactNode }) {
+  const go = (e: MouseEvent) => {
+    const target = document.getElementById(to);
+    if (!target) return;
+    e.preventDefault();
+    const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
+    window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - header - 16 });
+    if (target.matches('input, textarea, select, button')) target.focus({ preventScroll: true });
+  };
+  return <Link href={`#${to}`} onClick={go}>{children}</Link>;
 }

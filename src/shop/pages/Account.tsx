@@ -2,8 +2,10 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
 import FormField from '../components/FormField';
 import { MIN_PASSWORD_LENGTH } from '../../common/users';
-import { ApiError, changePassword, signup, TwoFactorNeeded } from '../api';
+import { ApiError, changePassword, getOwnMembership, signup, TwoFactorNeeded } from '../api';
+import { SectionLink } from '../components/AccountSection';
 import { ErrorText, Loading } from '../components/Status';
+import { useLoad } from '../components/useLoad';
 import { useTitle } from '../components/useTitle';
 import { fill, useI18n } from '../i18n';
 import { useSession } from '../session';
@@ -14,6 +16,7 @@ import Kyc from './Kyc';
 import Membership from './Membership';
 import Orders from './Orders';
 import TwoFactor from './TwoFactor';
+import Wallet, { WALLET_FIELD } from './Wallet';
 
 type Errors<K extends string> = Partial<Record<K, string>>;
 
@@ -292,7 +295,40 @@ function Profile() {
   );
 }
 
-/** Logged out: log in or sign up. Logged in: who, Log out, and the shopper's own orders. */
+/** The parts of the signed-in Account page, in their order on it: each link scrolls to its heading. */
+function SectionLinks() {
+  const { m } = useI18n();
+  const t = m.account.sections;
+  const links = [
+    ['orders-title', t.orders], ['membership-title', t.membership], ['wallet-title', t.wallet],
+    ['notifications-title', t.notifications], ['two-factor-title', t.twoFactor], ['kyc-title', t.kyc],
+  ] as const;
+  return (
+    <Box component="nav" aria-label={t.label} sx={{ mb: 3 }}>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 1 }}>
+        {links.map(([to, label]) => <li key={to}><SectionLink to={to}>{label}</SectionLink></li>)}
+      </Box>
+    </Box>
+  );
+}
+
+/** What a signed-in shopper does: their orders first, then membership and the wallet it mints to, notifications, security, identity. */
+function SignedIn() {
+  const [version, setVersion] = useState(0);
+  const member = useLoad(`member:${version}`, (signal) => getOwnMembership(signal));
+  const changed = () => setVersion((v) => v + 1);
+  return (
+    <>
+      <SectionLinks />
+      <Orders />
+      <Membership member={member} version={version} walletField={WALLET_FIELD} onChanged={changed} />
+      <Wallet member={member} onSaved={changed} />
+      <Notifications />
+    </>
+  );
+}
+
+/** Logged out: log in or sign up. Logged in: who, Log out, the shopper's own orders first, then the rest of their account. */
 export default function Account() {
   const { m } = useI18n();
   const session = useSession();
@@ -325,9 +361,9 @@ export default function Account() {
           // The 2FA section keeps its place when the enrolment the shop requires is done, so it is not reset.
           <>
             {mustEnrol && <Alert severity="warning" role="alert" sx={{ mb: 3 }}>{m.account.twoFactor.required}</Alert>}
-            {!mustEnrol && <><Membership /><Kyc /></>}
+            {!mustEnrol && <SignedIn />}
             <TwoFactor onChanged={session.refresh} />
-            {!mustEnrol && <><Notifications /><Orders /></>}
+            {!mustEnrol && <Kyc />}
           </>
         )}
       </Box>

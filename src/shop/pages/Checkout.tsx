@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, FormControlLabel, Link, Paper, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { idempotencyKeys } from '../../lib/idempotency';
-import { ApiError, createCheckout, listProviders, type CheckoutInput } from '../api';
+import { ApiError, createCheckout, getOwnMembership, listProviders, type CheckoutInput } from '../api';
 import { useCart } from '../cart';
 import { EMAIL, WALLET_ADDRESS, rememberCheckout } from '../checkout';
 import { CartTotals } from '../components/CartTotals';
@@ -52,7 +52,10 @@ export default function Checkout() {
   // The logged-in user's email until the buyer types another.
   const [typedEmail, setTypedEmail] = useState<string | null>(null);
   const email = typedEmail ?? session.user?.email ?? '';
-  const [wallet, setWallet] = useState('');
+  // The wallet on the shopper's account (null for a guest) until the buyer types another.
+  const userId = session.status === 'in' ? session.user.id : null;
+  const accountWallet = useLoad(`account-wallet:${userId ?? ''}`, (signal) => (userId ? getOwnMembership(signal).then((m) => m.walletAddress) : Promise.resolve(null)));
+  const [typedWallet, setTypedWallet] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -78,6 +81,8 @@ export default function Checkout() {
   }
 
   const tokenised = priced.lines.some((l) => l.tokenised);
+  const wallet = typedWallet ?? (tokenised ? accountWallet.data ?? '' : '');
+  const walletFromAccount = typedWallet === null && !!wallet;
   const problems = priced.lines.some((l) => l.error) || (priced.coupon && !priced.coupon.valid);
 
   const submit = async (e: FormEvent) => {
@@ -159,9 +164,9 @@ export default function Checkout() {
                   autoComplete="off"
                   required
                   value={wallet}
-                  onChange={(e) => setWallet(e.target.value)}
+                  onChange={(e) => setTypedWallet(e.target.value)}
                   error={!!errors.walletAddress}
-                  helperText={errors.walletAddress ?? m.checkout.walletHelp}
+                  helperText={errors.walletAddress ?? (walletFromAccount ? m.checkout.walletFromAccount : m.checkout.walletHelp)}
                   slotProps={{ htmlInput: { spellCheck: false, maxLength: 100, sx: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } } }}
                 />
               </Section>

@@ -1,13 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
-import type { Member, Redemption } from '../../common/membership';
-import { ApiError, getOwnMembership, listOwnRedemptions, listProducts, redeemPoints } from '../api';
+import { LOYALTY_TOKEN, type Conversion, type Member, type Redemption } from '../../common/membership';
+import type { MintStatus } from '../../common/mint';
+import { ApiError, convertPointsToTokens, listOwnConversions, listOwnRedemptions, listProducts, redeemPoints } from '../api';
+import { SectionLink } from '../components/AccountSection';
 import { ErrorText, Loading, Tag, type TagTone } from '../components/Status';
-import { messageOf, useLoad } from '../components/useLoad';
+import { messageOf, useLoad, type Loaded } from '../components/useLoad';
 import { useFormat } from '../format';
 import { fill, labelOf, useI18n } from '../i18n';
 
 const STATUS_TONES: Record<string, TagTone> = { PENDING: 'warning', APPROVED: 'success', REJECTED: 'error' };
+const MINT_TONES: Record<MintStatus, TagTone> = {
+  awaiting_approval: 'warning', queued: 'info', processing: 'info', succeeded: 'success', failed: 'error', rejected: 'error',
+};
 /** Products the redeem form offers (the shop's first page of them, as the server lists them to this member). */
 const REDEEMABLE = 100;
 
@@ -128,13 +133,124 @@ function RedemptionList({ redemptions }: { redemptions: Redemption[] }) {
   );
 }
 
-/** The shopper's membership on the Account page: level, points, benefits, redeeming points on a product. */
-export default function Membership() {
+/** Points into the loyalty token, minted to the account's wallet; without one, the way to the Wallet section. */
+function ConvertForm({ member, walletField, onConverted }: { member: Member; walletField: string; onConverted: () => void }) {
+  const { m } = useI18n();
+  const f = useFormat();
+  const t = m.membership;
+  const perToken = member.rates.pointsPerToken;
+  const [amount, setAmount] = useState(String(perToken));
+  const [fieldError, setFieldError] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const points = Number(amount);
+    const valid = Number.isInteger(points) && points >= perToken && points % perToken === 0;
+    setFieldError(valid ? '' : fill(t.amountInvalid, { points: f.number(perToken) }));
+    setError('');
+    setDone('');
+    if (!valid) return;
+    setBusy(true);
+    try {
+      const { conversion } = await convertPointsToTokens(points);
+      setDone(fill(t.converted, { points: f.number(conversion.fromAmount), tokens: conversion.toAmount, token: conversion.toToken }));
+      onConverted();
+    } catch (err) {
+      // The wallet was removed since the page loaded: the member read again shows the way to the Wallet section.
+      if (err instanceof ApiError && err.code === 'wallet_required') onConverted();
+      if (err instanceof ApiError && err.fields?.amount) setFieldError(err.fields.amount);
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby="convert-title" sx={{ display: 'grid', gap: 1.5 }}>
+      <Typography id="convert-title" component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>{t.convertTitle}</Typography>
+      <Typography variant="body2" color="text.secondary">{fill(t.convertIntro, { points: f.number(perToken), token: LOYALTY_TOKEN })}</Typography>
+      {!member.walletAddress ? (
+        <Alert severity="info" data-testid="convert-no-wallet">
+          {t.noWallet} <SectionLink to={walletField}>{t.goToWallet}</SectionLink>
+        </Alert>
+      ) : (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {fill(t.convertTo, { wallet: member.walletAddress ?? '' })} <SectionLink to={walletField}>{t.changeWallet}</SectionLink>
+        </Typography>
+      )}
+      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      {done && <Alert severity="success" role="status">{done}</Alert>}
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <TextField
+          id="convert-amount" label={t.amount} type="number" value={amount} onChange={(e) => setAmount(e.target.value)}
+          error={!!fieldError} helperText={fieldError} sx={{ width: 200 }} slotProps={{ htmlInput: { min: perToken, step: perToken } }}
+        />
+        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>{busy ? t.converting : t.convert}</Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** The member's loyalty tokens as read from the chain, and their conversions with each mint's state. */
+function Tokens({ member, conversions }: { member: Member; conversions: Loaded<Conversion[]> & { retry: () => void } }) {
+  const { m } = useI18n();
+  const f = useFormat();
+  const t = m.membership;
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <Box>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>{t.tokens}</Typography>
+        {member.tokenBalancesError
+          ? <Typography variant="body2" color="text.secondary">{fill(t.tokensUnread, { message: member.tokenBalancesError })}</Typography>
+          : member.tokenBalances.length
+            ? (
+              <Box component="ul" aria-label={t.tokens} sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                {member.tokenBalances.map((b) => (
+                  <Box component="li" key={b.tokenId} data-testid={`shop-token-${b.token}`} sx={{ px: 1.5, py: 0.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+                    {fill(t.tokenLine, { amount: f.number(Number(b.amount)), token: b.token })}
+                  </Box>
+                ))}
+              </Box>
+            )
+            : <Typography variant="body2" color="text.secondary">{t.noTokens}</Typography>}
+      </Box>
+      <Box>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>{t.conversions}</Typography>
+        {conversions.status === 'failed'
+          ? <ErrorText message={fill(t.loadFailed, { message: messageOf(conversions.error) })} retry={conversions.retry} retryLabel={m.app.retry} />
+          : conversions.data && (conversions.data.length ? (
+            <Box component="ul" aria-label={t.conversions} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+              {conversions.data.map((c) => (
+                <Box component="li" key={c.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography variant="body2" sx={{ flex: '1 1 240px' }}>
+                    {fill(t.conversionLine, { points: f.number(c.fromAmount), tokens: c.toAmount, token: c.toToken })}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">{f.dateTime(c.createdAt)}</Typography>
+                  <Tag tone={MINT_TONES[c.status] ?? 'neutral'}>{labelOf(t.mintStatuses, c.status)}</Tag>
+                </Box>
+              ))}
+            </Box>
+          ) : <Typography variant="body2" color="text.secondary">{t.noConversions}</Typography>)}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The shopper's membership on the Account page: level, points, benefits, redeeming points on a product, converting them
+ * into tokens. `member` is loaded by the page (the Wallet section shares it); `onChanged` loads it again.
+ */
+export default function Membership({ member, version, walletField, onChanged }: {
+  member: Loaded<Member> & { retry: () => void }; version: number; walletField: string; onChanged: () => void;
+}) {
   const { m } = useI18n();
   const t = m.membership;
-  const [version, setVersion] = useState(0);
-  const member = useLoad(`member:${version}`, (signal) => getOwnMembership(signal));
   const redemptions = useLoad(`redemptions:${version}`, (signal) => listOwnRedemptions(signal));
+  const conversions = useLoad(`conversions:${version}`, (signal) => listOwnConversions(signal));
   return (
     <Paper variant="outlined" component="section" aria-labelledby="membership-title" sx={{ p: { xs: 2, sm: 3 }, mb: 4, display: 'grid', gap: 2 }}>
       <Typography id="membership-title" variant="h2">{t.title}</Typography>
@@ -143,13 +259,15 @@ export default function Membership() {
       {member.data && (
         <>
           <Summary member={member.data} />
-          <RedeemForm member={member.data} onRedeemed={() => setVersion((v) => v + 1)} />
+          <RedeemForm member={member.data} onRedeemed={onChanged} />
           <Box>
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>{t.redemptions}</Typography>
             {redemptions.status === 'failed'
               ? <ErrorText message={fill(t.loadFailed, { message: messageOf(redemptions.error) })} retry={redemptions.retry} retryLabel={m.app.retry} />
               : redemptions.data && <RedemptionList redemptions={redemptions.data} />}
           </Box>
+          <ConvertForm member={member.data} walletField={walletField} onConverted={onChanged} />
+          <Tokens member={member.data} conversions={conversions} />
         </>
       )}
     </Paper>

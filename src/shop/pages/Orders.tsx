@@ -28,7 +28,7 @@ export default function Orders() {
   const data = result.data;
   const pages = data ? Math.ceil(data.total / ORDERS_PAGE_SIZE) : 0;
   return (
-    <Box component="section" aria-labelledby="orders-title">
+    <Box component="section" aria-labelledby="orders-title" sx={{ mb: 4 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 2 }}>
         <Typography id="orders-title" variant="h2">
           {m.orders.title}
