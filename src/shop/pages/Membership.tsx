@@ -174,7 +174,7 @@ function ConvertForm({ member, walletField, onConverted }: { member: Member; wal
       <Typography id="convert-title" component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>{t.convertTitle}</Typography>
       <Typography variant="body2" color="text.secondary">{fill(t.convertIntro, { points: f.number(perToken), token: LOYALTY_TOKEN })}</Typography>
       {!member.walletAddress ? (
-        <Alert severity="info" data-testid="convert-no-wallet">
+        <Alert severity="info" role="note" data-testid="convert-no-wallet">
           {t.noWallet} <SectionLink to={walletField}>{t.goToWallet}</SectionLink>
         </Alert>
       ) : (

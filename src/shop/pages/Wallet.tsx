@@ -55,14 +55,20 @@ export default function Wallet({ member, onSaved }: { member: Loaded<Member> & {
       <Box component="form" noValidate onSubmit={submit} aria-labelledby="wallet-title" sx={{ display: 'grid', gap: 2 }}>
         {error && <Alert severity="error" role="alert">{error}</Alert>}
         {done && <Alert severity="success" role="status">{done}</Alert>}
-        {!member.data.walletAddress && !done && <Alert severity="info" data-testid="wallet-none">{t.none}</Alert>}
+        {!member.data.walletAddress && !done && <Alert severity="info" role="note" data-testid="wallet-none">{t.none}</Alert>}
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          {/* Multiline so the whole address wraps on a phone instead of scrolling out of sight; Enter still saves. */}
           <TextField
-            id={WALLET_FIELD} name="walletAddress" label={t.address} value={value} autoComplete="off" spellCheck={false}
-            onChange={(e) => { setTyped(e.target.value); setFieldError(''); }}
+            id={WALLET_FIELD} name="walletAddress" label={t.address} value={value} autoComplete="off" spellCheck={false} multiline
+            onChange={(e) => { setTyped(e.target.value.replace(/\s+/g, '')); setFieldError(''); }}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              (e.target as HTMLTextAreaElement).form?.requestSubmit();
+            }}
             error={!!fieldError} helperText={fieldError || t.help}
             sx={{ flex: '1 1 320px', minWidth: 0 }}
-            slotProps={{ htmlInput: { maxLength: 42, sx: { fontFamily: 'monospace' } } }}
+            slotProps={{ htmlInput: { maxLength: 42, sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
           />
           <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>{busy ? t.saving : t.save}</Button>
         </Box>
