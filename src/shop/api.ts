@@ -2,7 +2,7 @@
 import { ApiError, apiGet, apiSend, apiSendForm, clearToken, getToken, rawRequest, serverSentence, setToken, toQuery, translateError } from '../lib/api';
 import type { CartPrice } from '../common/cart';
 import type { KycSession } from '../common/kyc';
-import { LOYALTY_TOKEN, POINTS_TOKEN, type Conversion, type Member, type Redemption, type TokensConverted } from '../common/membership';
+import type { Member, Redemption } from '../common/membership';
 import { CHECKOUT_SECRET_HEADER, GUEST_ID_HEADER, type CheckoutOrder, type CheckoutSession, type HostedPayment, type PaymentProvider, type SandboxConfirmation } from '../common/checkout';
 import type { Notification } from '../common/notifications';
 import type { HostedCryptoPayment } from '../common/payments';
@@ -202,16 +202,3 @@ export const listOwnRedemptions = (signal?: AbortSignal) =>
 /** 201 with the pending redemption (its points held); an ApiError with the server's sentence otherwise. */
 export const redeemPoints = (input: { productId: string; quantity: number }) =>
   apiSend<{ redemption: Redemption }>('POST', '/api/redemptions', input).then((r) => r.redemption);
-
-/** Saves (or, null, removes) the shopper's wallet: where converted points are minted and crypto payouts go. Answers it checksummed. */
-export const saveOwnWallet = (walletAddress: string | null) =>
-  apiSend<{ walletAddress: string | null }>('PUT', '/api/referrals/wallet', { walletAddress }).then((r) => r.walletAddress);
-
-/** Conversions a page of the account shows. */
-export const CONVERSIONS_PAGE_SIZE = 5;
-export const listOwnConversions = (signal?: AbortSignal) =>
-  apiGet<{ conversions: Conversion[] }>(`/api/membership/conversions/history${toQuery({ limit: CONVERSIONS_PAGE_SIZE })}`, { signal }).then((r) => r.conversions);
-
-/** 201 with the conversion (its mint queued) and the member after it; an ApiError with the server's sentence otherwise. */
-export const convertPointsToTokens = (amount: number) =>
-  apiSend<TokensConverted>('POST', '/api/membership/tokens/convert', { fromToken: POINTS_TOKEN, toToken: LOYALTY_TOKEN, amount });

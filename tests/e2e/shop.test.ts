@@ -105,7 +105,7 @@ describe('the shop in Chromium', () => {
     await expect.poll(() => page.getByTestId('cart-count').count()).toBe(0);
 
     await page.getByRole('link', { name: 'See your orders' }).click();
-    await expect.poll(() => page.getByText('Your orders').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Your orders' }).isVisible()).toBe(true);
     const firstOrder = page.locator('article').first();
     await expect.poll(() => firstOrder.getByText('Completed').isVisible()).toBe(true);
     await expect.poll(() => firstOrder.getByText('Minted').isVisible()).toBe(true);

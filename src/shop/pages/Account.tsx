@@ -8,6 +8,7 @@ import { ErrorText, Loading } from '../components/Status';
 import { useLoad } from '../components/useLoad';
 import { useTitle } from '../components/useTitle';
 import { fill, useI18n } from '../i18n';
+import { useWalletText } from '../i18n/wallet';
 import { useSession } from '../session';
 import { useSiteName } from '../settings';
 import ConfirmSignup from './ConfirmSignup';
@@ -297,8 +298,7 @@ function Profile() {
 
 /** The parts of the signed-in Account page, in their order on it: each link scrolls to its heading. */
 function SectionLinks() {
-  const { m } = useI18n();
-  const t = m.account.sections;
+  const t = useWalletText().sections;
   const links = [
     ['orders-title', t.orders], ['membership-title', t.membership], ['wallet-title', t.wallet],
     ['notifications-title', t.notifications], ['two-factor-title', t.twoFactor], ['kyc-title', t.kyc],

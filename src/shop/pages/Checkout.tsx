@@ -12,6 +12,7 @@ import { messageOf, useLoad } from '../components/useLoad';
 import { useTitle } from '../components/useTitle';
 import { useFormat } from '../format';
 import { fill, useI18n, useServerText } from '../i18n';
+import { useWalletText } from '../i18n/wallet';
 import { CHECKOUT_CANCEL, CHECKOUT_RETURN } from '../paths';
 import { useSession } from '../session';
 import { useSiteName } from '../settings';
@@ -38,6 +39,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export default function Checkout() {
   const { m } = useI18n();
   const serverText = useServerText();
+  const walletText = useWalletText().wallet;
   const f = useFormat();
   useTitle(m.checkout.title, useSiteName(m.app.defaultSiteName));
   const session = useSession();
@@ -166,7 +168,7 @@ export default function Checkout() {
                   value={wallet}
                   onChange={(e) => setTypedWallet(e.target.value)}
                   error={!!errors.walletAddress}
-                  helperText={errors.walletAddress ?? (walletFromAccount ? m.checkout.walletFromAccount : m.checkout.walletHelp)}
+                  helperText={errors.walletAddress ?? (walletFromAccount ? walletText.fromAccount : m.checkout.walletHelp)}
                   slotProps={{ htmlInput: { spellCheck: false, maxLength: 100, sx: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } } }}
                 />
               </Section>

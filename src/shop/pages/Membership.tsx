@@ -2,12 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { LOYALTY_TOKEN, type Conversion, type Member, type Redemption } from '../../common/membership';
 import type { MintStatus } from '../../common/mint';
-import { ApiError, convertPointsToTokens, listOwnConversions, listOwnRedemptions, listProducts, redeemPoints } from '../api';
+import { ApiError, listOwnRedemptions, listProducts, redeemPoints } from '../api';
 import { SectionLink } from '../components/AccountSection';
 import { ErrorText, Loading, Tag, type TagTone } from '../components/Status';
 import { messageOf, useLoad, type Loaded } from '../components/useLoad';
 import { useFormat } from '../format';
 import { fill, labelOf, useI18n } from '../i18n';
+import { useWalletText } from '../i18n/wallet';
+import { convertPointsToTokens, listOwnConversions } from '../wallet-api';
 
 const STATUS_TONES: Record<string, TagTone> = { PENDING: 'warning', APPROVED: 'success', REJECTED: 'error' };
 const MINT_TONES: Record<MintStatus, TagTone> = {
@@ -135,9 +137,8 @@ function RedemptionList({ redemptions }: { redemptions: Redemption[] }) {
 
 /** Points into the loyalty token, minted to the account's wallet; without one, the way to the Wallet section. */
 function ConvertForm({ member, walletField, onConverted }: { member: Member; walletField: string; onConverted: () => void }) {
-  const { m } = useI18n();
   const f = useFormat();
-  const t = m.membership;
+  const t = useWalletText().convert;
   const perToken = member.rates.pointsPerToken;
   const [amount, setAmount] = useState(String(perToken));
   const [fieldError, setFieldError] = useState('');
@@ -157,7 +158,7 @@ function ConvertForm({ member, walletField, onConverted }: { member: Member; wal
     setBusy(true);
     try {
       const { conversion } = await convertPointsToTokens(points);
-      setDone(fill(t.converted, { points: f.number(conversion.fromAmount), tokens: conversion.toAmount, token: conversion.toToken }));
+      setDone(fill(t.done, { points: f.number(conversion.fromAmount), tokens: conversion.toAmount, token: conversion.toToken }));
       onConverted();
     } catch (err) {
       // The wallet was removed since the page loaded: the member read again shows the way to the Wallet section.
@@ -171,15 +172,15 @@ function ConvertForm({ member, walletField, onConverted }: { member: Member; wal
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby="convert-title" sx={{ display: 'grid', gap: 1.5 }}>
-      <Typography id="convert-title" component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>{t.convertTitle}</Typography>
-      <Typography variant="body2" color="text.secondary">{fill(t.convertIntro, { points: f.number(perToken), token: LOYALTY_TOKEN })}</Typography>
+      <Typography id="convert-title" component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>{t.title}</Typography>
+      <Typography variant="body2" color="text.secondary">{fill(t.intro, { points: f.number(perToken), token: LOYALTY_TOKEN })}</Typography>
       {!member.walletAddress ? (
         <Alert severity="info" role="note" data-testid="convert-no-wallet">
           {t.noWallet} <SectionLink to={walletField}>{t.goToWallet}</SectionLink>
         </Alert>
       ) : (
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          {fill(t.convertTo, { wallet: member.walletAddress ?? '' })} <SectionLink to={walletField}>{t.changeWallet}</SectionLink>
+          {fill(t.to, { wallet: member.walletAddress ?? '' })} <SectionLink to={walletField}>{t.changeWallet}</SectionLink>
         </Typography>
       )}
       {error && <Alert severity="error" role="alert">{error}</Alert>}
@@ -189,7 +190,7 @@ function ConvertForm({ member, walletField, onConverted }: { member: Member; wal
           id="convert-amount" label={t.amount} type="number" value={amount} onChange={(e) => setAmount(e.target.value)}
           error={!!fieldError} helperText={fieldError} sx={{ width: 200 }} slotProps={{ htmlInput: { min: perToken, step: perToken } }}
         />
-        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>{busy ? t.converting : t.convert}</Button>
+        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>{busy ? t.busy : t.submit}</Button>
       </Box>
     </Box>
   );
@@ -199,7 +200,7 @@ function ConvertForm({ member, walletField, onConverted }: { member: Member; wal
 function Tokens({ member, conversions }: { member: Member; conversions: Loaded<Conversion[]> & { retry: () => void } }) {
   const { m } = useI18n();
   const f = useFormat();
-  const t = m.membership;
+  const t = useWalletText().convert;
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Box>
@@ -221,13 +222,13 @@ function Tokens({ member, conversions }: { member: Member; conversions: Loaded<C
       <Box>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>{t.conversions}</Typography>
         {conversions.status === 'failed'
-          ? <ErrorText message={fill(t.loadFailed, { message: messageOf(conversions.error) })} retry={conversions.retry} retryLabel={m.app.retry} />
+          ? <ErrorText message={fill(t.conversionsFailed, { message: messageOf(conversions.error) })} retry={conversions.retry} retryLabel={m.app.retry} />
           : conversions.data && (conversions.data.length ? (
             <Box component="ul" aria-label={t.conversions} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
               {conversions.data.map((c) => (
                 <Box component="li" key={c.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
                   <Typography variant="body2" sx={{ flex: '1 1 240px' }}>
-                    {fill(t.conversionLine, { points: f.number(c.fromAmount), tokens: c.toAmount, token: c.toToken })}
+                    {fill(t.line, { points: f.number(c.fromAmount), tokens: c.toAmount, token: c.toToken })}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">{f.dateTime(c.createdAt)}</Typography>
                   <Tag tone={MINT_TONES[c.status] ?? 'neutral'}>{labelOf(t.mintStatuses, c.status)}</Tag>

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, TextField } from '@mui/material';
 import type { Member } from '../../common/membership';
-import { ApiError, saveOwnWallet } from '../api';
+import { ApiError } from '../api';
 import { WALLET_ADDRESS } from '../checkout';
 import AccountSection from '../components/AccountSection';
 import { ErrorText, Loading } from '../components/Status';
 import { messageOf, type Loaded } from '../components/useLoad';
 import { fill, useI18n } from '../i18n';
+import { useWalletText } from '../i18n/wallet';
+import { saveOwnWallet } from '../wallet-api';
 
 /** The id of the wallet's field: other parts of the Account page link to it. */
 export const WALLET_FIELD = 'wallet-address';
@@ -14,7 +16,7 @@ export const WALLET_FIELD = 'wallet-address';
 /** The shopper's wallet on the Account page: its address, changed or removed with Save (the server stores it checksummed). */
 export default function Wallet({ member, onSaved }: { member: Loaded<Member> & { retry: () => void }; onSaved: () => void }) {
   const { m } = useI18n();
-  const t = m.account.wallet;
+  const t = useWalletText().wallet;
   // What the shopper typed (or the server's answer to the last save); the account's wallet until then.
   const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState('');
