@@ -56,7 +56,7 @@ export default function Checkout() {
   const email = typedEmail ?? session.user?.email ?? '';
   // The wallet on the shopper's account (null for a guest) until the buyer types another.
   const userId = session.status === 'in' ? session.user.id : null;
-  const accountWallet = useLoad(`account-wallet:${userId ?? ''}`, (signal) => (userId ? getOwnMembership(signal).then((m) => m.walletAddress) : Promise.resolve(null)));
+  const accountWallet = useLoad(`account-wallet:${userId ?? ''}`, (signal) => (userId ? getOwnMembership(signal).then((member) => member.walletAddress) : Promise.resolve(null)));
   const [typedWallet, setTypedWallet] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState('');
