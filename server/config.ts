@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DNS_ZONE_DEFAULT } from '../src/common/domain.js';
 import { loadChainConfig, type ChainConfig } from './chain/client.js';
 
 /** A zone's apex: host name labels, at least two. */
@@ -50,7 +51,7 @@ const envSchema = z.object({
   }),
   DNS_RRL_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000).default(50),
   DNS_RRL_SLIP: z.coerce.number().int().min(0).max(10).default(2),
-  DNS_ZONES: z.string().default('rwa.test')
+  DNS_ZONES: z.string().default(DNS_ZONE_DEFAULT)
     .transform((v) => [...new Set(v.split(',').map((zone) => zone.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))])
     .refine((zones) => zones.length > 0 && zones.every((zone) => ZONE.test(zone)), 'DNS_ZONES must be host names such as example.com, separated by commas.'),
   DNS_RESOLVERS: z.string().optional()

@@ -1,5 +1,8 @@
 /** Domain management as both sides see it: DNS record types, scripts and the API's shapes (request schemas: domain.schemas.ts). */
 
+/** The zone managed when DNS_ZONES is not set (the demo data's records are in it). */
+export const DNS_ZONE_DEFAULT = 'rwa.test';
+
 export const DNS_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS'] as const;
 export type DnsType = (typeof DNS_TYPES)[number];
 

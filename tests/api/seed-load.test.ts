@@ -123,17 +123,67 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
     expect(await counts()).toEqual(before);
   });
 
-  it('a file without them loads as before: no coupons, referrals, commissions or payouts', async () => {
+  it('a file without them loads as before: no coupons, referrals, commissions, payouts or DNS zone', async () => {
     const file = variant('plain.json', (d) => {
-      for (const key of ['coupons', 'referralClicks', 'payouts', 'commissions']) delete d[key];
+      for (const key of ['coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs']) delete d[key];
       for (const u of d.users) for (const key of ['referralCode', 'referredById', 'referredAt', 'walletAddress']) delete u[key];
       for (const o of d.orders) delete o.referrerId;
     });
     const summary = await seedFromFile(t.db, file, { withPasswords: false, log: () => undefined });
-    expect(summary).toMatchObject({ users: 44, coupons: 0, referralClicks: 0, payouts: 0, commissions: 0 });
+    expect(summary).toMatchObject({ users: 44, coupons: 0, referralClicks: 0, payouts: 0, commissions: 0, dnsRecords: 0, dnsQueryLogs: 0, dnsScriptLogs: 0 });
     const [left] = await queryRows<{ n: number }>(t.db, sql`select
       (select count(*) from coupons) + (select count(*) from commissions) + (select count(*) from payouts) + (select count(*) from referral_clicks)
-      + (select count(*) from users where affiliate or referred_by_id is not null) as n`);
+      + (select count(*) from users where affiliate or referred_by_id is not null)
+      + (select count(*) from dns_records) + (select count(*) from dns_query_logs) + (select count(*) from dns_script_logs) as n`);
     expect(Number(left!.n)).toBe(0);
+  });
+});
+
+describe('db.json’s DNS zone', () => {
+  it('loads active and inactive records of the managed zone, lookups in the query log and runs in the script log', async () => {
+    const summary = await seedFromFile(t.db, 'db.json', { log: () => undefined });
+    expect(summary).toMatchObject({ dnsRecords: expect.any(Number), dnsQueryLogs: expect.any(Number), dnsScriptLogs: expect.any(Number) });
+    const [shape] = await queryRows<Record<string, number>>(t.db, sql`select
+      (select count(*)::int from dns_records where is_active) as active,
+      (select count(*)::int from dns_records where not is_active) as inactive,
+      (select count(*)::int from dns_query_logs where success) as answered,
+      (select count(*)::int from dns_query_logs where not success) as unanswered,
+      (select count(*)::int from dns_script_logs where success) as ran,
+      (select count(*)::int from dns_script_logs where not success) as refused`);
+    for (const [key, n] of Object.entries(shape!)) expect(n, key).toBeGreaterThan(0);
+    const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;
+    const records = (await t.call('GET', '/api/domain/records', { token })).json();
+    expect(records.counts).toMatchObject({ active: shape!.active, inactive: shape!.inactive });
+    expect((await t.call('GET', '/api/domain/query/logs', { token })).json().logs.length).toBe(shape!.answered + shape!.unanswered);
+    expect((await t.call('GET', '/api/domain/script/logs', { token })).json().logs.length).toBe(shape!.ran + shape!.refused);
+  });
+
+  it('refuses a bad record of each DNS collection, one line each, and loads nothing', async () => {
+    const before = await counts();
+    const file = variant('bad-dns.json', (d) => {
+      d.dnsRecords[0].domain = 'shop.elsewhere.example';
+      d.dnsRecords[1].type = 'SRV';
+      d.dnsRecords[2].createdBy = 'nobody';
+      d.dnsRecords[3].createdAt = 'yesterday-ish';
+      d.dnsRecords[4].isActive = 'yes';
+      d.dnsRecords.push({ ...d.dnsRecords[5], id: 'again' });
+      d.dnsQueryLogs[0].source = 'cache';
+      d.dnsScriptLogs[0].scriptName = 'Rename DNS Record';
+      d.dnsScriptLogs[1].actorId = 'nobody';
+    });
+    const err = await seedFromFile(t.db, file, { log: () => undefined }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(SeedFileError);
+    expect((err as Error).message.split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^dnsRecords\[0\] \(id ".*"\)\.domain: .*rwa\.test.*$/),
+      expect.stringMatching(/^dnsRecords\[1\] \(id ".*"\)\.type: "SRV" is not one of A, AAAA, CNAME, MX, TXT, NS$/),
+      expect.stringMatching(/^dnsRecords\[2\] \(id ".*"\)\.createdBy: user "nobody" does not exist$/),
+      expect.stringMatching(/^dnsRecords\[3\] \(id ".*"\)\.createdAt: "yesterday-ish" is not a date$/),
+      expect.stringMatching(/^dnsRecords\[4\] \(id ".*"\)\.isActive: "yes" is not true or false$/),
+      expect.stringMatching(/^dnsRecords\[12\] \(id "again"\)\.value: .+/),
+      'dnsQueryLogs[0].source: "cache" is not one of managed, system',
+      'dnsScriptLogs[0].scriptName: "Rename DNS Record" is not one of Create DNS Record, Update DNS Record, Delete DNS Record',
+      'dnsScriptLogs[1].actorId: user "nobody" does not exist',
+    ]);
+    expect(await counts()).toEqual(before);
   });
 });

@@ -37,10 +37,10 @@ async function main() {
     if (!values.append) {
       const file = values.file ? path.resolve(values.file) : config.seedFile;
       const t = Date.now();
-      const s = await seedFromFile(database.db, file, { shiftDates: !values['keep-dates'], lenient: values.lenient, chain: tokenOfChain(config.chain) });
+      const s = await seedFromFile(database.db, file, { shiftDates: !values['keep-dates'], lenient: values.lenient, chain: tokenOfChain(config.chain), zones: config.dns.zones });
       console.log(`seed: loaded ${path.basename(file)}: ${s.users} users, ${s.products} products, ${s.orders} orders, `
         + `${s.orderItems} order lines, ${s.payments} payments, ${s.coupons} coupons, ${s.referralClicks} referral clicks, `
-        + `${s.payouts} payouts, ${s.commissions} commissions in ${Date.now() - t} ms`);
+        + `${s.payouts} payouts, ${s.commissions} commissions, ${s.dnsRecords} DNS records in ${Date.now() - t} ms`);
     }
     if (orders > 0) {
       const r = await generateOrders(database.db, orders, { customers, log: console.log });

@@ -1,8 +1,8 @@
 /**
- * Writes the database back out as a json-server style file, the format the seed reads (parse.ts, records.ts and
- * network.ts): top-level `users`, `products`, `orders`, `orderItems`, `payments`, `coupons`, `referralClicks`,
- * `payouts` and `commissions` arrays and a `settings` object, field names the API's, amounts as decimal numbers,
- * dates as ISO text, passwords as their stored hashes (`passwordHash`).
+ * Writes the database back out as a json-server style file, the format the seed reads (parse.ts, records.ts,
+ * network.ts and domain.ts): top-level `users`, `products`, `orders`, `orderItems`, `payments`, `coupons`,
+ * `referralClicks`, `payouts`, `commissions`, `dnsRecords`, `dnsQueryLogs` and `dnsScriptLogs` arrays and a `settings`
+ * object, field names the API's, amounts as decimal numbers, dates as ISO text, passwords as their stored hashes (`passwordHash`).
  *
  * Streamed: each collection is read in keyset batches by id, and each batch is rendered to JSON text by the
  * database (one text value a batch, no row mapping), then written to the stream before the next is read, so a
@@ -103,6 +103,24 @@ const COLLECTIONS: Collection[] = [
       ['status', 't.status'], ['payoutId', 't.payout_id'], ['earnedAt', iso('t.earned_at')], ['decidedAt', iso('t.decided_at')],
       ['decidedBy', 't.decided_by'], ['rejectReason', 't.reject_reason'], ['paidAt', iso('t.paid_at')],
       ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')],
+    ],
+  },
+  {
+    name: 'dnsRecords', table: 'dns_records', fields: [
+      ['id', 't.id'], ['domain', 't.domain'], ['type', 't.type'], ['value', 't.value'], ['ttl', 't.ttl'], ['isActive', 't.is_active'],
+      ['createdBy', 't.created_by'], ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')],
+    ],
+  },
+  {
+    name: 'dnsQueryLogs', table: 'dns_query_logs', key: 'bigint', fields: [
+      ['domain', 't.domain'], ['type', 't.type'], ['success', 't.success'], ['result', 't.result'], ['error', 't.error'],
+      ['source', 't.source'], ['durationMs', 't.duration_ms'], ['ip', 't.ip'], ['createdAt', iso('t.created_at')],
+    ],
+  },
+  {
+    name: 'dnsScriptLogs', table: 'dns_script_logs', key: 'bigint', fields: [
+      ['scriptName', 't.script_name'], ['parameters', 't.parameters'], ['success', 't.success'], ['output', 't.output'], ['error', 't.error'],
+      ['recordId', 't.record_id'], ['actorId', 't.actor_id'], ['createdAt', iso('t.created_at')],
     ],
   },
 ];

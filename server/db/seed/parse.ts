@@ -1,4 +1,5 @@
 import { settingsSchema } from '../../../src/common/settings.js';
+import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLogs } from './domain.js';
 import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type Problem } from './format.js';
 import { parseCommissions, parsePayouts, parseReferralClicks } from './network.js';
 import { first, parseCoupons, parseOrders, parsePayments, parseProducts, parseUsers, shown, str, type Ctx } from './records.js';
@@ -12,6 +13,8 @@ export type ParseOptions = {
   now?: Date;
   /** Repair what is wrong (each repair listed in `problems`) instead of refusing the file. */
   lenient?: boolean;
+  /** The DNS zones this server manages: the file's DNS records must be in them. */
+  zones?: readonly string[];
 };
 
 /** How many problems a refusal lists before it counts the rest. */
@@ -26,7 +29,8 @@ export class SeedFileError extends Error {
   }
 }
 
-const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'coupons', 'referralClicks', 'payouts', 'commissions', 'settings'] as const;
+const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'coupons', 'referralClicks', 'payouts', 'commissions',
+  'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'settings'] as const;
 const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
   order_items: 'orderItems', orderLines: 'orderItems', order_lines: 'orderItems', items: 'orderItems',
 };
@@ -78,6 +82,9 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const clickRows = parseReferralClicks(ctx, list('referralClicks'), userIds);
   const payoutRows = parsePayouts(ctx, list('payouts'), userIds);
   const commissionRows = parseCommissions(ctx, list('commissions'), orderData.orders, payoutRows, userIds);
+  const dnsRecordRows = parseDnsRecords(ctx, list('dnsRecords'), userIds, opts.zones ?? DNS_ZONES_DEFAULT);
+  const dnsQueryRows = parseDnsQueryLogs(ctx, list('dnsQueryLogs'));
+  const dnsScriptRows = parseDnsScriptLogs(ctx, list('dnsScriptLogs'), userIds);
   const settingRows = parseSettings(settingsRaw, notes);
   if (notes.problems.length && !opts.lenient) throw new SeedFileError(notes.problems);
   return {
@@ -90,6 +97,9 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     referralClicks: clickRows,
     payouts: payoutRows,
     commissions: commissionRows,
+    dnsRecords: dnsRecordRows,
+    dnsQueryLogs: dnsQueryRows,
+    dnsScriptLogs: dnsScriptRows,
     settings: settingRows,
     notes: notes.list(),
     problems: notes.problems,

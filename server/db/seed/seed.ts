@@ -1,6 +1,7 @@
 /**
  * Loads demo data from a json-server style file (db.json): top-level arrays `users`, `products`,
- * `orders`, `orderItems`, `payments`, optionally `coupons`, `referralClicks`, `payouts` and `commissions`, and an
+ * `orders`, `orderItems`, `payments`, optionally `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`,
+ * `dnsQueryLogs` and `dnsScriptLogs`, and an
  * optional `settings` object. Field names are the API's (camelCase; snake_case is accepted too). Other collections
  * are ignored with a printed note. The referral network: a user's `referredById` (their level-1 referrer) and
  * `referralCode`, an order's `referrerId`; the unique clicks per day and the affiliate flags are derived on load.
@@ -25,7 +26,7 @@ import { tokenOfChain, type ChainToken } from '../../chain/client.js';
 import type { Config } from '../../config.js';
 import { hashPassword } from '../../lib/crypto.js';
 import type { Database, Db, Queryable } from '../client.js';
-import { commissions, coupons, orderItems, orders, payments, payouts, products, referralClicks, settings, users } from '../schema.js';
+import { commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, orderItems, orders, payments, payouts, products, referralClicks, settings, users } from '../schema.js';
 import { mapOntoChain } from './chain.js';
 import { describeProblem } from './format.js';
 import { parseSeedFile, type ParseOptions } from './parse.js';
@@ -45,11 +46,13 @@ export type SeedOptions = ParseOptions & {
 
 export type SeedSummary = {
   users: number; products: number; orders: number; orderItems: number; payments: number;
-  coupons: number; referralClicks: number; payouts: number; commissions: number; notes: string[];
+  coupons: number; referralClicks: number; payouts: number; commissions: number;
+  dnsRecords: number; dnsQueryLogs: number; dnsScriptLogs: number; notes: string[];
 };
 
 const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, audit_events, mint_jobs, chain_transactions, mint_workers,
-  coupons, referral_clicks, referral_visits, payouts, commissions, commission_adjustments RESTART IDENTITY CASCADE`;
+  coupons, referral_clicks, referral_visits, payouts, commissions, commission_adjustments,
+  dns_records, dns_query_logs, dns_script_logs RESTART IDENTITY CASCADE`;
 const CHUNK = 500;
 
 /** Whether JSON.parse fails on `text` only because it stops too early (the error is further on, or there is none). */
@@ -134,6 +137,9 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.referralClicks)) await tx.insert(referralClicks).values(rows);
     for (const rows of chunks(data.payouts)) await tx.insert(payouts).values(rows);
     for (const rows of chunks(data.commissions)) await tx.insert(commissions).values(rows);
+    for (const rows of chunks(data.dnsRecords)) await tx.insert(dnsRecords).values(rows);
+    for (const rows of chunks(data.dnsQueryLogs)) await tx.insert(dnsQueryLogs).values(rows);
+    for (const rows of chunks(data.dnsScriptLogs)) await tx.insert(dnsScriptLogs).values(rows);
     await deriveReferralState(tx);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
     await earnSeededPoints(tx);
@@ -142,7 +148,8 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
   return {
     users: userRows.length, products: data.products.length, orders: data.orders.length,
     orderItems: data.orderItems.length, payments: data.payments.length, coupons: data.coupons.length,
-    referralClicks: data.referralClicks.length, payouts: data.payouts.length, commissions: data.commissions.length, notes: data.notes,
+    referralClicks: data.referralClicks.length, payouts: data.payouts.length, commissions: data.commissions.length,
+    dnsRecords: data.dnsRecords.length, dnsQueryLogs: data.dnsQueryLogs.length, dnsScriptLogs: data.dnsScriptLogs.length, notes: data.notes,
   };
 }
 
@@ -195,7 +202,7 @@ export async function seedIfEmpty(database: Database, config: Config, log: (mess
     return false;
   }
   const production = config.env === 'production';
-  const s = await seedFromFile(database.db, config.seedFile, { withPasswords: !production, log, chain: tokenOfChain(config.chain) });
+  const s = await seedFromFile(database.db, config.seedFile, { withPasswords: !production, log, chain: tokenOfChain(config.chain), zones: config.dns.zones });
   log(`seed: loaded ${s.users} users, ${s.products} products, ${s.orders} orders from ${config.seedFile}.`);
   if (production) log('seed: production: accounts were loaded without passwords; create an admin with `npm run create-admin`.');
   return true;

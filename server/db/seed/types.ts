@@ -1,4 +1,4 @@
-import type { commissions, coupons, orderItems, orders, payments, payouts, products, referralClicks, users } from '../schema.js';
+import type { commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, orderItems, orders, payments, payouts, products, referralClicks, users } from '../schema.js';
 import type { Problem } from './format.js';
 
 /** The rows a seed file turns into, table by table (parse.ts makes them, seed.ts writes them). */
@@ -11,6 +11,9 @@ export type SeedCoupon = typeof coupons.$inferInsert & { id: string };
 export type SeedReferralClick = Omit<typeof referralClicks.$inferInsert, 'id'>;
 export type SeedCommission = typeof commissions.$inferInsert & { id: string };
 export type SeedPayout = typeof payouts.$inferInsert & { id: string };
+export type SeedDnsRecord = typeof dnsRecords.$inferInsert & { id: string };
+export type SeedDnsQueryLog = Omit<typeof dnsQueryLogs.$inferInsert, 'id'>;
+export type SeedDnsScriptLog = Omit<typeof dnsScriptLogs.$inferInsert, 'id'>;
 
 export type SeedData = {
   users: SeedUser[];
@@ -22,6 +25,9 @@ export type SeedData = {
   referralClicks: SeedReferralClick[];
   payouts: SeedPayout[];
   commissions: SeedCommission[];
+  dnsRecords: SeedDnsRecord[];
+  dnsQueryLogs: SeedDnsQueryLog[];
+  dnsScriptLogs: SeedDnsScriptLog[];
   settings: { key: string; value: unknown }[];
   notes: string[];
   /** What was wrong and how it was repaired (a lenient load; a strict one refuses the file instead). */
