@@ -123,18 +123,20 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
     expect(await counts()).toEqual(before);
   });
 
-  it('a file without them loads as before: no coupons, referrals, commissions, payouts or DNS zone', async () => {
+  it('a file without them loads as before: no coupons, referrals, commissions, payouts, DNS zone or notifications', async () => {
     const file = variant('plain.json', (d) => {
-      for (const key of ['coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs']) delete d[key];
+      for (const key of ['coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages']) delete d[key];
       for (const u of d.users) for (const key of ['referralCode', 'referredById', 'referredAt', 'walletAddress']) delete u[key];
       for (const o of d.orders) delete o.referrerId;
     });
     const summary = await seedFromFile(t.db, file, { withPasswords: false, log: () => undefined });
-    expect(summary).toMatchObject({ users: 44, coupons: 0, referralClicks: 0, payouts: 0, commissions: 0, dnsRecords: 0, dnsQueryLogs: 0, dnsScriptLogs: 0 });
+    expect(summary).toMatchObject({ users: 44, coupons: 0, referralClicks: 0, payouts: 0, commissions: 0, dnsRecords: 0, dnsQueryLogs: 0, dnsScriptLogs: 0,
+      notificationBulks: 0, notifications: 0, emailMessages: 0 });
     const [left] = await queryRows<{ n: number }>(t.db, sql`select
       (select count(*) from coupons) + (select count(*) from commissions) + (select count(*) from payouts) + (select count(*) from referral_clicks)
       + (select count(*) from users where affiliate or referred_by_id is not null)
-      + (select count(*) from dns_records) + (select count(*) from dns_query_logs) + (select count(*) from dns_script_logs) as n`);
+      + (select count(*) from dns_records) + (select count(*) from dns_query_logs) + (select count(*) from dns_script_logs)
+      + (select count(*) from notification_bulks) + (select count(*) from notifications) + (select count(*) from email_messages) as n`);
     expect(Number(left!.n)).toBe(0);
   });
 });
@@ -183,6 +185,56 @@ describe('db.json’s DNS zone', () => {
       'dnsQueryLogs[0].source: "cache" is not one of managed, system',
       'dnsScriptLogs[0].scriptName: "Rename DNS Record" is not one of Create DNS Record, Update DNS Record, Delete DNS Record',
       'dnsScriptLogs[1].actorId: user "nobody" does not exist',
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('db.json’s notifications', () => {
+  it('load read and unread notices of staff and shoppers, and a completed bulk send with its recipients’ notices and emails', async () => {
+    await seedFromFile(t.db, 'db.json', { log: () => undefined });
+    const [shape] = await queryRows<Record<string, number>>(t.db, sql`select
+      (select count(*)::int from notifications n join users u on u.id = n.user_id where u.role <> 'user' and n.read_at is null) as staff_unread,
+      (select count(*)::int from notifications n join users u on u.id = n.user_id where u.role <> 'user' and n.read_at is not null) as staff_read,
+      (select count(*)::int from notifications n join users u on u.id = n.user_id where u.role = 'user' and n.bulk_id is null and n.read_at is null) as shopper_unread,
+      (select count(*)::int from notifications n join users u on u.id = n.user_id where u.role = 'user' and n.bulk_id is null and n.read_at is not null) as shopper_read,
+      (select count(*)::int from notification_bulks where status = 'completed' and sent = total and total > 0) as completed,
+      (select count(*)::int from notifications where bulk_id is not null) as bulk_notices,
+      (select count(*)::int from email_messages where bulk_id is not null and status = 'outbox') as bulk_emails,
+      (select total from notification_bulks limit 1) as total`);
+    for (const [key, n] of Object.entries(shape!)) expect(n, key).toBeGreaterThan(0);
+    expect(shape).toMatchObject({ completed: 1, bulk_notices: shape!.total, bulk_emails: shape!.total });
+
+    const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;
+    const inbox = (await t.call('GET', '/api/notifications', { token })).json();
+    expect(inbox.notifications.length).toBeGreaterThan(0);
+    expect(inbox.unread).toBeGreaterThan(0);
+    const bulks = (await t.call('GET', '/api/notifications/bulk', { token })).json();
+    expect(bulks.jobs).toHaveLength(1);
+    expect((await t.call('GET', '/api/notifications/outbox', { token })).json().total).toBe(shape!.total);
+  });
+
+  it('refuses a bad record of each notification collection, one line each, and loads nothing', async () => {
+    const before = await counts();
+    const file = variant('bad-notifications.json', (d) => {
+      d.notificationBulks[0].audience = 'robots';
+      d.notifications[0].userId = 'nobody';
+      d.notifications[1].title = '';
+      d.notifications[2].readAt = 'soon';
+      d.notifications[3].bulkId = 'gone';
+      d.emailMessages[0].status = 'lost';
+      d.emailMessages[1].to = 'not-an-address';
+    });
+    const err = await seedFromFile(t.db, file, { log: () => undefined }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(SeedFileError);
+    expect((err as Error).message.split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^notificationBulks\[0\] \(id ".*"\)\.audience: "robots" is not one of all, .+$/),
+      expect.stringMatching(/^notifications\[0\] \(id ".*"\)\.userId: user "nobody" does not exist$/),
+      expect.stringMatching(/^notifications\[1\] \(id ".*"\)\.title: missing$/),
+      expect.stringMatching(/^notifications\[2\] \(id ".*"\)\.readAt: "soon" is not a date$/),
+      expect.stringMatching(/^notifications\[3\] \(id ".*"\)\.bulkId: bulk send "gone" does not exist$/),
+      'emailMessages[0].status: "lost" is not one of queued, sending, sent, outbox, failed, skipped',
+      'emailMessages[1].to: "not-an-address" is not an email address',
     ]);
     expect(await counts()).toEqual(before);
   });

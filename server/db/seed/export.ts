@@ -1,8 +1,9 @@
 /**
  * Writes the database back out as a json-server style file, the format the seed reads (parse.ts, records.ts,
- * network.ts and domain.ts): top-level `users`, `products`, `orders`, `orderItems`, `payments`, `coupons`,
- * `referralClicks`, `payouts`, `commissions`, `dnsRecords`, `dnsQueryLogs` and `dnsScriptLogs` arrays and a `settings`
- * object, field names the API's, amounts as decimal numbers, dates as ISO text, passwords as their stored hashes (`passwordHash`).
+ * network.ts, domain.ts and inbox.ts): top-level `users`, `products`, `orders`, `orderItems`, `payments`, `coupons`,
+ * `referralClicks`, `payouts`, `commissions`, `dnsRecords`, `dnsQueryLogs`, `dnsScriptLogs`, `notificationBulks`,
+ * `notifications` and `emailMessages` arrays and a `settings` object, field names the API's, amounts as decimal
+ * numbers, dates as ISO text, passwords as their stored hashes (`passwordHash`).
  *
  * Streamed: each collection is read in keyset batches by id, and each batch is rendered to JSON text by the
  * database (one text value a batch, no row mapping), then written to the stream before the next is read, so a
@@ -121,6 +122,28 @@ const COLLECTIONS: Collection[] = [
     name: 'dnsScriptLogs', table: 'dns_script_logs', key: 'bigint', fields: [
       ['scriptName', 't.script_name'], ['parameters', 't.parameters'], ['success', 't.success'], ['output', 't.output'], ['error', 't.error'],
       ['recordId', 't.record_id'], ['actorId', 't.actor_id'], ['createdAt', iso('t.created_at')],
+    ],
+  },
+  {
+    name: 'notificationBulks', table: 'notification_bulks', fields: [
+      ['id', 't.id'], ['audience', 't.audience'], ['title', 't.title'], ['body', 't.body'], ['link', 't.link'], ['inApp', 't.in_app'], ['email', 't.email'],
+      ['status', 't.status'], ['total', 't.total'], ['reached', 't.reached'], ['cursor', 't.cursor'], ['sent', 't.sent'], ['failed', 't.failed'],
+      ['skipped', 't.skipped'], ['createdBy', 't.created_by'], ['createdAt', iso('t.created_at')], ['expandedAt', iso('t.expanded_at')],
+      ['finishedAt', iso('t.finished_at')],
+    ],
+  },
+  {
+    name: 'notifications', table: 'notifications', fields: [
+      ['id', 't.id'], ['userId', 't.user_id'], ['title', 't.title'], ['body', 't.body'], ['link', 't.link'], ['bulkId', 't.bulk_id'],
+      ['readAt', iso('t.read_at')], ['createdAt', iso('t.created_at')],
+    ],
+  },
+  {
+    // The queue and outbox in the order the emails were queued (the seed numbers them again in file order).
+    name: 'emailMessages', table: 'email_messages', key: 'bigint', fields: [
+      ['userId', 't.user_id'], ['to', 't.to_address'], ['subject', 't.subject'], ['body', 't.body'], ['bulkId', 't.bulk_id'], ['status', 't.status'],
+      ['attempts', 't.attempts'], ['nextAttemptAt', iso('t.next_attempt_at')], ['leaseUntil', iso('t.lease_until')], ['lastError', 't.last_error'],
+      ['messageId', 't.message_id'], ['createdAt', iso('t.created_at')], ['sentAt', iso('t.sent_at')],
     ],
   },
 ];

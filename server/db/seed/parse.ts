@@ -1,5 +1,6 @@
 import { settingsSchema } from '../../../src/common/settings.js';
 import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLogs } from './domain.js';
+import { parseEmailMessages, parseNotificationBulks, parseNotifications } from './inbox.js';
 import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type Problem } from './format.js';
 import { parseCommissions, parsePayouts, parseReferralClicks } from './network.js';
 import { first, parseCoupons, parseOrders, parsePayments, parseProducts, parseUsers, shown, str, type Ctx } from './records.js';
@@ -30,12 +31,12 @@ export class SeedFileError extends Error {
 }
 
 const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'coupons', 'referralClicks', 'payouts', 'commissions',
-  'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'settings'] as const;
+  'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages', 'settings'] as const;
 const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
   order_items: 'orderItems', orderLines: 'orderItems', order_lines: 'orderItems', items: 'orderItems',
 };
 const DATE_KEYS = ['createdAt', 'created_at', 'updatedAt', 'updated_at', 'paidAt', 'paid_at', 'fulfilledAt', 'fulfilled_at',
-  'completedAt', 'completed_at', 'lastLogin', 'last_login', 'joinDate', 'date', 'earnedAt', 'decidedAt', 'approvedAt', 'referredAt'];
+  'completedAt', 'completed_at', 'readAt', 'sentAt', 'finishedAt', 'lastLogin', 'last_login', 'joinDate', 'date', 'earnedAt', 'decidedAt', 'approvedAt', 'referredAt'];
 
 export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const notes = new Notes();
@@ -85,6 +86,12 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const dnsRecordRows = parseDnsRecords(ctx, list('dnsRecords'), userIds, opts.zones ?? DNS_ZONES_DEFAULT);
   const dnsQueryRows = parseDnsQueryLogs(ctx, list('dnsQueryLogs'));
   const dnsScriptRows = parseDnsScriptLogs(ctx, list('dnsScriptLogs'), userIds);
+  const bulkRecords = list('notificationBulks');
+  const bulkRows = parseNotificationBulks(ctx, bulkRecords, userIds);
+  const named = bulkRecords.map((b, i) => ctx.ids.get('notificationBulks', b.id) ?? ctx.ids.get('notificationBulks', `#${i}`)!);
+  const bulks = { named: new Set(named), loaded: new Set(bulkRows.map((b) => b.id)) };
+  const notificationRows = parseNotifications(ctx, list('notifications'), userIds, bulks);
+  const emailRows = parseEmailMessages(ctx, list('emailMessages'), userIds, bulks);
   const settingRows = parseSettings(settingsRaw, notes);
   if (notes.problems.length && !opts.lenient) throw new SeedFileError(notes.problems);
   return {
@@ -100,6 +107,9 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     dnsRecords: dnsRecordRows,
     dnsQueryLogs: dnsQueryRows,
     dnsScriptLogs: dnsScriptRows,
+    notificationBulks: bulkRows,
+    notifications: notificationRows,
+    emailMessages: emailRows,
     settings: settingRows,
     notes: notes.list(),
     problems: notes.problems,

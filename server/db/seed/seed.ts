@@ -1,7 +1,7 @@
 /**
  * Loads demo data from a json-server style file (db.json): top-level arrays `users`, `products`,
  * `orders`, `orderItems`, `payments`, optionally `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`,
- * `dnsQueryLogs` and `dnsScriptLogs`, and an
+ * `dnsQueryLogs`, `dnsScriptLogs`, `notificationBulks`, `notifications` and `emailMessages`, and an
  * optional `settings` object. Field names are the API's (camelCase; snake_case is accepted too). Other collections
  * are ignored with a printed note. The referral network: a user's `referredById` (their level-1 referrer) and
  * `referralCode`, an order's `referrerId`; the unique clicks per day and the affiliate flags are derived on load.
@@ -26,7 +26,7 @@ import { tokenOfChain, type ChainToken } from '../../chain/client.js';
 import type { Config } from '../../config.js';
 import { hashPassword } from '../../lib/crypto.js';
 import type { Database, Db, Queryable } from '../client.js';
-import { commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, orderItems, orders, payments, payouts, products, referralClicks, settings, users } from '../schema.js';
+import { commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts, products, referralClicks, settings, users } from '../schema.js';
 import { mapOntoChain } from './chain.js';
 import { describeProblem } from './format.js';
 import { parseSeedFile, type ParseOptions } from './parse.js';
@@ -47,12 +47,13 @@ export type SeedOptions = ParseOptions & {
 export type SeedSummary = {
   users: number; products: number; orders: number; orderItems: number; payments: number;
   coupons: number; referralClicks: number; payouts: number; commissions: number;
-  dnsRecords: number; dnsQueryLogs: number; dnsScriptLogs: number; notes: string[];
+  dnsRecords: number; dnsQueryLogs: number; dnsScriptLogs: number; notificationBulks: number; notifications: number; emailMessages: number;
+  notes: string[];
 };
 
 const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, audit_events, mint_jobs, chain_transactions, mint_workers,
   coupons, referral_clicks, referral_visits, payouts, commissions, commission_adjustments,
-  dns_records, dns_query_logs, dns_script_logs RESTART IDENTITY CASCADE`;
+  dns_records, dns_query_logs, dns_script_logs, notification_bulks, notifications, email_messages RESTART IDENTITY CASCADE`;
 const CHUNK = 500;
 
 /** Whether JSON.parse fails on `text` only because it stops too early (the error is further on, or there is none). */
@@ -140,6 +141,9 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.dnsRecords)) await tx.insert(dnsRecords).values(rows);
     for (const rows of chunks(data.dnsQueryLogs)) await tx.insert(dnsQueryLogs).values(rows);
     for (const rows of chunks(data.dnsScriptLogs)) await tx.insert(dnsScriptLogs).values(rows);
+    for (const rows of chunks(data.notificationBulks)) await tx.insert(notificationBulks).values(rows);
+    for (const rows of chunks(data.notifications)) await tx.insert(notifications).values(rows);
+    for (const rows of chunks(data.emailMessages)) await tx.insert(emailMessages).values(rows);
     await deriveReferralState(tx);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
     await earnSeededPoints(tx);
@@ -149,7 +153,8 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     users: userRows.length, products: data.products.length, orders: data.orders.length,
     orderItems: data.orderItems.length, payments: data.payments.length, coupons: data.coupons.length,
     referralClicks: data.referralClicks.length, payouts: data.payouts.length, commissions: data.commissions.length,
-    dnsRecords: data.dnsRecords.length, dnsQueryLogs: data.dnsQueryLogs.length, dnsScriptLogs: data.dnsScriptLogs.length, notes: data.notes,
+    dnsRecords: data.dnsRecords.length, dnsQueryLogs: data.dnsQueryLogs.length, dnsScriptLogs: data.dnsScriptLogs.length,
+    notificationBulks: data.notificationBulks.length, notifications: data.notifications.length, emailMessages: data.emailMessages.length, notes: data.notes,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, orderItems, orders, payments, payouts, products, referralClicks, users } from '../schema.js';
+import type { commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts, products, referralClicks, users } from '../schema.js';
 import type { Problem } from './format.js';
 
 /** The rows a seed file turns into, table by table (parse.ts makes them, seed.ts writes them). */
@@ -14,6 +14,9 @@ export type SeedPayout = typeof payouts.$inferInsert & { id: string };
 export type SeedDnsRecord = typeof dnsRecords.$inferInsert & { id: string };
 export type SeedDnsQueryLog = Omit<typeof dnsQueryLogs.$inferInsert, 'id'>;
 export type SeedDnsScriptLog = Omit<typeof dnsScriptLogs.$inferInsert, 'id'>;
+export type SeedNotificationBulk = typeof notificationBulks.$inferInsert & { id: string };
+export type SeedNotification = typeof notifications.$inferInsert & { id: string };
+export type SeedEmailMessage = Omit<typeof emailMessages.$inferInsert, 'id'>;
 
 export type SeedData = {
   users: SeedUser[];
@@ -28,6 +31,9 @@ export type SeedData = {
   dnsRecords: SeedDnsRecord[];
   dnsQueryLogs: SeedDnsQueryLog[];
   dnsScriptLogs: SeedDnsScriptLog[];
+  notificationBulks: SeedNotificationBulk[];
+  notifications: SeedNotification[];
+  emailMessages: SeedEmailMessage[];
   settings: { key: string; value: unknown }[];
   notes: string[];
   /** What was wrong and how it was repaired (a lenient load; a strict one refuses the file instead). */
