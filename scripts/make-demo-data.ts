@@ -2,7 +2,8 @@
  * Writes db.json, the demo data (json-server format), deterministically: `npm run demo-data`. One consistent history:
  * accounts, products, orders and payments; coupons used on some orders; a two-level referral network with its clicks;
  * its commissions in every state and the payouts that paid or held them (what `npm run reconcile` checks); the managed
- * DNS zone's records with their query and script logs; a bulk send, the inboxes and the outbox.
+ * DNS zone's records with their query and script logs; a bulk send, the inboxes and the outbox;
+ * points staff added and redemptions.
  * Run once and commit the output; re-running yields the same file. Dates span 2025-12-01..2026-11-30;
  * the seed moves them so that the newest is the moment it runs (see server/db/seed/seed.ts).
  */
@@ -357,17 +358,50 @@ const emailMessages = everyone.map((u) => ({
   nextAttemptAt: iso(BULK_AT + 60_000), createdAt: iso(BULK_AT + 60_000), sentAt: iso(BULK_AT + 90_000),
 }));
 
+// ---- Membership: paid orders earn their points on load (1 a currency unit); here staff add or take some with a reason,
+// and members spend points on products: redemptions waiting for staff and one rejected (its points given back).
+const REDEEM_PER_UNIT = DEFAULT_SETTINGS.redemptionPointsPerCurrencyUnit;
+const earnedBy = (userId: string, at: number) => sales.filter((sale) => sale.customerId === userId && isPaid(sale) && sale.paidAt <= at)
+  .reduce((sum, sale) => sum + Math.floor(Math.max(amountOf(sale), 0) / 100), 0);
+const ADJUSTMENTS: [user: { id: string }, amount: number, reason: string, at: number][] = [
+  [shopper, 1_500, 'Welcome bonus for joining the referral programme', TO - 150 * DAY],
+  [shoppers[10]!, 750, 'Goodwill: the delivery was two weeks late', TO - 60 * DAY],
+  [shoppers[20]!, 300, 'Goodwill: a support ticket answered late', TO - 25 * DAY],
+];
+const pointsEntries = ADJUSTMENTS.map(([user, amount, reason, at]) => ({
+  id: faker.string.uuid(), userId: user.id, type: 'ADJUSTED', amount, reason, actorId: finance.id, createdAt: iso(at),
+}));
+const reward = sellable.filter((p) => p.status === 'active').sort((a, b) => priceCents.get(a.id)! - priceCents.get(b.id)!)[0]!;
+const rewardCost = Math.ceil((priceCents.get(reward.id)! * REDEEM_PER_UNIT) / 100);
+type RedemptionPlan = { status: 'PENDING' | 'REJECTED'; at: number; note?: string };
+const REDEMPTIONS: RedemptionPlan[] = [
+  { status: 'REJECTED', at: TO - 40 * DAY, note: 'This product cannot be redeemed this month: its stock is held for orders.' },
+  { status: 'PENDING', at: TO - 2 * DAY },
+  { status: 'PENDING', at: TO - DAY },
+];
+const redeemers = [...customers].filter((c) => c.status === 'active').sort((a, b) => earnedBy(b.id, TO - 40 * DAY) - earnedBy(a.id, TO - 40 * DAY) || a.id.localeCompare(b.id));
+const redemptions = REDEMPTIONS.map((plan, i) => {
+  const user = redeemers[i]!;
+  if (earnedBy(user.id, plan.at) < rewardCost) throw new Error(`${user.email} has too few points to redeem ${reward.title}`);
+  const decided = plan.status === 'PENDING' ? null : plan.at + 2 * DAY;
+  return {
+    id: faker.string.uuid(), userId: user.id, productId: reward.id, quantity: 1, pointsUsed: rewardCost, status: plan.status,
+    ...(plan.note ? { note: plan.note } : {}), ...(decided ? { decidedBy: operator.id, decidedAt: iso(decided) } : {}),
+    createdAt: iso(plan.at), updatedAt: iso(decided ?? plan.at),
+  };
+});
+
 // The dev logins work without an authenticator app: the demo data turns the setting "Require 2FA for all users" off
 // (a production install, which loads no demo data, keeps it on; see the README's Dev logins).
 const settings = { twoFactorAuth: false };
 const data = {
   users: [...staff, ...shoppers], products, orders: orders.sort(byDate), orderItems, payments: payments.sort(byDate),
   coupons, referralClicks, payouts, commissions: commissionRecords, dnsRecords, dnsQueryLogs, dnsScriptLogs,
-  notificationBulks: [bulk], notifications, emailMessages, settings,
+  notificationBulks: [bulk], notifications, emailMessages, redemptions, pointsEntries, settings,
 };
 fs.writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${data.users.length} users, ${products.length} products, `
   + `${orders.length} orders, ${orderItems.length} order lines, ${payments.length} payments, ${coupons.length} coupons, `
   + `${referralClicks.length} referral clicks, ${payouts.length} payouts, ${commissionRecords.length} commissions, `
   + `${dnsRecords.length} DNS records, ${dnsQueryLogs.length} DNS lookups, ${dnsScriptLogs.length} DNS script runs, `
-  + `${notifications.length} notifications, ${emailMessages.length} emails`);
+  + `${notifications.length} notifications, ${emailMessages.length} emails, ${redemptions.length} redemptions, ${pointsEntries.length} points added by staff`);

@@ -35,9 +35,13 @@ describe('a seed load is one transaction', () => {
 describe('seeded members', () => {
   it('db.json’s paid orders of accounts earn their points, and every member’s balance is its ledger’s sum', async () => {
     await seedFromFile(t.db, 'db.json', { withPasswords: false, log: () => undefined });
+    // Earned by paid orders, plus what staff added, less what redemptions still hold (a rejected one gave its points back).
     const [expected] = await queryRows<{ points: number; members: number }>(t.db, sql`
-      select coalesce(sum(greatest(coalesce(subtotal_cents, amount_cents - tax_cents - shipping_cents + discount_cents) - discount_cents, 0) / 100), 0)::int as points,
-        count(distinct user_id)::int as members
+      select (coalesce(sum(greatest(coalesce(subtotal_cents, amount_cents - tax_cents - shipping_cents + discount_cents) - discount_cents, 0) / 100), 0)
+        + (select coalesce(sum(amount), 0) from points_entries where type = 'ADJUSTED')
+        - (select coalesce(sum(points_used), 0) from redemptions where status <> 'REJECTED'))::int as points,
+        (select count(*) from (select user_id from orders where user_id is not null and status in ('paid', 'fulfilled')
+          union select user_id from points_entries) m)::int as members
       from orders where user_id is not null and status in ('paid', 'fulfilled')`);
     const [stored] = await queryRows<{ points: number; members: number; above: number }>(t.db, sql`
       select coalesce(sum(points_balance), 0)::int as points, count(*)::int as members, count(*) filter (where level <> 'BRONZE')::int as above from members`);
@@ -123,20 +127,22 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
     expect(await counts()).toEqual(before);
   });
 
-  it('a file without them loads as before: no coupons, referrals, commissions, payouts, DNS zone or notifications', async () => {
+  it('a file without them loads as before: no coupons, referrals, commissions, payouts, DNS zone, notifications, redemptions or points added', async () => {
     const file = variant('plain.json', (d) => {
-      for (const key of ['coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages']) delete d[key];
+      for (const key of ['coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
+        'redemptions', 'pointsEntries']) delete d[key];
       for (const u of d.users) for (const key of ['referralCode', 'referredById', 'referredAt', 'walletAddress']) delete u[key];
       for (const o of d.orders) delete o.referrerId;
     });
     const summary = await seedFromFile(t.db, file, { withPasswords: false, log: () => undefined });
     expect(summary).toMatchObject({ users: 44, coupons: 0, referralClicks: 0, payouts: 0, commissions: 0, dnsRecords: 0, dnsQueryLogs: 0, dnsScriptLogs: 0,
-      notificationBulks: 0, notifications: 0, emailMessages: 0 });
+      notificationBulks: 0, notifications: 0, emailMessages: 0, redemptions: 0, pointsEntries: 0 });
     const [left] = await queryRows<{ n: number }>(t.db, sql`select
       (select count(*) from coupons) + (select count(*) from commissions) + (select count(*) from payouts) + (select count(*) from referral_clicks)
       + (select count(*) from users where affiliate or referred_by_id is not null)
       + (select count(*) from dns_records) + (select count(*) from dns_query_logs) + (select count(*) from dns_script_logs)
-      + (select count(*) from notification_bulks) + (select count(*) from notifications) + (select count(*) from email_messages) as n`);
+      + (select count(*) from notification_bulks) + (select count(*) from notifications) + (select count(*) from email_messages)
+      + (select count(*) from redemptions) + (select count(*) from points_entries where type <> 'EARNED') as n`);
     expect(Number(left!.n)).toBe(0);
   });
 });
@@ -235,6 +241,63 @@ describe('db.json’s notifications', () => {
       expect.stringMatching(/^notifications\[3\] \(id ".*"\)\.bulkId: bulk send "gone" does not exist$/),
       'emailMessages[0].status: "lost" is not one of queued, sending, sent, outbox, failed, skipped',
       'emailMessages[1].to: "not-an-address" is not an email address',
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('db.json’s membership', () => {
+  it('loads points staff added, redemptions waiting and rejected, and a ledger whose balances hold', async () => {
+    await seedFromFile(t.db, 'db.json', { log: () => undefined });
+    const [shape] = await queryRows<Record<string, number>>(t.db, sql`select
+      (select count(*)::int from points_entries where type = 'ADJUSTED' and actor_id is not null and reason <> '') as added,
+      (select count(*)::int from redemptions where status = 'PENDING') as pending,
+      (select count(*)::int from redemptions where status = 'REJECTED' and decided_by is not null) as rejected,
+      (select count(*)::int from points_entries where type = 'REDEEMED') as redeemed,
+      (select count(*)::int from points_entries where type = 'RETURNED') as returned,
+      (select count(*)::int from points_entries where balance_after < 0) as overdrawn`);
+    expect(shape).toMatchObject({ overdrawn: 0, redeemed: shape!.pending + shape!.rejected, returned: shape!.rejected });
+    for (const [key, n] of Object.entries(shape!)) if (key !== 'overdrawn') expect(n, key).toBeGreaterThan(0);
+
+    const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;
+    const waiting = (await t.call('GET', '/api/redemptions?status=PENDING', { token })).json();
+    expect(waiting.total).toBe(shape!.pending);
+    const checks = (await t.call('GET', '/api/reconcile', { token })).json().reconciliation.checks;
+    expect(checks.filter((c: { ok: boolean }) => !c.ok)).toEqual([]);
+    // Staff decide a seeded redemption as any other: rejecting gives its points back.
+    const id = waiting.redemptions[0].id as string;
+    const rejected = await t.call('PUT', `/api/redemptions/${id}/status`, { token, body: { status: 'REJECTED', note: 'Not this month.' } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+  });
+
+  it('refuses a bad redemption or points entry, one line each, and one that overdraws a member; loads nothing', async () => {
+    const before = await counts();
+    const file = variant('bad-membership.json', (d) => {
+      d.redemptions[0].status = 'LOST';
+      d.redemptions[1].productId = 'gone';
+      d.redemptions[2].decidedBy = d.redemptions[2].userId;
+      d.redemptions[2].status = 'REJECTED';
+      d.pointsEntries[0].reason = '';
+      d.pointsEntries[1].actorId = d.pointsEntries[1].userId;
+      d.pointsEntries[2].type = 'EARNED';
+    });
+    const err = await seedFromFile(t.db, file, { log: () => undefined }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(SeedFileError);
+    expect((err as Error).message.split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^redemptions\[0\] \(id ".*"\)\.status: "LOST" is not one of PENDING, APPROVED, REJECTED$/),
+      expect.stringMatching(/^redemptions\[1\] \(id ".*"\)\.productId: product "gone" does not exist$/),
+      expect.stringMatching(/^redemptions\[2\] \(id ".*"\)\.decidedBy: .+/),
+      expect.stringMatching(/^pointsEntries\[0\] \(id ".*"\)\.reason: missing/),
+      expect.stringMatching(/^pointsEntries\[1\] \(id ".*"\)\.actorId: .+/),
+      expect.stringMatching(/^pointsEntries\[2\] \(id ".*"\)\.type: "EARNED": only ADJUSTED entries are read/),
+    ]);
+    const overdrawn = variant('overdrawn.json', (d) => {
+      d.pointsEntries[0].amount = -10_000_000;
+    });
+    const refused = await seedFromFile(t.db, overdrawn, { withPasswords: false, log: () => undefined }).catch((e: Error) => e);
+    expect(refused).toBeInstanceOf(SeedFileError);
+    expect((refused as Error).message.split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^pointsEntries\[0\] \(id ".*"\)\.amount: takes shopper@rwa\.dev's points balance to -\d+, below 0$/),
     ]);
     expect(await counts()).toEqual(before);
   });

@@ -1,9 +1,10 @@
 /**
  * Writes the database back out as a json-server style file, the format the seed reads (parse.ts, records.ts,
- * network.ts, domain.ts and inbox.ts): top-level `users`, `products`, `orders`, `orderItems`, `payments`, `coupons`,
- * `referralClicks`, `payouts`, `commissions`, `dnsRecords`, `dnsQueryLogs`, `dnsScriptLogs`, `notificationBulks`,
- * `notifications` and `emailMessages` arrays and a `settings` object, field names the API's, amounts as decimal
- * numbers, dates as ISO text, passwords as their stored hashes (`passwordHash`).
+ * network.ts, domain.ts, inbox.ts and membership.ts): top-level `users`, `products`, `orders`, `orderItems`,
+ * `payments`, `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`, `dnsQueryLogs`, `dnsScriptLogs`,
+ * `notificationBulks`, `notifications`, `emailMessages`, `redemptions` and `pointsEntries` (staff's) arrays and a
+ * `settings` object, field names the API's, amounts as decimal numbers, dates as ISO text, passwords as their stored
+ * hashes (`passwordHash`).
  *
  * Streamed: each collection is read in keyset batches by id, and each batch is rendered to JSON text by the
  * database (one text value a batch, no row mapping), then written to the stream before the next is read, so a
@@ -24,9 +25,9 @@ const fiat = (column: string) => `trim_scale(${column}::numeric / 100)`;
 
 /**
  * One collection: the table, and each record field's name and SQL expression over the row `t`, in the file's order;
- * `key` the type of its id column (uuid unless said).
+ * `key` the type of its id column (uuid unless said), `where` which of its rows (all unless said).
  */
-type Collection = { name: string; table: string; key?: 'bigint'; fields: [string, string][] };
+type Collection = { name: string; table: string; key?: 'bigint'; where?: string; fields: [string, string][] };
 
 const COLLECTIONS: Collection[] = [
   {
@@ -146,6 +147,20 @@ const COLLECTIONS: Collection[] = [
       ['messageId', 't.message_id'], ['createdAt', iso('t.created_at')], ['sentAt', iso('t.sent_at')],
     ],
   },
+  {
+    name: 'redemptions', table: 'redemptions', fields: [
+      ['id', 't.id'], ['userId', 't.user_id'], ['productId', 't.product_id'], ['quantity', 't.quantity'], ['pointsUsed', 't.points_used'],
+      ['status', 't.status'], ['orderId', 't.order_id'], ['note', 't.note'], ['decidedBy', 't.decided_by'], ['decidedAt', iso('t.decided_at')],
+      ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')],
+    ],
+  },
+  {
+    // Only what staff added or removed: the seed derives the rest of the ledger from the orders and redemptions.
+    name: 'pointsEntries', table: 'points_entries', where: "t.type = 'ADJUSTED'", fields: [
+      ['id', 't.id'], ['userId', 't.user_id'], ['type', 't.type'], ['amount', 't.amount'], ['reason', 't.reason'], ['actorId', 't.actor_id'],
+      ['createdAt', iso('t.created_at')],
+    ],
+  },
 ];
 
 /**
@@ -166,9 +181,9 @@ async function exportCollection(db: Db, out: Writable, c: Collection, batch: num
   let after: string | null = null;
   let count = 0;
   for (;;) {
-    const seek: SQL = after === null ? sql`` : sql`where t.id > ${after}::${sql.raw(c.key ?? 'uuid')}`;
+    const seek: SQL = after === null ? sql`` : sql`and t.id > ${after}::${sql.raw(c.key ?? 'uuid')}`;
     const [page] = await queryRows<{ body: string | null; last: string | null; n: number | string }>(db, sql`
-      with b as (select * from ${sql.raw(c.table)} t ${seek} order by t.id limit ${batch})
+      with b as (select * from ${sql.raw(c.table)} t where ${sql.raw(c.where ?? 'true')} ${seek} order by t.id limit ${batch})
       select string_agg(${sql.raw(recordJson(c.fields))}, E',\n    ' order by t.id) as body, ${sql.raw(c.key ? 'max(t.id)::text' : 'max(t.id::text)')} as last, count(*) as n
       from b t`);
     const n = Number(page?.n ?? 0);

@@ -1,7 +1,8 @@
 import { settingsSchema } from '../../../src/common/settings.js';
 import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLogs } from './domain.js';
+import { parsePointsEntries, parseRedemptions } from './membership.js';
 import { parseEmailMessages, parseNotificationBulks, parseNotifications } from './inbox.js';
-import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type Problem } from './format.js';
+import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type At, type Problem } from './format.js';
 import { parseCommissions, parsePayouts, parseReferralClicks } from './network.js';
 import { first, parseCoupons, parseOrders, parsePayments, parseProducts, parseUsers, shown, str, type Ctx } from './records.js';
 import type { SeedData } from './types.js';
@@ -31,7 +32,8 @@ export class SeedFileError extends Error {
 }
 
 const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'coupons', 'referralClicks', 'payouts', 'commissions',
-  'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages', 'settings'] as const;
+  'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
+  'redemptions', 'pointsEntries', 'settings'] as const;
 const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
   order_items: 'orderItems', orderLines: 'orderItems', order_lines: 'orderItems', items: 'orderItems',
 };
@@ -92,6 +94,9 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const bulks = { named: new Set(named), loaded: new Set(bulkRows.map((b) => b.id)) };
   const notificationRows = parseNotifications(ctx, list('notifications'), userIds, bulks);
   const emailRows = parseEmailMessages(ctx, list('emailMessages'), userIds, bulks);
+  const redemptionRows = parseRedemptions(ctx, list('redemptions'), userIds, productRows, orderData.orders);
+  const entryRows = parsePointsEntries(ctx, list('pointsEntries'), userIds);
+  const ledgerPlaces = new Map<string, At>([...redemptionRows, ...entryRows].map(({ id, at }) => [id, at]));
   const settingRows = parseSettings(settingsRaw, notes);
   if (notes.problems.length && !opts.lenient) throw new SeedFileError(notes.problems);
   return {
@@ -110,6 +115,9 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     notificationBulks: bulkRows,
     notifications: notificationRows,
     emailMessages: emailRows,
+    redemptions: redemptionRows.map(({ at: _, ...redemption }) => redemption),
+    pointsEntries: entryRows.map(({ at: _, ...entry }) => entry),
+    ledgerPlaces,
     settings: settingRows,
     notes: notes.list(),
     problems: notes.problems,

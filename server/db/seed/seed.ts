@@ -1,7 +1,8 @@
 /**
  * Loads demo data from a json-server style file (db.json): top-level arrays `users`, `products`,
  * `orders`, `orderItems`, `payments`, optionally `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`,
- * `dnsQueryLogs`, `dnsScriptLogs`, `notificationBulks`, `notifications` and `emailMessages`, and an
+ * `dnsQueryLogs`, `dnsScriptLogs`, `notificationBulks`, `notifications`, `emailMessages`, `redemptions` and
+ * `pointsEntries` (the points staff added or removed; the rest of the ledger is derived, see points.ts), and an
  * optional `settings` object. Field names are the API's (camelCase; snake_case is accepted too). Other collections
  * are ignored with a printed note. The referral network: a user's `referredById` (their level-1 referrer) and
  * `referralCode`, an order's `referrerId`; the unique clicks per day and the affiliate flags are derived on load.
@@ -26,13 +27,16 @@ import { tokenOfChain, type ChainToken } from '../../chain/client.js';
 import type { Config } from '../../config.js';
 import { hashPassword } from '../../lib/crypto.js';
 import type { Database, Db, Queryable } from '../client.js';
-import { commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts, products, referralClicks, settings, users } from '../schema.js';
+import {
+  commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
+  pointsEntries, products, redemptions, referralClicks, settings, users,
+} from '../schema.js';
 import { mapOntoChain } from './chain.js';
-import { describeProblem } from './format.js';
-import { parseSeedFile, type ParseOptions } from './parse.js';
+import { describeProblem, type Problem } from './format.js';
+import { parseSeedFile, SeedFileError, type ParseOptions } from './parse.js';
 import type { SeedData } from './types.js';
 import type { GenerateOptions, GenerateResult } from './generate.js';
-import { earnSeededPoints } from './points.js';
+import { earnSeededPoints, type Overdrawn } from './points.js';
 
 export type SeedOptions = ParseOptions & {
   /** Set hashes for users listed with a password (default true). */
@@ -48,12 +52,14 @@ export type SeedSummary = {
   users: number; products: number; orders: number; orderItems: number; payments: number;
   coupons: number; referralClicks: number; payouts: number; commissions: number;
   dnsRecords: number; dnsQueryLogs: number; dnsScriptLogs: number; notificationBulks: number; notifications: number; emailMessages: number;
+  redemptions: number; pointsEntries: number;
   notes: string[];
 };
 
 const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, audit_events, mint_jobs, chain_transactions, mint_workers,
   coupons, referral_clicks, referral_visits, payouts, commissions, commission_adjustments,
-  dns_records, dns_query_logs, dns_script_logs, notification_bulks, notifications, email_messages RESTART IDENTITY CASCADE`;
+  dns_records, dns_query_logs, dns_script_logs, notification_bulks, notifications, email_messages,
+  members, redemptions, points_entries RESTART IDENTITY CASCADE`;
 const CHUNK = 500;
 
 /** Whether JSON.parse fails on `text` only because it stops too early (the error is further on, or there is none). */
@@ -144,9 +150,12 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.notificationBulks)) await tx.insert(notificationBulks).values(rows);
     for (const rows of chunks(data.notifications)) await tx.insert(notifications).values(rows);
     for (const rows of chunks(data.emailMessages)) await tx.insert(emailMessages).values(rows);
+    for (const rows of chunks(data.redemptions)) await tx.insert(redemptions).values(rows);
+    for (const rows of chunks(data.pointsEntries)) await tx.insert(pointsEntries).values(rows);
     await deriveReferralState(tx);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
-    await earnSeededPoints(tx);
+    const overdrawn = await earnSeededPoints(tx);
+    if (overdrawn.length) throw new SeedFileError(overdrawn.map((o) => overdrawProblem(o, data)));
   });
   await refreshStatistics(db, sql`ANALYZE users, products, orders, order_items, payments, coupons, referral_clicks, payouts, commissions`, log);
   return {
@@ -154,7 +163,8 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     orderItems: data.orderItems.length, payments: data.payments.length, coupons: data.coupons.length,
     referralClicks: data.referralClicks.length, payouts: data.payouts.length, commissions: data.commissions.length,
     dnsRecords: data.dnsRecords.length, dnsQueryLogs: data.dnsQueryLogs.length, dnsScriptLogs: data.dnsScriptLogs.length,
-    notificationBulks: data.notificationBulks.length, notifications: data.notifications.length, emailMessages: data.emailMessages.length, notes: data.notes,
+    notificationBulks: data.notificationBulks.length, notifications: data.notifications.length, emailMessages: data.emailMessages.length,
+    redemptions: data.redemptions.length, pointsEntries: data.pointsEntries.length, notes: data.notes,
   };
 }
 
@@ -167,6 +177,14 @@ async function deriveReferralState(tx: Queryable) {
     select distinct referrer_id, (created_at at time zone 'utc')::date, visitor_hash from referral_clicks`);
   await tx.execute(sql`update users set affiliate = true where not affiliate
     and (id in (select referred_by_id from users) or id in (select referrer_id from commissions))`);
+}
+
+/** The file's redemption or points entry that took a member's balance below 0, as a problem of the file. */
+function overdrawProblem(o: Overdrawn, data: SeedData): Problem {
+  const at = data.ledgerPlaces.get(o.id) ?? { collection: 'pointsEntries', index: null };
+  const email = data.users.find((u) => u.id === o.user_id)?.email ?? o.user_id;
+  const field = at.collection === 'redemptions' ? 'pointsUsed' : 'amount';
+  return { ...at, field, message: `takes ${email}'s points balance to ${o.balance_after}, below 0`, repair: 'refused' };
 }
 
 async function hashAll(passwords: (string | null)[]): Promise<Map<string, string>> {

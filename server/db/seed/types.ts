@@ -1,5 +1,8 @@
-import type { commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts, products, referralClicks, users } from '../schema.js';
-import type { Problem } from './format.js';
+import type {
+  commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
+  pointsEntries, products, redemptions, referralClicks, users,
+} from '../schema.js';
+import type { At, Problem } from './format.js';
 
 /** The rows a seed file turns into, table by table (parse.ts makes them, seed.ts writes them). */
 export type SeedUser = typeof users.$inferInsert & { id: string; email: string; password: string | null };
@@ -17,6 +20,8 @@ export type SeedDnsScriptLog = Omit<typeof dnsScriptLogs.$inferInsert, 'id'>;
 export type SeedNotificationBulk = typeof notificationBulks.$inferInsert & { id: string };
 export type SeedNotification = typeof notifications.$inferInsert & { id: string };
 export type SeedEmailMessage = Omit<typeof emailMessages.$inferInsert, 'id'>;
+export type SeedRedemption = typeof redemptions.$inferInsert & { id: string };
+export type SeedPointsEntry = typeof pointsEntries.$inferInsert & { id: string };
 
 export type SeedData = {
   users: SeedUser[];
@@ -34,6 +39,11 @@ export type SeedData = {
   notificationBulks: SeedNotificationBulk[];
   notifications: SeedNotification[];
   emailMessages: SeedEmailMessage[];
+  redemptions: SeedRedemption[];
+  /** The points staff added or removed (the rest of the ledger is derived on load). */
+  pointsEntries: SeedPointsEntry[];
+  /** Where each redemption and points entry is in the file, by id: a balance the ledger takes below 0 names it. */
+  ledgerPlaces: Map<string, At>;
   settings: { key: string; value: unknown }[];
   notes: string[];
   /** What was wrong and how it was repaired (a lenient load; a strict one refuses the file instead). */
