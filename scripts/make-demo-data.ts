@@ -3,7 +3,7 @@
  * accounts, products, orders and payments; coupons used on some orders; a two-level referral network with its clicks;
  * its commissions in every state and the payouts that paid or held them (what `npm run reconcile` checks); the managed
  * DNS zone's records with their query and script logs; a bulk send, the inboxes and the outbox;
- * points staff added and redemptions.
+ * points staff added and redemptions; identity checks waiting, approved and rejected.
  * Run once and commit the output; re-running yields the same file. Dates span 2025-12-01..2026-11-30;
  * the seed moves them so that the newest is the moment it runs (see server/db/seed/seed.ts).
  */
@@ -391,17 +391,37 @@ const redemptions = REDEMPTIONS.map((plan, i) => {
   };
 });
 
+// ---- Identity checks: the shoppers whose KYC status says they sent their papers have a session to match, waiting for
+// review, approved or verified, or rejected with what to fix (each document is a placeholder the seed writes on load).
+const KYC_REJECTIONS = ['The photo of the document is too blurred to read', 'The document has expired', 'The name differs from the account’s'];
+const kycSessions = shoppers.filter((u) => u.status === 'active').slice(0, 16).map((u, i) => {
+  const submitted = faker.number.int({ min: Math.max(Date.parse(u.createdAt), TO - 90 * DAY), max: TO - 3 * DAY });
+  const decided = u.kycStatus === 'pending' ? null : Math.min(submitted + faker.number.int({ min: 3_600_000, max: 2 * DAY }), TO);
+  const documentType = faker.helpers.arrayElement(['passport', 'national_id', 'driving_licence', 'residence_permit']);
+  return {
+    id: faker.string.uuid(), userId: u.id, legalName: u.name,
+    dateOfBirth: iso(faker.date.birthdate({ min: 21, max: 70, mode: 'age', refDate: TO }).getTime()).slice(0, 10),
+    country: faker.helpers.arrayElement(['US', 'GB', 'DE', 'FR', 'SG', 'CN', 'JP', 'CA']), documentType,
+    documentNumber: faker.string.alphanumeric({ length: 9, casing: 'upper' }), documentName: `${documentType.replace('_', '-')}-scan.png`,
+    status: u.kycStatus,
+    ...(u.kycStatus === 'rejected' ? { reason: KYC_REJECTIONS[i % KYC_REJECTIONS.length] } : {}),
+    ...(decided ? { reviewedBy: (i % 2 ? operator : admin).id, reviewedAt: iso(decided) } : {}),
+    createdAt: iso(submitted), updatedAt: iso(decided ?? submitted),
+  };
+});
+
 // The dev logins work without an authenticator app: the demo data turns the setting "Require 2FA for all users" off
 // (a production install, which loads no demo data, keeps it on; see the README's Dev logins).
 const settings = { twoFactorAuth: false };
 const data = {
   users: [...staff, ...shoppers], products, orders: orders.sort(byDate), orderItems, payments: payments.sort(byDate),
   coupons, referralClicks, payouts, commissions: commissionRecords, dnsRecords, dnsQueryLogs, dnsScriptLogs,
-  notificationBulks: [bulk], notifications, emailMessages, redemptions, pointsEntries, settings,
+  notificationBulks: [bulk], notifications, emailMessages, redemptions, pointsEntries, kycSessions, settings,
 };
 fs.writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${data.users.length} users, ${products.length} products, `
   + `${orders.length} orders, ${orderItems.length} order lines, ${payments.length} payments, ${coupons.length} coupons, `
   + `${referralClicks.length} referral clicks, ${payouts.length} payouts, ${commissionRecords.length} commissions, `
   + `${dnsRecords.length} DNS records, ${dnsQueryLogs.length} DNS lookups, ${dnsScriptLogs.length} DNS script runs, `
-  + `${notifications.length} notifications, ${emailMessages.length} emails, ${redemptions.length} redemptions, ${pointsEntries.length} points added by staff`);
+  + `${notifications.length} notifications, ${emailMessages.length} emails, ${redemptions.length} redemptions, ${pointsEntries.length} points added by staff, `
+  + `${kycSessions.length} KYC sessions`);

@@ -11,7 +11,9 @@ import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-seed-load-'));
-beforeAll(async () => { t = await createTestApp(); });
+// DATA_DIR: the KYC documents the seed writes land in this file's own directory.
+beforeAll(async () => { t = await createTestApp({ DATA_DIR: path.join(dir, 'data') }); });
+const uploads = path.join(dir, 'data', 'uploads', 'private');
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -127,22 +129,22 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
     expect(await counts()).toEqual(before);
   });
 
-  it('a file without them loads as before: no coupons, referrals, commissions, payouts, DNS zone, notifications, redemptions or points added', async () => {
+  it('a file without them loads as before: no coupons, referrals, commissions, payouts, DNS zone, notifications, redemptions, points added or KYC sessions', async () => {
     const file = variant('plain.json', (d) => {
       for (const key of ['coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
-        'redemptions', 'pointsEntries']) delete d[key];
+        'redemptions', 'pointsEntries', 'kycSessions']) delete d[key];
       for (const u of d.users) for (const key of ['referralCode', 'referredById', 'referredAt', 'walletAddress']) delete u[key];
       for (const o of d.orders) delete o.referrerId;
     });
     const summary = await seedFromFile(t.db, file, { withPasswords: false, log: () => undefined });
     expect(summary).toMatchObject({ users: 44, coupons: 0, referralClicks: 0, payouts: 0, commissions: 0, dnsRecords: 0, dnsQueryLogs: 0, dnsScriptLogs: 0,
-      notificationBulks: 0, notifications: 0, emailMessages: 0, redemptions: 0, pointsEntries: 0 });
+      notificationBulks: 0, notifications: 0, emailMessages: 0, redemptions: 0, pointsEntries: 0, kycSessions: 0 });
     const [left] = await queryRows<{ n: number }>(t.db, sql`select
       (select count(*) from coupons) + (select count(*) from commissions) + (select count(*) from payouts) + (select count(*) from referral_clicks)
       + (select count(*) from users where affiliate or referred_by_id is not null)
       + (select count(*) from dns_records) + (select count(*) from dns_query_logs) + (select count(*) from dns_script_logs)
       + (select count(*) from notification_bulks) + (select count(*) from notifications) + (select count(*) from email_messages)
-      + (select count(*) from redemptions) + (select count(*) from points_entries where type <> 'EARNED') as n`);
+      + (select count(*) from redemptions) + (select count(*) from points_entries where type <> 'EARNED') + (select count(*) from kyc_sessions) as n`);
     expect(Number(left!.n)).toBe(0);
   });
 });
@@ -299,6 +301,55 @@ describe('db.json’s membership', () => {
     expect((refused as Error).message.split('\n').slice(1)).toEqual([
       expect.stringMatching(/^pointsEntries\[0\] \(id ".*"\)\.amount: takes shopper@rwa\.dev's points balance to -\d+, below 0$/),
     ]);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('db.json’s KYC sessions', () => {
+  it('load sessions waiting for review, approved and rejected, each with a document the reviewer can open', async () => {
+    const summary = await seedFromFile(t.db, 'db.json', { log: () => undefined, privateUploadsDir: uploads });
+    expect(summary.kycSessions).toBeGreaterThan(0);
+    const [shape] = await queryRows<Record<string, number>>(t.db, sql`select
+      (select count(*)::int from kyc_sessions where status = 'pending') as pending,
+      (select count(*)::int from kyc_sessions where status in ('approved', 'verified') and reviewed_by is not null) as approved,
+      (select count(*)::int from kyc_sessions where status = 'rejected' and reason is not null) as rejected,
+      (select count(*)::int from kyc_sessions k join users u on u.id = k.user_id where u.kyc_status <> k.status) as disagree`);
+    expect(shape).toMatchObject({ disagree: 0 });
+    for (const [key, n] of Object.entries(shape!)) if (key !== 'disagree') expect(n, key).toBeGreaterThan(0);
+
+    const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;
+    const queue = (await t.call('GET', '/api/kyc?status=pending', { token })).json();
+    expect(queue.sessions).toHaveLength(shape!.pending);
+    const document = await t.call('GET', `/api/kyc/${queue.sessions[0].id}/document`, { token });
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toBe('image/png');
+    // Reviewed as any other: approving one moves its user's KYC status.
+    const approved = await t.call('PUT', `/api/kyc/${queue.sessions[0].id}/status`, { token, body: { status: 'approved' } });
+    expect(approved.statusCode, approved.body).toBe(200);
+  });
+
+  it('refuses a bad session, one line each, and loads nothing', async () => {
+    const before = await counts();
+    const file = variant('bad-kyc.json', (d) => {
+      d.kycSessions[0].country = 'XX';
+      d.kycSessions[1].status = 'lost';
+      d.kycSessions[2].reviewedBy = d.kycSessions[2].userId;
+      d.kycSessions[3].dateOfBirth = '2030-01-01';
+      const rejected = d.kycSessions.find((k: { status: string }) => k.status === 'rejected');
+      delete rejected.reason;
+    });
+    const err = await seedFromFile(t.db, file, { log: () => undefined }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(SeedFileError);
+    const lines = (err as Error).message.split('\n').slice(1);
+    expect(lines).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^kycSessions\[0\] \(id ".*"\)\.country: Country must be a two-letter ISO country code/),
+      expect.stringMatching(/^kycSessions\[1\] \(id ".*"\)\.status: "lost" is not one of pending, approved, verified, rejected$/),
+      expect.stringMatching(/^kycSessions\[2\] \(id ".*"\)\.reviewedBy: is the user themself/),
+      expect.stringMatching(/^kycSessions\[3\] \(id ".*"\)\.dateOfBirth: .+/),
+      expect.stringMatching(/^kycSessions\[\d+\] \(id ".*"\)\.reason: missing: a rejected session tells the user what to fix$/),
+    ]));
+    expect(lines.every((line) => line.startsWith('kycSessions['))).toBe(true);
+    expect(lines).toHaveLength(5);
     expect(await counts()).toEqual(before);
   });
 });

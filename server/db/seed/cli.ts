@@ -37,7 +37,8 @@ async function main() {
     if (!values.append) {
       const file = values.file ? path.resolve(values.file) : config.seedFile;
       const t = Date.now();
-      const s = await seedFromFile(database.db, file, { shiftDates: !values['keep-dates'], lenient: values.lenient, chain: tokenOfChain(config.chain), zones: config.dns.zones });
+      const s = await seedFromFile(database.db, file, { shiftDates: !values['keep-dates'], lenient: values.lenient, chain: tokenOfChain(config.chain), zones: config.dns.zones,
+        privateUploadsDir: config.privateUploadsDir });
       console.log(`seed: loaded ${path.basename(file)}: ${s.users} users, ${s.products} products, ${s.orders} orders, `
         + `${s.orderItems} order lines, ${s.payments} payments, ${s.coupons} coupons, ${s.referralClicks} referral clicks, `
         + `${s.payouts} payouts, ${s.commissions} commissions, ${s.dnsRecords} DNS records in ${Date.now() - t} ms`);

@@ -1,10 +1,10 @@
 /**
  * Writes the database back out as a json-server style file, the format the seed reads (parse.ts, records.ts,
- * network.ts, domain.ts, inbox.ts and membership.ts): top-level `users`, `products`, `orders`, `orderItems`,
+ * network.ts, domain.ts, inbox.ts, membership.ts and kyc.ts): top-level `users`, `products`, `orders`, `orderItems`,
  * `payments`, `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`, `dnsQueryLogs`, `dnsScriptLogs`,
- * `notificationBulks`, `notifications`, `emailMessages`, `redemptions` and `pointsEntries` (staff's) arrays and a
- * `settings` object, field names the API's, amounts as decimal numbers, dates as ISO text, passwords as their stored
- * hashes (`passwordHash`).
+ * `notificationBulks`, `notifications`, `emailMessages`, `redemptions`, `pointsEntries` (staff's) and `kycSessions`
+ * arrays and a `settings` object, field names the API's, amounts as decimal numbers, dates as ISO text, passwords
+ * as their stored hashes (`passwordHash`).
  *
  * Streamed: each collection is read in keyset batches by id, and each batch is rendered to JSON text by the
  * database (one text value a batch, no row mapping), then written to the stream before the next is read, so a
@@ -159,6 +159,15 @@ const COLLECTIONS: Collection[] = [
     name: 'pointsEntries', table: 'points_entries', where: "t.type = 'ADJUSTED'", fields: [
       ['id', 't.id'], ['userId', 't.user_id'], ['type', 't.type'], ['amount', 't.amount'], ['reason', 't.reason'], ['actorId', 't.actor_id'],
       ['createdAt', iso('t.created_at')],
+    ],
+  },
+  {
+    // Without the documents: a loaded session's is a placeholder written by the seed (kyc.ts).
+    name: 'kycSessions', table: 'kyc_sessions', fields: [
+      ['id', 't.id'], ['userId', 't.user_id'], ['legalName', 't.legal_name'], ['dateOfBirth', 't.date_of_birth::text'], ['country', 't.country'],
+      ['documentType', 't.document_type'], ['documentNumber', 't.document_number'], ['documentName', 't.document_name'], ['status', 't.status'],
+      ['reason', 't.reason'], ['reviewedBy', 't.reviewed_by'], ['reviewedAt', iso('t.reviewed_at')],
+      ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')],
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import { settingsSchema } from '../../../src/common/settings.js';
 import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLogs } from './domain.js';
+import { parseKycSessions } from './kyc.js';
 import { parsePointsEntries, parseRedemptions } from './membership.js';
 import { parseEmailMessages, parseNotificationBulks, parseNotifications } from './inbox.js';
 import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type At, type Problem } from './format.js';
@@ -33,12 +34,12 @@ export class SeedFileError extends Error {
 
 const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'coupons', 'referralClicks', 'payouts', 'commissions',
   'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
-  'redemptions', 'pointsEntries', 'settings'] as const;
+  'redemptions', 'pointsEntries', 'kycSessions', 'settings'] as const;
 const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
   order_items: 'orderItems', orderLines: 'orderItems', order_lines: 'orderItems', items: 'orderItems',
 };
 const DATE_KEYS = ['createdAt', 'created_at', 'updatedAt', 'updated_at', 'paidAt', 'paid_at', 'fulfilledAt', 'fulfilled_at',
-  'completedAt', 'completed_at', 'readAt', 'sentAt', 'finishedAt', 'lastLogin', 'last_login', 'joinDate', 'date', 'earnedAt', 'decidedAt', 'approvedAt', 'referredAt'];
+  'completedAt', 'completed_at', 'readAt', 'sentAt', 'finishedAt', 'reviewedAt', 'lastLogin', 'last_login', 'joinDate', 'date', 'earnedAt', 'decidedAt', 'approvedAt', 'referredAt'];
 
 export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const notes = new Notes();
@@ -97,6 +98,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const redemptionRows = parseRedemptions(ctx, list('redemptions'), userIds, productRows, orderData.orders);
   const entryRows = parsePointsEntries(ctx, list('pointsEntries'), userIds);
   const ledgerPlaces = new Map<string, At>([...redemptionRows, ...entryRows].map(({ id, at }) => [id, at]));
+  const kycRows = parseKycSessions(ctx, list('kycSessions'), userRows);
   const settingRows = parseSettings(settingsRaw, notes);
   if (notes.problems.length && !opts.lenient) throw new SeedFileError(notes.problems);
   return {
@@ -118,6 +120,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     redemptions: redemptionRows.map(({ at: _, ...redemption }) => redemption),
     pointsEntries: entryRows.map(({ at: _, ...entry }) => entry),
     ledgerPlaces,
+    kycSessions: kycRows,
     settings: settingRows,
     notes: notes.list(),
     problems: notes.problems,

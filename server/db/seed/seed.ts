@@ -2,7 +2,8 @@
  * Loads demo data from a json-server style file (db.json): top-level arrays `users`, `products`,
  * `orders`, `orderItems`, `payments`, optionally `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`,
  * `dnsQueryLogs`, `dnsScriptLogs`, `notificationBulks`, `notifications`, `emailMessages`, `redemptions` and
- * `pointsEntries` (the points staff added or removed; the rest of the ledger is derived, see points.ts), and an
+ * `pointsEntries` (the points staff added or removed; the rest of the ledger is derived, see points.ts) and
+ * `kycSessions` (each one's document a placeholder image written on load), and an
  * optional `settings` object. Field names are the API's (camelCase; snake_case is accepted too). Other collections
  * are ignored with a printed note. The referral network: a user's `referredById` (their level-1 referrer) and
  * `referralCode`, an order's `referrerId`; the unique clicks per day and the affiliate flags are derived on load.
@@ -29,7 +30,7 @@ import { hashPassword } from '../../lib/crypto.js';
 import type { Database, Db, Queryable } from '../client.js';
 import {
   commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
-  pointsEntries, products, redemptions, referralClicks, settings, users,
+  kycSessions, pointsEntries, products, redemptions, referralClicks, settings, users,
 } from '../schema.js';
 import { mapOntoChain } from './chain.js';
 import { describeProblem, type Problem } from './format.js';
@@ -37,6 +38,8 @@ import { parseSeedFile, SeedFileError, type ParseOptions } from './parse.js';
 import type { SeedData } from './types.js';
 import type { GenerateOptions, GenerateResult } from './generate.js';
 import { earnSeededPoints, type Overdrawn } from './points.js';
+import { writeKycDocuments } from './kyc.js';
+import { kycDir } from '../../modules/kyc/service.js';
 
 export type SeedOptions = ParseOptions & {
   /** Set hashes for users listed with a password (default true). */
@@ -44,6 +47,8 @@ export type SeedOptions = ParseOptions & {
   log?: (message: string) => void;
   /** The chain tokens are minted on: the file's tokenised products and lines are loaded on it (chain.ts). */
   chain?: ChainToken;
+  /** Where KYC documents are stored (DATA_DIR/uploads/private): each loaded session's placeholder is written there. */
+  privateUploadsDir?: string;
   /** Tests: runs inside the load's transaction once the tables are emptied (to fail a load half-way). */
   afterReset?: () => Promise<void> | void;
 };
@@ -52,14 +57,14 @@ export type SeedSummary = {
   users: number; products: number; orders: number; orderItems: number; payments: number;
   coupons: number; referralClicks: number; payouts: number; commissions: number;
   dnsRecords: number; dnsQueryLogs: number; dnsScriptLogs: number; notificationBulks: number; notifications: number; emailMessages: number;
-  redemptions: number; pointsEntries: number;
+  redemptions: number; pointsEntries: number; kycSessions: number;
   notes: string[];
 };
 
 const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, audit_events, mint_jobs, chain_transactions, mint_workers,
   coupons, referral_clicks, referral_visits, payouts, commissions, commission_adjustments,
   dns_records, dns_query_logs, dns_script_logs, notification_bulks, notifications, email_messages,
-  members, redemptions, points_entries RESTART IDENTITY CASCADE`;
+  members, redemptions, points_entries, kyc_sessions RESTART IDENTITY CASCADE`;
 const CHUNK = 500;
 
 /** Whether JSON.parse fails on `text` only because it stops too early (the error is further on, or there is none). */
@@ -125,6 +130,8 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     ...u,
     passwordHash: opts.withPasswords === false ? null : password ? hashes.get(password)! : u.passwordHash ?? null,
   }));
+  if (opts.privateUploadsDir) await writeKycDocuments(kycDir(opts.privateUploadsDir), data.kycSessions);
+  else if (data.kycSessions.length) log('seed: no uploads directory given: the KYC sessions are loaded without their documents.');
   log(`seed: checked ${file.split(/[\\/]/).pop()}; replacing the data in one transaction…`);
   // One transaction: a load that fails half-way (a constraint, a full disk, a kill) leaves the data that was there.
   await db.transaction(async (tx) => {
@@ -152,6 +159,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.emailMessages)) await tx.insert(emailMessages).values(rows);
     for (const rows of chunks(data.redemptions)) await tx.insert(redemptions).values(rows);
     for (const rows of chunks(data.pointsEntries)) await tx.insert(pointsEntries).values(rows);
+    for (const rows of chunks(data.kycSessions)) await tx.insert(kycSessions).values(rows);
     await deriveReferralState(tx);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
     const overdrawn = await earnSeededPoints(tx);
@@ -164,7 +172,8 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     referralClicks: data.referralClicks.length, payouts: data.payouts.length, commissions: data.commissions.length,
     dnsRecords: data.dnsRecords.length, dnsQueryLogs: data.dnsQueryLogs.length, dnsScriptLogs: data.dnsScriptLogs.length,
     notificationBulks: data.notificationBulks.length, notifications: data.notifications.length, emailMessages: data.emailMessages.length,
-    redemptions: data.redemptions.length, pointsEntries: data.pointsEntries.length, notes: data.notes,
+    redemptions: data.redemptions.length, pointsEntries: data.pointsEntries.length,
+    kycSessions: data.kycSessions.length, notes: data.notes,
   };
 }
 
@@ -225,7 +234,8 @@ export async function seedIfEmpty(database: Database, config: Config, log: (mess
     return false;
   }
   const production = config.env === 'production';
-  const s = await seedFromFile(database.db, config.seedFile, { withPasswords: !production, log, chain: tokenOfChain(config.chain), zones: config.dns.zones });
+  const s = await seedFromFile(database.db, config.seedFile, { withPasswords: !production, log, chain: tokenOfChain(config.chain), zones: config.dns.zones,
+    privateUploadsDir: config.privateUploadsDir });
   log(`seed: loaded ${s.users} users, ${s.products} products, ${s.orders} orders from ${config.seedFile}.`);
   if (production) log('seed: production: accounts were loaded without passwords; create an admin with `npm run create-admin`.');
   return true;

@@ -1,6 +1,6 @@
 import type {
   commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
-  pointsEntries, products, redemptions, referralClicks, users,
+  kycSessions, pointsEntries, products, redemptions, referralClicks, users,
 } from '../schema.js';
 import type { At, Problem } from './format.js';
 
@@ -22,6 +22,7 @@ export type SeedNotification = typeof notifications.$inferInsert & { id: string 
 export type SeedEmailMessage = Omit<typeof emailMessages.$inferInsert, 'id'>;
 export type SeedRedemption = typeof redemptions.$inferInsert & { id: string };
 export type SeedPointsEntry = typeof pointsEntries.$inferInsert & { id: string };
+export type SeedKycSession = typeof kycSessions.$inferInsert & { id: string; documentFile: string };
 
 export type SeedData = {
   users: SeedUser[];
@@ -44,6 +45,8 @@ export type SeedData = {
   pointsEntries: SeedPointsEntry[];
   /** Where each redemption and points entry is in the file, by id: a balance the ledger takes below 0 names it. */
   ledgerPlaces: Map<string, At>;
+  /** Each one's document is a placeholder written on load (kyc.ts). */
+  kycSessions: SeedKycSession[];
   settings: { key: string; value: unknown }[];
   notes: string[];
   /** What was wrong and how it was repaired (a lenient load; a strict one refuses the file instead). */
