@@ -1,0 +1,57 @@
+/**
+ * A first run that looks lived in: the e2e server is seeded from db.json, as `npm start` is, and the seeded admin finds
+ * something on every screen of the menu: at least one row, or a figure other than zero.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserForFile, login } from './browser.js';
+
+const b = await browserForFile();
+const { page } = b;
+
+const MENU = [
+  'Dashboard', 'Products', 'Orders', 'Payments', 'Payouts', 'Referrals', 'Affiliates', 'Coupons', 'Mint Queue',
+  'Users', 'Membership', 'Domain Management', 'Payment SDK', 'Settings', 'Reports',
+];
+
+/**
+ * Known gaps: screens the demo data still leaves empty, each with why. Mint Queue: db.json's tokenised orders carry no
+ * mint jobs (a job stands for a transaction on a chain, which a seed file cannot hold). Settings: a form of
+ * configuration whose values live in inputs, not rows or figures.
+ */
+const KNOWN_EMPTY = ['Mint Queue', 'Settings'];
+
+/** What the screen's main area shows: table rows with cells, and leaf elements whose text is a number other than 0. */
+const shown = (p: Page) => p.locator('main').evaluate((main) => {
+  const rows = [...main.querySelectorAll('tbody tr')].filter((tr) => tr.querySelectorAll('td').length > 1).length;
+  const figures = [...main.querySelectorAll('*')].filter((el) => el.children.length === 0)
+    .map((el) => (el.textContent ?? '').trim())
+    .filter((text) => /^[^\d\s]{0,3}\s?[\d][\d,.\s]*%?$/.test(text) && /[1-9]/.test(text)).length;
+  return { rows, figures };
+});
+
+describe('a first run seeded from db.json, in Chromium', () => {
+  it('the seeded admin opens every menu item by clicking it and finds a row or a figure other than zero on each', async () => {
+    await login(page, b.url, 'admin@rwa.dev');
+    await page.waitForURL(/\/dashboard$/);
+    const menu = page.locator('a.RaMenuItemLink-root');
+    await expect.poll(() => menu.allInnerTexts()).toEqual(MENU);
+    const empty: string[] = [];
+    for (const item of MENU) {
+      await menu.filter({ hasText: new RegExp(`^${item}$`) }).click();
+      await expect.poll(() => page.getByTestId('page-title').innerText()).toBe(item);
+      const filled = async () => {
+        const { rows, figures } = await shown(page);
+        return rows > 0 || figures > 0;
+      };
+      if (KNOWN_EMPTY.includes(item)) {
+        // Still checked: once the demo data fills one, it leaves this list (the test fails until it does).
+        await page.waitForLoadState('networkidle');
+        if (!(await filled())) empty.push(item);
+        continue;
+      }
+      await expect.poll(filled, { timeout: 15_000, message: `${item} shows no row and no figure other than 0` }).toBe(true);
+    }
+    expect(empty).toEqual(KNOWN_EMPTY);
+  });
+});
