@@ -491,7 +491,9 @@ describe(`npm run export (server/db/seed/export-cli.ts) on ${engine()}`, { timeo
     expect((await seed(t, '--orders', '200')).code).toBe(0);
     const first = await exportTo(t, '--file', a);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/export: 144 users, 20 products, 500 orders, \d+ orderItems, \d+ payments, \d+ coupons, \d+ referralClicks, \d+ payouts, \d+ commissions, 1 settings to a\.json/);
+    expect(first.stdout).toMatch(new RegExp('export: 144 users, 20 products, 500 orders, \\d+ orderItems, \\d+ payments, \\d+ coupons, \\d+ referralClicks, \\d+ payouts, \\d+ commissions, '
+      + '\\d+ dnsRecords, \\d+ dnsQueryLogs, \\d+ dnsScriptLogs, \\d+ notificationBulks, \\d+ notifications, \\d+ emailMessages, \\d+ redemptions, '
+      + '\\d+ pointsEntries, \\d+ kycSessions, 1 settings to a\\.json'));
     const reseed = await seed(t, '--file', a, '--keep-dates');
     expect(reseed.code, reseed.stderr).toBe(0);
     expect((await exportTo(t, '--file', b)).code).toBe(0);
