@@ -64,6 +64,8 @@ describe('dialogs can always be left', () => {
   });
 });
 
+const DEV_TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+
 describe('a product from create to delete', () => {
   it('the create page has its heading; saving says "Product created"', async () => {
     await openFromMenu('Products', /\/products$/);
@@ -76,10 +78,14 @@ describe('a product from create to delete', () => {
     await page.getByLabel('Crypto price').fill('0.01');
     await page.getByRole('combobox', { name: 'Type', exact: true }).click();
     await page.getByRole('option', { name: 'Art' }).click();
+    // The chain is not typed: the switch puts the product on the contract the platform mints with, which it names.
+    await expect.poll(() => page.getByText(`Minted as a token by ${DEV_TOKEN} on chain 31337`).isVisible(), WAIT).toBe(true);
+    await page.getByLabel('Tokenised').check();
     await screenshot(page, 'product-create-en');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/products\/[^/]+\/show$/, WAIT);
     await expect.poll(() => notice('Product created').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.locator('main').getByText(DEV_TOKEN).isVisible(), WAIT).toBe(true);
   });
 
   it('editing the price says "Product updated" and the History shows the price from → to', async () => {

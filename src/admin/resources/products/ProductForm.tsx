@@ -58,6 +58,7 @@ export default function ProductForm({ defaultValues }: { defaultValues?: Record<
       {/* The chain is the one tokens are minted on, never typed: the switch marks the product tokenised on its contract. */}
       <BooleanInput
         source="contract"
+        defaultValue={null}
         label="resources.products.tokenised"
         format={(contract: string | null | undefined) => !!contract}
         parse={(on: boolean) => (on ? chain?.tokenContract ?? null : null)}
