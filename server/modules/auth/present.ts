@@ -1,7 +1,6 @@
 import type { Role } from '../../../src/common/capabilities.js';
 import type { LoginSuccess } from '../../../src/common/two-factor.js';
 import type { SessionUser } from '../../../src/common/users.js';
-import type { LoginOutcome } from './service.js';
 
 type Named = { name: string | null; firstName: string | null; lastName: string | null; email: string };
 
@@ -14,5 +13,5 @@ export const presentSessionUser = (u: { id: string; email: string; name: string;
   ({ id: u.id, email: u.email, name: u.name, role: u.role as Role });
 
 /** An opened session as a login (and a confirmed sign-up) answers it. */
-export const presentSession = (outcome: Extract<LoginOutcome, { kind: 'session' }>): LoginSuccess =>
+export const presentSession = (outcome: Pick<LoginSuccess, 'token' | 'user' | 'restriction'>): LoginSuccess =>
   ({ ok: true, token: outcome.token, accessToken: outcome.token, user: outcome.user, restriction: outcome.restriction });
