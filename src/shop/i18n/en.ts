@@ -399,6 +399,7 @@ const en = {
     noTransaction: 'Not sent yet',
     paging: 'Order pages',
     total: '{total} orders in all',
+    totalOne: '1 order in all',
   },
   orderStatus: {
     pending: 'Pending',

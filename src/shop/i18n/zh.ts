@@ -401,6 +401,7 @@ const zh: typeof en = {
     noTransaction: '尚未发送',
     paging: '订单分页',
     total: '共 {total} 个订单',
+    totalOne: '共 1 个订单',
   },
   orderStatus: {
     pending: '待付款',

@@ -35,7 +35,7 @@ export default function Orders() {
         </Typography>
         {data && data.total > 0 && (
           <Typography variant="body2" color="text.secondary">
-            {fill(m.orders.total, { total: f.number(data.total) })}
+            {data.total === 1 ? m.orders.totalOne : fill(m.orders.total, { total: f.number(data.total) })}
           </Typography>
         )}
       </Box>
