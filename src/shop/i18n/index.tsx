@@ -83,12 +83,14 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
   const suggestLang = useCallback((next: unknown) => {
     if (!storedLang() && isShopLang(next)) setLangState(next);
   }, []);
-  const [errorsLoaded, setErrorsLoaded] = useState(lang === 'en');
+  // Whether the Chinese sentences are in; English needs none (the server writes them).
+  const [chineseLoaded, setChineseLoaded] = useState(() => chineseErrors !== null);
+  const errorsLoaded = lang === 'en' || chineseLoaded;
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
     // Answers arrive after the effects of the render that asked, so the transport already speaks `lang`.
     setErrorTranslator(errorTranslatorFor(lang));
-    if (lang !== 'en') void loadChineseErrors().then(() => setErrorsLoaded(true));
+    if (lang !== 'en') void loadChineseErrors().then(() => setChineseLoaded(true));
   }, [lang]);
   // A new value once the sentences are in, so that what showed a server sentence shows it again, translated.
   const value = useMemo(() => ({ lang, m: CATALOGUES[lang], setLang, suggestLang, errorsLoaded }), [lang, setLang, suggestLang, errorsLoaded]);
