@@ -50,7 +50,8 @@ describe('the shopper’s wallet on the Account page in Chromium', () => {
       try {
         const { page } = shopper;
         await page.setViewportSize(size);
-        await page.goto(shopper.url('/shop/account'));
+        await page.goto(shopper.url('/shop'));
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
         await page.locator('#login-email').fill(email);
         await page.locator('#login-password').fill(DEV_PASSWORD);
         await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -115,7 +116,8 @@ describe('the shopper’s wallet on the Account page in Chromium', () => {
         await page.goto(shopper.url(`/shop/products/${(await tokenProduct()).id}`));
         await page.getByRole('button', { name: 'Add to cart' }).click();
         await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
-        await page.goto(shopper.url('/shop/checkout'));
+        await page.getByTestId('cart-count').click();
+        await page.getByRole('link', { name: 'Check out' }).click();
         await expect.poll(() => page.getByLabel('Wallet address').inputValue(), WAIT).toBe(wallet);
       } finally {
         await shopper.close();
