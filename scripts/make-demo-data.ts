@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { faker } from '@faker-js/faker';
+import { getAddress } from 'viem';
 import { DEMO_PRODUCTS } from './demo-products.js';
 import { DEV_TOKEN_ADDRESS } from '../server/chain/dev-chain.js';
 import { DEV_CHAIN_ID } from '../server/chain/edr-provider.js';
@@ -19,6 +20,10 @@ import { DEFAULT_SETTINGS } from '../src/common/settings.js';
 import { mulDivHalfEven } from '../server/modules/cart/pricing.js';
 import { commissionBase, commissionCents, ratePpm, reducedCents } from '../server/modules/commissions/policy.js';
 import { ALPHABET } from '../server/modules/referrals/policy.js';
+import { CANCELLED_BY_REFUND } from '../server/modules/mint/policy.js';
+import { tokenWei } from '../server/modules/payouts/policy.js';
+import { MAX_ATTEMPTS } from '../src/common/mint.js';
+import { DEMO_CHAIN, signOnDevChain, type Planned } from './demo-chain.js';
 
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db.json');
 const FROM = new Date('2025-12-01T00:00:00Z').getTime();
@@ -410,13 +415,96 @@ const kycSessions = shoppers.filter((u) => u.status === 'active').slice(0, 16).m
   };
 });
 
+
+// ---- The mint queue and the chain. Each paid tokenised line was queued at payment and minted seconds later on the
+// dev chain (real signed transactions: demo-chain.ts), which fulfilled its order, as the live worker does. The two
+// latest paid orders still wait in the queue (the worker mints them at start); three failed after every attempt and
+// wait for an operator's Retry; one failed and its order was then refunded. Staff minted by hand: one done, one
+// waiting for a second approver, one rejected. One payout was paid on chain from the platform wallet.
+const SECOND = 1000;
+const tokenIdOf = new Map(products.flatMap((p) => (p.tokenId ? [[p.id, p.tokenId] as const] : [])));
+const tokenisedLines = (sale: Sale) => orderItems.filter((i) => i.orderId === sale.order.id && tokenIdOf.has(i.productId));
+const mintedSales = sales.filter((s) => (isPaid(s) || s.status === 'refunded') && tokenisedLines(s).length).sort((a, b) => a.paidAt - b.paidAt);
+const stillPaid = mintedSales.filter((s) => s.status === 'paid');
+const queuedSales = new Set(stillPaid.slice(-2));
+const failedSales = new Set(stillPaid.slice(-12, -9));
+const cancelledSale = mintedSales.filter((s) => s.status === 'refunded').at(-1)!;
+const TIMEOUT = 'The request took too long to respond.';
+type Job = Record<string, unknown> & { id: string; createdAt: string };
+const mintPlans = new Map<Planned, Job>();
+const mintJobs: Job[] = mintedSales.flatMap((sale) => tokenisedLines(sale).map((line) => {
+  const job: Job = {
+    id: faker.string.uuid(), orderId: sale.order.id, orderItemId: line.id, productId: line.productId, walletAddress: sale.order.walletAddress,
+    tokenId: tokenIdOf.get(line.productId), amount: String(line.qty), createdAt: iso(sale.paidAt),
+  };
+  if (queuedSales.has(sale)) return Object.assign(job, { status: 'queued', attempts: 0, nextAttemptAt: iso(sale.paidAt), updatedAt: iso(sale.paidAt) });
+  if (failedSales.has(sale) || sale === cancelledSale) {
+    const gaveUp = sale.paidAt + 31 * 60 * SECOND;
+    return Object.assign(job, {
+      status: 'failed', attempts: MAX_ATTEMPTS, lastError: sale === cancelledSale ? CANCELLED_BY_REFUND : TIMEOUT, chainId: DEMO_CHAIN.chainId,
+      contract: DEMO_CHAIN.contract, nextAttemptAt: iso(gaveUp), updatedAt: iso(gaveUp), completedAt: iso(gaveUp),
+    });
+  }
+  mintPlans.set({ kind: 'mint', at: sale.paidAt + 3 * SECOND, to: String(sale.order.walletAddress), tokenId: BigInt(tokenIdOf.get(line.productId)!), amount: BigInt(line.qty) }, job);
+  return job;
+}));
+const [gold, treasury, municipal] = ['1', '17', '18'].map((id) => products.find((p) => p.tokenId === id)!);
+const MANUAL: { product: typeof gold; to: { id: string }; amount: number; note: string; at: number; rejected?: string; waits?: boolean }[] = [
+  { product: gold, to: shopper, amount: 2, note: 'Two bars bought at the vault counter and paid by bank transfer BT-2026-0412.', at: TO - 45 * DAY },
+  { product: treasury, to: top, amount: 250, note: 'Wholesale subscription of 250 units, invoice INV-2026-118.', at: TO - DAY, waits: true },
+  { product: municipal, to: second, amount: 500, note: 'Subscription of 500 units for a new client.', at: TO - 12 * DAY, rejected: 'No signed subscription agreement is on file for this client.' },
+];
+for (const m of MANUAL) {
+  const job: Job = {
+    id: faker.string.uuid(), productId: m.product.id, walletAddress: wallets.get(m.to.id), tokenId: m.product.tokenId, amount: String(m.amount),
+    createdBy: operator.id, note: m.note, createdAt: iso(m.at),
+  };
+  if (m.waits) Object.assign(job, { status: 'awaiting_approval', attempts: 0, nextAttemptAt: iso(m.at), updatedAt: iso(m.at) });
+  else if (m.rejected) Object.assign(job, { status: 'rejected', attempts: 0, rejectedBy: admin.id, rejectedAt: iso(m.at + 3 * 3_600_000), rejectReason: m.rejected, updatedAt: iso(m.at + 3 * 3_600_000) });
+  else mintPlans.set({ kind: 'mint', at: m.at + 5 * SECOND, to: wallets.get(m.to.id)!, tokenId: BigInt(m.product.tokenId!), amount: BigInt(m.amount) }, job);
+  mintJobs.push(job);
+}
+// The shopper's first payout went to their wallet in ether at 3,200 USD an ether, the rate the settings keep.
+const PAYOUT_TOKEN_RATE = '0.0003125';
+const onchainPayout = payouts.find((p) => p.recipientId === shopper.id && p.status === 'completed')!;
+const payoutPlan: Planned = {
+  kind: 'transfer', at: Date.parse(onchainPayout.completedAt!) - 60 * SECOND, to: wallets.get(shopper.id)!,
+  value: tokenWei(commissions.filter((c) => c.payoutId === onchainPayout.id).reduce((sum, c) => sum + c.amount, 0), PAYOUT_TOKEN_RATE),
+};
+const signed = await signOnDevChain([...mintPlans.keys(), payoutPlan]);
+for (const s of signed) {
+  const done = s.of.at + 5 * SECOND;
+  if (s.of === payoutPlan) {
+    delete (onchainPayout as { reference?: string }).reference;
+    Object.assign(onchainPayout, {
+      method: 'crypto', walletAddress: getAddress(wallets.get(shopper.id)!), amountWei: String(payoutPlan.value), tokenRate: PAYOUT_TOKEN_RATE,
+      chainId: DEMO_CHAIN.chainId, sender: s.sender, nonce: s.nonce, txHash: s.hash, transferState: 'mined', blockNumber: s.block,
+    });
+    continue;
+  }
+  Object.assign(mintPlans.get(s.of)!, {
+    status: 'succeeded', attempts: 1, chainId: DEMO_CHAIN.chainId, contract: DEMO_CHAIN.contract, minter: DEMO_CHAIN.minter, nonce: s.nonce,
+    txHash: s.hash, blockNumber: s.block, nextAttemptAt: iso(s.of.at), signedAt: iso(s.of.at), updatedAt: iso(done), completedAt: iso(done),
+  });
+}
+const chainTransactions = signed.map((s) => ({
+  chainId: DEMO_CHAIN.chainId, hash: s.hash, sender: s.sender, nonce: s.nonce, raw: s.raw,
+  ...(s.of === payoutPlan ? { payoutId: onchainPayout.id } : { mintJobId: mintPlans.get(s.of)!.id }), createdAt: iso(s.of.at),
+}));
+// A paid order whose mints all succeeded was fulfilled by the last of them.
+for (const sale of mintedSales.filter((s) => isPaid(s) && !queuedSales.has(s) && !failedSales.has(s))) {
+  const fulfilled = Math.max(...mintJobs.filter((j) => j.orderId === sale.order.id).map((j) => Date.parse(String(j.completedAt))));
+  Object.assign(sale.order, { status: 'fulfilled', fulfilledAt: iso(fulfilled), updatedAt: iso(fulfilled) });
+  sale.status = 'fulfilled';
+}
+
 // The dev logins work without an authenticator app: the demo data turns the setting "Require 2FA for all users" off
 // (a production install, which loads no demo data, keeps it on; see the README's Dev logins).
-const settings = { twoFactorAuth: false };
+const settings = { twoFactorAuth: false, payoutTokenRate: PAYOUT_TOKEN_RATE };
 const data = {
   users: [...staff, ...shoppers], products, orders: orders.sort(byDate), orderItems, payments: payments.sort(byDate),
   coupons, referralClicks, payouts, commissions: commissionRecords, dnsRecords, dnsQueryLogs, dnsScriptLogs,
-  notificationBulks: [bulk], notifications, emailMessages, redemptions, pointsEntries, kycSessions, settings,
+  notificationBulks: [bulk], notifications, emailMessages, redemptions, pointsEntries, kycSessions, mintJobs: mintJobs.sort(byDate), chainTransactions, settings,
 };
 fs.writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${data.users.length} users, ${products.length} products, `
@@ -424,4 +512,4 @@ console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${data.users.length} us
   + `${referralClicks.length} referral clicks, ${payouts.length} payouts, ${commissionRecords.length} commissions, `
   + `${dnsRecords.length} DNS records, ${dnsQueryLogs.length} DNS lookups, ${dnsScriptLogs.length} DNS script runs, `
   + `${notifications.length} notifications, ${emailMessages.length} emails, ${redemptions.length} redemptions, ${pointsEntries.length} points added by staff, `
-  + `${kycSessions.length} KYC sessions`);
+  + `${kycSessions.length} KYC sessions, ${mintJobs.length} mint jobs, ${chainTransactions.length} transactions on the dev chain`);

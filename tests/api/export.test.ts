@@ -54,13 +54,14 @@ describe(`npm run export on ${engine()}`, { timeout: 120_000 }, () => {
 
     // Small batches, so that the keyset paging between them is what is tested.
     const first = await exportText('first.json', 7);
-    // Settings: db.json's twoFactorAuth (off for the dev logins) and the siteName stored above.
-    expect(first.summary).toMatchObject({ users: 44, products: 21, orders: 301, orderItems: 337, payments: 226, settings: 2 });
+    // Settings: db.json's twoFactorAuth (off for the dev logins) and payout token rate, and the siteName stored above.
+    expect(first.summary).toMatchObject({ users: 44, products: 21, orders: 301, orderItems: 337, payments: 226, settings: 3 });
     expect(Object.keys(first.data)).toEqual(['users', 'products', 'orders', 'orderItems', 'payments', 'coupons', 'referralClicks', 'payouts', 'commissions',
       'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
-      'redemptions', 'pointsEntries', 'kycSessions', 'settings']);
+      'redemptions', 'pointsEntries', 'kycSessions', 'mintJobs', 'chainTransactions', 'settings']);
     // The referral network and its money travel too: codes, who referred whom, each order's referrer.
-    for (const name of ['coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages', 'redemptions', 'pointsEntries', 'kycSessions']) expect(first.summary[name], name).toBeGreaterThan(0);
+    for (const name of ['coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages', 'redemptions', 'pointsEntries', 'kycSessions',
+      'mintJobs', 'chainTransactions']) expect(first.summary[name], name).toBeGreaterThan(0);
     expect(first.data.users.filter((u: { referredById?: string }) => u.referredById).length).toBeGreaterThan(0);
     expect(first.data.orders.filter((o: { referrerId?: string }) => o.referrerId).length).toBeGreaterThan(0);
     const admin = first.data.users.find((u: { email: string }) => u.email === 'admin@rwa.dev');
@@ -69,7 +70,7 @@ describe(`npm run export on ${engine()}`, { timeout: 120_000 }, () => {
     const guest = first.data.orders.find((o: { id: string }) => o.id === payment.order!.id);
     expect(guest).toMatchObject({ guest: true, status: 'paid' });
     expect(guest).not.toHaveProperty('userId');
-    expect(first.data.settings).toEqual({ siteName: 'Exported "shop"', twoFactorAuth: false });
+    expect(first.data.settings).toEqual({ siteName: 'Exported "shop"', twoFactorAuth: false, payoutTokenRate: '0.0003125' });
     // Ids are ordered, records one a line.
     const ids = first.data.orders.map((o: { id: string }) => o.id);
     expect(ids).toEqual([...ids].sort());

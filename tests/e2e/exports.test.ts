@@ -38,15 +38,15 @@ async function jsonIds(path: string, field: string, query: string): Promise<stri
 }
 
 describe('Export in Chromium', () => {
-  it('Orders filtered to paid and sorted by amount: the file is that list, every page of it', async () => {
-    await page.goto(b.url(`/orders?filter=${encodeURIComponent('{"status":"paid"}')}&sort=amountFiat&order=ASC`));
+  it('Orders filtered to fulfilled and sorted by amount: the file is that list, every page of it', async () => {
+    await page.goto(b.url(`/orders?filter=${encodeURIComponent('{"status":"fulfilled"}')}&sort=amountFiat&order=ASC`));
     await expect.poll(() => page.locator('tbody tr').count(), WAIT).toBeGreaterThan(0);
     await shot('export-orders-en');
     const csv = await exportCsv();
     expect(csv.name).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.header.slice(0, 3)).toEqual(['id', 'status', 'customerEmail']);
-    expect(new Set(csv.rows.map((r) => r[1]))).toEqual(new Set(['paid']));
-    expect(csv.rows.map((r) => r[0])).toEqual(await jsonIds('/api/orders', 'orders', 'status=paid&sort=amountFiat&order=asc'));
+    expect(new Set(csv.rows.map((r) => r[1]))).toEqual(new Set(['fulfilled']));
+    expect(csv.rows.map((r) => r[0])).toEqual(await jsonIds('/api/orders', 'orders', 'status=fulfilled&sort=amountFiat&order=asc'));
     // More rows than the screen's page: the export is not the page shown.
     expect(csv.rows.length).toBeGreaterThan(await page.locator('tbody tr').count());
   });

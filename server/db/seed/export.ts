@@ -2,8 +2,8 @@
  * Writes the database back out as a json-server style file, the format the seed reads (parse.ts, records.ts,
  * network.ts, domain.ts, inbox.ts, membership.ts and kyc.ts): top-level `users`, `products`, `orders`, `orderItems`,
  * `payments`, `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`, `dnsQueryLogs`, `dnsScriptLogs`,
- * `notificationBulks`, `notifications`, `emailMessages`, `redemptions`, `pointsEntries` (staff's) and `kycSessions`
- * arrays and a `settings` object, field names the API's, amounts as decimal numbers, dates as ISO text, passwords
+ * `notificationBulks`, `notifications`, `emailMessages`, `redemptions`, `pointsEntries` (staff's), `kycSessions`,
+ * `mintJobs` and `chainTransactions` arrays and a `settings` object, field names the API's, amounts as decimal numbers, dates as ISO text, passwords
  * as their stored hashes (`passwordHash`).
  *
  * Streamed: each collection is read in keyset batches by id, and each batch is rendered to JSON text by the
@@ -27,7 +27,7 @@ const fiat = (column: string) => `trim_scale(${column}::numeric / 100)`;
  * One collection: the table, and each record field's name and SQL expression over the row `t`, in the file's order;
  * `key` the type of its id column (uuid unless said), `where` which of its rows (all unless said).
  */
-type Collection = { name: string; table: string; key?: 'bigint'; where?: string; fields: [string, string][] };
+type Collection = { name: string; table: string; key?: 'bigint'; id?: string; where?: string; fields: [string, string][] };
 
 const COLLECTIONS: Collection[] = [
   {
@@ -94,6 +94,8 @@ const COLLECTIONS: Collection[] = [
       ['id', 't.id'], ['recipientId', 't.recipient_id'], ['grossFiat', fiat('t.gross_cents')], ['deductedFiat', fiat('t.deducted_cents')],
       ['amountFiat', fiat('t.amount_cents')], ['currency', 't.currency'], ['status', 't.status'], ['method', 't.method'], ['reference', 't.reference'],
       ['walletAddress', 't.wallet_address'], ['chainId', 't.chain_id'], ['txHash', 't.tx_hash'], ['note', 't.note'],
+      ['amountWei', 't.amount_wei::text'], ['tokenRate', 'trim_scale(t.token_rate)::text'], ['sender', 't.sender'], ['nonce', 't.nonce'],
+      ['transferState', 't.transfer_state'], ['blockNumber', 't.block_number'],
       ['requestedBy', 't.requested_by'], ['approvedBy', 't.approved_by'], ['approvedAt', iso('t.approved_at')],
       ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')], ['completedAt', iso('t.completed_at')],
     ],
@@ -170,6 +172,25 @@ const COLLECTIONS: Collection[] = [
       ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')],
     ],
   },
+  {
+    // A sent job names its transaction; its signed bytes are written once, in chainTransactions.
+    name: 'mintJobs', table: 'mint_jobs', fields: [
+      ['id', 't.id'], ['orderId', 't.order_id'], ['orderItemId', 't.order_item_id'], ['productId', 't.product_id'], ['walletAddress', 't.wallet_address'],
+      ['tokenId', 't.token_id::text'], ['amount', 't.amount::text'], ['status', 't.status'], ['attempts', 't.attempts'], ['lastError', 't.last_error'],
+      ['chainId', 't.chain_id'], ['contract', 't.contract'], ['minter', 't.minter'], ['nonce', 't.nonce'], ['txHash', 't.tx_hash'],
+      ['blockNumber', 't.block_number'], ['createdBy', 't.created_by'], ['note', 't.note'], ['approvedBy', 't.approved_by'],
+      ['approvedAt', iso('t.approved_at')], ['rejectedBy', 't.rejected_by'], ['rejectedAt', iso('t.rejected_at')], ['rejectReason', 't.reject_reason'],
+      ['nextAttemptAt', iso('t.next_attempt_at')], ['signedAt', iso('t.signed_at')], ['createdAt', iso('t.created_at')],
+      ['updatedAt', iso('t.updated_at')], ['completedAt', iso('t.completed_at')],
+    ],
+  },
+  {
+    // In the order they were sent: the dev chain replays them so at start (the seed numbers them again in file order).
+    name: 'chainTransactions', table: 'chain_transactions', key: 'bigint', id: 'seq', fields: [
+      ['chainId', 't.chain_id'], ['hash', 't.hash'], ['sender', 't.sender'], ['nonce', 't.nonce'], ['raw', 't.raw'],
+      ['mintJobId', 't.mint_job_id'], ['payoutId', 't.payout_id'], ['createdAt', iso('t.created_at')],
+    ],
+  },
 ];
 
 /**
@@ -190,10 +211,11 @@ async function exportCollection(db: Db, out: Writable, c: Collection, batch: num
   let after: string | null = null;
   let count = 0;
   for (;;) {
-    const seek: SQL = after === null ? sql`` : sql`and t.id > ${after}::${sql.raw(c.key ?? 'uuid')}`;
+    const id = sql.raw(`t.${c.id ?? 'id'}`);
+    const seek: SQL = after === null ? sql`` : sql`and ${id} > ${after}::${sql.raw(c.key ?? 'uuid')}`;
     const [page] = await queryRows<{ body: string | null; last: string | null; n: number | string }>(db, sql`
-      with b as (select * from ${sql.raw(c.table)} t where ${sql.raw(c.where ?? 'true')} ${seek} order by t.id limit ${batch})
-      select string_agg(${sql.raw(recordJson(c.fields))}, E',\n    ' order by t.id) as body, ${sql.raw(c.key ? 'max(t.id)::text' : 'max(t.id::text)')} as last, count(*) as n
+      with b as (select * from ${sql.raw(c.table)} t where ${sql.raw(c.where ?? 'true')} ${seek} order by ${id} limit ${batch})
+      select string_agg(${sql.raw(recordJson(c.fields))}, E',\n    ' order by ${id}) as body, ${sql.raw(c.key ? `max(t.${c.id ?? 'id'})::text` : 'max(t.id::text)')} as last, count(*) as n
       from b t`);
     const n = Number(page?.n ?? 0);
     if (!n || !page?.body) break;

@@ -1,9 +1,9 @@
 import { rejectReason as reasonText } from '../../../src/common/commissions.schemas.js';
-import { COMMISSION_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES, REFERRAL_LEVELS } from '../../../src/common/referrals.js';
+import { COMMISSION_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES, REFERRAL_LEVELS, TRANSFER_STATES } from '../../../src/common/referrals.js';
 import { commissionBase, commissionCents, ratePpm, rateText } from '../../modules/commissions/policy.js';
 import type { At } from './format.js';
 import { first, int, missing, money, oneOf, shown, str, userRef, type Ctx, type Rec } from './records.js';
-import type { SeedCommission, SeedOrder, SeedPayout, SeedReferralClick } from './types.js';
+import type { SeedChainTransaction, SeedCommission, SeedOrder, SeedPayout, SeedReferralClick } from './types.js';
 
 /**
  * The referral network's records for parseSeedFile: clicks on referral links, payouts and commissions. Who referred
@@ -41,7 +41,17 @@ export function parseReferralClicks(ctx: Ctx, records: Rec[], userIds: Set<strin
 }
 
 /** Payouts: amount = gross − deducted; the commissions they hold or paid name them (parseCommissions). */
-export function parsePayouts(ctx: Ctx, records: Rec[], userIds: Set<string>): SeedPayout[] {
+/** Wei as whole-number text (too large for a JSON number), or null with a problem. */
+function wholeWei(ctx: Ctx, at: At, value: unknown): string | null {
+  if (missing(value)) return null;
+  const text = str(value);
+  if (text && /^\d+$/.test(text)) return text;
+  ctx.notes.problem(at, 'amountWei', `${shown(value)} is not a whole number of wei`, 'left it empty');
+  return null;
+}
+
+export function parsePayouts(ctx: Ctx, records: Rec[], userIds: Set<string>, transactions: SeedChainTransaction[] = []): SeedPayout[] {
+  const rawOf = new Map(transactions.map((t) => [t.hash, t.raw]));
   return records.flatMap((r, i) => {
     const at: At = { collection: 'payouts', index: i, id: r.id };
     const recipientId = owner(ctx, at, r, 'recipientId', userIds, 'payout');
@@ -66,6 +76,10 @@ export function parsePayouts(ctx: Ctx, records: Rec[], userIds: Set<string>): Se
       method: oneOf(ctx, at, 'method', PAYOUT_METHODS, r.method, 'bank'),
       reference: str(r.reference), walletAddress: str(first(r, 'walletAddress', 'wallet_address')),
       chainId: int(first(r, 'chainId', 'chain_id')), txHash: str(first(r, 'txHash', 'tx_hash')), note: str(r.note),
+      // A transfer sent on chain: what was sent, at which rate, and its signed bytes from chainTransactions.
+      amountWei: wholeWei(ctx, at, r.amountWei), tokenRate: str(r.tokenRate), sender: str(r.sender), nonce: int(r.nonce),
+      signedTx: rawOf.get(str(first(r, 'txHash', 'tx_hash'))?.toLowerCase() ?? '') ?? null,
+      transferState: missing(r.transferState) ? null : oneOf(ctx, at, 'transferState', TRANSFER_STATES, r.transferState, 'signed'), blockNumber: int(r.blockNumber),
       requestedBy, approvedBy,
       approvedAt: ctx.date(first(r, 'approvedAt', 'approved_at')),
       createdAt: created,

@@ -1,6 +1,7 @@
 import { settingsSchema } from '../../../src/common/settings.js';
 import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLogs } from './domain.js';
 import { parseKycSessions } from './kyc.js';
+import { ownedTransactions, parseChainTransactions, parseMintJobs } from './mint-history.js';
 import { parsePointsEntries, parseRedemptions } from './membership.js';
 import { parseEmailMessages, parseNotificationBulks, parseNotifications } from './inbox.js';
 import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type At, type Problem } from './format.js';
@@ -34,12 +35,12 @@ export class SeedFileError extends Error {
 
 const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'coupons', 'referralClicks', 'payouts', 'commissions',
   'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
-  'redemptions', 'pointsEntries', 'kycSessions', 'settings'] as const;
+  'redemptions', 'pointsEntries', 'kycSessions', 'mintJobs', 'chainTransactions', 'settings'] as const;
 const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
   order_items: 'orderItems', orderLines: 'orderItems', order_lines: 'orderItems', items: 'orderItems',
 };
 const DATE_KEYS = ['createdAt', 'created_at', 'updatedAt', 'updated_at', 'paidAt', 'paid_at', 'fulfilledAt', 'fulfilled_at',
-  'completedAt', 'completed_at', 'readAt', 'sentAt', 'finishedAt', 'reviewedAt', 'lastLogin', 'last_login', 'joinDate', 'date', 'earnedAt', 'decidedAt', 'approvedAt', 'referredAt'];
+  'completedAt', 'completed_at', 'readAt', 'sentAt', 'finishedAt', 'reviewedAt', 'lastLogin', 'last_login', 'joinDate', 'date', 'earnedAt', 'decidedAt', 'approvedAt', 'referredAt', 'signedAt', 'rejectedAt'];
 
 export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const notes = new Notes();
@@ -84,7 +85,8 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const couponRows = parseCoupons(ctx, couponRecords, userIds);
   if (collections.coupons) checkCouponCodes(ctx, orderRecords, couponRecords);
   const clickRows = parseReferralClicks(ctx, list('referralClicks'), userIds);
-  const payoutRows = parsePayouts(ctx, list('payouts'), userIds);
+  const transactionRows = parseChainTransactions(ctx, list('chainTransactions'));
+  const payoutRows = parsePayouts(ctx, list('payouts'), userIds, transactionRows);
   const commissionRows = parseCommissions(ctx, list('commissions'), orderData.orders, payoutRows, userIds);
   const dnsRecordRows = parseDnsRecords(ctx, list('dnsRecords'), userIds, opts.zones ?? DNS_ZONES_DEFAULT);
   const dnsQueryRows = parseDnsQueryLogs(ctx, list('dnsQueryLogs'));
@@ -99,6 +101,10 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const entryRows = parsePointsEntries(ctx, list('pointsEntries'), userIds);
   const ledgerPlaces = new Map<string, At>([...redemptionRows, ...entryRows].map(({ id, at }) => [id, at]));
   const kycRows = parseKycSessions(ctx, list('kycSessions'), userRows);
+  const mintJobRows = parseMintJobs(ctx, list('mintJobs'), {
+    userIds, products: productRows, orders: orderData.orders, orderItems: orderData.items, transactions: transactionRows,
+  });
+  const ownedRows = ownedTransactions(ctx, transactionRows, mintJobRows, payoutRows);
   const settingRows = parseSettings(settingsRaw, notes);
   if (notes.problems.length && !opts.lenient) throw new SeedFileError(notes.problems);
   return {
@@ -121,6 +127,8 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     pointsEntries: entryRows.map(({ at: _, ...entry }) => entry),
     ledgerPlaces,
     kycSessions: kycRows,
+    mintJobs: mintJobRows,
+    chainTransactions: ownedRows,
     settings: settingRows,
     notes: notes.list(),
     problems: notes.problems,

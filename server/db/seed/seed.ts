@@ -3,7 +3,8 @@
  * `orders`, `orderItems`, `payments`, optionally `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`,
  * `dnsQueryLogs`, `dnsScriptLogs`, `notificationBulks`, `notifications`, `emailMessages`, `redemptions` and
  * `pointsEntries` (the points staff added or removed; the rest of the ledger is derived, see points.ts) and
- * `kycSessions` (each one's document a placeholder image written on load), and an
+ * `kycSessions` (each one's document a placeholder image written on load), `mintJobs` and `chainTransactions` (signed
+ * transactions in the order they were sent, which the dev chain replays at start; see mint-history.ts), and an
  * optional `settings` object. Field names are the API's (camelCase; snake_case is accepted too). Other collections
  * are ignored with a printed note. The referral network: a user's `referredById` (their level-1 referrer) and
  * `referralCode`, an order's `referrerId`; the unique clicks per day and the affiliate flags are derived on load.
@@ -29,9 +30,10 @@ import type { Config } from '../../config.js';
 import { hashPassword } from '../../lib/crypto.js';
 import type { Database, Db, Queryable } from '../client.js';
 import {
-  commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
-  kycSessions, pointsEntries, products, redemptions, referralClicks, settings, users,
+  chainTransactions, commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
+  kycSessions, mintJobs, pointsEntries, products, redemptions, referralClicks, settings, users,
 } from '../schema.js';
+import { keepRunningChain, senderProblems } from './mint-history.js';
 import { mapOntoChain } from './chain.js';
 import { describeProblem, type Problem } from './format.js';
 import { parseSeedFile, SeedFileError, type ParseOptions } from './parse.js';
@@ -57,7 +59,7 @@ export type SeedSummary = {
   users: number; products: number; orders: number; orderItems: number; payments: number;
   coupons: number; referralClicks: number; payouts: number; commissions: number;
   dnsRecords: number; dnsQueryLogs: number; dnsScriptLogs: number; notificationBulks: number; notifications: number; emailMessages: number;
-  redemptions: number; pointsEntries: number; kycSessions: number;
+  redemptions: number; pointsEntries: number; kycSessions: number; mintJobs: number; chainTransactions: number;
   notes: string[];
 };
 
@@ -123,8 +125,17 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
   const log = opts.log ?? console.log;
   for (const note of data.notes) log(`seed: ${note}`);
   for (const p of data.problems) log(`seed: repaired ${describeProblem(p)}: ${p.repair}.`);
+  const forged = await senderProblems(data.chainTransactions);
+  if (forged.length && !opts.lenient) throw new SeedFileError(forged);
+  if (forged.length) {
+    const refused = new Set(forged.map((p) => p.id));
+    data.chainTransactions = data.chainTransactions.filter((t) => !refused.has(t.hash));
+    for (const p of forged) log(`seed: repaired ${describeProblem(p)}: skipped the transaction.`);
+  }
   const moved = opts.chain ? mapOntoChain(data, opts.chain) : null;
   if (moved) log(`seed: ${moved}`);
+  const dropped = opts.chain ? keepRunningChain(data, opts.chain) : null;
+  if (dropped) log(`seed: ${dropped}`);
   const hashes = opts.withPasswords === false ? new Map<string, string>() : await hashAll(data.users.map((u) => u.password));
   const userRows = data.users.map(({ password, ...u }) => ({
     ...u,
@@ -160,6 +171,8 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.redemptions)) await tx.insert(redemptions).values(rows);
     for (const rows of chunks(data.pointsEntries)) await tx.insert(pointsEntries).values(rows);
     for (const rows of chunks(data.kycSessions)) await tx.insert(kycSessions).values(rows);
+    for (const rows of chunks(data.mintJobs)) await tx.insert(mintJobs).values(rows);
+    for (const rows of chunks(data.chainTransactions)) await tx.insert(chainTransactions).values(rows.map(({ at: _, ...t }) => t));
     await deriveReferralState(tx);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
     const overdrawn = await earnSeededPoints(tx);
@@ -173,7 +186,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     dnsRecords: data.dnsRecords.length, dnsQueryLogs: data.dnsQueryLogs.length, dnsScriptLogs: data.dnsScriptLogs.length,
     notificationBulks: data.notificationBulks.length, notifications: data.notifications.length, emailMessages: data.emailMessages.length,
     redemptions: data.redemptions.length, pointsEntries: data.pointsEntries.length,
-    kycSessions: data.kycSessions.length, notes: data.notes,
+    kycSessions: data.kycSessions.length, mintJobs: data.mintJobs.length, chainTransactions: data.chainTransactions.length, notes: data.notes,
   };
 }
 

@@ -1,5 +1,5 @@
 import type {
-  commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
+  chainTransactions, mintJobs, commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
   kycSessions, pointsEntries, products, redemptions, referralClicks, users,
 } from '../schema.js';
 import type { At, Problem } from './format.js';
@@ -22,6 +22,9 @@ export type SeedNotification = typeof notifications.$inferInsert & { id: string 
 export type SeedEmailMessage = Omit<typeof emailMessages.$inferInsert, 'id'>;
 export type SeedRedemption = typeof redemptions.$inferInsert & { id: string };
 export type SeedPointsEntry = typeof pointsEntries.$inferInsert & { id: string };
+export type SeedMintJob = typeof mintJobs.$inferInsert & { id: string };
+/** A stored signed transaction, its place in the file kept for problems found after the parse (its signer). */
+export type SeedChainTransaction = Omit<typeof chainTransactions.$inferInsert, 'seq'> & { chainId: number; hash: string; sender: string; raw: string; at: At };
 export type SeedKycSession = typeof kycSessions.$inferInsert & { id: string; documentFile: string };
 
 export type SeedData = {
@@ -47,6 +50,10 @@ export type SeedData = {
   ledgerPlaces: Map<string, At>;
   /** Each one's document is a placeholder written on load (kyc.ts). */
   kycSessions: SeedKycSession[];
+  /** The mint queue's history, each sent job's signed bytes taken from chainTransactions. */
+  mintJobs: SeedMintJob[];
+  /** Signed transactions in the order they were sent: the dev chain replays them at start. */
+  chainTransactions: SeedChainTransaction[];
   settings: { key: string; value: unknown }[];
   notes: string[];
   /** What was wrong and how it was repaired (a lenient load; a strict one refuses the file instead). */

@@ -3,10 +3,11 @@
  * answers its figure and the records that break it; `ok` only when every one holds.
  */
 import { sql } from 'drizzle-orm';
-import { getAddress, type Chain, type Hex, type PublicClient, type Transport } from 'viem';
+import { getAddress, parseEventLogs, TransactionReceiptNotFoundError, type Chain, type Hex, type PublicClient, type Transport } from 'viem';
+import { rwaTokenAbi } from '../../chain/contract.js';
 import { readTransfer } from '../../chain/native-transfer.js';
 import { queryRows, type Queryable } from '../../db/client.js';
-import { commissionAdjustments, commissions, members, orders, payments, payouts, pointsEntries, users } from '../../db/schema.js';
+import { commissionAdjustments, commissions, members, mintJobs, orders, payments, payouts, pointsEntries, users } from '../../db/schema.js';
 import { ratePpm, reducedCents } from '../commissions/policy.js';
 import { tokenWei } from '../payouts/policy.js';
 import { trimDecimal } from '../payouts/present.js';
@@ -129,6 +130,46 @@ async function cryptoPayouts(db: Queryable, chain: ChainReader): Promise<Check> 
   return check('completed crypto payouts match their on-chain transfers (status, recipient, value)', broken, `${rows.length} crypto payouts, ${onChain} read on chain`);
 }
 
+/**
+ * A succeeded mint job's transaction is on the connected chain, succeeded in the block the job says, and its token
+ * contract logged the transfer of the job's amount of its token id to its wallet (after a restart of the dev chain:
+ * the stored transactions replayed).
+ */
+async function mintedTokens(db: Queryable, chain: ChainReader): Promise<Check> {
+  const rows = await queryRows<{ id: string; tx_hash: string; chain_id: number | null; contract: string | null; wallet_address: string; token_id: string; amount: string; block_number: string | null }>(db, sql`
+    select id, tx_hash, chain_id, contract, wallet_address, token_id::text, amount::text, block_number from ${mintJobs}
+    where status = 'succeeded' order by completed_at, id`);
+  const broken: string[] = [];
+  let onChain = 0;
+  for (const r of rows) {
+    if (!chain) {
+      broken.push(`mint job ${r.id}: transaction ${r.tx_hash} cannot be checked: no chain is connected`);
+      continue;
+    }
+    if (r.chain_id !== null && r.chain_id !== chain.chainId) continue;
+    onChain++;
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash: r.tx_hash as Hex }).catch((err: unknown) => {
+      if (err instanceof TransactionReceiptNotFoundError) return null;
+      throw err;
+    });
+    if (!receipt) {
+      broken.push(`mint job ${r.id}: transaction ${r.tx_hash} is not mined on chain ${chain.chainId}`);
+      continue;
+    }
+    if (receipt.status !== 'success') broken.push(`mint job ${r.id}: transaction ${r.tx_hash} reverted`);
+    if (r.block_number !== null && BigInt(r.block_number) !== receipt.blockNumber) {
+      broken.push(`mint job ${r.id}: transaction ${r.tx_hash} is in block ${receipt.blockNumber}, the job says ${r.block_number}`);
+    }
+    const minted = parseEventLogs({ abi: rwaTokenAbi, logs: receipt.logs, eventName: 'TransferSingle' }).some((log) => {
+      const args = log.args as { to: string; id: bigint; value: bigint };
+      return (!r.contract || log.address.toLowerCase() === r.contract.toLowerCase()) && args.to.toLowerCase() === r.wallet_address.toLowerCase()
+        && args.id === BigInt(r.token_id) && args.value === BigInt(r.amount);
+    });
+    if (receipt.status === 'success' && !minted) broken.push(`mint job ${r.id}: transaction ${r.tx_hash} did not mint ${r.amount} of token ${r.token_id} to ${r.wallet_address}`);
+  }
+  return check('succeeded mint jobs are minted on chain (receipt, block, token, amount, wallet)', broken, `${rows.length} succeeded mint jobs, ${onChain} read on chain`);
+}
+
 /** Every member's stored balance and lifetime points are their ledger's sums, and no balance is below 0 (issue 15). */
 async function pointsLedger(db: Queryable): Promise<Check> {
   const rows = await queryRows<{ user_id: string; balance: string; lifetime: string; ledger: string | null; earned: string | null }>(db, sql`
@@ -146,7 +187,7 @@ async function pointsLedger(db: Queryable): Promise<Check> {
 export async function reconcile(db: Queryable, chain: ChainReader = null): Promise<Reconciliation> {
   const checks = [
     await commissionAmounts(db), await commissionReferrers(db), await payoutTotals(db), await payoutMembership(db), await cryptoPayouts(db, chain),
-    await pointsLedger(db),
+    await mintedTokens(db, chain), await pointsLedger(db),
   ];
   return { ok: checks.every((c) => c.ok), checks };
 }
