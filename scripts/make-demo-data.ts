@@ -88,7 +88,7 @@ const products = DEMO_PRODUCTS.map((p, i) => {
 });
 const sellable = products.filter((p) => p.status !== 'draft');
 
-// Exactly 300 orders: paid 135, fulfilled 75, pending 45, failed 30, refunded 15.
+// 300 orders drawn: paid 135, fulfilled 75, pending 45, failed 30, refunded 15 (loyal customers' orders come later).
 const statuses = faker.helpers.shuffle([
   ...Array<string>(135).fill('paid'), ...Array<string>(75).fill('fulfilled'), ...Array<string>(45).fill('pending'),
   ...Array<string>(30).fill('failed'), ...Array<string>(15).fill('refunded'),
@@ -415,6 +415,33 @@ const kycSessions = shoppers.filter((u) => u.status === 'active').slice(0, 16).m
   };
 });
 
+
+// ---- Loyal customers: two who were nobody's referral buy the cheapest active product every couple of weeks, so that
+// the members reach every level (Platinum takes 15 paid orders, Diamond 30). Drawn after everything above.
+const cheapest = sellable.filter((p) => p.status === 'active').sort((a, b) => priceCents.get(a.id)! - priceCents.get(b.id)!)[0]!;
+const paidOrders = (id: string) => sales.filter((s) => s.customerId === id && isPaid(s)).length;
+const loyal = customers.filter((c) => c.status === 'active' && !uplineOf.has(c.id) && !referrers.includes(c))
+  .sort((a, b) => paidOrders(b.id) - paidOrders(a.id) || a.id.localeCompare(b.id)).slice(0, 2);
+for (const [customer, target] of [[loyal[0]!, 32], [loyal[1]!, 16]] as const) {
+  for (let n = paidOrders(customer.id); n < target; n++) {
+    const created = faker.number.int({ min: Math.max(FROM, Date.parse(customer.createdAt)), max: TO - 2 * DAY });
+    const paidAt = created + faker.number.int({ min: 60_000, max: 20 * 60_000 });
+    const id = faker.string.uuid();
+    const cents = priceCents.get(cheapest.id)!;
+    orderItems.push({ id: faker.string.uuid(), orderId: id, productId: cheapest.id, qty: 1, unitPriceFiat: cheapest.priceFiat });
+    const order: Rec = {
+      id, userId: customer.id, customerEmail: customer.email, status: 'paid', qty: 1, amountFiat: fiat(cents), subtotalFiat: fiat(cents), currency: 'USD',
+      ...(cheapest.contract ? { walletAddress: wallets.get(customer.id) } : {}), createdAt: iso(created), updatedAt: iso(paidAt), paidAt: iso(paidAt),
+    };
+    const payment = {
+      id: faker.string.uuid(), orderId: id, userId: customer.id, method: 'stripe', provider: 'stripe', amountFiat: fiat(cents), currency: 'USD',
+      status: 'completed', reference: `pi_${faker.string.alphanumeric(24)}`, createdAt: iso(paidAt), completedAt: iso(paidAt),
+    };
+    orders.push(order);
+    payments.push(payment);
+    sales.push({ order, payment, customerId: customer.id, status: 'paid', created, paidAt, subtotal: cents, discount: 0 });
+  }
+}
 
 // ---- The mint queue and the chain. Each paid tokenised line was queued at payment and minted seconds later on the
 // dev chain (real signed transactions: demo-chain.ts), which fulfilled its order, as the live worker does. The two
