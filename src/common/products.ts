@@ -11,11 +11,12 @@ export const DEFAULT_TOKEN_TYPE = 'ERC1155';
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /**
- * A product image's link: an https address, or a file of ours under /uploads/. Any other scheme (javascript:, data:,
- * http:) or a path elsewhere would be rendered as is by the shop and the admin.
+ * A product image's link: an https address, or a file of ours under /uploads/ (plain names only: a browser reads
+ * `%2e%2e` as `..`, so an escape could point the image elsewhere). Any other scheme (javascript:, data:, http:) or a
+ * path elsewhere would be rendered as is by the shop and the admin.
  */
 export function isProductImageLink(link: string): boolean {
-  if (link.startsWith('/uploads/')) return !/[\s\\]|\.\./.test(link);
+  if (link.startsWith('/uploads/')) return /^\/uploads(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/.test(link) && !link.includes('..');
   return /^https:\/\/[^\s]+$/i.test(link) && URL.canParse(link) && new URL(link).protocol === 'https:';
 }
 

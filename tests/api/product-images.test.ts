@@ -60,7 +60,13 @@ describe('product images', () => {
   it('an image link must be https or an upload of ours: other schemes are refused with a sentence, on create and update', async () => {
     const sentence = 'Image must be an https:// address or an uploaded image (/uploads/…).';
     const p = await buildProduct(t);
-    for (const image of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://example.com/a.jpg', 'ftp://example.com/a.jpg', '//evil.example/a.jpg', '/api/users', '/uploads/../api/x']) {
+    const refused = [
+      'javascript:alert(1)', 'JAVASCRIPT:alert(1)', '  javascript:alert(1)', 'data:image/png;base64,AAAA', 'Data:text/html,x', 'http://example.com/a.jpg',
+      'HTTP://example.com/a.jpg', 'ftp://example.com/a.jpg', '//evil.example/a.jpg', '\\\\evil.example/a.jpg', 'https:evil.example/a.jpg', '/api/users',
+      // A browser reads %2e%2e as "..": these would point the image at /api/users.
+      '/uploads/../api/x', '/uploads/%2e%2e/api/users', '/uploads/%2E%2E/%2e%2e/api/users', '/uploads/a.webp?x=1',
+    ];
+    for (const image of refused) {
       const updated = await t.call('PUT', `/api/products/${p.id}`, { body: { image } });
       expect(updated.statusCode, image).toBe(400);
       expect(updated.json(), image).toMatchObject({ code: 'validation', fields: { image: sentence } });
