@@ -1,5 +1,6 @@
+import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginFailures } from '../../server/db/schema.js';
 import { buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -8,6 +9,12 @@ import { createTestApp, type TestApp } from './harness.js';
  * The login lockout counts per email and client address: each case sends from loopback addresses of its own
  * (127.0.0.x), which the server sees as req.ip, so one address can be locked while another logs in.
  */
+// The password hashing itself, watched: every login answer must pay for one argon2 operation, whatever the case.
+vi.mock('@node-rs/argon2', async (real) => {
+  const argon = await real<typeof import('@node-rs/argon2')>();
+  return { ...argon, hash: vi.fn(argon.hash), verify: vi.fn(argon.verify) };
+});
+
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
@@ -95,5 +102,24 @@ describe('the login lockout, per account and address', () => {
     expect(lockedMs * 3, JSON.stringify(ms)).toBeGreaterThan(unknown);
     expect(wrong * 3, JSON.stringify(ms)).toBeGreaterThan(unknown);
     expect(unknown * 3, JSON.stringify(ms)).toBeGreaterThan(wrong);
+  });
+
+  it('spends one argon2 hash or verification on an unknown email, a wrong password and a locked address alike', async () => {
+    const known = await buildUser(t, { role: 'user' });
+    const locked = await buildUser(t, { role: 'user' });
+    for (let i = 0; i < 5; i++) await t.login(locked.email, 'wrong', '127.0.0.12');
+    const argonCalls = () => vi.mocked(hash).mock.calls.length + vi.mocked(verify).mock.calls.length;
+    const cases = {
+      unknown: () => t.login(`argon.${Date.now()}@test.dev`, PASSWORD, '127.0.0.13'),
+      wrong: () => t.login(known.email, 'not-the-password', '127.0.0.13'),
+      locked: () => t.login(locked.email, PASSWORD, '127.0.0.12'),
+    };
+    const spent: Record<string, number> = {};
+    for (const [name, login] of Object.entries(cases)) {
+      const before = argonCalls();
+      expect((await login()).statusCode, name).toBe(401);
+      spent[name] = argonCalls() - before;
+    }
+    expect(spent).toEqual({ unknown: 1, wrong: 1, locked: 1 });
   });
 });
