@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, commissions, members, payouts, redemptions, users } from '../../server/db/schema.js';
+import { auditEvents, commissions, members, orders, payouts, redemptions, users } from '../../server/db/schema.js';
 import { buildProduct, buildUser, PASSWORD, type Role } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -91,6 +91,25 @@ describe('membership points and redemptions', () => {
     }
     expect((await t.db.select().from(redemptions).where(eq(redemptions.id, id)))[0]!.status).toBe('PENDING');
     expect((await t.call('PUT', `/api/redemptions/${id}/status`, { as: 'admin', body: { status: 'APPROVED' } })).statusCode).toBe(200);
+  });
+});
+
+describe('test-paid orders', () => {
+  it('an operator does not make a test-paid order for themself (no tokens, points or commission for nothing); a pending one, or a colleague, may', async () => {
+    const me = await person('operator');
+    const product = await buildProduct(t, { priceFiat: 100, stock: 10 });
+    const body = { userEmail: me.email.toUpperCase(), productId: product.id, qty: 1 };
+    const mock = await t.call('POST', '/api/orders/mock', { token: me.token, body });
+    expect(mock.statusCode).toBe(403);
+    expect(mock.json()).toMatchObject({ code: 'own_order', error: 'You cannot make a test-paid order for yourself: ask another member of staff.' });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, me.id))).toEqual([]);
+    expect(await t.db.select().from(members).where(eq(members.userId, me.id))).toEqual([]);
+    const pending = await t.call('POST', '/api/orders', { token: me.token, body });
+    expect(pending.statusCode, pending.body).toBe(201);
+    expect(pending.json().order.status).toBe('pending');
+    const byColleague = await t.call('POST', '/api/orders/mock', { as: 'admin', body });
+    expect(byColleague.statusCode, byColleague.body).toBe(201);
+    expect(byColleague.json().order.status).toBe('paid');
   });
 });
 

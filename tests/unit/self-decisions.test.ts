@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ownCommissionRefusal } from '../../server/modules/commissions/policy.js';
 import { ownPointsRefusal, ownRedemptionRefusal } from '../../server/modules/membership/policy.js';
 import { mintApprovalRefusal, needsMintApproval, ownMintRefusal } from '../../server/modules/mint/policy.js';
+import { ownMockOrderRefusal } from '../../server/modules/orders/policy.js';
 import { approvalRefusal, dualControlRefusal, ownPayoutRefusal } from '../../server/modules/payouts/policy.js';
 import { changeRefusal, selfChangeRefusal } from '../../server/modules/users/policy.js';
 import { english } from './said.js';
@@ -31,6 +32,12 @@ describe('nobody decides where they are the beneficiary', () => {
     expect(ownPointsRefusal('me', 'you')).toBeNull();
     expect(english(ownRedemptionRefusal('me', { userId: 'me' }))).toBe('You cannot decide your own redemption: ask another member of staff.');
     expect(ownRedemptionRefusal('me', { userId: 'you' })).toBeNull();
+  });
+
+  it('test-paid orders: nobody makes one for themself', () => {
+    expect(english(ownMockOrderRefusal('me', 'me'))).toBe('You cannot make a test-paid order for yourself: ask another member of staff.');
+    expect(ownMockOrderRefusal('me', 'you')).toBeNull();
+    expect(ownMockOrderRefusal(null, 'me')).toBeNull();
   });
 
   it('users: nobody changes their own role or takes themself out of service; the last admin stays an admin', () => {

@@ -3,7 +3,7 @@ import { mintJobs, orderItems, orders, payments, products, users } from '../../d
 import { queryText, type Db, type Queryable, type Tx } from '../../db/client.js';
 import { ORDER_STATUSES, type OrderDetail, type OrderPricing, type OrderStats, type OrderSummary } from '../../../src/common/orders.js';
 import { type CreateOrderInput, type OrderListQuery } from '../../../src/common/orders.schemas.js';
-import { AppError, conflict, notFound, say, unprocessable } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound, say, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
@@ -27,7 +27,7 @@ import { presentJob } from '../mint/present.js';
 import { ORDER_SORT_COLUMNS, orderCsvBatchQuery, orderPageQuery } from './list-json.js';
 import { noticeRun, paidShape, paidStatement } from './paid-statement.js';
 import { holdCouponUse, insertPendingOrder, isTokenised, returnStock, takeStock, walletProblem } from './pending.js';
-import { canMove, illegalMoveMessage, isFulfilledBy, manualFulfilRefusal } from './policy.js';
+import { canMove, illegalMoveMessage, isFulfilledBy, manualFulfilRefusal, ownMockOrderRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
 import { parseOrderSearch } from './search.js';
 const counter = new Counter();
@@ -123,6 +123,8 @@ export async function createOrder(db: Db, settings: SettingsService, input: Crea
     const email = normaliseEmail(input.userEmail);
     const [customer] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
     if (!customer) throw unprocessable('unknown_customer', { email }, { userEmail: 'unknown_customer_field' });
+    const own = opts.mockPaid ? ownMockOrderRefusal(actor?.id ?? null, customer.id) : null;
+    if (own) throw forbidden(own, undefined, 'own_order');
     if (customer.status !== 'active') {
       throw unprocessable('customer_inactive', { email, status: customer.status }, { userEmail: say('customer_inactive_field', { status: customer.status }) });
     }
