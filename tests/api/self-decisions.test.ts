@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, commissions, members, orders, payouts, redemptions, users } from '../../server/db/schema.js';
-import { buildProduct, buildUser, PASSWORD, type Role } from './factories.js';
+import { auditEvents, commissions, members, orders, payouts, redemptions, refunds, users } from '../../server/db/schema.js';
+import { buildPayment, buildProduct, buildUser, PASSWORD, type Role } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 // Nobody decides where they are the beneficiary: a member of staff who earns a commission, is paid a payout, holds
@@ -110,6 +110,23 @@ describe('test-paid orders', () => {
     const byColleague = await t.call('POST', '/api/orders/mock', { as: 'admin', body });
     expect(byColleague.statusCode, byColleague.body).toBe(201);
     expect(byColleague.json().order.status).toBe('paid');
+  });
+});
+
+describe('refunds', () => {
+  it('finance does not refund their own payment, bought with their account or as a guest with their email; a colleague may', async () => {
+    const me = await person('finance');
+    const asGuest = await buildPayment(t, { email: me.email.toUpperCase(), product: { priceFiat: '10.00' } });
+    const withAccount = await buildPayment(t, { product: { priceFiat: '10.00' } });
+    await t.db.update(orders).set({ userId: me.id }).where(eq(orders.id, withAccount.orderId!));
+    for (const payment of [asGuest, withAccount]) {
+      const own = await t.call('POST', `/api/payments/${payment.id}/refund`, { token: me.token, body: { amount: 10, reason: 'Changed my mind' } });
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toMatchObject({ code: 'own_refund', error: 'You cannot refund your own payment: ask another member of staff.' });
+      expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toEqual([]);
+    }
+    const byColleague = await t.call('POST', `/api/payments/${asGuest.id}/refund`, { as: 'admin', body: { amount: 10, reason: 'Changed their mind' } });
+    expect(byColleague.statusCode, byColleague.body).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import { ownCommissionRefusal } from '../../server/modules/commissions/policy.js
 import { ownPointsRefusal, ownRedemptionRefusal } from '../../server/modules/membership/policy.js';
 import { mintApprovalRefusal, needsMintApproval, ownMintRefusal } from '../../server/modules/mint/policy.js';
 import { ownMockOrderRefusal } from '../../server/modules/orders/policy.js';
+import { ownRefundRefusal } from '../../server/modules/payments/policy.js';
 import { approvalRefusal, dualControlRefusal, ownPayoutRefusal } from '../../server/modules/payouts/policy.js';
 import { changeRefusal, selfChangeRefusal } from '../../server/modules/users/policy.js';
 import { english } from './said.js';
@@ -38,6 +39,14 @@ describe('nobody decides where they are the beneficiary', () => {
     expect(english(ownMockOrderRefusal('me', 'me'))).toBe('You cannot make a test-paid order for yourself: ask another member of staff.');
     expect(ownMockOrderRefusal('me', 'you')).toBeNull();
     expect(ownMockOrderRefusal(null, 'me')).toBeNull();
+  });
+
+  it('refunds: nobody refunds an order they bought, with their account or their email', () => {
+    const me = { id: 'me', email: 'me@rwa.dev' };
+    expect(english(ownRefundRefusal(me, { userId: 'me', customerEmail: 'other@rwa.dev' }))).toBe('You cannot refund your own payment: ask another member of staff.');
+    expect(english(ownRefundRefusal(me, { userId: null, customerEmail: 'Me@RWA.dev' }))).toBe('You cannot refund your own payment: ask another member of staff.');
+    expect(ownRefundRefusal(me, { userId: 'you', customerEmail: 'you@rwa.dev' })).toBeNull();
+    expect(ownRefundRefusal(null, { userId: 'me', customerEmail: 'me@rwa.dev' })).toBeNull(); // a provider's own refund
   });
 
   it('users: nobody changes their own role or takes themself out of service; the last admin stays an admin', () => {

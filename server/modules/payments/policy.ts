@@ -34,6 +34,16 @@ export const CARD_ATTEMPTS_EXHAUSTED = say('card_attempts_exhausted', { count: M
 
 type PaymentState = { status: string; amountCents: number; refundedCents: number };
 
+/**
+ * Why this member of staff may not refund this order's payment, or null: nobody gives money back to themself, whether
+ * they bought with their account or as a guest with its email.
+ */
+export function ownRefundRefusal(actor: { id: string; email: string } | null, order: { userId: string | null; customerEmail: string | null }): Said | null {
+  if (!actor) return null;
+  const own = order.userId === actor.id || order.customerEmail?.toLowerCase() === actor.email.toLowerCase();
+  return own ? say('own_refund') : null;
+}
+
 /** What may still be given back: the amount less the refunds so far, of a completed payment only. */
 export const refundableCents = (p: PaymentState) => (p.status === 'completed' ? Math.max(0, p.amountCents - p.refundedCents) : 0);
 

@@ -9,7 +9,7 @@ import type { PaymentListQuery, RefundInput } from '../../../src/common/payments
 import { builtOnce, type Slots } from '../../db/built-once.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { cryptoDeposits, cryptoRefunds, cryptoTransfers, orderItems, orders, paymentEvents, payments, refunds, users } from '../../db/schema.js';
-import { AppError, conflict, invalidField, notFound, sentenceOf } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, invalidField, notFound, sentenceOf } from '../../lib/errors.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { paymentCounter as counter, recordPaymentEvent } from '../audit/payment-events.js';
@@ -21,7 +21,7 @@ import { mintQueued } from '../mint/enqueue.js';
 import type { NotificationSettings } from '../notifications/notify.js';
 import { emailPrefix, likePrefix, parseOrderSearch } from '../orders/search.js';
 import { failOrder, markOrderPaid, refundOrder, type LockedOrder } from '../orders/service.js';
-import { CARD_ATTEMPTS_EXHAUSTED, CHECKOUT_EXPIRED, MAX_CARD_REFUSALS, notPendingMessage, refundRefusal, type Refusal } from './policy.js';
+import { CARD_ATTEMPTS_EXHAUSTED, CHECKOUT_EXPIRED, MAX_CARD_REFUSALS, notPendingMessage, ownRefundRefusal, refundRefusal, type Refusal } from './policy.js';
 import { presentDeposit, presentHostedPayment, presentPayment, presentPaymentDetail } from './present.js';
 import type { Providers } from './providers/index.js';
 import type { PaymentDriver, ProviderEvent, ProviderPayment } from './providers/types.js';
@@ -259,6 +259,9 @@ export async function applyRefund(
 export async function refundPayment(db: Db, providers: Providers, id: string, input: RefundInput, actor: Actor, now = new Date()): Promise<RefundResult> {
   const { refundId, afterCommit } = await db.transaction(async (tx) => {
     const { payment, order } = await lockPayment(tx, id);
+    const [caller] = actor ? await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, actor.id)) : [];
+    const own = ownRefundRefusal(caller ?? null, order);
+    if (own) throw forbidden(own, undefined, 'own_refund');
     return applyRefund(tx, order, payment, input, actor, now, (refundId) => refundAtProvider(providers, payment, input.amount, { tx, now, refundId }));
   });
   await afterCommit?.();
