@@ -334,6 +334,7 @@ export const ERROR_MESSAGES = {
   own_redemption: 'You cannot decide your own redemption: ask another member of staff.',
   own_role: 'You cannot change your own role.',
   own_refund: 'You cannot refund your own payment: ask another member of staff.',
+  debug_mint_dev_only: 'The debug mint runs only on the embedded dev chain: on this chain, use Mint Token on the Mint Queue, which records the reason and a second approver.',
   own_mock_order: 'You cannot make a test-paid order for yourself: ask another member of staff.',
   mint_approve_own: 'You asked for this mint: another member of staff must approve it.',
   mint_not_awaiting_approval: 'This mint job is %{status}: only one awaiting approval can be approved.',

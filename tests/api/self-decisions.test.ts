@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, commissions, members, orders, payouts, redemptions, refunds, users } from '../../server/db/schema.js';
+import { auditEvents, commissions, members, mintJobs, orders, payouts, redemptions, refunds, users } from '../../server/db/schema.js';
 import { buildPayment, buildProduct, buildUser, PASSWORD, type Role } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -12,6 +12,15 @@ beforeAll(async () => { t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '10000' 
 afterAll(async () => { await t?.close(); });
 
 type Person = { id: string; email: string; token: string };
+
+describe('the debug mint', () => {
+  it('is refused without the embedded dev chain (no reason, no second approver), and nothing is queued', async () => {
+    const res = await t.call('POST', '/api/debug/mint', { body: { to: '0x1111111111111111111111111111111111111111', id: 1, amount: 1000 } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/^The debug mint runs only on the embedded dev chain/);
+    expect(await t.db.$count(mintJobs)).toBe(0);
+  });
+});
 
 async function person(role: Role): Promise<Person & { code: string }> {
   const u = await buildUser(t, { role });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ownCommissionRefusal } from '../../server/modules/commissions/policy.js';
 import { ownPointsRefusal, ownRedemptionRefusal } from '../../server/modules/membership/policy.js';
-import { mintApprovalRefusal, needsMintApproval, ownMintRefusal } from '../../server/modules/mint/policy.js';
+import { debugMintRefusal, mintApprovalRefusal, needsMintApproval, ownMintRefusal } from '../../server/modules/mint/policy.js';
 import { ownMockOrderRefusal } from '../../server/modules/orders/policy.js';
 import { ownRefundRefusal } from '../../server/modules/payments/policy.js';
 import { approvalRefusal, dualControlRefusal, ownPayoutRefusal } from '../../server/modules/payouts/policy.js';
@@ -66,6 +66,12 @@ describe('nobody decides where they are the beneficiary', () => {
     expect(ownMintRefusal({ createdBy: null }, 'you')).toBeNull();
     expect(mintApprovalRefusal('awaiting_approval')).toBeNull();
     expect(english(mintApprovalRefusal('queued'))).toBe('This mint job is queued: only one awaiting approval can be approved.');
+  });
+
+  it('the debug mint, which takes no reason and no second approver, runs only on the embedded dev chain', () => {
+    expect(debugMintRefusal('dev')).toBeNull();
+    expect(english(debugMintRefusal('rpc'))).toMatch(/^The debug mint runs only on the embedded dev chain: on this chain, use Mint Token/);
+    expect(debugMintRefusal(null)).not.toBeNull();
   });
 });
 

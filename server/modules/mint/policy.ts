@@ -68,6 +68,12 @@ export const mintApprovalRefusal = (status: string): Said | null =>
 export const ownMintRejectRefusal = (job: { createdBy: string | null }, actorId: string | null): Said | null =>
   (actorId !== null && job.createdBy === actorId ? say('mint_reject_own') : null);
 
+/**
+ * Why the debug mint may not run, or null: it mints without a reason or a second approver, so only on the embedded
+ * dev chain, whose tokens are worth nothing; on a real chain staff use Mint Token, which asks for both.
+ */
+export const debugMintRefusal = (chainMode: 'dev' | 'rpc' | null): Said | null => (chainMode === 'dev' ? null : say('debug_mint_dev_only'));
+
 /** Why this job may not be rejected now, or null: only one awaiting approval. */
 export const mintRejectionRefusal = (status: string): Said | null =>
   (status === 'awaiting_approval' ? null : say('mint_not_awaiting_rejection', { status }));

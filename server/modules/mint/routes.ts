@@ -9,7 +9,8 @@ import {
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
-import { mintAccess as access } from './policy.js';
+import { conflict } from '../../lib/errors.js';
+import { debugMintRefusal, mintAccess as access } from './policy.js';
 import { jobCsv, presentJob } from './present.js';
 import { approveJob, createManualJob, getJob, jobRows, listJobs, presentedJob, rejectJob, retryJob, transactionDetail, waitForHash, workerStatus } from './service.js';
 
@@ -46,10 +47,12 @@ export default defineRoutes('mint queue', (r, ctx) => {
     ({ ok: true, ...(await eachRow(req.body.ids, (id) => retryJob(db, id, req.user))) }));
 
   r.post('/api/debug/mint', {
-    config: access.debug,
+    config: { ...access.debug, refuses: [409] },
     schema: { body: debugMintBody, response: { 200: debugMintAnswer }, summary: 'Mint through the queue and answer with the transaction hash (admin)' },
   }, async (req) => {
     const { to, id, amount } = req.body;
+    const refusal = debugMintRefusal(ctx.chain?.chain?.mode ?? null);
+    if (refusal) throw conflict(refusal);
     const made = await createManualJob(db, { walletAddress: to, tokenId: id, amount, note: null }, req.user, await approvalLimit(), 'debug');
     const job = await waitForHash(db, made.id);
     return { ok: job.status !== 'failed', tx: job.txHash, jobId: job.id, status: job.status, ...(job.lastError ? { error: job.lastError } : {}) };
