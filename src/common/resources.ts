@@ -1,14 +1,20 @@
 /**
- * Every screen of the admin app by its resource name (its route): what reading and writing it need, and
- * for a record resource where its API lives and which answer fields hold a list and one record.
- * The server's module policies take their capabilities from here; the admin's canAccess and dataProvider read it too.
+ * Every screen of the admin app by its resource name (its route): what reading and writing it need, its place in the
+ * side menu, the record types its changes are audited as, and for a record resource where its API lives, which answer
+ * fields hold a list and one record, and whether the list has a CSV export.
+ * Derived from here: the server's module policies and each list's CSV registration, the admin's menu, canAccess and
+ * dataProvider, the audit log's record types, and the tests' lists of screens, exports and guarded routes
+ * (tests/unit/resource-registry.test.ts checks that nothing else lists them).
  */
 import { can, type Capability } from './capabilities.js';
 
 export type Access = { read: Capability; write: Capability };
 /** `/api/{path}` answers `{ok, [list]: [...], total}` and `/api/{path}/{id}` answers `{ok, [one]: {...}}`. */
 export type ResourceApi = { path: string; list: string; one: string; query?: Record<string, string>; csv?: false };
-type Resource = Access & { api?: ResourceApi };
+/** A side-menu entry: its place (1 first), its label under `app.menu.*`, its icon's name (src/admin/layout/nav.ts). */
+export type MenuEntry = { order: number; label: string; icon: string; shoppersOnly?: true };
+/** `audit`: the `entity` names its changes are recorded under in the audit log. */
+type Resource = Access & { api?: ResourceApi; menu?: MenuEntry; audit?: readonly string[] };
 
 const staff = (write: Capability): Access => ({ read: 'backoffice.read', write });
 const own: Access = { read: 'self', write: 'self' };
@@ -16,44 +22,52 @@ const own: Access = { read: 'self', write: 'self' };
  * `query`: parameters every list call and CSV export of the resource sends (a view of a shared API, e.g. everyone's
  * notifications); `csv: false` for a list without a CSV export.
  */
+/** Listed in the side menu at `order`; `shoppersOnly`: listed only for roles without the back office. */
+const menu = <L extends string, I extends string>(order: number, label: L, icon: I, shoppersOnly?: true) =>
+  ({ menu: { order, label, icon, ...(shoppersOnly && { shoppersOnly }) } });
+const audit = <E extends string>(...entities: E[]) => ({ audit: entities });
+
 const api = (path: string, list: string, one: string, opts: Pick<ResourceApi, 'query' | 'csv'> = {}): { api: ResourceApi } => ({ api: { path, list, one, ...opts } });
 
 export const RESOURCES = {
-  dashboard: staff('catalog.write'),
-  products: { ...staff('catalog.write'), ...api('products', 'products', 'product') },
-  orders: { ...staff('orders.create'), ...api('orders', 'orders', 'order') },
-  payments: { ...staff('finance.write'), ...api('payments', 'payments', 'payment') },
-  payouts: { ...staff('finance.write'), ...api('payouts', 'payouts', 'payout') },
-  commissions: { ...staff('finance.write'), ...api('commissions', 'commissions', 'commission') },
-  referrals: staff('finance.write'),
+  dashboard: { ...staff('catalog.write'), ...menu(1, 'dashboard', 'Dashboard') },
+  products: { ...staff('catalog.write'), ...api('products', 'products', 'product'), ...menu(2, 'products', 'Inventory'), ...audit('product') },
+  orders: { ...staff('orders.create'), ...api('orders', 'orders', 'order'), ...menu(3, 'orders', 'Receipt'), ...audit('order') },
+  payments: { ...staff('finance.write'), ...api('payments', 'payments', 'payment'), ...menu(4, 'payments', 'Payment'), ...audit('payment') },
+  payouts: { ...staff('finance.write'), ...api('payouts', 'payouts', 'payout'), ...menu(5, 'payouts', 'Payout'), ...audit('payout') },
+  commissions: { ...staff('finance.write'), ...api('commissions', 'commissions', 'commission'), ...audit('commission') },
+  /** Referral management: the network, commissions and the agent levels' rates. */
+  referrals: { ...staff('finance.write'), ...menu(6, 'referrals', 'Share'), ...audit('agent_level') },
   /** Referral management's network tab (who referred whom). */
   'referral-network': { ...staff('finance.write'), ...api('referrals', 'referrals', 'referral') },
-  affiliates: { ...staff('finance.write'), ...api('affiliates', 'affiliates', 'affiliate') },
-  coupons: { ...staff('catalog.write'), ...api('coupons', 'coupons', 'coupon') },
-  'mint-queue': { ...staff('catalog.write'), ...api('mint-jobs', 'jobs', 'job') },
-  users: { read: 'users.read', write: 'users.write', ...api('users', 'users', 'user') },
+  affiliates: { ...staff('finance.write'), ...api('affiliates', 'affiliates', 'affiliate'), ...menu(7, 'affiliates', 'Handshake') },
+  coupons: { ...staff('catalog.write'), ...api('coupons', 'coupons', 'coupon'), ...menu(8, 'coupons', 'Coupon'), ...audit('coupon') },
+  'mint-queue': { ...staff('catalog.write'), ...api('mint-jobs', 'jobs', 'job'), ...menu(9, 'mint_queue', 'Token'), ...audit('mint_job') },
+  users: { read: 'users.read', write: 'users.write', ...api('users', 'users', 'user'), ...menu(10, 'users', 'People'), ...audit('user') },
   /** The KYC review queue (reached from Users: the menu has no KYC item); finance may not see identity documents. */
-  kyc: { read: 'kyc.review', write: 'kyc.review', ...api('kyc', 'sessions', 'session') },
-  membership: own,
+  kyc: { read: 'kyc.review', write: 'kyc.review', ...api('kyc', 'sessions', 'session'), ...audit('kyc') },
+  /** The member card, levels, points and conversions. */
+  membership: { ...own, ...menu(11, 'membership', 'Membership'), ...audit('member', 'member_level', 'conversion') },
   /** The member card's three histories (the caller's own, or for staff the member looked up). */
   'membership-points': { ...own, ...api('membership/points/history', 'points', 'entry', { csv: false }) },
   'membership-redemptions': { ...own, ...api('membership/redemptions/history', 'redemptions', 'redemption', { csv: false }) },
   'membership-conversions': { ...own, ...api('membership/conversions/history', 'conversions', 'conversion', { csv: false }) },
   /** Staff's list of members' redemptions (approve, reject); membership levels and points adjustments share its write. */
-  redemptions: { ...staff('catalog.write'), ...api('redemptions', 'redemptions', 'redemption') },
-  'referral-dashboard': own,
-  'domain-management': staff('catalog.write'),
+  redemptions: { ...staff('catalog.write'), ...api('redemptions', 'redemptions', 'redemption'), ...audit('redemption') },
+  /** The shopper's own referral page: routed for everyone, in the menu only for non-staff roles. */
+  'referral-dashboard': { ...own, ...menu(16, 'referral_dashboard', 'Link', true) },
+  'domain-management': { ...staff('catalog.write'), ...menu(12, 'domain_management', 'Dns') },
   /** Domain Management's tabs: the DNS records and the two logs. */
-  'dns-records': { ...staff('catalog.write'), ...api('domain/records', 'records', 'record') },
+  'dns-records': { ...staff('catalog.write'), ...api('domain/records', 'records', 'record'), ...audit('dns_record') },
   'dns-query-logs': { ...staff('catalog.write'), ...api('domain/query/logs', 'logs', 'log') },
   'dns-script-logs': { ...staff('catalog.write'), ...api('domain/script/logs', 'logs', 'log') },
-  'payment-sdk': staff('finance.write'),
-  settings: { read: 'settings.manage', write: 'settings.manage' },
+  'payment-sdk': { ...staff('finance.write'), ...menu(13, 'payment_sdk', 'Code') },
+  settings: { read: 'settings.manage', write: 'settings.manage', ...menu(14, 'settings', 'Settings'), ...audit('settings') },
   /** Settings' Audit tab: the audit log (admins). */
   audit: { read: 'settings.manage', write: 'settings.manage', ...api('audit', 'events', 'event') },
-  reports: staff('catalog.write'),
+  reports: { ...staff('catalog.write'), ...menu(15, 'reports', 'Assessment') },
   /** Sending notifications (one, bulk) and reading all users' (PRODUCT.md, Roles: admin and operator write, finance reads). */
-  notifications: staff('catalog.write'),
+  notifications: { ...staff('catalog.write'), ...audit('notification') },
   /** The notifications page's lists: bulk sends, every user's notifications (staff read), the email outbox (admins, in Settings). */
   'notification-bulks': { ...staff('catalog.write'), ...api('notifications/bulk', 'jobs', 'job') },
   'notifications-all': { ...staff('catalog.write'), ...api('notifications', 'notifications', 'notification', { query: { scope: 'all' } }) },
@@ -63,6 +77,26 @@ export const RESOURCES = {
 } as const satisfies Record<string, Resource>;
 
 export type ResourceName = keyof typeof RESOURCES;
+type Defined = (typeof RESOURCES)[ResourceName];
+/** The icon names the menu uses; the admin maps each to its component. */
+export type MenuIcon = Extract<Defined, { menu: unknown }>['menu']['icon'];
+/** The record types the audit log names, for its entity filter and the server's audit(). */
+export type AuditEntity = Extract<Defined, { audit: unknown }>['audit'][number];
+
+const entries = Object.entries(RESOURCES) as [ResourceName, Resource][];
+
+/** The side menu's entries in order, each with its resource name (its route). */
+export const MENU: readonly (MenuEntry & { resource: ResourceName })[] = entries
+  .flatMap(([resource, r]) => (r.menu ? [{ resource, ...r.menu }] : []))
+  .sort((a, b) => a.order - b.order);
+
+/** Every record type the audit log names, in the registry's order. */
+export const AUDIT_ENTITIES = entries.flatMap(([, r]) => r.audit ?? []) as readonly AuditEntity[];
+
+/** The resources whose list has a CSV export (`GET /api/{path}/export.csv`), one per API path. */
+export const CSV_RESOURCES: readonly ResourceName[] = entries
+  .filter(([, r], i) => r.api && r.api.csv !== false && entries.findIndex(([, o]) => o.api?.path === r.api!.path) === i)
+  .map(([name]) => name);
 
 const byName = RESOURCES as Record<string, Resource>;
 

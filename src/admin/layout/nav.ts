@@ -15,6 +15,7 @@ import CodeIcon from '@mui/icons-material/Code';
 import SettingsIcon from '@mui/icons-material/Settings';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import LinkIcon from '@mui/icons-material/Link';
+import { MENU, type MenuIcon } from '../../common/resources';
 
 export interface NavItem {
   /** route path, also the resource name given to canAccess */
@@ -24,29 +25,20 @@ export interface NavItem {
   icon: ComponentType;
 }
 
-const item = (path: string, key: string, icon: ComponentType): NavItem => ({ path, key, icon });
+/** The component of each icon name the registry's menu entries use (src/common/resources.ts). */
+const ICONS: Record<MenuIcon, ComponentType> = {
+  Dashboard: DashboardIcon, Inventory: InventoryIcon, Receipt: ReceiptIcon, Payment: PaymentIcon, Payout: PayoutIcon,
+  Share: ShareIcon, Handshake: HandshakeIcon, Coupon: CouponIcon, Token: TokenIcon, People: PeopleIcon,
+  Membership: MembershipIcon, Dns: DnsIcon, Code: CodeIcon, Settings: SettingsIcon, Assessment: AssessmentIcon, Link: LinkIcon,
+};
 
-/** The side navigation, in the menu's order (PRODUCT.md, Screens). */
-export const NAV_ITEMS: readonly NavItem[] = [
-  item('/dashboard', 'dashboard', DashboardIcon),
-  item('/products', 'products', InventoryIcon),
-  item('/orders', 'orders', ReceiptIcon),
-  item('/payments', 'payments', PaymentIcon),
-  item('/payouts', 'payouts', PayoutIcon),
-  item('/referrals', 'referrals', ShareIcon),
-  item('/affiliates', 'affiliates', HandshakeIcon),
-  item('/coupons', 'coupons', CouponIcon),
-  item('/mint-queue', 'mint_queue', TokenIcon),
-  item('/users', 'users', PeopleIcon),
-  item('/membership', 'membership', MembershipIcon),
-  item('/domain-management', 'domain_management', DnsIcon),
-  item('/payment-sdk', 'payment_sdk', CodeIcon),
-  item('/settings', 'settings', SettingsIcon),
-  item('/reports', 'reports', AssessmentIcon),
-];
+const items = MENU.map((m) => ({ path: `/${m.resource}`, key: m.label, icon: ICONS[m.icon as MenuIcon], shoppersOnly: m.shoppersOnly }));
+
+/** The side navigation, in the menu's order (PRODUCT.md, Screens): the registry's menu entries. */
+export const NAV_ITEMS: readonly NavItem[] = items.filter((n) => !n.shoppersOnly);
 
 /** The shopper's own referral page: routed for everyone, listed in the menu only for non-staff roles. */
-export const REFERRAL_DASHBOARD: NavItem = item('/referral-dashboard', 'referral_dashboard', LinkIcon);
+export const REFERRAL_DASHBOARD: NavItem = items.find((n) => n.shoppersOnly)!;
 
 export const resourceOf = (nav: NavItem) => nav.path.slice(1);
 
