@@ -20,5 +20,5 @@ export type AuditChange = { from: unknown; to: unknown };
 /** What the audit log sorts by (createdAt, newest first, by default). */
 export const AUDIT_SORTS = ['createdAt', 'action'] as const;
 
-/** Records the audit log names, for its entity filter. */
-export const AUDIT_ENTITIES = ['user', 'product', 'order', 'payment', 'coupon', 'mint_job', 'settings', 'commission', 'payout', 'agent_level', 'notification'] as const;
+/** Records the audit log names, for its entity filter: each resource's in src/common/resources.ts. */
+export { AUDIT_ENTITIES, type AuditEntity } from './resources.js';

@@ -9,6 +9,8 @@ const en = {
   entities: {
     user: 'Users', product: 'Products', order: 'Orders', payment: 'Payments', coupon: 'Coupons', mint_job: 'Mint jobs',
     settings: 'Settings', commission: 'Commissions', payout: 'Payouts', agent_level: 'Agent levels', notification: 'Notifications',
+    kyc: 'KYC reviews', member: 'Members', member_level: 'Membership levels', conversion: 'Conversions',
+    redemption: 'Redemptions', dns_record: 'DNS records',
   },
   history: 'History',
 };

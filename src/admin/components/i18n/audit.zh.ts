@@ -10,6 +10,7 @@ const zh: typeof en = {
   entities: {
     user: '用户', product: '商品', order: '订单', payment: '支付', coupon: '优惠券', mint_job: '铸造任务',
     settings: '设置', commission: '佣金', payout: '付款', agent_level: '代理等级', notification: '通知',
+    kyc: '实名认证审核', member: '会员', member_level: '会员等级', conversion: '代币兑换', redemption: '兑换申请', dns_record: 'DNS 记录',
   },
   history: '历史',
 };
