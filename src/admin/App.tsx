@@ -12,17 +12,7 @@ import { LoginPage } from './pages/login/LoginPage';
 import { NotAllowed } from './pages/access/NotAllowed';
 import { Guarded } from './pages/access/Guarded';
 import { ErrorScreen } from './pages/errors/ErrorScreen';
-import { preloadScreens, resource } from './lazyResource';
-import affiliates from './resources/affiliates';
-import coupons from './resources/coupons';
-import mintJobs from './resources/mint-jobs';
-import orders from './resources/orders';
-import payments from './resources/payments';
-import payouts from './resources/payouts';
-import products from './resources/products';
-import users from './resources/users';
-import kyc from './resources/kyc';
-import redemptions from './resources/redemptions';
+import { preloadScreens, resource, type LazyResource } from './lazyResource';
 
 /** The layout only renders once past the login page: fetch the resource screens then, in the background. */
 function AppLayout({ children }: { children: ReactNode }) {
@@ -31,6 +21,9 @@ function AppLayout({ children }: { children: ReactNode }) {
   }, []);
   return <Layout>{children}</Layout>;
 }
+
+/** Every resources/<name>/index.ts, found by the bundler: each folder is one resource, named as in src/common/resources.ts. */
+const RESOURCE_FOLDERS = Object.values(import.meta.glob<{ default: LazyResource }>('./resources/*/index.ts', { eager: true })).map((m) => m.default);
 
 const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
 const PaymentSdk = lazy(() => import('./pages/payment-sdk/PaymentSdk'));
@@ -74,16 +67,7 @@ export default function App() {
       accessDenied={NotAllowed}
       error={ErrorScreen}
     >
-      {resource(products)}
-      {resource(orders)}
-      {resource(payments)}
-      {resource(payouts)}
-      {resource(affiliates)}
-      {resource(coupons)}
-      {resource(mintJobs)}
-      {resource(users)}
-      {resource(kyc)}
-      {resource(redemptions)}
+      {RESOURCE_FOLDERS.map(resource)}
       {/* Outside the layout: a session that must enrol in 2FA or change its password may use only these; /set-password needs no login. */}
       <CustomRoutes noLayout>
         <Route path="/set-password" element={<SetPasswordPage />} />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mintStatusOf } from '../../src/common/mint';
 import { isInAppLink, shortAddress, shortHash } from '../../src/admin/components/ids';
 import { isSafeCount } from '../../src/admin/components/useMintFormat';
-import { mintBody, txStateOf } from '../../src/admin/resources/mint-jobs/constants';
+import { mintBody, txStateOf } from '../../src/admin/resources/mint-queue/constants';
 import { titleKeyFor } from '../../src/admin/layout/nav';
 import en from '../../src/admin/i18n/en';
 import zh from '../../src/admin/i18n/zh';

@@ -1,9 +1,5 @@
 import englishMessages from 'ra-language-english';
 import { ERROR_MESSAGES, type ErrorCode } from '../../common/errors-catalogue';
-import affiliates from '../resources/affiliates/i18n/en';
-import coupons from '../resources/coupons/i18n/en';
-import mintJobs from '../resources/mint-jobs/i18n/en';
-import orders from '../resources/orders/i18n/en';
 import paymentSdk from '../pages/payment-sdk/i18n/en';
 import domainPage from '../pages/domain-management/i18n/en';
 import settingsPage from '../pages/settings/i18n/en';
@@ -13,12 +9,7 @@ import referralDashboard from '../pages/referral-dashboard/i18n/en';
 import referralsPage from '../pages/referrals/i18n/en';
 import reportsPage from '../pages/reports/i18n/en';
 import auditTrail from '../components/i18n/audit.en';
-import payments from '../resources/payments/i18n/en';
-import payouts from '../resources/payouts/i18n/en';
-import products from '../resources/products/i18n/en';
-import users from '../resources/users/i18n/en';
-import kyc from '../resources/kyc/i18n/en';
-import redemptions from '../resources/redemptions/i18n/en';
+import { resourceCatalogues, type Catalogue } from './resources';
 import membershipPage from '../pages/membership/i18n/en';
 
 /**
@@ -28,18 +19,7 @@ import membershipPage from '../pages/membership/i18n/en';
  */
 const en = {
   ...englishMessages,
-  resources: {
-    products,
-    orders,
-    payments,
-    payouts,
-    coupons,
-    affiliates,
-    'mint-queue': mintJobs,
-    users,
-    kyc,
-    redemptions,
-  },
+  resources: resourceCatalogues(import.meta.glob<{ default: Catalogue }>('../resources/*/i18n/en.ts', { eager: true })),
   // the server's sentences by message code (src/common/errors-catalogue.ts), read by the transport's translator
   errors: ERROR_MESSAGES as Record<ErrorCode, string>,
   app: {

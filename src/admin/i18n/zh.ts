@@ -1,9 +1,5 @@
 import { ERROR_MESSAGES_ZH } from '../../common/errors-catalogue.zh';
 import type en from './en';
-import affiliates from '../resources/affiliates/i18n/zh';
-import coupons from '../resources/coupons/i18n/zh';
-import mintJobs from '../resources/mint-jobs/i18n/zh';
-import orders from '../resources/orders/i18n/zh';
 import paymentSdk from '../pages/payment-sdk/i18n/zh';
 import domainPage from '../pages/domain-management/i18n/zh';
 import settingsPage from '../pages/settings/i18n/zh';
@@ -13,30 +9,14 @@ import referralDashboard from '../pages/referral-dashboard/i18n/zh';
 import referralsPage from '../pages/referrals/i18n/zh';
 import reportsPage from '../pages/reports/i18n/zh';
 import auditTrail from '../components/i18n/audit.zh';
-import payments from '../resources/payments/i18n/zh';
-import payouts from '../resources/payouts/i18n/zh';
-import products from '../resources/products/i18n/zh';
-import users from '../resources/users/i18n/zh';
-import kyc from '../resources/kyc/i18n/zh';
-import redemptions from '../resources/redemptions/i18n/zh';
+import { resourceCatalogues, type Catalogue } from './resources';
 import membershipPage from '../pages/membership/i18n/zh';
 import raZh from './ra-zh';
 
 /** The Chinese catalogue: the same keys as en.ts, each resource's text from its folder's i18n/zh.ts. */
 const zh: typeof en = {
   ra: raZh as typeof en.ra,
-  resources: {
-    products,
-    orders,
-    payments,
-    payouts,
-    coupons,
-    affiliates,
-    'mint-queue': mintJobs,
-    users,
-    kyc,
-    redemptions,
-  },
+  resources: resourceCatalogues(import.meta.glob<{ default: Catalogue }>('../resources/*/i18n/zh.ts', { eager: true })),
   errors: ERROR_MESSAGES_ZH,
   app: {
     // Payment SDK (pages/payment-sdk)
