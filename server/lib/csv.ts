@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
+import type { ResourceName } from '../../src/common/resources.js';
 
 /**
  * A list as a CSV download (`GET /api/<resource>/export.csv`): the list's own rows, read batch after batch
  * (`keysetPages` in pages.ts) and streamed through csv-stringify, so memory stays flat and there is no row cap.
- * A resource gives its columns (`csvColumns`, beside its present.ts) and its list's page query; nothing else.
+ * A resource gives its columns (`csvExport` of `csvColumns`, beside its present.ts) and its list's page query; nothing else.
  */
 
 /**
@@ -21,6 +22,20 @@ export type CsvColumn<R> = { header: string; kind: CsvKind; value: (row: R) => u
 export function csvColumns<R>(fields: { [K in keyof R]?: CsvKind }): CsvColumn<R>[] {
   return (Object.entries(fields) as [keyof R & string, CsvKind][]).map(([field, kind]) => ({ header: field, kind, value: (row: R) => row[field] }));
 }
+
+const EXPORTS = new Map<ResourceName, CsvColumn<never>[]>();
+
+/**
+ * A list's CSV columns, recorded under its resource's name (src/common/resources.ts) as its present.ts loads, so that
+ * tests/api/csv-export.test.ts checks every list the registry says has an export.
+ */
+export function csvExport<R>(resource: ResourceName, columns: CsvColumn<R>[]): CsvColumn<R>[] {
+  EXPORTS.set(resource, columns as CsvColumn<never>[]);
+  return columns;
+}
+
+/** The columns each loaded module recorded with `csvExport`. */
+export const csvExports = (): ReadonlyMap<ResourceName, CsvColumn<never>[]> => EXPORTS;
 
 /** A computed column (a nested field, a count), for what is not a field of its own. */
 export const csvColumn = <R>(header: string, kind: CsvKind, value: (row: R) => unknown): CsvColumn<R> => ({ header, kind, value });

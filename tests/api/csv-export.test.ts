@@ -5,26 +5,13 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell, type CsvColumn } from '../../server/lib/csv.js';
+import { csvCell, csvExports } from '../../server/lib/csv.js';
 import { keysetPages, type Page } from '../../server/lib/pages.js';
-import { couponCsv } from '../../server/modules/coupons/present.js';
 import { couponRows } from '../../server/modules/coupons/service.js';
-import { orderCsv } from '../../server/modules/orders/present.js';
 import { orderRows } from '../../server/modules/orders/service.js';
-import { userCsv } from '../../server/modules/users/present.js';
 import { userRows } from '../../server/modules/users/service.js';
-import { productCsv } from '../../server/modules/products/present.js';
-import { paymentCsv } from '../../server/modules/payments/present.js';
-import { jobCsv } from '../../server/modules/mint/present.js';
-import { payoutCsv } from '../../server/modules/payouts/present.js';
-import { commissionCsv } from '../../server/modules/commissions/present.js';
-import { affiliateCsv } from '../../server/modules/affiliates/present.js';
-import { referralCsv } from '../../server/modules/referrals/present.js';
-import { auditCsv } from '../../server/modules/audit/present.js';
-import { queryLogCsv, recordCsv, scriptLogCsv } from '../../server/modules/domain/present.js';
-import { kycCsv } from '../../server/modules/kyc/present.js';
-import { bulkCsv, emailCsv, notificationCsv } from '../../server/modules/notifications/present.js';
 import { orderListQuery } from '../../src/common/orders.schemas.js';
+import { apiOf, CSV_RESOURCES, type ResourceName } from '../../src/common/resources.js';
 import { couponListQuery } from '../../src/common/coupons.schemas.js';
 import { userListQuery } from '../../src/common/users.schemas.js';
 import { buildCoupon, buildDnsRecord, buildKycSession, buildMintJob, buildOrder, buildPayment, buildProduct, buildUser, dnsName } from './factories.js';
@@ -88,32 +75,46 @@ async function csvList(path: string, query: string) {
   return { header: records[0]!, rows: records.slice(1) };
 }
 
-const LISTS: { path: string; field: string; columns: CsvColumn<never>[]; queries: string[] }[] = [
-  { path: '/api/products', field: 'products', columns: productCsv as CsvColumn<never>[], queries: ['', 'sort=priceFiat&order=asc', 'status=active&q=hyperlink'] },
-  { path: '/api/orders', field: 'orders', columns: orderCsv as CsvColumn<never>[], queries: ['', 'status=paid', 'sort=amountFiat&order=asc', 'sort=status', 'sort=qty&order=desc'] },
-  { path: '/api/mint-jobs', field: 'jobs', columns: jobCsv as CsvColumn<never>[], queries: ['', 'sort=attempts&order=asc'] },
-  { path: '/api/coupons', field: 'coupons', columns: couponCsv as CsvColumn<never>[], queries: ['', 'sort=endDate&order=asc', 'sort=endDate&order=desc', 'status=active'] },
-  { path: '/api/payments', field: 'payments', columns: paymentCsv as CsvColumn<never>[], queries: ['', 'status=completed', 'sort=amount&order=asc'] },
-  { path: '/api/payouts', field: 'payouts', columns: payoutCsv as CsvColumn<never>[], queries: [''] },
-  { path: '/api/commissions', field: 'commissions', columns: commissionCsv as CsvColumn<never>[], queries: ['', 'sort=amount&order=asc', 'sort=status'] },
-  { path: '/api/affiliates', field: 'affiliates', columns: affiliateCsv as CsvColumn<never>[], queries: ['', 'sort=email&order=asc'] },
-  { path: '/api/referrals', field: 'referrals', columns: referralCsv as CsvColumn<never>[], queries: ['', 'sort=referredEmail&order=asc'] },
-  { path: '/api/users', field: 'users', columns: userCsv as CsvColumn<never>[], queries: ['', 'sort=lastLogin&order=desc', 'sort=lastLogin&order=asc', 'sort=name&order=asc', 'role=user'] },
-  { path: '/api/domain/records', field: 'records', columns: recordCsv as CsvColumn<never>[], queries: ['', 'sort=ttl&order=asc'] },
-  { path: '/api/audit', field: 'events', columns: auditCsv as CsvColumn<never>[], queries: ['', 'entity=order', 'sort=action&order=asc'] },
-  { path: '/api/kyc', field: 'sessions', columns: kycCsv as CsvColumn<never>[], queries: ['', 'status=pending&sort=legalName&order=asc', 'sort=reviewedAt', 'q=grace'] },
-  { path: '/api/notifications', field: 'notifications', columns: notificationCsv as CsvColumn<never>[], queries: ['scope=all', 'scope=all&read=false', 'scope=all&q=plus', 'scope=all&order=asc'] },
-  { path: '/api/notifications/outbox', field: 'messages', columns: emailCsv as CsvColumn<never>[], queries: ['', 'status=queued', 'sort=status&order=asc'] },
-  { path: '/api/notifications/bulk', field: 'jobs', columns: bulkCsv as CsvColumn<never>[], queries: ['', 'sort=audience&order=asc'] },
-  { path: '/api/domain/query/logs', field: 'logs', columns: queryLogCsv as CsvColumn<never>[], queries: ['', 'type=TXT', 'order=asc&outcome=success', 'sort=domain&order=asc', 'sort=durationMs'] },
-  { path: '/api/domain/script/logs', field: 'logs', columns: scriptLogCsv as CsvColumn<never>[], queries: ['', 'order=asc', 'scriptName=Create%20DNS%20Record&outcome=success', 'sort=scriptName&order=asc'] },
-];
+/** Each list's own filters and sorts to export besides the default; the lists themselves are the registry's. */
+const QUERIES: Partial<Record<ResourceName, string[]>> = {
+  products: ['sort=priceFiat&order=asc', 'status=active&q=hyperlink'],
+  orders: ['status=paid', 'sort=amountFiat&order=asc', 'sort=status', 'sort=qty&order=desc'],
+  'mint-queue': ['sort=attempts&order=asc'],
+  coupons: ['sort=endDate&order=asc', 'sort=endDate&order=desc', 'status=active'],
+  payments: ['status=completed', 'sort=amount&order=asc'],
+  commissions: ['sort=amount&order=asc', 'sort=status'],
+  affiliates: ['sort=email&order=asc'],
+  'referral-network': ['sort=referredEmail&order=asc'],
+  users: ['sort=lastLogin&order=desc', 'sort=lastLogin&order=asc', 'sort=name&order=asc', 'role=user'],
+  'dns-records': ['sort=ttl&order=asc'],
+  audit: ['entity=order', 'sort=action&order=asc'],
+  kyc: ['status=pending&sort=legalName&order=asc', 'sort=reviewedAt', 'q=grace'],
+  'notifications-all': ['read=false', 'q=plus', 'order=asc'],
+  'notifications-outbox': ['status=queued', 'sort=status&order=asc'],
+  'notification-bulks': ['sort=audience&order=asc'],
+  'dns-query-logs': ['type=TXT', 'order=asc&outcome=success', 'sort=domain&order=asc', 'sort=durationMs'],
+  'dns-script-logs': ['order=asc', 'scriptName=Create%20DNS%20Record&outcome=success', 'sort=scriptName&order=asc'],
+};
+
+/** Every list with an export in the registry (src/common/resources.ts), each query with the parameters its screen always sends. */
+const LISTS = CSV_RESOURCES.map((resource) => {
+  const api = apiOf(resource)!;
+  const always = new URLSearchParams(api.query).toString();
+  const queries = ['', ...(QUERIES[resource] ?? [])].map((q) => [always, q].filter(Boolean).join('&'));
+  return { resource, path: `/api/${api.path}`, field: api.list, queries };
+});
 
 const MONEY = /^-?\d+\.\d{2}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe(`each list's CSV is its JSON list on ${engine()}`, { timeout: 60_000 }, () => {
-  it.each(LISTS.flatMap((l) => l.queries.map((query) => ({ ...l, query }))))('$path/export.csv?$query', async ({ path, field, columns, query }) => {
+  it('every list with an export has its columns recorded (csvExport in its present.ts)', () => {
+    expect(CSV_RESOURCES.filter((r) => !csvExports().has(r))).toEqual([]);
+    expect([...csvExports().keys()].filter((r) => !CSV_RESOURCES.includes(r))).toEqual([]);
+  });
+
+  it.each(LISTS.flatMap((l) => l.queries.map((query) => ({ ...l, query }))))('$path/export.csv?$query', async ({ resource, path, field, query }) => {
+    const columns = csvExports().get(resource)!;
     const json = await jsonList(path, field, query);
     const csv = await csvList(path, query);
     expect(csv.header).toEqual(columns.map((c) => c.header));
@@ -138,7 +139,7 @@ describe(`each list's CSV is its JSON list on ${engine()}`, { timeout: 60_000 },
     expect(row).toMatchObject({ title: '\'=HYPERLINK("http://evil.test"), "quoted", and\nmore', priceFiat: '1234.50' });
     const orders = await csvList('/api/orders', 'status=paid');
     expect(orders.rows.length).toBeGreaterThan(0);
-    for (const r of orders.rows) expect(r[orderCsv.findIndex((c) => c.header === 'amountFiat')]).toMatch(MONEY);
+    for (const r of orders.rows) expect(r[orders.header.indexOf('amountFiat')]).toMatch(MONEY);
   });
 
   it('a filter that is not the list\'s is refused with the list\'s 400 sentence', async () => {

@@ -1,6 +1,6 @@
 import type { AuditEvent } from '../../../src/common/audit.js';
 import type { auditEvents } from '../../db/schema.js';
-import { csvColumns } from '../../lib/csv.js';
+import { csvColumns, csvExport } from '../../lib/csv.js';
 
 /** An audit event with who made it (their email, null when the user is gone or it was the system). */
 export const presentAuditEvent = ({ event: e, actorEmail }: { event: typeof auditEvents.$inferSelect; actorEmail: string | null }): AuditEvent => ({
@@ -8,6 +8,6 @@ export const presentAuditEvent = ({ event: e, actorEmail }: { event: typeof audi
 });
 
 /** The audit log's CSV (GET /api/audit/export.csv); `data` as its JSON text. */
-export const auditCsv = csvColumns<AuditEvent>({
+export const auditCsv = csvExport('audit', csvColumns<AuditEvent>({
   id: 'number', createdAt: 'date', actorId: 'text', actorEmail: 'text', action: 'text', entity: 'text', entityId: 'text', ip: 'text', data: 'text',
-});
+}));

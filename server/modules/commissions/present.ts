@@ -1,7 +1,7 @@
 import { fromCents } from '../../../src/common/money.js';
 import { commissionStatusOf, type AgentLevel, type Commission } from '../../../src/common/referrals.js';
 import type { agentLevels, commissions } from '../../db/schema.js';
-import { csvColumns } from '../../lib/csv.js';
+import { csvColumns, csvExport } from '../../lib/csv.js';
 import { approvableAt, ratePpm } from './policy.js';
 
 export type CommissionRow = typeof commissions.$inferSelect & { orderTotalCents: number; customerEmail: string; referrerEmail: string };
@@ -9,11 +9,11 @@ export type CommissionRow = typeof commissions.$inferSelect & { orderTotalCents:
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The commissions list's CSV (GET /api/commissions/export.csv); the rate a fraction (0.05 is 5 %). */
-export const commissionCsv = csvColumns<Commission>({
+export const commissionCsv = csvExport('commissions', csvColumns<Commission>({
   id: 'text', orderId: 'text', orderTotal: 'money', customerEmail: 'text', referrerId: 'text', referrerEmail: 'text', level: 'number',
   rate: 'number', base: 'money', originalAmount: 'money', amount: 'money', currency: 'text', status: 'text', payoutId: 'text',
   earnedAt: 'date', approvableAt: 'date', decidedAt: 'date', rejectReason: 'text', paidAt: 'date', createdAt: 'date',
-});
+}));
 
 export function presentCommission(c: CommissionRow, holdDays: number): Commission {
   return {

@@ -1,17 +1,17 @@
 import type { Coupon, DiscountType } from '../../../src/common/coupons.js';
 import { fromCents } from '../../../src/common/money.js';
 import type { coupons } from '../../db/schema.js';
-import { csvColumns } from '../../lib/csv.js';
+import { csvColumns, csvExport } from '../../lib/csv.js';
 import { couponStatus } from './policy.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The coupons list's CSV (GET /api/coupons/export.csv). */
-export const couponCsv = csvColumns<Coupon>({
+export const couponCsv = csvExport('coupons', csvColumns<Coupon>({
   id: 'text', code: 'text', description: 'text', discountType: 'text', discountValue: 'number', status: 'text', usageLimit: 'number',
   perCustomerLimit: 'number', usedCount: 'number', reservedCount: 'number', minimumSubtotal: 'money', startDate: 'date',
   endDate: 'date', createdAt: 'date', updatedAt: 'date',
-});
+}));
 
 /** A coupon row as the API answers it; its status from the dates at `now`. */
 export function presentCoupon(c: typeof coupons.$inferSelect, now = new Date()): Coupon {

@@ -1,23 +1,23 @@
 import type { DnsQueryLog, DnsQuerySource, DnsRecord, DnsScript, DnsScriptLog, DnsType } from '../../../src/common/domain.js';
 import type { dnsQueryLogs, dnsRecords, dnsScriptLogs } from '../../db/schema.js';
-import { csvColumn, csvColumns } from '../../lib/csv.js';
+import { csvColumn, csvColumns, csvExport } from '../../lib/csv.js';
 
 /** The DNS records list's CSV (GET /api/domain/records/export.csv). */
-export const recordCsv = csvColumns<DnsRecord>({
+export const recordCsv = csvExport('dns-records', csvColumns<DnsRecord>({
   id: 'text', domain: 'text', type: 'text', value: 'text', ttl: 'number', isActive: 'bool', createdAt: 'date', updatedAt: 'date',
-});
+}));
 
 /** The query log's CSV (GET /api/domain/query/logs/export.csv); the answers joined by a space. */
-export const queryLogCsv = [
+export const queryLogCsv = csvExport('dns-query-logs', [
   ...csvColumns<DnsQueryLog>({ id: 'number', domain: 'text', type: 'text', source: 'text', success: 'bool' }),
   csvColumn<DnsQueryLog>('result', 'text', (l) => l.result.join(' ')),
   ...csvColumns<DnsQueryLog>({ error: 'text', durationMs: 'number', createdAt: 'date' }),
-];
+]);
 
 /** The script log's CSV (GET /api/domain/script/logs/export.csv); the parameters as their JSON text. */
-export const scriptLogCsv = csvColumns<DnsScriptLog>({
+export const scriptLogCsv = csvExport('dns-script-logs', csvColumns<DnsScriptLog>({
   id: 'number', scriptName: 'text', parameters: 'text', success: 'bool', output: 'text', error: 'text', recordId: 'text', createdAt: 'date',
-});
+}));
 
 export function presentRecord(r: typeof dnsRecords.$inferSelect): DnsRecord {
   return {

@@ -1,6 +1,6 @@
 import { kycSessionStatusOf, type KycDocumentKind, type KycDocumentType, type KycSession } from '../../../src/common/kyc.js';
 import type { kycSessions } from '../../db/schema.js';
-import { csvColumns } from '../../lib/csv.js';
+import { csvColumns, csvExport } from '../../lib/csv.js';
 
 export type KycRow = typeof kycSessions.$inferSelect & { userEmail: string; userName: string | null };
 
@@ -17,8 +17,8 @@ export function presentKycSession(s: KycRow): KycSession {
 }
 
 /** The review queue's CSV (GET /api/kyc/export.csv, reviewers): the list's fields, never the document itself. */
-export const kycCsv = csvColumns<KycSession>({
+export const kycCsv = csvExport('kyc', csvColumns<KycSession>({
   id: 'text', userId: 'text', userEmail: 'text', userName: 'text', legalName: 'text', dateOfBirth: 'text', country: 'text', documentType: 'text',
   documentNumber: 'text', documentKind: 'text', documentName: 'text', documentBytes: 'number', status: 'text', reason: 'text',
   reviewedBy: 'text', reviewedAt: 'date', createdAt: 'date', updatedAt: 'date',
-});
+}));

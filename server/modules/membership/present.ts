@@ -7,7 +7,7 @@ import { mintStatusOf } from '../../../src/common/mint.js';
 import type { Settings } from '../../../src/common/settings.js';
 import { explorerTxUrl } from '../../chain/client.js';
 import type { conversions, members, mintJobs, pointsEntries, products, redemptions, users } from '../../db/schema.js';
-import { csvColumn, csvColumns } from '../../lib/csv.js';
+import { csvColumn, csvColumns, csvExport } from '../../lib/csv.js';
 import { displayName } from '../auth/present.js';
 import type { LevelRow } from './ledger.js';
 
@@ -81,12 +81,12 @@ export const presentRedemption = ({ r, email, product, deciderEmail }: Redemptio
 });
 
 /** The redemptions list's CSV (GET /api/redemptions/export.csv). */
-export const redemptionCsv = [
+export const redemptionCsv = csvExport('redemptions', [
   ...csvColumns<Redemption>({ id: 'text', createdAt: 'date', email: 'text' }),
   csvColumn<Redemption>('product', 'text', (r) => r.product?.title ?? null),
   ...csvColumns<Redemption>({ quantity: 'number', pointsUsed: 'number', status: 'text', orderId: 'text', note: 'text', decidedAt: 'date', updatedAt: 'date' }),
   csvColumn<Redemption>('decidedBy', 'text', (r) => r.decidedBy?.email ?? null),
-];
+]);
 
 export const presentConversion = (c: typeof conversions.$inferSelect, job: typeof mintJobs.$inferSelect, toToken: string): Conversion => ({
   id: c.id, createdAt: c.createdAt.toISOString(), fromToken: 'POINTS', fromAmount: c.fromAmount, toToken, toAmount: c.toAmount,

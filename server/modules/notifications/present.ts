@@ -1,6 +1,6 @@
 import type { Audience, BulkJob, BulkStatus, Channel, EmailMessage, EmailStatus, Notification } from '../../../src/common/notifications.js';
 import type { emailMessages, notificationBulks, notifications } from '../../db/schema.js';
-import { csvColumn, csvColumns } from '../../lib/csv.js';
+import { csvColumn, csvColumns, csvExport } from '../../lib/csv.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const PREVIEW = 160;
@@ -30,19 +30,19 @@ export function presentBulk(b: typeof notificationBulks.$inferSelect): BulkJob {
 }
 
 /** Every user's notifications as CSV (GET /api/notifications/export.csv, staff). */
-export const notificationCsv = csvColumns<Notification>({
+export const notificationCsv = csvExport('notifications-all', csvColumns<Notification>({
   id: 'text', userId: 'text', userEmail: 'text', title: 'text', body: 'text', link: 'text', read: 'bool', readAt: 'date', bulkId: 'text', createdAt: 'date',
-});
+}));
 
 /** The email outbox as CSV (GET /api/notifications/outbox/export.csv, admins). */
-export const emailCsv = csvColumns<EmailMessage>({
+export const emailCsv = csvExport('notifications-outbox', csvColumns<EmailMessage>({
   id: 'text', to: 'text', userId: 'text', subject: 'text', bodyPreview: 'text', status: 'text', attempts: 'number', lastError: 'text',
   bulkId: 'text', createdAt: 'date', sentAt: 'date',
-});
+}));
 
 /** The bulk sends as CSV (GET /api/notifications/bulk/export.csv, staff); the channels joined by a space. */
-export const bulkCsv = [
+export const bulkCsv = csvExport('notification-bulks', [
   ...csvColumns<BulkJob>({ id: 'text', audience: 'text', title: 'text', body: 'text' }),
   csvColumn<BulkJob>('channels', 'text', (b) => b.channels.join(' ')),
   ...csvColumns<BulkJob>({ status: 'text', total: 'number', sent: 'number', failed: 'number', skipped: 'number', createdBy: 'text', createdAt: 'date', finishedAt: 'date' }),
-];
+]);

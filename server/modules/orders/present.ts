@@ -1,7 +1,7 @@
 import { fromCents } from '../../../src/common/money.js';
 import type { OrderItem, OrderPayment, OrderPricing, OrderSummary } from '../../../src/common/orders.js';
 import type { orderItems, orders, payments } from '../../db/schema.js';
-import { csvColumns } from '../../lib/csv.js';
+import { csvColumns, csvExport } from '../../lib/csv.js';
 
 type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;
@@ -10,11 +10,11 @@ type Payment = typeof payments.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The orders list's CSV (GET /api/orders/export.csv): the list's fields and the parts of the amount. */
-export const orderCsv = csvColumns<OrderSummary & OrderPricing>({
+export const orderCsv = csvExport('orders', csvColumns<OrderSummary & OrderPricing>({
   id: 'text', status: 'text', customerEmail: 'text', userId: 'text', qty: 'number', amountFiat: 'money', subtotal: 'money',
   discount: 'money', memberDiscount: 'money', tax: 'money', shipping: 'money', currency: 'text', couponCode: 'text', walletAddress: 'text', test: 'bool',
   createdAt: 'date', updatedAt: 'date', paidAt: 'date', fulfilledAt: 'date',
-});
+}));
 
 /** An order row as lists and the detail answer it; list-json.ts renders the same shape in SQL. */
 export function presentOrder(o: Order): OrderSummary {

@@ -7,7 +7,7 @@ import { explorerTxUrl, nativeCurrencyOf } from '../../chain/client.js';
 import type { cryptoDeposits, cryptoRefunds, cryptoTransfers, orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema.js';
 import { depositVerdict, fromWei, weiOf } from './crypto/policy.js';
 import { presentOrder, presentPayment as presentOrderPayment, presentPricing } from '../orders/present.js';
-import { csvColumns } from '../../lib/csv.js';
+import { csvColumns, csvExport } from '../../lib/csv.js';
 import { dashboardUrl, refundableCents } from './policy.js';
 
 type Row = typeof payments.$inferSelect;
@@ -25,10 +25,10 @@ export function presentHostedPayment({ payment, order, items }: Parts, siteName:
 }
 
 /** The payments list's CSV (GET /api/payments/export.csv). */
-export const paymentCsv = csvColumns<Payment>({
+export const paymentCsv = csvExport('payments', csvColumns<Payment>({
   id: 'text', orderId: 'text', status: 'text', method: 'text', provider: 'text', amount: 'money', refunded: 'money',
   refundable: 'money', currency: 'text', reference: 'text', test: 'bool', createdAt: 'date', completedAt: 'date',
-});
+}));
 
 /** A payment as the back office lists it. */
 export const presentPayment = (p: Row): Payment =>

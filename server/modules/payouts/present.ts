@@ -2,7 +2,7 @@ import { formatEther } from 'viem';
 import { fromCents } from '../../../src/common/money.js';
 import { TRANSFER_STATES, payoutStatusOf, type TransferState, type CommissionAdjustment, type Payout, type PayoutMethod } from '../../../src/common/referrals.js';
 import type { commissionAdjustments, payouts } from '../../db/schema.js';
-import { csvColumns } from '../../lib/csv.js';
+import { csvColumns, csvExport } from '../../lib/csv.js';
 
 export type PayoutRow = typeof payouts.$inferSelect & {
   recipient: string; recipientName: string | null; recipientWallet: string | null; commissionCount: number;
@@ -15,12 +15,12 @@ export const trimDecimal = (v: string) => (v.includes('.') ? v.replace(/0+$/, ''
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The payouts list's CSV (GET /api/payouts/export.csv). */
-export const payoutCsv = csvColumns<Payout>({
+export const payoutCsv = csvExport('payouts', csvColumns<Payout>({
   id: 'text', recipientId: 'text', recipient: 'text', recipientName: 'text', status: 'text', method: 'text', gross: 'money',
   deducted: 'money', amount: 'money', currency: 'text', commissionCount: 'number', reference: 'text', walletAddress: 'text',
   amountWei: 'decimal', chainId: 'number', txHash: 'text', note: 'text', createdByEmail: 'text', approvedByEmail: 'text', approvedAt: 'date',
   createdAt: 'date', updatedAt: 'date', completedAt: 'date',
-});
+}));
 
 export function presentPayout(p: PayoutRow): Payout {
   return {

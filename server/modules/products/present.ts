@@ -2,7 +2,7 @@ import type { Product } from '../../../src/common/products.js';
 import { memberLevelOf } from '../../../src/common/membership.js';
 import { cryptoText, fromCents } from '../../../src/common/money.js';
 import type { products } from '../../db/schema.js';
-import { csvColumns } from '../../lib/csv.js';
+import { csvColumns, csvExport } from '../../lib/csv.js';
 
 /** A product row as the API answers it (`name` repeats the title). */
 export function presentProduct(p: typeof products.$inferSelect): Product {
@@ -32,8 +32,8 @@ export function presentProduct(p: typeof products.$inferSelect): Product {
 }
 
 /** The products list's CSV (GET /api/products/export.csv): its columns, named as the JSON list's fields. */
-export const productCsv = csvColumns<Product>({
+export const productCsv = csvExport('products', csvColumns<Product>({
   id: 'text', sku: 'text', title: 'text', category: 'text', description: 'text', status: 'text', rwaType: 'text',
   priceFiat: 'money', priceCrypto: 'decimal', stock: 'number', chainId: 'number', contract: 'text', tokenType: 'text',
   tokenId: 'text', minMemberLevel: 'text', image: 'text', createdAt: 'date', updatedAt: 'date',
-});
+}));

@@ -1,7 +1,7 @@
 import { fromCents } from '../../../src/common/money.js';
 import type { Referral } from '../../../src/common/referrals.js';
 import type { users } from '../../db/schema.js';
-import { csvColumns } from '../../lib/csv.js';
+import { csvColumns, csvExport } from '../../lib/csv.js';
 
 type NetworkRow = {
   u: typeof users.$inferSelect; referrerEmail: string; referrerCode: string | null; level2Email: string | null;
@@ -15,7 +15,7 @@ export const presentReferral = (r: NetworkRow): Referral => ({
 });
 
 /** The referral network's CSV (GET /api/referrals/export.csv). */
-export const referralCsv = csvColumns<Referral>({
+export const referralCsv = csvExport('referral-network', csvColumns<Referral>({
   id: 'text', referredEmail: 'text', userEmail: 'text', referralCode: 'text', level2Email: 'text', totalEarnings: 'money',
   active: 'bool', createdAt: 'date',
-});
+}));

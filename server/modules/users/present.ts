@@ -1,15 +1,15 @@
 import type { Role } from '../../../src/common/capabilities.js';
 import { kycStatusOf, userStatusOf, type User, type UserSessionInfo } from '../../../src/common/users.js';
 import type { sessions, users } from '../../db/schema.js';
-import { csvColumns } from '../../lib/csv.js';
+import { csvColumns, csvExport } from '../../lib/csv.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The users list's CSV (GET /api/users/export.csv): no password hash, no session. */
-export const userCsv = csvColumns<User>({
+export const userCsv = csvExport('users', csvColumns<User>({
   id: 'text', email: 'text', name: 'text', firstName: 'text', lastName: 'text', phone: 'text', role: 'text', status: 'text',
   kycStatus: 'text', lockedUntil: 'date', lastLogin: 'date', createdAt: 'date', updatedAt: 'date',
-});
+}));
 
 /** A user row as the API answers it: never its password hash, referral secrets or lockout counters' internals. */
 export function presentUser(u: typeof users.$inferSelect, now = new Date()): User {
