@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/capabilities.js';
+import { apiOf, RESOURCES, roleCanAccess, type ResourceName } from '../../src/common/resources.js';
 import {
   auditEvents, coupons, dnsRecords, dnsScriptLogs, emailMessages, kycSessions, memberLevels, members, mintJobs, notificationBulks, notifications, orders, payments,
   pointsEntries, products, redemptions, users,
@@ -221,6 +222,20 @@ const endpoints: Endpoint[] = [
     request: async () => ({ method: 'POST', url: '/api/domain/script/execute', body: { scriptName: 'Create DNS Record', parameters: dnsRecordInput() } }),
   },
 ];
+
+/**
+ * Every list and export the registry names (src/common/resources.ts), with the roles its read capability admits: a new
+ * resource is covered without a line here. The rows above, written out by hand, pin who those readers are.
+ */
+const fromRegistry = (Object.keys(RESOURCES) as ResourceName[]).flatMap((name) => {
+  const api = apiOf(name);
+  if (!api) return [];
+  const query = new URLSearchParams(api.query).toString();
+  const urls = [`/api/${api.path}`, ...(api.csv === false ? [] : [`/api/${api.path}/export.csv`])].map((u) => (query ? `${u}?${query}` : u));
+  const readers = ROLES.filter((role) => roleCanAccess(role, name, 'list'));
+  return urls.map((url): Endpoint => ({ route: `GET ${url}`, allowed: readers, ok: 200, request: async () => ({ method: 'GET', url }) }));
+});
+for (const e of fromRegistry) if (!endpoints.some((o) => o.route === e.route)) endpoints.push(e);
 
 const denied = endpoints.flatMap((e) => ROLES.filter((r) => !e.allowed.includes(r)).map((role) => ({ ...e, role })));
 const allowed = endpoints.flatMap((e) => e.allowed.map((role) => ({ ...e, role })));
