@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { faker } from '@faker-js/faker';
+import { faker, SimpleFaker } from '@faker-js/faker';
 import { DEMO_PRODUCTS } from './demo-products.js';
 import { DEV_TOKEN_ADDRESS } from '../server/chain/dev-chain.js';
 import { DEV_CHAIN_ID } from '../server/chain/edr-provider.js';
@@ -410,17 +410,55 @@ const kycSessions = shoppers.filter((u) => u.status === 'active').slice(0, 16).m
   };
 });
 
+// ---- Refunds, one row each as the live refund path writes them (payments/service.ts applyRefund): each refunded order's
+// in full, and a few paid orders' in part (the order stays paid; its payment's refundedFiat is the sum; its commissions no
+// payout holds shrink in place). Drawn from their own generator, so that every record above stays as it was.
+const later = new SimpleFaker();
+later.seed(25_2026);
+const REFUND_REASONS = ['The customer cancelled before delivery.', 'The item arrived damaged.', 'Charged twice by mistake.', 'Returned within 14 days.'];
+const refundReference = (method: unknown) => (method === 'stripe' ? { reference: `re_${later.string.alphanumeric(24)}` }
+  : method === 'bank' ? { reference: `BT-${later.string.alphanumeric({ length: 12, casing: 'upper' })}` } : {});
+type RefundPlan = { sale: Sale; cents: number; at: number; reason: string; by: string };
+const refundPlans: RefundPlan[] = sales.filter((sale) => sale.status === 'refunded')
+  .map((sale) => ({ sale, cents: amountOf(sale), at: Date.parse(String(sale.order.updatedAt)), reason: later.helpers.arrayElement(REFUND_REASONS), by: finance.id }));
+refundPlans.push({ sale: refundedSale, cents: refundedCents, at: Math.min(refundedSale.paidAt + 2 * DAY, TO), reason: 'Part of the order arrived damaged: 30 % given back.', by: finance.id });
+// More partial refunds, on paid orders no payout has touched and whose buyer spent no points (a refund takes points back).
+const untouched = (sale: Sale) => isPaid(sale) && sale !== refundedSale && !sale.order.couponCode && sale.paidAt < TO - 8 * DAY
+  && !redemptions.some((r) => r.userId === sale.customerId) && !commissions.some((c) => c.sale === sale && (c.payoutId || c.status === 'paid'));
+const twoLines = later.helpers.arrayElement(sales.filter((sale) => untouched(sale) && orderItems.filter((l) => l.orderId === sale.order.id).length === 2));
+const lineBack = orderItems.find((l) => l.orderId === twoLines.order.id)!;
+refundPlans.push({ sale: twoLines, cents: Math.round(lineBack.unitPriceFiat * 100) * lineBack.qty, at: twoLines.paidAt + 4 * DAY, reason: 'One of the two items was returned.', by: finance.id });
+const goodwill = later.helpers.arrayElement(sales.filter((sale) => untouched(sale) && sale !== twoLines && commissions.some((c) => c.sale === sale && c.status === 'pending')));
+refundPlans.push({ sale: goodwill, cents: mulDivHalfEven(amountOf(goodwill), 10, 100), at: goodwill.paidAt + DAY, reason: 'Goodwill: the delivery was late.', by: admin.id });
+refundPlans.push({ sale: goodwill, cents: mulDivHalfEven(amountOf(goodwill), 15, 100), at: goodwill.paidAt + 3 * DAY, reason: 'The packaging was damaged.', by: finance.id });
+const refunds = refundPlans.map((plan) => ({
+  id: later.string.uuid(), paymentId: plan.sale.payment!.id, amountFiat: fiat(plan.cents), reason: plan.reason,
+  ...refundReference(plan.sale.payment!.method), createdBy: plan.by, createdAt: iso(plan.at),
+})).sort(byDate);
+for (const sale of new Set(refundPlans.map((plan) => plan.sale))) {
+  const given = refundPlans.filter((plan) => plan.sale === sale);
+  const total = given.reduce((sum, plan) => sum + plan.cents, 0);
+  const last = Math.max(...given.map((plan) => plan.at));
+  Object.assign(sale.payment!, { refundedFiat: fiat(total), updatedAt: iso(last) });
+  if (sale.status === 'refunded') continue;
+  // The live engine recomputes them from the totals: those no payout holds shrink to the unrefunded share.
+  for (const c of commissions.filter((x) => x.sale === sale && (x.status === 'pending' || x.status === 'approved'))) {
+    const record = commissionRecords.find((r) => r.id === c.id)!;
+    Object.assign(record, { amountFiat: fiat(reducedCents(ratePpm(RATES[c.level]), c.base, amountOf(sale), total)), updatedAt: iso(Math.max(last, Date.parse(record.updatedAt))) });
+  }
+}
+
 // The dev logins work without an authenticator app: the demo data turns the setting "Require 2FA for all users" off
 // (a production install, which loads no demo data, keeps it on; see the README's Dev logins).
 const settings = { twoFactorAuth: false };
 const data = {
-  users: [...staff, ...shoppers], products, orders: orders.sort(byDate), orderItems, payments: payments.sort(byDate),
+  users: [...staff, ...shoppers], products, orders: orders.sort(byDate), orderItems, payments: payments.sort(byDate), refunds,
   coupons, referralClicks, payouts, commissions: commissionRecords, dnsRecords, dnsQueryLogs, dnsScriptLogs,
   notificationBulks: [bulk], notifications, emailMessages, redemptions, pointsEntries, kycSessions, settings,
 };
 fs.writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${data.users.length} users, ${products.length} products, `
-  + `${orders.length} orders, ${orderItems.length} order lines, ${payments.length} payments, ${coupons.length} coupons, `
+  + `${orders.length} orders, ${orderItems.length} order lines, ${payments.length} payments, ${refunds.length} refunds, ${coupons.length} coupons, `
   + `${referralClicks.length} referral clicks, ${payouts.length} payouts, ${commissionRecords.length} commissions, `
   + `${dnsRecords.length} DNS records, ${dnsQueryLogs.length} DNS lookups, ${dnsScriptLogs.length} DNS script runs, `
   + `${notifications.length} notifications, ${emailMessages.length} emails, ${redemptions.length} redemptions, ${pointsEntries.length} points added by staff, `

@@ -1,6 +1,7 @@
 import { settingsSchema } from '../../../src/common/settings.js';
 import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLogs } from './domain.js';
 import { parseKycSessions } from './kyc.js';
+import { parseRefunds } from './refunds.js';
 import { parsePointsEntries, parseRedemptions } from './membership.js';
 import { parseEmailMessages, parseNotificationBulks, parseNotifications } from './inbox.js';
 import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type At, type Problem } from './format.js';
@@ -32,7 +33,7 @@ export class SeedFileError extends Error {
   }
 }
 
-const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'coupons', 'referralClicks', 'payouts', 'commissions',
+const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'refunds', 'coupons', 'referralClicks', 'payouts', 'commissions',
   'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
   'redemptions', 'pointsEntries', 'kycSessions', 'settings'] as const;
 const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
@@ -80,6 +81,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const orderData = parseOrders(ctx, orderRecords, list('orderItems'), userRows, productRows);
   const paymentRows = parsePayments(ctx, list('payments'), orderData.orders, userRows);
   const userIds = new Set(userRows.map((u) => u.id));
+  const refundRows = parseRefunds(ctx, collections.refunds ? list('refunds') : null, paymentRows, userIds);
   const couponRecords = list('coupons');
   const couponRows = parseCoupons(ctx, couponRecords, userIds);
   if (collections.coupons) checkCouponCodes(ctx, orderRecords, couponRecords);
@@ -107,6 +109,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     orders: orderData.orders,
     orderItems: orderData.items,
     payments: paymentRows,
+    refunds: refundRows,
     coupons: couponRows,
     referralClicks: clickRows,
     payouts: payoutRows,

@@ -1,6 +1,6 @@
 /**
  * Loads demo data from a json-server style file (db.json): top-level arrays `users`, `products`,
- * `orders`, `orderItems`, `payments`, optionally `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`,
+ * `orders`, `orderItems`, `payments`, optionally `refunds` (each payment's summing to its refundedFiat), `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`,
  * `dnsQueryLogs`, `dnsScriptLogs`, `notificationBulks`, `notifications`, `emailMessages`, `redemptions` and
  * `pointsEntries` (the points staff added or removed; the rest of the ledger is derived, see points.ts) and
  * `kycSessions` (each one's document a placeholder image written on load), and an
@@ -30,7 +30,7 @@ import { hashPassword } from '../../lib/crypto.js';
 import type { Database, Db, Queryable } from '../client.js';
 import {
   commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
-  kycSessions, pointsEntries, products, redemptions, referralClicks, settings, users,
+  kycSessions, pointsEntries, products, redemptions, referralClicks, refunds, settings, users,
 } from '../schema.js';
 import { mapOntoChain } from './chain.js';
 import { describeProblem, type Problem } from './format.js';
@@ -54,14 +54,14 @@ export type SeedOptions = ParseOptions & {
 };
 
 export type SeedSummary = {
-  users: number; products: number; orders: number; orderItems: number; payments: number;
+  users: number; products: number; orders: number; orderItems: number; payments: number; refunds: number;
   coupons: number; referralClicks: number; payouts: number; commissions: number;
   dnsRecords: number; dnsQueryLogs: number; dnsScriptLogs: number; notificationBulks: number; notifications: number; emailMessages: number;
   redemptions: number; pointsEntries: number; kycSessions: number;
   notes: string[];
 };
 
-const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, audit_events, mint_jobs, chain_transactions, mint_workers,
+const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, refunds, audit_events, mint_jobs, chain_transactions, mint_workers,
   coupons, referral_clicks, referral_visits, payouts, commissions, commission_adjustments,
   dns_records, dns_query_logs, dns_script_logs, notification_bulks, notifications, email_messages,
   members, redemptions, points_entries, kyc_sessions RESTART IDENTITY CASCADE`;
@@ -147,6 +147,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.orders)) await tx.insert(orders).values(rows);
     for (const rows of chunks(data.orderItems)) await tx.insert(orderItems).values(rows);
     for (const rows of chunks(data.payments)) await tx.insert(payments).values(rows);
+    for (const rows of chunks(data.refunds)) await tx.insert(refunds).values(rows);
     for (const rows of chunks(data.coupons)) await tx.insert(coupons).values(rows);
     for (const rows of chunks(data.referralClicks)) await tx.insert(referralClicks).values(rows);
     for (const rows of chunks(data.payouts)) await tx.insert(payouts).values(rows);
@@ -168,7 +169,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
   await refreshStatistics(db, sql`ANALYZE users, products, orders, order_items, payments, coupons, referral_clicks, payouts, commissions`, log);
   return {
     users: userRows.length, products: data.products.length, orders: data.orders.length,
-    orderItems: data.orderItems.length, payments: data.payments.length, coupons: data.coupons.length,
+    orderItems: data.orderItems.length, payments: data.payments.length, refunds: data.refunds.length, coupons: data.coupons.length,
     referralClicks: data.referralClicks.length, payouts: data.payouts.length, commissions: data.commissions.length,
     dnsRecords: data.dnsRecords.length, dnsQueryLogs: data.dnsQueryLogs.length, dnsScriptLogs: data.dnsScriptLogs.length,
     notificationBulks: data.notificationBulks.length, notifications: data.notifications.length, emailMessages: data.emailMessages.length,
