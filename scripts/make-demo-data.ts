@@ -253,6 +253,8 @@ const PAYOUTS: [{ id: string }, PayoutPlan[]][] = [
   [shopper, [{ status: 'completed', at: TO - 90 * DAY }, { status: 'failed', at: TO - 30 * DAY, note: 'The bank returned the transfer: the account is closed.' }]],
   [second, [{ status: 'cancelled', at: TO - 100 * DAY, note: 'The recipient asked to wait for the next payout.' }, { status: 'completed', at: TO - 70 * DAY }]],
 ];
+/** How many commissions each payout took when it was made (a failed or cancelled one gave them back since). */
+const payoutHeld = new Map<string, number>();
 const payouts = PAYOUTS.flatMap(([recipient, plans]) => plans.flatMap((p) => {
   const held = commissions.filter((c) => c.referrerId === recipient.id && c.status === 'approved' && !c.payoutId && c.decided! < p.at);
   if (!held.length) return [];
@@ -261,6 +263,7 @@ const payouts = PAYOUTS.flatMap(([recipient, plans]) => plans.flatMap((p) => {
   if (p.status === 'completed') for (const c of held) Object.assign(c, { status: 'paid', payoutId: id, paid: done });
   if (p.status === 'pending') for (const c of held) c.payoutId = id;
   const gross = held.reduce((sum, c) => sum + c.amount, 0);
+  payoutHeld.set(id, held.length);
   return [{
     id, recipientId: recipient.id, grossFiat: fiat(gross), deductedFiat: 0, amountFiat: fiat(gross), currency: 'USD', status: p.status, method: 'bank',
     ...(p.status === 'completed' ? { reference: `BT-${faker.string.alphanumeric({ length: 12, casing: 'upper' })}` } : {}),
@@ -448,13 +451,82 @@ for (const sale of new Set(refundPlans.map((plan) => plan.sale))) {
   }
 }
 
+// ---- The audit log (Settings → Audit): the staff actions the history above implies, with the action names and details
+// the live services write, at the moments the records say. No draws: it follows from the records alone.
+const IPS = new Map([[admin.id, '203.0.113.10'], [finance.id, '203.0.113.11'], [operator.id, '203.0.113.12']]);
+type AuditEntry = { actorId: string | null; action: string; entity: string; entityId: string; data: Rec | null; at: number };
+const entries: AuditEntry[] = [];
+const log = (actorId: string | null, action: string, entity: string, entityId: string, data: Rec | null, at: number | string) =>
+  entries.push({ actorId, action, entity, entityId, data, at: typeof at === 'number' ? at : Date.parse(at) });
+const move = (from: string, to: string) => ({ status: { from, to } });
+for (const p of products) log(admin.id, 'product.create', 'product', p.id, { sku: p.sku, title: p.title, category: p.category, priceFiat: p.priceFiat, stock: p.stock, status: p.status }, p.createdAt);
+for (const c of coupons) {
+  const { id, usedCount: _, createdBy, createdAt, ...input } = c;
+  log(createdBy, 'coupon.create', 'coupon', id, input, createdAt);
+}
+for (const r of dnsRecords) {
+  log(r.createdBy, 'dns_record.create', 'dns_record', r.id, { domain: r.domain, type: r.type, value: r.value, ttl: r.ttl }, r.createdAt);
+  if (!r.isActive) log(r.createdBy, 'dns_record.update', 'dns_record', r.id, { isActive: false }, r.updatedAt);
+}
+for (const [i, u] of shoppers.entries()) {
+  if (u.status === 'active') continue;
+  const at = Math.min(Date.parse(u.lastLogin) + DAY, TO);
+  log(admin.id, u.status === 'suspended' ? 'user.suspend' : 'user.update', 'user', u.id, move('active', u.status), at - i);
+}
+log(admin.id, 'notification.bulk', 'notification', bulk.id, { audience: bulk.audience, title: bulk.title, channels: ['in_app', 'email'], total: bulk.total }, bulk.createdAt);
+for (const c of commissions) {
+  if (!c.decided || c.status === 'reversed') continue;
+  log(finance.id, c.status === 'rejected' ? 'commission.reject' : 'commission.approve', 'commission', c.id,
+    { amountCents: c.original, ...(c.rejectReason ? { reason: c.rejectReason } : {}) }, c.decided);
+}
+const recipientEmail = (id: string) => [...staff, ...shoppers].find((u) => u.id === id)!.email;
+for (const p of payouts) {
+  log(p.requestedBy, 'payout.create', 'payout', p.id, { recipient: recipientEmail(p.recipientId), commissions: payoutHeld.get(p.id)!, grossCents: Math.round(p.grossFiat * 100), deductedCents: 0 }, p.createdAt);
+  if (p.approvedBy) log(p.approvedBy, 'payout.approve', 'payout', p.id, { amountCents: Math.round(p.amountFiat * 100), currency: p.currency, createdBy: p.requestedBy }, p.approvedAt!);
+  if (p.status === 'pending') continue;
+  log(finance.id, `payout.${p.status}`, 'payout', p.id, { ...move('pending', p.status), ...(p.reference ? { reference: { from: null, to: p.reference } } : {}) }, p.updatedAt);
+}
+for (const plan of refundPlans) {
+  const refund = refunds.find((r) => r.paymentId === plan.sale.payment!.id && r.createdAt === iso(plan.at))!;
+  log(plan.by, 'payment.refund', 'payment', String(plan.sale.payment!.id), { refundId: refund.id, amountCents: plan.cents, reason: plan.reason }, plan.at);
+  if (plan.sale.status === 'refunded') log(plan.by, 'order.refunded', 'order', String(plan.sale.order.id), { ...move('paid', 'refunded'), cancelledMints: 0 }, plan.at);
+}
+for (const k of kycSessions) {
+  if (!k.reviewedBy) continue;
+  log(k.reviewedBy, `kyc.${k.status}`, 'kyc', k.id, { before: { status: 'pending' }, after: { status: k.status, reason: k.reason ?? null } }, k.reviewedAt!);
+  log(k.reviewedBy, 'user.kyc', 'user', k.userId, { before: { kycStatus: 'pending' }, after: { kycStatus: k.status }, kycSession: k.id }, k.reviewedAt!);
+}
+// A member's balance just after `at`, as the ledger the seed derives says (earned, less refunds' share, added, held).
+const reversedBy = (userId: string, at: number) => refundPlans.filter((plan) => plan.sale.customerId === userId && plan.sale.status !== 'refunded' && plan.at <= at)
+  .reduce((sum, plan) => sum + plan.cents, 0);
+const balanceAfter = (userId: string, at: number) => {
+  const paid = sales.filter((sale) => sale.customerId === userId && isPaid(sale) && sale.paidAt <= at);
+  const earned = paid.reduce((sum, sale) => {
+    const points = Math.floor(amountOf(sale) / 100);
+    const back = reversedBy(userId, at) ? refundPlans.filter((plan) => plan.sale === sale && plan.at <= at).reduce((n, plan) => n + plan.cents, 0) : 0;
+    return sum + Math.floor((points * (amountOf(sale) - back)) / amountOf(sale));
+  }, 0);
+  const added = pointsEntries.filter((e) => e.userId === userId && Date.parse(e.createdAt) <= at).reduce((sum, e) => sum + e.amount, 0);
+  const held = redemptions.filter((r) => r.userId === userId && Date.parse(r.createdAt) <= at && !(r.decidedAt && r.status === 'REJECTED' && Date.parse(r.decidedAt) <= at))
+    .reduce((sum, r) => sum + r.pointsUsed, 0);
+  return earned + added - held;
+};
+for (const e of pointsEntries) log(e.actorId, 'membership.points_add', 'member', e.userId, { amount: e.amount, reason: e.reason, balanceAfter: balanceAfter(e.userId, Date.parse(e.createdAt)) }, e.createdAt);
+for (const r of redemptions) {
+  log(r.userId, 'redemption.create', 'redemption', r.id, { productId: r.productId, quantity: r.quantity, pointsUsed: r.pointsUsed }, r.createdAt);
+  if (r.decidedBy) log(r.decidedBy, r.status === 'APPROVED' ? 'redemption.approve' : 'redemption.reject', 'redemption', r.id, { note: r.note, orderId: r.orderId ?? null }, r.decidedAt!);
+}
+const auditEvents = entries.sort((a, b) => a.at - b.at).map(({ actorId, action, entity, entityId, data, at }) => ({
+  ...(actorId ? { actorId } : {}), action, entity, entityId, ...(data ? { data } : {}), ...(actorId && IPS.has(actorId) ? { ip: IPS.get(actorId) } : {}), createdAt: iso(at),
+}));
+
 // The dev logins work without an authenticator app: the demo data turns the setting "Require 2FA for all users" off
 // (a production install, which loads no demo data, keeps it on; see the README's Dev logins).
 const settings = { twoFactorAuth: false };
 const data = {
   users: [...staff, ...shoppers], products, orders: orders.sort(byDate), orderItems, payments: payments.sort(byDate), refunds,
   coupons, referralClicks, payouts, commissions: commissionRecords, dnsRecords, dnsQueryLogs, dnsScriptLogs,
-  notificationBulks: [bulk], notifications, emailMessages, redemptions, pointsEntries, kycSessions, settings,
+  notificationBulks: [bulk], notifications, emailMessages, redemptions, pointsEntries, kycSessions, auditEvents, settings,
 };
 fs.writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${data.users.length} users, ${products.length} products, `
@@ -462,4 +534,4 @@ console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${data.users.length} us
   + `${referralClicks.length} referral clicks, ${payouts.length} payouts, ${commissionRecords.length} commissions, `
   + `${dnsRecords.length} DNS records, ${dnsQueryLogs.length} DNS lookups, ${dnsScriptLogs.length} DNS script runs, `
   + `${notifications.length} notifications, ${emailMessages.length} emails, ${redemptions.length} redemptions, ${pointsEntries.length} points added by staff, `
-  + `${kycSessions.length} KYC sessions`);
+  + `${kycSessions.length} KYC sessions, ${auditEvents.length} audit entries`);

@@ -1,6 +1,6 @@
 /**
  * db.json's history across domains (issue 25): refunds full and partial, with what they did to payments, commissions
- * and points, as the live refund path leaves them. Each new collection is checked, refused one line a problem, and optional.
+ * and points, as the live refund path leaves them; the audit log of the staff actions the records imply. Each new collection is checked, refused one line a problem, and optional.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -90,5 +90,60 @@ describe('db.json’s refunds', () => {
     const summary = await seedFromFile(t.db, file, { withPasswords: false, log: quiet });
     expect(summary).toMatchObject({ refunds: 0, payments: 225 });
     expect(await one(sql`select count(*)::int as n from refunds`)).toEqual({ n: 0 });
+  });
+});
+
+describe('db.json’s audit log', () => {
+  it('shows on a fresh load: each decision, payout step, refund and review by whom the record says, when it says', async () => {
+    const summary = await seedFromFile(t.db, 'db.json', { log: quiet });
+    expect(summary.auditEvents).toBeGreaterThan(100);
+    const missingRows = await one<Record<string, number>>(sql`select
+      (select count(*)::int from commissions c where c.status in ('approved', 'paid', 'rejected') and not exists (select 1 from audit_events a
+        where a.entity = 'commission' and a.entity_id = c.id::text and a.actor_id = c.decided_by and a.created_at = c.decided_at
+        and a.action = case when c.status = 'rejected' then 'commission.reject' else 'commission.approve' end)) as commissions,
+      (select count(*)::int from refunds r where not exists (select 1 from audit_events a where a.action = 'payment.refund'
+        and a.entity_id = r.payment_id::text and a.actor_id = r.created_by and a.created_at = r.created_at and a.data->>'refundId' = r.id::text
+        and (a.data->>'amountCents')::bigint = r.amount_cents)) as refunds,
+      (select count(*)::int from orders o where o.status = 'refunded' and not exists (select 1 from audit_events a where a.action = 'order.refunded' and a.entity_id = o.id::text)) as orders,
+      (select count(*)::int from payouts p where not exists (select 1 from audit_events a where a.action = 'payout.create' and a.entity_id = p.id::text and a.actor_id = p.requested_by and a.created_at = p.created_at)
+        or (p.status <> 'pending' and not exists (select 1 from audit_events a where a.action = 'payout.' || p.status and a.entity_id = p.id::text))
+        or (p.approved_by is not null and not exists (select 1 from audit_events a where a.action = 'payout.approve' and a.actor_id = p.approved_by and a.created_at = p.approved_at))) as payouts,
+      (select count(*)::int from kyc_sessions k where k.status <> 'pending' and not exists (select 1 from audit_events a where a.action = 'kyc.' || k.status
+        and a.entity_id = k.id::text and a.actor_id = k.reviewed_by and a.created_at = k.reviewed_at)) as kyc,
+      (select count(*)::int from points_entries e where e.type = 'ADJUSTED' and not exists (select 1 from audit_events a where a.action = 'membership.points_add'
+        and a.entity_id = e.user_id::text and a.actor_id = e.actor_id and (a.data->>'balanceAfter')::bigint = e.balance_after)) as points,
+      (select count(*)::int from redemptions r where r.status <> 'PENDING' and not exists (select 1 from audit_events a where a.entity = 'redemption'
+        and a.entity_id = r.id::text and a.actor_id = r.decided_by and a.created_at = r.decided_at)) as redemptions,
+      (select count(*)::int from users u where u.status = 'suspended' and not exists (select 1 from audit_events a where a.action = 'user.suspend' and a.entity_id = u.id::text)) as suspended`);
+    expect(missingRows).toEqual({ commissions: 0, refunds: 0, orders: 0, payouts: 0, kyc: 0, points: 0, redemptions: 0, suspended: 0 });
+
+    // Settings → Audit lists them, newest first, with who did it.
+    const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;
+    const page = await t.call('GET', '/api/audit?limit=5', { token });
+    expect(page.statusCode, page.body).toBe(200);
+    const list = page.json();
+    expect(list.total).toBe(summary.auditEvents);
+    expect(list.events.some((e: { actorEmail: string | null }) => e.actorEmail?.endsWith('@rwa.dev'))).toBe(true);
+  });
+
+  it('refuses a bad entry, one line each, and loads nothing; a file without them loads none', async () => {
+    await seedFromFile(t.db, 'db.json', { withPasswords: false, log: quiet });
+    const before = await counts();
+    const file = variant('bad-audit.json', (d) => {
+      d.auditEvents[0].action = 'approved it';
+      d.auditEvents[1].actorId = 'nobody';
+      delete d.auditEvents[2].entity;
+    });
+    const err = await seedFromFile(t.db, file, { log: quiet }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(SeedFileError);
+    expect((err as Error).message.split('\n').slice(1)).toEqual([
+      'auditEvents[0].action: "approved it" is not an action such as "payout.completed"',
+      'auditEvents[1].actorId: user "nobody" does not exist',
+      'auditEvents[2].entity: missing',
+    ]);
+    expect(await counts()).toEqual(before);
+    const plain = variant('no-audit.json', (d) => { delete d.auditEvents; });
+    expect(await seedFromFile(t.db, plain, { withPasswords: false, log: quiet })).toMatchObject({ auditEvents: 0 });
+    expect(await one(sql`select count(*)::int as n from audit_events`)).toEqual({ n: 0 });
   });
 });

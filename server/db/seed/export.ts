@@ -2,7 +2,7 @@
  * Writes the database back out as a json-server style file, the format the seed reads (parse.ts, records.ts,
  * network.ts, domain.ts, inbox.ts, membership.ts and kyc.ts): top-level `users`, `products`, `orders`, `orderItems`,
  * `payments`, `refunds`, `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`, `dnsQueryLogs`, `dnsScriptLogs`,
- * `notificationBulks`, `notifications`, `emailMessages`, `redemptions`, `pointsEntries` (staff's) and `kycSessions`
+ * `notificationBulks`, `notifications`, `emailMessages`, `redemptions`, `pointsEntries` (staff's), `kycSessions` and `auditEvents`
  * arrays and a `settings` object, field names the API's, amounts as decimal numbers, dates as ISO text, passwords
  * as their stored hashes (`passwordHash`).
  *
@@ -174,6 +174,13 @@ const COLLECTIONS: Collection[] = [
       ['documentType', 't.document_type'], ['documentNumber', 't.document_number'], ['documentName', 't.document_name'], ['status', 't.status'],
       ['reason', 't.reason'], ['reviewedBy', 't.reviewed_by'], ['reviewedAt', iso('t.reviewed_at')],
       ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')],
+    ],
+  },
+  {
+    // In the order they were written (the seed numbers them again in file order).
+    name: 'auditEvents', table: 'audit_events', key: 'bigint', fields: [
+      ['actorId', 't.actor_id'], ['action', 't.action'], ['entity', 't.entity'], ['entityId', 't.entity_id'], ['data', 't.data'], ['ip', 't.ip'],
+      ['createdAt', iso('t.created_at')],
     ],
   },
 ];

@@ -2,6 +2,7 @@ import { settingsSchema } from '../../../src/common/settings.js';
 import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLogs } from './domain.js';
 import { parseKycSessions } from './kyc.js';
 import { parseRefunds } from './refunds.js';
+import { parseAuditEvents } from './audit.js';
 import { parsePointsEntries, parseRedemptions } from './membership.js';
 import { parseEmailMessages, parseNotificationBulks, parseNotifications } from './inbox.js';
 import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type At, type Problem } from './format.js';
@@ -35,7 +36,7 @@ export class SeedFileError extends Error {
 
 const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'refunds', 'coupons', 'referralClicks', 'payouts', 'commissions',
   'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
-  'redemptions', 'pointsEntries', 'kycSessions', 'settings'] as const;
+  'redemptions', 'pointsEntries', 'kycSessions', 'auditEvents', 'settings'] as const;
 const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
   order_items: 'orderItems', orderLines: 'orderItems', order_lines: 'orderItems', items: 'orderItems',
 };
@@ -101,6 +102,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const entryRows = parsePointsEntries(ctx, list('pointsEntries'), userIds);
   const ledgerPlaces = new Map<string, At>([...redemptionRows, ...entryRows].map(({ id, at }) => [id, at]));
   const kycRows = parseKycSessions(ctx, list('kycSessions'), userRows);
+  const auditRows = parseAuditEvents(ctx, list('auditEvents'), userIds);
   const settingRows = parseSettings(settingsRaw, notes);
   if (notes.problems.length && !opts.lenient) throw new SeedFileError(notes.problems);
   return {
@@ -124,6 +126,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     pointsEntries: entryRows.map(({ at: _, ...entry }) => entry),
     ledgerPlaces,
     kycSessions: kycRows,
+    auditEvents: auditRows,
     settings: settingRows,
     notes: notes.list(),
     problems: notes.problems,

@@ -3,7 +3,7 @@
  * `orders`, `orderItems`, `payments`, optionally `refunds` (each payment's summing to its refundedFiat), `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`,
  * `dnsQueryLogs`, `dnsScriptLogs`, `notificationBulks`, `notifications`, `emailMessages`, `redemptions` and
  * `pointsEntries` (the points staff added or removed; the rest of the ledger is derived, see points.ts) and
- * `kycSessions` (each one's document a placeholder image written on load), and an
+ * `kycSessions` (each one's document a placeholder image written on load), `auditEvents` (Settings → Audit), and an
  * optional `settings` object. Field names are the API's (camelCase; snake_case is accepted too). Other collections
  * are ignored with a printed note. The referral network: a user's `referredById` (their level-1 referrer) and
  * `referralCode`, an order's `referrerId`; the unique clicks per day and the affiliate flags are derived on load.
@@ -29,7 +29,7 @@ import type { Config } from '../../config.js';
 import { hashPassword } from '../../lib/crypto.js';
 import type { Database, Db, Queryable } from '../client.js';
 import {
-  commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
+  auditEvents, commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
   kycSessions, pointsEntries, products, redemptions, referralClicks, refunds, settings, users,
 } from '../schema.js';
 import { mapOntoChain } from './chain.js';
@@ -57,7 +57,7 @@ export type SeedSummary = {
   users: number; products: number; orders: number; orderItems: number; payments: number; refunds: number;
   coupons: number; referralClicks: number; payouts: number; commissions: number;
   dnsRecords: number; dnsQueryLogs: number; dnsScriptLogs: number; notificationBulks: number; notifications: number; emailMessages: number;
-  redemptions: number; pointsEntries: number; kycSessions: number;
+  redemptions: number; pointsEntries: number; kycSessions: number; auditEvents: number;
   notes: string[];
 };
 
@@ -161,6 +161,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.redemptions)) await tx.insert(redemptions).values(rows);
     for (const rows of chunks(data.pointsEntries)) await tx.insert(pointsEntries).values(rows);
     for (const rows of chunks(data.kycSessions)) await tx.insert(kycSessions).values(rows);
+    for (const rows of chunks(data.auditEvents)) await tx.insert(auditEvents).values(rows);
     await deriveReferralState(tx);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
     const overdrawn = await earnSeededPoints(tx);
@@ -174,7 +175,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     dnsRecords: data.dnsRecords.length, dnsQueryLogs: data.dnsQueryLogs.length, dnsScriptLogs: data.dnsScriptLogs.length,
     notificationBulks: data.notificationBulks.length, notifications: data.notifications.length, emailMessages: data.emailMessages.length,
     redemptions: data.redemptions.length, pointsEntries: data.pointsEntries.length,
-    kycSessions: data.kycSessions.length, notes: data.notes,
+    kycSessions: data.kycSessions.length, auditEvents: data.auditEvents.length, notes: data.notes,
   };
 }
 

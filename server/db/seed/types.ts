@@ -1,5 +1,5 @@
 import type {
-  commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
+  auditEvents, commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
   kycSessions, pointsEntries, products, redemptions, referralClicks, refunds, users,
 } from '../schema.js';
 import type { At, Problem } from './format.js';
@@ -11,6 +11,7 @@ export type SeedOrder = typeof orders.$inferInsert & { id: string };
 export type SeedOrderItem = typeof orderItems.$inferInsert;
 export type SeedPayment = typeof payments.$inferInsert;
 export type SeedRefund = typeof refunds.$inferInsert & { id: string };
+export type SeedAuditEvent = Omit<typeof auditEvents.$inferInsert, 'id'>;
 export type SeedCoupon = typeof coupons.$inferInsert & { id: string };
 export type SeedReferralClick = Omit<typeof referralClicks.$inferInsert, 'id'>;
 export type SeedCommission = typeof commissions.$inferInsert & { id: string };
@@ -50,6 +51,8 @@ export type SeedData = {
   ledgerPlaces: Map<string, At>;
   /** Each one's document is a placeholder written on load (kyc.ts). */
   kycSessions: SeedKycSession[];
+  /** Settings → Audit: what staff did, in the file's order. */
+  auditEvents: SeedAuditEvent[];
   settings: { key: string; value: unknown }[];
   notes: string[];
   /** What was wrong and how it was repaired (a lenient load; a strict one refuses the file instead). */
