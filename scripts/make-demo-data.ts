@@ -383,7 +383,11 @@ const REDEMPTIONS: RedemptionPlan[] = [
   { status: 'PENDING', at: TO - DAY },
 ];
 const redeemers = [...customers].filter((c) => c.status === 'active').sort((a, b) => earnedBy(b.id, TO - 40 * DAY) - earnedBy(a.id, TO - 40 * DAY) || a.id.localeCompare(b.id));
-const redemptions = REDEMPTIONS.map((plan, i) => {
+type RedemptionRecord = {
+  id: string; userId: string; productId: string; quantity: number; pointsUsed: number; status: string; orderId?: string; note?: string;
+  decidedBy?: string; decidedAt?: string; createdAt: string; updatedAt: string;
+};
+const redemptions: RedemptionRecord[] = REDEMPTIONS.map((plan, i) => {
   const user = redeemers[i]!;
   if (earnedBy(user.id, plan.at) < rewardCost) throw new Error(`${user.email} has too few points to redeem ${reward.title}`);
   const decided = plan.status === 'PENDING' ? null : plan.at + 2 * DAY;
@@ -450,6 +454,28 @@ for (const sale of new Set(refundPlans.map((plan) => plan.sale))) {
     Object.assign(record, { amountFiat: fiat(reducedCents(ratePpm(RATES[c.level]), c.base, amountOf(sale), total)), updatedAt: iso(Math.max(last, Date.parse(record.updatedAt))) });
   }
 }
+
+// ---- An approved redemption: staff approved it, which made its zero-price order, paid by the points, for the member's
+// wallet (the reward is tokenised: the order waits for its mint, which is not in this file). Drawn from `later`.
+const APPROVED_AT = TO - 20 * DAY;
+// A referrer (they have a wallet) with the points, none spent or given back to a refund.
+const approver = referrers.find((u) => earnedBy(u.id, APPROVED_AT - 2 * DAY) >= rewardCost && !redemptions.some((r) => r.userId === u.id)
+  && !refundPlans.some((plan) => plan.sale.customerId === u.id && plan.sale.status !== 'refunded'))!;
+const approved = { id: later.string.uuid(), orderId: later.string.uuid(), lineId: later.string.uuid(), paymentId: later.string.uuid() };
+orders.push({
+  id: approved.orderId, userId: approver.id, customerEmail: approver.email, status: 'paid', qty: 1, amountFiat: 0, subtotalFiat: 0, currency: 'USD',
+  walletAddress: (approver as { walletAddress?: string }).walletAddress, createdAt: iso(APPROVED_AT), updatedAt: iso(APPROVED_AT), paidAt: iso(APPROVED_AT),
+});
+orderItems.push({ id: approved.lineId, orderId: approved.orderId, productId: reward.id, qty: 1, unitPriceFiat: 0 });
+payments.push({
+  id: approved.paymentId, orderId: approved.orderId, userId: approver.id, method: 'points', provider: 'points', amountFiat: 0, currency: 'USD',
+  status: 'completed', reference: `redemption ${approved.id}`, createdAt: iso(APPROVED_AT), completedAt: iso(APPROVED_AT),
+});
+redemptions.push({
+  id: approved.id, userId: approver.id, productId: reward.id, quantity: 1, pointsUsed: rewardCost, status: 'APPROVED', orderId: approved.orderId,
+  note: 'Approved: the token is minted to your wallet.', decidedBy: operator.id, decidedAt: iso(APPROVED_AT), createdAt: iso(APPROVED_AT - 2 * DAY), updatedAt: iso(APPROVED_AT),
+});
+redemptions.sort(byDate);
 
 // ---- The audit log (Settings → Audit): the staff actions the history above implies, with the action names and details
 // the live services write, at the moments the records say. No draws: it follows from the records alone.

@@ -224,15 +224,15 @@ describe(`npm run seed (server/db/seed/cli.ts) on ${engine()}`, { timeout: TEST_
     tempDirs.push(tmp);
   });
 
-  it('loads db.json into a new database: the 4 dev logins with their roles, 20 products, 300 orders', async () => {
+  it('loads db.json into a new database: the 4 dev logins with their roles, 20 products, 301 orders (one a redemption’s)', async () => {
     const r = await seed(t);
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/seed: loaded db\.json: \d+ users, 20 products, 300 orders/);
+    expect(r.stdout).toMatch(/seed: loaded db\.json: \d+ users, 20 products, 301 orders/);
     const snap = await snapshot(t, Object.keys(DEV_LOGINS));
     loaded = snap.counts;
     expect(loaded).toMatchObject({ products: demo.products!.length, orders: demo.orders!.length, payments: demo.payments!.length });
     expect(loaded.products).toBe(20);
-    expect(loaded.orders).toBe(300);
+    expect(loaded.orders).toBe(301);
     const logins = snap.users;
     for (const [email, role] of Object.entries(DEV_LOGINS)) {
       expect(logins[email], email).toMatchObject({ role, status: 'active' });
@@ -416,7 +416,7 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:(\d+)$/);
       expect(server.url).not.toMatch(/:0$/);
       const out = server.output();
-      expect(out).toMatch(/seed: loaded \d+ users, 20 products, 300 orders from .*db\.json\./);
+      expect(out).toMatch(/seed: loaded \d+ users, 20 products, 301 orders from .*db\.json\./);
       expect(out).toContain(`dev logins (password ${DEV_PASSWORD}): admin@rwa.dev, finance@rwa.dev, operator@rwa.dev, shopper@rwa.dev`);
       expect(out).toContain(`database: ${engine()}`);
       expect(out).toContain('mint worker off (MINT_WORKER=false)');
@@ -431,7 +431,7 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
       const admin = await login(server.url, 'admin@rwa.dev', DEV_PASSWORD);
       expect(admin.status, JSON.stringify(admin.body)).toBe(200);
       expect(admin.body.token).toEqual(expect.any(String));
-      expect(await orderTotal(server.url, admin.body.token!)).toBe(300);
+      expect(await orderTotal(server.url, admin.body.token!)).toBe(301);
     } finally {
       stopped = await server.stop();
     }

@@ -254,16 +254,18 @@ describe('db.json’s notifications', () => {
 });
 
 describe('db.json’s membership', () => {
-  it('loads points staff added, redemptions waiting and rejected, and a ledger whose balances hold', async () => {
+  it('loads points staff added, redemptions waiting, approved (with their free order) and rejected, and a ledger whose balances hold', async () => {
     await seedFromFile(t.db, 'db.json', { log: () => undefined });
     const [shape] = await queryRows<Record<string, number>>(t.db, sql`select
       (select count(*)::int from points_entries where type = 'ADJUSTED' and actor_id is not null and reason <> '') as added,
       (select count(*)::int from redemptions where status = 'PENDING') as pending,
       (select count(*)::int from redemptions where status = 'REJECTED' and decided_by is not null) as rejected,
+      (select count(*)::int from redemptions r join orders o on o.id = r.order_id join payments p on p.order_id = o.id
+        where r.status = 'APPROVED' and o.user_id = r.user_id and o.status = 'paid' and o.amount_cents = 0 and p.method = 'points') as approved,
       (select count(*)::int from points_entries where type = 'REDEEMED') as redeemed,
       (select count(*)::int from points_entries where type = 'RETURNED') as returned,
       (select count(*)::int from points_entries where balance_after < 0) as overdrawn`);
-    expect(shape).toMatchObject({ overdrawn: 0, redeemed: shape!.pending + shape!.rejected, returned: shape!.rejected });
+    expect(shape).toMatchObject({ overdrawn: 0, redeemed: shape!.pending + shape!.rejected + shape!.approved, returned: shape!.rejected });
     for (const [key, n] of Object.entries(shape!)) if (key !== 'overdrawn') expect(n, key).toBeGreaterThan(0);
 
     const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;
