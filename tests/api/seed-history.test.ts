@@ -32,7 +32,7 @@ function variant(name: string, change: (data: Record<string, any>) => void) { //
 const one = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(t.db, query))[0]!;
 const counts = () => one<{ users: number; refunds: number }>(sql`select (select count(*)::int from users) as users, (select count(*)::int from refunds) as refunds`);
 
-describe('db.json’s refunds', () => {
+describe('db.json’s refunds', { timeout: 120_000 }, () => {
   it('one a refunded order in full, and partial ones on paid orders: payments, commissions and points as the live refund leaves them', async () => {
     const summary = await seedFromFile(t.db, 'db.json', { log: quiet });
     const shape = await one<Record<string, number>>(sql`select
@@ -88,12 +88,12 @@ describe('db.json’s refunds', () => {
   it('a file without refunds loads as before', async () => {
     const file = variant('no-refunds.json', (d) => { delete d.refunds; });
     const summary = await seedFromFile(t.db, file, { withPasswords: false, log: quiet });
-    expect(summary).toMatchObject({ refunds: 0, payments: 225 });
+    expect(summary).toMatchObject({ refunds: 0, payments: 226 });
     expect(await one(sql`select count(*)::int as n from refunds`)).toEqual({ n: 0 });
   });
 });
 
-describe('db.json’s audit log', () => {
+describe('db.json’s audit log', { timeout: 120_000 }, () => {
   it('shows on a fresh load: each decision, payout step, refund and review by whom the record says, when it says', async () => {
     const summary = await seedFromFile(t.db, 'db.json', { log: quiet });
     expect(summary.auditEvents).toBeGreaterThan(100);
@@ -145,5 +145,45 @@ describe('db.json’s audit log', () => {
     const plain = variant('no-audit.json', (d) => { delete d.auditEvents; });
     expect(await seedFromFile(t.db, plain, { withPasswords: false, log: quiet })).toMatchObject({ auditEvents: 0 });
     expect(await one(sql`select count(*)::int as n from audit_events`)).toEqual({ n: 0 });
+  });
+});
+
+describe('the file’s DNS zone onto the running zone', { timeout: 120_000 }, () => {
+  it('a server managing another zone loads db.json’s records (names, values and logs) into its own, and says so in one line', async () => {
+    const lines: string[] = [];
+    const summary = await seedFromFile(t.db, 'db.json', { withPasswords: false, log: (l) => lines.push(l), zones: ['shop.example'] });
+    const file = JSON.parse(fs.readFileSync('db.json', 'utf8')) as { dnsRecords: unknown[] };
+    expect(summary.dnsRecords).toBe(file.dnsRecords.length);
+    expect(lines.filter((l) => l.includes('DNS'))).toEqual(['seed: DNS records of zone rwa.test are loaded into the running zone shop.example (DNS_ZONES).']);
+    const names = await queryRows<{ domain: string; value: string }>(t.db, sql`select domain, value from dns_records order by domain, type`);
+    expect(names.every((r) => r.domain === 'shop.example' || r.domain.endsWith('.shop.example'))).toBe(true);
+    expect(names.some((r) => r.value === '10 mail.shop.example')).toBe(true);
+    expect(names.some((r) => r.value.includes('rwa.test'))).toBe(false);
+    expect(await one(sql`select count(*)::int as n from dns_query_logs where domain like '%rwa.test'`)).toEqual({ n: 0 });
+    expect(await one(sql`select count(*)::int as n from dns_script_logs where parameters->>'domain' like '%rwa.test' or output like '%rwa.test%'`)).toEqual({ n: 0 });
+  });
+
+  it('the same zone, or records in two zones of the file, are not moved', async () => {
+    const lines: string[] = [];
+    await seedFromFile(t.db, 'db.json', { withPasswords: false, log: (l) => lines.push(l), zones: ['rwa.test'] });
+    expect(lines.some((l) => l.includes('running zone'))).toBe(false);
+    const two = variant('two-zones.json', (d) => { d.dnsRecords[3].domain = 'shop.other.test'; });
+    const err = await seedFromFile(t.db, two, { withPasswords: false, log: quiet, zones: ['shop.example'] }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(SeedFileError);
+    expect((err as Error).message).not.toContain('running zone');
+  });
+});
+
+describe('--lenient and a points balance the file overdraws', { timeout: 120_000 }, () => {
+  it('is refused with a sentence that says --lenient cannot repair it, naming the entry; nothing loaded', async () => {
+    await seedFromFile(t.db, 'db.json', { withPasswords: false, log: quiet });
+    const before = await counts();
+    const file = variant('overdrawn.json', (d) => { d.pointsEntries[0].amount = -10_000_000; });
+    const err = await seedFromFile(t.db, file, { withPasswords: false, log: quiet, lenient: true }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(SeedFileError);
+    const [head, ...lines] = (err as Error).message.split('\n');
+    expect(head).toBe('The seed file has 1 problem that --lenient cannot repair; nothing was loaded (change the file):');
+    expect(lines).toEqual([expect.stringMatching(/^pointsEntries\[0\] \(id ".*"\)\.amount: takes shopper@rwa\.dev's points balance to -\d+, below 0$/)]);
+    expect(await counts()).toEqual(before);
   });
 });

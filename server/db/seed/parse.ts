@@ -3,6 +3,7 @@ import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLo
 import { parseKycSessions } from './kyc.js';
 import { parseRefunds } from './refunds.js';
 import { parseAuditEvents } from './audit.js';
+import { mapOntoZone } from './zone.js';
 import { parsePointsEntries, parseRedemptions } from './membership.js';
 import { parseEmailMessages, parseNotificationBulks, parseNotifications } from './inbox.js';
 import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type At, type Problem } from './format.js';
@@ -18,19 +19,24 @@ export type ParseOptions = {
   now?: Date;
   /** Repair what is wrong (each repair listed in `problems`) instead of refusing the file. */
   lenient?: boolean;
-  /** The DNS zones this server manages: the file's DNS records must be in them. */
+  /** The DNS zones this server manages: the file's DNS records must be in them (a file's one zone is mapped onto a server's one, zone.ts). */
   zones?: readonly string[];
 };
 
 /** How many problems a refusal lists before it counts the rest. */
 export const PROBLEMS_SHOWN = 50;
 
-/** A file refused: one line per problem (the first 50, then how many more). */
+/**
+ * A file refused: one line per problem (the first 50, then how many more). `repairable: false` for what --lenient
+ * cannot repair either (a points balance the file takes below 0: which entry to drop is the file's author's choice).
+ */
 export class SeedFileError extends Error {
-  constructor(readonly problems: Problem[]) {
+  constructor(readonly problems: Problem[], { repairable = true }: { repairable?: boolean } = {}) {
     const lines = problems.slice(0, PROBLEMS_SHOWN).map(describeProblem);
     if (problems.length > PROBLEMS_SHOWN) lines.push(`…and ${problems.length - PROBLEMS_SHOWN} more problems.`);
-    super(`The seed file has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was loaded (--lenient repairs them instead):\n${lines.join('\n')}`);
+    const n = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+    super(repairable ? `The seed file has ${n}; nothing was loaded (--lenient repairs them instead):\n${lines.join('\n')}`
+      : `The seed file has ${n} that --lenient cannot repair; nothing was loaded (change the file):\n${lines.join('\n')}`);
   }
 }
 
@@ -59,6 +65,8 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     else collections[known] = [...(collections[known] ?? []), ...value];
   }
 
+  const zone = mapOntoZone(collections, opts.zones ?? DNS_ZONES_DEFAULT);
+  if (zone) notes.add(zone);
   const all = Object.values(collections).flat();
   const shift = opts.shiftDates === false ? 0 : dateShiftMs(newestDate(all), now);
   const ctx: Ctx = {

@@ -165,7 +165,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     await deriveReferralState(tx);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
     const overdrawn = await earnSeededPoints(tx);
-    if (overdrawn.length) throw new SeedFileError(overdrawn.map((o) => overdrawProblem(o, data)));
+    if (overdrawn.length) throw new SeedFileError(overdrawn.map((o) => overdrawProblem(o, data)), { repairable: false });
   });
   await refreshStatistics(db, sql`ANALYZE users, products, orders, order_items, payments, coupons, referral_clicks, payouts, commissions`, log);
   return {
