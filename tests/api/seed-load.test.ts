@@ -34,7 +34,7 @@ describe('a seed load is one transaction', () => {
   });
 });
 
-describe('seeded members', () => {
+describe('seeded members', { timeout: 120_000 }, () => {
   it('db.json’s paid orders of accounts earn their points, and every member’s balance is its ledger’s sum', async () => {
     await seedFromFile(t.db, 'db.json', { withPasswords: false, log: () => undefined });
     // Earned by paid orders, plus what staff added, less what redemptions still hold (a rejected one gave its points back).
