@@ -467,7 +467,7 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
       expect(server.output()).not.toMatch(/seed: loaded/);
       const admin = await login(server.url, 'new.admin@ops.test', 'new-admin-password-1');
       expect(admin.status, JSON.stringify(admin.body)).toBe(200);
-      expect(await orderTotal(server.url, admin.body.token!)).toBe(295);
+      expect(await orderTotal(server.url, admin.body.token!)).toBe(296);
       const promoted = await login(server.url, 'shopper@rwa.dev', 'shopper-now-admin-1');
       expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
       expect((await login(server.url, 'admin@rwa.dev', DEV_PASSWORD)).status).toBe(200);
@@ -491,9 +491,9 @@ describe(`npm run export (server/db/seed/export-cli.ts) on ${engine()}`, { timeo
     expect((await seed(t, '--orders', '200')).code).toBe(0);
     const first = await exportTo(t, '--file', a);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(new RegExp('export: 144 users, 20 products, 500 orders, \\d+ orderItems, \\d+ payments, \\d+ coupons, \\d+ referralClicks, \\d+ payouts, \\d+ commissions, '
+    expect(first.stdout).toMatch(new RegExp('export: 144 users, 20 products, 501 orders, \\d+ orderItems, \\d+ payments, \\d+ refunds, \\d+ coupons, \\d+ referralClicks, \\d+ payouts, \\d+ commissions, '
       + '\\d+ dnsRecords, \\d+ dnsQueryLogs, \\d+ dnsScriptLogs, \\d+ notificationBulks, \\d+ notifications, \\d+ emailMessages, \\d+ redemptions, '
-      + '\\d+ pointsEntries, \\d+ kycSessions, 1 settings to a\\.json'));
+      + '\\d+ pointsEntries, \\d+ kycSessions, \\d+ auditEvents, 1 settings to a\\.json'));
     const reseed = await seed(t, '--file', a, '--keep-dates');
     expect(reseed.code, reseed.stderr).toBe(0);
     expect((await exportTo(t, '--file', b)).code).toBe(0);
