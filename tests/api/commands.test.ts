@@ -498,7 +498,7 @@ describe(`npm run export (server/db/seed/export-cli.ts) on ${engine()}`, { timeo
     expect(reseed.code, reseed.stderr).toBe(0);
     expect((await exportTo(t, '--file', b)).code).toBe(0);
     expect(fs.readFileSync(b, 'utf8')).toBe(fs.readFileSync(a, 'utf8'));
-    expect(await counts(t)).toMatchObject({ users: 44 + 100, products: 20, orders: 500 });
+    expect(await counts(t)).toMatchObject({ users: 44 + 100, products: 20, orders: 501 });
 
     const bad = await exportTo(t, '--fiel', path.join(tmp, 'c.json'));
     expectSentence(bad, /Unknown option '--fiel'/);
