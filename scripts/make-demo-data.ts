@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { faker } from '@faker-js/faker';
+import { faker, SimpleFaker } from '@faker-js/faker';
 import { getAddress } from 'viem';
 import { DEMO_PRODUCTS } from './demo-products.js';
 import { DEV_TOKEN_ADDRESS } from '../server/chain/dev-chain.js';
@@ -258,6 +258,8 @@ const PAYOUTS: [{ id: string }, PayoutPlan[]][] = [
   [shopper, [{ status: 'completed', at: TO - 90 * DAY }, { status: 'failed', at: TO - 30 * DAY, note: 'The bank returned the transfer: the account is closed.' }]],
   [second, [{ status: 'cancelled', at: TO - 100 * DAY, note: 'The recipient asked to wait for the next payout.' }, { status: 'completed', at: TO - 70 * DAY }]],
 ];
+/** How many commissions each payout took when it was made (a failed or cancelled one gave them back since). */
+const payoutHeld = new Map<string, number>();
 const payouts = PAYOUTS.flatMap(([recipient, plans]) => plans.flatMap((p) => {
   const held = commissions.filter((c) => c.referrerId === recipient.id && c.status === 'approved' && !c.payoutId && c.decided! < p.at);
   if (!held.length) return [];
@@ -266,6 +268,7 @@ const payouts = PAYOUTS.flatMap(([recipient, plans]) => plans.flatMap((p) => {
   if (p.status === 'completed') for (const c of held) Object.assign(c, { status: 'paid', payoutId: id, paid: done });
   if (p.status === 'pending') for (const c of held) c.payoutId = id;
   const gross = held.reduce((sum, c) => sum + c.amount, 0);
+  payoutHeld.set(id, held.length);
   return [{
     id, recipientId: recipient.id, grossFiat: fiat(gross), deductedFiat: 0, amountFiat: fiat(gross), currency: 'USD', status: p.status, method: 'bank',
     ...(p.status === 'completed' ? { reference: `BT-${faker.string.alphanumeric({ length: 12, casing: 'upper' })}` } : {}),
@@ -385,7 +388,11 @@ const REDEMPTIONS: RedemptionPlan[] = [
   { status: 'PENDING', at: TO - DAY },
 ];
 const redeemers = [...customers].filter((c) => c.status === 'active').sort((a, b) => earnedBy(b.id, TO - 40 * DAY) - earnedBy(a.id, TO - 40 * DAY) || a.id.localeCompare(b.id));
-const redemptions = REDEMPTIONS.map((plan, i) => {
+type RedemptionRecord = {
+  id: string; userId: string; productId: string; quantity: number; pointsUsed: number; status: string; orderId?: string; note?: string;
+  decidedBy?: string; decidedAt?: string; createdAt: string; updatedAt: string;
+};
+const redemptions: RedemptionRecord[] = REDEMPTIONS.map((plan, i) => {
   const user = redeemers[i]!;
   if (earnedBy(user.id, plan.at) < rewardCost) throw new Error(`${user.email} has too few points to redeem ${reward.title}`);
   const decided = plan.status === 'PENDING' ? null : plan.at + 2 * DAY;
@@ -415,6 +422,65 @@ const kycSessions = shoppers.filter((u) => u.status === 'active').slice(0, 16).m
   };
 });
 
+// ---- Refunds, one row each as the live refund path writes them (payments/service.ts applyRefund): each refunded order's
+// in full, and a few paid orders' in part (the order stays paid; its payment's refundedFiat is the sum; its commissions no
+// payout holds shrink in place). Drawn from their own generator, so that every record above stays as it was.
+const later = new SimpleFaker();
+later.seed(25_2026);
+const REFUND_REASONS = ['The customer cancelled before delivery.', 'The item arrived damaged.', 'Charged twice by mistake.', 'Returned within 14 days.'];
+const refundReference = (method: unknown) => (method === 'stripe' ? { reference: `re_${later.string.alphanumeric(24)}` }
+  : method === 'bank' ? { reference: `BT-${later.string.alphanumeric({ length: 12, casing: 'upper' })}` } : {});
+type RefundPlan = { sale: Sale; cents: number; at: number; reason: string; by: string };
+const refundPlans: RefundPlan[] = sales.filter((sale) => sale.status === 'refunded')
+  .map((sale) => ({ sale, cents: amountOf(sale), at: Date.parse(String(sale.order.updatedAt)), reason: later.helpers.arrayElement(REFUND_REASONS), by: finance.id }));
+refundPlans.push({ sale: refundedSale, cents: refundedCents, at: Math.min(refundedSale.paidAt + 2 * DAY, TO), reason: 'Part of the order arrived damaged: 30 % given back.', by: finance.id });
+// More partial refunds, on paid orders no payout has touched and whose buyer spent no points (a refund takes points back).
+const untouched = (sale: Sale) => isPaid(sale) && sale !== refundedSale && !sale.order.couponCode && sale.paidAt < TO - 8 * DAY
+  && !redemptions.some((r) => r.userId === sale.customerId) && !commissions.some((c) => c.sale === sale && (c.payoutId || c.status === 'paid'));
+const twoLines = later.helpers.arrayElement(sales.filter((sale) => untouched(sale) && orderItems.filter((l) => l.orderId === sale.order.id).length === 2));
+const lineBack = orderItems.find((l) => l.orderId === twoLines.order.id)!;
+refundPlans.push({ sale: twoLines, cents: Math.round(lineBack.unitPriceFiat * 100) * lineBack.qty, at: twoLines.paidAt + 4 * DAY, reason: 'One of the two items was returned.', by: finance.id });
+const goodwill = later.helpers.arrayElement(sales.filter((sale) => untouched(sale) && sale !== twoLines && commissions.some((c) => c.sale === sale && c.status === 'pending')));
+refundPlans.push({ sale: goodwill, cents: mulDivHalfEven(amountOf(goodwill), 10, 100), at: goodwill.paidAt + DAY, reason: 'Goodwill: the delivery was late.', by: admin.id });
+refundPlans.push({ sale: goodwill, cents: mulDivHalfEven(amountOf(goodwill), 15, 100), at: goodwill.paidAt + 3 * DAY, reason: 'The packaging was damaged.', by: finance.id });
+const refunds = refundPlans.map((plan) => ({
+  id: later.string.uuid(), paymentId: plan.sale.payment!.id, amountFiat: fiat(plan.cents), reason: plan.reason,
+  ...refundReference(plan.sale.payment!.method), createdBy: plan.by, createdAt: iso(plan.at),
+})).sort(byDate);
+for (const sale of new Set(refundPlans.map((plan) => plan.sale))) {
+  const given = refundPlans.filter((plan) => plan.sale === sale);
+  const total = given.reduce((sum, plan) => sum + plan.cents, 0);
+  const last = Math.max(...given.map((plan) => plan.at));
+  Object.assign(sale.payment!, { refundedFiat: fiat(total), updatedAt: iso(last) });
+  if (sale.status === 'refunded') continue;
+  // The live engine recomputes them from the totals: those no payout holds shrink to the unrefunded share.
+  for (const c of commissions.filter((x) => x.sale === sale && (x.status === 'pending' || x.status === 'approved'))) {
+    const record = commissionRecords.find((r) => r.id === c.id)!;
+    Object.assign(record, { amountFiat: fiat(reducedCents(ratePpm(RATES[c.level]), c.base, amountOf(sale), total)), updatedAt: iso(Math.max(last, Date.parse(record.updatedAt))) });
+  }
+}
+
+// ---- An approved redemption: staff approved it, which made its zero-price order, paid by the points, for the member's
+// wallet (the reward is tokenised: the order waits for its mint, which is not in this file). Drawn from `later`.
+const APPROVED_AT = TO - 20 * DAY;
+// A referrer (they have a wallet) with the points, none spent or given back to a refund.
+const approver = referrers.find((u) => earnedBy(u.id, APPROVED_AT - 2 * DAY) >= rewardCost && !redemptions.some((r) => r.userId === u.id)
+  && !refundPlans.some((plan) => plan.sale.customerId === u.id && plan.sale.status !== 'refunded'))!;
+const approved = { id: later.string.uuid(), orderId: later.string.uuid(), lineId: later.string.uuid(), paymentId: later.string.uuid() };
+orders.push({
+  id: approved.orderId, userId: approver.id, customerEmail: approver.email, status: 'paid', qty: 1, amountFiat: 0, subtotalFiat: 0, currency: 'USD',
+  walletAddress: (approver as { walletAddress?: string }).walletAddress, createdAt: iso(APPROVED_AT), updatedAt: iso(APPROVED_AT), paidAt: iso(APPROVED_AT),
+});
+orderItems.push({ id: approved.lineId, orderId: approved.orderId, productId: reward.id, qty: 1, unitPriceFiat: 0 });
+payments.push({
+  id: approved.paymentId, orderId: approved.orderId, userId: approver.id, method: 'points', provider: 'points', amountFiat: 0, currency: 'USD',
+  status: 'completed', reference: `redemption ${approved.id}`, createdAt: iso(APPROVED_AT), completedAt: iso(APPROVED_AT),
+});
+redemptions.push({
+  id: approved.id, userId: approver.id, productId: reward.id, quantity: 1, pointsUsed: rewardCost, status: 'APPROVED', orderId: approved.orderId,
+  note: 'Approved: the token is minted to your wallet.', decidedBy: operator.id, decidedAt: iso(APPROVED_AT), createdAt: iso(APPROVED_AT - 2 * DAY), updatedAt: iso(APPROVED_AT),
+});
+redemptions.sort(byDate);
 
 // ---- Loyal customers: two who were nobody's referral buy the cheapest active product every couple of weeks, so that
 // the members reach every level (Platinum takes 15 paid orders, Diamond 30). Drawn after everything above.
@@ -450,8 +516,12 @@ for (const [customer, target] of [[loyal[0]!, 32], [loyal[1]!, 16]] as const) {
 // waiting for a second approver, one rejected. One payout was paid on chain from the platform wallet.
 const SECOND = 1000;
 const tokenIdOf = new Map(products.flatMap((p) => (p.tokenId ? [[p.id, p.tokenId] as const] : [])));
-const tokenisedLines = (sale: Sale) => orderItems.filter((i) => i.orderId === sale.order.id && tokenIdOf.has(i.productId));
-const mintedSales = sales.filter((s) => (isPaid(s) || s.status === 'refunded') && tokenisedLines(s).length).sort((a, b) => a.paidAt - b.paidAt);
+const tokenisedLines = (sale: Pick<Sale, 'order'>) => orderItems.filter((i) => i.orderId === sale.order.id && tokenIdOf.has(i.productId));
+// The approved redemption's zero-price order is minted as any other (it is not a sale: it earned nothing).
+type Minted = Pick<Sale, 'order' | 'status' | 'paidAt'>;
+const redeemed: Minted = { order: orders.find((o) => o.id === approved.orderId)!, status: 'paid', paidAt: APPROVED_AT };
+const mintedSales: Minted[] = [...sales, redeemed].filter((s) => (s.status === 'paid' || s.status === 'fulfilled' || s.status === 'refunded') && tokenisedLines(s).length)
+  .sort((a, b) => a.paidAt - b.paidAt);
 const stillPaid = mintedSales.filter((s) => s.status === 'paid');
 const queuedSales = new Set(stillPaid.slice(-2));
 const failedSales = new Set(stillPaid.slice(-12, -9));
@@ -519,24 +589,99 @@ const chainTransactions = signed.map((s) => ({
   ...(s.of === payoutPlan ? { payoutId: onchainPayout.id } : { mintJobId: mintPlans.get(s.of)!.id }), createdAt: iso(s.of.at),
 }));
 // A paid order whose mints all succeeded was fulfilled by the last of them.
-for (const sale of mintedSales.filter((s) => isPaid(s) && !queuedSales.has(s) && !failedSales.has(s))) {
+for (const sale of mintedSales.filter((s) => (s.status === 'paid' || s.status === 'fulfilled') && !queuedSales.has(s) && !failedSales.has(s))) {
   const fulfilled = Math.max(...mintJobs.filter((j) => j.orderId === sale.order.id).map((j) => Date.parse(String(j.completedAt))));
   Object.assign(sale.order, { status: 'fulfilled', fulfilledAt: iso(fulfilled), updatedAt: iso(fulfilled) });
   sale.status = 'fulfilled';
 }
 
+// ---- The audit log (Settings → Audit): the staff actions the history above implies, with the action names and details
+// the live services write, at the moments the records say. No draws: it follows from the records alone.
+const IPS = new Map([[admin.id, '203.0.113.10'], [finance.id, '203.0.113.11'], [operator.id, '203.0.113.12']]);
+type AuditEntry = { actorId: string | null; action: string; entity: string; entityId: string; data: Rec | null; at: number };
+const entries: AuditEntry[] = [];
+const log = (actorId: string | null, action: string, entity: string, entityId: string, data: Rec | null, at: number | string) =>
+  entries.push({ actorId, action, entity, entityId, data, at: typeof at === 'number' ? at : Date.parse(at) });
+const move = (from: string, to: string) => ({ status: { from, to } });
+for (const p of products) log(admin.id, 'product.create', 'product', p.id, { sku: p.sku, title: p.title, category: p.category, priceFiat: p.priceFiat, stock: p.stock, status: p.status }, p.createdAt);
+for (const c of coupons) {
+  const { id, usedCount: _, createdBy, createdAt, ...input } = c;
+  log(createdBy, 'coupon.create', 'coupon', id, input, createdAt);
+}
+for (const r of dnsRecords) {
+  log(r.createdBy, 'dns_record.create', 'dns_record', r.id, { domain: r.domain, type: r.type, value: r.value, ttl: r.ttl }, r.createdAt);
+  if (!r.isActive) log(r.createdBy, 'dns_record.update', 'dns_record', r.id, { isActive: false }, r.updatedAt);
+}
+for (const [i, u] of shoppers.entries()) {
+  if (u.status === 'active') continue;
+  const at = Math.min(Date.parse(u.lastLogin) + DAY, TO);
+  log(admin.id, u.status === 'suspended' ? 'user.suspend' : 'user.update', 'user', u.id, move('active', u.status), at - i);
+}
+log(admin.id, 'notification.bulk', 'notification', bulk.id, { audience: bulk.audience, title: bulk.title, channels: ['in_app', 'email'], total: bulk.total }, bulk.createdAt);
+for (const c of commissions) {
+  if (!c.decided || c.status === 'reversed') continue;
+  log(finance.id, c.status === 'rejected' ? 'commission.reject' : 'commission.approve', 'commission', c.id,
+    { amountCents: c.original, ...(c.rejectReason ? { reason: c.rejectReason } : {}) }, c.decided);
+}
+const recipientEmail = (id: string) => [...staff, ...shoppers].find((u) => u.id === id)!.email;
+for (const p of payouts) {
+  log(p.requestedBy, 'payout.create', 'payout', p.id, { recipient: recipientEmail(p.recipientId), commissions: payoutHeld.get(p.id)!, grossCents: Math.round(p.grossFiat * 100), deductedCents: 0 }, p.createdAt);
+  if (p.approvedBy) log(p.approvedBy, 'payout.approve', 'payout', p.id, { amountCents: Math.round(p.amountFiat * 100), currency: p.currency, createdBy: p.requestedBy }, p.approvedAt!);
+  if (p.status === 'pending') continue;
+  log(finance.id, `payout.${p.status}`, 'payout', p.id, { ...move('pending', p.status), ...(p.reference ? { reference: { from: null, to: p.reference } } : {}) }, p.updatedAt);
+}
+for (const plan of refundPlans) {
+  const refund = refunds.find((r) => r.paymentId === plan.sale.payment!.id && r.createdAt === iso(plan.at))!;
+  log(plan.by, 'payment.refund', 'payment', String(plan.sale.payment!.id), { refundId: refund.id, amountCents: plan.cents, reason: plan.reason }, plan.at);
+  if (plan.sale.status === 'refunded') log(plan.by, 'order.refunded', 'order', String(plan.sale.order.id), { ...move('paid', 'refunded'), cancelledMints: mintJobs.filter((j) => j.orderId === plan.sale.order.id && j.lastError === CANCELLED_BY_REFUND).length }, plan.at);
+}
+for (const j of mintJobs.filter((job) => job.createdBy)) {
+  const { walletAddress, tokenId, amount, note, createdBy, rejectedBy } = j as Record<string, string>;
+  log(createdBy!, 'mint.create_manual', 'mint_job', j.id, { walletAddress, tokenId, amount, note, awaitingApproval: j.status === 'awaiting_approval' || !!rejectedBy }, j.createdAt);
+  if (rejectedBy) log(rejectedBy, 'mint.reject', 'mint_job', j.id, { reason: j.rejectReason as string, amount, tokenId, walletAddress, createdBy }, String(j.rejectedAt));
+}
+for (const k of kycSessions) {
+  if (!k.reviewedBy) continue;
+  log(k.reviewedBy, `kyc.${k.status}`, 'kyc', k.id, { before: { status: 'pending' }, after: { status: k.status, reason: k.reason ?? null } }, k.reviewedAt!);
+  log(k.reviewedBy, 'user.kyc', 'user', k.userId, { before: { kycStatus: 'pending' }, after: { kycStatus: k.status }, kycSession: k.id }, k.reviewedAt!);
+}
+// A member's balance just after `at`, as the ledger the seed derives says (earned, less refunds' share, added, held).
+const reversedBy = (userId: string, at: number) => refundPlans.filter((plan) => plan.sale.customerId === userId && plan.sale.status !== 'refunded' && plan.at <= at)
+  .reduce((sum, plan) => sum + plan.cents, 0);
+const balanceAfter = (userId: string, at: number) => {
+  const paid = sales.filter((sale) => sale.customerId === userId && isPaid(sale) && sale.paidAt <= at);
+  const earned = paid.reduce((sum, sale) => {
+    const points = Math.floor(amountOf(sale) / 100);
+    const back = reversedBy(userId, at) ? refundPlans.filter((plan) => plan.sale === sale && plan.at <= at).reduce((n, plan) => n + plan.cents, 0) : 0;
+    return sum + Math.floor((points * (amountOf(sale) - back)) / amountOf(sale));
+  }, 0);
+  const added = pointsEntries.filter((e) => e.userId === userId && Date.parse(e.createdAt) <= at).reduce((sum, e) => sum + e.amount, 0);
+  const held = redemptions.filter((r) => r.userId === userId && Date.parse(r.createdAt) <= at && !(r.decidedAt && r.status === 'REJECTED' && Date.parse(r.decidedAt) <= at))
+    .reduce((sum, r) => sum + r.pointsUsed, 0);
+  return earned + added - held;
+};
+for (const e of pointsEntries) log(e.actorId, 'membership.points_add', 'member', e.userId, { amount: e.amount, reason: e.reason, balanceAfter: balanceAfter(e.userId, Date.parse(e.createdAt)) }, e.createdAt);
+for (const r of redemptions) {
+  log(r.userId, 'redemption.create', 'redemption', r.id, { productId: r.productId, quantity: r.quantity, pointsUsed: r.pointsUsed }, r.createdAt);
+  if (r.decidedBy) log(r.decidedBy, r.status === 'APPROVED' ? 'redemption.approve' : 'redemption.reject', 'redemption', r.id, { note: r.note, orderId: r.orderId ?? null }, r.decidedAt!);
+}
+const auditEvents = entries.sort((a, b) => a.at - b.at).map(({ actorId, action, entity, entityId, data, at }) => ({
+  ...(actorId ? { actorId } : {}), action, entity, entityId, ...(data ? { data } : {}), ...(actorId && IPS.has(actorId) ? { ip: IPS.get(actorId) } : {}), createdAt: iso(at),
+}));
+
 // The dev logins work without an authenticator app: the demo data turns the setting "Require 2FA for all users" off
 // (a production install, which loads no demo data, keeps it on; see the README's Dev logins).
 const settings = { twoFactorAuth: false, payoutTokenRate: PAYOUT_TOKEN_RATE };
 const data = {
-  users: [...staff, ...shoppers], products, orders: orders.sort(byDate), orderItems, payments: payments.sort(byDate),
+  users: [...staff, ...shoppers], products, orders: orders.sort(byDate), orderItems, payments: payments.sort(byDate), refunds,
   coupons, referralClicks, payouts, commissions: commissionRecords, dnsRecords, dnsQueryLogs, dnsScriptLogs,
-  notificationBulks: [bulk], notifications, emailMessages, redemptions, pointsEntries, kycSessions, mintJobs: mintJobs.sort(byDate), chainTransactions, settings,
+  notificationBulks: [bulk], notifications, emailMessages, redemptions, pointsEntries, kycSessions, auditEvents, mintJobs: mintJobs.sort(byDate),
+  chainTransactions, settings,
 };
 fs.writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${data.users.length} users, ${products.length} products, `
-  + `${orders.length} orders, ${orderItems.length} order lines, ${payments.length} payments, ${coupons.length} coupons, `
+  + `${orders.length} orders, ${orderItems.length} order lines, ${payments.length} payments, ${refunds.length} refunds, ${coupons.length} coupons, `
   + `${referralClicks.length} referral clicks, ${payouts.length} payouts, ${commissionRecords.length} commissions, `
   + `${dnsRecords.length} DNS records, ${dnsQueryLogs.length} DNS lookups, ${dnsScriptLogs.length} DNS script runs, `
   + `${notifications.length} notifications, ${emailMessages.length} emails, ${redemptions.length} redemptions, ${pointsEntries.length} points added by staff, `
-  + `${kycSessions.length} KYC sessions, ${mintJobs.length} mint jobs, ${chainTransactions.length} transactions on the dev chain`);
+  + `${kycSessions.length} KYC sessions, ${auditEvents.length} audit entries, ${mintJobs.length} mint jobs, ${chainTransactions.length} transactions on the dev chain`);

@@ -224,15 +224,15 @@ describe(`npm run seed (server/db/seed/cli.ts) on ${engine()}`, { timeout: TEST_
     tempDirs.push(tmp);
   });
 
-  it('loads db.json into a new database: the 4 dev logins with their roles, 20 products, 324 orders', async () => {
+  it('loads db.json into a new database: the 4 dev logins with their roles, 20 products, 325 orders (one a redemption’s)', async () => {
     const r = await seed(t);
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/seed: loaded db\.json: \d+ users, 20 products, 324 orders/);
+    expect(r.stdout).toMatch(/seed: loaded db\.json: \d+ users, 20 products, 325 orders/);
     const snap = await snapshot(t, Object.keys(DEV_LOGINS));
     loaded = snap.counts;
     expect(loaded).toMatchObject({ products: demo.products!.length, orders: demo.orders!.length, payments: demo.payments!.length });
     expect(loaded.products).toBe(20);
-    expect(loaded.orders).toBe(324);
+    expect(loaded.orders).toBe(325);
     const logins = snap.users;
     for (const [email, role] of Object.entries(DEV_LOGINS)) {
       expect(logins[email], email).toMatchObject({ role, status: 'active' });
@@ -416,7 +416,7 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:(\d+)$/);
       expect(server.url).not.toMatch(/:0$/);
       const out = server.output();
-      expect(out).toMatch(/seed: loaded \d+ users, 20 products, 324 orders from .*db\.json\./);
+      expect(out).toMatch(/seed: loaded \d+ users, 20 products, 325 orders from .*db\.json\./);
       expect(out).toContain(`dev logins (password ${DEV_PASSWORD}): admin@rwa.dev, finance@rwa.dev, operator@rwa.dev, shopper@rwa.dev`);
       expect(out).toContain(`database: ${engine()}`);
       expect(out).toContain('mint worker off (MINT_WORKER=false)');
@@ -431,7 +431,7 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
       const admin = await login(server.url, 'admin@rwa.dev', DEV_PASSWORD);
       expect(admin.status, JSON.stringify(admin.body)).toBe(200);
       expect(admin.body.token).toEqual(expect.any(String));
-      expect(await orderTotal(server.url, admin.body.token!)).toBe(324);
+      expect(await orderTotal(server.url, admin.body.token!)).toBe(325);
     } finally {
       stopped = await server.stop();
     }
@@ -467,7 +467,7 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
       expect(server.output()).not.toMatch(/seed: loaded/);
       const admin = await login(server.url, 'new.admin@ops.test', 'new-admin-password-1');
       expect(admin.status, JSON.stringify(admin.body)).toBe(200);
-      expect(await orderTotal(server.url, admin.body.token!)).toBe(295);
+      expect(await orderTotal(server.url, admin.body.token!)).toBe(320);
       const promoted = await login(server.url, 'shopper@rwa.dev', 'shopper-now-admin-1');
       expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
       expect((await login(server.url, 'admin@rwa.dev', DEV_PASSWORD)).status).toBe(200);
@@ -491,14 +491,14 @@ describe(`npm run export (server/db/seed/export-cli.ts) on ${engine()}`, { timeo
     expect((await seed(t, '--orders', '200')).code).toBe(0);
     const first = await exportTo(t, '--file', a);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(new RegExp('export: 144 users, 20 products, 524 orders, \\d+ orderItems, \\d+ payments, \\d+ coupons, \\d+ referralClicks, \\d+ payouts, \\d+ commissions, '
+    expect(first.stdout).toMatch(new RegExp('export: 144 users, 20 products, 525 orders, \\d+ orderItems, \\d+ payments, \\d+ refunds, \\d+ coupons, \\d+ referralClicks, \\d+ payouts, \\d+ commissions, '
       + '\\d+ dnsRecords, \\d+ dnsQueryLogs, \\d+ dnsScriptLogs, \\d+ notificationBulks, \\d+ notifications, \\d+ emailMessages, \\d+ redemptions, '
-      + '\\d+ pointsEntries, \\d+ kycSessions, \\d+ mintJobs, \\d+ chainTransactions, 2 settings to a\\.json'));
+      + '\\d+ pointsEntries, \\d+ kycSessions, \\d+ auditEvents, \\d+ mintJobs, \\d+ chainTransactions, 2 settings to a\\.json'));
     const reseed = await seed(t, '--file', a, '--keep-dates');
     expect(reseed.code, reseed.stderr).toBe(0);
     expect((await exportTo(t, '--file', b)).code).toBe(0);
     expect(fs.readFileSync(b, 'utf8')).toBe(fs.readFileSync(a, 'utf8'));
-    expect(await counts(t)).toMatchObject({ users: 44 + 100, products: 20, orders: 324 + 200 });
+    expect(await counts(t)).toMatchObject({ users: 44 + 100, products: 20, orders: 325 + 200 });
 
     const bad = await exportTo(t, '--fiel', path.join(tmp, 'c.json'));
     expectSentence(bad, /Unknown option '--fiel'/);

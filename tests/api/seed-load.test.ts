@@ -35,14 +35,17 @@ describe('a seed load is one transaction', () => {
   });
 });
 
-describe('seeded members', () => {
+describe('seeded members', { timeout: 120_000 }, () => {
   it('db.json’s paid orders of accounts earn their points, and every member’s balance is its ledger’s sum', async () => {
     await seedFromFile(t.db, 'db.json', { withPasswords: false, log: () => undefined });
     // Earned by paid orders, plus what staff added, less what redemptions still hold (a rejected one gave its points back).
     const [expected] = await queryRows<{ points: number; members: number }>(t.db, sql`
       select (coalesce(sum(greatest(coalesce(subtotal_cents, amount_cents - tax_cents - shipping_cents + discount_cents) - discount_cents, 0) / 100), 0)
         + (select coalesce(sum(amount), 0) from points_entries where type = 'ADJUSTED')
-        - (select coalesce(sum(points_used), 0) from redemptions where status <> 'REJECTED'))::int as points,
+        - (select coalesce(sum(points_used), 0) from redemptions where status <> 'REJECTED')
+        -- A partly refunded order gave back its share, rounded so that what it keeps is rounded down.
+        - (select coalesce(sum(e.amount - e.amount * (o.amount_cents - p.refunded_cents) / o.amount_cents), 0) from points_entries e
+            join orders o on o.id = e.order_id join payments p on p.order_id = o.id where e.type = 'EARNED' and p.refunded_cents > 0))::int as points,
         (select count(*) from (select user_id from orders where user_id is not null and status in ('paid', 'fulfilled')
           union select user_id from points_entries) m)::int as members
       from orders where user_id is not null and status in ('paid', 'fulfilled')`);
@@ -130,23 +133,25 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
     expect(await counts()).toEqual(before);
   });
 
-  it('a file without them loads as before: no coupons, referrals, commissions, payouts, DNS zone, notifications, redemptions, points added, KYC sessions or mint jobs', async () => {
+  it('a file without them loads as before: no refunds, coupons, referrals, commissions, payouts, DNS zone, notifications, redemptions, points added, KYC sessions or mint jobs', async () => {
     const file = variant('plain.json', (d) => {
-      for (const key of ['coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
+      for (const key of ['refunds', 'coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
         'redemptions', 'pointsEntries', 'kycSessions', 'mintJobs', 'chainTransactions']) delete d[key];
       for (const u of d.users) for (const key of ['referralCode', 'referredById', 'referredAt', 'walletAddress']) delete u[key];
       for (const o of d.orders) delete o.referrerId;
     });
     const summary = await seedFromFile(t.db, file, { withPasswords: false, log: () => undefined });
-    expect(summary).toMatchObject({ users: 44, coupons: 0, referralClicks: 0, payouts: 0, commissions: 0, dnsRecords: 0, dnsQueryLogs: 0, dnsScriptLogs: 0,
+    expect(summary).toMatchObject({ users: 44, refunds: 0, coupons: 0, referralClicks: 0, payouts: 0, commissions: 0, dnsRecords: 0, dnsQueryLogs: 0, dnsScriptLogs: 0,
       notificationBulks: 0, notifications: 0, emailMessages: 0, redemptions: 0, pointsEntries: 0, kycSessions: 0, mintJobs: 0, chainTransactions: 0 });
     const [left] = await queryRows<{ n: number }>(t.db, sql`select
       (select count(*) from coupons) + (select count(*) from commissions) + (select count(*) from payouts) + (select count(*) from referral_clicks)
       + (select count(*) from users where affiliate or referred_by_id is not null)
       + (select count(*) from dns_records) + (select count(*) from dns_query_logs) + (select count(*) from dns_script_logs)
       + (select count(*) from notification_bulks) + (select count(*) from notifications) + (select count(*) from email_messages)
-      + (select count(*) from redemptions) + (select count(*) from points_entries where type <> 'EARNED') + (select count(*) from kyc_sessions)
-      + (select count(*) from mint_jobs) + (select count(*) from chain_transactions) as n`);
+      + (select count(*) from refunds) + (select count(*) from redemptions) + (select count(*) from kyc_sessions)
+      + (select count(*) from mint_jobs) + (select count(*) from chain_transactions)
+      -- What paid orders earned, and gave back when partly refunded (the payments say so).
+      + (select count(*) from points_entries where type not in ('EARNED', 'REVERSED')) as n`);
     expect(Number(left!.n)).toBe(0);
   });
 });
@@ -251,16 +256,18 @@ describe('db.json’s notifications', () => {
 });
 
 describe('db.json’s membership', () => {
-  it('loads points staff added, redemptions waiting and rejected, and a ledger whose balances hold', async () => {
+  it('loads points staff added, redemptions waiting, approved (with their free order) and rejected, and a ledger whose balances hold', async () => {
     await seedFromFile(t.db, 'db.json', { log: () => undefined });
     const [shape] = await queryRows<Record<string, number>>(t.db, sql`select
       (select count(*)::int from points_entries where type = 'ADJUSTED' and actor_id is not null and reason <> '') as added,
       (select count(*)::int from redemptions where status = 'PENDING') as pending,
       (select count(*)::int from redemptions where status = 'REJECTED' and decided_by is not null) as rejected,
+      (select count(*)::int from redemptions r join orders o on o.id = r.order_id join payments p on p.order_id = o.id
+        where r.status = 'APPROVED' and o.user_id = r.user_id and o.status = 'paid' and o.amount_cents = 0 and p.method = 'points') as approved,
       (select count(*)::int from points_entries where type = 'REDEEMED') as redeemed,
       (select count(*)::int from points_entries where type = 'RETURNED') as returned,
       (select count(*)::int from points_entries where balance_after < 0) as overdrawn`);
-    expect(shape).toMatchObject({ overdrawn: 0, redeemed: shape!.pending + shape!.rejected, returned: shape!.rejected });
+    expect(shape).toMatchObject({ overdrawn: 0, redeemed: shape!.pending + shape!.rejected + shape!.approved, returned: shape!.rejected });
     for (const [key, n] of Object.entries(shape!)) if (key !== 'overdrawn') expect(n, key).toBeGreaterThan(0);
 
     const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;

@@ -1,8 +1,8 @@
 /**
  * Writes the database back out as a json-server style file, the format the seed reads (parse.ts, records.ts,
  * network.ts, domain.ts, inbox.ts, membership.ts and kyc.ts): top-level `users`, `products`, `orders`, `orderItems`,
- * `payments`, `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`, `dnsQueryLogs`, `dnsScriptLogs`,
- * `notificationBulks`, `notifications`, `emailMessages`, `redemptions`, `pointsEntries` (staff's), `kycSessions`,
+ * `payments`, `refunds`, `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`, `dnsQueryLogs`, `dnsScriptLogs`,
+ * `notificationBulks`, `notifications`, `emailMessages`, `redemptions`, `pointsEntries` (staff's), `kycSessions`, `auditEvents`,
  * `mintJobs` and `chainTransactions` arrays and a `settings` object, field names the API's, amounts as decimal numbers, dates as ISO text, passwords
  * as their stored hashes (`passwordHash`).
  *
@@ -73,6 +73,12 @@ const COLLECTIONS: Collection[] = [
       ['amountFiat', fiat('t.amount_cents')], ['refundedFiat', fiat('t.refunded_cents')], ['currency', 't.currency'],
       ['status', 't.status'], ['reference', 't.reference'], ['url', 't.url'], ['returnUrl', 't.return_url'], ['cancelUrl', 't.cancel_url'],
       ['test', 't.test'], ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')], ['completedAt', iso('t.completed_at')],
+    ],
+  },
+  {
+    name: 'refunds', table: 'refunds', fields: [
+      ['id', 't.id'], ['paymentId', 't.payment_id'], ['amountFiat', fiat('t.amount_cents')], ['reason', 't.reason'], ['reference', 't.reference'],
+      ['createdBy', 't.created_by'], ['createdAt', iso('t.created_at')],
     ],
   },
   {
@@ -170,6 +176,13 @@ const COLLECTIONS: Collection[] = [
       ['documentType', 't.document_type'], ['documentNumber', 't.document_number'], ['documentName', 't.document_name'], ['status', 't.status'],
       ['reason', 't.reason'], ['reviewedBy', 't.reviewed_by'], ['reviewedAt', iso('t.reviewed_at')],
       ['createdAt', iso('t.created_at')], ['updatedAt', iso('t.updated_at')],
+    ],
+  },
+  {
+    // In the order they were written (the seed numbers them again in file order).
+    name: 'auditEvents', table: 'audit_events', key: 'bigint', fields: [
+      ['actorId', 't.actor_id'], ['action', 't.action'], ['entity', 't.entity'], ['entityId', 't.entity_id'], ['data', 't.data'], ['ip', 't.ip'],
+      ['createdAt', iso('t.created_at')],
     ],
   },
   {

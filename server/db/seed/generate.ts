@@ -9,7 +9,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /**
  * Bulk order generation for scale tests, set-based: every batch is one INSERT … SELECT FROM
  * generate_series statement writing orders, their single order line and (for paid, fulfilled and
- * refunded orders) a payment, with random() choosing status, customer, product, quantity and date.
+ * refunded orders) a payment (a refunded one with its refund), with random() choosing status, customer, product, quantity and date.
  */
 
 export type GenerateOptions = {
@@ -57,6 +57,10 @@ export async function generateOrders(db: Db, n: number, opts: GenerateOptions = 
       for (const def of dropped) await tx.execute(sql.raw(def));
       log(`generate: rebuilt ${dropped.length} indexes, ${Math.round((Date.now() - started) / 1000)} s`);
     }
+    // Each refunded payment's refund, as the live path records it (payments.refunded_cents is the sum of its refunds).
+    await tx.execute(sql`insert into refunds (payment_id, amount_cents, reason, created_at)
+      select p.id, p.refunded_cents, 'The order was refunded in full.', p.updated_at from payments p
+      where p.status = 'refunded' and not exists (select 1 from refunds r where r.payment_id = p.id)`);
     // The replica role above also silences the triggers that keep the orders' hourly figures.
     await rebuildOrderStats(tx);
   });

@@ -2,6 +2,9 @@ import { settingsSchema } from '../../../src/common/settings.js';
 import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLogs } from './domain.js';
 import { parseKycSessions } from './kyc.js';
 import { ownedTransactions, parseChainTransactions, parseMintJobs } from './mint-history.js';
+import { parseRefunds } from './refunds.js';
+import { parseAuditEvents } from './audit.js';
+import { mapOntoZone } from './zone.js';
 import { parsePointsEntries, parseRedemptions } from './membership.js';
 import { parseEmailMessages, parseNotificationBulks, parseNotifications } from './inbox.js';
 import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type At, type Problem } from './format.js';
@@ -17,25 +20,30 @@ export type ParseOptions = {
   now?: Date;
   /** Repair what is wrong (each repair listed in `problems`) instead of refusing the file. */
   lenient?: boolean;
-  /** The DNS zones this server manages: the file's DNS records must be in them. */
+  /** The DNS zones this server manages: the file's DNS records must be in them (a file's one zone is mapped onto a server's one, zone.ts). */
   zones?: readonly string[];
 };
 
 /** How many problems a refusal lists before it counts the rest. */
 export const PROBLEMS_SHOWN = 50;
 
-/** A file refused: one line per problem (the first 50, then how many more). */
+/**
+ * A file refused: one line per problem (the first 50, then how many more). `repairable: false` for what --lenient
+ * cannot repair either (a points balance the file takes below 0: which entry to drop is the file's author's choice).
+ */
 export class SeedFileError extends Error {
-  constructor(readonly problems: Problem[]) {
+  constructor(readonly problems: Problem[], { repairable = true }: { repairable?: boolean } = {}) {
     const lines = problems.slice(0, PROBLEMS_SHOWN).map(describeProblem);
     if (problems.length > PROBLEMS_SHOWN) lines.push(`…and ${problems.length - PROBLEMS_SHOWN} more problems.`);
-    super(`The seed file has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was loaded (--lenient repairs them instead):\n${lines.join('\n')}`);
+    const n = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+    super(repairable ? `The seed file has ${n}; nothing was loaded (--lenient repairs them instead):\n${lines.join('\n')}`
+      : `The seed file has ${n} that --lenient cannot repair; nothing was loaded (change the file):\n${lines.join('\n')}`);
   }
 }
 
-const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'coupons', 'referralClicks', 'payouts', 'commissions',
+const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'refunds', 'coupons', 'referralClicks', 'payouts', 'commissions',
   'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
-  'redemptions', 'pointsEntries', 'kycSessions', 'mintJobs', 'chainTransactions', 'settings'] as const;
+  'redemptions', 'pointsEntries', 'kycSessions', 'auditEvents', 'mintJobs', 'chainTransactions', 'settings'] as const;
 const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
   order_items: 'orderItems', orderLines: 'orderItems', order_lines: 'orderItems', items: 'orderItems',
 };
@@ -58,6 +66,8 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     else collections[known] = [...(collections[known] ?? []), ...value];
   }
 
+  const zone = mapOntoZone(collections, opts.zones ?? DNS_ZONES_DEFAULT);
+  if (zone) notes.add(zone);
   const all = Object.values(collections).flat();
   const shift = opts.shiftDates === false ? 0 : dateShiftMs(newestDate(all), now);
   const ctx: Ctx = {
@@ -81,6 +91,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const orderData = parseOrders(ctx, orderRecords, list('orderItems'), userRows, productRows);
   const paymentRows = parsePayments(ctx, list('payments'), orderData.orders, userRows);
   const userIds = new Set(userRows.map((u) => u.id));
+  const refundRows = parseRefunds(ctx, collections.refunds ? list('refunds') : null, paymentRows, userIds);
   const couponRecords = list('coupons');
   const couponRows = parseCoupons(ctx, couponRecords, userIds);
   if (collections.coupons) checkCouponCodes(ctx, orderRecords, couponRecords);
@@ -101,6 +112,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const entryRows = parsePointsEntries(ctx, list('pointsEntries'), userIds);
   const ledgerPlaces = new Map<string, At>([...redemptionRows, ...entryRows].map(({ id, at }) => [id, at]));
   const kycRows = parseKycSessions(ctx, list('kycSessions'), userRows);
+  const auditRows = parseAuditEvents(ctx, list('auditEvents'), userIds);
   const mintJobRows = parseMintJobs(ctx, list('mintJobs'), {
     userIds, products: productRows, orders: orderData.orders, orderItems: orderData.items, transactions: transactionRows,
   });
@@ -113,6 +125,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     orders: orderData.orders,
     orderItems: orderData.items,
     payments: paymentRows,
+    refunds: refundRows,
     coupons: couponRows,
     referralClicks: clickRows,
     payouts: payoutRows,
@@ -127,6 +140,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     pointsEntries: entryRows.map(({ at: _, ...entry }) => entry),
     ledgerPlaces,
     kycSessions: kycRows,
+    auditEvents: auditRows,
     mintJobs: mintJobRows,
     chainTransactions: ownedRows,
     settings: settingRows,

@@ -3,7 +3,8 @@
  * fulfilled order of an account at the stored pointsPerCurrencyUnit (its subtotal after discount, rounded down), each
  * redemption's points held when it was made (REDEEMED) and given back when it was rejected (RETURNED), beside the
  * points staff added or removed (ADJUSTED, loaded from the file). Then each entry's balance after it, and each member's
- * balance, lifetime points, paid orders and level. Refunded orders earned nothing net.
+ * balance, lifetime points, paid orders and level. Refunded orders earned nothing net; a paid order partly refunded gave
+ * back its share (REVERSED).
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../client.js';
@@ -24,6 +25,19 @@ export async function earnSeededPoints(tx: Queryable): Promise<Overdrawn[]> {
     insert into points_entries (user_id, type, amount, balance_after, reason, order_id, created_at)
     select user_id, 'EARNED', points, 0, 'Order ' || left(order_id::text, 8) || ' paid', order_id, at
     from earned where points > 0`);
+  // A paid order partly refunded gave back its share of the points, as the live refund does (reversePointsForRefund).
+  await tx.execute(sql`
+    with refunded as (
+      select e.user_id, e.order_id, e.amount as earned, o.amount_cents, sum(p.refunded_cents)::bigint as refunded,
+        coalesce((select max(r.created_at) from refunds r join payments q on q.id = r.payment_id where q.order_id = o.id), max(p.updated_at)) as at
+      from points_entries e join orders o on o.id = e.order_id join payments p on p.order_id = o.id
+      where e.type = 'EARNED' and p.refunded_cents > 0 and o.amount_cents > 0
+      group by e.user_id, e.order_id, e.amount, o.id, o.amount_cents
+    )
+    insert into points_entries (user_id, type, amount, balance_after, reason, order_id, created_at)
+    select user_id, 'REVERSED', -(earned - earned * greatest(amount_cents - refunded, 0) / amount_cents), 0,
+      'Order ' || left(order_id::text, 8) || ' refunded', order_id, at
+    from refunded where earned - earned * greatest(amount_cents - refunded, 0) / amount_cents > 0`);
   await tx.execute(sql`
     insert into points_entries (user_id, type, amount, balance_after, reason, redemption_id, created_at)
     select r.user_id, 'REDEEMED', -r.points_used, 0, 'Redeemed ' || r.quantity || ' × ' || coalesce(p.title, 'a product'), r.id, r.created_at

@@ -1,10 +1,11 @@
 /**
  * Loads demo data from a json-server style file (db.json): top-level arrays `users`, `products`,
- * `orders`, `orderItems`, `payments`, optionally `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`,
+ * `orders`, `orderItems`, `payments`, optionally `refunds` (each payment's summing to its refundedFiat), `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`,
  * `dnsQueryLogs`, `dnsScriptLogs`, `notificationBulks`, `notifications`, `emailMessages`, `redemptions` and
  * `pointsEntries` (the points staff added or removed; the rest of the ledger is derived, see points.ts) and
- * `kycSessions` (each one's document a placeholder image written on load), `mintJobs` and `chainTransactions` (signed
- * transactions in the order they were sent, which the dev chain replays at start; see mint-history.ts), and an
+ * `kycSessions` (each one's document a placeholder image written on load), `auditEvents` (Settings → Audit), `mintJobs`
+ * and `chainTransactions` (signed transactions in the order they were sent, which the dev chain replays at start; see
+ * mint-history.ts), and an
  * optional `settings` object. Field names are the API's (camelCase; snake_case is accepted too). Other collections
  * are ignored with a printed note. The referral network: a user's `referredById` (their level-1 referrer) and
  * `referralCode`, an order's `referrerId`; the unique clicks per day and the affiliate flags are derived on load.
@@ -30,8 +31,8 @@ import type { Config } from '../../config.js';
 import { hashPassword } from '../../lib/crypto.js';
 import type { Database, Db, Queryable } from '../client.js';
 import {
-  chainTransactions, commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
-  kycSessions, mintJobs, pointsEntries, products, redemptions, referralClicks, settings, users,
+  auditEvents, chainTransactions, commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
+  kycSessions, mintJobs, pointsEntries, products, redemptions, referralClicks, refunds, settings, users,
 } from '../schema.js';
 import { keepRunningChain, senderProblems } from './mint-history.js';
 import { mapOntoChain } from './chain.js';
@@ -56,14 +57,14 @@ export type SeedOptions = ParseOptions & {
 };
 
 export type SeedSummary = {
-  users: number; products: number; orders: number; orderItems: number; payments: number;
+  users: number; products: number; orders: number; orderItems: number; payments: number; refunds: number;
   coupons: number; referralClicks: number; payouts: number; commissions: number;
   dnsRecords: number; dnsQueryLogs: number; dnsScriptLogs: number; notificationBulks: number; notifications: number; emailMessages: number;
-  redemptions: number; pointsEntries: number; kycSessions: number; mintJobs: number; chainTransactions: number;
+  redemptions: number; pointsEntries: number; kycSessions: number; auditEvents: number; mintJobs: number; chainTransactions: number;
   notes: string[];
 };
 
-const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, audit_events, mint_jobs, chain_transactions, mint_workers,
+const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, refunds, audit_events, mint_jobs, chain_transactions, mint_workers,
   coupons, referral_clicks, referral_visits, payouts, commissions, commission_adjustments,
   dns_records, dns_query_logs, dns_script_logs, notification_bulks, notifications, email_messages,
   members, redemptions, points_entries, kyc_sessions RESTART IDENTITY CASCADE`;
@@ -158,6 +159,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.orders)) await tx.insert(orders).values(rows);
     for (const rows of chunks(data.orderItems)) await tx.insert(orderItems).values(rows);
     for (const rows of chunks(data.payments)) await tx.insert(payments).values(rows);
+    for (const rows of chunks(data.refunds)) await tx.insert(refunds).values(rows);
     for (const rows of chunks(data.coupons)) await tx.insert(coupons).values(rows);
     for (const rows of chunks(data.referralClicks)) await tx.insert(referralClicks).values(rows);
     for (const rows of chunks(data.payouts)) await tx.insert(payouts).values(rows);
@@ -171,22 +173,24 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.redemptions)) await tx.insert(redemptions).values(rows);
     for (const rows of chunks(data.pointsEntries)) await tx.insert(pointsEntries).values(rows);
     for (const rows of chunks(data.kycSessions)) await tx.insert(kycSessions).values(rows);
+    for (const rows of chunks(data.auditEvents)) await tx.insert(auditEvents).values(rows);
     for (const rows of chunks(data.mintJobs)) await tx.insert(mintJobs).values(rows);
     for (const rows of chunks(data.chainTransactions)) await tx.insert(chainTransactions).values(rows.map(({ at: _, ...t }) => t));
     await deriveReferralState(tx);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
     const overdrawn = await earnSeededPoints(tx);
-    if (overdrawn.length) throw new SeedFileError(overdrawn.map((o) => overdrawProblem(o, data)));
+    if (overdrawn.length) throw new SeedFileError(overdrawn.map((o) => overdrawProblem(o, data)), { repairable: false });
   });
   await refreshStatistics(db, sql`ANALYZE users, products, orders, order_items, payments, coupons, referral_clicks, payouts, commissions`, log);
   return {
     users: userRows.length, products: data.products.length, orders: data.orders.length,
-    orderItems: data.orderItems.length, payments: data.payments.length, coupons: data.coupons.length,
+    orderItems: data.orderItems.length, payments: data.payments.length, refunds: data.refunds.length, coupons: data.coupons.length,
     referralClicks: data.referralClicks.length, payouts: data.payouts.length, commissions: data.commissions.length,
     dnsRecords: data.dnsRecords.length, dnsQueryLogs: data.dnsQueryLogs.length, dnsScriptLogs: data.dnsScriptLogs.length,
     notificationBulks: data.notificationBulks.length, notifications: data.notifications.length, emailMessages: data.emailMessages.length,
     redemptions: data.redemptions.length, pointsEntries: data.pointsEntries.length,
-    kycSessions: data.kycSessions.length, mintJobs: data.mintJobs.length, chainTransactions: data.chainTransactions.length, notes: data.notes,
+    kycSessions: data.kycSessions.length, auditEvents: data.auditEvents.length, mintJobs: data.mintJobs.length, chainTransactions: data.chainTransactions.length,
+    notes: data.notes,
   };
 }
 

@@ -1,6 +1,6 @@
 import type {
-  chainTransactions, mintJobs, commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
-  kycSessions, pointsEntries, products, redemptions, referralClicks, users,
+  auditEvents, chainTransactions, mintJobs, commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
+  kycSessions, pointsEntries, products, redemptions, referralClicks, refunds, users,
 } from '../schema.js';
 import type { At, Problem } from './format.js';
 
@@ -10,6 +10,8 @@ export type SeedProduct = typeof products.$inferInsert & { id: string };
 export type SeedOrder = typeof orders.$inferInsert & { id: string };
 export type SeedOrderItem = typeof orderItems.$inferInsert;
 export type SeedPayment = typeof payments.$inferInsert;
+export type SeedRefund = typeof refunds.$inferInsert & { id: string };
+export type SeedAuditEvent = Omit<typeof auditEvents.$inferInsert, 'id'>;
 export type SeedCoupon = typeof coupons.$inferInsert & { id: string };
 export type SeedReferralClick = Omit<typeof referralClicks.$inferInsert, 'id'>;
 export type SeedCommission = typeof commissions.$inferInsert & { id: string };
@@ -33,6 +35,8 @@ export type SeedData = {
   orders: SeedOrder[];
   orderItems: SeedOrderItem[];
   payments: SeedPayment[];
+  /** Money given back from payments (their refundedCents is the sum); none when the file has no `refunds`. */
+  refunds: SeedRefund[];
   coupons: SeedCoupon[];
   referralClicks: SeedReferralClick[];
   payouts: SeedPayout[];
@@ -54,6 +58,8 @@ export type SeedData = {
   mintJobs: SeedMintJob[];
   /** Signed transactions in the order they were sent: the dev chain replays them at start. */
   chainTransactions: SeedChainTransaction[];
+  /** Settings → Audit: what staff did, in the file's order. */
+  auditEvents: SeedAuditEvent[];
   settings: { key: string; value: unknown }[];
   notes: string[];
   /** What was wrong and how it was repaired (a lenient load; a strict one refuses the file instead). */
