@@ -561,6 +561,20 @@ for (const m of MANUAL) {
   else mintPlans.set({ kind: 'mint', at: m.at + 5 * SECOND, to: wallets.get(m.to.id)!, tokenId: BigInt(m.product.tokenId!), amount: BigInt(m.amount) }, job);
   mintJobs.push(job);
 }
+// Members converted points into the loyalty token, minted to their wallets (points per token as the settings say).
+const LOYALTY_ID = DEFAULT_SETTINGS.loyaltyTokenId;
+const PER_TOKEN = DEFAULT_SETTINGS.pointsPerToken;
+const conversions = ([[shopper, 1_000, TO - 30 * DAY], [loyal[0]!, 5_000, TO - 10 * DAY]] as const).map(([member, points, at]) => {
+  const job: Job = {
+    id: faker.string.uuid(), walletAddress: wallets.get(member.id), tokenId: LOYALTY_ID, amount: String(points / PER_TOKEN), createdBy: member.id, createdAt: iso(at),
+  };
+  mintPlans.set({ kind: 'mint', at: at + 2 * SECOND, to: wallets.get(member.id)!, tokenId: BigInt(LOYALTY_ID), amount: BigInt(points / PER_TOKEN) }, job);
+  mintJobs.push(job);
+  return {
+    id: faker.string.uuid(), userId: member.id, fromAmount: points, toAmount: String(points / PER_TOKEN), rate: PER_TOKEN, tokenId: LOYALTY_ID,
+    walletAddress: wallets.get(member.id), mintJobId: job.id, createdAt: iso(at),
+  };
+});
 // The shopper's first payout went to their wallet in ether at 3,200 USD an ether, the rate the settings keep.
 const PAYOUT_TOKEN_RATE = '0.0003125';
 const onchainPayout = payouts.find((p) => p.recipientId === shopper.id && p.status === 'completed')!;
@@ -635,7 +649,10 @@ for (const plan of refundPlans) {
   log(plan.by, 'payment.refund', 'payment', String(plan.sale.payment!.id), { refundId: refund.id, amountCents: plan.cents, reason: plan.reason }, plan.at);
   if (plan.sale.status === 'refunded') log(plan.by, 'order.refunded', 'order', String(plan.sale.order.id), { ...move('paid', 'refunded'), cancelledMints: mintJobs.filter((j) => j.orderId === plan.sale.order.id && j.lastError === CANCELLED_BY_REFUND).length }, plan.at);
 }
-for (const j of mintJobs.filter((job) => job.createdBy)) {
+for (const c of conversions) {
+  log(c.userId, 'membership.convert', 'conversion', c.id, { points: c.fromAmount, tokens: c.toAmount, tokenId: c.tokenId, mintJobId: c.mintJobId }, c.createdAt);
+}
+for (const j of mintJobs.filter((job) => job.note)) {
   const { walletAddress, tokenId, amount, note, createdBy, rejectedBy } = j as Record<string, string>;
   log(createdBy!, 'mint.create_manual', 'mint_job', j.id, { walletAddress, tokenId, amount, note, awaitingApproval: j.status === 'awaiting_approval' || !!rejectedBy }, j.createdAt);
   if (rejectedBy) log(rejectedBy, 'mint.reject', 'mint_job', j.id, { reason: j.rejectReason as string, amount, tokenId, walletAddress, createdBy }, String(j.rejectedAt));
@@ -676,7 +693,7 @@ const data = {
   users: [...staff, ...shoppers], products, orders: orders.sort(byDate), orderItems, payments: payments.sort(byDate), refunds,
   coupons, referralClicks, payouts, commissions: commissionRecords, dnsRecords, dnsQueryLogs, dnsScriptLogs,
   notificationBulks: [bulk], notifications, emailMessages, redemptions, pointsEntries, kycSessions, auditEvents, mintJobs: mintJobs.sort(byDate),
-  chainTransactions, settings,
+  chainTransactions, conversions, settings,
 };
 fs.writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${data.users.length} users, ${products.length} products, `
@@ -684,4 +701,4 @@ console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${data.users.length} us
   + `${referralClicks.length} referral clicks, ${payouts.length} payouts, ${commissionRecords.length} commissions, `
   + `${dnsRecords.length} DNS records, ${dnsQueryLogs.length} DNS lookups, ${dnsScriptLogs.length} DNS script runs, `
   + `${notifications.length} notifications, ${emailMessages.length} emails, ${redemptions.length} redemptions, ${pointsEntries.length} points added by staff, `
-  + `${kycSessions.length} KYC sessions, ${auditEvents.length} audit entries, ${mintJobs.length} mint jobs, ${chainTransactions.length} transactions on the dev chain`);
+  + `${kycSessions.length} KYC sessions, ${auditEvents.length} audit entries, ${mintJobs.length} mint jobs, ${chainTransactions.length} transactions on the dev chain, ${conversions.length} points conversions`);

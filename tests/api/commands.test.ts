@@ -493,7 +493,7 @@ describe(`npm run export (server/db/seed/export-cli.ts) on ${engine()}`, { timeo
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(new RegExp('export: 144 users, 20 products, 525 orders, \\d+ orderItems, \\d+ payments, \\d+ refunds, \\d+ coupons, \\d+ referralClicks, \\d+ payouts, \\d+ commissions, '
       + '\\d+ dnsRecords, \\d+ dnsQueryLogs, \\d+ dnsScriptLogs, \\d+ notificationBulks, \\d+ notifications, \\d+ emailMessages, \\d+ redemptions, '
-      + '\\d+ pointsEntries, \\d+ kycSessions, \\d+ auditEvents, \\d+ mintJobs, \\d+ chainTransactions, 2 settings to a\\.json'));
+      + '\\d+ pointsEntries, \\d+ kycSessions, \\d+ auditEvents, \\d+ mintJobs, \\d+ chainTransactions, \\d+ conversions, 2 settings to a\\.json'));
     const reseed = await seed(t, '--file', a, '--keep-dates');
     expect(reseed.code, reseed.stderr).toBe(0);
     expect((await exportTo(t, '--file', b)).code).toBe(0);

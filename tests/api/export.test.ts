@@ -58,10 +58,10 @@ describe(`npm run export on ${engine()}`, { timeout: 120_000 }, () => {
     expect(first.summary).toMatchObject({ users: 44, products: 21, orders: 326, orderItems: 362, payments: 251, settings: 3 });
     expect(Object.keys(first.data)).toEqual(['users', 'products', 'orders', 'orderItems', 'payments', 'refunds', 'coupons', 'referralClicks', 'payouts', 'commissions',
       'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
-      'redemptions', 'pointsEntries', 'kycSessions', 'auditEvents', 'mintJobs', 'chainTransactions', 'settings']);
+      'redemptions', 'pointsEntries', 'kycSessions', 'auditEvents', 'mintJobs', 'chainTransactions', 'conversions', 'settings']);
     // The referral network and its money travel too: codes, who referred whom, each order's referrer.
     for (const name of ['refunds', 'coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications',
-      'emailMessages', 'redemptions', 'pointsEntries', 'kycSessions', 'auditEvents', 'mintJobs', 'chainTransactions']) expect(first.summary[name], name).toBeGreaterThan(0);
+      'emailMessages', 'redemptions', 'pointsEntries', 'kycSessions', 'auditEvents', 'mintJobs', 'chainTransactions', 'conversions']) expect(first.summary[name], name).toBeGreaterThan(0);
     expect(first.data.users.filter((u: { referredById?: string }) => u.referredById).length).toBeGreaterThan(0);
     expect(first.data.orders.filter((o: { referrerId?: string }) => o.referrerId).length).toBeGreaterThan(0);
     const admin = first.data.users.find((u: { email: string }) => u.email === 'admin@rwa.dev');

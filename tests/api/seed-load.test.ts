@@ -38,11 +38,13 @@ describe('a seed load is one transaction', () => {
 describe('seeded members', { timeout: 120_000 }, () => {
   it('db.json’s paid orders of accounts earn their points, and every member’s balance is its ledger’s sum', async () => {
     await seedFromFile(t.db, 'db.json', { withPasswords: false, log: () => undefined });
-    // Earned by paid orders, plus what staff added, less what redemptions still hold (a rejected one gave its points back).
+    // Earned by paid orders, plus what staff added, less what redemptions still hold (a rejected one gave its points back)
+    // and what was converted into the loyalty token.
     const [expected] = await queryRows<{ points: number; members: number }>(t.db, sql`
       select (coalesce(sum(greatest(coalesce(subtotal_cents, amount_cents - tax_cents - shipping_cents + discount_cents) - discount_cents, 0) / 100), 0)
         + (select coalesce(sum(amount), 0) from points_entries where type = 'ADJUSTED')
         - (select coalesce(sum(points_used), 0) from redemptions where status <> 'REJECTED')
+        - (select coalesce(sum(from_amount), 0) from conversions)
         -- A partly refunded order gave back its share, rounded so that what it keeps is rounded down.
         - (select coalesce(sum(e.amount - e.amount * (o.amount_cents - p.refunded_cents) / o.amount_cents), 0) from points_entries e
             join orders o on o.id = e.order_id join payments p on p.order_id = o.id where e.type = 'EARNED' and p.refunded_cents > 0))::int as points,
@@ -136,20 +138,20 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
   it('a file without them loads as before: no refunds, coupons, referrals, commissions, payouts, DNS zone, notifications, redemptions, points added, KYC sessions or mint jobs', async () => {
     const file = variant('plain.json', (d) => {
       for (const key of ['refunds', 'coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
-        'redemptions', 'pointsEntries', 'kycSessions', 'mintJobs', 'chainTransactions']) delete d[key];
+        'redemptions', 'pointsEntries', 'kycSessions', 'mintJobs', 'chainTransactions', 'conversions']) delete d[key];
       for (const u of d.users) for (const key of ['referralCode', 'referredById', 'referredAt', 'walletAddress']) delete u[key];
       for (const o of d.orders) delete o.referrerId;
     });
     const summary = await seedFromFile(t.db, file, { withPasswords: false, log: () => undefined });
     expect(summary).toMatchObject({ users: 44, refunds: 0, coupons: 0, referralClicks: 0, payouts: 0, commissions: 0, dnsRecords: 0, dnsQueryLogs: 0, dnsScriptLogs: 0,
-      notificationBulks: 0, notifications: 0, emailMessages: 0, redemptions: 0, pointsEntries: 0, kycSessions: 0, mintJobs: 0, chainTransactions: 0 });
+      notificationBulks: 0, notifications: 0, emailMessages: 0, redemptions: 0, pointsEntries: 0, kycSessions: 0, mintJobs: 0, chainTransactions: 0, conversions: 0 });
     const [left] = await queryRows<{ n: number }>(t.db, sql`select
       (select count(*) from coupons) + (select count(*) from commissions) + (select count(*) from payouts) + (select count(*) from referral_clicks)
       + (select count(*) from users where affiliate or referred_by_id is not null)
       + (select count(*) from dns_records) + (select count(*) from dns_query_logs) + (select count(*) from dns_script_logs)
       + (select count(*) from notification_bulks) + (select count(*) from notifications) + (select count(*) from email_messages)
       + (select count(*) from refunds) + (select count(*) from redemptions) + (select count(*) from kyc_sessions)
-      + (select count(*) from mint_jobs) + (select count(*) from chain_transactions)
+      + (select count(*) from mint_jobs) + (select count(*) from chain_transactions) + (select count(*) from conversions)
       -- What paid orders earned, and gave back when partly refunded (the payments say so).
       + (select count(*) from points_entries where type not in ('EARNED', 'REVERSED')) as n`);
     expect(Number(left!.n)).toBe(0);

@@ -51,6 +51,12 @@ describe('db.json’s mint queue and dev-chain transactions', () => {
       (select count(*)::int from payouts where method = 'crypto' and status = 'completed' and transfer_state = 'mined' and signed_tx is not null) as paid_on_chain`);
     expect(shape).toMatchObject({ unsent: 0, minted_but_not_fulfilled: 0, paid_on_chain: 1 });
     expect(shape!.failed_with_reason).toBeGreaterThan(0);
+    // Members converted points: each conversion took its points in the ledger and its tokens are a succeeded job's.
+    const [converted] = await queryRows<Record<string, number>>(t.db, sql`select (select count(*)::int from conversions) as conversions,
+      (select count(*)::int from points_entries e join conversions c on c.id = e.conversion_id where e.type = 'CONVERTED' and e.amount = -c.from_amount) as entries,
+      (select count(*)::int from conversions c join mint_jobs j on j.id = c.mint_job_id where j.status = 'succeeded' and j.amount = c.to_amount) as minted`);
+    expect(converted!.conversions).toBeGreaterThan(0);
+    expect(converted).toEqual({ conversions: converted!.conversions, entries: converted!.conversions, minted: converted!.conversions });
     expect(shape!.rejected).toBe(1);
 
     const chain = await replayedChain(t.db);
@@ -89,6 +95,7 @@ describe('db.json’s mint queue and dev-chain transactions', () => {
       const other = jobs.filter((j) => j.orderItemId);
       other.at(-1)!.orderItemId = other[0]!.orderItemId;
       other.at(-2)!.amount = 0;
+      d.conversions[0].fromAmount += 1;
     });
     const err = await seedFromFile(t.db, file, { log: quiet }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(SeedFileError);
@@ -100,10 +107,11 @@ describe('db.json’s mint queue and dev-chain transactions', () => {
       expect.stringMatching(/^mintJobs\[\d+\] \(id ".*"\)\.rejectedBy: .+/),
       expect.stringMatching(/^mintJobs\[\d+\] \(id ".*"\)\.orderItemId: line ".*" is not a line of order ".*"$/),
       expect.stringMatching(/^mintJobs\[\d+\] \(id ".*"\)\.amount: 0 is not a whole number of at least 1$/),
+      expect.stringMatching(/^conversions\[0\] \(id ".*"\)\.fromAmount: \d+ is not "\d+" tokens × \d+ points$/),
     ]));
     // The two skipped transactions' jobs name hashes no longer in the file: one line each too.
     expect(lines.filter((l) => / is not in chainTransactions$/.test(l))).toHaveLength(2);
-    expect(lines.every((l) => /^(mintJobs|chainTransactions)\[/.test(l))).toBe(true);
+    expect(lines.every((l) => /^(mintJobs|chainTransactions|conversions)\[/.test(l))).toBe(true);
     expect(await counts()).toEqual(before);
   });
 

@@ -3,7 +3,7 @@
  * network.ts, domain.ts, inbox.ts, membership.ts and kyc.ts): top-level `users`, `products`, `orders`, `orderItems`,
  * `payments`, `refunds`, `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`, `dnsQueryLogs`, `dnsScriptLogs`,
  * `notificationBulks`, `notifications`, `emailMessages`, `redemptions`, `pointsEntries` (staff's), `kycSessions`, `auditEvents`,
- * `mintJobs` and `chainTransactions` arrays and a `settings` object, field names the API's, amounts as decimal numbers, dates as ISO text, passwords
+ * `mintJobs`, `chainTransactions` and `conversions` arrays and a `settings` object, field names the API's, amounts as decimal numbers, dates as ISO text, passwords
  * as their stored hashes (`passwordHash`).
  *
  * Streamed: each collection is read in keyset batches by id, and each batch is rendered to JSON text by the
@@ -202,6 +202,13 @@ const COLLECTIONS: Collection[] = [
     name: 'chainTransactions', table: 'chain_transactions', key: 'bigint', id: 'seq', fields: [
       ['chainId', 't.chain_id'], ['hash', 't.hash'], ['sender', 't.sender'], ['nonce', 't.nonce'], ['raw', 't.raw'],
       ['mintJobId', 't.mint_job_id'], ['payoutId', 't.payout_id'], ['createdAt', iso('t.created_at')],
+    ],
+  },
+  {
+    // Its points entry is derived on load, as the points paid orders earned.
+    name: 'conversions', table: 'conversions', fields: [
+      ['id', 't.id'], ['userId', 't.user_id'], ['fromAmount', 't.from_amount'], ['toAmount', 't.to_amount::text'], ['rate', 't.rate'],
+      ['tokenId', 't.token_id::text'], ['walletAddress', 't.wallet_address'], ['mintJobId', 't.mint_job_id'], ['createdAt', iso('t.created_at')],
     ],
   },
 ];

@@ -6,7 +6,7 @@ import { ownMintRefusal, ownMintRejectRefusal } from '../../modules/mint/policy.
 import { dateOf } from './domain.js';
 import type { At, Problem } from './format.js';
 import { first, int, missing, shown, str, userRef, type Ctx, type Rec } from './records.js';
-import type { SeedChainTransaction, SeedMintJob, SeedOrder, SeedOrderItem, SeedPayout, SeedProduct } from './types.js';
+import type { SeedChainTransaction, SeedConversion, SeedMintJob, SeedOrder, SeedOrderItem, SeedPayout, SeedProduct } from './types.js';
 
 /**
  * The mint queue's history and the chain's stored transactions for parseSeedFile. `chainTransactions` are signed
@@ -130,17 +130,47 @@ export function parseMintJobs(ctx: Ctx, records: Rec[], refs: Refs): SeedMintJob
   });
 }
 
+/** Points conversions: the member, their mint job in the file, and as many points as tokens × the rate. */
+export function parseConversions(ctx: Ctx, records: Rec[], userIds: Set<string>, jobs: SeedMintJob[]): (SeedConversion & { at: At })[] {
+  const jobsById = new Map(jobs.map((j) => [j.id, j]));
+  return records.flatMap((r, i) => {
+    const at: At = { collection: 'conversions', index: i, id: r.id };
+    const skip = (field: string, message: string) => (ctx.notes.problem(at, field, message, 'skipped the conversion'), []);
+    const userId = userRef(ctx, at, r, 'userId', userIds);
+    if (!userId) return missing(r.userId) ? skip('userId', 'missing') : [];
+    const job = jobsById.get(ctx.ids.get('mintJobs', r.mintJobId) ?? '');
+    if (!job) return skip('mintJobId', missing(r.mintJobId) ? 'missing' : `mint job ${shown(r.mintJobId)} is not in the file`);
+    const fromAmount = int(r.fromAmount);
+    const rate = int(r.rate);
+    const toAmount = wholeText(r.toAmount);
+    if (rate === null || rate < 1) return skip('rate', `${shown(r.rate)} is not a whole number of points of at least 1`);
+    if (toAmount === null || fromAmount === null || BigInt(fromAmount) !== BigInt(toAmount) * BigInt(rate)) {
+      return skip('fromAmount', `${shown(r.fromAmount)} is not ${shown(r.toAmount)} tokens × ${rate} points`);
+    }
+    if (job.amount !== toAmount || job.walletAddress.toLowerCase() !== str(r.walletAddress)?.toLowerCase() || job.tokenId !== wholeText(r.tokenId)) {
+      return skip('mintJobId', `mint job ${shown(r.mintJobId)} does not mint these tokens to this wallet`);
+    }
+    return [{
+      id: ctx.ids.get('conversions', r.id) ?? ctx.ids.get('conversions', `#${i}`)!,
+      userId, fromAmount, toAmount, rate, tokenId: job.tokenId, walletAddress: job.walletAddress, mintJobId: job.id,
+      createdAt: dateOf(ctx, at, r, 'createdAt') ?? ctx.now, at,
+    }];
+  });
+}
+
 /**
  * Transactions of another chain than the running one cannot be replayed there: they, and the jobs that sent them,
  * stay out of the load (queued and unsent jobs stay in, to be minted on the running chain). The line saying so, or null.
  */
-export function keepRunningChain(data: { chainTransactions: SeedChainTransaction[]; mintJobs: SeedMintJob[]; payouts: SeedPayout[] }, token: ChainToken): string | null {
+export function keepRunningChain(data: { chainTransactions: SeedChainTransaction[]; mintJobs: SeedMintJob[]; payouts: SeedPayout[]; conversions: SeedConversion[] }, token: ChainToken): string | null {
   const elsewhere = data.chainTransactions.filter((t) => t.chainId !== token.chainId);
   if (elsewhere.length === 0) return null;
   const gone = new Set(elsewhere.map((t) => t.hash));
   const jobs = data.mintJobs.length;
   data.chainTransactions = data.chainTransactions.filter((t) => !gone.has(t.hash));
   data.mintJobs = data.mintJobs.filter((j) => !j.txHash || !gone.has(j.txHash));
+  const kept = new Set(data.mintJobs.map((j) => j.id));
+  data.conversions = data.conversions.filter((c) => kept.has(c.mintJobId));
   for (const p of data.payouts) if (p.txHash && gone.has(p.txHash)) p.signedTx = null;
   const chains = [...new Set(elsewhere.map((t) => t.chainId))].join(', ');
   return `${elsewhere.length} transactions of chain ${chains} and the ${jobs - data.mintJobs.length} mint jobs that sent them were not loaded: this server mints on chain ${token.chainId}.`;

@@ -1,7 +1,7 @@
 import { settingsSchema } from '../../../src/common/settings.js';
 import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLogs } from './domain.js';
 import { parseKycSessions } from './kyc.js';
-import { ownedTransactions, parseChainTransactions, parseMintJobs } from './mint-history.js';
+import { ownedTransactions, parseChainTransactions, parseConversions, parseMintJobs } from './mint-history.js';
 import { parseRefunds } from './refunds.js';
 import { parseAuditEvents } from './audit.js';
 import { mapOntoZone } from './zone.js';
@@ -43,7 +43,7 @@ export class SeedFileError extends Error {
 
 const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'refunds', 'coupons', 'referralClicks', 'payouts', 'commissions',
   'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
-  'redemptions', 'pointsEntries', 'kycSessions', 'auditEvents', 'mintJobs', 'chainTransactions', 'settings'] as const;
+  'redemptions', 'pointsEntries', 'kycSessions', 'auditEvents', 'mintJobs', 'chainTransactions', 'conversions', 'settings'] as const;
 const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
   order_items: 'orderItems', orderLines: 'orderItems', order_lines: 'orderItems', items: 'orderItems',
 };
@@ -110,14 +110,15 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const emailRows = parseEmailMessages(ctx, list('emailMessages'), userIds, bulks);
   const redemptionRows = parseRedemptions(ctx, list('redemptions'), userIds, productRows, orderData.orders);
   const entryRows = parsePointsEntries(ctx, list('pointsEntries'), userIds);
-  const ledgerPlaces = new Map<string, At>([...redemptionRows, ...entryRows].map(({ id, at }) => [id, at]));
   const kycRows = parseKycSessions(ctx, list('kycSessions'), userRows);
   const auditRows = parseAuditEvents(ctx, list('auditEvents'), userIds);
   const mintJobRows = parseMintJobs(ctx, list('mintJobs'), {
     userIds, products: productRows, orders: orderData.orders, orderItems: orderData.items, transactions: transactionRows,
   });
   const ownedRows = ownedTransactions(ctx, transactionRows, mintJobRows, payoutRows);
+  const conversionRows = parseConversions(ctx, list('conversions'), userIds, mintJobRows);
   const settingRows = parseSettings(settingsRaw, notes);
+  const ledgerPlaces = new Map<string, At>([...redemptionRows, ...entryRows, ...conversionRows].map(({ id, at }) => [id, at]));
   if (notes.problems.length && !opts.lenient) throw new SeedFileError(notes.problems);
   return {
     users: userRows,
@@ -143,6 +144,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     auditEvents: auditRows,
     mintJobs: mintJobRows,
     chainTransactions: ownedRows,
+    conversions: conversionRows.map(({ at: _, ...c }) => c),
     settings: settingRows,
     notes: notes.list(),
     problems: notes.problems,

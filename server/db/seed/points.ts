@@ -4,9 +4,10 @@
  * redemption's points held when it was made (REDEEMED) and given back when it was rejected (RETURNED), beside the
  * points staff added or removed (ADJUSTED, loaded from the file). Then each entry's balance after it, and each member's
  * balance, lifetime points, paid orders and level. Refunded orders earned nothing net; a paid order partly refunded gave
- * back its share (REVERSED).
+ * back its share (REVERSED). Each points conversion took its points (CONVERTED).
  */
 import { sql } from 'drizzle-orm';
+import { LOYALTY_TOKEN } from '../../../src/common/membership.js';
 import { queryRows, type Queryable } from '../client.js';
 
 /** An entry that took its member's balance below 0: the redemption or points entry of the file that did. */
@@ -45,14 +46,20 @@ export async function earnSeededPoints(tx: Queryable): Promise<Overdrawn[]> {
   await tx.execute(sql`
     insert into points_entries (user_id, type, amount, balance_after, reason, redemption_id, actor_id, created_at)
     select user_id, 'RETURNED', points_used, 0, 'Redemption rejected', id, decided_by, decided_at from redemptions where status = 'REJECTED'`);
+  // Each conversion took its points when it was made (the tokens are its mint job's).
+  await tx.execute(sql`
+    insert into points_entries (user_id, type, amount, balance_after, reason, conversion_id, created_at)
+    select user_id, 'CONVERTED', -from_amount, 0, 'Converted into ' || to_amount || ' ' || ${LOYALTY_TOKEN} || ' token' || case when to_amount = 1 then '' else 's' end,
+      id, created_at
+    from conversions`);
   await tx.execute(sql`
     update points_entries e set balance_after = x.balance from (
-      select id, sum(amount) over (partition by user_id order by created_at, coalesce(order_id, redemption_id, id), type, id
+      select id, sum(amount) over (partition by user_id order by created_at, coalesce(order_id, redemption_id, conversion_id, id), type, id
         rows between unbounded preceding and current row) as balance
       from points_entries) x
     where e.id = x.id`);
   const overdrawn = await queryRows<Overdrawn>(tx, sql`
-    select distinct on (user_id) coalesce(redemption_id, id) as id, user_id, balance_after from points_entries
+    select distinct on (user_id) coalesce(redemption_id, conversion_id, id) as id, user_id, balance_after from points_entries
     where balance_after < 0 order by user_id, created_at, id`);
   if (overdrawn.length) return overdrawn;
   await tx.execute(sql`

@@ -31,7 +31,7 @@ import type { Config } from '../../config.js';
 import { hashPassword } from '../../lib/crypto.js';
 import type { Database, Db, Queryable } from '../client.js';
 import {
-  auditEvents, chainTransactions, commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
+  auditEvents, chainTransactions, commissions, conversions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
   kycSessions, mintJobs, pointsEntries, products, redemptions, referralClicks, refunds, settings, users,
 } from '../schema.js';
 import { keepRunningChain, senderProblems } from './mint-history.js';
@@ -60,14 +60,14 @@ export type SeedSummary = {
   users: number; products: number; orders: number; orderItems: number; payments: number; refunds: number;
   coupons: number; referralClicks: number; payouts: number; commissions: number;
   dnsRecords: number; dnsQueryLogs: number; dnsScriptLogs: number; notificationBulks: number; notifications: number; emailMessages: number;
-  redemptions: number; pointsEntries: number; kycSessions: number; auditEvents: number; mintJobs: number; chainTransactions: number;
+  redemptions: number; pointsEntries: number; kycSessions: number; auditEvents: number; mintJobs: number; chainTransactions: number; conversions: number;
   notes: string[];
 };
 
 const RESET = sql`TRUNCATE users, sessions, settings, products, orders, order_items, payments, refunds, audit_events, mint_jobs, chain_transactions, mint_workers,
   coupons, referral_clicks, referral_visits, payouts, commissions, commission_adjustments,
   dns_records, dns_query_logs, dns_script_logs, notification_bulks, notifications, email_messages,
-  members, redemptions, points_entries, kyc_sessions RESTART IDENTITY CASCADE`;
+  members, redemptions, conversions, points_entries, kyc_sessions RESTART IDENTITY CASCADE`;
 const CHUNK = 500;
 
 /** Whether JSON.parse fails on `text` only because it stops too early (the error is further on, or there is none). */
@@ -175,6 +175,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.kycSessions)) await tx.insert(kycSessions).values(rows);
     for (const rows of chunks(data.auditEvents)) await tx.insert(auditEvents).values(rows);
     for (const rows of chunks(data.mintJobs)) await tx.insert(mintJobs).values(rows);
+    for (const rows of chunks(data.conversions)) await tx.insert(conversions).values(rows);
     for (const rows of chunks(data.chainTransactions)) await tx.insert(chainTransactions).values(rows.map(({ at: _, ...t }) => t));
     await deriveReferralState(tx);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
@@ -190,7 +191,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     notificationBulks: data.notificationBulks.length, notifications: data.notifications.length, emailMessages: data.emailMessages.length,
     redemptions: data.redemptions.length, pointsEntries: data.pointsEntries.length,
     kycSessions: data.kycSessions.length, auditEvents: data.auditEvents.length, mintJobs: data.mintJobs.length, chainTransactions: data.chainTransactions.length,
-    notes: data.notes,
+    conversions: data.conversions.length,    notes: data.notes,
   };
 }
 
@@ -209,7 +210,7 @@ async function deriveReferralState(tx: Queryable) {
 function overdrawProblem(o: Overdrawn, data: SeedData): Problem {
   const at = data.ledgerPlaces.get(o.id) ?? { collection: 'pointsEntries', index: null };
   const email = data.users.find((u) => u.id === o.user_id)?.email ?? o.user_id;
-  const field = at.collection === 'redemptions' ? 'pointsUsed' : 'amount';
+  const field = at.collection === 'redemptions' ? 'pointsUsed' : at.collection === 'conversions' ? 'fromAmount' : 'amount';
   return { ...at, field, message: `takes ${email}'s points balance to ${o.balance_after}, below 0`, repair: 'refused' };
 }
 

@@ -1,5 +1,5 @@
 import type {
-  auditEvents, chainTransactions, mintJobs, commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
+  auditEvents, chainTransactions, conversions, mintJobs, commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
   kycSessions, pointsEntries, products, redemptions, referralClicks, refunds, users,
 } from '../schema.js';
 import type { At, Problem } from './format.js';
@@ -25,6 +25,7 @@ export type SeedEmailMessage = Omit<typeof emailMessages.$inferInsert, 'id'>;
 export type SeedRedemption = typeof redemptions.$inferInsert & { id: string };
 export type SeedPointsEntry = typeof pointsEntries.$inferInsert & { id: string };
 export type SeedMintJob = typeof mintJobs.$inferInsert & { id: string };
+export type SeedConversion = typeof conversions.$inferInsert & { id: string };
 /** A stored signed transaction, its place in the file kept for problems found after the parse (its signer). */
 export type SeedChainTransaction = Omit<typeof chainTransactions.$inferInsert, 'seq'> & { chainId: number; hash: string; sender: string; raw: string; at: At };
 export type SeedKycSession = typeof kycSessions.$inferInsert & { id: string; documentFile: string };
@@ -58,6 +59,8 @@ export type SeedData = {
   mintJobs: SeedMintJob[];
   /** Signed transactions in the order they were sent: the dev chain replays them at start. */
   chainTransactions: SeedChainTransaction[];
+  /** Points a member converted into the loyalty token, each with the mint job that minted it (its points entry derived on load). */
+  conversions: SeedConversion[];
   /** Settings → Audit: what staff did, in the file's order. */
   auditEvents: SeedAuditEvent[];
   settings: { key: string; value: unknown }[];
