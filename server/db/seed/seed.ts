@@ -5,7 +5,7 @@
  * `pointsEntries` (the points staff added or removed; the rest of the ledger is derived, see points.ts) and
  * `kycSessions` (each one's document a placeholder image written on load), `auditEvents` (Settings → Audit), `mintJobs`
  * and `chainTransactions` (signed transactions in the order they were sent, which the dev chain replays at start; see
- * mint-history.ts), and an
+ * mint-history.ts), `conversions` (their points entries derived), and an
  * optional `settings` object. Field names are the API's (camelCase; snake_case is accepted too). Other collections
  * are ignored with a printed note. The referral network: a user's `referredById` (their level-1 referrer) and
  * `referralCode`, an order's `referrerId`; the unique clicks per day and the affiliate flags are derived on load.
