@@ -131,7 +131,7 @@ describe('parseSeedFile', () => {
     const data = parseSeedFile(JSON.parse(fs.readFileSync('db.json', 'utf8')), { now });
     expect(data.notes).toEqual([]);
     expect(data.problems).toEqual([]);
-    expect(data.orders).toHaveLength(300);
+    expect(data.orders).toHaveLength(325);
     expect(new Set(data.orders.map((o) => o.status))).toEqual(new Set(['pending', 'paid', 'failed', 'refunded', 'fulfilled']));
     expect(new Set(data.products.map((p) => p.rwaType)).size).toBe(5);
     expect(new Set(data.products.map((p) => p.status))).toEqual(new Set(['active', 'inactive', 'draft']));
