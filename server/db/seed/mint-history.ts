@@ -5,7 +5,7 @@ import { sentenceOf } from '../../lib/errors.js';
 import { ownMintRefusal, ownMintRejectRefusal } from '../../modules/mint/policy.js';
 import { dateOf } from './domain.js';
 import type { At, Problem } from './format.js';
-import { first, int, missing, shown, str, userRef, type Ctx, type Rec } from './records.js';
+import { first, int, missing, shown, str, tokenText, userRef, type Ctx, type Rec } from './records.js';
 import type { SeedChainTransaction, SeedConversion, SeedMintJob, SeedOrder, SeedOrderItem, SeedPayout, SeedProduct } from './types.js';
 
 /**
@@ -13,11 +13,6 @@ import type { SeedChainTransaction, SeedConversion, SeedMintJob, SeedOrder, Seed
  * bytes in the order they were sent (the dev chain replays them at start); a mint job or payout that sent one names
  * its hash and gets its signed bytes from there, so the file holds each transaction once.
  */
-
-const wholeText = (v: unknown) => {
-  const t = str(v);
-  return t && /^\d+$/.test(t) ? t : null;
-};
 
 export function parseChainTransactions(ctx: Ctx, records: Rec[]): SeedChainTransaction[] {
   const seen = new Set<string>();
@@ -90,9 +85,9 @@ export function parseMintJobs(ctx: Ctx, records: Rec[], refs: Refs): SeedMintJob
     if (!(MINT_STATUSES as readonly string[]).includes(status)) return skip('status', `${shown(r.status)} is not one of ${MINT_STATUSES.join(', ')}`);
     const wallet = str(first(r, 'walletAddress'));
     if (!wallet || !isAddress(wallet, { strict: false })) return skip('walletAddress', missing(wallet) ? 'missing' : `${shown(wallet)} is not an address`);
-    const tokenId = wholeText(r.tokenId);
+    const tokenId = tokenText(r.tokenId);
     if (tokenId === null) return skip('tokenId', missing(r.tokenId) ? 'missing' : `${shown(r.tokenId)} is not a whole number`);
-    const amount = wholeText(r.amount);
+    const amount = tokenText(r.amount);
     if (amount === null || BigInt(amount) < 1n) return skip('amount', missing(r.amount) ? 'missing' : `${shown(r.amount)} is not a whole number of at least 1`);
     const orderId = missing(r.orderId) ? null : ctx.ids.get('orders', r.orderId);
     if (orderId && !orderIds.has(orderId)) return skip('orderId', `order ${shown(r.orderId)} does not exist`);
@@ -142,12 +137,12 @@ export function parseConversions(ctx: Ctx, records: Rec[], userIds: Set<string>,
     if (!job) return skip('mintJobId', missing(r.mintJobId) ? 'missing' : `mint job ${shown(r.mintJobId)} is not in the file`);
     const fromAmount = int(r.fromAmount);
     const rate = int(r.rate);
-    const toAmount = wholeText(r.toAmount);
+    const toAmount = tokenText(r.toAmount);
     if (rate === null || rate < 1) return skip('rate', `${shown(r.rate)} is not a whole number of points of at least 1`);
     if (toAmount === null || fromAmount === null || BigInt(fromAmount) !== BigInt(toAmount) * BigInt(rate)) {
       return skip('fromAmount', `${shown(r.fromAmount)} is not ${shown(r.toAmount)} tokens × ${rate} points`);
     }
-    if (job.amount !== toAmount || job.walletAddress.toLowerCase() !== str(r.walletAddress)?.toLowerCase() || job.tokenId !== wholeText(r.tokenId)) {
+    if (job.amount !== toAmount || job.walletAddress.toLowerCase() !== str(r.walletAddress)?.toLowerCase() || job.tokenId !== tokenText(r.tokenId)) {
       return skip('mintJobId', `mint job ${shown(r.mintJobId)} does not mint these tokens to this wallet`);
     }
     return [{

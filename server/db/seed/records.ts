@@ -22,8 +22,8 @@ export const int = (v: unknown): number | null => {
   const n = typeof v === 'string' && v.trim() ? Number(v) : v;
   return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
 };
-/** A token id: whole-number text (numbers beyond 2^53 must come as strings), or null. */
-const tokenText = (v: unknown): string | null => {
+/** Whole-number text, such as a token id or an amount (numbers beyond 2^53 must come as strings), or null. */
+export const tokenText = (v: unknown): string | null => {
   const t = str(v);
   return t && /^\d+$/.test(t) ? t : null;
 };
