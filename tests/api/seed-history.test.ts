@@ -11,6 +11,7 @@ import { queryRows } from '../../server/db/client.js';
 import { SeedFileError } from '../../server/db/seed/parse.js';
 import { seedFromFile } from '../../server/db/seed/seed.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { demoVariant } from './seed-files.js';
 import { reconcileReplayed } from './replayed-chain.js';
 
 let t: TestApp;
@@ -22,14 +23,7 @@ afterAll(async () => {
 });
 const quiet = () => undefined;
 
-/** db.json with `change` applied, written to a temporary file for the seed to read. */
-function variant(name: string, change: (data: Record<string, any>) => void) { // eslint-disable-line @typescript-eslint/no-explicit-any -- records of any shape
-  const data = JSON.parse(fs.readFileSync('db.json', 'utf8'));
-  change(data);
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, JSON.stringify(data));
-  return file;
-}
+const variant = (name: string, change: Parameters<typeof demoVariant>[2]) => demoVariant(dir, name, change);
 const one = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(t.db, query))[0]!;
 const counts = () => one<{ users: number; refunds: number }>(sql`select (select count(*)::int from users) as users, (select count(*)::int from refunds) as refunds`);
 

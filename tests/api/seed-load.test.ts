@@ -8,6 +8,7 @@ import { SeedFileError } from '../../server/db/seed/parse.js';
 import { seedFromFile } from '../../server/db/seed/seed.js';
 import { buildProduct } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { demoVariant } from './seed-files.js';
 import { reconcileReplayed } from './replayed-chain.js';
 
 let t: TestApp;
@@ -60,14 +61,7 @@ describe('seeded members', { timeout: 120_000 }, () => {
   });
 });
 
-/** db.json with `change` applied, written to a temporary file for the seed to read. */
-function variant(name: string, change: (data: Record<string, any>) => void) { // eslint-disable-line @typescript-eslint/no-explicit-any -- records of any shape
-  const data = JSON.parse(fs.readFileSync('db.json', 'utf8'));
-  change(data);
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, JSON.stringify(data));
-  return file;
-}
+const variant = (name: string, change: Parameters<typeof demoVariant>[2]) => demoVariant(dir, name, change);
 
 const byStatus = async (table: string) => Object.fromEntries((await queryRows<{ status: string; n: number }>(t.db,
   sql`select status, count(*)::int as n from ${sql.raw(table)} group by status`)).map((r) => [r.status, r.n]));

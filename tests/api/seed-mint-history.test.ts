@@ -12,6 +12,7 @@ import { SeedFileError } from '../../server/db/seed/parse.js';
 import { seedFromFile } from '../../server/db/seed/seed.js';
 import { reconcile } from '../../server/modules/reconcile/service.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { demoVariant } from './seed-files.js';
 import { replayedChain } from './replayed-chain.js';
 
 let t: TestApp;
@@ -25,13 +26,7 @@ const quiet = () => undefined;
 const DEV_TOKEN = { chainId: DEV_CHAIN_ID, contract: DEV_TOKEN_ADDRESS };
 
 
-const variant = (name: string, change: (d: Record<string, any>) => void) => { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const data = JSON.parse(fs.readFileSync('db.json', 'utf8'));
-  change(data);
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, JSON.stringify(data));
-  return file;
-};
+const variant = (name: string, change: Parameters<typeof demoVariant>[2]) => demoVariant(dir, name, change);
 const counts = async () => (await queryRows<{ jobs: number; txs: number; users: number }>(t.db, sql`select (select count(*)::int from mint_jobs) as jobs,
   (select count(*)::int from chain_transactions) as txs, (select count(*)::int from users) as users`))[0]!;
 
