@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole suite: typecheck, lint, import cycles, unit, API on PGlite (and PostgreSQL when TEST_DATABASE_URL is set),
-# then the browser tests in Debian's Chromium against a built app.
+# The whole suite: typecheck, lint, formatting (Prettier), import cycles, unit, API on PGlite (and PostgreSQL when
+# TEST_DATABASE_URL is set), then the browser tests in Debian's Chromium against a built app.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
@@ -29,6 +29,7 @@ fi
 
 step typecheck npm run --silent typecheck
 step lint npm run --silent lint
+step format npm run --silent lint:format
 step import-cycles npm run --silent lint:deps
 step openapi npm run --silent lint:api
 vitest_step unit --project unit
