@@ -4,7 +4,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'An import cycle: modules should depend one way (e.g. orders → mint, never mint → orders; hand a callback instead).',
+      comment:
+        'An import cycle: modules should depend one way (e.g. orders → mint, never mint → orders; hand a callback instead).',
       from: {},
       to: { circular: true },
     },

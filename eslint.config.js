@@ -6,11 +6,33 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** src/common is shared by the server and both browser apps: no UI framework, web framework or database in it. */
-const NOT_IN_COMMON = ['react', 'react-*', 'react-admin', 'ra-*', '@mui/*', '@emotion/*', 'fastify', '@fastify/*', 'fastify-*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'node:*'];
+const NOT_IN_COMMON = [
+  'react',
+  'react-*',
+  'react-admin',
+  'ra-*',
+  '@mui/*',
+  '@emotion/*',
+  'fastify',
+  '@fastify/*',
+  'fastify-*',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'pg',
+  '@electric-sql/*',
+  'node:*',
+];
 
 const COMMON_PATTERNS = [
-  { group: NOT_IN_COMMON, message: 'src/common is shared by the server and the browser apps: keep it free of UI, web-framework, database and Node imports.' },
-  { group: ['**/server/**', '**/admin/**', '**/shop/**', '**/lib/**'], message: 'src/common imports nothing from the server or the browser apps.' },
+  {
+    group: NOT_IN_COMMON,
+    message:
+      'src/common is shared by the server and the browser apps: keep it free of UI, web-framework, database and Node imports.',
+  },
+  {
+    group: ['**/server/**', '**/admin/**', '**/shop/**', '**/lib/**'],
+    message: 'src/common imports nothing from the server or the browser apps.',
+  },
 ];
 
 export default tseslint.config(
@@ -20,7 +42,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   { files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.tsx'], ...reactHooks.configs.flat['recommended-latest'] },
@@ -33,25 +58,52 @@ export default tseslint.config(
     files: ['src/common/**/*.ts'],
     ignores: ['src/common/**/*.schemas.ts', 'src/common/text.ts', 'src/common/settings.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [...COMMON_PATTERNS, { group: ['zod', 'viem', 'viem/*', './*.schemas.js', './text.js'], message: 'Keep zod and viem in the *.schemas.ts files, so the browser bundles import vocabularies without them.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...COMMON_PATTERNS,
+            {
+              group: ['zod', 'viem', 'viem/*', './*.schemas.js', './text.js'],
+              message:
+                'Keep zod and viem in the *.schemas.ts files, so the browser bundles import vocabularies without them.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/admin/**/*.{ts,tsx}', 'src/lib/**/*.ts', 'src/shop/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/server/**'], message: 'Browser code reaches the server through the API, never by import; shared code lives in src/common.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              message:
+                'Browser code reaches the server through the API, never by import; shared code lives in src/common.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/src/admin/**', '**/src/lib/**', '**/src/shop/**'], message: 'The server shares only src/common with the browser apps.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/admin/**', '**/src/lib/**', '**/src/shop/**'],
+              message: 'The server shares only src/common with the browser apps.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -59,10 +111,13 @@ export default tseslint.config(
     files: ['src/common/**/*.ts', 'server/modules/**/*.ts', 'server/lib/**/*.ts', 'server/plugins/**/*.ts'],
     ignores: ['src/common/text.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
-        message: 'Use text(), optionalText() or searchText from src/common/text.ts for request text.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Use text(), optionalText() or searchText from src/common/text.ts for request text.',
+        },
+      ],
     },
   },
 );

@@ -44,7 +44,9 @@ export default defineConfig({
   environments: {
     client: { build: input('admin', './index.html') },
     // Built second, into the same folder.
-    ...(hasShop ? { shop: { consumer: 'client', build: { ...input('shop', './shop.html'), emptyOutDir: false } } } : {}),
+    ...(hasShop
+      ? { shop: { consumer: 'client', build: { ...input('shop', './shop.html'), emptyOutDir: false } } }
+      : {}),
   },
   builder: {
     async buildApp(builder) {

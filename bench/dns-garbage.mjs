@@ -18,7 +18,8 @@ const started = Date.now();
 const timer = setInterval(() => {
   // As many as the rate asks for by now: a late tick catches up instead of slowing the rate.
   const due = Math.floor(((Date.now() - started) / 1000) * rate);
-  for (; sent < due; sent += 1) socket.send(sent % 4 === 0 ? crafted(sent) : randomBytes(randomInt(0, 600)), port, '127.0.0.1');
+  for (; sent < due; sent += 1)
+    socket.send(sent % 4 === 0 ? crafted(sent) : randomBytes(randomInt(0, 600)), port, '127.0.0.1');
 }, TICK_MS);
 parentPort.once('message', () => {
   clearInterval(timer);

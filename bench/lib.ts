@@ -73,12 +73,34 @@ async function adminQuery(url: string, statements: string[]) {
   }
 }
 
-export type LoadResult = { p50: number; p99: number; rps: number; requests: number; non2xx: number; errors: number; timeouts: number };
+export type LoadResult = {
+  p50: number;
+  p99: number;
+  rps: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
 
 /** Runs the autocannon CLI in its own process, so that load generation does not share the server's event loop. */
-export function autocannon(url: string, token: string, opts: { connections: number; seconds: number }): Promise<LoadResult> {
+export function autocannon(
+  url: string,
+  token: string,
+  opts: { connections: number; seconds: number },
+): Promise<LoadResult> {
   const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-  const args = [cli, '-j', '-c', String(opts.connections), '-d', String(opts.seconds), '-H', `authorization=Bearer ${token}`, url];
+  const args = [
+    cli,
+    '-j',
+    '-c',
+    String(opts.connections),
+    '-d',
+    String(opts.seconds),
+    '-H',
+    `authorization=Bearer ${token}`,
+    url,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -89,12 +111,20 @@ export function autocannon(url: string, token: string, opts: { connections: numb
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err.slice(-500)}`));
       const r = JSON.parse(out) as {
-        latency: { p50: number; p99: number }; requests: { average: number; total: number };
-        non2xx: number; errors: number; timeouts: number;
+        latency: { p50: number; p99: number };
+        requests: { average: number; total: number };
+        non2xx: number;
+        errors: number;
+        timeouts: number;
       };
       resolve({
-        p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, requests: r.requests.total,
-        non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        rps: r.requests.average,
+        requests: r.requests.total,
+        non2xx: r.non2xx,
+        errors: r.errors,
+        timeouts: r.timeouts,
       });
     });
   });
@@ -104,11 +134,17 @@ export function table(rows: Record<string, string | number>[]): string {
   if (!rows.length) return '';
   const cols = Object.keys(rows[0]!);
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 3 ? c.padEnd(width[i]!) : c.padStart(width[i]!))).join('  ');
-  return [line(cols), line(width.map((w) => '-'.repeat(w))), ...rows.map((r) => line(cols.map((c) => String(r[c]))))].join('\n');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 3 ? c.padEnd(width[i]!) : c.padStart(width[i]!))).join('  ');
+  return [
+    line(cols),
+    line(width.map((w) => '-'.repeat(w))),
+    ...rows.map((r) => line(cols.map((c) => String(r[c])))),
+  ].join('\n');
 }
 
-export const percentile = (sorted: number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
 export type Call = { status: number; body: Record<string, unknown>; ms: number };
 
@@ -119,26 +155,47 @@ export type Call = { status: number; body: Record<string, unknown>; ms: number }
 export function client(base: string) {
   const agent = new http.Agent({ keepAlive: true });
   const { hostname, port } = new URL(base);
-  return function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Call> {
+  return function call(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Call> {
     const started = performance.now();
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
-      const req = http.request({
-        agent, hostname, port, method, path: url,
-        headers: { ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }), ...headers },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          try {
-            resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, ms: performance.now() - started });
-          } catch (err) {
-            reject(err);
-          }
-        });
-        res.on('error', reject);
-      });
+      const req = http.request(
+        {
+          agent,
+          hostname,
+          port,
+          method,
+          path: url,
+          headers: {
+            ...(payload === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            ...headers,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (d: Buffer) => chunks.push(d));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            try {
+              resolve({
+                status: res.statusCode ?? 0,
+                body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+                ms: performance.now() - started,
+              });
+            } catch (err) {
+              reject(err);
+            }
+          });
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });
@@ -165,7 +222,9 @@ function processTreeCpuMs(pid: number): number {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) total += processTreeCpuMs(Number(entry));
-    } catch { /* the process has gone */ }
+    } catch {
+      /* the process has gone */
+    }
   }
   return total;
 }
@@ -177,7 +236,9 @@ function postgresCpuMs(): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(Number(entry));
-    } catch { /* the process has gone */ }
+    } catch {
+      /* the process has gone */
+    }
   }
   return total;
 }

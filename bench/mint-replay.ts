@@ -37,7 +37,9 @@ await first.close();
 
 t = performance.now();
 const second = await connectChain({ mode: 'dev', chainId: 31337, devPort: 0 }, { rawTxs: stored });
-console.log(`restart + deploy + replay of ${N}: ${ms(t)} ms (replay alone ${second.devChain?.replayed.ms.toFixed(0)} ms)`);
+console.log(
+  `restart + deploy + replay of ${N}: ${ms(t)} ms (replay alone ${second.devChain?.replayed.ms.toFixed(0)} ms)`,
+);
 const after = await snapshot(second);
 await second.close();
 const same = before.block === after.block && before.balances === after.balances;

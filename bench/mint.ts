@@ -25,13 +25,28 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const quiet = { info() {}, warn: (m: string) => console.warn(m), error: (m: string) => console.error(m) };
 const WALLETS: Address[] = Array.from({ length: 50 }, () => privateKeyToAccount(generatePrivateKey()).address);
 
-type Run = { engine: Engine; jobs: number; drainS: number; jobsPerS: number; logged: number; sustainedPerS: number; replayS: number; replayOnlyS: number; same: boolean };
+type Run = {
+  engine: Engine;
+  jobs: number;
+  drainS: number;
+  jobsPerS: number;
+  logged: number;
+  sustainedPerS: number;
+  replayS: number;
+  replayOnlyS: number;
+  same: boolean;
+};
 
 async function queue(db: Db, n: number) {
   for (let i = 0; i < n; i += 1000) {
-    await db.insert(mintJobs).values(Array.from({ length: Math.min(1000, n - i) }, (_, k) => ({
-      walletAddress: WALLETS[(i + k) % WALLETS.length]!, tokenId: String(1 + ((i + k) % 5)), amount: '1', status: 'queued',
-    })));
+    await db.insert(mintJobs).values(
+      Array.from({ length: Math.min(1000, n - i) }, (_, k) => ({
+        walletAddress: WALLETS[(i + k) % WALLETS.length]!,
+        tokenId: String(1 + ((i + k) % 5)),
+        amount: '1',
+        status: 'queued',
+      })),
+    );
   }
 }
 
@@ -63,7 +78,7 @@ async function benchOne(engine: Engine, jobs: number, replayTarget: number, pgUr
     let runtime = await startChainRuntime({ db, config, runWorker: false, log: quiet });
 
     await queue(db, jobs);
-    const w = (await startChainRuntime({ db, config, runWorker: true, log: quiet, worker }));
+    const w = await startChainRuntime({ db, config, runWorker: true, log: quiet, worker });
     await runtime.close();
     runtime = w;
     const drainS = await drain(db);
@@ -82,9 +97,19 @@ async function benchOne(engine: Engine, jobs: number, replayTarget: number, pgUr
     const replayOnlyS = runtime.chain!.devChain!.replayed.ms / 1000;
     const same = (await snapshot(runtime)) === before;
     await runtime.close();
-    console.log(`${engine}: restart with ${logged!.n} stored transactions in ${replayS.toFixed(1)} s; state ${same ? 'matches' : 'DIFFERS'}`);
+    console.log(
+      `${engine}: restart with ${logged!.n} stored transactions in ${replayS.toFixed(1)} s; state ${same ? 'matches' : 'DIFFERS'}`,
+    );
     return {
-      engine, jobs, drainS, jobsPerS: jobs / drainS, logged: logged!.n, sustainedPerS: more ? more / moreS : 0, replayS, replayOnlyS, same,
+      engine,
+      jobs,
+      drainS,
+      jobsPerS: jobs / drainS,
+      logged: logged!.n,
+      sustainedPerS: more ? more / moreS : 0,
+      replayS,
+      replayOnlyS,
+      same,
     };
   } finally {
     await fresh.dispose();
@@ -92,10 +117,13 @@ async function benchOne(engine: Engine, jobs: number, replayTarget: number, pgUr
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { jobs: { type: 'string' }, replay: { type: 'string' }, engines: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { jobs: { type: 'string' }, replay: { type: 'string' }, engines: { type: 'string' } },
+  });
   const jobs = Number(values.jobs ?? 1000);
   const replay = Number(values.replay ?? 10_000);
-  if (![jobs, replay].every((n) => Number.isSafeInteger(n) && n >= 1)) throw new Error('--jobs and --replay must be whole numbers ≥ 1.');
+  if (![jobs, replay].every((n) => Number.isSafeInteger(n) && n >= 1))
+    throw new Error('--jobs and --replay must be whole numbers ≥ 1.');
   const pgTarget = postgresTarget();
   const engines = (values.engines?.split(',') ?? ['pglite', 'postgres']) as Engine[];
   const runs: Run[] = [];
@@ -103,11 +131,21 @@ async function main() {
     if (engine === 'postgres' && !(await postgresReachable(pgTarget))) continue;
     runs.push(await benchOne(engine, jobs, replay, pgTarget.url));
   }
-  console.log(`\n${table(runs.map((r) => ({
-    engine: r.engine, jobs: r.jobs, 'drain s': r.drainS.toFixed(1), 'jobs/s': Math.round(r.jobsPerS),
-    'sustained jobs/s': Math.round(r.sustainedPerS), 'stored txs': r.logged, 'restart s': r.replayS.toFixed(1),
-    'replay s': r.replayOnlyS.toFixed(1), state: r.same ? 'same' : 'DIFFERS',
-  })))}\n`);
+  console.log(
+    `\n${table(
+      runs.map((r) => ({
+        engine: r.engine,
+        jobs: r.jobs,
+        'drain s': r.drainS.toFixed(1),
+        'jobs/s': Math.round(r.jobsPerS),
+        'sustained jobs/s': Math.round(r.sustainedPerS),
+        'stored txs': r.logged,
+        'restart s': r.replayS.toFixed(1),
+        'replay s': r.replayOnlyS.toFixed(1),
+        state: r.same ? 'same' : 'DIFFERS',
+      })),
+    )}\n`,
+  );
   const dir = path.join(root, 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `mint-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

@@ -24,7 +24,8 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 type Run = { engine: Engine; endpoint: string; p50: number; p99: number; mean: number; rows: number; total: number };
 
 /** A valid (version 4 shaped) UUID made from a text: the same text gives the same id, so rows can name each other. */
-const uid = (text: SQL) => sql`(substr(md5(${text}), 1, 12) || '4' || substr(md5(${text}), 14, 3) || '8' || substr(md5(${text}), 18, 15))::uuid`;
+const uid = (text: SQL) =>
+  sql`(substr(md5(${text}), 1, 12) || '4' || substr(md5(${text}), 14, 3) || '8' || substr(md5(${text}), 18, 15))::uuid`;
 const CHUNK = 200_000;
 
 /** Users bench.{i}@bench.dev (i = 1…n); user i > 1 was referred by user i / 2. Order j is bought by user 2 + j % (n − 1). */
@@ -62,30 +63,55 @@ async function timed(base: string, token: string, url: string, requests: number)
   const once = async () => {
     const started = performance.now();
     const res = await fetch(base + url, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await res.json()) as { affiliates?: unknown[]; commissions?: unknown[]; total?: number; error?: string };
+    const body = (await res.json()) as {
+      affiliates?: unknown[];
+      commissions?: unknown[];
+      total?: number;
+      error?: string;
+    };
     if (!res.ok) throw new Error(`${url}: ${res.status} ${body.error ?? ''}`);
-    return { ms: performance.now() - started, rows: (body.affiliates ?? body.commissions ?? []).length, total: body.total ?? 0 };
+    return {
+      ms: performance.now() - started,
+      rows: (body.affiliates ?? body.commissions ?? []).length,
+      total: body.total ?? 0,
+    };
   };
   for (let i = 0; i < 20; i++) await once();
   const samples = [];
   for (let i = 0; i < requests; i++) samples.push(await once());
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
   return {
-    p50: +percentile(sorted, 50).toFixed(1), p99: +percentile(sorted, 99).toFixed(1),
-    mean: +(sorted.reduce((s, x) => s + x, 0) / sorted.length).toFixed(1), rows: samples[0]!.rows, total: samples[0]!.total,
+    p50: +percentile(sorted, 50).toFixed(1),
+    p99: +percentile(sorted, 99).toFixed(1),
+    mean: +(sorted.reduce((s, x) => s + x, 0) / sorted.length).toFixed(1),
+    rows: samples[0]!.rows,
+    total: samples[0]!.total,
   };
 }
 
-async function benchOne(engine: Engine, users: number, commissions: number, requests: number, pgUrl: string): Promise<Run[]> {
+async function benchOne(
+  engine: Engine,
+  users: number,
+  commissions: number,
+  requests: number,
+  pgUrl: string,
+): Promise<Run[]> {
   const fresh = await freshDatabase(engine, pgUrl);
   try {
     const started = Date.now();
     await fresh.database.migrate();
     await seedFromFile(fresh.database.db, path.join(root, 'db.json'), { log: () => {} });
     await generate(fresh, users, commissions);
-    console.log(`${engine}: ${users} users and ${commissions} commissions generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `${engine}: ${users} users and ${commissions} commissions generated in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     const config = loadConfig({
-      ...process.env, ...fresh.env, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000000', SEED_ON_EMPTY: 'false', SERVE_UI: 'false',
+      ...process.env,
+      ...fresh.env,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '1000000000',
+      SEED_ON_EMPTY: 'false',
+      SERVE_UI: 'false',
       ...(engine === 'pglite' ? { DATABASE_URL: undefined } : {}),
     });
     const app = await buildApp({ config, database: fresh.database, chain: false, sweeper: false });
@@ -95,10 +121,16 @@ async function benchOne(engine: Engine, users: number, commissions: number, requ
       if (!address || typeof address === 'string') throw new Error('the server has no TCP address');
       const base = `http://127.0.0.1:${address.port}`;
       const login = await fetch(`${base}/api/admin/auth/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@rwa.dev', password: 'rwa-dev-password' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@rwa.dev', password: 'rwa-dev-password' }),
       });
       const token = ((await login.json()) as { token: string }).token;
-      const referrer = (await fresh.database.db.execute(sql`select ${uid(sql`'bu' || 7`)}::text as id`) as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      const referrer = (
+        (await fresh.database.db.execute(sql`select ${uid(sql`'bu' || 7`)}::text as id`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows[0]!.id;
       const endpoints = [
         '/api/affiliates?limit=50&offset=0',
         `/api/affiliates?limit=50&offset=0&q=${encodeURIComponent('bench.471')}`,
@@ -127,12 +159,21 @@ async function benchOne(engine: Engine, users: number, commissions: number, requ
 let keep = false;
 
 async function main() {
-  const { values } = parseArgs({ options: { engines: { type: 'string' }, users: { type: 'string' }, commissions: { type: 'string' }, requests: { type: 'string' }, keep: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      engines: { type: 'string' },
+      users: { type: 'string' },
+      commissions: { type: 'string' },
+      requests: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+    },
+  });
   keep = values.keep ?? false;
   const users = Number(values.users ?? 100_000);
   const commissions = Number(values.commissions ?? 1_000_000);
   const requests = Number(values.requests ?? 200);
-  if (![users, commissions, requests].every((n) => Number.isSafeInteger(n) && n > 1)) throw new Error('--users, --commissions and --requests must be whole numbers above 1.');
+  if (![users, commissions, requests].every((n) => Number.isSafeInteger(n) && n > 1))
+    throw new Error('--users, --commissions and --requests must be whole numbers above 1.');
   const target = postgresTarget();
   const engines = (values.engines?.split(',') ?? ['pglite', 'postgres']) as Engine[];
   const runs: Run[] = [];
@@ -140,19 +181,27 @@ async function main() {
     if (engine === 'postgres' && !(await postgresReachable(target))) continue;
     runs.push(...(await benchOne(engine, users, commissions, requests, target.url)));
   }
-  console.log(`\n${table(runs.map((r) => ({ engine: r.engine, endpoint: r.endpoint, 'p50 ms': r.p50, 'p99 ms': r.p99, 'mean ms': r.mean, rows: r.rows, total: r.total })))}\n`);
+  console.log(
+    `\n${table(runs.map((r) => ({ engine: r.engine, endpoint: r.endpoint, 'p50 ms': r.p50, 'p99 ms': r.p99, 'mean ms': r.mean, rows: r.rows, total: r.total })))}\n`,
+  );
   const dir = path.join(root, 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `referral-lists-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, load: os.loadavg() };
-  fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), machine, users, commissions, requests, runs }, null, 2)}\n`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ at: new Date().toISOString(), machine, users, commissions, requests, runs }, null, 2)}\n`,
+  );
   console.log(`results: ${path.relative(process.cwd(), file)}`);
   const slow = runs.filter((r) => r.p50 > 20);
-  if (slow.length) console.log(`above the 20 ms p50 target: ${slow.map((r) => `${r.engine} ${r.endpoint}`).join('; ')}`);
+  if (slow.length)
+    console.log(`above the 20 ms p50 target: ${slow.map((r) => `${r.engine} ${r.endpoint}`).join('; ')}`);
 }
 
 main().catch((err: unknown) => {
   const cause = (err as { cause?: unknown }).cause;
-  console.error(`bench: ${err instanceof Error ? err.stack ?? err.message : String(err)}${cause ? `\ncaused by: ${String(cause)}` : ""}`);
+  console.error(
+    `bench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}${cause ? `\ncaused by: ${String(cause)}` : ''}`,
+  );
   process.exitCode = 1;
 });

@@ -34,18 +34,36 @@ async function login(call: Client, email: string, password: string) {
 /** `count` completed sandbox payments of one unit of a 40.00 product, through checkout and the card page. */
 async function payments(call: Client, admin: Record<string, string>, count: number): Promise<string[]> {
   const tag = randomUUID().slice(0, 8).toUpperCase();
-  const product = await call('POST', '/api/products', { title: `Refund bench ${tag}`, sku: `REFUND-${tag}`, priceFiat: PRICE_CENTS / 100, priceCrypto: '0.01', rwaType: 'art', status: 'active', stock: count }, admin);
+  const product = await call(
+    'POST',
+    '/api/products',
+    {
+      title: `Refund bench ${tag}`,
+      sku: `REFUND-${tag}`,
+      priceFiat: PRICE_CENTS / 100,
+      priceCrypto: '0.01',
+      rwaType: 'art',
+      status: 'active',
+      stock: count,
+    },
+    admin,
+  );
   const productId = (product.body.product as { id: string }).id;
   const ids: string[] = [];
   for (let i = 0; i < count; i += 10) {
-    await Promise.all(Array.from({ length: Math.min(10, count - i) }, async (_, j) => {
-      const body = { items: [{ productId, qty: 1 }], email: `buyer${i + j}@bench.dev`, provider: 'sandbox' };
-      const session = await call('POST', '/api/checkout/session', body, { 'idempotency-key': randomUUID(), 'x-guest-id': randomUUID() });
-      const paymentId = session.body.paymentId as string;
-      const paid = await call('POST', `/api/payments/sandbox/${paymentId}/confirm`, CARD);
-      if (paid.status !== 200) throw new Error(`payment failed: ${JSON.stringify(paid.body)}`);
-      ids.push(paymentId);
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(10, count - i) }, async (_, j) => {
+        const body = { items: [{ productId, qty: 1 }], email: `buyer${i + j}@bench.dev`, provider: 'sandbox' };
+        const session = await call('POST', '/api/checkout/session', body, {
+          'idempotency-key': randomUUID(),
+          'x-guest-id': randomUUID(),
+        });
+        const paymentId = session.body.paymentId as string;
+        const paid = await call('POST', `/api/payments/sandbox/${paymentId}/confirm`, CARD);
+        if (paid.status !== 200) throw new Error(`payment failed: ${JSON.stringify(paid.body)}`);
+        ids.push(paymentId);
+      }),
+    );
   }
   return ids;
 }
@@ -57,7 +75,12 @@ async function financeUsers(url: string, count: number): Promise<string[]> {
   try {
     const hash = await hashPassword(PASSWORD);
     const emails = Array.from({ length: count }, (_, i) => `finance${i + 1}@bench.dev`);
-    for (const email of emails) await db.query(`insert into users (email, name, role, password_hash) values ($1, $2, 'finance', $3)`, [email, email, hash]);
+    for (const email of emails)
+      await db.query(`insert into users (email, name, role, password_hash) values ($1, $2, 'finance', $3)`, [
+        email,
+        email,
+        hash,
+      ]);
     return emails;
   } finally {
     await db.end();
@@ -77,11 +100,22 @@ async function reconcile(url: string, ids: string[]) {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    const { rows } = await db.query<{ id: string; amount: string; refunded: string; recorded: string; refunds: string; status: string; order_status: string }>(`
+    const { rows } = await db.query<{
+      id: string;
+      amount: string;
+      refunded: string;
+      recorded: string;
+      refunds: string;
+      status: string;
+      order_status: string;
+    }>(
+      `
       select p.id, p.amount_cents as amount, p.refunded_cents as refunded, coalesce(sum(r.amount_cents), 0) as recorded, count(r.id) as refunds,
              p.status, o.status as order_status
       from payments p join orders o on o.id = p.order_id left join refunds r on r.payment_id = p.id
-      where p.id = any($1) group by p.id, o.status`, [ids]);
+      where p.id = any($1) group by p.id, o.status`,
+      [ids],
+    );
     return rows;
   } finally {
     await db.end();
@@ -89,7 +123,9 @@ async function reconcile(url: string, ids: string[]) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { payments: { type: 'string' }, users: { type: 'string' }, parts: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { payments: { type: 'string' }, users: { type: 'string' }, parts: { type: 'string' } },
+  });
   const count = Number(values.payments ?? 300);
   const userCount = Number(values.users ?? 10);
   const parts = Number(values.parts ?? 4);
@@ -99,8 +135,15 @@ async function main() {
   const url = fresh.env.DATABASE_URL!;
   await fresh.database.close();
   const server = await startServerProcess({
-    ...fresh.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', SERVE_UI: 'false', MINT_WORKER: 'false',
-    RATE_LIMIT_MAX: '100000000', PAYMENT_RATE_LIMIT_MAX: '100000000', SEED_ON_EMPTY: 'true', SEED_FILE: 'db.json',
+    ...fresh.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    SERVE_UI: 'false',
+    MINT_WORKER: 'false',
+    RATE_LIMIT_MAX: '100000000',
+    PAYMENT_RATE_LIMIT_MAX: '100000000',
+    SEED_ON_EMPTY: 'true',
+    SEED_FILE: 'db.json',
   });
   try {
     const call = client(server.baseUrl);
@@ -114,34 +157,70 @@ async function main() {
     const times: number[] = [];
     const refused: Record<number, number> = {};
     const started = performance.now();
-    await Promise.all(sessions.map(async (auth) => {
-      for (let id = queue.pop(); id; id = queue.pop()) {
-        const res = await call('POST', `/api/payments/${id}/refund`, { amount: part, reason: 'Bench refund' }, { ...auth, 'idempotency-key': randomUUID() });
-        if (res.status === 200) times.push(res.ms);
-        else refused[res.status] = (refused[res.status] ?? 0) + 1;
-      }
-    }));
+    await Promise.all(
+      sessions.map(async (auth) => {
+        for (let id = queue.pop(); id; id = queue.pop()) {
+          const res = await call(
+            'POST',
+            `/api/payments/${id}/refund`,
+            { amount: part, reason: 'Bench refund' },
+            { ...auth, 'idempotency-key': randomUUID() },
+          );
+          if (res.status === 200) times.push(res.ms);
+          else refused[res.status] = (refused[res.status] ?? 0) + 1;
+        }
+      }),
+    );
     const elapsed = (performance.now() - started) / 1000;
     const sorted = times.sort((a, b) => a - b);
 
-    const again = await call('POST', `/api/payments/${ids[0]}/refund`, { amount: 0.01, reason: 'One too many' }, sessions[0]!);
+    const again = await call(
+      'POST',
+      `/api/payments/${ids[0]}/refund`,
+      { amount: 0.01, reason: 'One too many' },
+      sessions[0]!,
+    );
     const rows = await reconcile(url, ids);
-    const wrong = rows.filter((r) => Number(r.amount) !== PRICE_CENTS || Number(r.refunded) !== PRICE_CENTS || Number(r.recorded) !== PRICE_CENTS ||
-      Number(r.refunds) !== parts || r.status !== 'refunded' || r.order_status !== 'refunded');
+    const wrong = rows.filter(
+      (r) =>
+        Number(r.amount) !== PRICE_CENTS ||
+        Number(r.refunded) !== PRICE_CENTS ||
+        Number(r.recorded) !== PRICE_CENTS ||
+        Number(r.refunds) !== parts ||
+        r.status !== 'refunded' ||
+        r.order_status !== 'refunded',
+    );
     const result = {
-      payments: count, users: userCount, refunds: sorted.length, 'refunds/s': (sorted.length / elapsed).toFixed(0),
-      'p50 ms': percentile(sorted, 50).toFixed(0), 'p99 ms': percentile(sorted, 99).toFixed(0), refused: JSON.stringify(refused),
-      'one more': again.status, reconciled: `${rows.length - wrong.length}/${count}`,
+      payments: count,
+      users: userCount,
+      refunds: sorted.length,
+      'refunds/s': (sorted.length / elapsed).toFixed(0),
+      'p50 ms': percentile(sorted, 50).toFixed(0),
+      'p99 ms': percentile(sorted, 99).toFixed(0),
+      refused: JSON.stringify(refused),
+      'one more': again.status,
+      reconciled: `${rows.length - wrong.length}/${count}`,
     };
     console.log(`\n${table([result])}\n`);
     const dir = path.join(root, 'bench', 'results');
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `refunds-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, load: os.loadavg() };
-    fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), machine, engine: 'postgres', result }, null, 2)}\n`);
+    const machine = {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      load: os.loadavg(),
+    };
+    fs.writeFileSync(
+      file,
+      `${JSON.stringify({ at: new Date().toISOString(), machine, engine: 'postgres', result }, null, 2)}\n`,
+    );
     console.log(`results: ${path.relative(process.cwd(), file)}`);
     if (wrong.length || Object.keys(refused).length || again.status !== 409 || rows.length !== count) {
-      console.error(`FAILED: ${wrong.length} payment(s) do not reconcile, refusals ${JSON.stringify(refused)}, one more refund answered ${again.status}.`);
+      console.error(
+        `FAILED: ${wrong.length} payment(s) do not reconcile, refusals ${JSON.stringify(refused)}, one more refund answered ${again.status}.`,
+      );
       process.exitCode = 1;
     }
   } finally {
@@ -151,6 +230,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(`bench: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  console.error(`bench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;
 });

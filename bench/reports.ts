@@ -17,7 +17,9 @@ import { freshDatabase, percentile, postgresReachable, postgresTarget, table, ty
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
-  const { values } = parseArgs({ options: { size: { type: 'string' }, engines: { type: 'string' }, requests: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { size: { type: 'string' }, engines: { type: 'string' }, requests: { type: 'string' } },
+  });
   const size = Number((values.size ?? '1000000').replace(/_/g, ''));
   const requests = Number(values.requests ?? 40);
   const engines = (values.engines?.split(',') ?? ['pglite', 'postgres']) as Engine[];
@@ -32,7 +34,15 @@ async function main() {
       const s = await seedFromFile(fresh.database.db, path.join(root, 'db.json'), { log: () => {} });
       if (size > s.orders) await generateOrders(fresh.database.db, size - s.orders);
       console.log(`${engine}: ${size} orders seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      const config = loadConfig({ ...process.env, ...fresh.env, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000000', SEED_ON_EMPTY: 'false', SERVE_UI: 'false', ...(engine === 'pglite' ? { DATABASE_URL: undefined } : {}) });
+      const config = loadConfig({
+        ...process.env,
+        ...fresh.env,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_MAX: '1000000000',
+        SEED_ON_EMPTY: 'false',
+        SERVE_UI: 'false',
+        ...(engine === 'pglite' ? { DATABASE_URL: undefined } : {}),
+      });
       const app = await buildApp({ config, database: fresh.database, chain: false });
       await app.listen({ host: '127.0.0.1', port: 0 });
       try {
@@ -45,19 +55,39 @@ async function main() {
           for (let i = 0; i < requests + 3; i++) {
             const t0 = performance.now();
             const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-            const body = (await res.json()) as { data?: { totals: { revenue: { value: number } }; from: string } ; error?: string };
+            const body = (await res.json()) as {
+              data?: { totals: { revenue: { value: number } }; from: string };
+              error?: string;
+            };
             if (!res.ok || !body.data) throw new Error(`${kind}: ${res.status} ${body.error ?? ''}`);
             if (i >= 3) times.push(performance.now() - t0); // the first three warm the JIT and the caches
             revenue = Math.round(body.data.totals.revenue.value * 100);
             if (i === 0) {
               const direct = await timedDirectSum(fresh.database.db, body.data.from);
-              if (direct.cents !== revenue) throw new Error(`${kind}: the report says ${revenue} cents, the orders add up to ${direct.cents}`);
-              rows.push({ engine, size, query: 'direct scan of the year (for comparison)', 'p50 ms': direct.ms.toFixed(1), 'p99 ms': '', requests: 1 });
+              if (direct.cents !== revenue)
+                throw new Error(`${kind}: the report says ${revenue} cents, the orders add up to ${direct.cents}`);
+              rows.push({
+                engine,
+                size,
+                query: 'direct scan of the year (for comparison)',
+                'p50 ms': direct.ms.toFixed(1),
+                'p99 ms': '',
+                requests: 1,
+              });
             }
           }
           times.sort((a, b) => a - b);
-          rows.push({ engine, size, query: `GET /api/reports/${kind}?dateRange=1y`, 'p50 ms': percentile(times, 50).toFixed(1), 'p99 ms': percentile(times, 99).toFixed(1), requests });
-          console.log(`${engine} ${kind}: p50 ${percentile(times, 50).toFixed(1)} ms; revenue ${revenue / 100} matches the orders`);
+          rows.push({
+            engine,
+            size,
+            query: `GET /api/reports/${kind}?dateRange=1y`,
+            'p50 ms': percentile(times, 50).toFixed(1),
+            'p99 ms': percentile(times, 99).toFixed(1),
+            requests,
+          });
+          console.log(
+            `${engine} ${kind}: p50 ${percentile(times, 50).toFixed(1)} ms; revenue ${revenue / 100} matches the orders`,
+          );
         }
       } finally {
         await app.close();
@@ -72,14 +102,19 @@ async function main() {
 /** The year's paid revenue summed from the orders themselves, and how long that scan takes. */
 async function timedDirectSum(db: Parameters<typeof queryRows>[0], from: string) {
   const t0 = performance.now();
-  const [row] = await queryRows<{ cents: string }>(db, sql`select coalesce(sum(amount_cents), 0)::text as cents from orders
-    where created_at >= ${from}::timestamptz and status in ('paid', 'fulfilled')`);
+  const [row] = await queryRows<{ cents: string }>(
+    db,
+    sql`select coalesce(sum(amount_cents), 0)::text as cents from orders
+    where created_at >= ${from}::timestamptz and status in ('paid', 'fulfilled')`,
+  );
   return { cents: Number(row?.cents ?? 0), ms: performance.now() - t0 };
 }
 
 async function login(base: string): Promise<string> {
   const res = await fetch(`${base}/api/admin/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@rwa.dev', password: 'rwa-dev-password' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@rwa.dev', password: 'rwa-dev-password' }),
   });
   const body = (await res.json()) as { token?: string; error?: string };
   if (!body.token) throw new Error(`login failed (${res.status}): ${body.error ?? 'no token'}`);
@@ -87,6 +122,6 @@ async function login(base: string): Promise<string> {
 }
 
 main().catch((err: unknown) => {
-  console.error(`bench: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  console.error(`bench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;
 });

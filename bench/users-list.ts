@@ -21,18 +21,102 @@ import { freshDatabase, percentile, postgresReachable, postgresTarget, table, ty
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_P50_MS = 20;
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Dennis', 'Frances', 'John', 'Radia', 'Linus', 'Tim', 'Sophie',
-  'Wei', 'Mei', 'Hiro', 'Yuki', 'Olga', 'Ivan', 'Amara', 'Kofi', 'Lucia', 'Mateo', 'Noor', 'Omar', 'Priya', 'Ravi', 'Sara'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Thompson', 'Ritchie', 'Allen', 'McCarthy', 'Perlman',
-  'Torvalds', 'Berners', 'Wilson', 'Zhang', 'Chen', 'Tanaka', 'Sato', 'Petrova', 'Ivanov', 'Okafor', 'Mensah', 'Garcia', 'Lopez', 'Haddad',
-  'Farouk', 'Sharma', 'Patel', 'Larsen', 'Novak', 'Kowalski', 'Rossi', 'Dubois', 'Schmidt', 'Jensen', 'Silva', 'Costa', 'Kim', 'Park'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Margaret',
+  'Ken',
+  'Dennis',
+  'Frances',
+  'John',
+  'Radia',
+  'Linus',
+  'Tim',
+  'Sophie',
+  'Wei',
+  'Mei',
+  'Hiro',
+  'Yuki',
+  'Olga',
+  'Ivan',
+  'Amara',
+  'Kofi',
+  'Lucia',
+  'Mateo',
+  'Noor',
+  'Omar',
+  'Priya',
+  'Ravi',
+  'Sara',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Hamilton',
+  'Thompson',
+  'Ritchie',
+  'Allen',
+  'McCarthy',
+  'Perlman',
+  'Torvalds',
+  'Berners',
+  'Wilson',
+  'Zhang',
+  'Chen',
+  'Tanaka',
+  'Sato',
+  'Petrova',
+  'Ivanov',
+  'Okafor',
+  'Mensah',
+  'Garcia',
+  'Lopez',
+  'Haddad',
+  'Farouk',
+  'Sharma',
+  'Patel',
+  'Larsen',
+  'Novak',
+  'Kowalski',
+  'Rossi',
+  'Dubois',
+  'Schmidt',
+  'Jensen',
+  'Silva',
+  'Costa',
+  'Kim',
+  'Park',
+];
 
 type Endpoint = { name: string; urls: string[] };
 /** `cpuMs`: this process's CPU time (server and client: the app runs in here, and PGlite with it) per request, which a busy machine does not inflate. */
-type Run = { engine: Engine; endpoint: string; p50: number; p99: number; cpuMs: number; requests: number; failures: number };
+type Run = {
+  engine: Engine;
+  endpoint: string;
+  p50: number;
+  p99: number;
+  cpuMs: number;
+  requests: number;
+  failures: number;
+};
 
 async function main() {
-  const { values } = parseArgs({ options: { users: { type: 'string' }, engines: { type: 'string' }, requests: { type: 'string' }, explain: { type: 'boolean', default: true } } });
+  const { values } = parseArgs({
+    options: {
+      users: { type: 'string' },
+      engines: { type: 'string' },
+      requests: { type: 'string' },
+      explain: { type: 'boolean', default: true },
+    },
+  });
   const size = Number((values.users ?? '100000').replace(/_/g, ''));
   const requests = Number(values.requests ?? 300);
   const engines = (values.engines?.split(',') ?? ['pglite', 'postgres']) as Engine[];
@@ -42,9 +126,12 @@ async function main() {
     if (engine === 'postgres' && !(await postgresReachable(pgTarget))) continue;
     runs.push(...(await benchEngine(engine, size, requests, pgTarget.url, values.explain ?? true)));
   }
-  console.log(`\n${table(runs.map((r) => ({ engine: r.engine, endpoint: r.endpoint, requests: r.requests, 'p50 ms': r.p50.toFixed(1), 'p99 ms': r.p99.toFixed(1), 'cpu ms/req': r.cpuMs.toFixed(1), failures: r.failures })))}\n`);
+  console.log(
+    `\n${table(runs.map((r) => ({ engine: r.engine, endpoint: r.endpoint, requests: r.requests, 'p50 ms': r.p50.toFixed(1), 'p99 ms': r.p99.toFixed(1), 'cpu ms/req': r.cpuMs.toFixed(1), failures: r.failures })))}\n`,
+  );
   const slow = runs.filter((r) => r.p50 > TARGET_P50_MS);
-  if (slow.length) console.log(`above the ${TARGET_P50_MS} ms p50 target: ${slow.map((r) => `${r.engine} ${r.endpoint}`).join(', ')}`);
+  if (slow.length)
+    console.log(`above the ${TARGET_P50_MS} ms p50 target: ${slow.map((r) => `${r.engine} ${r.endpoint}`).join(', ')}`);
   if (runs.some((r) => r.failures)) {
     console.error('FAILED: some requests did not answer 200.');
     process.exitCode = 1;
@@ -70,7 +157,13 @@ async function insertUsers(fresh: Fresh, size: number) {
   await fresh.database.db.execute(sql`analyze users`);
 }
 
-async function benchEngine(engine: Engine, size: number, requests: number, pgUrl: string, explain: boolean): Promise<Run[]> {
+async function benchEngine(
+  engine: Engine,
+  size: number,
+  requests: number,
+  pgUrl: string,
+  explain: boolean,
+): Promise<Run[]> {
   // Its own database name: another benchmark running at the same time drops and recreates rwa_bench.
   const fresh = await freshDatabase(engine, pgUrl, 'rwa_bench_users');
   try {
@@ -78,10 +171,17 @@ async function benchEngine(engine: Engine, size: number, requests: number, pgUrl
     await fresh.database.migrate();
     await seedFromFile(fresh.database.db, path.join(root, 'db.json'), { log: () => {} });
     await insertUsers(fresh, size);
-    const [{ n }] = await queryRows<{ n: number }>(fresh.database.db, sql`select count(*)::int as n from users`) as [{ n: number }];
+    const [{ n }] = (await queryRows<{ n: number }>(fresh.database.db, sql`select count(*)::int as n from users`)) as [
+      { n: number },
+    ];
     console.log(`${engine}: ${n} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const config = loadConfig({
-      ...process.env, ...fresh.env, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000000', SEED_ON_EMPTY: 'false', SERVE_UI: 'false',
+      ...process.env,
+      ...fresh.env,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '1000000000',
+      SEED_ON_EMPTY: 'false',
+      SERVE_UI: 'false',
       ...(engine === 'pglite' ? { DATABASE_URL: undefined } : {}),
     });
     const app = await buildApp({ config, database: fresh.database, chain: false });
@@ -91,15 +191,37 @@ async function benchEngine(engine: Engine, size: number, requests: number, pgUrl
       if (!address || typeof address === 'string') throw new Error('the server has no TCP address');
       const base = `http://127.0.0.1:${address.port}`;
       const token = await login(base);
-      const terms = [...FIRST.slice(0, 10).map((f) => f.toLowerCase()), ...LAST.slice(0, 10), 'hopper.12', 'zhang', 'bench.example', 'grace lovelace', 'nobody-like-this'];
+      const terms = [
+        ...FIRST.slice(0, 10).map((f) => f.toLowerCase()),
+        ...LAST.slice(0, 10),
+        'hopper.12',
+        'zhang',
+        'bench.example',
+        'grace lovelace',
+        'nobody-like-this',
+      ];
       const endpoints: Endpoint[] = [
         { name: 'first page', urls: ['/api/users?limit=50&offset=0'] },
-        { name: 'search name/email', urls: terms.map((q) => `/api/users?limit=50&offset=0&q=${encodeURIComponent(q)}`) },
-        { name: 'role filter', urls: ['operator', 'finance', 'admin', 'user'].map((role) => `/api/users?limit=50&offset=0&role=${role}`) },
+        {
+          name: 'search name/email',
+          urls: terms.map((q) => `/api/users?limit=50&offset=0&q=${encodeURIComponent(q)}`),
+        },
+        {
+          name: 'role filter',
+          urls: ['operator', 'finance', 'admin', 'user'].map((role) => `/api/users?limit=50&offset=0&role=${role}`),
+        },
         {
           name: 'sorted page',
-          urls: [['email', 'asc'], ['name', 'asc'], ['lastLogin', 'desc'], ['createdAt', 'asc'], ['role', 'desc'], ['email', 'desc']]
-            .flatMap(([sort, order]) => [0, 50, 500].map((offset) => `/api/users?limit=50&offset=${offset}&sort=${sort}&order=${order}`)),
+          urls: [
+            ['email', 'asc'],
+            ['name', 'asc'],
+            ['lastLogin', 'desc'],
+            ['createdAt', 'asc'],
+            ['role', 'desc'],
+            ['email', 'desc'],
+          ].flatMap(([sort, order]) =>
+            [0, 50, 500].map((offset) => `/api/users?limit=50&offset=${offset}&sort=${sort}&order=${order}`),
+          ),
         },
       ];
       const runs: Run[] = [];
@@ -115,8 +237,18 @@ async function benchEngine(engine: Engine, size: number, requests: number, pgUrl
         }
         const used = process.cpuUsage(cpu);
         ms.sort((a, b) => a - b);
-        const run = { engine, endpoint: e.name, p50: percentile(ms, 50), p99: percentile(ms, 99), cpuMs: (used.user + used.system) / 1000 / requests, requests, failures };
-        console.log(`${engine} ${e.name}: p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, cpu ${run.cpuMs.toFixed(1)} ms/request${failures ? `, ${failures} failures` : ''}`);
+        const run = {
+          engine,
+          endpoint: e.name,
+          p50: percentile(ms, 50),
+          p99: percentile(ms, 99),
+          cpuMs: (used.user + used.system) / 1000 / requests,
+          requests,
+          failures,
+        };
+        console.log(
+          `${engine} ${e.name}: p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, cpu ${run.cpuMs.toFixed(1)} ms/request${failures ? `, ${failures} failures` : ''}`,
+        );
         runs.push(run);
       }
       if (explain) await explainPlans(fresh);
@@ -135,7 +267,7 @@ async function explainPlans(fresh: Fresh) {
   const search = `((email || ' ' || coalesce(name, '') || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike '%hopper%')`;
   const queries = {
     'first page': 'select * from users order by created_at desc, id desc limit 50',
-    'search': `select * from users where ${search} order by created_at desc, id desc limit 50`,
+    search: `select * from users where ${search} order by created_at desc, id desc limit 50`,
     'search count': `select count(*) from (select 1 from users where ${search} limit 10001) t`,
     'role filter': `select * from users where role = 'finance' order by created_at desc, id desc limit 50`,
     'sorted page': 'select * from users order by email asc, id asc limit 50 offset 500',
@@ -156,7 +288,8 @@ async function timed(base: string, url: string, token: string) {
 
 async function login(base: string): Promise<string> {
   const res = await fetch(`${base}/api/admin/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@rwa.dev', password: 'rwa-dev-password' }),
   });
   const body = (await res.json()) as { token?: string; error?: string };
@@ -165,6 +298,6 @@ async function login(base: string): Promise<string> {
 }
 
 main().catch((err: unknown) => {
-  console.error(`bench:users: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  console.error(`bench:users: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;
 });

@@ -30,9 +30,7 @@ export const SETTINGS = {
 /** Resolves an import by source unit name: packages from node_modules, the rest from the repo. */
 function readSource(unitName: string): { contents: string } | { error: string } {
   if (unitName.includes('..') || path.isAbsolute(unitName)) return { error: `refused import ${unitName}` };
-  const file = unitName.startsWith('@')
-    ? path.join(ROOT, 'node_modules', unitName)
-    : path.join(ROOT, unitName);
+  const file = unitName.startsWith('@') ? path.join(ROOT, 'node_modules', unitName) : path.join(ROOT, unitName);
   if (!existsSync(file)) return { error: `not found: ${unitName}` };
   return { contents: readFileSync(file, 'utf8') };
 }

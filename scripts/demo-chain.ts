@@ -28,15 +28,36 @@ export type Signed = { of: Planned; raw: Hex; hash: Hex; sender: Address; nonce:
 
 /** Signs the plan in time order: each sender's nonces follow on (the minter's from 1, after the deployment), one block each. */
 export async function signOnDevChain(plan: readonly Planned[]): Promise<Signed[]> {
-  const nonces = new Map<Address, number>([[minter.address, 1], [payer.address, 0]]);
+  const nonces = new Map<Address, number>([
+    [minter.address, 1],
+    [payer.address, 0],
+  ]);
   const signed: Signed[] = [];
   for (const [i, p] of [...plan].sort((a, b) => a.at - b.at).entries()) {
     const account = p.kind === 'mint' ? minter : payer;
     const nonce = nonces.get(account.address)!;
     nonces.set(account.address, nonce + 1);
-    const raw = await account.signTransaction(p.kind === 'mint'
-      ? { type: 'eip1559', chainId: DEV_CHAIN_ID, nonce, to: DEV_TOKEN_ADDRESS, data: encodeMint(getAddress(p.to), p.tokenId, p.amount), gas: MINT_GAS, ...FEES }
-      : { type: 'eip1559', chainId: DEV_CHAIN_ID, nonce, to: getAddress(p.to), value: p.value, gas: TRANSFER_GAS, ...FEES });
+    const raw = await account.signTransaction(
+      p.kind === 'mint'
+        ? {
+            type: 'eip1559',
+            chainId: DEV_CHAIN_ID,
+            nonce,
+            to: DEV_TOKEN_ADDRESS,
+            data: encodeMint(getAddress(p.to), p.tokenId, p.amount),
+            gas: MINT_GAS,
+            ...FEES,
+          }
+        : {
+            type: 'eip1559',
+            chainId: DEV_CHAIN_ID,
+            nonce,
+            to: getAddress(p.to),
+            value: p.value,
+            gas: TRANSFER_GAS,
+            ...FEES,
+          },
+    );
     signed.push({ of: p, raw, hash: keccak256(raw), sender: account.address, nonce, block: i + 2 });
   }
   return signed;

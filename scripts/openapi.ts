@@ -12,7 +12,15 @@ import { fromPglite, openPglite } from '../server/db/client.js';
 const out = process.argv[2] ?? path.join(os.tmpdir(), 'openapi.json');
 const database = fromPglite(await openPglite());
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false' });
-const app = await buildApp({ config, database, chain: false, sweeper: false, notifier: false, dnsServer: false, payoutCompleter: false });
+const app = await buildApp({
+  config,
+  database,
+  chain: false,
+  sweeper: false,
+  notifier: false,
+  dnsServer: false,
+  payoutCompleter: false,
+});
 await app.ready();
 fs.writeFileSync(out, JSON.stringify(app.swagger(), null, 2));
 await app.close();

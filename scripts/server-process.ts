@@ -24,10 +24,14 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `server/index.ts` with `env` over this process's environment and waits (up to HANG_MS) until it answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<{ baseUrl: string; pid: number; output: () => string; stop: () => Promise<void> }> {
+export async function startServerProcess(
+  env: Record<string, string>,
+): Promise<{ baseUrl: string; pid: number; output: () => string; stop: () => Promise<void> }> {
   const port = await freePort();
   // SERVER_CPU_PROF_DIR=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.SERVER_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`] : [];
+  const profile = process.env.SERVER_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`]
+    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', DEV_CHAIN_PORT: '0', DNS_PORT: '0', ...env, PORT: String(port) },
@@ -35,24 +39,33 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
   });
   let output = '';
   // Only the tail is kept: a server logging every request (LOG_LEVEL=info) under a benchmark writes a lot.
-  const keep = (d: Buffer) => { output = (output + d).slice(-20_000); };
+  const keep = (d: Buffer) => {
+    output = (output + d).slice(-20_000);
+  };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + HANG_MS;
-  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output.slice(-3000)}`);
-    if (Date.now() > deadline) throw new Error(`The server did not answer within ${HANG_MS / 60_000} minutes:\n${output.slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`The server did not answer within ${HANG_MS / 60_000} minutes:\n${output.slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
     baseUrl,
     pid: child.pid!,
     output: () => output,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -52,7 +52,18 @@ export type BuildOptions = {
  * The app: the shared context, the chain, the external plugins, then every module of the registry
  * (server/modules/index.ts), then the built browser apps.
  */
-export async function buildApp({ config, database, uiDir, chain = true, worker, sweeper = true, notifier = true, dnsServer = true, cryptoWatcher = true, payoutCompleter = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  uiDir,
+  chain = true,
+  worker,
+  sweeper = true,
+  notifier = true,
+  dnsServer = true,
+  cryptoWatcher = true,
+  payoutCompleter = true,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: logDestination() },
     trustProxy: false,
@@ -64,12 +75,27 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
   useJsonBodies(app);
   await registerInvalidation(app, database);
   app.decorate('ctx', {
-    config, database, db: database.db, settings: new SettingsService(database.db), chain: null, providers: configuredProviders(config), dnsServer: null,
+    config,
+    database,
+    db: database.db,
+    settings: new SettingsService(database.db),
+    chain: null,
+    providers: configuredProviders(config),
+    dnsServer: null,
   });
   if (chain) {
-    const log = { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m), error: (m: string) => app.log.error(m) };
+    const log = {
+      info: (m: string) => app.log.info(m),
+      warn: (m: string) => app.log.warn(m),
+      error: (m: string) => app.log.error(m),
+    };
     app.ctx.chain = await startChainRuntime({
-      db: database.db, config: config.chain, runWorker: config.mintWorker, log, worker, onOrderMinted: fulfilOrderIfMinted,
+      db: database.db,
+      config: config.chain,
+      runWorker: config.mintWorker,
+      log,
+      worker,
+      onOrderMinted: fulfilOrderIfMinted,
     });
     // Crypto payments take the chain as it is connected here (its id checked), with the configured or dev mnemonic.
     const crypto = cryptoRuntimeOf(app.ctx.chain, config.crypto, log);
@@ -85,23 +111,35 @@ export async function buildApp({ config, database, uiDir, chain = true, worker, 
       const completing = startPayoutCompleter(database.db, app.ctx.chain, config.payoutCompleterMs, log);
       app.addHook('onClose', completing.stop);
     }
-    app.addHook('onClose', async () => { await app.ctx.chain?.close(); });
+    app.addHook('onClose', async () => {
+      await app.ctx.chain?.close();
+    });
   }
   if (sweeper) {
     const sweeping = startCheckoutSweeper(database.db, config.checkoutSweepMs, app.log);
     app.addHook('onClose', sweeping.stop);
   }
   if (notifier && config.notificationWorker) {
-    const notifying = startNotificationWorker(database.db, createMailer(config.mail), config.notificationPollMs, app.log, notifier === true ? {} : notifier);
+    const notifying = startNotificationWorker(
+      database.db,
+      createMailer(config.mail),
+      config.notificationPollMs,
+      app.log,
+      notifier === true ? {} : notifier,
+    );
     app.addHook('onClose', notifying.stop);
   }
 
   if (dnsServer && config.dns.server) {
-    const server = await startDnsServer({ ...config.dns, db: database.db, log: app.log }).catch(async (err: unknown) => {
-      await app.close(); // the chain and the sweeper started above stop again
-      if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
-      throw new Error(`Port ${config.dns.port} for the DNS server is in use: set DNS_PORT to a free port (0 picks one), or DNS_SERVER=false.`);
-    });
+    const server = await startDnsServer({ ...config.dns, db: database.db, log: app.log }).catch(
+      async (err: unknown) => {
+        await app.close(); // the chain and the sweeper started above stop again
+        if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
+        throw new Error(
+          `Port ${config.dns.port} for the DNS server is in use: set DNS_PORT to a free port (0 picks one), or DNS_SERVER=false.`,
+        );
+      },
+    );
     app.ctx.dnsServer = { port: server.port };
     app.addHook('onClose', server.close);
   }

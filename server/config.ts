@@ -34,32 +34,81 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   REDIS_KEY_PREFIX: z.string().max(100).default('rwa:'),
   PGLITE_THREAD: bool.default(true),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/i, 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587.').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/\S+$/i,
+      'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587.',
+    )
+    .optional(),
   MAIL_FROM: z.string().min(3).max(320).default('RWA Commerce <no-reply@localhost>'),
   NOTIFICATION_WORKER: bool.default(true),
   NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   TOTP_ENCRYPTION_KEY: z.string().min(16, 'TOTP_ENCRYPTION_KEY must be at least 16 characters.').optional(),
   DNS_SERVER: bool.default(true),
   DNS_PORT: z.coerce.number().int().min(0).max(65535).default(5354),
-  DNS_HOST: z.string().trim().default('127.0.0.1')
-    .refine((v) => isIP(v) !== 0, 'DNS_HOST must be an IP address to listen on, such as 127.0.0.1, 192.0.2.53 or 0.0.0.0 (every address).'),
-  DNS_NAMESERVERS: z.string().optional().transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    const servers = nameServersOf(v);
-    if (!servers) ctx.addIssue({ code: 'custom', message: 'DNS_NAMESERVERS must be name server host names, each optionally =its IP address, separated by commas: ns1.example.com=192.0.2.53,ns2.example.net.' });
-    return servers ?? undefined;
-  }),
+  DNS_HOST: z
+    .string()
+    .trim()
+    .default('127.0.0.1')
+    .refine(
+      (v) => isIP(v) !== 0,
+      'DNS_HOST must be an IP address to listen on, such as 127.0.0.1, 192.0.2.53 or 0.0.0.0 (every address).',
+    ),
+  DNS_NAMESERVERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const servers = nameServersOf(v);
+      if (!servers)
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'DNS_NAMESERVERS must be name server host names, each optionally =its IP address, separated by commas: ns1.example.com=192.0.2.53,ns2.example.net.',
+        });
+      return servers ?? undefined;
+    }),
   DNS_RRL_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000).default(50),
   DNS_RRL_SLIP: z.coerce.number().int().min(0).max(10).default(2),
-  DNS_ZONES: z.string().default(DNS_ZONE_DEFAULT)
-    .transform((v) => [...new Set(v.split(',').map((zone) => zone.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))])
-    .refine((zones) => zones.length > 0 && zones.every((zone) => ZONE.test(zone)), 'DNS_ZONES must be host names such as example.com, separated by commas.'),
-  DNS_RESOLVERS: z.string().optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined)),
+  DNS_ZONES: z
+    .string()
+    .default(DNS_ZONE_DEFAULT)
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((zone) => zone.trim().toLowerCase().replace(/\.$/, ''))
+          .filter(Boolean),
+      ),
+    ])
+    .refine(
+      (zones) => zones.length > 0 && zones.every((zone) => ZONE.test(zone)),
+      'DNS_ZONES must be host names such as example.com, separated by commas.',
+    ),
+  DNS_RESOLVERS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    ),
   DNS_RESOLVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),
   RESOLVE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
-  CRYPTO_MNEMONIC: z.string().trim()
-    .refine((v) => /^[a-z]+( [a-z]+){11}$|^[a-z]+( [a-z]+){14}$|^[a-z]+( [a-z]+){17}$|^[a-z]+( [a-z]+){20}$|^[a-z]+( [a-z]+){23}$/.test(v), 'CRYPTO_MNEMONIC must be a BIP-39 mnemonic of 12, 15, 18, 21 or 24 lower-case words separated by single spaces.')
+  CRYPTO_MNEMONIC: z
+    .string()
+    .trim()
+    .refine(
+      (v) =>
+        /^[a-z]+( [a-z]+){11}$|^[a-z]+( [a-z]+){14}$|^[a-z]+( [a-z]+){17}$|^[a-z]+( [a-z]+){20}$|^[a-z]+( [a-z]+){23}$/.test(
+          v,
+        ),
+      'CRYPTO_MNEMONIC must be a BIP-39 mnemonic of 12, 15, 18, 21 or 24 lower-case words separated by single spaces.',
+    )
     .optional(),
   CRYPTO_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
   CRYPTO_WATCH_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
@@ -126,11 +175,17 @@ export type NameServer = { name: string; address: string | null };
 
 /** `ns1.example.com=192.0.2.53,ns2.example.net` as name servers, or null when one is not a host name (=IP address). */
 function nameServersOf(text: string): NameServer[] | null {
-  const servers = text.split(',').map((s) => s.trim()).filter(Boolean).map((entry) => {
-    const [name = '', address, ...rest] = entry.split('=').map((s) => s.trim());
-    const host = name.toLowerCase().replace(/\.$/, '');
-    return ZONE.test(host) && !rest.length && (address === undefined || isIP(address) !== 0) ? { name: host, address: address ?? null } : null;
-  });
+  const servers = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [name = '', address, ...rest] = entry.split('=').map((s) => s.trim());
+      const host = name.toLowerCase().replace(/\.$/, '');
+      return ZONE.test(host) && !rest.length && (address === undefined || isIP(address) !== 0)
+        ? { name: host, address: address ?? null }
+        : null;
+    });
   return servers.length && servers.every(Boolean) ? (servers as NameServer[]) : null;
 }
 
@@ -199,9 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentSandbox: e.PAYMENT_SANDBOX ?? e.NODE_ENV !== 'production',
     checkoutSweepMs: e.CHECKOUT_SWEEP_SECONDS * 1000,
     payoutCompleterMs: e.PAYOUT_COMPLETER_MS,
-    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
-      : null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : null,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     notificationWorker: e.NOTIFICATION_WORKER,
     notificationPollMs: e.NOTIFICATION_POLL_MS,
@@ -210,7 +266,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       server: e.DNS_SERVER,
       host: e.DNS_HOST,
       port: e.DNS_PORT,
-      nameservers: e.DNS_NAMESERVERS ?? [{ name: `ns1.${e.DNS_ZONES[0]!}`, address: WILDCARD_HOSTS.has(e.DNS_HOST) ? null : e.DNS_HOST }],
+      nameservers: e.DNS_NAMESERVERS ?? [
+        { name: `ns1.${e.DNS_ZONES[0]!}`, address: WILDCARD_HOSTS.has(e.DNS_HOST) ? null : e.DNS_HOST },
+      ],
       rrl: { perSecond: e.DNS_RRL_PER_SECOND, slip: e.DNS_RRL_SLIP },
       zones: e.DNS_ZONES,
       resolvers: e.DNS_RESOLVERS,

@@ -24,13 +24,19 @@ function chainLine(runtime: ChainRuntime | null, workers = 'in process') {
   const where = chain.devChain
     ? `embedded dev chain ${chain.chainId}${chain.devChain.rpcUrl ? `, JSON-RPC at ${chain.devChain.rpcUrl}` : ''}`
     : `chain ${chain.chainId} via RPC_URL`;
-  const worker = runtime.error ? `mint worker NOT running: ${runtime.error}` : runtime.worker ? `mint worker ${workers}` : 'mint worker off (MINT_WORKER=false)';
+  const worker = runtime.error
+    ? `mint worker NOT running: ${runtime.error}`
+    : runtime.worker
+      ? `mint worker ${workers}`
+      : 'mint worker off (MINT_WORKER=false)';
   return `${where}; token ${getAddress(chain.tokenAddress)}; ${worker}`;
 }
 
 function dnsLine(config: Config, port: number | null) {
   const { host, zones } = config.dns;
-  return port !== null ? `authoritative for ${zones.join(', ')} on ${host.includes(':') ? `[${host}]` : host}:${port} (UDP and TCP)` : 'server off (DNS_SERVER=false)';
+  return port !== null
+    ? `authoritative for ${zones.join(', ')} on ${host.includes(':') ? `[${host}]` : host}:${port} (UDP and TCP)`
+    : 'server off (DNS_SERVER=false)';
 }
 
 function banner(config: Config, port: number, lines: string[]) {
@@ -44,12 +50,18 @@ function banner(config: Config, port: number, lines: string[]) {
   ];
   // The demo data's accounts have passwords only outside production (seedIfEmpty drops them there).
   if (config.env !== 'production') {
-    out.push('  dev logins (password rwa-dev-password): admin@rwa.dev, finance@rwa.dev, operator@rwa.dev, shopper@rwa.dev');
+    out.push(
+      '  dev logins (password rwa-dev-password): admin@rwa.dev, finance@rwa.dev, operator@rwa.dev, shopper@rwa.dev',
+    );
   }
   console.log(out.join('\n') + '\n');
 }
 
-const consoleLog = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(m), error: (m: string) => console.error(m) };
+const consoleLog = {
+  info: (m: string) => console.log(m),
+  warn: (m: string) => console.warn(m),
+  error: (m: string) => console.error(m),
+};
 
 /** One process: migrate, seed, the chain and mint worker, the sweeper and the API (WEB_CONCURRENCY unset or 1). */
 async function single(config: Config) {
@@ -88,18 +100,25 @@ async function primary(config: Config) {
   await seedIfEmpty(database, config);
   const bus = await startInvalidationBus(database.url!, consoleLog);
   const runtime = await startChainRuntime({
-    db: database.db, config: config.chain, runWorker: config.mintWorker, log: consoleLog, onOrderMinted: fulfilOrderIfMinted,
+    db: database.db,
+    config: config.chain,
+    runWorker: config.mintWorker,
+    log: consoleLog,
+    onOrderMinted: fulfilOrderIfMinted,
   });
   const sweeper = startCheckoutSweeper(database.db, config.checkoutSweepMs, consoleLog);
   // The DNS server binds one port: it runs here, and reads the records every process writes (zone-data.ts).
   const dns = config.dns.server
     ? await startDnsServer({ ...config.dns, db: database.db, log: consoleLog }).catch((err: unknown) => {
-      if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
-      throw new Error(`Port ${config.dns.port} for the DNS server is in use: set DNS_PORT to a free port (0 picks one), or DNS_SERVER=false.`);
-    })
+        if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
+        throw new Error(
+          `Port ${config.dns.port} for the DNS server is in use: set DNS_PORT to a free port (0 picks one), or DNS_SERVER=false.`,
+        );
+      })
     : null;
   const chainUrl = runtime.chain?.devChain?.rpcUrl ?? null;
-  if (config.chain.mode === 'dev' && !chainUrl) throw new Error('WEB_CONCURRENCY needs the dev chain\'s JSON-RPC endpoint (DEV_CHAIN_PORT) for its API processes.');
+  if (config.chain.mode === 'dev' && !chainUrl)
+    throw new Error("WEB_CONCURRENCY needs the dev chain's JSON-RPC endpoint (DEV_CHAIN_PORT) for its API processes.");
 
   let stopping = false;
   const fork = (): Worker => cluster.fork(chainUrl ? { [PRIMARY_CHAIN_ENV]: chainUrl } : {});
@@ -107,7 +126,9 @@ async function primary(config: Config) {
     // Exit code 0 is a process stopping on a signal of its own (Ctrl-C reaches the whole process group).
     if (stopping || (code === 0 && !signal)) return;
     console.error(`API process ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    setTimeout(() => { if (!stopping) fork(); }, 1000).unref();
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, 1000).unref();
   });
   const listening = new Promise<number>((resolve, reject) => {
     let count = 0;
@@ -115,7 +136,12 @@ async function primary(config: Config) {
       if (++count === config.webConcurrency) resolve(address.port);
     });
     cluster.once('exit', (worker, code) => {
-      if (count < config.webConcurrency) reject(new Error(`An API process (${worker.process.pid}) exited with ${code} before it was listening; see its output above.`));
+      if (count < config.webConcurrency)
+        reject(
+          new Error(
+            `An API process (${worker.process.pid}) exited with ${code} before it was listening; see its output above.`,
+          ),
+        );
     });
   });
   for (let i = 0; i < config.webConcurrency; i++) fork();
@@ -131,12 +157,20 @@ async function primary(config: Config) {
       stopping = true;
       console.log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} API processes`);
       const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
-      await Promise.all(workers.map((w) => new Promise<void>((resolve) => {
-        if (w.isDead()) return resolve();
-        const kill = setTimeout(() => w.process.kill('SIGKILL'), 10_000);
-        w.once('exit', () => { clearTimeout(kill); resolve(); });
-        w.process.kill('SIGTERM');
-      })));
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<void>((resolve) => {
+              if (w.isDead()) return resolve();
+              const kill = setTimeout(() => w.process.kill('SIGKILL'), 10_000);
+              w.once('exit', () => {
+                clearTimeout(kill);
+                resolve();
+              });
+              w.process.kill('SIGTERM');
+            }),
+        ),
+      );
       await sweeper.stop();
       await dns?.close();
       await runtime.close();
@@ -149,9 +183,19 @@ async function primary(config: Config) {
 /** An API process of a cluster: the API only, on the shared port; the primary runs the loops that must run once. */
 async function apiProcess(config: Config) {
   const primaryChain = process.env[PRIMARY_CHAIN_ENV];
-  const own: Config = { ...config, mintWorker: false, chain: primaryChain ? devChainViaRpc(primaryChain) : config.chain };
+  const own: Config = {
+    ...config,
+    mintWorker: false,
+    chain: primaryChain ? devChainViaRpc(primaryChain) : config.chain,
+  };
   const database = await openDatabase(own);
-  const app = await buildApp({ config: own, database, uiDir: path.join(root, 'dist'), sweeper: false, dnsServer: false });
+  const app = await buildApp({
+    config: own,
+    database,
+    uiDir: path.join(root, 'dist'),
+    sweeper: false,
+    dnsServer: false,
+  });
   await app.listen({ host: own.host, port: own.port });
   return {
     stop: async (signal: string) => {
@@ -166,7 +210,9 @@ async function main() {
   const config = loadConfig();
   if (config.webConcurrency === 1) return single(config);
   if (!config.databaseUrl) {
-    throw new Error(`WEB_CONCURRENCY=${config.webConcurrency} needs PostgreSQL (DATABASE_URL): the embedded PGlite database can be opened by one process only. Set DATABASE_URL, or set WEB_CONCURRENCY=1 (or unset it) to run one process on PGlite.`);
+    throw new Error(
+      `WEB_CONCURRENCY=${config.webConcurrency} needs PostgreSQL (DATABASE_URL): the embedded PGlite database can be opened by one process only. Set DATABASE_URL, or set WEB_CONCURRENCY=1 (or unset it) to run one process on PGlite.`,
+    );
   }
   return cluster.isPrimary ? primary(config) : apiProcess(config);
 }

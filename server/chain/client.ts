@@ -13,13 +13,31 @@
  *   explorerTxUrl(chainId, hash) → Sepolia/Etherscan link, `/tx/{hash}` on 31337, else null.
  */
 import {
-  createPublicClient, createWalletClient, custom, defineChain, getAddress, http,
-  type Account, type Address, type Chain, type Hex, type PublicClient, type Transport, type WalletClient,
+  createPublicClient,
+  createWalletClient,
+  custom,
+  defineChain,
+  getAddress,
+  http,
+  type Account,
+  type Address,
+  type Chain,
+  type Hex,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { mainnet, sepolia } from 'viem/chains';
 import { z } from 'zod';
-import { DEV_MINTER_KEY, DEV_PAYOUT_KEY, DEV_TOKEN_ADDRESS, startDevChain, type DevChain, type DevChainOptions } from './dev-chain.js';
+import {
+  DEV_MINTER_KEY,
+  DEV_PAYOUT_KEY,
+  DEV_TOKEN_ADDRESS,
+  startDevChain,
+  type DevChain,
+  type DevChainOptions,
+} from './dev-chain.js';
 import { DEV_CHAIN_ID } from './edr-provider.js';
 
 export type ChainConfig =
@@ -58,11 +76,16 @@ export function loadChainConfig(env: NodeJS.ProcessEnv = process.env): ChainConf
   }
   const e = parsed.data;
   if (!e.RPC_URL) return { mode: 'dev', chainId: DEV_CHAIN_ID, devPort: e.DEV_CHAIN_PORT };
-  const missing = [!e.MINTER_PRIVATE_KEY && 'MINTER_PRIVATE_KEY', !e.TOKEN_CONTRACT && 'TOKEN_CONTRACT'].filter(Boolean);
+  const missing = [!e.MINTER_PRIVATE_KEY && 'MINTER_PRIVATE_KEY', !e.TOKEN_CONTRACT && 'TOKEN_CONTRACT'].filter(
+    Boolean,
+  );
   if (missing.length > 0) throw new Error(`RPC_URL is set, so ${missing.join(' and ')} must be set too.`);
   return {
-    mode: 'rpc', rpcUrl: e.RPC_URL, chainId: e.CHAIN_ID,
-    minterKey: e.MINTER_PRIVATE_KEY as Hex, tokenAddress: e.TOKEN_CONTRACT as Address,
+    mode: 'rpc',
+    rpcUrl: e.RPC_URL,
+    chainId: e.CHAIN_ID,
+    minterKey: e.MINTER_PRIVATE_KEY as Hex,
+    tokenAddress: e.TOKEN_CONTRACT as Address,
     payoutKey: (e.PAYOUT_PRIVATE_KEY as Hex | undefined) ?? null,
   };
 }
@@ -70,7 +93,9 @@ export function loadChainConfig(env: NodeJS.ProcessEnv = process.env): ChainConf
 /** Where the tokens are minted: the chain's id and the ERC-1155 contract (on the dev chain, its deterministic deployment). */
 export type ChainToken = { chainId: number; contract: Address };
 export const tokenOfChain = (config: ChainConfig): ChainToken =>
-  (config.mode === 'dev' ? { chainId: DEV_CHAIN_ID, contract: DEV_TOKEN_ADDRESS } : { chainId: config.chainId, contract: getAddress(config.tokenAddress) });
+  config.mode === 'dev'
+    ? { chainId: DEV_CHAIN_ID, contract: DEV_TOKEN_ADDRESS }
+    : { chainId: config.chainId, contract: getAddress(config.tokenAddress) };
 
 /** The chain's native token (what crypto prices and payments are in): mainnet's and Sepolia's own; ether on the dev chain and any other. */
 export const nativeCurrencyOf = (chainId: number): Chain['nativeCurrency'] =>
@@ -86,13 +111,20 @@ export function chainFor(chainId: number, rpcUrl: string): Chain {
   });
 }
 
-export async function connectChain(config: ChainConfig, devOpts: Omit<DevChainOptions, 'port'> = {}): Promise<ChainContext> {
+export async function connectChain(
+  config: ChainConfig,
+  devOpts: Omit<DevChainOptions, 'port'> = {},
+): Promise<ChainContext> {
   if (config.mode === 'rpc') {
     const chain = chainFor(config.chainId, config.rpcUrl);
     const transport = http(config.rpcUrl);
     const account = privateKeyToAccount(config.minterKey);
     return {
-      mode: 'rpc', chainId: config.chainId, chain, account, tokenAddress: config.tokenAddress,
+      mode: 'rpc',
+      chainId: config.chainId,
+      chain,
+      account,
+      tokenAddress: config.tokenAddress,
       payoutAccount: config.payoutKey ? privateKeyToAccount(config.payoutKey) : null,
       publicClient: createPublicClient({ chain, transport }),
       walletClient: createWalletClient({ chain, transport, account }),
@@ -104,7 +136,13 @@ export async function connectChain(config: ChainConfig, devOpts: Omit<DevChainOp
   const transport = custom(devChain.provider, { retryCount: 0 }); // in process: nothing transient to retry
   const account = devChain.minterAccount;
   return {
-    mode: 'dev', chainId: DEV_CHAIN_ID, chain, account, payoutAccount: devChain.payoutAccount, tokenAddress: devChain.tokenAddress, devChain,
+    mode: 'dev',
+    chainId: DEV_CHAIN_ID,
+    chain,
+    account,
+    payoutAccount: devChain.payoutAccount,
+    tokenAddress: devChain.tokenAddress,
+    devChain,
     publicClient: createPublicClient({ chain, transport, pollingInterval: 50 }),
     walletClient: createWalletClient({ chain, transport, account, pollingInterval: 50 }),
     close: () => devChain.close(),
@@ -116,7 +154,14 @@ export async function connectChain(config: ChainConfig, devOpts: Omit<DevChainOp
  * JSON-RPC endpoint with the dev minter key: how `npm run worker` and the API processes of a cluster mint and read.
  */
 export function devChainViaRpc(rpcUrl: string): ChainConfig {
-  return { mode: 'rpc', rpcUrl, chainId: DEV_CHAIN_ID, minterKey: DEV_MINTER_KEY, tokenAddress: DEV_TOKEN_ADDRESS, payoutKey: DEV_PAYOUT_KEY };
+  return {
+    mode: 'rpc',
+    rpcUrl,
+    chainId: DEV_CHAIN_ID,
+    minterKey: DEV_MINTER_KEY,
+    tokenAddress: DEV_TOKEN_ADDRESS,
+    payoutKey: DEV_PAYOUT_KEY,
+  };
 }
 
 /** Compares the node's eth_chainId with the configured id: null when they match, else a sentence. */

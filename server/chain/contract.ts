@@ -8,7 +8,16 @@
  *   deployData(admin, minter)         → creation code + constructor args
  *   readBalance(client, token, owner, id), readUri(client, token, id)
  */
-import { encodeDeployData, encodeFunctionData, keccak256, toHex, type Abi, type Address, type Hex, type PublicClient } from 'viem';
+import {
+  encodeDeployData,
+  encodeFunctionData,
+  keccak256,
+  toHex,
+  type Abi,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import artifact from './RwaToken.json' with { type: 'json' };
 
 export const rwaTokenAbi = artifact.abi as Abi;
@@ -29,7 +38,12 @@ export function deployData(admin: Address, minter: Address): Hex {
 }
 
 export async function readBalance(client: PublicClient, token: Address, owner: Address, id: bigint): Promise<bigint> {
-  const value = await client.readContract({ address: token, abi: rwaTokenAbi, functionName: 'balanceOf', args: [owner, id] });
+  const value = await client.readContract({
+    address: token,
+    abi: rwaTokenAbi,
+    functionName: 'balanceOf',
+    args: [owner, id],
+  });
   return value as bigint;
 }
 

@@ -66,8 +66,12 @@ export type DevChain = {
 /** The deploy transaction: identical bytes on every start (RFC 6979 signatures are deterministic). */
 export async function devDeployTransaction(minter: PrivateKeyAccount): Promise<Hex> {
   return minter.signTransaction({
-    type: 'eip1559', chainId: DEV_CHAIN_ID, nonce: 0, gas: DEPLOY_GAS,
-    maxFeePerGas: 10n * GWEI, maxPriorityFeePerGas: GWEI,
+    type: 'eip1559',
+    chainId: DEV_CHAIN_ID,
+    nonce: 0,
+    gas: DEPLOY_GAS,
+    maxFeePerGas: 10n * GWEI,
+    maxPriorityFeePerGas: GWEI,
     data: deployData(minter.address, minter.address),
   });
 }
@@ -82,24 +86,42 @@ export async function startDevChain(opts: DevChainOptions = {}): Promise<DevChai
       // Hardhat's accounts #1–#8, for wallets and tests to pay from (crypto payments); never the minter's key.
       ...devFundedAccounts().map((a) => ({ address: a.address, balance: DEV_BALANCE })),
       // #9 is the platform wallet that pays payouts on chain.
-      ...(opts.fundedAccounts ?? []).some((a) => a.address.toLowerCase() === payoutAccount.address.toLowerCase())
-        ? [] : [{ address: payoutAccount.address, balance: DEV_BALANCE }],
+      ...((opts.fundedAccounts ?? []).some((a) => a.address.toLowerCase() === payoutAccount.address.toLowerCase())
+        ? []
+        : [{ address: payoutAccount.address, balance: DEV_BALANCE }]),
       ...(opts.fundedAccounts ?? []),
     ],
   });
   const deployTx = await devDeployTransaction(minterAccount);
   const deployTxHash = keccak256(deployTx);
   await provider.request({ method: 'eth_sendRawTransaction', params: [deployTx] });
-  const receipt = (await provider.request({ method: 'eth_getTransactionReceipt', params: [deployTxHash] })) as
-    { status: Hex; contractAddress: Address } | null;
+  const receipt = (await provider.request({ method: 'eth_getTransactionReceipt', params: [deployTxHash] })) as {
+    status: Hex;
+    contractAddress: Address;
+  } | null;
   if (receipt?.status !== '0x1') throw new Error('dev chain: RwaToken deployment failed');
 
-  const replayed = await replay(provider, (opts.rawTxs ?? []).filter((raw) => keccak256(raw) !== deployTxHash));
+  const replayed = await replay(
+    provider,
+    (opts.rawTxs ?? []).filter((raw) => keccak256(raw) !== deployTxHash),
+  );
   const port = opts.port === undefined ? DEV_DEFAULT_PORT : opts.port;
-  const rpc = port === null ? undefined : await startRpcServer({ handle: provider.handle, port, onRawTransaction: opts.onRawTransaction });
+  const rpc =
+    port === null
+      ? undefined
+      : await startRpcServer({ handle: provider.handle, port, onRawTransaction: opts.onRawTransaction });
   return {
-    provider, chainId: DEV_CHAIN_ID, minterAccount, minterKey: DEV_MINTER_KEY, payoutAccount,
-    tokenAddress: receipt.contractAddress, deployTxHash, rpcUrl: rpc?.url, replayed,
-    close: async () => { await rpc?.close(); },
+    provider,
+    chainId: DEV_CHAIN_ID,
+    minterAccount,
+    minterKey: DEV_MINTER_KEY,
+    payoutAccount,
+    tokenAddress: receipt.contractAddress,
+    deployTxHash,
+    rpcUrl: rpc?.url,
+    replayed,
+    close: async () => {
+      await rpc?.close();
+    },
   };
 }

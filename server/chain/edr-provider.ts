@@ -12,8 +12,15 @@
  * as on a real chain (and replays the same way).
  */
 import {
-  ContractDecoder, EdrContext, L1_CHAIN_TYPE, MineOrdering, SpecId,
-  l1GenesisState, l1HardforkToString, l1ProviderFactory, type ProviderConfig,
+  ContractDecoder,
+  EdrContext,
+  L1_CHAIN_TYPE,
+  MineOrdering,
+  SpecId,
+  l1GenesisState,
+  l1HardforkToString,
+  l1ProviderFactory,
+  type ProviderConfig,
 } from '@nomicfoundation/edr';
 import { hexToBytes, RpcRequestError, type Address } from 'viem';
 
@@ -26,7 +33,9 @@ const COINBASE: Address = '0xc014ba5ec014ba5ec014ba5ec014ba5ec014ba5e';
 
 export type JsonRpcRequest = { jsonrpc?: '2.0'; id?: number | string | null; method: string; params?: unknown };
 export type JsonRpcResponse = {
-  jsonrpc: '2.0'; id: number | string | null; result?: unknown;
+  jsonrpc: '2.0';
+  id: number | string | null;
+  result?: unknown;
   error?: { code: number; message: string; data?: unknown };
 };
 

@@ -33,7 +33,8 @@ function parentOf(mnemonic: string): HDKey {
 
 export function depositKeys(mnemonic: string): DepositKeys {
   const account = (index: number) => {
-    if (!Number.isSafeInteger(index) || index < 0 || index >= 2 ** 31) throw new RangeError(`bad derivation index ${index}`);
+    if (!Number.isSafeInteger(index) || index < 0 || index >= 2 ** 31)
+      throw new RangeError(`bad derivation index ${index}`);
     const child = parentOf(mnemonic).deriveChild(index);
     return privateKeyToAccount(toHex(child.privateKey!));
   };

@@ -15,7 +15,15 @@
  *   waitForMint(ctx, hash)        → { status, blockNumber } once mined
  */
 import {
-  keccak256, TransactionNotFoundError, TransactionReceiptNotFoundError, type Account, type Address, type Chain, type Hex, type PublicClient, type Transport,
+  keccak256,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  type Account,
+  type Address,
+  type Chain,
+  type Hex,
+  type PublicClient,
+  type Transport,
 } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { decodeErrorResult, BaseError } from 'viem';
@@ -61,8 +69,14 @@ export async function signMint(ctx: MintContext, req: MintRequest, knownFees?: F
   ]);
   const gas = (estimated * 12n) / 10n < TX_GAS_CAP ? (estimated * 12n) / 10n : TX_GAS_CAP;
   const signedTx = await ctx.account.signTransaction({
-    type: 'eip1559', chainId: ctx.chainId, nonce: req.nonce, to: ctx.tokenAddress, data, gas,
-    maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    type: 'eip1559',
+    chainId: ctx.chainId,
+    nonce: req.nonce,
+    to: ctx.tokenAddress,
+    data,
+    gas,
+    maxFeePerGas: fees.maxFeePerGas,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
   });
   return { nonce: req.nonce, signedTx, txHash: keccak256(signedTx) };
 }
@@ -84,26 +98,31 @@ const KNOWN_REVERTS: Record<string, string> = {
 
 /** A sentence for why a mint reverts: the token contract's custom error decoded, else the node's message. */
 export function revertReason(err: unknown): string {
-  const data = err instanceof BaseError
-    ? (err.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null)?.data
-    : undefined;
+  const data =
+    err instanceof BaseError
+      ? (err.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null)?.data
+      : undefined;
   if (data && data.length >= 10) {
     try {
       const decoded = decodeErrorResult({ abi: rwaTokenAbi, data });
       const known = KNOWN_REVERTS[decoded.errorName];
       const call = `${decoded.errorName}(${(decoded.args ?? []).map(String).join(', ')})`;
       return known ? `${known} (${call})` : `the token contract reverted with ${call}`;
-    } catch { /* not one of the token's errors */ }
+    } catch {
+      /* not one of the token's errors */
+    }
   }
   if (err instanceof BaseError) return err.shortMessage;
   return err instanceof Error ? err.message : String(err);
 }
 
 /** Turns only "not found" into null: a network error must not look like a missing transaction. */
-const nullIf = (kind: abstract new (...args: never[]) => Error) => (err: unknown): null => {
-  if (err instanceof kind) return null;
-  throw err;
-};
+const nullIf =
+  (kind: abstract new (...args: never[]) => Error) =>
+  (err: unknown): null => {
+    if (err instanceof kind) return null;
+    throw err;
+  };
 
 export async function observeJob(ctx: MintContext, stored: { txHash: Hex }): Promise<ChainFacts> {
   const [receipt, tx, confirmedTxCount] = await Promise.all([

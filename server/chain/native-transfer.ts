@@ -20,8 +20,15 @@
  */
 import { errorSentence, type ErrorCode, type ErrorParams } from '../../src/common/errors-catalogue.js';
 import {
-  formatEther, keccak256, TransactionNotFoundError, TransactionReceiptNotFoundError,
-  type Address, type Chain, type Hex, type PublicClient, type Transport,
+  formatEther,
+  keccak256,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  type Address,
+  type Chain,
+  type Hex,
+  type PublicClient,
+  type Transport,
 } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { broadcast } from './mint.js';
@@ -57,7 +64,10 @@ export type TransferOutcome =
 
 /** A transfer the chain would refuse, said as a sentence (nothing was signed). */
 export class TransferRefusal extends Error {
-  constructor(readonly messageCode: ErrorCode, readonly params: ErrorParams) {
+  constructor(
+    readonly messageCode: ErrorCode,
+    readonly params: ErrorParams,
+  ) {
     super(errorSentence(messageCode, params));
     this.name = 'TransferRefusal';
   }
@@ -68,7 +78,10 @@ export async function nextNonce(ctx: TransferContext, highestStored: number | nu
   return Math.max(pending, highestStored === null ? 0 : highestStored + 1);
 }
 
-export async function signNativeTransfer(ctx: TransferContext, req: { to: Address; value: bigint; nonce: number }): Promise<SignedTransfer> {
+export async function signNativeTransfer(
+  ctx: TransferContext,
+  req: { to: Address; value: bigint; nonce: number },
+): Promise<SignedTransfer> {
   const [fees, gas, balance] = await Promise.all([
     ctx.publicClient.estimateFeesPerGas({ type: 'eip1559' }),
     ctx.publicClient.estimateGas({ account: ctx.account, to: req.to, value: req.value }).catch(() => null),
@@ -77,12 +90,22 @@ export async function signNativeTransfer(ctx: TransferContext, req: { to: Addres
   const limit = gas ?? 21_000n;
   const needed = req.value + limit * fees.maxFeePerGas;
   if (balance < needed) {
-    throw new TransferRefusal('wallet_short', { address: ctx.account.address, balance: formatEther(balance), needed: formatEther(needed) });
+    throw new TransferRefusal('wallet_short', {
+      address: ctx.account.address,
+      balance: formatEther(balance),
+      needed: formatEther(needed),
+    });
   }
   if (gas === null) throw new TransferRefusal('transfer_not_accepted', { to: req.to });
   const signedTx = await ctx.account.signTransaction({
-    type: 'eip1559', chainId: ctx.chainId, nonce: req.nonce, to: req.to, value: req.value, gas: limit,
-    maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    type: 'eip1559',
+    chainId: ctx.chainId,
+    nonce: req.nonce,
+    to: req.to,
+    value: req.value,
+    gas: limit,
+    maxFeePerGas: fees.maxFeePerGas,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
   });
   return { nonce: req.nonce, to: req.to, value: req.value, signedTx, txHash: keccak256(signedTx) };
 }
@@ -98,10 +121,12 @@ export function decideTransfer(stored: StoredTransfer, facts: TransferFacts): Tr
   };
 }
 
-const nullIf = (kind: abstract new (...args: never[]) => Error) => (err: unknown): null => {
-  if (err instanceof kind) return null;
-  throw err;
-};
+const nullIf =
+  (kind: abstract new (...args: never[]) => Error) =>
+  (err: unknown): null => {
+    if (err instanceof kind) return null;
+    throw err;
+  };
 
 export async function observeTransfer(ctx: TransferContext, stored: StoredTransfer): Promise<TransferFacts> {
   const [receipt, tx, confirmedTxCount] = await Promise.all([
@@ -109,14 +134,22 @@ export async function observeTransfer(ctx: TransferContext, stored: StoredTransf
     ctx.publicClient.getTransaction({ hash: stored.txHash }).catch(nullIf(TransactionNotFoundError)),
     ctx.publicClient.getTransactionCount({ address: ctx.account.address, blockTag: 'latest' }),
   ]);
-  return { receipt: receipt ? { status: receipt.status, blockNumber: receipt.blockNumber } : null, confirmedTxCount, txKnown: tx !== null };
+  return {
+    receipt: receipt ? { status: receipt.status, blockNumber: receipt.blockNumber } : null,
+    confirmedTxCount,
+    txKnown: tx !== null,
+  };
 }
 
 /**
  * Sends (or re-sends, byte for byte) a transfer that is already stored, then looks for its receipt for up to
  * `waitMs`. Never signs: a stored transfer is finished by its receipt or found lost.
  */
-export async function sendStoredTransfer(ctx: TransferContext, stored: StoredTransfer, waitMs = 0): Promise<TransferOutcome> {
+export async function sendStoredTransfer(
+  ctx: TransferContext,
+  stored: StoredTransfer,
+  waitMs = 0,
+): Promise<TransferOutcome> {
   let decision = decideTransfer(stored, await observeTransfer(ctx, stored));
   if (decision.action === 'rebroadcast') {
     try {
@@ -136,14 +169,29 @@ export async function sendStoredTransfer(ctx: TransferContext, stored: StoredTra
   return { state: decision.status === 'success' ? 'mined' : 'reverted', blockNumber: decision.blockNumber };
 }
 
-export type ChainTransfer = { from: Address; to: Address | null; value: bigint; status: 'success' | 'reverted' | 'pending'; blockNumber: bigint | null };
+export type ChainTransfer = {
+  from: Address;
+  to: Address | null;
+  value: bigint;
+  status: 'success' | 'reverted' | 'pending';
+  blockNumber: bigint | null;
+};
 
 /** What a transaction moved, read from the chain; null when the node does not know it. */
-export async function readTransfer(publicClient: PublicClient<Transport, Chain>, hash: Hex): Promise<ChainTransfer | null> {
+export async function readTransfer(
+  publicClient: PublicClient<Transport, Chain>,
+  hash: Hex,
+): Promise<ChainTransfer | null> {
   const [tx, receipt] = await Promise.all([
     publicClient.getTransaction({ hash }).catch(nullIf(TransactionNotFoundError)),
     publicClient.getTransactionReceipt({ hash }).catch(nullIf(TransactionReceiptNotFoundError)),
   ]);
   if (!tx) return null;
-  return { from: tx.from, to: tx.to, value: tx.value, status: receipt ? receipt.status : 'pending', blockNumber: receipt?.blockNumber ?? null };
+  return {
+    from: tx.from,
+    to: tx.to,
+    value: tx.value,
+    status: receipt ? receipt.status : 'pending',
+    blockNumber: receipt?.blockNumber ?? null,
+  };
 }

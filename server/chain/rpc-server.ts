@@ -27,8 +27,11 @@ const MAX_BODY = 5 * 1024 * 1024;
 const BLOCKED_PREFIXES = ['evm_', 'hardhat_', 'anvil_', 'personal_', 'debug_', 'eth_sign'];
 const BLOCKED = new Set(['eth_sendTransaction']);
 
-const errorResponse = (id: JsonRpcResponse['id'], code: number, message: string): JsonRpcResponse =>
-  ({ jsonrpc: '2.0', id, error: { code, message } });
+const errorResponse = (id: JsonRpcResponse['id'], code: number, message: string): JsonRpcResponse => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code, message },
+});
 
 export function isMethodAllowed(method: string, rawTxAllowed: boolean): boolean {
   if (method === 'eth_sendRawTransaction') return rawTxAllowed;
@@ -84,8 +87,11 @@ export function startRpcServer(opts: RpcServerOptions): Promise<RpcServer> {
     req.on('end', () => {
       respond(Buffer.concat(chunks).toString('utf8'), opts)
         .then((payload) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(payload)))
-        .catch(() => res.writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify(errorResponse(null, -32603, 'Internal error'))));
+        .catch(() =>
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify(errorResponse(null, -32603, 'Internal error'))),
+        );
     });
   });
   return new Promise((resolve, reject) => {
@@ -95,7 +101,11 @@ export function startRpcServer(opts: RpcServerOptions): Promise<RpcServer> {
       resolve({
         url: `http://${host}:${port}`,
         port,
-        close: () => new Promise<void>((done) => { server.closeAllConnections(); server.close(() => done()); }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });

@@ -24,9 +24,15 @@ const sessionOf = (q: Queryable) => (q as unknown as { session: Session }).sessi
 /** Builds `builder`'s statement once, keeping what its session was asked to prepare, so it can be asked again. */
 function record(builder: { session?: Session; _prepare?: () => Prepared }): { prepared: Prepared; recorded: Recorded } {
   const session = builder.session;
-  if (!session || typeof builder._prepare !== 'function') throw new Error('builtOnce: build must return a select, insert, update or delete');
+  if (!session || typeof builder._prepare !== 'function')
+    throw new Error('builtOnce: build must return a select, insert, update or delete');
   let args: unknown[] | null = null;
-  builder.session = { prepareQuery: (...a: unknown[]) => { args = a; return session.prepareQuery(...a); } };
+  builder.session = {
+    prepareQuery: (...a: unknown[]) => {
+      args = a;
+      return session.prepareQuery(...a);
+    },
+  };
   try {
     const prepared = builder._prepare();
     if (!args) throw new Error('builtOnce: the statement was not prepared through its session');
@@ -36,9 +42,11 @@ function record(builder: { session?: Session; _prepare?: () => Prepared }): { pr
   }
 }
 
-export function builtOnce<V extends Record<string, unknown>, B extends { execute: () => Promise<unknown> }, S extends string | number = ''>(
-  build: (q: Queryable, p: Slots<V>, shape: S) => B,
-) {
+export function builtOnce<
+  V extends Record<string, unknown>,
+  B extends { execute: () => Promise<unknown> },
+  S extends string | number = '',
+>(build: (q: Queryable, p: Slots<V>, shape: S) => B) {
   const shapes = new Map<S, Recorded>();
   return async (q: Queryable, values: V, shape = '' as S): Promise<Awaited<ReturnType<B['execute']>>> => {
     const known = shapes.get(shape);

@@ -75,7 +75,10 @@ export function fromPostgres(url: string, max = 10): Database {
 }
 
 /** PostgreSQL at `databaseUrl`, else PGlite under `dataDir` (in a worker thread with `thread`: the server's choice). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }, { thread = false } = {}): Promise<Database> {
+export async function openDatabase(
+  opts: { databaseUrl?: string; dataDir: string },
+  { thread = false } = {},
+): Promise<Database> {
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
   const dir = path.join(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
@@ -94,7 +97,8 @@ export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
  * before it, so none may depend on another's effect (foreign keys are checked at its end, so a row may refer to one
  * inserted beside it).
  */
-export const alongside = (db: Queryable, writes: readonly SQLWrapper[]) => writes.map((w, i) => db.$with(`w${i}`, {}).as(w.getSQL()));
+export const alongside = (db: Queryable, writes: readonly SQLWrapper[]) =>
+  writes.map((w, i) => db.$with(`w${i}`, {}).as(w.getSQL()));
 
 const dialect = new PgDialect();
 

@@ -17,7 +17,8 @@ const MIN_LENGTH = 12;
 async function main() {
   const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
   const email = normaliseEmail(values.email ?? '');
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error('Usage: npm run create-admin -- --email admin@example.com [--name "Full Name"]');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new Error('Usage: npm run create-admin -- --email admin@example.com [--name "Full Name"]');
   const password = await readPassword();
   if (password.length < MIN_LENGTH) throw new Error(`The password must be at least ${MIN_LENGTH} characters.`);
   const passwordHash = await hashPassword(password);
@@ -29,18 +30,35 @@ async function main() {
     const now = new Date();
     const created = await database.db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-      const fields = { role: 'admin', status: 'active', passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: now };
+      const fields = {
+        role: 'admin',
+        status: 'active',
+        passwordHash,
+        failedLoginCount: 0,
+        lockedUntil: null,
+        updatedAt: now,
+      };
       if (existing) {
-        await tx.update(users).set({ ...fields, ...(values.name ? { name: values.name } : {}) }).where(eq(users.id, existing.id));
+        await tx
+          .update(users)
+          .set({ ...fields, ...(values.name ? { name: values.name } : {}) })
+          .where(eq(users.id, existing.id));
         await revokeAllSessions(tx, existing.id, now);
         await audit(tx, null, 'user.promote_admin', 'user', existing.id, { email, via: 'create-admin' });
         return false;
       }
-      const [user] = await tx.insert(users).values({ email, name: values.name ?? null, ...fields }).returning({ id: users.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ email, name: values.name ?? null, ...fields })
+        .returning({ id: users.id });
       await audit(tx, null, 'user.create_admin', 'user', user!.id, { email, via: 'create-admin' });
       return true;
     });
-    console.log(created ? `Created admin ${email}.` : `${email} is now an admin; its password was replaced and its sessions ended.`);
+    console.log(
+      created
+        ? `Created admin ${email}.`
+        : `${email} is now an admin; its password was replaced and its sessions ended.`,
+    );
   } finally {
     await database.close();
   }
@@ -49,9 +67,11 @@ async function main() {
 async function readPassword(): Promise<string> {
   const fromEnv = process.env.ADMIN_PASSWORD;
   if (fromEnv) return fromEnv;
-  if (!process.stdin.isTTY) throw new Error('Set ADMIN_PASSWORD or run this on a terminal to be asked for the password.');
+  if (!process.stdin.isTTY)
+    throw new Error('Set ADMIN_PASSWORD or run this on a terminal to be asked for the password.');
   const first = await promptHidden('Password (at least 12 characters): ');
-  if (first.length >= MIN_LENGTH && (await promptHidden('Repeat the password: ')) !== first) throw new Error('The passwords do not match.');
+  if (first.length >= MIN_LENGTH && (await promptHidden('Repeat the password: ')) !== first)
+    throw new Error('The passwords do not match.');
   return first;
 }
 

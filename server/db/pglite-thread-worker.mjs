@@ -10,8 +10,15 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 const keep = (value) => value;
 /** What drizzle's PGlite driver asks for: dates, intervals and their arrays as the text PostgreSQL sends. */
 const rawDates = {
-  [types.TIMESTAMP]: keep, [types.TIMESTAMPTZ]: keep, [types.INTERVAL]: keep, [types.DATE]: keep,
-  1231: keep, 1115: keep, 1185: keep, 1187: keep, 1182: keep,
+  [types.TIMESTAMP]: keep,
+  [types.TIMESTAMPTZ]: keep,
+  [types.INTERVAL]: keep,
+  [types.DATE]: keep,
+  1231: keep,
+  1115: keep,
+  1185: keep,
+  1187: keep,
+  1182: keep,
 };
 
 const port = parentPort;
@@ -43,7 +50,10 @@ const { serialize } = protocol;
 const joined = (parts) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 };
 
@@ -51,7 +61,10 @@ async function statementFor(text) {
   const known = prepared.get(text);
   if (known || prepared.size >= PREPARED_LIMIT) return known ?? null;
   const name = `s${prepared.size + 1}`;
-  const { messages } = await db.execProtocol(joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+  const { messages } = await db.execProtocol(
+    joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    { syncToFs: false },
+  );
   const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
   prepared.set(text, statement);
   return statement;
@@ -65,9 +78,15 @@ async function query(text, params = [], options) {
     const serializer = db.serializers[statement.paramTypes[i]];
     return serializer ? serializer(value) : value.toString();
   });
-  const { messages } = await db.execProtocol(joined([
-    serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync(),
-  ]), { syncToFs: false });
+  const { messages } = await db.execProtocol(
+    joined([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]),
+    { syncToFs: false },
+  );
   if (!db.isInTransaction()) await db.syncToFs();
   return parse.parseResults(messages, db.parsers, options)[0];
 }
@@ -79,7 +98,8 @@ port.on('message', (m) => {
   const run = async () => {
     // A transaction's first statement opens it (pglite-thread.ts): when `begin` fails, the statement is not run.
     if (m.begin) await db.exec('begin');
-    if (m.op === 'query') return query(m.sql, m.params, { rowMode: m.rowMode, parsers: m.rawDates ? rawDates : undefined });
+    if (m.op === 'query')
+      return query(m.sql, m.params, { rowMode: m.rowMode, parsers: m.rawDates ? rawDates : undefined });
     if (m.op === 'exec') return db.exec(m.sql);
     await db.close();
     return null;
@@ -92,6 +112,9 @@ port.on('message', (m) => {
       port.postMessage({ id: m.id, error: { message: `The PGlite thread could not send its answer: ${err.message}` } });
     }
   };
-  queue = queue.then(run).then((result) => answer({ id: m.id, result }), (err) => answer({ id: m.id, error: errorFields(err) }));
+  queue = queue.then(run).then(
+    (result) => answer({ id: m.id, result }),
+    (err) => answer({ id: m.id, error: errorFields(err) }),
+  );
 });
 port.postMessage({ ready: true });

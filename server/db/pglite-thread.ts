@@ -65,7 +65,8 @@ export class PGliteThread implements ThreadQueryable {
   /** What the thread is sent; `begin` opens a transaction first, in the same message (see transaction()). */
   private sender(begin: () => boolean): ThreadQueryable {
     return {
-      query: (sql, params, opts) => this.send({ op: 'query', sql, params, rowMode: opts?.rowMode, rawDates: !!opts?.parsers, begin: begin() }),
+      query: (sql, params, opts) =>
+        this.send({ op: 'query', sql, params, rowMode: opts?.rowMode, rawDates: !!opts?.parsers, begin: begin() }),
       exec: (sql) => this.send({ op: 'exec', sql, begin: begin() }),
     };
   }
@@ -101,7 +102,9 @@ export class PGliteThread implements ThreadQueryable {
     let begun = false;
     const tx = {
       ...this.sender(() => !begun && (begun = true)),
-      rollback: async () => { if (begun) await this.direct.exec('rollback'); },
+      rollback: async () => {
+        if (begun) await this.direct.exec('rollback');
+      },
     };
     let outcome: { result: T } | { error: unknown };
     try {

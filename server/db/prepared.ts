@@ -23,10 +23,17 @@ const hasParameters = (config: QueryConfig, values: unknown) =>
 export function prepareByName(client: pg.PoolClient, limit = NAMED_PER_CONNECTION) {
   const named = new Set<string>();
   // The class's query, looked up at each call (a test may wrap it to count statements).
-  const query = (...args: unknown[]) => (Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown }).query.apply(client, args);
+  const query = (...args: unknown[]) =>
+    (Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown }).query.apply(client, args);
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const config = args[0] as QueryConfig | string;
-    if (config && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined && hasParameters(config, args[1])) {
+    if (
+      config &&
+      typeof config === 'object' &&
+      typeof config.text === 'string' &&
+      config.name === undefined &&
+      hasParameters(config, args[1])
+    ) {
       const name = nameOf(config.text);
       if (named.has(name) || named.size < limit) {
         named.add(name);

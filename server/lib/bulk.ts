@@ -15,7 +15,14 @@ export async function eachRow(ids: readonly string[], each: (id: string) => Prom
       results.push({ id, ok: true });
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
-      results.push({ id, ok: false, code: err.code, error: err.message, messageCode: err.messageCode, ...(err.params ? { params: err.params } : {}) });
+      results.push({
+        id,
+        ok: false,
+        code: err.code,
+        error: err.message,
+        messageCode: err.messageCode,
+        ...(err.params ? { params: err.params } : {}),
+      });
     }
   }
   const done = results.filter((r) => r.ok).length;

@@ -20,7 +20,11 @@ export type CsvColumn<R> = { header: string; kind: CsvKind; value: (row: R) => u
 
 /** A column per field of the API shape `R`, headed by the field's name (the same names as the JSON list). */
 export function csvColumns<R>(fields: { [K in keyof R]?: CsvKind }): CsvColumn<R>[] {
-  return (Object.entries(fields) as [keyof R & string, CsvKind][]).map(([field, kind]) => ({ header: field, kind, value: (row: R) => row[field] }));
+  return (Object.entries(fields) as [keyof R & string, CsvKind][]).map(([field, kind]) => ({
+    header: field,
+    kind,
+    value: (row: R) => row[field],
+  }));
 }
 
 const EXPORTS = new Map<ResourceName, CsvColumn<never>[]>();
@@ -38,7 +42,11 @@ export function csvExport<R>(resource: ResourceName, columns: CsvColumn<R>[]): C
 export const csvExports = (): ReadonlyMap<ResourceName, CsvColumn<never>[]> => EXPORTS;
 
 /** A computed column (a nested field, a count), for what is not a field of its own. */
-export const csvColumn = <R>(header: string, kind: CsvKind, value: (row: R) => unknown): CsvColumn<R> => ({ header, kind, value });
+export const csvColumn = <R>(header: string, kind: CsvKind, value: (row: R) => unknown): CsvColumn<R> => ({
+  header,
+  kind,
+  value,
+});
 
 /**
  * Cells a spreadsheet would run as a formula start with one of these (OWASP, CSV injection): such a text cell gets a
@@ -58,7 +66,8 @@ export function moneyText(value: number | string): string {
 }
 
 /** One cell's text (csv-stringify then quotes it when it holds a comma, a quote or a line break). */
-export const csvCell = (kind: CsvKind, value: unknown): string => (value === null || value === undefined || value === '' ? '' : CELL[kind](value));
+export const csvCell = (kind: CsvKind, value: unknown): string =>
+  value === null || value === undefined || value === '' ? '' : CELL[kind](value);
 
 /** Each kind's writer of a present value, chosen once per column rather than per cell. */
 const CELL: Record<CsvKind, (value: unknown) => string> = {
@@ -120,7 +129,10 @@ export async function* csvText<R>(pages: AsyncIterable<R[]>, columns: CsvColumn<
  * spreadsheets read names in any script). The rows are read as the client takes them (back-pressure), and a client
  * that goes away stops the reading.
  */
-export function streamCsv<R>(reply: FastifyReply, opts: { name: string; columns: CsvColumn<R>[]; pages: AsyncIterable<R[]> }) {
+export function streamCsv<R>(
+  reply: FastifyReply,
+  opts: { name: string; columns: CsvColumn<R>[]; pages: AsyncIterable<R[]> },
+) {
   const out = Readable.from(csvText(opts.pages, opts.columns), { objectMode: false });
   out.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') reply.log.error({ err }, `the ${opts.name} export stopped`);

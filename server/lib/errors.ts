@@ -1,4 +1,9 @@
-import { errorSentence, type ErrorCode, type ErrorParams, type FieldMessage } from '../../src/common/errors-catalogue.js';
+import {
+  errorSentence,
+  type ErrorCode,
+  type ErrorParams,
+  type FieldMessage,
+} from '../../src/common/errors-catalogue.js';
 
 /**
  * What a rule (a policy) or a service says: a message code and its params, no English. The sentence is made from the
@@ -8,13 +13,17 @@ export type Said = { readonly messageCode: ErrorCode; readonly params?: ErrorPar
 /** What an error or a field says: a message code, or what `say` built. */
 export type Message = ErrorCode | Said;
 
-export const say = (code: ErrorCode, params?: ErrorParams): Said => (params ? { messageCode: code, params } : { messageCode: code });
+export const say = (code: ErrorCode, params?: ErrorParams): Said =>
+  params ? { messageCode: code, params } : { messageCode: code };
 
 /** The English sentence of what was said. */
 export const sentenceOf = (said: Said) => errorSentence(said.messageCode, said.params);
 
 /** The sentence of a message, its code and params. */
-function resolve(message: Message, params?: ErrorParams): { sentence: string; messageCode: string; params?: ErrorParams } {
+function resolve(
+  message: Message,
+  params?: ErrorParams,
+): { sentence: string; messageCode: string; params?: ErrorParams } {
   const said = typeof message === 'string' ? say(message, params) : message;
   return { sentence: sentenceOf(said), ...said };
 }
@@ -30,7 +39,13 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   readonly fieldMessages?: Record<string, FieldMessage>;
 
-  constructor(readonly status: number, message: Message, params?: ErrorParams, fields?: Record<string, Message>, code?: string) {
+  constructor(
+    readonly status: number,
+    message: Message,
+    params?: ErrorParams,
+    fields?: Record<string, Message>,
+    code?: string,
+  ) {
     const r = resolve(message, params);
     super(r.sentence);
     this.messageCode = r.messageCode;
@@ -39,7 +54,9 @@ export class AppError extends Error {
     if (fields) {
       const each = Object.entries(fields).map(([field, m]) => [field, resolve(m)] as const);
       this.fields = Object.fromEntries(each.map(([field, f]) => [field, f.sentence]));
-      this.fieldMessages = Object.fromEntries(each.map(([field, f]) => [field, { messageCode: f.messageCode, ...(f.params ? { params: f.params } : {}) }]));
+      this.fieldMessages = Object.fromEntries(
+        each.map(([field, f]) => [field, { messageCode: f.messageCode, ...(f.params ? { params: f.params } : {}) }]),
+      );
     }
   }
 }
@@ -47,7 +64,12 @@ export class AppError extends Error {
 export const badRequest = (message: Message, params?: ErrorParams, fields?: Record<string, Message>) =>
   new AppError(400, message, params, fields, 'validation');
 /** 400 for one field a service checked (the schema could not): "Invalid field "x": <its sentence>", translated as its sentence. */
-export function invalidField(field: string, message: Said, fields: Record<string, Message> = { [field]: message }, where = 'field') {
+export function invalidField(
+  field: string,
+  message: Said,
+  fields: Record<string, Message> = { [field]: message },
+  where = 'field',
+) {
   const err = badRequest(message, undefined, fields);
   return Object.assign(err, { message: `Invalid ${where} "${field}": ${err.message}` });
 }
@@ -55,15 +77,32 @@ export const unauthorized = (message: Message = 'unauthorized', params?: ErrorPa
   new AppError(401, message, params, undefined, code);
 export const forbidden = (message: Message = 'forbidden', params?: ErrorParams, code?: string) =>
   new AppError(403, message, params, undefined, code);
-export const notFound = (message: Message, params?: ErrorParams) => new AppError(404, message, params, undefined, 'not_found');
-export const conflict = (message: Message, params?: ErrorParams, code?: string) => new AppError(409, message, params, undefined, code);
-export const unprocessable = (message: Message, params?: ErrorParams, fields?: Record<string, Message>, code?: string) =>
-  new AppError(422, message, params, fields, code);
+export const notFound = (message: Message, params?: ErrorParams) =>
+  new AppError(404, message, params, undefined, 'not_found');
+export const conflict = (message: Message, params?: ErrorParams, code?: string) =>
+  new AppError(409, message, params, undefined, code);
+export const unprocessable = (
+  message: Message,
+  params?: ErrorParams,
+  fields?: Record<string, Message>,
+  code?: string,
+) => new AppError(422, message, params, fields, code);
 
-export function errorBody(message: string, code: string, fields?: Record<string, string>, more: { messageCode?: string; params?: ErrorParams; fieldMessages?: Record<string, FieldMessage> } = {}) {
+export function errorBody(
+  message: string,
+  code: string,
+  fields?: Record<string, string>,
+  more: { messageCode?: string; params?: ErrorParams; fieldMessages?: Record<string, FieldMessage> } = {},
+) {
   return {
-    ok: false as const, success: false as const, error: message, code, messageCode: more.messageCode ?? code,
-    ...(more.params ? { params: more.params } : {}), ...(fields ? { fields } : {}), ...(more.fieldMessages ? { fieldMessages: more.fieldMessages } : {}),
+    ok: false as const,
+    success: false as const,
+    error: message,
+    code,
+    messageCode: more.messageCode ?? code,
+    ...(more.params ? { params: more.params } : {}),
+    ...(fields ? { fields } : {}),
+    ...(more.fieldMessages ? { fieldMessages: more.fieldMessages } : {}),
   };
 }
 

@@ -19,7 +19,12 @@ const expiry = () => sql`now() - make_interval(hours => ${KEEP_HOURS})`;
 
 /** Forgets every key past its 24 hours (the checkout sweeper calls it); answers how many. */
 export async function purgeIdempotencyKeys(db: Db): Promise<number> {
-  return (await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, expiry())).returning({ key: idempotencyKeys.key })).length;
+  return (
+    await db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, expiry()))
+      .returning({ key: idempotencyKeys.key })
+  ).length;
 }
 
 export type Answer = { status: number; body: unknown };
@@ -28,7 +33,10 @@ export type Answer = { status: number; body: unknown };
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -37,7 +45,7 @@ function canonical(value: unknown): string {
 export function idempotencyKeyOf(req: FastifyRequest): string | null {
   const raw = req.headers[KEY_HEADER];
   if (raw === undefined) return null;
-  const key = Array.isArray(raw) ? raw[0] ?? '' : raw;
+  const key = Array.isArray(raw) ? (raw[0] ?? '') : raw;
   if (key.length < 1 || key.length > 255 || !isSafeText(key) || /[^\x21-\x7e]/.test(key)) {
     throw badRequest('idempotency_key_invalid', undefined, { [KEY_HEADER]: 'idempotency_key_invalid_field' });
   }
@@ -48,16 +56,27 @@ export function idempotencyKeyOf(req: FastifyRequest): string | null {
  * Runs `handle` once per (scope, key). `scope` names the route and the caller, so two users' keys never meet.
  * Without a key the request simply runs.
  */
-export async function runIdempotent(db: Db, input: { key: string | null; scope: string; body: unknown }, handle: () => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
+export async function runIdempotent(
+  db: Db,
+  input: { key: string | null; scope: string; body: unknown },
+  handle: () => Promise<Answer>,
+): Promise<Answer & { replayed: boolean }> {
   if (!input.key) return { ...(await handle()), replayed: false };
   const where = and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key));
   const requestHash = sha256(canonical(input.body ?? null));
-  const claim = () => db.insert(idempotencyKeys).values({ scope: input.scope, key: input.key!, requestHash })
-    .onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  const claim = () =>
+    db
+      .insert(idempotencyKeys)
+      .values({ scope: input.scope, key: input.key!, requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
   let claimed = await claim();
   if (claimed.length === 0) {
     // A key older than its 24 hours is free again (purgeIdempotencyKeys removes the rest in bulk).
-    const gone = await db.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.createdAt, expiry()))).returning({ key: idempotencyKeys.key });
+    const gone = await db
+      .delete(idempotencyKeys)
+      .where(and(where, lt(idempotencyKeys.createdAt, expiry())))
+      .returning({ key: idempotencyKeys.key });
     if (gone.length > 0) claimed = await claim();
   }
   if (claimed.length === 0) {
@@ -66,7 +85,10 @@ export async function runIdempotent(db: Db, input: { key: string | null; scope: 
   }
   try {
     const answer = await handle();
-    await db.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body as object }).where(where);
+    await db
+      .update(idempotencyKeys)
+      .set({ statusCode: answer.status, response: answer.body as object })
+      .where(where);
     return { ...answer, replayed: false };
   } catch (err) {
     await db.delete(idempotencyKeys).where(where);
@@ -93,9 +115,11 @@ export type KeepAnswer = (answer: Answer) => KeptAnswer | null;
 export type KeptAnswer = { keptScope: string; keptKey: string; keptStatus: number; keptResponse: string };
 
 /** The update of the key's row that keeps its answer, for a statement built once (db/built-once.ts). */
-export const keptAnswerWrite = (q: Queryable, p: Slots<KeptAnswer>) => q.update(idempotencyKeys)
-  .set({ statusCode: sql`${p.keptStatus}`, response: sql`${p.keptResponse}::jsonb` })
-  .where(and(eq(idempotencyKeys.scope, p.keptScope), eq(idempotencyKeys.key, p.keptKey)));
+export const keptAnswerWrite = (q: Queryable, p: Slots<KeptAnswer>) =>
+  q
+    .update(idempotencyKeys)
+    .set({ statusCode: sql`${p.keptStatus}`, response: sql`${p.keptResponse}::jsonb` })
+    .where(and(eq(idempotencyKeys.scope, p.keptScope), eq(idempotencyKeys.key, p.keptKey)));
 
 /**
  * runIdempotent for work done in one transaction (`handle` gets it): the key is claimed and its answer kept in that
@@ -103,15 +127,23 @@ export const keptAnswerWrite = (q: Queryable, p: Slots<KeptAnswer>) => q.update(
  * before and after. While one request holds the key, the same key is answered 409 at once: the claim takes a
  * transaction-scoped advisory lock on (scope, key) without waiting, and inserts only when it got it.
  */
-export async function runIdempotentIn(db: Db, input: { key: string | null; scope: string; body: unknown }, handle: (tx: Tx, keep: KeepAnswer) => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
+export async function runIdempotentIn(
+  db: Db,
+  input: { key: string | null; scope: string; body: unknown },
+  handle: (tx: Tx, keep: KeepAnswer) => Promise<Answer>,
+): Promise<Answer & { replayed: boolean }> {
   if (!input.key) return { ...(await db.transaction((tx) => handle(tx, () => null))), replayed: false };
   const { scope, key } = input;
   const requestHash = sha256(canonical(input.body ?? null));
   const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
   return db.transaction(async (tx) => {
-    const claim = () => queryRows(tx, sql`insert into ${idempotencyKeys} (scope, key, request_hash)
+    const claim = () =>
+      queryRows(
+        tx,
+        sql`insert into ${idempotencyKeys} (scope, key, request_hash)
       select ${scope}, ${key}, ${requestHash} where pg_try_advisory_xact_lock(hashtextextended(${scope} || ' ' || ${key}, 0))
-      on conflict do nothing returning key`);
+      on conflict do nothing returning key`,
+      );
     let claimed = await claim();
     if (claimed.length === 0) {
       const [first] = await tx.select().from(idempotencyKeys).where(where).limit(1);
@@ -132,7 +164,10 @@ export async function runIdempotentIn(db: Db, input: { key: string | null; scope
     };
     const answer = await handle(tx, keep);
     if (kept !== canonical(answer)) {
-      await tx.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body as object }).where(where);
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: answer.status, response: answer.body as object })
+        .where(where);
     }
     return { ...answer, replayed: false };
   });
@@ -141,7 +176,7 @@ export async function runIdempotentIn(db: Db, input: { key: string | null; scope
 /** The random id a browser without a login keeps and sends with its keys; a key with none (or no such id) is a 400. */
 function guestIdOf(req: FastifyRequest): string {
   const raw = req.headers[GUEST_ID_HEADER];
-  const id = Array.isArray(raw) ? raw[0] ?? '' : raw ?? '';
+  const id = Array.isArray(raw) ? (raw[0] ?? '') : (raw ?? '');
   if (id.length < 8 || id.length > 128 || /[^\x21-\x7e]/.test(id)) {
     throw badRequest('guest_id_required', undefined, { [GUEST_ID_HEADER]: 'required' });
   }
@@ -172,7 +207,13 @@ function send(reply: FastifyReply, answer: Answer & { replayed: boolean }) {
  * For a route handler: runs idempotently under the caller and route, and sends the (first) answer. With `required`,
  * a request without a key is a 400 (a checkout must never be made twice by a retry).
  */
-export async function sendIdempotent(db: Db, req: FastifyRequest, reply: FastifyReply, handle: () => Promise<Answer>, opts: { required?: boolean } = {}) {
+export async function sendIdempotent(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  handle: () => Promise<Answer>,
+  opts: { required?: boolean } = {},
+) {
   return send(reply, await runIdempotent(db, keyOf(req, !!opts.required), handle));
 }
 
@@ -181,7 +222,10 @@ export async function sendIdempotent(db: Db, req: FastifyRequest, reply: Fastify
  * `committed` runs once it has committed and before the answer is sent (so what it drops is published with the answer).
  */
 export async function sendIdempotentIn(
-  db: Db, req: FastifyRequest, reply: FastifyReply, handle: (tx: Tx, keep: KeepAnswer) => Promise<Answer>,
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  handle: (tx: Tx, keep: KeepAnswer) => Promise<Answer>,
   opts: { required?: boolean; committed?: () => void } = {},
 ) {
   const answer = await runIdempotentIn(db, keyOf(req, !!opts.required), handle);

@@ -77,7 +77,9 @@ function inRounds(run: () => Promise<void>): () => Promise<void> {
   };
 }
 
-const pingRound = inRounds(async () => { await Promise.all([...buses].map((bus) => bus.ping())); });
+const pingRound = inRounds(async () => {
+  await Promise.all([...buses].map((bus) => bus.ping()));
+});
 
 /**
  * Resolves once this process has received every notification committed before the call, so a cache entry still
@@ -165,7 +167,10 @@ class Bus {
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
 
-  constructor(private readonly url: string, private readonly log: Log) {}
+  constructor(
+    private readonly url: string,
+    private readonly log: Log,
+  ) {}
 
   async connect() {
     const client = new pg.Client({ connectionString: this.url });
@@ -192,7 +197,9 @@ class Bus {
     if (!this.down) {
       this.down = true;
       downBuses += 1;
-      this.log.warn('cache invalidation: the listening connection to PostgreSQL was lost; caches are bypassed until it is back');
+      this.log.warn(
+        'cache invalidation: the listening connection to PostgreSQL was lost; caches are bypassed until it is back',
+      );
     }
     client.end().catch(() => undefined);
     this.scheduleReconnect();

@@ -53,30 +53,56 @@ export class Counter {
   }
 
   async count(db: Queryable, table: PgTable, where: SQL | undefined, filterKey: string): Promise<Total> {
-    return this.cached(`${dbId(db)}:${filterKey}`, async () => {
-      const cond = where ? sql`where ${where}` : sql``;
-      const probe = await queryRows<{ n: number | string }>(db,
-        sql`select count(*) as n from (select 1 from ${table} ${cond} limit ${EXACT_COUNT_LIMIT + 1}) t`);
-      const exact = Number(probe[0]?.n ?? 0);
-      if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalIsEstimate: false };
-      const plan = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 from ${table} ${cond}`);
-      return { total: Math.max(planRows(plan[0]?.['QUERY PLAN']), exact), totalIsEstimate: true };
-    }, (total) => (total.totalIsEstimate ? this.estimateTtlMs : total.total >= this.keepExactFrom ? this.exactTtlMs : 0));
+    return this.cached(
+      `${dbId(db)}:${filterKey}`,
+      async () => {
+        const cond = where ? sql`where ${where}` : sql``;
+        const probe = await queryRows<{ n: number | string }>(
+          db,
+          sql`select count(*) as n from (select 1 from ${table} ${cond} limit ${EXACT_COUNT_LIMIT + 1}) t`,
+        );
+        const exact = Number(probe[0]?.n ?? 0);
+        if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalIsEstimate: false };
+        const plan = await queryRows<{ 'QUERY PLAN': unknown }>(
+          db,
+          sql`explain (format json) select 1 from ${table} ${cond}`,
+        );
+        return { total: Math.max(planRows(plan[0]?.['QUERY PLAN']), exact), totalIsEstimate: true };
+      },
+      (total) => (total.totalIsEstimate ? this.estimateTtlMs : total.total >= this.keepExactFrom ? this.exactTtlMs : 0),
+    );
   }
 
   /**
    * The sum of an integer column over a filter, kept and dropped like the counts. It reads every matching row, so
    * over a filter whose count is an estimate (`large`) it is kept as long as an estimate is.
    */
-  async sum(db: Queryable, table: PgTable, column: PgColumn, where: SQL | undefined, filterKey: string, large = false): Promise<number> {
-    return this.cached(`${dbId(db)}:sum ${column.name}:${filterKey}`, async () => {
-      const rows = await queryRows<{ s: number | string | null }>(db,
-        sql`select coalesce(sum(${column}), 0) as s from ${table} ${where ? sql`where ${where}` : sql``}`);
-      return Number(rows[0]?.s ?? 0);
-    }, () => (large ? this.estimateTtlMs : this.exactTtlMs));
+  async sum(
+    db: Queryable,
+    table: PgTable,
+    column: PgColumn,
+    where: SQL | undefined,
+    filterKey: string,
+    large = false,
+  ): Promise<number> {
+    return this.cached(
+      `${dbId(db)}:sum ${column.name}:${filterKey}`,
+      async () => {
+        const rows = await queryRows<{ s: number | string | null }>(
+          db,
+          sql`select coalesce(sum(${column}), 0) as s from ${table} ${where ? sql`where ${where}` : sql``}`,
+        );
+        return Number(rows[0]?.s ?? 0);
+      },
+      () => (large ? this.estimateTtlMs : this.exactTtlMs),
+    );
   }
 
-  private async cached<T extends Total | number>(key: string, compute: () => Promise<T>, ttlOf: (value: T) => number): Promise<T> {
+  private async cached<T extends Total | number>(
+    key: string,
+    compute: () => Promise<T>,
+    ttlOf: (value: T) => number,
+  ): Promise<T> {
     const fresh = (entry: CacheEntry | undefined): entry is CacheEntry =>
       !!entry && entry.generation === generation && Date.now() - entry.at < entry.ttl && cachesTrusted();
     if (fresh(this.cache.get(key))) {

@@ -3,14 +3,22 @@
  * once in this process; a failed pass is logged and tried again next time. `nudge` runs a pass now (unless one runs);
  * `stop` waits for the running pass.
  */
-export function startLoop(pass: () => Promise<void>, intervalMs: number, onError: (err: unknown) => void): { stop: () => Promise<void>; nudge: () => void } {
+export function startLoop(
+  pass: () => Promise<void>,
+  intervalMs: number,
+  onError: (err: unknown) => void,
+): { stop: () => Promise<void>; nudge: () => void } {
   let running: Promise<void> = Promise.resolve();
   let busy = false;
   let stopped = false;
   const run = () => {
     if (busy || stopped) return;
     busy = true;
-    running = pass().catch(onError).finally(() => { busy = false; });
+    running = pass()
+      .catch(onError)
+      .finally(() => {
+        busy = false;
+      });
   };
   run();
   const timer = setInterval(run, intervalMs);
@@ -24,4 +32,3 @@ export function startLoop(pass: () => Promise<void>, intervalMs: number, onError
     },
   };
 }
-

@@ -21,7 +21,8 @@ const PARAMS = { type: 'object', additionalProperties: { anyOf: [{ type: 'string
 export const ERROR_SCHEMA = {
   $id: 'Error',
   type: 'object',
-  description: 'An error: its sentence in English (`error`), what programs branch on (`code`), and the sentence to translate (`messageCode` + `params`), with each field’s in `fields` and `fieldMessages`.',
+  description:
+    'An error: its sentence in English (`error`), what programs branch on (`code`), and the sentence to translate (`messageCode` + `params`), with each field’s in `fields` and `fieldMessages`.',
   required: ['ok', 'error', 'code', 'messageCode'],
   additionalProperties: false,
   properties: {
@@ -34,7 +35,12 @@ export const ERROR_SCHEMA = {
     fields: { type: 'object', additionalProperties: { type: 'string' } },
     fieldMessages: {
       type: 'object',
-      additionalProperties: { type: 'object', required: ['messageCode'], additionalProperties: false, properties: { messageCode: { type: 'string' }, params: PARAMS } },
+      additionalProperties: {
+        type: 'object',
+        required: ['messageCode'],
+        additionalProperties: false,
+        properties: { messageCode: { type: 'string' }, params: PARAMS },
+      },
     },
   },
 };
@@ -58,8 +64,13 @@ export type Refusal = keyof typeof REFUSALS;
  * Two routes that would share one (e.g. `/api/a-b` and `/api/a/b`) are refused when registered.
  */
 export function operationIdOf(method: string, url: string): string {
-  const words = url.replace(/^\/api\//, '').split(/[/.\-_]+/).filter(Boolean)
-    .map((w) => (w.startsWith(':') ? `By${w.slice(1, 2).toUpperCase()}${w.slice(2)}` : w.slice(0, 1).toUpperCase() + w.slice(1)));
+  const words = url
+    .replace(/^\/api\//, '')
+    .split(/[/.\-_]+/)
+    .filter(Boolean)
+    .map((w) =>
+      w.startsWith(':') ? `By${w.slice(1, 2).toUpperCase()}${w.slice(2)}` : w.slice(0, 1).toUpperCase() + w.slice(1),
+    );
   return method.toLowerCase() + words.join('');
 }
 
@@ -71,10 +82,12 @@ function withNullableTypes(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withNullableTypes);
   if (!schema || typeof schema !== 'object') return schema;
   const out: Json = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withNullableTypes(v)]));
-  if (out['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null)) out['enum'] = [...(out['enum'] as unknown[]), null];
+  if (out['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null))
+    out['enum'] = [...(out['enum'] as unknown[]), null];
   if (out['nullable'] === true && out['type'] === undefined) {
     delete out['nullable'];
-    if (Array.isArray(out['anyOf'])) out['anyOf'] = (out['anyOf'] as Json[]).map((b) => (b['type'] ? { ...b, nullable: true } : b));
+    if (Array.isArray(out['anyOf']))
+      out['anyOf'] = (out['anyOf'] as Json[]).map((b) => (b['type'] ? { ...b, nullable: true } : b));
   }
   return out;
 }
@@ -85,17 +98,28 @@ function errorResponses(route: RouteOptions, schema: Json, upload: boolean): Jso
   const hasBody = upload || !!schema['body'];
   return {
     ...(upload || schema['body'] || schema['querystring'] || schema['params'] || schema['headers']
-      ? { 400: error('The request is not valid: the sentence names the field and what is wrong with it') } : {}),
-    ...(config.public ? {} : {
-      401: error('No valid bearer token'),
-      403: error('The caller’s role may not do this, or the session must first change its password or enrol in two-factor authentication'),
-    }),
+      ? { 400: error('The request is not valid: the sentence names the field and what is wrong with it') }
+      : {}),
+    ...(config.public
+      ? {}
+      : {
+          401: error('No valid bearer token'),
+          403: error(
+            'The caller’s role may not do this, or the session must first change its password or enrol in two-factor authentication',
+          ),
+        }),
     ...(route.url.includes(':') ? { 404: error('No such record') } : {}),
-    ...(hasBody ? {
-      413: error(upload ? 'The file is larger than the upload allows' : 'The body is larger than 1 MB'),
-      415: error(upload ? 'Not sent as multipart/form-data' : 'The body is not JSON'),
-    } : {}),
-    429: error(config.rateLimit ? 'Too many of these requests from this address: this route has a tighter limit of its own' : 'Too many requests from this address: wait a minute'),
+    ...(hasBody
+      ? {
+          413: error(upload ? 'The file is larger than the upload allows' : 'The body is larger than 1 MB'),
+          415: error(upload ? 'Not sent as multipart/form-data' : 'The body is not JSON'),
+        }
+      : {}),
+    429: error(
+      config.rateLimit
+        ? 'Too many of these requests from this address: this route has a tighter limit of its own'
+        : 'Too many requests from this address: wait a minute',
+    ),
     ...Object.fromEntries((config.refuses ?? []).map((status) => [status, error(REFUSALS[status])])),
     '5XX': error('The server, or a provider or chain it relies on, failed'),
   };
@@ -103,9 +127,16 @@ function errorResponses(route: RouteOptions, schema: Json, upload: boolean): Jso
 
 /** What a route answers on success when its schema does not say: 200, as JSON, or a file (a list's export.csv, `config.sends`). */
 function defaultSuccess(route: RouteOptions): Json {
-  const sends = route.config?.sends ?? (route.url.endsWith('.csv') ? { types: ['text/csv'], description: 'The rows as CSV' } : null);
+  const sends =
+    route.config?.sends ??
+    (route.url.endsWith('.csv') ? { types: ['text/csv'], description: 'The rows as CSV' } : null);
   if (!sends) return { 200: { description: 'OK' } };
-  return { 200: { description: sends.description, content: Object.fromEntries(sends.types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } };
+  return {
+    200: {
+      description: sends.description,
+      content: Object.fromEntries(sends.types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    },
+  };
 }
 
 /** The document's OpenAPI version, which sets the JSON schema dialect of every schema in it. */
@@ -113,7 +144,11 @@ export const OPENAPI_VERSION = '3.0.3';
 
 /** A response schema as the document states it: what the serializer (server/lib/serializer.ts) compiles, so the two agree. */
 export function answerJsonSchema(schema: z.ZodType): Json {
-  const input = { schema: { response: { 200: schema } }, url: '/', openapiObject: { openapi: OPENAPI_VERSION } } as unknown as TransformInput;
+  const input = {
+    schema: { response: { 200: schema } },
+    url: '/',
+    openapiObject: { openapi: OPENAPI_VERSION },
+  } as unknown as TransformInput;
   const { response } = jsonSchemaTransform(input).schema as { response: Record<number, Json> };
   return withNullableTypes(response[200]) as Json;
 }
@@ -126,7 +161,10 @@ function uploadBody(input: TransformInput, upload: Upload): Json {
   return {
     ...body,
     required: [...((body['required'] as string[] | undefined) ?? []), upload.file],
-    properties: { ...(body['properties'] as Json | undefined), [upload.file]: { type: 'string', format: 'binary', description: upload.description } },
+    properties: {
+      ...(body['properties'] as Json | undefined),
+      [upload.file]: { type: 'string', format: 'binary', description: upload.description },
+    },
   };
 }
 

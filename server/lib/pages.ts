@@ -44,7 +44,11 @@ export function after(o: ListOrder, id: string | number | undefined): SQL | unde
   };
   const keys = [...o.keys, o.id];
   const values = [...o.keys.map(of), sql`${id}`];
-  return or(...keys.map((k, i) => and(...keys.slice(0, i).map((e, j) => sql`${e} is not distinct from ${values[j]}`), beyond(k, values[i]!))));
+  return or(
+    ...keys.map((k, i) =>
+      and(...keys.slice(0, i).map((e, j) => sql`${e} is not distinct from ${values[j]}`), beyond(k, values[i]!)),
+    ),
+  );
 }
 
 /**
@@ -53,7 +57,10 @@ export function after(o: ListOrder, id: string | number | undefined): SQL | unde
  * batch is asked for before this one is handed on, so the database reads it (on PostgreSQL, or PGlite in its worker
  * thread) while this one is written out: at most two batches are held at once.
  */
-export async function* keysetPages<R extends { id: string | number }>(fetch: (page: Page) => Promise<R[]>, batch = 5_000): AsyncGenerator<R[]> {
+export async function* keysetPages<R extends { id: string | number }>(
+  fetch: (page: Page) => Promise<R[]>,
+  batch = 5_000,
+): AsyncGenerator<R[]> {
   let next: Promise<R[]> | undefined = fetch({ limit: batch });
   try {
     while (next) {

@@ -24,7 +24,9 @@ export function answerSerializer({ exact }: Options): FastifySerializerCompiler<
     return (data) => {
       const sent = stringify(data);
       if (!isDeepStrictEqual(JSON.parse(sent), JSON.parse(JSON.stringify(data)))) {
-        throw new Error(`${method} ${url} ${httpStatus}: the response schema changes the answer (a field it lacks or types otherwise). Answer: ${JSON.stringify(data).slice(0, 500)}; sent: ${sent.slice(0, 500)}`);
+        throw new Error(
+          `${method} ${url} ${httpStatus}: the response schema changes the answer (a field it lacks or types otherwise). Answer: ${JSON.stringify(data).slice(0, 500)}; sent: ${sent.slice(0, 500)}`,
+        );
       }
       return sent;
     };

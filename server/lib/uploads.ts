@@ -21,10 +21,16 @@ export function fileKind(bytes: Uint8Array): FileKind | null {
 /** Whether a PDF ends as a whole PDF does ('%%EOF' in its last kilobyte): a cut-off upload does not. */
 export const pdfLooksComplete = (bytes: Buffer) => bytes.subarray(Math.max(0, bytes.length - 1024)).includes('%%EOF');
 
-export const MIME_OF: Record<FileKind, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', pdf: 'application/pdf' };
+export const MIME_OF: Record<FileKind, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
 
 /** Whether a file name as the browser sent it names a path (../, a folder, a drive) rather than a file. */
-export const namesAPath = (name: string) => /[/\\]/.test(name) || name.split('.').every((p) => p === '') || /^[A-Za-z]:/.test(name);
+export const namesAPath = (name: string) =>
+  /[/\\]/.test(name) || name.split('.').every((p) => p === '') || /^[A-Za-z]:/.test(name);
 
 export type UploadedFile = { field: string; filename: string; mimetype: string; bytes: Buffer };
 export type Upload = { fields: Record<string, string>; files: UploadedFile[] };
@@ -48,17 +54,32 @@ export async function readUpload(req: FastifyRequest, words: UploadWords): Promi
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        files.push({ field: part.fieldname, filename: part.filename ?? '', mimetype: part.mimetype, bytes: await part.toBuffer() });
+        files.push({
+          field: part.fieldname,
+          filename: part.filename ?? '',
+          mimetype: part.mimetype,
+          bytes: await part.toBuffer(),
+        });
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, words.tooLarge, undefined, { [words.field]: words.tooLarge }, 'file_too_large');
-    if (code === 'FST_FILES_LIMIT') throw badRequest('upload_one_file', { howToSend: sentenceOf(words.howToSend) }, { [words.field]: 'upload_one_file_field' });
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, words.tooLarge, undefined, { [words.field]: words.tooLarge }, 'file_too_large');
+    if (code === 'FST_FILES_LIMIT')
+      throw badRequest(
+        'upload_one_file',
+        { howToSend: sentenceOf(words.howToSend) },
+        { [words.field]: 'upload_one_file_field' },
+      );
     if (err instanceof AppError) throw err;
-    throw badRequest('upload_unreadable', { howToSend: sentenceOf(words.howToSend) }, { [words.field]: 'upload_unreadable_field' });
+    throw badRequest(
+      'upload_unreadable',
+      { howToSend: sentenceOf(words.howToSend) },
+      { [words.field]: 'upload_unreadable_field' },
+    );
   }
   for (const name of [...Object.keys(fields), ...files.map((f) => f.filename)]) {
     if (!isSafeText(name)) throw badRequest('upload_unsafe_name');

@@ -19,7 +19,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (config?.public) {
       // A restricted session (a reset password, a 2FA enrolment due) is anonymous to public routes.
       if (config.identify && token) {
-        req.user = await authenticate(app.ctx.db, app.ctx.settings, token).then((u) => (u.restriction ? null : { ...u, ip: req.ip }), () => null);
+        req.user = await authenticate(app.ctx.db, app.ctx.settings, token).then(
+          (u) => (u.restriction ? null : { ...u, ip: req.ip }),
+          () => null,
+        );
       }
       return;
     }

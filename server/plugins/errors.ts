@@ -13,14 +13,30 @@ const WHERE: Record<string, string> = { querystring: 'query parameter', params: 
 
 /** The API's shape of an error: its sentence, codes and params, and each field's. */
 const bodyOf = (err: AppError) =>
-  errorBody(err.message, err.code, err.fields, { messageCode: err.messageCode, params: err.params, fieldMessages: err.fieldMessages });
+  errorBody(err.message, err.code, err.fields, {
+    messageCode: err.messageCode,
+    params: err.params,
+    fieldMessages: err.fieldMessages,
+  });
 
 /**
  * Errors the router raises before any route runs (a path that is not valid UTF-8 once decoded, a path
  * parameter past its length): answered in the API's shape, like every other error.
  */
 export const frameworkErrors = (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) =>
-  reply.status(400).send(bodyOf(new AppError(400, err.code === 'FST_ERR_BAD_URL' ? 'bad_url_undecodable' : 'bad_url', undefined, undefined, 'bad_url')));
+  reply
+    .status(400)
+    .send(
+      bodyOf(
+        new AppError(
+          400,
+          err.code === 'FST_ERR_BAD_URL' ? 'bad_url_undecodable' : 'bad_url',
+          undefined,
+          undefined,
+          'bad_url',
+        ),
+      ),
+    );
 
 /** One place turns every failure into `{ok:false, success:false, error, code, messageCode, params?, fields?, fieldMessages?}` with the right status. */
 export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: string }) => {
@@ -32,7 +48,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: stri
       const input = (req as unknown as Record<string, unknown>)[context === 'querystring' ? 'query' : context];
       const issues: Issue[] = err.validation.map((v) => {
         const field = fieldOf(v.instancePath) || String(v.params?.['missingProperty'] ?? '') || '_';
-        return { field, kind: v.keyword, message: v.message ?? 'Invalid value.', details: v.params ?? {}, value: valueAt(input, field) };
+        return {
+          field,
+          kind: v.keyword,
+          message: v.message ?? 'Invalid value.',
+          details: v.params ?? {},
+          value: valueAt(input, field),
+        };
       });
       return reply.status(400).send(bodyOf(validationError(issues, WHERE[context] ?? 'field')));
     }
@@ -57,7 +79,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: stri
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api') {
-      return reply.status(404).send(bodyOf(new AppError(404, 'no_endpoint', { method: req.method, path: req.url.split('?')[0]! }, undefined, 'not_found')));
+      return reply
+        .status(404)
+        .send(
+          bodyOf(
+            new AppError(
+              404,
+              'no_endpoint',
+              { method: req.method, path: req.url.split('?')[0]! },
+              undefined,
+              'not_found',
+            ),
+          ),
+        );
     }
     // Any other GET is a screen of a single-page app: the browser router takes it from there.
     const pathname = req.url.split('?')[0]!;

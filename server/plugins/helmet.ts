@@ -23,11 +23,17 @@ const policy = helmet({
 function headersOf(middleware: typeof policy): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    setHeader: (name: string, value: string) => { headers[name.toLowerCase()] = String(value); },
-    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
   } as unknown as ServerResponse;
   let failed: unknown = null;
-  middleware({ headers: {} } as IncomingMessage, res, (err?: unknown) => { failed = err ?? null; });
+  middleware({ headers: {} } as IncomingMessage, res, (err?: unknown) => {
+    failed = err ?? null;
+  });
   if (failed) throw failed;
   return headers;
 }

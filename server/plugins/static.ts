@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** The built browser apps, when `dir` holds a build (the errors plugin answers other GETs with index.html). */
-export const hasBuild = (dir: string | undefined): dir is string => !!dir && fs.existsSync(path.join(dir, 'index.html'));
+export const hasBuild = (dir: string | undefined): dir is string =>
+  !!dir && fs.existsSync(path.join(dir, 'index.html'));
 
 /**
  * The build: brotli or gzip copies (written by the build) to browsers that accept them; files under assets/ have the
@@ -12,9 +13,16 @@ export const hasBuild = (dir: string | undefined): dir is string => !!dir && fs.
  */
 export async function registerStatic(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
-    root, index: false, wildcard: false, prefix: '/', preCompressed: true,
+    root,
+    index: false,
+    wildcard: false,
+    prefix: '/',
+    preCompressed: true,
     setHeaders: (reply, file) => {
-      reply.header('cache-control', file.startsWith(path.join(root, 'assets') + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header(
+        'cache-control',
+        file.startsWith(path.join(root, 'assets') + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
 }
@@ -26,11 +34,25 @@ export async function registerStatic(app: FastifyInstance, root: string) {
 export async function registerUploads(app: FastifyInstance, root: string, privateFolder: string) {
   fs.mkdirSync(root, { recursive: true });
   const hidden = (pathName: string) => {
-    const first = decodeURIComponent(pathName).replace(/\\/g, '/').split('/').filter((s) => s && s !== '.')[0];
+    const first = decodeURIComponent(pathName)
+      .replace(/\\/g, '/')
+      .split('/')
+      .filter((s) => s && s !== '.')[0];
     return first?.toLowerCase() === privateFolder.toLowerCase();
   };
   await app.register(fastifyStatic, {
-    root, prefix: '/uploads/', decorateReply: false, index: false, maxAge: '365d', immutable: true,
-    allowedPath: (pathName) => { try { return !hidden(pathName); } catch { return false; } },
+    root,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '365d',
+    immutable: true,
+    allowedPath: (pathName) => {
+      try {
+        return !hidden(pathName);
+      } catch {
+        return false;
+      }
+    },
   });
 }

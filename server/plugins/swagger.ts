@@ -15,7 +15,10 @@ export async function registerSwagger(app: FastifyInstance) {
     const where = `${route.method} ${route.url}`;
     const id = route.schema?.operationId ?? operationIdOf(route.method, route.url);
     const taken = operationIds.get(id);
-    if (taken && taken !== where) throw new Error(`${where} and ${taken} would share the operationId "${id}": give one an explicit schema.operationId.`);
+    if (taken && taken !== where)
+      throw new Error(
+        `${where} and ${taken} would share the operationId "${id}": give one an explicit schema.operationId.`,
+      );
     operationIds.set(id, where);
     route.schema = { ...route.schema, operationId: id };
   });
@@ -26,7 +29,8 @@ export async function registerSwagger(app: FastifyInstance) {
       info: {
         title: 'RWA Commerce API',
         version: '1.0.0',
-        description: 'The shop’s and the back office’s API. Every error answers `{ok:false, error, code, messageCode, params?, fields?, fieldMessages?}`.',
+        description:
+          'The shop’s and the back office’s API. Every error answers `{ok:false, error, code, messageCode, params?, fields?, fieldMessages?}`.',
         license: { name: 'UNLICENSED: private, all rights reserved' },
       },
       servers: [{ url: '/', description: 'This server' }],
@@ -34,7 +38,9 @@ export async function registerSwagger(app: FastifyInstance) {
       security: [{ bearer: [] }],
     },
     // Shared schemas (the error) keep their names in components.schemas.
-    refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
     transform: describeRoute,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });

@@ -23,7 +23,9 @@ function AppLayout({ children }: { children: ReactNode }) {
 }
 
 /** Every resources/<name>/index.ts, found by the bundler: each folder is one resource, named as in src/common/resources.ts. */
-const RESOURCE_FOLDERS = Object.values(import.meta.glob<{ default: LazyResource }>('./resources/*/index.ts', { eager: true })).map((m) => m.default);
+const RESOURCE_FOLDERS = Object.values(
+  import.meta.glob<{ default: LazyResource }>('./resources/*/index.ts', { eager: true }),
+).map((m) => m.default);
 
 const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
 const PaymentSdk = lazy(() => import('./pages/payment-sdk/PaymentSdk'));

@@ -50,7 +50,14 @@ const guarded = (resource: string, Screen: ComponentType) =>
   };
 
 /** The default export of each resource's index.ts: light to import, its screens loaded on first use. */
-export function lazyResource<R>({ name, icon, recordRepresentation, guardList, pages = {}, ...screens }: ResourceConfig<R>): LazyResource {
+export function lazyResource<R>({
+  name,
+  icon,
+  recordRepresentation,
+  guardList,
+  pages = {},
+  ...screens
+}: ResourceConfig<R>): LazyResource {
   const views: Partial<Record<View, ComponentType>> = {};
   for (const view of VIEWS) {
     const load = screens[view];

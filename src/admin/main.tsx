@@ -30,7 +30,11 @@ async function start() {
   if (!getToken() && ['/', '/login'].includes(window.location.pathname)) {
     if (window.location.pathname === '/') window.history.replaceState(null, '', '/login');
     const { default: LoginApp } = await import('./pages/login/LoginApp');
-    root.render(<StrictMode><LoginApp /></StrictMode>);
+    root.render(
+      <StrictMode>
+        <LoginApp />
+      </StrictMode>,
+    );
     return;
   }
   const [{ createAppRouter }, { RouterProvider }] = await Promise.all([import('./router'), import('react-router-dom')]);

@@ -12,10 +12,18 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 const focusRing = (colour: string) => ({ outline: `2px solid ${colour}`, outlineOffset: 2 });
 
 type CheckboxOwner = { 'aria-label'?: string; inputProps?: Record<string, unknown> };
-const checkboxInputName = (owner: CheckboxOwner) => ({ ...owner.inputProps, ...(owner['aria-label'] && { 'aria-label': owner['aria-label'] }) });
+const checkboxInputName = (owner: CheckboxOwner) => ({
+  ...owner.inputProps,
+  ...(owner['aria-label'] && { 'aria-label': owner['aria-label'] }),
+});
 const checkboxRootName = (owner: CheckboxOwner) => (owner['aria-label'] ? { 'aria-label': undefined } : {});
 
-const accessible = (theme: RaThemeOptions, palette: RaThemeOptions['palette'], ring: string, toolbar: string): RaThemeOptions => ({
+const accessible = (
+  theme: RaThemeOptions,
+  palette: RaThemeOptions['palette'],
+  ring: string,
+  toolbar: string,
+): RaThemeOptions => ({
   ...theme,
   palette: { ...theme.palette, ...palette, contrastThreshold: 4.5 },
   components: {
@@ -49,18 +57,28 @@ const accessible = (theme: RaThemeOptions, palette: RaThemeOptions['palette'], r
   },
 });
 
-export const lightTheme = accessible(defaultLightTheme, {
-  primary: { main: '#1565c0' },
-  secondary: { light: '#5472d3', main: '#0d47a1', dark: '#002171', contrastText: '#fff' },
-  error: { main: '#c62828' },
-  warning: { main: '#a34e00' },
-  info: { main: '#01579b' },
-  success: { main: '#1b5e20' },
-}, '#1565c0', '#f5f5f5');
+export const lightTheme = accessible(
+  defaultLightTheme,
+  {
+    primary: { main: '#1565c0' },
+    secondary: { light: '#5472d3', main: '#0d47a1', dark: '#002171', contrastText: '#fff' },
+    error: { main: '#c62828' },
+    warning: { main: '#a34e00' },
+    info: { main: '#01579b' },
+    success: { main: '#1b5e20' },
+  },
+  '#1565c0',
+  '#f5f5f5',
+);
 
-export const darkTheme = accessible(defaultDarkTheme, {
-  error: { main: '#ef9a9a' },
-  success: { main: '#81c784' },
-  info: { main: '#4fc3f7' },
-  secondary: { main: '#e1bee7' },
-}, '#90caf9', '#424242');
+export const darkTheme = accessible(
+  defaultDarkTheme,
+  {
+    error: { main: '#ef9a9a' },
+    success: { main: '#81c784' },
+    info: { main: '#4fc3f7' },
+    secondary: { main: '#e1bee7' },
+  },
+  '#90caf9',
+  '#424242',
+);

@@ -25,7 +25,8 @@ export const okWith = <T extends z.ZodRawShape>(shape: T) => z.object({ ok: z.bo
 export const okAnswer = okWith({});
 
 /** `{ok: true, success: true}` and the given fields: the answers of the public API that documents `success`. */
-export const okSuccessWith = <T extends z.ZodRawShape>(shape: T) => okWith({ success: z.boolean().describe('true, as `ok`'), ...shape });
+export const okSuccessWith = <T extends z.ZodRawShape>(shape: T) =>
+  okWith({ success: z.boolean().describe('true, as `ok`'), ...shape });
 
 /** A count for each value of a vocabulary (each status's, say), every one named. */
 export const countsOf = <const V extends string>(values: readonly V[]) =>
@@ -38,8 +39,14 @@ export const listTotal = { total: z.number().int(), totalIsEstimate: z.boolean()
 export const bulkAnswer = okWith({
   done: z.number().int(),
   refused: z.number().int(),
-  results: z.array(z.object({
-    id: answerText, ok: z.boolean(), code: answerText.optional(), error: answerText.optional(), messageCode: answerText.optional(),
-    params: messageParams.optional(),
-  })),
+  results: z.array(
+    z.object({
+      id: answerText,
+      ok: z.boolean(),
+      code: answerText.optional(),
+      error: answerText.optional(),
+      messageCode: answerText.optional(),
+      params: messageParams.optional(),
+    }),
+  ),
 });

@@ -18,7 +18,6 @@ export const auditListQuery = listQuery.omit({ q: true }).extend({
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 
-
 const auditEventAnswer = z.object({
   id: z.number().int(),
   actorId: answerText.nullable().describe('null: the system'),
@@ -26,7 +25,11 @@ const auditEventAnswer = z.object({
   action: answerText,
   entity: answerText,
   entityId: answerText.nullable(),
-  data: z.unknown().describe('What the change carried: the fields given, or {field: {from, to}} for an edit (older edits: {before, after})'),
+  data: z
+    .unknown()
+    .describe(
+      'What the change carried: the fields given, or {field: {from, to}} for an edit (older edits: {before, after})',
+    ),
   ip: answerText.nullable(),
   createdAt: instant,
 }) satisfies z.ZodType<AuditEvent>;

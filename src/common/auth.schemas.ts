@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { ROLES } from './capabilities.js';
 import { answerText, instant, nullableInstant, okWith } from './answers.schemas.js';
-import { RESTRICTIONS, type LoginChallenge, type LoginSuccess, type TwoFactorEnabled, type TwoFactorSetup, type TwoFactorStatus } from './two-factor.js';
+import {
+  RESTRICTIONS,
+  type LoginChallenge,
+  type LoginSuccess,
+  type TwoFactorEnabled,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from './two-factor.js';
 import type { SessionUser } from './users.js';
 
 /** The logged-in user (`SessionUser`, server/modules/auth/present.ts). */
@@ -13,7 +20,10 @@ export const sessionUserAnswer = z.object({
   role: z.enum(ROLES),
 }) satisfies z.ZodType<SessionUser>;
 
-const restriction = z.enum(RESTRICTIONS).nullable().describe('What the session must do before anything else; null: nothing');
+const restriction = z
+  .enum(RESTRICTIONS)
+  .nullable()
+  .describe('What the session must do before anything else; null: nothing');
 
 export const loginSuccessAnswer = z.object({
   ok: z.literal(true),
@@ -54,5 +64,7 @@ const twoFactorSetup = z.object({
 }) satisfies z.ZodType<TwoFactorSetup>;
 export const twoFactorSetupAnswer = okWith(twoFactorSetup.shape);
 
-const twoFactorEnabled = z.object({ recoveryCodes: z.array(answerText).describe('Shown this once') }) satisfies z.ZodType<TwoFactorEnabled>;
+const twoFactorEnabled = z.object({
+  recoveryCodes: z.array(answerText).describe('Shown this once'),
+}) satisfies z.ZodType<TwoFactorEnabled>;
 export const twoFactorEnabledAnswer = okWith(twoFactorEnabled.shape);

@@ -10,12 +10,17 @@ const uuid = text('Each id', { max: 36, tooLong: 'Each id must be a UUID.' }).uu
 
 /** The selected rows of `noun` (e.g. "product"). */
 export const bulkIds = (noun: string) =>
-  z.array(uuid, { error: `ids must be a list of ${noun} ids.` }).min(1, `Choose at least one ${noun}.`).max(MAX_BULK, `At most ${MAX_BULK} ${noun}s at once.`);
+  z
+    .array(uuid, { error: `ids must be a list of ${noun} ids.` })
+    .min(1, `Choose at least one ${noun}.`)
+    .max(MAX_BULK, `At most ${MAX_BULK} ${noun}s at once.`);
 
-export const bulkAction = <const A extends Words>(actions: A) => z.enum(actions, { error: `action must be ${actions.join(' or ')}.` });
+export const bulkAction = <const A extends Words>(actions: A) =>
+  z.enum(actions, { error: `action must be ${actions.join(' or ')}.` });
 
 /** A body of selected rows and one of `actions`. */
-export const bulkBody = <const A extends Words>(noun: string, actions: A) => z.object({ ids: bulkIds(noun), action: bulkAction(actions) });
+export const bulkBody = <const A extends Words>(noun: string, actions: A) =>
+  z.object({ ids: bulkIds(noun), action: bulkAction(actions) });
 
 /** The selected rows as a query parameter (an export of the selection): their UUIDs separated by commas. */
 const oneUuid = text('Each id', { max: 36 }).uuid();
@@ -26,8 +31,13 @@ export const idsQuery = text('ids', { max: 37 * MAX_BULK, tooLong: `ids can name
   .optional();
 
 export const productBulkBody = bulkBody('product', ['status', 'delete'])
-  .extend({ status: z.enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(', ')}.` }).optional() })
-  .refine((b) => b.action !== 'status' || b.status !== undefined, { path: ['status'], message: `Choose the status to set: ${PRODUCT_STATUSES.join(', ')}.` });
+  .extend({
+    status: z.enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(', ')}.` }).optional(),
+  })
+  .refine((b) => b.action !== 'status' || b.status !== undefined, {
+    path: ['status'],
+    message: `Choose the status to set: ${PRODUCT_STATUSES.join(', ')}.`,
+  });
 export type ProductBulkInput = z.infer<typeof productBulkBody>;
 
 export const couponBulkBody = bulkBody('coupon', ['expire', 'delete']);

@@ -10,7 +10,12 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** Each provider's name in a sentence ("Stripe is not configured."). */
 export const PROVIDER_NAMES: Record<PaymentProvider, string> = {
-  sandbox: 'Sandbox', stripe: 'Stripe', crypto: 'Crypto', paypal: 'PayPal', alipay: 'Alipay', wechat: 'WeChat Pay',
+  sandbox: 'Sandbox',
+  stripe: 'Stripe',
+  crypto: 'Crypto',
+  paypal: 'PayPal',
+  alipay: 'Alipay',
+  wechat: 'WeChat Pay',
 };
 
 /** The header a guest's poll of its own order carries: the secret the checkout answered. */
@@ -38,7 +43,13 @@ export type CheckoutSession = {
   crypto?: CryptoInstructions;
 };
 
-export type CryptoInstructions = { depositAddress: string; amount: string; chainId: number; symbol: string; expiresAt: string | null };
+export type CryptoInstructions = {
+  depositAddress: string;
+  amount: string;
+  chainId: number;
+  symbol: string;
+  expiresAt: string | null;
+};
 
 /** GET /api/checkout/order/{id}: the buyer's order, and when an unpaid one expires. */
 export type CheckoutOrder = ShopOrder & { expiresAt: string | null };

@@ -4,15 +4,29 @@ import { answerText, bulkAnswer, instant, listTotal, nullableInstant, okWith } f
 import { optionalDateTime } from './dates.schemas.js';
 import { bulkBody } from './bulk.schemas.js';
 import { listQuery, sortOf } from './list.schemas.js';
-import { COMMISSION_SORTS, COMMISSION_STATUSES, type AgentLevel, type Commission, type CommissionStats, type CommissionTotals, type CostStats } from './referrals.js';
+import {
+  COMMISSION_SORTS,
+  COMMISSION_STATUSES,
+  type AgentLevel,
+  type Commission,
+  type CommissionStats,
+  type CommissionTotals,
+  type CostStats,
+} from './referrals.js';
 import { text } from './text.js';
 
-const uuid = (label: string) => text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
+const uuid = (label: string) =>
+  text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
 
 export const commissionListQuery = listQuery.extend({
   sort: sortOf(COMMISSION_SORTS, 'createdAt'),
   status: z.enum(COMMISSION_STATUSES, { error: `status must be one of ${COMMISSION_STATUSES.join(', ')}.` }).optional(),
-  level: z.coerce.number({ error: 'level must be 1 or 2.' }).int('level must be 1 or 2.').min(1, 'level must be 1 or 2.').max(2, 'level must be 1 or 2.').optional(),
+  level: z.coerce
+    .number({ error: 'level must be 1 or 2.' })
+    .int('level must be 1 or 2.')
+    .min(1, 'level must be 1 or 2.')
+    .max(2, 'level must be 1 or 2.')
+    .optional(),
   referrerId: uuid('referrerId').optional(),
   startDate: optionalDateTime('startDate'),
   endDate: optionalDateTime('endDate'),
@@ -24,21 +38,34 @@ export const ownCommissionQuery = listQuery.pick({ limit: true, offset: true }).
   status: z.enum(COMMISSION_STATUSES, { error: `status must be one of ${COMMISSION_STATUSES.join(', ')}.` }).optional(),
 });
 
-export const costStatsQuery = z.object({ startDate: optionalDateTime('startDate'), endDate: optionalDateTime('endDate') });
+export const costStatsQuery = z.object({
+  startDate: optionalDateTime('startDate'),
+  endDate: optionalDateTime('endDate'),
+});
 
 const RATE_SENTENCE = 'Commission rate must be a fraction from 0 to 1 with at most 6 decimals (0.05 is 5 %).';
 export const agentLevelBody = z.object({
-  commissionrate: z.number({ error: RATE_SENTENCE }).min(0, RATE_SENTENCE).max(1, RATE_SENTENCE)
+  commissionrate: z
+    .number({ error: RATE_SENTENCE })
+    .min(0, RATE_SENTENCE)
+    .max(1, RATE_SENTENCE)
     .refine((v) => Math.abs(Math.round(v * 1e6) - v * 1e6) < 1e-6, RATE_SENTENCE),
 });
-export const agentLevelParams = z.object({ id: z.coerce.number({ error: 'The id must be a level number.' }).int('The id must be a level number.').min(1, 'The id must be a level number.').max(2_147_483_647, 'The id must be a level number.') });
+export const agentLevelParams = z.object({
+  id: z.coerce
+    .number({ error: 'The id must be a level number.' })
+    .int('The id must be a level number.')
+    .min(1, 'The id must be a level number.')
+    .max(2_147_483_647, 'The id must be a level number.'),
+});
 
 /** Why a commission is rejected: required, kept on the commission and in its audit entry. */
 export const rejectReason = text('Reason', { min: 3, max: 500 });
 export const rejectCommissionBody = z.object({ reason: rejectReason });
 
 /** Approve or reject the selected commissions; a rejection says why (the same reason on each one). */
-export const bulkDecisionBody = bulkBody('commission', ['approve', 'reject']).extend({ reason: rejectReason.optional() })
+export const bulkDecisionBody = bulkBody('commission', ['approve', 'reject'])
+  .extend({ reason: rejectReason.optional() })
   .refine((b) => b.action !== 'reject' || b.reason !== undefined, { path: ['reason'], message: 'Reason is required.' });
 
 const count = z.number().int();
@@ -91,7 +118,11 @@ export const commissionPage = okWith({
 
 export const commissionStatsAnswer = okWith({
   stats: z.object({
-    pending: commissionTotals, approved: commissionTotals, paid: commissionTotals, rejected: commissionTotals, reversed: commissionTotals,
+    pending: commissionTotals,
+    approved: commissionTotals,
+    paid: commissionTotals,
+    rejected: commissionTotals,
+    reversed: commissionTotals,
     total: commissionTotals.describe('Every status but rejected and reversed'),
     currency: answerText,
   }) satisfies z.ZodType<CommissionStats>,
@@ -103,7 +134,10 @@ const costStatsFigures = z.object({
   totalCommissions: z.number(),
   costRatioPercent: z.number(),
 }) satisfies z.ZodType<CostStats>;
-export const costStatsAnswer = okWith({ stats: costStatsFigures, costStats: costStatsFigures.describe('The same figures as `stats`') });
+export const costStatsAnswer = okWith({
+  stats: costStatsFigures,
+  costStats: costStatsFigures.describe('The same figures as `stats`'),
+});
 
 /** A bulk decision's answer: each commission's outcome, and how many were approved or rejected. */
 export const commissionBulkAnswer = bulkAnswer.extend({ approved: count, rejected: count });

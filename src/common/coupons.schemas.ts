@@ -7,10 +7,14 @@ import { listQueryOf } from './list.schemas.js';
 import { fiatAmount as amount } from './money.schemas.js';
 import { optionalText, text } from './text.js';
 
-const count = (label: string) => z.number({ error: `${label} must be a whole number of at least 1.` })
-  .int(`${label} must be a whole number of at least 1.`).min(1, `${label} must be a whole number of at least 1.`)
-  .max(1_000_000_000, `${label} can be at most 1,000,000,000.`).nullish().transform((v) => v ?? null);
-
+const count = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number of at least 1.` })
+    .int(`${label} must be a whole number of at least 1.`)
+    .min(1, `${label} must be a whole number of at least 1.`)
+    .max(1_000_000_000, `${label} can be at most 1,000,000,000.`)
+    .nullish()
+    .transform((v) => v ?? null);
 
 const fields = {
   code: text('Code', { max: 40 }).regex(/^[A-Za-z0-9_-]+$/, 'Code may use letters, digits, dash and underscore only.'),
@@ -20,7 +24,9 @@ const fields = {
   discountValue: amount('Discount value'),
   usageLimit: count('Usage limit'),
   perCustomerLimit: count('Per-customer limit'),
-  minimumSubtotal: amount('Minimum subtotal').nullish().transform((v) => v ?? null),
+  minimumSubtotal: amount('Minimum subtotal')
+    .nullish()
+    .transform((v) => v ?? null),
   startDate: optionalDateTime('Start date'),
   endDate: optionalDateTime('End date'),
 };
@@ -46,7 +52,10 @@ export const couponAnswer = z.object({
   startDate: nullableInstant,
   endDate: nullableInstant,
   usedCount: z.number().int(),
-  reservedCount: z.number().int().describe('Uses held by pending orders: they count against the usage limit until the order is paid or fails'),
+  reservedCount: z
+    .number()
+    .int()
+    .describe('Uses held by pending orders: they count against the usage limit until the order is paid or fails'),
   status: z.enum(COUPON_STATUSES).describe('From the dates: expired once the end date has passed'),
   createdAt: instant,
   updatedAt: instant,

@@ -17,7 +17,8 @@ const dashboardStatsAnswer = z.object({
   activeReferrals: count.describe('Users someone referred'),
   totalCommissions: z.number().describe('What referrers earned, neither rejected nor reversed, in currency units'),
   activeUsers: count,
-  revenueByMonth: z.array(z.object({ month: answerText.describe('YYYY-MM, in UTC'), revenue: z.number(), orders: count }))
+  revenueByMonth: z
+    .array(z.object({ month: answerText.describe('YYYY-MM, in UTC'), revenue: z.number(), orders: count }))
     .describe('The last twelve months that had paid orders'),
   systemUptime: answerText.describe('How long the server has run, e.g. "3h 5m"'),
   generatedAt: instant.describe('When these figures were computed (large data serves them up to 15 s stale)'),

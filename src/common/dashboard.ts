@@ -6,7 +6,11 @@ export type AlertCode = (typeof ALERT_CODES)[number];
 
 export const ALERT_LEVELS = ['error', 'warning', 'info'] as const;
 
-export type DashboardAlert = { level: (typeof ALERT_LEVELS)[number]; code: AlertCode; params: Record<string, number | string> };
+export type DashboardAlert = {
+  level: (typeof ALERT_LEVELS)[number];
+  code: AlertCode;
+  params: Record<string, number | string>;
+};
 
 export type DashboardStats = {
   totalOrders: number;

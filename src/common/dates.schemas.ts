@@ -10,15 +10,25 @@ export function isIsoDateTime(value: string): boolean {
   if (!m) return false;
   const [, year, month, day, hour = '0', minute = '0', second = '0'] = m;
   const d = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  return d.getUTCMonth() === Number(month) - 1 && d.getUTCDate() === Number(day)
-    && Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60 && !Number.isNaN(Date.parse(value.replace(' ', 'T')));
+  return (
+    d.getUTCMonth() === Number(month) - 1 &&
+    d.getUTCDate() === Number(day) &&
+    Number(hour) < 24 &&
+    Number(minute) < 60 &&
+    Number(second) < 60 &&
+    !Number.isNaN(Date.parse(value.replace(' ', 'T')))
+  );
 }
 
 /** What marks the zod issue of a malformed date, so that the error says "is malformed" (server/lib/validation.ts). */
 export const MALFORMED_DATE = { format: 'date-time' } as const;
 
 /** An optional date (absent or blank: null), documented as `format: date-time`; a malformed one is refused as such. */
-export const optionalDateTime = (label: string) => optionalText(label, 40)
-  .refine((v) => v === null || isIsoDateTime(v), { message: `${label} is malformed: write a date as YYYY-MM-DD or an ISO 8601 date and time.`, params: MALFORMED_DATE })
-  .transform((v) => (v === null ? null : new Date(v.replace(' ', 'T'))))
-  .meta({ format: 'date-time', description: 'YYYY-MM-DD (midnight UTC) or an ISO 8601 date and time' });
+export const optionalDateTime = (label: string) =>
+  optionalText(label, 40)
+    .refine((v) => v === null || isIsoDateTime(v), {
+      message: `${label} is malformed: write a date as YYYY-MM-DD or an ISO 8601 date and time.`,
+      params: MALFORMED_DATE,
+    })
+    .transform((v) => (v === null ? null : new Date(v.replace(' ', 'T'))))
+    .meta({ format: 'date-time', description: 'YYYY-MM-DD (midnight UTC) or an ISO 8601 date and time' });

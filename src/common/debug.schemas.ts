@@ -5,7 +5,10 @@ import type { ConfigEntry } from './debug.js';
 
 const configEntryAnswer = z.object({
   key: answerText.describe('The path in the server’s configuration, e.g. stripe.secretKey'),
-  value: z.union([answerText, z.number(), z.boolean()]).nullable().describe('A secret’s is [redacted] when set; null when not set'),
+  value: z
+    .union([answerText, z.number(), z.boolean()])
+    .nullable()
+    .describe('A secret’s is [redacted] when set; null when not set'),
   redacted: z.boolean().describe('The value was hidden in whole or in part'),
 }) satisfies z.ZodType<ConfigEntry>;
 

@@ -2,8 +2,25 @@
 import { z } from 'zod';
 import { answerText, bulkAnswer, instant, listTotal, okSuccessWith, okWith } from './answers.schemas.js';
 import {
-  DNS_LOG_OUTCOMES, DNS_QUERY_LOG_SORTS, DNS_QUERY_SOURCES, DNS_RECORD_SORTS, DNS_SCRIPT_LOG_SORTS, DNS_RECORD_STATUSES, DNS_SCRIPTS, DNS_TTL_DEFAULT, DNS_TTL_MAX, DNS_TTL_MIN, DNS_TYPES,
-  TXT_MAX_LENGTH, type DnsAnswer, type DnsQueryLog, type DnsRecord, type DnsRecordCounts, type DnsResolution, type DnsScriptLog, type DnsType,
+  DNS_LOG_OUTCOMES,
+  DNS_QUERY_LOG_SORTS,
+  DNS_QUERY_SOURCES,
+  DNS_RECORD_SORTS,
+  DNS_SCRIPT_LOG_SORTS,
+  DNS_RECORD_STATUSES,
+  DNS_SCRIPTS,
+  DNS_TTL_DEFAULT,
+  DNS_TTL_MAX,
+  DNS_TTL_MIN,
+  DNS_TYPES,
+  TXT_MAX_LENGTH,
+  type DnsAnswer,
+  type DnsQueryLog,
+  type DnsRecord,
+  type DnsRecordCounts,
+  type DnsResolution,
+  type DnsScriptLog,
+  type DnsType,
 } from './domain.js';
 import { listQuery, listQueryOf, sortOf } from './list.schemas.js';
 import { text } from './text.js';
@@ -11,7 +28,11 @@ import { text } from './text.js';
 const typeSentence = `Type must be one of ${DNS_TYPES.join(', ')}.`;
 const dnsType = z.enum(DNS_TYPES, { error: typeSentence });
 const ttlSentence = `TTL must be a whole number of seconds from ${DNS_TTL_MIN} to ${DNS_TTL_MAX}.`;
-const ttl = z.number({ error: ttlSentence }).int(ttlSentence).min(DNS_TTL_MIN, ttlSentence).max(DNS_TTL_MAX, ttlSentence);
+const ttl = z
+  .number({ error: ttlSentence })
+  .int(ttlSentence)
+  .min(DNS_TTL_MIN, ttlSentence)
+  .max(DNS_TTL_MAX, ttlSentence);
 
 const fields = {
   domain: text('Domain', { max: 254 }),
@@ -24,7 +45,9 @@ export const dnsRecordBody = z.object(fields);
 export type DnsRecordInput = z.infer<typeof dnsRecordBody>;
 
 /** An edit: any of the fields, and active or not. */
-export const dnsRecordPatch = z.object({ ...fields, ttl, isActive: z.boolean({ error: 'isActive must be true or false.' }) }).partial();
+export const dnsRecordPatch = z
+  .object({ ...fields, ttl, isActive: z.boolean({ error: 'isActive must be true or false.' }) })
+  .partial();
 export type DnsRecordPatch = z.infer<typeof dnsRecordPatch>;
 
 export const dnsRecordListQuery = listQueryOf(DNS_RECORD_STATUSES, DNS_RECORD_SORTS, 'createdAt').extend({
@@ -57,13 +80,16 @@ export type DnsScriptLogQuery = z.infer<typeof dnsScriptLogQuery>;
  */
 export const scriptBody = z.object({
   scriptName: z.enum(DNS_SCRIPTS, { error: `Script name must be one of ${DNS_SCRIPTS.join(', ')}.` }),
-  parameters: z.object({
-    id: text('The record id', { max: 36 }).uuid('The record id must be a UUID.').optional(),
-    domain: fields.domain,
-    type: dnsType,
-    value: fields.value,
-    ttl: ttl.optional(),
-  }, { error: 'Parameters are required: domain, type and value.' }),
+  parameters: z.object(
+    {
+      id: text('The record id', { max: 36 }).uuid('The record id must be a UUID.').optional(),
+      domain: fields.domain,
+      type: dnsType,
+      value: fields.value,
+      ttl: ttl.optional(),
+    },
+    { error: 'Parameters are required: domain, type and value.' },
+  ),
 });
 export type ScriptInput = z.infer<typeof scriptBody>;
 
@@ -88,9 +114,14 @@ export const dnsRecordOne = okSuccessWith({ record: dnsRecordAnswer });
 export const dnsRecordPage = okSuccessWith({
   records: z.array(dnsRecordAnswer),
   ...listTotal,
-  counts: z.object({
-    all: count, active: count, inactive: count, byType: z.object(Object.fromEntries(DNS_TYPES.map((t) => [t, count])) as Record<DnsType, typeof count>),
-  }).describe('Over every record, whatever the filters') satisfies z.ZodType<DnsRecordCounts>,
+  counts: z
+    .object({
+      all: count,
+      active: count,
+      inactive: count,
+      byType: z.object(Object.fromEntries(DNS_TYPES.map((t) => [t, count])) as Record<DnsType, typeof count>),
+    })
+    .describe('Over every record, whatever the filters') satisfies z.ZodType<DnsRecordCounts>,
   zones: z.array(answerText).describe('The managed zones'),
 });
 export const dnsRecordBulkAnswer = bulkAnswer.extend({ success: z.boolean().describe('true, as `ok`') });
@@ -101,9 +132,16 @@ export const dnsResolutionAnswer = okWith({
   domain: answerText.describe('The name as resolved: lower case, without the final dot'),
   type: z.enum(DNS_TYPES),
   source: z.enum(DNS_QUERY_SOURCES).describe('managed: from our records; system: from the system resolver'),
-  records: z.array(z.object({
-    name: answerText, type: z.enum(DNS_TYPES), value: answerText, ttl: count.nullable().describe('null when the system resolver does not give it'),
-  }) satisfies z.ZodType<DnsAnswer>).describe('The answers, a CNAME chain first when the name is an alias'),
+  records: z
+    .array(
+      z.object({
+        name: answerText,
+        type: z.enum(DNS_TYPES),
+        value: answerText,
+        ttl: count.nullable().describe('null when the system resolver does not give it'),
+      }) satisfies z.ZodType<DnsAnswer>,
+    )
+    .describe('The answers, a CNAME chain first when the name is an alias'),
   error: answerText.nullable(),
   durationMs: count,
 }) satisfies z.ZodType<DnsResolution & { ok: boolean }>;
@@ -121,7 +159,9 @@ const dnsQueryLogAnswer = z.object({
 }) satisfies z.ZodType<DnsQueryLog>;
 
 export const dnsQueryLogPage = okSuccessWith({
-  logs: z.array(dnsQueryLogAnswer), ...listTotal, recent24h: count.describe('Resolutions in the last 24 hours'),
+  logs: z.array(dnsQueryLogAnswer),
+  ...listTotal,
+  recent24h: count.describe('Resolutions in the last 24 hours'),
 });
 
 const dnsScriptLogAnswer = z.object({

@@ -80,7 +80,13 @@ export type DnsQueryLog = {
   createdAt: string;
 };
 
-export type DnsQueryLogList = { success: true; logs: DnsQueryLog[]; total: number; totalIsEstimate: boolean; recent24h: number };
+export type DnsQueryLogList = {
+  success: true;
+  logs: DnsQueryLog[];
+  total: number;
+  totalIsEstimate: boolean;
+  recent24h: number;
+};
 
 export type DnsScriptLog = {
   id: number;

@@ -37,7 +37,8 @@ export const ERROR_MESSAGES = {
   field_wrong_type: 'Invalid %{where} "%{field}": it has the wrong type.',
   field_unknown: 'Invalid %{where} "%{field}": unknown fields %{keys}.',
   field_invalid: 'Invalid %{where} "%{field}": the value is not valid.',
-  field_malformed_date: 'Invalid %{where} "%{field}": the date is malformed; write it as YYYY-MM-DD or an ISO 8601 date and time.',
+  field_malformed_date:
+    'Invalid %{where} "%{field}": the date is malformed; write it as YYYY-MM-DD or an ISO 8601 date and time.',
   invalid_request: 'Invalid request.',
   commission_not_found: 'Commission not found.',
   agent_level_not_found: 'Agent level not found.',
@@ -56,15 +57,18 @@ export const ERROR_MESSAGES = {
   two_factor_already_on: 'Two-factor authentication is already on.',
   two_factor_not_started: 'Start the set-up first: ask for a QR code, then enter the code it shows.',
   two_factor_disabled: 'Two-factor authentication is not on.',
-  two_factor_enrol_first: 'Set up two-factor authentication for your own account before requiring it for all users, or you would be locked out.',
+  two_factor_enrol_first:
+    'Set up two-factor authentication for your own account before requiring it for all users, or you would be locked out.',
   user_no_two_factor: 'This user has no two-factor authentication to reset.',
   invalid_password: 'The current password is not correct.',
   new_password_same: 'The new password must differ from the current one.',
   coupon_used_up: 'Coupon "%{code}" has been used up.',
-  coupon_already_held: 'You already have an unpaid order with coupon "%{code}". Pay that order, or try again in a few minutes.',
+  coupon_already_held:
+    'You already have an unpaid order with coupon "%{code}". Pay that order, or try again in a few minutes.',
   wallet_required: '"%{tokenisedTitle}" is tokenised: a wallet address is required.',
   wallet_required_field: 'A wallet address is required for tokenised products.',
-  wallet_invalid: 'The wallet address is not a valid EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).',
+  wallet_invalid:
+    'The wallet address is not a valid EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).',
   wallet_invalid_field: 'Not a valid EVM address.',
   order_not_found: 'Order not found.',
   unknown_customer: 'No customer has the email %{email}.',
@@ -90,7 +94,8 @@ export const ERROR_MESSAGES = {
   kyc_no_document: 'No document was sent. %{howToSend}',
   kyc_choose_document: 'Choose a photo or scan of your document.',
   kyc_wrong_file_field: 'The file must be sent in the "%{field}" field.',
-  file_name_has_path: 'The file name cannot contain a path (such as ../ or a folder): send the file under its own name.',
+  file_name_has_path:
+    'The file name cannot contain a path (such as ../ or a folder): send the file under its own name.',
   file_name_has_path_field: 'The file name cannot contain a path.',
   file_name_too_long: 'The file name can be at most 200 characters.',
   file_name_too_long_field: 'The file name is too long.',
@@ -139,12 +144,15 @@ export const ERROR_MESSAGES = {
   no_wallet: '%{email} has no wallet address for a crypto payout.',
   no_wallet_field: 'The recipient has no wallet address.',
   commission_not_available: 'Commission %{id} is not an approved commission of %{email} that no payout holds.',
-  rate_changed: 'At the payout token rate now, this payout sends %{amount}, not the %{shown} shown: check the amount and confirm again.',
+  rate_changed:
+    'At the payout token rate now, this payout sends %{amount}, not the %{shown} shown: check the amount and confirm again.',
   nothing_to_send: 'At the payout token rate, this payout is worth less than one wei: nothing to send.',
-  chain_unreachable: 'The chain could not be reached (%{why}). The signed transfer is kept: press Pay on chain again to send the same transfer.',
+  chain_unreachable:
+    'The chain could not be reached (%{why}). The signed transfer is kept: press Pay on chain again to send the same transfer.',
   affiliate_not_found: 'Affiliate not found.',
   dns_record_missing_for_update: 'There is no %{type} record for %{domain} to update.',
-  dns_record_ambiguous: '%{domain} has %{length} %{type} records: update the one you mean from its card, or give its id.',
+  dns_record_ambiguous:
+    '%{domain} has %{length} %{type} records: update the one you mean from its card, or give its id.',
   dns_record_missing_for_delete: 'There is no %{type} record %{domain} → %{wanted} to delete.',
   dns_record_not_found: 'DNS record not found.',
   dns_record_exists: 'A %{type} record %{domain} → %{value} already exists.',
@@ -153,7 +161,7 @@ export const ERROR_MESSAGES = {
   transaction_not_found: 'Transaction not found.',
   chain_unavailable: 'The chain is not connected in this server, so the transaction cannot be looked up.',
   totp_key_missing: 'Two-factor secrets are encrypted, but TOTP_ENCRYPTION_KEY is not set on this server.',
-  totp_key_mismatch: 'A two-factor secret cannot be read with this server\'s TOTP_ENCRYPTION_KEY.',
+  totp_key_mismatch: "A two-factor secret cannot be read with this server's TOTP_ENCRYPTION_KEY.",
   upload_one_file: 'Send one file only. %{howToSend}',
   upload_one_file_field: 'One file only.',
   upload_unreadable: 'The upload could not be read. %{howToSend}',
@@ -162,25 +170,32 @@ export const ERROR_MESSAGES = {
   idempotency_key_invalid: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
   idempotency_key_invalid_field: 'Not a valid key.',
   idempotency_retry: 'A request with this Idempotency-Key has just ended; send it again.',
-  idempotency_mismatch: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  idempotency_mismatch:
+    'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
   idempotency_in_progress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
-  idempotency_key_required: 'This request needs an Idempotency-Key header: a unique value per attempt, sent again with a retry.',
-  guest_id_required: 'A request with an Idempotency-Key and no login needs an X-Guest-Id header: a random value of 8 to 128 visible characters this browser keeps.',
+  idempotency_key_required:
+    'This request needs an Idempotency-Key header: a unique value per attempt, sent again with a retry.',
+  guest_id_required:
+    'A request with an Idempotency-Key and no login needs an X-Guest-Id header: a random value of 8 to 128 visible characters this browser keeps.',
   required: 'Required.',
   // What the modules' rules (policy.ts) refuse.
-  account_locked: 'Too many failed attempts from this address. It is locked out of this account for %{minutes} more minute%{plural}.',
+  account_locked:
+    'Too many failed attempts from this address. It is locked out of this account for %{minutes} more minute%{plural}.',
   account_suspended: 'This account is suspended. Please contact an administrator.',
   account_inactive_contact: 'This account is inactive. Please contact an administrator.',
   reset_own_password: 'You cannot reset your own password here: use Change password in your user menu.',
-  reset_own_two_factor: 'You cannot reset your own two-factor authentication here: turn it off from your user menu with a current code.',
+  reset_own_two_factor:
+    'You cannot reset your own two-factor authentication here: turn it off from your user menu with a current code.',
   commission_not_pending: 'A %{status} commission cannot be %{to}: only a pending one can.',
-  commission_on_hold: 'This commission is on hold until %{date} (%{holdDays} days after payment), so that refunds come first.',
+  commission_on_hold:
+    'This commission is on hold until %{date} (%{holdDays} days after payment), so that refunds come first.',
   coupon_discount_positive: 'Discount value must be more than 0.',
   coupon_percentage_max: 'A percentage discount can be at most 100.',
   coupon_end_before_start: 'End date must be after the start date.',
   coupon_per_customer_over_limit: 'Per-customer limit cannot be more than the usage limit.',
   coupon_limit_below_used: 'Usage limit cannot be below the %{usedCount} times this coupon was already used.',
-  coupon_used: 'Coupon "%{code}" has been used %{usedCount} time%{plural} and cannot be deleted. Set its end date to retire it instead.',
+  coupon_used:
+    'Coupon "%{code}" has been used %{usedCount} time%{plural} and cannot be deleted. Set its end date to retire it instead.',
   coupon_held: 'Coupon "%{code}" is held by %{reservedCount} unpaid order%{plural} and cannot be deleted yet.',
   coupon_already_expired: 'Coupon "%{code}" has already expired.',
   birth_in_future: 'Date of birth cannot be in the future.',
@@ -190,8 +205,10 @@ export const ERROR_MESSAGES = {
   kyc_verified: 'Your identity is already verified.',
   kyc_decided: 'This KYC session was already %{status}: a decided session cannot be decided again.',
   kyc_own_session: 'You cannot review your own KYC session: ask another reviewer.',
-  kyc_sign_in_required: 'Token purchases above %{limitText} need a verified identity: sign in and verify your identity (KYC) on your account page first.',
-  kyc_required: 'Token purchases above %{limitText} need a verified identity: verify your identity (KYC) on your account page first.',
+  kyc_sign_in_required:
+    'Token purchases above %{limitText} need a verified identity: sign in and verify your identity (KYC) on your account page first.',
+  kyc_required:
+    'Token purchases above %{limitText} need a verified identity: verify your identity (KYC) on your account page first.',
   mint_retry_not_failed: 'Only a failed job can be retried; this one is %{status}.',
   mint_order_refunded: 'This job’s order was refunded, so its token is not minted.',
   channels_off: 'In-app and email notifications are turned off in Settings: turn them on first.',
@@ -207,22 +224,27 @@ export const ERROR_MESSAGES = {
   payment_refunded: 'This payment has already been refunded in full.',
   payment_not_refundable: 'This payment is %{status}: only a completed payment can be refunded.',
   refund_over_amount: 'Amount can be at most %{amount} %{currency}, the amount of the payment.',
-  refund_exceeds_remaining_field: 'Amount can be at most %{amount} %{currency}, what is left of this payment after its refunds.',
+  refund_exceeds_remaining_field:
+    'Amount can be at most %{amount} %{currency}, what is left of this payment after its refunds.',
   order_not_pending: 'This order is %{status}: only a pending order can be paid.',
   currency_mismatch: 'Currency must be %{currency}, the order’s currency.',
   amount_mismatch: 'Amount must be %{amount} %{currency}, what the order still owes.',
   customer_mismatch: 'Customer ID must be the order’s customer.',
-  payment_pending_elsewhere: 'This order already has a pending %{name} payment: it must complete or fail before another provider is used.',
+  payment_pending_elsewhere:
+    'This order already has a pending %{name} payment: it must complete or fail before another provider is used.',
   payout_not_pending: 'A %{from} payout cannot become %{to}: only a pending one can.',
   proof_required: 'A completed payout needs the bank reference or the transaction hash of the transfer.',
   nothing_to_pay: 'There is nothing to pay: no approved commissions beyond the open clawbacks.',
   below_minimum_payout: 'Your available earnings of %{available} are below the minimum payout of %{minimum}.',
   payout_not_payable_on_chain: 'A %{status} payout cannot be paid on chain: only a pending one can.',
   transfer_in_progress: 'This payout is being paid on chain right now: wait for that transfer.',
-  payouts_chain_unavailable: 'On-chain payouts are not configured on this server: set PAYOUT_PRIVATE_KEY for the platform wallet (with RPC_URL).',
-  no_payout_wallet: '%{recipient} has no payout wallet: ask them to add one, or pay by bank and mark the payout completed.',
+  payouts_chain_unavailable:
+    'On-chain payouts are not configured on this server: set PAYOUT_PRIVATE_KEY for the platform wallet (with RPC_URL).',
+  no_payout_wallet:
+    '%{recipient} has no payout wallet: ask them to add one, or pay by bank and mark the payout completed.',
   no_token_rate: 'Set the payout token rate in Settings (tokens for 1.00) before paying on chain.',
-  transfer_in_flight: 'This payout\'s on-chain transfer %{txHash} may still be mined: press Pay on chain again to finish it before settling the payout by hand.',
+  transfer_in_flight:
+    "This payout's on-chain transfer %{txHash} may still be mined: press Pay on chain again to finish it before settling the payout by hand.",
   product_in_use: '"%{title}" is part of existing orders and cannot be deleted. Set its status to inactive instead.',
   suspend_self: 'You cannot suspend your own account.',
   deactivate_self: 'You cannot deactivate your own account.',
@@ -256,13 +278,15 @@ export const ERROR_MESSAGES = {
   no_user_with_email: 'No user has the email %{email}.',
   no_crypto_price: '"%{title}" has no crypto price: pay for it another way.',
   crypto_no_lines: 'This order has no lines to pay for.',
-  refund_below_fee: 'This refund (%{amount}) is not more than the network fee of sending it (%{fee}): refund a larger amount.',
+  refund_below_fee:
+    'This refund (%{amount}) is not more than the network fee of sending it (%{fee}): refund a larger amount.',
   // DNS records (domain/policy.ts).
   dns_name_required: '%{label} is required.',
   dns_name_too_long: '%{label} can be at most %{max} characters.',
   dns_name_empty_label: '%{label} cannot have an empty label (two dots in a row, or a leading dot).',
   dns_label_too_long: '%{label} has a label longer than %{max} characters ("%{start}…").',
-  dns_label_characters: '%{label} must be a host name: labels of letters, digits%{underscores} and hyphens, not starting or ending with a hyphen ("%{part}" is not).',
+  dns_label_characters:
+    '%{label} must be a host name: labels of letters, digits%{underscores} and hyphens, not starting or ending with a hyphen ("%{part}" is not).',
   dns_name_not_qualified: '%{label} must be a fully qualified host name such as mail.example.com.',
   dns_name_is_ip: '%{label} must be a host name, not an IP address.',
   dns_value_required: 'Value is required.',
@@ -274,26 +298,35 @@ export const ERROR_MESSAGES = {
   dns_txt_too_long: 'Value of a TXT record can be at most %{max} characters.',
   dns_outside_zone: 'Domain must be within the managed zone %{zone} (e.g. www.%{zone}).',
   dns_outside_zones: 'Domain must be within one of the managed zones: %{zones}.',
-  dns_cname_at_apex: 'A CNAME cannot be at the zone\'s apex (%{zone}), which holds the zone\'s SOA and NS records.',
+  dns_cname_at_apex: "A CNAME cannot be at the zone's apex (%{zone}), which holds the zone's SOA and NS records.",
   dns_cname_self: 'A CNAME cannot point to its own name.',
-  dns_cname_conflict: '%{domain} already has %{types} record%{plural}: a CNAME cannot share its name with another record.',
+  dns_cname_conflict:
+    '%{domain} already has %{types} record%{plural}: a CNAME cannot share its name with another record.',
   dns_cname_beside_cname: '%{domain} has a CNAME record: a CNAME cannot share its name with another record.',
   card_declined: 'Your card was declined. Try another card.',
   insufficient_funds: 'Your card has insufficient funds. Try another card.',
-  card_attempts_exhausted: 'Too many cards were refused (%{count}): this checkout is closed and its order cancelled. Start a new checkout.',
-  transfer_reverted: 'The transfer %{txHash} reverted in block %{block}: nothing was paid, and the payout can be paid again.',
+  card_attempts_exhausted:
+    'Too many cards were refused (%{count}): this checkout is closed and its order cancelled. Start a new checkout.',
+  transfer_reverted:
+    'The transfer %{txHash} reverted in block %{block}: nothing was paid, and the payout can be paid again.',
   transfer_lost: '%{reason} The payout can be paid again.',
-  wallet_short: 'The platform wallet %{address} holds %{balance}, less than the %{needed} this transfer and its gas need.',
-  transfer_not_accepted: 'The chain refuses a transfer to %{to} (the address may be a contract that does not accept payments).',
-  link_invalid: 'This set-password link is not valid: check that the whole link was copied, or ask an administrator for a new one.',
-  link_used: 'This set-password link was already used: log in with the password you set, or ask an administrator for a new link.',
-  link_replaced: 'This set-password link no longer works: a newer link was sent or the password was changed since. Use the latest link, or ask an administrator for a new one.',
+  wallet_short:
+    'The platform wallet %{address} holds %{balance}, less than the %{needed} this transfer and its gas need.',
+  transfer_not_accepted:
+    'The chain refuses a transfer to %{to} (the address may be a contract that does not accept payments).',
+  link_invalid:
+    'This set-password link is not valid: check that the whole link was copied, or ask an administrator for a new one.',
+  link_used:
+    'This set-password link was already used: log in with the password you set, or ask an administrator for a new link.',
+  link_replaced:
+    'This set-password link no longer works: a newer link was sent or the password was changed since. Use the latest link, or ask an administrator for a new one.',
   link_expired: 'This set-password link has expired: ask an administrator for a new one.',
   signup_link_invalid: 'This confirmation link is not valid: check that the whole link was copied, or sign up again.',
   signup_link_used: 'This confirmation link was already used: log in with the password you chose.',
   signup_link_expired: 'This confirmation link has expired: sign up again.',
   password_change_required: 'Change your password before doing anything else: an administrator reset it.',
-  two_factor_enrolment_required: 'Set up two-factor authentication before doing anything else: it is required for every account.',
+  two_factor_enrolment_required:
+    'Set up two-factor authentication before doing anything else: it is required for every account.',
   stripe_checkout_expired: 'The Stripe checkout expired before it was paid.',
   stripe_payment_failed: 'The payment failed at Stripe.',
   stripe_card_refused: '%{reason}',
@@ -307,9 +340,11 @@ export const ERROR_MESSAGES = {
   not_own_membership: 'You may only see your own membership.',
   member_id_not_found: 'No member has this id.',
   member_email_not_found: 'No member has the email %{email}.',
-  conversion_wallet_required: 'Add a wallet address on your Account page, under Wallet, before converting points: the tokens are minted to it.',
+  conversion_wallet_required:
+    'Add a wallet address on your Account page, under Wallet, before converting points: the tokens are minted to it.',
   conversion_wallet_required_field: 'No wallet address on the account.',
-  conversion_not_multiple: 'Amount must be a multiple of %{perToken} points: each loyalty token costs %{perToken} points.',
+  conversion_not_multiple:
+    'Amount must be a multiple of %{perToken} points: each loyalty token costs %{perToken} points.',
   conversion_points_short: 'You have %{balance} points: converting %{amount} needs more.',
   conversion_points_short_field: 'More points than the balance.',
   member_level_required: '"%{title}" is for %{level} members and above; %{email} is not one.',
@@ -317,7 +352,8 @@ export const ERROR_MESSAGES = {
   redemption_not_found: 'Redemption not found.',
   redemption_points_short: 'You have %{balance} points: %{quantity} × "%{title}" needs %{cost}.',
   redemption_product_gone: 'The product of this redemption no longer exists: reject it to return the points.',
-  redemption_wallet_required: '"%{title}" is a token and %{email} has no wallet address to receive it: ask them to add one, or reject.',
+  redemption_wallet_required:
+    '"%{title}" is a token and %{email} has no wallet address to receive it: ask them to add one, or reject.',
   redemption_not_pending: 'This redemption is already %{status}: only a PENDING one can be approved or rejected.',
   // Nobody decides where they are the beneficiary; money leaving needs a second person.
   own_commission_approve: 'You cannot approve your own commission.',
@@ -329,12 +365,14 @@ export const ERROR_MESSAGES = {
   payout_approve_own_creation: 'You created this payout: another member of staff must approve it.',
   payout_approve_not_pending: 'A %{status} payout cannot be approved: only a pending one can.',
   payout_already_approved: 'This payout was already approved by %{approver}.',
-  payout_approval_required: 'This payout of %{amount} is above %{limit}: another member of staff must approve it before it is completed or paid on chain.',
+  payout_approval_required:
+    'This payout of %{amount} is above %{limit}: another member of staff must approve it before it is completed or paid on chain.',
   own_points: 'You cannot add or remove your own points.',
   own_redemption: 'You cannot decide your own redemption: ask another member of staff.',
   own_role: 'You cannot change your own role.',
   own_refund: 'You cannot refund your own payment: ask another member of staff.',
-  debug_mint_dev_only: 'The debug mint runs only on the embedded dev chain: on this chain, use Mint Token on the Mint Queue, which records the reason and a second approver.',
+  debug_mint_dev_only:
+    'The debug mint runs only on the embedded dev chain: on this chain, use Mint Token on the Mint Queue, which records the reason and a second approver.',
   own_mock_order: 'You cannot make a test-paid order for yourself: ask another member of staff.',
   mint_approve_own: 'You asked for this mint: another member of staff must approve it.',
   mint_not_awaiting_approval: 'This mint job is %{status}: only one awaiting approval can be approved.',
@@ -348,7 +386,8 @@ export type ErrorParams = Record<string, string | number>;
 /** A field's own message in an error body's `fieldMessages`. */
 export type FieldMessage = { messageCode: string; params?: ErrorParams };
 
-export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERROR_MESSAGES, code);
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(ERROR_MESSAGES, code);
 
 /** Fills `%{name}` placeholders (polyglot's syntax, so the admin's catalogue can hold these templates as they are). */
 export function fillMessage(template: string, params: ErrorParams = {}): string {
@@ -373,9 +412,11 @@ export const term = (name: ErrorTerm) => `@${name}`;
 /** `params` with each `@<term>` value said in the catalogue `terms`. */
 export function withTerms(params: ErrorParams | undefined, terms: Record<ErrorTerm, string>): ErrorParams | undefined {
   if (!params) return params;
-  const said = (v: string | number) => (typeof v === 'string' && v.startsWith('@') && Object.hasOwn(terms, v.slice(1)) ? terms[v.slice(1) as ErrorTerm] : v);
+  const said = (v: string | number) =>
+    typeof v === 'string' && v.startsWith('@') && Object.hasOwn(terms, v.slice(1)) ? terms[v.slice(1) as ErrorTerm] : v;
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, said(v)]));
 }
 
 /** The English sentence of a message code. */
-export const errorSentence = (code: ErrorCode, params?: ErrorParams) => fillMessage(ERROR_MESSAGES[code], withTerms(params, ERROR_TERMS));
+export const errorSentence = (code: ErrorCode, params?: ErrorParams) =>
+  fillMessage(ERROR_MESSAGES[code], withTerms(params, ERROR_TERMS));

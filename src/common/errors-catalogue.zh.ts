@@ -168,7 +168,8 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   idempotency_mismatch: '此 Idempotency-Key 已用于另一个不同的请求。新请求请使用新的键。',
   idempotency_in_progress: '使用此 Idempotency-Key 的请求仍在处理中，请稍后再试。',
   idempotency_key_required: '此请求需要 Idempotency-Key 请求头：每次尝试使用唯一值，重试时再次发送同一值。',
-  guest_id_required: '未登录时带 Idempotency-Key 的请求需要 X-Guest-Id 请求头：由此浏览器保存的 8 到 128 个可见字符的随机值。',
+  guest_id_required:
+    '未登录时带 Idempotency-Key 的请求需要 X-Guest-Id 请求头：由此浏览器保存的 8 到 128 个可见字符的随机值。',
   required: '必填。',
   unauthorized: '需要身份验证，请登录。',
   account_locked: '此地址的失败尝试次数过多，已被禁止登录此账户，还需 %{minutes} 分钟。',
@@ -264,7 +265,8 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   dns_name_too_long: '%{label}最多 %{max} 个字符。',
   dns_name_empty_label: '%{label}不能有空标签（连续两个点，或以点开头）。',
   dns_label_too_long: '%{label}中有标签超过 %{max} 个字符（“%{start}…”）。',
-  dns_label_characters: '%{label}必须是主机名：各标签只能由字母、数字、连字符（域名中还可用下划线）组成，且不能以连字符开头或结尾（“%{part}”不符合）。',
+  dns_label_characters:
+    '%{label}必须是主机名：各标签只能由字母、数字、连字符（域名中还可用下划线）组成，且不能以连字符开头或结尾（“%{part}”不符合）。',
   dns_name_not_qualified: '%{label}必须是完整的主机名，例如 mail.example.com。',
   dns_name_is_ip: '%{label}必须是主机名，而不是 IP 地址。',
   dns_value_required: '值为必填项。',
@@ -335,7 +337,8 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   own_redemption: '你不能处理自己的兑换：请让其他工作人员处理。',
   own_role: '你不能更改自己的角色。',
   own_refund: '你不能为自己的付款退款：请让其他工作人员处理。',
-  debug_mint_dev_only: '调试铸造只能在内置的开发链上运行：在此链上，请使用铸造队列中的“铸造代币”，它会记录原因和第二位审批人。',
+  debug_mint_dev_only:
+    '调试铸造只能在内置的开发链上运行：在此链上，请使用铸造队列中的“铸造代币”，它会记录原因和第二位审批人。',
   own_mock_order: '你不能为自己创建测试支付的订单：请让其他工作人员处理。',
   mint_approve_own: '这次铸造是你发起的：必须由其他工作人员批准。',
   mint_not_awaiting_approval: '此铸造任务的状态为 %{status}：只有待批准的任务可以批准。',

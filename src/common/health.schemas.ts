@@ -2,4 +2,6 @@
 import { z } from 'zod';
 import { okWith } from './answers.schemas.js';
 
-export const healthAnswer = okWith({ db: z.enum(['pglite', 'postgres']).describe('The kind of database the server runs on') });
+export const healthAnswer = okWith({
+  db: z.enum(['pglite', 'postgres']).describe('The kind of database the server runs on'),
+});

@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import { answerText, countsOf, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
 import {
-  COUNTRY_CODES, KYC_DECISIONS, KYC_DOCUMENT_KINDS, KYC_DOCUMENT_TYPES, KYC_SESSION_STATUSES, KYC_SORTS, type KycSession,
+  COUNTRY_CODES,
+  KYC_DECISIONS,
+  KYC_DOCUMENT_KINDS,
+  KYC_DOCUMENT_TYPES,
+  KYC_SESSION_STATUSES,
+  KYC_SORTS,
+  type KycSession,
 } from './kyc.js';
 import { listQueryOf } from './list.schemas.js';
 import { optionalText, text } from './text.js';
@@ -20,24 +26,39 @@ export function isRealDate(value: string): boolean {
 
 export const kycSessionFields = z.object({
   legalName: text('Legal name', { max: 200 }).min(2, 'Legal name must be at least 2 characters.'),
-  dateOfBirth: text('Date of birth', { max: 10 }).refine(isRealDate, 'Date of birth must be a real date written YYYY-MM-DD.'),
-  country: text('Country', { max: 2, tooLong: 'Country must be a two-letter ISO country code.' }).transform((v) => v.toUpperCase())
+  dateOfBirth: text('Date of birth', { max: 10 }).refine(
+    isRealDate,
+    'Date of birth must be a real date written YYYY-MM-DD.',
+  ),
+  country: text('Country', { max: 2, tooLong: 'Country must be a two-letter ISO country code.' })
+    .transform((v) => v.toUpperCase())
     .refine((v) => COUNTRY_CODES.includes(v), 'Country must be a two-letter ISO country code, such as US or CN.'),
   documentType: z.enum(KYC_DOCUMENT_TYPES, { error: `Document type must be one of ${KYC_DOCUMENT_TYPES.join(', ')}.` }),
-  documentNumber: text('Document number', { max: 40 }).min(3, 'Document number must be at least 3 characters.')
-    .refine((v) => /^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(v), 'Document number may use letters, digits, spaces and hyphens.'),
+  documentNumber: text('Document number', { max: 40 })
+    .min(3, 'Document number must be at least 3 characters.')
+    .refine(
+      (v) => /^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(v),
+      'Document number may use letters, digits, spaces and hyphens.',
+    ),
 });
 export type KycSessionFields = z.infer<typeof kycSessionFields>;
 
-export const kycStatusBody = z.object({
-  status: z.enum(KYC_DECISIONS, { error: `Status must be one of ${KYC_DECISIONS.join(', ')}.` }),
-  reason: optionalText('Reason', 500),
-}).refine((b) => b.status !== 'rejected' || !!b.reason, { message: 'Reason is required when rejecting: tell the user what to fix.', path: ['reason'] });
+export const kycStatusBody = z
+  .object({
+    status: z.enum(KYC_DECISIONS, { error: `Status must be one of ${KYC_DECISIONS.join(', ')}.` }),
+    reason: optionalText('Reason', 500),
+  })
+  .refine((b) => b.status !== 'rejected' || !!b.reason, {
+    message: 'Reason is required when rejecting: tell the user what to fix.',
+    path: ['reason'],
+  });
 export type KycStatusInput = z.infer<typeof kycStatusBody>;
 
 const uuid = text('userId', { max: 36, tooLong: 'userId must be a UUID.' }).uuid('userId must be a UUID.');
 
-export const kycListQuery = listQueryOf(KYC_SESSION_STATUSES, KYC_SORTS, 'createdAt').extend({ userId: uuid.optional() });
+export const kycListQuery = listQueryOf(KYC_SESSION_STATUSES, KYC_SORTS, 'createdAt').extend({
+  userId: uuid.optional(),
+});
 export type KycListQuery = z.infer<typeof kycListQuery>;
 
 /** A KYC session as the API answers it (`KycSession`, server/modules/kyc/present.ts); the file is read through its own route. */
@@ -65,8 +86,13 @@ export const kycSessionAnswer = z.object({
 export const kycSessionOne = okWith({ session: kycSessionAnswer });
 export const kycSessionList = okWith({ sessions: z.array(kycSessionAnswer) });
 export const kycSessionPage = okWith({
-  sessions: z.array(kycSessionAnswer), ...listTotal,
+  sessions: z.array(kycSessionAnswer),
+  ...listTotal,
   counts: countsOf(KYC_SESSION_STATUSES).describe('Each status’s count under the list’s other filters'),
 });
 /** GET /api/kyc/{id}/status: the status and reason beside the whole session. */
-export const kycStatusAnswer = okWith({ status: z.enum(KYC_SESSION_STATUSES), reason: answerText.nullable(), session: kycSessionAnswer });
+export const kycStatusAnswer = okWith({
+  status: z.enum(KYC_SESSION_STATUSES),
+  reason: answerText.nullable(),
+  session: kycSessionAnswer,
+});

@@ -12,7 +12,8 @@ export type KycDecision = (typeof KYC_DECISIONS)[number];
 
 /** A user whose kycStatus is one of these counts as verified (e.g. for the checkout's KYC threshold). */
 export const VERIFIED_KYC = ['approved', 'verified'] as const;
-export const isKycVerified = (status: string | null | undefined) => (VERIFIED_KYC as readonly unknown[]).includes(status);
+export const isKycVerified = (status: string | null | undefined) =>
+  (VERIFIED_KYC as readonly unknown[]).includes(status);
 
 export const KYC_DOCUMENT_TYPES = ['passport', 'national_id', 'driving_licence', 'residence_permit'] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
@@ -62,4 +63,9 @@ export type KycSession = {
 };
 
 /** GET /api/kyc: the page, its total and the count of each status for the other filters. */
-export type KycSessionPage = { sessions: KycSession[]; total: number; totalIsEstimate: boolean; counts: Record<KycSessionStatus, number> };
+export type KycSessionPage = {
+  sessions: KycSession[];
+  total: number;
+  totalIsEstimate: boolean;
+  counts: Record<KycSessionStatus, number>;
+};

@@ -5,14 +5,24 @@ import { searchText, text } from './text.js';
 
 /** The query every list takes: paging, free-text search and a direction; each list adds its filters and sorts. */
 export const listQuery = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1.').max(MAX_PAGE_SIZE, `limit can be at most ${MAX_PAGE_SIZE}.`).default(50),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1.')
+    .max(MAX_PAGE_SIZE, `limit can be at most ${MAX_PAGE_SIZE}.`)
+    .default(50),
   offset: z.coerce.number().int().min(0, 'offset cannot be negative.').default(0),
   q: searchText,
-  order: z.enum(['asc', 'desc', 'ASC', 'DESC']).transform((v) => v.toLowerCase() as 'asc' | 'desc').default('desc'),
+  order: z
+    .enum(['asc', 'desc', 'ASC', 'DESC'])
+    .transform((v) => v.toLowerCase() as 'asc' | 'desc')
+    .default('desc'),
 });
 
 /** `/:id` of every record route. */
-export const idParams = z.object({ id: text('The id', { max: 36, tooLong: 'The id must be a UUID.' }).uuid('The id must be a UUID.') });
+export const idParams = z.object({
+  id: text('The id', { max: 36, tooLong: 'The id must be a UUID.' }).uuid('The id must be a UUID.'),
+});
 
 type Words = readonly [string, ...string[]];
 

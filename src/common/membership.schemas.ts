@@ -6,8 +6,22 @@ import { z } from 'zod';
 import { answerText, instant, listTotal, nullableInstant, okSuccessWith } from './answers.schemas.js';
 import { listQuery, listQueryOf, sortOf } from './list.schemas.js';
 import {
-  CONVERSION_SORTS, LOYALTY_TOKEN, MEMBER_LEVELS, POINTS_ENTRY_TYPES, POINTS_SORTS, POINTS_TOKEN, REDEMPTION_DECISIONS, REDEMPTION_SORTS, REDEMPTION_STATUSES,
-  type Conversion, type Member, type MemberBenefits, type MemberLevel, type PointsEntry, type Redemption, type TokenBalance,
+  CONVERSION_SORTS,
+  LOYALTY_TOKEN,
+  MEMBER_LEVELS,
+  POINTS_ENTRY_TYPES,
+  POINTS_SORTS,
+  POINTS_TOKEN,
+  REDEMPTION_DECISIONS,
+  REDEMPTION_SORTS,
+  REDEMPTION_STATUSES,
+  type Conversion,
+  type Member,
+  type MemberBenefits,
+  type MemberLevel,
+  type PointsEntry,
+  type Redemption,
+  type TokenBalance,
 } from './membership.js';
 import { MINT_STATUSES } from './mint.js';
 import { optionalText, text } from './text.js';
@@ -18,28 +32,35 @@ const wholeNumber = (label: string, min: number, max = MAX_POINTS) => {
   const sentence = `${label} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.`;
   return z.number({ error: sentence }).int(sentence).min(min, sentence).max(max, sentence);
 };
-const uuid = (label: string) => text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
+const uuid = (label: string) =>
+  text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
 const email = (label: string) => text(label, { max: 254 }).email(`${label} must be a valid email address.`);
 
 const DISCOUNT_SENTENCE = 'Discount must be a fraction from 0 to 1 with at most 4 decimals (0.05 is 5 %).';
 
 /** `/api/membership/levels/{name}`: the level's name, whatever its case. */
 export const levelParams = z.object({
-  name: text('Level', { max: 20 }).transform((v) => v.toUpperCase())
+  name: text('Level', { max: 20 })
+    .transform((v) => v.toUpperCase())
     .pipe(z.enum(MEMBER_LEVELS, { error: `Level must be one of ${MEMBER_LEVELS.join(', ')}.` }))
     .meta({ enum: [...MEMBER_LEVELS], description: 'A level’s name (any case)' }),
 });
 
 /** PUT /api/membership/levels/{name}: any of the level's terms. */
-export const levelPatch = z.object({
-  minPoints: wholeNumber('Min points', 0),
-  minOrders: wholeNumber('Min orders', 0, 1_000_000),
-  discount: z.number({ error: DISCOUNT_SENTENCE }).min(0, DISCOUNT_SENTENCE).max(1, DISCOUNT_SENTENCE)
-    .refine((v) => Math.abs(Math.round(v * 1e4) - v * 1e4) < 1e-6, DISCOUNT_SENTENCE),
-  freeShipping: z.boolean({ error: 'Free shipping must be true or false.' }),
-  prioritySupport: z.boolean({ error: 'Priority support must be true or false.' }),
-  exclusiveProducts: z.boolean({ error: 'Exclusive products must be true or false.' }),
-}).partial();
+export const levelPatch = z
+  .object({
+    minPoints: wholeNumber('Min points', 0),
+    minOrders: wholeNumber('Min orders', 0, 1_000_000),
+    discount: z
+      .number({ error: DISCOUNT_SENTENCE })
+      .min(0, DISCOUNT_SENTENCE)
+      .max(1, DISCOUNT_SENTENCE)
+      .refine((v) => Math.abs(Math.round(v * 1e4) - v * 1e4) < 1e-6, DISCOUNT_SENTENCE),
+    freeShipping: z.boolean({ error: 'Free shipping must be true or false.' }),
+    prioritySupport: z.boolean({ error: 'Priority support must be true or false.' }),
+    exclusiveProducts: z.boolean({ error: 'Exclusive products must be true or false.' }),
+  })
+  .partial();
 export type LevelPatch = z.infer<typeof levelPatch>;
 
 /**
@@ -61,19 +82,29 @@ export const conversionHistoryQuery = memberHistoryQuery.extend({ sort: sortOf(C
 export type ConversionHistoryQuery = z.infer<typeof conversionHistoryQuery>;
 
 /** POST /api/membership/points/add (staff): a signed amount (negative removes) for a member named by email or id. */
-export const addPointsBody = z.object({
-  amount: wholeNumber('Amount', -MAX_POINTS).refine((v) => v !== 0, 'Amount cannot be 0: give a positive number to add points or a negative one to remove them.'),
-  reason: text('Reason', { max: 500 }),
-  email: email('Email').optional(),
-  userId: uuid('userId').optional(),
-}).refine((b) => !!b.email || !!b.userId, { message: 'Say whose points: give the member’s email or userId.', path: ['email'] });
+export const addPointsBody = z
+  .object({
+    amount: wholeNumber('Amount', -MAX_POINTS).refine(
+      (v) => v !== 0,
+      'Amount cannot be 0: give a positive number to add points or a negative one to remove them.',
+    ),
+    reason: text('Reason', { max: 500 }),
+    email: email('Email').optional(),
+    userId: uuid('userId').optional(),
+  })
+  .refine((b) => !!b.email || !!b.userId, {
+    message: 'Say whose points: give the member’s email or userId.',
+    path: ['email'],
+  });
 export type AddPointsInput = z.infer<typeof addPointsBody>;
 
 /** POST /api/membership/tokens/convert: the caller's points into the loyalty token. */
 export const convertBody = z.object({
-  fromToken: text('From token', { max: 20 }).transform((v) => v.toUpperCase())
+  fromToken: text('From token', { max: 20 })
+    .transform((v) => v.toUpperCase())
     .refine((v) => v === POINTS_TOKEN, `From token must be ${POINTS_TOKEN}.`),
-  toToken: text('To token', { max: 20 }).transform((v) => v.toUpperCase())
+  toToken: text('To token', { max: 20 })
+    .transform((v) => v.toUpperCase())
     .refine((v) => v === LOYALTY_TOKEN, `To token must be ${LOYALTY_TOKEN} (the platform’s loyalty token).`),
   amount: wholeNumber('Amount', 1),
 });
@@ -113,7 +144,9 @@ const benefitsAnswer = z.object(benefitsShape) satisfies z.ZodType<MemberBenefit
 /** A level's terms (`MemberLevel`, server/modules/membership/present.ts). */
 const memberLevelAnswer = z.object({
   name: z.enum(MEMBER_LEVELS),
-  minPoints: count.describe('Points earned (net of reversals and adjustments; spending does not lower it) needed for this level'),
+  minPoints: count.describe(
+    'Points earned (net of reversals and adjustments; spending does not lower it) needed for this level',
+  ),
   minOrders: count.describe('Paid orders (not refunded) needed for this level'),
   ...benefitsShape,
   updatedAt: instant,
@@ -140,11 +173,21 @@ const memberAnswer = z.object({
   totalOrders: count.describe('Paid orders, not refunded'),
   totalReferrals: count,
   benefits: benefitsAnswer,
-  nextLevel: z.object({ name: z.enum(MEMBER_LEVELS), pointsNeeded: count, ordersNeeded: count }).nullable().describe('null at the top level'),
+  nextLevel: z
+    .object({ name: z.enum(MEMBER_LEVELS), pointsNeeded: count, ordersNeeded: count })
+    .nullable()
+    .describe('null at the top level'),
   walletAddress: answerText.nullable().describe('Where converted tokens are minted; null: conversions refused'),
   tokenBalances: z.array(tokenBalanceAnswer),
-  tokenBalancesError: answerText.nullable().describe('Why token balances could not be read from the chain now (the list is then empty)'),
-  rates: z.object({ pointsPerCurrencyUnit: count, pointsPerToken: count, redemptionPointsPerCurrencyUnit: count, loyaltyTokenId: answerText }),
+  tokenBalancesError: answerText
+    .nullable()
+    .describe('Why token balances could not be read from the chain now (the list is then empty)'),
+  rates: z.object({
+    pointsPerCurrencyUnit: count,
+    pointsPerToken: count,
+    redemptionPointsPerCurrencyUnit: count,
+    loyaltyTokenId: answerText,
+  }),
   levelChangedAt: nullableInstant,
 }) satisfies z.ZodType<Member>;
 
@@ -173,7 +216,10 @@ const redemptionAnswer = z.object({
   updatedAt: instant,
   userId: answerText,
   email: answerText,
-  product: z.object({ id: answerText, title: answerText, sku: answerText, tokenised: z.boolean() }).nullable().describe('null when the product was deleted'),
+  product: z
+    .object({ id: answerText, title: answerText, sku: answerText, tokenised: z.boolean() })
+    .nullable()
+    .describe('null when the product was deleted'),
   quantity: count,
   pointsUsed: count,
   status: z.enum(REDEMPTION_STATUSES),

@@ -10,7 +10,8 @@ import type { MintStatus } from './mint.js';
 export const MEMBER_LEVELS = ['BRONZE', 'SILVER', 'GOLD', 'PLATINUM', 'DIAMOND'] as const;
 export type MemberLevelName = (typeof MEMBER_LEVELS)[number];
 export const memberLevelOf = enumReader(MEMBER_LEVELS, 'BRONZE');
-export const isMemberLevel = (value: unknown): value is MemberLevelName => (MEMBER_LEVELS as readonly unknown[]).includes(value);
+export const isMemberLevel = (value: unknown): value is MemberLevelName =>
+  (MEMBER_LEVELS as readonly unknown[]).includes(value);
 
 /** 0 for BRONZE … 4 for DIAMOND; -1 for no level (an anonymous visitor). */
 export const levelRank = (level: MemberLevelName | null | undefined) => (level ? MEMBER_LEVELS.indexOf(level) : -1);
@@ -19,8 +20,10 @@ export const levelRank = (level: MemberLevelName | null | undefined) => (level ?
  * Whether a buyer may see and buy a product kept for members of `minimum` and above (null: everyone): a member whose
  * level is at least that high and whose level's benefits include exclusive products. Anonymous visitors (null) may not.
  */
-export const mayBuyExclusive = (member: { level: MemberLevelName; exclusiveProducts: boolean } | null | undefined, minimum: string | null | undefined) =>
-  !minimum || (!!member && member.exclusiveProducts && levelRank(member.level) >= levelRank(memberLevelOf(minimum)));
+export const mayBuyExclusive = (
+  member: { level: MemberLevelName; exclusiveProducts: boolean } | null | undefined,
+  minimum: string | null | undefined,
+) => !minimum || (!!member && member.exclusiveProducts && levelRank(member.level) >= levelRank(memberLevelOf(minimum)));
 
 /** Why a ledger entry was written: earned on a paid order, reversed by its refund, adjusted by staff, spent on a
  * redemption, returned by a rejected redemption, converted into the loyalty token. */
@@ -39,7 +42,8 @@ export const POINTS_SORTS = ['createdAt', 'type', 'amount'] as const;
 export const CONVERSION_SORTS = ['createdAt', 'amount'] as const;
 
 /** Whether a redemption may move from `from` to `to` (only a PENDING one is decided). */
-export const canMoveRedemption = (from: string, to: string) => from === 'PENDING' && (REDEMPTION_DECISIONS as readonly string[]).includes(to);
+export const canMoveRedemption = (from: string, to: string) =>
+  from === 'PENDING' && (REDEMPTION_DECISIONS as readonly string[]).includes(to);
 
 /** What a conversion spends (the API's `fromToken: 'POINTS'`) and the loyalty token's name in the API. */
 export const POINTS_TOKEN = 'POINTS';
@@ -100,7 +104,12 @@ export type Member = {
   /** Why token balances could not be read from the chain now (the list is then empty); null when they were. */
   tokenBalancesError: string | null;
   /** The rates of the settings, so the card can say what a purchase earns and a conversion gives. */
-  rates: { pointsPerCurrencyUnit: number; pointsPerToken: number; redemptionPointsPerCurrencyUnit: number; loyaltyTokenId: string };
+  rates: {
+    pointsPerCurrencyUnit: number;
+    pointsPerToken: number;
+    redemptionPointsPerCurrencyUnit: number;
+    loyaltyTokenId: string;
+  };
   levelChangedAt: string | null;
 };
 
@@ -167,29 +176,48 @@ export type PointsAdded = { entry: PointsEntry; member: Member };
 export type TokensConverted = { conversion: Conversion; member: Member };
 
 /** A broken rule of the ladder, as a message code of errors-catalogue.ts and its params. */
-export type LadderProblem = { code: 'level_first_zero' | 'level_points_not_rising' | 'level_orders_falling'; params: Record<string, string | number> };
+export type LadderProblem = {
+  code: 'level_first_zero' | 'level_points_not_rising' | 'level_orders_falling';
+  params: Record<string, string | number>;
+};
 
 /** What `levels` must satisfy, in order BRONZE → DIAMOND: the problem of each level name that breaks it (empty: sound). */
-export function levelLadderProblems(levels: readonly Pick<MemberLevel, 'name' | 'minPoints' | 'minOrders'>[]): Partial<Record<MemberLevelName, LadderProblem>> {
+export function levelLadderProblems(
+  levels: readonly Pick<MemberLevel, 'name' | 'minPoints' | 'minOrders'>[],
+): Partial<Record<MemberLevelName, LadderProblem>> {
   const problems: Partial<Record<MemberLevelName, LadderProblem>> = {};
   const sorted = [...levels].sort((a, b) => levelRank(a.name) - levelRank(b.name));
   sorted.forEach((level, i) => {
     if (i === 0) {
-      if (level.minPoints !== 0 || level.minOrders !== 0) problems[level.name] = { code: 'level_first_zero', params: { name: level.name } };
+      if (level.minPoints !== 0 || level.minOrders !== 0)
+        problems[level.name] = { code: 'level_first_zero', params: { name: level.name } };
       return;
     }
     const below = sorted[i - 1]!;
-    if (level.minPoints <= below.minPoints) problems[level.name] = { code: 'level_points_not_rising', params: { name: level.name, below: below.name, points: below.minPoints } };
-    else if (level.minOrders < below.minOrders) problems[level.name] = { code: 'level_orders_falling', params: { name: level.name, below: below.name, orders: below.minOrders } };
+    if (level.minPoints <= below.minPoints)
+      problems[level.name] = {
+        code: 'level_points_not_rising',
+        params: { name: level.name, below: below.name, points: below.minPoints },
+      };
+    else if (level.minOrders < below.minOrders)
+      problems[level.name] = {
+        code: 'level_orders_falling',
+        params: { name: level.name, below: below.name, orders: below.minOrders },
+      };
   });
   return problems;
 }
 
 /** The highest level whose minimum points and orders are both met (BRONZE when none is). */
-export function levelFor(levels: readonly Pick<MemberLevel, 'name' | 'minPoints' | 'minOrders'>[], points: number, orders: number): MemberLevelName {
+export function levelFor(
+  levels: readonly Pick<MemberLevel, 'name' | 'minPoints' | 'minOrders'>[],
+  points: number,
+  orders: number,
+): MemberLevelName {
   let best: MemberLevelName = 'BRONZE';
   for (const level of levels) {
-    if (points >= level.minPoints && orders >= level.minOrders && levelRank(level.name) > levelRank(best)) best = level.name;
+    if (points >= level.minPoints && orders >= level.minOrders && levelRank(level.name) > levelRank(best))
+      best = level.name;
   }
   return best;
 }

@@ -11,18 +11,29 @@ const UINT256_MAX = 2n ** 256n - 1n;
 export const mintListQuery = listQueryOf(MINT_STATUSES, MINT_SORTS, 'createdAt');
 export type MintListQuery = z.infer<typeof mintListQuery>;
 
-const address = (label: string) => text(label, { max: 42, tooLong: `${label} must be an EVM address: 0x and 40 hex digits.` })
-  .refine((v) => isAddress(v, { strict: true }),
-    `${label} must be an EVM address: 0x and 40 hex digits, with a correct checksum if mixed-case.`)
-  .transform((v) => getAddress(v));
+const address = (label: string) =>
+  text(label, { max: 42, tooLong: `${label} must be an EVM address: 0x and 40 hex digits.` })
+    .refine(
+      (v) => isAddress(v, { strict: true }),
+      `${label} must be an EVM address: 0x and 40 hex digits, with a correct checksum if mixed-case.`,
+    )
+    .transform((v) => getAddress(v));
 
 /** A whole number from 1 to 2^256-1, given as a number or a string of digits; kept as a string. */
-const positiveInteger = (label: string) => z.union([z.number(), text(label, { max: 80 })], {
-  error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be a whole number of at least 1.`),
-})
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,78}$/.test(v) && BigInt(v) >= 1n && BigInt(v) <= UINT256_MAX, `${label} must be a whole number of at least 1.`)
-  .transform((v) => BigInt(v).toString());
+const positiveInteger = (label: string) =>
+  z
+    .union([z.number(), text(label, { max: 80 })], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? `${label} is required.`
+          : `${label} must be a whole number of at least 1.`,
+    })
+    .transform((v) => String(v).trim())
+    .refine(
+      (v) => /^\d{1,78}$/.test(v) && BigInt(v) >= 1n && BigInt(v) <= UINT256_MAX,
+      `${label} must be a whole number of at least 1.`,
+    )
+    .transform((v) => BigInt(v).toString());
 
 export const createMintBody = z.object({
   walletAddress: address('Wallet address'),
@@ -45,7 +56,8 @@ export const debugMintBody = z.object({
 
 export const txParams = z.object({
   hash: text('Transaction hash', { max: 66, tooLong: 'A transaction hash is 0x followed by 64 hex digits.' })
-    .regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x followed by 64 hex digits.').transform((v) => v.toLowerCase()),
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x followed by 64 hex digits.')
+    .transform((v) => v.toLowerCase()),
 });
 
 /** A mint job as the API answers it (`MintJob`, server/modules/mint/present.ts). */
@@ -116,11 +128,25 @@ const chainTx = z.object({
   hash: answerText,
   chainId: z.number().int(),
   explorerUrl: answerText.nullable(),
-  transaction: z.object({
-    from: answerText, to: answerText.nullable(), nonce: z.number().int(), blockNumber: answerText.nullable(), gas: answerText,
-    maxFeePerGas: answerText.nullable(), input: answerText,
-  }).nullable(),
-  receipt: z.object({ status: z.enum(['success', 'reverted']), blockNumber: answerText, gasUsed: answerText, logs: z.number().int().describe('How many logs') }).nullable(),
+  transaction: z
+    .object({
+      from: answerText,
+      to: answerText.nullable(),
+      nonce: z.number().int(),
+      blockNumber: answerText.nullable(),
+      gas: answerText,
+      maxFeePerGas: answerText.nullable(),
+      input: answerText,
+    })
+    .nullable(),
+  receipt: z
+    .object({
+      status: z.enum(['success', 'reverted']),
+      blockNumber: answerText,
+      gasUsed: answerText,
+      logs: z.number().int().describe('How many logs'),
+    })
+    .nullable(),
   job: mintJobAnswer.nullable(),
 }) satisfies z.ZodType<ChainTx>;
 

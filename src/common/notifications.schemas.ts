@@ -3,18 +3,35 @@ import { z } from 'zod';
 import { answerText, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
 import { listQuery, sortOf } from './list.schemas.js';
 import {
-  AUDIENCES, BODY_MAX, BULK_SORTS, BULK_STATUSES, CHANNELS, EMAIL_STATUSES, LINK_MAX, NOTIFICATION_SORTS, OUTBOX_SORTS, TITLE_MAX,
-  type BulkJob, type EmailMessage, type Notification,
+  AUDIENCES,
+  BODY_MAX,
+  BULK_SORTS,
+  BULK_STATUSES,
+  CHANNELS,
+  EMAIL_STATUSES,
+  LINK_MAX,
+  NOTIFICATION_SORTS,
+  OUTBOX_SORTS,
+  TITLE_MAX,
+  type BulkJob,
+  type EmailMessage,
+  type Notification,
 } from './notifications.js';
 import { optionalText, text } from './text.js';
 
-const channels = z.array(z.enum(CHANNELS, { error: `Each channel must be one of ${CHANNELS.join(', ')}.` }), { error: 'Channels must be a list: in_app, email or both.' })
-  .min(1, 'Choose at least one channel: in_app, email or both.').max(2, 'Channels can list in_app and email once each.')
+const channels = z
+  .array(z.enum(CHANNELS, { error: `Each channel must be one of ${CHANNELS.join(', ')}.` }), {
+    error: 'Channels must be a list: in_app, email or both.',
+  })
+  .min(1, 'Choose at least one channel: in_app, email or both.')
+  .max(2, 'Channels can list in_app and email once each.')
   .refine((list) => new Set(list).size === list.length, 'Channels can list in_app and email once each.')
   .default(['in_app']);
 
-const link = optionalText('Link', LINK_MAX)
-  .refine((v) => v === null || (v.startsWith('/') && !v.startsWith('//')) || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'Link must be a path on this site (/…) or an http(s) address.');
+const link = optionalText('Link', LINK_MAX).refine(
+  (v) => v === null || (v.startsWith('/') && !v.startsWith('//')) || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+  'Link must be a path on this site (/…) or an http(s) address.',
+);
 
 const message = {
   title: text('Title', { max: TITLE_MAX }),
@@ -22,12 +39,14 @@ const message = {
   channels,
 };
 
-export const sendBody = z.object({
-  userId: text('User id', { max: 36, tooLong: 'User id must be a UUID.' }).uuid('User id must be a UUID.').optional(),
-  email: text('Email', { max: 254 }).email('Email must be a valid email address.').optional(),
-  ...message,
-  link,
-}).refine((b) => !!b.userId || !!b.email, { message: 'Name the recipient (userId or email).', path: ['userId'] });
+export const sendBody = z
+  .object({
+    userId: text('User id', { max: 36, tooLong: 'User id must be a UUID.' }).uuid('User id must be a UUID.').optional(),
+    email: text('Email', { max: 254 }).email('Email must be a valid email address.').optional(),
+    ...message,
+    link,
+  })
+  .refine((b) => !!b.userId || !!b.email, { message: 'Name the recipient (userId or email).', path: ['userId'] });
 export type SendInput = z.infer<typeof sendBody>;
 
 export const bulkBody = z.object({
@@ -37,7 +56,11 @@ export const bulkBody = z.object({
 });
 export type BulkInput = z.infer<typeof bulkBody>;
 
-const flag = (label: string) => z.enum(['true', 'false'], { error: `${label} must be true or false.` }).transform((v) => v === 'true').optional();
+const flag = (label: string) =>
+  z
+    .enum(['true', 'false'], { error: `${label} must be true or false.` })
+    .transform((v) => v === 'true')
+    .optional();
 
 export const notificationListQuery = listQuery.extend({
   sort: sortOf(NOTIFICATION_SORTS, 'createdAt'),
@@ -78,7 +101,9 @@ export const notificationAnswer = z.object({
 
 export const notificationOne = okWith({ notification: notificationAnswer });
 export const notificationPage = okWith({
-  notifications: z.array(notificationAnswer), ...listTotal, unread: count.describe('The caller’s own unread notifications'),
+  notifications: z.array(notificationAnswer),
+  ...listTotal,
+  unread: count.describe('The caller’s own unread notifications'),
 });
 export const notificationsMarkedRead = okWith({ updated: count.describe('How many were unread') });
 export const notificationSent = okWith({

@@ -4,7 +4,16 @@ import { idsQuery } from './bulk.schemas.js';
 import { listQueryOf } from './list.schemas.js';
 import { answerText, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
 import { mintJobAnswer } from './mint.schemas.js';
-import { ORDER_SORTS, ORDER_STATUSES, type OrderDetail, type OrderItem, type OrderPayment, type OrderStats, type OrderSummary, type ShopOrder } from './orders.js';
+import {
+  ORDER_SORTS,
+  ORDER_STATUSES,
+  type OrderDetail,
+  type OrderItem,
+  type OrderPayment,
+  type OrderStats,
+  type OrderSummary,
+  type ShopOrder,
+} from './orders.js';
 import { optionalText, text } from './text.js';
 
 /** `ids` narrows the list to the selected orders (an export of a selection). */
@@ -15,8 +24,14 @@ const quantity = 'Quantity must be a whole number of at least 1.';
 
 export const createOrderBody = z.object({
   userEmail: text('Customer email', { max: 254 }).email('Customer email must be a valid email address.'),
-  productId: text('Product', { max: 36, tooLong: 'Product must be a product id (a UUID).' }).uuid('Product must be a product id (a UUID).'),
-  qty: z.coerce.number({ error: quantity }).int(quantity).min(1, quantity).max(10_000, 'Quantity can be at most 10,000.'),
+  productId: text('Product', { max: 36, tooLong: 'Product must be a product id (a UUID).' }).uuid(
+    'Product must be a product id (a UUID).',
+  ),
+  qty: z.coerce
+    .number({ error: quantity })
+    .int(quantity)
+    .min(1, quantity)
+    .max(10_000, 'Quantity can be at most 10,000.'),
   couponCode: optionalText('Coupon code', 64),
   walletAddress: optionalText('Wallet address', 100, 'Not a valid EVM address.'),
 });
@@ -91,7 +106,13 @@ export const orderPage = okWith({ orders: z.array(orderSummaryAnswer), ...listTo
 const count = z.number().int();
 export const orderStatsAnswer = okWith({
   stats: z.object({
-    total: count, pending: count, paid: count, failed: count, refunded: count, fulfilled: count, totalIsEstimate: z.boolean(),
+    total: count,
+    pending: count,
+    paid: count,
+    failed: count,
+    refunded: count,
+    fulfilled: count,
+    totalIsEstimate: z.boolean(),
   }) satisfies z.ZodType<OrderStats>,
 });
 export const shopOrderPage = okWith({ orders: z.array(shopOrderAnswer), ...listTotal });

@@ -64,15 +64,22 @@ export type OrderPayment = {
  * How an order's amount was made: subtotal − discount + tax + shipping = amountFiat. `discount` is every discount;
  * `memberDiscount` the part of it that is the member level's (the rest is the coupon's).
  */
-export type OrderPricing = { subtotal: number; discount: number; memberDiscount: number; tax: number; shipping: number };
-
-export type OrderDetail = OrderSummary & OrderPricing & {
-  items: OrderItem[];
-  customer: { id: string; email: string; name: string | null } | null;
-  payment: OrderPayment | null;
-  /** One per tokenised line once the order is paid. */
-  mintJobs: MintJob[];
+export type OrderPricing = {
+  subtotal: number;
+  discount: number;
+  memberDiscount: number;
+  tax: number;
+  shipping: number;
 };
+
+export type OrderDetail = OrderSummary &
+  OrderPricing & {
+    items: OrderItem[];
+    customer: { id: string; email: string; name: string | null } | null;
+    payment: OrderPayment | null;
+    /** One per tokenised line once the order is paid. */
+    mintJobs: MintJob[];
+  };
 
 /** A shopper's own order (GET /api/shop/orders): the detail without the customer block. */
 export type ShopOrder = Omit<OrderDetail, 'customer'>;

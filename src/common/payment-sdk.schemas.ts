@@ -8,7 +8,8 @@ import type { SdkProvider } from './payment-sdk.js';
 import { paymentAnswer, refundBody, refundResultFields } from './payments.schemas.js';
 import { optionalText, text } from './text.js';
 
-const uuid = (label: string) => text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
+const uuid = (label: string) =>
+  text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
 
 export const sdkCreateBody = z.object({
   provider: z.enum(PAYMENT_PROVIDERS, { error: `Provider must be one of ${PAYMENT_PROVIDERS.join(', ')}.` }),
@@ -22,7 +23,11 @@ export const sdkCreateBody = z.object({
 export type SdkCreateInput = z.infer<typeof sdkCreateBody>;
 
 /** POST /api/payments/stripe/checkout: the amount and currency are the order's. */
-export const stripeCheckoutBody = z.object({ orderId: uuid('Order ID'), returnUrl: sitePath('Return URL'), cancelUrl: sitePath('Cancel URL') });
+export const stripeCheckoutBody = z.object({
+  orderId: uuid('Order ID'),
+  returnUrl: sitePath('Return URL'),
+  cancelUrl: sitePath('Cancel URL'),
+});
 
 export const sdkRefundBody = refundBody.extend({ paymentId: uuid('Payment ID') });
 export type SdkRefundInput = z.infer<typeof sdkRefundBody>;

@@ -7,13 +7,24 @@ import { fiatAmount } from './money.schemas.js';
 import { PAYMENT_STATUSES } from './orders.js';
 import { orderPaymentAnswer, orderSummaryAnswer } from './orders.schemas.js';
 import {
-  PAYMENT_EVENT_TYPES, PAYMENT_SORTS, type CryptoDeposit, type CryptoRefund, type HostedCryptoPayment, type Payment, type PaymentDetail,
-  type PaymentEvent, type PaymentStats, type Refund,
+  PAYMENT_EVENT_TYPES,
+  PAYMENT_SORTS,
+  type CryptoDeposit,
+  type CryptoRefund,
+  type HostedCryptoPayment,
+  type Payment,
+  type PaymentDetail,
+  type PaymentEvent,
+  type PaymentStats,
+  type Refund,
 } from './payments.js';
 import { text } from './text.js';
 
 /** A method or provider name to filter by; blank reads as no filter. */
-const name = (label: string) => text(label, { max: 40, min: 0 }).optional().transform((v) => v || undefined);
+const name = (label: string) =>
+  text(label, { max: 40, min: 0 })
+    .optional()
+    .transform((v) => v || undefined);
 
 export const paymentListQuery = listQueryOf(PAYMENT_STATUSES, PAYMENT_SORTS, 'createdAt').extend({
   method: name('method'),
@@ -30,7 +41,9 @@ export type RefundInput = z.infer<typeof refundBody>;
 /** A payment as the payments list answers it (`Payment`, server/modules/payments/present.ts). */
 export const paymentAnswer = orderPaymentAnswer.extend({
   refundable: z.number().describe('What may still be refunded: the amount less the refunds so far'),
-  dashboardUrl: answerText.nullable().describe('The provider’s own page for this payment; null when the provider has none'),
+  dashboardUrl: answerText
+    .nullable()
+    .describe('The provider’s own page for this payment; null when the provider has none'),
 }) satisfies z.ZodType<Payment>;
 
 const paymentStatsAnswer = z.object({
@@ -56,11 +69,17 @@ export const cryptoDepositAnswer = z.object({
   txHash: answerText.nullable(),
   txUrl,
   confirmations: z.number().int().describe('Confirmations the watcher waits for'),
-  transfers: z.array(z.object({ txHash: answerText, from: answerText, value: answerText, blockNumber: z.number().int() })),
+  transfers: z.array(
+    z.object({ txHash: answerText, from: answerText, value: answerText, blockNumber: z.number().int() }),
+  ),
 }) satisfies z.ZodType<CryptoDeposit>;
 
 const cryptoRefundAnswer = z.object({
-  txHash: answerText, txUrl, to: answerText, value: answerText, fee: answerText.describe('The network fee, paid out of the refund'),
+  txHash: answerText,
+  txUrl,
+  to: answerText,
+  value: answerText,
+  fee: answerText.describe('The network fee, paid out of the refund'),
   status: z.enum(['sent', 'confirmed', 'reverted']),
 }) satisfies z.ZodType<CryptoRefund>;
 
@@ -117,8 +136,11 @@ const hostedPaymentAnswer = z.object({
 }) satisfies z.ZodType<HostedPayment>;
 
 export const hostedPaymentOne = okWith({ payment: hostedPaymentAnswer });
-export const hostedCryptoPaymentOne = okWith({ payment: hostedPaymentAnswer.extend({ crypto: cryptoDepositAnswer }) satisfies z.ZodType<HostedCryptoPayment> });
+export const hostedCryptoPaymentOne = okWith({
+  payment: hostedPaymentAnswer.extend({ crypto: cryptoDepositAnswer }) satisfies z.ZodType<HostedCryptoPayment>,
+});
 const sandboxConfirmation = z.object({
-  payment: hostedPaymentAnswer, redirectUrl: answerText.describe('Where the page sends the buyer now'),
+  payment: hostedPaymentAnswer,
+  redirectUrl: answerText.describe('Where the page sends the buyer now'),
 }) satisfies z.ZodType<SandboxConfirmation>;
 export const sandboxConfirmationAnswer = okWith(sandboxConfirmation.shape);

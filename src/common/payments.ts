@@ -17,7 +17,15 @@ export const PAYMENT_FILTER_PROVIDERS = [...PAYMENT_PROVIDERS, TEST_PROVIDER] as
 /** What a payment's timeline records, oldest first. */
 /** `webhook`: a provider's event arrived (its type in `code`, its id in `reference`), whatever it changed. */
 /** `received`: the crypto watcher saw the deposit address's balance change (under, exact or over in `code`). */
-export const PAYMENT_EVENT_TYPES = ['created', 'confirmed', 'refused', 'failed', 'refunded', 'webhook', 'received'] as const;
+export const PAYMENT_EVENT_TYPES = [
+  'created',
+  'confirmed',
+  'refused',
+  'failed',
+  'refunded',
+  'webhook',
+  'received',
+] as const;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 
 /** A payment as the payments list answers it. */
@@ -56,7 +64,14 @@ export type CryptoDeposit = {
 export type HostedCryptoPayment = HostedPayment & { crypto: CryptoDeposit };
 
 /** A crypto refund's transaction: what went back, the network fee it paid (out of the refund), and whether it is mined. */
-export type CryptoRefund = { txHash: string; txUrl: string | null; to: string; value: string; fee: string; status: 'sent' | 'confirmed' | 'reverted' };
+export type CryptoRefund = {
+  txHash: string;
+  txUrl: string | null;
+  to: string;
+  value: string;
+  fee: string;
+  status: 'sent' | 'confirmed' | 'reverted';
+};
 
 export type Refund = {
   id: string;

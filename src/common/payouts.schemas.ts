@@ -3,19 +3,38 @@ import { z } from 'zod';
 import { answerText, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
 import { commissionAnswer } from './commissions.schemas.js';
 import { listQuery } from './list.schemas.js';
-import { PAYOUT_METHODS, PAYOUT_STATUSES, TRANSFER_STATES, type CommissionAdjustment, type OnchainQuote, type Payout, type PayoutDetail } from './referrals.js';
+import {
+  PAYOUT_METHODS,
+  PAYOUT_STATUSES,
+  TRANSFER_STATES,
+  type CommissionAdjustment,
+  type OnchainQuote,
+  type Payout,
+  type PayoutDetail,
+} from './referrals.js';
 import { optionalText, text } from './text.js';
 
-const uuid = (label: string) => text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
+const uuid = (label: string) =>
+  text(label, { max: 36, tooLong: `${label} must be a UUID.` }).uuid(`${label} must be a UUID.`);
 const method = z.enum(PAYOUT_METHODS, { error: `Method must be one of ${PAYOUT_METHODS.join(', ')}.` });
 
-export const payoutBody = z.object({
-  recipientId: uuid('Recipient').optional(),
-  recipientEmail: text('Recipient email', { max: 254 }).email('Recipient email must be a valid email address.').optional(),
-  commissionIds: z.array(uuid('Each commission id'), { error: 'commissionIds must be a list of commission ids.' }).max(1000, 'At most 1000 commissions in one payout.').optional(),
-  method: method.default('bank'),
-  note: optionalText('Note', 500),
-}).refine((b) => !!b.recipientId || !!b.recipientEmail, { message: 'Name the recipient (recipientId or recipientEmail).', path: ['recipientEmail'] });
+export const payoutBody = z
+  .object({
+    recipientId: uuid('Recipient').optional(),
+    recipientEmail: text('Recipient email', { max: 254 })
+      .email('Recipient email must be a valid email address.')
+      .optional(),
+    commissionIds: z
+      .array(uuid('Each commission id'), { error: 'commissionIds must be a list of commission ids.' })
+      .max(1000, 'At most 1000 commissions in one payout.')
+      .optional(),
+    method: method.default('bank'),
+    note: optionalText('Note', 500),
+  })
+  .refine((b) => !!b.recipientId || !!b.recipientEmail, {
+    message: 'Name the recipient (recipientId or recipientEmail).',
+    path: ['recipientEmail'],
+  });
 export type PayoutInput = z.infer<typeof payoutBody>;
 
 export const payoutRequestBody = z.object({ method: method.default('bank') });
@@ -23,7 +42,10 @@ export const payoutRequestBody = z.object({ method: method.default('bank') });
 export const payoutStatusBody = z.object({
   status: z.enum(['completed', 'failed', 'cancelled'], { error: 'Status must be completed, failed or cancelled.' }),
   reference: optionalText('Reference', 200),
-  txHash: optionalText('Transaction hash', 66).refine((v) => v === null || /^0x[0-9a-fA-F]{64}$/.test(v), 'Transaction hash must be 0x and 64 hex digits.'),
+  txHash: optionalText('Transaction hash', 66).refine(
+    (v) => v === null || /^0x[0-9a-fA-F]{64}$/.test(v),
+    'Transaction hash must be 0x and 64 hex digits.',
+  ),
   note: optionalText('Note', 500),
 });
 export type PayoutStatusInput = z.infer<typeof payoutStatusBody>;
@@ -36,7 +58,9 @@ export type PayoutListQuery = z.infer<typeof payoutListQuery>;
 
 /** Pay on chain: the amount the user was shown (wei); a changed rate since then is a 409 instead of a surprise. */
 export const payoutOnchainBody = z.object({
-  amountWei: text('Amount in wei', { max: 78 }).regex(/^[1-9]\d*$/, 'Amount in wei must be a whole positive number.').optional(),
+  amountWei: text('Amount in wei', { max: 78 })
+    .regex(/^[1-9]\d*$/, 'Amount in wei must be a whole positive number.')
+    .optional(),
 });
 export type PayoutOnchainInput = z.infer<typeof payoutOnchainBody>;
 
@@ -58,13 +82,17 @@ export const payoutAnswer = z.object({
   walletAddress: answerText.nullable(),
   amountWei: answerText.nullable(),
   tokenAmount: answerText.nullable().describe('amountWei in tokens (18 decimals, trailing zeros dropped)'),
-  tokenRate: answerText.nullable().describe('Tokens sent for 1.00 of the currency, kept from when the transfer was signed'),
+  tokenRate: answerText
+    .nullable()
+    .describe('Tokens sent for 1.00 of the currency, kept from when the transfer was signed'),
   chainId: count.nullable(),
   txHash: answerText.nullable(),
   transferState: z.enum(TRANSFER_STATES).nullable(),
   transferError: answerText.nullable(),
   blockNumber: count.nullable(),
-  recipientWallet: answerText.nullable().describe('The recipient’s payout wallet now (Pay on chain sends there when the payout names none)'),
+  recipientWallet: answerText
+    .nullable()
+    .describe('The recipient’s payout wallet now (Pay on chain sends there when the payout names none)'),
   note: answerText.nullable(),
   commissionCount: count,
   createdBy: answerText.nullable().describe('Who created it: staff, or the recipient asking'),
@@ -98,7 +126,9 @@ export const payoutDetailOne = okWith({ payout: payoutDetailAnswer });
 export const payoutPage = okWith({
   payouts: z.array(payoutAnswer),
   ...listTotal,
-  counts: z.object({ pending: count, completed: count, failed: count, cancelled: count }).describe('Each status’s count under the other filters'),
+  counts: z
+    .object({ pending: count, completed: count, failed: count, cancelled: count })
+    .describe('Each status’s count under the other filters'),
   totalAmount: z.number().describe('The amount of every payout the filter matches'),
 });
 

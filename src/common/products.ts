@@ -5,7 +5,16 @@ import type { MemberLevelName } from './membership.js';
 export const RWA_TYPES = ['commodity', 'real_estate', 'art', 'collectibles', 'bonds'] as const;
 export const PRODUCT_STATUSES = ['active', 'inactive', 'draft'] as const;
 export const TOKEN_TYPES = ['ERC1155', 'ERC721', 'ERC20'] as const;
-export const PRODUCT_SORTS = ['title', 'sku', 'priceFiat', 'priceCrypto', 'stock', 'status', 'rwaType', 'createdAt'] as const;
+export const PRODUCT_SORTS = [
+  'title',
+  'sku',
+  'priceFiat',
+  'priceCrypto',
+  'stock',
+  'status',
+  'rwaType',
+  'createdAt',
+] as const;
 export const DEFAULT_TOKEN_TYPE = 'ERC1155';
 /** An uploaded product image: JPEG, PNG or WebP (told from the file's bytes), at most 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -16,7 +25,8 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
  * path elsewhere would be rendered as is by the shop and the admin.
  */
 export function isProductImageLink(link: string): boolean {
-  if (link.startsWith('/uploads/')) return /^\/uploads(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/.test(link) && !link.includes('..');
+  if (link.startsWith('/uploads/'))
+    return /^\/uploads(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/.test(link) && !link.includes('..');
   return /^https:\/\/[^\s]+$/i.test(link) && URL.canParse(link) && new URL(link).protocol === 'https:';
 }
 

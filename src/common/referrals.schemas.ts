@@ -6,7 +6,9 @@ import { listQuery, sortOf } from './list.schemas.js';
 import { AFFILIATE_SORTS, REFERRAL_SORTS, type Referral, type ReferralStats } from './referrals.js';
 import { text } from './text.js';
 
-export const referralCodeBody = z.object({ code: text('Referral code', { max: 40 }).transform((v) => v.trim().toUpperCase()) });
+export const referralCodeBody = z.object({
+  code: text('Referral code', { max: 40 }).transform((v) => v.trim().toUpperCase()),
+});
 export const referralListQuery = listQuery.extend({ sort: sortOf(REFERRAL_SORTS, 'createdAt') });
 export type ReferralListQuery = z.infer<typeof referralListQuery>;
 export const affiliateListQuery = listQuery.extend({ sort: sortOf(AFFILIATE_SORTS, 'createdAt') });
@@ -14,15 +16,26 @@ export type AffiliateListQuery = z.infer<typeof affiliateListQuery>;
 
 /** PUT /api/referrals/wallet: where the caller's crypto payouts go; null (or blank) removes it. */
 export const payoutWalletBody = z.object({
-  walletAddress: text('Payout wallet', { max: 42, min: 0 }).nullable()
+  walletAddress: text('Payout wallet', { max: 42, min: 0 })
+    .nullable()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isAddress(v, { strict: true }), 'Payout wallet must be an EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).'),
+    .refine(
+      (v) => v === null || isAddress(v, { strict: true }),
+      'Payout wallet must be an EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).',
+    ),
 });
 
-export const referralLinkAnswer = okWith({ referralCode: answerText, link: answerText.describe('The shop with the code as `?ref=`') });
-export const referralClickAnswer = okWith({ unique: z.boolean().describe('The visitor’s first click on this referrer’s links today (UTC)') });
+export const referralLinkAnswer = okWith({
+  referralCode: answerText,
+  link: answerText.describe('The shop with the code as `?ref=`'),
+});
+export const referralClickAnswer = okWith({
+  unique: z.boolean().describe('The visitor’s first click on this referrer’s links today (UTC)'),
+});
 export const attributionAnswer = okWith({ referrerEmail: answerText });
-export const payoutWalletAnswer = okWith({ walletAddress: answerText.nullable().describe('Checksummed; null: payouts by bank only') });
+export const payoutWalletAnswer = okWith({
+  walletAddress: answerText.nullable().describe('Checksummed; null: payouts by bank only'),
+});
 
 /** The caller's own figures (`ReferralStats`, server/modules/referrals/service.ts). */
 export const referralStatsAnswer = okWith({
@@ -37,7 +50,9 @@ export const referralStatsAnswer = okWith({
     pendingCommissions: z.number(),
     approvedCommissions: z.number(),
     paidCommissions: z.number(),
-    availableForPayout: z.number().describe('Approved, not held by a payout, less open clawbacks: what a payout request would pay now'),
+    availableForPayout: z
+      .number()
+      .describe('Approved, not held by a payout, less open clawbacks: what a payout request would pay now'),
     minimumPayout: z.number(),
     commissionHoldDays: z.number().int(),
     currency: answerText,

@@ -107,16 +107,32 @@ export type Commission = {
 export type CommissionTotals = { count: number; amount: number };
 
 /** GET /api/commissions/stats */
-export type CommissionStats = Record<CommissionStatus, CommissionTotals> & { total: CommissionTotals; currency: string };
+export type CommissionStats = Record<CommissionStatus, CommissionTotals> & {
+  total: CommissionTotals;
+  currency: string;
+};
 
 /** GET /api/commissions/cost-stats */
-export type CostStats = { totalOrders: number; totalRevenue: number; totalCommissions: number; costRatioPercent: number };
+export type CostStats = {
+  totalOrders: number;
+  totalRevenue: number;
+  totalCommissions: number;
+  costRatioPercent: number;
+};
 
 /** GET /api/agent-levels */
 export type AgentLevel = { id: number; level: number; name: string; commissionrate: number; updatedAt: string };
 
 /** A clawback a payout deducts (negative amount). */
-export type CommissionAdjustment = { id: string; commissionId: string; orderId: string; amount: number; reason: string; payoutId: string | null; createdAt: string };
+export type CommissionAdjustment = {
+  id: string;
+  commissionId: string;
+  orderId: string;
+  amount: number;
+  reason: string;
+  payoutId: string | null;
+  createdAt: string;
+};
 
 export type Payout = {
   id: string;

@@ -5,7 +5,9 @@ import { answerText, instant, okWith } from './answers.schemas.js';
 /** GET /api/reports/{kind} and /api/reports/export/{kind}: the range (30d unless given) and the screen's type. */
 export const reportQuery = z.object({
   dateRange: z.enum(REPORT_RANGES, { error: `dateRange must be one of ${REPORT_RANGES.join(', ')}.` }).default('30d'),
-  reportType: z.enum(REPORT_TYPES, { error: `reportType must be one of ${REPORT_TYPES.join(', ')}.` }).default('overview'),
+  reportType: z
+    .enum(REPORT_TYPES, { error: `reportType must be one of ${REPORT_TYPES.join(', ')}.` })
+    .default('overview'),
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
 
@@ -32,6 +34,11 @@ export const reportAnswer = okWith({
     to: instant.describe('The instant after the period’s last; ISO 8601, in UTC'),
     previousFrom: instant.describe('The previous period’s first instant; ISO 8601, in UTC'),
     totals: z.record(answerText, reportTotalAnswer).describe('Each figure of the kind, by name'),
-    series: z.array(z.object({ period: answerText.describe('YYYY-MM-DD or YYYY-MM') }).catchall(z.number()).describe('The period and each figure of the kind')),
+    series: z.array(
+      z
+        .object({ period: answerText.describe('YYYY-MM-DD or YYYY-MM') })
+        .catchall(z.number())
+        .describe('The period and each figure of the kind'),
+    ),
   }) satisfies z.ZodType<Report>,
 });

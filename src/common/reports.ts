@@ -23,7 +23,16 @@ export const REPORT_METRICS = {
 export type ReportMetric<K extends ReportKind = ReportKind> = (typeof REPORT_METRICS)[K][number];
 
 /** Which figures are money (formatted as currency, exported as decimal text). */
-export const MONEY_METRICS: ReadonlySet<string> = new Set(['revenue', 'avgOrderValue', 'discounts', 'gross', 'refunds', 'net', 'commissions', 'payouts']);
+export const MONEY_METRICS: ReadonlySet<string> = new Set([
+  'revenue',
+  'avgOrderValue',
+  'discounts',
+  'gross',
+  'refunds',
+  'net',
+  'commissions',
+  'payouts',
+]);
 
 /** A figure over the period, the previous period of the same length, and the change in percent (null: nothing before). */
 export type ReportTotal = { value: number; previous: number; growthPercent: number | null };

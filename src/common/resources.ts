@@ -23,37 +23,97 @@ const own: Access = { read: 'self', write: 'self' };
  * notifications); `csv: false` for a list without a CSV export.
  */
 /** Listed in the side menu at `order`; `shoppersOnly`: listed only for roles without the back office. */
-const menu = <L extends string, I extends string>(order: number, label: L, icon: I, shoppersOnly?: true) =>
-  ({ menu: { order, label, icon, ...(shoppersOnly && { shoppersOnly }) } });
+const menu = <L extends string, I extends string>(order: number, label: L, icon: I, shoppersOnly?: true) => ({
+  menu: { order, label, icon, ...(shoppersOnly && { shoppersOnly }) },
+});
 const audit = <E extends string>(...entities: E[]) => ({ audit: entities });
 
-const api = (path: string, list: string, one: string, opts: Pick<ResourceApi, 'query' | 'csv'> = {}): { api: ResourceApi } => ({ api: { path, list, one, ...opts } });
+const api = (
+  path: string,
+  list: string,
+  one: string,
+  opts: Pick<ResourceApi, 'query' | 'csv'> = {},
+): { api: ResourceApi } => ({ api: { path, list, one, ...opts } });
 
 export const RESOURCES = {
   dashboard: { ...staff('catalog.write'), ...menu(1, 'dashboard', 'Dashboard') },
-  products: { ...staff('catalog.write'), ...api('products', 'products', 'product'), ...menu(2, 'products', 'Inventory'), ...audit('product') },
-  orders: { ...staff('orders.create'), ...api('orders', 'orders', 'order'), ...menu(3, 'orders', 'Receipt'), ...audit('order') },
-  payments: { ...staff('finance.write'), ...api('payments', 'payments', 'payment'), ...menu(4, 'payments', 'Payment'), ...audit('payment') },
-  payouts: { ...staff('finance.write'), ...api('payouts', 'payouts', 'payout'), ...menu(5, 'payouts', 'Payout'), ...audit('payout') },
-  commissions: { ...staff('finance.write'), ...api('commissions', 'commissions', 'commission'), ...audit('commission') },
+  products: {
+    ...staff('catalog.write'),
+    ...api('products', 'products', 'product'),
+    ...menu(2, 'products', 'Inventory'),
+    ...audit('product'),
+  },
+  orders: {
+    ...staff('orders.create'),
+    ...api('orders', 'orders', 'order'),
+    ...menu(3, 'orders', 'Receipt'),
+    ...audit('order'),
+  },
+  payments: {
+    ...staff('finance.write'),
+    ...api('payments', 'payments', 'payment'),
+    ...menu(4, 'payments', 'Payment'),
+    ...audit('payment'),
+  },
+  payouts: {
+    ...staff('finance.write'),
+    ...api('payouts', 'payouts', 'payout'),
+    ...menu(5, 'payouts', 'Payout'),
+    ...audit('payout'),
+  },
+  commissions: {
+    ...staff('finance.write'),
+    ...api('commissions', 'commissions', 'commission'),
+    ...audit('commission'),
+  },
   /** Referral management: the network, commissions and the agent levels' rates. */
   referrals: { ...staff('finance.write'), ...menu(6, 'referrals', 'Share'), ...audit('agent_level') },
   /** Referral management's network tab (who referred whom). */
   'referral-network': { ...staff('finance.write'), ...api('referrals', 'referrals', 'referral') },
-  affiliates: { ...staff('finance.write'), ...api('affiliates', 'affiliates', 'affiliate'), ...menu(7, 'affiliates', 'Handshake') },
-  coupons: { ...staff('catalog.write'), ...api('coupons', 'coupons', 'coupon'), ...menu(8, 'coupons', 'Coupon'), ...audit('coupon') },
-  'mint-queue': { ...staff('catalog.write'), ...api('mint-jobs', 'jobs', 'job'), ...menu(9, 'mint_queue', 'Token'), ...audit('mint_job') },
-  users: { read: 'users.read', write: 'users.write', ...api('users', 'users', 'user'), ...menu(10, 'users', 'People'), ...audit('user') },
+  affiliates: {
+    ...staff('finance.write'),
+    ...api('affiliates', 'affiliates', 'affiliate'),
+    ...menu(7, 'affiliates', 'Handshake'),
+  },
+  coupons: {
+    ...staff('catalog.write'),
+    ...api('coupons', 'coupons', 'coupon'),
+    ...menu(8, 'coupons', 'Coupon'),
+    ...audit('coupon'),
+  },
+  'mint-queue': {
+    ...staff('catalog.write'),
+    ...api('mint-jobs', 'jobs', 'job'),
+    ...menu(9, 'mint_queue', 'Token'),
+    ...audit('mint_job'),
+  },
+  users: {
+    read: 'users.read',
+    write: 'users.write',
+    ...api('users', 'users', 'user'),
+    ...menu(10, 'users', 'People'),
+    ...audit('user'),
+  },
   /** The KYC review queue (reached from Users: the menu has no KYC item); finance may not see identity documents. */
   kyc: { read: 'kyc.review', write: 'kyc.review', ...api('kyc', 'sessions', 'session'), ...audit('kyc') },
   /** The member card, levels, points and conversions. */
   membership: { ...own, ...menu(11, 'membership', 'Membership'), ...audit('member', 'member_level', 'conversion') },
   /** The member card's three histories (the caller's own, or for staff the member looked up). */
   'membership-points': { ...own, ...api('membership/points/history', 'points', 'entry', { csv: false }) },
-  'membership-redemptions': { ...own, ...api('membership/redemptions/history', 'redemptions', 'redemption', { csv: false }) },
-  'membership-conversions': { ...own, ...api('membership/conversions/history', 'conversions', 'conversion', { csv: false }) },
+  'membership-redemptions': {
+    ...own,
+    ...api('membership/redemptions/history', 'redemptions', 'redemption', { csv: false }),
+  },
+  'membership-conversions': {
+    ...own,
+    ...api('membership/conversions/history', 'conversions', 'conversion', { csv: false }),
+  },
   /** Staff's list of members' redemptions (approve, reject); membership levels and points adjustments share its write. */
-  redemptions: { ...staff('catalog.write'), ...api('redemptions', 'redemptions', 'redemption'), ...audit('redemption') },
+  redemptions: {
+    ...staff('catalog.write'),
+    ...api('redemptions', 'redemptions', 'redemption'),
+    ...audit('redemption'),
+  },
   /** The shopper's own referral page: routed for everyone, in the menu only for non-staff roles. */
   'referral-dashboard': { ...own, ...menu(16, 'referral_dashboard', 'Link', true) },
   'domain-management': { ...staff('catalog.write'), ...menu(12, 'domain_management', 'Dns') },
@@ -62,7 +122,12 @@ export const RESOURCES = {
   'dns-query-logs': { ...staff('catalog.write'), ...api('domain/query/logs', 'logs', 'log') },
   'dns-script-logs': { ...staff('catalog.write'), ...api('domain/script/logs', 'logs', 'log') },
   'payment-sdk': { ...staff('finance.write'), ...menu(13, 'payment_sdk', 'Code') },
-  settings: { read: 'settings.manage', write: 'settings.manage', ...menu(14, 'settings', 'Settings'), ...audit('settings') },
+  settings: {
+    read: 'settings.manage',
+    write: 'settings.manage',
+    ...menu(14, 'settings', 'Settings'),
+    ...audit('settings'),
+  },
   /** Settings' Audit tab: the audit log (admins). */
   audit: { read: 'settings.manage', write: 'settings.manage', ...api('audit', 'events', 'event') },
   reports: { ...staff('catalog.write'), ...menu(15, 'reports', 'Assessment') },
@@ -70,8 +135,15 @@ export const RESOURCES = {
   notifications: { ...staff('catalog.write'), ...audit('notification') },
   /** The notifications page's lists: bulk sends, every user's notifications (staff read), the email outbox (admins, in Settings). */
   'notification-bulks': { ...staff('catalog.write'), ...api('notifications/bulk', 'jobs', 'job') },
-  'notifications-all': { ...staff('catalog.write'), ...api('notifications', 'notifications', 'notification', { query: { scope: 'all' } }) },
-  'notifications-outbox': { read: 'settings.manage', write: 'settings.manage', ...api('notifications/outbox', 'messages', 'message') },
+  'notifications-all': {
+    ...staff('catalog.write'),
+    ...api('notifications', 'notifications', 'notification', { query: { scope: 'all' } }),
+  },
+  'notifications-outbox': {
+    read: 'settings.manage',
+    write: 'settings.manage',
+    ...api('notifications/outbox', 'messages', 'message'),
+  },
   /** The caller's own inbox (the bell's "See all"). */
   inbox: { ...own, ...api('notifications', 'notifications', 'notification') },
 } as const satisfies Record<string, Resource>;

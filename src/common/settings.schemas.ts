@@ -22,14 +22,19 @@ const settingsAnswer = z.object({
   taxRatePercent: z.number(),
   shippingFee: z.number(),
   freeShippingOver: z.number().nullable().describe('Shipping is free from this discounted subtotal on; null: never'),
-  kycRequiredAbove: z.number().nullable().describe('Token purchases above this total need a KYC-verified buyer; null: never'),
+  kycRequiredAbove: z
+    .number()
+    .nullable()
+    .describe('Token purchases above this total need a KYC-verified buyer; null: never'),
   checkoutTtlMinutes: whole,
   couponHoldMinutes: whole,
   commissionHoldDays: whole,
   minimumPayout: z.number(),
   payoutDualControlAbove: z.number().describe('A payout above this needs a second approval; 0: every payout'),
   manualMintDualControlAbove: whole.describe('A manual mint of more units than this needs a second approval'),
-  payoutTokenRate: answerText.nullable().describe('Native tokens sent for 1.00 of the currency; null: paying on chain is refused'),
+  payoutTokenRate: answerText
+    .nullable()
+    .describe('Native tokens sent for 1.00 of the currency; null: paying on chain is refused'),
   pointsPerCurrencyUnit: whole,
   redemptionPointsPerCurrencyUnit: whole,
   pointsPerToken: whole,

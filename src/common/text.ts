@@ -10,7 +10,8 @@ const UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 
 export const isSafeText = (value: string) => !UNSAFE.test(value);
 
-export const unsafeTextSentence = (label: string) => `${label} cannot contain a NUL character or an unpaired surrogate.`;
+export const unsafeTextSentence = (label: string) =>
+  `${label} cannot contain a NUL character or an unpaired surrogate.`;
 
 type TextOptions = {
   /** Most characters allowed (after trimming). */
@@ -25,15 +26,22 @@ type TextOptions = {
 
 /** Text of `min` to `max` characters; with min ≥ 1 (the default) a missing value reads "<Label> is required.". */
 export function text(label: string, { max, min = 1, trim = true, tooLong }: TextOptions) {
-  const base = z.string({ error: min > 0 ? `${label} is required.` : `${label} must be text.` }).refine(isSafeText, { message: unsafeTextSentence(label), abort: true });
+  const base = z
+    .string({ error: min > 0 ? `${label} is required.` : `${label} must be text.` })
+    .refine(isSafeText, { message: unsafeTextSentence(label), abort: true });
   const trimmed = trim ? base.trim() : base;
-  const bounded = min > 0 ? trimmed.min(min, min === 1 ? `${label} is required.` : `${label} must be at least ${min} characters.`) : trimmed;
+  const bounded =
+    min > 0
+      ? trimmed.min(min, min === 1 ? `${label} is required.` : `${label} must be at least ${min} characters.`)
+      : trimmed;
   return bounded.max(max, tooLong ?? `${label} can be at most ${max} characters.`);
 }
 
 /** Optional text: absent, null and blank all read as null. */
 export const optionalText = (label: string, max: number, tooLong?: string) =>
-  text(label, { max, min: 0, tooLong }).nullish().transform((v) => v || null);
+  text(label, { max, min: 0, tooLong })
+    .nullish()
+    .transform((v) => v || null);
 
 /** A list's free-text search (`q`). */
 export const searchText = text('Search text', { max: 200, min: 0 }).optional();

@@ -25,12 +25,29 @@ export function restrictionOfCode(code: string | undefined): Restriction | null 
 }
 
 /** A login that went through: the token, and what the session must do first (null: nothing). */
-export type LoginSuccess = { ok: true; token: string; accessToken: string; user: SessionUser; restriction: Restriction | null };
+export type LoginSuccess = {
+  ok: true;
+  token: string;
+  accessToken: string;
+  user: SessionUser;
+  restriction: Restriction | null;
+};
 /** A login whose password was right for an account with 2FA: send the challenge with a code to POST /api/admin/auth/login/2fa. */
-export type LoginChallenge = { ok: false; twoFactorRequired: true; challenge: string; expiresAt: string; error: string };
+export type LoginChallenge = {
+  ok: false;
+  twoFactorRequired: true;
+  challenge: string;
+  expiresAt: string;
+  error: string;
+};
 
 /** GET /api/auth/2fa: the caller's own 2FA. */
-export type TwoFactorStatus = { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number; required: boolean };
+export type TwoFactorStatus = {
+  enabled: boolean;
+  enabledAt: string | null;
+  recoveryCodesLeft: number;
+  required: boolean;
+};
 /** POST /api/auth/2fa/setup: what the authenticator app needs; the secret is never shown again after enrolment. */
 export type TwoFactorSetup = { secret: string; otpauthUrl: string; qrCode: string };
 /** POST /api/auth/2fa/enable: the recovery codes, shown this once. */

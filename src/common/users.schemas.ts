@@ -5,8 +5,19 @@ import { listQueryOf } from './list.schemas.js';
 import { optionalText, text } from './text.js';
 import { answerText, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
 import {
-  KYC_STATUSES, MIN_PASSWORD_LENGTH, PASSWORD_SETUPS, REMOVAL_OUTCOMES, RESET_METHODS, USER_SORTS, USER_STATUSES,
-  type LoginFailureInfo, type SetPasswordLink, type User, type UserDetail, type UserSessionInfo, type UserStats,
+  KYC_STATUSES,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_SETUPS,
+  REMOVAL_OUTCOMES,
+  RESET_METHODS,
+  USER_SORTS,
+  USER_STATUSES,
+  type LoginFailureInfo,
+  type SetPasswordLink,
+  type User,
+  type UserDetail,
+  type UserSessionInfo,
+  type UserStats,
 } from './users.js';
 
 export const loginBody = z.object({
@@ -21,26 +32,47 @@ const fields = {
   name: optionalText('Name', 120),
   firstName: optionalText('First name', 80),
   lastName: optionalText('Last name', 80),
-  phone: optionalText('Phone', 40).refine((v) => v === null || /^\+?[0-9 ()-]{5,40}$/.test(v), 'Phone may use digits, spaces, ( ) - and a leading +.'),
+  phone: optionalText('Phone', 40).refine(
+    (v) => v === null || /^\+?[0-9 ()-]{5,40}$/.test(v),
+    'Phone may use digits, spaces, ( ) - and a leading +.',
+  ),
   role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}.` }),
   status: z.enum(USER_STATUSES, { error: `Status must be one of ${USER_STATUSES.join(', ')}.` }),
   kycStatus: z.enum(KYC_STATUSES, { error: `KYC status must be one of ${KYC_STATUSES.join(', ')}.` }),
 };
 
-const newPassword = (label: string) => text(label, { max: 1024, trim: false }).min(MIN_PASSWORD_LENGTH, `${label} must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+const newPassword = (label: string) =>
+  text(label, { max: 1024, trim: false }).min(
+    MIN_PASSWORD_LENGTH,
+    `${label} must be at least ${MIN_PASSWORD_LENGTH} characters.`,
+  );
 
 /** A new user gets an initial password, or (passwordSetup "link") a one-time set-password link and no password. */
-export const userCreateBody = z.object({
-  ...fields,
-  role: fields.role.default('user'),
-  status: fields.status.default('active'),
-  kycStatus: fields.kycStatus.default('pending'),
-  passwordSetup: z.enum(PASSWORD_SETUPS, { error: `Password setup must be one of ${PASSWORD_SETUPS.join(', ')}.` }).default('password'),
-  password: newPassword('Password').optional(),
-}).superRefine((v, ctx) => {
-  if (v.passwordSetup === 'password' && v.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required (or choose a set-password link).' });
-  if (v.passwordSetup === 'link' && v.password !== undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must be left out when a set-password link is sent.' });
-});
+export const userCreateBody = z
+  .object({
+    ...fields,
+    role: fields.role.default('user'),
+    status: fields.status.default('active'),
+    kycStatus: fields.kycStatus.default('pending'),
+    passwordSetup: z
+      .enum(PASSWORD_SETUPS, { error: `Password setup must be one of ${PASSWORD_SETUPS.join(', ')}.` })
+      .default('password'),
+    password: newPassword('Password').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.passwordSetup === 'password' && v.password === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'Password is required (or choose a set-password link).',
+      });
+    if (v.passwordSetup === 'link' && v.password !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'Password must be left out when a set-password link is sent.',
+      });
+  });
 export const userPatch = z.object(fields).partial();
 export type UserCreateInput = z.infer<typeof userCreateBody>;
 export type UserPatch = z.infer<typeof userPatch>;
@@ -60,7 +92,10 @@ export const loginTwoFactorBody = z.object({
 });
 export const twoFactorCodeBody = z.object({ code: secondFactor });
 /** Turning one's own 2FA off: the current password and a code (a stolen session alone cannot do it). */
-export const twoFactorDisableBody = z.object({ password: text('Password', { max: 1024, trim: false }), code: secondFactor });
+export const twoFactorDisableBody = z.object({
+  password: text('Password', { max: 1024, trim: false }),
+  code: secondFactor,
+});
 
 export const passwordChangeBody = z.object({
   currentPassword: text('Current password', { max: 1024, trim: false }),
@@ -69,9 +104,11 @@ export const passwordChangeBody = z.object({
 export type PasswordChangeInput = z.infer<typeof passwordChangeBody>;
 
 /** An admin's reset: a temporary password (the default, also with no body) or a one-time set-password link. */
-export const passwordResetBody = z.object({
-  method: z.enum(RESET_METHODS, { error: `Method must be one of ${RESET_METHODS.join(', ')}.` }).default('temporary'),
-}).nullish();
+export const passwordResetBody = z
+  .object({
+    method: z.enum(RESET_METHODS, { error: `Method must be one of ${RESET_METHODS.join(', ')}.` }).default('temporary'),
+  })
+  .nullish();
 
 /** POST /api/auth/set-password: the link's token and the new password (the same rule as everywhere). */
 export const setPasswordBody = z.object({
@@ -92,7 +129,9 @@ export const userAnswer = z.object({
   status: z.enum(USER_STATUSES),
   isActive: z.boolean().describe('status is active'),
   kycStatus: z.enum(KYC_STATUSES),
-  lockedUntil: nullableInstant.describe('An address is locked out of this account after failed logins until then (the latest such lock)'),
+  lockedUntil: nullableInstant.describe(
+    'An address is locked out of this account after failed logins until then (the latest such lock)',
+  ),
   twoFactorEnabled: z.boolean(),
   mustChangePassword: z.boolean().describe('An admin reset the password: the next session must change it first'),
   lastLogin: nullableInstant,
@@ -101,11 +140,18 @@ export const userAnswer = z.object({
 }) satisfies z.ZodType<User>;
 
 const userSessionAnswer = z.object({
-  id: answerText, createdAt: instant, lastSeenAt: instant, userAgent: answerText.nullable(), ip: answerText.nullable(),
+  id: answerText,
+  createdAt: instant,
+  lastSeenAt: instant,
+  userAgent: answerText.nullable(),
+  ip: answerText.nullable(),
 }) satisfies z.ZodType<UserSessionInfo>;
 
 const loginFailureAnswer = z.object({
-  ip: answerText, failures: z.number().int(), lastFailedAt: instant, lockedUntil: nullableInstant,
+  ip: answerText,
+  failures: z.number().int(),
+  lastFailedAt: instant,
+  lockedUntil: nullableInstant,
 }) satisfies z.ZodType<LoginFailureInfo>;
 
 const userDetailAnswer = userAnswer.extend({
@@ -127,9 +173,14 @@ export const userDetailOne = okWith({ user: userDetailAnswer });
 export const userPage = okWith({
   users: z.array(userAnswer),
   ...listTotal,
-  stats: z.object({ total: z.number().int(), active: z.number().int(), verified: z.number().int() }).describe('Every user, the active ones, the KYC-verified ones') satisfies z.ZodType<UserStats>,
+  stats: z
+    .object({ total: z.number().int(), active: z.number().int(), verified: z.number().int() })
+    .describe('Every user, the active ones, the KYC-verified ones') satisfies z.ZodType<UserStats>,
 });
-export const userCreatedAnswer = okWith({ user: userAnswer, setPasswordLink: setPasswordLinkAnswer.nullable().describe('When asked for instead of a password') });
+export const userCreatedAnswer = okWith({
+  user: userAnswer,
+  setPasswordLink: setPasswordLinkAnswer.nullable().describe('When asked for instead of a password'),
+});
 export const userRemovalAnswer = okWith({
   outcome: z.enum(REMOVAL_OUTCOMES).describe('A user with records is deactivated rather than erased'),
   message: answerText,

@@ -42,7 +42,13 @@ export type User = {
 /** GET /api/users' stat cards: every user, the active ones, the verified ones. */
 export type UserStats = { total: number; active: number; verified: number };
 
-export type UserSessionInfo = { id: string; createdAt: string; lastSeenAt: string; userAgent: string | null; ip: string | null };
+export type UserSessionInfo = {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string | null;
+  ip: string | null;
+};
 
 /** The recent failed logins of an account from one address, and that address's lock. */
 export type LoginFailureInfo = { ip: string; failures: number; lastFailedAt: string; lockedUntil: string | null };
@@ -50,9 +56,13 @@ export type LoginFailureInfo = { ip: string; failures: number; lastFailedAt: str
 /** GET /api/users/{id}: the user with their orders count and open sessions. */
 export type UserDetail = User & {
   /** failedLoginCount: failed logins from any address since the last successful one. */
-  ordersCount: number; failedLoginCount: number; sessions: UserSessionInfo[]; loginFailures: LoginFailureInfo[];
+  ordersCount: number;
+  failedLoginCount: number;
+  sessions: UserSessionInfo[];
+  loginFailures: LoginFailureInfo[];
   /** When 2FA was turned on, and how many unused recovery codes are left (0 without 2FA). */
-  twoFactorEnabledAt: string | null; recoveryCodesLeft: number;
+  twoFactorEnabledAt: string | null;
+  recoveryCodesLeft: number;
 };
 
 /** A one-time set-password link (`{siteUrl}/set-password?token=…`), answered to the admin once and emailed to the user. */
@@ -63,7 +73,10 @@ export const PASSWORD_SETUPS = ['password', 'link'] as const;
 export const RESET_METHODS = ['temporary', 'link'] as const;
 
 /** POST /api/users/{id}/reset-password: the temporary password or the set-password link, shown this once. */
-export type PasswordReset = { user: User } & ({ temporaryPassword: string; setPasswordLink?: never } | { setPasswordLink: SetPasswordLink; temporaryPassword?: never });
+export type PasswordReset = { user: User } & (
+  | { temporaryPassword: string; setPasswordLink?: never }
+  | { setPasswordLink: SetPasswordLink; temporaryPassword?: never }
+);
 
 /** POST /api/users: the new user and, when asked for, their set-password link (shown this once). */
 export type UserCreated = { user: User; setPasswordLink: SetPasswordLink | null };

@@ -17,7 +17,11 @@ export class ApiError extends Error {
   readonly fields?: Record<string, string>;
   readonly body?: unknown;
 
-  constructor(message: string, status: number, options: { code?: string; fields?: Record<string, string>; body?: unknown } = {}) {
+  constructor(
+    message: string,
+    status: number,
+    options: { code?: string; fields?: Record<string, string>; body?: unknown } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -38,8 +42,11 @@ export const setErrorTranslator = (t: ErrorTranslator): void => {
 };
 
 /** A message in the reader's language: the translation of its code, or the English given. */
-export const translateError = (messageCode: string | undefined, params: ErrorParams | undefined, english: string): string =>
-  (messageCode ? translator(messageCode, params) : undefined) ?? english;
+export const translateError = (
+  messageCode: string | undefined,
+  params: ErrorParams | undefined,
+  english: string,
+): string => (messageCode ? translator(messageCode, params) : undefined) ?? english;
 
 /** The server's sentence of an answer (`error`), in the reader's language; undefined when it sent none. */
 export function serverSentence(body: unknown): string | undefined {
@@ -114,9 +121,16 @@ interface ErrorBody {
 /** Each field's sentence in the reader's language (its `fieldMessages` entry translated, else the server's). */
 function fieldsOf(b: ErrorBody): Record<string, string> | undefined {
   if (!b.fields || typeof b.fields !== 'object') return undefined;
-  const codes = (b.fieldMessages && typeof b.fieldMessages === 'object' ? b.fieldMessages : {}) as Record<string, FieldMessage | undefined>;
-  return Object.fromEntries(Object.entries(b.fields as Record<string, string>)
-    .map(([field, english]) => [field, translateError(codes[field]?.messageCode, codes[field]?.params, english)]));
+  const codes = (b.fieldMessages && typeof b.fieldMessages === 'object' ? b.fieldMessages : {}) as Record<
+    string,
+    FieldMessage | undefined
+  >;
+  return Object.fromEntries(
+    Object.entries(b.fields as Record<string, string>).map(([field, english]) => [
+      field,
+      translateError(codes[field]?.messageCode, codes[field]?.params, english),
+    ]),
+  );
 }
 
 export function errorFromResponse(status: number, body: unknown): ApiError {
@@ -144,7 +158,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     res = await rawRequest(path, options);
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(translateError('network', undefined, e instanceof Error && e.message ? e.message : MESSAGES.generic), 0, { code: 'network' });
+    throw new ApiError(
+      translateError('network', undefined, e instanceof Error && e.message ? e.message : MESSAGES.generic),
+      0,
+      { code: 'network' },
+    );
   }
   if (!res.ok) {
     if (res.status === 401) clearToken();
@@ -184,7 +202,11 @@ async function authorizedGet(path: string, signal?: AbortSignal): Promise<Respon
     response = await fetch(path, { headers: { Authorization: `Bearer ${token}` }, signal });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(translateError('network', undefined, e instanceof Error && e.message ? e.message : MESSAGES.generic), 0, { code: 'network' });
+    throw new ApiError(
+      translateError('network', undefined, e instanceof Error && e.message ? e.message : MESSAGES.generic),
+      0,
+      { code: 'network' },
+    );
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
@@ -202,7 +224,11 @@ export async function apiSendForm<T>(path: string, form: FormData): Promise<T> {
   try {
     response = await fetch(path, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } });
   } catch (e) {
-    throw new ApiError(translateError('network', undefined, e instanceof Error && e.message ? e.message : MESSAGES.generic), 0, { code: 'network' });
+    throw new ApiError(
+      translateError('network', undefined, e instanceof Error && e.message ? e.message : MESSAGES.generic),
+      0,
+      { code: 'network' },
+    );
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
@@ -236,7 +262,11 @@ export function csvRecordCounter() {
  * Downloads a file the API streams (a CSV export) with the stored token, and hands it to the browser as a download.
  * The body is read as it arrives, so `onProgress` can show it; `signal` cancels it (an AbortError, nothing saved).
  */
-export async function apiDownload(path: string, fallbackName: string, opts: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {}): Promise<void> {
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+  opts: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {},
+): Promise<void> {
   const response = await authorizedGet(path, opts.signal);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const chunks: Uint8Array[] = [];
@@ -256,7 +286,9 @@ export async function apiDownload(path: string, fallbackName: string, opts: { si
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(e instanceof Error && e.message ? e.message : MESSAGES.generic, 0, { code: 'network' });
   }
-  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
+  const url = URL.createObjectURL(
+    new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }),
+  );
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

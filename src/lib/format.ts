@@ -6,14 +6,16 @@
 export type Lang = string;
 export type DateInput = Date | string | number | null | undefined;
 
-export const localeFor = (lang: Lang | undefined): string => (lang === 'zh' || lang?.startsWith('zh-') ? 'zh-CN' : 'en-US');
+export const localeFor = (lang: Lang | undefined): string =>
+  lang === 'zh' || lang?.startsWith('zh-') ? 'zh-CN' : 'en-US';
 
 function toNumber(value: number | string): number {
   return typeof value === 'number' ? value : Number(value);
 }
 
 /** Decimal strings are formatted as written (no float rounding of 18-digit crypto amounts). */
-const exact = (value: number | string) => (typeof value === 'string' ? (value.trim() as Intl.StringNumericLiteral) : value);
+const exact = (value: number | string) =>
+  typeof value === 'string' ? (value.trim() as Intl.StringNumericLiteral) : value;
 
 /** "$1,234.50" / "US$1,234.50"; "<amount> <CUR>" when Intl cannot format (e.g. an unknown currency code). */
 export function formatMoney(
@@ -42,7 +44,12 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-function formatWith(value: DateInput, lang: Lang, timeZone: string | undefined, options: Intl.DateTimeFormatOptions): string {
+function formatWith(
+  value: DateInput,
+  lang: Lang,
+  timeZone: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): string {
   const d = toDate(value);
   if (!d) return value === null || value === undefined ? '' : String(value);
   try {
@@ -57,13 +64,18 @@ const DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year:
 const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };
 
 /** "Jan 5, 2025" in the given time zone (default UTC). */
-export const formatDate = (value: DateInput, timeZone = 'UTC', lang: Lang = 'en') => formatWith(value, lang, timeZone, DATE);
+export const formatDate = (value: DateInput, timeZone = 'UTC', lang: Lang = 'en') =>
+  formatWith(value, lang, timeZone, DATE);
 
 /** "Jan 5, 2025, 02:30 PM" in the given time zone (default UTC). */
 export const formatDateTime = (value: DateInput, timeZone = 'UTC', lang: Lang = 'en') =>
   formatWith(value, lang, timeZone, DATE_TIME);
 
-export function formatNumber(value: number | string | null | undefined, lang: Lang = 'en', options: Intl.NumberFormatOptions = {}): string {
+export function formatNumber(
+  value: number | string | null | undefined,
+  lang: Lang = 'en',
+  options: Intl.NumberFormatOptions = {},
+): string {
   if (value === null || value === undefined || value === '') return '';
   const n = toNumber(value);
   if (!Number.isFinite(n)) return String(value);
@@ -71,7 +83,11 @@ export function formatNumber(value: number | string | null | undefined, lang: La
 }
 
 /** A fraction as a percentage: 0.05 → "5%", 0.005 → "0.5%". */
-export function formatPercent(fraction: number | string | null | undefined, lang: Lang = 'en', maximumFractionDigits = 2): string {
+export function formatPercent(
+  fraction: number | string | null | undefined,
+  lang: Lang = 'en',
+  maximumFractionDigits = 2,
+): string {
   if (fraction === null || fraction === undefined || fraction === '') return '';
   const n = toNumber(fraction);
   if (!Number.isFinite(n)) return String(fraction);

@@ -1,9 +1,29 @@
 /** The storefront's calls, all through the shared transport (src/lib/api.ts). */
-import { ApiError, apiGet, apiSend, apiSendForm, clearToken, getToken, rawRequest, serverSentence, setToken, toQuery, translateError } from '../lib/api';
+import {
+  ApiError,
+  apiGet,
+  apiSend,
+  apiSendForm,
+  clearToken,
+  getToken,
+  rawRequest,
+  serverSentence,
+  setToken,
+  toQuery,
+  translateError,
+} from '../lib/api';
 import type { CartPrice } from '../common/cart';
 import type { KycSession } from '../common/kyc';
 import type { Member, Redemption } from '../common/membership';
-import { CHECKOUT_SECRET_HEADER, GUEST_ID_HEADER, type CheckoutOrder, type CheckoutSession, type HostedPayment, type PaymentProvider, type SandboxConfirmation } from '../common/checkout';
+import {
+  CHECKOUT_SECRET_HEADER,
+  GUEST_ID_HEADER,
+  type CheckoutOrder,
+  type CheckoutSession,
+  type HostedPayment,
+  type PaymentProvider,
+  type SandboxConfirmation,
+} from '../common/checkout';
 import type { Notification } from '../common/notifications';
 import type { HostedCryptoPayment } from '../common/payments';
 import type { ShopOrder } from '../common/orders';
@@ -27,7 +47,9 @@ export const listProducts = (query: ProductQuery, signal?: AbortSignal) =>
   apiGet<ProductPage>(`/api/shop/products${toQuery(query)}`, { public: true, signal });
 
 export const getProduct = (id: string, signal?: AbortSignal) =>
-  apiGet<{ product: Product }>(`/api/shop/products/${encodeURIComponent(id)}`, { public: true, signal }).then((r) => r.product);
+  apiGet<{ product: Product }>(`/api/shop/products/${encodeURIComponent(id)}`, { public: true, signal }).then(
+    (r) => r.product,
+  );
 
 export type OrderPage = { orders: ShopOrder[]; total: number };
 
@@ -43,7 +65,8 @@ export const listOwnNotifications = (query: { limit: number; offset: number }, s
 export const markNotificationRead = (id: string) => apiSend('PUT', `/api/notifications/${encodeURIComponent(id)}/read`);
 export const markAllNotificationsRead = () => apiSend<{ updated: number }>('PUT', '/api/notifications/read-all');
 
-export const currentUser = (signal?: AbortSignal) => apiGet<{ user: SessionUser }>('/api/auth/me', { signal }).then((r) => r.user);
+export const currentUser = (signal?: AbortSignal) =>
+  apiGet<{ user: SessionUser }>('/api/auth/me', { signal }).then((r) => r.user);
 
 export type CartItem = { productId: string; qty: number };
 
@@ -64,7 +87,10 @@ export type CheckoutInput = {
 
 /** 201 with where to pay; the same key and body answer the first session again (a retry never pays twice). */
 export const createCheckout = (input: CheckoutInput, idempotencyKey: string) =>
-  apiSend<CheckoutSession>('POST', '/api/checkout/session', input, { public: true, headers: { 'Idempotency-Key': idempotencyKey, [GUEST_ID_HEADER]: guestId() } });
+  apiSend<CheckoutSession>('POST', '/api/checkout/session', input, {
+    public: true,
+    headers: { 'Idempotency-Key': idempotencyKey, [GUEST_ID_HEADER]: guestId() },
+  });
 
 /** A guest proves the order is theirs with the checkout's secret; a logged-in buyer's token is sent as well. */
 export const getCheckoutOrder = (id: string, secret: string | null, signal?: AbortSignal) =>
@@ -75,20 +101,31 @@ export const getCheckoutOrder = (id: string, secret: string | null, signal?: Abo
   }).then((r) => r.order);
 
 export const getHostedPayment = (paymentId: string, signal?: AbortSignal) =>
-  apiGet<{ payment: HostedPayment }>(`/api/payments/sandbox/${encodeURIComponent(paymentId)}`, { public: true, signal }).then((r) => r.payment);
+  apiGet<{ payment: HostedPayment }>(`/api/payments/sandbox/${encodeURIComponent(paymentId)}`, {
+    public: true,
+    signal,
+  }).then((r) => r.payment);
 
 /** The buyer's crypto page: the deposit address, the amount and what has arrived. */
 export const getCryptoPayment = (paymentId: string, signal?: AbortSignal) =>
-  apiGet<{ payment: HostedCryptoPayment }>(`/api/payments/crypto/${encodeURIComponent(paymentId)}`, { public: true, signal }).then((r) => r.payment);
+  apiGet<{ payment: HostedCryptoPayment }>(`/api/payments/crypto/${encodeURIComponent(paymentId)}`, {
+    public: true,
+    signal,
+  }).then((r) => r.payment);
 
 /** The payment providers and whether each is configured (no token needed). */
 export const listProviders = (signal?: AbortSignal) =>
-  apiGet<{ providers: { name: PaymentProvider; configured: boolean }[] }>('/api/payment-sdk/providers', { public: true, signal }).then((r) => r.providers);
+  apiGet<{ providers: { name: PaymentProvider; configured: boolean }[] }>('/api/payment-sdk/providers', {
+    public: true,
+    signal,
+  }).then((r) => r.providers);
 
 export type CardInput = { cardNumber: string; expiry: string; cvc: string; name: string };
 
 export const confirmSandboxPayment = (paymentId: string, card: CardInput) =>
-  apiSend<SandboxConfirmation>('POST', `/api/payments/sandbox/${encodeURIComponent(paymentId)}/confirm`, card, { public: true });
+  apiSend<SandboxConfirmation>('POST', `/api/payments/sandbox/${encodeURIComponent(paymentId)}/confirm`, card, {
+    public: true,
+  });
 
 export type SignupInput = { name: string; email: string; password: string };
 
@@ -101,7 +138,10 @@ export const signup = (input: SignupInput) =>
 
 /** Thrown by login() when the password was right and the account has 2FA: the form asks for the code. */
 export class TwoFactorNeeded extends Error {
-  constructor(readonly challenge: string, message: string) {
+  constructor(
+    readonly challenge: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'TwoFactorNeeded';
   }
@@ -115,12 +155,29 @@ async function finishLogin(path: string, body: Record<string, string>, fallback:
   try {
     res = await rawRequest(path, { method: 'POST', body });
   } catch (e) {
-    throw new ApiError(translateError('network', undefined, e instanceof Error && e.message ? e.message : fallback), 0, { code: 'network' });
+    throw new ApiError(
+      translateError('network', undefined, e instanceof Error && e.message ? e.message : fallback),
+      0,
+      { code: 'network' },
+    );
   }
-  const answer = (res.body ?? {}) as { ok?: boolean; error?: unknown; code?: unknown; token?: unknown; user?: SessionUser; restriction?: Restriction | null; twoFactorRequired?: boolean; challenge?: string };
-  if (res.ok && answer.twoFactorRequired && answer.challenge) throw new TwoFactorNeeded(answer.challenge, serverSentence(answer) ?? '');
+  const answer = (res.body ?? {}) as {
+    ok?: boolean;
+    error?: unknown;
+    code?: unknown;
+    token?: unknown;
+    user?: SessionUser;
+    restriction?: Restriction | null;
+    twoFactorRequired?: boolean;
+    challenge?: string;
+  };
+  if (res.ok && answer.twoFactorRequired && answer.challenge)
+    throw new TwoFactorNeeded(answer.challenge, serverSentence(answer) ?? '');
   if (!res.ok || answer.ok === false || typeof answer.token !== 'string' || !answer.user) {
-    throw new ApiError(serverSentence(answer) || fallback, res.status, { code: typeof answer.code === 'string' ? answer.code : undefined, body: answer });
+    throw new ApiError(serverSentence(answer) || fallback, res.status, {
+      code: typeof answer.code === 'string' ? answer.code : undefined,
+      body: answer,
+    });
   }
   forget();
   setToken(answer.token);
@@ -150,13 +207,17 @@ export const changePassword = (currentPassword: string, newPassword: string) =>
 
 /** Who is logged in, and what their session must do first. */
 export const currentSession = (signal?: AbortSignal) =>
-  apiGet<{ user: SessionUser; restriction?: Restriction | null }>('/api/auth/me', { signal })
-    .then((r): LoggedIn => ({ user: r.user, restriction: r.restriction ?? null }));
+  apiGet<{ user: SessionUser; restriction?: Restriction | null }>('/api/auth/me', { signal }).then((r): LoggedIn => ({
+    user: r.user,
+    restriction: r.restriction ?? null,
+  }));
 
 /** The shopper's own 2FA: its state, a pending secret to scan, confirming it with a code, turning it off with the password and a code. */
-export const getTwoFactor = (signal?: AbortSignal) => apiGet<{ twoFactor: TwoFactorStatus }>('/api/auth/2fa', { signal }).then((r) => r.twoFactor);
+export const getTwoFactor = (signal?: AbortSignal) =>
+  apiGet<{ twoFactor: TwoFactorStatus }>('/api/auth/2fa', { signal }).then((r) => r.twoFactor);
 export const setupTwoFactor = () => apiSend<TwoFactorSetup>('POST', '/api/auth/2fa/setup', {});
-export const enableTwoFactor = (code: string) => apiSend<TwoFactorEnabled>('POST', '/api/auth/2fa/enable', { code }).then((r) => r.recoveryCodes);
+export const enableTwoFactor = (code: string) =>
+  apiSend<TwoFactorEnabled>('POST', '/api/auth/2fa/enable', { code }).then((r) => r.recoveryCodes);
 export const disableTwoFactor = (password: string, code: string) =>
   apiSend<{ twoFactor: TwoFactorStatus }>('POST', '/api/auth/2fa/disable', { password, code }).then((r) => r.twoFactor);
 
@@ -186,18 +247,24 @@ export function rememberUser(user: SessionUser): void {
 export { ApiError, getToken };
 
 /** The logged-in user's own KYC sessions, newest first. */
-export const listOwnKyc = (signal?: AbortSignal) => apiGet<{ sessions: KycSession[] }>('/api/kyc/me', { signal }).then((r) => r.sessions);
+export const listOwnKyc = (signal?: AbortSignal) =>
+  apiGet<{ sessions: KycSession[] }>('/api/kyc/me', { signal }).then((r) => r.sessions);
 
 /** Sends the KYC form with its document (multipart); 201 with the pending session, or an ApiError with the server's sentences. */
-export const submitKyc = (form: FormData) => apiSendForm<{ session: KycSession }>('/api/kyc/session', form).then((r) => r.session);
+export const submitKyc = (form: FormData) =>
+  apiSendForm<{ session: KycSession }>('/api/kyc/session', form).then((r) => r.session);
 
 /** The logged-in shopper's membership: level, points, benefits, token balances read from the chain. */
-export const getOwnMembership = (signal?: AbortSignal) => apiGet<{ member: Member }>('/api/membership/info', { signal }).then((r) => r.member);
+export const getOwnMembership = (signal?: AbortSignal) =>
+  apiGet<{ member: Member }>('/api/membership/info', { signal }).then((r) => r.member);
 
 /** Redemptions a page of the account shows. */
 export const REDEMPTIONS_PAGE_SIZE = 5;
 export const listOwnRedemptions = (signal?: AbortSignal) =>
-  apiGet<{ redemptions: Redemption[] }>(`/api/membership/redemptions/history${toQuery({ limit: REDEMPTIONS_PAGE_SIZE })}`, { signal }).then((r) => r.redemptions);
+  apiGet<{ redemptions: Redemption[] }>(
+    `/api/membership/redemptions/history${toQuery({ limit: REDEMPTIONS_PAGE_SIZE })}`,
+    { signal },
+  ).then((r) => r.redemptions);
 
 /** 201 with the pending redemption (its points held); an ApiError with the server's sentence otherwise. */
 export const redeemPoints = (input: { productId: string; quantity: number }) =>

@@ -13,7 +13,9 @@ type Secrets = { orderId: string; secret: string }[];
 function readSecrets(): Secrets {
   try {
     const data: unknown = JSON.parse(localStorage.getItem(SECRETS_KEY) ?? '[]');
-    return Array.isArray(data) ? data.filter((e): e is Secrets[number] => typeof e?.orderId === 'string' && typeof e?.secret === 'string') : [];
+    return Array.isArray(data)
+      ? data.filter((e): e is Secrets[number] => typeof e?.orderId === 'string' && typeof e?.secret === 'string')
+      : [];
   } catch {
     return [];
   }
@@ -28,7 +30,8 @@ export function rememberCheckout(orderId: string, secret: string): void {
   }
 }
 
-export const checkoutSecret = (orderId: string): string | null => readSecrets().find((e) => e.orderId === orderId)?.secret ?? null;
+export const checkoutSecret = (orderId: string): string | null =>
+  readSecrets().find((e) => e.orderId === orderId)?.secret ?? null;
 
 let pageGuestId: string | null = null;
 

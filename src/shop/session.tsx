@@ -3,7 +3,15 @@ import type { Restriction } from '../common/two-factor';
 import type { SessionUser } from '../common/users';
 import { attributeKeptReferral } from './referral';
 import {
-  ApiError, confirmSignup as apiConfirmSignup, currentSession, forget, getToken, login as apiLogin, loginWithCode as apiLoginWithCode, logout as apiLogout, rememberUser,
+  ApiError,
+  confirmSignup as apiConfirmSignup,
+  currentSession,
+  forget,
+  getToken,
+  login as apiLogin,
+  loginWithCode as apiLoginWithCode,
+  logout as apiLogout,
+  rememberUser,
   type LoggedIn,
 } from './api';
 
@@ -33,7 +41,9 @@ const SessionContext = createContext<SessionApi | null>(null);
 
 /** Who is logged in: the stored token checked once with GET /api/auth/me (a 401 forgets it). */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<Session>(() => (getToken() ? { status: 'checking', user: null, error: null } : OUT));
+  const [session, setSession] = useState<Session>(() =>
+    getToken() ? { status: 'checking', user: null, error: null } : OUT,
+  );
   const [check, setCheck] = useState(0);
 
   /** The stored token was refused: forgotten. Anything else (network, 5xx): said, with a retry. */
@@ -66,9 +76,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSession({ status: 'in', user, error: null, restriction });
     return user;
   }, []);
-  const login = useCallback((email: string, password: string, fallback: string) => apiLogin(email, password, fallback).then(enter), [enter]);
-  const loginWithCode = useCallback((challenge: string, code: string, fallback: string) => apiLoginWithCode(challenge, code, fallback).then(enter), [enter]);
-  const confirmSignup = useCallback((token: string, fallback: string) => apiConfirmSignup(token, fallback).then(enter), [enter]);
+  const login = useCallback(
+    (email: string, password: string, fallback: string) => apiLogin(email, password, fallback).then(enter),
+    [enter],
+  );
+  const loginWithCode = useCallback(
+    (challenge: string, code: string, fallback: string) => apiLoginWithCode(challenge, code, fallback).then(enter),
+    [enter],
+  );
+  const confirmSignup = useCallback(
+    (token: string, fallback: string) => apiConfirmSignup(token, fallback).then(enter),
+    [enter],
+  );
   const refresh = useCallback(() => {
     currentSession().then(enter, failed);
   }, [enter, failed]);

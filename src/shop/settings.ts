@@ -5,7 +5,13 @@ import { apiGet } from '../lib/api';
  * What GET /api/settings/public answers. Declared here rather than imported from src/common/settings.ts,
  * which carries the zod settings schema the storefront must not download.
  */
-export type ShopSettings = { siteName: string; timezone: string; language: string; currency: string; cryptoSymbol: string };
+export type ShopSettings = {
+  siteName: string;
+  timezone: string;
+  language: string;
+  currency: string;
+  cryptoSymbol: string;
+};
 
 export type SettingsState =
   | { status: 'loading'; settings: null }
@@ -37,7 +43,11 @@ const subscribe = (listener: () => void) => {
 };
 
 export function useSettings(): SettingsState {
-  const current = useSyncExternalStore(subscribe, () => state, () => state);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
   useEffect(loadSettings, []);
   return current;
 }

@@ -26,16 +26,31 @@ export function themeFor(mode: PaletteMode) {
     palette: { mode, contrastThreshold: 4.5, ...PALETTES[mode] },
     shape: { borderRadius: 10 },
     typography: {
-      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif',
+      fontFamily:
+        'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif',
       h1: { fontSize: '2.25rem', fontWeight: 700 },
       h2: { fontSize: '1.5rem', fontWeight: 650 },
       h3: { fontSize: '1.15rem', fontWeight: 650 },
     },
     components: {
       // A keyboard's focus as a 2px outline in the primary colour (MUI shows only a faint tint).
-      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: `2px solid ${PALETTES[mode].primary.main}`, outlineOffset: 2 } } } },
-      MuiCssBaseline: { styleOverrides: { 'a:focus-visible, [tabindex]:focus-visible': { outline: `2px solid ${PALETTES[mode].primary.main}`, outlineOffset: 2 } } },
-      MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+      MuiButtonBase: {
+        styleOverrides: {
+          root: { '&.Mui-focusVisible': { outline: `2px solid ${PALETTES[mode].primary.main}`, outlineOffset: 2 } },
+        },
+      },
+      MuiCssBaseline: {
+        styleOverrides: {
+          'a:focus-visible, [tabindex]:focus-visible': {
+            outline: `2px solid ${PALETTES[mode].primary.main}`,
+            outlineOffset: 2,
+          },
+        },
+      },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
+      },
       MuiCard: { defaultProps: { variant: 'outlined' } },
       MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
     },

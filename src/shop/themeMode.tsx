@@ -18,7 +18,8 @@ function storedMode(): PaletteMode | null {
   }
 }
 
-const systemMode = (): PaletteMode => (typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches ? 'dark' : 'light');
+const systemMode = (): PaletteMode =>
+  typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
 
 type ThemeMode = { mode: PaletteMode; toggle: () => void };
 const ThemeModeContext = createContext<ThemeMode>({ mode: 'light', toggle: () => undefined });

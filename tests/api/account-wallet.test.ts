@@ -3,8 +3,12 @@ import { buildUser, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '10000' }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '10000' });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A shopper with a session of their own. */
 async function shopper() {
@@ -13,9 +17,14 @@ async function shopper() {
   return { user, token };
 }
 const setWallet = (token: string | null, walletAddress: string | null) =>
-  t.call('PUT', '/api/referrals/wallet', token ? { token, body: { walletAddress } } : { as: null, body: { walletAddress } });
+  t.call(
+    'PUT',
+    '/api/referrals/wallet',
+    token ? { token, body: { walletAddress } } : { as: null, body: { walletAddress } },
+  );
 /** The wallet as the Account page reads it back: the caller's membership. */
-const walletOf = async (token: string) => (await t.call('GET', '/api/membership/info', { token })).json().member.walletAddress as string | null;
+const walletOf = async (token: string) =>
+  (await t.call('GET', '/api/membership/info', { token })).json().member.walletAddress as string | null;
 
 describe('the shopper’s wallet on their account', () => {
   it('is set (stored checksummed), read back, and cleared by its owner; each change is audited', async () => {
@@ -32,7 +41,8 @@ describe('the shopper’s wallet on their account', () => {
     expect(cleared.json().walletAddress).toBeNull();
     expect(await walletOf(me.token)).toBeNull();
 
-    const trail = (await t.call('GET', `/api/audit?action=user.payout_wallet&entityId=${me.user.id}`)).json().events as { data: unknown }[];
+    const trail = (await t.call('GET', `/api/audit?action=user.payout_wallet&entityId=${me.user.id}`)).json()
+      .events as { data: unknown }[];
     expect(trail.map((e) => e.data)).toEqual([
       { before: { walletAddress: wallet }, after: { walletAddress: null } },
       { before: { walletAddress: null }, after: { walletAddress: wallet } },
@@ -43,8 +53,11 @@ describe('the shopper’s wallet on their account', () => {
     const me = await shopper();
     const wallet = freshWallet();
     expect((await setWallet(me.token, wallet)).statusCode).toBe(200);
-    const swapped = [...wallet.slice(2)].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
-    const notEvm = 'Invalid field "walletAddress": Payout wallet must be an EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).';
+    const swapped = [...wallet.slice(2)]
+      .map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()))
+      .join('');
+    const notEvm =
+      'Invalid field "walletAddress": Payout wallet must be an EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).';
     const refusals: [string, string][] = [
       ['0x1234', notEvm],
       [`0x${'g'.repeat(40)}`, notEvm],
@@ -75,12 +88,19 @@ describe('the shopper’s wallet on their account', () => {
 describe('converting points without a wallet', () => {
   it('is refused with a sentence saying where the wallet is set, in English and Chinese', async () => {
     const me = await shopper();
-    expect((await t.call('POST', '/api/membership/points/add', { body: { userId: me.user.id, amount: 500, reason: 'Wallet check' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/api/membership/points/add', {
+          body: { userId: me.user.id, amount: 500, reason: 'Wallet check' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const body = { fromToken: 'POINTS', toToken: 'LOYALTY', amount: 100 };
     const res = await t.call('POST', '/api/membership/tokens/convert', { token: me.token, body });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
-      error: 'Add a wallet address on your Account page, under Wallet, before converting points: the tokens are minted to it.',
+      error:
+        'Add a wallet address on your Account page, under Wallet, before converting points: the tokens are minted to it.',
       messageCode: 'conversion_wallet_required',
     });
     expect((await t.call('GET', '/api/membership/info', { token: me.token })).json().member.totalPoints).toBe(500);

@@ -3,8 +3,12 @@ import { buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('health', () => {
   it('answers without a token and names the engine', async () => {
@@ -26,7 +30,10 @@ describe('login', () => {
     const res = await t.login(u.email.toUpperCase());
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ ok: true, user: { id: u.id, email: u.email, name: 'Olga Operator', role: 'operator' } });
+    expect(body).toMatchObject({
+      ok: true,
+      user: { id: u.id, email: u.email, name: 'Olga Operator', role: 'operator' },
+    });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(body.accessToken).toBe(body.token);
     const me = await t.call('GET', '/api/auth/me', { token: body.token });
@@ -40,7 +47,12 @@ describe('login', () => {
     const unknown = await t.login('nobody@test.dev', PASSWORD);
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ ok: false, success: false, error: 'Invalid email or password.', code: 'invalid_credentials' });
+      expect(res.json()).toMatchObject({
+        ok: false,
+        success: false,
+        error: 'Invalid email or password.',
+        code: 'invalid_credentials',
+      });
     }
   });
 
@@ -59,7 +71,11 @@ describe('login', () => {
   });
 
   it('answers 400 with a sentence for a body that is not JSON', async () => {
-    const res = await t.call('POST', '/api/admin/auth/login', { as: null, headers: { 'content-type': 'application/json' }, raw: '{nope' });
+    const res = await t.call('POST', '/api/admin/auth/login', {
+      as: null,
+      headers: { 'content-type': 'application/json' },
+      raw: '{nope',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('The request body is not valid JSON.');
   });
@@ -89,7 +105,10 @@ describe('login', () => {
 
 describe('tokens', () => {
   it('401 without a token, with a malformed one, and with an unknown one', async () => {
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-real-token' }] as Record<string, string>[]) {
+    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-real-token' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await t.call('GET', '/api/auth/me', { as: null, headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ ok: false, error: 'Authentication required. Please log in.' });
@@ -109,7 +128,10 @@ describe('tokens', () => {
     const token = (await t.login(u.email)).json().token;
     const { sessions } = await import('../../server/db/schema.js');
     const { eq } = await import('drizzle-orm');
-    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.userId, u.id));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(sessions.userId, u.id));
     const res = await t.call('GET', '/api/auth/me', { token });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('session_expired');
@@ -128,7 +150,9 @@ describe('tokens', () => {
     }
     const res = await t.call('GET', '/api/docs/json', { as: 'finance' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/orders', '/api/products/{id}', '/api/mint-jobs']));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/orders', '/api/products/{id}', '/api/mint-jobs']),
+    );
   });
 });
 
@@ -140,7 +164,11 @@ describe('rate limits', () => {
       for (let i = 0; i < 4; i++) codes.push((await limited.login('x@test.dev', 'y')).statusCode);
       expect(codes).toEqual([401, 401, 401, 429]);
       const res = await limited.login('x@test.dev', 'y');
-      expect(res.json()).toMatchObject({ ok: false, code: 'rate_limited', error: 'Too many requests, please try again later. Rate limit has been adjusted for development environment.' });
+      expect(res.json()).toMatchObject({
+        ok: false,
+        code: 'rate_limited',
+        error: 'Too many requests, please try again later. Rate limit has been adjusted for development environment.',
+      });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await limited.close();
@@ -156,7 +184,11 @@ describe('rate limits', () => {
       expect(codes.slice(-1)).toEqual([429]);
       const res = await limited.call('GET', '/api/products', { token });
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toMatchObject({ ok: false, code: 'rate_limited', error: 'Too many requests, please try again later. Rate limit has been adjusted for development environment.' });
+      expect(res.json()).toMatchObject({
+        ok: false,
+        code: 'rate_limited',
+        error: 'Too many requests, please try again later. Rate limit has been adjusted for development environment.',
+      });
     } finally {
       await limited.close();
     }

@@ -12,8 +12,12 @@ import { buildProduct } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Counts = { statements: number; roundTrips: number; transactions: number };
 const counts: Counts = { statements: 0, roundTrips: 0, transactions: 0 };
@@ -23,7 +27,7 @@ const CONTROL = /^\s*(begin|commit|rollback)\b/i;
 let published = 0;
 
 function countStatement(text: unknown) {
-  const sql = typeof text === 'string' ? text : (text as { text?: string } | null)?.text ?? '';
+  const sql = typeof text === 'string' ? text : ((text as { text?: string } | null)?.text ?? '');
   if (sql.startsWith('select pg_notify')) {
     published++;
     return;
@@ -43,14 +47,24 @@ function installCounter() {
       countStatement(args[0]);
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof original;
-    return () => { pg.Client.prototype.query = original; };
+    return () => {
+      pg.Client.prototype.query = original;
+    };
   }
   type Q = { query: (...a: unknown[]) => Promise<unknown>; exec: (...a: unknown[]) => Promise<unknown> };
-  const client = (t.db as unknown as { $client: Q & { transaction: (fn: (tx: Q) => Promise<unknown>) => Promise<unknown> } }).$client;
+  const client = (
+    t.db as unknown as { $client: Q & { transaction: (fn: (tx: Q) => Promise<unknown>) => Promise<unknown> } }
+  ).$client;
   const wrap = (q: Q): Q => ({
     ...q,
-    query: (...a) => { countStatement(a[0]); return q.query(...a); },
-    exec: (...a) => { countStatement(a[0]); return q.exec(...a); },
+    query: (...a) => {
+      countStatement(a[0]);
+      return q.query(...a);
+    },
+    exec: (...a) => {
+      countStatement(a[0]);
+      return q.exec(...a);
+    },
   });
   const original = { query: client.query, exec: client.exec, transaction: client.transaction };
   const wrapped = wrap({ query: original.query.bind(client), exec: original.exec.bind(client) });
@@ -58,7 +72,9 @@ function installCounter() {
   client.exec = wrapped.exec;
   client.transaction = (fn) => {
     countStatement('begin');
-    return original.transaction.call(client, (tx: Q) => fn({ ...tx, ...wrap(tx) })).finally(() => countStatement('commit'));
+    return original.transaction
+      .call(client, (tx: Q) => fn({ ...tx, ...wrap(tx) }))
+      .finally(() => countStatement('commit'));
   };
   return () => Object.assign(client, original);
 }
@@ -72,16 +88,26 @@ async function checkout(productId: string, n: number) {
   const step = async <T>(name: string, run: () => Promise<T>) => {
     const before = { ...counts };
     const result = await run();
-    steps[name] = { statements: counts.statements - before.statements, roundTrips: counts.roundTrips - before.roundTrips, transactions: counts.transactions - before.transactions };
+    steps[name] = {
+      statements: counts.statements - before.statements,
+      roundTrips: counts.roundTrips - before.roundTrips,
+      transactions: counts.transactions - before.transactions,
+    };
     return result;
   };
   const price = await step('price', () => t.call('POST', '/api/cart/price', { as: null, body: { items } }));
   expect(price.statusCode, price.body).toBe(200);
-  const session = await step('session', () => t.call('POST', '/api/checkout/session', {
-    as: null, body: { items, email: `counted${n}@shop.dev`, provider: 'sandbox' }, headers: { 'idempotency-key': randomUUID() },
-  }));
+  const session = await step('session', () =>
+    t.call('POST', '/api/checkout/session', {
+      as: null,
+      body: { items, email: `counted${n}@shop.dev`, provider: 'sandbox' },
+      headers: { 'idempotency-key': randomUUID() },
+    }),
+  );
   expect(session.statusCode, session.body).toBe(201);
-  const paid = await step('confirm', () => t.call('POST', `/api/payments/sandbox/${session.json().paymentId as string}/confirm`, { as: null, body: CARD }));
+  const paid = await step('confirm', () =>
+    t.call('POST', `/api/payments/sandbox/${session.json().paymentId as string}/confirm`, { as: null, body: CARD }),
+  );
   expect(paid.statusCode, paid.body).toBe(200);
   return steps;
 }
@@ -98,10 +124,17 @@ describe('the database work of one checkout', () => {
       uninstall();
     }
     const last = runs.at(-1)!;
-    const total = Object.values(last).reduce((s, c) => ({
-      statements: s.statements + c.statements, roundTrips: s.roundTrips + c.roundTrips, transactions: s.transactions + c.transactions,
-    }), { statements: 0, roundTrips: 0, transactions: 0 });
-    process.stdout.write(`checkout on ${t.database.kind}: ${JSON.stringify({ ...last, total, publishedPerCheckout: published / runs.length })}\n`);
+    const total = Object.values(last).reduce(
+      (s, c) => ({
+        statements: s.statements + c.statements,
+        roundTrips: s.roundTrips + c.roundTrips,
+        transactions: s.transactions + c.transactions,
+      }),
+      { statements: 0, roundTrips: 0, transactions: 0 },
+    );
+    process.stdout.write(
+      `checkout on ${t.database.kind}: ${JSON.stringify({ ...last, total, publishedPerCheckout: published / runs.length })}\n`,
+    );
     // Every checkout costs the same: nothing grows with the orders already made.
     for (const run of runs) expect(run).toEqual(last);
     expect(total).toEqual({ statements: 7, roundTrips: 11, transactions: 2 });

@@ -2,38 +2,69 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '../../src/common/checkout.js';
-import { auditEvents, coupons, emailMessages, mintJobs, notifications, orders, paymentEvents, payments, products } from '../../server/db/schema.js';
+import {
+  auditEvents,
+  coupons,
+  emailMessages,
+  mintJobs,
+  notifications,
+  orders,
+  paymentEvents,
+  payments,
+  products,
+} from '../../server/db/schema.js';
 import { markOrderPaid } from '../../server/modules/orders/service.js';
 import { expireCheckouts } from '../../server/modules/checkout/sweeper.js';
 import { buildCoupon, buildProduct, buildUser, freshWallet, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Body = Record<string, unknown>;
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Ada Buyer' };
 
-const checkout = (body: Body, opts: { key?: string | null; token?: string } = {}) => t.call('POST', '/api/checkout/session', {
-  as: null, token: opts.token, body, headers: opts.key === null ? {} : { 'idempotency-key': opts.key ?? randomUUID() },
-});
-const confirm = (paymentId: string, card: Body = GOOD_CARD) => t.call('POST', `/api/payments/sandbox/${paymentId}/confirm`, { as: null, body: card });
+const checkout = (body: Body, opts: { key?: string | null; token?: string } = {}) =>
+  t.call('POST', '/api/checkout/session', {
+    as: null,
+    token: opts.token,
+    body,
+    headers: opts.key === null ? {} : { 'idempotency-key': opts.key ?? randomUUID() },
+  });
+const confirm = (paymentId: string, card: Body = GOOD_CARD) =>
+  t.call('POST', `/api/payments/sandbox/${paymentId}/confirm`, { as: null, body: card });
 const poll = (orderId: string, opts: { secret?: string; token?: string } = {}) =>
-  t.call('GET', `/api/checkout/order/${orderId}`, { as: null, token: opts.token, headers: opts.secret ? { 'x-checkout-secret': opts.secret } : {} });
+  t.call('GET', `/api/checkout/order/${orderId}`, {
+    as: null,
+    token: opts.token,
+    headers: opts.secret ? { 'x-checkout-secret': opts.secret } : {},
+  });
 
-const cart = (productId: string, qty = 1, extra: Body = {}): Body =>
-  ({ items: [{ productId, qty }], email: 'Guest@Example.com', provider: 'sandbox', ...extra });
+const cart = (productId: string, qty = 1, extra: Body = {}): Body => ({
+  items: [{ productId, qty }],
+  email: 'Guest@Example.com',
+  provider: 'sandbox',
+  ...extra,
+});
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
-const stockOf = async (id: string) => (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
+const stockOf = async (id: string) =>
+  (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
 const couponRow = async (id: string) => (await t.db.select().from(coupons).where(eq(coupons.id, id)))[0]!;
 const count = async (table: typeof orders | typeof payments | typeof mintJobs | typeof auditEvents) =>
   Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
 /** Rows that a refused request must not touch. */
 const snapshot = async () => ({
-  orders: await count(orders), payments: await count(payments), mints: await count(mintJobs),
-  products: await t.db.select().from(products).orderBy(asc(products.id)), coupons: await t.db.select().from(coupons).orderBy(asc(coupons.id)),
+  orders: await count(orders),
+  payments: await count(payments),
+  mints: await count(mintJobs),
+  products: await t.db.select().from(products).orderBy(asc(products.id)),
+  coupons: await t.db.select().from(coupons).orderBy(asc(coupons.id)),
 });
 
 describe('a guest buys with the card sandbox', () => {
@@ -43,29 +74,60 @@ describe('a guest buys with the card sandbox', () => {
     expect(res.statusCode, res.body).toBe(201);
     const session = res.json();
     expect(session).toMatchObject({
-      ok: true, orderId: expect.any(String), paymentId: expect.any(String), provider: 'sandbox', amount: 39.98, currency: 'USD',
-      checkoutSecret: expect.stringMatching(/^[\w-]{40,}$/), expiresAt: expect.any(String),
+      ok: true,
+      orderId: expect.any(String),
+      paymentId: expect.any(String),
+      provider: 'sandbox',
+      amount: 39.98,
+      currency: 'USD',
+      checkoutSecret: expect.stringMatching(/^[\w-]{40,}$/),
+      expiresAt: expect.any(String),
     });
     expect(session.redirectUrl).toBe(`/pay/sandbox/${session.paymentId}`);
     expect(Date.parse(session.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
     expect(await stockOf(gold.id)).toBe(3);
-    expect(await orderRow(session.orderId)).toMatchObject({ status: 'pending', userId: null, customerEmail: 'guest@example.com', amountCents: 3998, qty: 2 });
+    expect(await orderRow(session.orderId)).toMatchObject({
+      status: 'pending',
+      userId: null,
+      customerEmail: 'guest@example.com',
+      amountCents: 3998,
+      qty: 2,
+    });
 
     const page = await t.call('GET', `/api/payments/sandbox/${session.paymentId}`, { as: null });
     expect(page.json().payment).toMatchObject({
-      id: session.paymentId, orderId: session.orderId, amount: 39.98, status: 'pending', siteName: expect.any(String),
-      items: [{ title: gold.title, qty: 2, lineTotal: 39.98 }], returnUrl: '/shop/done?from=pay', cancelUrl: '/shop/cart',
+      id: session.paymentId,
+      orderId: session.orderId,
+      amount: 39.98,
+      status: 'pending',
+      siteName: expect.any(String),
+      items: [{ title: gold.title, qty: 2, lineTotal: 39.98 }],
+      returnUrl: '/shop/done?from=pay',
+      cancelUrl: '/shop/cart',
     });
 
     const paid = await confirm(session.paymentId);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({ ok: true, payment: { status: 'completed' }, redirectUrl: `/shop/done?from=pay&orderId=${session.orderId}` });
+    expect(paid.json()).toMatchObject({
+      ok: true,
+      payment: { status: 'completed' },
+      redirectUrl: `/shop/done?from=pay&orderId=${session.orderId}`,
+    });
     expect(await orderRow(session.orderId)).toMatchObject({ status: 'paid', paidAt: expect.any(Date) });
-    expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'completed', reference: expect.stringMatching(/^sandbox_ch_/), test: true });
+    expect(await paymentRow(session.paymentId)).toMatchObject({
+      status: 'completed',
+      reference: expect.stringMatching(/^sandbox_ch_/),
+      test: true,
+    });
 
     const polled = await poll(session.orderId, { secret: session.checkoutSecret });
     expect(polled.statusCode, polled.body).toBe(200);
-    expect(polled.json().order).toMatchObject({ id: session.orderId, status: 'paid', payment: { status: 'completed' }, items: [{ qty: 2 }] });
+    expect(polled.json().order).toMatchObject({
+      id: session.orderId,
+      status: 'paid',
+      payment: { status: 'completed' },
+      items: [{ qty: 2 }],
+    });
   });
 
   it('the hosted page shows what makes the amount due: subtotal, the coupon’s discount, tax and shipping', async () => {
@@ -75,8 +137,14 @@ describe('a guest buys with the card sandbox', () => {
     const order = await orderRow(session.orderId);
     const page = (await t.call('GET', `/api/payments/sandbox/${session.paymentId}`, { as: null })).json().payment;
     expect(page).toMatchObject({
-      amount: session.amount, subtotal: 200, discount: 20, memberDiscount: 0, couponCode: coupon.code,
-      tax: order.taxCents / 100, shipping: order.shippingCents / 100, items: [{ qty: 2, lineTotal: 200 }],
+      amount: session.amount,
+      subtotal: 200,
+      discount: 20,
+      memberDiscount: 0,
+      couponCode: coupon.code,
+      tax: order.taxCents / 100,
+      shipping: order.shippingCents / 100,
+      items: [{ qty: 2, lineTotal: 200 }],
     });
     expect(Math.round((page.subtotal - page.discount + page.tax + page.shipping) * 100)).toBe(order.amountCents);
   });
@@ -89,7 +157,10 @@ describe('a guest buys with the card sandbox', () => {
     const before = await snapshot();
     const again = await confirm(session.paymentId, { ...GOOD_CARD, cardNumber: SANDBOX_CARDS.declined });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'payment_not_pending', error: 'This payment has already been completed.' });
+    expect(again.json()).toMatchObject({
+      code: 'payment_not_pending',
+      error: 'This payment has already been completed.',
+    });
     expect(await snapshot()).toEqual(before);
     expect(await orderRow(session.orderId)).toMatchObject({ status: 'paid' });
   });
@@ -97,10 +168,16 @@ describe('a guest buys with the card sandbox', () => {
   it('a token line needs a valid wallet, and paying queues its mint to that wallet', async () => {
     const token = await buildProduct(t, { tokenId: '77', stock: 10 });
     const before = await snapshot();
-    for (const [walletAddress, sentence] of [[undefined, /is tokenised: a wallet address is required/], ['0x123', /not a valid EVM address/]] as const) {
+    for (const [walletAddress, sentence] of [
+      [undefined, /is tokenised: a wallet address is required/],
+      ['0x123', /not a valid EVM address/],
+    ] as const) {
       const res = await checkout(cart(token.id, 1, { walletAddress }));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: expect.stringMatching(sentence), fields: { walletAddress: expect.any(String) } });
+      expect(res.json()).toMatchObject({
+        error: expect.stringMatching(sentence),
+        fields: { walletAddress: expect.any(String) },
+      });
     }
     expect(await snapshot()).toEqual(before);
     const wallet = freshWallet();
@@ -112,7 +189,12 @@ describe('a guest buys with the card sandbox', () => {
 
   it('prices from the stored products: a price or total in the request is ignored', async () => {
     const gold = await buildProduct(t, { priceFiat: '250.00', stock: 5 });
-    const res = await checkout({ ...cart(gold.id), items: [{ productId: gold.id, qty: 1, unitPrice: 0.01, price: 0.01 }], total: 0.01, amount: 0.01 });
+    const res = await checkout({
+      ...cart(gold.id),
+      items: [{ productId: gold.id, qty: 1, unitPrice: 0.01, price: 0.01 }],
+      total: 0.01,
+      amount: 0.01,
+    });
     expect(res.json().amount).toBe(250);
     expect((await orderRow(res.json().orderId)).amountCents).toBe(25000);
   });
@@ -138,15 +220,25 @@ describe('a guest buys with the card sandbox', () => {
     expect((await confirm(own.paymentId)).statusCode).toBe(200);
 
     const title = (id: string) => `Order ${id.slice(0, 8)} is paid`;
-    const guestMail = await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, 'told-guest@example.com'));
-    expect(guestMail).toEqual([expect.objectContaining({ userId: null, subject: title(guest.orderId), status: 'queued' })]);
+    const guestMail = await t.db
+      .select()
+      .from(emailMessages)
+      .where(eq(emailMessages.toAddress, 'told-guest@example.com'));
+    expect(guestMail).toEqual([
+      expect.objectContaining({ userId: null, subject: title(guest.orderId), status: 'queued' }),
+    ]);
     expect(guestMail[0]!.body).toContain(`12.50 USD for order ${guest.orderId}`);
     const shopperMail = await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, shopper.email));
     expect(shopperMail).toEqual([expect.objectContaining({ userId: shopper.id, subject: title(own.orderId) })]);
     const inApp = await t.db.select().from(notifications).where(eq(notifications.userId, shopper.id));
     expect(inApp).toEqual([expect.objectContaining({ title: title(own.orderId), link: '/shop/account' })]);
-    const paidAudit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, own.orderId), eq(auditEvents.action, 'order.paid')));
-    expect(paidAudit).toEqual([expect.objectContaining({ entity: 'order', data: { method: 'card', provider: 'sandbox' } })]);
+    const paidAudit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, own.orderId), eq(auditEvents.action, 'order.paid')));
+    expect(paidAudit).toEqual([
+      expect.objectContaining({ entity: 'order', data: { method: 'card', provider: 'sandbox' } }),
+    ]);
   });
 });
 
@@ -154,17 +246,32 @@ describe('declined and refused cards', () => {
   const DECLINED = { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' };
   const POOR = { ...GOOD_CARD, cardNumber: SANDBOX_CARDS.insufficientFunds };
   const timeline = async (paymentId: string) =>
-    (await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(asc(paymentEvents.id))).map((e) => [e.type, e.code]);
+    (
+      await t.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.paymentId, paymentId))
+        .orderBy(asc(paymentEvents.id))
+    ).map((e) => [e.type, e.code]);
 
   it('a declined card changes nothing but the timeline: order, payment, stock and coupon hold stay; another card pays', async () => {
     const gold = await buildProduct(t, { stock: 4 });
     const coupon = await buildCoupon(t, { usageLimit: 1 });
     const session = (await checkout(cart(gold.id, 3, { couponCode: coupon.code }))).json();
-    const before = { order: await orderRow(session.orderId), payment: await paymentRow(session.paymentId), stock: await snapshot() };
+    const before = {
+      order: await orderRow(session.orderId),
+      payment: await paymentRow(session.paymentId),
+      stock: await snapshot(),
+    };
     for (const attempt of [1, 2]) {
       const res = await confirm(session.paymentId, DECLINED);
       expect(res.statusCode, `attempt ${attempt}`).toBe(402);
-      expect(res.json()).toMatchObject({ ok: false, code: 'card_declined', error: 'Your card was declined. Try another card.', messageCode: 'card_declined' });
+      expect(res.json()).toMatchObject({
+        ok: false,
+        code: 'card_declined',
+        error: 'Your card was declined. Try another card.',
+        messageCode: 'card_declined',
+      });
     }
     expect(await orderRow(session.orderId)).toEqual(before.order);
     expect(await paymentRow(session.paymentId)).toEqual(before.payment);
@@ -173,9 +280,17 @@ describe('declined and refused cards', () => {
 
     const paid = await confirm(session.paymentId);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({ payment: { status: 'completed' }, redirectUrl: `/shop/checkout/complete?orderId=${session.orderId}` });
+    expect(paid.json()).toMatchObject({
+      payment: { status: 'completed' },
+      redirectUrl: `/shop/checkout/complete?orderId=${session.orderId}`,
+    });
     expect(await orderRow(session.orderId)).toMatchObject({ status: 'paid' });
-    expect(await timeline(session.paymentId)).toEqual([['created', null], ['refused', 'card_declined'], ['refused', 'card_declined'], ['confirmed', null]]);
+    expect(await timeline(session.paymentId)).toEqual([
+      ['created', null],
+      ['refused', 'card_declined'],
+      ['refused', 'card_declined'],
+      ['confirmed', null],
+    ]);
     expect([await stockOf(gold.id), (await couponRow(coupon.id)).usedCount]).toEqual([1, 1]);
   });
 
@@ -184,11 +299,18 @@ describe('declined and refused cards', () => {
     const session = (await checkout(cart(gold.id))).json();
     const res = await confirm(session.paymentId, POOR);
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ code: 'insufficient_funds', error: expect.stringMatching(/insufficient funds/) });
+    expect(res.json()).toMatchObject({
+      code: 'insufficient_funds',
+      error: expect.stringMatching(/insufficient funds/),
+    });
     expect(await orderRow(session.orderId)).toMatchObject({ status: 'pending' });
     expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'pending' });
     expect((await confirm(session.paymentId)).statusCode).toBe(200);
-    expect(await timeline(session.paymentId)).toEqual([['created', null], ['refused', 'insufficient_funds'], ['confirmed', null]]);
+    expect(await timeline(session.paymentId)).toEqual([
+      ['created', null],
+      ['refused', 'insufficient_funds'],
+      ['confirmed', null],
+    ]);
   });
 
   it('the fifth refused card closes the checkout: payment and order failed, holds released, a good card then a 409', async () => {
@@ -196,12 +318,19 @@ describe('declined and refused cards', () => {
     const coupon = await buildCoupon(t, { usageLimit: 1 });
     const session = (await checkout(cart(gold.id, 2, { couponCode: coupon.code }))).json();
     for (const card of [DECLINED, POOR, DECLINED, POOR]) {
-      expect((await confirm(session.paymentId, card)).json()).toMatchObject({ code: expect.stringMatching(/^(card_declined|insufficient_funds)$/) });
+      expect((await confirm(session.paymentId, card)).json()).toMatchObject({
+        code: expect.stringMatching(/^(card_declined|insufficient_funds)$/),
+      });
     }
     expect(await orderRow(session.orderId)).toMatchObject({ status: 'pending' });
     const fifth = await confirm(session.paymentId, DECLINED);
     expect(fifth.statusCode).toBe(402);
-    expect(fifth.json()).toMatchObject({ code: 'card_attempts_exhausted', messageCode: 'card_attempts_exhausted', params: { count: 5 }, error: expect.stringMatching(/^Too many cards were refused \(5\)/) });
+    expect(fifth.json()).toMatchObject({
+      code: 'card_attempts_exhausted',
+      messageCode: 'card_attempts_exhausted',
+      params: { count: 5 },
+      error: expect.stringMatching(/^Too many cards were refused \(5\)/),
+    });
     expect(await orderRow(session.orderId)).toMatchObject({ status: 'failed' });
     expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'failed' });
     expect([await stockOf(gold.id), (await couponRow(coupon.id)).reservedCount]).toEqual([4, 0]);
@@ -216,7 +345,9 @@ describe('declined and refused cards', () => {
     const gold = await buildProduct(t, { stock: 4 });
     const session = (await checkout(cart(gold.id))).json();
     expect((await confirm(session.paymentId, DECLINED)).statusCode).toBe(402);
-    const answers = await Promise.all([GOOD_CARD, GOOD_CARD, DECLINED, GOOD_CARD, POOR, GOOD_CARD].map((card) => confirm(session.paymentId, card)));
+    const answers = await Promise.all(
+      [GOOD_CARD, GOOD_CARD, DECLINED, GOOD_CARD, POOR, GOOD_CARD].map((card) => confirm(session.paymentId, card)),
+    );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.every((c) => c === 200 || c === 402 || c === 409)).toBe(true);
@@ -232,7 +363,11 @@ describe('declined and refused cards', () => {
     const swept = (await checkout(cart(gold.id))).json();
     const late = (await checkout(cart(gold.id))).json();
     for (const s of [swept, late]) expect((await confirm(s.paymentId, DECLINED)).statusCode).toBe(402);
-    const expire = (orderId: string) => t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
+    const expire = (orderId: string) =>
+      t.db
+        .update(orders)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, orderId));
     await expire(swept.orderId);
     expect(await expireCheckouts(t.db)).toBeGreaterThanOrEqual(1);
     await expire(late.orderId);
@@ -240,7 +375,10 @@ describe('declined and refused cards', () => {
       const before = await timeline(s.paymentId);
       const res = await confirm(s.paymentId);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'checkout_expired', error: 'This checkout has expired and its items went back on sale. Start a new checkout.' });
+      expect(res.json()).toMatchObject({
+        code: 'checkout_expired',
+        error: 'This checkout has expired and its items went back on sale. Start a new checkout.',
+      });
       expect(await orderRow(s.orderId)).toMatchObject({ status: 'failed' });
       expect(await paymentRow(s.paymentId)).toMatchObject({ status: 'failed' });
       expect((await timeline(s.paymentId)).filter(([type]) => type === 'confirmed')).toEqual([]);
@@ -266,7 +404,10 @@ describe('declined and refused cards', () => {
     for (const [change, field, sentence] of cases) {
       const res = await confirm(session.paymentId, { ...GOOD_CARD, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
-      expect(res.json(), JSON.stringify(change)).toMatchObject({ error: sentence, fields: { [field]: expect.any(String) } });
+      expect(res.json(), JSON.stringify(change)).toMatchObject({
+        error: sentence,
+        fields: { [field]: expect.any(String) },
+      });
     }
     expect(await snapshot()).toEqual(before);
     expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'pending' });
@@ -284,9 +425,14 @@ describe('the one place an order becomes paid (markOrderPaid)', () => {
     const gold = await buildProduct(t, { stock: 5 });
     const session = (await checkout(cart(gold.id))).json();
     await t.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, session.paymentId));
-    const events = async () => (await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, session.paymentId))).map((e) => e.type);
+    const events = async () =>
+      (await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, session.paymentId))).map(
+        (e) => e.type,
+      );
     const before = { order: await orderRow(session.orderId), events: await events() };
-    const paying = t.db.transaction((tx) => markOrderPaid(tx, session.orderId, { paymentId: session.paymentId, method: 'card', provider: 'sandbox' }, null));
+    const paying = t.db.transaction((tx) =>
+      markOrderPaid(tx, session.orderId, { paymentId: session.paymentId, method: 'card', provider: 'sandbox' }, null),
+    );
     await expect(paying).rejects.toMatchObject({ status: 409, code: 'payment_not_pending' });
     expect(await orderRow(session.orderId)).toEqual(before.order);
     expect(await events()).toEqual(before.events);
@@ -300,7 +446,10 @@ describe('Idempotency-Key on checkout', () => {
     const before = await snapshot();
     const res = await checkout(cart(gold.id), { key: null });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: expect.stringMatching(/needs an Idempotency-Key header/), fields: { 'idempotency-key': 'Required.' } });
+    expect(res.json()).toMatchObject({
+      error: expect.stringMatching(/needs an Idempotency-Key header/),
+      fields: { 'idempotency-key': 'Required.' },
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -324,11 +473,23 @@ describe('carts that cannot be bought', () => {
     const gold = await buildProduct(t, { stock: 2 });
     const draft = await buildProduct(t, { status: 'draft' });
     const before = await snapshot();
-    const res = await checkout({ ...cart(gold.id), items: [{ productId: gold.id, qty: 3 }, { productId: draft.id, qty: 1 }, { productId: randomUUID(), qty: 1 }] });
+    const res = await checkout({
+      ...cart(gold.id),
+      items: [
+        { productId: gold.id, qty: 3 },
+        { productId: draft.id, qty: 1 },
+        { productId: randomUUID(), qty: 1 },
+      ],
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
-      code: 'cart_invalid', error: `Only 2 of "${gold.title}" left in stock.`,
-      fields: { 'items.0': `Only 2 of "${gold.title}" left in stock.`, 'items.1': 'This product does not exist.', 'items.2': 'This product does not exist.' },
+      code: 'cart_invalid',
+      error: `Only 2 of "${gold.title}" left in stock.`,
+      fields: {
+        'items.0': `Only 2 of "${gold.title}" left in stock.`,
+        'items.1': 'This product does not exist.',
+        'items.2': 'This product does not exist.',
+      },
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -350,7 +511,10 @@ describe('carts that cannot be bought', () => {
     for (const [change, field, status] of cases) {
       const res = await checkout({ ...cart(gold.id), ...change });
       expect(res.statusCode, `${JSON.stringify(change)} ${res.body}`).toBe(status);
-      expect(Object.keys(res.json().fields ?? {}).some((k) => k === field || k.startsWith(`${field}.`)), res.body).toBe(true);
+      expect(
+        Object.keys(res.json().fields ?? {}).some((k) => k === field || k.startsWith(`${field}.`)),
+        res.body,
+      ).toBe(true);
     }
     expect((await checkout({ ...cart(gold.id), provider: 'stripe' })).json().error).toBe('Stripe is not configured.');
     expect(await snapshot()).toEqual(before);
@@ -360,14 +524,20 @@ describe('carts that cannot be bought', () => {
     const scarce = await buildProduct(t, { stock: 5 });
     const answers = await Promise.all(Array.from({ length: 12 }, () => checkout(cart(scarce.id))));
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(5);
-    expect(answers.filter((a) => a.statusCode !== 201).every((a) => a.statusCode === 409 || a.statusCode === 422)).toBe(true);
+    expect(answers.filter((a) => a.statusCode !== 201).every((a) => a.statusCode === 409 || a.statusCode === 422)).toBe(
+      true,
+    );
     expect(await stockOf(scarce.id)).toBe(0);
   });
 
   it('a coupon lowers the total; racing checkouts never take more uses than its limit', async () => {
     const gold = await buildProduct(t, { priceFiat: '100.00', stock: 50 });
     const coupon = await buildCoupon(t, { discountValue: 25, usageLimit: 3 });
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => checkout(cart(gold.id, 1, { couponCode: coupon.code, email: `racer${i}@example.com` }))));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        checkout(cart(gold.id, 1, { couponCode: coupon.code, email: `racer${i}@example.com` })),
+      ),
+    );
     const made = answers.filter((a) => a.statusCode === 201);
     expect(made).toHaveLength(3);
     expect(made[0]!.json().amount).toBe(75);
@@ -381,7 +551,10 @@ describe('polling an order', () => {
     const gold = await buildProduct(t, { stock: 5 });
     const session = (await checkout(cart(gold.id))).json();
     expect((await poll(session.orderId)).statusCode).toBe(401);
-    expect((await poll(session.orderId, { secret: 'wrong' })).json()).toMatchObject({ code: 'not_found', error: 'Order not found.' });
+    expect((await poll(session.orderId, { secret: 'wrong' })).json()).toMatchObject({
+      code: 'not_found',
+      error: 'Order not found.',
+    });
     const other = await buildUser(t);
     const otherToken = (await t.login(other.email, PASSWORD)).json().token as string;
     expect((await poll(session.orderId, { token: otherToken })).statusCode).toBe(404);
@@ -389,7 +562,10 @@ describe('polling an order', () => {
     for (const role of ['admin', 'finance', 'operator'] as const) {
       expect((await poll(session.orderId, { token: await t.tokenFor(role) })).statusCode, role).toBe(200);
     }
-    expect((await poll(session.orderId, { secret: session.checkoutSecret })).json().order).toMatchObject({ status: 'pending', expiresAt: session.expiresAt });
+    expect((await poll(session.orderId, { secret: session.checkoutSecret })).json().order).toMatchObject({
+      status: 'pending',
+      expiresAt: session.expiresAt,
+    });
   });
 });
 
@@ -411,7 +587,10 @@ describe('unpaid checkouts expire', () => {
   it('paying after the deadline fails the order instead (409) and takes no money', async () => {
     const gold = await buildProduct(t, { stock: 3 });
     const session = (await checkout(cart(gold.id))).json();
-    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, session.orderId));
+    await t.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, session.orderId));
     const res = await confirm(session.paymentId);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'checkout_expired', error: expect.stringMatching(/expired/) });
@@ -423,7 +602,10 @@ describe('unpaid checkouts expire', () => {
   it('a server that starts later sweeps what expired while it was down', async () => {
     const gold = await buildProduct(t, { stock: 3 });
     const session = (await checkout(cart(gold.id))).json();
-    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, session.orderId));
+    await t.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, session.orderId));
     const restarted = await createTestApp({}, { database: t.database, sweeper: true });
     try {
       await expect.poll(async () => (await orderRow(session.orderId)).status, { timeout: 10_000 }).toBe('failed');

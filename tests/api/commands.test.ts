@@ -20,7 +20,12 @@ import { udpQuery } from './dns-client.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEV_PASSWORD = 'rwa-dev-password';
-const DEV_LOGINS = { 'admin@rwa.dev': 'admin', 'finance@rwa.dev': 'finance', 'operator@rwa.dev': 'operator', 'shopper@rwa.dev': 'user' };
+const DEV_LOGINS = {
+  'admin@rwa.dev': 'admin',
+  'finance@rwa.dev': 'finance',
+  'operator@rwa.dev': 'operator',
+  'shopper@rwa.dev': 'user',
+};
 const demo = JSON.parse(fs.readFileSync(path.join(root, 'db.json'), 'utf8')) as Record<string, unknown[]>;
 
 // ---- child processes -------------------------------------------------------------------------------------
@@ -32,23 +37,29 @@ function killByPid(child: ChildProcess, signal: NodeJS.Signals) {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
     process.kill(child.pid, signal);
-  } catch { /* already gone */ }
+  } catch {
+    /* already gone */
+  }
 }
 
 /** `tsx <script> …args` with only PATH and the given environment, as the existing worker CLI test does. */
 function spawnTs(script: string, args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d));
   child.stderr!.on('data', (d: Buffer) => (stderr += d));
-  const exited = new Promise<Exit>((resolve) => child.on('close', (code, signal) => {
-    running.delete(child);
-    resolve({ code, signal, stdout, stderr });
-  }));
+  const exited = new Promise<Exit>((resolve) =>
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal, stdout, stderr });
+    }),
+  );
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
@@ -61,7 +72,8 @@ async function run(script: string, args: string[], env: Record<string, string>, 
   const timer = setTimeout(() => killByPid(p.child, 'SIGKILL'), ms);
   try {
     const r = await p.exited;
-    if (r.signal === 'SIGKILL') throw new Error(`${script} ${args.join(' ')} did not finish in ${ms} ms\n${r.stdout}\n${r.stderr}`);
+    if (r.signal === 'SIGKILL')
+      throw new Error(`${script} ${args.join(' ')} did not finish in ${ms} ms\n${r.stdout}\n${r.stderr}`);
     return r;
   } finally {
     clearTimeout(timer);
@@ -75,7 +87,13 @@ const createAdmin = (t: Target, args: string[], password?: string) =>
 /** `tsx server/index.ts` on a free port, resolved once it printed its banner. */
 async function startServer(t: Target, ms = HANG_MS) {
   const p = spawnTs('server/index.ts', [], {
-    ...t.env, HOST: '127.0.0.1', PORT: '0', DEV_CHAIN_PORT: '0', DNS_PORT: '0', MINT_WORKER: 'false', LOG_LEVEL: 'warn',
+    ...t.env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DEV_CHAIN_PORT: '0',
+    DNS_PORT: '0',
+    MINT_WORKER: 'false',
+    LOG_LEVEL: 'warn',
   });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -161,21 +179,35 @@ async function withDb<T>(t: Target, fn: (db: Database['db']) => Promise<T>): Pro
 type Counts = { users: number; products: number; orders: number; items: number; payments: number };
 type UserRow = { email: string; role: string; status: string; name: string | null; password_hash: string | null };
 
-const countsIn = async (db: Database['db']) => (await queryRows<Counts>(db, sql`select
+const countsIn = async (db: Database['db']) =>
+  (
+    await queryRows<Counts>(
+      db,
+      sql`select
   (select count(*)::int from users) as users, (select count(*)::int from products) as products,
   (select count(*)::int from orders) as orders, (select count(*)::int from order_items) as items,
-  (select count(*)::int from payments) as payments`))[0]!;
+  (select count(*)::int from payments) as payments`,
+    )
+  )[0]!;
 
 async function usersIn(db: Database['db'], emails: string[]) {
-  const rows = await queryRows<UserRow>(db, sql`select email, role, status, name, password_hash from users
-    where email in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)}) order by email`);
+  const rows = await queryRows<UserRow>(
+    db,
+    sql`select email, role, status, name, password_hash from users
+    where email in (${sql.join(
+      emails.map((e) => sql`${e}`),
+      sql`, `,
+    )}) order by email`,
+  );
   return Object.fromEntries(rows.map((r) => [r.email, r]));
 }
 
 /** Row counts and the named users, in one opening of the database. */
-const snapshot = (t: Target, emails: string[] = []) => withDb(t, async (db) => ({
-  counts: await countsIn(db), users: emails.length ? await usersIn(db, emails) : {},
-}));
+const snapshot = (t: Target, emails: string[] = []) =>
+  withDb(t, async (db) => ({
+    counts: await countsIn(db),
+    users: emails.length ? await usersIn(db, emails) : {},
+  }));
 const counts = (t: Target) => withDb(t, countsIn);
 
 /** A failure: exit code 1 and a single line on stderr saying what is wrong (no stack trace, no SQL). */
@@ -230,7 +262,11 @@ describe(`npm run seed (server/db/seed/cli.ts) on ${engine()}`, { timeout: TEST_
     expect(r.stdout).toMatch(/seed: loaded db\.json: \d+ users, 20 products, 325 orders/);
     const snap = await snapshot(t, Object.keys(DEV_LOGINS));
     loaded = snap.counts;
-    expect(loaded).toMatchObject({ products: demo.products!.length, orders: demo.orders!.length, payments: demo.payments!.length });
+    expect(loaded).toMatchObject({
+      products: demo.products!.length,
+      orders: demo.orders!.length,
+      payments: demo.payments!.length,
+    });
     expect(loaded.products).toBe(20);
     expect(loaded.orders).toBe(325);
     const logins = snap.users;
@@ -264,9 +300,12 @@ describe(`npm run seed (server/db/seed/cli.ts) on ${engine()}`, { timeout: TEST_
     const { after, users, totals } = await withDb(t, async (db) => ({
       after: await countsIn(db),
       users: await usersIn(db, ['owner@other.test', 'buyer@other.test', ...Object.keys(DEV_LOGINS)]),
-      totals: await queryRows<{ sku: string; amount_cents: number }>(db, sql`
+      totals: await queryRows<{ sku: string; amount_cents: number }>(
+        db,
+        sql`
         select p.sku, sum(o.amount_cents)::int as amount_cents from orders o join order_items i on i.order_id = o.id
-        join products p on p.id = i.product_id group by p.sku order by p.sku`),
+        join products p on p.id = i.product_id group by p.sku order by p.sku`,
+      ),
     }));
     expect(after).toEqual({ users: 2, products: 2, orders: 3, items: 3, payments: 1 });
     expect(Object.keys(users)).toEqual(['buyer@other.test', 'owner@other.test']);
@@ -274,7 +313,10 @@ describe(`npm run seed (server/db/seed/cli.ts) on ${engine()}`, { timeout: TEST_
     expect(await verifyPassword(users['owner@other.test']!.password_hash, 'other-password-1')).toBe(true);
     expect(users['buyer@other.test']!.password_hash).toBeNull();
     // Prices as decimal text and numbers, lines embedded, direct (productId + qty) and in orderItems.
-    expect(totals).toEqual([{ sku: 'OT-ART', amount_cents: 24000 }, { sku: 'OT-SILVER', amount_cents: 6300 }]);
+    expect(totals).toEqual([
+      { sku: 'OT-ART', amount_cents: 24000 },
+      { sku: 'OT-SILVER', amount_cents: 6300 },
+    ]);
   });
 
   it('refuses a bad option, a bad number or a missing file: non-zero exit, a sentence on stderr, data unchanged', async () => {
@@ -317,7 +359,12 @@ describe(`npm run seed refuses a bad file on ${engine()}`, { timeout: TEST_MS },
   let t: Target;
   let tmp: string;
   const MARK = 'KEEP-ME-1';
-  const marked = () => withDb(t, async (db) => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products where sku = ${MARK}`))[0]!.n);
+  const marked = () =>
+    withDb(
+      t,
+      async (db) =>
+        (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products where sku = ${MARK}`))[0]!.n,
+    );
   const write = (name: string, data: unknown) => {
     const file = path.join(tmp, name);
     fs.writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data, null, 2));
@@ -330,7 +377,11 @@ describe(`npm run seed refuses a bad file on ${engine()}`, { timeout: TEST_MS },
     tempDirs.push(tmp);
     expect((await seed(t)).code).toBe(0);
     // A product made after the seed, as the API would (the refusals must not lose it).
-    await withDb(t, (db) => db.execute(sql`insert into products (title, sku, price_fiat_cents, rwa_type, status, stock) values ('Kept', ${MARK}, 100, 'art', 'active', 1)`));
+    await withDb(t, (db) =>
+      db.execute(
+        sql`insert into products (title, sku, price_fiat_cents, rwa_type, status, stock) values ('Kept', ${MARK}, 100, 'art', 'active', 1)`,
+      ),
+    );
   }, TEST_MS); // a describe's timeout does not reach its hooks, and this one runs a seed
 
   it('a negative price, a missing SKU, a shared SKU, a missing product, a collection that is not an array: exit 1, one line each, the database as it was', async () => {
@@ -354,7 +405,9 @@ describe(`npm run seed refuses a bad file on ${engine()}`, { timeout: TEST_MS },
     const r = await seed(t, '--file', write('lenient.json', BAD_FILE), '--lenient');
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('seed: repaired products[0] (id 1).priceFiat: -4 is negative: used 0.');
-    expect(r.stdout).toContain('seed: repaired products[2] (id 3).sku: "bar" is also an earlier product\'s SKU: renamed it bar-2.');
+    expect(r.stdout).toContain(
+      'seed: repaired products[2] (id 3).sku: "bar" is also an earlier product\'s SKU: renamed it bar-2.',
+    );
     expect(await counts(t)).toMatchObject({ products: 3, orders: 1, items: 0 });
   });
 
@@ -367,7 +420,12 @@ describe(`npm run seed refuses a bad file on ${engine()}`, { timeout: TEST_MS },
     const p = spawnTs('server/db/seed/cli.ts', ['--file', file], t.env);
     const deadline = Date.now() + HANG_MS;
     // The load prints this as its transaction starts; the kill comes while its rows are being written.
-    while (!p.stdout().includes('replacing the data in one transaction') && Date.now() < deadline && p.child.exitCode === null) await new Promise((r) => setTimeout(r, 10));
+    while (
+      !p.stdout().includes('replacing the data in one transaction') &&
+      Date.now() < deadline &&
+      p.child.exitCode === null
+    )
+      await new Promise((r) => setTimeout(r, 10));
     await new Promise((r) => setTimeout(r, 150));
     killByPid(p.child, 'SIGKILL');
     const exit = await p.exited;
@@ -388,14 +446,19 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
 
   async function login(url: string, email: string, password: string) {
     const res = await fetch(`${url}/api/admin/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
     });
-    return { status: res.status, body: await res.json() as { token?: string; user?: { role?: string; email?: string } } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { token?: string; user?: { role?: string; email?: string } },
+    };
   }
   async function orderTotal(url: string, token: string) {
     const res = await fetch(`${url}/api/orders?limit=1`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
-    return (await res.json() as { total: number }).total;
+    return ((await res.json()) as { total: number }).total;
   }
 
   it('create-admin refuses an invalid email, a short password and no password off a terminal, with a sentence', async () => {
@@ -417,7 +480,9 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
       expect(server.url).not.toMatch(/:0$/);
       const out = server.output();
       expect(out).toMatch(/seed: loaded \d+ users, 20 products, 325 orders from .*db\.json\./);
-      expect(out).toContain(`dev logins (password ${DEV_PASSWORD}): admin@rwa.dev, finance@rwa.dev, operator@rwa.dev, shopper@rwa.dev`);
+      expect(out).toContain(
+        `dev logins (password ${DEV_PASSWORD}): admin@rwa.dev, finance@rwa.dev, operator@rwa.dev, shopper@rwa.dev`,
+      );
       expect(out).toContain(`database: ${engine()}`);
       expect(out).toContain('mint worker off (MINT_WORKER=false)');
       // The DNS server's worker thread loads its TypeScript under tsx too, and answers.
@@ -442,12 +507,18 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
 
   it('create-admin creates an admin, and promotes an existing account replacing its password', async () => {
     expect(firstStartOk, 'the first start failed, so there is no seeded data to build on').toBe(true);
-    const created = await createAdmin(t, ['--email', ' New.Admin@Ops.Test ', '--name', 'New Admin'], 'new-admin-password-1');
+    const created = await createAdmin(
+      t,
+      ['--email', ' New.Admin@Ops.Test ', '--name', 'New Admin'],
+      'new-admin-password-1',
+    );
     expect(created.code, created.stdout + created.stderr).toBe(0);
     expect(created.stdout).toContain('Created admin new.admin@ops.test.');
     const promoted = await createAdmin(t, ['--email', 'shopper@rwa.dev'], 'shopper-now-admin-1');
     expect(promoted.code, promoted.stdout + promoted.stderr).toBe(0);
-    expect(promoted.stdout).toContain('shopper@rwa.dev is now an admin; its password was replaced and its sessions ended.');
+    expect(promoted.stdout).toContain(
+      'shopper@rwa.dev is now an admin; its password was replaced and its sessions ended.',
+    );
 
     const { users } = await snapshot(t, ['new.admin@ops.test', 'shopper@rwa.dev']);
     expect(users['new.admin@ops.test']).toMatchObject({ role: 'admin', status: 'active', name: 'New Admin' });
@@ -459,8 +530,10 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
   it('a second start on the same data does not reseed: changed orders stay changed, the new admin logs in', async () => {
     expect(firstStartOk, 'the first start failed, so there is no seeded data to build on').toBe(true);
     // Five orders without payments go, so that the count differs from db.json's.
-    await withDb(t, (db) => db.execute(sql`delete from orders where id in (
-      select id from orders o where not exists (select 1 from payments p where p.order_id = o.id) order by id limit 5)`));
+    await withDb(t, (db) =>
+      db.execute(sql`delete from orders where id in (
+      select id from orders o where not exists (select 1 from payments p where p.order_id = o.id) order by id limit 5)`),
+    );
     const server = await startServer(t);
     let stopped: Exit | undefined;
     try {
@@ -491,9 +564,13 @@ describe(`npm run export (server/db/seed/export-cli.ts) on ${engine()}`, { timeo
     expect((await seed(t, '--orders', '200')).code).toBe(0);
     const first = await exportTo(t, '--file', a);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(new RegExp('export: 144 users, 20 products, 525 orders, \\d+ orderItems, \\d+ payments, \\d+ refunds, \\d+ coupons, \\d+ referralClicks, \\d+ payouts, \\d+ commissions, '
-      + '\\d+ dnsRecords, \\d+ dnsQueryLogs, \\d+ dnsScriptLogs, \\d+ notificationBulks, \\d+ notifications, \\d+ emailMessages, \\d+ redemptions, '
-      + '\\d+ pointsEntries, \\d+ kycSessions, \\d+ auditEvents, \\d+ mintJobs, \\d+ chainTransactions, \\d+ conversions, 2 settings to a\\.json'));
+    expect(first.stdout).toMatch(
+      new RegExp(
+        'export: 144 users, 20 products, 525 orders, \\d+ orderItems, \\d+ payments, \\d+ refunds, \\d+ coupons, \\d+ referralClicks, \\d+ payouts, \\d+ commissions, ' +
+          '\\d+ dnsRecords, \\d+ dnsQueryLogs, \\d+ dnsScriptLogs, \\d+ notificationBulks, \\d+ notifications, \\d+ emailMessages, \\d+ redemptions, ' +
+          '\\d+ pointsEntries, \\d+ kycSessions, \\d+ auditEvents, \\d+ mintJobs, \\d+ chainTransactions, \\d+ conversions, 2 settings to a\\.json',
+      ),
+    );
     const reseed = await seed(t, '--file', a, '--keep-dates');
     expect(reseed.code, reseed.stderr).toBe(0);
     expect((await exportTo(t, '--file', b)).code).toBe(0);

@@ -6,37 +6,99 @@
 import fc from 'fast-check';
 
 export type Schema = {
-  $ref?: string; type?: string; format?: string; pattern?: string; enum?: unknown[]; nullable?: boolean; default?: unknown;
-  minLength?: number; maxLength?: number; minimum?: number; maximum?: number; exclusiveMinimum?: boolean | number; exclusiveMaximum?: boolean | number;
-  minItems?: number; maxItems?: number; items?: Schema; properties?: Record<string, Schema>; required?: string[];
-  additionalProperties?: boolean | Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[];
+  $ref?: string;
+  type?: string;
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  nullable?: boolean;
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  exclusiveMaximum?: boolean | number;
+  minItems?: number;
+  maxItems?: number;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
 };
-export type Parameter = { in: 'path' | 'query' | 'header' | 'cookie'; name: string; required?: boolean; schema: Schema };
+export type Parameter = {
+  in: 'path' | 'query' | 'header' | 'cookie';
+  name: string;
+  required?: boolean;
+  schema: Schema;
+};
 export type Operation = {
-  operationId?: string; tags?: string[]; security?: unknown[]; parameters?: Parameter[];
+  operationId?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: Parameter[];
   requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
 };
-export type Request = { path: Record<string, string>; query: Record<string, string>; headers: Record<string, string>; body?: unknown; multipart: boolean };
+export type Request = {
+  path: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body?: unknown;
+  multipart: boolean;
+};
 
 /** Strings short enough to read in a failure, long enough to pass minimum lengths. */
 const LONGEST = 60;
-const WORDS = fc.constantFrom('a', 'Zz', '0', ' ', '-', '_', '.', '@', '%', '/', '\'', '"', '<b>', '😀', '名', '\u0000', '\n');
+const WORDS = fc.constantFrom(
+  'a',
+  'Zz',
+  '0',
+  ' ',
+  '-',
+  '_',
+  '.',
+  '@',
+  '%',
+  '/',
+  "'",
+  '"',
+  '<b>',
+  '😀',
+  '名',
+  '\u0000',
+  '\n',
+);
 
-const clampLength = (s: Schema) => ({ minLength: s.minLength ?? 0, maxLength: Math.max(s.minLength ?? 0, Math.min(s.maxLength ?? LONGEST, LONGEST)) });
+const clampLength = (s: Schema) => ({
+  minLength: s.minLength ?? 0,
+  maxLength: Math.max(s.minLength ?? 0, Math.min(s.maxLength ?? LONGEST, LONGEST)),
+});
 
 function stringOf(s: Schema): fc.Arbitrary<string> {
   if (s.format === 'uuid') return fc.uuid();
-  if (s.format === 'date-time') return fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+  if (s.format === 'date-time')
+    return fc
+      .date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString());
   const { minLength, maxLength } = clampLength(s);
   // The server's own email pattern is stricter than RFC 5322, which fc.emailAddress follows.
-  if (s.format === 'email') return fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,15}$/), fc.constantFrom('example.com', 'rwa.test')).map(([l, d]) => `${l}@${d}`);
+  if (s.format === 'email')
+    return fc
+      .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,15}$/), fc.constantFrom('example.com', 'rwa.test'))
+      .map(([l, d]) => `${l}@${d}`);
   if (s.pattern) {
     const matching = fc.stringMatching(new RegExp(s.pattern), { size: 'small' });
     return matching.filter((v) => v.length >= minLength && v.length <= (s.maxLength ?? Infinity));
   }
   return fc.oneof(
     fc.string({ minLength, maxLength }),
-    fc.array(WORDS, { minLength, maxLength: Math.max(minLength, Math.min(maxLength, 12)) }).map((w) => w.join('')).filter((v) => v.length >= minLength && v.length <= maxLength),
+    fc
+      .array(WORDS, { minLength, maxLength: Math.max(minLength, Math.min(maxLength, 12)) })
+      .map((w) => w.join(''))
+      .filter((v) => v.length >= minLength && v.length <= maxLength),
   );
 }
 
@@ -47,7 +109,11 @@ function numberOf(s: Schema, integer: boolean): fc.Arbitrary<number> {
   const highOpen = s.exclusiveMaximum === true || typeof s.exclusiveMaximum === 'number';
   const min = Math.max(lowEdge ?? -1_000_000, -Number.MAX_SAFE_INTEGER);
   const max = Math.min(highEdge ?? 1_000_000_000, Number.MAX_SAFE_INTEGER);
-  if (integer) return fc.integer({ min: lowOpen ? Math.floor(min) + 1 : Math.ceil(min), max: highOpen ? Math.ceil(max) - 1 : Math.floor(max) });
+  if (integer)
+    return fc.integer({
+      min: lowOpen ? Math.floor(min) + 1 : Math.ceil(min),
+      max: highOpen ? Math.ceil(max) - 1 : Math.floor(max),
+    });
   return fc.oneof(
     fc.integer({ min: Math.ceil(min) + (lowOpen ? 1 : 0), max: Math.floor(max) - (highOpen ? 1 : 0) }),
     fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded: lowOpen, maxExcluded: highOpen }),
@@ -58,7 +124,10 @@ function numberOf(s: Schema, integer: boolean): fc.Arbitrary<number> {
  * Builds arbitraries against one document, whose `$ref`s it follows. `known` gives ids the API has answered so far:
  * for the operation's path; a path's id is one of them half the time, so record routes are reached beyond their 404.
  */
-export function inputsFor(doc: { components?: { schemas?: Record<string, Schema> } }, known: (path: string) => string[] = () => []) {
+export function inputsFor(
+  doc: { components?: { schemas?: Record<string, Schema> } },
+  known: (path: string) => string[] = () => [],
+) {
   const deref = (s: Schema): Schema => (s.$ref ? deref(doc.components?.schemas?.[s.$ref.split('/').pop()!] ?? {}) : s);
 
   function valid(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
@@ -69,13 +138,23 @@ export function inputsFor(doc: { components?: { schemas?: Record<string, Schema>
       if (branches) return fc.oneof(...branches.map((b) => valid(b, depth + 1)));
       if (s.allOf) return valid(Object.assign({}, ...s.allOf.map(deref)), depth);
       switch (s.type) {
-        case 'string': return stringOf(s);
-        case 'integer': return numberOf(s, true);
-        case 'number': return numberOf(s, false);
-        case 'boolean': return fc.boolean();
-        case 'array': return fc.array(valid(s.items ?? {}, depth + 1), { minLength: s.minItems ?? 0, maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 4, 4)) });
-        case 'object': return objectOf(s, depth);
-        default: return depth > 2 ? fc.constant(null) : fc.jsonValue({ maxDepth: 2 });
+        case 'string':
+          return stringOf(s);
+        case 'integer':
+          return numberOf(s, true);
+        case 'number':
+          return numberOf(s, false);
+        case 'boolean':
+          return fc.boolean();
+        case 'array':
+          return fc.array(valid(s.items ?? {}, depth + 1), {
+            minLength: s.minItems ?? 0,
+            maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 4, 4)),
+          });
+        case 'object':
+          return objectOf(s, depth);
+        default:
+          return depth > 2 ? fc.constant(null) : fc.jsonValue({ maxDepth: 2 });
       }
     })();
     return s.nullable ? fc.option(base, { nil: null, freq: 5 }) : base;
@@ -86,14 +165,17 @@ export function inputsFor(doc: { components?: { schemas?: Record<string, Schema>
     const shape = Object.fromEntries(Object.entries(properties).map(([key, p]) => [key, valid(p, depth + 1)]));
     const record = fc.record(shape, { requiredKeys: (s.required ?? []).filter((k) => k in properties) });
     if (Object.keys(properties).length > 0 || !s.additionalProperties) return record;
-    const values = s.additionalProperties === true ? fc.jsonValue({ maxDepth: 1 }) : valid(s.additionalProperties, depth + 1);
+    const values =
+      s.additionalProperties === true ? fc.jsonValue({ maxDepth: 1 }) : valid(s.additionalProperties, depth + 1);
     return fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), values, { maxKeys: 3 });
   }
 
   /** A value this schema refuses: of another type, out of its bounds, or off its list. */
   function wrong(schema: Schema): fc.Arbitrary<unknown> {
     const s = deref(schema);
-    const options: fc.Arbitrary<unknown>[] = [fc.constant(s.type === 'object' ? 'an object expected' : { not: 'this' })];
+    const options: fc.Arbitrary<unknown>[] = [
+      fc.constant(s.type === 'object' ? 'an object expected' : { not: 'this' }),
+    ];
     if (s.enum) options.push(fc.constant('not-one-of-them'));
     if (s.type === 'string') {
       options.push(fc.constant(12345), fc.constant('x'.repeat((s.maxLength ?? 100_000) + 1)));
@@ -106,7 +188,8 @@ export function inputsFor(doc: { components?: { schemas?: Record<string, Schema>
       if (s.minimum !== undefined) options.push(fc.constant(s.minimum - 1));
       if (s.maximum !== undefined) options.push(fc.constant(s.maximum + 1));
     }
-    if (s.type === 'array') options.push(fc.constant('not a list'), fc.constant(Array.from({ length: (s.maxItems ?? 1000) + 1 }, () => 'x')));
+    if (s.type === 'array')
+      options.push(fc.constant('not a list'), fc.constant(Array.from({ length: (s.maxItems ?? 1000) + 1 }, () => 'x')));
     return fc.oneof(...options);
   }
 
@@ -115,14 +198,17 @@ export function inputsFor(doc: { components?: { schemas?: Record<string, Schema>
     const s = deref(schema);
     const keys = Object.keys(s.properties ?? {});
     if (s.type !== 'object' || keys.length === 0) return fc.oneof(wrong(s), fc.jsonValue({ maxDepth: 3 }));
-    const withWrong = fc.tuple(valid(s), fc.constantFrom(...keys)).chain(([value, key]) =>
-      wrong(s.properties![key]!).map((bad) => ({ ...(value as object), [key]: bad })));
+    const withWrong = fc
+      .tuple(valid(s), fc.constantFrom(...keys))
+      .chain(([value, key]) => wrong(s.properties![key]!).map((bad) => ({ ...(value as object), [key]: bad })));
     const options = [withWrong, fc.jsonValue({ maxDepth: 3 })];
     if (s.required?.length) {
-      options.push(fc.tuple(valid(s), fc.constantFrom(...s.required)).map(([value, key]) => {
-        const { [key]: _left, ...rest } = value as Record<string, unknown>;
-        return rest;
-      }));
+      options.push(
+        fc.tuple(valid(s), fc.constantFrom(...s.required)).map(([value, key]) => {
+          const { [key]: _left, ...rest } = value as Record<string, unknown>;
+          return rest;
+        }),
+      );
     }
     return fc.oneof(...options);
   }
@@ -132,10 +218,13 @@ export function inputsFor(doc: { components?: { schemas?: Record<string, Schema>
   /** The parameters of one place (path, query, header): valid values, or (bad) one of them wrong. */
   function parametersOf(params: Parameter[], where: Parameter['in'], bad: fc.Arbitrary<string | null>, pool: string[]) {
     const own = params.filter((p) => p.in === where);
-    const valueOf = (p: Parameter) => (where === 'path' && deref(p.schema).format === 'uuid' && pool.length > 0
-      ? fc.oneof(fc.constantFrom(...pool), fc.uuid()) : valid(p.schema).map(text));
-    const values = fc.record(Object.fromEntries(own.map((p) => [p.name, valueOf(p)])),
-      { requiredKeys: own.filter((p) => p.required || where === 'path').map((p) => p.name) });
+    const valueOf = (p: Parameter) =>
+      where === 'path' && deref(p.schema).format === 'uuid' && pool.length > 0
+        ? fc.oneof(fc.constantFrom(...pool), fc.uuid())
+        : valid(p.schema).map(text);
+    const values = fc.record(Object.fromEntries(own.map((p) => [p.name, valueOf(p)])), {
+      requiredKeys: own.filter((p) => p.required || where === 'path').map((p) => p.name),
+    });
     return fc.tuple(values, bad).chain(([v, name]) => {
       const param = own.find((p) => p.name === name);
       if (!param) return fc.constant(v as Record<string, string>);
@@ -153,13 +242,17 @@ export function inputsFor(doc: { components?: { schemas?: Record<string, Schema>
     const names = params.map((p) => p.name);
     if (kind === 'invalid' && names.length === 0 && !bodySchema) return null;
     // In an invalid request exactly one thing is wrong: a parameter (by name) or, with null, the body.
-    const spoiled = kind === 'valid' || (names.length === 0 && bodySchema)
-      ? fc.constant<string | null>(kind === 'valid' ? '' : null)
-      : fc.constantFrom<string | null>(...names, ...(bodySchema ? [null] : []));
+    const spoiled =
+      kind === 'valid' || (names.length === 0 && bodySchema)
+        ? fc.constant<string | null>(kind === 'valid' ? '' : null)
+        : fc.constantFrom<string | null>(...names, ...(bodySchema ? [null] : []));
     return spoiled.chain((spoil) => {
       const badParam = fc.constant(spoil || '');
-      const body = !bodySchema ? fc.constant(undefined)
-        : spoil === null && kind === 'invalid' ? invalidObject(bodySchema) : valid(bodySchema);
+      const body = !bodySchema
+        ? fc.constant(undefined)
+        : spoil === null && kind === 'invalid'
+          ? invalidObject(bodySchema)
+          : valid(bodySchema);
       return fc.record({
         path: parametersOf(params, 'path', badParam, pool),
         query: parametersOf(params, 'query', badParam, pool),

@@ -7,7 +7,15 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formOf, inputsFor, urlOf, type Operation, type Request } from './contract-inputs.js';
-import { buildCoupon, buildDnsRecord, buildKycSession, buildMintJob, buildOrder, buildPayment, buildProduct } from './factories.js';
+import {
+  buildCoupon,
+  buildDnsRecord,
+  buildKycSession,
+  buildMintJob,
+  buildOrder,
+  buildPayment,
+  buildProduct,
+} from './factories.js';
 import { createTestApp, PASSWORD } from './harness.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -18,7 +26,9 @@ const RUNS = { valid: 8, invalid: 6, anonymous: 3 };
 
 // Names outside the managed zones go to a closed loopback port, so that no request leaves the machine.
 const t = await createTestApp({ DNS_RESOLVERS: '127.0.0.1:9', DNS_RESOLVE_TIMEOUT_MS: '200' });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 const doc = (await t.call('GET', '/api/docs/json')).json() as Doc;
 /** Record ids seen in the answers so far, by the path's first segment (`/api/products/…` → products). */
 const seenIds = new Map<string, Set<string>>();
@@ -30,7 +40,8 @@ function collectIds(segment: string, value: unknown): void {
   if (Array.isArray(value)) value.forEach((v) => collectIds(segment, v));
   else if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
-      if (key === 'id' && typeof v === 'string' && UUID.test(v)) seenIds.set(segment, (seenIds.get(segment) ?? new Set()).add(v));
+      if (key === 'id' && typeof v === 'string' && UUID.test(v))
+        seenIds.set(segment, (seenIds.get(segment) ?? new Set()).add(v));
       else collectIds(segment, v);
     }
   }
@@ -68,7 +79,8 @@ async function restore(path: string) {
 }
 
 const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-  Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase() as Method, op })));
+  Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase() as Method, op })),
+);
 
 /** The operations that answered a generated request with a success: the requests reach the handlers, not only the checks. */
 const succeeded = new Set<string>();
@@ -89,20 +101,31 @@ describe('every operation of the OpenAPI document, with generated requests', () 
     expect(operations.length).toBeGreaterThan(100);
   });
 
-  it.each(operations)('$method $path', async ({ path, method, op }) => {
-    await restore(path);
-    const tryAll = async (kind: 'valid' | 'invalid', token: () => string | null, numRuns: number, seed: number) => {
-      const requests = inputs.request(path, op, kind);
-      if (!requests) return;
-      await fc.assert(fc.asyncProperty(requests, async (req) => { await send(path, method, op, req, token()); }), { numRuns, seed, includeErrorInReport: true });
-    };
-    await tryAll('valid', () => admin, RUNS.valid, SEED);
-    await tryAll('invalid', () => admin, RUNS.invalid, SEED + 1);
-    await tryAll('valid', () => null, RUNS.anonymous, SEED + 2);
-  }, 60_000);
+  it.each(operations)(
+    '$method $path',
+    async ({ path, method, op }) => {
+      await restore(path);
+      const tryAll = async (kind: 'valid' | 'invalid', token: () => string | null, numRuns: number, seed: number) => {
+        const requests = inputs.request(path, op, kind);
+        if (!requests) return;
+        await fc.assert(
+          fc.asyncProperty(requests, async (req) => {
+            await send(path, method, op, req, token());
+          }),
+          { numRuns, seed, includeErrorInReport: true },
+        );
+      };
+      await tryAll('valid', () => admin, RUNS.valid, SEED);
+      await tryAll('invalid', () => admin, RUNS.invalid, SEED + 1);
+      await tryAll('valid', () => null, RUNS.anonymous, SEED + 2);
+    },
+    60_000,
+  );
 
   it('reached most handlers with a success, so the generated requests are more than refusals', () => {
-    console.log(`contract: ${succeeded.size} of ${operations.length} operations answered a generated request with a success`);
+    console.log(
+      `contract: ${succeeded.size} of ${operations.length} operations answered a generated request with a success`,
+    );
     expect(succeeded.size / operations.length).toBeGreaterThan(0.55);
   });
 });

@@ -11,16 +11,24 @@ beforeAll(async () => {
   t = await createTestApp();
   productId = (await buildProduct(t, { stock: 100 })).id;
 });
-afterAll(async () => { await t.close(); });
-
-const checkout = (couponCode: string, email: string) => t.call('POST', '/api/checkout/session', {
-  as: null, headers: { 'idempotency-key': randomUUID() },
-  body: { items: [{ productId, qty: 1 }], email, provider: 'sandbox', couponCode },
+afterAll(async () => {
+  await t.close();
 });
-const price = (couponCode: string) => t.call('POST', '/api/cart/price', { as: null, body: { items: [{ productId, qty: 1 }], couponCode } });
+
+const checkout = (couponCode: string, email: string) =>
+  t.call('POST', '/api/checkout/session', {
+    as: null,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { items: [{ productId, qty: 1 }], email, provider: 'sandbox', couponCode },
+  });
+const price = (couponCode: string) =>
+  t.call('POST', '/api/cart/price', { as: null, body: { items: [{ productId, qty: 1 }], couponCode } });
 /** The order as if made `minutes` ago. */
 const age = (orderId: string, minutes: number) =>
-  t.db.update(orders).set({ createdAt: sql`now() - make_interval(mins => ${minutes})` }).where(eq(orders.id, orderId));
+  t.db
+    .update(orders)
+    .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
+    .where(eq(orders.id, orderId));
 
 describe('uses of a limited coupon held by unpaid checkouts', () => {
   it('the couponHoldMinutes setting is 10 by default and a whole number of minutes from 1', async () => {
@@ -54,13 +62,17 @@ describe('uses of a limited coupon held by unpaid checkouts', () => {
     const again = await checkout(coupon.code, 'Hoarder@Example.com');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
-      code: 'coupon_already_held', error: `You already have an unpaid order with coupon "${coupon.code}". Pay that order, or try again in a few minutes.`,
+      code: 'coupon_already_held',
+      error: `You already have an unpaid order with coupon "${coupon.code}". Pay that order, or try again in a few minutes.`,
     });
     expect((await checkout(coupon.code, 'someone-else@example.com')).statusCode).toBe(201);
     const token = await t.tokenFor('user');
-    const asUser = (email: string) => t.call('POST', '/api/checkout/session', {
-      token, headers: { 'idempotency-key': randomUUID() }, body: { items: [{ productId, qty: 1 }], email, provider: 'sandbox', couponCode: coupon.code },
-    });
+    const asUser = (email: string) =>
+      t.call('POST', '/api/checkout/session', {
+        token,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { items: [{ productId, qty: 1 }], email, provider: 'sandbox', couponCode: coupon.code },
+      });
     expect((await asUser('one@example.com')).statusCode).toBe(201);
     expect((await asUser('two@example.com')).statusCode).toBe(409);
     await age(first.json().orderId, 11);

@@ -14,16 +14,30 @@ import { orderListQuery } from '../../src/common/orders.schemas.js';
 import { apiOf, CSV_RESOURCES, type ResourceName } from '../../src/common/resources.js';
 import { couponListQuery } from '../../src/common/coupons.schemas.js';
 import { userListQuery } from '../../src/common/users.schemas.js';
-import { buildCoupon, buildDnsRecord, buildKycSession, buildMintJob, buildOrder, buildPayment, buildProduct, buildUser, dnsName } from './factories.js';
+import {
+  buildCoupon,
+  buildDnsRecord,
+  buildKycSession,
+  buildMintJob,
+  buildOrder,
+  buildPayment,
+  buildProduct,
+  buildUser,
+  dnsName,
+} from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { engine } from './engine.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const product = await buildProduct(t, { title: '=HYPERLINK("http://evil.test"), "quoted", and\nmore', priceFiat: '1234.50' });
+  const product = await buildProduct(t, {
+    title: '=HYPERLINK("http://evil.test"), "quoted", and\nmore',
+    priceFiat: '1234.50',
+  });
   const buyer = await buildUser(t, { name: '+Plus, Minus' });
-  for (let i = 0; i < 4; i++) await buildOrder(t, { userEmail: buyer.email, productId: product.id, qty: 1 + (i % 3), paid: i % 2 === 0 });
+  for (let i = 0; i < 4; i++)
+    await buildOrder(t, { userEmail: buyer.email, productId: product.id, qty: 1 + (i % 3), paid: i % 2 === 0 });
   for (let i = 0; i < 3; i++) await buildOrder(t, { qty: 2 });
   for (let i = 0; i < 3; i++) await buildPayment(t);
   await buildCoupon(t, { endDate: '2099-01-01T00:00:00.000Z' });
@@ -37,19 +51,33 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) await buildKycSession(t);
   await buildKycSession(t, { userId: buyer.id });
   for (const [i, title] of ['=SUM(A1:A2)', 'Parcel, "left"', 'Plain'].entries()) {
-    const res = await t.call('POST', '/api/notifications/send', { body: { userId: buyer.id, title, body: `Body ${i}\nsecond line`, channels: ['in_app', 'email'] } });
+    const res = await t.call('POST', '/api/notifications/send', {
+      body: { userId: buyer.id, title, body: `Body ${i}\nsecond line`, channels: ['in_app', 'email'] },
+    });
     expect(res.statusCode, res.body).toBe(201);
   }
-  expect((await t.call('POST', '/api/notifications/bulk', { body: { audience: 'admin', title: 'All admins', body: 'Hello.' } })).statusCode).toBe(202);
+  expect(
+    (
+      await t.call('POST', '/api/notifications/bulk', {
+        body: { audience: 'admin', title: 'All admins', body: 'Hello.' },
+      })
+    ).statusCode,
+  ).toBe(202);
   for (const record of [await buildDnsRecord(t), await buildDnsRecord(t, { type: 'TXT', value: 'v=spf1 -all' })]) {
-    expect((await t.call('GET', `/api/domain/resolve/${record.domain}?type=${record.type}`, { as: null })).statusCode).toBe(200);
+    expect(
+      (await t.call('GET', `/api/domain/resolve/${record.domain}?type=${record.type}`, { as: null })).statusCode,
+    ).toBe(200);
   }
   for (const domain of [dnsName('csv'), dnsName('csv')]) {
-    const res = await t.call('POST', '/api/domain/script/execute', { body: { scriptName: 'Create DNS Record', parameters: { domain, type: 'A', value: '192.0.2.9' } } });
+    const res = await t.call('POST', '/api/domain/script/execute', {
+      body: { scriptName: 'Create DNS Record', parameters: { domain, type: 'A', value: '192.0.2.9' } },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any list
 type Row = Record<string, any>;
@@ -113,25 +141,30 @@ describe(`each list's CSV is its JSON list on ${engine()}`, { timeout: 60_000 },
     expect([...csvExports().keys()].filter((r) => !CSV_RESOURCES.includes(r))).toEqual([]);
   });
 
-  it.each(LISTS.flatMap((l) => l.queries.map((query) => ({ ...l, query }))))('$path/export.csv?$query', async ({ resource, path, field, query }) => {
-    const columns = csvExports().get(resource)!;
-    const json = await jsonList(path, field, query);
-    const csv = await csvList(path, query);
-    expect(csv.header).toEqual(columns.map((c) => c.header));
-    // The same rows in the same order…
-    expect(csv.rows.map((r) => r[0])).toEqual(json.map((r) => String(r.id)));
-    // …each cell the JSON field written by the rules: amounts with 2 decimals, dates ISO 8601, formulas defused.
-    csv.rows.forEach((cells, i) => columns.forEach((c, j) => {
-      // The orders CSV adds the parts of the amount, which the list leaves to the detail.
-      if (!(c.header in json[i]!)) return c.kind === 'money' && expect(cells[j]).toMatch(MONEY);
-      // A computed column (e.g. a log's answers joined) reads the JSON row as it reads the server's row.
-      const value = c.value(json[i] as never);
-      expect(cells[j], `${c.header} of row ${i}`).toBe(csvCell(c.kind, value));
-      if (c.kind === 'money' && value !== null) expect(cells[j]).toMatch(MONEY);
-      if (c.kind === 'date' && value !== null) expect(cells[j]).toBe(value);
-      if (c.kind === 'date' && value !== null) expect(cells[j]).toMatch(ISO);
-    }));
-  });
+  it.each(LISTS.flatMap((l) => l.queries.map((query) => ({ ...l, query }))))(
+    '$path/export.csv?$query',
+    async ({ resource, path, field, query }) => {
+      const columns = csvExports().get(resource)!;
+      const json = await jsonList(path, field, query);
+      const csv = await csvList(path, query);
+      expect(csv.header).toEqual(columns.map((c) => c.header));
+      // The same rows in the same order…
+      expect(csv.rows.map((r) => r[0])).toEqual(json.map((r) => String(r.id)));
+      // …each cell the JSON field written by the rules: amounts with 2 decimals, dates ISO 8601, formulas defused.
+      csv.rows.forEach((cells, i) =>
+        columns.forEach((c, j) => {
+          // The orders CSV adds the parts of the amount, which the list leaves to the detail.
+          if (!(c.header in json[i]!)) return c.kind === 'money' && expect(cells[j]).toMatch(MONEY);
+          // A computed column (e.g. a log's answers joined) reads the JSON row as it reads the server's row.
+          const value = c.value(json[i] as never);
+          expect(cells[j], `${c.header} of row ${i}`).toBe(csvCell(c.kind, value));
+          if (c.kind === 'money' && value !== null) expect(cells[j]).toMatch(MONEY);
+          if (c.kind === 'date' && value !== null) expect(cells[j]).toBe(value);
+          if (c.kind === 'date' && value !== null) expect(cells[j]).toMatch(ISO);
+        }),
+      );
+    },
+  );
 
   it('amounts are decimal text, a formula is defused and commas, quotes and line breaks survive', async () => {
     const csv = await csvList('/api/products', 'q=hyperlink');
@@ -142,7 +175,7 @@ describe(`each list's CSV is its JSON list on ${engine()}`, { timeout: 60_000 },
     for (const r of orders.rows) expect(r[orders.header.indexOf('amountFiat')]).toMatch(MONEY);
   });
 
-  it('a filter that is not the list\'s is refused with the list\'s 400 sentence', async () => {
+  it("a filter that is not the list's is refused with the list's 400 sentence", async () => {
     const res = await t.call('GET', '/api/orders/export.csv?status=shipped');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ok: false, code: 'validation' });
@@ -151,9 +184,15 @@ describe(`each list's CSV is its JSON list on ${engine()}`, { timeout: 60_000 },
 
 describe(`a role that may not read a list may not export it on ${engine()}`, () => {
   it.each([
-    ['/api/kyc/export.csv', 'finance'], ['/api/notifications/outbox/export.csv', 'operator'], ['/api/notifications/outbox/export.csv', 'finance'],
-    ['/api/notifications/export.csv?scope=all', 'user'], ['/api/notifications/bulk/export.csv', 'user'], ['/api/domain/query/logs/export.csv', 'user'],
-    ['/api/domain/script/logs/export.csv', 'user'], ['/api/orders/export.csv', 'user'], ['/api/audit/export.csv', 'operator'],
+    ['/api/kyc/export.csv', 'finance'],
+    ['/api/notifications/outbox/export.csv', 'operator'],
+    ['/api/notifications/outbox/export.csv', 'finance'],
+    ['/api/notifications/export.csv?scope=all', 'user'],
+    ['/api/notifications/bulk/export.csv', 'user'],
+    ['/api/domain/query/logs/export.csv', 'user'],
+    ['/api/domain/script/logs/export.csv', 'user'],
+    ['/api/orders/export.csv', 'user'],
+    ['/api/audit/export.csv', 'operator'],
   ] as const)('%s as %s: 403, no CSV', async (url, as) => {
     const res = await t.call('GET', url, { as });
     expect(res.statusCode).toBe(403);
@@ -164,7 +203,7 @@ describe(`a role that may not read a list may not export it on ${engine()}`, () 
     expect((await t.call('GET', '/api/kyc/export.csv', { as: null })).statusCode).toBe(401);
   });
 
-  it('the notifications CSV is everyone\'s, whatever scope says, and a bad filter is the list\'s 400', async () => {
+  it("the notifications CSV is everyone's, whatever scope says, and a bad filter is the list's 400", async () => {
     const mine = await csvList('/api/notifications', 'scope=mine');
     expect(mine.rows.length).toBe((await jsonList('/api/notifications', 'notifications', 'scope=all')).length);
     expect((await t.call('GET', '/api/domain/query/logs/export.csv?outcome=maybe')).statusCode).toBe(400);
@@ -181,18 +220,28 @@ describe(`keyset batches give the list's order on ${engine()}`, { timeout: 60_00
 
   it.each(['', 'sort=status', 'sort=amountFiat&order=asc', 'status=paid'])('orders ?%s', async (query) => {
     const q = orderListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
-    expect(await viaKeyset((page) => orderRows(t.db, q, page))).toEqual((await jsonList('/api/orders', 'orders', query)).map((r) => r.id));
+    expect(await viaKeyset((page) => orderRows(t.db, q, page))).toEqual(
+      (await jsonList('/api/orders', 'orders', query)).map((r) => r.id),
+    );
   });
 
-  it.each(['sort=endDate&order=asc', 'sort=endDate&order=desc', 'sort=usedCount'])('coupons ?%s (nullable end date)', async (query) => {
-    const q = couponListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
-    expect(await viaKeyset((page) => couponRows(t.db, q, page))).toEqual((await jsonList('/api/coupons', 'coupons', query)).map((r) => r.id));
-  });
+  it.each(['sort=endDate&order=asc', 'sort=endDate&order=desc', 'sort=usedCount'])(
+    'coupons ?%s (nullable end date)',
+    async (query) => {
+      const q = couponListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+      expect(await viaKeyset((page) => couponRows(t.db, q, page))).toEqual(
+        (await jsonList('/api/coupons', 'coupons', query)).map((r) => r.id),
+      );
+    },
+  );
 
-  it.each(['sort=lastLogin&order=desc', 'sort=lastLogin&order=asc', 'sort=name&order=asc', 'sort=name&order=desc'])('users ?%s (nullable)', async (query) => {
-    const q = userListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
-    const ids = await viaKeyset((page) => userRows(t.db, q, page));
-    expect(ids).toEqual((await jsonList('/api/users', 'users', query)).map((r) => r.id));
-    expect(new Set(ids).size).toBe(ids.length);
-  });
+  it.each(['sort=lastLogin&order=desc', 'sort=lastLogin&order=asc', 'sort=name&order=asc', 'sort=name&order=desc'])(
+    'users ?%s (nullable)',
+    async (query) => {
+      const q = userListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+      const ids = await viaKeyset((page) => userRows(t.db, q, page));
+      expect(ids).toEqual((await jsonList('/api/users', 'users', query)).map((r) => r.id));
+      expect(new Set(ids).size).toBe(ids.length);
+    },
+  );
 });

@@ -7,21 +7,39 @@ import { buildOrder, buildProduct, buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('dashboard stats', () => {
   it('computes the figures from the data', async () => {
     const empty = (await t.call('GET', '/api/dashboard/stats')).json();
-    expect(empty.stats).toMatchObject({ totalOrders: 0, totalRevenue: 0, totalProducts: 0, pendingOrders: 0, completedOrders: 0, totalPayments: 0 });
+    expect(empty.stats).toMatchObject({
+      totalOrders: 0,
+      totalRevenue: 0,
+      totalProducts: 0,
+      pendingOrders: 0,
+      completedOrders: 0,
+      totalPayments: 0,
+    });
     const buyer = await buildUser(t);
     const p = await buildProduct(t, { priceFiat: '10.10', stock: 3 });
     await buildOrder(t, { userEmail: buyer.email, productId: p.id, qty: 1 });
     await buildOrder(t, { userEmail: buyer.email, productId: p.id, qty: 2, paid: true });
     const { stats, alerts } = (await t.call('GET', '/api/dashboard/stats')).json();
     expect(stats).toMatchObject({
-      totalOrders: 2, totalRevenue: 20.2, totalProducts: 1, pendingOrders: 1, completedOrders: 1, totalPayments: 1,
-      totalPayouts: 0, activeReferrals: 0, totalCommissions: 0,
+      totalOrders: 2,
+      totalRevenue: 20.2,
+      totalProducts: 1,
+      pendingOrders: 1,
+      completedOrders: 1,
+      totalPayments: 1,
+      totalPayouts: 0,
+      activeReferrals: 0,
+      totalCommissions: 0,
     });
     expect(stats.totalUsers).toBe(stats.activeUsers);
     expect(stats.totalUsers).toBeGreaterThanOrEqual(2);
@@ -42,27 +60,41 @@ describe('dashboard stats', () => {
     const buyer = await buildUser(t);
     const p = await buildProduct(t, { priceFiat: '7.35', stock: 50 });
     const made = [];
-    for (let i = 0; i < 6; i++) made.push(await buildOrder(t, { userEmail: buyer.email, productId: p.id, qty: 1 + (i % 3), paid: i % 2 === 0 }));
+    for (let i = 0; i < 6; i++)
+      made.push(await buildOrder(t, { userEmail: buyer.email, productId: p.id, qty: 1 + (i % 3), paid: i % 2 === 0 }));
     // Moved by plain SQL (the triggers see every write): one paid order refunded, one pending failed, one moved to an
     // earlier month and one paid order's amount changed.
     await t.db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, made[0]!.id));
     await t.db.update(orders).set({ status: 'failed' }).where(eq(orders.id, made[1]!.id));
-    await t.db.update(orders).set({ createdAt: new Date(Date.now() - 40 * 86_400_000) }).where(eq(orders.id, made[2]!.id));
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(orders.id, made[2]!.id));
     await t.db.update(orders).set({ amountCents: 12_345 }).where(eq(orders.id, made[4]!.id));
 
-    const [direct] = await queryRows<{ total: string; revenue: string; pending: string; completed: string }>(t.db, sql`select
+    const [direct] = await queryRows<{ total: string; revenue: string; pending: string; completed: string }>(
+      t.db,
+      sql`select
       count(*) as total, coalesce(sum(amount_cents) filter (where status in ('paid', 'fulfilled')), 0) as revenue,
-      count(*) filter (where status = 'pending') as pending, count(*) filter (where status in ('paid', 'fulfilled')) as completed from orders`);
-    const months = await queryRows<{ month: string; revenue: string; orders: string }>(t.db, sql`select
+      count(*) filter (where status = 'pending') as pending, count(*) filter (where status in ('paid', 'fulfilled')) as completed from orders`,
+    );
+    const months = await queryRows<{ month: string; revenue: string; orders: string }>(
+      t.db,
+      sql`select
       to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM') as month, sum(amount_cents) as revenue, count(*) as orders
-      from orders where status in ('paid', 'fulfilled') group by 1 order by 1`);
+      from orders where status in ('paid', 'fulfilled') group by 1 order by 1`,
+    );
     invalidateDashboard(); // the plain SQL above went around the writes that drop a slow answer's cache
     const { stats } = (await t.call('GET', '/api/dashboard/stats')).json();
     expect(stats).toMatchObject({
-      totalOrders: Number(direct!.total), totalRevenue: Number(direct!.revenue) / 100,
-      pendingOrders: Number(direct!.pending), completedOrders: Number(direct!.completed),
+      totalOrders: Number(direct!.total),
+      totalRevenue: Number(direct!.revenue) / 100,
+      pendingOrders: Number(direct!.pending),
+      completedOrders: Number(direct!.completed),
     });
-    expect(stats.revenueByMonth).toEqual(months.map((m) => ({ month: m.month, revenue: Number(m.revenue) / 100, orders: Number(m.orders) })));
+    expect(stats.revenueByMonth).toEqual(
+      months.map((m) => ({ month: m.month, revenue: Number(m.revenue) / 100, orders: Number(m.orders) })),
+    );
     expect(stats.revenueByMonth.length).toBe(2);
   });
 
@@ -76,11 +108,23 @@ describe('dashboard stats', () => {
 describe('settings', () => {
   it('public settings need no token; full settings are admin only', async () => {
     const pub = await t.call('GET', '/api/settings/public', { as: null });
-    expect(pub.json()).toEqual({ ok: true, settings: {
-      siteName: 'RWA Management System', timezone: 'UTC', language: 'en', currency: 'USD', cryptoSymbol: 'ETH', chainId: 31337, tokenContract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-    } });
+    expect(pub.json()).toEqual({
+      ok: true,
+      settings: {
+        siteName: 'RWA Management System',
+        timezone: 'UTC',
+        language: 'en',
+        currency: 'USD',
+        cryptoSymbol: 'ETH',
+        chainId: 31337,
+        tokenContract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      },
+    });
     expect((await t.call('GET', '/api/settings', { as: 'finance' })).statusCode).toBe(403);
-    expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({ sessionTimeout: 30, maxLoginAttempts: 5 });
+    expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({
+      sessionTimeout: 30,
+      maxLoginAttempts: 5,
+    });
   });
 
   it('saves, validates and resets; maxLoginAttempts is enforced', async () => {
@@ -100,17 +144,38 @@ describe('settings', () => {
     const reset = await t.resetSettings();
     expect(reset.json().settings).toMatchObject({ siteName: 'RWA Management System', maxLoginAttempts: 5 });
     // Internal values (the referral salt) are not settings: a reset keeps them, GET never shows them.
-    expect((await t.db.select().from(settings).where(eq(settings.key, '_referralSalt'))).map((r) => r.value)).toEqual(['kept-through-resets']);
+    expect((await t.db.select().from(settings).where(eq(settings.key, '_referralSalt'))).map((r) => r.value)).toEqual([
+      'kept-through-resets',
+    ]);
     expect(reset.json().settings).not.toHaveProperty('_referralSalt');
   });
 
   it('the referral settings: a hold of 0–365 whole days and a minimum payout with at most 2 decimals, each refusal naming its field', async () => {
-    expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({ commissionHoldDays: 14, minimumPayout: 50 });
+    expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({
+      commissionHoldDays: 14,
+      minimumPayout: 50,
+    });
     for (const [body, field, sentence] of [
-      [{ commissionHoldDays: -1 }, 'commissionHoldDays', 'Commission hold must be a whole number of days from 0 to 365.'],
-      [{ commissionHoldDays: 1.5 }, 'commissionHoldDays', 'Commission hold must be a whole number of days from 0 to 365.'],
-      [{ commissionHoldDays: 366 }, 'commissionHoldDays', 'Commission hold must be a whole number of days from 0 to 365.'],
-      [{ commissionHoldDays: '7' }, 'commissionHoldDays', 'Commission hold must be a whole number of days from 0 to 365.'],
+      [
+        { commissionHoldDays: -1 },
+        'commissionHoldDays',
+        'Commission hold must be a whole number of days from 0 to 365.',
+      ],
+      [
+        { commissionHoldDays: 1.5 },
+        'commissionHoldDays',
+        'Commission hold must be a whole number of days from 0 to 365.',
+      ],
+      [
+        { commissionHoldDays: 366 },
+        'commissionHoldDays',
+        'Commission hold must be a whole number of days from 0 to 365.',
+      ],
+      [
+        { commissionHoldDays: '7' },
+        'commissionHoldDays',
+        'Commission hold must be a whole number of days from 0 to 365.',
+      ],
       [{ minimumPayout: -5 }, 'minimumPayout', 'Minimum payout must be an amount ≥ 0 with at most 2 decimals.'],
       [{ minimumPayout: 1.005 }, 'minimumPayout', 'Minimum payout must be an amount ≥ 0 with at most 2 decimals.'],
       [{ minimumPayout: '10' }, 'minimumPayout', 'Minimum payout must be an amount ≥ 0.'],
@@ -119,7 +184,10 @@ describe('settings', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().fields[field], JSON.stringify(body)).toBe(sentence);
     }
-    expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({ commissionHoldDays: 14, minimumPayout: 50 });
+    expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({
+      commissionHoldDays: 14,
+      minimumPayout: 50,
+    });
     const saved = await t.call('PUT', '/api/settings', { body: { commissionHoldDays: 0, minimumPayout: 12.5 } });
     expect(saved.json().settings).toMatchObject({ commissionHoldDays: 0, minimumPayout: 12.5 });
     await t.resetSettings();

@@ -3,14 +3,42 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import { decode, encode, streamEncode, type DecodedPacket, type Packet, type RecordType } from 'dns-packet';
 
-export type Reply = DecodedPacket & { rcode: string; opcode: string; additionals: NonNullable<Packet['additionals']>; answers: NonNullable<Packet['answers']>; authorities: NonNullable<Packet['authorities']> };
-export type QueryOptions = { port: number; host?: string; localAddress?: string; timeoutMs?: number; edns?: { size?: number; version?: number } };
+export type Reply = DecodedPacket & {
+  rcode: string;
+  opcode: string;
+  additionals: NonNullable<Packet['additionals']>;
+  answers: NonNullable<Packet['answers']>;
+  authorities: NonNullable<Packet['authorities']>;
+};
+export type QueryOptions = {
+  port: number;
+  host?: string;
+  localAddress?: string;
+  timeoutMs?: number;
+  edns?: { size?: number; version?: number };
+};
 
 /** A query for `name` (no recursion desired), with an OPT record when `edns` is given. */
 export function queryPacket(name: string, type: RecordType, edns?: QueryOptions['edns']): Packet {
   return {
-    type: 'query', id: Math.floor(Math.random() * 65_536), flags: 0, questions: [{ name, type, class: 'IN' }],
-    additionals: edns ? [{ type: 'OPT', name: '.', udpPayloadSize: edns.size ?? 1232, extendedRcode: 0, ednsVersion: edns.version ?? 0, flags: 0, flag_do: false, options: [] }] : [],
+    type: 'query',
+    id: Math.floor(Math.random() * 65_536),
+    flags: 0,
+    questions: [{ name, type, class: 'IN' }],
+    additionals: edns
+      ? [
+          {
+            type: 'OPT',
+            name: '.',
+            udpPayloadSize: edns.size ?? 1232,
+            extendedRcode: 0,
+            ednsVersion: edns.version ?? 0,
+            flags: 0,
+            flag_do: false,
+            options: [],
+          },
+        ]
+      : [],
   };
 }
 
@@ -26,7 +54,10 @@ export function udpExchange(message: Buffer, o: QueryOptions): Promise<Buffer | 
   return new Promise<Buffer | null>((resolve, reject) => {
     const timer = setTimeout(() => resolve(null), o.timeoutMs ?? 1500);
     socket.once('error', reject);
-    socket.once('message', (m) => { clearTimeout(timer); resolve(m); });
+    socket.once('message', (m) => {
+      clearTimeout(timer);
+      resolve(m);
+    });
     socket.bind(0, o.localAddress ?? '127.0.0.1', () => socket.send(message, o.port, o.host ?? '127.0.0.1'));
   }).finally(() => socket.close());
 }

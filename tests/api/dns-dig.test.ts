@@ -16,11 +16,20 @@ const run = promisify(execFile);
 let t: TestApp;
 let port: number;
 
-type Dig = { status: string; flags: string[]; edns: string | null; answer: string[]; authority: string[]; additional: string[] };
+type Dig = {
+  status: string;
+  flags: string[];
+  edns: string | null;
+  answer: string[];
+  authority: string[];
+  additional: string[];
+};
 
 /** dig's answer, read from its text: the status, the header flags, the OPT line and each section's records. */
 async function dig(...args: string[]): Promise<Dig> {
-  const { stdout } = await run(DIG, [`@127.0.0.1`, '-p', String(port), '+norecurse', '+time=2', '+tries=1', ...args], { timeout: HANG_MS });
+  const { stdout } = await run(DIG, [`@127.0.0.1`, '-p', String(port), '+norecurse', '+time=2', '+tries=1', ...args], {
+    timeout: HANG_MS,
+  });
   const section = (name: string) => {
     const m = new RegExp(`;; ${name} SECTION:\\n([\\s\\S]*?)(?:\\n\\n|$)`).exec(stdout);
     return m ? m[1]!.split('\n').map((line) => line.replace(/\s+/g, ' ').trim()) : [];
@@ -40,13 +49,17 @@ describe.skipIf(!fs.existsSync(DIG))('the DNS server, asked with dig', { timeout
     t = await createTestApp({ DNS_NAMESERVERS: 'ns1.rwa.test=127.0.0.1,ns2.rwa.test=127.0.0.2' }, { dnsServer: true });
     port = t.app.ctx.dnsServer!.port;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
-  it('answers the apex SOA and NS records, with the name servers\' addresses, and an OPT record (EDNS 0)', async () => {
+  it("answers the apex SOA and NS records, with the name servers' addresses, and an OPT record (EDNS 0)", async () => {
     const soa = await dig('rwa.test', 'SOA');
     expect(soa).toMatchObject({ status: 'NOERROR', edns: expect.stringMatching(/^version: 0, flags:; udp: 1232/) });
     expect(soa.flags).toContain('aa');
-    expect(soa.answer).toEqual([expect.stringMatching(/^rwa\.test\. 60 IN SOA ns1\.rwa\.test\. hostmaster\.rwa\.test\. \d+ 3600 600 604800 60$/)]);
+    expect(soa.answer).toEqual([
+      expect.stringMatching(/^rwa\.test\. 60 IN SOA ns1\.rwa\.test\. hostmaster\.rwa\.test\. \d+ 3600 600 604800 60$/),
+    ]);
     const ns = await dig('rwa.test', 'NS');
     expect(ns.answer.sort()).toEqual(['rwa.test. 3600 IN NS ns1.rwa.test.', 'rwa.test. 3600 IN NS ns2.rwa.test.']);
     expect(ns.additional.sort()).toEqual(['ns1.rwa.test. 3600 IN A 127.0.0.1', 'ns2.rwa.test. 3600 IN A 127.0.0.2']);

@@ -18,12 +18,16 @@ beforeAll(async () => {
   t = await createTestApp({}, { dnsServer: true });
   port = t.app.ctx.dnsServer!.port;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function healthLatencies(until: Promise<unknown>): Promise<number[]> {
   const latencies: number[] = [];
   let done = false;
-  void until.finally(() => { done = true; });
+  void until.finally(() => {
+    done = true;
+  });
   const url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/health`;
   while (!done) {
     const started = performance.now();
@@ -39,10 +43,11 @@ async function floodRound() {
   const sender = new Worker(new URL('./dns-flood-sender.mjs', import.meta.url), {
     workerData: { port, crafted: 200, random: 1000, tcpFrames: 100, from: '127.0.0.2', seconds: 2 },
   });
-  const next = () => new Promise<{ ready?: true; sent?: number; formerr?: number }>((resolve, reject) => {
-    sender.once('message', resolve);
-    sender.once('error', reject);
-  });
+  const next = () =>
+    new Promise<{ ready?: true; sent?: number; formerr?: number }>((resolve, reject) => {
+      sender.once('message', resolve);
+      sender.once('error', reject);
+    });
   await next();
   const done = next();
   sender.postMessage('go');

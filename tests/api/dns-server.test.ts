@@ -17,14 +17,23 @@ let t: TestApp;
 let port: number;
 let resolver: Resolver;
 beforeAll(async () => {
-  t = await createTestApp({ DNS_ZONES: 'rwa.test,example.org', DNS_NAMESERVERS: 'ns1.rwa.test=127.0.0.1,ns2.rwa.test=127.0.0.2' }, { dnsServer: true });
+  t = await createTestApp(
+    { DNS_ZONES: 'rwa.test,example.org', DNS_NAMESERVERS: 'ns1.rwa.test=127.0.0.1,ns2.rwa.test=127.0.0.2' },
+    { dnsServer: true },
+  );
   port = t.app.ctx.dnsServer!.port;
   resolver = new Resolver({ timeout: 1500, tries: 1 });
   resolver.setServers([`127.0.0.1:${port}`]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const code = (p: Promise<unknown>) => p.then(() => 'answered', (err: { code?: string }) => err.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'answered',
+    (err: { code?: string }) => err.code,
+  );
 const names = (records: Parameters<typeof dataOf>[0][]) => records.map(dataOf).sort();
 
 describe('the embedded DNS server', () => {
@@ -43,10 +52,15 @@ describe('the embedded DNS server', () => {
     await buildDnsRecord(t, { domain: name, type: 'TXT', value: 'v=spf1 -all' });
     const alias = await buildDnsRecord(t, { type: 'CNAME', value: name });
 
-    expect((await resolver.resolve4(name, { ttl: true })).sort((a, b) => a.address.localeCompare(b.address)))
-      .toEqual([{ address: '192.0.2.21', ttl: 300 }, { address: '192.0.2.22', ttl: 60 }]);
+    expect((await resolver.resolve4(name, { ttl: true })).sort((a, b) => a.address.localeCompare(b.address))).toEqual([
+      { address: '192.0.2.21', ttl: 300 },
+      { address: '192.0.2.22', ttl: 60 },
+    ]);
     expect(await resolver.resolve6(name)).toEqual(['2001:db8::21']);
-    expect((await resolver.resolveMx(name)).sort((a, b) => a.priority - b.priority)).toEqual([{ priority: 10, exchange: 'mx1.example.com' }, { priority: 20, exchange: 'mx2.example.com' }]);
+    expect((await resolver.resolveMx(name)).sort((a, b) => a.priority - b.priority)).toEqual([
+      { priority: 10, exchange: 'mx1.example.com' },
+      { priority: 20, exchange: 'mx2.example.com' },
+    ]);
     expect(await resolver.resolveTxt(name)).toEqual([['v=spf1 -all']]);
     expect(await resolver.resolveCname(alias.domain)).toEqual([name]);
     // An A query for the alias is answered with the CNAME and the target's records (same zone).
@@ -86,18 +100,35 @@ describe('the embedded DNS server', () => {
     expect(nx!.authorities.map((r) => r.type)).toEqual(['SOA']);
   });
 
-  it('serves each zone\'s SOA and NS records at its apex, the name servers\' addresses, and managed apex NS records beside them', async () => {
-    expect(await resolver.resolveSoa('rwa.test')).toMatchObject({ nsname: 'ns1.rwa.test', hostmaster: 'hostmaster.rwa.test', minttl: 60 });
+  it("serves each zone's SOA and NS records at its apex, the name servers' addresses, and managed apex NS records beside them", async () => {
+    expect(await resolver.resolveSoa('rwa.test')).toMatchObject({
+      nsname: 'ns1.rwa.test',
+      hostmaster: 'hostmaster.rwa.test',
+      minttl: 60,
+    });
     const ns = await udpQuery('rwa.test', 'NS', { port });
     expect(ns).toMatchObject({ rcode: 'NOERROR', flag_aa: true });
     expect(names(ns!.answers)).toEqual(['ns1.rwa.test', 'ns2.rwa.test']);
-    expect(ns!.additionals.map((r) => [r.name, r.type, dataOf(r)]).sort()).toEqual([['ns1.rwa.test', 'A', '127.0.0.1'], ['ns2.rwa.test', 'A', '127.0.0.2']]);
+    expect(ns!.additionals.map((r) => [r.name, r.type, dataOf(r)]).sort()).toEqual([
+      ['ns1.rwa.test', 'A', '127.0.0.1'],
+      ['ns2.rwa.test', 'A', '127.0.0.2'],
+    ]);
     expect(await resolver.resolve4('ns2.rwa.test')).toEqual(['127.0.0.2']);
 
-    const created = await t.call('POST', '/api/domain/record/create', { body: { domain: 'example.org', type: 'NS', value: 'ns.example.net', ttl: 300 }, as: 'operator' });
+    const created = await t.call('POST', '/api/domain/record/create', {
+      body: { domain: 'example.org', type: 'NS', value: 'ns.example.net', ttl: 300 },
+      as: 'operator',
+    });
     expect(created.statusCode).toBe(201);
-    expect((await resolver.resolveNs('example.org')).sort()).toEqual(['ns.example.net', 'ns1.rwa.test', 'ns2.rwa.test']);
-    expect(await resolver.resolveSoa('example.org')).toMatchObject({ nsname: 'ns1.rwa.test', hostmaster: 'hostmaster.example.org' });
+    expect((await resolver.resolveNs('example.org')).sort()).toEqual([
+      'ns.example.net',
+      'ns1.rwa.test',
+      'ns2.rwa.test',
+    ]);
+    expect(await resolver.resolveSoa('example.org')).toMatchObject({
+      nsname: 'ns1.rwa.test',
+      hostmaster: 'hostmaster.example.org',
+    });
   });
 
   it('refers queries at or below a delegation to its name servers, with glue and without the aa flag', async () => {
@@ -108,11 +139,23 @@ describe('the embedded DNS server', () => {
     await buildDnsRecord(t, { domain: `ns1.${cut}`, type: 'AAAA', value: '2001:db8::53' });
     await buildDnsRecord(t, { domain: cut, value: '192.0.2.99' }); // occluded by the cut: never answered
 
-    for (const [name, type] of [[`www.${cut}`, 'A'], [cut, 'A'], [cut, 'NS'], [`ns1.${cut}`, 'A'], [`a.b.${cut}`, 'MX']] as const) {
+    for (const [name, type] of [
+      [`www.${cut}`, 'A'],
+      [cut, 'A'],
+      [cut, 'NS'],
+      [`ns1.${cut}`, 'A'],
+      [`a.b.${cut}`, 'MX'],
+    ] as const) {
       const res = await udpQuery(name, type, { port });
       expect(res, `${name} ${type}`).toMatchObject({ rcode: 'NOERROR', flag_aa: false, answers: [] });
-      expect(res!.authorities.map((r) => [r.name, r.type, dataOf(r)]).sort()).toEqual([[cut, 'NS', 'ns.example.net'], [cut, 'NS', `ns1.${cut}`]]);
-      expect(res!.additionals.map((r) => [r.name, r.type, dataOf(r)]).sort()).toEqual([[`ns1.${cut}`, 'A', '192.0.2.53'], [`ns1.${cut}`, 'AAAA', '2001:db8::53']]);
+      expect(res!.authorities.map((r) => [r.name, r.type, dataOf(r)]).sort()).toEqual([
+        [cut, 'NS', 'ns.example.net'],
+        [cut, 'NS', `ns1.${cut}`],
+      ]);
+      expect(res!.additionals.map((r) => [r.name, r.type, dataOf(r)]).sort()).toEqual([
+        [`ns1.${cut}`, 'A', '192.0.2.53'],
+        [`ns1.${cut}`, 'AAAA', '2001:db8::53'],
+      ]);
     }
     // DS records live on the parent's side: asked at the cut, the answer is ours (none here: NODATA).
     const ds = await udpQuery(cut, 'DS', { port });
@@ -120,7 +163,7 @@ describe('the embedded DNS server', () => {
     expect(ds!.authorities.map((r) => r.type)).toEqual(['SOA']);
   });
 
-  it('speaks EDNS(0): an OPT record back, the requestor\'s payload size, BADVERS for other versions, FORMERR for two OPTs', async () => {
+  it("speaks EDNS(0): an OPT record back, the requestor's payload size, BADVERS for other versions, FORMERR for two OPTs", async () => {
     const record = await buildDnsRecord(t, { type: 'TXT', value: 'x'.repeat(700) });
     const plain = await udpQuery(record.domain, 'TXT', { port });
     expect(plain).toMatchObject({ flag_tc: true, answers: [], additionals: [] }); // 512 bytes without EDNS
@@ -148,12 +191,16 @@ describe('the embedded DNS server', () => {
     expect(reply && [...reply]).toEqual([0x12, 0x34, 0x81, 0x01, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(await udpExchange(Buffer.from('short'), { port, timeoutMs: 300 })).toBeNull();
     // A response sent to the server is never answered (two servers could otherwise bounce packets forever).
-    expect(await udpExchange(Buffer.from([0, 1, 0x81, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1]), { port, timeoutMs: 300 })).toBeNull();
+    expect(
+      await udpExchange(Buffer.from([0, 1, 0x81, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1]), { port, timeoutMs: 300 }),
+    ).toBeNull();
     const overTcp = Buffer.concat([Buffer.from([0, 12]), crafted]);
-    expect([...await tcpExchange(overTcp, { port })].slice(0, 4)).toEqual([0x12, 0x34, 0x81, 0x01]);
+    expect([...(await tcpExchange(overTcp, { port }))].slice(0, 4)).toEqual([0x12, 0x34, 0x81, 0x01]);
 
     const socket = dgram.createSocket('udp4');
-    await new Promise<void>((resolve) => socket.send(Buffer.from('not a dns packet'), port, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve) =>
+      socket.send(Buffer.from('not a dns packet'), port, '127.0.0.1', () => resolve()),
+    );
     socket.close();
     const client = net.connect(port, '127.0.0.1');
     await new Promise((resolve) => client.on('connect', resolve));
@@ -163,11 +210,12 @@ describe('the embedded DNS server', () => {
   });
 
   it('closes a TCP connection that announces a query longer than 4096 bytes, or sits idle', async () => {
-    const closed = (socket: net.Socket) => new Promise<number>((resolve) => {
-      const started = Date.now();
-      socket.on('error', () => {});
-      socket.on('close', () => resolve(Date.now() - started));
-    });
+    const closed = (socket: net.Socket) =>
+      new Promise<number>((resolve) => {
+        const started = Date.now();
+        socket.on('error', () => {});
+        socket.on('close', () => resolve(Date.now() - started));
+      });
     const long = net.connect(port, '127.0.0.1');
     const longClosed = closed(long);
     long.write(Buffer.from([0x10, 0x01, 0, 0, 0]));
@@ -181,7 +229,11 @@ describe('the embedded DNS server', () => {
   it('limits the replies per source address (some slipped as truncated), while another address is still answered', async () => {
     const record = await buildDnsRecord(t, { value: '192.0.2.61' });
     const started = performance.now();
-    const burst = await Promise.all(Array.from({ length: 150 }, () => udpQuery(record.domain, 'A', { port, localAddress: '127.0.0.2', timeoutMs: 700 })));
+    const burst = await Promise.all(
+      Array.from({ length: 150 }, () =>
+        udpQuery(record.domain, 'A', { port, localAddress: '127.0.0.2', timeoutMs: 700 }),
+      ),
+    );
     // 50 at once, then 50 a second more (the burst takes a while to send on a busy machine).
     const allowed = 50 + Math.ceil((50 * (performance.now() - started)) / 1000);
     const full = burst.filter((r) => r && !r.flag_tc).length;
@@ -192,7 +244,9 @@ describe('the embedded DNS server', () => {
     expect(truncated).toBeGreaterThan(10);
     // Every second reply past the limit slips, the others are dropped.
     expect(Math.abs(truncated - dropped)).toBeLessThanOrEqual(1);
-    expect((await udpQuery(record.domain, 'A', { port, localAddress: '127.0.0.3' }))?.answers.map(dataOf)).toEqual(['192.0.2.61']);
+    expect((await udpQuery(record.domain, 'A', { port, localAddress: '127.0.0.3' }))?.answers.map(dataOf)).toEqual([
+      '192.0.2.61',
+    ]);
   });
 
   it('stops answering a deactivated record and serves a change within a second', async () => {
@@ -201,7 +255,10 @@ describe('the embedded DNS server', () => {
     await t.call('PUT', `/api/domain/records/${record.id}`, { body: { isActive: false }, as: 'operator' });
     expect(await code(resolver.resolve4(record.domain))).toBe('ENOTFOUND');
 
-    await t.call('PUT', `/api/domain/records/${record.id}`, { body: { isActive: true, value: '192.0.2.42' }, as: 'operator' });
+    await t.call('PUT', `/api/domain/records/${record.id}`, {
+      body: { isActive: true, value: '192.0.2.42' },
+      as: 'operator',
+    });
     expect(await resolver.resolve4(record.domain)).toEqual(['192.0.2.42']);
 
     // A change made by another process (straight in the database, no cache dropped here) is served within a second.
@@ -228,10 +285,16 @@ describe('starting and stopping with the app', () => {
       await app.close();
       // The same port binds again for UDP and TCP once the app is closed.
       const udp = dgram.createSocket('udp4');
-      await new Promise<void>((resolve, reject) => { udp.once('error', reject); udp.bind(p, '127.0.0.1', () => resolve()); });
+      await new Promise<void>((resolve, reject) => {
+        udp.once('error', reject);
+        udp.bind(p, '127.0.0.1', () => resolve());
+      });
       udp.close();
       const tcp = net.createServer();
-      await new Promise<void>((resolve, reject) => { tcp.once('error', reject); tcp.listen(p, '127.0.0.1', () => resolve()); });
+      await new Promise<void>((resolve, reject) => {
+        tcp.once('error', reject);
+        tcp.listen(p, '127.0.0.1', () => resolve());
+      });
       await new Promise((resolve) => tcp.close(resolve));
       idle.destroy();
     }
@@ -241,7 +304,9 @@ describe('starting and stopping with the app', () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
     const p = (taken.address() as net.AddressInfo).port;
-    await expect(createTestApp({ DNS_PORT: String(p) }, { dnsServer: true })).rejects.toThrow(`Port ${p} for the DNS server is in use`);
+    await expect(createTestApp({ DNS_PORT: String(p) }, { dnsServer: true })).rejects.toThrow(
+      `Port ${p} for the DNS server is in use`,
+    );
     await new Promise((resolve) => taken.close(resolve));
   });
 

@@ -15,10 +15,17 @@ upstream.on('message', (message, from) => {
   const request = decode(message);
   const [q] = request.questions ?? [];
   const found = q?.name === 'outside.example.net' && q.type === 'A';
-  upstream.send(encode({
-    type: 'response', id: request.id, flags: (request.flags ?? 0) | (found ? 0 : 3), questions: request.questions,
-    answers: found ? [{ name: q.name, type: 'A', class: 'IN', ttl: 120, data: '203.0.113.7' }] : [],
-  }), from.port, from.address);
+  upstream.send(
+    encode({
+      type: 'response',
+      id: request.id,
+      flags: (request.flags ?? 0) | (found ? 0 : 3),
+      questions: request.questions,
+      answers: found ? [{ name: q.name, type: 'A', class: 'IN', ttl: 120, data: '203.0.113.7' }] : [],
+    }),
+    from.port,
+    from.address,
+  );
 });
 /** A server that never answers: the resolution must fail after the timeout instead of hanging. */
 const silent = dgram.createSocket('udp4');
@@ -29,7 +36,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.bind(0, '127.0.0.1', resolve));
   await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
   t = await createTestApp({ DNS_RESOLVERS: `127.0.0.1:${upstream.address().port}`, DNS_RESOLVE_TIMEOUT_MS: '1000' });
-  silentApp = await createTestApp({ DNS_RESOLVERS: `127.0.0.1:${silent.address().port}`, DNS_RESOLVE_TIMEOUT_MS: '600', RESOLVE_RATE_LIMIT_MAX: '3' });
+  silentApp = await createTestApp({
+    DNS_RESOLVERS: `127.0.0.1:${silent.address().port}`,
+    DNS_RESOLVE_TIMEOUT_MS: '600',
+    RESOLVE_RATE_LIMIT_MAX: '3',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -41,9 +52,11 @@ afterAll(async () => {
 const count = async (table: typeof dnsRecords | typeof auditEvents | typeof dnsScriptLogs | typeof dnsQueryLogs) =>
   Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
 const snapshot = async () => ({
-  records: await t.db.select().from(dnsRecords).orderBy(dnsRecords.id), audit: await count(auditEvents),
+  records: await t.db.select().from(dnsRecords).orderBy(dnsRecords.id),
+  audit: await count(auditEvents),
 });
-const create = (body: Record<string, unknown>, as: 'admin' | 'operator' = 'operator') => t.call('POST', '/api/domain/record/create', { body, as });
+const create = (body: Record<string, unknown>, as: 'admin' | 'operator' = 'operator') =>
+  t.call('POST', '/api/domain/record/create', { body, as });
 
 describe('DNS records', () => {
   it.each([
@@ -70,7 +83,8 @@ describe('DNS records', () => {
     const b = await buildDnsRecord(t, { domain: `b.${tag}.rwa.test`, type: 'TXT', value: `hello ${tag}` });
     const c = await buildDnsRecord(t, { domain: `c.${tag}.rwa.test`, value: '198.51.100.2', ttl: 60 });
     await t.call('PUT', `/api/domain/records/${c.id}`, { body: { isActive: false } });
-    const list = async (query: string) => (await t.call('GET', `/api/domain/records?q=${tag}&${query}`, { as: 'finance' })).json();
+    const list = async (query: string) =>
+      (await t.call('GET', `/api/domain/records?q=${tag}&${query}`, { as: 'finance' })).json();
     const all = await list('sort=domain&order=asc');
     expect(all.records.map((r: Rec) => r.id)).toEqual([a.id, b.id, c.id]);
     expect(all).toMatchObject({ success: true, total: 3, zones: ['rwa.test'] });
@@ -79,10 +93,16 @@ describe('DNS records', () => {
     expect((await list('status=active&sort=ttl&order=desc')).records.map((r: Rec) => r.id)).toEqual([a.id, b.id]);
     expect((await list('sort=domain&order=asc&limit=1&offset=1')).records.map((r: Rec) => r.id)).toEqual([b.id]);
     // q searches values too (the TXT text).
-    expect((await t.call('GET', `/api/domain/records?q=hello%20${tag}`)).json().records.map((r: Rec) => r.id)).toEqual([b.id]);
+    expect((await t.call('GET', `/api/domain/records?q=hello%20${tag}`)).json().records.map((r: Rec) => r.id)).toEqual([
+      b.id,
+    ]);
     const { counts } = all;
     const rows = await t.db.select().from(dnsRecords);
-    expect(counts).toMatchObject({ all: rows.length, active: rows.filter((r) => r.isActive).length, inactive: rows.filter((r) => !r.isActive).length });
+    expect(counts).toMatchObject({
+      all: rows.length,
+      active: rows.filter((r) => r.isActive).length,
+      inactive: rows.filter((r) => !r.isActive).length,
+    });
     expect(counts.byType.TXT).toBe(rows.filter((r) => r.type === 'TXT').length);
   });
 
@@ -122,9 +142,16 @@ describe('DNS records', () => {
     expect(twice.json()).toMatchObject({ code: 'dns_record_exists', fields: { value: expect.any(String) } });
     const cnameBesideA = await create({ domain: first.domain, type: 'CNAME', value: 'target.example.com' });
     expect(cnameBesideA.statusCode).toBe(409);
-    expect(cnameBesideA.json()).toMatchObject({ code: 'dns_cname_conflict', error: expect.stringContaining('a CNAME cannot share its name') });
+    expect(cnameBesideA.json()).toMatchObject({
+      code: 'dns_cname_conflict',
+      error: expect.stringContaining('a CNAME cannot share its name'),
+    });
     const alias = await buildDnsRecord(t, { type: 'CNAME', value: 'target.example.com' });
-    for (const body of [{ type: 'A', value: '192.0.2.1' }, { type: 'TXT', value: 'x' }, { type: 'CNAME', value: 'other.example.com' }]) {
+    for (const body of [
+      { type: 'A', value: '192.0.2.1' },
+      { type: 'TXT', value: 'x' },
+      { type: 'CNAME', value: 'other.example.com' },
+    ]) {
       const res = await create({ domain: alias.domain, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(409);
       expect(res.json().code).toBe('dns_cname_conflict');
@@ -132,7 +159,9 @@ describe('DNS records', () => {
     const before = await snapshot();
     const domain = dnsName('race');
     const raced = await Promise.all([
-      create({ domain, type: 'A', value: '192.0.2.50' }), create({ domain, type: 'A', value: '192.0.2.50' }), create({ domain, type: 'CNAME', value: 'x.example.com' }),
+      create({ domain, type: 'A', value: '192.0.2.50' }),
+      create({ domain, type: 'A', value: '192.0.2.50' }),
+      create({ domain, type: 'CNAME', value: 'x.example.com' }),
     ]);
     expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect((await snapshot()).records.length).toBe(before.records.length + 1);
@@ -140,7 +169,8 @@ describe('DNS records', () => {
 
   it('edits a record (value, ttl, type, on and off), re-checking everything; unknown ids are 404', async () => {
     const record = await buildDnsRecord(t, { value: '192.0.2.1' });
-    const edit = (body: Record<string, unknown>) => t.call('PUT', `/api/domain/records/${record.id}`, { body, as: 'operator' });
+    const edit = (body: Record<string, unknown>) =>
+      t.call('PUT', `/api/domain/records/${record.id}`, { body, as: 'operator' });
     let res = await edit({ value: '192.0.2.99', ttl: 3600 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().record).toMatchObject({ value: '192.0.2.99', ttl: 3600, isActive: true });
@@ -160,7 +190,10 @@ describe('DNS records', () => {
     expect(before.records.length + 1).toBe(afterAlias.records.length);
     res = await edit({ type: 'AAAA', value: '2001:db8::99', isActive: true });
     expect(res.json().record).toMatchObject({ type: 'AAAA', value: '2001:db8::99', isActive: true });
-    const events = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, record.id), eq(auditEvents.action, 'dns_record.update')));
+    const events = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, record.id), eq(auditEvents.action, 'dns_record.update')));
     expect(events.length).toBe(3);
   });
 
@@ -171,20 +204,28 @@ describe('DNS records', () => {
     const again = await t.call('DELETE', `/api/domain/records/${record.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ error: 'DNS record not found.', code: 'not_found' });
-    const [event] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, record.id), eq(auditEvents.action, 'dns_record.delete')));
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, record.id), eq(auditEvents.action, 'dns_record.delete')));
     expect(event).toBeTruthy();
   });
 });
 
 describe('GET /api/domain/resolve and the query log', () => {
-  const resolve = (name: string, type = 'A', app = t) => app.call('GET', `/api/domain/resolve/${encodeURIComponent(name)}?type=${type}`, { as: null });
+  const resolve = (name: string, type = 'A', app = t) =>
+    app.call('GET', `/api/domain/resolve/${encodeURIComponent(name)}?type=${type}`, { as: null });
 
   it('answers from the managed records without a token, and logs it', async () => {
     const record = await buildDnsRecord(t, { value: '192.0.2.77' });
     const res = await resolve(record.domain);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      success: true, source: 'managed', domain: record.domain, type: 'A', error: null,
+      success: true,
+      source: 'managed',
+      domain: record.domain,
+      type: 'A',
+      error: null,
       records: [{ name: record.domain, type: 'A', value: '192.0.2.77', ttl: 300 }],
     });
     const [log] = await t.db.select().from(dnsQueryLogs).where(eq(dnsQueryLogs.domain, record.domain));
@@ -196,11 +237,23 @@ describe('GET /api/domain/resolve and the query log', () => {
     const alias = await buildDnsRecord(t, { type: 'CNAME', value: target.domain });
     const chained = (await resolve(alias.domain, 'MX')).json();
     expect(chained).toMatchObject({ success: true, source: 'managed' });
-    expect(chained.records.map((r: { type: string; value: string }) => `${r.type} ${r.value}`)).toEqual([`CNAME ${target.domain}`, 'MX 5 mx.example.com']);
+    expect(chained.records.map((r: { type: string; value: string }) => `${r.type} ${r.value}`)).toEqual([
+      `CNAME ${target.domain}`,
+      'MX 5 mx.example.com',
+    ]);
     const noAaaa = (await resolve(target.domain, 'AAAA')).json();
-    expect(noAaaa).toMatchObject({ success: false, source: 'managed', records: [], error: `${target.domain} has no active AAAA record.` });
+    expect(noAaaa).toMatchObject({
+      success: false,
+      source: 'managed',
+      records: [],
+      error: `${target.domain} has no active AAAA record.`,
+    });
     const missing = dnsName('missing');
-    expect((await resolve(missing)).json()).toMatchObject({ success: false, source: 'managed', error: `${missing} does not exist in the managed zone rwa.test.` });
+    expect((await resolve(missing)).json()).toMatchObject({
+      success: false,
+      source: 'managed',
+      error: `${missing} does not exist in the managed zone rwa.test.`,
+    });
   });
 
   it('does not answer a deactivated record', async () => {
@@ -211,9 +264,17 @@ describe('GET /api/domain/resolve and the query log', () => {
 
   it('asks the system resolver for other names', async () => {
     const res = (await resolve('outside.example.net')).json();
-    expect(res).toMatchObject({ success: true, source: 'system', records: [{ type: 'A', value: '203.0.113.7', ttl: 120 }] });
+    expect(res).toMatchObject({
+      success: true,
+      source: 'system',
+      records: [{ type: 'A', value: '203.0.113.7', ttl: 120 }],
+    });
     const nx = (await resolve('nowhere.example.net')).json();
-    expect(nx).toMatchObject({ success: false, source: 'system', error: 'Could not resolve nowhere.example.net: nowhere.example.net does not exist.' });
+    expect(nx).toMatchObject({
+      success: false,
+      source: 'system',
+      error: 'Could not resolve nowhere.example.net: nowhere.example.net does not exist.',
+    });
     const [log] = await t.db.select().from(dnsQueryLogs).where(eq(dnsQueryLogs.domain, 'nowhere.example.net'));
     expect(log).toMatchObject({ success: false, source: 'system', result: [], error: nx.error });
   });
@@ -222,7 +283,11 @@ describe('GET /api/domain/resolve and the query log', () => {
     const started = Date.now();
     const res = await resolve('unreachable.example.com', 'A', silentApp);
     const took = Date.now() - started;
-    expect(res.json()).toMatchObject({ success: false, source: 'system', error: 'Could not resolve unreachable.example.com: the DNS servers did not answer in time.' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      source: 'system',
+      error: 'Could not resolve unreachable.example.com: the DNS servers did not answer in time.',
+    });
     expect(took).toBeLessThan(3000);
   });
 
@@ -249,7 +314,8 @@ describe('GET /api/domain/resolve and the query log', () => {
     await buildDnsRecord(t, { domain: name, type: 'TXT', value: 'logged' });
     await resolve(name, 'TXT');
     await resolve(name, 'A');
-    const list = async (query: string) => (await t.call('GET', `/api/domain/query/logs?q=${name}&${query}`, { as: 'finance' })).json();
+    const list = async (query: string) =>
+      (await t.call('GET', `/api/domain/query/logs?q=${name}&${query}`, { as: 'finance' })).json();
     const all = await list('');
     expect(all.logs.map((l: { type: string }) => l.type)).toEqual(['A', 'TXT']);
     expect(all).toMatchObject({ success: true, total: 2, recent24h: expect.any(Number) });
@@ -263,9 +329,21 @@ describe('GET /api/domain/resolve and the query log', () => {
   it('sorts the query log by time, domain or duration both ways, its CSV in the same order; an unknown sort is a 400 that changes nothing', async () => {
     const tag = dnsName('sorted');
     // The slowest is the oldest and its name sorts in the middle: each sort gives another order.
-    await t.db.insert(dnsQueryLogs).values([['b', 90], ['c', 5], ['a', 40]].map(([first, ms], i) => ({
-      domain: `${first}.${tag}`, type: 'A', success: true, result: ['192.0.2.1'], source: 'managed', durationMs: ms as number, createdAt: new Date(Date.now() - 60_000 + i * 1000),
-    })));
+    await t.db.insert(dnsQueryLogs).values(
+      [
+        ['b', 90],
+        ['c', 5],
+        ['a', 40],
+      ].map(([first, ms], i) => ({
+        domain: `${first}.${tag}`,
+        type: 'A',
+        success: true,
+        result: ['192.0.2.1'],
+        source: 'managed',
+        durationMs: ms as number,
+        createdAt: new Date(Date.now() - 60_000 + i * 1000),
+      })),
+    );
     const logs = { path: '/api/domain/query/logs', field: 'logs', query: `q=${tag}` };
     await expectSorted(t, { ...logs, sort: 'domain', value: (r) => r.domain });
     await expectSorted(t, { ...logs, sort: 'durationMs', value: (r) => r.durationMs });
@@ -285,20 +363,38 @@ describe('scripts', () => {
     let res = await run('Create DNS Record', { domain, type: 'A', value: '192.0.2.5' });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json();
-    expect(created).toMatchObject({ success: true, output: `Created A record ${domain} → 192.0.2.5 (TTL 300).`, record: { domain, value: '192.0.2.5' } });
-    expect(created.log).toMatchObject({ scriptName: 'Create DNS Record', success: true, recordId: created.record.id, error: null });
+    expect(created).toMatchObject({
+      success: true,
+      output: `Created A record ${domain} → 192.0.2.5 (TTL 300).`,
+      record: { domain, value: '192.0.2.5' },
+    });
+    expect(created.log).toMatchObject({
+      scriptName: 'Create DNS Record',
+      success: true,
+      recordId: created.record.id,
+      error: null,
+    });
     res = await run('Update DNS Record', { domain, type: 'A', value: '192.0.2.6', ttl: 120 });
-    expect(res.json()).toMatchObject({ output: `Updated A record ${domain}: 192.0.2.5 → 192.0.2.6 (TTL 120).`, record: { id: created.record.id, ttl: 120 } });
+    expect(res.json()).toMatchObject({
+      output: `Updated A record ${domain}: 192.0.2.5 → 192.0.2.6 (TTL 120).`,
+      record: { id: created.record.id, ttl: 120 },
+    });
     res = await run('Delete DNS Record', { domain, type: 'A', value: '192.0.2.6' });
     expect(res.json()).toMatchObject({ output: `Deleted A record ${domain} → 192.0.2.6.`, record: null });
     expect(await t.db.select().from(dnsRecords).where(eq(dnsRecords.domain, domain))).toEqual([]);
-    const actions = (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, created.record.id)).orderBy(auditEvents.id)).map((e) => [e.action, (e.data as { via?: string }).via]);
+    const actions = (
+      await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, created.record.id)).orderBy(auditEvents.id)
+    ).map((e) => [e.action, (e.data as { via?: string }).via]);
     expect(actions).toEqual([
-      ['dns_record.create', 'script: Create DNS Record'], ['dns_record.update', 'script: Update DNS Record'], ['dns_record.delete', 'script: Delete DNS Record'],
+      ['dns_record.create', 'script: Create DNS Record'],
+      ['dns_record.update', 'script: Update DNS Record'],
+      ['dns_record.delete', 'script: Delete DNS Record'],
     ]);
     const logs = (await t.call('GET', `/api/domain/script/logs?q=${domain}`, { as: 'finance' })).json();
     expect(logs.logs.map((l: { scriptName: string; success: boolean }) => [l.scriptName, l.success])).toEqual([
-      ['Delete DNS Record', true], ['Update DNS Record', true], ['Create DNS Record', true],
+      ['Delete DNS Record', true],
+      ['Update DNS Record', true],
+      ['Create DNS Record', true],
     ]);
     const sorted = { path: '/api/domain/script/logs', field: 'logs', query: `q=${domain}` };
     await expectSorted(t, { ...sorted, sort: 'scriptName', value: (r) => r.scriptName });
@@ -310,16 +406,22 @@ describe('scripts', () => {
     ['Create DNS Record', { type: 'A', value: 'not-an-ip' }, 400, /IPv4/],
     ['Update DNS Record', { type: 'A', value: '192.0.2.1' }, 404, /There is no A record for/],
     ['Delete DNS Record', { type: 'A', value: '192.0.2.1' }, 404, /There is no A record .* to delete/],
-  ])('%s with %j: %i, nothing changed, the failure logged with its error', async (scriptName, params, status, sentence) => {
-    const domain = dnsName('fail');
-    const before = await snapshot();
-    const res = await run(scriptName, { domain, ...params });
-    expect(res.statusCode, res.body).toBe(status);
-    expect(res.json().error).toMatch(sentence);
-    expect(await snapshot()).toEqual(before);
-    const [log] = await t.db.select().from(dnsScriptLogs).where(sql`${dnsScriptLogs.parameters}->>'domain' = ${domain}`);
-    expect(log).toMatchObject({ scriptName, success: false, output: null, error: res.json().error });
-  });
+  ])(
+    '%s with %j: %i, nothing changed, the failure logged with its error',
+    async (scriptName, params, status, sentence) => {
+      const domain = dnsName('fail');
+      const before = await snapshot();
+      const res = await run(scriptName, { domain, ...params });
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().error).toMatch(sentence);
+      expect(await snapshot()).toEqual(before);
+      const [log] = await t.db
+        .select()
+        .from(dnsScriptLogs)
+        .where(sql`${dnsScriptLogs.parameters}->>'domain' = ${domain}`);
+      expect(log).toMatchObject({ scriptName, success: false, output: null, error: res.json().error });
+    },
+  );
 
   it('refuses an ambiguous update, and a malformed request without logging it', async () => {
     const domain = dnsName('two');
@@ -328,9 +430,15 @@ describe('scripts', () => {
     const res = await run('Update DNS Record', { domain, type: 'A', value: '192.0.2.3' });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('dns_record_ambiguous');
-    expect((await run('Update DNS Record', { id: second.id, domain, type: 'A', value: '192.0.2.3' })).json().record).toMatchObject({ id: second.id, value: '192.0.2.3' });
+    expect(
+      (await run('Update DNS Record', { id: second.id, domain, type: 'A', value: '192.0.2.3' })).json().record,
+    ).toMatchObject({ id: second.id, value: '192.0.2.3' });
     const logs = await count(dnsScriptLogs);
-    for (const body of [{ scriptName: 'Drop Zone', parameters: { domain, type: 'A', value: 'x' } }, { scriptName: 'Create DNS Record' }, { scriptName: 'Create DNS Record', parameters: { domain, type: 'A' } }]) {
+    for (const body of [
+      { scriptName: 'Drop Zone', parameters: { domain, type: 'A', value: 'x' } },
+      { scriptName: 'Create DNS Record' },
+      { scriptName: 'Create DNS Record', parameters: { domain, type: 'A' } },
+    ]) {
       const bad = await t.call('POST', '/api/domain/script/execute', { body });
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
       expect(bad.json().fields).toBeTruthy();

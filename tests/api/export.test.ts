@@ -17,7 +17,9 @@ import { engine } from './engine.js';
 
 let t: TestApp;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-export-'));
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -47,21 +49,75 @@ describe(`npm run export on ${engine()}`, { timeout: 120_000 }, () => {
     // What the demo file lacks: a guest's paid checkout (tax, return address), a stored setting, and a line whose
     // product has since changed its token.
     const payment = await buildPayment(t);
-    await t.db.execute(sql`insert into settings (key, value) values ('siteName', ${JSON.stringify('Exported "shop"')}::jsonb)
+    await t.db
+      .execute(sql`insert into settings (key, value) values ('siteName', ${JSON.stringify('Exported "shop"')}::jsonb)
       on conflict (key) do update set value = excluded.value`);
-    const tokenLine = await one<{ product_id: string }>(sql`select product_id from order_items where tokenised limit 1`);
-    await t.db.execute(sql`update products set contract = '0x00000000000000000000000000000000000000aa', token_id = 77 where id = ${tokenLine.product_id}`);
+    const tokenLine = await one<{ product_id: string }>(
+      sql`select product_id from order_items where tokenised limit 1`,
+    );
+    await t.db.execute(
+      sql`update products set contract = '0x00000000000000000000000000000000000000aa', token_id = 77 where id = ${tokenLine.product_id}`,
+    );
 
     // Small batches, so that the keyset paging between them is what is tested.
     const first = await exportText('first.json', 7);
     // Settings: db.json's twoFactorAuth (off for the dev logins) and payout token rate, and the siteName stored above.
-    expect(first.summary).toMatchObject({ users: 44, products: 21, orders: 326, orderItems: 362, payments: 251, settings: 3 });
-    expect(Object.keys(first.data)).toEqual(['users', 'products', 'orders', 'orderItems', 'payments', 'refunds', 'coupons', 'referralClicks', 'payouts', 'commissions',
-      'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
-      'redemptions', 'pointsEntries', 'kycSessions', 'auditEvents', 'mintJobs', 'chainTransactions', 'conversions', 'settings']);
+    expect(first.summary).toMatchObject({
+      users: 44,
+      products: 21,
+      orders: 326,
+      orderItems: 362,
+      payments: 251,
+      settings: 3,
+    });
+    expect(Object.keys(first.data)).toEqual([
+      'users',
+      'products',
+      'orders',
+      'orderItems',
+      'payments',
+      'refunds',
+      'coupons',
+      'referralClicks',
+      'payouts',
+      'commissions',
+      'dnsRecords',
+      'dnsQueryLogs',
+      'dnsScriptLogs',
+      'notificationBulks',
+      'notifications',
+      'emailMessages',
+      'redemptions',
+      'pointsEntries',
+      'kycSessions',
+      'auditEvents',
+      'mintJobs',
+      'chainTransactions',
+      'conversions',
+      'settings',
+    ]);
     // The referral network and its money travel too: codes, who referred whom, each order's referrer.
-    for (const name of ['refunds', 'coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications',
-      'emailMessages', 'redemptions', 'pointsEntries', 'kycSessions', 'auditEvents', 'mintJobs', 'chainTransactions', 'conversions']) expect(first.summary[name], name).toBeGreaterThan(0);
+    for (const name of [
+      'refunds',
+      'coupons',
+      'referralClicks',
+      'payouts',
+      'commissions',
+      'dnsRecords',
+      'dnsQueryLogs',
+      'dnsScriptLogs',
+      'notificationBulks',
+      'notifications',
+      'emailMessages',
+      'redemptions',
+      'pointsEntries',
+      'kycSessions',
+      'auditEvents',
+      'mintJobs',
+      'chainTransactions',
+      'conversions',
+    ])
+      expect(first.summary[name], name).toBeGreaterThan(0);
     expect(first.data.users.filter((u: { referredById?: string }) => u.referredById).length).toBeGreaterThan(0);
     expect(first.data.orders.filter((o: { referrerId?: string }) => o.referrerId).length).toBeGreaterThan(0);
     const admin = first.data.users.find((u: { email: string }) => u.email === 'admin@rwa.dev');
@@ -70,7 +126,11 @@ describe(`npm run export on ${engine()}`, { timeout: 120_000 }, () => {
     const guest = first.data.orders.find((o: { id: string }) => o.id === payment.order!.id);
     expect(guest).toMatchObject({ guest: true, status: 'paid' });
     expect(guest).not.toHaveProperty('userId');
-    expect(first.data.settings).toEqual({ siteName: 'Exported "shop"', twoFactorAuth: false, payoutTokenRate: '0.0003125' });
+    expect(first.data.settings).toEqual({
+      siteName: 'Exported "shop"',
+      twoFactorAuth: false,
+      payoutTokenRate: '0.0003125',
+    });
     // Ids are ordered, records one a line.
     const ids = first.data.orders.map((o: { id: string }) => o.id);
     expect(ids).toEqual([...ids].sort());
@@ -81,8 +141,13 @@ describe(`npm run export on ${engine()}`, { timeout: 120_000 }, () => {
 
     // What was loaded back works: the admin's hash logs in, the guest's order has no account, the line keeps its token.
     expect((await t.login('admin@rwa.dev', 'rwa-dev-password')).statusCode).toBe(200);
-    expect(await one(sql`select user_id, tax_cents >= 0 as taxed from orders where id = ${payment.order!.id}`)).toEqual({ user_id: null, taxed: true });
-    const lines = await queryRows<{ contract: string | null }>(t.db, sql`select contract from order_items where product_id = ${tokenLine.product_id} and tokenised`);
+    expect(await one(sql`select user_id, tax_cents >= 0 as taxed from orders where id = ${payment.order!.id}`)).toEqual(
+      { user_id: null, taxed: true },
+    );
+    const lines = await queryRows<{ contract: string | null }>(
+      t.db,
+      sql`select contract from order_items where product_id = ${tokenLine.product_id} and tokenised`,
+    );
     expect(lines.every((l) => l.contract !== '0x00000000000000000000000000000000000000aa')).toBe(true);
   });
 

@@ -52,8 +52,14 @@ export const freshWallet = () => privateKeyToAccount(generatePrivateKey()).addre
 export function productInput(overrides: Record<string, unknown> = {}) {
   const n = unique().toUpperCase();
   return {
-    title: `Gold bar ${n}`, sku: `GOLD-${n}`, priceFiat: 1250.5, priceCrypto: '0.25', rwaType: 'commodity',
-    status: 'active', stock: 10, ...overrides,
+    title: `Gold bar ${n}`,
+    sku: `GOLD-${n}`,
+    priceFiat: 1250.5,
+    priceCrypto: '0.25',
+    rwaType: 'commodity',
+    status: 'active',
+    stock: 10,
+    ...overrides,
   };
 }
 
@@ -94,25 +100,40 @@ export async function buildOrder(t: WithDb, overrides: OrderOverrides = {}): Pro
   const userEmail = overrides.userEmail ?? (await buildUser(t)).email;
   const productId = overrides.productId ?? (await buildProduct(t, overrides.product)).id;
   const input = createOrderBody.parse({
-    userEmail, productId, qty: overrides.qty ?? 1, walletAddress: overrides.walletAddress, couponCode: overrides.couponCode,
+    userEmail,
+    productId,
+    qty: overrides.qty ?? 1,
+    walletAddress: overrides.walletAddress,
+    couponCode: overrides.couponCode,
   });
   return createOrder(t.db, new SettingsService(t.db), input, null, { mockPaid: overrides.paid });
 }
 
 /** A manual mint job (order id "manual"), queued for the worker. */
-export async function buildMintJob(t: WithDb, overrides: { walletAddress?: string; tokenId?: number | string; amount?: number | string } = {}) {
+export async function buildMintJob(
+  t: WithDb,
+  overrides: { walletAddress?: string; tokenId?: number | string; amount?: number | string } = {},
+) {
   const input = createMintBody.parse({
-    walletAddress: overrides.walletAddress ?? freshWallet(), tokenId: overrides.tokenId ?? 1, amount: overrides.amount ?? 1, note: 'Made by a test',
+    walletAddress: overrides.walletAddress ?? freshWallet(),
+    tokenId: overrides.tokenId ?? 1,
+    amount: overrides.amount ?? 1,
+    note: 'Made by a test',
   });
   return createManualJob(t.db, input, null, Number.MAX_SAFE_INTEGER);
 }
 
 /** A valid coupon body (what POST /api/coupons takes): 10 % off, no limits, with overrides. */
-export const couponInput = (overrides: Record<string, unknown> = {}) =>
-  ({ code: `SAVE-${unique().toUpperCase()}`, discountType: 'percentage', discountValue: 10, ...overrides });
+export const couponInput = (overrides: Record<string, unknown> = {}) => ({
+  code: `SAVE-${unique().toUpperCase()}`,
+  discountType: 'percentage',
+  discountValue: 10,
+  ...overrides,
+});
 
 /** A coupon through the coupons service. */
-export const buildCoupon = (t: WithDb, overrides: Record<string, unknown> = {}) => createCoupon(t.db, couponBody.parse(couponInput(overrides)), null);
+export const buildCoupon = (t: WithDb, overrides: Record<string, unknown> = {}) =>
+  createCoupon(t.db, couponBody.parse(couponInput(overrides)), null);
 
 type PaymentOverrides = {
   /** The cart; default one unit of a new product priced by `product`. */
@@ -129,9 +150,16 @@ type PaymentOverrides = {
 export async function buildPayment(t: WithDb, overrides: PaymentOverrides = {}): Promise<PaymentDetail> {
   const items = overrides.items ?? [{ productId: (await buildProduct(t, overrides.product)).id, qty: 1 }];
   const input = checkoutSessionBody.parse({
-    items, email: overrides.email ?? `guest.${unique()}@test.dev`, provider: 'sandbox', walletAddress: overrides.walletAddress,
+    items,
+    email: overrides.email ?? `guest.${unique()}@test.dev`,
+    provider: 'sandbox',
+    walletAddress: overrides.walletAddress,
   });
-  const deps = { db: t.db, settings: await new SettingsService(t.db).get(), providers: configuredProviders({ paymentSandbox: true }) };
+  const deps = {
+    db: t.db,
+    settings: await new SettingsService(t.db).get(),
+    providers: configuredProviders({ paymentSandbox: true }),
+  };
   const { paymentId } = await createCheckout(deps, input, null);
   const card = overrides.card === undefined ? SANDBOX_CARDS.succeeds : overrides.card;
   if (card) {
@@ -147,18 +175,42 @@ export async function buildPayment(t: WithDb, overrides: PaymentOverrides = {}):
 export const KYC_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** A pending KYC session of a new shopper (or of `userId`), sent through the service as the upload route sends it. */
-export async function buildKycSession(t: WithDb, overrides: { userId?: string; dir?: string } = {}): Promise<KycSession> {
+export async function buildKycSession(
+  t: WithDb,
+  overrides: { userId?: string; dir?: string } = {},
+): Promise<KycSession> {
   const user = overrides.userId ? { id: overrides.userId } : await buildUser(t);
-  const fields = { legalName: 'Grace Hopper', dateOfBirth: '1986-12-09', country: 'US', documentType: 'passport', documentNumber: `P${unique()}`.slice(0, 20) };
-  const upload = { fields, files: [{ field: 'document', filename: 'passport.pdf', mimetype: 'application/pdf', bytes: KYC_PDF }] };
-  return submitKyc(t.db, overrides.dir ?? path.join(os.tmpdir(), 'rwa-test-kyc'), upload, { id: user.id, email: '', name: '', role: 'user', sessionId: '', restriction: null });
+  const fields = {
+    legalName: 'Grace Hopper',
+    dateOfBirth: '1986-12-09',
+    country: 'US',
+    documentType: 'passport',
+    documentNumber: `P${unique()}`.slice(0, 20),
+  };
+  const upload = {
+    fields,
+    files: [{ field: 'document', filename: 'passport.pdf', mimetype: 'application/pdf', bytes: KYC_PDF }],
+  };
+  return submitKyc(t.db, overrides.dir ?? path.join(os.tmpdir(), 'rwa-test-kyc'), upload, {
+    id: user.id,
+    email: '',
+    name: '',
+    role: 'user',
+    sessionId: '',
+    restriction: null,
+  });
 }
 /** A fresh name in the test zone (rwa.test, the default DNS_ZONES). */
 export const dnsName = (label = 'host') => `${label}-${unique()}.rwa.test`;
 
 /** A valid DNS record body (what POST /api/domain/record/create takes), with overrides. */
-export const dnsRecordInput = (overrides: Record<string, unknown> = {}) =>
-  ({ domain: dnsName(), type: 'A', value: `192.0.2.${1 + Math.floor(Math.random() * 250)}`, ttl: 300, ...overrides });
+export const dnsRecordInput = (overrides: Record<string, unknown> = {}) => ({
+  domain: dnsName(),
+  type: 'A',
+  value: `192.0.2.${1 + Math.floor(Math.random() * 250)}`,
+  ttl: 300,
+  ...overrides,
+});
 
 export const buildDnsRecord = (t: WithDb, overrides: Record<string, unknown> = {}) =>
   createRecord(t.db, dnsRecordBody.parse(dnsRecordInput(overrides)), ['rwa.test'], null);

@@ -28,7 +28,9 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return async () => {
       // The template and every per-file copy (named after it) go when the run ends.
-      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${name}%`]);
+      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+        `${name}%`,
+      ]);
       for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
       await admin.end();
     };

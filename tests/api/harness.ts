@@ -29,7 +29,8 @@ async function openTestDatabase(): Promise<Database & { url?: string }> {
   }
   const tar = fs.readFileSync(inject('pgliteTemplate'));
   // TEST_PGLITE_THREAD=true: PGlite in a worker thread, as the server runs it.
-  if (process.env.TEST_PGLITE_THREAD === 'true') return fromPgliteThread(await PGliteThread.create({ dump: new Uint8Array(tar) }));
+  if (process.env.TEST_PGLITE_THREAD === 'true')
+    return fromPgliteThread(await PGliteThread.create({ dump: new Uint8Array(tar) }));
   return fromPglite(await openPglite(undefined, { loadDataDir: new Blob([tar]) }));
 }
 
@@ -49,7 +50,11 @@ async function http(base: string, method: Method, url: string, opts: Sent): Prom
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + url, { method, headers, body: opts.form ?? opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
+  const res = await fetch(base + url, {
+    method,
+    headers,
+    body: opts.form ?? opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+  });
   const body = await res.text();
   return { statusCode: res.status, headers: Object.fromEntries(res.headers), body, json: () => JSON.parse(body) };
 }
@@ -58,11 +63,27 @@ async function http(base: string, method: Method, url: string, opts: Sent): Prom
 function postFrom(localAddress: string, url: string, body: unknown): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const req = nodeHttp.request(url, { method: 'POST', agent: false, localAddress, headers: { connection: 'close', 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d));
-      res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers as Record<string, string>, body: text, json: () => JSON.parse(text) }));
-    });
+    const req = nodeHttp.request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        localAddress,
+        headers: { connection: 'close', 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d));
+        res.on('end', () =>
+          resolve({
+            statusCode: res.statusCode ?? 0,
+            headers: res.headers as Record<string, string>,
+            body: text,
+            json: () => JSON.parse(text),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -70,7 +91,10 @@ function postFrom(localAddress: string, url: string, body: unknown): Promise<Htt
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-type TestAppOptions = Pick<BuildOptions, 'chain' | 'worker' | 'sweeper' | 'notifier' | 'dnsServer' | 'payoutCompleter'> & {
+type TestAppOptions = Pick<
+  BuildOptions,
+  'chain' | 'worker' | 'sweeper' | 'notifier' | 'dnsServer' | 'payoutCompleter'
+> & {
   database?: Database;
   /**
    * The setting "Require 2FA for all users" (default true) would send every staff login of every test to 2FA
@@ -81,16 +105,31 @@ type TestAppOptions = Pick<BuildOptions, 'chain' | 'worker' | 'sweeper' | 'notif
 
 /** A fresh migrated database and app for one test file, with helpers to make users and call the API. */
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}) {
-  const database = opts.database ?? await openTestDatabase();
+  const database = opts.database ?? (await openTestDatabase());
   const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', RATE_LIMIT_MAX: '100000', PAYMENT_RATE_LIMIT_MAX: '100000', DEV_CHAIN_PORT: '0', DNS_PORT: '0', ...env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_ON_EMPTY: 'false',
+    RATE_LIMIT_MAX: '100000',
+    PAYMENT_RATE_LIMIT_MAX: '100000',
+    DEV_CHAIN_PORT: '0',
+    DNS_PORT: '0',
+    ...env,
   });
-  const app: FastifyInstance = await buildApp({ config, database, chain: opts.chain ?? false, worker: opts.worker, sweeper: opts.sweeper ?? false, notifier: opts.notifier ?? false, dnsServer: opts.dnsServer ?? false, payoutCompleter: opts.payoutCompleter ?? false })
-    .catch(async (err: unknown) => {
-      // An app that could not start (a test of a refused start) leaves no open database behind.
-      if (!opts.database) await database.close();
-      throw err;
-    });
+  const app: FastifyInstance = await buildApp({
+    config,
+    database,
+    chain: opts.chain ?? false,
+    worker: opts.worker,
+    sweeper: opts.sweeper ?? false,
+    notifier: opts.notifier ?? false,
+    dnsServer: opts.dnsServer ?? false,
+    payoutCompleter: opts.payoutCompleter ?? false,
+  }).catch(async (err: unknown) => {
+    // An app that could not start (a test of a refused start) leaves no open database behind.
+    if (!opts.database) await database.close();
+    throw err;
+  });
   if (!opts.database) await app.ctx.settings.save(database.db, { twoFactorAuth: opts.requireTwoFactor ?? false });
   // Which route each call reached (Fastify's route url), so that its answer can be checked against the document.
   // onSend runs for every answer, those of a refusing onRequest hook (401, 429) too.

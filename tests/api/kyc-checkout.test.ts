@@ -8,13 +8,25 @@ import { createTestApp, type TestApp } from './harness.js';
 // The setting kycRequiredAbove: token purchases above it need a verified buyer (PRODUCT.md, Limits).
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
-
-const checkout = (productId: string, qty: number, token?: string) => t.call('POST', '/api/checkout/session', {
-  as: null, token, headers: { 'idempotency-key': randomUUID() },
-  body: { items: [{ productId, qty }], email: 'buyer@example.com', provider: 'sandbox', walletAddress: freshWallet() },
+beforeAll(async () => {
+  t = await createTestApp();
 });
+afterAll(async () => {
+  await t.close();
+});
+
+const checkout = (productId: string, qty: number, token?: string) =>
+  t.call('POST', '/api/checkout/session', {
+    as: null,
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: {
+      items: [{ productId, qty }],
+      email: 'buyer@example.com',
+      provider: 'sandbox',
+      walletAddress: freshWallet(),
+    },
+  });
 const snapshot = async () => ({
   orders: Number((await t.db.select({ n: sql<string>`count(*)` }).from(orders))[0]!.n),
   payments: Number((await t.db.select({ n: sql<string>`count(*)` }).from(payments))[0]!.n),
@@ -48,12 +60,15 @@ describe('kycRequiredAbove', () => {
     expect(guest.statusCode).toBe(403);
     expect(guest.json()).toMatchObject({
       code: 'kyc_sign_in_required',
-      error: 'Token purchases above 100.00 USD need a verified identity: sign in and verify your identity (KYC) on your account page first.',
+      error:
+        'Token purchases above 100.00 USD need a verified identity: sign in and verify your identity (KYC) on your account page first.',
     });
     const me = await shopper();
     const unverified = await checkout(token.id, 2, me.token);
     expect(unverified.json()).toMatchObject({
-      code: 'kyc_required', error: 'Token purchases above 100.00 USD need a verified identity: verify your identity (KYC) on your account page first.',
+      code: 'kyc_required',
+      error:
+        'Token purchases above 100.00 USD need a verified identity: verify your identity (KYC) on your account page first.',
     });
     const session = await buildKycSession(t, { userId: me.id });
     expect((await checkout(token.id, 2, me.token)).json().code).toBe('kyc_required'); // pending is not verified
@@ -62,11 +77,16 @@ describe('kycRequiredAbove', () => {
     expect((await checkout(token.id, 1)).statusCode).toBe(201); // 60.00: at or below the threshold
     expect((await checkout(goods.id, 5)).statusCode).toBe(201); // no token line
 
-    const rejected = await t.call('PUT', `/api/kyc/${session.id}/status`, { as: 'operator', body: { status: 'rejected', reason: 'Expired passport' } });
+    const rejected = await t.call('PUT', `/api/kyc/${session.id}/status`, {
+      as: 'operator',
+      body: { status: 'rejected', reason: 'Expired passport' },
+    });
     expect(rejected.statusCode).toBe(200);
     expect((await checkout(token.id, 2, me.token)).json().code).toBe('kyc_required');
     const again = await buildKycSession(t, { userId: me.id });
-    expect((await t.call('PUT', `/api/kyc/${again.id}/status`, { as: 'operator', body: { status: 'approved' } })).statusCode).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/kyc/${again.id}/status`, { as: 'operator', body: { status: 'approved' } })).statusCode,
+    ).toBe(200);
     expect((await checkout(token.id, 2, me.token)).statusCode).toBe(201);
 
     await t.call('PUT', '/api/settings', { body: { kycRequiredAbove: null } });

@@ -36,14 +36,21 @@ export async function expectSorted(t: TestApp, c: SortCheck) {
   for (const order of ['asc', 'desc'] as const) {
     const list = await rows(t, c, order);
     const values = list.map(c.value);
-    expect(new Set(values).size, `${c.path} sort=${c.sort}: the test needs rows with different values`).toBeGreaterThan(1);
+    expect(new Set(values).size, `${c.path} sort=${c.sort}: the test needs rows with different values`).toBeGreaterThan(
+      1,
+    );
     const expected = [...values].sort(ascending);
     expect(values, `${c.path} sort=${c.sort}&order=${order}`).toEqual(order === 'asc' ? expected : expected.reverse());
     if (c.csv === false) continue;
-    const res = await t.call('GET', url({ ...c, path: `${c.path}/export.csv` }, `sort=${c.sort}&order=${order}`), { token: c.token });
+    const res = await t.call('GET', url({ ...c, path: `${c.path}/export.csv` }, `sort=${c.sort}&order=${order}`), {
+      token: c.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [, ...records] = parse(res.body, { bom: true }) as string[][];
-    expect(records.map((r) => r[0]), `${c.path}/export.csv sort=${c.sort}&order=${order}`).toEqual(list.map((r) => String(r.id)));
+    expect(
+      records.map((r) => r[0]),
+      `${c.path}/export.csv sort=${c.sort}&order=${order}`,
+    ).toEqual(list.map((r) => String(r.id)));
   }
 }
 

@@ -16,8 +16,12 @@ vi.mock('@node-rs/argon2', async (real) => {
 });
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const INVALID = { ok: false, success: false, code: 'invalid_credentials', error: 'Invalid email or password.' };
 
@@ -48,7 +52,7 @@ describe('the login lockout, per account and address', () => {
     expect(rows).toEqual([expect.objectContaining({ ip: '127.0.0.2', lockedUntil: expect.any(Date) })]);
   });
 
-  it('failures from many addresses slow the account\'s answers but lock nobody out', async () => {
+  it("failures from many addresses slow the account's answers but lock nobody out", async () => {
     const owner = await buildUser(t, { role: 'finance' });
     for (const from of ['127.0.0.4', '127.0.0.5', '127.0.0.6']) {
       for (let i = 0; i < 4; i++) expect((await t.login(owner.email, `spray-${i}`, from)).statusCode).toBe(401);

@@ -8,19 +8,32 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, { chain: true, worker: { pollMs: 100 } });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Body = Record<string, unknown>;
 
 async function member(points: number, wallet: string | null = freshWallet()) {
   const user = await buildUser(t);
-  if (points) expect((await t.call('POST', '/api/membership/points/add', { body: { userId: user.id, amount: points, reason: 'Test points' } })).statusCode).toBe(200);
+  if (points)
+    expect(
+      (
+        await t.call('POST', '/api/membership/points/add', {
+          body: { userId: user.id, amount: points, reason: 'Test points' },
+        })
+      ).statusCode,
+    ).toBe(200);
   const token = (await t.login(user.email)).json().token as string;
-  if (wallet) expect((await t.call('PUT', '/api/referrals/wallet', { token, body: { walletAddress: wallet } })).statusCode).toBe(200);
+  if (wallet)
+    expect((await t.call('PUT', '/api/referrals/wallet', { token, body: { walletAddress: wallet } })).statusCode).toBe(
+      200,
+    );
   return { user, token, wallet };
 }
 const convert = (token: string, body: Body) => t.call('POST', '/api/membership/tokens/convert', { token, body });
-const balanceOf = async (userId: string) => (await t.db.select().from(members).where(eq(members.userId, userId)))[0]?.pointsBalance ?? 0;
+const balanceOf = async (userId: string) =>
+  (await t.db.select().from(members).where(eq(members.userId, userId)))[0]?.pointsBalance ?? 0;
 const counts = async () => ({
   conversions: (await t.db.select({ n: count() }).from(conversions))[0]!.n,
   jobs: (await t.db.select({ n: count() }).from(mintJobs))[0]!.n,
@@ -46,7 +59,13 @@ describe('POST /api/membership/tokens/convert', () => {
     const res = await convert(token, { fromToken: 'points', toToken: 'LOYALTY', amount: 300 });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().conversion).toMatchObject({
-      fromToken: 'POINTS', fromAmount: 300, toToken: 'LOYALTY', toAmount: '3', rate: 100, tokenId: loyaltyTokenId, walletAddress: wallet,
+      fromToken: 'POINTS',
+      fromAmount: 300,
+      toToken: 'LOYALTY',
+      toAmount: '3',
+      rate: 100,
+      tokenId: loyaltyTokenId,
+      walletAddress: wallet,
     });
     expect(await balanceOf(user.id)).toBe(700);
     const [job] = await t.db.select().from(mintJobs).where(eq(mintJobs.id, res.json().conversion.mintJobId));
@@ -61,13 +80,25 @@ describe('POST /api/membership/tokens/convert', () => {
     const points = (await t.call('GET', '/api/membership/points/history', { token })).json().points;
     expect(points[0]).toMatchObject({ type: 'CONVERTED', amount: -300, conversionId: done.id });
     // Staff see the same history by email.
-    expect((await t.call('GET', `/api/membership/conversions/history?email=${user.email}`, { as: 'finance' })).json().conversions[0].id).toBe(done.id);
+    expect(
+      (await t.call('GET', `/api/membership/conversions/history?email=${user.email}`, { as: 'finance' })).json()
+        .conversions[0].id,
+    ).toBe(done.id);
     // The mint queue tells a conversion's job from a staff member's Mint Token, in the list and on the job.
     const jobId = res.json().conversion.mintJobId as string;
-    const listed = (await t.call('GET', '/api/mint-jobs?limit=100')).json().jobs as { id: string; orderId: string; source: string }[];
+    const listed = (await t.call('GET', '/api/mint-jobs?limit=100')).json().jobs as {
+      id: string;
+      orderId: string;
+      source: string;
+    }[];
     expect(listed.find((j) => j.id === jobId)).toMatchObject({ orderId: 'manual', source: 'conversion' });
-    expect((await t.call('GET', `/api/mint-jobs/${jobId}`)).json().job).toMatchObject({ orderId: 'manual', source: 'conversion' });
-    const manual = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: wallet, tokenId: '1', amount: '1', note: 'A staff mint' } });
+    expect((await t.call('GET', `/api/mint-jobs/${jobId}`)).json().job).toMatchObject({
+      orderId: 'manual',
+      source: 'conversion',
+    });
+    const manual = await t.call('POST', '/api/mint-jobs', {
+      body: { walletAddress: wallet, tokenId: '1', amount: '1', note: 'A staff mint' },
+    });
     expect(manual.json().job).toMatchObject({ orderId: 'manual', source: 'manual' });
     expect((await t.call('GET', `/api/mint-jobs/${manual.json().job.id as string}`)).json().job.source).toBe('manual');
   });
@@ -99,7 +130,14 @@ describe('POST /api/membership/tokens/convert', () => {
     const short = await convert(poor.token, { fromToken: 'POINTS', toToken: 'LOYALTY', amount: 200 });
     expect(short.statusCode).toBe(422);
     expect(short.json().error).toBe('You have 100 points: converting 200 needs more.');
-    expect((await t.call('POST', '/api/membership/tokens/convert', { as: null, body: { fromToken: 'POINTS', toToken: 'LOYALTY', amount: 100 } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/api/membership/tokens/convert', {
+          as: null,
+          body: { fromToken: 'POINTS', toToken: 'LOYALTY', amount: 100 },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect(await counts()).toEqual(before);
     expect(await balanceOf(poor.user.id)).toBe(100);
   });

@@ -6,8 +6,12 @@ import { createTestApp, type TestApp } from './harness.js';
 import { expectSorted, expectUnknownSortRefused } from './list-sorts.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Body = Record<string, unknown>;
 
@@ -18,11 +22,16 @@ async function shopper() {
   return { user, token };
 }
 const info = (token: string, query = '') => t.call('GET', `/api/membership/info${query}`, { token });
-const addPoints = (body: Body, as: 'admin' | 'operator' | 'finance' | 'user' | null = 'admin') => t.call('POST', '/api/membership/points/add', { as, body });
-const balanceOf = async (userId: string) => (await t.db.select().from(members).where(eq(members.userId, userId)))[0]?.pointsBalance ?? 0;
+const addPoints = (body: Body, as: 'admin' | 'operator' | 'finance' | 'user' | null = 'admin') =>
+  t.call('POST', '/api/membership/points/add', { as, body });
+const balanceOf = async (userId: string) =>
+  (await t.db.select().from(members).where(eq(members.userId, userId)))[0]?.pointsBalance ?? 0;
 const entryCount = async () => (await t.db.select({ n: count() }).from(pointsEntries))[0]!.n;
 const refund = (paymentId: string, amount: number) =>
-  t.call('POST', `/api/payments/${paymentId}/refund`, { as: 'finance', body: { amount, reason: 'Customer returned it' } });
+  t.call('POST', `/api/payments/${paymentId}/refund`, {
+    as: 'finance',
+    body: { amount, reason: 'Customer returned it' },
+  });
 
 describe('GET /api/membership/levels', () => {
   it('answers the five seeded levels in order without a token', async () => {
@@ -32,43 +41,82 @@ describe('GET /api/membership/levels', () => {
     expect(ok && success).toBe(true);
     expect(levels.map((l: Body) => l.name)).toEqual(['BRONZE', 'SILVER', 'GOLD', 'PLATINUM', 'DIAMOND']);
     expect(levels[0]).toMatchObject({ minPoints: 0, minOrders: 0, discount: 0, freeShipping: false });
-    expect(levels[2]).toMatchObject({ name: 'GOLD', minPoints: 5000, minOrders: 5, discount: 0.05, freeShipping: true, exclusiveProducts: true });
+    expect(levels[2]).toMatchObject({
+      name: 'GOLD',
+      minPoints: 5000,
+      minOrders: 5,
+      discount: 0.05,
+      freeShipping: true,
+      exclusiveProducts: true,
+    });
   });
 });
 
 describe('PUT /api/membership/levels/{name}', () => {
   it('an admin or operator edits a level; finance and shoppers may not; no token is 401', async () => {
-    const res = await t.call('PUT', '/api/membership/levels/silver', { body: { discount: 0.03, prioritySupport: true } });
+    const res = await t.call('PUT', '/api/membership/levels/silver', {
+      body: { discount: 0.03, prioritySupport: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().level).toMatchObject({ name: 'SILVER', discount: 0.03, prioritySupport: true, minPoints: 1000 });
-    expect((await t.call('PUT', '/api/membership/levels/SILVER', { as: 'operator', body: { discount: 0.02, prioritySupport: false } })).statusCode).toBe(200);
-    expect((await t.call('PUT', '/api/membership/levels/SILVER', { as: 'finance', body: { discount: 0.5 } })).statusCode).toBe(403);
-    expect((await t.call('PUT', '/api/membership/levels/SILVER', { as: 'user', body: { discount: 0.5 } })).statusCode).toBe(403);
-    expect((await t.call('PUT', '/api/membership/levels/SILVER', { as: null, body: { discount: 0.5 } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.call('PUT', '/api/membership/levels/SILVER', {
+          as: 'operator',
+          body: { discount: 0.02, prioritySupport: false },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.call('PUT', '/api/membership/levels/SILVER', { as: 'finance', body: { discount: 0.5 } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call('PUT', '/api/membership/levels/SILVER', { as: 'user', body: { discount: 0.5 } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call('PUT', '/api/membership/levels/SILVER', { as: null, body: { discount: 0.5 } })).statusCode,
+    ).toBe(401);
     const [silver] = await t.db.select().from(memberLevels).where(eq(memberLevels.name, 'SILVER'));
     expect(silver!.discountBp).toBe(200);
-    const [audited] = await t.db.select({ n: count() }).from(auditEvents).where(eq(auditEvents.action, 'membership.level_update'));
+    const [audited] = await t.db
+      .select({ n: count() })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'membership.level_update'));
     expect(audited!.n).toBe(2);
   });
 
   it('moves every member to the level the new minimums give, and tells each one moved, down or up', async () => {
     const { user } = await shopper();
-    for (let i = 0; i < 2; i++) await buildOrder(t, { userEmail: user.email, product: { priceFiat: 1000 }, paid: true });
+    for (let i = 0; i < 2; i++)
+      await buildOrder(t, { userEmail: user.email, product: { priceFiat: 1000 }, paid: true });
     const levelOf = async () => (await t.db.select().from(members).where(eq(members.userId, user.id)))[0]!.level;
-    const told = async () => (await t.db.select({ title: notifications.title }).from(notifications)
-      .where(eq(notifications.userId, user.id)).orderBy(notifications.createdAt)).map((n) => n.title);
+    const told = async () =>
+      (
+        await t.db
+          .select({ title: notifications.title })
+          .from(notifications)
+          .where(eq(notifications.userId, user.id))
+          .orderBy(notifications.createdAt)
+      ).map((n) => n.title);
     expect(await levelOf()).toBe('SILVER'); // 2,000 points and 2 paid orders
     expect(await told()).toContain('You are now a SILVER member');
     const before = (await told()).length;
     try {
-      expect((await t.call('PUT', '/api/membership/levels/SILVER', { body: { minPoints: 2500 } })).statusCode).toBe(200);
+      expect((await t.call('PUT', '/api/membership/levels/SILVER', { body: { minPoints: 2500 } })).statusCode).toBe(
+        200,
+      );
       expect(await levelOf()).toBe('BRONZE');
       expect((await told()).slice(before)).toEqual(['Your membership level is now BRONZE']);
     } finally {
-      expect((await t.call('PUT', '/api/membership/levels/SILVER', { body: { minPoints: 1000 } })).statusCode).toBe(200);
+      expect((await t.call('PUT', '/api/membership/levels/SILVER', { body: { minPoints: 1000 } })).statusCode).toBe(
+        200,
+      );
     }
     expect(await levelOf()).toBe('SILVER');
-    expect((await told()).slice(before)).toEqual(['Your membership level is now BRONZE', 'You are now a SILVER member']);
+    expect((await told()).slice(before)).toEqual([
+      'Your membership level is now BRONZE',
+      'You are now a SILVER member',
+    ]);
   });
 
   it.each([
@@ -100,14 +148,24 @@ describe('points earned and reversed with orders', () => {
     const order = await buildOrder(t, { userEmail: user.email, product: { priceFiat: 123.45 }, paid: true });
     expect(await balanceOf(user.id)).toBe(123);
     let member = (await info(token)).json().member;
-    expect(member).toMatchObject({ email: user.email, currentLevel: 'BRONZE', totalPoints: 123, lifetimePoints: 123, totalOrders: 1 });
+    expect(member).toMatchObject({
+      email: user.email,
+      currentLevel: 'BRONZE',
+      totalPoints: 123,
+      lifetimePoints: 123,
+      totalOrders: 1,
+    });
 
     await t.call('PUT', '/api/settings', { body: { pointsPerCurrencyUnit: 10 } });
     const second = await buildOrder(t, { userEmail: user.email, product: { priceFiat: 100 }, paid: true });
     expect(await balanceOf(user.id)).toBe(1123);
     member = (await info(token)).json().member;
     // 1,123 points and 2 paid orders: SILVER (1,000 points, 2 orders).
-    expect(member).toMatchObject({ currentLevel: 'SILVER', totalOrders: 2, nextLevel: { name: 'GOLD', pointsNeeded: 5000 - 1123, ordersNeeded: 3 } });
+    expect(member).toMatchObject({
+      currentLevel: 'SILVER',
+      totalOrders: 2,
+      nextLevel: { name: 'GOLD', pointsNeeded: 5000 - 1123, ordersNeeded: 3 },
+    });
     await t.call('PUT', '/api/settings', { body: { pointsPerCurrencyUnit: 1 } });
 
     expect((await refund(second.payment!.id, 25)).statusCode).toBe(200);
@@ -119,7 +177,10 @@ describe('points earned and reversed with orders', () => {
 
     const history = (await t.call('GET', '/api/membership/points/history', { token })).json();
     expect(history.points.map((p: Body) => [p.type, p.amount, p.orderId])).toEqual([
-      ['REVERSED', -750, second.id], ['REVERSED', -250, second.id], ['EARNED', 1000, second.id], ['EARNED', 123, order.id],
+      ['REVERSED', -750, second.id],
+      ['REVERSED', -250, second.id],
+      ['EARNED', 1000, second.id],
+      ['EARNED', 123, order.id],
     ]);
     expect(history.points[0].balanceAfter).toBe(123);
     expect(history.total).toBe(4);
@@ -131,7 +192,12 @@ describe('points earned and reversed with orders', () => {
     expect((await addPoints({ email: user.email, amount: -40, reason: 'Spent at the counter' })).statusCode).toBe(200);
     expect((await refund(order.payment!.id, 50)).statusCode).toBe(200);
     expect(await balanceOf(user.id)).toBe(0);
-    const [last] = await t.db.select().from(pointsEntries).where(eq(pointsEntries.userId, user.id)).orderBy(sql`created_at desc, balance_after`).limit(1);
+    const [last] = await t.db
+      .select()
+      .from(pointsEntries)
+      .where(eq(pointsEntries.userId, user.id))
+      .orderBy(sql`created_at desc, balance_after`)
+      .limit(1);
     expect(last).toMatchObject({ type: 'REVERSED', amount: -10, balanceAfter: 0 });
     expect(last!.reason).toMatch(/40 of its points were already spent/);
   });
@@ -142,9 +208,16 @@ describe('POST /api/membership/points/add', () => {
     const { user, token } = await shopper();
     const added = await addPoints({ email: user.email.toUpperCase(), amount: 500, reason: 'Welcome gift' }, 'operator');
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json()).toMatchObject({ ok: true, success: true, entry: { type: 'ADJUSTED', amount: 500, balanceAfter: 500, reason: 'Welcome gift' }, member: { totalPoints: 500 } });
+    expect(added.json()).toMatchObject({
+      ok: true,
+      success: true,
+      entry: { type: 'ADJUSTED', amount: 500, balanceAfter: 500, reason: 'Welcome gift' },
+      member: { totalPoints: 500 },
+    });
     expect(added.json().entry.actor.email).toMatch(/^operator\./);
-    expect((await addPoints({ userId: user.id, amount: -200, reason: 'Correction' })).json().entry.balanceAfter).toBe(300);
+    expect((await addPoints({ userId: user.id, amount: -200, reason: 'Correction' })).json().entry.balanceAfter).toBe(
+      300,
+    );
 
     const before = await entryCount();
     const tooMuch = await addPoints({ userId: user.id, amount: -301, reason: 'Too much' });
@@ -198,20 +271,33 @@ describe('GET /api/membership/info and the histories: whose', () => {
     await addPoints({ userId: b.user.id, amount: 70, reason: 'Gift' });
     const own = await info(a.token);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ ok: true, success: true, member: { email: a.user.email, currentLevel: 'BRONZE', totalPoints: 0, benefits: { discount: 0 } } });
+    expect(own.json()).toMatchObject({
+      ok: true,
+      success: true,
+      member: { email: a.user.email, currentLevel: 'BRONZE', totalPoints: 0, benefits: { discount: 0 } },
+    });
     expect(own.json().member.rates).toMatchObject({ pointsPerToken: 100, pointsPerCurrencyUnit: 1 });
-    for (const path of ['/api/membership/info', '/api/membership/points/history', '/api/membership/redemptions/history', '/api/membership/conversions/history']) {
+    for (const path of [
+      '/api/membership/info',
+      '/api/membership/points/history',
+      '/api/membership/redemptions/history',
+      '/api/membership/conversions/history',
+    ]) {
       expect((await t.call('GET', `${path}?email=${b.user.email}`, { token: a.token })).statusCode, path).toBe(403);
       expect((await t.call('GET', `${path}?userId=${b.user.id}`, { token: a.token })).statusCode, path).toBe(403);
       expect((await t.call('GET', `${path}?email=${a.user.email}`, { token: a.token })).statusCode, path).toBe(200);
       expect((await t.call('GET', path, { as: null })).statusCode, path).toBe(401);
       for (const role of ['admin', 'finance', 'operator'] as const) {
-        expect((await t.call('GET', `${path}?email=${b.user.email}`, { as: role })).statusCode, `${path} ${role}`).toBe(200);
+        expect((await t.call('GET', `${path}?email=${b.user.email}`, { as: role })).statusCode, `${path} ${role}`).toBe(
+          200,
+        );
       }
     }
     const looked = (await t.call('GET', `/api/membership/info?email=${b.user.email}`, { as: 'finance' })).json().member;
     expect(looked).toMatchObject({ email: b.user.email, totalPoints: 70 });
-    const history = (await t.call('GET', `/api/membership/points/history?userId=${b.user.id}`, { as: 'operator' })).json();
+    const history = (
+      await t.call('GET', `/api/membership/points/history?userId=${b.user.id}`, { as: 'operator' })
+    ).json();
     expect(history.points).toHaveLength(1);
     expect((await t.call('GET', '/api/membership/info?email=nobody.x@test.dev', { as: 'admin' })).statusCode).toBe(404);
     expect((await t.call('GET', '/api/membership/info?email=not-an-email', { as: 'admin' })).statusCode).toBe(400);
@@ -220,22 +306,38 @@ describe('GET /api/membership/info and the histories: whose', () => {
 
   it('the points and redemption histories sort by their columns both ways; an unknown sort is a 400 that changes nothing', async () => {
     const { user, token } = await shopper();
-    for (const amount of [900, -50, 300]) expect((await addPoints({ userId: user.id, amount, reason: 'Sorted' })).statusCode).toBe(200);
+    for (const amount of [900, -50, 300])
+      expect((await addPoints({ userId: user.id, amount, reason: 'Sorted' })).statusCode).toBe(200);
     await buildOrder(t, { userEmail: user.email, paid: true }); // an EARNED entry beside the ADJUSTED ones
     const product = await buildProduct(t, { priceFiat: 1 });
-    for (const quantity of [1, 3]) expect((await t.call('POST', '/api/redemptions', { token, body: { productId: product.id, quantity } })).statusCode).toBe(201);
+    for (const quantity of [1, 3])
+      expect(
+        (await t.call('POST', '/api/redemptions', { token, body: { productId: product.id, quantity } })).statusCode,
+      ).toBe(201);
 
     const points = { path: '/api/membership/points/history', field: 'points', query: `userId=${user.id}`, csv: false };
     await expectSorted(t, { ...points, sort: 'amount', value: (r) => r.amount });
     await expectSorted(t, { ...points, sort: 'type', value: (r) => r.type });
     await expectSorted(t, { ...points, sort: 'createdAt', value: (r) => r.createdAt, token });
-    const redeemed = { path: '/api/membership/redemptions/history', field: 'redemptions', query: `userId=${user.id}`, csv: false };
+    const redeemed = {
+      path: '/api/membership/redemptions/history',
+      field: 'redemptions',
+      query: `userId=${user.id}`,
+      csv: false,
+    };
     await expectSorted(t, { ...redeemed, sort: 'quantity', value: (r) => r.quantity });
     await expectSorted(t, { ...redeemed, sort: 'pointsUsed', value: (r) => r.pointsUsed });
     const before = await entryCount();
-    for (const list of [points, redeemed, { path: '/api/membership/conversions/history', field: 'conversions', csv: false, token }]) await expectUnknownSortRefused(t, list);
+    for (const list of [
+      points,
+      redeemed,
+      { path: '/api/membership/conversions/history', field: 'conversions', csv: false, token },
+    ])
+      await expectUnknownSortRefused(t, list);
     expect(await entryCount()).toBe(before);
-    expect((await t.call('GET', '/api/membership/conversions/history?sort=amount&order=asc', { token })).statusCode).toBe(200);
+    expect(
+      (await t.call('GET', '/api/membership/conversions/history?sort=amount&order=asc', { token })).statusCode,
+    ).toBe(200);
   });
 
   it('says token balances cannot be read when the chain is not connected, rather than failing', async () => {
@@ -252,7 +354,8 @@ describe('member discount, free shipping and exclusive products', () => {
     await t.call('PUT', '/api/settings', { body: { shippingFee: 7.5, taxRatePercent: 10 } });
     const { user, token } = await shopper();
     await addPoints({ userId: user.id, amount: 6000, reason: 'Test' });
-    for (let i = 0; i < 5; i += 1) await buildOrder(t, { userEmail: user.email, product: { priceFiat: 1 }, paid: true });
+    for (let i = 0; i < 5; i += 1)
+      await buildOrder(t, { userEmail: user.email, product: { priceFiat: 1 }, paid: true });
     expect((await info(token)).json().member.currentLevel).toBe('GOLD');
     const product = await buildProduct(t, { priceFiat: 99.99 });
     const body = { items: [{ productId: product.id, qty: 1 }] };
@@ -260,10 +363,20 @@ describe('member discount, free shipping and exclusive products', () => {
     expect(asGuest).toMatchObject({ subtotal: 99.99, discount: 0, memberDiscount: 0, shipping: 7.5, member: null });
     const priced = (await t.call('POST', '/api/cart/price', { token, body })).json();
     // 5 % of 99.99 = 4.9995 → 5.00 (half-even on cents); tax 10 % of 94.99.
-    expect(priced).toMatchObject({ subtotal: 99.99, discount: 0, memberDiscount: 5, shipping: 0, tax: 9.5, total: 104.49, member: { level: 'GOLD', discount: 0.05, freeShipping: true } });
+    expect(priced).toMatchObject({
+      subtotal: 99.99,
+      discount: 0,
+      memberDiscount: 5,
+      shipping: 0,
+      tax: 9.5,
+      total: 104.49,
+      member: { level: 'GOLD', discount: 0.05, freeShipping: true },
+    });
 
     const session = await t.call('POST', '/api/checkout/session', {
-      token, headers: { 'idempotency-key': `m-${Date.now()}` }, body: { ...body, email: user.email, provider: 'sandbox' },
+      token,
+      headers: { 'idempotency-key': `m-${Date.now()}` },
+      body: { ...body, email: user.email, provider: 'sandbox' },
     });
     expect(session.statusCode, session.body).toBe(201);
     const order = (await t.call('GET', `/api/orders/${session.json().orderId}`)).json().order;
@@ -277,19 +390,26 @@ describe('member discount, free shipping and exclusive products', () => {
     const bronze = await shopper();
     const gold = await shopper();
     await addPoints({ userId: gold.user.id, amount: 5000, reason: 'Test' });
-    for (let i = 0; i < 5; i += 1) await buildOrder(t, { userEmail: gold.user.email, product: { priceFiat: 1 }, paid: true });
+    for (let i = 0; i < 5; i += 1)
+      await buildOrder(t, { userEmail: gold.user.email, product: { priceFiat: 1 }, paid: true });
 
     expect((await t.call('GET', q, { as: null })).json().products).toHaveLength(0);
     expect((await t.call('GET', q, { token: bronze.token })).json().products).toHaveLength(0);
-    expect((await t.call('GET', q, { token: gold.token })).json().products.map((p: Body) => p.id)).toEqual([product.id]);
+    expect((await t.call('GET', q, { token: gold.token })).json().products.map((p: Body) => p.id)).toEqual([
+      product.id,
+    ]);
     expect((await t.call('GET', `/api/shop/products/${product.id}`, { as: null })).statusCode).toBe(404);
-    expect((await t.call('GET', `/api/shop/products/${product.id}`, { token: gold.token })).json().product.minMemberLevel).toBe('GOLD');
+    expect(
+      (await t.call('GET', `/api/shop/products/${product.id}`, { token: gold.token })).json().product.minMemberLevel,
+    ).toBe('GOLD');
 
     const body = { items: [{ productId: product.id, qty: 1 }] };
     const refused = (await t.call('POST', '/api/cart/price', { token: bronze.token, body })).json();
     expect(refused.lines[0].error).toBe(`"${product.title}" is for GOLD members and above.`);
     const checkout = await t.call('POST', '/api/checkout/session', {
-      token: bronze.token, headers: { 'idempotency-key': `x-${Date.now()}` }, body: { ...body, email: bronze.user.email, provider: 'sandbox' },
+      token: bronze.token,
+      headers: { 'idempotency-key': `x-${Date.now()}` },
+      body: { ...body, email: bronze.user.email, provider: 'sandbox' },
     });
     expect(checkout.statusCode).toBeGreaterThanOrEqual(400);
     expect(checkout.statusCode).toBeLessThan(500);
@@ -300,8 +420,10 @@ describe('member discount, free shipping and exclusive products', () => {
 
 describe('GET /api/reconcile: the points ledger', () => {
   it('holds after everything above, and names a member whose stored balance drifts from the ledger', async () => {
-    const pointsCheck = async () => (await t.call('GET', '/api/reconcile')).json().reconciliation.checks
-      .find((c: { name: string }) => c.name.startsWith('member points balances'));
+    const pointsCheck = async () =>
+      (await t.call('GET', '/api/reconcile'))
+        .json()
+        .reconciliation.checks.find((c: { name: string }) => c.name.startsWith('member points balances'));
     expect(await pointsCheck()).toMatchObject({ ok: true, detail: [] });
     const { user } = await shopper();
     await addPoints({ userId: user.id, amount: 40, reason: 'Gift' });
@@ -330,7 +452,9 @@ describe('the membership settings', () => {
   it('stores valid values for admins only', async () => {
     const res = await t.call('PUT', '/api/settings', { body: { pointsPerToken: 250, loyaltyTokenId: '2000000' } });
     expect(res.json().settings).toMatchObject({ pointsPerToken: 250, loyaltyTokenId: '2000000' });
-    expect((await t.call('PUT', '/api/settings', { as: 'operator', body: { pointsPerToken: 1 } })).statusCode).toBe(403);
+    expect((await t.call('PUT', '/api/settings', { as: 'operator', body: { pointsPerToken: 1 } })).statusCode).toBe(
+      403,
+    );
     await t.call('PUT', '/api/settings', { body: { pointsPerToken: 100, loyaltyTokenId: '1000000' } });
   });
 });

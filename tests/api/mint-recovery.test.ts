@@ -13,7 +13,9 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ MINT_WORKER: 'false' }, { chain: true });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const quiet = { info() {}, warn() {}, error() {} };
 const chainOf = (app: TestApp) => app.app.ctx.chain!.chain!;
@@ -32,7 +34,11 @@ describe('never mints twice', () => {
   it('a worker killed between storing and broadcasting: the next owner sends the same bytes once', async () => {
     const wallet = freshWallet();
     const { id } = await buildMintJob(t, { walletAddress: wallet, tokenId: 11, amount: 4 });
-    const a = worker({ onStep: (step) => { if (step === 'stored') throw new Crash('killed after store'); } });
+    const a = worker({
+      onStep: (step) => {
+        if (step === 'stored') throw new Crash('killed after store');
+      },
+    });
     expect(await a.claimLease()).toBe(true);
     await expect(a.runOnce()).rejects.toThrow(Crash);
     const stored = await job(id);
@@ -56,7 +62,11 @@ describe('never mints twice', () => {
     const wallet = freshWallet();
     const ids: string[] = [];
     for (const amount of [1, 2]) ids.push((await buildMintJob(t, { walletAddress: wallet, tokenId: 12, amount })).id);
-    const a = worker({ onStep: (step) => { if (step === 'broadcast') throw new Crash('killed after broadcast'); } });
+    const a = worker({
+      onStep: (step) => {
+        if (step === 'broadcast') throw new Crash('killed after broadcast');
+      },
+    });
     await lapseLeases();
     expect(await a.claimLease()).toBe(true);
     await expect(a.runOnce()).rejects.toThrow(Crash);
@@ -69,7 +79,15 @@ describe('never mints twice', () => {
     await b.runOnce();
     for (const id of ids) expect(await job(id)).toMatchObject({ status: 'succeeded', attempts: 1 });
     expect(await balanceOf(t, wallet, 12n)).toBe(3n);
-    const logged = await t.db.select().from(chainTransactions).where(sql`${chainTransactions.mintJobId} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    const logged = await t.db
+      .select()
+      .from(chainTransactions)
+      .where(
+        sql`${chainTransactions.mintJobId} in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      );
     expect(logged).toHaveLength(2); // one signed transaction per job, ever
     await b.stop();
   });
@@ -86,10 +104,13 @@ describe('never mints twice', () => {
       const row = await job(id);
       expect(row.attempts).toBe(attempt);
       expect(row.status).toBe(attempt < 5 ? 'queued' : 'failed');
-      if (attempt < 5) expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 2 ** (attempt - 1) * 1000 - 1500);
+      if (attempt < 5)
+        expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 2 ** (attempt - 1) * 1000 - 1500);
     }
     const failed = await job(id);
-    expect(failed.lastError).toBe(`The mint would fail: the wallet is a contract that does not accept ERC-1155 tokens (ERC1155InvalidReceiver(${getAddress(chainOf(t).tokenAddress)})).`);
+    expect(failed.lastError).toBe(
+      `The mint would fail: the wallet is a contract that does not accept ERC-1155 tokens (ERC1155InvalidReceiver(${getAddress(chainOf(t).tokenAddress)})).`,
+    );
     expect(failed.txHash).toBeNull();
     expect(await t.db.select().from(chainTransactions).where(eq(chainTransactions.mintJobId, id))).toHaveLength(0);
     await w.stop();
@@ -110,20 +131,26 @@ describe('restart', () => {
       }
       expect(rows.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
       expect(await balanceOf(first, wallet, 21n)).toBe(6n);
-      const before = await Promise.all(rows.map((r) => chainOf(first).publicClient.getTransactionReceipt({ hash: r.txHash as `0x${string}` })));
+      const before = await Promise.all(
+        rows.map((r) => chainOf(first).publicClient.getTransactionReceipt({ hash: r.txHash as `0x${string}` })),
+      );
 
       await first.app.close(); // the server stops; its database stays
       const second = await createTestApp({}, { chain: true, worker: { pollMs: 50 }, database: first.database });
       try {
         expect(await balanceOf(second, wallet, 21n)).toBe(6n);
-        const after = await Promise.all(rows.map((r) => chainOf(second).publicClient.getTransactionReceipt({ hash: r.txHash as `0x${string}` })));
-        expect(after.map((r) => [r.transactionHash, r.blockNumber, r.status, r.gasUsed]))
-          .toEqual(before.map((r) => [r.transactionHash, r.blockNumber, r.status, r.gasUsed]));
+        const after = await Promise.all(
+          rows.map((r) => chainOf(second).publicClient.getTransactionReceipt({ hash: r.txHash as `0x${string}` })),
+        );
+        expect(after.map((r) => [r.transactionHash, r.blockNumber, r.status, r.gasUsed])).toEqual(
+          before.map((r) => [r.transactionHash, r.blockNumber, r.status, r.gasUsed]),
+        );
         // and minting goes on with the next nonce
         const res = await second.call('POST', '/api/debug/mint', { body: { to: wallet, id: 21, amount: 4 } });
         expect(res.json()).toMatchObject({ ok: true });
         const until = Date.now() + 15_000;
-        while ((await balanceOf(second, wallet, 21n)) !== 10n && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        while ((await balanceOf(second, wallet, 21n)) !== 10n && Date.now() < until)
+          await new Promise((r) => setTimeout(r, 50));
         expect(await balanceOf(second, wallet, 21n)).toBe(10n);
       } finally {
         await second.close();

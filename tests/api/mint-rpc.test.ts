@@ -10,15 +10,22 @@ let node: DevChain;
 beforeAll(async () => {
   node = await startDevChain({ port: 0, onRawTransaction: async () => {} });
 });
-afterAll(async () => { await node.close(); });
+afterAll(async () => {
+  await node.close();
+});
 
 const rpcEnv = (chainId: number) => ({
-  RPC_URL: node.rpcUrl!, MINTER_PRIVATE_KEY: DEV_MINTER_KEY, TOKEN_CONTRACT: node.tokenAddress, CHAIN_ID: String(chainId),
+  RPC_URL: node.rpcUrl!,
+  MINTER_PRIVATE_KEY: DEV_MINTER_KEY,
+  TOKEN_CONTRACT: node.tokenAddress,
+  CHAIN_ID: String(chainId),
 });
 
 describe('minting through RPC_URL', () => {
   let t: TestApp;
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('refuses to start the worker when the node reports another chain id, and says so on the queue', async () => {
     t = await createTestApp(rpcEnv(11155111), { chain: true });
@@ -43,7 +50,12 @@ describe('minting through RPC_URL', () => {
       job = (await t.call('GET', `/api/mint-jobs/${job.id}`)).json().job;
     }
     expect(job).toMatchObject({ status: 'succeeded', chainId: 31337 });
-    const viaNode = await readBalance(t.app.ctx.chain!.chain!.publicClient as unknown as PublicClient, node.tokenAddress, wallet, 2n);
+    const viaNode = await readBalance(
+      t.app.ctx.chain!.chain!.publicClient as unknown as PublicClient,
+      node.tokenAddress,
+      wallet,
+      2n,
+    );
     expect(viaNode).toBe(9n);
     expect((await t.call('GET', '/api/mint-jobs')).json().worker.active).toBe(true);
 

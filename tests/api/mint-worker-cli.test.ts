@@ -10,9 +10,15 @@ import { createTestApp, type TestApp } from './harness.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** `npm run worker`, as its script runs it, with only the given environment. */
-function startWorker(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function startWorker(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/modules/mint/worker-cli.ts'], {
-    cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d));
@@ -34,9 +40,11 @@ describe.runIf(engine() === 'postgres')('npm run worker beside a server', { time
   beforeAll(async () => {
     t = await createTestApp({ MINT_WORKER: 'false' }, { chain: true });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  it('mints the server\'s queue on its dev chain, and gives its lease back on SIGTERM', async () => {
+  it("mints the server's queue on its dev chain, and gives its lease back on SIGTERM", async () => {
     const port = new URL(t.app.ctx.chain!.chain!.devChain!.rpcUrl!).port;
     const w = startWorker({ DATABASE_URL: t.databaseUrl!, DEV_CHAIN_PORT: port, LOG_LEVEL: 'silent' });
     try {

@@ -10,14 +10,24 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, { chain: true, worker: { pollMs: 100 } });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const chain = () => t.app.ctx.chain!.chain!;
 const balanceOf = (owner: Address, id: bigint) =>
   readBalance(chain().publicClient as unknown as PublicClient, chain().tokenAddress, owner, id);
 const jobCount = async () => (await t.db.select({ n: count() }).from(mintJobs))[0]!.n;
 
-type Job = { id: string; status: string; attempts: number; txHash: string | null; orderId: string; explorerUrl: string | null; lastError: string | null };
+type Job = {
+  id: string;
+  status: string;
+  attempts: number;
+  txHash: string | null;
+  orderId: string;
+  explorerUrl: string | null;
+  lastError: string | null;
+};
 
 async function until(id: string, status: string, timeoutMs = 15_000): Promise<Job> {
   const deadline = Date.now() + timeoutMs;
@@ -31,11 +41,22 @@ async function until(id: string, status: string, timeoutMs = 15_000): Promise<Jo
 describe('manual mint jobs', () => {
   it('an operator queues a mint; the worker mints it on the dev chain', async () => {
     const wallet = freshWallet();
-    const res = await t.call('POST', '/api/mint-jobs', { as: 'operator', body: { walletAddress: wallet.toLowerCase(), tokenId: 7, amount: '3', note: 'Promised to a partner' } });
+    const res = await t.call('POST', '/api/mint-jobs', {
+      as: 'operator',
+      body: { walletAddress: wallet.toLowerCase(), tokenId: 7, amount: '3', note: 'Promised to a partner' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().job;
     expect(created).toMatchObject({
-      orderId: 'manual', walletAddress: wallet, tokenId: '7', amount: '3', status: 'processing', attempts: 0, txHash: null, note: 'Promised to a partner', approvedBy: null,
+      orderId: 'manual',
+      walletAddress: wallet,
+      tokenId: '7',
+      amount: '3',
+      status: 'processing',
+      attempts: 0,
+      txHash: null,
+      note: 'Promised to a partner',
+      approvedBy: null,
     });
 
     const done = await until(created.id, 'succeeded');
@@ -96,9 +117,17 @@ describe('manual mint jobs', () => {
 
   it('a failed job can be retried by an operator and then succeeds', async () => {
     const wallet = freshWallet();
-    const [row] = await t.db.insert(mintJobs).values({
-      walletAddress: wallet, tokenId: '4', amount: '2', status: 'failed', attempts: 5, lastError: 'RPC timeout',
-    }).returning();
+    const [row] = await t.db
+      .insert(mintJobs)
+      .values({
+        walletAddress: wallet,
+        tokenId: '4',
+        amount: '2',
+        status: 'failed',
+        attempts: 5,
+        lastError: 'RPC timeout',
+      })
+      .returning();
     const alerts = (await t.call('GET', '/api/dashboard/stats')).json().alerts;
     expect(alerts).toContainEqual({ level: 'error', code: 'failed_mints', params: { count: 1 } });
     const retry = await t.call('POST', `/api/mint-jobs/${row!.id}/retry`, { as: 'operator' });
@@ -140,10 +169,18 @@ describe('orders and the queue', () => {
     expect(order.status).toBe('fulfilled');
     // The buyer is told, with the transaction's link, in the transaction that recorded the mint.
     const minted = (await t.db.select().from(mintJobs).where(eq(mintJobs.orderId, orderId)))[0]!;
-    const [note] = await t.db.select().from(notifications).where(and(eq(notifications.userId, order.customer.id), eq(notifications.title, 'Your token 42 was minted')));
+    const [note] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, order.customer.id), eq(notifications.title, 'Your token 42 was minted')));
     expect(note).toMatchObject({ link: `/tx/${minted.txHash}` });
     expect(note!.body).toBe(`2 of token 42 from order ${orderId} reached ${wallet} in transaction ${minted.txHash}.`);
-    const [mail] = await t.db.select().from(emailMessages).where(and(eq(emailMessages.toAddress, order.customer.email), eq(emailMessages.subject, 'Your token 42 was minted')));
+    const [mail] = await t.db
+      .select()
+      .from(emailMessages)
+      .where(
+        and(eq(emailMessages.toAddress, order.customer.email), eq(emailMessages.subject, 'Your token 42 was minted')),
+      );
     expect(mail!.body).toContain(`/tx/${minted.txHash}`);
     expect(order.mintJobs).toEqual([expect.objectContaining({ id: jobs[0]!.id, status: 'succeeded', orderId })]);
     expect(order.fulfilledAt).not.toBeNull();
@@ -161,38 +198,70 @@ describe('manual mint dual control', () => {
     const wallet = freshWallet();
     const operator = await t.user('operator');
     const token = (await t.login(operator.email)).json().token as string;
-    const res = await t.call('POST', '/api/mint-jobs', { token, body: { walletAddress: wallet, tokenId: 9, amount: '101', note: 'Launch allocation' } });
+    const res = await t.call('POST', '/api/mint-jobs', {
+      token,
+      body: { walletAddress: wallet, tokenId: 9, amount: '101', note: 'Launch allocation' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const job = res.json().job;
-    expect(job).toMatchObject({ status: 'awaiting_approval', createdBy: operator.id, note: 'Launch allocation', approvedBy: null });
-    expect((await t.call('GET', '/api/mint-jobs?status=awaiting_approval')).json().jobs.map((j: Job) => j.id)).toContain(job.id);
+    expect(job).toMatchObject({
+      status: 'awaiting_approval',
+      createdBy: operator.id,
+      note: 'Launch allocation',
+      approvedBy: null,
+    });
+    expect(
+      (await t.call('GET', '/api/mint-jobs?status=awaiting_approval')).json().jobs.map((j: Job) => j.id),
+    ).toContain(job.id);
     await new Promise((r) => setTimeout(r, 500)); // several polls of the worker
-    expect((await t.call('GET', `/api/mint-jobs/${job.id}`)).json().job).toMatchObject({ status: 'awaiting_approval', attempts: 0, txHash: null });
+    expect((await t.call('GET', `/api/mint-jobs/${job.id}`)).json().job).toMatchObject({
+      status: 'awaiting_approval',
+      attempts: 0,
+      txHash: null,
+    });
 
     const own = await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { token });
     expect(own.statusCode).toBe(403);
-    expect(own.json()).toMatchObject({ code: 'own_mint', error: 'You asked for this mint: another member of staff must approve it.' });
+    expect(own.json()).toMatchObject({
+      code: 'own_mint',
+      error: 'You asked for this mint: another member of staff must approve it.',
+    });
     expect((await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { as: 'finance' })).statusCode).toBe(403);
     const approved = await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { as: 'admin' });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().job).toMatchObject({ approvedBy: expect.any(String), approvedAt: expect.any(String) });
     const again = await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { as: 'operator' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatch(/^This mint job is (processing|succeeded): only one awaiting approval can be approved\.$/);
+    expect(again.json().error).toMatch(
+      /^This mint job is (processing|succeeded): only one awaiting approval can be approved\.$/,
+    );
     await until(job.id, 'succeeded');
     expect(await balanceOf(wallet, 9n)).toBe(101n);
-    const [entry] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, job.id), eq(auditEvents.action, 'mint.approve')));
-    expect(entry).toMatchObject({ actorId: approved.json().job.approvedBy, data: { amount: '101', createdBy: operator.id } });
-    const [asked] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, job.id), eq(auditEvents.action, 'mint.create_manual')));
+    const [entry] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, job.id), eq(auditEvents.action, 'mint.approve')));
+    expect(entry).toMatchObject({
+      actorId: approved.json().job.approvedBy,
+      data: { amount: '101', createdBy: operator.id },
+    });
+    const [asked] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, job.id), eq(auditEvents.action, 'mint.create_manual')));
     expect(asked!.data).toMatchObject({ note: 'Launch allocation', awaitingApproval: true });
   });
 
   it('at the threshold a mint is queued at once; the threshold is a setting', async () => {
-    const atLimit = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: freshWallet(), tokenId: 1, amount: '100', note: 'At the limit' } });
+    const atLimit = await t.call('POST', '/api/mint-jobs', {
+      body: { walletAddress: freshWallet(), tokenId: 1, amount: '100', note: 'At the limit' },
+    });
     expect(atLimit.json().job.status).toBe('processing');
     await t.call('PUT', '/api/settings', { body: { manualMintDualControlAbove: 0 } });
     try {
-      const one = await t.call('POST', '/api/mint-jobs', { body: { walletAddress: freshWallet(), tokenId: 1, amount: '1', note: 'Every mint' } });
+      const one = await t.call('POST', '/api/mint-jobs', {
+        body: { walletAddress: freshWallet(), tokenId: 1, amount: '1', note: 'Every mint' },
+      });
       expect(one.json().job.status).toBe('awaiting_approval');
       const debug = await t.call('POST', '/api/debug/mint', { body: { to: freshWallet(), id: 1, amount: 1 } });
       expect(debug.json()).toMatchObject({ tx: null, status: 'awaiting_approval' });
@@ -211,22 +280,36 @@ describe('manual mint dual control', () => {
 });
 
 describe('rejecting a manual mint awaiting approval', () => {
-  const reject = (id: string, opts: { as?: 'admin' | 'operator' | 'finance' | 'user' | null; token?: string; body?: unknown }) =>
-    t.call('POST', `/api/mint-jobs/${id}/reject`, { body: { reason: 'Not in the launch plan' }, ...opts });
+  const reject = (
+    id: string,
+    opts: { as?: 'admin' | 'operator' | 'finance' | 'user' | null; token?: string; body?: unknown },
+  ) => t.call('POST', `/api/mint-jobs/${id}/reject`, { body: { reason: 'Not in the launch plan' }, ...opts });
 
   it('another member of staff rejects it with a reason: never minted, audited, and no longer approvable or retryable', async () => {
     const wallet = freshWallet();
     const operator = await t.user('operator');
     const token = (await t.login(operator.email)).json().token as string;
-    const job = (await t.call('POST', '/api/mint-jobs', { token, body: { walletAddress: wallet, tokenId: 11, amount: '250', note: 'Partner bonus' } })).json().job;
+    const job = (
+      await t.call('POST', '/api/mint-jobs', {
+        token,
+        body: { walletAddress: wallet, tokenId: 11, amount: '250', note: 'Partner bonus' },
+      })
+    ).json().job;
     expect(job.status).toBe('awaiting_approval');
 
     const own = await reject(job.id, { token });
     expect(own.statusCode).toBe(403);
-    expect(own.json()).toMatchObject({ code: 'own_mint', error: 'You asked for this mint: another member of staff must decide it.' });
+    expect(own.json()).toMatchObject({
+      code: 'own_mint',
+      error: 'You asked for this mint: another member of staff must decide it.',
+    });
     for (const as of ['finance', 'user'] as const) expect((await reject(job.id, { as })).statusCode).toBe(403);
     expect((await reject(job.id, { as: null })).statusCode).toBe(401);
-    for (const [body, sentence] of [[{}, 'Reason is required.'], [{ reason: 'no' }, 'Reason must be at least 3 characters.'], [{ reason: 'x'.repeat(501) }, 'Reason can be at most 500 characters.']] as const) {
+    for (const [body, sentence] of [
+      [{}, 'Reason is required.'],
+      [{ reason: 'no' }, 'Reason must be at least 3 characters.'],
+      [{ reason: 'x'.repeat(501) }, 'Reason can be at most 500 characters.'],
+    ] as const) {
       const bad = await reject(job.id, { body });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ code: 'validation', error: `Invalid field "reason": ${sentence}` });
@@ -236,10 +319,21 @@ describe('rejecting a manual mint awaiting approval', () => {
     const rejected = await reject(job.id, { as: 'admin', body: { reason: '  Not in the launch plan  ' } });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().job).toMatchObject({
-      status: 'rejected', rejectedBy: expect.any(String), rejectedAt: expect.any(String), rejectReason: 'Not in the launch plan', approvedBy: null, txHash: null,
+      status: 'rejected',
+      rejectedBy: expect.any(String),
+      rejectedAt: expect.any(String),
+      rejectReason: 'Not in the launch plan',
+      approvedBy: null,
+      txHash: null,
     });
-    const [entry] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, job.id), eq(auditEvents.action, 'mint.reject')));
-    expect(entry).toMatchObject({ actorId: rejected.json().job.rejectedBy, data: { reason: 'Not in the launch plan', amount: '250', createdBy: operator.id } });
+    const [entry] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, job.id), eq(auditEvents.action, 'mint.reject')));
+    expect(entry).toMatchObject({
+      actorId: rejected.json().job.rejectedBy,
+      data: { reason: 'Not in the launch plan', amount: '250', createdBy: operator.id },
+    });
 
     const again = await reject(job.id, { as: 'admin' });
     expect(again.statusCode).toBe(409);
@@ -247,7 +341,11 @@ describe('rejecting a manual mint awaiting approval', () => {
     expect((await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { as: 'admin' })).statusCode).toBe(409);
     expect((await t.call('POST', `/api/mint-jobs/${job.id}/retry`, { as: 'admin' })).statusCode).toBe(409);
     await new Promise((r) => setTimeout(r, 500)); // several polls of the worker
-    expect((await t.call('GET', `/api/mint-jobs/${job.id}`)).json().job).toMatchObject({ status: 'rejected', attempts: 0, txHash: null });
+    expect((await t.call('GET', `/api/mint-jobs/${job.id}`)).json().job).toMatchObject({
+      status: 'rejected',
+      attempts: 0,
+      txHash: null,
+    });
     expect(await balanceOf(wallet, 11n)).toBe(0n);
     const list = (await t.call('GET', '/api/mint-jobs?status=rejected')).json();
     expect(list.jobs.map((j: Job) => j.id)).toContain(job.id);
@@ -259,7 +357,10 @@ describe('rejecting a manual mint awaiting approval', () => {
     const res = await reject(queued.id, { as: 'admin' });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('illegal_transition');
-    expect((await t.db.select().from(mintJobs).where(eq(mintJobs.id, queued.id)))[0]).toMatchObject({ rejectedBy: null, rejectReason: null });
+    expect((await t.db.select().from(mintJobs).where(eq(mintJobs.id, queued.id)))[0]).toMatchObject({
+      rejectedBy: null,
+      rejectReason: null,
+    });
     expect((await reject('00000000-0000-4000-8000-000000000000', { as: 'admin' })).statusCode).toBe(404);
   });
 });
@@ -275,7 +376,10 @@ describe('POST /api/debug/mint', () => {
   });
 
   it('is for admins only and validates its body', async () => {
-    expect((await t.call('POST', '/api/debug/mint', { as: 'operator', body: { to: freshWallet(), id: 1, amount: 1 } })).statusCode).toBe(403);
+    expect(
+      (await t.call('POST', '/api/debug/mint', { as: 'operator', body: { to: freshWallet(), id: 1, amount: 1 } }))
+        .statusCode,
+    ).toBe(403);
     const bad = await t.call('POST', '/api/debug/mint', { body: { to: 'nope', id: 1, amount: 1 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('to');

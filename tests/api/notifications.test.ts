@@ -18,7 +18,9 @@ import { startSmtpReceiver } from './smtp-receiver.js';
 const outbox = createMailer({ from: 'Shop <shop@test.dev>' });
 /** The worker's rounds, run here until there is nothing left (the app `t` runs no worker of its own). */
 async function drain(db: Db) {
-  while (await workOnce(db, outbox)) { /* more */ }
+  while (await workOnce(db, outbox)) {
+    /* more */
+  }
 }
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
@@ -38,49 +40,82 @@ const counts = async (db: Db) => ({
 
 /** `n` active users of `role` added in one statement (no password: they only receive). */
 async function addMembers(db: Db, role: string, n: number, tag: string) {
-  await db.execute(sql`insert into users (email, name, role) select ${tag} || '.' || g || '@test.dev', 'Member ' || g, ${role} from generate_series(1, ${n}) g`);
+  await db.execute(
+    sql`insert into users (email, name, role) select ${tag} || '.' || g || '@test.dev', 'Member ' || g, ${role} from generate_series(1, ${n}) g`,
+  );
 }
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('one user, without SMTP: the bell and the outbox', () => {
   it('an operator notifies a user in the app and by email; the worker puts the email in the outbox the admin reads', async () => {
     const shopper = await buildUser(t, { name: 'Ada Shopper' });
     const res = await t.call('POST', '/api/notifications/send', {
-      as: 'operator', body: { userId: shopper.id, title: 'Your parcel left', body: 'It left the warehouse today.', channels: ['in_app', 'email'], link: '/shop/account' },
+      as: 'operator',
+      body: {
+        userId: shopper.id,
+        title: 'Your parcel left',
+        body: 'It left the warehouse today.',
+        channels: ['in_app', 'email'],
+        link: '/shop/account',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().notification).toMatchObject({ userId: shopper.id, title: 'Your parcel left', read: false, link: '/shop/account' });
+    expect(res.json().notification).toMatchObject({
+      userId: shopper.id,
+      title: 'Your parcel left',
+      read: false,
+      link: '/shop/account',
+    });
     expect(res.json().emailId).toEqual(expect.any(Number));
 
     const login = (await t.login(shopper.email)).json().token as string;
     const inbox = (await t.call('GET', '/api/notifications', { token: login })).json();
     expect(inbox).toMatchObject({ ok: true, total: 1, unread: 1 });
-    expect(inbox.notifications[0]).toMatchObject({ title: 'Your parcel left', body: 'It left the warehouse today.', read: false });
+    expect(inbox.notifications[0]).toMatchObject({
+      title: 'Your parcel left',
+      body: 'It left the warehouse today.',
+      read: false,
+    });
 
     const [queued] = await t.db.select().from(emailMessages).where(eq(emailMessages.id, res.json().emailId));
     expect(queued).toMatchObject({ status: 'queued', toAddress: shopper.email, subject: 'Your parcel left' });
     await drain(t.db);
     const list = (await t.call('GET', `/api/notifications/outbox?q=${encodeURIComponent(shopper.email)}`)).json();
     expect(list.total).toBe(1);
-    expect(list.messages[0]).toMatchObject({ to: shopper.email, subject: 'Your parcel left', status: 'outbox', attempts: 1, lastError: null });
+    expect(list.messages[0]).toMatchObject({
+      to: shopper.email,
+      subject: 'Your parcel left',
+      status: 'outbox',
+      attempts: 1,
+      lastError: null,
+    });
     expect(list.messages[0].bodyPreview).toContain('It left the warehouse today.');
     expect(list.messages[0].sentAt).toEqual(expect.any(String));
     // The outbox holds whole emails to anyone: admins only.
     expect((await t.call('GET', '/api/notifications/outbox', { as: 'operator' })).statusCode).toBe(403);
-    expect((await t.call('GET', '/api/notifications/outbox?status=outbox&limit=1')).json()).toMatchObject({ total: expect.any(Number), messages: [expect.objectContaining({ status: 'outbox' })] });
+    expect((await t.call('GET', '/api/notifications/outbox?status=outbox&limit=1')).json()).toMatchObject({
+      total: expect.any(Number),
+      messages: [expect.objectContaining({ status: 'outbox' })],
+    });
   });
 
   it('by email address, email only: no notification in the bell', async () => {
     const shopper = await buildUser(t);
-    const res = await t.call('POST', '/api/notifications/send', { body: { email: shopper.email.toUpperCase(), title: 'Receipt', body: 'Attached.', channels: ['email'] } });
+    const res = await t.call('POST', '/api/notifications/send', {
+      body: { email: shopper.email.toUpperCase(), title: 'Receipt', body: 'Attached.', channels: ['email'] },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ notification: null, emailId: expect.any(Number) });
-    expect((await t.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, shopper.id)))[0]!.n).toBe(0);
+    expect(
+      (await t.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, shopper.id)))[0]!.n,
+    ).toBe(0);
   });
 });
 
@@ -91,7 +126,9 @@ describe('the inbox', () => {
     for (const title of ['First', 'Second', 'Third']) {
       await t.call('POST', '/api/notifications/send', { body: { userId: a.id, title, body: `${title} body` } });
     }
-    await t.call('POST', '/api/notifications/send', { body: { userId: b.id, title: 'For B', body: 'Only B sees this.' } });
+    await t.call('POST', '/api/notifications/send', {
+      body: { userId: b.id, title: 'For B', body: 'Only B sees this.' },
+    });
     const tokenA = (await t.login(a.email)).json().token as string;
     const tokenB = (await t.login(b.email)).json().token as string;
 
@@ -103,22 +140,46 @@ describe('the inbox', () => {
     expect(rest.notifications.map((n: { title: string }) => n.title)).toEqual(['First']);
 
     const third = page.notifications[0].id as string;
-    expect((await t.call('PUT', `/api/notifications/${third}/read`, { token: tokenB })).json()).toMatchObject({ ok: false, code: 'not_found', error: 'Notification not found.' });
+    expect((await t.call('PUT', `/api/notifications/${third}/read`, { token: tokenB })).json()).toMatchObject({
+      ok: false,
+      code: 'not_found',
+      error: 'Notification not found.',
+    });
     const read = await t.call('PUT', `/api/notifications/${third}/read`, { token: tokenA });
     expect(read.json().notification).toMatchObject({ id: third, read: true });
-    expect((await t.call('GET', '/api/notifications?read=false', { token: tokenA })).json()).toMatchObject({ total: 2, unread: 2 });
-    expect((await t.call('PUT', '/api/notifications/read-all', { token: tokenA })).json()).toMatchObject({ ok: true, updated: 2 });
-    expect((await t.call('GET', '/api/notifications', { token: tokenA })).json()).toMatchObject({ total: 3, unread: 0 });
-    expect((await t.call('GET', '/api/notifications', { token: tokenB })).json()).toMatchObject({ total: 1, unread: 1 });
+    expect((await t.call('GET', '/api/notifications?read=false', { token: tokenA })).json()).toMatchObject({
+      total: 2,
+      unread: 2,
+    });
+    expect((await t.call('PUT', '/api/notifications/read-all', { token: tokenA })).json()).toMatchObject({
+      ok: true,
+      updated: 2,
+    });
+    expect((await t.call('GET', '/api/notifications', { token: tokenA })).json()).toMatchObject({
+      total: 3,
+      unread: 0,
+    });
+    expect((await t.call('GET', '/api/notifications', { token: tokenB })).json()).toMatchObject({
+      total: 1,
+      unread: 1,
+    });
 
     // Staff read anyone's, by recipient and read state; a shopper may not.
-    const ofA = (await t.call('GET', `/api/notifications?scope=all&userId=${a.id}&read=true`, { as: 'finance' })).json();
+    const ofA = (
+      await t.call('GET', `/api/notifications?scope=all&userId=${a.id}&read=true`, { as: 'finance' })
+    ).json();
     expect(ofA).toMatchObject({ total: 3 });
     expect(ofA.notifications[0]).toMatchObject({ userId: a.id, userEmail: a.email });
-    const byEmail = (await t.call('GET', `/api/notifications?scope=all&q=${encodeURIComponent(a.email.slice(0, -4).toUpperCase())}`, { as: 'operator' })).json();
+    const byEmail = (
+      await t.call('GET', `/api/notifications?scope=all&q=${encodeURIComponent(a.email.slice(0, -4).toUpperCase())}`, {
+        as: 'operator',
+      })
+    ).json();
     expect(byEmail).toMatchObject({ total: 3, totalIsEstimate: false });
     expect(byEmail.notifications.every((n: { userEmail: string }) => n.userEmail === a.email)).toBe(true);
-    expect((await t.call('GET', `/api/notifications?q=${encodeURIComponent(a.email)}`, { token: tokenB })).statusCode).toBe(403);
+    expect(
+      (await t.call('GET', `/api/notifications?q=${encodeURIComponent(a.email)}`, { token: tokenB })).statusCode,
+    ).toBe(403);
     const refused = await t.call('GET', '/api/notifications?scope=all', { token: tokenB });
     expect(refused.statusCode).toBe(403);
     expect((await t.call('GET', `/api/notifications?userId=${a.id}`, { token: tokenB })).statusCode).toBe(403);
@@ -128,7 +189,14 @@ describe('the inbox', () => {
 describe('sorting the staff lists', () => {
   it('every user’s notifications, the outbox and the bulk sends sort both ways, their CSV in the same order; an unknown sort is a 400 that changes nothing', async () => {
     const shopper = await buildUser(t);
-    const send = async (title: string) => expect((await t.call('POST', '/api/notifications/send', { body: { userId: shopper.id, title, body: 'Sorted.', channels: ['in_app', 'email'] } })).statusCode).toBe(201);
+    const send = async (title: string) =>
+      expect(
+        (
+          await t.call('POST', '/api/notifications/send', {
+            body: { userId: shopper.id, title, body: 'Sorted.', channels: ['in_app', 'email'] },
+          })
+        ).statusCode,
+      ).toBe(201);
     await send('One');
     await send('Two');
     await drain(t.db);
@@ -136,12 +204,22 @@ describe('sorting the staff lists', () => {
     const tag = `sortbulk${Date.now().toString(36)}`;
     await addMembers(t.db, 'finance', 1, tag);
     for (const audience of ['finance', 'admin']) {
-      expect((await t.call('POST', '/api/notifications/bulk', { body: { audience, title: `To ${audience}`, body: 'Sorted.' } })).statusCode).toBe(202);
+      expect(
+        (
+          await t.call('POST', '/api/notifications/bulk', {
+            body: { audience, title: `To ${audience}`, body: 'Sorted.' },
+          })
+        ).statusCode,
+      ).toBe(202);
     }
 
     const all = { path: '/api/notifications', field: 'notifications', query: `scope=all&userId=${shopper.id}` };
     await expectSorted(t, { ...all, sort: 'createdAt', value: (r) => r.createdAt });
-    const outboxList = { path: '/api/notifications/outbox', field: 'messages', query: `q=${encodeURIComponent(shopper.email)}` };
+    const outboxList = {
+      path: '/api/notifications/outbox',
+      field: 'messages',
+      query: `q=${encodeURIComponent(shopper.email)}`,
+    };
     await expectSorted(t, { ...outboxList, sort: 'status', value: (r) => r.status });
     await expectSorted(t, { ...outboxList, sort: 'createdAt', value: (r) => r.createdAt });
     const bulks = { path: '/api/notifications/bulk', field: 'jobs' };
@@ -159,9 +237,27 @@ describe('refused input changes nothing', () => {
   it.each([
     ['an empty title', { title: '  ', body: 'x' }, 400, 'Title is required.', 'title'],
     ['a body too long', { title: 'x', body: 'b'.repeat(5001) }, 400, 'Body can be at most 5000 characters.', 'body'],
-    ['an unknown channel', { title: 'x', body: 'y', channels: ['sms'] }, 400, 'Each channel must be one of in_app, email.', 'channels.0'],
-    ['no channel', { title: 'x', body: 'y', channels: [] }, 400, 'Choose at least one channel: in_app, email or both.', 'channels'],
-    ['a link elsewhere', { title: 'x', body: 'y', link: 'javascript:alert(1)' }, 400, 'Link must be a path on this site (/…) or an http(s) address.', 'link'],
+    [
+      'an unknown channel',
+      { title: 'x', body: 'y', channels: ['sms'] },
+      400,
+      'Each channel must be one of in_app, email.',
+      'channels.0',
+    ],
+    [
+      'no channel',
+      { title: 'x', body: 'y', channels: [] },
+      400,
+      'Choose at least one channel: in_app, email or both.',
+      'channels',
+    ],
+    [
+      'a link elsewhere',
+      { title: 'x', body: 'y', link: 'javascript:alert(1)' },
+      400,
+      'Link must be a path on this site (/…) or an http(s) address.',
+      'link',
+    ],
   ])('send with %s: %s naming the field', async (_name, fields, status, sentence, field) => {
     const user = await buildUser(t);
     const before = await counts(t.db);
@@ -174,10 +270,14 @@ describe('refused input changes nothing', () => {
 
   it('an unknown user is a 404 with a sentence; no recipient named is a 400', async () => {
     const before = await counts(t.db);
-    const unknown = await t.call('POST', '/api/notifications/send', { body: { userId: UNKNOWN, title: 'x', body: 'y' } });
+    const unknown = await t.call('POST', '/api/notifications/send', {
+      body: { userId: UNKNOWN, title: 'x', body: 'y' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ ok: false, code: 'not_found', error: `No user has the id ${UNKNOWN}.` });
-    const byEmail = await t.call('POST', '/api/notifications/send', { body: { email: 'nobody@test.dev', title: 'x', body: 'y' } });
+    const byEmail = await t.call('POST', '/api/notifications/send', {
+      body: { email: 'nobody@test.dev', title: 'x', body: 'y' },
+    });
     expect(byEmail.json()).toMatchObject({ code: 'not_found', error: 'No user has the email nobody@test.dev.' });
     const nobody = await t.call('POST', '/api/notifications/send', { body: { title: 'x', body: 'y' } });
     expect(nobody.statusCode).toBe(400);
@@ -187,16 +287,24 @@ describe('refused input changes nothing', () => {
 
   it('bulk: an unknown role is a 400, an empty title a 400, a role nobody has a 422; nothing queued', async () => {
     const before = await counts(t.db);
-    const role = await t.call('POST', '/api/notifications/bulk', { body: { audience: 'wizard', title: 'x', body: 'y' } });
+    const role = await t.call('POST', '/api/notifications/bulk', {
+      body: { audience: 'wizard', title: 'x', body: 'y' },
+    });
     expect(role.statusCode).toBe(400);
     expect(role.json().fields.audience).toBe('Audience must be one of all, admin, finance, operator, user.');
     const title = await t.call('POST', '/api/notifications/bulk', { body: { audience: 'all', title: '', body: 'y' } });
     expect(title.json().fields.title).toBe('Title is required.');
     const empty = await createTestApp();
     try {
-      const none = await empty.call('POST', '/api/notifications/bulk', { as: 'operator', body: { audience: 'finance', title: 'x', body: 'y' } });
+      const none = await empty.call('POST', '/api/notifications/bulk', {
+        as: 'operator',
+        body: { audience: 'finance', title: 'x', body: 'y' },
+      });
       expect(none.statusCode).toBe(422);
-      expect(none.json()).toMatchObject({ code: 'no_recipients', error: 'No active user has the role finance: nobody would receive this.' });
+      expect(none.json()).toMatchObject({
+        code: 'no_recipients',
+        error: 'No active user has the role finance: nobody would receive this.',
+      });
       expect((await counts(empty.db)).bulks).toBe(0);
     } finally {
       await empty.close();
@@ -206,41 +314,81 @@ describe('refused input changes nothing', () => {
 });
 
 describe('settings gate sending, read at send time', () => {
-  afterAll(async () => { await t.call('PUT', '/api/settings', { body: { notifications: true, emailNotifications: true } }); });
+  afterAll(async () => {
+    await t.call('PUT', '/api/settings', { body: { notifications: true, emailNotifications: true } });
+  });
 
   it('email notifications off: email sends are refused, in-app ones go, events queue no email, queued emails are skipped', async () => {
     const user = await buildUser(t);
     // Queued while email was on, delivered after it was turned off: skipped with the reason.
-    const early = (await t.call('POST', '/api/notifications/send', { body: { userId: user.id, title: 'Early', body: 'x', channels: ['email'] } })).json().emailId as number;
+    const early = (
+      await t.call('POST', '/api/notifications/send', {
+        body: { userId: user.id, title: 'Early', body: 'x', channels: ['email'] },
+      })
+    ).json().emailId as number;
     expect((await t.call('PUT', '/api/settings', { body: { emailNotifications: false } })).statusCode).toBe(200);
 
     const before = await counts(t.db);
-    const refused = await t.call('POST', '/api/notifications/send', { body: { userId: user.id, title: 'x', body: 'y', channels: ['in_app', 'email'] } });
+    const refused = await t.call('POST', '/api/notifications/send', {
+      body: { userId: user.id, title: 'x', body: 'y', channels: ['in_app', 'email'] },
+    });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 'channel_off', error: 'Email notifications are turned off in Settings: turn them on or send in-app only.' });
-    const bulk = await t.call('POST', '/api/notifications/bulk', { body: { audience: 'all', title: 'x', body: 'y', channels: ['email'] } });
+    expect(refused.json()).toMatchObject({
+      code: 'channel_off',
+      error: 'Email notifications are turned off in Settings: turn them on or send in-app only.',
+    });
+    const bulk = await t.call('POST', '/api/notifications/bulk', {
+      body: { audience: 'all', title: 'x', body: 'y', channels: ['email'] },
+    });
     expect(bulk.statusCode).toBe(422);
     expect(await counts(t.db)).toEqual(before);
 
-    expect((await t.call('POST', '/api/notifications/send', { body: { userId: user.id, title: 'In app', body: 'y', channels: ['in_app'] } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.call('POST', '/api/notifications/send', {
+          body: { userId: user.id, title: 'In app', body: 'y', channels: ['in_app'] },
+        })
+      ).statusCode,
+    ).toBe(201);
     const order = await buildOrder(t, { userEmail: user.email, paid: true });
     const mails = await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, user.email));
     expect(mails.map((m) => m.subject)).toEqual(['Early']);
-    expect(await t.db.select().from(notifications).where(and(eq(notifications.userId, user.id), sql`${notifications.title} like ${`Order ${order.id.slice(0, 8)}%`}`))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.userId, user.id), sql`${notifications.title} like ${`Order ${order.id.slice(0, 8)}%`}`),
+        ),
+    ).toHaveLength(1);
 
     await drain(t.db);
     const [skipped] = await t.db.select().from(emailMessages).where(eq(emailMessages.id, early));
-    expect(skipped).toMatchObject({ status: 'skipped', lastError: 'Email notifications were turned off in Settings before it was sent.', sentAt: null });
+    expect(skipped).toMatchObject({
+      status: 'skipped',
+      lastError: 'Email notifications were turned off in Settings before it was sent.',
+      sentAt: null,
+    });
   });
 
   it('in-app notifications off: in-app sends are refused, email ones go, events write no notification', async () => {
     await t.call('PUT', '/api/settings', { body: { notifications: false, emailNotifications: true } });
     const user = await buildUser(t);
-    const refused = await t.call('POST', '/api/notifications/send', { body: { userId: user.id, title: 'x', body: 'y' } });
-    expect(refused.json()).toMatchObject({ code: 'channel_off', error: 'In-app notifications are turned off in Settings: turn them on or send by email only.' });
+    const refused = await t.call('POST', '/api/notifications/send', {
+      body: { userId: user.id, title: 'x', body: 'y' },
+    });
+    expect(refused.json()).toMatchObject({
+      code: 'channel_off',
+      error: 'In-app notifications are turned off in Settings: turn them on or send by email only.',
+    });
     await t.call('PUT', '/api/settings', { body: { emailNotifications: false } });
-    expect((await t.call('POST', '/api/notifications/send', { body: { userId: user.id, title: 'x', body: 'y', channels: ['email', 'in_app'] } })).json().error)
-      .toBe('In-app and email notifications are turned off in Settings: turn them on first.');
+    expect(
+      (
+        await t.call('POST', '/api/notifications/send', {
+          body: { userId: user.id, title: 'x', body: 'y', channels: ['email', 'in_app'] },
+        })
+      ).json().error,
+    ).toBe('In-app and email notifications are turned off in Settings: turn them on first.');
     await t.call('PUT', '/api/settings', { body: { emailNotifications: true } });
     await buildOrder(t, { userEmail: user.email, paid: true });
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, user.id))).toHaveLength(0);
@@ -262,12 +410,21 @@ describe('events notify the people concerned, in the event’s transaction', () 
 
   it('payout completed: the recipient', async () => {
     const recipient = await buildUser(t);
-    const [payout] = await t.db.insert(payouts).values({ recipientId: recipient.id, grossCents: 12345, amountCents: 12345 }).returning();
+    const [payout] = await t.db
+      .insert(payouts)
+      .values({ recipientId: recipient.id, grossCents: 12345, amountCents: 12345 })
+      .returning();
     expect((await t.call('POST', `/api/payouts/${payout!.id}/approve`, { as: 'admin' })).statusCode).toBe(200);
-    const res = await t.call('PUT', `/api/payouts/${payout!.id}/status`, { as: 'finance', body: { status: 'completed', reference: 'BANK-77' } });
+    const res = await t.call('PUT', `/api/payouts/${payout!.id}/status`, {
+      as: 'finance',
+      body: { status: 'completed', reference: 'BANK-77' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, recipient.id));
-    expect(note).toMatchObject({ title: 'Your payout was sent', body: 'Your payout of 123.45 USD was completed (bank reference BANK-77).' });
+    expect(note).toMatchObject({
+      title: 'Your payout was sent',
+      body: 'Your payout of 123.45 USD was completed (bank reference BANK-77).',
+    });
     expect(await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, recipient.email))).toHaveLength(1);
   });
 
@@ -285,23 +442,52 @@ describe('events notify the people concerned, in the event’s transaction', () 
 
 describe('bulk sends', () => {
   let b: TestApp;
-  beforeAll(async () => { b = await createTestApp(); });
-  afterAll(async () => { await b.close(); });
+  beforeAll(async () => {
+    b = await createTestApp();
+  });
+  afterAll(async () => {
+    await b.close();
+  });
 
-  const members = async (db: Db, role: string) => (await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.role, role), eq(users.status, 'active'))));
+  const members = async (db: Db, role: string) =>
+    await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.role, role), eq(users.status, 'active')));
   const perMember = async (db: Db, bulkId: string) => ({
-    notes: await queryRows<{ user_id: string; n: number }>(db, sql`select user_id, count(*)::int as n from notifications where bulk_id = ${bulkId} group by user_id`),
-    mails: await queryRows<{ user_id: string; n: number; status: string }>(db, sql`select user_id, count(*)::int as n, min(status) as status from email_messages where bulk_id = ${bulkId} group by user_id`),
+    notes: await queryRows<{ user_id: string; n: number }>(
+      db,
+      sql`select user_id, count(*)::int as n from notifications where bulk_id = ${bulkId} group by user_id`,
+    ),
+    mails: await queryRows<{ user_id: string; n: number; status: string }>(
+      db,
+      sql`select user_id, count(*)::int as n, min(status) as status from email_messages where bulk_id = ${bulkId} group by user_id`,
+    ),
   });
 
   it('to a role, in the app and by email: each active member once, with progress until completed', async () => {
     await addMembers(b.db, 'finance', 12, `fin${Date.now()}`);
     await b.user('finance', { status: 'suspended' });
     const expected = (await members(b.db, 'finance')).length;
-    const res = await b.call('POST', '/api/notifications/bulk', { as: 'operator', body: { audience: 'finance', title: 'Quarter closes Friday', body: 'Please file your reports.', channels: ['in_app', 'email'] } });
+    const res = await b.call('POST', '/api/notifications/bulk', {
+      as: 'operator',
+      body: {
+        audience: 'finance',
+        title: 'Quarter closes Friday',
+        body: 'Please file your reports.',
+        channels: ['in_app', 'email'],
+      },
+    });
     expect(res.statusCode, res.body).toBe(202);
     const job = res.json().job;
-    expect(job).toMatchObject({ audience: 'finance', status: 'queued', total: expected, sent: 0, failed: 0, channels: ['in_app', 'email'] });
+    expect(job).toMatchObject({
+      audience: 'finance',
+      status: 'queued',
+      total: expected,
+      sent: 0,
+      failed: 0,
+      channels: ['in_app', 'email'],
+    });
 
     await drain(b.db);
     const done = (await b.call('GET', `/api/notifications/bulk/${job.id}`, { as: 'finance' })).json().job;
@@ -313,13 +499,20 @@ describe('bulk sends', () => {
     expect(notes.every((r) => r.n === 1) && mails.every((r) => r.n === 1 && r.status === 'outbox')).toBe(true);
     const list = (await b.call('GET', '/api/notifications/bulk?limit=5', { as: 'finance' })).json();
     expect(list.jobs[0]).toMatchObject({ id: job.id, status: 'completed' });
-    expect((await b.call('GET', '/api/notifications/bulk/00000000-0000-4000-8000-000000000000')).json()).toMatchObject({ code: 'not_found', error: 'Bulk notification not found.' });
+    expect((await b.call('GET', '/api/notifications/bulk/00000000-0000-4000-8000-000000000000')).json()).toMatchObject({
+      code: 'not_found',
+      error: 'Bulk notification not found.',
+    });
   });
 
   it('a second app on the same database finishes a bulk send the first left half done: each member exactly once', async () => {
     await addMembers(b.db, 'operator', 40, `op${Date.now()}`);
     const expected = (await members(b.db, 'operator')).length;
-    const job = (await b.call('POST', '/api/notifications/bulk', { body: { audience: 'operator', title: 'Restart', body: 'Half way.', channels: ['in_app', 'email'] } })).json().job;
+    const job = (
+      await b.call('POST', '/api/notifications/bulk', {
+        body: { audience: 'operator', title: 'Restart', body: 'Half way.', channels: ['in_app', 'email'] },
+      })
+    ).json().job;
     // The first process reaches two batches of recipients and delivers part of their emails, then stops.
     await expandBulkBatch(b.db, 7);
     await expandBulkBatch(b.db, 7);
@@ -327,9 +520,15 @@ describe('bulk sends', () => {
     const half = (await b.call('GET', `/api/notifications/bulk/${job.id}`)).json().job;
     expect(half).toMatchObject({ status: 'running', sent: 5 });
 
-    const second = await createTestApp({ NOTIFICATION_POLL_MS: '50' }, { database: b.database, notifier: { bulkChunk: 6, outboxBatch: 4 } });
+    const second = await createTestApp(
+      { NOTIFICATION_POLL_MS: '50' },
+      { database: b.database, notifier: { bulkChunk: 6, outboxBatch: 4 } },
+    );
     try {
-      const done = await until(async () => (await b.call('GET', `/api/notifications/bulk/${job.id}`)).json().job, (j) => j.status === 'completed');
+      const done = await until(
+        async () => (await b.call('GET', `/api/notifications/bulk/${job.id}`)).json().job,
+        (j) => j.status === 'completed',
+      );
       expect(done).toMatchObject({ status: 'completed', total: expected, sent: expected, failed: 0 });
     } finally {
       await second.app.close();
@@ -343,11 +542,25 @@ describe('bulk sends', () => {
   it('two apps working at once on the same database reach each member exactly once', async () => {
     await addMembers(b.db, 'user', 60, `u${Date.now()}`);
     const expected = (await members(b.db, 'user')).length;
-    const job = (await b.call('POST', '/api/notifications/bulk', { body: { audience: 'user', title: 'Sale', body: 'Everything 10 % off.', channels: ['email'] } })).json().job;
-    const one = await createTestApp({ NOTIFICATION_POLL_MS: '50' }, { database: b.database, notifier: { bulkChunk: 5, outboxBatch: 3 } });
-    const two = await createTestApp({ NOTIFICATION_POLL_MS: '50' }, { database: b.database, notifier: { bulkChunk: 5, outboxBatch: 3 } });
+    const job = (
+      await b.call('POST', '/api/notifications/bulk', {
+        body: { audience: 'user', title: 'Sale', body: 'Everything 10 % off.', channels: ['email'] },
+      })
+    ).json().job;
+    const one = await createTestApp(
+      { NOTIFICATION_POLL_MS: '50' },
+      { database: b.database, notifier: { bulkChunk: 5, outboxBatch: 3 } },
+    );
+    const two = await createTestApp(
+      { NOTIFICATION_POLL_MS: '50' },
+      { database: b.database, notifier: { bulkChunk: 5, outboxBatch: 3 } },
+    );
     try {
-      const done = await until(async () => (await b.call('GET', `/api/notifications/bulk/${job.id}`)).json().job, (j) => j.status === 'completed', 30_000);
+      const done = await until(
+        async () => (await b.call('GET', `/api/notifications/bulk/${job.id}`)).json().job,
+        (j) => j.status === 'completed',
+        30_000,
+      );
       expect(done).toMatchObject({ status: 'completed', total: expected, sent: expected });
     } finally {
       await one.app.close();
@@ -360,7 +573,11 @@ describe('bulk sends', () => {
   });
 
   it('in-app only: done when the notifications are written', async () => {
-    const job = (await b.call('POST', '/api/notifications/bulk', { body: { audience: 'admin', title: 'Maintenance', body: 'Tonight at 22:00.', channels: ['in_app'] } })).json().job;
+    const job = (
+      await b.call('POST', '/api/notifications/bulk', {
+        body: { audience: 'admin', title: 'Maintenance', body: 'Tonight at 22:00.', channels: ['in_app'] },
+      })
+    ).json().job;
     await drain(b.db);
     const done = (await b.call('GET', `/api/notifications/bulk/${job.id}`)).json().job;
     expect(done).toMatchObject({ status: 'completed', sent: done.total, channels: ['in_app'] });
@@ -372,19 +589,41 @@ describe('by SMTP (a real SMTP server on a loopback port)', () => {
   let m: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
   beforeAll(async () => {
-    smtp = await startSmtpReceiver((to) => (to.startsWith('later') ? { code: 451, message: 'Mailbox busy, try later' } : to.startsWith('never') ? { code: 550, message: 'No such mailbox here' } : null));
-    m = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'RWA Shop <shop@test.dev>', NOTIFICATION_POLL_MS: '50' }, { notifier: { retryBaseMs: 30, maxAttempts: 3 } });
+    smtp = await startSmtpReceiver((to) =>
+      to.startsWith('later')
+        ? { code: 451, message: 'Mailbox busy, try later' }
+        : to.startsWith('never')
+          ? { code: 550, message: 'No such mailbox here' }
+          : null,
+    );
+    m = await createTestApp(
+      { SMTP_URL: smtp.url, MAIL_FROM: 'RWA Shop <shop@test.dev>', NOTIFICATION_POLL_MS: '50' },
+      { notifier: { retryBaseMs: 30, maxAttempts: 3 } },
+    );
   });
   afterAll(async () => {
     await m.close();
     await smtp.close();
   });
 
-  const status = (id: number) => until(async () => (await m.db.select().from(emailMessages).where(eq(emailMessages.id, id)))[0]!, (r) => ['sent', 'failed'].includes(r.status));
+  const status = (id: number) =>
+    until(
+      async () => (await m.db.select().from(emailMessages).where(eq(emailMessages.id, id)))[0]!,
+      (r) => ['sent', 'failed'].includes(r.status),
+    );
 
   it('a message really arrives, to the user, with the title as its subject and MAIL_FROM as sender', async () => {
     const user = await buildUser(m, { email: `reader.${Date.now()}@test.dev` });
-    const res = await m.call('POST', '/api/notifications/send', { as: 'operator', body: { userId: user.id, title: 'Hello by SMTP', body: 'A real message.', channels: ['email'], link: 'https://example.com/x' } });
+    const res = await m.call('POST', '/api/notifications/send', {
+      as: 'operator',
+      body: {
+        userId: user.id,
+        title: 'Hello by SMTP',
+        body: 'A real message.',
+        channels: ['email'],
+        link: 'https://example.com/x',
+      },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const row = await status(res.json().emailId);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
@@ -398,7 +637,11 @@ describe('by SMTP (a real SMTP server on a loopback port)', () => {
 
   it('a server that says "try later" is retried with a growing delay, then the email fails with its answer', async () => {
     const user = await buildUser(m, { email: `later.${Date.now()}@test.dev` });
-    const id = (await m.call('POST', '/api/notifications/send', { body: { userId: user.id, title: 'Busy', body: 'x', channels: ['email'] } })).json().emailId;
+    const id = (
+      await m.call('POST', '/api/notifications/send', {
+        body: { userId: user.id, title: 'Busy', body: 'x', channels: ['email'] },
+      })
+    ).json().emailId;
     const row = await status(id);
     expect(row).toMatchObject({ status: 'failed', attempts: 3 });
     expect(row.lastError).toContain('Mailbox busy, try later');
@@ -408,7 +651,11 @@ describe('by SMTP (a real SMTP server on a loopback port)', () => {
 
   it('a recipient refused for good (5xx) fails at once', async () => {
     const user = await buildUser(m, { email: `never.${Date.now()}@test.dev` });
-    const id = (await m.call('POST', '/api/notifications/send', { body: { userId: user.id, title: 'Refused', body: 'x', channels: ['email'] } })).json().emailId;
+    const id = (
+      await m.call('POST', '/api/notifications/send', {
+        body: { userId: user.id, title: 'Refused', body: 'x', channels: ['email'] },
+      })
+    ).json().emailId;
     const row = await status(id);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row.lastError).toContain('No such mailbox here');
@@ -418,12 +665,26 @@ describe('by SMTP (a real SMTP server on a loopback port)', () => {
     const tag = `smtpbulk${Date.now()}`;
     await addMembers(m.db, 'finance', 8, tag);
     const expected = await members(m.db, 'finance');
-    const job = (await m.call('POST', '/api/notifications/bulk', { body: { audience: 'finance', title: 'Bulk by SMTP', body: 'Hello all.', channels: ['email'] } })).json().job;
-    const done = await until(async () => (await m.call('GET', `/api/notifications/bulk/${job.id}`)).json().job, (j) => j.status === 'completed');
+    const job = (
+      await m.call('POST', '/api/notifications/bulk', {
+        body: { audience: 'finance', title: 'Bulk by SMTP', body: 'Hello all.', channels: ['email'] },
+      })
+    ).json().job;
+    const done = await until(
+      async () => (await m.call('GET', `/api/notifications/bulk/${job.id}`)).json().job,
+      (j) => j.status === 'completed',
+    );
     expect(done).toMatchObject({ status: 'completed', total: expected.length, sent: expected.length, failed: 0 });
-    const got = smtp.received.filter((r) => r.subject === 'Bulk by SMTP').flatMap((r) => r.to).sort();
+    const got = smtp.received
+      .filter((r) => r.subject === 'Bulk by SMTP')
+      .flatMap((r) => r.to)
+      .sort();
     expect(got).toEqual(expected.map((u) => u.email).sort());
   });
 
-  const members = async (db: Db, role: string) => db.select({ email: users.email }).from(users).where(and(eq(users.role, role), eq(users.status, 'active')));
+  const members = async (db: Db, role: string) =>
+    db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.role, role), eq(users.status, 'active')));
 });

@@ -9,12 +9,19 @@ import { answerChecker, type OpenApiDocument } from './openapi-answers.js';
 
 type Schema = { type?: string; format?: string; $ref?: string; properties?: Record<string, Schema> };
 type Operation = {
-  operationId?: string; summary?: string; tags?: string[]; security?: unknown[];
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
   parameters?: { in: string; name: string; schema: Schema }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
 };
-type Doc = { servers?: unknown[]; info: { license?: { name: string } }; paths: Record<string, Record<string, Operation>> };
+type Doc = {
+  servers?: unknown[];
+  info: { license?: { name: string } };
+  paths: Record<string, Record<string, Operation>>;
+};
 
 let t: TestApp;
 let doc: Doc;
@@ -22,9 +29,14 @@ beforeAll(async () => {
   t = await createTestApp();
   doc = (await t.call('GET', '/api/docs/json')).json();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ where: `${method.toUpperCase()} ${path}`, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ where: `${method.toUpperCase()} ${path}`, op })),
+  );
 const op = (method: string, path: string) => doc.paths[path]![method]!;
 const ERROR = { $ref: '#/components/schemas/Error' };
 
@@ -44,8 +56,16 @@ describe('the OpenAPI document', () => {
   });
 
   it('asks no token of the public operations, and the bearer token of the others', () => {
-    const open = ['GET /api/health', 'GET /api/settings/public', 'GET /api/shop/products', 'GET /api/membership/levels', 'GET /api/payment-sdk/providers',
-      'POST /api/cart/price', 'GET /api/domain/resolve/{domain}', 'POST /api/shop/auth/signup'];
+    const open = [
+      'GET /api/health',
+      'GET /api/settings/public',
+      'GET /api/shop/products',
+      'GET /api/membership/levels',
+      'GET /api/payment-sdk/providers',
+      'POST /api/cart/price',
+      'GET /api/domain/resolve/{domain}',
+      'POST /api/shop/auth/signup',
+    ];
     for (const { where, op } of operations()) {
       if (open.includes(where)) {
         expect(op.security, where).toEqual([]);
@@ -59,12 +79,21 @@ describe('the OpenAPI document', () => {
 
   it('declares each error status with the error shape, and a success status', () => {
     for (const { where, op } of operations()) {
-      expect(Object.keys(op.responses).some((s) => /^2/.test(s)), where).toBe(true);
-      for (const status of ['429', '5XX']) expect(op.responses[status]?.content?.['application/json']?.schema, `${where} ${status}`).toEqual(ERROR);
+      expect(
+        Object.keys(op.responses).some((s) => /^2/.test(s)),
+        where,
+      ).toBe(true);
+      for (const status of ['429', '5XX'])
+        expect(op.responses[status]?.content?.['application/json']?.schema, `${where} ${status}`).toEqual(ERROR);
       // Each refusal is its own status, never a 4XX range a generated client cannot tell apart.
-      expect(Object.keys(op.responses).filter((s) => /X/.test(s) && s !== '5XX'), where).toEqual([]);
+      expect(
+        Object.keys(op.responses).filter((s) => /X/.test(s) && s !== '5XX'),
+        where,
+      ).toEqual([]);
     }
-    expect(Object.keys(op('put', '/api/products/{id}').responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413', '415']));
+    expect(Object.keys(op('put', '/api/products/{id}').responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '413', '415']),
+    );
     expect(Object.keys(op('post', '/api/coupons').responses)).toContain('201');
     expect(op('post', '/api/coupons').responses['200']).toBeUndefined();
     expect(Object.keys(op('get', '/api/orders/export.csv').responses['200']!.content!)).toEqual(['text/csv']);
@@ -72,7 +101,9 @@ describe('the OpenAPI document', () => {
 
   it('describes the uploads as multipart/form-data with their fields and file', () => {
     const kyc = op('post', '/api/kyc/session').requestBody!.content['multipart/form-data']!.schema;
-    expect(Object.keys(kyc.properties!)).toEqual(expect.arrayContaining(['legalName', 'dateOfBirth', 'country', 'documentType', 'documentNumber', 'document']));
+    expect(Object.keys(kyc.properties!)).toEqual(
+      expect.arrayContaining(['legalName', 'dateOfBirth', 'country', 'documentType', 'documentNumber', 'document']),
+    );
     expect(kyc.properties!['document']).toMatchObject({ type: 'string', format: 'binary' });
     const image = op('post', '/api/products/{id}/image').requestBody!.content['multipart/form-data']!.schema;
     expect(image.properties!['image']).toMatchObject({ type: 'string', format: 'binary' });
@@ -90,18 +121,38 @@ describe('the OpenAPI document', () => {
 });
 
 describe('answers checked against the document', () => {
-  const answer = (statusCode: number, body: unknown) => ({ statusCode, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) });
-  const error = { ok: false, success: false, error: 'No such coupon.', code: 'not_found', messageCode: 'coupon_not_found' };
+  const answer = (statusCode: number, body: unknown) => ({
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(body),
+  });
+  const error = {
+    ok: false,
+    success: false,
+    error: 'No such coupon.',
+    code: 'not_found',
+    messageCode: 'coupon_not_found',
+  };
 
   it('refuses a status the operation does not declare, and an error body of another shape', () => {
     const check = answerChecker(doc as unknown as OpenApiDocument);
     expect(check('GET', '/api/coupons/:id', answer(404, error))).toBeNull();
-    expect(check('GET', '/api/coupons/:id', answer(201, { ok: true }))).toMatch(/answered 201, which the OpenAPI document does not declare/);
-    expect(check('GET', '/api/coupons/:id', answer(404, { ...error, stack: 'at …' }))).toMatch(/refuses: .*additional properties/);
-    expect(check('DELETE', '/api/coupons/:id', answer(409, { ok: false, error: 'x' }))).toMatch(/refuses: .*must have required property 'code'/);
+    expect(check('GET', '/api/coupons/:id', answer(201, { ok: true }))).toMatch(
+      /answered 201, which the OpenAPI document does not declare/,
+    );
+    expect(check('GET', '/api/coupons/:id', answer(404, { ...error, stack: 'at …' }))).toMatch(
+      /refuses: .*additional properties/,
+    );
+    expect(check('DELETE', '/api/coupons/:id', answer(409, { ok: false, error: 'x' }))).toMatch(
+      /refuses: .*must have required property 'code'/,
+    );
     // A refusal the route does not list (`config.refuses`) is not covered by a 4XX range.
-    expect(check('GET', '/api/coupons/:id', answer(409, error))).toMatch(/answered 409, which the OpenAPI document does not declare/);
-    expect(op('delete', '/api/coupons/{id}').responses['409']).toMatchObject({ description: expect.stringContaining('state does not allow it') });
+    expect(check('GET', '/api/coupons/:id', answer(409, error))).toMatch(
+      /answered 409, which the OpenAPI document does not declare/,
+    );
+    expect(op('delete', '/api/coupons/{id}').responses['409']).toMatchObject({
+      description: expect.stringContaining('state does not allow it'),
+    });
   });
 
   it('fails a test whose answer the document does not declare (the harness checks every call)', async () => {
@@ -110,7 +161,9 @@ describe('answers checked against the document', () => {
     const declared = health.responses['200']!;
     delete health.responses['200'];
     try {
-      await expect(t.call('GET', '/api/health', { as: null })).rejects.toThrow(/GET \/api\/health answered 200, which the OpenAPI document does not declare/);
+      await expect(t.call('GET', '/api/health', { as: null })).rejects.toThrow(
+        /GET \/api\/health answered 200, which the OpenAPI document does not declare/,
+      );
     } finally {
       health.responses['200'] = declared;
     }
@@ -120,7 +173,9 @@ describe('answers checked against the document', () => {
     const kept = { 401: coupons['401']! };
     delete coupons['401'];
     try {
-      await expect(t.call('GET', '/api/coupons', { as: null })).rejects.toThrow(/GET \/api\/coupons answered 401, which the OpenAPI document does not declare/);
+      await expect(t.call('GET', '/api/coupons', { as: null })).rejects.toThrow(
+        /GET \/api\/coupons answered 401, which the OpenAPI document does not declare/,
+      );
     } finally {
       Object.assign(coupons, kept);
     }

@@ -6,12 +6,34 @@ import { buildCoupon, buildOrder, buildProduct, freshWallet } from './factories.
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const stockOf = async (id: string) => (await t.db.select({ s: products.stock }).from(products).where(sql`${products.id} = ${id}`))[0]!.s;
-const couponOf = async (id: string) => (await t.db.select().from(coupons).where(sql`${coupons.id} = ${id}`))[0]!;
-const statusOf = async (id: string) => (await t.db.select({ s: orders.status }).from(orders).where(sql`${orders.id} = ${id}`))[0]!.s;
+const stockOf = async (id: string) =>
+  (
+    await t.db
+      .select({ s: products.stock })
+      .from(products)
+      .where(sql`${products.id} = ${id}`)
+  )[0]!.s;
+const couponOf = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(coupons)
+      .where(sql`${coupons.id} = ${id}`)
+  )[0]!;
+const statusOf = async (id: string) =>
+  (
+    await t.db
+      .select({ s: orders.status })
+      .from(orders)
+      .where(sql`${orders.id} = ${id}`)
+  )[0]!.s;
 
 describe('a pending order fails', () => {
   it('gives its stock back and frees its coupon’s held use, in one step', async () => {
@@ -28,7 +50,9 @@ describe('a pending order fails', () => {
 
   it('only a pending order can fail', async () => {
     const paid = await buildOrder(t, { paid: true });
-    await expect(t.db.transaction((tx) => failOrder(tx, paid.id, 'late', null))).rejects.toThrow('An order that is paid cannot become failed.');
+    await expect(t.db.transaction((tx) => failOrder(tx, paid.id, 'late', null))).rejects.toThrow(
+      'An order that is paid cannot become failed.',
+    );
     expect(await statusOf(paid.id)).toBe('paid');
   });
 });
@@ -61,9 +85,12 @@ describe('POST /api/orders/{id}/fulfil', () => {
 
   it('is for admins and operators only, and 404 for an unknown order', async () => {
     const paid = await buildOrder(t, { paid: true });
-    for (const as of ['finance', 'user'] as const) expect((await t.call('POST', `/api/orders/${paid.id}/fulfil`, { as })).statusCode).toBe(403);
+    for (const as of ['finance', 'user'] as const)
+      expect((await t.call('POST', `/api/orders/${paid.id}/fulfil`, { as })).statusCode).toBe(403);
     expect((await t.call('POST', `/api/orders/${paid.id}/fulfil`, { as: null })).statusCode).toBe(401);
-    expect((await t.call('POST', '/api/orders/00000000-0000-4000-8000-000000000000/fulfil')).json().error).toBe('Order not found.');
+    expect((await t.call('POST', '/api/orders/00000000-0000-4000-8000-000000000000/fulfil')).json().error).toBe(
+      'Order not found.',
+    );
     expect(await statusOf(paid.id)).toBe('paid');
   });
 });

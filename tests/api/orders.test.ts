@@ -10,24 +10,54 @@ beforeAll(async () => {
   t = await createTestApp();
   customer = await buildUser(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const WALLET = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
 const stockOf = async (id: string) => (await t.call('GET', `/api/products/${id}`)).json().product.stock as number;
-const orderBody = (productId: string, extra: Record<string, unknown> = {}) => ({ userEmail: customer.email, productId, qty: 2, ...extra });
-const rows = async (table: typeof orders | typeof payments | typeof mintJobs) => Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
+const orderBody = (productId: string, extra: Record<string, unknown> = {}) => ({
+  userEmail: customer.email,
+  productId,
+  qty: 2,
+  ...extra,
+});
+const rows = async (table: typeof orders | typeof payments | typeof mintJobs) =>
+  Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
 /** How many orders, payments and mint jobs exist, read from the tables (not the cached list totals). */
-const written = async () => ({ orders: await rows(orders), payments: await rows(payments), mintJobs: await rows(mintJobs) });
+const written = async () => ({
+  orders: await rows(orders),
+  payments: await rows(payments),
+  mintJobs: await rows(mintJobs),
+});
 
 describe('create order', () => {
   it('creates a pending order, prices it exactly and takes stock in the same step', async () => {
     const p = await buildProduct(t, { priceFiat: '12.34', stock: 5 });
-    const res = await t.call('POST', '/api/orders', { body: orderBody(p.id, { userEmail: customer.email.toUpperCase() }) });
+    const res = await t.call('POST', '/api/orders', {
+      body: orderBody(p.id, { userEmail: customer.email.toUpperCase() }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().order;
-    expect(order).toMatchObject({ status: 'pending', qty: 2, amountFiat: 24.68, customerEmail: customer.email, test: false, payment: null, paidAt: null });
-    expect(order.items).toEqual([expect.objectContaining({ productId: p.id, qty: 2, unitPriceFiat: 12.34, lineTotalFiat: 24.68, tokenised: false })]);
+    expect(order).toMatchObject({
+      status: 'pending',
+      qty: 2,
+      amountFiat: 24.68,
+      customerEmail: customer.email,
+      test: false,
+      payment: null,
+      paidAt: null,
+    });
+    expect(order.items).toEqual([
+      expect.objectContaining({
+        productId: p.id,
+        qty: 2,
+        unitPriceFiat: 12.34,
+        lineTotalFiat: 24.68,
+        tokenised: false,
+      }),
+    ]);
     expect(order.customer).toMatchObject({ id: customer.id, email: customer.email });
     expect(await stockOf(p.id)).toBe(3);
     const got = await t.call('GET', `/api/orders/${order.id}`);
@@ -46,7 +76,9 @@ describe('create order', () => {
 
   it('concurrent buyers of the last unit: exactly one succeeds', async () => {
     const p = await buildProduct(t, { stock: 1 });
-    const results = await Promise.all([1, 2, 3].map(() => t.call('POST', '/api/orders', { body: orderBody(p.id, { qty: 1 }) })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => t.call('POST', '/api/orders', { body: orderBody(p.id, { qty: 1 }) })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect(await stockOf(p.id)).toBe(0);
   });
@@ -56,11 +88,16 @@ describe('create order', () => {
     const none = await t.call('POST', '/api/orders', { body: orderBody(p.id) });
     expect(none.statusCode).toBe(400);
     expect(none.json().fields).toHaveProperty('walletAddress');
-    const badChecksum = await t.call('POST', '/api/orders', { body: orderBody(p.id, { walletAddress: WALLET.replace('F', 'f') }) });
+    const badChecksum = await t.call('POST', '/api/orders', {
+      body: orderBody(p.id, { walletAddress: WALLET.replace('F', 'f') }),
+    });
     expect(badChecksum.statusCode).toBe(400);
     const ok = await t.call('POST', '/api/orders', { body: orderBody(p.id, { walletAddress: WALLET }) });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json().order).toMatchObject({ walletAddress: WALLET, items: [expect.objectContaining({ tokenised: true, tokenId: '1' })] });
+    expect(ok.json().order).toMatchObject({
+      walletAddress: WALLET,
+      items: [expect.objectContaining({ tokenised: true, tokenId: '1' })],
+    });
   });
 
   it('deleting a product that orders reference answers 409 and keeps it', async () => {
@@ -96,7 +133,11 @@ describe.each(['/api/orders', '/api/orders/mock'])('%s refusals change nothing',
     const suspended = await buildUser(t, { status: 'suspended' });
     const cases: [Record<string, unknown>, string, string][] = [
       [orderBody(p.id, { userEmail: 'ghost@test.dev' }), 'userEmail', 'No customer has the email ghost@test.dev.'],
-      [orderBody(p.id, { userEmail: suspended.email }), 'userEmail', `The customer account ${suspended.email} is suspended.`],
+      [
+        orderBody(p.id, { userEmail: suspended.email }),
+        'userEmail',
+        `The customer account ${suspended.email} is suspended.`,
+      ],
       [orderBody(draft.id), 'productId', `"${draft.title}" is not for sale (status draft).`],
       [orderBody(inactive.id), 'productId', `"${inactive.title}" is not for sale (status inactive).`],
       [orderBody('00000000-0000-4000-8000-000000000000'), 'productId', 'The product does not exist.'],
@@ -186,7 +227,11 @@ describe('orders list', () => {
     const mine = await list(`q=${encodeURIComponent(buyer.email.slice(0, 8))}`);
     expect(mine.orders.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
     expect(mine).toMatchObject({ ok: true, total: 2, totalIsEstimate: false });
-    expect((await list(`q=${encodeURIComponent(buyer.email.slice(0, 8))}&status=paid`)).orders.map((o: { id: string }) => o.id)).toEqual([second.id]);
+    expect(
+      (await list(`q=${encodeURIComponent(buyer.email.slice(0, 8))}&status=paid`)).orders.map(
+        (o: { id: string }) => o.id,
+      ),
+    ).toEqual([second.id]);
     expect((await list(`q=${first.id}`)).orders.map((o: { id: string }) => o.id)).toEqual([first.id]);
     const byAmount = await list(`q=${encodeURIComponent(buyer.email)}&sort=amountFiat&order=asc`);
     expect(byAmount.orders.map((o: { qty: number }) => o.qty)).toEqual([1, 3]);
@@ -233,7 +278,8 @@ describe('orders permissions', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'validation', fields: { id: expect.any(String) } });
     expect(bad.json().error).toContain('"id"');
-    expect((await t.call('GET', '/api/orders/00000000-0000-4000-8000-000000000000', { as: 'finance' })).json())
-      .toMatchObject({ code: 'not_found', error: 'Order not found.' });
+    expect(
+      (await t.call('GET', '/api/orders/00000000-0000-4000-8000-000000000000', { as: 'finance' })).json(),
+    ).toMatchObject({ code: 'not_found', error: 'Order not found.' });
   });
 });

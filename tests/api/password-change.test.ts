@@ -8,10 +8,14 @@ import { buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-describe('changing one\'s password', () => {
+describe("changing one's password", () => {
   const change = (token: string, currentPassword: string, newPassword = 'a-brand-new-password') =>
     t.call('POST', '/api/auth/password', { token, body: { currentPassword, newPassword } });
 

@@ -11,18 +11,23 @@ beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '10000' });
   expect((await t.call('PUT', '/api/settings', { body: { siteUrl: `${SITE}/any/path` } })).statusCode).toBe(200);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const NEW_PASSWORD = 'a-password-of-my-own';
 let n = 0;
 const newEmail = () => `link.${Date.now().toString(36)}.${n++}@example.com`;
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
-const setPassword = (token: string, password = NEW_PASSWORD) => t.call('POST', '/api/auth/set-password', { as: null, body: { token, password } });
+const setPassword = (token: string, password = NEW_PASSWORD) =>
+  t.call('POST', '/api/auth/set-password', { as: null, body: { token, password } });
 const invite = (email = newEmail(), as: Role = 'admin') =>
   t.call('POST', '/api/users', { as, body: { email, name: 'Linked User', role: 'operator', passwordSetup: 'link' } });
-const resetWithLink = (id: string, as: Role = 'admin') => t.call('POST', `/api/users/${id}/reset-password`, { as, body: { method: 'link' } });
+const resetWithLink = (id: string, as: Role = 'admin') =>
+  t.call('POST', `/api/users/${id}/reset-password`, { as, body: { method: 'link' } });
 const userRow = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
-const mailsTo = (address: string) => t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, address)).orderBy(desc(emailMessages.id));
+const mailsTo = (address: string) =>
+  t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, address)).orderBy(desc(emailMessages.id));
 const hours = (iso: string) => (new Date(iso).getTime() - Date.now()) / 3_600_000;
 
 describe('a new user with a set-password link', () => {
@@ -65,31 +70,51 @@ describe('a new user with a set-password link', () => {
 
     const again = await setPassword(token, 'another-password-here');
     expect(again.statusCode).toBe(410);
-    expect(again.json()).toMatchObject({ code: 'link_used', error: 'This set-password link was already used: log in with the password you set, or ask an administrator for a new link.' });
+    expect(again.json()).toMatchObject({
+      code: 'link_used',
+      error:
+        'This set-password link was already used: log in with the password you set, or ask an administrator for a new link.',
+    });
     expect((await t.login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
-    const [event] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, user.id), eq(auditEvents.action, 'user.password_set')));
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, user.id), eq(auditEvents.action, 'user.password_set')));
     expect(event).toMatchObject({ actorId: user.id, data: { purpose: 'invite' } });
   });
 
   it('refuses an unknown or mangled token (400) and an expired link (410) with sentences, changing nothing', async () => {
     const unknown = await setPassword('not-a-real-token-at-all');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ code: 'link_invalid', error: 'This set-password link is not valid: check that the whole link was copied, or ask an administrator for a new one.' });
+    expect(unknown.json()).toMatchObject({
+      code: 'link_invalid',
+      error:
+        'This set-password link is not valid: check that the whole link was copied, or ask an administrator for a new one.',
+    });
     const missing = await t.call('POST', '/api/auth/set-password', { as: null, body: { password: NEW_PASSWORD } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields.token).toBe('Token is required.');
 
     const { user, setPasswordLink } = (await invite()).json();
-    await t.db.update(passwordLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordLinks.userId, user.id));
+    await t.db
+      .update(passwordLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordLinks.userId, user.id));
     const expired = await setPassword(tokenOf(setPasswordLink.url));
     expect(expired.statusCode).toBe(410);
-    expect(expired.json()).toMatchObject({ code: 'link_expired', error: 'This set-password link has expired: ask an administrator for a new one.' });
+    expect(expired.json()).toMatchObject({
+      code: 'link_expired',
+      error: 'This set-password link has expired: ask an administrator for a new one.',
+    });
     expect((await userRow(user.id)).passwordHash).toBeNull();
   });
 
   it('refuses bad bodies with the field named, and nothing is created', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ passwordSetup: 'link', password: 'a-long-enough-password' }, 'Password must be left out when a set-password link is sent.'],
+      [
+        { passwordSetup: 'link', password: 'a-long-enough-password' },
+        'Password must be left out when a set-password link is sent.',
+      ],
       [{ passwordSetup: 'password' }, 'Password is required (or choose a set-password link).'],
       [{}, 'Password is required (or choose a set-password link).'],
     ];
@@ -138,9 +163,15 @@ describe('a password reset with a set-password link', () => {
     const second = tokenOf((await resetWithLink(u.id)).json().setPasswordLink.url);
     const replaced = await setPassword(first);
     expect(replaced.statusCode).toBe(410);
-    expect(replaced.json()).toMatchObject({ code: 'link_replaced', error: 'This set-password link no longer works: a newer link was sent or the password was changed since. Use the latest link, or ask an administrator for a new one.' });
+    expect(replaced.json()).toMatchObject({
+      code: 'link_replaced',
+      error:
+        'This set-password link no longer works: a newer link was sent or the password was changed since. Use the latest link, or ask an administrator for a new one.',
+    });
 
-    const temporary = (await t.call('POST', `/api/users/${u.id}/reset-password`, { body: { method: 'temporary' } })).json().temporaryPassword as string;
+    const temporary = (
+      await t.call('POST', `/api/users/${u.id}/reset-password`, { body: { method: 'temporary' } })
+    ).json().temporaryPassword as string;
     expect((await setPassword(second)).json().code).toBe('link_replaced');
     expect((await t.login(u.email, temporary)).json()).toMatchObject({ ok: true, restriction: 'password_change' });
   });
@@ -151,7 +182,10 @@ describe('a password reset with a set-password link', () => {
     // A link made for them meanwhile (e.g. by a colleague reacting to a forgotten-password call): their own change wins.
     const { issuePasswordLink } = await import('../../server/modules/auth/password-links.js');
     const link = await t.db.transaction((tx) => issuePasswordLink(tx, u, 'reset', SITE, null));
-    const changed = await t.call('POST', '/api/auth/password', { token: session, body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } });
+    const changed = await t.call('POST', '/api/auth/password', {
+      token: session,
+      body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await setPassword(tokenOf(link.url), 'yet-another-password')).json().code).toBe('link_replaced');
     expect((await t.login(u.email, NEW_PASSWORD)).statusCode).toBe(200);
@@ -177,8 +211,13 @@ describe('who may make links', () => {
       expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
       expect((await resetWithLink(target.id, role)).statusCode).toBe(403);
     }
-    expect((await t.call('POST', '/api/users', { as: null, body: { email: newEmail(), passwordSetup: 'link' } })).statusCode).toBe(401);
-    expect((await t.call('POST', `/api/users/${target.id}/reset-password`, { as: null, body: { method: 'link' } })).statusCode).toBe(401);
+    expect(
+      (await t.call('POST', '/api/users', { as: null, body: { email: newEmail(), passwordSetup: 'link' } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.call('POST', `/api/users/${target.id}/reset-password`, { as: null, body: { method: 'link' } }))
+        .statusCode,
+    ).toBe(401);
     expect(await t.db.select().from(passwordLinks).where(eq(passwordLinks.userId, target.id))).toEqual([]);
   });
 
@@ -186,7 +225,15 @@ describe('who may make links', () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '3' });
     try {
       const codes: number[] = [];
-      for (let i = 0; i < 4; i++) codes.push((await limited.call('POST', '/api/auth/set-password', { as: null, body: { token: `guess-${i}`, password: NEW_PASSWORD } })).statusCode);
+      for (let i = 0; i < 4; i++)
+        codes.push(
+          (
+            await limited.call('POST', '/api/auth/set-password', {
+              as: null,
+              body: { token: `guess-${i}`, password: NEW_PASSWORD },
+            })
+          ).statusCode,
+        );
       expect(codes).toEqual([400, 400, 400, 429]);
     } finally {
       await limited.close();

@@ -9,8 +9,12 @@ import { buildOrder, buildPayment, buildProduct, buildUser, freshWallet } from '
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Body = Record<string, unknown>;
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -18,20 +22,35 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const list = async (query: string) => {
   const res = await t.call('GET', `/api/payments?${query}`, { as: 'operator' });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { payments: Payment[]; total: number; totalIsEstimate: boolean; stats: { counts: Record<string, number>; totalAmount: number } };
+  return res.json() as {
+    payments: Payment[];
+    total: number;
+    totalIsEstimate: boolean;
+    stats: { counts: Record<string, number>; totalAmount: number };
+  };
 };
 const ids = (body: { payments: Payment[] }) => body.payments.map((p) => p.id);
-const detail = async (id: string) => (await t.call('GET', `/api/payments/${id}`, { as: 'finance' })).json().payment as PaymentDetail;
+const detail = async (id: string) =>
+  (await t.call('GET', `/api/payments/${id}`, { as: 'finance' })).json().payment as PaymentDetail;
 const refund = (id: string, body: Body, opts: { as?: 'admin' | 'finance' | 'operator'; key?: string } = {}) =>
-  t.call('POST', `/api/payments/${id}/refund`, { as: opts.as ?? 'finance', body, headers: opts.key ? { 'idempotency-key': opts.key } : {} });
+  t.call('POST', `/api/payments/${id}/refund`, {
+    as: opts.as ?? 'finance',
+    body,
+    headers: opts.key ? { 'idempotency-key': opts.key } : {},
+  });
 
 const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
-const orderStatus = async (id: string) => (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.s;
-const stockOf = async (id: string) => (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
-const refundRows = async (paymentId: string) => t.db.select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(asc(refunds.createdAt));
+const orderStatus = async (id: string) =>
+  (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.s;
+const stockOf = async (id: string) =>
+  (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
+const refundRows = async (paymentId: string) =>
+  t.db.select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(asc(refunds.createdAt));
 /** What a refused refund must leave as it was. */
 const state = async (payment: PaymentDetail) => ({
-  payment: await paymentRow(payment.id), order: await orderStatus(payment.orderId!), refunds: await refundRows(payment.id),
+  payment: await paymentRow(payment.id),
+  order: await orderStatus(payment.orderId!),
+  refunds: await refundRows(payment.id),
   audit: Number((await t.db.select({ n: sql<string>`count(*)` }).from(auditEvents))[0]!.n),
 });
 
@@ -54,12 +73,31 @@ describe('GET /api/payments', () => {
     const all = await list(`q=${tag}`);
     expect(all.total).toBe(4);
     expect(all.totalIsEstimate).toBe(false);
-    expect(all.stats).toMatchObject({ counts: { pending: 1, completed: 3, failed: 0, refunded: 0 }, totalAmount: 65.5 });
-    expect(all.payments.find((p) => p.id === cheap.id)).toMatchObject({
-      orderId: cheap.orderId, method: 'card', provider: 'sandbox', amount: 10, refunded: 0, refundable: 10, currency: 'USD', status: 'completed',
-      reference: expect.stringMatching(/^sandbox_ch_/), dashboardUrl: `/pay/sandbox/${cheap.id}`, test: true, completedAt: expect.any(String),
+    expect(all.stats).toMatchObject({
+      counts: { pending: 1, completed: 3, failed: 0, refunded: 0 },
+      totalAmount: 65.5,
     });
-    expect(mock).toMatchObject({ method: 'test', provider: 'test', amount: 5.5, status: 'completed', dashboardUrl: null });
+    expect(all.payments.find((p) => p.id === cheap.id)).toMatchObject({
+      orderId: cheap.orderId,
+      method: 'card',
+      provider: 'sandbox',
+      amount: 10,
+      refunded: 0,
+      refundable: 10,
+      currency: 'USD',
+      status: 'completed',
+      reference: expect.stringMatching(/^sandbox_ch_/),
+      dashboardUrl: `/pay/sandbox/${cheap.id}`,
+      test: true,
+      completedAt: expect.any(String),
+    });
+    expect(mock).toMatchObject({
+      method: 'test',
+      provider: 'test',
+      amount: 5.5,
+      status: 'completed',
+      dashboardUrl: null,
+    });
   });
 
   it('filters by status, method and provider: the counts keep every status, the total amount follows the filter', async () => {
@@ -92,7 +130,12 @@ describe('GET /api/payments', () => {
   });
 
   it('refuses a bad query with a sentence naming the parameter', async () => {
-    for (const [query, field] of [['limit=201', 'limit'], ['status=paid', 'status'], ['sort=method', 'sort'], ['offset=-1', 'offset']]) {
+    for (const [query, field] of [
+      ['limit=201', 'limit'],
+      ['status=paid', 'status'],
+      ['sort=method', 'sort'],
+      ['offset=-1', 'offset'],
+    ]) {
       const res = await t.call('GET', `/api/payments?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation', fields: { [field!]: expect.any(String) } });
@@ -103,7 +146,12 @@ describe('GET /api/payments', () => {
 describe('GET /api/payments/{id}', () => {
   it('answers the payment with its order and a timeline of what happened', async () => {
     const paid = await buildPayment(t, { product: { priceFiat: '12.00' } });
-    expect(paid).toMatchObject({ status: 'completed', amount: 12, refunds: [], order: { id: paid.orderId, status: 'paid', amountFiat: 12 } });
+    expect(paid).toMatchObject({
+      status: 'completed',
+      amount: 12,
+      refunds: [],
+      order: { id: paid.orderId, status: 'paid', amountFiat: 12 },
+    });
     expect(paid.events.map((e) => e.type)).toEqual(['created', 'confirmed']);
     expect(paid.events[1]).toMatchObject({ reference: paid.reference, createdAt: expect.any(String) });
     expect(await detail(paid.id)).toEqual(paid);
@@ -111,15 +159,24 @@ describe('GET /api/payments/{id}', () => {
 
   it('records each refused card: one without the funds, then a card that pays; a card declined twice', async () => {
     const retried = await buildPayment(t, { card: SANDBOX_CARDS.insufficientFunds });
-    await t.call('POST', `/api/payments/sandbox/${retried.id}/confirm`, { as: null, body: { cardNumber: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123', name: 'X' } });
+    await t.call('POST', `/api/payments/sandbox/${retried.id}/confirm`, {
+      as: null,
+      body: { cardNumber: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123', name: 'X' },
+    });
     expect((await detail(retried.id)).events).toMatchObject([
-      { type: 'created' }, { type: 'refused', code: 'insufficient_funds', reason: expect.stringMatching(/insufficient funds/) }, { type: 'confirmed' },
+      { type: 'created' },
+      { type: 'refused', code: 'insufficient_funds', reason: expect.stringMatching(/insufficient funds/) },
+      { type: 'confirmed' },
     ]);
     const declined = await buildPayment(t, { card: SANDBOX_CARDS.declined });
     expect(declined.status).toBe('pending');
-    await t.call('POST', `/api/payments/sandbox/${declined.id}/confirm`, { as: null, body: { cardNumber: SANDBOX_CARDS.declined, expiry: '12/39', cvc: '123', name: 'X' } });
+    await t.call('POST', `/api/payments/sandbox/${declined.id}/confirm`, {
+      as: null,
+      body: { cardNumber: SANDBOX_CARDS.declined, expiry: '12/39', cvc: '123', name: 'X' },
+    });
     expect((await detail(declined.id)).events).toMatchObject([
-      { type: 'created' }, { type: 'refused', code: 'card_declined', reason: 'Your card was declined. Try another card.' },
+      { type: 'created' },
+      { type: 'refused', code: 'card_declined', reason: 'Your card was declined. Try another card.' },
       { type: 'refused', code: 'card_declined' },
     ]);
   });
@@ -135,7 +192,10 @@ describe('GET /api/payments/{id}', () => {
   it('tells the dates of a payment stored before timelines were kept', async () => {
     const order = await buildOrder(t, { paid: true });
     await t.db.execute(sql`delete from payment_events where payment_id = ${order.payment!.id}`);
-    expect((await detail(order.payment!.id)).events).toMatchObject([{ type: 'created' }, { type: 'confirmed', reference: 'mock' }]);
+    expect((await detail(order.payment!.id)).events).toMatchObject([
+      { type: 'created' },
+      { type: 'confirmed', reference: 'mock' },
+    ]);
   });
 });
 
@@ -145,7 +205,13 @@ describe('POST /api/payments/{id}/refund', () => {
     const first = await refund(payment.id, { amount: 4, reason: 'One item damaged' });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
-      ok: true, refund: { amount: 4, reason: 'One item damaged', reference: expect.stringMatching(/^sandbox_re_/), by: expect.stringMatching(/^finance\./) },
+      ok: true,
+      refund: {
+        amount: 4,
+        reason: 'One item damaged',
+        reference: expect.stringMatching(/^sandbox_re_/),
+        by: expect.stringMatching(/^finance\./),
+      },
       payment: { status: 'completed', refunded: 4, refundable: 6, order: { status: 'paid' } },
     });
     expect(await orderStatus(payment.orderId!)).toBe('paid');
@@ -154,8 +220,16 @@ describe('POST /api/payments/{id}/refund', () => {
     expect(rest.statusCode, rest.body).toBe(200);
     const after = rest.json().payment as PaymentDetail;
     expect(after).toMatchObject({ status: 'refunded', refunded: 10, refundable: 0, order: { status: 'refunded' } });
-    expect(after.refunds.map((r) => [r.amount, r.reason])).toEqual([[4, 'One item damaged'], [6, 'Customer returned the rest']]);
-    expect(after.events.map((e) => [e.type, e.amount])).toEqual([['created', null], ['confirmed', null], ['refunded', 4], ['refunded', 6]]);
+    expect(after.refunds.map((r) => [r.amount, r.reason])).toEqual([
+      [4, 'One item damaged'],
+      [6, 'Customer returned the rest'],
+    ]);
+    expect(after.events.map((e) => [e.type, e.amount])).toEqual([
+      ['created', null],
+      ['confirmed', null],
+      ['refunded', 4],
+      ['refunded', 6],
+    ]);
     expect(await paymentRow(payment.id)).toMatchObject({ refundedCents: 1000, status: 'refunded' });
     expect(await orderStatus(payment.orderId!)).toBe('refunded');
     const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, payment.id));
@@ -168,7 +242,8 @@ describe('POST /api/payments/{id}/refund', () => {
     const over = await refund(payment.id, { amount: 10.01, reason: 'Too much' });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({
-      code: 'validation', error: 'Invalid field "amount": Amount can be at most 10.00 USD, the amount of the payment.',
+      code: 'validation',
+      error: 'Invalid field "amount": Amount can be at most 10.00 USD, the amount of the payment.',
       fields: { amount: 'Amount can be at most 10.00 USD, the amount of the payment.' },
     });
     expect(await state(payment)).toEqual(before);
@@ -177,7 +252,8 @@ describe('POST /api/payments/{id}/refund', () => {
     const left = await refund(payment.id, { amount: 3.01, reason: 'More than is left' });
     expect(left.statusCode).toBe(409);
     expect(left.json()).toMatchObject({
-      code: 'refund_exceeds_remaining', fields: { amount: 'Amount can be at most 3.00 USD, what is left of this payment after its refunds.' },
+      code: 'refund_exceeds_remaining',
+      fields: { amount: 'Amount can be at most 3.00 USD, what is left of this payment after its refunds.' },
     });
     expect(await state(payment)).toEqual(before);
   });
@@ -195,7 +271,11 @@ describe('POST /api/payments/{id}/refund', () => {
     const before = await state(payment);
     const res = await refund(payment.id, body);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation', error: `Invalid field "${field}": ${sentence}`, fields: { [field]: sentence } });
+    expect(res.json()).toMatchObject({
+      code: 'validation',
+      error: `Invalid field "${field}": ${sentence}`,
+      fields: { [field]: sentence },
+    });
     expect(await state(payment)).toEqual(before);
   });
 
@@ -216,19 +296,28 @@ describe('POST /api/payments/{id}/refund', () => {
       expect(res.json()).toMatchObject({ code, error: sentence });
       expect(await state(payment)).toEqual(before);
     }
-    expect((await refund(UNKNOWN, { amount: 1, reason: 'Try' })).json()).toMatchObject({ code: 'not_found', error: 'Payment not found.' });
+    expect((await refund(UNKNOWN, { amount: 1, reason: 'Try' })).json()).toMatchObject({
+      code: 'not_found',
+      error: 'Payment not found.',
+    });
   });
 
   it('two refunds racing for the last amount: one wins, the others are a 409; the total never passes the amount', async () => {
     const payment = await buildPayment(t, { product: { priceFiat: '10.00' } });
     await refund(payment.id, { amount: 4, reason: 'First part' });
-    const raced = await Promise.all(Array.from({ length: 6 }, (_, i) => refund(payment.id, { amount: 6, reason: `Racer ${i}` }, { as: i % 2 ? 'admin' : 'finance' })));
+    const raced = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        refund(payment.id, { amount: 6, reason: `Racer ${i}` }, { as: i % 2 ? 'admin' : 'finance' }),
+      ),
+    );
     expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     expect(await paymentRow(payment.id)).toMatchObject({ refundedCents: 1000, status: 'refunded' });
     expect((await refundRows(payment.id)).map((r) => r.amountCents)).toEqual([400, 600]);
 
     const split = await buildPayment(t, { product: { priceFiat: '10.00' } });
-    const parts = await Promise.all(Array.from({ length: 5 }, () => refund(split.id, { amount: 3, reason: 'A third' })));
+    const parts = await Promise.all(
+      Array.from({ length: 5 }, () => refund(split.id, { amount: 3, reason: 'A third' })),
+    );
     expect(parts.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 409, 409]);
     expect(await paymentRow(split.id)).toMatchObject({ refundedCents: 900, status: 'completed' });
   });
@@ -252,19 +341,31 @@ describe('POST /api/payments/{id}/refund', () => {
     const token = await buildProduct(t, { stock: 10, tokenId: '501' });
     const minted = await buildProduct(t, { stock: 10, tokenId: '502' });
     const payment = await buildPayment(t, {
-      items: [{ productId: goods.id, qty: 2 }, { productId: token.id, qty: 3 }, { productId: minted.id, qty: 1 }], walletAddress: freshWallet(),
+      items: [
+        { productId: goods.id, qty: 2 },
+        { productId: token.id, qty: 3 },
+        { productId: minted.id, qty: 1 },
+      ],
+      walletAddress: freshWallet(),
     });
     expect([await stockOf(goods.id), await stockOf(token.id), await stockOf(minted.id)]).toEqual([8, 7, 9]);
     const jobs = await t.db.select().from(mintJobs).where(eq(mintJobs.orderId, payment.orderId!));
     const signed = jobs.find((j) => j.productId === minted.id)!;
     // The worker signed this one already: it may be on the chain, so it stays.
-    await t.db.update(mintJobs).set({ status: 'processing', signedTx: '0x01', txHash: `0x${'cd'.repeat(32)}` }).where(eq(mintJobs.id, signed.id));
+    await t.db
+      .update(mintJobs)
+      .set({ status: 'processing', signedTx: '0x01', txHash: `0x${'cd'.repeat(32)}` })
+      .where(eq(mintJobs.id, signed.id));
 
     const res = await refund(payment.id, { amount: payment.amount, reason: 'Order cancelled' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().payment.order.status).toBe('refunded');
     const after = await t.db.select().from(mintJobs).where(eq(mintJobs.orderId, payment.orderId!));
-    expect(after.find((j) => j.productId === token.id)).toMatchObject({ status: 'failed', lastError: 'Cancelled: the order was refunded.', signedTx: null });
+    expect(after.find((j) => j.productId === token.id)).toMatchObject({
+      status: 'failed',
+      lastError: 'Cancelled: the order was refunded.',
+      signedTx: null,
+    });
     expect(after.find((j) => j.id === signed.id)).toMatchObject({ status: 'processing', lastError: null });
     expect([await stockOf(goods.id), await stockOf(token.id), await stockOf(minted.id)]).toEqual([10, 10, 9]);
 
@@ -278,11 +379,17 @@ describe('POST /api/payments/{id}/refund', () => {
     const order = await buildOrder(t, { paid: true, product: { priceFiat: '8.00', stock: 5 } });
     const res = await refund(order.payment!.id, { amount: 8, reason: 'Test order' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ refund: { reference: null }, payment: { status: 'refunded', order: { status: 'refunded' } } });
+    expect(res.json()).toMatchObject({
+      refund: { reference: null },
+      payment: { status: 'refunded', order: { status: 'refunded' } },
+    });
     expect(await stockOf(order.items[0]!.productId)).toBe(5);
 
     const stripe = await buildOrder(t, { paid: true });
-    await t.db.update(payments).set({ provider: 'stripe', method: 'stripe', reference: 'pi_123' }).where(eq(payments.id, stripe.payment!.id));
+    await t.db
+      .update(payments)
+      .set({ provider: 'stripe', method: 'stripe', reference: 'pi_123' })
+      .where(eq(payments.id, stripe.payment!.id));
     const payment = await detail(stripe.payment!.id);
     expect(payment.dashboardUrl).toBe('https://dashboard.stripe.com/test/payments/pi_123');
     const before = await state(payment);
@@ -296,24 +403,37 @@ describe('POST /api/payments/{id}/refund', () => {
     const payment = await buildPayment(t);
     const before = await state(payment);
     expect((await refund(payment.id, { amount: 1, reason: 'No' }, { as: 'operator' })).statusCode).toBe(403);
-    for (const url of ['/api/payments', `/api/payments/${payment.id}`]) expect((await t.call('GET', url, { as: 'user' })).statusCode).toBe(403);
+    for (const url of ['/api/payments', `/api/payments/${payment.id}`])
+      expect((await t.call('GET', url, { as: 'user' })).statusCode).toBe(403);
     expect(await state(payment)).toEqual(before);
   });
 });
 
 describe('the payments’ own rate limit (PAYMENT_RATE_LIMIT_MAX)', () => {
   let slow: TestApp;
-  beforeAll(async () => { slow = await createTestApp({ PAYMENT_RATE_LIMIT_MAX: '2' }); });
-  afterAll(async () => { await slow?.close(); });
+  beforeAll(async () => {
+    slow = await createTestApp({ PAYMENT_RATE_LIMIT_MAX: '2' });
+  });
+  afterAll(async () => {
+    await slow?.close();
+  });
 
   it('past the limit a refund is a 429 "Too many payment requests…" (code payment_rate_limited) and gives nothing back', async () => {
     const payment = await buildPayment(slow, { product: { priceFiat: 30 } });
-    const call = () => slow.call('POST', `/api/payments/${payment.id}/refund`, { as: 'finance', body: { amount: 1, reason: 'Goodwill' } });
+    const call = () =>
+      slow.call('POST', `/api/payments/${payment.id}/refund`, {
+        as: 'finance',
+        body: { amount: 1, reason: 'Goodwill' },
+      });
     expect((await call()).statusCode).toBe(200);
     expect((await call()).statusCode).toBe(200);
     const third = await call();
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toMatchObject({ ok: false, code: 'payment_rate_limited', error: 'Too many payment requests: wait a minute, then try again.' });
+    expect(third.json()).toMatchObject({
+      ok: false,
+      code: 'payment_rate_limited',
+      error: 'Too many payment requests: wait a minute, then try again.',
+    });
     const [row] = await slow.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row!.refundedCents).toBe(200);
     // Reading payments is not limited by it.

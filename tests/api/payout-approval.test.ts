@@ -8,8 +8,12 @@ import { createTestApp, type TestApp } from './harness.js';
 // member of staff (finance or admin, neither its creator nor its recipient) before it may be completed.
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const login = async (role: 'finance' | 'admin') => {
   const u = await buildUser(t, { role });
@@ -19,11 +23,15 @@ const login = async (role: 'finance' | 'admin') => {
 /** A pending payout of `cents` to a new shopper, created by `creator` (one approved commission that no payout holds). */
 async function pendingPayout(creator: string, cents = 12_345) {
   const recipient = await buildUser(t);
-  const [payout] = await t.db.insert(payouts).values({ recipientId: recipient.id, grossCents: cents, amountCents: cents, requestedBy: creator }).returning();
+  const [payout] = await t.db
+    .insert(payouts)
+    .values({ recipientId: recipient.id, grossCents: cents, amountCents: cents, requestedBy: creator })
+    .returning();
   return payout!;
 }
 
-const complete = (id: string, token: string) => t.call('PUT', `/api/payouts/${id}/status`, { token, body: { status: 'completed', reference: 'BANK-9' } });
+const complete = (id: string, token: string) =>
+  t.call('PUT', `/api/payouts/${id}/status`, { token, body: { status: 'completed', reference: 'BANK-9' } });
 
 describe('payout approval', () => {
   it('an unapproved payout is not completed (409); a second member of staff approves it, once; then it completes and the page says who', async () => {
@@ -32,13 +40,20 @@ describe('payout approval', () => {
     const early = await complete(payout.id, creator.token);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({
-      code: 'approval_required', messageCode: 'payout_approval_required',
-      error: 'This payout of 123.45 USD is above 0.00 USD: another member of staff must approve it before it is completed or paid on chain.',
+      code: 'approval_required',
+      messageCode: 'payout_approval_required',
+      error:
+        'This payout of 123.45 USD is above 0.00 USD: another member of staff must approve it before it is completed or paid on chain.',
     });
     const approved = await t.call('POST', `/api/payouts/${payout.id}/approve`, { token: approver.token });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().payout).toMatchObject({
-      status: 'pending', createdBy: creator.id, createdByEmail: creator.email, approvedBy: approver.id, approvedByEmail: approver.email, approvedAt: expect.any(String),
+      status: 'pending',
+      createdBy: creator.id,
+      createdByEmail: creator.email,
+      approvedBy: approver.id,
+      approvedByEmail: approver.email,
+      approvedAt: expect.any(String),
     });
     const twice = await t.call('POST', `/api/payouts/${payout.id}/approve`, { as: 'finance' });
     expect(twice.statusCode).toBe(409);
@@ -49,13 +64,20 @@ describe('payout approval', () => {
     const after = await t.call('POST', `/api/payouts/${payout.id}/approve`, { as: 'finance' });
     expect(after.statusCode).toBe(409);
     expect(after.json().error).toBe('A completed payout cannot be approved: only a pending one can.');
-    const [entry] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, payout.id), eq(auditEvents.action, 'payout.approve')));
-    expect(entry).toMatchObject({ actorId: approver.id, data: { amountCents: 12_345, currency: 'USD', createdBy: creator.id } });
+    const [entry] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, payout.id), eq(auditEvents.action, 'payout.approve')));
+    expect(entry).toMatchObject({
+      actorId: approver.id,
+      data: { amountCents: 12_345, currency: 'USD', createdBy: creator.id },
+    });
   });
 
   it('operators and shoppers may not approve (403); an unknown payout is a 404', async () => {
     const payout = await pendingPayout((await login('finance')).id);
-    for (const as of ['operator', 'user'] as const) expect((await t.call('POST', `/api/payouts/${payout.id}/approve`, { as })).statusCode).toBe(403);
+    for (const as of ['operator', 'user'] as const)
+      expect((await t.call('POST', `/api/payouts/${payout.id}/approve`, { as })).statusCode).toBe(403);
     expect((await t.call('POST', `/api/payouts/${payout.id}/approve`, { as: null })).statusCode).toBe(401);
     expect((await t.call('POST', '/api/payouts/00000000-0000-4000-8000-000000000000/approve')).statusCode).toBe(404);
     expect((await t.db.select().from(payouts).where(eq(payouts.id, payout.id)))[0]!.approvedBy).toBeNull();
@@ -65,7 +87,10 @@ describe('payout approval', () => {
     const creator = await login('finance');
     for (const status of ['failed', 'cancelled']) {
       const payout = await pendingPayout(creator.id);
-      expect((await t.call('PUT', `/api/payouts/${payout.id}/status`, { token: creator.token, body: { status } })).statusCode).toBe(200);
+      expect(
+        (await t.call('PUT', `/api/payouts/${payout.id}/status`, { token: creator.token, body: { status } }))
+          .statusCode,
+      ).toBe(200);
     }
   });
 
@@ -88,6 +113,9 @@ describe('payout approval', () => {
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().fields)).toEqual(['payoutDualControlAbove']);
     }
-    expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({ payoutDualControlAbove: 0, manualMintDualControlAbove: 100 });
+    expect((await t.call('GET', '/api/settings')).json().settings).toMatchObject({
+      payoutDualControlAbove: 0,
+      manualMintDualControlAbove: 100,
+    });
   });
 });

@@ -10,19 +10,38 @@ import { payoutFixtures } from './payout-fixtures.js';
 /** The app runs its payout completer here, every 250 ms, as a server does (off in other test files). */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '10000', MINT_WORKER: 'false', PAYOUT_COMPLETER_MS: '250' }, { chain: true, payoutCompleter: true });
+  t = await createTestApp(
+    { LOGIN_RATE_LIMIT_MAX: '10000', MINT_WORKER: 'false', PAYOUT_COMPLETER_MS: '250' },
+    { chain: true, payoutCompleter: true },
+  );
   expect((await setRate('0.0004')).statusCode).toBe(200);
 });
-afterAll(async () => { await t?.close(); });
-afterEach(() => { delete transferHooks.afterStore; });
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(() => {
+  delete transferHooks.afterStore;
+});
 
 const { chain, pendingPayout, balance, setRate, pay, transfersOf, spendPlatformNonce } = payoutFixtures(() => t);
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const row = async (id: string) => (await t.db.select().from(payouts).where(eq(payouts.id, id)))[0]!;
 /** The stored transfer's claim runs out, as it does 60 s after its process crashed. */
-const lapse = (id: string) => t.db.update(payouts).set({ transferClaimedUntil: new Date(Date.now() - 1000) }).where(eq(payouts.id, id));
-const sentNotices = (userId: string) => t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.title, 'Your payout was sent')));
-const completions = (id: string) => t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, 'payout.completed')));
+const lapse = (id: string) =>
+  t.db
+    .update(payouts)
+    .set({ transferClaimedUntil: new Date(Date.now() - 1000) })
+    .where(eq(payouts.id, id));
+const sentNotices = (userId: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.title, 'Your payout was sent')));
+const completions = (id: string) =>
+  t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, 'payout.completed')));
 
 /** Pay on chain "crashes" right after the signed transfer is stored (nothing sent): a 500, the transfer kept, claimed. */
 async function crashAfterStore(id: string, then?: () => Promise<void>) {
@@ -53,7 +72,7 @@ describe('the payout completer', () => {
     expect(done).toMatchObject({ status: 'completed', transferState: 'mined', txHash: stored.txHash });
     expect(done.commissions.map((c: { status: string }) => c.status)).toEqual(['paid', 'paid']);
     expect((await transfersOf(payout.id)).map((l) => l.raw)).toEqual([stored.signedTx]);
-    expect(await balance(wallet!) - before).toBe(parseEther('0.004'));
+    expect((await balance(wallet!)) - before).toBe(parseEther('0.004'));
     const told = await sentNotices(a.id);
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toBe(`Your payout of 10.00 USD was completed (transaction ${stored.txHash}).`);
@@ -74,11 +93,11 @@ describe('the payout completer', () => {
       const [r] = await t.db.select().from(payouts).where(eq(payouts.id, payout.id));
       await chain().publicClient.sendRawTransaction({ serializedTransaction: r!.signedTx as Hex });
     });
-    expect(await balance(wallet!) - before).toBe(parseEther('0.002'));
+    expect((await balance(wallet!)) - before).toBe(parseEther('0.002'));
     await lapse(payout.id);
     await expect.poll(async () => (await row(payout.id)).status, { timeout: 5000, interval: 100 }).toBe('completed');
     expect((await row(payout.id)).txHash).toBe(stored.txHash);
-    expect(await balance(wallet!) - before).toBe(parseEther('0.002'));
+    expect((await balance(wallet!)) - before).toBe(parseEther('0.002'));
     expect(await transfersOf(payout.id)).toHaveLength(1);
   });
 
@@ -106,7 +125,10 @@ describe('the payout completer', () => {
     const { payout, a, wallet } = await pendingPayout(1);
     const stored = await crashAfterStore(payout.id);
     // Left 'sent' as a press that was not mined while it waited leaves it, with no claim.
-    await t.db.update(payouts).set({ transferState: 'sent', transferClaimedUntil: null }).where(eq(payouts.id, payout.id));
+    await t.db
+      .update(payouts)
+      .set({ transferState: 'sent', transferClaimedUntil: null })
+      .where(eq(payouts.id, payout.id));
     const passes = await Promise.all([1, 2, 3, 4].map(() => completeStoredPayouts(t.db, t.app.ctx.chain, quiet)));
     await expect.poll(async () => (await row(payout.id)).status, { timeout: 5000, interval: 100 }).toBe('completed');
     expect(passes.filter((p) => p.completed.includes(payout.id)).length).toBeLessThanOrEqual(1);

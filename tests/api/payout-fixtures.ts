@@ -27,13 +27,21 @@ export function payoutFixtures(t: () => TestApp) {
    */
   async function pendingPayout(n = 1, wallet: Address | null = freshWallet(), approved = true) {
     const [a, b] = [await person(), await person()];
-    expect((await t().call('POST', '/api/referrals/attribute', { token: b.token, body: { code: a.code } })).statusCode).toBe(200);
+    expect(
+      (await t().call('POST', '/api/referrals/attribute', { token: b.token, body: { code: a.code } })).statusCode,
+    ).toBe(200);
     const held = await t().call('PUT', '/api/settings', { body: { commissionHoldDays: 0 } });
     expect(held.statusCode, held.body).toBe(200);
     for (let i = 0; i < n; i++) {
       const product = await buildProduct(t(), { priceFiat: 100, stock: 10 });
-      const order = (await t().call('POST', '/api/orders/mock', { body: { userEmail: b.email, productId: product.id, qty: 1 } })).json().order;
-      const [c] = await t().db.select().from(commissions).where(eq(commissions.orderId, order.id)).orderBy(commissions.level);
+      const order = (
+        await t().call('POST', '/api/orders/mock', { body: { userEmail: b.email, productId: product.id, qty: 1 } })
+      ).json().order;
+      const [c] = await t()
+        .db.select()
+        .from(commissions)
+        .where(eq(commissions.orderId, order.id))
+        .orderBy(commissions.level);
       const approved = await t().call('POST', `/api/referrals/commissions/${c!.id}/approve`, { as: 'finance' });
       expect(approved.statusCode, approved.body).toBe(200);
     }
@@ -53,7 +61,15 @@ export function payoutFixtures(t: () => TestApp) {
     const payer = privateKeyToAccount(DEV_PAYOUT_KEY);
     const nonce = await chain().publicClient.getTransactionCount({ address: payer.address, blockTag: 'pending' });
     const fees = await chain().publicClient.estimateFeesPerGas();
-    const raw = await payer.signTransaction({ type: 'eip1559', chainId: 31337, nonce, to: privateKeyToAccount(DEV_MINTER_KEY).address, value: 1n, gas: 21_000n, ...fees });
+    const raw = await payer.signTransaction({
+      type: 'eip1559',
+      chainId: 31337,
+      nonce,
+      to: privateKeyToAccount(DEV_MINTER_KEY).address,
+      value: 1n,
+      gas: 21_000n,
+      ...fees,
+    });
     const hash = await chain().publicClient.sendRawTransaction({ serializedTransaction: raw });
     await recordForeignTransaction(t().db, { chainId: 31337, hash, sender: payer.address, nonce, raw });
   }

@@ -10,45 +10,81 @@ import { createTestApp, type TestApp } from './harness.js';
 import { payoutFixtures } from './payout-fixtures.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '10000', MINT_WORKER: 'false' }, { chain: true }); });
-afterAll(async () => { await t?.close(); });
-afterEach(() => { delete transferHooks.afterStore; });
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '10000', MINT_WORKER: 'false' }, { chain: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(() => {
+  delete transferHooks.afterStore;
+});
 
 const RATE = '0.0004'; // tokens for 1.00
-const { chain, person, pendingPayout, balance, setRate, pay, transfersOf, spendPlatformNonce } = payoutFixtures(() => t);
+const { chain, person, pendingPayout, balance, setRate, pay, transfersOf, spendPlatformNonce } = payoutFixtures(
+  () => t,
+);
 
 describe('the payout wallet', () => {
   it('a user sets, shows and removes their own payout wallet; a bad address is a 400 naming the field', async () => {
     const me = await person();
     const wallet = freshWallet();
-    const set = await t.call('PUT', '/api/referrals/wallet', { token: me.token, body: { walletAddress: wallet.toLowerCase() } });
+    const set = await t.call('PUT', '/api/referrals/wallet', {
+      token: me.token,
+      body: { walletAddress: wallet.toLowerCase() },
+    });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().walletAddress).toBe(wallet);
     expect((await t.call('GET', '/api/referrals/stats', { token: me.token })).json().stats.payoutWallet).toBe(wallet);
     const bad = await t.call('PUT', '/api/referrals/wallet', { token: me.token, body: { walletAddress: '0x1234' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toBe('Invalid field "walletAddress": Payout wallet must be an EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).');
-    expect((await t.call('PUT', '/api/referrals/wallet', { as: null, body: { walletAddress: null } })).statusCode).toBe(401);
-    expect((await t.call('PUT', '/api/referrals/wallet', { token: me.token, body: { walletAddress: '' } })).json().walletAddress).toBeNull();
+    expect(bad.json().error).toBe(
+      'Invalid field "walletAddress": Payout wallet must be an EVM address (0x and 40 hex digits, with a correct checksum if mixed-case).',
+    );
+    expect((await t.call('PUT', '/api/referrals/wallet', { as: null, body: { walletAddress: null } })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.call('PUT', '/api/referrals/wallet', { token: me.token, body: { walletAddress: '' } })).json()
+        .walletAddress,
+    ).toBeNull();
     expect((await t.call('GET', '/api/referrals/stats', { token: me.token })).json().stats.payoutWallet).toBeNull();
   });
 });
 
 describe('Pay on chain', () => {
-  beforeAll(async () => { expect((await setRate(RATE)).statusCode).toBe(200); });
+  beforeAll(async () => {
+    expect((await setRate(RATE)).statusCode).toBe(200);
+  });
 
   it('shows the token amount first, then sends it: the payout completes, its commissions are paid, the wallet holds the tokens', async () => {
     const { payout, wallet } = await pendingPayout(2);
     const quote = (await t.call('GET', `/api/payouts/${payout.id}/onchain-quote`, { as: 'finance' })).json().quote;
-    expect(quote).toMatchObject({ amount: 10, walletAddress: wallet, chainId: 31337, rate: RATE, amountWei: parseEther('0.004').toString(), tokenAmount: '0.004', symbol: 'ETH' });
+    expect(quote).toMatchObject({
+      amount: 10,
+      walletAddress: wallet,
+      chainId: 31337,
+      rate: RATE,
+      amountWei: parseEther('0.004').toString(),
+      tokenAmount: '0.004',
+      symbol: 'ETH',
+    });
     const before = await balance(wallet!);
 
     const res = await pay(payout.id, { amountWei: quote.amountWei });
     expect(res.statusCode, res.body).toBe(200);
     const done = res.json().payout;
-    expect(done).toMatchObject({ status: 'completed', method: 'crypto', walletAddress: wallet, transferState: 'mined', tokenAmount: '0.004', tokenRate: RATE, chainId: 31337 });
+    expect(done).toMatchObject({
+      status: 'completed',
+      method: 'crypto',
+      walletAddress: wallet,
+      transferState: 'mined',
+      tokenAmount: '0.004',
+      tokenRate: RATE,
+      chainId: 31337,
+    });
     expect(done.txHash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(await balance(wallet!) - before).toBe(parseEther('0.004'));
+    expect((await balance(wallet!)) - before).toBe(parseEther('0.004'));
     const detail = (await t.call('GET', `/api/payouts/${payout.id}`, { as: 'operator' })).json().payout;
     expect(detail.commissions.map((c: { status: string }) => c.status)).toEqual(['paid', 'paid']);
     const logged = await transfersOf(payout.id);
@@ -65,7 +101,9 @@ describe('Pay on chain', () => {
     const { payout } = await pendingPayout(1, null);
     const noWallet = await pay(payout.id);
     expect(noWallet.statusCode).toBe(422);
-    expect(noWallet.json().error).toMatch(/has no payout wallet: ask them to add one, or pay by bank and mark the payout completed\.$/);
+    expect(noWallet.json().error).toMatch(
+      /has no payout wallet: ask them to add one, or pay by bank and mark the payout completed\.$/,
+    );
 
     const { payout: other } = await pendingPayout(1);
     expect((await pay(other.id, {}, 'operator')).statusCode).toBe(403);
@@ -73,18 +111,26 @@ describe('Pay on chain', () => {
     expect((await t.call('GET', `/api/payouts/${other.id}/onchain-quote`, { as: 'operator' })).statusCode).toBe(403);
     const stale = await pay(other.id, { amountWei: parseEther('0.001').toString() });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toBe('At the payout token rate now, this payout sends 0.002, not the 0.001 shown: check the amount and confirm again.');
+    expect(stale.json().error).toBe(
+      'At the payout token rate now, this payout sends 0.002, not the 0.001 shown: check the amount and confirm again.',
+    );
     expect((await pay(other.id, { amountWei: '12abc' })).statusCode).toBe(400);
     await setRate(null);
     try {
       const noRate = await pay(other.id);
       expect(noRate.statusCode).toBe(422);
-      expect(noRate.json().error).toBe('Set the payout token rate in Settings (tokens for 1.00) before paying on chain.');
+      expect(noRate.json().error).toBe(
+        'Set the payout token rate in Settings (tokens for 1.00) before paying on chain.',
+      );
     } finally {
       await setRate(RATE);
     }
     expect(await transfersOf(other.id)).toEqual([]);
-    expect((await t.call('GET', `/api/payouts/${other.id}`)).json().payout).toMatchObject({ status: 'pending', transferState: null, txHash: null });
+    expect((await t.call('GET', `/api/payouts/${other.id}`)).json().payout).toMatchObject({
+      status: 'pending',
+      transferState: null,
+      txHash: null,
+    });
     expect((await pay('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
 
     const bad = await t.call('PUT', '/api/settings', { body: { payoutTokenRate: '-1' } });
@@ -93,17 +139,22 @@ describe('Pay on chain', () => {
 
   it('an unapproved payout is neither quoted nor paid on chain (409, nothing signed); once a second member of staff approves, it is', async () => {
     const { payout, wallet } = await pendingPayout(1, freshWallet(), false);
-    for (const res of [await t.call('GET', `/api/payouts/${payout.id}/onchain-quote`, { as: 'finance' }), await pay(payout.id)]) {
+    for (const res of [
+      await t.call('GET', `/api/payouts/${payout.id}/onchain-quote`, { as: 'finance' }),
+      await pay(payout.id),
+    ]) {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'approval_required', messageCode: 'payout_approval_required' });
     }
     expect(await transfersOf(payout.id)).toEqual([]);
-    expect((await t.call('POST', `/api/payouts/${payout.id}/approve`, { as: 'finance' })).json().error).toBe('You created this payout: another member of staff must approve it.');
+    expect((await t.call('POST', `/api/payouts/${payout.id}/approve`, { as: 'finance' })).json().error).toBe(
+      'You created this payout: another member of staff must approve it.',
+    );
     expect((await t.call('POST', `/api/payouts/${payout.id}/approve`, { as: 'admin' })).statusCode).toBe(200);
     const before = await balance(wallet!);
     const paid = await pay(payout.id);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(await balance(wallet!) - before).toBe(parseEther('0.002'));
+    expect((await balance(wallet!)) - before).toBe(parseEther('0.002'));
   });
 
   it('two clicks racing: one transfer, one 409', async () => {
@@ -112,13 +163,15 @@ describe('Pay on chain', () => {
     const race = await Promise.all([pay(payout.id), pay(payout.id)]);
     expect(race.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await transfersOf(payout.id)).toHaveLength(1);
-    expect(await balance(wallet!) - before).toBe(parseEther('0.002'));
+    expect((await balance(wallet!)) - before).toBe(parseEther('0.002'));
   });
 
   it('a crash after signing: the retry sends the same stored bytes, one transfer; a manual settle meanwhile is refused', async () => {
     const { payout, wallet } = await pendingPayout(1);
     const before = await balance(wallet!);
-    transferHooks.afterStore = () => { throw new Error('simulated crash after storing the signed transfer'); };
+    transferHooks.afterStore = () => {
+      throw new Error('simulated crash after storing the signed transfer');
+    };
     expect((await pay(payout.id)).statusCode).toBe(500);
     delete transferHooks.afterStore;
     const [stored] = await t.db.select().from(payouts).where(eq(payouts.id, payout.id));
@@ -128,15 +181,21 @@ describe('Pay on chain', () => {
     const claimed = await pay(payout.id);
     expect(claimed.statusCode).toBe(409);
     expect(claimed.json().error).toBe('This payout is being paid on chain right now: wait for that transfer.');
-    const byHand = await t.call('PUT', `/api/payouts/${payout.id}/status`, { as: 'finance', body: { status: 'cancelled' } });
+    const byHand = await t.call('PUT', `/api/payouts/${payout.id}/status`, {
+      as: 'finance',
+      body: { status: 'cancelled' },
+    });
     expect(byHand.statusCode).toBe(409);
 
-    await t.db.update(payouts).set({ transferClaimedUntil: new Date(Date.now() - 1000) }).where(eq(payouts.id, payout.id)); // the crashed claim lapses
+    await t.db
+      .update(payouts)
+      .set({ transferClaimedUntil: new Date(Date.now() - 1000) })
+      .where(eq(payouts.id, payout.id)); // the crashed claim lapses
     const retry = await pay(payout.id);
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().payout).toMatchObject({ status: 'completed', txHash: stored!.txHash, transferState: 'mined' });
     expect((await transfersOf(payout.id)).map((l) => l.raw)).toEqual([stored!.signedTx]);
-    expect(await balance(wallet!) - before).toBe(parseEther('0.002'));
+    expect((await balance(wallet!)) - before).toBe(parseEther('0.002'));
   });
 
   it('a crash after sending, before recording: the retry finds the receipt and pays nothing more', async () => {
@@ -149,12 +208,12 @@ describe('Pay on chain', () => {
     };
     expect((await pay(payout.id)).statusCode).toBe(500);
     delete transferHooks.afterStore;
-    expect(await balance(wallet!) - before).toBe(parseEther('0.002'));
+    expect((await balance(wallet!)) - before).toBe(parseEther('0.002'));
     await t.db.update(payouts).set({ transferClaimedUntil: null }).where(eq(payouts.id, payout.id));
     const retry = await pay(payout.id);
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().payout.status).toBe('completed');
-    expect(await balance(wallet!) - before).toBe(parseEther('0.002'));
+    expect((await balance(wallet!)) - before).toBe(parseEther('0.002'));
     expect(await transfersOf(payout.id)).toHaveLength(1);
   });
 
@@ -170,12 +229,14 @@ describe('Pay on chain', () => {
     await t.db.update(payouts).set({ transferClaimedUntil: null }).where(eq(payouts.id, payout.id));
     const lost = await pay(payout.id);
     expect(lost.statusCode).toBe(422);
-    expect(lost.json().error).toContain(`so ${lostTx!.hash} can never be mined: nothing was paid by it. The payout can be paid again.`);
+    expect(lost.json().error).toContain(
+      `so ${lostTx!.hash} can never be mined: nothing was paid by it. The payout can be paid again.`,
+    );
     expect(await transfersOf(payout.id)).toEqual([]);
     const before = await balance(wallet!);
     const again = await pay(payout.id);
     expect(again.statusCode, again.body).toBe(200);
-    expect(await balance(wallet!) - before).toBe(parseEther('0.002'));
+    expect((await balance(wallet!)) - before).toBe(parseEther('0.002'));
     expect(formatEther(before)).toBe('0');
   });
 
@@ -185,9 +246,14 @@ describe('Pay on chain', () => {
     const restarted = await startDevChain({ rawTxs: await replayLog(t.db, 31337), port: null });
     try {
       expect(restarted.replayed.failed).toEqual([]);
-      const receipt = await restarted.provider.request({ method: 'eth_getTransactionReceipt', params: [done.txHash] }) as { status: string } | null;
+      const receipt = (await restarted.provider.request({
+        method: 'eth_getTransactionReceipt',
+        params: [done.txHash],
+      })) as { status: string } | null;
       expect(receipt?.status).toBe('0x1');
-      expect(BigInt(await restarted.provider.request({ method: 'eth_getBalance', params: [wallet, 'latest'] }) as string)).toBe(parseEther('0.002'));
+      expect(
+        BigInt((await restarted.provider.request({ method: 'eth_getBalance', params: [wallet, 'latest'] })) as string),
+      ).toBe(parseEther('0.002'));
     } finally {
       await restarted.close();
     }
@@ -211,11 +277,13 @@ describe('Pay on chain', () => {
     expect(broken.ok).toBe(false);
     const failed = broken.checks.find((c: { name: string }) => c.name.startsWith('completed crypto payouts'));
     expect(failed.ok).toBe(false);
-    expect(failed.detail).toEqual(expect.arrayContaining([
-      `payout ${small.id}: transfer ${b.txHash} moved ${parseEther('0.004')} wei, the payout is worth ${parseEther('0.002')} wei at its rate ${RATE}`,
-      expect.stringContaining(`payout ${small.id}: transfer ${b.txHash} went to ${b.walletAddress}`),
-      `payout ${big.id}: completed crypto payout without a transaction hash`,
-    ]));
+    expect(failed.detail).toEqual(
+      expect.arrayContaining([
+        `payout ${small.id}: transfer ${b.txHash} moved ${parseEther('0.004')} wei, the payout is worth ${parseEther('0.002')} wei at its rate ${RATE}`,
+        expect.stringContaining(`payout ${small.id}: transfer ${b.txHash} went to ${b.walletAddress}`),
+        `payout ${big.id}: completed crypto payout without a transaction hash`,
+      ]),
+    );
     await t.db.update(payouts).set({ txHash: s.txHash }).where(eq(payouts.id, small.id));
     await t.db.update(payouts).set({ txHash: b.txHash }).where(eq(payouts.id, big.id));
     expect((await t.call('GET', '/api/reconcile')).json().reconciliation.ok).toBe(true);

@@ -19,9 +19,11 @@ describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
     const tar = fs.readFileSync(inject('pgliteTemplate'));
     database = fromPgliteThread(await PGliteThread.create({ dump: new Uint8Array(tar) }));
   });
-  afterAll(async () => { await database.close(); });
+  afterAll(async () => {
+    await database.close();
+  });
 
-  it('answers drizzle\'s queries, dates as drizzle expects them, and raw text', async () => {
+  it("answers drizzle's queries, dates as drizzle expects them, and raw text", async () => {
     const p = await buildProduct({ db: database.db }, { stock: 7 });
     const [row] = await database.db.select().from(products).where(eq(products.id, p.id));
     expect(row).toMatchObject({ id: p.id, stock: 7 });
@@ -29,27 +31,35 @@ describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
     expect(await queryText(database.db, 'x', sql`select 'a' || 'b' as t`)).toBe('ab');
   });
 
-  it('commits a transaction, rolls one back on a throw, and keeps PostgreSQL\'s error code', async () => {
+  it("commits a transaction, rolls one back on a throw, and keeps PostgreSQL's error code", async () => {
     const p = await buildProduct({ db: database.db }, { stock: 10 });
-    await database.db.transaction(async (tx) => { await tx.update(products).set({ stock: 11 }).where(eq(products.id, p.id)); });
-    await expect(database.db.transaction(async (tx) => {
-      await tx.update(products).set({ stock: 12 }).where(eq(products.id, p.id));
-      throw new Error('stop');
-    })).rejects.toThrow('stop');
+    await database.db.transaction(async (tx) => {
+      await tx.update(products).set({ stock: 11 }).where(eq(products.id, p.id));
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.update(products).set({ stock: 12 }).where(eq(products.id, p.id));
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
     const [after] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id));
     expect(after!.stock).toBe(11);
     await database.db.execute(sql`create table thread_probe (x int primary key)`);
     await database.db.execute(sql`insert into thread_probe values (1)`);
-    const dup = await database.db.execute(sql`insert into thread_probe values (1)`)
-      .then(() => null, (err: unknown) => err as { cause?: { code?: string; constraint?: string }; code?: string });
+    const dup = await database.db.execute(sql`insert into thread_probe values (1)`).then(
+      () => null,
+      (err: unknown) => err as { cause?: { code?: string; constraint?: string }; code?: string },
+    );
     expect(dup?.cause?.code ?? dup?.code).toBe('23505');
   });
 
   it('opens a transaction with its first statement: one that fails rolls it back, one that sends nothing leaves none open', async () => {
     const p = await buildProduct({ db: database.db }, { stock: 5 });
-    await expect(database.db.transaction(async (tx) => {
-      await tx.execute(sql`select no_such_column from ${products}`);
-    })).rejects.toThrow();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select no_such_column from ${products}`);
+      }),
+    ).rejects.toThrow();
     expect(await database.db.transaction(async () => 'nothing sent')).toBe('nothing sent');
     // Were a transaction left open, this write would vanish with the rollback below.
     await database.db.update(products).set({ stock: 6 }).where(eq(products.id, p.id));
@@ -71,22 +81,35 @@ describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
   });
 
   it('runs a statement with parameters again and again by name, each run with its own values (nulls, arrays, dates, JSON)', async () => {
-    await database.db.execute(sql`create table prepared_probe (id int primary key, note text, at timestamptz, tags text[], data jsonb)`);
+    await database.db.execute(
+      sql`create table prepared_probe (id int primary key, note text, at timestamptz, tags text[], data jsonb)`,
+    );
     const when = new Date('2026-03-04T05:06:07.000Z');
     for (let i = 1; i <= 5; i++) {
-      await database.db.execute(sql`insert into prepared_probe values (${i}, ${i % 2 ? `n${i}` : null}, ${when}, ${sql.param([`t${i}`, 'x'])}, ${JSON.stringify({ i })})`);
+      await database.db.execute(
+        sql`insert into prepared_probe values (${i}, ${i % 2 ? `n${i}` : null}, ${when}, ${sql.param([`t${i}`, 'x'])}, ${JSON.stringify({ i })})`,
+      );
     }
-    const rows = await queryRows<{ id: number; note: string | null; at: string; tags: string[]; data: { i: number } }>(database.db,
-      sql`select id, note, at, tags, data from prepared_probe where id = any(${sql.param([2, 5])}) order by id`);
+    const rows = await queryRows<{ id: number; note: string | null; at: string; tags: string[]; data: { i: number } }>(
+      database.db,
+      sql`select id, note, at, tags, data from prepared_probe where id = any(${sql.param([2, 5])}) order by id`,
+    );
     expect(rows.map((r) => [r.id, r.note, new Date(r.at).toISOString(), r.tags, r.data])).toEqual([
       [2, null, when.toISOString(), ['t2', 'x'], { i: 2 }],
       [5, 'n5', when.toISOString(), ['t5', 'x'], { i: 5 }],
     ]);
     // Five inserts, one prepared statement.
-    const kept = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pg_prepared_statements where statement like 'insert into prepared_probe%'`);
+    const kept = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from pg_prepared_statements where statement like 'insert into prepared_probe%'`,
+    );
     expect(kept[0]!.n).toBe(1);
-    const dup = await database.db.execute(sql`insert into prepared_probe values (${1}, ${'again'}, ${when}, ${sql.param(['y'])}, ${'{}'})`)
-      .then(() => null, (err: unknown) => err as { cause?: { code?: string; constraint?: string }; code?: string; constraint?: string });
+    const dup = await database.db
+      .execute(sql`insert into prepared_probe values (${1}, ${'again'}, ${when}, ${sql.param(['y'])}, ${'{}'})`)
+      .then(
+        () => null,
+        (err: unknown) => err as { cause?: { code?: string; constraint?: string }; code?: string; constraint?: string },
+      );
     expect(dup?.cause?.code ?? dup?.code).toBe('23505');
     expect(dup?.cause?.constraint ?? dup?.constraint).toBe('prepared_probe_pkey');
     // A statement that does not parse is refused, and is not kept: once the table exists, the same text runs.
@@ -97,7 +120,9 @@ describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
   });
 
   it('lets the next transaction start as soon as one has sent its commit, and still tells the first when its commit fails', async () => {
-    await database.db.execute(sql`create table commit_probe (id int, constraint once unique (id) deferrable initially deferred)`);
+    await database.db.execute(
+      sql`create table commit_probe (id int, constraint once unique (id) deferrable initially deferred)`,
+    );
     // The duplicate is only checked at commit: that commit fails, while the next transaction, queued behind it, runs.
     const failing = database.db.transaction(async (tx) => {
       await tx.execute(sql`insert into commit_probe values (1), (1)`);
@@ -111,7 +136,10 @@ describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
     const code = (first as PromiseRejectedResult).reason as { cause?: { code?: string }; code?: string };
     expect(code.cause?.code ?? code.code).toBe('23505');
     expect(second.status === 'fulfilled' && second.value[0]!.ids).toEqual([2]);
-    const after = await queryRows<{ ids: number[] }>(database.db, sql`select array_agg(id order by id) as ids from commit_probe`);
+    const after = await queryRows<{ ids: number[] }>(
+      database.db,
+      sql`select array_agg(id order by id) as ids from commit_probe`,
+    );
     expect(after[0]!.ids).toEqual([2]);
   });
 });

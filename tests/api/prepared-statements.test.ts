@@ -15,23 +15,32 @@ import { createTestApp, type TestApp } from './harness.js';
 
 type Prepared = { name: string; statement: string };
 const preparedOn = (client: pg.PoolClient) =>
-  client.query<Prepared>('select name, statement from pg_prepared_statements order by prepare_time').then((r) => r.rows);
+  client
+    .query<Prepared>('select name, statement from pg_prepared_statements order by prepare_time')
+    .then((r) => r.rows);
 
 describe.runIf(engine() === 'postgres')('statements prepared by name', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('prepares a statement once on its connection and runs it again by name, with each run’s own values', async () => {
     const [a, b] = [await buildProduct(t, { stock: 3 }), await buildProduct(t, { stock: 7 })];
     const stocks = await t.db.transaction(async (tx) => {
-      const read = async (id: string) => (await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+      const read = async (id: string) =>
+        (await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
       const seen = [await read(a.id), await read(b.id), await read(a.id)];
       const prepared = await queryRows<Prepared>(tx, sql`select name, statement from pg_prepared_statements`);
       return { seen, prepared };
     });
     expect(stocks.seen).toEqual([3, 7, 3]);
-    const mine = stocks.prepared.filter((p) => p.statement.includes('"stock"') && p.statement.includes('"products"."id" = $1'));
+    const mine = stocks.prepared.filter(
+      (p) => p.statement.includes('"stock"') && p.statement.includes('"products"."id" = $1'),
+    );
     expect(mine).toHaveLength(1);
     expect(mine[0]!.name).toMatch(/^s_[\w-]{27}$/);
   });
@@ -42,7 +51,10 @@ describe.runIf(engine() === 'postgres')('statements prepared by name', () => {
     try {
       const db = drizzle(pool);
       const answers = [];
-      for (const n of [1, 2, 3, 4, 1]) answers.push((await db.execute(sql`select ${n}::int + ${n * 10}::int as v`.append(sql.raw(` -- shape ${n}`)))).rows[0]);
+      for (const n of [1, 2, 3, 4, 1])
+        answers.push(
+          (await db.execute(sql`select ${n}::int + ${n * 10}::int as v`.append(sql.raw(` -- shape ${n}`)))).rows[0],
+        );
       expect(answers).toEqual([{ v: 11 }, { v: 22 }, { v: 33 }, { v: 44 }, { v: 11 }]);
       const client = await pool.connect();
       try {

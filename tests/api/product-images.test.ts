@@ -20,14 +20,29 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const png = (width = 800, height = 600) => sharp({ create: { width, height, channels: 3, background: '#c9a227' } }).png().toBuffer();
+const png = (width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: '#c9a227' } })
+    .png()
+    .toBuffer();
 const files = () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : []);
 
-async function upload(productId: string, bytes: Buffer | null, opts: { as?: Role | null; name?: string; type?: string } = {}) {
+async function upload(
+  productId: string,
+  bytes: Buffer | null,
+  opts: { as?: Role | null; name?: string; type?: string } = {},
+) {
   const form = new FormData();
-  if (bytes) form.append('image', new Blob([new Uint8Array(bytes)], { type: opts.type ?? 'image/png' }), opts.name ?? 'gold.png');
+  if (bytes)
+    form.append(
+      'image',
+      new Blob([new Uint8Array(bytes)], { type: opts.type ?? 'image/png' }),
+      opts.name ?? 'gold.png',
+    );
   const res = await t.call('POST', `/api/products/${productId}/image`, { form, as: opts.as });
-  return { status: res.statusCode, body: res.json() as { ok: boolean; error?: string; product: { image: string; imageThumb: string } } };
+  return {
+    status: res.statusCode,
+    body: res.json() as { ok: boolean; error?: string; product: { image: string; imageThumb: string } },
+  };
 }
 
 describe('product images', () => {
@@ -43,13 +58,24 @@ describe('product images', () => {
     expect(served.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 240]);
-    expect((await t.call('GET', `/api/shop/products/${p.id}`, { as: null })).json().product).toMatchObject({ image, imageThumb });
+    expect((await t.call('GET', `/api/shop/products/${p.id}`, { as: null })).json().product).toMatchObject({
+      image,
+      imageThumb,
+    });
   });
 
   it('a new upload replaces the old files; a new image link drops the thumbnail', async () => {
     const p = await buildProduct(t);
     const first = (await upload(p.id, await png())).body.product;
-    const second = (await upload(p.id, await sharp(await png()).jpeg().toBuffer(), { name: 'x.jpg', type: 'image/jpeg' })).body.product;
+    const second = (
+      await upload(
+        p.id,
+        await sharp(await png())
+          .jpeg()
+          .toBuffer(),
+        { name: 'x.jpg', type: 'image/jpeg' },
+      )
+    ).body.product;
     expect(second.image).toMatch(/\.jpg$/);
     expect(files()).not.toContain(path.basename(first.image));
     expect(files()).toContain(path.basename(second.image));
@@ -61,10 +87,23 @@ describe('product images', () => {
     const sentence = 'Image must be an https:// address or an uploaded image (/uploads/…).';
     const p = await buildProduct(t);
     const refused = [
-      'javascript:alert(1)', 'JAVASCRIPT:alert(1)', '  javascript:alert(1)', 'data:image/png;base64,AAAA', 'Data:text/html,x', 'http://example.com/a.jpg',
-      'HTTP://example.com/a.jpg', 'ftp://example.com/a.jpg', '//evil.example/a.jpg', '\\\\evil.example/a.jpg', 'https:evil.example/a.jpg', '/api/users',
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      '  javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'Data:text/html,x',
+      'http://example.com/a.jpg',
+      'HTTP://example.com/a.jpg',
+      'ftp://example.com/a.jpg',
+      '//evil.example/a.jpg',
+      '\\\\evil.example/a.jpg',
+      'https:evil.example/a.jpg',
+      '/api/users',
       // A browser reads %2e%2e as "..": these would point the image at /api/users.
-      '/uploads/../api/x', '/uploads/%2e%2e/api/users', '/uploads/%2E%2E/%2e%2e/api/users', '/uploads/a.webp?x=1',
+      '/uploads/../api/x',
+      '/uploads/%2e%2e/api/users',
+      '/uploads/%2E%2E/%2e%2e/api/users',
+      '/uploads/a.webp?x=1',
     ];
     for (const image of refused) {
       const updated = await t.call('PUT', `/api/products/${p.id}`, { body: { image } });
@@ -81,7 +120,12 @@ describe('product images', () => {
   it.each([
     ['a text file named .png', Buffer.from('not an image at all'), 400, 'The image must be a JPEG, PNG or WebP file.'],
     ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), 400, 'The image must be a JPEG, PNG or WebP file.'],
-    ['a truncated PNG', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0]), 400, 'The image could not be read: the file is damaged or incomplete.'],
+    [
+      'a truncated PNG',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0]),
+      400,
+      'The image could not be read: the file is damaged or incomplete.',
+    ],
     ['a file over 5 MB', Buffer.alloc(MAX_IMAGE_BYTES + 1, 0xff), 413, 'The image can be at most 5 MB.'],
     ['no file', null, 400, 'No file was sent. Send the image as multipart/form-data with one file field.'],
   ])('refuses %s with a sentence, and stores nothing', async (_what, bytes, status, sentence) => {
@@ -91,7 +135,10 @@ describe('product images', () => {
     expect(res.status).toBe(status);
     expect(res.body).toMatchObject({ ok: false, error: sentence });
     expect(files()).toEqual(before);
-    expect((await t.call('GET', `/api/products/${p.id}`)).json().product).toMatchObject({ image: null, imageThumb: null });
+    expect((await t.call('GET', `/api/products/${p.id}`)).json().product).toMatchObject({
+      image: null,
+      imageThumb: null,
+    });
   });
 
   it('refuses JSON, a finance user, no token and an unknown product; nothing stored', async () => {

@@ -3,15 +3,30 @@ import { buildProduct, productInput } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('products CRUD', () => {
   it('creates with defaults, reads back exact money', async () => {
-    const res = await t.call('POST', '/api/products', { body: productInput({ priceFiat: '19.99', priceCrypto: 0.00000001, status: undefined, stock: undefined }) });
+    const res = await t.call('POST', '/api/products', {
+      body: productInput({ priceFiat: '19.99', priceCrypto: 0.00000001, status: undefined, stock: undefined }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const p = res.json().product;
-    expect(p).toMatchObject({ name: p.title, priceFiat: 19.99, priceCrypto: '0.00000001', status: 'draft', stock: 0, chainId: 31337, tokenType: 'ERC1155', contract: null });
+    expect(p).toMatchObject({
+      name: p.title,
+      priceFiat: 19.99,
+      priceCrypto: '0.00000001',
+      status: 'draft',
+      stock: 0,
+      chainId: 31337,
+      tokenType: 'ERC1155',
+      contract: null,
+    });
     const got = await t.call('GET', `/api/products/${p.id}`);
     expect(got.json().product).toEqual(p);
   });
@@ -32,8 +47,12 @@ describe('products CRUD', () => {
   });
 
   it('404 for an unknown id, 400 for a malformed one', async () => {
-    expect((await t.call('GET', '/api/products/00000000-0000-4000-8000-000000000000')).json()).toMatchObject({ error: 'Product not found.' });
-    expect((await t.call('PUT', '/api/products/00000000-0000-4000-8000-000000000000', { body: { stock: 1 } })).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/products/00000000-0000-4000-8000-000000000000')).json()).toMatchObject({
+      error: 'Product not found.',
+    });
+    expect(
+      (await t.call('PUT', '/api/products/00000000-0000-4000-8000-000000000000', { body: { stock: 1 } })).statusCode,
+    ).toBe(404);
     expect((await t.call('GET', '/api/products/42')).statusCode).toBe(400);
   });
 
@@ -41,7 +60,10 @@ describe('products CRUD', () => {
     const a = await buildProduct(t, { sku: 'DUP-1' });
     const clash = await t.call('POST', '/api/products', { body: productInput({ sku: 'dup-1' }) });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json()).toMatchObject({ error: 'A product with SKU "dup-1" already exists.', fields: { sku: expect.any(String) } });
+    expect(clash.json()).toMatchObject({
+      error: 'A product with SKU "dup-1" already exists.',
+      fields: { sku: expect.any(String) },
+    });
     const b = await buildProduct(t);
     expect((await t.call('PUT', `/api/products/${b.id}`, { body: { sku: 'DUP-1' } })).statusCode).toBe(409);
     expect((await t.call('PUT', `/api/products/${a.id}`, { body: { sku: 'DUP-1' } })).statusCode).toBe(200);
@@ -90,9 +112,15 @@ describe('products validation', () => {
   it('a missing price, an over-long title or SKU get their own sentence, not a generic or wrong one', async () => {
     const sentence = async (overrides: Record<string, unknown>) =>
       (await t.call('POST', '/api/products', { body: productInput(overrides) })).json().error as string;
-    expect(await sentence({ priceFiat: undefined })).toBe('Invalid field "priceFiat": Fiat price must be a number ≥ 0 with at most 2 decimals.');
-    expect(await sentence({ priceCrypto: null })).toBe('Invalid field "priceCrypto": Crypto price must be a number ≥ 0 with at most 8 decimals.');
-    expect(await sentence({ title: 'x'.repeat(201) })).toBe('Invalid field "title": Title can be at most 200 characters.');
+    expect(await sentence({ priceFiat: undefined })).toBe(
+      'Invalid field "priceFiat": Fiat price must be a number ≥ 0 with at most 2 decimals.',
+    );
+    expect(await sentence({ priceCrypto: null })).toBe(
+      'Invalid field "priceCrypto": Crypto price must be a number ≥ 0 with at most 8 decimals.',
+    );
+    expect(await sentence({ title: 'x'.repeat(201) })).toBe(
+      'Invalid field "title": Title can be at most 200 characters.',
+    );
     expect(await sentence({ sku: 'X'.repeat(65) })).toBe('Invalid field "sku": SKU can be at most 64 characters.');
   });
 
@@ -103,18 +131,38 @@ describe('products validation', () => {
   });
 
   it('a tokenised product is on the running chain and its contract, however the address is cased', async () => {
-    const res = await t.call('POST', '/api/products', { body: productInput({ contract: '0x5fbdb2315678afecb367f032d93f642f64180aa3', tokenId: '7' }) });
+    const res = await t.call('POST', '/api/products', {
+      body: productInput({ contract: '0x5fbdb2315678afecb367f032d93f642f64180aa3', tokenId: '7' }),
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().product).toMatchObject({ chainId: 31337, contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', tokenId: '7' });
+    expect(res.json().product).toMatchObject({
+      chainId: 31337,
+      contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      tokenId: '7',
+    });
   });
 
   it('refuses another chain or contract with a sentence naming the real ones, and changes nothing', async () => {
     const p = await buildProduct(t);
     const chain = await t.call('PUT', `/api/products/${p.id}`, { body: { chainId: 11155111, stock: 99 } });
-    expect([chain.statusCode, chain.json().error]).toEqual([400, 'Invalid field "chainId": Tokens are minted on chain 31337: a product cannot name chain 11155111.']);
-    const contract = await t.call('POST', '/api/products', { body: productInput({ contract: `0x${'12'.repeat(20)}` }) });
-    expect([contract.statusCode, contract.json().fields]).toEqual([400, { contract: 'Tokens are minted by the contract 0x5FbDB2315678afecb367f032d93F642f64180aa3: a product cannot name another contract.' }]);
-    expect((await t.call('GET', `/api/products/${p.id}`)).json().product).toMatchObject({ stock: p.stock, chainId: 31337 });
+    expect([chain.statusCode, chain.json().error]).toEqual([
+      400,
+      'Invalid field "chainId": Tokens are minted on chain 31337: a product cannot name chain 11155111.',
+    ]);
+    const contract = await t.call('POST', '/api/products', {
+      body: productInput({ contract: `0x${'12'.repeat(20)}` }),
+    });
+    expect([contract.statusCode, contract.json().fields]).toEqual([
+      400,
+      {
+        contract:
+          'Tokens are minted by the contract 0x5FbDB2315678afecb367f032d93F642f64180aa3: a product cannot name another contract.',
+      },
+    ]);
+    expect((await t.call('GET', `/api/products/${p.id}`)).json().product).toMatchObject({
+      stock: p.stock,
+      chainId: 31337,
+    });
   });
 });
 
@@ -170,9 +218,12 @@ describe('products update validation', () => {
 
   it('same SKU sent at once: one create succeeds, the others get 409 (not 500)', async () => {
     const sku = `RACE-${Date.now()}`;
-    const results = await Promise.all([1, 2, 3, 4].map(() => t.call('POST', '/api/products', { body: productInput({ sku }) })));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => t.call('POST', '/api/products', { body: productInput({ sku }) })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toMatchObject({ code: 'sku_taken', fields: { sku: expect.any(String) } });
+    for (const r of results.filter((x) => x.statusCode === 409))
+      expect(r.json()).toMatchObject({ code: 'sku_taken', fields: { sku: expect.any(String) } });
     expect((await t.call('GET', `/api/products?q=${sku}`)).json().total).toBe(1);
   });
 
@@ -188,8 +239,20 @@ describe('products update validation', () => {
 describe('products list', () => {
   it('filters by status, rwaType and q over title and SKU; sorts; pages; totals', async () => {
     const tag = `Z${Date.now()}`;
-    await buildProduct(t, { title: `${tag} Tower`, sku: `${tag}-A`, rwaType: 'real_estate', status: 'active', priceFiat: 300 });
-    await buildProduct(t, { title: `${tag} Painting`, sku: `${tag}-B`, rwaType: 'art', status: 'inactive', priceFiat: 100 });
+    await buildProduct(t, {
+      title: `${tag} Tower`,
+      sku: `${tag}-A`,
+      rwaType: 'real_estate',
+      status: 'active',
+      priceFiat: 300,
+    });
+    await buildProduct(t, {
+      title: `${tag} Painting`,
+      sku: `${tag}-B`,
+      rwaType: 'art',
+      status: 'inactive',
+      priceFiat: 100,
+    });
     await buildProduct(t, { title: 'Other', sku: `${tag}-C`, rwaType: 'art', status: 'draft', priceFiat: 200 });
     const q = (s: string) => t.call('GET', `/api/products?${s}`).then((r) => r.json());
     expect((await q(`q=${tag}`)).total).toBe(3);
@@ -240,7 +303,11 @@ describe('products permissions', () => {
 
   it('401 without a token on the single-product endpoints; nothing changes', async () => {
     const p = await buildProduct(t);
-    for (const [method, body] of [['GET', undefined], ['PUT', { stock: 99 }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', { stock: 99 }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await t.call(method, `/api/products/${p.id}`, { as: null, body });
       expect(res.statusCode, method).toBe(401);
     }
@@ -251,8 +318,11 @@ describe('products permissions', () => {
     const p = await buildProduct(t);
     const before = (await t.call('GET', '/api/products?limit=1')).json().total;
     for (const [method, url, body] of [
-      ['GET', `/api/products/${p.id}`, undefined], ['GET', '/api/products/stats', undefined], ['POST', '/api/products', productInput()],
-      ['PUT', `/api/products/${p.id}`, { stock: 99 }], ['DELETE', `/api/products/${p.id}`, undefined],
+      ['GET', `/api/products/${p.id}`, undefined],
+      ['GET', '/api/products/stats', undefined],
+      ['POST', '/api/products', productInput()],
+      ['PUT', `/api/products/${p.id}`, { stock: 99 }],
+      ['DELETE', `/api/products/${p.id}`, undefined],
     ] as const) {
       const res = await t.call(method, url, { as: 'user', body });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
@@ -264,10 +334,19 @@ describe('products permissions', () => {
 
   it('404 for an unknown id on update and delete (writers), and on read (finance)', async () => {
     const unknown = '/api/products/00000000-0000-4000-8000-000000000000';
-    expect((await t.call('GET', unknown, { as: 'finance' })).json()).toMatchObject({ code: 'not_found', error: 'Product not found.' });
+    expect((await t.call('GET', unknown, { as: 'finance' })).json()).toMatchObject({
+      code: 'not_found',
+      error: 'Product not found.',
+    });
     for (const as of ['admin', 'operator'] as const) {
-      expect((await t.call('PUT', unknown, { as, body: { stock: 1 } })).json()).toMatchObject({ code: 'not_found', error: 'Product not found.' });
-      expect((await t.call('DELETE', unknown, { as })).json()).toMatchObject({ code: 'not_found', error: 'Product not found.' });
+      expect((await t.call('PUT', unknown, { as, body: { stock: 1 } })).json()).toMatchObject({
+        code: 'not_found',
+        error: 'Product not found.',
+      });
+      expect((await t.call('DELETE', unknown, { as })).json()).toMatchObject({
+        code: 'not_found',
+        error: 'Product not found.',
+      });
     }
   });
 
@@ -276,7 +355,11 @@ describe('products permissions', () => {
     expect((await t.call('GET', '/api/products', { as: 'operator' })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/products', { as: 'user' })).statusCode).toBe(403);
     const p = await buildProduct(t);
-    for (const [method, url, body] of [['POST', '/api/products', productInput()], ['PUT', `/api/products/${p.id}`, { stock: 1 }], ['DELETE', `/api/products/${p.id}`, undefined]] as const) {
+    for (const [method, url, body] of [
+      ['POST', '/api/products', productInput()],
+      ['PUT', `/api/products/${p.id}`, { stock: 1 }],
+      ['DELETE', `/api/products/${p.id}`, undefined],
+    ] as const) {
       const res = await t.call(method, url, { as: 'finance', body });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().error).toBe('You do not have permission to do this.');

@@ -5,8 +5,12 @@ import { buildProduct, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Body = Record<string, unknown>;
 
@@ -14,7 +18,9 @@ type Body = Record<string, unknown>;
 async function member(points: number) {
   const user = await buildUser(t);
   if (points) {
-    const res = await t.call('POST', '/api/membership/points/add', { body: { userId: user.id, amount: points, reason: 'Test points' } });
+    const res = await t.call('POST', '/api/membership/points/add', {
+      body: { userId: user.id, amount: points, reason: 'Test points' },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
   const token = (await t.login(user.email)).json().token as string;
@@ -23,7 +29,8 @@ async function member(points: number) {
 const redeem = (token: string, body: Body) => t.call('POST', '/api/redemptions', { token, body });
 const decide = (id: string, body: Body, as: 'admin' | 'operator' | 'finance' | 'user' | null = 'operator') =>
   t.call('PUT', `/api/redemptions/${id}/status`, { as, body });
-const balanceOf = async (userId: string) => (await t.db.select().from(members).where(eq(members.userId, userId)))[0]?.pointsBalance ?? 0;
+const balanceOf = async (userId: string) =>
+  (await t.db.select().from(members).where(eq(members.userId, userId)))[0]?.pointsBalance ?? 0;
 const stockOf = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0]!.stock;
 const redemptionCount = async () => (await t.db.select({ n: count() }).from(redemptions))[0]!.n;
 
@@ -34,7 +41,12 @@ describe('POST /api/redemptions', () => {
     const res = await redeem(token, { productId: product.id, quantity: 2 });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().redemption).toMatchObject({
-      status: 'PENDING', quantity: 2, pointsUsed: 2468, userId: user.id, email: user.email, orderId: null,
+      status: 'PENDING',
+      quantity: 2,
+      pointsUsed: 2468,
+      userId: user.id,
+      email: user.email,
+      orderId: null,
       product: { id: product.id, title: product.title, tokenised: false },
     });
     expect(await balanceOf(user.id)).toBe(5000 - 2468);
@@ -50,7 +62,9 @@ describe('POST /api/redemptions', () => {
     const product = await buildProduct(t, { priceFiat: 7, stock: 100 });
     const results = await Promise.all([1, 2, 3].map(() => redeem(token, { productId: product.id, quantity: 1 })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json().error).toBe(`You have 300 points: 1 × "${product.title}" needs 700.`);
+    expect(results.find((r) => r.statusCode === 409)!.json().error).toBe(
+      `You have 300 points: 1 × "${product.title}" needs 700.`,
+    );
     expect(await balanceOf(user.id)).toBe(300);
     const mine = await t.db.select().from(redemptions).where(eq(redemptions.userId, user.id));
     expect(mine).toHaveLength(1);
@@ -77,7 +91,11 @@ describe('POST /api/redemptions', () => {
       [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }, 422, /does not exist/],
       [{ productId: (await buildProduct(t, { status: 'draft' })).id, quantity: 1 }, 422, /is not for sale/],
       [{ productId: (await buildProduct(t, { stock: 1, priceFiat: 1 })).id, quantity: 2 }, 422, /Only 1 of/],
-      [{ productId: (await buildProduct(t, { minMemberLevel: 'DIAMOND', priceFiat: 1 })).id, quantity: 1 }, 422, /for DIAMOND members and above/],
+      [
+        { productId: (await buildProduct(t, { minMemberLevel: 'DIAMOND', priceFiat: 1 })).id, quantity: 1 },
+        422,
+        /for DIAMOND members and above/,
+      ],
       [{ productId: (await buildProduct(t, { priceFiat: 5000 })).id, quantity: 1 }, 409, /You have 100000 points/],
     ];
     for (const [body, status, sentence] of cases) {
@@ -98,7 +116,11 @@ describe('PUT /api/redemptions/{id}/status', () => {
     const res = await decide(made.id, { status: 'APPROVED', note: 'Enjoy' });
     expect(res.statusCode, res.body).toBe(200);
     const approved = res.json().redemption;
-    expect(approved).toMatchObject({ status: 'APPROVED', note: 'Enjoy', decidedBy: { email: expect.stringMatching(/^operator\./) } });
+    expect(approved).toMatchObject({
+      status: 'APPROVED',
+      note: 'Enjoy',
+      decidedBy: { email: expect.stringMatching(/^operator\./) },
+    });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, approved.orderId));
     expect(order).toMatchObject({ status: 'paid', amountCents: 0, userId: user.id, qty: 2 });
     expect(await stockOf(product.id)).toBe(3);
@@ -109,7 +131,9 @@ describe('PUT /api/redemptions/{id}/status', () => {
     expect(fulfilled.json().order.status).toBe('fulfilled');
     const again = await decide(made.id, { status: 'REJECTED' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe('This redemption is already APPROVED: only a PENDING one can be approved or rejected.');
+    expect(again.json().error).toBe(
+      'This redemption is already APPROVED: only a PENDING one can be approved or rejected.',
+    );
     const inbox = (await t.call('GET', '/api/notifications', { token })).json();
     expect(JSON.stringify(inbox)).toContain('Your redemption was approved');
   });
@@ -128,7 +152,11 @@ describe('PUT /api/redemptions/{id}/status', () => {
     const rejected = await decide(second.id, { status: 'REJECTED', note: 'Out of stock' });
     expect(rejected.statusCode).toBe(200);
     expect(await balanceOf(user.id)).toBe(1500);
-    const [entry] = await t.db.select().from(pointsEntries).where(eq(pointsEntries.redemptionId, second.id)).orderBy(pointsEntries.createdAt);
+    const [entry] = await t.db
+      .select()
+      .from(pointsEntries)
+      .where(eq(pointsEntries.redemptionId, second.id))
+      .orderBy(pointsEntries.createdAt);
     expect(entry).toBeDefined();
     const returned = await t.db.select().from(pointsEntries).where(eq(pointsEntries.type, 'RETURNED'));
     expect(returned.find((e) => e.redemptionId === second.id)).toMatchObject({ amount: 500, balanceAfter: 1500 });
@@ -139,7 +167,9 @@ describe('PUT /api/redemptions/{id}/status', () => {
     const product = await buildProduct(t, { priceFiat: 1, tokenId: 77 });
     const made = (await redeem(token, { productId: product.id, quantity: 1 })).json().redemption;
     expect((await decide(made.id, { status: 'APPROVED' }, 'finance')).statusCode).toBe(403);
-    expect((await t.call('PUT', `/api/redemptions/${made.id}/status`, { token, body: { status: 'APPROVED' } })).statusCode).toBe(403);
+    expect(
+      (await t.call('PUT', `/api/redemptions/${made.id}/status`, { token, body: { status: 'APPROVED' } })).statusCode,
+    ).toBe(403);
     expect((await decide(made.id, { status: 'APPROVED' }, null)).statusCode).toBe(401);
     const noWallet = await decide(made.id, { status: 'APPROVED' }, 'admin');
     expect(noWallet.statusCode).toBe(409);
@@ -169,7 +199,9 @@ describe('GET /api/redemptions', () => {
     expect(pending.redemptions.map((r: Body) => r.id)).toEqual([ra.id]);
     const page = (await t.call('GET', `/api/redemptions?${q}&limit=1&offset=1&sort=pointsUsed&order=asc`)).json();
     expect(page.redemptions.map((r: Body) => r.id)).toEqual([rb.id]);
-    expect((await t.call('GET', `/api/redemptions?userId=${b.user.id}`)).json().redemptions.map((r: Body) => r.id)).toEqual([rb.id]);
+    expect(
+      (await t.call('GET', `/api/redemptions?userId=${b.user.id}`)).json().redemptions.map((r: Body) => r.id),
+    ).toEqual([rb.id]);
     expect((await t.call('GET', '/api/redemptions?status=DONE')).statusCode).toBe(400);
     expect((await t.call('GET', '/api/redemptions', { token: a.token })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/redemptions', { as: null })).statusCode).toBe(401);
@@ -177,13 +209,20 @@ describe('GET /api/redemptions', () => {
     const csv = await t.call('GET', `/api/redemptions/export.csv?${q}&sort=pointsUsed&order=asc`, { as: 'finance' });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('id,createdAt,email,product,quantity,pointsUsed,status,orderId,note,decidedAt,updatedAt,decidedBy');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'id,createdAt,email,product,quantity,pointsUsed,status,orderId,note,decidedAt,updatedAt,decidedBy',
+    );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([ra.id, rb.id]);
     expect((await t.call('GET', '/api/redemptions/export.csv', { token: a.token })).statusCode).toBe(403);
 
     expect((await t.call('GET', `/api/redemptions/${rb.id}`, { token: a.token })).statusCode).toBe(404);
-    expect((await t.call('GET', `/api/redemptions/${rb.id}`, { token: b.token })).json().redemption.status).toBe('REJECTED');
+    expect((await t.call('GET', `/api/redemptions/${rb.id}`, { token: b.token })).json().redemption.status).toBe(
+      'REJECTED',
+    );
     expect((await t.call('GET', `/api/redemptions/${rb.id}`, { as: 'finance' })).statusCode).toBe(200);
   });
 });

@@ -6,7 +6,10 @@ import { reconcile } from '../../server/modules/reconcile/service.js';
 
 /** The dev chain as a restarted server builds it from this database: a fresh chain, the stored transactions replayed. */
 export async function replayedChain(db: Db): Promise<ChainContext> {
-  return connectChain({ mode: 'dev', chainId: DEV_CHAIN_ID, devPort: null }, { rawTxs: await replayLog(db, DEV_CHAIN_ID) });
+  return connectChain(
+    { mode: 'dev', chainId: DEV_CHAIN_ID, devPort: null },
+    { rawTxs: await replayLog(db, DEV_CHAIN_ID) },
+  );
 }
 
 /** `npm run reconcile` on this database: its checks, reading the chain its stored transactions rebuild. */

@@ -5,14 +5,20 @@ import { buildOrder, buildPayment, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const DAY = 86_400_000;
 const ago = (days: number, hours = 0) => new Date(Date.now() - days * DAY - hours * 3_600_000);
 /** The calendar day (YYYY-MM-DD) of an instant in a timezone, worked out by the browser's own rules, not the server's. */
-const localDay = (d: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-const growth = (value: number, previous: number) => (previous === 0 ? null : Math.round(((value - previous) * 1000) / previous) / 10);
+const localDay = (d: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+const growth = (value: number, previous: number) =>
+  previous === 0 ? null : Math.round(((value - previous) * 1000) / previous) / 10;
 
 async function report(kind: string, query = 'dateRange=7d') {
   const res = await t.call('GET', `/api/reports/${kind}?${query}`);
@@ -25,7 +31,10 @@ async function ordersAt(days: number, amounts: string[], paid: boolean) {
   const made = [];
   for (const price of amounts) made.push(await buildOrder(t, { product: { priceFiat: price, stock: 10 }, paid }));
   const ids = made.map((o) => o.id);
-  await t.db.update(orders).set({ createdAt: ago(days) }).where(inArray(orders.id, ids));
+  await t.db
+    .update(orders)
+    .set({ createdAt: ago(days) })
+    .where(inArray(orders.id, ids));
   return ids;
 }
 
@@ -67,7 +76,9 @@ describe('reports', () => {
   it('days are the settings’ timezone’s days', async () => {
     const admin = { as: 'admin' as const };
     const current = (await t.call('GET', '/api/settings', admin)).json().settings;
-    expect((await t.call('PUT', '/api/settings', { ...admin, body: { ...current, timezone: 'Asia/Shanghai' } })).statusCode).toBe(200);
+    expect(
+      (await t.call('PUT', '/api/settings', { ...admin, body: { ...current, timezone: 'Asia/Shanghai' } })).statusCode,
+    ).toBe(200);
     try {
       // 20:00 UTC three days ago is 04:00 the next morning in Shanghai.
       const at = ago(3);
@@ -89,7 +100,9 @@ describe('reports', () => {
     const before = await report('financial');
     const payment = await buildPayment(t, { product: { priceFiat: '40.00' } });
     const refund = await t.call('POST', `/api/payments/${payment.id}/refund`, {
-      as: 'finance', body: { amount: 15, reason: 'Damaged box' }, headers: { 'idempotency-key': `r-${payment.id}` },
+      as: 'finance',
+      body: { amount: 15, reason: 'Damaged box' },
+      headers: { 'idempotency-key': `r-${payment.id}` },
     });
     expect(refund.statusCode, refund.body).toBe(200);
     const after = await report('financial');
@@ -106,13 +119,22 @@ describe('reports', () => {
 
   it('users and referrals: sign-ups, referred users, buyers and clicks', async () => {
     const referrer = await buildUser(t);
-    const link = (await t.call('POST', '/api/referrals/link', { token: (await t.login(referrer.email)).json().token })).json();
+    const link = (
+      await t.call('POST', '/api/referrals/link', { token: (await t.login(referrer.email)).json().token })
+    ).json();
     for (let i = 0; i < 3; i++) {
-      const click = await t.call('POST', '/api/referrals/click', { as: null, body: { code: link.referralCode }, headers: { 'user-agent': `visitor-${i}` } });
+      const click = await t.call('POST', '/api/referrals/click', {
+        as: null,
+        body: { code: link.referralCode },
+        headers: { 'user-agent': `visitor-${i}` },
+      });
       expect(click.statusCode, click.body).toBeLessThan(300);
     }
     const referred = await buildUser(t);
-    await t.db.update(users).set({ referredById: referrer.id, referredAt: new Date() }).where(eq(users.id, referred.id));
+    await t.db
+      .update(users)
+      .set({ referredById: referrer.id, referredAt: new Date() })
+      .where(eq(users.id, referred.id));
     const refs = await report('referrals');
     expect(refs.totals.clicks.value).toBeGreaterThanOrEqual(3);
     expect(refs.totals.signups.value).toBeGreaterThanOrEqual(1);
@@ -126,14 +148,21 @@ describe('reports', () => {
     const res = await t.call('GET', '/api/reports/export/dashboard?dateRange=7d');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="report-dashboard-7d-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="report-dashboard-7d-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Day,Revenue,Orders,PaidOrders,Users,AvgOrderValue');
     expect(lines).toHaveLength(8);
     const json = await report('dashboard');
     const row = lines.find((l) => l.startsWith(`${localDay(ago(2), 'UTC')},`))!;
     const point = json.series.find((p: { period: string }) => p.period === localDay(ago(2), 'UTC'));
-    expect(row).toBe(`${point.period},${point.revenue.toFixed(2)},${point.orders},${point.paidOrders},${point.users},${point.avgOrderValue.toFixed(2)}`);
+    expect(row).toBe(
+      `${point.period},${point.revenue.toFixed(2)},${point.orders},${point.paidOrders},${point.users},${point.avgOrderValue.toFixed(2)}`,
+    );
   });
 
   it('refuses a bad range, report or type with a sentence; staff only', async () => {

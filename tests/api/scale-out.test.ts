@@ -39,21 +39,34 @@ const LOGIN_LIMIT = 30;
 type Answer = { status: number; body: Record<string, unknown> };
 
 /** One JSON call on a new connection (`connection: close`), from the given loopback address. */
-function call(base: string, method: string, url: string, opts: { token?: string; body?: unknown; from?: string } = {}): Promise<Answer> {
+function call(
+  base: string,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; from?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-    const req = http.request(base + url, {
-      method, agent: false, localAddress: opts.from ?? '127.0.0.1',
-      headers: {
-        connection: 'close',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    const req = http.request(
+      base + url,
+      {
+        method,
+        agent: false,
+        localAddress: opts.from ?? '127.0.0.1',
+        headers: {
+          connection: 'close',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        },
       },
-    }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }));
-    });
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -70,7 +83,13 @@ async function tokenOf(base: string, email: string): Promise<string> {
 }
 
 async function redisReachable(): Promise<string | null> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -89,34 +108,45 @@ async function dropRedisKeys() {
   try {
     const keys = await redis.keys(`${PREFIX}*`);
     if (keys.length) await redis.del(...keys);
-  } catch { /* nothing to clean */ } finally {
+  } catch {
+    /* nothing to clean */
+  } finally {
     redis.disconnect();
   }
 }
 
 describe('WEB_CONCURRENCY on PGlite', () => {
-  it('is refused at start with a sentence naming DATABASE_URL', async () => {
-    const dir = fs.mkdtempSync(path.join(root, 'data-scale-test-'));
-    try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-        cwd: root, env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, WEB_CONCURRENCY: '2', PORT: '0', LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d));
-      child.stderr.on('data', (d: Buffer) => (out += d));
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-      expect(code).toBe(1);
-      expect(out).toContain('WEB_CONCURRENCY=2 needs PostgreSQL (DATABASE_URL)');
-      // Nothing was opened: the refusal comes before the database.
-      expect(fs.readdirSync(dir)).toEqual([]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, HANG_MS);
+  it(
+    'is refused at start with a sentence naming DATABASE_URL',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(root, 'data-scale-test-'));
+      try {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+          cwd: root,
+          env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, WEB_CONCURRENCY: '2', PORT: '0', LOG_LEVEL: 'silent' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => (out += d));
+        child.stderr.on('data', (d: Buffer) => (out += d));
+        const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+        expect(code).toBe(1);
+        expect(out).toContain('WEB_CONCURRENCY=2 needs PostgreSQL (DATABASE_URL)');
+        // Nothing was opened: the refusal comes before the database.
+        expect(fs.readdirSync(dir)).toEqual([]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    HANG_MS,
+  );
 });
 
 const onPostgres = engine() === 'postgres';
-if (!onPostgres) console.log('scale-out: the two-process cases are skipped on PGlite (one process owns an embedded database); run them with TEST_DB=postgres.');
+if (!onPostgres)
+  console.log(
+    'scale-out: the two-process cases are skipped on PGlite (one process owns an embedded database); run them with TEST_DB=postgres.',
+  );
 
 describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () => {
   let t: TestApp;
@@ -132,16 +162,28 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
     const chainPort = await freePort();
     chainUrl = `http://127.0.0.1:${chainPort}`;
     const common = {
-      DATABASE_URL: t.databaseUrl!, SEED_ON_EMPTY: 'false', SERVE_UI: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test',
-      LOGIN_RATE_LIMIT_MAX: String(LOGIN_LIMIT), RATE_LIMIT_MAX: '100000', REDIS_KEY_PREFIX: PREFIX, PAYOUT_COMPLETER_MS: '200',
+      DATABASE_URL: t.databaseUrl!,
+      SEED_ON_EMPTY: 'false',
+      SERVE_UI: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      LOGIN_RATE_LIMIT_MAX: String(LOGIN_LIMIT),
+      RATE_LIMIT_MAX: '100000',
+      REDIS_KEY_PREFIX: PREFIX,
+      PAYOUT_COMPLETER_MS: '200',
       ...(noRedis ? {} : { REDIS_URL: REDIS_URL }),
     };
     [a, b] = await Promise.all([
       startServerProcess({ ...common, DEV_CHAIN_PORT: String(chainPort) }),
       // B uses A's dev chain: it may start before A's endpoint answers, since nothing here mints.
       startServerProcess({
-        ...common, MINT_WORKER: 'false', RPC_URL: `http://127.0.0.1:${chainPort}`, CHAIN_ID: '31337',
-        MINTER_PRIVATE_KEY: DEV_MINTER_KEY, TOKEN_CONTRACT: DEV_TOKEN_ADDRESS, PAYOUT_PRIVATE_KEY: DEV_PAYOUT_KEY,
+        ...common,
+        MINT_WORKER: 'false',
+        RPC_URL: `http://127.0.0.1:${chainPort}`,
+        CHAIN_ID: '31337',
+        MINTER_PRIVATE_KEY: DEV_MINTER_KEY,
+        TOKEN_CONTRACT: DEV_TOKEN_ADDRESS,
+        PAYOUT_PRIVATE_KEY: DEV_PAYOUT_KEY,
       }),
     ]);
   }, HANG_MS + 60_000); // a server start may take up to HANG_MS on a loaded machine
@@ -177,7 +219,7 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
     expect((await login(b.baseUrl, staff.email)).status).toBe(403);
   });
 
-  it('an order written through one is in the other\'s list and total at once', async () => {
+  it("an order written through one is in the other's list and total at once", async () => {
     const staff = await buildUser(t, { role: 'admin' });
     const customer = await buildUser(t);
     const product = await buildProduct(t);
@@ -187,11 +229,16 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
       const [writer, reader] = round % 2 === 0 ? [a, b] : [b, a];
       const before = await list(reader.baseUrl); // counted and kept by the reader
       expect(before.status).toBe(200);
-      const made = await call(writer.baseUrl, 'POST', '/api/orders', { token, body: { userEmail: customer.email, productId: product.id, qty: 1 } });
+      const made = await call(writer.baseUrl, 'POST', '/api/orders', {
+        token,
+        body: { userEmail: customer.email, productId: product.id, qty: 1 },
+      });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       const after = await list(reader.baseUrl);
       expect(after.body.total, `round ${round}`).toBe((before.body.total as number) + 1);
-      expect((after.body.orders as { id: string }[]).map((o) => o.id)).toContain((made.body.order as { id: string }).id);
+      expect((after.body.orders as { id: string }[]).map((o) => o.id)).toContain(
+        (made.body.order as { id: string }).id,
+      );
     }
   });
 
@@ -203,18 +250,52 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
     const ctx = { chainId: 31337, publicClient, account: privateKeyToAccount(DEV_PAYOUT_KEY) } as TransferContext;
     const value = parseEther('0.002');
     const signed = await signNativeTransfer(ctx, { to: wallet!, value, nonce: await nextNonce(ctx, null) });
-    await t.db.update(payouts).set({
-      method: 'crypto', walletAddress: wallet, amountWei: value.toString(), tokenRate: '0.0004', chainId: 31337, sender: ctx.account.address,
-      nonce: signed.nonce, signedTx: signed.signedTx, txHash: signed.txHash, transferState: 'signed', transferClaimedUntil: null,
-    }).where(eq(payouts.id, payout.id));
-    await t.db.insert(chainTransactions).values({ chainId: 31337, hash: signed.txHash, sender: ctx.account.address, nonce: signed.nonce, raw: signed.signedTx, payoutId: payout.id });
+    await t.db
+      .update(payouts)
+      .set({
+        method: 'crypto',
+        walletAddress: wallet,
+        amountWei: value.toString(),
+        tokenRate: '0.0004',
+        chainId: 31337,
+        sender: ctx.account.address,
+        nonce: signed.nonce,
+        signedTx: signed.signedTx,
+        txHash: signed.txHash,
+        transferState: 'signed',
+        transferClaimedUntil: null,
+      })
+      .where(eq(payouts.id, payout.id));
+    await t.db.insert(chainTransactions).values({
+      chainId: 31337,
+      hash: signed.txHash,
+      sender: ctx.account.address,
+      nonce: signed.nonce,
+      raw: signed.signedTx,
+      payoutId: payout.id,
+    });
 
-    await expect.poll(async () => (await t.db.select().from(payouts).where(eq(payouts.id, payout.id)))[0]!.status, { timeout: 20_000, interval: 200 }).toBe('completed');
+    await expect
+      .poll(async () => (await t.db.select().from(payouts).where(eq(payouts.id, payout.id)))[0]!.status, {
+        timeout: 20_000,
+        interval: 200,
+      })
+      .toBe('completed');
     expect(await publicClient.getBalance({ address: wallet! })).toBe(value);
-    const completed = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, payout.id), eq(auditEvents.action, 'payout.completed')));
+    const completed = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, payout.id), eq(auditEvents.action, 'payout.completed')));
     expect(completed).toHaveLength(1);
-    expect(await t.db.select().from(notifications).where(and(eq(notifications.userId, recipient.id), eq(notifications.title, 'Your payout was sent')))).toHaveLength(1);
-    expect((await t.db.select().from(chainTransactions).where(eq(chainTransactions.payoutId, payout.id))).map((c) => c.hash)).toEqual([signed.txHash]);
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, recipient.id), eq(notifications.title, 'Your payout was sent'))),
+    ).toHaveLength(1);
+    expect(
+      (await t.db.select().from(chainTransactions).where(eq(chainTransactions.payoutId, payout.id))).map((c) => c.hash),
+    ).toEqual([signed.txHash]);
   });
 
   it('31 logins within a minute spread over both: the 31st is a 429 (the limit counts in Redis)', async (ctx) => {
@@ -240,8 +321,15 @@ describe.runIf(onPostgres)('WEB_CONCURRENCY=2: a cluster on one port', () => {
     noRedis = await redisReachable();
     t = await createTestApp();
     server = await startServerProcess({
-      DATABASE_URL: t.databaseUrl!, WEB_CONCURRENCY: '2', SEED_ON_EMPTY: 'false', SERVE_UI: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test',
-      LOGIN_RATE_LIMIT_MAX: String(LOGIN_LIMIT), RATE_LIMIT_MAX: '100000', REDIS_KEY_PREFIX: `${PREFIX}cluster:`,
+      DATABASE_URL: t.databaseUrl!,
+      WEB_CONCURRENCY: '2',
+      SEED_ON_EMPTY: 'false',
+      SERVE_UI: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      LOGIN_RATE_LIMIT_MAX: String(LOGIN_LIMIT),
+      RATE_LIMIT_MAX: '100000',
+      REDIS_KEY_PREFIX: `${PREFIX}cluster:`,
       ...(noRedis ? {} : { REDIS_URL: REDIS_URL }),
     });
   }, HANG_MS + 60_000); // a server start may take up to HANG_MS on a loaded machine
@@ -252,22 +340,28 @@ describe.runIf(onPostgres)('WEB_CONCURRENCY=2: a cluster on one port', () => {
   });
 
   it('runs two API processes behind the port; each new connection may reach either, and a logout holds on both', async () => {
-    const children = fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/)
+    const children = fs
+      .readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
       .filter((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/index.ts'));
     expect(children).toHaveLength(2);
     const staff = await buildUser(t, { role: 'operator' });
     const token = await tokenOf(server.baseUrl, staff.email);
     // New connections are handed out in turn: four calls fill both processes' session caches.
-    for (let i = 0; i < 4; i++) expect((await call(server.baseUrl, 'GET', '/api/orders?limit=1', { token })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await call(server.baseUrl, 'GET', '/api/orders?limit=1', { token })).status).toBe(200);
     expect((await call(server.baseUrl, 'POST', '/api/admin/auth/logout', { token })).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await call(server.baseUrl, 'GET', '/api/orders?limit=1', { token })).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await call(server.baseUrl, 'GET', '/api/orders?limit=1', { token })).status).toBe(401);
   });
 
   it('counts the login limit across both processes with REDIS_URL: the 31st login is a 429', async (ctx) => {
     if (noRedis) ctx.skip();
     const staff = await buildUser(t, { role: 'operator' });
     const statuses: number[] = [];
-    for (let i = 0; i < LOGIN_LIMIT + 1; i++) statuses.push((await login(server.baseUrl, staff.email, '127.0.0.4')).status);
+    for (let i = 0; i < LOGIN_LIMIT + 1; i++)
+      statuses.push((await login(server.baseUrl, staff.email, '127.0.0.4')).status);
     expect(statuses.slice(0, LOGIN_LIMIT)).toEqual(Array(LOGIN_LIMIT).fill(200));
     expect(statuses[LOGIN_LIMIT]).toBe(429);
   });

@@ -16,7 +16,9 @@ import { reconcileReplayed } from './replayed-chain.js';
 
 let t: TestApp;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-seed-history-'));
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -25,7 +27,10 @@ const quiet = () => undefined;
 
 const variant = (name: string, change: Parameters<typeof demoVariant>[2]) => demoVariant(dir, name, change);
 const one = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(t.db, query))[0]!;
-const counts = () => one<{ users: number; refunds: number }>(sql`select (select count(*)::int from users) as users, (select count(*)::int from refunds) as refunds`);
+const counts = () =>
+  one<{ users: number; refunds: number }>(
+    sql`select (select count(*)::int from users) as users, (select count(*)::int from refunds) as refunds`,
+  );
 
 describe('db.json’s refunds', { timeout: 120_000 }, () => {
   it('one a refunded order in full, and partial ones on paid orders: payments, commissions and points as the live refund leaves them', async () => {
@@ -49,10 +54,15 @@ describe('db.json’s refunds', { timeout: 120_000 }, () => {
     const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;
     expect((await reconcileReplayed(t.db)).checks.filter((c) => !c.ok)).toEqual([]);
     // The payment's page lists them, by whom.
-    const partial = await one<{ id: string }>(sql`select p.id from payments p where p.status = 'completed' and p.refunded_cents > 0 order by p.id limit 1`);
+    const partial = await one<{ id: string }>(
+      sql`select p.id from payments p where p.status = 'completed' and p.refunded_cents > 0 order by p.id limit 1`,
+    );
     const detail = (await t.call('GET', `/api/payments/${partial.id}`, { token })).json();
     expect(detail.payment.refunds.length).toBeGreaterThan(0);
-    expect(detail.payment.refunds[0]).toMatchObject({ reason: expect.any(String), by: expect.stringMatching(/@rwa\.dev$/) });
+    expect(detail.payment.refunds[0]).toMatchObject({
+      reason: expect.any(String),
+      by: expect.stringMatching(/@rwa\.dev$/),
+    });
   });
 
   it('refuses a bad refund, one line each, and refunds that do not add up to their payment’s; loads nothing', async () => {
@@ -75,12 +85,20 @@ describe('db.json’s refunds', { timeout: 120_000 }, () => {
     ]);
     // The four payments whose refunds were skipped no longer add up.
     expect(lines.slice(4)).toHaveLength(4);
-    expect(lines.slice(4).every((l) => /^refunds: the refunds of payment .+ add up to \d+\.\d\d, its refundedFiat is \d+\.\d\d$/.test(l))).toBe(true);
+    expect(
+      lines
+        .slice(4)
+        .every((l) =>
+          /^refunds: the refunds of payment .+ add up to \d+\.\d\d, its refundedFiat is \d+\.\d\d$/.test(l),
+        ),
+    ).toBe(true);
     expect(await counts()).toEqual(before);
   });
 
   it('a file without refunds loads as before', async () => {
-    const file = variant('no-refunds.json', (d) => { delete d.refunds; });
+    const file = variant('no-refunds.json', (d) => {
+      delete d.refunds;
+    });
     const summary = await seedFromFile(t.db, file, { withPasswords: false, log: quiet });
     expect(summary).toMatchObject({ refunds: 0, payments: 250 });
     expect(await one(sql`select count(*)::int as n from refunds`)).toEqual({ n: 0 });
@@ -109,7 +127,16 @@ describe('db.json’s audit log', { timeout: 120_000 }, () => {
       (select count(*)::int from redemptions r where r.status <> 'PENDING' and not exists (select 1 from audit_events a where a.entity = 'redemption'
         and a.entity_id = r.id::text and a.actor_id = r.decided_by and a.created_at = r.decided_at)) as redemptions,
       (select count(*)::int from users u where u.status = 'suspended' and not exists (select 1 from audit_events a where a.action = 'user.suspend' and a.entity_id = u.id::text)) as suspended`);
-    expect(missingRows).toEqual({ commissions: 0, refunds: 0, orders: 0, payouts: 0, kyc: 0, points: 0, redemptions: 0, suspended: 0 });
+    expect(missingRows).toEqual({
+      commissions: 0,
+      refunds: 0,
+      orders: 0,
+      payouts: 0,
+      kyc: 0,
+      points: 0,
+      redemptions: 0,
+      suspended: 0,
+    });
 
     // Settings → Audit lists them, newest first, with who did it.
     const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;
@@ -136,7 +163,9 @@ describe('db.json’s audit log', { timeout: 120_000 }, () => {
       'auditEvents[2].entity: missing',
     ]);
     expect(await counts()).toEqual(before);
-    const plain = variant('no-audit.json', (d) => { delete d.auditEvents; });
+    const plain = variant('no-audit.json', (d) => {
+      delete d.auditEvents;
+    });
     expect(await seedFromFile(t.db, plain, { withPasswords: false, log: quiet })).toMatchObject({ auditEvents: 0 });
     expect(await one(sql`select count(*)::int as n from audit_events`)).toEqual({ n: 0 });
   });
@@ -145,24 +174,43 @@ describe('db.json’s audit log', { timeout: 120_000 }, () => {
 describe('the file’s DNS zone onto the running zone', { timeout: 120_000 }, () => {
   it('a server managing another zone loads db.json’s records (names, values and logs) into its own, and says so in one line', async () => {
     const lines: string[] = [];
-    const summary = await seedFromFile(t.db, 'db.json', { withPasswords: false, log: (l) => lines.push(l), zones: ['shop.example'] });
+    const summary = await seedFromFile(t.db, 'db.json', {
+      withPasswords: false,
+      log: (l) => lines.push(l),
+      zones: ['shop.example'],
+    });
     const file = JSON.parse(fs.readFileSync('db.json', 'utf8')) as { dnsRecords: unknown[] };
     expect(summary.dnsRecords).toBe(file.dnsRecords.length);
-    expect(lines.filter((l) => l.includes('DNS'))).toEqual(['seed: DNS records of zone rwa.test are loaded into the running zone shop.example (DNS_ZONES).']);
-    const names = await queryRows<{ domain: string; value: string }>(t.db, sql`select domain, value from dns_records order by domain, type`);
+    expect(lines.filter((l) => l.includes('DNS'))).toEqual([
+      'seed: DNS records of zone rwa.test are loaded into the running zone shop.example (DNS_ZONES).',
+    ]);
+    const names = await queryRows<{ domain: string; value: string }>(
+      t.db,
+      sql`select domain, value from dns_records order by domain, type`,
+    );
     expect(names.every((r) => r.domain === 'shop.example' || r.domain.endsWith('.shop.example'))).toBe(true);
     expect(names.some((r) => r.value === '10 mail.shop.example')).toBe(true);
     expect(names.some((r) => r.value.includes('rwa.test'))).toBe(false);
-    expect(await one(sql`select count(*)::int as n from dns_query_logs where domain like '%rwa.test'`)).toEqual({ n: 0 });
-    expect(await one(sql`select count(*)::int as n from dns_script_logs where parameters->>'domain' like '%rwa.test' or output like '%rwa.test%'`)).toEqual({ n: 0 });
+    expect(await one(sql`select count(*)::int as n from dns_query_logs where domain like '%rwa.test'`)).toEqual({
+      n: 0,
+    });
+    expect(
+      await one(
+        sql`select count(*)::int as n from dns_script_logs where parameters->>'domain' like '%rwa.test' or output like '%rwa.test%'`,
+      ),
+    ).toEqual({ n: 0 });
   });
 
   it('the same zone, or records in two zones of the file, are not moved', async () => {
     const lines: string[] = [];
     await seedFromFile(t.db, 'db.json', { withPasswords: false, log: (l) => lines.push(l), zones: ['rwa.test'] });
     expect(lines.some((l) => l.includes('running zone'))).toBe(false);
-    const two = variant('two-zones.json', (d) => { d.dnsRecords[3].domain = 'shop.other.test'; });
-    const err = await seedFromFile(t.db, two, { withPasswords: false, log: quiet, zones: ['shop.example'] }).catch((e: Error) => e);
+    const two = variant('two-zones.json', (d) => {
+      d.dnsRecords[3].domain = 'shop.other.test';
+    });
+    const err = await seedFromFile(t.db, two, { withPasswords: false, log: quiet, zones: ['shop.example'] }).catch(
+      (e: Error) => e,
+    );
     expect(err).toBeInstanceOf(SeedFileError);
     expect((err as Error).message).not.toContain('running zone');
   });
@@ -172,12 +220,22 @@ describe('--lenient and a points balance the file overdraws', { timeout: 120_000
   it('is refused with a sentence that says --lenient cannot repair it, naming the entry; nothing loaded', async () => {
     await seedFromFile(t.db, 'db.json', { withPasswords: false, log: quiet });
     const before = await counts();
-    const file = variant('overdrawn.json', (d) => { d.pointsEntries[0].amount = -10_000_000; });
-    const err = await seedFromFile(t.db, file, { withPasswords: false, log: quiet, lenient: true }).catch((e: Error) => e);
+    const file = variant('overdrawn.json', (d) => {
+      d.pointsEntries[0].amount = -10_000_000;
+    });
+    const err = await seedFromFile(t.db, file, { withPasswords: false, log: quiet, lenient: true }).catch(
+      (e: Error) => e,
+    );
     expect(err).toBeInstanceOf(SeedFileError);
     const [head, ...lines] = (err as Error).message.split('\n');
-    expect(head).toBe('The seed file has 1 problem that --lenient cannot repair; nothing was loaded (change the file):');
-    expect(lines).toEqual([expect.stringMatching(/^pointsEntries\[0\] \(id ".*"\)\.amount: takes shopper@rwa\.dev's points balance to -\d+, below 0$/)]);
+    expect(head).toBe(
+      'The seed file has 1 problem that --lenient cannot repair; nothing was loaded (change the file):',
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^pointsEntries\[0\] \(id ".*"\)\.amount: takes shopper@rwa\.dev's points balance to -\d+, below 0$/,
+      ),
+    ]);
     expect(await counts()).toEqual(before);
   });
 });

@@ -14,23 +14,37 @@ import { reconcileReplayed } from './replayed-chain.js';
 let t: TestApp;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-seed-load-'));
 // DATA_DIR: the KYC documents the seed writes land in this file's own directory.
-beforeAll(async () => { t = await createTestApp({ DATA_DIR: path.join(dir, 'data') }); });
+beforeAll(async () => {
+  t = await createTestApp({ DATA_DIR: path.join(dir, 'data') });
+});
 const uploads = path.join(dir, 'data', 'uploads', 'private');
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const counts = async () => (await queryRows<{ users: number; products: number }>(t.db,
-  sql`select (select count(*)::int from users) as users, (select count(*)::int from products) as products`))[0]!;
+const counts = async () =>
+  (
+    await queryRows<{ users: number; products: number }>(
+      t.db,
+      sql`select (select count(*)::int from users) as users, (select count(*)::int from products) as products`,
+    )
+  )[0]!;
 
 describe('a seed load is one transaction', () => {
   it('a failure after the tables were emptied (a full disk, say) leaves every row that was there', async () => {
     await buildProduct(t, { sku: 'BEFORE-THE-LOAD' });
     const before = await counts();
     const quiet = () => undefined;
-    await expect(seedFromFile(t.db, 'db.json', { withPasswords: false, log: quiet, afterReset: () => { throw new Error('No space left on device'); } }))
-      .rejects.toThrow('No space left on device');
+    await expect(
+      seedFromFile(t.db, 'db.json', {
+        withPasswords: false,
+        log: quiet,
+        afterReset: () => {
+          throw new Error('No space left on device');
+        },
+      }),
+    ).rejects.toThrow('No space left on device');
     expect(await counts()).toEqual(before);
     expect(await queryRows(t.db, sql`select 1 from products where sku = 'BEFORE-THE-LOAD'`)).toHaveLength(1);
   });
@@ -41,7 +55,9 @@ describe('seeded members', { timeout: 120_000 }, () => {
     await seedFromFile(t.db, 'db.json', { withPasswords: false, log: () => undefined });
     // Earned by paid orders, plus what staff added, less what redemptions still hold (a rejected one gave its points back)
     // and what was converted into the loyalty token.
-    const [expected] = await queryRows<{ points: number; members: number }>(t.db, sql`
+    const [expected] = await queryRows<{ points: number; members: number }>(
+      t.db,
+      sql`
       select (coalesce(sum(greatest(coalesce(subtotal_cents, amount_cents - tax_cents - shipping_cents + discount_cents) - discount_cents, 0) / 100), 0)
         + (select coalesce(sum(amount), 0) from points_entries where type = 'ADJUSTED')
         - (select coalesce(sum(points_used), 0) from redemptions where status <> 'REJECTED')
@@ -51,28 +67,54 @@ describe('seeded members', { timeout: 120_000 }, () => {
             join orders o on o.id = e.order_id join payments p on p.order_id = o.id where e.type = 'EARNED' and p.refunded_cents > 0))::int as points,
         (select count(*) from (select user_id from orders where user_id is not null and status in ('paid', 'fulfilled')
           union select user_id from points_entries) m)::int as members
-      from orders where user_id is not null and status in ('paid', 'fulfilled')`);
-    const [stored] = await queryRows<{ points: number; members: number; above: number }>(t.db, sql`
-      select coalesce(sum(points_balance), 0)::int as points, count(*)::int as members, count(*) filter (where level <> 'BRONZE')::int as above from members`);
+      from orders where user_id is not null and status in ('paid', 'fulfilled')`,
+    );
+    const [stored] = await queryRows<{ points: number; members: number; above: number }>(
+      t.db,
+      sql`
+      select coalesce(sum(points_balance), 0)::int as points, count(*)::int as members, count(*) filter (where level <> 'BRONZE')::int as above from members`,
+    );
     expect(expected!.points).toBeGreaterThan(0);
     expect(stored).toMatchObject({ points: expected!.points, members: expected!.members });
-    const check = (await t.call('GET', '/api/reconcile')).json().reconciliation.checks.find((c: { name: string }) => c.name.startsWith('member points'));
+    const check = (await t.call('GET', '/api/reconcile'))
+      .json()
+      .reconciliation.checks.find((c: { name: string }) => c.name.startsWith('member points'));
     expect(check).toMatchObject({ ok: true });
   });
 });
 
 const variant = (name: string, change: Parameters<typeof demoVariant>[2]) => demoVariant(dir, name, change);
 
-const byStatus = async (table: string) => Object.fromEntries((await queryRows<{ status: string; n: number }>(t.db,
-  sql`select status, count(*)::int as n from ${sql.raw(table)} group by status`)).map((r) => [r.status, r.n]));
+const byStatus = async (table: string) =>
+  Object.fromEntries(
+    (
+      await queryRows<{ status: string; n: number }>(
+        t.db,
+        sql`select status, count(*)::int as n from ${sql.raw(table)} group by status`,
+      )
+    ).map((r) => [r.status, r.n]),
+  );
 
 describe('db.json’s coupons, referral network, commissions and payouts', () => {
   it('load as one consistent history: every state present, reconcile passes, the demo shopper has something to pay', async () => {
     const summary = await seedFromFile(t.db, 'db.json', { log: () => undefined });
-    expect(summary).toMatchObject({ coupons: expect.any(Number), referralClicks: expect.any(Number), payouts: expect.any(Number), commissions: expect.any(Number) });
-    expect(Object.keys(await byStatus('commissions')).sort()).toEqual(['approved', 'paid', 'pending', 'rejected', 'reversed']);
+    expect(summary).toMatchObject({
+      coupons: expect.any(Number),
+      referralClicks: expect.any(Number),
+      payouts: expect.any(Number),
+      commissions: expect.any(Number),
+    });
+    expect(Object.keys(await byStatus('commissions')).sort()).toEqual([
+      'approved',
+      'paid',
+      'pending',
+      'rejected',
+      'reversed',
+    ]);
     expect(Object.keys(await byStatus('payouts')).sort()).toEqual(['cancelled', 'completed', 'failed', 'pending']);
-    const [shape] = await queryRows<Record<string, number>>(t.db, sql`select
+    const [shape] = await queryRows<Record<string, number>>(
+      t.db,
+      sql`select
       (select count(*)::int from coupons where end_date < now()) as expired,
       (select count(*)::int from coupons where end_date >= now() and usage_limit is not null and used_count >= usage_limit) as used_up,
       (select count(*)::int from coupons where end_date >= now() and (usage_limit is null or used_count < usage_limit)) as active,
@@ -83,7 +125,8 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
       (select count(*)::int from users where affiliate) as affiliates,
       (select count(*)::int from commissions where status = 'rejected' and reject_reason is not null) as rejected_with_reason,
       (select count(*)::int from commissions c join orders o on o.id = c.order_id join payments p on p.order_id = o.id
-        where p.refunded_cents between 1 and p.amount_cents - 1 and c.amount_cents < c.original_cents) as reduced`);
+        where p.refunded_cents between 1 and p.amount_cents - 1 and c.amount_cents < c.original_cents) as reduced`,
+    );
     expect(shape).toMatchObject({ inconsistent: 0, rejected_with_reason: 1, reduced: expect.any(Number) });
     for (const [key, n] of Object.entries(shape!)) if (key !== 'inconsistent') expect(n, key).toBeGreaterThan(0);
 
@@ -117,13 +160,17 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
       expect.stringMatching(/^users\[5\] \(id ".*"\)\.referredById: user "nobody" does not exist$/),
       expect.stringMatching(/^coupons\[1\] \(id ".*"\)\.discountType: "half" is not one of percentage, fixed$/),
       expect.stringMatching(/^coupons\[2\] \(id ".*"\)\.discountValue: .+/),
-      expect.stringMatching(/^orders\[\d+\] \(id ".*"\)\.couponCode: coupon "NO-SUCH-CODE" is not in the file's coupons$/),
+      expect.stringMatching(
+        /^orders\[\d+\] \(id ".*"\)\.couponCode: coupon "NO-SUCH-CODE" is not in the file's coupons$/,
+      ),
       'referralClicks[0].visitorHash: missing',
       expect.stringMatching(/^payouts\[0\] \(id ".*"\)\.amountFiat: 1 is not gross − deducted$/),
       expect.stringMatching(/^payouts\[5\] \(id ".*"\)\.approvedBy: ".*" asked for this payout and cannot approve it$/),
       expect.stringMatching(/^commissions\[0\] \(id ".*"\)\.originalFiat: 99999 is not rate × base$/),
       expect.stringMatching(/^commissions\[1\] \(id ".*"\)\.payoutId: payout "gone" does not exist$/),
-      expect.stringMatching(/^commissions\[2\] \(id ".*"\)\.decidedBy: ".*" earns this commission and cannot decide it$/),
+      expect.stringMatching(
+        /^commissions\[2\] \(id ".*"\)\.decidedBy: ".*" earns this commission and cannot decide it$/,
+      ),
       expect.stringMatching(/^commissions\[3\] \(id ".*"\)\.rejectReason: .+/),
     ]);
     expect(await counts()).toEqual(before);
@@ -131,15 +178,54 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
 
   it('a file without them loads as before: no refunds, coupons, referrals, commissions, payouts, DNS zone, notifications, redemptions, points added, KYC sessions or mint jobs', async () => {
     const file = variant('plain.json', (d) => {
-      for (const key of ['refunds', 'coupons', 'referralClicks', 'payouts', 'commissions', 'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
-        'redemptions', 'pointsEntries', 'kycSessions', 'mintJobs', 'chainTransactions', 'conversions']) delete d[key];
-      for (const u of d.users) for (const key of ['referralCode', 'referredById', 'referredAt', 'walletAddress']) delete u[key];
+      for (const key of [
+        'refunds',
+        'coupons',
+        'referralClicks',
+        'payouts',
+        'commissions',
+        'dnsRecords',
+        'dnsQueryLogs',
+        'dnsScriptLogs',
+        'notificationBulks',
+        'notifications',
+        'emailMessages',
+        'redemptions',
+        'pointsEntries',
+        'kycSessions',
+        'mintJobs',
+        'chainTransactions',
+        'conversions',
+      ])
+        delete d[key];
+      for (const u of d.users)
+        for (const key of ['referralCode', 'referredById', 'referredAt', 'walletAddress']) delete u[key];
       for (const o of d.orders) delete o.referrerId;
     });
     const summary = await seedFromFile(t.db, file, { withPasswords: false, log: () => undefined });
-    expect(summary).toMatchObject({ users: 44, refunds: 0, coupons: 0, referralClicks: 0, payouts: 0, commissions: 0, dnsRecords: 0, dnsQueryLogs: 0, dnsScriptLogs: 0,
-      notificationBulks: 0, notifications: 0, emailMessages: 0, redemptions: 0, pointsEntries: 0, kycSessions: 0, mintJobs: 0, chainTransactions: 0, conversions: 0 });
-    const [left] = await queryRows<{ n: number }>(t.db, sql`select
+    expect(summary).toMatchObject({
+      users: 44,
+      refunds: 0,
+      coupons: 0,
+      referralClicks: 0,
+      payouts: 0,
+      commissions: 0,
+      dnsRecords: 0,
+      dnsQueryLogs: 0,
+      dnsScriptLogs: 0,
+      notificationBulks: 0,
+      notifications: 0,
+      emailMessages: 0,
+      redemptions: 0,
+      pointsEntries: 0,
+      kycSessions: 0,
+      mintJobs: 0,
+      chainTransactions: 0,
+      conversions: 0,
+    });
+    const [left] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select
       (select count(*) from coupons) + (select count(*) from commissions) + (select count(*) from payouts) + (select count(*) from referral_clicks)
       + (select count(*) from users where affiliate or referred_by_id is not null)
       + (select count(*) from dns_records) + (select count(*) from dns_query_logs) + (select count(*) from dns_script_logs)
@@ -147,7 +233,8 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
       + (select count(*) from refunds) + (select count(*) from redemptions) + (select count(*) from kyc_sessions)
       + (select count(*) from mint_jobs) + (select count(*) from chain_transactions) + (select count(*) from conversions)
       -- What paid orders earned, and gave back when partly refunded (the payments say so).
-      + (select count(*) from points_entries where type not in ('EARNED', 'REVERSED')) as n`);
+      + (select count(*) from points_entries where type not in ('EARNED', 'REVERSED')) as n`,
+    );
     expect(Number(left!.n)).toBe(0);
   });
 });
@@ -155,20 +242,31 @@ describe('db.json’s coupons, referral network, commissions and payouts', () =>
 describe('db.json’s DNS zone', () => {
   it('loads active and inactive records of the managed zone, lookups in the query log and runs in the script log', async () => {
     const summary = await seedFromFile(t.db, 'db.json', { log: () => undefined });
-    expect(summary).toMatchObject({ dnsRecords: expect.any(Number), dnsQueryLogs: expect.any(Number), dnsScriptLogs: expect.any(Number) });
-    const [shape] = await queryRows<Record<string, number>>(t.db, sql`select
+    expect(summary).toMatchObject({
+      dnsRecords: expect.any(Number),
+      dnsQueryLogs: expect.any(Number),
+      dnsScriptLogs: expect.any(Number),
+    });
+    const [shape] = await queryRows<Record<string, number>>(
+      t.db,
+      sql`select
       (select count(*)::int from dns_records where is_active) as active,
       (select count(*)::int from dns_records where not is_active) as inactive,
       (select count(*)::int from dns_query_logs where success) as answered,
       (select count(*)::int from dns_query_logs where not success) as unanswered,
       (select count(*)::int from dns_script_logs where success) as ran,
-      (select count(*)::int from dns_script_logs where not success) as refused`);
+      (select count(*)::int from dns_script_logs where not success) as refused`,
+    );
     for (const [key, n] of Object.entries(shape!)) expect(n, key).toBeGreaterThan(0);
     const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;
     const records = (await t.call('GET', '/api/domain/records', { token })).json();
     expect(records.counts).toMatchObject({ active: shape!.active, inactive: shape!.inactive });
-    expect((await t.call('GET', '/api/domain/query/logs', { token })).json().logs.length).toBe(shape!.answered + shape!.unanswered);
-    expect((await t.call('GET', '/api/domain/script/logs', { token })).json().logs.length).toBe(shape!.ran + shape!.refused);
+    expect((await t.call('GET', '/api/domain/query/logs', { token })).json().logs.length).toBe(
+      shape!.answered + shape!.unanswered,
+    );
+    expect((await t.call('GET', '/api/domain/script/logs', { token })).json().logs.length).toBe(
+      shape!.ran + shape!.refused,
+    );
   });
 
   it('refuses a bad record of each DNS collection, one line each, and loads nothing', async () => {
@@ -204,7 +302,9 @@ describe('db.json’s DNS zone', () => {
 describe('db.json’s notifications', () => {
   it('load read and unread notices of staff and shoppers, and a completed bulk send with its recipients’ notices and emails', async () => {
     await seedFromFile(t.db, 'db.json', { log: () => undefined });
-    const [shape] = await queryRows<Record<string, number>>(t.db, sql`select
+    const [shape] = await queryRows<Record<string, number>>(
+      t.db,
+      sql`select
       (select count(*)::int from notifications n join users u on u.id = n.user_id where u.role <> 'user' and n.read_at is null) as staff_unread,
       (select count(*)::int from notifications n join users u on u.id = n.user_id where u.role <> 'user' and n.read_at is not null) as staff_read,
       (select count(*)::int from notifications n join users u on u.id = n.user_id where u.role = 'user' and n.bulk_id is null and n.read_at is null) as shopper_unread,
@@ -212,7 +312,8 @@ describe('db.json’s notifications', () => {
       (select count(*)::int from notification_bulks where status = 'completed' and sent = total and total > 0) as completed,
       (select count(*)::int from notifications where bulk_id is not null) as bulk_notices,
       (select count(*)::int from email_messages where bulk_id is not null and status = 'outbox') as bulk_emails,
-      (select total from notification_bulks limit 1) as total`);
+      (select total from notification_bulks limit 1) as total`,
+    );
     for (const [key, n] of Object.entries(shape!)) expect(n, key).toBeGreaterThan(0);
     expect(shape).toMatchObject({ completed: 1, bulk_notices: shape!.total, bulk_emails: shape!.total });
 
@@ -254,7 +355,9 @@ describe('db.json’s notifications', () => {
 describe('db.json’s membership', () => {
   it('loads points staff added, redemptions waiting, approved (with their free order) and rejected, and a ledger whose balances hold', async () => {
     await seedFromFile(t.db, 'db.json', { log: () => undefined });
-    const [shape] = await queryRows<Record<string, number>>(t.db, sql`select
+    const [shape] = await queryRows<Record<string, number>>(
+      t.db,
+      sql`select
       (select count(*)::int from points_entries where type = 'ADJUSTED' and actor_id is not null and reason <> '') as added,
       (select count(*)::int from redemptions where status = 'PENDING') as pending,
       (select count(*)::int from redemptions where status = 'REJECTED' and decided_by is not null) as rejected,
@@ -262,8 +365,13 @@ describe('db.json’s membership', () => {
         where r.status = 'APPROVED' and o.user_id = r.user_id and o.status = 'paid' and o.amount_cents = 0 and p.method = 'points') as approved,
       (select count(*)::int from points_entries where type = 'REDEEMED') as redeemed,
       (select count(*)::int from points_entries where type = 'RETURNED') as returned,
-      (select count(*)::int from points_entries where balance_after < 0) as overdrawn`);
-    expect(shape).toMatchObject({ overdrawn: 0, redeemed: shape!.pending + shape!.rejected + shape!.approved, returned: shape!.rejected });
+      (select count(*)::int from points_entries where balance_after < 0) as overdrawn`,
+    );
+    expect(shape).toMatchObject({
+      overdrawn: 0,
+      redeemed: shape!.pending + shape!.rejected + shape!.approved,
+      returned: shape!.rejected,
+    });
     for (const [key, n] of Object.entries(shape!)) if (key !== 'overdrawn') expect(n, key).toBeGreaterThan(0);
 
     const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;
@@ -272,7 +380,10 @@ describe('db.json’s membership', () => {
     expect((await reconcileReplayed(t.db)).checks.filter((c) => !c.ok)).toEqual([]);
     // Staff decide a seeded redemption as any other: rejecting gives its points back.
     const id = waiting.redemptions[0].id as string;
-    const rejected = await t.call('PUT', `/api/redemptions/${id}/status`, { token, body: { status: 'REJECTED', note: 'Not this month.' } });
+    const rejected = await t.call('PUT', `/api/redemptions/${id}/status`, {
+      token,
+      body: { status: 'REJECTED', note: 'Not this month.' },
+    });
     expect(rejected.statusCode, rejected.body).toBe(200);
   });
 
@@ -300,10 +411,14 @@ describe('db.json’s membership', () => {
     const overdrawn = variant('overdrawn.json', (d) => {
       d.pointsEntries[0].amount = -10_000_000;
     });
-    const refused = await seedFromFile(t.db, overdrawn, { withPasswords: false, log: () => undefined }).catch((e: Error) => e);
+    const refused = await seedFromFile(t.db, overdrawn, { withPasswords: false, log: () => undefined }).catch(
+      (e: Error) => e,
+    );
     expect(refused).toBeInstanceOf(SeedFileError);
     expect((refused as Error).message.split('\n').slice(1)).toEqual([
-      expect.stringMatching(/^pointsEntries\[0\] \(id ".*"\)\.amount: takes shopper@rwa\.dev's points balance to -\d+, below 0$/),
+      expect.stringMatching(
+        /^pointsEntries\[0\] \(id ".*"\)\.amount: takes shopper@rwa\.dev's points balance to -\d+, below 0$/,
+      ),
     ]);
     expect(await counts()).toEqual(before);
   });
@@ -313,11 +428,14 @@ describe('db.json’s KYC sessions', () => {
   it('load sessions waiting for review, approved and rejected, each with a document the reviewer can open', async () => {
     const summary = await seedFromFile(t.db, 'db.json', { log: () => undefined, privateUploadsDir: uploads });
     expect(summary.kycSessions).toBeGreaterThan(0);
-    const [shape] = await queryRows<Record<string, number>>(t.db, sql`select
+    const [shape] = await queryRows<Record<string, number>>(
+      t.db,
+      sql`select
       (select count(*)::int from kyc_sessions where status = 'pending') as pending,
       (select count(*)::int from kyc_sessions where status in ('approved', 'verified') and reviewed_by is not null) as approved,
       (select count(*)::int from kyc_sessions where status = 'rejected' and reason is not null) as rejected,
-      (select count(*)::int from kyc_sessions k join users u on u.id = k.user_id where u.kyc_status <> k.status) as disagree`);
+      (select count(*)::int from kyc_sessions k join users u on u.id = k.user_id where u.kyc_status <> k.status) as disagree`,
+    );
     expect(shape).toMatchObject({ disagree: 0 });
     for (const [key, n] of Object.entries(shape!)) if (key !== 'disagree') expect(n, key).toBeGreaterThan(0);
 
@@ -328,7 +446,10 @@ describe('db.json’s KYC sessions', () => {
     expect(document.statusCode).toBe(200);
     expect(document.headers['content-type']).toBe('image/png');
     // Reviewed as any other: approving one moves its user's KYC status.
-    const approved = await t.call('PUT', `/api/kyc/${queue.sessions[0].id}/status`, { token, body: { status: 'approved' } });
+    const approved = await t.call('PUT', `/api/kyc/${queue.sessions[0].id}/status`, {
+      token,
+      body: { status: 'approved' },
+    });
     expect(approved.statusCode, approved.body).toBe(200);
   });
 
@@ -345,13 +466,19 @@ describe('db.json’s KYC sessions', () => {
     const err = await seedFromFile(t.db, file, { log: () => undefined }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(SeedFileError);
     const lines = (err as Error).message.split('\n').slice(1);
-    expect(lines).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^kycSessions\[0\] \(id ".*"\)\.country: Country must be a two-letter ISO country code/),
-      expect.stringMatching(/^kycSessions\[1\] \(id ".*"\)\.status: "lost" is not one of pending, approved, verified, rejected$/),
-      expect.stringMatching(/^kycSessions\[2\] \(id ".*"\)\.reviewedBy: is the user themself/),
-      expect.stringMatching(/^kycSessions\[3\] \(id ".*"\)\.dateOfBirth: .+/),
-      expect.stringMatching(/^kycSessions\[\d+\] \(id ".*"\)\.reason: missing: a rejected session tells the user what to fix$/),
-    ]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^kycSessions\[0\] \(id ".*"\)\.country: Country must be a two-letter ISO country code/),
+        expect.stringMatching(
+          /^kycSessions\[1\] \(id ".*"\)\.status: "lost" is not one of pending, approved, verified, rejected$/,
+        ),
+        expect.stringMatching(/^kycSessions\[2\] \(id ".*"\)\.reviewedBy: is the user themself/),
+        expect.stringMatching(/^kycSessions\[3\] \(id ".*"\)\.dateOfBirth: .+/),
+        expect.stringMatching(
+          /^kycSessions\[\d+\] \(id ".*"\)\.reason: missing: a rejected session tells the user what to fix$/,
+        ),
+      ]),
+    );
     expect(lines.every((line) => line.startsWith('kycSessions['))).toBe(true);
     expect(lines).toHaveLength(5);
     expect(await counts()).toEqual(before);

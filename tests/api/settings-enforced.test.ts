@@ -8,14 +8,23 @@ import { createTestApp, type TestApp } from './harness.js';
 // dashboard-settings.test.ts, twoFactorAuth ("Require 2FA for all users") in two-factor.test.ts.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_never-shown-1234', STRIPE_WEBHOOK_SECRET: 'whsec_never-shown-5678', REFERRAL_SALT: 'a-referral-salt-never-shown' });
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_never-shown-1234',
+    STRIPE_WEBHOOK_SECRET: 'whsec_never-shown-5678',
+    REFERRAL_SALT: 'a-referral-salt-never-shown',
+  });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function idleSession(minutes: number) {
   const u = await buildUser(t, { role: 'finance' });
   const token = (await t.login(u.email)).json().token as string;
-  await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - minutes * 60_000) }).where(eq(sessions.userId, u.id));
+  await t.db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(Date.now() - minutes * 60_000) })
+    .where(eq(sessions.userId, u.id));
   return token;
 }
 
@@ -40,7 +49,10 @@ describe('settings take effect at once', () => {
     const sessionFrom = async (hours: number) => {
       const u = await buildUser(t, { role: 'finance' });
       const token = (await t.login(u.email)).json().token as string;
-      await t.db.update(sessions).set({ createdAt: new Date(Date.now() - hours * 3_600_000), lastSeenAt: new Date() }).where(eq(sessions.userId, u.id));
+      await t.db
+        .update(sessions)
+        .set({ createdAt: new Date(Date.now() - hours * 3_600_000), lastSeenAt: new Date() })
+        .where(eq(sessions.userId, u.id));
       return { u, token };
     };
     expect((await t.call('GET', '/api/settings')).json().settings.sessionMaxHours).toBe(12);
@@ -72,7 +84,9 @@ describe('settings take effect at once', () => {
   it('timezone: the apps read it from the public settings (dates in the UI); an unknown zone is refused naming the field', async () => {
     await t.call('PUT', '/api/settings', { body: { timezone: 'Asia/Shanghai' } });
     try {
-      expect((await t.call('GET', '/api/settings/public', { as: null })).json().settings.timezone).toBe('Asia/Shanghai');
+      expect((await t.call('GET', '/api/settings/public', { as: null })).json().settings.timezone).toBe(
+        'Asia/Shanghai',
+      );
       const bad = await t.call('PUT', '/api/settings', { body: { timezone: 'Mars/Olympus' } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields).toHaveProperty('timezone');
@@ -87,13 +101,17 @@ describe('GET /api/debug/env', () => {
   it('answers the effective configuration to admins with every secret redacted', async () => {
     const res = await t.call('GET', '/api/debug/env');
     expect(res.statusCode).toBe(200);
-    for (const secret of ['never-shown-1234', 'never-shown-5678', 'a-referral-salt-never-shown']) expect(res.body).not.toContain(secret);
-    const env = Object.fromEntries((res.json().env as { key: string; value: unknown; redacted: boolean }[]).map((e) => [e.key, e]));
+    for (const secret of ['never-shown-1234', 'never-shown-5678', 'a-referral-salt-never-shown'])
+      expect(res.body).not.toContain(secret);
+    const env = Object.fromEntries(
+      (res.json().env as { key: string; value: unknown; redacted: boolean }[]).map((e) => [e.key, e]),
+    );
     expect(env['stripe.secretKey']).toMatchObject({ value: '[redacted]', redacted: true });
     expect(env.referralSalt).toMatchObject({ value: '[redacted]', redacted: true });
     expect(env.rateLimitMax).toMatchObject({ value: 100000, redacted: false });
     expect(env.env).toMatchObject({ value: 'test' });
-    for (const as of ['finance', 'operator', 'user'] as const) expect((await t.call('GET', '/api/debug/env', { as })).statusCode).toBe(403);
+    for (const as of ['finance', 'operator', 'user'] as const)
+      expect((await t.call('GET', '/api/debug/env', { as })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/debug/env', { as: null })).statusCode).toBe(401);
   });
 });

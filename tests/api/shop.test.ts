@@ -16,19 +16,29 @@ beforeAll(async () => {
   draft = await buildProduct(t, { title: `${tag} Draft`, status: 'draft' });
   inactive = await buildProduct(t, { title: `${tag} Old`, status: 'inactive' });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const count = async (table: typeof users | typeof auditEvents) => Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
+const count = async (table: typeof users | typeof auditEvents) =>
+  Number((await t.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
 
 describe('the public catalogue', () => {
   it('lists active products only, without a token, with search, type filter and paging', async () => {
     const all = await t.call('GET', `/api/shop/products?q=${tag}`, { as: null });
     expect(all.statusCode).toBe(200);
     expect(all.json()).toMatchObject({ ok: true, total: 2, totalIsEstimate: false });
-    expect(all.json().products.map((p: { title: string }) => p.title).sort()).toEqual([`${tag} Gold`, `${tag} Tower`]);
+    expect(
+      all
+        .json()
+        .products.map((p: { title: string }) => p.title)
+        .sort(),
+    ).toEqual([`${tag} Gold`, `${tag} Tower`]);
     const art = (await t.call('GET', `/api/shop/products?q=${tag}&rwaType=real_estate`, { as: null })).json();
     expect(art.products.map((p: { title: string }) => p.title)).toEqual([`${tag} Tower`]);
-    const page = (await t.call('GET', `/api/shop/products?q=${tag}&sort=title&order=asc&limit=1&offset=1`, { as: null })).json();
+    const page = (
+      await t.call('GET', `/api/shop/products?q=${tag}&sort=title&order=asc&limit=1&offset=1`, { as: null })
+    ).json();
     expect(page).toMatchObject({ total: 2, products: [{ title: `${tag} Tower` }] });
   });
 
@@ -58,7 +68,8 @@ describe('the public catalogue', () => {
 describe('sign-up', () => {
   const signup = (body: object) => t.call('POST', '/api/shop/auth/signup', { as: null, body });
   const confirm = (token: string) => t.call('POST', '/api/shop/auth/confirm', { as: null, body: { token } });
-  const mailsTo = (address: string) => t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, address)).orderBy(emailMessages.id);
+  const mailsTo = (address: string) =>
+    t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, address)).orderBy(emailMessages.id);
   /** The token of the confirmation link in the last email to `address`. */
   const linkToken = async (address: string) => {
     const mail = (await mailsTo(address)).at(-1)!;
@@ -79,7 +90,12 @@ describe('sign-up', () => {
     const link = await linkToken(address);
     const confirmed = await confirm(link);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toMatchObject({ ok: true, token: expect.any(String), user: { email: address, name: 'Nia Buyer', role: 'user' }, restriction: null });
+    expect(confirmed.json()).toMatchObject({
+      ok: true,
+      token: expect.any(String),
+      user: { email: address, name: 'Nia Buyer', role: 'user' },
+      restriction: null,
+    });
     const [row] = await t.db.select().from(users).where(eq(users.email, address));
     expect(row).toMatchObject({ role: 'user', status: 'active', kycStatus: 'pending' });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
@@ -87,7 +103,10 @@ describe('sign-up', () => {
     const login = await t.login(email, 'a-long-password');
     expect(login.statusCode).toBe(200);
     expect((await t.call('GET', '/api/products', { token: login.json().token })).statusCode).toBe(403);
-    const [audited] = await t.db.select().from(auditEvents).where(sql`${auditEvents.action} = 'user.signup' and ${auditEvents.entityId} = ${row!.id}`);
+    const [audited] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(sql`${auditEvents.action} = 'user.signup' and ${auditEvents.entityId} = ${row!.id}`);
     expect(audited).toMatchObject({ actorId: row!.id, data: { email: address } });
 
     const welcome = (await mailsTo(address)).at(-1);
@@ -98,7 +117,10 @@ describe('sign-up', () => {
 
     const again = await confirm(link);
     expect(again.statusCode).toBe(410);
-    expect(again.json()).toMatchObject({ code: 'link_used', error: 'This confirmation link was already used: log in with the password you chose.' });
+    expect(again.json()).toMatchObject({
+      code: 'link_used',
+      error: 'This confirmation link was already used: log in with the password you chose.',
+    });
   });
 
   it('a taken email (in any case) gets the same answer; its owner is emailed a warning and nothing changes', async () => {
@@ -111,13 +133,16 @@ describe('sign-up', () => {
     expect(taken.headers['content-type']).toBe(made.headers['content-type']);
 
     const [warning] = await mailsTo(owner.email);
-    expect(warning).toMatchObject({ userId: owner.id, subject: 'Someone tried to sign up with your address on RWA Management System' });
+    expect(warning).toMatchObject({
+      userId: owner.id,
+      subject: 'Someone tried to sign up with your address on RWA Management System',
+    });
     expect(warning!.body).toContain('nothing was changed');
     expect(warning!.body).not.toContain('confirm=');
     expect(await mailsTo(fresh)).toHaveLength(1);
     expect((await t.login(owner.email, PASSWORD)).statusCode).toBe(200);
     expect((await t.login(owner.email, 'another-long-password')).statusCode).toBe(401);
-    expect((await t.db.select().from(signupRequests).where(eq(signupRequests.email, owner.email)))).toHaveLength(0);
+    expect(await t.db.select().from(signupRequests).where(eq(signupRequests.email, owner.email))).toHaveLength(0);
   });
 
   it('takes about as long for a taken email as for a new one (both hash the password and queue one email)', async () => {
@@ -151,13 +176,22 @@ describe('sign-up', () => {
   it('refuses an unknown or expired link, and a bad body, changing nothing', async () => {
     const unknown = await confirm('not-a-real-token');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ code: 'link_invalid', error: 'This confirmation link is not valid: check that the whole link was copied, or sign up again.' });
+    expect(unknown.json()).toMatchObject({
+      code: 'link_invalid',
+      error: 'This confirmation link is not valid: check that the whole link was copied, or sign up again.',
+    });
     const email = `late.${Date.now()}@test.dev`;
     await signup({ name: 'Late', email, password: 'a-long-password' });
-    await t.db.update(signupRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signupRequests.email, email));
+    await t.db
+      .update(signupRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signupRequests.email, email));
     const expired = await confirm(await linkToken(email));
     expect(expired.statusCode).toBe(410);
-    expect(expired.json()).toMatchObject({ code: 'link_expired', error: 'This confirmation link has expired: sign up again.' });
+    expect(expired.json()).toMatchObject({
+      code: 'link_expired',
+      error: 'This confirmation link has expired: sign up again.',
+    });
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
     for (const body of [{}, { token: 'x'.repeat(201) }]) {
       const bad = await t.call('POST', '/api/shop/auth/confirm', { as: null, body });
@@ -168,10 +202,22 @@ describe('sign-up', () => {
 
   it.each([
     [{ email: 'a@b.dev', password: 'a-long-password' }, 'name', 'Name is required.'],
-    [{ name: 'X', email: 'not-an-email', password: 'a-long-password' }, 'email', 'Email must be a valid email address.'],
+    [
+      { name: 'X', email: 'not-an-email', password: 'a-long-password' },
+      'email',
+      'Email must be a valid email address.',
+    ],
     [{ name: 'X', email: 'short@test.dev', password: 'short' }, 'password', 'Password must be at least 10 characters.'],
-    [{ name: 'X', email: 'long@test.dev', password: 'p'.repeat(1025) }, 'password', 'Password can be at most 1024 characters.'],
-    [{ name: 'X'.repeat(121), email: 'n@test.dev', password: 'a-long-password' }, 'name', 'Name can be at most 120 characters.'],
+    [
+      { name: 'X', email: 'long@test.dev', password: 'p'.repeat(1025) },
+      'password',
+      'Password can be at most 1024 characters.',
+    ],
+    [
+      { name: 'X'.repeat(121), email: 'n@test.dev', password: 'a-long-password' },
+      'name',
+      'Name can be at most 120 characters.',
+    ],
   ])('refuses %j: 400 naming %s, nothing written', async (body, field, sentence) => {
     const before = { users: await count(users), audit: await count(auditEvents) };
     const res = await t.call('POST', '/api/shop/auth/signup', { as: null, body });
@@ -186,10 +232,19 @@ describe('own orders', () => {
     const buyer = await buildUser(t);
     const other = await buildUser(t);
     const token = (await t.login(buyer.email, PASSWORD)).json().token as string;
-    expect((await t.call('GET', '/api/shop/orders', { token })).json()).toMatchObject({ ok: true, orders: [], total: 0 });
+    expect((await t.call('GET', '/api/shop/orders', { token })).json()).toMatchObject({
+      ok: true,
+      orders: [],
+      total: 0,
+    });
 
     const first = await buildOrder(t, { userEmail: buyer.email });
-    const second = await buildOrder(t, { userEmail: buyer.email, paid: true, walletAddress: freshWallet(), product: { tokenId: '7' } });
+    const second = await buildOrder(t, {
+      userEmail: buyer.email,
+      paid: true,
+      walletAddress: freshWallet(),
+      product: { tokenId: '7' },
+    });
     await buildOrder(t, { userEmail: other.email });
 
     const res = await t.call('GET', '/api/shop/orders', { token });
@@ -197,7 +252,12 @@ describe('own orders', () => {
     const { orders, total } = res.json();
     expect(total).toBe(2);
     expect(orders.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
-    expect(orders[0]).toMatchObject({ status: 'paid', payment: { status: 'completed' }, items: [{ tokenId: '7' }], mintJobs: [{ tokenId: '7', status: 'queued' }] });
+    expect(orders[0]).toMatchObject({
+      status: 'paid',
+      payment: { status: 'completed' },
+      items: [{ tokenId: '7' }],
+      mintJobs: [{ tokenId: '7', status: 'queued' }],
+    });
     expect(orders[1]).toMatchObject({ status: 'pending', payment: null, mintJobs: [] });
     expect(orders[0]).not.toHaveProperty('customer');
 

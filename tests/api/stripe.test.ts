@@ -14,7 +14,11 @@ let keySeq = 0;
 
 beforeAll(async () => {
   stand = await startStripeStandIn();
-  t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_stand_in', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stand.url });
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_stand_in',
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_URL: stand.url,
+  });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 });
 afterAll(async () => {
@@ -26,23 +30,38 @@ afterAll(async () => {
 async function stripeCheckout(price = 40, stock = 3) {
   const product = await buildProduct(t, { priceFiat: price, stock });
   const res = await t.call('POST', '/api/checkout/session', {
-    as: null, headers: { 'idempotency-key': `stripe-${++keySeq}-${Date.now()}` },
-    body: { items: [{ productId: product.id, qty: 1 }], email: 'card.buyer@test.dev', provider: 'stripe', walletAddress: freshWallet() },
+    as: null,
+    headers: { 'idempotency-key': `stripe-${++keySeq}-${Date.now()}` },
+    body: {
+      items: [{ productId: product.id, qty: 1 }],
+      email: 'card.buyer@test.dev',
+      provider: 'stripe',
+      walletAddress: freshWallet(),
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return { product, session: res.json() };
 }
 
-const deliver = (payload: string, header: string | null) => fetch(`${base}/api/payments/stripe/webhook`, {
-  method: 'POST', headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) }, body: payload,
-}).then(async (r) => ({ status: r.status, body: await r.json() }));
+const deliver = (payload: string, header: string | null) =>
+  fetch(`${base}/api/payments/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
+    body: payload,
+  }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
-const sessionObject = (paymentId: string, extra: Record<string, unknown> = {}) =>
-  ({ id: 'cs_test_x', object: 'checkout.session', client_reference_id: paymentId, metadata: { paymentId }, ...extra });
+const sessionObject = (paymentId: string, extra: Record<string, unknown> = {}) => ({
+  id: 'cs_test_x',
+  object: 'checkout.session',
+  client_reference_id: paymentId,
+  metadata: { paymentId },
+  ...extra,
+});
 
 const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const eventCount = async (paymentId: string) => (await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId))).length;
+const eventCount = async (paymentId: string) =>
+  (await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId))).length;
 
 describe('Stripe (through the official SDK, against a local stand-in)', () => {
   it('is listed as configured, and a checkout opens a Checkout Session for the order’s amount with absolute return pages', async () => {
@@ -53,8 +72,12 @@ describe('Stripe (through the official SDK, against a local stand-in)', () => {
     expect(session.redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     const sent = stand.requests.slice(before).find((r) => r.path === '/v1/checkout/sessions')!;
     expect(sent.params).toMatchObject({
-      mode: 'payment', client_reference_id: session.paymentId, 'metadata[paymentId]': session.paymentId, 'payment_intent_data[metadata][paymentId]': session.paymentId,
-      'line_items[0][price_data][unit_amount]': '4000', 'line_items[0][price_data][currency]': 'usd',
+      mode: 'payment',
+      client_reference_id: session.paymentId,
+      'metadata[paymentId]': session.paymentId,
+      'payment_intent_data[metadata][paymentId]': session.paymentId,
+      'line_items[0][price_data][unit_amount]': '4000',
+      'line_items[0][price_data][currency]': 'usd',
     });
     expect(sent.params.success_url).toBe(`${base}/shop/checkout/complete?orderId=${session.orderId}`);
     expect(sent.params.cancel_url).toBe(`${base}/shop/cart`);
@@ -67,7 +90,11 @@ describe('Stripe (through the official SDK, against a local stand-in)', () => {
 
   it('checkout.session.completed pays the order (reference: the payment intent); the same event again changes nothing', async () => {
     const { session } = await stripeCheckout(25);
-    const event = signedEvent(SECRET, 'checkout.session.completed', sessionObject(session.paymentId, { payment_status: 'paid', payment_intent: 'pi_paid_1' }));
+    const event = signedEvent(
+      SECRET,
+      'checkout.session.completed',
+      sessionObject(session.paymentId, { payment_status: 'paid', payment_intent: 'pi_paid_1' }),
+    );
     const first = await deliver(event.payload, event.header);
     expect(first).toEqual({ status: 200, body: { ok: true, received: true } });
     expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'completed', reference: 'pi_paid_1' });
@@ -79,7 +106,9 @@ describe('Stripe (through the official SDK, against a local stand-in)', () => {
     expect(await eventCount(session.paymentId)).toBe(events);
     const detail = (await t.call('GET', `/api/payments/${session.paymentId}`, { as: 'finance' })).json().payment;
     expect(detail.dashboardUrl).toBe('https://dashboard.stripe.com/test/payments/pi_paid_1');
-    expect(detail.events.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['created', 'webhook', 'confirmed']));
+    expect(detail.events.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(['created', 'webhook', 'confirmed']),
+    );
   });
 
   it('a forged, missing or tampered signature is a 400 and changes nothing', async () => {
@@ -99,14 +128,24 @@ describe('Stripe (through the official SDK, against a local stand-in)', () => {
   it('checkout.session.expired fails the order and gives its stock back; payment_intent.payment_failed only goes on the timeline', async () => {
     const { session, product } = await stripeCheckout(12, 2);
     const failedCard = signedEvent(SECRET, 'payment_intent.payment_failed', {
-      id: 'pi_declined', object: 'payment_intent', metadata: { paymentId: session.paymentId }, last_payment_error: { message: 'Your card was declined.' },
+      id: 'pi_declined',
+      object: 'payment_intent',
+      metadata: { paymentId: session.paymentId },
+      last_payment_error: { message: 'Your card was declined.' },
     });
     expect((await deliver(failedCard.payload, failedCard.header)).status).toBe(200);
     expect((await paymentRow(session.paymentId)).status).toBe('pending');
-    const refused = await t.db.select().from(paymentEvents).where(and(eq(paymentEvents.paymentId, session.paymentId), eq(paymentEvents.type, 'refused')));
+    const refused = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.paymentId, session.paymentId), eq(paymentEvents.type, 'refused')));
     expect(refused[0]).toMatchObject({ reason: 'Your card was declined.' });
 
-    const expired = signedEvent(SECRET, 'checkout.session.expired', sessionObject(session.paymentId, { payment_status: 'unpaid' }));
+    const expired = signedEvent(
+      SECRET,
+      'checkout.session.expired',
+      sessionObject(session.paymentId, { payment_status: 'unpaid' }),
+    );
     expect((await deliver(expired.payload, expired.header)).status).toBe(200);
     expect((await paymentRow(session.paymentId)).status).toBe('failed');
     expect((await orderRow(session.orderId)).status).toBe('failed');
@@ -115,30 +154,55 @@ describe('Stripe (through the official SDK, against a local stand-in)', () => {
 
   it('a payment Stripe completes after the checkout failed is given straight back', async () => {
     const { session } = await stripeCheckout(18);
-    await deliver(...(({ payload, header }) => [payload, header] as const)(signedEvent(SECRET, 'checkout.session.expired', sessionObject(session.paymentId))));
+    await deliver(
+      ...(({ payload, header }) => [payload, header] as const)(
+        signedEvent(SECRET, 'checkout.session.expired', sessionObject(session.paymentId)),
+      ),
+    );
     const before = stand.requests.length;
-    const late = signedEvent(SECRET, 'checkout.session.completed', sessionObject(session.paymentId, { payment_status: 'paid', payment_intent: 'pi_late' }));
+    const late = signedEvent(
+      SECRET,
+      'checkout.session.completed',
+      sessionObject(session.paymentId, { payment_status: 'paid', payment_intent: 'pi_late' }),
+    );
     expect((await deliver(late.payload, late.header)).status).toBe(200);
     const refund = stand.requests.slice(before).find((r) => r.path === '/v1/refunds')!;
     expect(refund.params).toMatchObject({ payment_intent: 'pi_late', amount: '1800' });
-    expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'refunded', refundedCents: 1800, reference: 'pi_late' });
+    expect(await paymentRow(session.paymentId)).toMatchObject({
+      status: 'refunded',
+      refundedCents: 1800,
+      reference: 'pi_late',
+    });
     expect((await orderRow(session.orderId)).status).toBe('failed');
   });
 
   it('a refund goes through Stripe’s refund API; Stripe refusing it is a 422 with its sentence and changes nothing', async () => {
     const { session } = await stripeCheckout(50);
-    const paid = signedEvent(SECRET, 'checkout.session.completed', sessionObject(session.paymentId, { payment_status: 'paid', payment_intent: 'pi_refund_me' }));
+    const paid = signedEvent(
+      SECRET,
+      'checkout.session.completed',
+      sessionObject(session.paymentId, { payment_status: 'paid', payment_intent: 'pi_refund_me' }),
+    );
     await deliver(paid.payload, paid.header);
 
     const before = stand.requests.length;
-    const part = await t.call('POST', `/api/payments/${session.paymentId}/refund`, { as: 'finance', body: { amount: 20, reason: 'Damaged box' } });
+    const part = await t.call('POST', `/api/payments/${session.paymentId}/refund`, {
+      as: 'finance',
+      body: { amount: 20, reason: 'Damaged box' },
+    });
     expect(part.statusCode, part.body).toBe(200);
-    expect(stand.requests.slice(before).find((r) => r.path === '/v1/refunds')!.params).toMatchObject({ payment_intent: 'pi_refund_me', amount: '2000' });
+    expect(stand.requests.slice(before).find((r) => r.path === '/v1/refunds')!.params).toMatchObject({
+      payment_intent: 'pi_refund_me',
+      amount: '2000',
+    });
     expect(part.json().refund.reference).toMatch(/^re_/);
 
     stand.state.refuseRefunds = true;
     try {
-      const refused = await t.call('POST', `/api/payments/${session.paymentId}/refund`, { as: 'finance', body: { amount: 30, reason: 'The rest' } });
+      const refused = await t.call('POST', `/api/payments/${session.paymentId}/refund`, {
+        as: 'finance',
+        body: { amount: 30, reason: 'The rest' },
+      });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().error).toBe('Stripe refused to give the money back: Charge has already been refunded.');
     } finally {
@@ -149,16 +213,29 @@ describe('Stripe (through the official SDK, against a local stand-in)', () => {
 
   it('charge.refunded for a refund made in Stripe’s dashboard records the difference as one refund, idempotent against ours and replays', async () => {
     const { session } = await stripeCheckout(50);
-    const paid = signedEvent(SECRET, 'checkout.session.completed', sessionObject(session.paymentId, { payment_status: 'paid', payment_intent: 'pi_dash' }));
+    const paid = signedEvent(
+      SECRET,
+      'checkout.session.completed',
+      sessionObject(session.paymentId, { payment_status: 'paid', payment_intent: 'pi_dash' }),
+    );
     await deliver(paid.payload, paid.header);
     const charge = (refunded: number, refundId: string) => ({
-      id: 'ch_dash', object: 'charge', payment_intent: 'pi_dash', amount: 5000, amount_refunded: refunded, currency: 'usd', refunded: refunded === 5000,
+      id: 'ch_dash',
+      object: 'charge',
+      payment_intent: 'pi_dash',
+      amount: 5000,
+      amount_refunded: refunded,
+      currency: 'usd',
+      refunded: refunded === 5000,
       refunds: { object: 'list', data: [{ id: refundId, object: 'refund', amount: 1000 }] },
     });
     const refundRows = async () => t.db.select().from(refunds).where(eq(refunds.paymentId, session.paymentId));
 
     // Our own refund of 10 through the API: Stripe then reports 10 refunded, which adds nothing.
-    const ours = await t.call('POST', `/api/payments/${session.paymentId}/refund`, { as: 'finance', body: { amount: 10, reason: 'Ours' } });
+    const ours = await t.call('POST', `/api/payments/${session.paymentId}/refund`, {
+      as: 'finance',
+      body: { amount: 10, reason: 'Ours' },
+    });
     expect(ours.statusCode, ours.body).toBe(200);
     const echo = signedEvent(SECRET, 'charge.refunded', charge(1000, ours.json().refund.reference));
     expect((await deliver(echo.payload, echo.header)).status).toBe(200);
@@ -170,7 +247,11 @@ describe('Stripe (through the official SDK, against a local stand-in)', () => {
     expect((await deliver(dash.payload, dash.header)).status).toBe(200);
     const rows = await refundRows();
     expect(rows).toHaveLength(2);
-    expect(rows.find((r) => r.reference === 're_dashboard_1')).toMatchObject({ amountCents: 1500, reason: 'Refunded in Stripe’s dashboard.', createdBy: null });
+    expect(rows.find((r) => r.reference === 're_dashboard_1')).toMatchObject({
+      amountCents: 1500,
+      reason: 'Refunded in Stripe’s dashboard.',
+      createdBy: null,
+    });
     expect(await paymentRow(session.paymentId)).toMatchObject({ status: 'completed', refundedCents: 2500 });
     // The same event again (a replay) changes nothing.
     expect((await deliver(dash.payload, dash.header)).body).toMatchObject({ duplicate: true });
@@ -193,28 +274,43 @@ describe('Stripe (through the official SDK, against a local stand-in)', () => {
   it('POST /api/payments/stripe/checkout opens a session for a pending order (finance and admin; operator and user 403, no token 401)', async () => {
     const order = await buildOrder(t, { product: { priceFiat: 9.99, stock: 5 } });
     const body = { orderId: order.id };
-    for (const role of ['operator', 'user'] as const) expect((await t.call('POST', '/api/payments/stripe/checkout', { as: role, body })).statusCode).toBe(403);
+    for (const role of ['operator', 'user'] as const)
+      expect((await t.call('POST', '/api/payments/stripe/checkout', { as: role, body })).statusCode).toBe(403);
     expect((await t.call('POST', '/api/payments/stripe/checkout', { as: null, body })).statusCode).toBe(401);
     const res = await t.call('POST', '/api/payments/stripe/checkout', { as: 'finance', body });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
-    expect(res.json().payment).toMatchObject({ provider: 'stripe', status: 'pending', orderId: order.id, amount: 9.99 });
-    const unknown = await t.call('POST', '/api/payments/stripe/checkout', { as: 'finance', body: { orderId: '00000000-0000-4000-8000-000000000000' } });
+    expect(res.json().payment).toMatchObject({
+      provider: 'stripe',
+      status: 'pending',
+      orderId: order.id,
+      amount: 9.99,
+    });
+    const unknown = await t.call('POST', '/api/payments/stripe/checkout', {
+      as: 'finance',
+      body: { orderId: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });
 
 describe('Stripe not configured', () => {
   let bare: TestApp;
-  beforeAll(async () => { bare = await createTestApp(); });
-  afterAll(async () => { await bare?.close(); });
+  beforeAll(async () => {
+    bare = await createTestApp();
+  });
+  afterAll(async () => {
+    await bare?.close();
+  });
 
   it('is listed as not configured, and checkout, the Stripe call and the webhook answer "Stripe is not configured."', async () => {
     const providers = (await bare.call('GET', '/api/payment-sdk/providers', { as: null })).json().providers;
     expect(providers.find((p: { name: string }) => p.name === 'stripe')).toMatchObject({ configured: false });
     const product = await buildProduct(bare, { priceFiat: 5, stock: 1 });
     const res = await bare.call('POST', '/api/checkout/session', {
-      as: null, headers: { 'idempotency-key': 'no-stripe-1' }, body: { items: [{ productId: product.id, qty: 1 }], email: 'x@test.dev', provider: 'stripe' },
+      as: null,
+      headers: { 'idempotency-key': 'no-stripe-1' },
+      body: { items: [{ productId: product.id, qty: 1 }], email: 'x@test.dev', provider: 'stripe' },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toBe('Stripe is not configured.');

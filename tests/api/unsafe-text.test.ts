@@ -10,16 +10,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.js';
 import * as schema from '../../server/db/schema.js';
 import { engine } from './engine.js';
-import { buildCoupon, buildDnsRecord, buildMintJob, buildOrder, buildProduct, buildUser, couponInput, dnsRecordInput, freshWallet, PASSWORD, productInput } from './factories.js';
+import {
+  buildCoupon,
+  buildDnsRecord,
+  buildMintJob,
+  buildOrder,
+  buildProduct,
+  buildUser,
+  couponInput,
+  dnsRecordInput,
+  freshWallet,
+  PASSWORD,
+  productInput,
+} from './factories.js';
 import { createTestApp, type HttpResponse, type TestApp } from './harness.js';
 
 type Schema = {
-  type?: string | string[]; anyOf?: Schema[]; oneOf?: Schema[]; items?: Schema;
-  properties?: Record<string, Schema>; additionalProperties?: boolean | Schema;
+  type?: string | string[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  additionalProperties?: boolean | Schema;
 };
-type Operation = { parameters?: { in: string; name: string; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> } };
+type Operation = {
+  parameters?: { in: string; name: string; schema: Schema }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+};
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Records = { shopper: { id: string; email: string }; product: { id: string }; order: { id: string; amountFiat: number } };
+type Records = {
+  shopper: { id: string; email: string };
+  product: { id: string };
+  order: { id: string; amountFiat: number };
+};
 
 const BAD = { NUL: 'a\u0000b', surrogate: 'a\ud800b' };
 /** The same in a URL: NUL is %00; a lone surrogate has no UTF-8, so its would-be bytes are sent raw. */
@@ -42,18 +65,46 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/coupons': () => couponInput(),
   'PUT /api/coupons/{id}': () => ({ discountValue: 15 }),
   'POST /api/cart/price': (r) => ({ items: [{ productId: r.product.id, qty: 1 }], couponCode: 'NONE' }),
-  'POST /api/shop/auth/signup': () => ({ name: 'New Shopper', email: `new.${Date.now()}@test.dev`, password: 'a-long-password' }),
-  'POST /api/checkout/session': (r) => ({ items: [{ productId: r.product.id, qty: 1 }], email: r.shopper.email, provider: 'sandbox', returnUrl: '/shop/done' }),
-  'POST /api/payments/sandbox/{paymentId}/confirm': () => ({ cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Card Holder' }),
+  'POST /api/shop/auth/signup': () => ({
+    name: 'New Shopper',
+    email: `new.${Date.now()}@test.dev`,
+    password: 'a-long-password',
+  }),
+  'POST /api/checkout/session': (r) => ({
+    items: [{ productId: r.product.id, qty: 1 }],
+    email: r.shopper.email,
+    provider: 'sandbox',
+    returnUrl: '/shop/done',
+  }),
+  'POST /api/payments/sandbox/{paymentId}/confirm': () => ({
+    cardNumber: '4242424242424242',
+    expiry: '12/39',
+    cvc: '123',
+    name: 'Card Holder',
+  }),
   'POST /api/payments/{id}/refund': () => ({ amount: 1, reason: 'Damaged in transit' }),
   'POST /api/payment-sdk/create': (r) => ({
-    provider: 'sandbox', amount: r.order.amountFiat, currency: 'USD', orderId: r.order.id, customerId: null, returnUrl: '/shop/done', cancelUrl: '/shop/cart',
+    provider: 'sandbox',
+    amount: r.order.amountFiat,
+    currency: 'USD',
+    orderId: r.order.id,
+    customerId: null,
+    returnUrl: '/shop/done',
+    cancelUrl: '/shop/cart',
   }),
   'POST /api/payment-sdk/refund': (r) => ({ paymentId: r.order.id, amount: 1, reason: 'Damaged in transit' }),
   'PUT /api/agent-levels/{id}': () => ({ commissionrate: 0.05 }),
-  'POST /api/commissions/bulk': () => ({ ids: ['00000000-0000-4000-8000-000000000000'], action: 'reject', reason: 'Fraudulent order' }),
+  'POST /api/commissions/bulk': () => ({
+    ids: ['00000000-0000-4000-8000-000000000000'],
+    action: 'reject',
+    reason: 'Fraudulent order',
+  }),
   'POST /api/referrals/commissions/{id}/reject': () => ({ reason: 'Fraudulent order' }),
-  'POST /api/products/bulk': () => ({ ids: ['00000000-0000-4000-8000-000000000000'], action: 'status', status: 'inactive' }),
+  'POST /api/products/bulk': () => ({
+    ids: ['00000000-0000-4000-8000-000000000000'],
+    action: 'status',
+    status: 'inactive',
+  }),
   'POST /api/coupons/bulk': () => ({ ids: ['00000000-0000-4000-8000-000000000000'], action: 'expire' }),
   'POST /api/orders/bulk': () => ({ ids: ['00000000-0000-4000-8000-000000000000'], action: 'fail' }),
   'POST /api/mint-jobs/bulk': () => ({ ids: ['00000000-0000-4000-8000-000000000000'], action: 'retry' }),
@@ -67,12 +118,33 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/referrals/payout': () => ({ method: 'bank' }),
   'POST /api/payouts/{id}/pay-onchain': () => ({ amountWei: '1000' }),
   'PUT /api/referrals/wallet': () => ({ walletAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
-  'POST /api/users': () => ({ name: 'New Colleague', email: `colleague.${Date.now()}@test.dev`, role: 'operator', password: 'a-long-password' }),
+  'POST /api/users': () => ({
+    name: 'New Colleague',
+    email: `colleague.${Date.now()}@test.dev`,
+    role: 'operator',
+    password: 'a-long-password',
+  }),
   'PUT /api/users/{id}': () => ({ name: 'Renamed Shopper' }),
-  'POST /api/notifications/send': (r) => ({ userId: r.shopper.id, title: 'Hello', body: 'A message.', channels: ['in_app', 'email'], link: '/shop/account' }),
-  'POST /api/notifications/bulk': () => ({ audience: 'user', title: 'Hello all', body: 'A message.', channels: ['in_app'], link: '/shop' }),
+  'POST /api/notifications/send': (r) => ({
+    userId: r.shopper.id,
+    title: 'Hello',
+    body: 'A message.',
+    channels: ['in_app', 'email'],
+    link: '/shop/account',
+  }),
+  'POST /api/notifications/bulk': () => ({
+    audience: 'user',
+    title: 'Hello all',
+    body: 'A message.',
+    channels: ['in_app'],
+    link: '/shop',
+  }),
   'PUT /api/kyc/{id}/status': () => ({ status: 'rejected', reason: 'The photo is blurred.' }),
-  'POST /api/payments/stripe/checkout': (r) => ({ orderId: r.order.id, returnUrl: '/shop/done', cancelUrl: '/shop/cart' }),
+  'POST /api/payments/stripe/checkout': (r) => ({
+    orderId: r.order.id,
+    returnUrl: '/shop/done',
+    cancelUrl: '/shop/cart',
+  }),
   'POST /api/domain/record/create': () => dnsRecordInput(),
   'PUT /api/domain/records/{id}': () => ({ ttl: 600 }),
   'POST /api/domain/script/execute': () => ({ scriptName: 'Create DNS Record', parameters: dnsRecordInput() }),
@@ -95,8 +167,10 @@ const acceptsString = (s: Schema) => types(s).includes('string');
 function badValues(s: Schema, bad: string): unknown[] {
   const out: unknown[] = acceptsString(s) ? [bad] : [];
   for (const a of alternatives(s)) {
-    for (const [key, sub] of Object.entries(a.properties ?? {})) out.push(...badValues(sub, bad).map((v) => ({ [key]: v })));
-    if ((a.type === 'object' || a.properties) && a.additionalProperties !== false) out.push({ note: bad }, { [`key ${bad}`]: 'x' });
+    for (const [key, sub] of Object.entries(a.properties ?? {}))
+      out.push(...badValues(sub, bad).map((v) => ({ [key]: v })));
+    if ((a.type === 'object' || a.properties) && a.additionalProperties !== false)
+      out.push({ note: bad }, { [`key ${bad}`]: 'x' });
     if (a.items) out.push(...badValues(a.items, bad).map((v) => [v]));
   }
   return out;
@@ -109,8 +183,15 @@ let realIds: Record<string, string>;
 let before: Awaited<ReturnType<typeof snapshot>>;
 const responses: { request: string; res: HttpResponse }[] = [];
 const covered = { routes: new Set<string>(), fields: new Set<string>(), requests: 0 };
-const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) =>
-  Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase() as Method, path, op, route: `${method.toUpperCase()} ${path}` })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({
+      method: method.toUpperCase() as Method,
+      path,
+      op,
+      route: `${method.toUpperCase()} ${path}`,
+    })),
+  );
 
 async function send(route: string, method: Method, url: string, body?: unknown) {
   const res = await t.call(method, url, { body });
@@ -139,9 +220,15 @@ function namesOnly(res: HttpResponse, field: string) {
 }
 
 async function snapshot() {
-  const tables = await queryRows<{ name: string }>(t.db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+  const tables = await queryRows<{ name: string }>(
+    t.db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
   const counts: Record<string, number> = {};
-  for (const { name } of tables) counts[name] = (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${sql.identifier(name)}`))[0]!.n;
+  for (const { name } of tables)
+    counts[name] = (
+      await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${sql.identifier(name)}`)
+    )[0]!.n;
   const products = await t.db.select().from(schema.products).orderBy(schema.products.id);
   const settings = await t.db.select().from(schema.settings).orderBy(schema.settings.key);
   return { counts, products, settings };
@@ -149,17 +236,42 @@ async function snapshot() {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [shopper, product, job, coupon, dnsRecord] = [await buildUser(t), await buildProduct(t), await buildMintJob(t), await buildCoupon(t), await buildDnsRecord(t)];
+  const [shopper, product, job, coupon, dnsRecord] = [
+    await buildUser(t),
+    await buildProduct(t),
+    await buildMintJob(t),
+    await buildCoupon(t),
+    await buildDnsRecord(t),
+  ];
   const order = await buildOrder(t, { userEmail: shopper.email, productId: product.id });
   records = { shopper, product, order };
-  const checkout = (await t.call('POST', '/api/checkout/session', {
-    as: null, headers: { 'idempotency-key': 'unsafe-text' }, body: VALID_BODIES['POST /api/checkout/session']!({ shopper, product, order }),
-  })).json();
+  const checkout = (
+    await t.call('POST', '/api/checkout/session', {
+      as: null,
+      headers: { 'idempotency-key': 'unsafe-text' },
+      body: VALID_BODIES['POST /api/checkout/session']!({ shopper, product, order }),
+    })
+  ).json();
   realIds = {
-    products: product.id, orders: order.id, 'mint-jobs': job.id, coupons: coupon.id, hash: `0x${'ab'.repeat(32)}`,
-    order: checkout.orderId, paymentId: checkout.paymentId, payments: checkout.paymentId, users: shopper.id, 'agent-levels': '1', payouts: randomUUID(), affiliates: shopper.id,
-    kyc: randomUUID(), commissions: randomUUID(),
-    records: dnsRecord.id, domain: dnsRecord.domain, type: 'dashboard', name: 'SILVER', redemptions: randomUUID(),
+    products: product.id,
+    orders: order.id,
+    'mint-jobs': job.id,
+    coupons: coupon.id,
+    hash: `0x${'ab'.repeat(32)}`,
+    order: checkout.orderId,
+    paymentId: checkout.paymentId,
+    payments: checkout.paymentId,
+    users: shopper.id,
+    'agent-levels': '1',
+    payouts: randomUUID(),
+    affiliates: shopper.id,
+    kyc: randomUUID(),
+    commissions: randomUUID(),
+    records: dnsRecord.id,
+    domain: dnsRecord.domain,
+    type: 'dashboard',
+    name: 'SILVER',
+    redemptions: randomUUID(),
   };
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });
   const docs = await t.call('GET', '/api/docs/json'); // also logs the admin in before the snapshot
@@ -167,14 +279,21 @@ beforeAll(async () => {
   doc = docs.json();
   before = await snapshot();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('NUL and lone surrogates in request text', () => {
   it('every route with a JSON body has a valid body to test with', () => {
     // The uploads (multipart/form-data) check their text fields in their own tests (kyc, product-images).
-    const withBody = operations().filter((o) => o.op.requestBody?.content['application/json']).map((o) => o.route);
+    const withBody = operations()
+      .filter((o) => o.op.requestBody?.content['application/json'])
+      .map((o) => o.route);
     expect(withBody.length).toBeGreaterThan(0);
-    expect(withBody.filter((route) => !VALID_BODIES[route]), 'add these routes to VALID_BODIES').toEqual([]);
+    expect(
+      withBody.filter((route) => !VALID_BODIES[route]),
+      'add these routes to VALID_BODIES',
+    ).toEqual([]);
   });
 
   it('answer 400 naming the field, for every text field of every body (nested ones too)', async () => {
@@ -186,7 +305,8 @@ describe('NUL and lone surrogates in request text', () => {
           for (const value of badValues(fieldSchema, bad)) {
             covered.fields.add(`${route} ${field}`);
             const res = await send(route, method, fill(path), { ...VALID_BODIES[route]!(records), [field]: value });
-            if (!namesOnly(res, field) || !res.json().error.startsWith(`Invalid field "${field}`)) failures.push(`${route} ${field}=${JSON.stringify(value)}: ${res.statusCode} ${res.body}`);
+            if (!namesOnly(res, field) || !res.json().error.startsWith(`Invalid field "${field}`))
+              failures.push(`${route} ${field}=${JSON.stringify(value)}: ${res.statusCode} ${res.body}`);
           }
         }
       }
@@ -204,8 +324,10 @@ describe('NUL and lone surrogates in request text', () => {
           const body = VALID_BODIES[route]?.(records);
           const res = await send(route, method, `${fill(path)}?${p.name}=${raw}`, body);
           const named = namesOnly(res, p.name) && res.json().error.startsWith(`Invalid query parameter "${p.name}"`);
-          if (kind === 'surrogate') surrogateInQuery.push(`${route} ?${p.name}: ${res.statusCode}${named ? ' naming it' : ''}`);
-          if (!named && !(kind === 'surrogate' && res.statusCode < 300)) failures.push(`${route} ?${p.name}=${raw}: ${res.statusCode} ${res.body}`);
+          if (kind === 'surrogate')
+            surrogateInQuery.push(`${route} ?${p.name}: ${res.statusCode}${named ? ' naming it' : ''}`);
+          if (!named && !(kind === 'surrogate' && res.statusCode < 300))
+            failures.push(`${route} ?${p.name}=${raw}: ${res.statusCode} ${res.body}`);
         }
       }
     }
@@ -223,7 +345,8 @@ describe('NUL and lone surrogates in request text', () => {
           // NUL reaches the route's schema; undecodable bytes are refused by the router, answered by frameworkErrors.
           const expected = raw === BAD_IN_URL.NUL ? `Invalid path parameter "${p.name}"` : 'The address is not valid';
           const body = res.statusCode === 400 ? res.json() : null;
-          if (!body || body.ok !== false || !String(body.error).startsWith(expected)) failures.push(`${route} {${p.name}}=${raw}: ${res.statusCode} ${res.body}`);
+          if (!body || body.ok !== false || !String(body.error).startsWith(expected))
+            failures.push(`${route} {${p.name}}=${raw}: ${res.statusCode} ${res.body}`);
         }
       }
     }
@@ -234,7 +357,13 @@ describe('NUL and lone surrogates in request text', () => {
     expect(before.counts.products).toBeGreaterThan(0);
     expect(before.settings.length).toBeGreaterThan(0);
     expect(await snapshot()).toEqual(before);
-    expect(responses.filter(({ res }) => res.statusCode >= 500).map(({ request, res }) => `${request}: ${res.statusCode} ${res.body}`)).toEqual([]);
-    console.info(`[${engine()}] ${covered.routes.size} routes, ${covered.fields.size} fields and parameters, ${covered.requests} bad requests`);
+    expect(
+      responses
+        .filter(({ res }) => res.statusCode >= 500)
+        .map(({ request, res }) => `${request}: ${res.statusCode} ${res.body}`),
+    ).toEqual([]);
+    console.info(
+      `[${engine()}] ${covered.routes.size} routes, ${covered.fields.size} fields and parameters, ${covered.requests} bad requests`,
+    );
   });
 });

@@ -5,22 +5,35 @@ import { buildOrder, buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 let seq = 0;
 const email = (tag: string) => `${tag}.${Date.now().toString(36)}.${++seq}@people.dev`;
-const newUser = (overrides: Record<string, unknown> = {}) =>
-  ({ name: 'New Colleague', email: email('new'), role: 'operator', password: 'a-long-password', ...overrides });
+const newUser = (overrides: Record<string, unknown> = {}) => ({
+  name: 'New Colleague',
+  email: email('new'),
+  role: 'operator',
+  password: 'a-long-password',
+  ...overrides,
+});
 const userRow = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
-const tokenOf = async (address: string, password = PASSWORD) => (await t.login(address, password)).json().token as string;
+const tokenOf = async (address: string, password = PASSWORD) =>
+  (await t.login(address, password)).json().token as string;
 
 describe('users', () => {
   it('lists with search, role, status and KYC filters, sorts and pages, and counts total, active and verified', async () => {
     const tag = `fern${Date.now().toString(36)}`;
     const a = await buildUser(t, { role: 'finance', email: `${tag}.a@people.dev`, name: 'Fern Alder' });
     const b = await buildUser(t, { role: 'user', email: `${tag}.b@people.dev`, status: 'suspended' });
-    await t.db.update(users).set({ kycStatus: 'verified', firstName: 'Fern', lastName: 'Birch' }).where(eq(users.id, b.id));
+    await t.db
+      .update(users)
+      .set({ kycStatus: 'verified', firstName: 'Fern', lastName: 'Birch' })
+      .where(eq(users.id, b.id));
 
     const all = (await t.call('GET', `/api/users?q=${tag}&limit=50`)).json();
     expect(all.users.map((u: { id: string }) => u.id).sort()).toEqual([a.id, b.id].sort());
@@ -31,17 +44,32 @@ describe('users', () => {
     expect(stats.active).toBeLessThan(stats.total);
     expect(stats.verified).toBeGreaterThanOrEqual(1);
 
-    expect((await t.call('GET', `/api/users?q=${tag}&role=finance`)).json().users.map((u: { id: string }) => u.id)).toEqual([a.id]);
-    expect((await t.call('GET', `/api/users?q=${tag}&status=suspended`)).json().users.map((u: { id: string }) => u.id)).toEqual([b.id]);
-    expect((await t.call('GET', `/api/users?q=${tag}&kycStatus=verified`)).json().users.map((u: { id: string }) => u.id)).toEqual([b.id]);
-    expect((await t.call('GET', '/api/users?q=Fern%20Birch')).json().users.map((u: { id: string }) => u.id)).toEqual([b.id]);
-    const sorted = (await t.call('GET', `/api/users?q=${tag}&sort=email&order=asc`)).json().users.map((u: { email: string }) => u.email);
+    expect(
+      (await t.call('GET', `/api/users?q=${tag}&role=finance`)).json().users.map((u: { id: string }) => u.id),
+    ).toEqual([a.id]);
+    expect(
+      (await t.call('GET', `/api/users?q=${tag}&status=suspended`)).json().users.map((u: { id: string }) => u.id),
+    ).toEqual([b.id]);
+    expect(
+      (await t.call('GET', `/api/users?q=${tag}&kycStatus=verified`)).json().users.map((u: { id: string }) => u.id),
+    ).toEqual([b.id]);
+    expect((await t.call('GET', '/api/users?q=Fern%20Birch')).json().users.map((u: { id: string }) => u.id)).toEqual([
+      b.id,
+    ]);
+    const sorted = (await t.call('GET', `/api/users?q=${tag}&sort=email&order=asc`))
+      .json()
+      .users.map((u: { email: string }) => u.email);
     expect(sorted).toEqual([...sorted].sort());
     const page = (await t.call('GET', `/api/users?q=${tag}&sort=email&order=asc&limit=1&offset=1`)).json();
     expect(page.users.map((u: { email: string }) => u.email)).toEqual([sorted[1]]);
     expect(page.total).toBe(2);
 
-    for (const [query, field] of [['role=owner', 'role'], ['status=gone', 'status'], ['sort=password', 'sort'], ['limit=0', 'limit']]) {
+    for (const [query, field] of [
+      ['role=owner', 'role'],
+      ['status=gone', 'status'],
+      ['sort=password', 'sort'],
+      ['limit=0', 'limit'],
+    ]) {
       const res = await t.call('GET', `/api/users?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().fields, query).toHaveProperty(field);
@@ -53,7 +81,15 @@ describe('users', () => {
     await tokenOf(u.email);
     await buildOrder(t, { userEmail: u.email });
     const detail = (await t.call('GET', `/api/users/${u.id}`, { as: 'operator' })).json().user;
-    expect(detail).toMatchObject({ id: u.id, email: u.email, role: 'user', status: 'active', isActive: true, ordersCount: 1, failedLoginCount: 0 });
+    expect(detail).toMatchObject({
+      id: u.id,
+      email: u.email,
+      role: 'user',
+      status: 'active',
+      isActive: true,
+      ordersCount: 1,
+      failedLoginCount: 0,
+    });
     expect(detail.sessions).toHaveLength(1);
     const missing = await t.call('GET', '/api/users/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
@@ -64,7 +100,12 @@ describe('users', () => {
     const body = newUser();
     const res = await t.call('POST', '/api/users', { body });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().user).toMatchObject({ email: body.email, role: 'operator', status: 'active', kycStatus: 'pending' });
+    expect(res.json().user).toMatchObject({
+      email: body.email,
+      role: 'operator',
+      status: 'active',
+      kycStatus: 'pending',
+    });
     expect((await t.login(body.email, body.password)).statusCode).toBe(200);
 
     const before = (await t.db.select().from(users)).length;
@@ -83,7 +124,10 @@ describe('users', () => {
     }
     const taken = await t.call('POST', '/api/users', { body: newUser({ email: body.email.toUpperCase() }) });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ code: 'email_taken', fields: { email: 'This email is already used by another user.' } });
+    expect(taken.json()).toMatchObject({
+      code: 'email_taken',
+      fields: { email: 'This email is already used by another user.' },
+    });
     expect((await t.db.select().from(users)).length).toBe(before);
   });
 
@@ -91,7 +135,9 @@ describe('users', () => {
     const u = await buildUser(t, { role: 'operator' });
     const token = await tokenOf(u.email);
     expect((await t.call('GET', '/api/orders', { token })).statusCode).toBe(200);
-    const res = await t.call('PUT', `/api/users/${u.id}`, { body: { role: 'finance', phone: '+1 (612) 555-0100', firstName: 'Ada' } });
+    const res = await t.call('PUT', `/api/users/${u.id}`, {
+      body: { role: 'finance', phone: '+1 (612) 555-0100', firstName: 'Ada' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user).toMatchObject({ role: 'finance', phone: '+1 (612) 555-0100', firstName: 'Ada' });
     expect((await t.call('GET', '/api/orders', { token })).statusCode).toBe(401);
@@ -130,7 +176,9 @@ describe('users', () => {
       const last = await lone.call('PUT', `/api/users/${admin.id}`, { token, body: { role: 'finance' } });
       expect(last.statusCode).toBe(403);
       expect(last.json().error).toBe('You cannot change your own role.');
-      expect((await lone.call('DELETE', `/api/users/${admin.id}`, { token })).json().error).toBe('You cannot delete your own account.');
+      expect((await lone.call('DELETE', `/api/users/${admin.id}`, { token })).json().error).toBe(
+        'You cannot delete your own account.',
+      );
       const [row] = await lone.db.select().from(users).where(eq(users.id, admin.id));
       expect(row).toMatchObject({ role: 'admin', status: 'active' });
     } finally {
@@ -148,7 +196,9 @@ describe('users', () => {
     await buildOrder(t, { userEmail: buyer.email });
     const kept = await t.call('DELETE', `/api/users/${buyer.id}`);
     expect(kept.json()).toMatchObject({ ok: true, outcome: 'deactivated', user: { status: 'inactive' } });
-    expect(kept.json().message).toBe(`User ${buyer.email} has records, so the account was deactivated instead of deleted.`);
+    expect(kept.json().message).toBe(
+      `User ${buyer.email} has records, so the account was deactivated instead of deleted.`,
+    );
     expect((await userRow(buyer.id))!.status).toBe('inactive');
   });
 
@@ -175,8 +225,13 @@ describe('users', () => {
     for (const role of ['finance', 'operator'] as const) {
       expect((await t.call('GET', '/api/users', { as: role })).statusCode).toBe(200);
       expect((await t.call('GET', `/api/users/${u.id}`, { as: role })).statusCode).toBe(200);
-      for (const [method, url, body] of [['POST', '/api/users', newUser()], ['PUT', `/api/users/${u.id}`, { name: 'X' }], ['DELETE', `/api/users/${u.id}`, undefined],
-        ['POST', `/api/users/${u.id}/suspend`, undefined], ['POST', `/api/users/${u.id}/unlock`, undefined]] as const) {
+      for (const [method, url, body] of [
+        ['POST', '/api/users', newUser()],
+        ['PUT', `/api/users/${u.id}`, { name: 'X' }],
+        ['DELETE', `/api/users/${u.id}`, undefined],
+        ['POST', `/api/users/${u.id}/suspend`, undefined],
+        ['POST', `/api/users/${u.id}/unlock`, undefined],
+      ] as const) {
         expect((await t.call(method, url, { as: role, body })).statusCode, `${role} ${method} ${url}`).toBe(403);
       }
     }

@@ -11,14 +11,23 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   return violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')} ${n.html.slice(0, 160)}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${v.id} ${n.target.join(' ')} ${n.html.slice(0, 160)}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`,
+      ),
+    );
 }
 
 /** Opens `path` and waits until the screen has its data (no spinner, the network quiet). */
 async function open(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
-  await page.locator('.MuiCircularProgress-root, .MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.MuiCircularProgress-root, .MuiSkeleton-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 /** Checks each path in turn and reports every failing one together, so one run shows all there is to fix. */
@@ -50,7 +59,9 @@ describe.each(['light', 'dark'] as const)('WCAG 2.1 AA in the %s theme (axe-core
     const { products } = await apiCall(b.page, '/api/products?limit=1');
     productId = String(products[0].id);
   });
-  afterAll(async () => { await b?.close(); });
+  afterAll(async () => {
+    await b?.close();
+  });
 
   it('every admin menu screen has no critical or serious violation', async () => {
     await checkAll(b.page, ADMIN_SCREENS, b.url);
@@ -61,9 +72,19 @@ describe.each(['light', 'dark'] as const)('WCAG 2.1 AA in the %s theme (axe-core
   }, 90_000);
 
   it('every shop page has none', async () => {
-    await checkAll(b.page, [
-      '/shop', '/shop/products', `/shop/products/${productId}`, '/shop/cart', '/shop/checkout', '/shop/no-such-page', '/shop/account',
-    ], b.url);
+    await checkAll(
+      b.page,
+      [
+        '/shop',
+        '/shop/products',
+        `/shop/products/${productId}`,
+        '/shop/cart',
+        '/shop/checkout',
+        '/shop/no-such-page',
+        '/shop/account',
+      ],
+      b.url,
+    );
     // The account page again, as a shopper with orders (their status chips) and membership (the admin's token goes).
     await b.page.evaluate(() => localStorage.removeItem('authToken'));
     await b.page.reload();

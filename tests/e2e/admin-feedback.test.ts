@@ -39,13 +39,14 @@ async function leaveDialogBothWays(button: string) {
 }
 
 /** Whether the search box's placeholder is shown whole: its text no wider than the room the input gives it. */
-const placeholderFits = () => page.locator('input[name="q"]').evaluate((input: HTMLInputElement) => {
-  const style = getComputedStyle(input);
-  const context = document.createElement('canvas').getContext('2d')!;
-  context.font = `${style.fontSize} ${style.fontFamily}`;
-  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  return context.measureText(input.placeholder).width <= room;
-});
+const placeholderFits = () =>
+  page.locator('input[name="q"]').evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(input.placeholder).width <= room;
+  });
 
 async function switchLanguage(name: 'EN' | '中文') {
   await page.getByRole('button', { name, exact: true }).click();
@@ -79,7 +80,9 @@ describe('a product from create to delete', () => {
     await page.getByRole('combobox', { name: 'Type', exact: true }).click();
     await page.getByRole('option', { name: 'Art' }).click();
     // The chain is not typed: the switch puts the product on the contract the platform mints with, which it names.
-    await expect.poll(() => page.getByText(`Minted as a token by ${DEV_TOKEN} on chain 31337`).isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => page.getByText(`Minted as a token by ${DEV_TOKEN} on chain 31337`).isVisible(), WAIT)
+      .toBe(true);
     await page.getByLabel('Tokenised').check();
     await screenshot(page, 'product-create-en');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -109,7 +112,9 @@ describe('a product from create to delete', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(/\/products\/[^/]+\/show$/, WAIT);
     await expect.poll(() => notice('商品已更新').isVisible(), WAIT).toBe(true);
-    await expect.poll(() => page.locator('tr[data-audit-action="product.update"]').first().innerText(), WAIT).toMatch(/库存: 0 → 3/);
+    await expect
+      .poll(() => page.locator('tr[data-audit-action="product.update"]').first().innerText(), WAIT)
+      .toMatch(/库存: 0 → 3/);
     await screenshot(page, 'product-history-zh');
     await switchLanguage('EN');
   });

@@ -4,10 +4,11 @@ import { login, browserForFile } from './browser.js';
 const b = await browserForFile();
 const { page } = b;
 
-const apiAs = (path: string) => page.evaluate(async (p) => {
-  const res = await fetch(p, { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });
-  return res.json();
-}, path);
+const apiAs = (path: string) =>
+  page.evaluate(async (p) => {
+    const res = await fetch(p, { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+    return res.json();
+  }, path);
 
 describe('admin in Chromium', () => {
   it('a wrong password shows the server’s message and stays on /login', async () => {
@@ -22,7 +23,9 @@ describe('admin in Chromium', () => {
     const { stats } = await apiAs('/api/dashboard/stats');
     expect(stats.totalOrders).toBeGreaterThanOrEqual(300);
     const figure = (label: string, n: number) => new RegExp(`${label}\\s+${n.toLocaleString('en-US')}\\b`);
-    await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(figure('Total Orders', stats.totalOrders));
+    await expect
+      .poll(() => page.locator('main').innerText(), { timeout: 15_000 })
+      .toMatch(figure('Total Orders', stats.totalOrders));
     const text = await page.locator('main').innerText();
     expect(text).toMatch(figure('Total Products', stats.totalProducts));
     expect(text).toMatch(figure('Total Users', stats.totalUsers));
@@ -32,7 +35,10 @@ describe('admin in Chromium', () => {
     const { alerts } = await apiAs('/api/dashboard/stats');
     expect(alerts).toContainEqual(expect.objectContaining({ code: 'stale_pending_orders' })); // the seed has old pending orders
     await page.goto(b.url('/dashboard'));
-    await page.locator('.MuiAlert-root', { hasText: 'pending for more than a day' }).getByRole('link', { name: 'View' }).click();
+    await page
+      .locator('.MuiAlert-root', { hasText: 'pending for more than a day' })
+      .getByRole('link', { name: 'View' })
+      .click();
     await page.waitForURL(/\/orders\?/);
     expect(JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}')).toEqual({ status: 'pending' });
     await expect.poll(() => page.locator('tbody tr').first().innerText()).toMatch(/Pending/);
@@ -62,7 +68,10 @@ describe('admin in Chromium', () => {
 
   it('creates an order for it and the stock drops', async () => {
     await page.goto(b.url('/orders'));
-    await page.getByRole('button', { name: /create order/i }).first().click();
+    await page
+      .getByRole('button', { name: /create order/i })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/customer email/i).fill('shopper@rwa.dev');
     await dialog.getByLabel(/product/i).fill(sku);
@@ -81,8 +90,15 @@ describe('admin in Chromium', () => {
     await page.goto(b.url(`/products/${products[0].id}/show`));
     await page.getByRole('button', { name: /^delete$/i }).click();
     await expect.poll(() => page.getByText('Are you sure you want to delete this product?').isVisible()).toBe(true);
-    await page.getByRole('dialog').getByRole('button', { name: /confirm/i }).click();
-    await expect.poll(() => page.getByText(/cannot be deleted\. Set its status to inactive instead\./).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /confirm/i })
+      .click();
+    await expect
+      .poll(() => page.getByText(/cannot be deleted\. Set its status to inactive instead\./).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect((await apiAs(`/api/products/${products[0].id}`)).product.id).toBe(products[0].id);
   });
 

@@ -6,10 +6,20 @@ import { afterAll, inject } from 'vitest';
 
 export const DEV_PASSWORD = 'rwa-dev-password';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** A fresh Chromium profile (empty storage) on the test server; `colorScheme` is the system preference it reports. */
-export async function openBrowser(opts: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page; url: (p: string) => string; close: () => Promise<void> }> {
+export async function openBrowser(
+  opts: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ context: BrowserContext; page: Page; url: (p: string) => string; close: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -22,7 +32,8 @@ export async function openBrowser(opts: { colorScheme?: 'light' | 'dark' } = {})
   const page = context.pages()[0] ?? (await context.newPage());
   const base = inject('baseUrl');
   return {
-    context, page,
+    context,
+    page,
     url: (p: string) => `${base}${p}`,
     close: async () => {
       await context.close();
@@ -34,7 +45,9 @@ export async function openBrowser(opts: { colorScheme?: 'light' | 'dark' } = {})
 /** The browser of a whole test file: opened as the file loads, closed after its last test. */
 export async function browserForFile(opts: { colorScheme?: 'light' | 'dark' } = {}) {
   const b = await openBrowser(opts);
-  afterAll(async () => { await b.close(); });
+  afterAll(async () => {
+    await b.close();
+  });
   return b;
 }
 
@@ -54,16 +67,21 @@ export async function login(page: Page, base: (p: string) => string, email: stri
 }
 
 /** Quoted-printable (as nodemailer sends a long text) back to text. */
-const unquote = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const unquote = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** The path (`/shop/account?confirm=…`) of the sign-up confirmation link last emailed to `email`. */
 export async function confirmLinkFor(email: string, timeoutMs = 15_000): Promise<string> {
   const dir = inject('mailDir');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const links = fs.readdirSync(dir).sort((a, b) => parseInt(a) - parseInt(b)).map((f) => unquote(fs.readFileSync(path.join(dir, f), 'utf8')))
+    const links = fs
+      .readdirSync(dir)
+      .sort((a, b) => parseInt(a) - parseInt(b))
+      .map((f) => unquote(fs.readFileSync(path.join(dir, f), 'utf8')))
       .filter((m) => m.toLowerCase().includes(`to: ${email.toLowerCase()}`))
-      .map((m) => /\/shop\/account\?confirm=[\w%-]+/.exec(m)?.[0]).filter((l): l is string => !!l);
+      .map((m) => /\/shop\/account\?confirm=[\w%-]+/.exec(m)?.[0])
+      .filter((l): l is string => !!l);
     if (links.length > 0) return links.at(-1)!;
     if (Date.now() > deadline) throw new Error(`No sign-up confirmation was emailed to ${email}.`);
     await new Promise((r) => setTimeout(r, 100));
@@ -73,42 +91,59 @@ export async function confirmLinkFor(email: string, timeoutMs = 15_000): Promise
 /** Confirms a sign-up of `email` through the API, as its emailed link does in the shop: the account exists after it. */
 export async function confirmSignup(email: string): Promise<void> {
   const token = new URL(await confirmLinkFor(email), 'http://x').searchParams.get('confirm');
-  const res = await fetch(`${inject('baseUrl')}/api/shop/auth/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const res = await fetch(`${inject('baseUrl')}/api/shop/auth/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   if (!res.ok) throw new Error(`Confirming the sign-up of ${email} failed: ${res.status} ${await res.text()}`);
 }
 
 /** A JSON call with the logged-in user's token (and `headers`), from the page: GET without a body, POST with one. */
-export const apiCall = (page: Page, path: string, body?: unknown, headers: Record<string, string> = {}) => page.evaluate(async ([p, data, extra]) => {
-  const res = await fetch(p as string, {
-    method: data === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json', ...(extra as Record<string, string>) },
-    body: data === undefined ? undefined : JSON.stringify(data),
-  });
-  return res.json();
-}, [path, body, headers] as const);
+export const apiCall = (page: Page, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  page.evaluate(
+    async ([p, data, extra]) => {
+      const res = await fetch(p as string, {
+        method: data === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('authToken')}`,
+          'content-type': 'application/json',
+          ...(extra as Record<string, string>),
+        },
+        body: data === undefined ? undefined : JSON.stringify(data),
+      });
+      return res.json();
+    },
+    [path, body, headers] as const,
+  );
 
 /**
  * Settings back to their defaults, then "Require 2FA for all users" off again as the dev seed has it (its
  * default is on): the other browser tests log staff in without an authenticator.
  */
-export const resetDevSettings = (page: Page) => page.evaluate(async () => {
-  const headers = { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' };
-  await fetch('/api/settings/reset', { method: 'POST', headers, body: '{}' });
-  await fetch('/api/settings', { method: 'PUT', headers, body: JSON.stringify({ twoFactorAuth: false }) });
-});
+export const resetDevSettings = (page: Page) =>
+  page.evaluate(async () => {
+    const headers = {
+      authorization: `Bearer ${localStorage.getItem('authToken')}`,
+      'content-type': 'application/json',
+    };
+    await fetch('/api/settings/reset', { method: 'POST', headers, body: '{}' });
+    await fetch('/api/settings', { method: 'PUT', headers, body: JSON.stringify({ twoFactorAuth: false }) });
+  });
 
 /** The WCAG contrast ratio of each filled chip's text (under `selector`) against its own background (1 … 21). */
-export const chipContrasts = (page: Page, selector = 'tbody .MuiChip-filled') => page.evaluate((sel) => {
-  const luminance = (colour: string) => {
-    const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).map(Number).map((c) => {
-      const v = c / 255;
-      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+export const chipContrasts = (page: Page, selector = 'tbody .MuiChip-filled') =>
+  page.evaluate((sel) => {
+    const luminance = (colour: string) => {
+      const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).map(Number).map((c) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    return [...document.querySelectorAll(sel)].map((chip) => {
+      const style = getComputedStyle(chip);
+      const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+      return (a! + 0.05) / (b! + 0.05);
     });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  };
-  return [...document.querySelectorAll(sel)].map((chip) => {
-    const style = getComputedStyle(chip);
-    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
-    return (a! + 0.05) / (b! + 0.05);
-  });
-}, selector);
+  }, selector);

@@ -23,7 +23,8 @@ function englishPhrases(en: object, zh: object): Set<string> {
       if (e !== z && !/[%{]/.test(e) && (e.match(/\p{L}{2,}/gu) ?? []).length >= 2) out.add(e.trim());
       return;
     }
-    if (e && typeof e === 'object') for (const [k, v] of Object.entries(e)) walk(v, (z as Record<string, unknown> | undefined)?.[k]);
+    if (e && typeof e === 'object')
+      for (const [k, v] of Object.entries(e)) walk(v, (z as Record<string, unknown> | undefined)?.[k]);
   };
   walk(en, zh);
   return out;
@@ -32,54 +33,67 @@ const ADMIN_PHRASES = englishPhrases(adminEn, adminZh);
 const SHOP_PHRASES = englishPhrases(shopEn, shopZh);
 
 /** The visible text nodes and placeholders of the page, trimmed. */
-const visibleTexts = (page: Page) => page.evaluate(() => {
-  const texts: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const el = n.parentElement;
-    const text = n.textContent?.replace(/\s+/g, ' ').trim();
-    if (!text || !el || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(el.tagName) || !el.checkVisibility()) continue;
-    texts.push(text);
-  }
-  for (const el of document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]')) if (el.checkVisibility()) texts.push(el.placeholder.trim());
-  return texts;
-});
+const visibleTexts = (page: Page) =>
+  page.evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      const text = n.textContent?.replace(/\s+/g, ' ').trim();
+      if (!text || !el || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(el.tagName) || !el.checkVisibility()) continue;
+      texts.push(text);
+    }
+    for (const el of document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]'))
+      if (el.checkVisibility()) texts.push(el.placeholder.trim());
+    return texts;
+  });
 
 /** Each visible chip: its text and the WCAG contrast of that text on what is really behind it. */
-const chips = (page: Page) => page.evaluate(() => {
-  const rgba = (c: string) => {
-    const [r = 0, g = 0, b = 0, a = 1] = (c.match(/[\d.]+/g) ?? []).map(Number);
-    return { r, g, b, a: c.startsWith('rgba') ? a : 1 };
-  };
-  const over = (top: ReturnType<typeof rgba>, under: ReturnType<typeof rgba>) => ({
-    r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a), b: top.b * top.a + under.b * (1 - top.a), a: 1,
+const chips = (page: Page) =>
+  page.evaluate(() => {
+    const rgba = (c: string) => {
+      const [r = 0, g = 0, b = 0, a = 1] = (c.match(/[\d.]+/g) ?? []).map(Number);
+      return { r, g, b, a: c.startsWith('rgba') ? a : 1 };
+    };
+    const over = (top: ReturnType<typeof rgba>, under: ReturnType<typeof rgba>) => ({
+      r: top.r * top.a + under.r * (1 - top.a),
+      g: top.g * top.a + under.g * (1 - top.a),
+      b: top.b * top.a + under.b * (1 - top.a),
+      a: 1,
+    });
+    /** The colour behind `el`: its own background blended over its ancestors' down to an opaque one. */
+    const behind = (el: Element | null): ReturnType<typeof rgba> => {
+      if (!el) return { r: 255, g: 255, b: 255, a: 1 };
+      const own = rgba(getComputedStyle(el).backgroundColor);
+      return own.a >= 1 ? own : own.a === 0 ? behind(el.parentElement) : over(own, behind(el.parentElement));
+    };
+    const lum = (c: { r: number; g: number; b: number }) => {
+      const [r, g, b] = [c.r, c.g, c.b].map((v) =>
+        v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4,
+      );
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    return [...document.querySelectorAll('.MuiChip-root')]
+      .filter((chip) => chip.checkVisibility())
+      .map((chip) => {
+        const label = chip.querySelector('.MuiChip-label') ?? chip;
+        const style = getComputedStyle(label);
+        const bg = behind(chip);
+        const fg = over(rgba(style.color), bg);
+        const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+        const size = parseFloat(style.fontSize);
+        const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+        return { text: chip.textContent ?? '', contrast: (hi! + 0.05) / (lo! + 0.05), needed: large ? 3 : 4.5 };
+      });
   });
-  /** The colour behind `el`: its own background blended over its ancestors' down to an opaque one. */
-  const behind = (el: Element | null): ReturnType<typeof rgba> => {
-    if (!el) return { r: 255, g: 255, b: 255, a: 1 };
-    const own = rgba(getComputedStyle(el).backgroundColor);
-    return own.a >= 1 ? own : own.a === 0 ? behind(el.parentElement) : over(own, behind(el.parentElement));
-  };
-  const lum = (c: { r: number; g: number; b: number }) => {
-    const [r, g, b] = [c.r, c.g, c.b].map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  };
-  return [...document.querySelectorAll('.MuiChip-root')].filter((chip) => chip.checkVisibility()).map((chip) => {
-    const label = chip.querySelector('.MuiChip-label') ?? chip;
-    const style = getComputedStyle(label);
-    const bg = behind(chip);
-    const fg = over(rgba(style.color), bg);
-    const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
-    const size = parseFloat(style.fontSize);
-    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-    return { text: chip.textContent ?? '', contrast: (hi! + 0.05) / (lo! + 0.05), needed: large ? 3 : 4.5 };
-  });
-});
 
-const isDark = (page: Page) => page.evaluate(() => {
-  const [r = 255, g = 255, b = 255] = (getComputedStyle(document.body).backgroundColor.match(/[\d.]+/g) ?? []).map(Number);
-  return (r + g + b) / 3 < 80;
-});
+const isDark = (page: Page) =>
+  page.evaluate(() => {
+    const [r = 255, g = 255, b = 255] = (getComputedStyle(document.body).backgroundColor.match(/[\d.]+/g) ?? []).map(
+      Number,
+    );
+    return (r + g + b) / 3 < 80;
+  });
 
 async function check(page: Page, name: string, phrases: Set<string>) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -87,16 +101,40 @@ async function check(page: Page, name: string, phrases: Set<string>) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
   const english = (await visibleTexts(page)).filter((t) => phrases.has(t));
-  const unreadable = (await chips(page)).filter((c) => c.contrast < c.needed).map((c) => `${c.text} ${c.contrast.toFixed(2)}`);
+  const unreadable = (await chips(page))
+    .filter((c) => c.contrast < c.needed)
+    .map((c) => `${c.text} ${c.contrast.toFixed(2)}`);
   return { page: name, english: [...new Set(english)], unreadable };
 }
 
-const ADMIN_SCREENS = ['/dashboard', '/products', '/orders', '/payments', '/payouts', '/referrals', '/referral-dashboard', '/affiliates', '/coupons',
-  '/mint-queue', '/users', '/kyc', '/membership', '/settings', '/reports', '/domain-management', '/payment-sdk', '/notifications'];
+const ADMIN_SCREENS = [
+  '/dashboard',
+  '/products',
+  '/orders',
+  '/payments',
+  '/payouts',
+  '/referrals',
+  '/referral-dashboard',
+  '/affiliates',
+  '/coupons',
+  '/mint-queue',
+  '/users',
+  '/kyc',
+  '/membership',
+  '/settings',
+  '/reports',
+  '/domain-management',
+  '/payment-sdk',
+  '/notifications',
+];
 
 let b: Awaited<ReturnType<typeof openBrowser>> | undefined;
-beforeAll(async () => { b = await openBrowser({ colorScheme: 'dark' }); });
-afterAll(async () => { await b?.close(); });
+beforeAll(async () => {
+  b = await openBrowser({ colorScheme: 'dark' });
+});
+afterAll(async () => {
+  await b?.close();
+});
 
 describe('Chinese on the dark theme in Chromium', () => {
   it('every admin screen in the nav shows no English sentence of the catalogue and only readable chips', async () => {
@@ -112,7 +150,12 @@ describe('Chinese on the dark theme in Chromium', () => {
     const results = [];
     for (const screen of ADMIN_SCREENS) {
       await page.goto(url(screen));
-      await page.getByTestId('page-title').or(page.locator('main h1, main h2, main h5, main h6').first()).first().waitFor().catch(() => undefined);
+      await page
+        .getByTestId('page-title')
+        .or(page.locator('main h1, main h2, main h5, main h6').first())
+        .first()
+        .waitFor()
+        .catch(() => undefined);
       results.push(await check(page, `admin${screen.replaceAll('/', '-')}`, ADMIN_PHRASES));
     }
     expect(results.filter((r) => r.english.length > 0 || r.unreadable.length > 0)).toEqual([]);
@@ -127,16 +170,36 @@ describe('Chinese on the dark theme in Chromium', () => {
     await page.getByRole('button', { name: '中文' }).click();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await isDark(page)).toBe(true);
-    const products = await page.evaluate(() => fetch('/api/shop/products?limit=1').then((r) => r.json()) as Promise<{ products: { id: string }[] }>);
-    const pages = ['/shop', '/shop/products', ...(products.products[0] ? [`/shop/products/${products.products[0].id}`] : []), '/shop/cart', '/shop/checkout', '/shop/account'];
+    const products = await page.evaluate(
+      () => fetch('/api/shop/products?limit=1').then((r) => r.json()) as Promise<{ products: { id: string }[] }>,
+    );
+    const pages = [
+      '/shop',
+      '/shop/products',
+      ...(products.products[0] ? [`/shop/products/${products.products[0].id}`] : []),
+      '/shop/cart',
+      '/shop/checkout',
+      '/shop/account',
+    ];
     // A line in the cart with a coupon that does not exist: the server's verdict is shown in Chinese.
     if (products.products[0]) {
-      await page.evaluate((id) => localStorage.setItem('shopCart', JSON.stringify({ lines: [{ productId: id, qty: 1 }], couponCode: 'NO-SUCH-CODE' })), products.products[0].id);
+      await page.evaluate(
+        (id) =>
+          localStorage.setItem(
+            'shopCart',
+            JSON.stringify({ lines: [{ productId: id, qty: 1 }], couponCode: 'NO-SUCH-CODE' }),
+          ),
+        products.products[0].id,
+      );
     }
     const results = [];
     for (const p of pages) {
       await page.goto(url(p));
-      await page.getByRole('heading').first().waitFor().catch(() => undefined);
+      await page
+        .getByRole('heading')
+        .first()
+        .waitFor()
+        .catch(() => undefined);
       if (p === '/shop/cart' && products.products[0]) await page.getByText('优惠码“NO-SUCH-CODE”无效。').waitFor();
       results.push(await check(page, `shop${p.replaceAll('/', '-')}`, SHOP_PHRASES));
     }

@@ -8,7 +8,8 @@ const api = (path: string, body?: unknown) => apiCall(page, path, body);
 
 const row = (code: string) => page.locator('tbody tr', { hasText: code });
 /** Code, Value, Type, Status, Used, Limit, Expires (after the selection checkbox). */
-const cells = async (code: string) => (await row(code).locator('td:not(.MuiTableCell-paddingCheckbox)').allInnerTexts()).slice(0, 7);
+const cells = async (code: string) =>
+  (await row(code).locator('td:not(.MuiTableCell-paddingCheckbox)').allInnerTexts()).slice(0, 7);
 
 async function search(code: string) {
   await page.goto(b.url(`/coupons?filter=${encodeURIComponent(JSON.stringify({ q: code }))}`));
@@ -41,7 +42,15 @@ describe('Coupons in Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/coupons\/[0-9a-f-]{36}\/show$/);
     await search(code);
-    expect((await cells(code)).map((t) => t.trim())).toEqual([code, '$25.00', 'Fixed Amount', 'Active', '0', '50', 'Dec 31, 2099']);
+    expect((await cells(code)).map((t) => t.trim())).toEqual([
+      code,
+      '$25.00',
+      'Fixed Amount',
+      'Active',
+      '0',
+      '50',
+      'Dec 31, 2099',
+    ]);
   });
 
   it('edits it: the list shows the new value and limit', async () => {
@@ -57,7 +66,14 @@ describe('Coupons in Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/show$/);
     await search(code);
-    expect((await cells(code)).slice(1, 7).map((t) => t.trim())).toEqual(['12.5%', 'Percentage', 'Active', '0', 'Unlimited', 'Dec 31, 2099']);
+    expect((await cells(code)).slice(1, 7).map((t) => t.trim())).toEqual([
+      '12.5%',
+      'Percentage',
+      'Active',
+      '0',
+      'Unlimited',
+      'Dec 31, 2099',
+    ]);
   });
 
   it('refuses a taken code under the field, with the server’s sentence', async () => {
@@ -82,14 +98,33 @@ describe('Coupons in Chromium', () => {
     const used = `USED-${tag}`;
     await api('/api/coupons', { code: used, discountType: 'percentage', discountValue: 10 });
     const sku = `GOODS-${tag}`;
-    const { product } = await api('/api/products', { title: `Gift box ${sku}`, sku, priceFiat: 30, priceCrypto: '0.01', rwaType: 'collectibles', status: 'active', stock: 5 });
-    const { order } = await api('/api/orders/mock', { userEmail: 'shopper@rwa.dev', productId: product.id, qty: 1, couponCode: used });
+    const { product } = await api('/api/products', {
+      title: `Gift box ${sku}`,
+      sku,
+      priceFiat: 30,
+      priceCrypto: '0.01',
+      rwaType: 'collectibles',
+      status: 'active',
+      stock: 5,
+    });
+    const { order } = await api('/api/orders/mock', {
+      userEmail: 'shopper@rwa.dev',
+      productId: product.id,
+      qty: 1,
+      couponCode: used,
+    });
     expect(order.status).toBe('paid');
     await search(used);
     expect((await cells(used))[4]?.trim()).toBe('1');
     await row(used).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => page.getByText(`Coupon "${used}" has been used 1 time and cannot be deleted.`, { exact: false }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page.getByText(`Coupon "${used}" has been used 1 time and cannot be deleted.`, { exact: false }).isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     expect(await row(used).count()).toBe(1);
   });
 

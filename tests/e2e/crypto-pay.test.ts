@@ -8,7 +8,12 @@ const b = await browserForFile();
 const { page } = b;
 
 const WALLET = '0x1234567890abcdef1234567890abcdef12345678';
-const chain = defineChain({ id: 31337, name: 'dev', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [inject('devChainUrl')] } } });
+const chain = defineChain({
+  id: 31337,
+  name: 'dev',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [inject('devChainUrl')] } },
+});
 
 /** A wallet of the dev chain's funded accounts sends `ether` to `to`. */
 async function pay(to: string, ether: string) {
@@ -20,8 +25,10 @@ async function pay(to: string, ether: string) {
 
 describe('paying in crypto in Chromium', () => {
   it('the buyer picks crypto, sees the address and amount, pays in two parts and reaches "Payment Successful!"; finance sees it on Payments', async () => {
-    const { products } = await (await fetch(b.url('/api/shop/products?limit=100'))).json() as { products: Product[] };
-    const product = products.filter((p) => p.tokenId !== null && Number(p.priceCrypto) > 0).sort((x, y) => y.stock - x.stock)[0]!;
+    const { products } = (await (await fetch(b.url('/api/shop/products?limit=100'))).json()) as { products: Product[] };
+    const product = products
+      .filter((p) => p.tokenId !== null && Number(p.priceCrypto) > 0)
+      .sort((x, y) => y.stock - x.stock)[0]!;
     await page.goto(b.url(`/shop/products/${product.id}`));
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => page.getByTestId('cart-count').textContent()).not.toBeNull();
@@ -43,7 +50,11 @@ describe('paying in crypto in Chromium', () => {
     const paymentId = page.url().split('/').pop()!;
     const half = formatEther(parseEther(amount) / 2n);
     await pay(address, half);
-    await expect.poll(() => page.getByText('Part of the amount has arrived. Send the rest to the same address.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Part of the amount has arrived. Send the rest to the same address.').isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     const missing = (await page.getByTestId('crypto-missing').textContent())!.replace(' ETH', '');
     expect(parseEther(missing)).toBe(parseEther(amount) - parseEther(half));
     await page.screenshot({ path: 'test-results/crypto-pay-under.png' }).catch(() => {});
@@ -62,7 +73,9 @@ describe('paying in crypto in Chromium', () => {
     await login(page, b.url, 'finance@rwa.dev', DEV_PASSWORD);
     await expect.poll(() => page.url(), { timeout: 15_000 }).not.toMatch(/login/);
     await page.goto(b.url(`/payments/${paymentId}/show`));
-    await expect.poll(() => page.getByTestId('crypto-received').textContent(), { timeout: 15_000 }).toBe(`${amount} ETH`);
+    await expect
+      .poll(() => page.getByTestId('crypto-received').textContent(), { timeout: 15_000 })
+      .toBe(`${amount} ETH`);
     expect(await page.getByTestId('crypto-missing').textContent()).toBe('0 ETH');
     const link = page.getByRole('link', { name: 'View in Dashboard' }).first();
     expect(await link.getAttribute('href')).toMatch(/^\/tx\/0x[0-9a-f]{64}$/);

@@ -18,11 +18,21 @@ describe('Domain Management in Chromium', () => {
     await page.waitForURL(/\/dashboard$/);
     await page.goto(b.url('/domain-management'));
     await page.getByRole('button', { name: 'Create DNS Record' }).click();
-    await dialog().getByLabel(/^Domain/).fill(name);
-    await dialog().getByLabel(/^Value/).fill('300.1.2.3');
+    await dialog()
+      .getByLabel(/^Domain/)
+      .fill(name);
+    await dialog()
+      .getByLabel(/^Value/)
+      .fill('300.1.2.3');
     await dialog().getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => dialog().getByText('Value of an A record must be an IPv4 address such as 192.0.2.10.').first().isVisible()).toBe(true);
-    await dialog().getByLabel(/^Value/).fill('192.0.2.123');
+    await expect
+      .poll(() =>
+        dialog().getByText('Value of an A record must be an IPv4 address such as 192.0.2.10.').first().isVisible(),
+      )
+      .toBe(true);
+    await dialog()
+      .getByLabel(/^Value/)
+      .fill('192.0.2.123');
     await dialog().getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => dialog().count()).toBe(0);
     await expect.poll(() => card().count()).toBe(1);
@@ -38,13 +48,21 @@ describe('Domain Management in Chromium', () => {
     expect(await answer.innerText()).toContain('Managed records');
 
     await page.getByRole('tab', { name: 'Query Logs' }).click();
-    await expect.poll(() => page.getByTestId('dns-query-logs').locator('tr', { hasText: name }).first().innerText()).toContain('192.0.2.123');
+    await expect
+      .poll(() => page.getByTestId('dns-query-logs').locator('tr', { hasText: name }).first().innerText())
+      .toContain('192.0.2.123');
   });
 
   it('edits the record, runs a script, and deletes the record after a confirmation', async () => {
     await page.getByRole('tab', { name: 'DNS Records' }).click();
     await card().getByRole('button', { name: 'Edit' }).click();
-    await expect.poll(() => dialog().getByLabel(/^Value/).inputValue()).toBe('192.0.2.123');
+    await expect
+      .poll(() =>
+        dialog()
+          .getByLabel(/^Value/)
+          .inputValue(),
+      )
+      .toBe('192.0.2.123');
     await dialog().getByLabel(/^TTL/).fill('600');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => card().innerText()).toContain('TTL 600 s');
@@ -52,13 +70,23 @@ describe('Domain Management in Chromium', () => {
     await page.getByRole('button', { name: 'Execute Script' }).click();
     await dialog().getByRole('combobox', { name: 'Script Name' }).click();
     await page.getByRole('option', { name: 'Update DNS Record' }).click();
-    await dialog().getByLabel(/^Domain/).fill(name);
-    await dialog().getByLabel(/^Value/).fill('192.0.2.124');
+    await dialog()
+      .getByLabel(/^Domain/)
+      .fill(name);
+    await dialog()
+      .getByLabel(/^Value/)
+      .fill('192.0.2.124');
     await dialog().getByRole('button', { name: 'Execute' }).click();
-    await expect.poll(() => page.getByText(`Script executed: Updated A record ${name}: 192.0.2.123 → 192.0.2.124 (TTL 600).`).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText(`Script executed: Updated A record ${name}: 192.0.2.123 → 192.0.2.124 (TTL 600).`).isVisible(),
+      )
+      .toBe(true);
     await expect.poll(() => card().innerText()).toContain('192.0.2.124');
     await page.getByRole('tab', { name: 'Script Logs' }).click();
-    await expect.poll(() => page.getByTestId('dns-script-logs').locator('tr', { hasText: name }).first().innerText()).toContain('Success');
+    await expect
+      .poll(() => page.getByTestId('dns-script-logs').locator('tr', { hasText: name }).first().innerText())
+      .toContain('Success');
 
     await page.getByRole('tab', { name: 'DNS Records' }).click();
     await card().getByRole('button', { name: 'Delete' }).click();
@@ -74,7 +102,9 @@ describe('Domain Management in Chromium', () => {
     await page.goto(b.url('/domain-management'));
     await expect.poll(() => page.getByRole('tab', { name: 'DNS Records' }).isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Query Logs' }).click();
-    await expect.poll(() => page.getByTestId('dns-query-logs').locator('tr', { hasText: name }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('dns-query-logs').locator('tr', { hasText: name }).count())
+      .toBeGreaterThan(0);
     for (const label of ['Create DNS Record', 'Execute Script', 'Edit', 'Delete', 'Deactivate']) {
       expect(await page.getByRole('button', { name: label }).count(), label).toBe(0);
     }

@@ -21,7 +21,10 @@ const exportButton = () => page.getByRole('button', { name: 'Export', exact: tru
 
 /** Presses Export and reads the saved CSV: its file name, header and records. */
 async function exportCsv(): Promise<{ name: string; header: string[]; rows: string[][] }> {
-  const [download] = await Promise.all([page.waitForEvent('download', WAIT), exportButton().click()]) as [Download, unknown];
+  const [download] = (await Promise.all([page.waitForEvent('download', WAIT), exportButton().click()])) as [
+    Download,
+    unknown,
+  ];
   const records = parse(fs.readFileSync((await download.path())!, 'utf8'), { bom: true }) as string[][];
   return { name: download.suggestedFilename(), header: records[0]!, rows: records.slice(1) };
 }
@@ -46,7 +49,9 @@ describe('Export in Chromium', () => {
     expect(csv.name).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.header.slice(0, 3)).toEqual(['id', 'status', 'customerEmail']);
     expect(new Set(csv.rows.map((r) => r[1]))).toEqual(new Set(['fulfilled']));
-    expect(csv.rows.map((r) => r[0])).toEqual(await jsonIds('/api/orders', 'orders', 'status=fulfilled&sort=amountFiat&order=asc'));
+    expect(csv.rows.map((r) => r[0])).toEqual(
+      await jsonIds('/api/orders', 'orders', 'status=fulfilled&sort=amountFiat&order=asc'),
+    );
     // More rows than the screen's page: the export is not the page shown.
     expect(csv.rows.length).toBeGreaterThan(await page.locator('tbody tr').count());
   });
@@ -62,26 +67,46 @@ describe('Export in Chromium', () => {
     expect(csv.name).toMatch(/^users-/);
     expect(csv.rows.length).toBeGreaterThan(0);
     expect(csv.rows.every((r) => r[csv.header.indexOf('email')]!.includes('rwa.dev'))).toBe(true);
-    expect(csv.rows.map((r) => r[0])).toEqual(await jsonIds('/api/users', 'users', 'q=rwa.dev&sort=createdAt&order=desc'));
+    expect(csv.rows.map((r) => r[0])).toEqual(
+      await jsonIds('/api/users', 'users', 'q=rwa.dev&sort=createdAt&order=desc'),
+    );
   });
 
   it('Notifications of all users, filtered by recipient: the file holds that recipient’s', async () => {
     const users = await apiCall(page, '/api/users?q=shopper%40rwa.dev');
     const shopper = users.users[0] as { id: string };
     for (const title of ['Export one', 'Export, "two"']) {
-      expect((await apiCall(page, '/api/notifications/send', { userId: shopper.id, title, body: 'A line.', channels: ['in_app'] })).ok).toBe(true);
+      expect(
+        (
+          await apiCall(page, '/api/notifications/send', {
+            userId: shopper.id,
+            title,
+            body: 'A line.',
+            channels: ['in_app'],
+          })
+        ).ok,
+      ).toBe(true);
     }
     await page.goto(b.url('/notifications'));
     await page.getByRole('tab', { name: 'All users' }).click();
     await page.getByPlaceholder('Recipient email').fill('shopper@rwa.dev');
     await expect.poll(() => page.locator('tbody tr', { hasText: 'Export, "two"' }).count(), WAIT).toBe(1);
     // The filter has reached the list (other users' notifications are gone) before Export reads it.
-    await expect.poll(async () => (await page.locator('tbody tr').allInnerTexts()).every((row) => row.includes('shopper@rwa.dev')), WAIT).toBe(true);
+    await expect
+      .poll(
+        async () => (await page.locator('tbody tr').allInnerTexts()).every((row) => row.includes('shopper@rwa.dev')),
+        WAIT,
+      )
+      .toBe(true);
     const csv = await exportCsv();
     expect(csv.name).toMatch(/^notifications-/);
     expect(new Set(csv.rows.map((r) => r[csv.header.indexOf('userEmail')]))).toEqual(new Set(['shopper@rwa.dev']));
-    expect(csv.rows.map((r) => r[csv.header.indexOf('title')])).toEqual(expect.arrayContaining(['Export one', 'Export, "two"']));
-    expect(csv.rows.map((r) => r[0])).toEqual(await jsonIds('/api/notifications', 'notifications', 'scope=all&q=shopper%40rwa.dev'));
+    expect(csv.rows.map((r) => r[csv.header.indexOf('title')])).toEqual(
+      expect.arrayContaining(['Export one', 'Export, "two"']),
+    );
+    expect(csv.rows.map((r) => r[0])).toEqual(
+      await jsonIds('/api/notifications', 'notifications', 'scope=all&q=shopper%40rwa.dev'),
+    );
   });
 
   it('while the file downloads the rows so far and a cancel show; cancelled, the button is back and nothing is saved', async () => {
@@ -102,7 +127,13 @@ describe('Export in Chromium', () => {
   });
 
   it('a failed export says so with the server’s sentence, in English and in Chinese', async () => {
-    await page.route('**/api/coupons/export.csv*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ ok: false, error: 'The database is busy.' }) }));
+    await page.route('**/api/coupons/export.csv*', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, error: 'The database is busy.' }),
+      }),
+    );
     await exportButton().click();
     await expect.poll(() => page.getByText('Export failed: The database is busy.').isVisible(), WAIT).toBe(true);
     await page.getByRole('button', { name: '中文' }).click();

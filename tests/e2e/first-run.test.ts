@@ -10,23 +10,39 @@ const b = await browserForFile();
 const { page } = b;
 
 const MENU = [
-  'Dashboard', 'Products', 'Orders', 'Payments', 'Payouts', 'Referrals', 'Affiliates', 'Coupons', 'Mint Queue',
-  'Users', 'Membership', 'Domain Management', 'Payment SDK', 'Settings', 'Reports',
+  'Dashboard',
+  'Products',
+  'Orders',
+  'Payments',
+  'Payouts',
+  'Referrals',
+  'Affiliates',
+  'Coupons',
+  'Mint Queue',
+  'Users',
+  'Membership',
+  'Domain Management',
+  'Payment SDK',
+  'Settings',
+  'Reports',
 ];
 
 /**
  * What the screen's main area shows: table rows with cells, and figures other than 0: leaf elements whose text is a
  * number, or a form's fields holding one (Settings is a form).
  */
-const shown = (p: Page) => p.locator('main').evaluate((main) => {
-  const rows = [...main.querySelectorAll('tbody tr')].filter((tr) => tr.querySelectorAll('td').length > 1).length;
-  const texts = [
-    ...[...main.querySelectorAll('*')].filter((el) => el.children.length === 0).map((el) => el.textContent ?? ''),
-    ...[...main.querySelectorAll('input')].map((input) => input.value),
-  ];
-  const figures = texts.map((text) => text.trim()).filter((text) => /^[^\d\s]{0,3}\s?[\d][\d,.\s]*%?$/.test(text) && /[1-9]/.test(text)).length;
-  return { rows, figures };
-});
+const shown = (p: Page) =>
+  p.locator('main').evaluate((main) => {
+    const rows = [...main.querySelectorAll('tbody tr')].filter((tr) => tr.querySelectorAll('td').length > 1).length;
+    const texts = [
+      ...[...main.querySelectorAll('*')].filter((el) => el.children.length === 0).map((el) => el.textContent ?? ''),
+      ...[...main.querySelectorAll('input')].map((input) => input.value),
+    ];
+    const figures = texts
+      .map((text) => text.trim())
+      .filter((text) => /^[^\d\s]{0,3}\s?[\d][\d,.\s]*%?$/.test(text) && /[1-9]/.test(text)).length;
+    return { rows, figures };
+  });
 
 describe('a first run seeded from db.json, in Chromium', () => {
   it('the seeded admin opens every menu item by clicking it and finds a row or a figure other than zero on each', async () => {
@@ -41,7 +57,9 @@ describe('a first run seeded from db.json, in Chromium', () => {
         const { rows, figures } = await shown(page);
         return rows > 0 || figures > 0;
       };
-      await expect.poll(filled, { timeout: 15_000, message: `${item} shows no row and no figure other than 0` }).toBe(true);
+      await expect
+        .poll(filled, { timeout: 15_000, message: `${item} shows no row and no figure other than 0` })
+        .toBe(true);
     }
   });
 });

@@ -28,12 +28,19 @@ export default async function setup(project: TestProject) {
   const smtp = await startSmtpReceiver();
   let written = 0;
   const keepMail = setInterval(() => {
-    for (; written < smtp.received.length; written++) fs.writeFileSync(path.join(mailDir, `${written}.eml`), smtp.received[written]!.raw);
+    for (; written < smtp.received.length; written++)
+      fs.writeFileSync(path.join(mailDir, `${written}.eml`), smtp.received[written]!.raw);
   }, 50);
   const server = await startServerProcess({
     SMTP_URL: smtp.url,
-    DEV_CHAIN_PORT: String(chainPort), CRYPTO_WATCH_MS: '250',
-    NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', SEED_ON_EMPTY: 'true', SEED_FILE: 'db.json', LOG_LEVEL: 'warn',
+    DEV_CHAIN_PORT: String(chainPort),
+    CRYPTO_WATCH_MS: '250',
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_ON_EMPTY: 'true',
+    SEED_FILE: 'db.json',
+    LOG_LEVEL: 'warn',
   });
   project.provide('baseUrl', server.baseUrl);
   project.provide('devChainUrl', `http://127.0.0.1:${chainPort}`);

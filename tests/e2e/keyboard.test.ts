@@ -4,27 +4,46 @@ import { apiCall, openBrowser, DEV_PASSWORD } from './browser.js';
 
 let b: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
-beforeAll(async () => { b = await openBrowser(); page = b.page; });
-afterAll(async () => { await b?.close(); });
+beforeAll(async () => {
+  b = await openBrowser();
+  page = b.page;
+});
+afterAll(async () => {
+  await b?.close();
+});
 
 const NAV = [
-  'Dashboard', 'Products', 'Orders', 'Payments', 'Payouts', 'Referrals', 'Affiliates', 'Coupons', 'Mint Queue',
-  'Users', 'Membership', 'Domain Management', 'Payment SDK', 'Settings', 'Reports',
+  'Dashboard',
+  'Products',
+  'Orders',
+  'Payments',
+  'Payouts',
+  'Referrals',
+  'Affiliates',
+  'Coupons',
+  'Mint Queue',
+  'Users',
+  'Membership',
+  'Domain Management',
+  'Payment SDK',
+  'Settings',
+  'Reports',
 ];
 
 /** What has the focus: its tag, its text (or accessible label) and whether a focus outline is drawn around it. */
-const focused = (p: Page) => p.evaluate(() => {
-  const el = document.activeElement as HTMLElement | null;
-  if (!el) return { tag: '', text: '', testId: '', name: '', outline: 0 };
-  const style = getComputedStyle(el);
-  return {
-    tag: el.tagName,
-    text: (el.getAttribute('aria-label') ?? el.innerText ?? '').trim(),
-    testId: el.dataset.testid ?? '',
-    name: el.getAttribute('name') ?? '',
-    outline: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth),
-  };
-});
+const focused = (p: Page) =>
+  p.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return { tag: '', text: '', testId: '', name: '', outline: 0 };
+    const style = getComputedStyle(el);
+    return {
+      tag: el.tagName,
+      text: (el.getAttribute('aria-label') ?? el.innerText ?? '').trim(),
+      testId: el.dataset.testid ?? '',
+      name: el.getAttribute('name') ?? '',
+      outline: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth),
+    };
+  });
 
 /** Presses Tab until `wanted` holds for the focused element (at most `max` presses); returns what has the focus then. */
 async function tabTo(p: Page, wanted: (f: Awaited<ReturnType<typeof focused>>) => boolean, max = 80) {
@@ -88,15 +107,20 @@ describe('the admin by keyboard alone (Tab, Enter, typing)', () => {
     await page.keyboard.type(' (keyboard)');
     await tabTo(page, (f) => f.tag === 'BUTTON' && /^save$/i.test(f.text), 120);
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await apiCall(page, `/api/products/${id}`)).product.title).toBe(`${before.title} (keyboard)`);
+    await expect
+      .poll(async () => (await apiCall(page, `/api/products/${id}`)).product.title)
+      .toBe(`${before.title} (keyboard)`);
 
     // Put the title back for the other tests.
-    await page.evaluate(async ([pid, title]) => {
-      await fetch(`/api/products/${pid}`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ title }),
-      });
-    }, [id, before.title] as const);
+    await page.evaluate(
+      async ([pid, title]) => {
+        await fetch(`/api/products/${pid}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ title }),
+        });
+      },
+      [id, before.title] as const,
+    );
   }, 120_000);
 });

@@ -40,11 +40,17 @@ describe('KYC in Chromium', () => {
     await page.locator('#kyc-country').selectOption('DE');
     await page.locator('#kyc-documentNumber').fill('C01X00T47');
     // A file that claims to be a PNG but is not: the server's sentence is shown and nothing is sent for review.
-    await page.locator('#kyc-document').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: Buffer.from('not really an image') });
+    await page
+      .locator('#kyc-document')
+      .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: Buffer.from('not really an image') });
     await page.getByRole('button', { name: 'Send for verification' }).click();
-    await expect.poll(() => page.getByText('The document must be a JPEG, PNG or WebP image or a PDF file.').isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => page.getByText('The document must be a JPEG, PNG or WebP image or a PDF file.').isVisible(), WAIT)
+      .toBe(true);
 
-    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#6d8fb3' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#6d8fb3' } })
+      .png()
+      .toBuffer();
     await page.locator('#kyc-document').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: 'Send for verification' }).click();
     await expect.poll(() => page.getByTestId('kyc-status').textContent(), WAIT).toMatch(/waiting for review/);
@@ -59,7 +65,13 @@ describe('KYC in Chromium', () => {
     const row = admin.locator('tr', { hasText: legalName });
     await expect.poll(() => row.isVisible(), WAIT).toBe(true);
     // The document is fetched with the token and shown inline.
-    await expect.poll(() => row.getByTestId('kyc-document-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), WAIT).toBe(640);
+    await expect
+      .poll(
+        () =>
+          row.getByTestId('kyc-document-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        WAIT,
+      )
+      .toBe(640);
 
     // Reject asks for a reason; cancelled, nothing changes.
     await row.getByRole('button', { name: 'Reject' }).click();
@@ -84,9 +96,20 @@ describe('KYC in Chromium', () => {
     await login(admin, operator.url, 'finance@rwa.dev');
     await admin.waitForURL(/\/dashboard$/);
     await admin.goto(operator.url('/users'));
-    await expect.poll(() => admin.getByText('Manage user accounts, roles, and permissions').isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => admin.getByText('Manage user accounts, roles, and permissions').isVisible(), WAIT)
+      .toBe(true);
     expect(await admin.getByRole('tab', { name: 'KYC review' }).count()).toBe(0);
     await admin.goto(operator.url('/kyc'));
-    await expect.poll(() => admin.getByText(/not allowed/i).first().isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(
+        () =>
+          admin
+            .getByText(/not allowed/i)
+            .first()
+            .isVisible(),
+        WAIT,
+      )
+      .toBe(true);
   });
 });

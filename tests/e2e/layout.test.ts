@@ -12,7 +12,9 @@ beforeAll(async () => {
   await login(page, b.url, 'admin@rwa.dev');
   await page.waitForURL(/\/dashboard$/);
 });
-afterAll(async () => { await b?.close(); });
+afterAll(async () => {
+  await b?.close();
+});
 
 /** The staff menu's labels in English, in the registry's order (src/common/resources.ts). */
 const NAV = NAV_ITEMS.map((n) => en.app.menu[n.key as keyof typeof en.app.menu]);

@@ -13,7 +13,8 @@ it(`the login page, reached from /, loads at most ${BUDGET_KB} KB of JavaScript 
     await b.context.setExtraHTTPHeaders({ 'accept-encoding': 'gzip' });
     const scripts: { url: string; size: () => Promise<number> }[] = [];
     b.page.on('response', (r) => {
-      if (/\.js(\?|$)/.test(r.url())) scripts.push({ url: r.url(), size: async () => (await r.request().sizes()).responseBodySize });
+      if (/\.js(\?|$)/.test(r.url()))
+        scripts.push({ url: r.url(), size: async () => (await r.request().sizes()).responseBodySize });
     });
     await b.page.goto(b.url('/'));
     await b.page.waitForURL(/\/login$/);

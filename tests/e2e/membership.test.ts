@@ -15,12 +15,19 @@ const wallet = privateKeyToAccount(generatePrivateKey()).address;
 let bought: { id: string; priceFiat: number };
 let reward: { id: string; title: string };
 
-const figure = (p: Page, testId: string) => p.getByTestId(testId).innerText().then((t) => Number(t.replace(/[^0-9]/g, '')));
+const figure = (p: Page, testId: string) =>
+  p
+    .getByTestId(testId)
+    .innerText()
+    .then((t) => Number(t.replace(/[^0-9]/g, '')));
 const points = () => figure(page, 'member-points');
 
 async function logInAs(who: string) {
   await page.goto(b.url('/login'));
-  await page.evaluate(() => { localStorage.removeItem('authToken'); localStorage.removeItem('authUser'); });
+  await page.evaluate(() => {
+    localStorage.removeItem('authToken');
+    localStorage.removeItem('authUser');
+  });
   await login(page, b.url, who);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
@@ -33,15 +40,24 @@ async function openMembership() {
 describe('membership in Chromium', () => {
   it('a member’s points rise after a paid purchase', async () => {
     await logInAs('admin@rwa.dev');
-    const goods = (sku: string, priceFiat: number) => api('/api/products', {
-      title: `Member ${sku}`, sku, priceFiat, priceCrypto: '0.01', rwaType: 'collectibles', status: 'active', stock: 10,
-    });
+    const goods = (sku: string, priceFiat: number) =>
+      api('/api/products', {
+        title: `Member ${sku}`,
+        sku,
+        priceFiat,
+        priceCrypto: '0.01',
+        rwaType: 'collectibles',
+        status: 'active',
+        stock: 10,
+      });
     bought = (await goods(`MB-${run}`, 250)).product;
     reward = (await goods(`MR-${run}`, 1)).product;
     expect(bought.id && reward.id).toBeTruthy();
 
     const signup = await fetch(b.url('/api/shop/auth/signup'), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mia Member', email, password: DEV_PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Mia Member', email, password: DEV_PASSWORD }),
     });
     expect(signup.status).toBe(202);
     await confirmSignup(email);
@@ -59,12 +75,24 @@ describe('membership in Chromium', () => {
     expect(await page.getByRole('search').count()).toBe(0);
 
     // the member pays an order in the card sandbox, as the shop's checkout does
-    const session = await api('/api/checkout/session', {
-      items: [{ productId: bought.id, qty: 1 }], email, provider: 'sandbox',
-      returnUrl: '/shop/checkout/complete', cancelUrl: '/shop/cart',
-    }, { 'idempotency-key': `member-${run}` });
+    const session = await api(
+      '/api/checkout/session',
+      {
+        items: [{ productId: bought.id, qty: 1 }],
+        email,
+        provider: 'sandbox',
+        returnUrl: '/shop/checkout/complete',
+        cancelUrl: '/shop/cart',
+      },
+      { 'idempotency-key': `member-${run}` },
+    );
     expect(session.paymentId).toBeTruthy();
-    const paid = await api(`/api/payments/sandbox/${session.paymentId}/confirm`, { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Mia Member' });
+    const paid = await api(`/api/payments/sandbox/${session.paymentId}/confirm`, {
+      cardNumber: '4242424242424242',
+      expiry: '12/39',
+      cvc: '123',
+      name: 'Mia Member',
+    });
     expect(paid.payment.status).toBe('completed');
 
     await page.getByTestId('member-card').getByRole('button', { name: 'Refresh' }).click();
@@ -106,7 +134,11 @@ describe('membership in Chromium', () => {
   it('a history longer than a page turns its pages', async () => {
     // 24 more entries that cancel out (the balance the next tests expect stays 1,250): 26 in all.
     for (let i = 0; i < 24; i++) {
-      const made = await api('/api/membership/points/add', { email, amount: i % 2 ? -1 : 1, reason: `Paging check ${i}` });
+      const made = await api('/api/membership/points/add', {
+        email,
+        amount: i % 2 ? -1 : 1,
+        reason: `Paging check ${i}`,
+      });
       expect(made.ok, JSON.stringify(made)).toBe(true);
     }
     await page.goto(b.url(`/membership?email=${encodeURIComponent(email)}`));
@@ -166,10 +198,18 @@ describe('membership in Chromium', () => {
     expect(await row.locator('.column-to').innerText()).toBe('Loyalty token');
     expect(await row.locator('.column-amount').innerText()).toBe('200 → 2');
     // the mint worker mints it; Refresh until the chain holds the tokens
-    await expect.poll(async () => {
-      await page.getByTestId('member-card').getByRole('button', { name: 'Refresh' }).click();
-      return page.getByTestId('token-balance-LOYALTY').innerText().catch(() => '');
-    }, { timeout: 45_000, interval: 1500 }).toBe('2');
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId('member-card').getByRole('button', { name: 'Refresh' }).click();
+          return page
+            .getByTestId('token-balance-LOYALTY')
+            .innerText()
+            .catch(() => '');
+        },
+        { timeout: 45_000, interval: 1500 },
+      )
+      .toBe('2');
     await expect.poll(() => row.locator('.column-status').innerText()).toBe('Succeeded');
     // the transaction's hash, shortened; unlinked for a member (the transaction page belongs to the mint queue's staff)
     expect(await row.locator('.column-txHash').innerText()).toMatch(/^0x[0-9a-fA-F]{8}$/);
@@ -179,7 +219,9 @@ describe('membership in Chromium', () => {
 
   it('the member redeems points on a product in the shop and staff approve it after a confirmation', async () => {
     await page.goto(b.url('/shop/account'));
-    await expect.poll(() => page.getByTestId('shop-member-points').innerText(), { timeout: 15_000 }).toBe('1,050 points');
+    await expect
+      .poll(() => page.getByTestId('shop-member-points').innerText(), { timeout: 15_000 })
+      .toBe('1,050 points');
     await page.getByRole('combobox', { name: 'Product' }).click();
     await page.getByRole('option', { name: new RegExp(`^${reward.title} `) }).click();
     await page.getByRole('button', { name: 'Redeem', exact: true }).click();
@@ -233,9 +275,19 @@ describe('membership in Chromium', () => {
       await screenshot(page, 'membership-shop-cart-en');
     } finally {
       await logInAs('admin@rwa.dev');
-      const restored = await page.evaluate(async () => (await fetch('/api/membership/levels/SILVER', {
-        method: 'PUT', headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' }, body: JSON.stringify({ minOrders: 2 }),
-      })).status);
+      const restored = await page.evaluate(
+        async () =>
+          (
+            await fetch('/api/membership/levels/SILVER', {
+              method: 'PUT',
+              headers: {
+                authorization: `Bearer ${localStorage.getItem('authToken')}`,
+                'content-type': 'application/json',
+              },
+              body: JSON.stringify({ minOrders: 2 }),
+            })
+          ).status,
+      );
       expect(restored).toBe(200);
     }
   });
@@ -254,7 +306,9 @@ describe('membership in Chromium', () => {
     await expect.poll(() => page.getByTestId('redemption-history').innerText()).toContain('已批准');
     await screenshot(page, 'membership-zh-light');
     await page.getByRole('button', { name: '切换浅色/深色模式' }).click();
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toMatch(/rgb\((\d{1,2}), \d{1,2}, \d{1,2}\)/);
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .toMatch(/rgb\((\d{1,2}), \d{1,2}, \d{1,2}\)/);
     await page.getByRole('tab', { name: '概览' }).click();
     await screenshot(page, 'membership-zh-dark');
     const contrasts = await chipContrasts(page, 'main .MuiChip-filled');

@@ -9,17 +9,22 @@ const { page } = b;
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
 
 /** POST with the page's stored token; the status and JSON body. */
-const postAs = (path: string, body: unknown) => page.evaluate(async ({ p, data }) => {
-  const res = await fetch(p, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('authToken')}` },
-    body: JSON.stringify(data),
-  });
-  return { status: res.status, body: await res.json() };
-}, { p: path, data: body });
+const postAs = (path: string, body: unknown) =>
+  page.evaluate(
+    async ({ p, data }) => {
+      const res = await fetch(p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('authToken')}` },
+        body: JSON.stringify(data),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { p: path, data: body },
+  );
 
 /** The jobs-table row of this wallet (the shortened address carries the full one as its title). */
-const rowFor = (address: string) => page.locator('tbody tr', { has: page.locator(`td.column-walletAddress [title="${address}"]`) });
+const rowFor = (address: string) =>
+  page.locator('tbody tr', { has: page.locator(`td.column-walletAddress [title="${address}"]`) });
 
 const mintButton = () => page.getByRole('button', { name: 'Mint Token', exact: true });
 
@@ -39,7 +44,12 @@ describe('mint queue in Chromium', () => {
 
   it('a malformed address shows the server’s sentence and its field error; Escape cancels', async () => {
     const bad = '0x1234';
-    const answer = await postAs('/api/mint-jobs', { walletAddress: bad, tokenId: '1', amount: '3', note: 'Testing a bad address' });
+    const answer = await postAs('/api/mint-jobs', {
+      walletAddress: bad,
+      tokenId: '1',
+      amount: '3',
+      note: 'Testing a bad address',
+    });
     expect(answer.status).toBe(400);
     const fieldError: string = answer.body.fields?.walletAddress;
     expect(fieldError).toBeTruthy();
@@ -79,7 +89,9 @@ describe('mint queue in Chromium', () => {
     expect(await row.getByTestId('mint-note').innerText()).toBe('Sample for a gallery');
 
     // no Refresh click: the 5-second auto refresh brings the worker's progress
-    await expect.poll(() => row.locator('td.column-status').innerText(), { timeout: 30_000, interval: 500 }).toMatch(/^Succeeded/);
+    await expect
+      .poll(() => row.locator('td.column-status').innerText(), { timeout: 30_000, interval: 500 })
+      .toMatch(/^Succeeded/);
     const link = row.locator('td.column-txHash').getByRole('link');
     await expect.poll(() => link.innerText()).toMatch(/^0x[0-9a-fA-F]{8}$/);
     const hash = (await link.getAttribute('title'))!;
@@ -99,7 +111,9 @@ describe('mint queue in Chromium', () => {
 
   it('an unknown transaction hash says so', async () => {
     await page.goto(b.url(`/tx/0x${'ab'.repeat(32)}`));
-    await expect.poll(() => page.getByTestId('tx-not-found').innerText(), { timeout: 15_000 }).toContain('Transaction not found');
+    await expect
+      .poll(() => page.getByTestId('tx-not-found').innerText(), { timeout: 15_000 })
+      .toContain('Transaction not found');
   });
 
   it('a mint above the approval threshold waits: its asker sees no Approve; an admin approves it and it is minted', async () => {
@@ -113,7 +127,9 @@ describe('mint queue in Chromium', () => {
     await dialog.getByRole('button', { name: 'Mint Token', exact: true }).click();
     await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
     const row = rowFor(address);
-    await expect.poll(() => row.locator('td.column-status').innerText(), { timeout: 15_000 }).toMatch(/^Awaiting approval/);
+    await expect
+      .poll(() => row.locator('td.column-status').innerText(), { timeout: 15_000 })
+      .toMatch(/^Awaiting approval/);
     expect(await row.getByRole('button', { name: 'Approve' }).count()).toBe(0);
 
     await page.evaluate(() => localStorage.clear());
@@ -123,7 +139,9 @@ describe('mint queue in Chromium', () => {
     await expect.poll(() => row.getByRole('button', { name: 'Approve' }).count(), { timeout: 15_000 }).toBe(1);
     await row.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => page.getByText('Mint approved and queued').isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => row.locator('td.column-status').innerText(), { timeout: 30_000, interval: 500 }).toMatch(/^Succeeded/);
+    await expect
+      .poll(() => row.locator('td.column-status').innerText(), { timeout: 30_000, interval: 500 })
+      .toMatch(/^Succeeded/);
   });
 
   it('a mint awaiting approval can be rejected with a reason by another member of staff: it reads Rejected with the reason', async () => {
@@ -137,7 +155,9 @@ describe('mint queue in Chromium', () => {
     await dialog.getByRole('button', { name: 'Mint Token', exact: true }).click();
     await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
     const row = rowFor(address);
-    await expect.poll(() => row.locator('td.column-status').innerText(), { timeout: 15_000 }).toMatch(/^Awaiting approval/);
+    await expect
+      .poll(() => row.locator('td.column-status').innerText(), { timeout: 15_000 })
+      .toMatch(/^Awaiting approval/);
     expect(await row.getByRole('button', { name: 'Reject' }).count()).toBe(0);
 
     await page.evaluate(() => localStorage.clear());
@@ -151,7 +171,9 @@ describe('mint queue in Chromium', () => {
     await reject.getByRole('textbox', { name: /reason/i }).fill('Not in the launch plan');
     await reject.getByRole('button', { name: 'Reject', exact: true }).click();
     await expect.poll(() => page.getByText('Mint rejected').isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => row.locator('td.column-status').innerText(), { timeout: 15_000 }).toMatch(/^Rejected\s+Not in the launch plan/);
+    await expect
+      .poll(() => row.locator('td.column-status').innerText(), { timeout: 15_000 })
+      .toMatch(/^Rejected\s+Not in the launch plan/);
     expect(await row.getByRole('button', { name: 'Approve' }).count()).toBe(0);
   });
 
@@ -165,7 +187,12 @@ describe('mint queue in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Auto Refresh ON' }).count()).toBe(1);
     expect(await mintButton().count()).toBe(0);
     expect(await page.getByRole('button', { name: /^retry$/i }).count()).toBe(0);
-    const refused = await postAs('/api/mint-jobs', { walletAddress: freshAddress(), tokenId: '1', amount: '1', note: 'Not allowed' });
+    const refused = await postAs('/api/mint-jobs', {
+      walletAddress: freshAddress(),
+      tokenId: '1',
+      amount: '1',
+      note: 'Not allowed',
+    });
     expect(refused.status).toBe(403);
   });
 });

@@ -22,13 +22,20 @@ describe('Notifications in Chromium', () => {
   it('an admin sends a notification to an operator, who sees the bell’s count and reads it', async () => {
     await login(admin.page, admin.url, 'admin@rwa.dev');
     await admin.page.waitForURL(/\/dashboard$/);
-    const made = await apiCall(admin.page, '/api/users', { email, name: 'Nora Notified', role: 'operator', password: PASSWORD });
+    const made = await apiCall(admin.page, '/api/users', {
+      email,
+      name: 'Nora Notified',
+      role: 'operator',
+      password: PASSWORD,
+    });
     expect(made.ok).toBe(true);
 
     const op = operator.page;
     await login(op, operator.url, email, PASSWORD);
     await op.waitForURL(/\/dashboard$/);
-    await expect.poll(() => op.getByRole('button', { name: 'Notifications', exact: true }).isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => op.getByRole('button', { name: 'Notifications', exact: true }).isVisible(), WAIT)
+      .toBe(true);
 
     const page = admin.page;
     await page.goto(admin.url('/notifications'));
@@ -50,7 +57,9 @@ describe('Notifications in Chromium', () => {
     await expect.poll(() => item.isVisible(), WAIT).toBe(true);
     await item.click();
     await op.waitForURL(/\/orders$/);
-    await expect.poll(() => op.getByRole('button', { name: 'Notifications', exact: true }).isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => op.getByRole('button', { name: 'Notifications', exact: true }).isVisible(), WAIT)
+      .toBe(true);
 
     await op.goto(operator.url('/notifications'));
     const row = op.locator('[data-testid="inbox-list"] li', { hasText: TITLE });

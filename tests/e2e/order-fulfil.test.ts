@@ -14,10 +14,19 @@ describe('Mark fulfilled in Chromium', () => {
     await login(page, b.url, 'operator@rwa.dev');
     await page.waitForURL(/\/dashboard$/);
     const sku = `GOODS-${Date.now()}`;
-    const { product } = await api('/api/products', { title: `Gift box ${sku}`, sku, priceFiat: 30, priceCrypto: '0.01', rwaType: 'collectibles', status: 'active', stock: 5 });
+    const { product } = await api('/api/products', {
+      title: `Gift box ${sku}`,
+      sku,
+      priceFiat: 30,
+      priceCrypto: '0.01',
+      rwaType: 'collectibles',
+      status: 'active',
+      stock: 5,
+    });
     const { order } = await api('/api/orders/mock', { userEmail: 'shopper@rwa.dev', productId: product.id, qty: 1 });
     orderId = order.id;
-    stillPaid = (await api('/api/orders/mock', { userEmail: 'shopper@rwa.dev', productId: product.id, qty: 1 })).order.id;
+    stillPaid = (await api('/api/orders/mock', { userEmail: 'shopper@rwa.dev', productId: product.id, qty: 1 })).order
+      .id;
     await page.goto(b.url(`/orders/${orderId}/show`));
     await page.getByRole('button', { name: 'Mark fulfilled' }).click();
     await expect.poll(() => page.getByText('Mark this order fulfilled?').isVisible()).toBe(true);

@@ -10,7 +10,15 @@ const { page } = b;
 /** A pending order of the demo shopper, its id and what it owes (their membership's discount may take some off the price). */
 async function pendingOrder(price: number): Promise<{ orderId: string; owed: string }> {
   const sku = `SDK-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`.toUpperCase();
-  const { product } = await apiCall(page, '/api/products', { title: `Vase ${sku}`, sku, priceFiat: price, priceCrypto: '0.01', rwaType: 'collectibles', status: 'active', stock: 5 });
+  const { product } = await apiCall(page, '/api/products', {
+    title: `Vase ${sku}`,
+    sku,
+    priceFiat: price,
+    priceCrypto: '0.01',
+    rwaType: 'collectibles',
+    status: 'active',
+    stock: 5,
+  });
   const { order } = await apiCall(page, '/api/orders', { userEmail: 'shopper@rwa.dev', productId: product.id, qty: 1 });
   expect(order.status).toBe('pending');
   return { orderId: order.id, owed: Number(order.amountFiat).toFixed(2) };
@@ -32,8 +40,23 @@ describe('Payment SDK in Chromium', () => {
     await dialog.getByLabel('Amount').fill('20');
     await dialog.getByLabel('Order ID').fill(orderId);
     await dialog.getByRole('button', { name: 'Create Payment' }).click();
-    await expect.poll(() => page.getByText(new RegExp(`^Failed to create payment: .*Amount must be ${owed.replace('.', '\\.')} USD, what the order still owes\\.$`)).first().isVisible(), WAIT).toBe(true);
-    expect(await dialog.getByText(`Amount must be ${owed} USD, what the order still owes.`, { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(
+              new RegExp(
+                `^Failed to create payment: .*Amount must be ${owed.replace('.', '\\.')} USD, what the order still owes\\.$`,
+              ),
+            )
+            .first()
+            .isVisible(),
+        WAIT,
+      )
+      .toBe(true);
+    expect(
+      await dialog.getByText(`Amount must be ${owed} USD, what the order still owes.`, { exact: true }).isVisible(),
+    ).toBe(true);
     await dialog.getByLabel('Amount').fill(owed);
     await dialog.getByRole('button', { name: 'Create Payment' }).click();
     await expect.poll(() => dialog.isVisible(), WAIT).toBe(false);

@@ -12,9 +12,26 @@ const shot = (name: string) => screenshot(page, name);
 /** A goods order paid in the card sandbox, as a shopper pays it: the checkout, then the hosted page's card form. */
 async function paidSandboxPayment(price: number): Promise<{ paymentId: string; orderId: string }> {
   const sku = `PAY-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`.toUpperCase();
-  const { product } = await api('/api/products', { title: `Tea set ${sku}`, sku, priceFiat: price, priceCrypto: '0.01', rwaType: 'collectibles', status: 'active', stock: 5 });
-  const session = await api('/api/checkout/session', { items: [{ productId: product.id, qty: 1 }], email: 'shopper@rwa.dev', provider: 'sandbox' }, { 'idempotency-key': sku });
-  const paid = await api(`/api/payments/sandbox/${session.paymentId}/confirm`, { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'X' });
+  const { product } = await api('/api/products', {
+    title: `Tea set ${sku}`,
+    sku,
+    priceFiat: price,
+    priceCrypto: '0.01',
+    rwaType: 'collectibles',
+    status: 'active',
+    stock: 5,
+  });
+  const session = await api(
+    '/api/checkout/session',
+    { items: [{ productId: product.id, qty: 1 }], email: 'shopper@rwa.dev', provider: 'sandbox' },
+    { 'idempotency-key': sku },
+  );
+  const paid = await api(`/api/payments/sandbox/${session.paymentId}/confirm`, {
+    cardNumber: '4242424242424242',
+    expiry: '12/39',
+    cvc: '123',
+    name: 'X',
+  });
   expect(paid.payment.status).toBe('completed');
   return { paymentId: session.paymentId, orderId: session.orderId };
 }
@@ -52,13 +69,17 @@ describe('Payments in Chromium', () => {
     await expect.poll(() => page.locator('tbody tr').count(), WAIT).toBe(1);
     const cells = (await page.locator('tbody tr').first().locator('td').allInnerTexts()).map((c) => c.trim());
     expect(cells.slice(0, 4)).toEqual([payment.paymentId.slice(0, 12), 'Sandbox · card', '$30.00', 'Completed']);
-    expect(await page.locator('tbody tr').first().getByRole('link', { name: 'View in Dashboard' }).getAttribute('href')).toBe(`/pay/sandbox/${payment.paymentId}`);
+    expect(
+      await page.locator('tbody tr').first().getByRole('link', { name: 'View in Dashboard' }).getAttribute('href'),
+    ).toBe(`/pay/sandbox/${payment.paymentId}`);
     await shot('payments-list-en');
 
     await page.locator('tbody tr').first().getByRole('link', { name: 'Show' }).click();
     await page.waitForURL(new RegExp(`/payments/${payment.paymentId}/show$`));
     await expect.poll(() => page.getByText('Timeline').isVisible(), WAIT).toBe(true);
-    expect(await page.getByRole('link', { name: 'View in Dashboard' }).first().getAttribute('href')).toBe(`/pay/sandbox/${payment.paymentId}`);
+    expect(await page.getByRole('link', { name: 'View in Dashboard' }).first().getAttribute('href')).toBe(
+      `/pay/sandbox/${payment.paymentId}`,
+    );
 
     await refund('10', 'Box arrived damaged');
     await expect.poll(() => page.getByTestId('payment-refunded').innerText(), WAIT).toBe('$10.00');
@@ -70,7 +91,9 @@ describe('Payments in Chromium', () => {
     await expect.poll(() => page.getByTestId('payment-refunded').innerText(), WAIT).toBe('$30.00');
     expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
     expect((await api(`/api/orders/${payment.orderId}`)).order.status).toBe('refunded');
-    expect(await page.getByTestId('payment-timeline').innerText()).toMatch(/Created[\s\S]*Confirmed[\s\S]*Refunded[\s\S]*Refunded/);
+    expect(await page.getByTestId('payment-timeline').innerText()).toMatch(
+      /Created[\s\S]*Confirmed[\s\S]*Refunded[\s\S]*Refunded/,
+    );
     await shot('payment-refunded-en');
   });
 
@@ -81,7 +104,9 @@ describe('Payments in Chromium', () => {
     await dialog.getByLabel('Amount').fill('13');
     await dialog.getByLabel('Reason').fill('Too much');
     await dialog.getByRole('button', { name: 'Refund' }).click();
-    await expect.poll(() => dialog.getByText('Amount can be at most what is left: $12.50').isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => dialog.getByText('Amount can be at most what is left: $12.50').isVisible(), WAIT)
+      .toBe(true);
     await shot('refund-dialog-en');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
@@ -107,4 +132,3 @@ describe('Payments in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
   });
 });
-

@@ -11,10 +11,16 @@ beforeAll(async () => {
   [referrer, staff] = await Promise.all([openBrowser(), openBrowser()]);
 });
 afterAll(async () => {
-  await staff?.page.evaluate(async () => {
-    const auth = { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' };
-    await fetch('/api/settings', { method: 'PUT', headers: auth, body: JSON.stringify({ payoutTokenRate: null, commissionHoldDays: 14 }) });
-  }).catch(() => undefined);
+  await staff?.page
+    .evaluate(async () => {
+      const auth = { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' };
+      await fetch('/api/settings', {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ payoutTokenRate: null, commissionHoldDays: 14 }),
+      });
+    })
+    .catch(() => undefined);
   await Promise.all([referrer?.close(), staff?.close()]);
 });
 
@@ -23,15 +29,22 @@ const referrerEmail = `onchain.referrer.${stamp}@example.com`;
 const buyerEmail = `onchain.buyer.${stamp}@example.com`;
 
 /** A JSON call from the page, with its stored token or the one given. */
-const call = (page: Page, method: string, path: string, body?: unknown, token?: string) => page.evaluate(async ([m, p, data, tok]) => {
-  const bearer: Record<string, string> = tok === '' ? {} : { authorization: `Bearer ${(tok as string | undefined) ?? localStorage.getItem('authToken')}` };
-  const res = await fetch(p as string, {
-    method: m as string,
-    headers: { ...bearer, 'content-type': 'application/json' },
-    body: data === undefined ? undefined : JSON.stringify(data),
-  });
-  return res.json();
-}, [method, path, body, token] as const);
+const call = (page: Page, method: string, path: string, body?: unknown, token?: string) =>
+  page.evaluate(
+    async ([m, p, data, tok]) => {
+      const bearer: Record<string, string> =
+        tok === ''
+          ? {}
+          : { authorization: `Bearer ${(tok as string | undefined) ?? localStorage.getItem('authToken')}` };
+      const res = await fetch(p as string, {
+        method: m as string,
+        headers: { ...bearer, 'content-type': 'application/json' },
+        body: data === undefined ? undefined : JSON.stringify(data),
+      });
+      return res.json();
+    },
+    [method, path, body, token] as const,
+  );
 
 describe('Pay on chain in Chromium', () => {
   it('the referrer saves a payout wallet; finance sees the token amount, pays on chain, and the payout reads completed with its transaction link', async () => {
@@ -40,17 +53,34 @@ describe('Pay on chain in Chromium', () => {
     await login(s, staff.url, 'admin@rwa.dev');
     await s.waitForURL(/\/dashboard$/, WAIT);
     // A referrer and the buyer they brought (shop sign-ups), a paid order, its commission approved (no hold for the test).
-    for (const [email, name] of [[referrerEmail, 'Olga Onchain'], [buyerEmail, 'Bo Buyer']]) {
-      expect((await call(s, 'POST', '/api/shop/auth/signup', { name, email, password: DEV_PASSWORD }, '')).ok).toBe(true);
+    for (const [email, name] of [
+      [referrerEmail, 'Olga Onchain'],
+      [buyerEmail, 'Bo Buyer'],
+    ]) {
+      expect((await call(s, 'POST', '/api/shop/auth/signup', { name, email, password: DEV_PASSWORD }, '')).ok).toBe(
+        true,
+      );
       await confirmSignup(email);
     }
-    const tokenOf = async (email: string) => (await call(s, 'POST', '/api/admin/auth/login', { email, password: DEV_PASSWORD }, '')).token as string;
-    const code = (await call(s, 'POST', '/api/referrals/link', {}, await tokenOf(referrerEmail))).referralCode as string;
+    const tokenOf = async (email: string) =>
+      (await call(s, 'POST', '/api/admin/auth/login', { email, password: DEV_PASSWORD }, '')).token as string;
+    const code = (await call(s, 'POST', '/api/referrals/link', {}, await tokenOf(referrerEmail)))
+      .referralCode as string;
     expect((await call(s, 'POST', '/api/referrals/attribute', { code }, await tokenOf(buyerEmail))).ok).toBe(true);
     expect((await call(s, 'PUT', '/api/settings', { payoutTokenRate: '0.0004', commissionHoldDays: 0 })).ok).toBe(true);
     const sku = `ONCHAIN-${stamp}`.toUpperCase();
-    const { product } = await call(s, 'POST', '/api/products', { title: `On-chain lamp ${sku}`, sku, priceFiat: 200, priceCrypto: '0.01', rwaType: 'art', status: 'active', stock: 5 });
-    expect((await call(s, 'POST', '/api/orders/mock', { userEmail: buyerEmail, productId: product.id, qty: 1 })).ok).toBe(true);
+    const { product } = await call(s, 'POST', '/api/products', {
+      title: `On-chain lamp ${sku}`,
+      sku,
+      priceFiat: 200,
+      priceCrypto: '0.01',
+      rwaType: 'art',
+      status: 'active',
+      stock: 5,
+    });
+    expect(
+      (await call(s, 'POST', '/api/orders/mock', { userEmail: buyerEmail, productId: product.id, qty: 1 })).ok,
+    ).toBe(true);
     const list = await call(s, 'GET', `/api/commissions?q=${encodeURIComponent(referrerEmail)}`);
     expect((await call(s, 'POST', `/api/referrals/commissions/${list.commissions[0].id}/approve`, {})).ok).toBe(true);
 
@@ -64,7 +94,9 @@ describe('Pay on chain in Chromium', () => {
     await expect.poll(() => r.getByLabel('Payout wallet').inputValue(), WAIT).toBe(wallet);
 
     // Finance makes the payout; the admin, a second member of staff, approves it on its page; finance pays it on chain.
-    const payout = (await call(s, 'POST', '/api/payouts', { recipientEmail: referrerEmail }, await tokenOf('finance@rwa.dev'))).payout as { id: string };
+    const payout = (
+      await call(s, 'POST', '/api/payouts', { recipientEmail: referrerEmail }, await tokenOf('finance@rwa.dev'))
+    ).payout as { id: string };
     await s.goto(staff.url(`/payouts/${payout.id}/show`));
     const approval = s.getByTestId('payout-approval');
     await expect.poll(() => approval.innerText(), WAIT).toContain('finance@rwa.dev');

@@ -40,10 +40,18 @@ const LISTS: readonly { path: string; opens?: boolean; actions?: readonly string
   { path: '/domain-management/script_logs' },
 ];
 /** Every menu screen, every list and the other tabs: none may be wider than the window. */
-const SCREENS = [...new Set([
-  ...NAV_ITEMS.map((n) => n.path), ...LISTS.map((l) => l.path),
-  '/notifications', '/notifications/send', '/settings/audit', '/domain-management/records', `/membership?email=${m}`, '/referral-dashboard',
-])];
+const SCREENS = [
+  ...new Set([
+    ...NAV_ITEMS.map((n) => n.path),
+    ...LISTS.map((l) => l.path),
+    '/notifications',
+    '/notifications/send',
+    '/settings/audit',
+    '/domain-management/records',
+    `/membership?email=${m}`,
+    '/referral-dashboard',
+  ]),
+];
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -52,14 +60,18 @@ const DESKTOP = { width: 1440, height: 900 };
 async function call(token: string | null, method: string, path: string, body?: unknown) {
   const res = await fetch(`${inject('baseUrl')}${path}`, {
     method,
-    headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
   return answer;
 }
-const logIn = async (email: string): Promise<string> => (await call(null, 'POST', '/api/admin/auth/login', { email, password: DEV_PASSWORD })).token;
+const logIn = async (email: string): Promise<string> =>
+  (await call(null, 'POST', '/api/admin/auth/login', { email, password: DEV_PASSWORD })).token;
 async function signUp(email: string, name: string) {
   await call(null, 'POST', '/api/shop/auth/signup', { name, email, password: DEV_PASSWORD });
   await confirmSignup(email);
@@ -79,9 +91,18 @@ async function fillEveryList() {
   const { referralCode } = await call(r, 'POST', '/api/referrals/link', {});
   await call(mem, 'POST', '/api/referrals/attribute', { code: referralCode });
 
-  const goods = async (sku: string, priceFiat: number) => (await api('POST', '/api/products', {
-    title: `Phones ${sku}`, sku, priceFiat, priceCrypto: '0.01', rwaType: 'collectibles', status: 'active', stock: 10,
-  })).product as { id: string };
+  const goods = async (sku: string, priceFiat: number) =>
+    (
+      await api('POST', '/api/products', {
+        title: `Phones ${sku}`,
+        sku,
+        priceFiat,
+        priceCrypto: '0.01',
+        rwaType: 'collectibles',
+        status: 'active',
+        stock: 10,
+      })
+    ).product as { id: string };
   const bought = await goods(`PH-${run}`.toUpperCase(), 100);
   const reward = await goods(`PR-${run}`.toUpperCase(), 1);
   const paidOrder = () => api('POST', '/api/orders/mock', { userEmail: member, productId: bought.id, qty: 1 });
@@ -104,20 +125,40 @@ async function fillEveryList() {
   await call(mem, 'PUT', '/api/referrals/wallet', { walletAddress: privateKeyToAccount(generatePrivateKey()).address });
   await call(mem, 'POST', '/api/membership/tokens/convert', { fromToken: 'POINTS', toToken: 'LOYALTY', amount: 100 });
 
-  await api('POST', '/api/coupons', { code: `PHONES-${run}`.toUpperCase(), discountType: 'percentage', discountValue: 10 });
+  await api('POST', '/api/coupons', {
+    code: `PHONES-${run}`.toUpperCase(),
+    discountType: 'percentage',
+    discountValue: 10,
+  });
 
   const form = new FormData();
-  for (const [k, v] of Object.entries({ legalName: 'Max Member', dateOfBirth: '1990-02-03', country: 'DE', documentType: 'passport', documentNumber: `P${run}` })) form.append(k, v);
-  const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#6d8fb3' } }).png().toBuffer();
+  for (const [k, v] of Object.entries({
+    legalName: 'Max Member',
+    dateOfBirth: '1990-02-03',
+    country: 'DE',
+    documentType: 'passport',
+    documentNumber: `P${run}`,
+  }))
+    form.append(k, v);
+  const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#6d8fb3' } })
+    .png()
+    .toBuffer();
   form.append('document', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'passport.png');
-  const kyc = await fetch(`${inject('baseUrl')}/api/kyc/session`, { method: 'POST', headers: { authorization: `Bearer ${mem}` }, body: form });
+  const kyc = await fetch(`${inject('baseUrl')}/api/kyc/session`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${mem}` },
+    body: form,
+  });
   expect(kyc.status, await kyc.clone().text()).toBe(201);
 
   const message = { title: 'Phones check', body: 'A line for the phone lists.', channels: ['in_app'] };
   await api('POST', '/api/notifications/send', { email: member, ...message });
   await api('POST', '/api/notifications/bulk', { audience: 'finance', ...message });
 
-  await api('POST', '/api/domain/script/execute', { scriptName: 'Create DNS Record', parameters: { domain, type: 'A', value: '192.0.2.55', ttl: 300 } });
+  await api('POST', '/api/domain/script/execute', {
+    scriptName: 'Create DNS Record',
+    parameters: { domain, type: 'A', value: '192.0.2.55', ttl: 300 },
+  });
   await api('GET', `/api/domain/resolve/${domain}`);
 }
 
@@ -126,26 +167,42 @@ const overflow = (page: Page) => page.evaluate(() => document.scrollingElement!.
 
 /** The page's critical and serious WCAG 2.1 A/AA violations, as accessibility.test.ts counts them at a wide window. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')} ${n.html.slice(0, 120)}`));
 }
 
 /** What is wrong with the screen's rows of stat cards on a phone: a row on more than one line, a card cutting its figure off. */
-const statCardFaults = (page: Page) => page.locator('.stat-cards').evaluateAll((rows) => rows.flatMap((row, i) => {
-  const cards = [...row.children].filter((c) => c.classList.contains('MuiCard-root'));
-  const tops = new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top)));
-  return [
-    ...(tops.size > 1 ? [`row ${i + 1} is on ${tops.size} lines`] : []),
-    ...cards.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => `row ${i + 1}: "${(c as HTMLElement).innerText.replace(/\s+/g, ' ')}" is cut off`),
-  ];
-}));
+const statCardFaults = (page: Page) =>
+  page.locator('.stat-cards').evaluateAll((rows) =>
+    rows.flatMap((row, i) => {
+      const cards = [...row.children].filter((c) => c.classList.contains('MuiCard-root'));
+      const tops = new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+      return [
+        ...(tops.size > 1 ? [`row ${i + 1} is on ${tops.size} lines`] : []),
+        ...cards
+          .filter((c) => c.scrollWidth > c.clientWidth + 1)
+          .map((c) => `row ${i + 1}: "${(c as HTMLElement).innerText.replace(/\s+/g, ' ')}" is cut off`),
+      ];
+    }),
+  );
 
 async function open(page: Page, url: string) {
   await page.goto(url);
-  await page.locator('#main-content').locator('.MuiCard-root, .MuiPaper-root, .MuiTabs-root, h1, h2, h5, h6').first().waitFor();
+  await page
+    .locator('#main-content')
+    .locator('.MuiCard-root, .MuiPaper-root, .MuiTabs-root, h1, h2, h5, h6')
+    .first()
+    .waitFor();
   await page.waitForLoadState('networkidle');
-  await page.locator('.MuiCircularProgress-root, .MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.MuiCircularProgress-root, .MuiSkeleton-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 beforeAll(fillEveryList, 120_000);
@@ -159,7 +216,9 @@ describe.each(['light', 'dark'] as const)('phones and wide screens (%s)', (schem
     await login(page, b.url, 'admin@rwa.dev');
     await page.waitForURL(/\/dashboard$/);
   });
-  afterAll(async () => { await b?.close(); });
+  afterAll(async () => {
+    await b?.close();
+  });
 
   it('no screen is wider than the window at 390 px or at 1440 px; on a phone each row of stat cards is one line, no figure cut off, and axe finds no serious fault', async () => {
     const wide: string[] = [];
@@ -185,25 +244,44 @@ describe.each(['light', 'dark'] as const)('phones and wide screens (%s)', (schem
       await page.setViewportSize(PHONE);
       await open(page, b.url(path));
       const items = page.locator('.phone-list > li');
-      await items.first().waitFor().catch(() => { throw new Error(`${path} shows no simple list at 390 px`); });
+      await items
+        .first()
+        .waitFor()
+        .catch(() => {
+          throw new Error(`${path} shows no simple list at 390 px`);
+        });
       expect(await page.locator('main table').count(), `${path} has no table on a phone`).toBe(0);
       // Nothing of a line (text, chip, button) reaches past the window, not even inside a card that scrolls.
-      const right = await page.locator('.phone-list').first().evaluate((list) => Math.max(...[...list.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
+      const right = await page
+        .locator('.phone-list')
+        .first()
+        .evaluate((list) => Math.max(...[...list.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
       expect(right, `${path}: a line reaches past the window`).toBeLessThanOrEqual(PHONE.width);
       if (opens) {
         await items.first().locator('a').first().click();
         await page.waitForURL(/\/show$/);
         // The record's page is not wider than the phone either.
         await page.waitForLoadState('networkidle');
-        await page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+        await page
+          .locator('.MuiSkeleton-root')
+          .first()
+          .waitFor({ state: 'detached', timeout: 10_000 })
+          .catch(() => undefined);
         await screenshot(page, `phone-${scheme}${path.replaceAll('/', '-')}-show`);
         const past = await overflow(page);
         if (past > 0) wideRecords.push(`${path}: its record's page is ${past}px too wide`);
       } else {
-        expect(await page.locator('.phone-list a.MuiListItemButton-root').count(), `${path}: its rows open no page`).toBe(0);
+        expect(
+          await page.locator('.phone-list a.MuiListItemButton-root').count(),
+          `${path}: its rows open no page`,
+        ).toBe(0);
       }
       for (const name of actions ?? []) {
-        await expect.poll(() => page.locator('.phone-list .phone-actions').getByRole('button', { name, exact: true }).count(), { message: `${path}: ${name} in a line` }).toBeGreaterThan(0);
+        await expect
+          .poll(() => page.locator('.phone-list .phone-actions').getByRole('button', { name, exact: true }).count(), {
+            message: `${path}: ${name} in a line`,
+          })
+          .toBeGreaterThan(0);
       }
       await page.setViewportSize(DESKTOP);
       await open(page, b.url(path));
@@ -224,7 +302,10 @@ describe.each(['light', 'dark'] as const)('phones and wide screens (%s)', (schem
     await expect.poll(() => confirm.count()).toBe(0);
 
     await open(page, b.url(`/affiliates?filter=${encodeURIComponent(JSON.stringify({ q: referrer }))}`));
-    await page.locator('.phone-list > li', { hasText: referrer }).getByRole('button', { name: 'View Commissions' }).click();
+    await page
+      .locator('.phone-list > li', { hasText: referrer })
+      .getByRole('button', { name: 'View Commissions' })
+      .click();
     const commissions = page.getByTestId('affiliate-commissions');
     await expect.poll(() => commissions.locator('.phone-list > li').count()).toBe(2);
     expect(await commissions.locator('table').count()).toBe(0);

@@ -10,20 +10,28 @@ beforeAll(async () => {
   b = await openBrowser();
   page = b.page;
 });
-afterAll(async () => { await b?.close(); });
+afterAll(async () => {
+  await b?.close();
+});
 
 describe('product image in Chromium', () => {
   it('an admin uploads an image on the product page; the page, the list and the public catalogue show it', async () => {
     await login(page, b.url, 'admin@rwa.dev');
     await page.waitForURL(/\/dashboard$/);
     const product = await page.evaluate(async () => {
-      const res = await fetch('/api/products?status=active&limit=1&sort=title&order=asc', { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+      const res = await fetch('/api/products?status=active&limit=1&sort=title&order=asc', {
+        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+      });
       return (await res.json()).products[0] as { id: string; title: string };
     });
     productId = product.id;
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6f97' } })
+      .png()
+      .toBuffer();
     await page.goto(b.url(`/products/${product.id}/show`));
-    await page.getByTestId('product-image-input').setInputFiles({ name: 'bond.png', mimeType: 'image/png', buffer: png });
+    await page
+      .getByTestId('product-image-input')
+      .setInputFiles({ name: 'bond.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => page.getByText('Image uploaded').isVisible(), { timeout: 15_000 }).toBe(true);
     const shown = page.locator(`main img[alt="${product.title}"]`);
     await expect.poll(() => shown.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
@@ -34,7 +42,10 @@ describe('product image in Chromium', () => {
     await expect.poll(() => thumb.getAttribute('src')).toMatch(/\.thumb\.webp$/);
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
 
-    const publicView = await page.evaluate(async (id) => (await (await fetch(`/api/shop/products/${id}`)).json()).product, product.id);
+    const publicView = await page.evaluate(
+      async (id) => (await (await fetch(`/api/shop/products/${id}`)).json()).product,
+      product.id,
+    );
     expect(publicView.imageThumb).toMatch(/\.thumb\.webp$/);
 
     // The shop's product page shows the full image.
@@ -46,7 +57,13 @@ describe('product image in Chromium', () => {
 
   it('a file that is not an image is refused with the server’s sentence', async () => {
     await page.goto(b.url(`/products/${productId}/show`));
-    await page.getByTestId('product-image-input').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
-    await expect.poll(() => page.getByText('Image upload failed: The image must be a JPEG, PNG or WebP file.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page
+      .getByTestId('product-image-input')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
+    await expect
+      .poll(() => page.getByText('Image upload failed: The image must be a JPEG, PNG or WebP file.').isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
   });
 });

@@ -17,31 +17,68 @@ let page: Page;
 const problems: string[] = [];
 
 /** A JSON call from the page, with its stored token or the one given ('' for none). */
-const call = (method: string, path: string, body?: unknown, token?: string) => page.evaluate(async ([m, p, data, tok]) => {
-  const bearer: Record<string, string> = tok === '' ? {} : { authorization: `Bearer ${(tok as string | undefined) ?? localStorage.getItem('authToken')}` };
-  const res = await fetch(p as string, { method: m as string, headers: { ...bearer, 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify(data) });
-  return res.json();
-}, [method, path, body, token] as const);
+const call = (method: string, path: string, body?: unknown, token?: string) =>
+  page.evaluate(
+    async ([m, p, data, tok]) => {
+      const bearer: Record<string, string> =
+        tok === ''
+          ? {}
+          : { authorization: `Bearer ${(tok as string | undefined) ?? localStorage.getItem('authToken')}` };
+      const res = await fetch(p as string, {
+        method: m as string,
+        headers: { ...bearer, 'content-type': 'application/json' },
+        body: data === undefined ? undefined : JSON.stringify(data),
+      });
+      return res.json();
+    },
+    [method, path, body, token] as const,
+  );
 
-const tokenOf = async (email: string) => (await call('POST', '/api/admin/auth/login', { email, password: DEV_PASSWORD }, '')).token as string;
+const tokenOf = async (email: string) =>
+  (await call('POST', '/api/admin/auth/login', { email, password: DEV_PASSWORD }, '')).token as string;
 
 /** A shopper's KYC session, sent as the shop sends it (multipart, a real PNG). */
 async function sendKyc(token: string, legalName: string) {
-  const png = (await sharp({ create: { width: 320, height: 200, channels: 3, background: '#8aa' } }).png().toBuffer()).toString('base64');
-  return page.evaluate(async ([tok, name, data]) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ legalName: name, dateOfBirth: '1990-02-03', country: 'DE', documentType: 'passport', documentNumber: 'C01X00T47' })) form.append(k, v);
-    form.append('document', new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'image/png' }), 'passport.png');
-    const res = await fetch('/api/kyc/session', { method: 'POST', headers: { authorization: `Bearer ${tok}` }, body: form });
-    return res.status;
-  }, [token, legalName, png] as const);
+  const png = (
+    await sharp({ create: { width: 320, height: 200, channels: 3, background: '#8aa' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
+  return page.evaluate(
+    async ([tok, name, data]) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({
+        legalName: name,
+        dateOfBirth: '1990-02-03',
+        country: 'DE',
+        documentType: 'passport',
+        documentNumber: 'C01X00T47',
+      }))
+        form.append(k, v);
+      form.append(
+        'document',
+        new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'image/png' }),
+        'passport.png',
+      );
+      const res = await fetch('/api/kyc/session', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tok}` },
+        body: form,
+      });
+      return res.status;
+    },
+    [token, legalName, png] as const,
+  );
 }
 
 /** What the other tests click through: a paid mock order, a coupon, a payout with its commission, a KYC session. */
 async function makeRecords() {
   const referrer = `record.referrer.${stamp}@example.com`;
   const buyer = `record.buyer.${stamp}@example.com`;
-  for (const [email, name] of [[referrer, 'Rita Record'], [buyer, 'Bea Record']]) {
+  for (const [email, name] of [
+    [referrer, 'Rita Record'],
+    [buyer, 'Bea Record'],
+  ]) {
     expect((await call('POST', '/api/shop/auth/signup', { name, email, password: DEV_PASSWORD }, '')).ok).toBe(true);
     await confirmSignup(email);
   }
@@ -49,12 +86,28 @@ async function makeRecords() {
   expect((await call('POST', '/api/referrals/attribute', { code }, await tokenOf(buyer))).ok).toBe(true);
   expect((await call('PUT', '/api/settings', { commissionHoldDays: 0 })).ok).toBe(true);
   const sku = `REC-${stamp}`.toUpperCase();
-  const { product } = await call('POST', '/api/products', { title: `Record lamp ${sku}`, sku, priceFiat: 120, priceCrypto: '0.01', rwaType: 'art', status: 'active', stock: 9 });
+  const { product } = await call('POST', '/api/products', {
+    title: `Record lamp ${sku}`,
+    sku,
+    priceFiat: 120,
+    priceCrypto: '0.01',
+    rwaType: 'art',
+    status: 'active',
+    stock: 9,
+  });
   expect((await call('POST', '/api/orders/mock', { userEmail: buyer, productId: product.id, qty: 1 })).ok).toBe(true);
   const { commissions } = await call('GET', `/api/commissions?q=${encodeURIComponent(referrer)}`);
   expect((await call('POST', `/api/referrals/commissions/${commissions[0].id}/approve`, {})).ok).toBe(true);
   expect((await call('POST', '/api/payouts', { recipientEmail: referrer })).ok).toBe(true);
-  expect((await call('POST', '/api/coupons', { code: `REC${stamp}`.toUpperCase(), discountType: 'percentage', discountValue: 10 })).ok).toBe(true);
+  expect(
+    (
+      await call('POST', '/api/coupons', {
+        code: `REC${stamp}`.toUpperCase(),
+        discountType: 'percentage',
+        discountValue: 10,
+      })
+    ).ok,
+  ).toBe(true);
   expect(await sendKyc(await tokenOf(buyer), `Bea Record ${stamp}`)).toBe(201);
   expect((await call('PUT', '/api/settings', { commissionHoldDays: 14 })).ok).toBe(true);
 }
@@ -63,12 +116,16 @@ beforeAll(async () => {
   b = await openBrowser();
   page = b.page;
   page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error' && /TypeError|Cannot read|is not a function/.test(m.text())) problems.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /TypeError|Cannot read|is not a function/.test(m.text())) problems.push(m.text());
+  });
   await login(page, b.url, 'admin@rwa.dev');
   await page.waitForURL(/\/dashboard$/, WAIT);
   await makeRecords();
 });
-afterAll(async () => { await b?.close(); });
+afterAll(async () => {
+  await b?.close();
+});
 
 /**
  * Opens a list from the menu (the list may put back its remembered search in the address) and waits for its own table (a column only it has, `column-<source>`), so that the
@@ -210,16 +267,25 @@ describe('relations as links', () => {
     await backTo(/\/orders/, 'qty');
     await clickRow(0);
     await expectRecordPage(/\/orders\/[^/]+\/show$/, /Items/);
-    await page.locator('main').getByRole('link', { name: /Record lamp/ }).click();
+    await page
+      .locator('main')
+      .getByRole('link', { name: /Record lamp/ })
+      .click();
     await expectRecordPage(/\/products\/[^/]+\/show$/, /Record lamp/);
 
     await openList('Payouts', /\/payouts(\?.*)?$/, 'recipient');
-    await rows().first().getByRole('link', { name: `record.referrer.${stamp}@example.com` }).click();
+    await rows()
+      .first()
+      .getByRole('link', { name: `record.referrer.${stamp}@example.com` })
+      .click();
     await expectRecordPage(/\/users\/[^/]+\/show$/, /Rita Record/);
     await backTo(/\/payouts/, 'recipient');
     await clickRow(0);
     await expectRecordPage(/\/payouts\/[^/]+\/show$/, /Commissions/);
-    await page.locator('main').getByRole('link', { name: `record.referrer.${stamp}@example.com` }).click();
+    await page
+      .locator('main')
+      .getByRole('link', { name: `record.referrer.${stamp}@example.com` })
+      .click();
     await expectRecordPage(/\/users\/[^/]+\/show$/, /Rita Record/);
   });
 });

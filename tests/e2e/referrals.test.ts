@@ -60,7 +60,15 @@ describe('referrals in Chromium', () => {
     await login(s, staff.url, 'admin@rwa.dev');
     await s.waitForURL(/\/dashboard$/);
     const sku = `REF-${stamp}`.toUpperCase();
-    const { product } = await apiCall(s, '/api/products', { title: `Referral vase ${sku}`, sku, priceFiat: 200, priceCrypto: '0.01', rwaType: 'art', status: 'active', stock: 5 });
+    const { product } = await apiCall(s, '/api/products', {
+      title: `Referral vase ${sku}`,
+      sku,
+      priceFiat: 200,
+      priceCrypto: '0.01',
+      rwaType: 'art',
+      status: 'active',
+      stock: 5,
+    });
     const made = await apiCall(s, '/api/orders/mock', { userEmail: visitorEmail, productId: product.id, qty: 1 });
     expect(made.ok).toBe(true);
     await r.reload();
@@ -86,11 +94,26 @@ describe('referrals in Chromium', () => {
     // Dual control: a second member of staff (finance, through the API) approves the admin's payout before it is paid.
     await s.waitForURL(/\/payouts\/[^/]+\/show$/, WAIT);
     const payoutId = /\/payouts\/([^/]+)\/show$/.exec(s.url())![1]!;
-    const approval = await s.evaluate(async ([id, password]) => {
-      const json = { 'content-type': 'application/json' };
-      const { token } = await (await fetch('/api/admin/auth/login', { method: 'POST', headers: json, body: JSON.stringify({ email: 'finance@rwa.dev', password }) })).json();
-      return (await fetch(`/api/payouts/${id}/approve`, { method: 'POST', headers: { ...json, authorization: `Bearer ${token}` }, body: '{}' })).status;
-    }, [payoutId, DEV_PASSWORD] as const);
+    const approval = await s.evaluate(
+      async ([id, password]) => {
+        const json = { 'content-type': 'application/json' };
+        const { token } = await (
+          await fetch('/api/admin/auth/login', {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ email: 'finance@rwa.dev', password }),
+          })
+        ).json();
+        return (
+          await fetch(`/api/payouts/${id}/approve`, {
+            method: 'POST',
+            headers: { ...json, authorization: `Bearer ${token}` },
+            body: '{}',
+          })
+        ).status;
+      },
+      [payoutId, DEV_PASSWORD] as const,
+    );
     expect(approval).toBe(200);
     await s.reload();
     await s.getByLabel('Bank reference or transaction hash').fill('BANK-REF-42');
@@ -105,7 +128,15 @@ describe('referrals in Chromium', () => {
     const s = staff.page;
     // Another paid order of the visitor: a new pending commission for the referrer (the hold is 0 from the first test).
     const sku = `REF2-${stamp}`.toUpperCase();
-    const { product } = await apiCall(s, '/api/products', { title: `Referral bowl ${sku}`, sku, priceFiat: 100, priceCrypto: '0.01', rwaType: 'art', status: 'active', stock: 5 });
+    const { product } = await apiCall(s, '/api/products', {
+      title: `Referral bowl ${sku}`,
+      sku,
+      priceFiat: 100,
+      priceCrypto: '0.01',
+      rwaType: 'art',
+      status: 'active',
+      stock: 5,
+    });
     await apiCall(s, '/api/orders/mock', { userEmail: visitorEmail, productId: product.id, qty: 1 });
 
     await s.goto(staff.url('/referrals'));
@@ -148,10 +179,14 @@ describe('referrals in Chromium', () => {
   it('staff open Affiliates from the menu and sort it by email with its column header, one way then the other', async () => {
     const s = staff.page;
     await s.goto(staff.url('/dashboard'));
-    await s.locator('a.RaMenuItemLink-root').filter({ hasText: /^Affiliates$/ }).click();
+    await s
+      .locator('a.RaMenuItemLink-root')
+      .filter({ hasText: /^Affiliates$/ })
+      .click();
     await s.waitForURL(/\/affiliates/, WAIT);
     const emails = async () => (await s.locator('tbody tr').allInnerTexts()).map((row) => row.match(/\S+@\S+/)?.[0]);
-    const apiEmails = async (query: string) => ((await apiCall(s, `/api/affiliates?${query}&limit=50`)).affiliates as { email: string }[]).map((a) => a.email);
+    const apiEmails = async (query: string) =>
+      ((await apiCall(s, `/api/affiliates?${query}&limit=50`)).affiliates as { email: string }[]).map((a) => a.email);
     const newest = await apiEmails('sort=createdAt&order=desc');
     await expect.poll(emails, WAIT).toEqual(newest);
     const byEmail = await apiEmails('sort=email&order=asc');

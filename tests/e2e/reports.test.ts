@@ -12,20 +12,26 @@ beforeAll(async () => {
   await login(page, b.url, 'finance@rwa.dev');
   await page.waitForURL(/\/dashboard$/);
 });
-afterAll(async () => { await b?.close(); });
+afterAll(async () => {
+  await b?.close();
+});
 
 describe('Reports in Chromium', () => {
   it('finance sees the year’s figures as the server computes them, both charts and the monthly breakdown', async () => {
     await page.goto(b.url('/reports?range=1y'));
     const { data } = await apiCall(page, '/api/reports/dashboard?dateRange=1y');
     const revenueCard = page.locator('.MuiCard-root', { hasText: 'Total Revenue' });
-    await expect.poll(() => revenueCard.innerText(), WAIT).toContain(
-      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(data.totals.revenue.value),
-    );
+    await expect
+      .poll(() => revenueCard.innerText(), WAIT)
+      .toContain(
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(data.totals.revenue.value),
+      );
     await expect.poll(() => page.locator('.recharts-wrapper').count(), WAIT).toBe(2);
     expect(await page.locator('.recharts-line').count()).toBe(1);
     await expect.poll(() => page.getByRole('heading', { name: 'Monthly Breakdown' }).isVisible(), WAIT).toBe(true);
-    const months = data.series.filter((p: { revenue: number; orders: number; users: number }) => p.revenue || p.orders || p.users).length;
+    const months = data.series.filter(
+      (p: { revenue: number; orders: number; users: number }) => p.revenue || p.orders || p.users,
+    ).length;
     expect(await page.locator('tbody tr').count()).toBe(months);
   });
 
@@ -43,9 +49,16 @@ describe('Reports in Chromium', () => {
   });
 
   it('Export Report downloads the chosen report as CSV', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Report' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Report' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^report-financial-7d-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Day,Gross,Refunds,Net,Commissions,Payouts');
     expect(lines).toHaveLength(8);
   });

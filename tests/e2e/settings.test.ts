@@ -35,7 +35,9 @@ describe('Settings in Chromium', () => {
     // The top bar hides while the page is scrolled down to the button, so its text is read rather than seen.
     await expect.poll(() => page.getByTestId('site-name').textContent(), WAIT).toBe('Harbour Assets');
     const stored = await page.evaluate(async () => {
-      const res = await fetch('/api/settings', { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+      const res = await fetch('/api/settings', {
+        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+      });
       return (await res.json()).settings;
     });
     expect(stored).toMatchObject({ siteName: 'Harbour Assets', commissionHoldDays: 3, pointsPerToken: 250 });
@@ -46,11 +48,17 @@ describe('Settings in Chromium', () => {
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect.poll(() => page.getByText(/^Save failed: /).isVisible(), WAIT).toBe(true);
     // Under the field, as well as in the notification.
-    expect(await page.getByText('Minimum payout must be an amount ≥ 0 with at most 2 decimals.', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText('Minimum payout must be an amount ≥ 0 with at most 2 decimals.', { exact: true })
+        .isVisible(),
+    ).toBe(true);
 
     await page.getByRole('button', { name: 'Reset to Default' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByText('Are you sure you want to reset all settings to default?').isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => dialog.getByText('Are you sure you want to reset all settings to default?').isVisible(), WAIT)
+      .toBe(true);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.getByText('Settings reset to default').isVisible(), WAIT).toBe(true);
     await expect.poll(() => siteName().inputValue(), WAIT).toBe('RWA Management System');
@@ -69,7 +77,11 @@ describe('Settings in Chromium', () => {
     await login(page, b.url, 'admin@rwa.dev');
     await page.waitForURL(/\/dashboard$/);
     // A change of the admin's own, so the log names them.
-    await apiCall(page, '/api/coupons', { code: `AUDIT${Date.now().toString(36).toUpperCase()}`, discountType: 'percentage', discountValue: 5 });
+    await apiCall(page, '/api/coupons', {
+      code: `AUDIT${Date.now().toString(36).toUpperCase()}`,
+      discountType: 'percentage',
+      discountValue: 5,
+    });
     await page.goto(b.url('/settings/audit'));
     const rows = page.locator('tbody tr');
     const everyRowBy = async (email: string) => (await rows.allInnerTexts()).every((row) => row.includes(email));
@@ -83,7 +95,10 @@ describe('Settings in Chromium', () => {
     expect(await everyRowBy('admin@rwa.dev')).toBe(true);
     expect(decodeURIComponent(page.url())).toContain('"actor":"admin@rwa.dev"');
 
-    await page.locator('a.RaMenuItemLink-root').filter({ hasText: /^Dashboard$/ }).click();
+    await page
+      .locator('a.RaMenuItemLink-root')
+      .filter({ hasText: /^Dashboard$/ })
+      .click();
     await page.waitForURL(/\/dashboard$/, WAIT);
     await page.goBack();
     await page.waitForURL(/\/settings\/audit/, WAIT);

@@ -51,7 +51,14 @@ describe('the shop in Chromium', () => {
   it('loads its first page with under 150 KB of gzip JavaScript and none of react-admin', async () => {
     const scripts: Promise<{ url: string; gzip: number; admin: boolean }>[] = [];
     page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.push(r.body().then((body) => ({ url: r.url(), gzip: zlib.gzipSync(body).length, admin: REACT_ADMIN.test(body.toString()) })));
+      if (r.request().resourceType() === 'script')
+        scripts.push(
+          r.body().then((body) => ({
+            url: r.url(),
+            gzip: zlib.gzipSync(body).length,
+            admin: REACT_ADMIN.test(body.toString()),
+          })),
+        );
     });
     await page.goto(b.url('/shop'), { waitUntil: 'networkidle' });
     page.removeAllListeners('response');
@@ -113,14 +120,26 @@ describe('the shop in Chromium', () => {
   });
 
   it('a coupon lowers the total in the cart', async () => {
-    const { token } = await json<{ token: string }>('/api/admin/auth/login', { body: { email: 'admin@rwa.dev', password: DEV_PASSWORD } });
+    const { token } = await json<{ token: string }>('/api/admin/auth/login', {
+      body: { email: 'admin@rwa.dev', password: DEV_PASSWORD },
+    });
     const code = `SHOP10-${Date.now()}`;
-    const created = await json<{ ok: boolean }>('/api/coupons', { token, body: { code, discountType: 'percentage', discountValue: 10 } });
+    const created = await json<{ ok: boolean }>('/api/coupons', {
+      token,
+      body: { code, discountType: 'percentage', discountValue: 10 },
+    });
     expect(created.ok).toBe(true);
 
     await addToCart(await tokenProduct());
     // The crypto price names its unit: the dev chain's native token.
-    await expect.poll(() => page.getByText(/^\d+(\.\d+)? ETH$/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/^\d+(\.\d+)? ETH$/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await page.goto(b.url('/shop/cart'));
     const total = page.getByTestId('cart-total');
     await expect.poll(() => total.isVisible()).toBe(true);
@@ -152,11 +171,14 @@ describe('the shop in Chromium', () => {
   it('a declined card says why and leaves the order open: another card then pays the same order', async () => {
     const paymentId = page.url().split('/').pop()!;
     await pay('4000 0000 0000 0002');
-    await expect.poll(() => page.getByText('Your card was declined. Try another card.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Your card was declined. Try another card.').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await screenshot(page, 'sandbox-pay-declined-en');
     expect(await page.getByLabel('Card number').inputValue()).toBe('');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('card-cardNumber');
-    const hosted = async () => (await json<{ payment: { status: string; orderId: string } }>(`/api/payments/sandbox/${paymentId}`)).payment;
+    const hosted = async () =>
+      (await json<{ payment: { status: string; orderId: string } }>(`/api/payments/sandbox/${paymentId}`)).payment;
     expect((await hosted()).status).toBe('pending');
 
     await pay('4242 4242 4242 4242');

@@ -9,14 +9,15 @@ afterEach(async () => {
 });
 
 /** The relative luminance (0 black … 1 white) of the page's background, read from the element the theme paints. */
-const backgroundLuminance = (page: Page, selector: string) => page.evaluate((sel) => {
-  const colour = getComputedStyle(document.querySelector(sel) ?? document.body).backgroundColor;
-  const [r, g, bl] = (colour.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).map(Number).map((c) => {
-    const v = c / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-}, selector);
+const backgroundLuminance = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const colour = getComputedStyle(document.querySelector(sel) ?? document.body).backgroundColor;
+    const [r, g, bl] = (colour.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).map(Number).map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  }, selector);
 
 const isDark = async (page: Page, selector: string) => (await backgroundLuminance(page, selector)) < 0.2;
 

@@ -3,10 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, openBrowser } from './browser.js';
 
 /** PUT /api/settings with the page's token; answers the status. */
-const putSettings = (page: import('playwright-core').Page, body: Record<string, unknown>) => page.evaluate(async (b) => {
-  const res = await fetch('/api/settings', { method: 'PUT', body: JSON.stringify(b), headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' } });
-  return res.status;
-}, body);
+const putSettings = (page: import('playwright-core').Page, body: Record<string, unknown>) =>
+  page.evaluate(async (b) => {
+    const res = await fetch('/api/settings', {
+      method: 'PUT',
+      body: JSON.stringify(b),
+      headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
+    });
+    return res.status;
+  }, body);
 
 const WAIT = { timeout: 15_000 };
 
@@ -27,7 +32,10 @@ const PASSWORD = 'colleague-password-1';
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 /** A JSON call to the test server from here, with `token`. */
-async function api<T = Record<string, unknown>>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+async function api<T = Record<string, unknown>>(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(admin.url(path), {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
@@ -37,15 +45,22 @@ async function api<T = Record<string, unknown>>(path: string, init: { method?: s
 }
 
 /** A new user made by the logged-in admin of the `admin` browser. */
-const createUser = (body: { email: string; name: string; role: string; password: string }) => admin.page.evaluate(async (b) => {
-  await fetch('/api/users', { method: 'POST', body: JSON.stringify(b), headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' } });
-}, body);
+const createUser = (body: { email: string; name: string; role: string; password: string }) =>
+  admin.page.evaluate(async (b) => {
+    await fetch('/api/users', {
+      method: 'POST',
+      body: JSON.stringify(b),
+      headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
+    });
+  }, body);
 
 /** A new admin with 2FA on, and their session: only such an admin may require 2FA of everyone. */
 async function enrolledAdmin() {
   const adminEmail = `guard.${Date.now().toString(36)}@rwa.dev`;
   await createUser({ email: adminEmail, name: 'Gina Guard', role: 'admin', password: PASSWORD });
-  const { token } = (await api<{ token: string }>('/api/admin/auth/login', { body: { email: adminEmail, password: PASSWORD } })).body;
+  const { token } = (
+    await api<{ token: string }>('/api/admin/auth/login', { body: { email: adminEmail, password: PASSWORD } })
+  ).body;
   const { secret } = (await api<{ secret: string }>('/api/auth/2fa/setup', { token, body: {} })).body;
   expect((await api('/api/auth/2fa/enable', { token, body: { code: await codeAt(secret) } })).status).toBe(200);
   return token;
@@ -58,24 +73,33 @@ describe('Two-factor login in Chromium', () => {
     const a = admin.page;
     await login(a, admin.url, 'admin@rwa.dev');
     await a.waitForURL(/\/dashboard$/);
-    const created = await a.evaluate(async (body) => {
-      const res = await fetch('/api/users', {
-        method: 'POST', body: JSON.stringify(body),
-        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
-      });
-      return res.json();
-    }, { email, name: 'Tess Twofactor', role: 'operator', password: PASSWORD });
+    const created = await a.evaluate(
+      async (body) => {
+        const res = await fetch('/api/users', {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
+        });
+        return res.json();
+      },
+      { email, name: 'Tess Twofactor', role: 'operator', password: PASSWORD },
+    );
     const userId = created.user.id as string;
 
     // Enrolment from the user menu: QR code and secret, a current code, the recovery codes once.
     const p = staff.page;
     await login(p, staff.url, email, PASSWORD);
     await p.waitForURL(/\/dashboard$/);
-    await p.getByRole('button', { name: /profile|Tess Twofactor/i }).first().click();
+    await p
+      .getByRole('button', { name: /profile|Tess Twofactor/i })
+      .first()
+      .click();
     await p.getByRole('menuitem', { name: 'Two-factor authentication' }).click();
     await p.waitForURL(/\/two-factor$/);
     await p.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-    await expect.poll(() => p.getByRole('img', { name: 'QR code for the authenticator app' }).isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => p.getByRole('img', { name: 'QR code for the authenticator app' }).isVisible(), WAIT)
+      .toBe(true);
     const secret = (await p.getByTestId('totp-secret').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await p.getByLabel(/Code from the app/).fill('000000');
@@ -110,7 +134,9 @@ describe('Two-factor login in Chromium', () => {
     const temporary = (await a.getByTestId('temporary-password').innerText()).trim();
     expect(temporary).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
     await a.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => security.getByText('Must change the password at the next login').isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => security.getByText('Must change the password at the next login').isVisible(), WAIT)
+      .toBe(true);
 
     // Their open tab is logged out; the temporary password (and a recovery code) leads to the change-password form only.
     await p.goto(staff.url('/orders'));
@@ -120,7 +146,9 @@ describe('Two-factor login in Chromium', () => {
     await p.getByLabel(/Authentication code/).fill(recovery[0]!);
     await p.getByRole('button', { name: 'Verify' }).click();
     await p.waitForURL(/\/change-password$/, WAIT);
-    await expect.poll(() => p.getByText('An administrator reset your password. Choose a new one to continue.').isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => p.getByText('An administrator reset your password. Choose a new one to continue.').isVisible(), WAIT)
+      .toBe(true);
     // No other screen until it is changed.
     await p.goto(staff.url('/orders'));
     await p.waitForURL(/\/change-password$/, WAIT);
@@ -146,7 +174,15 @@ describe('Two-factor login in Chromium', () => {
       await p.evaluate(() => localStorage.clear());
       await login(p, staff.url, newEmail, PASSWORD);
       await p.waitForURL(/\/two-factor$/, WAIT);
-      await expect.poll(() => p.getByText('Your organisation requires two-factor authentication for all users. Set it up to continue.').isVisible(), WAIT).toBe(true);
+      await expect
+        .poll(
+          () =>
+            p
+              .getByText('Your organisation requires two-factor authentication for all users. Set it up to continue.')
+              .isVisible(),
+          WAIT,
+        )
+        .toBe(true);
       expect(await p.getByRole('link', { name: 'Back to the app' }).count()).toBe(0);
       await p.goto(staff.url('/payments'));
       await p.waitForURL(/\/two-factor$/, WAIT);
@@ -167,7 +203,7 @@ describe('Two-factor login in Chromium', () => {
     }
   });
 
-  it('a shopper enrols from the shop\'s Account page, logs out and logs in with a code; when 2FA is required, one without it is led to enrol there', async () => {
+  it("a shopper enrols from the shop's Account page, logs out and logs in with a code; when 2FA is required, one without it is led to enrol there", async () => {
     const p = staff.page;
     const stamp = Date.now().toString(36);
     const shopper = `shopper.${stamp}@example.com`;
@@ -185,7 +221,9 @@ describe('Two-factor login in Chromium', () => {
     const section = p.getByRole('region', { name: 'Two-factor authentication' });
     await expect.poll(() => section.getByText('Two-factor authentication is off.').isVisible(), WAIT).toBe(true);
     await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-    await expect.poll(() => section.getByRole('img', { name: 'QR code for the authenticator app' }).isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => section.getByRole('img', { name: 'QR code for the authenticator app' }).isVisible(), WAIT)
+      .toBe(true);
     const secret = (await section.getByTestId('totp-secret').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await section.getByLabel(/Code from the app/).fill('000000');
@@ -196,7 +234,9 @@ describe('Two-factor login in Chromium', () => {
     await expect.poll(() => section.getByText('Save your recovery codes').isVisible(), WAIT).toBe(true);
     expect(await section.getByTestId('recovery-codes').locator('li').count()).toBe(10);
     await section.getByRole('button', { name: 'I have saved them' }).click();
-    await expect.poll(() => section.getByTestId('two-factor-status').innerText(), WAIT).toMatch(/^Two-factor authentication is on .*Recovery codes left: 10\./);
+    await expect
+      .poll(() => section.getByTestId('two-factor-status').innerText(), WAIT)
+      .toMatch(/^Two-factor authentication is on .*Recovery codes left: 10\./);
 
     // Logged out, the login asks for the code after the password.
     await p.getByRole('button', { name: 'Log out' }).click();
@@ -218,7 +258,15 @@ describe('Two-factor login in Chromium', () => {
     await requireTwoFactor(guard, true);
     try {
       await logIn(other);
-      await expect.poll(() => p.getByText('This shop requires two-factor authentication for every account.', { exact: false }).isVisible(), WAIT).toBe(true);
+      await expect
+        .poll(
+          () =>
+            p
+              .getByText('This shop requires two-factor authentication for every account.', { exact: false })
+              .isVisible(),
+          WAIT,
+        )
+        .toBe(true);
       expect(await p.getByRole('heading', { name: 'Your orders' }).count()).toBe(0);
       await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
       const otherSecret = (await section.getByTestId('totp-secret').innerText()).trim();
@@ -226,7 +274,9 @@ describe('Two-factor login in Chromium', () => {
       await section.getByRole('button', { name: 'Confirm' }).click();
       await section.getByRole('button', { name: 'I have saved them' }).click();
       await expect.poll(() => p.getByRole('heading', { name: 'Your orders' }).isVisible(), WAIT).toBe(true);
-      expect(await p.getByText('This shop requires two-factor authentication for every account.', { exact: false }).count()).toBe(0);
+      expect(
+        await p.getByText('This shop requires two-factor authentication for every account.', { exact: false }).count(),
+      ).toBe(0);
     } finally {
       await requireTwoFactor(guard, false);
     }

@@ -26,7 +26,9 @@ describe('Users in Chromium', () => {
     await login(page, admin.url, 'admin@rwa.dev');
     await page.waitForURL(/\/dashboard$/);
     await page.goto(admin.url('/users'));
-    await expect.poll(() => page.getByText('Manage user accounts, roles, and permissions').isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => page.getByText('Manage user accounts, roles, and permissions').isVisible(), WAIT)
+      .toBe(true);
     await expect.poll(() => page.getByText('Total Users').isVisible(), WAIT).toBe(true);
 
     await page.getByRole('link', { name: 'Add User' }).click();
@@ -36,7 +38,9 @@ describe('Users in Chromium', () => {
     await page.getByRole('option', { name: 'Operator' }).click();
     await page.getByLabel('Initial password *').fill('short');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('Password must be at least 10 characters.').first().isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => page.getByText('Password must be at least 10 characters.').first().isVisible(), WAIT)
+      .toBe(true);
     await page.getByLabel('Initial password *').fill(PASSWORD);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/users\/[0-9a-f-]{36}\/show$/);
@@ -58,7 +62,12 @@ describe('Users in Chromium', () => {
     await other.goto(colleague.url('/orders'));
     await other.waitForURL(/\/login/, WAIT);
     await login(other, colleague.url, email, PASSWORD);
-    await expect.poll(() => other.getByText('This account is suspended. Please contact an administrator.').first().isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(
+        () => other.getByText('This account is suspended. Please contact an administrator.').first().isVisible(),
+        WAIT,
+      )
+      .toBe(true);
 
     await row(page).getByRole('button', { name: 'Reactivate' }).click();
     await expect.poll(() => page.getByText('User reactivated').isVisible(), WAIT).toBe(true);
@@ -83,7 +92,9 @@ describe('Users in Chromium', () => {
     const link = (await shown.innerText()).trim();
     expect(link).toMatch(/\/set-password\?token=[A-Za-z0-9_-]{43}$/);
     await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
-    await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: 'Copied' }).isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => page.getByRole('dialog').getByRole('button', { name: 'Copied' }).isVisible(), WAIT)
+      .toBe(true);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL(/\/users\/[0-9a-f-]{36}\/show$/);
     await expect.poll(() => page.getByText('Lina Linked').first().isVisible(), WAIT).toBe(true);
@@ -98,11 +109,15 @@ describe('Users in Chromium', () => {
       await p.locator('input[name="password"]').fill('short');
       await p.locator('input[name="repeat"]').fill('short');
       await p.getByRole('button', { name: 'Set password' }).click();
-      await expect.poll(() => p.getByText('Password must be at least 10 characters.').first().isVisible(), WAIT).toBe(true);
+      await expect
+        .poll(() => p.getByText('Password must be at least 10 characters.').first().isVisible(), WAIT)
+        .toBe(true);
       await p.locator('input[name="password"]').fill(chosen);
       await p.locator('input[name="repeat"]').fill(chosen);
       await p.getByRole('button', { name: 'Set password' }).click();
-      await expect.poll(() => p.getByTestId('set-password-done').textContent(), WAIT).toBe(`Your password is set. Log in as ${invited} with it.`);
+      await expect
+        .poll(() => p.getByTestId('set-password-done').textContent(), WAIT)
+        .toBe(`Your password is set. Log in as ${invited} with it.`);
 
       await p.getByRole('link', { name: 'Log in' }).click();
       await login(p, fresh.url, invited, chosen);
@@ -113,8 +128,11 @@ describe('Users in Chromium', () => {
       await p.locator('input[name="password"]').fill('another-password-here');
       await p.locator('input[name="repeat"]').fill('another-password-here');
       await p.getByRole('button', { name: 'Set password' }).click();
-      await expect.poll(() => p.getByTestId('set-password-error').textContent(), WAIT)
-        .toBe('This set-password link was already used: log in with the password you set, or ask an administrator for a new link.');
+      await expect
+        .poll(() => p.getByTestId('set-password-error').textContent(), WAIT)
+        .toBe(
+          'This set-password link was already used: log in with the password you set, or ask an administrator for a new link.',
+        );
     } finally {
       await fresh.close();
     }

@@ -6,7 +6,9 @@ import { MESSAGES } from '../../src/common/messages';
 type FetchArgs = [string, RequestInit];
 
 function respond(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (..._args: FetchArgs) => new Response(body === undefined ? '' : JSON.stringify(body), { status }));
+  const fetchMock = vi.fn(
+    async (..._args: FetchArgs) => new Response(body === undefined ? '' : JSON.stringify(body), { status }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -63,8 +65,14 @@ describe('transport', () => {
     respond(429, { error: 'slow down' });
     expect((await failure(apiGet('/api/orders'))).message).toBe(MESSAGES.tooMany);
     // The payments' own 429 keeps its sentence, which the Payments screen turns into its rate-limit notice.
-    respond(429, { ok: false, error: 'Too many payment requests: wait a minute, then try again.', code: 'payment_rate_limited' });
-    expect((await failure(apiGet('/api/payments'))).message).toBe('Too many payment requests: wait a minute, then try again.');
+    respond(429, {
+      ok: false,
+      error: 'Too many payment requests: wait a minute, then try again.',
+      code: 'payment_rate_limited',
+    });
+    expect((await failure(apiGet('/api/payments'))).message).toBe(
+      'Too many payment requests: wait a minute, then try again.',
+    );
     respond(404, { error: 'Order 9 not found' });
     expect((await failure(apiGet('/api/orders/9'))).message).toBe('API endpoint not found. Please check the URL.');
     respond(401, { error: 'Your session has expired. Please log in again.' });
@@ -76,9 +84,19 @@ describe('transport', () => {
 
   it('uses the error field, with code and fields, else "Request failed"', async () => {
     localStorage.setItem('authToken', 'tok');
-    respond(400, { ok: false, error: 'Title is required.', code: 'validation', fields: { title: 'Title is required.' } });
+    respond(400, {
+      ok: false,
+      error: 'Title is required.',
+      code: 'validation',
+      fields: { title: 'Title is required.' },
+    });
     const err = await failure(apiSend('POST', '/api/products', {}));
-    expect(err).toMatchObject({ message: 'Title is required.', status: 400, code: 'validation', fields: { title: 'Title is required.' } });
+    expect(err).toMatchObject({
+      message: 'Title is required.',
+      status: 400,
+      code: 'validation',
+      fields: { title: 'Title is required.' },
+    });
     respond(500, undefined);
     expect((await failure(apiGet('/api/orders'))).message).toBe('Request failed');
     respond(409, { ok: false });
@@ -86,7 +104,9 @@ describe('transport', () => {
   });
 
   it('builds query strings from defined values only', () => {
-    expect(toQuery({ limit: 20, offset: 0, q: '', status: undefined, sort: 'createdAt' })).toBe('?limit=20&offset=0&sort=createdAt');
+    expect(toQuery({ limit: 20, offset: 0, q: '', status: undefined, sort: 'createdAt' })).toBe(
+      '?limit=20&offset=0&sort=createdAt',
+    );
     expect(toQuery({})).toBe('');
   });
 });

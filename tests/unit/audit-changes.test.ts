@@ -17,12 +17,15 @@ describe('changes: what an edit changed, for its audit entry', () => {
   });
 
   it('leaves out the fields it is told to skip', () => {
-    expect(changes({ status: 'active', isActive: true }, { status: 'suspended', isActive: false }, ['isActive'])).toEqual({ status: { from: 'active', to: 'suspended' } });
+    expect(
+      changes({ status: 'active', isActive: true }, { status: 'suspended', isActive: false }, ['isActive']),
+    ).toEqual({ status: { from: 'active', to: 'suspended' } });
   });
 });
 
 const format: LineFormat = {
-  label: (field) => ({ priceFiat: 'Price', status: 'Status', endDate: 'End date', image: 'Image', sku: 'SKU' })[field] ?? field,
+  label: (field) =>
+    ({ priceFiat: 'Price', status: 'Status', endDate: 'End date', image: 'Image', sku: 'SKU' })[field] ?? field,
   money: (amount) => `$${amount.toFixed(2)}`,
   date: (iso) => iso.slice(0, 10),
   yesNo: (value) => (value ? 'Yes' : 'No'),
@@ -32,20 +35,33 @@ const texts = (data: unknown) => auditLines(data).map((line) => lineText(line, f
 
 describe('an audit entry as lines a person reads', () => {
   it('an edit: one line per field, labelled, money as money, dates as dates, nothing as —', () => {
-    expect(texts({ priceFiat: { from: 12, to: 14.5 }, endDate: { from: null, to: '2025-06-30T23:59:59.999Z' }, status: { from: 'draft', to: 'active' } }))
-      .toEqual(['Price: $12.00 → $14.50', 'End date: — → 2025-06-30', 'Status: DRAFT → ACTIVE']);
+    expect(
+      texts({
+        priceFiat: { from: 12, to: 14.5 },
+        endDate: { from: null, to: '2025-06-30T23:59:59.999Z' },
+        status: { from: 'draft', to: 'active' },
+      }),
+    ).toEqual(['Price: $12.00 → $14.50', 'End date: — → 2025-06-30', 'Status: DRAFT → ACTIVE']);
   });
 
   it('an older entry of the values given: a line per field, the empty ones left out', () => {
-    expect(texts({ sku: 'LAMP-1', image: null, tokenId: null, redeemPolicy: '', priceFiat: 12 })).toEqual(['SKU: LAMP-1', 'Price: $12.00']);
+    expect(texts({ sku: 'LAMP-1', image: null, tokenId: null, redeemPolicy: '', priceFiat: 12 })).toEqual([
+      'SKU: LAMP-1',
+      'Price: $12.00',
+    ]);
   });
 
   it('an older edit of {before, after}: a change per field after names', () => {
-    expect(texts({ before: { status: 'active', phone: null }, after: { status: 'suspended', phone: '+1 5' } })).toEqual(['Status: ACTIVE → SUSPENDED', 'phone: — → +1 5']);
+    expect(texts({ before: { status: 'active', phone: null }, after: { status: 'suspended', phone: '+1 5' } })).toEqual(
+      ['Status: ACTIVE → SUSPENDED', 'phone: — → +1 5'],
+    );
   });
 
   it('a status move beside what else the entry says', () => {
-    expect(texts({ status: { from: 'paid', to: 'fulfilled' }, by: 'staff' })).toEqual(['Status: PAID → FULFILLED', 'by: staff']);
+    expect(texts({ status: { from: 'paid', to: 'fulfilled' }, by: 'staff' })).toEqual([
+      'Status: PAID → FULFILLED',
+      'by: staff',
+    ]);
   });
 
   it('cents as money, yes/no, and nothing for an entry without details', () => {

@@ -17,7 +17,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('login', () => {
   it('stores the token and the user, and sends staff to the dashboard', async () => {
     const fetchMock = respond(200, { ok: true, token: 't1', user });
-    await expect(authProvider.login({ email: 'admin@rwa.dev', password: 'pw' })).resolves.toEqual({ redirectTo: '/dashboard' });
+    await expect(authProvider.login({ email: 'admin@rwa.dev', password: 'pw' })).resolves.toEqual({
+      redirectTo: '/dashboard',
+    });
     expect(localStorage.getItem('authToken')).toBe('t1');
     expect(JSON.parse(localStorage.getItem('authUser')!)).toEqual({ ...user, restriction: null });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/admin/auth/login');
@@ -30,15 +32,22 @@ describe('login', () => {
     expect((step as TwoFactorRequired).challenge).toBe('c1');
     expect(localStorage.getItem('authToken')).toBeNull();
     const fetchMock = respond(200, { ok: true, token: 't2', user, restriction: null });
-    await expect(authProvider.login({ challenge: 'c1', code: '123456' })).resolves.toEqual({ redirectTo: '/dashboard' });
+    await expect(authProvider.login({ challenge: 'c1', code: '123456' })).resolves.toEqual({
+      redirectTo: '/dashboard',
+    });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/admin/auth/login/2fa');
     expect(localStorage.getItem('authToken')).toBe('t2');
   });
 
-  it('a restricted session goes to its screen: at login, and on the server\'s 403 code without logging out', async () => {
+  it("a restricted session goes to its screen: at login, and on the server's 403 code without logging out", async () => {
     respond(200, { ok: true, token: 't3', user, restriction: 'two_factor_enrolment' });
-    await expect(authProvider.login({ email: 'admin@rwa.dev', password: 'pw' })).resolves.toEqual({ redirectTo: '/two-factor' });
-    await expect(authProvider.checkError({ status: 403, code: 'password_change_required' })).rejects.toMatchObject({ redirectTo: '/change-password', logoutUser: false });
+    await expect(authProvider.login({ email: 'admin@rwa.dev', password: 'pw' })).resolves.toEqual({
+      redirectTo: '/two-factor',
+    });
+    await expect(authProvider.checkError({ status: 403, code: 'password_change_required' })).rejects.toMatchObject({
+      redirectTo: '/change-password',
+      logoutUser: false,
+    });
     expect(localStorage.getItem('authToken')).toBe('t3');
   });
 
@@ -53,8 +62,13 @@ describe('login', () => {
   it('rejects a response without a token, and network failures', async () => {
     respond(200, { ok: true });
     await expect(authProvider.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow('Login response missing token');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(authProvider.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow('Login failed, please try again');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(authProvider.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow(
+      'Login failed, please try again',
+    );
   });
 });
 
@@ -76,7 +90,11 @@ describe('session', () => {
   it('identity and permissions come from /api/auth/me', async () => {
     localStorage.setItem('authToken', 'me-token');
     const fetchMock = respond(200, { ok: true, user: { ...user, role: 'finance' } });
-    await expect(authProvider.getIdentity!()).resolves.toMatchObject({ id: 'u1', fullName: 'Ada Admin', role: 'finance' });
+    await expect(authProvider.getIdentity!()).resolves.toMatchObject({
+      id: 'u1',
+      fullName: 'Ada Admin',
+      role: 'finance',
+    });
     await expect(authProvider.getPermissions!({})).resolves.toBe('finance');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/me');

@@ -14,7 +14,11 @@ describe('RwaToken artifact', () => {
   it('holds no machine paths and no metadata hash', () => {
     const text = readFileSync(ARTIFACT_PATH, 'utf8');
     expect(text).not.toMatch(/\/(work|home|tmp|Users)\/|node_modules|[A-Z]:\\\\/);
-    expect(artifact.compiler.settings).toMatchObject({ evmVersion: 'cancun', optimizer: { enabled: true }, metadata: { bytecodeHash: 'none' } });
+    expect(artifact.compiler.settings).toMatchObject({
+      evmVersion: 'cancun',
+      optimizer: { enabled: true },
+      metadata: { bytecodeHash: 'none' },
+    });
     // CBOR "ipfs" / "bzzr" keys would embed a hash of the metadata (and its paths).
     expect(artifact.deployedBytecode).not.toMatch(/6970667358|627a7a72/);
   });

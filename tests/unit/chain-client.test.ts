@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chainFor, checkChainId, connectChain, explorerTxUrl, loadChainConfig, nativeCurrencyOf } from '../../server/chain/client.js';
+import {
+  chainFor,
+  checkChainId,
+  connectChain,
+  explorerTxUrl,
+  loadChainConfig,
+  nativeCurrencyOf,
+} from '../../server/chain/client.js';
 
 const KEY = `0x${'11'.repeat(32)}`;
 const TOKEN = `0x${'22'.repeat(20)}`;
@@ -13,14 +20,25 @@ describe('chain configuration', () => {
 
   it('reads an RPC setup with Sepolia as the default chain id', () => {
     const env = { RPC_URL: 'https://rpc.example', MINTER_PRIVATE_KEY: KEY, TOKEN_CONTRACT: TOKEN };
-    expect(loadChainConfig(env)).toEqual({ mode: 'rpc', rpcUrl: 'https://rpc.example', chainId: 11155111, minterKey: KEY, tokenAddress: TOKEN, payoutKey: null });
+    expect(loadChainConfig(env)).toEqual({
+      mode: 'rpc',
+      rpcUrl: 'https://rpc.example',
+      chainId: 11155111,
+      minterKey: KEY,
+      tokenAddress: TOKEN,
+      payoutKey: null,
+    });
     expect(loadChainConfig({ ...env, PAYOUT_PRIVATE_KEY: KEY })).toMatchObject({ payoutKey: KEY });
     expect(loadChainConfig({ ...env, CHAIN_ID: '1' })).toMatchObject({ chainId: 1 });
   });
 
   it('explains what is missing or malformed', () => {
-    expect(() => loadChainConfig({ RPC_URL: 'https://rpc.example' })).toThrow('RPC_URL is set, so MINTER_PRIVATE_KEY and TOKEN_CONTRACT must be set too.');
-    expect(() => loadChainConfig({ RPC_URL: 'https://rpc.example', MINTER_PRIVATE_KEY: '0x12', TOKEN_CONTRACT: TOKEN })).toThrow(/MINTER_PRIVATE_KEY/);
+    expect(() => loadChainConfig({ RPC_URL: 'https://rpc.example' })).toThrow(
+      'RPC_URL is set, so MINTER_PRIVATE_KEY and TOKEN_CONTRACT must be set too.',
+    );
+    expect(() =>
+      loadChainConfig({ RPC_URL: 'https://rpc.example', MINTER_PRIVATE_KEY: '0x12', TOKEN_CONTRACT: TOKEN }),
+    ).toThrow(/MINTER_PRIVATE_KEY/);
     expect(() => loadChainConfig({ CHAIN_ID: 'abc' })).toThrow(/CHAIN_ID/);
   });
 });

@@ -2,7 +2,14 @@ import { createPublicClient, createWalletClient, custom, keccak256, type Hex } f
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChain, type ChainContext } from '../../server/chain/client.js';
-import { encodeMint, encodeSetUri, MINTER_ROLE, readBalance, readUri, rwaTokenAbi } from '../../server/chain/contract.js';
+import {
+  encodeMint,
+  encodeSetUri,
+  MINTER_ROLE,
+  readBalance,
+  readUri,
+  rwaTokenAbi,
+} from '../../server/chain/contract.js';
 import { DEV_MINTER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../server/chain/dev-chain.js';
 import { TX_GAS_CAP } from '../../server/chain/edr-provider.js';
 import { broadcast, pendingNonce, signMint, waitForMint } from '../../server/chain/mint.js';
@@ -13,17 +20,26 @@ const holder = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' as const;
 let ctx: ChainContext;
 
 beforeAll(async () => {
-  ctx = await connectChain({ mode: 'dev', chainId: 31337, devPort: 0 }, {
-    fundedAccounts: [{ address: stranger.address, balance: 10n ** 20n }],
-  });
+  ctx = await connectChain(
+    { mode: 'dev', chainId: 31337, devPort: 0 },
+    {
+      fundedAccounts: [{ address: stranger.address, balance: 10n ** 20n }],
+    },
+  );
 }, 20_000);
 afterAll(() => ctx?.close());
 
 async function sendAs(account: typeof stranger, data: Hex, gas = 200_000n): Promise<Hex> {
   const nonce = await ctx.publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' });
   const raw = await account.signTransaction({
-    type: 'eip1559', chainId: 31337, nonce, to: ctx.tokenAddress, data, gas,
-    maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n,
+    type: 'eip1559',
+    chainId: 31337,
+    nonce,
+    to: ctx.tokenAddress,
+    data,
+    gas,
+    maxFeePerGas: 10n ** 10n,
+    maxPriorityFeePerGas: 10n ** 9n,
   });
   return ctx.publicClient.sendRawTransaction({ serializedTransaction: raw });
 }
@@ -34,11 +50,17 @@ describe('embedded dev chain', () => {
     expect(ctx.tokenAddress.toLowerCase()).toBe(DEV_TOKEN_ADDRESS.toLowerCase());
     expect(ctx.account.address).toBe(DEV_MINTER_ADDRESS);
     const isMinter = await ctx.publicClient.readContract({
-      address: ctx.tokenAddress, abi: rwaTokenAbi, functionName: 'hasRole', args: [MINTER_ROLE, DEV_MINTER_ADDRESS],
+      address: ctx.tokenAddress,
+      abi: rwaTokenAbi,
+      functionName: 'hasRole',
+      args: [MINTER_ROLE, DEV_MINTER_ADDRESS],
     });
     expect(isMinter).toBe(true);
     const erc1155 = await ctx.publicClient.readContract({
-      address: ctx.tokenAddress, abi: rwaTokenAbi, functionName: 'supportsInterface', args: ['0xd9b67a26'],
+      address: ctx.tokenAddress,
+      abi: rwaTokenAbi,
+      functionName: 'supportsInterface',
+      args: ['0xd9b67a26'],
     });
     expect(erc1155).toBe(true);
   });
@@ -50,7 +72,11 @@ describe('embedded dev chain', () => {
     expect((await waitForMint(ctx, signed.txHash)).status).toBe('success');
     expect(await readBalance(ctx.publicClient, ctx.tokenAddress, holder, 9n)).toBe(3n);
 
-    const wallet = createWalletClient({ chain: ctx.chain, transport: custom(ctx.devChain!.provider), account: ctx.account });
+    const wallet = createWalletClient({
+      chain: ctx.chain,
+      transport: custom(ctx.devChain!.provider),
+      account: ctx.account,
+    });
     const hash = await wallet.sendTransaction({ to: ctx.tokenAddress, data: encodeSetUri(9n, 'ipfs://item-9.json') });
     expect((await ctx.publicClient.getTransactionReceipt({ hash })).status).toBe('success');
     expect(await readUri(ctx.publicClient, ctx.tokenAddress, 9n)).toBe('ipfs://item-9.json');
@@ -59,9 +85,15 @@ describe('embedded dev chain', () => {
 
   it('refuses mint and setURI from an account without the role', async () => {
     // bailOnCallFailure: a reverting eth_call is an error carrying the custom error.
-    await expect(ctx.publicClient.simulateContract({
-      account: stranger.address, address: ctx.tokenAddress, abi: rwaTokenAbi, functionName: 'mint', args: [holder, 1n, 1n, '0x'],
-    })).rejects.toThrow(/AccessControlUnauthorizedAccount/);
+    await expect(
+      ctx.publicClient.simulateContract({
+        account: stranger.address,
+        address: ctx.tokenAddress,
+        abi: rwaTokenAbi,
+        functionName: 'mint',
+        args: [holder, 1n, 1n, '0x'],
+      }),
+    ).rejects.toThrow(/AccessControlUnauthorizedAccount/);
     // A sent transaction that reverts is mined with a failed receipt (bailOnTransactionFailure false).
     const mintHash = await sendAs(stranger, encodeMint(holder, 1n, 1n));
     expect((await ctx.publicClient.getTransactionReceipt({ hash: mintHash })).status).toBe('reverted');
@@ -71,7 +103,9 @@ describe('embedded dev chain', () => {
   });
 
   it('enforces the 16,777,216 transaction gas cap', async () => {
-    await expect(sendAs(stranger, encodeMint(holder, 1n, 1n), TX_GAS_CAP + 1n)).rejects.toThrow(/exceeds transaction gas cap of 16777216/);
+    await expect(sendAs(stranger, encodeMint(holder, 1n, 1n), TX_GAS_CAP + 1n)).rejects.toThrow(
+      /exceeds transaction gas cap of 16777216/,
+    );
     const ok = await sendAs(stranger, '0x', TX_GAS_CAP);
     expect(ok).toMatch(/^0x/);
   });

@@ -4,7 +4,12 @@ import { decideRecovery, type StoredMintTx } from '../../server/modules/mint/rec
 
 const HASH = `0x${'ab'.repeat(32)}` as const;
 const stored: StoredMintTx = { nonce: 7, signedTx: '0x02f8', txHash: HASH };
-const facts = (over: Partial<ChainFacts>): ChainFacts => ({ receipt: null, confirmedTxCount: 7, txKnown: false, ...over });
+const facts = (over: Partial<ChainFacts>): ChainFacts => ({
+  receipt: null,
+  confirmedTxCount: 7,
+  txKnown: false,
+  ...over,
+});
 
 describe('decideRecovery: never mint twice', () => {
   it('signs a new transaction only when nothing was stored', () => {
@@ -13,7 +18,9 @@ describe('decideRecovery: never mint twice', () => {
 
   it('refuses a half-stored transaction instead of guessing', () => {
     expect(() => decideRecovery({ nonce: 7, signedTx: null, txHash: HASH }, facts({}))).toThrow(/partially stored/);
-    expect(() => decideRecovery({ nonce: null, signedTx: '0x02', txHash: HASH }, facts({}))).toThrow(/partially stored/);
+    expect(() => decideRecovery({ nonce: null, signedTx: '0x02', txHash: HASH }, facts({}))).toThrow(
+      /partially stored/,
+    );
   });
 
   it.each([
@@ -21,7 +28,10 @@ describe('decideRecovery: never mint twice', () => {
     ['reverted', 'failed'],
   ] as const)('a %s receipt means done/%s, whatever the nonce says', (status, outcome) => {
     for (const confirmedTxCount of [5, 7, 8, 100]) {
-      const d = decideRecovery(stored, facts({ receipt: { status, blockNumber: 42n }, confirmedTxCount, txKnown: true }));
+      const d = decideRecovery(
+        stored,
+        facts({ receipt: { status, blockNumber: 42n }, confirmedTxCount, txKnown: true }),
+      );
       expect(d).toMatchObject({ action: 'done', outcome, blockNumber: 42n });
     }
   });

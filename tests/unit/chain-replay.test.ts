@@ -11,10 +11,20 @@ const dev = { mode: 'dev', chainId: 31337, devPort: null } as const;
 const start = (rawTxs: Hex[] = []) => connectChain({ ...dev }, { rawTxs });
 
 /** Signs and sends a raw transaction from the minter with explicit gas (no estimation). */
-async function sendRaw(ctx: ChainContext, tx: { to: Address; data?: Hex; value?: bigint }, stored: Hex[]): Promise<Hex> {
+async function sendRaw(
+  ctx: ChainContext,
+  tx: { to: Address; data?: Hex; value?: bigint },
+  stored: Hex[],
+): Promise<Hex> {
   const nonce = await pendingNonce(ctx);
   const raw = await ctx.account.signTransaction({
-    type: 'eip1559', chainId: ctx.chainId, nonce, gas: 300_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n, ...tx,
+    type: 'eip1559',
+    chainId: ctx.chainId,
+    nonce,
+    gas: 300_000n,
+    maxFeePerGas: 10n ** 10n,
+    maxPriorityFeePerGas: 10n ** 9n,
+    ...tx,
   });
   stored.push(raw);
   return broadcast(ctx, raw);
@@ -23,14 +33,22 @@ async function sendRaw(ctx: ChainContext, tx: { to: Address; data?: Hex; value?:
 async function snapshot(ctx: ChainContext, hashes: Hex[]) {
   const receipts = await Promise.all(hashes.map((hash) => ctx.publicClient.getTransactionReceipt({ hash })));
   const pick = (r: TransactionReceipt) => ({
-    hash: r.transactionHash, block: r.blockNumber, status: r.status, gasUsed: r.gasUsed, price: r.effectiveGasPrice,
+    hash: r.transactionHash,
+    block: r.blockNumber,
+    status: r.status,
+    gasUsed: r.gasUsed,
+    price: r.effectiveGasPrice,
     logs: r.logs.map((l) => [l.address, l.topics, l.data, l.logIndex]),
   });
   return {
     blockNumber: await ctx.publicClient.getBlockNumber(),
     receipts: receipts.map(pick),
-    tokens: await Promise.all(HOLDERS.flatMap((h) => [1n, 2n].map((id) => readBalance(ctx.publicClient, ctx.tokenAddress, h, id)))),
-    eth: await Promise.all([ctx.account.address, ...HOLDERS].map((address) => ctx.publicClient.getBalance({ address }))),
+    tokens: await Promise.all(
+      HOLDERS.flatMap((h) => [1n, 2n].map((id) => readBalance(ctx.publicClient, ctx.tokenAddress, h, id))),
+    ),
+    eth: await Promise.all(
+      [ctx.account.address, ...HOLDERS].map((address) => ctx.publicClient.getBalance({ address })),
+    ),
     nonce: await pendingNonce(ctx),
     uri: await readUri(ctx.publicClient, ctx.tokenAddress, 1n),
   };
@@ -42,7 +60,12 @@ describe('replay of stored signed transactions', () => {
     const stored: Hex[] = [];
     const hashes: Hex[] = [];
     for (let i = 0; i < 6; i++) {
-      const signed = await signMint(first, { to: HOLDERS[i % 2], tokenId: BigInt(1 + (i % 3 === 0 ? 1 : 0)), amount: BigInt(i + 1), nonce: await pendingNonce(first) });
+      const signed = await signMint(first, {
+        to: HOLDERS[i % 2],
+        tokenId: BigInt(1 + (i % 3 === 0 ? 1 : 0)),
+        amount: BigInt(i + 1),
+        nonce: await pendingNonce(first),
+      });
       stored.push(signed.signedTx);
       hashes.push(await broadcast(first, signed.signedTx));
     }

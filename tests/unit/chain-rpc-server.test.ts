@@ -10,7 +10,8 @@ let chain: DevChain;
 
 async function post(body: unknown): Promise<unknown> {
   const res = await fetch(chain.rpcUrl!, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   expect(res.status).toBe(200);
@@ -55,10 +56,18 @@ describe('dev chain loopback JSON-RPC endpoint', () => {
 
   it('reports the stored-transaction hook for accepted raw transactions', async () => {
     const raw = await chain.minterAccount.signTransaction({
-      type: 'eip1559', chainId: 31337, nonce: 1, to: HOLDER, value: 1n, gas: 21_000n,
-      maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n,
+      type: 'eip1559',
+      chainId: 31337,
+      nonce: 1,
+      to: HOLDER,
+      value: 1n,
+      gas: 21_000n,
+      maxFeePerGas: 10n ** 10n,
+      maxPriorityFeePerGas: 10n ** 9n,
     });
-    const out = (await post({ jsonrpc: '2.0', id: 9, method: 'eth_sendRawTransaction', params: [raw] })) as { result: Hex };
+    const out = (await post({ jsonrpc: '2.0', id: 9, method: 'eth_sendRawTransaction', params: [raw] })) as {
+      result: Hex;
+    };
     expect(received).toEqual([{ raw, hash: out.result }]);
     const dup = await post({ jsonrpc: '2.0', id: 10, method: 'eth_sendRawTransaction', params: [raw] });
     expect(dup).toMatchObject({ error: {} });
@@ -66,7 +75,14 @@ describe('dev chain loopback JSON-RPC endpoint', () => {
   });
 
   it('refuses methods that would change the chain outside the stored log', () => {
-    for (const m of ['evm_mine', 'evm_setNextBlockTimestamp', 'hardhat_setBalance', 'eth_sendTransaction', 'eth_sign', 'personal_sign']) {
+    for (const m of [
+      'evm_mine',
+      'evm_setNextBlockTimestamp',
+      'hardhat_setBalance',
+      'eth_sendTransaction',
+      'eth_sign',
+      'personal_sign',
+    ]) {
       expect(isMethodAllowed(m, true)).toBe(false);
     }
     expect(isMethodAllowed('eth_sendRawTransaction', false)).toBe(false);

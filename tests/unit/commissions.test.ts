@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  approvableAt, canMoveCommission, commissionBase, commissionCents, decisionRefusal, divideHalfEven, ratePpm, rateText, reducedCents,
+  approvableAt,
+  canMoveCommission,
+  commissionBase,
+  commissionCents,
+  decisionRefusal,
+  divideHalfEven,
+  ratePpm,
+  rateText,
+  reducedCents,
 } from '../../server/modules/commissions/policy.js';
 import { CODE_PATTERN, conversionRate, newReferralCode } from '../../server/modules/referrals/policy.js';
 import { english } from './said.js';
@@ -31,8 +39,18 @@ describe('commission money', () => {
   });
 
   it('takes the subtotal after discount as the base, never tax or shipping', () => {
-    expect(commissionBase({ subtotalCents: 10_000, discountCents: 1_000, amountCents: 9_900, taxCents: 500, shippingCents: 400 })).toBe(9_000);
-    expect(commissionBase({ subtotalCents: null, discountCents: 0, amountCents: 10_900, taxCents: 500, shippingCents: 400 })).toBe(10_000);
+    expect(
+      commissionBase({
+        subtotalCents: 10_000,
+        discountCents: 1_000,
+        amountCents: 9_900,
+        taxCents: 500,
+        shippingCents: 400,
+      }),
+    ).toBe(9_000);
+    expect(
+      commissionBase({ subtotalCents: null, discountCents: 0, amountCents: 10_900, taxCents: 500, shippingCents: 400 }),
+    ).toBe(10_000);
   });
 
   it('shrinks with the refunded share of the order, from the totals', () => {
@@ -59,11 +77,18 @@ describe('commission lifecycle', () => {
 
   it('holds approval for commissionHoldDays after payment', () => {
     expect(approvableAt(paid, 14).toISOString()).toBe('2026-11-15T00:00:00.000Z');
-    expect(english(decisionRefusal({ status: 'pending', earnedAt: paid }, 'approved', new Date('2026-11-10T00:00:00Z'), 14)))
-      .toBe('This commission is on hold until 2026-11-15 (14 days after payment), so that refunds come first.');
-    expect(decisionRefusal({ status: 'pending', earnedAt: paid }, 'approved', new Date('2026-11-16T00:00:00Z'), 14)).toBeNull();
-    expect(decisionRefusal({ status: 'pending', earnedAt: paid }, 'rejected', new Date('2026-11-02T00:00:00Z'), 14)).toBeNull();
-    expect(english(decisionRefusal({ status: 'paid', earnedAt: paid }, 'rejected', new Date(), 0))).toBe('A paid commission cannot be rejected: only a pending one can.');
+    expect(
+      english(decisionRefusal({ status: 'pending', earnedAt: paid }, 'approved', new Date('2026-11-10T00:00:00Z'), 14)),
+    ).toBe('This commission is on hold until 2026-11-15 (14 days after payment), so that refunds come first.');
+    expect(
+      decisionRefusal({ status: 'pending', earnedAt: paid }, 'approved', new Date('2026-11-16T00:00:00Z'), 14),
+    ).toBeNull();
+    expect(
+      decisionRefusal({ status: 'pending', earnedAt: paid }, 'rejected', new Date('2026-11-02T00:00:00Z'), 14),
+    ).toBeNull();
+    expect(english(decisionRefusal({ status: 'paid', earnedAt: paid }, 'rejected', new Date(), 0))).toBe(
+      'A paid commission cannot be rejected: only a pending one can.',
+    );
   });
 });
 

@@ -10,7 +10,9 @@ const dialect = new PgDialect();
 /** A stand-in database answering the exact probe with `n` and the planner with `planned` rows. */
 function fakeDb(n: number, planned = 0) {
   const execute = vi.fn(async (query: SQL) => {
-    return dialect.sqlToQuery(query).sql.startsWith('explain') ? { rows: [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': planned } }] }] } : { rows: [{ n: String(n) }] };
+    return dialect.sqlToQuery(query).sql.startsWith('explain')
+      ? { rows: [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': planned } }] }] }
+      : { rows: [{ n: String(n) }] };
   });
   return { db: { execute } as unknown as Queryable, execute };
 }
@@ -54,7 +56,10 @@ describe('Counter', () => {
     const big = fakeDb(EXACT_COUNT_LIMIT + 1, 987_654);
     expect(await counter.count(big.db, orders, undefined, 'x')).toEqual({ total: 987_654, totalIsEstimate: true });
     const stale = fakeDb(EXACT_COUNT_LIMIT + 1, 12);
-    expect(await counter.count(stale.db, orders, undefined, 'x')).toEqual({ total: EXACT_COUNT_LIMIT + 1, totalIsEstimate: true });
+    expect(await counter.count(stale.db, orders, undefined, 'x')).toEqual({
+      total: EXACT_COUNT_LIMIT + 1,
+      totalIsEstimate: true,
+    });
   });
 
   it('remembers a bounded number of filters, forgetting the oldest first', async () => {

@@ -37,7 +37,9 @@ describe('coupon form rules (mirroring the coupon schema and policy)', () => {
 
   it('wants the end date on or after the start date (an end date covers its whole day)', () => {
     expect(check(v.validateEndDate, endOfUtcDay('2030-01-01'), { startDate: '2030-01-01' })).toBeUndefined();
-    expect(check(v.validateEndDate, endOfUtcDay('2029-12-31'), { startDate: '2030-01-01T00:00:00.000Z' })).toBe(key('end_after_start'));
+    expect(check(v.validateEndDate, endOfUtcDay('2029-12-31'), { startDate: '2030-01-01T00:00:00.000Z' })).toBe(
+      key('end_after_start'),
+    );
     expect(check(v.validateEndDate, endOfUtcDay('2029-12-31'), { startDate: null })).toBeUndefined();
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  confirmedHeight, cryptoPriceProblem, depositVerdict, fromWei, isPaid, orderAmountWei, refundShareWei, refundTransfer, toWei, weiOf,
+  confirmedHeight,
+  cryptoPriceProblem,
+  depositVerdict,
+  fromWei,
+  isPaid,
+  orderAmountWei,
+  refundShareWei,
+  refundTransfer,
+  toWei,
+  weiOf,
 } from '../../server/modules/payments/crypto/policy.js';
 import { depositKeys, DEV_CRYPTO_MNEMONIC, devFundedAccounts } from '../../server/chain/hd.js';
 import { english } from './said.js';
@@ -28,7 +37,9 @@ describe('crypto amounts in wei', () => {
   });
 
   it('a product without a crypto price cannot be paid in crypto', () => {
-    expect(english(cryptoPriceProblem([{ title: 'Free', qty: 1, priceCrypto: '0.00000000' }]))).toBe('"Free" has no crypto price: pay for it another way.');
+    expect(english(cryptoPriceProblem([{ title: 'Free', qty: 1, priceCrypto: '0.00000000' }]))).toBe(
+      '"Free" has no crypto price: pay for it another way.',
+    );
     expect(cryptoPriceProblem([{ title: 'Gold', qty: 1, priceCrypto: '0.1' }])).toBeNull();
   });
 });
@@ -36,7 +47,12 @@ describe('crypto amounts in wei', () => {
 describe('deposit verdicts', () => {
   const amount = ether('0.25');
   it.each([
-    ['0', 'nothing'], ['0.1', 'under'], ['0.249999999999999999', 'under'], ['0.25', 'exact'], ['0.250000000000000001', 'over'], ['3', 'over'],
+    ['0', 'nothing'],
+    ['0.1', 'under'],
+    ['0.249999999999999999', 'under'],
+    ['0.25', 'exact'],
+    ['0.250000000000000001', 'over'],
+    ['3', 'over'],
   ])('%s received of 0.25 → %s', (received, kind) => {
     const v = depositVerdict(amount, ether(received));
     expect(v.kind).toBe(kind);
@@ -44,7 +60,11 @@ describe('deposit verdicts', () => {
   });
 
   it('says what is missing and what is over, to the wei', () => {
-    expect(depositVerdict(amount, ether('0.1'))).toEqual({ kind: 'under', received: ether('0.1'), missing: ether('0.15') });
+    expect(depositVerdict(amount, ether('0.1'))).toEqual({
+      kind: 'under',
+      received: ether('0.1'),
+      missing: ether('0.15'),
+    });
     expect(depositVerdict(amount, amount + 1n)).toEqual({ kind: 'over', received: amount + 1n, over: 1n });
   });
 
@@ -70,7 +90,10 @@ describe('refund shares', () => {
   });
 
   it('the transfer pays its own fee (21,000 gas at the price); a share not above the fee is refused', () => {
-    expect(refundTransfer(ether('0.1'), 2_000_000_000n)).toEqual({ valueWei: ether('0.1') - 42_000_000_000_000n, feeWei: 42_000_000_000_000n });
+    expect(refundTransfer(ether('0.1'), 2_000_000_000n)).toEqual({
+      valueWei: ether('0.1') - 42_000_000_000_000n,
+      feeWei: 42_000_000_000_000n,
+    });
     expect(refundTransfer(42_000_000_000_000n, 2_000_000_000n)).toHaveProperty('refused');
   });
 });

@@ -26,9 +26,12 @@ describe('CSV cells (server/lib/csv.ts)', () => {
     expect(csvCell('text', undefined)).toBe('');
   });
 
-  it.each(['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil.test")'])('a text cell starting a formula (%j) gets an apostrophe', (text) => {
-    expect(csvCell('text', text)).toBe(`'${text}`);
-  });
+  it.each(['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil.test")'])(
+    'a text cell starting a formula (%j) gets an apostrophe',
+    (text) => {
+      expect(csvCell('text', text)).toBe(`'${text}`);
+    },
+  );
 
   it('leaves ordinary text, and amounts and numbers that are negative, as they are', () => {
     expect(csvCell('text', 'a=b')).toBe('a=b');
@@ -38,7 +41,9 @@ describe('CSV cells (server/lib/csv.ts)', () => {
   });
 
   it('commas, quotes and line breaks round-trip through csv-stringify and a CSV reader', () => {
-    const cells = ['a, b', 'say "hi"', 'line\nbreak', 'crlf\r\nend', '=cmd|"/c calc"!A0'].map((v) => csvCell('text', v));
+    const cells = ['a, b', 'say "hi"', 'line\nbreak', 'crlf\r\nend', '=cmd|"/c calc"!A0'].map((v) =>
+      csvCell('text', v),
+    );
     const text = stringify([cells], CSV_OPTIONS);
     expect(text.startsWith('"a, b","say ""hi""","line\nbreak"')).toBe(true);
     expect(parse(text)).toEqual([['a, b', 'say "hi"', 'line\nbreak', 'crlf\r\nend', '\'=cmd|"/c calc"!A0']]);
@@ -53,11 +58,20 @@ describe('CSV cells (server/lib/csv.ts)', () => {
 });
 
 type Row = { id: string; title: string | null; amount: number; at: string };
-const COLUMNS = [...csvColumns<Row>({ id: 'text', title: 'text', amount: 'money' }), csvColumn<Row>('at', 'date', (r) => r.at)];
+const COLUMNS = [
+  ...csvColumns<Row>({ id: 'text', title: 'text', amount: 'money' }),
+  csvColumn<Row>('at', 'date', (r) => r.at),
+];
 
 async function text(pages: Row[][]) {
   let out = '';
-  for await (const piece of csvText((async function* () { yield* pages; })(), COLUMNS)) out += piece;
+  for await (const piece of csvText(
+    (async function* () {
+      yield* pages;
+    })(),
+    COLUMNS,
+  ))
+    out += piece;
   return out;
 }
 
@@ -67,7 +81,10 @@ describe('CSV written a batch at a time (csvText)', () => {
     { id: 'b', title: 'comma, "quote"\nline', amount: 0, at: '2026-01-02T03:04:05.006Z' },
     { id: 'c', title: null, amount: -4.5, at: '2026-01-02T03:04:05.006Z' },
   ];
-  const whole = stringify(rows.map((r) => COLUMNS.map((c) => csvCell(c.kind, c.value(r)))), { ...CSV_OPTIONS, header: true, columns: COLUMNS.map((c) => c.header), bom: true });
+  const whole = stringify(
+    rows.map((r) => COLUMNS.map((c) => csvCell(c.kind, c.value(r)))),
+    { ...CSV_OPTIONS, header: true, columns: COLUMNS.map((c) => c.header), bom: true },
+  );
 
   it('gives the bytes one stringifier gives for all the rows, however they are batched', async () => {
     expect(await text([rows])).toBe(whole);
@@ -82,7 +99,7 @@ describe('CSV written a batch at a time (csvText)', () => {
   });
 });
 
-describe('counting a CSV download\'s records as it arrives (csvRecordCounter)', () => {
+describe("counting a CSV download's records as it arrives (csvRecordCounter)", () => {
   const bytes = (s: string) => new TextEncoder().encode(s);
   it('counts line feeds outside quoted cells, the header not counted, across chunk boundaries', () => {
     const count = csvRecordCounter();

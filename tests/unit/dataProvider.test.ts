@@ -24,31 +24,63 @@ describe('dataProvider', () => {
     });
     const url = new URL(fetchMock.mock.calls[0]![0], 'http://x');
     expect(url.pathname).toBe('/api/orders');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'abc', status: 'paid', limit: '20', offset: '40', sort: 'amountFiat', order: 'desc' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      q: 'abc',
+      status: 'paid',
+      limit: '20',
+      offset: '40',
+      sort: 'amountFiat',
+      order: 'desc',
+    });
     expect(result).toMatchObject({ data: [{ id: 'o1' }], total: 12345, meta: { totalIsEstimate: true } });
   });
 
   it('reads mint jobs from "jobs" and single records from the singular key', async () => {
     const counts = { queued: 1, processing: 0, succeeded: 2, failed: 0 };
     const worker = { active: true, heartbeatAt: null, startedAt: null, chainId: 31337, minter: null, error: null };
-    const fetchList = respond(200, { ok: true, jobs: [], total: 0, totalIsEstimate: false, counts, worker, serverTime: '2025-01-01T00:00:00.000Z' });
-    const list = await dataProvider.getList('mint-queue', { pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'ASC' }, filter: {} });
+    const fetchList = respond(200, {
+      ok: true,
+      jobs: [],
+      total: 0,
+      totalIsEstimate: false,
+      counts,
+      worker,
+      serverTime: '2025-01-01T00:00:00.000Z',
+    });
+    const list = await dataProvider.getList('mint-queue', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'createdAt', order: 'ASC' },
+      filter: {},
+    });
     expect(list).toMatchObject({ data: [], total: 0 });
     // the 'mint-queue' resource's API lives at /api/mint-jobs (RESOURCES in src/common/resources.ts)
     expect(new URL(fetchList.mock.calls[0]![0], 'http://x').pathname).toBe('/api/mint-jobs');
     // the rest of the answer (the mint queue's counts and worker) reaches the screen as the list's meta
     expect(list.meta).toEqual({ counts, worker, serverTime: '2025-01-01T00:00:00.000Z', totalIsEstimate: false });
     const fetchMock = respond(200, { ok: true, product: { id: 'p1', title: 'Gold bar' } });
-    await expect(dataProvider.getOne('products', { id: 'p1' })).resolves.toEqual({ data: { id: 'p1', title: 'Gold bar' } });
+    await expect(dataProvider.getOne('products', { id: 'p1' })).resolves.toEqual({
+      data: { id: 'p1', title: 'Gold bar' },
+    });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/products/p1');
   });
 
   it('a view of a shared API sends its fixed parameters with the list and its CSV; a list without a CSV has no export path', async () => {
     const fetchMock = respond(200, { ok: true, notifications: [], total: 0, unread: 3 });
-    const list = await dataProvider.getList('notifications-all', { pagination: { page: 2, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' }, filter: { read: 'false' } });
+    const list = await dataProvider.getList('notifications-all', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { read: 'false' },
+    });
     const url = new URL(fetchMock.mock.calls[0]![0], 'http://x');
     expect(url.pathname).toBe('/api/notifications');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ scope: 'all', read: 'false', limit: '25', offset: '25', sort: 'createdAt', order: 'desc' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      scope: 'all',
+      read: 'false',
+      limit: '25',
+      offset: '25',
+      sort: 'createdAt',
+      order: 'desc',
+    });
     expect(list.meta).toMatchObject({ unread: 3 });
     expect(exportPathOf('notification-bulks')).toBe('/api/notifications/bulk/export.csv');
     expect(exportPathOf('membership-points')).toBeUndefined();
@@ -56,8 +88,13 @@ describe('dataProvider', () => {
 
   it('refuses a resource without an API before calling the server', async () => {
     const fetchMock = respond(200, { ok: true });
-    await expect(dataProvider.getList('settings', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }))
-      .rejects.toMatchObject({ name: 'HttpError', status: 400, message: 'Unknown resource "settings"' });
+    await expect(
+      dataProvider.getList('settings', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).rejects.toMatchObject({ name: 'HttpError', status: 400, message: 'Unknown resource "settings"' });
     await expect(dataProvider.getOne('nowhere', { id: 'x' })).rejects.toMatchObject({ name: 'HttpError', status: 400 });
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -75,7 +112,12 @@ describe('dataProvider', () => {
   });
 
   it('throws HttpError with field errors in body.errors', async () => {
-    respond(400, { ok: false, error: 'SKU already exists.', code: 'validation', fields: { sku: 'SKU already exists.' } });
+    respond(400, {
+      ok: false,
+      error: 'SKU already exists.',
+      code: 'validation',
+      fields: { sku: 'SKU already exists.' },
+    });
     await expect(dataProvider.create('products', { data: {} })).rejects.toMatchObject({
       name: 'HttpError',
       message: 'SKU already exists.',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 
-describe('the DNS server\'s configuration', () => {
+describe("the DNS server's configuration", () => {
   it('listens on 127.0.0.1 with ns1.<first zone> at that address, and limits 50 replies a second with every 2nd slipped', () => {
     expect(loadConfig({ DNS_ZONES: 'example.com,rwa.test' }).dns).toMatchObject({
-      host: '127.0.0.1', nameservers: [{ name: 'ns1.example.com', address: '127.0.0.1' }], rrl: { perSecond: 50, slip: 2 },
+      host: '127.0.0.1',
+      nameservers: [{ name: 'ns1.example.com', address: '127.0.0.1' }],
+      rrl: { perSecond: 50, slip: 2 },
     });
   });
 
@@ -14,8 +16,13 @@ describe('the DNS server\'s configuration', () => {
   });
 
   it('reads DNS_NAMESERVERS as names, each with an optional address', () => {
-    expect(loadConfig({ DNS_NAMESERVERS: ' NS1.rwa.test.=192.0.2.53 , ns2.example.net,ns3.rwa.test=2001:db8::53' }).dns.nameservers).toEqual([
-      { name: 'ns1.rwa.test', address: '192.0.2.53' }, { name: 'ns2.example.net', address: null }, { name: 'ns3.rwa.test', address: '2001:db8::53' },
+    expect(
+      loadConfig({ DNS_NAMESERVERS: ' NS1.rwa.test.=192.0.2.53 , ns2.example.net,ns3.rwa.test=2001:db8::53' }).dns
+        .nameservers,
+    ).toEqual([
+      { name: 'ns1.rwa.test', address: '192.0.2.53' },
+      { name: 'ns2.example.net', address: null },
+      { name: 'ns3.rwa.test', address: '2001:db8::53' },
     ]);
   });
 

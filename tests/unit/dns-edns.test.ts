@@ -2,8 +2,16 @@ import type { Answer } from 'dns-packet';
 import { describe, expect, it } from 'vitest';
 import { ednsOf, optRecord, udpLimit } from '../../server/modules/domain/dns/edns.js';
 
-const opt = (udpPayloadSize: number, ednsVersion = 0, flags = 0): Answer =>
-  ({ type: 'OPT', name: '.', udpPayloadSize, extendedRcode: 0, ednsVersion, flags, flag_do: false, options: [] });
+const opt = (udpPayloadSize: number, ednsVersion = 0, flags = 0): Answer => ({
+  type: 'OPT',
+  name: '.',
+  udpPayloadSize,
+  extendedRcode: 0,
+  ednsVersion,
+  flags,
+  flag_do: false,
+  options: [],
+});
 
 describe('EDNS(0)', () => {
   it('without an OPT record: no EDNS, replies of 512 bytes', () => {

@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseRateLimiter } from '../../server/modules/domain/dns/rrl.js';
 
-const run = (rrl: ResponseRateLimiter, address: string, n: number, at: number) => Array.from({ length: n }, () => rrl.decide(address, at));
+const run = (rrl: ResponseRateLimiter, address: string, n: number, at: number) =>
+  Array.from({ length: n }, () => rrl.decide(address, at));
 
 describe('response rate limiting', () => {
   it('sends perSecond replies, then drops them with every slip-th sent truncated', () => {
     const rrl = new ResponseRateLimiter({ perSecond: 5, slip: 2 });
-    expect(run(rrl, '192.0.2.1', 9, 0)).toEqual(['send', 'send', 'send', 'send', 'send', 'drop', 'slip', 'drop', 'slip']);
+    expect(run(rrl, '192.0.2.1', 9, 0)).toEqual([
+      'send',
+      'send',
+      'send',
+      'send',
+      'send',
+      'drop',
+      'slip',
+      'drop',
+      'slip',
+    ]);
   });
 
-  it('refills at perSecond a second, up to one second\'s worth', () => {
+  it("refills at perSecond a second, up to one second's worth", () => {
     const rrl = new ResponseRateLimiter({ perSecond: 10, slip: 2 });
     run(rrl, '192.0.2.1', 10, 0);
     expect(rrl.decide('192.0.2.1', 0)).toBe('drop');
@@ -25,7 +36,12 @@ describe('response rate limiting', () => {
 
   it('is off at 0 a second; slip 0 drops all past the limit, slip 1 truncates all', () => {
     expect(run(new ResponseRateLimiter({ perSecond: 0, slip: 2 }), 'a', 1000, 0).every((d) => d === 'send')).toBe(true);
-    expect(run(new ResponseRateLimiter({ perSecond: 1, slip: 0 }), 'a', 4, 0)).toEqual(['send', 'drop', 'drop', 'drop']);
+    expect(run(new ResponseRateLimiter({ perSecond: 1, slip: 0 }), 'a', 4, 0)).toEqual([
+      'send',
+      'drop',
+      'drop',
+      'drop',
+    ]);
     expect(run(new ResponseRateLimiter({ perSecond: 1, slip: 1 }), 'a', 3, 0)).toEqual(['send', 'slip', 'slip']);
   });
 

@@ -9,13 +9,26 @@ const header = (flags: number, ...counts: number[]) => {
   counts.forEach((n, i) => out.writeUInt16BE(n, 4 + 2 * i));
   return out;
 };
-const query = encode({ type: 'query', id: 7, flags: 0x0100, questions: [{ name: 'www.rwa.test', type: 'A', class: 'IN' }] });
-const rcodeOf = (parsed: ReturnType<typeof parseQuery>) => (parsed.kind === 'bare' ? parsed.message[3]! & 0xf : parsed.kind);
+const query = encode({
+  type: 'query',
+  id: 7,
+  flags: 0x0100,
+  questions: [{ name: 'www.rwa.test', type: 'A', class: 'IN' }],
+});
+const rcodeOf = (parsed: ReturnType<typeof parseQuery>) =>
+  parsed.kind === 'bare' ? parsed.message[3]! & 0xf : parsed.kind;
 
 describe('the header checks before decoding', () => {
   it('reads the counts, and fits a question in 5 bytes and a record in 11 at the least', () => {
     expect(readHeader(Buffer.alloc(11))).toBeNull();
-    expect(readHeader(header(0, 1, 2, 3, 4))).toEqual({ id: 0xbeef, flags: 0, questions: 1, answers: 2, authorities: 3, additionals: 4 });
+    expect(readHeader(header(0, 1, 2, 3, 4))).toEqual({
+      id: 0xbeef,
+      flags: 0,
+      questions: 1,
+      answers: 2,
+      authorities: 3,
+      additionals: 4,
+    });
     const h = readHeader(header(0, 1, 0, 0, 1))!;
     expect(countsFit(h, 12 + 5 + 11)).toBe(true);
     expect(countsFit(h, 12 + 5 + 10)).toBe(false);
@@ -43,7 +56,9 @@ describe('the header checks before decoding', () => {
 
   it('decodes a well-formed query', () => {
     const parsed = parseQuery(query);
-    expect(parsed.kind === 'query' && parsed.query.questions).toEqual([{ name: 'www.rwa.test', type: 'A', class: 'IN' }]);
+    expect(parsed.kind === 'query' && parsed.query.questions).toEqual([
+      { name: 'www.rwa.test', type: 'A', class: 'IN' },
+    ]);
   });
 
   it('writes a bare reply of 12 bytes', () => {

@@ -7,19 +7,31 @@ let now = 0;
 let asked: [number, number][] = [];
 let copy: ZoneCopy;
 const build = vi.fn((m: RecordsMessage) => buildIndex(m.rows ?? [], m.serial, ['rwa.test'], []));
-const records = (seq: number, generation: number, rows = true): RecordsMessage =>
-  ({ type: 'records', seq, generation, loadedAt: now, serial: 1, rows: rows ? [{ domain: 'www.rwa.test', type: 'A', value: '192.0.2.1', ttl: 60 }] : undefined });
+const records = (seq: number, generation: number, rows = true): RecordsMessage => ({
+  type: 'records',
+  seq,
+  generation,
+  loadedAt: now,
+  serial: 1,
+  rows: rows ? [{ domain: 'www.rwa.test', type: 'A', value: '192.0.2.1', ttl: 60 }] : undefined,
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
   now = 0;
   asked = [];
   build.mockClear();
-  copy = new ZoneCopy((seq, generation) => asked.push([seq, generation]), build, () => now);
+  copy = new ZoneCopy(
+    (seq, generation) => asked.push([seq, generation]),
+    build,
+    () => now,
+  );
 });
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
-describe('the DNS worker\'s copy of the records', () => {
+describe("the DNS worker's copy of the records", () => {
   it('waits for the first copy, then answers from it for 500 ms without asking', async () => {
     const first = copy.get();
     expect(asked).toEqual([[0, -1]]);
@@ -38,7 +50,10 @@ describe('the DNS worker\'s copy of the records', () => {
     const index = copy.get();
     expect(index).not.toBeInstanceOf(Promise);
     copy.get();
-    expect(asked).toEqual([[0, -1], [0, 0]]);
+    expect(asked).toEqual([
+      [0, -1],
+      [0, 0],
+    ]);
     now = 950;
     expect(copy.get()).toBeInstanceOf(Promise);
   });
@@ -62,7 +77,7 @@ describe('the DNS worker\'s copy of the records', () => {
     copy.received(records(0, 1)); // an answer to the request made before the mark: not enough
     expect(asked.at(-1)).toEqual([1, 1]);
     copy.received(records(1, 2));
-    expect((await waiting)).not.toBeNull();
+    expect(await waiting).not.toBeNull();
   });
 
   it('gives up after 2 s (SERVFAIL) when no copy comes, or when reading failed', async () => {

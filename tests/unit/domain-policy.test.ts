@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsType } from '../../src/common/domain.js';
 import {
-  checkRecord, ipv6Groups, neighbourConflict, normalizeValue, ownerNameProblem, txtStrings, zoneOf,
+  checkRecord,
+  ipv6Groups,
+  neighbourConflict,
+  normalizeValue,
+  ownerNameProblem,
+  txtStrings,
+  zoneOf,
 } from '../../server/modules/domain/policy.js';
 import { say, type Said } from '../../server/lib/errors.js';
 import { english } from './said.js';
@@ -109,26 +115,38 @@ describe('record names and zones', () => {
     expect(zoneOf(name, ZONES)).toBe(zone);
   });
 
-  it.each(['_dmarc.rwa.test', 'a-b.rwa.test', '_acme-challenge.www.rwa.test', 'xn--fiqs8s.rwa.test'])('%s is a record name', (name) => {
-    expect(ownerNameProblem(name)).toBeNull();
-  });
-  it.each(['', 'a b.rwa.test', '*.rwa.test', 'a..rwa.test', '-a.rwa.test', 'é.rwa.test'])('%j is not a record name', (name) => {
-    expect(english(ownerNameProblem(name))).toEqual(expect.any(String));
-  });
+  it.each(['_dmarc.rwa.test', 'a-b.rwa.test', '_acme-challenge.www.rwa.test', 'xn--fiqs8s.rwa.test'])(
+    '%s is a record name',
+    (name) => {
+      expect(ownerNameProblem(name)).toBeNull();
+    },
+  );
+  it.each(['', 'a b.rwa.test', '*.rwa.test', 'a..rwa.test', '-a.rwa.test', 'é.rwa.test'])(
+    '%j is not a record name',
+    (name) => {
+      expect(english(ownerNameProblem(name))).toEqual(expect.any(String));
+    },
+  );
 
   it('checks the whole record: a name inside a zone, a CNAME off the apex and not to itself, values per type', () => {
-    expect(checkRecord({ domain: 'WWW.rwa.test.', type: 'A', value: '192.0.2.1', ttl: 300 }, ZONES))
-      .toEqual({ record: { domain: 'www.rwa.test', type: 'A', value: '192.0.2.1', ttl: 300 } });
-    expect(checkRecord({ domain: 'www.other.com', type: 'A', value: '192.0.2.1', ttl: 300 }, ['rwa.test']))
-      .toEqual({ problems: { domain: say('dns_outside_zone', { zone: 'rwa.test' }) } });
-    expect(checkRecord({ domain: 'www.other.com', type: 'A', value: '192.0.2.1', ttl: 300 }, ZONES))
-      .toEqual({ problems: { domain: say('dns_outside_zones', { zones: 'rwa.test, shop.rwa.test, example.org' }) } });
-    expect(checkRecord({ domain: 'rwa.test', type: 'CNAME', value: 'x.example.com', ttl: 300 }, ZONES))
-      .toEqual({ problems: { domain: say('dns_cname_at_apex', { zone: 'rwa.test' }) } });
-    expect(checkRecord({ domain: 'a.rwa.test', type: 'CNAME', value: 'A.rwa.test', ttl: 300 }, ZONES))
-      .toEqual({ problems: { value: say('dns_cname_self') } });
-    expect(checkRecord({ domain: 'bad name', type: 'MX', value: 'mail', ttl: 300 }, ZONES))
-      .toEqual({ problems: { domain: { messageCode: expect.any(String), params: expect.any(Object) }, value: say('dns_mx_value') } });
+    expect(checkRecord({ domain: 'WWW.rwa.test.', type: 'A', value: '192.0.2.1', ttl: 300 }, ZONES)).toEqual({
+      record: { domain: 'www.rwa.test', type: 'A', value: '192.0.2.1', ttl: 300 },
+    });
+    expect(checkRecord({ domain: 'www.other.com', type: 'A', value: '192.0.2.1', ttl: 300 }, ['rwa.test'])).toEqual({
+      problems: { domain: say('dns_outside_zone', { zone: 'rwa.test' }) },
+    });
+    expect(checkRecord({ domain: 'www.other.com', type: 'A', value: '192.0.2.1', ttl: 300 }, ZONES)).toEqual({
+      problems: { domain: say('dns_outside_zones', { zones: 'rwa.test, shop.rwa.test, example.org' }) },
+    });
+    expect(checkRecord({ domain: 'rwa.test', type: 'CNAME', value: 'x.example.com', ttl: 300 }, ZONES)).toEqual({
+      problems: { domain: say('dns_cname_at_apex', { zone: 'rwa.test' }) },
+    });
+    expect(checkRecord({ domain: 'a.rwa.test', type: 'CNAME', value: 'A.rwa.test', ttl: 300 }, ZONES)).toEqual({
+      problems: { value: say('dns_cname_self') },
+    });
+    expect(checkRecord({ domain: 'bad name', type: 'MX', value: 'mail', ttl: 300 }, ZONES)).toEqual({
+      problems: { domain: { messageCode: expect.any(String), params: expect.any(Object) }, value: say('dns_mx_value') },
+    });
   });
 });
 

@@ -9,7 +9,8 @@ import en from '../../src/admin/i18n/en';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const translate = (key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], en) as string;
+const translate = (key: string) =>
+  key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], en) as string;
 
 function render(node: React.ReactNode) {
   const container = document.createElement('div');

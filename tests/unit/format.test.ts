@@ -18,7 +18,9 @@ describe('formatMoney', () => {
 
   it('can show more decimals for crypto amounts', () => {
     expect(formatMoney('0.12345678', 'ETH', 'en', { maximumFractionDigits: 8 })).toMatch(/^ETH\s0\.12345678$/);
-    expect(formatMoney('123456789012.12345678', 'ETH', 'en', { maximumFractionDigits: 8 })).toMatch(/^ETH\s123,456,789,012\.12345678$/);
+    expect(formatMoney('123456789012.12345678', 'ETH', 'en', { maximumFractionDigits: 8 })).toMatch(
+      /^ETH\s123,456,789,012\.12345678$/,
+    );
     expect(formatMoney(null, 'USD')).toBe('');
   });
 });

@@ -19,7 +19,9 @@ describe('catalogues', () => {
     expect(leaves(zh.ra).sort()).toEqual(leaves(englishMessages.ra).sort());
     const untranslated = leaves(zh.ra).filter((k) => {
       const value = k.split('.').reduce<unknown>((o, part) => (o as Record<string, unknown>)[part], zh.ra);
-      return typeof value === 'string' && value.trim() !== '' && !/[\u4e00-\u9fff]/.test(value) && !/^%\{\w+\}/.test(value);
+      return (
+        typeof value === 'string' && value.trim() !== '' && !/[\u4e00-\u9fff]/.test(value) && !/^%\{\w+\}/.test(value)
+      );
     });
     expect(untranslated).toEqual([]);
   });
@@ -29,20 +31,25 @@ describe('catalogues', () => {
     expect(leaves(zh.resources).sort()).toEqual(leaves(en.resources).sort());
     expect(leaves(zh.errors).sort()).toEqual(leaves(en.errors).sort());
     expect(leaves(zh).sort()).toEqual(leaves(en).sort());
-    const valueAt = (o: object, k: string) => k.split('.').reduce<unknown>((x, part) => (x as Record<string, unknown>)[part], o);
-    const untranslated = [...leaves({ app: zh.app }), ...leaves({ resources: zh.resources })]
-      .filter((k) => valueAt(zh, k) === valueAt(en, k) && /[a-z]{3,} [a-z]{3,}/i.test(String(valueAt(en, k))));
+    const valueAt = (o: object, k: string) =>
+      k.split('.').reduce<unknown>((x, part) => (x as Record<string, unknown>)[part], o);
+    const untranslated = [...leaves({ app: zh.app }), ...leaves({ resources: zh.resources })].filter(
+      (k) => valueAt(zh, k) === valueAt(en, k) && /[a-z]{3,} [a-z]{3,}/i.test(String(valueAt(en, k))),
+    );
     expect(untranslated).toEqual([]);
   });
 
   it('has the same keys in the shop\u2019s English and Chinese, every Chinese one translated', () => {
     expect(leaves(shopZh).sort()).toEqual(leaves(shopEn).sort());
-    const valueAt = (o: object, k: string) => k.split('.').reduce<unknown>((x, part) => (x as Record<string, unknown>)[part], o);
-    const same = leaves(shopZh).filter((k) => valueAt(shopZh, k) === valueAt(shopEn, k) && /[a-z]{3,} [a-z]{3,}/i.test(String(valueAt(shopEn, k))));
+    const valueAt = (o: object, k: string) =>
+      k.split('.').reduce<unknown>((x, part) => (x as Record<string, unknown>)[part], o);
+    const same = leaves(shopZh).filter(
+      (k) => valueAt(shopZh, k) === valueAt(shopEn, k) && /[a-z]{3,} [a-z]{3,}/i.test(String(valueAt(shopEn, k))),
+    );
     expect(same).toEqual([]);
   });
 
-  it('keeps each resource\'s text under resources.<name>, named as in the resource table', () => {
+  it("keeps each resource's text under resources.<name>, named as in the resource table", () => {
     expect(Object.keys(en.resources).filter((name) => !(name in RESOURCES))).toEqual([]);
     expect(Object.keys(en.app).filter((key) => ['products', 'orders', 'mint_queue'].includes(key))).toEqual([]);
   });

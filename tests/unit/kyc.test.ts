@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { isRealDate } from '../../src/common/kyc.schemas.js';
 import { fileKind, namesAPath, pdfLooksComplete } from '../../server/lib/uploads.js';
-import { ageOn, birthRefusal, decisionRefusal, kycCheckoutRefusal, mayRead, ownSessionRefusal, submitRefusal } from '../../server/modules/kyc/policy.js';
+import {
+  ageOn,
+  birthRefusal,
+  decisionRefusal,
+  kycCheckoutRefusal,
+  mayRead,
+  ownSessionRefusal,
+  submitRefusal,
+} from '../../server/modules/kyc/policy.js';
 import { english } from './said.js';
 
 describe('KYC rules', () => {
   it('real dates only, written YYYY-MM-DD', () => {
     expect(['2000-02-29', '1990-12-31', '1900-01-01'].map(isRealDate)).toEqual([true, true, true]);
-    expect(['1900-02-29', '1990-02-30', '1990-13-01', '1990-00-10', '1990-1-1', '10/12/1990', '', '1990-12-10T00:00'].map(isRealDate)).toEqual(Array(8).fill(false));
+    expect(
+      ['1900-02-29', '1990-02-30', '1990-13-01', '1990-00-10', '1990-1-1', '10/12/1990', '', '1990-12-10T00:00'].map(
+        isRealDate,
+      ),
+    ).toEqual(Array(8).fill(false));
   });
 
   it('age in whole years, the birthday counting on the day', () => {
@@ -43,7 +55,11 @@ describe('KYC rules', () => {
 
   it('the owner and reviewers read a session', () => {
     const s = { userId: 'u' };
-    expect([mayRead(s, { id: 'u', role: 'user' }), mayRead(s, { id: 'x', role: 'operator' }), mayRead(s, { id: 'x', role: 'admin' })]).toEqual([true, true, true]);
+    expect([
+      mayRead(s, { id: 'u', role: 'user' }),
+      mayRead(s, { id: 'x', role: 'operator' }),
+      mayRead(s, { id: 'x', role: 'admin' }),
+    ]).toEqual([true, true, true]);
     expect([mayRead(s, { id: 'x', role: 'finance' }), mayRead(s, { id: 'x', role: 'user' })]).toEqual([false, false]);
   });
 
@@ -53,8 +69,13 @@ describe('KYC rules', () => {
     expect(kycCheckoutRefusal(10000, 10001, false, null, '$100.00')).toBeNull();
     expect(kycCheckoutRefusal(10000, 10001, true, 'verified', '$100.00')).toBeNull();
     expect(kycCheckoutRefusal(10000, 10001, true, 'approved', '$100.00')).toBeNull();
-    expect(english(kycCheckoutRefusal(10000, 10001, true, null, '$100.00'))).toMatch(/above \$100\.00 need a verified identity: sign in/);
-    for (const status of ['pending', 'rejected']) expect(english(kycCheckoutRefusal(10000, 10001, true, status, '$100.00'))).toMatch(/verify your identity \(KYC\) on your account page/);
+    expect(english(kycCheckoutRefusal(10000, 10001, true, null, '$100.00'))).toMatch(
+      /above \$100\.00 need a verified identity: sign in/,
+    );
+    for (const status of ['pending', 'rejected'])
+      expect(english(kycCheckoutRefusal(10000, 10001, true, status, '$100.00'))).toMatch(
+        /verify your identity \(KYC\) on your account page/,
+      );
   });
 
   it('a file kind from its bytes; paths and cut-off PDFs are told apart', () => {

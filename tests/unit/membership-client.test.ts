@@ -21,13 +21,49 @@ describe('affordableTokens', () => {
 
 describe('orderTotals', () => {
   it('splits a stored order’s discount into the coupon’s and the member’s without float error', () => {
-    const order = { subtotal: 100.3, discount: 15.4, memberDiscount: 5.1, tax: 8.5, shipping: 0, amountFiat: 93.4, currency: 'USD' };
-    expect(orderTotals(order)).toEqual({ subtotal: 100.3, discount: 10.3, memberDiscount: 5.1, tax: 8.5, shipping: 0, total: 93.4, currency: 'USD' });
+    const order = {
+      subtotal: 100.3,
+      discount: 15.4,
+      memberDiscount: 5.1,
+      tax: 8.5,
+      shipping: 0,
+      amountFiat: 93.4,
+      currency: 'USD',
+    };
+    expect(orderTotals(order)).toEqual({
+      subtotal: 100.3,
+      discount: 10.3,
+      memberDiscount: 5.1,
+      tax: 8.5,
+      shipping: 0,
+      total: 93.4,
+      currency: 'USD',
+    });
   });
 
   it('leaves the whole discount to the coupon when the member had none, and 0 when neither did', () => {
-    expect(orderTotals({ subtotal: 50, discount: 5, memberDiscount: 0, tax: 0, shipping: 4.99, amountFiat: 49.99, currency: 'EUR' }).discount).toBe(5);
-    expect(orderTotals({ subtotal: 50, discount: 0, memberDiscount: 0, tax: 0, shipping: 0, amountFiat: 50, currency: 'EUR' }).discount).toBe(0);
+    expect(
+      orderTotals({
+        subtotal: 50,
+        discount: 5,
+        memberDiscount: 0,
+        tax: 0,
+        shipping: 4.99,
+        amountFiat: 49.99,
+        currency: 'EUR',
+      }).discount,
+    ).toBe(5);
+    expect(
+      orderTotals({
+        subtotal: 50,
+        discount: 0,
+        memberDiscount: 0,
+        tax: 0,
+        shipping: 0,
+        amountFiat: 50,
+        currency: 'EUR',
+      }).discount,
+    ).toBe(0);
   });
 });
 

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { levelFor, levelLadderProblems, mayBuyExclusive, type MemberLevelName } from '../../src/common/membership.js';
 import { priceCart, type PricedProduct, type PricingMember } from '../../server/modules/cart/pricing.js';
-import { conversionRefusal, countsForLevel, pointsForOrder, pointsLeftAfterRefund, redemptionCost } from '../../server/modules/membership/policy.js';
+import {
+  conversionRefusal,
+  countsForLevel,
+  pointsForOrder,
+  pointsLeftAfterRefund,
+  redemptionCost,
+} from '../../server/modules/membership/policy.js';
 import { english } from './said.js';
 
 const LADDER = [
-  { name: 'BRONZE', minPoints: 0, minOrders: 0 }, { name: 'SILVER', minPoints: 1000, minOrders: 2 }, { name: 'GOLD', minPoints: 5000, minOrders: 5 },
-  { name: 'PLATINUM', minPoints: 20000, minOrders: 15 }, { name: 'DIAMOND', minPoints: 50000, minOrders: 30 },
+  { name: 'BRONZE', minPoints: 0, minOrders: 0 },
+  { name: 'SILVER', minPoints: 1000, minOrders: 2 },
+  { name: 'GOLD', minPoints: 5000, minOrders: 5 },
+  { name: 'PLATINUM', minPoints: 20000, minOrders: 15 },
+  { name: 'DIAMOND', minPoints: 50000, minOrders: 30 },
 ] as { name: MemberLevelName; minPoints: number; minOrders: number }[];
 
 describe('member levels', () => {
@@ -20,9 +29,15 @@ describe('member levels', () => {
 
   it('refuses a ladder whose thresholds do not rise with the order', () => {
     expect(levelLadderProblems(LADDER)).toEqual({});
-    expect(levelLadderProblems(LADDER.map((l) => (l.name === 'GOLD' ? { ...l, minPoints: 1000 } : l)))).toHaveProperty('GOLD');
-    expect(levelLadderProblems(LADDER.map((l) => (l.name === 'GOLD' ? { ...l, minOrders: 1 } : l)))).toHaveProperty('GOLD');
-    expect(levelLadderProblems(LADDER.map((l) => (l.name === 'BRONZE' ? { ...l, minOrders: 1 } : l)))).toHaveProperty('BRONZE');
+    expect(levelLadderProblems(LADDER.map((l) => (l.name === 'GOLD' ? { ...l, minPoints: 1000 } : l)))).toHaveProperty(
+      'GOLD',
+    );
+    expect(levelLadderProblems(LADDER.map((l) => (l.name === 'GOLD' ? { ...l, minOrders: 1 } : l)))).toHaveProperty(
+      'GOLD',
+    );
+    expect(levelLadderProblems(LADDER.map((l) => (l.name === 'BRONZE' ? { ...l, minOrders: 1 } : l)))).toHaveProperty(
+      'BRONZE',
+    );
   });
 
   it('shows an exclusive product only to members of its level and above whose level has exclusive products', () => {
@@ -50,7 +65,9 @@ describe('points arithmetic', () => {
     expect(redemptionCost(1, 1, 1)).toBe(1);
     expect(conversionRefusal(300, 100)).toBeNull();
     expect(english(conversionRefusal(150, 100))).toMatch(/multiple of 100/);
-    expect(['EARNED', 'REVERSED', 'ADJUSTED', 'REDEEMED', 'RETURNED', 'CONVERTED'].map((t) => countsForLevel(t as never))).toEqual([true, true, true, false, false, false]);
+    expect(
+      ['EARNED', 'REVERSED', 'ADJUSTED', 'REDEEMED', 'RETURNED', 'CONVERTED'].map((t) => countsForLevel(t as never)),
+    ).toEqual([true, true, true, false, false, false]);
   });
 });
 
@@ -58,19 +75,46 @@ describe('the member discount in cart pricing', () => {
   const now = new Date('2026-06-01T12:00:00Z');
   const products = new Map<string, PricedProduct>([
     ['a', { id: 'a', title: 'Bar', priceFiatCents: 99_99, status: 'active', stock: 10, tokenId: null }],
-    ['x', { id: 'x', title: 'Vault', priceFiatCents: 10_00, status: 'active', stock: 10, tokenId: null, minMemberLevel: 'GOLD' }],
+    [
+      'x',
+      {
+        id: 'x',
+        title: 'Vault',
+        priceFiatCents: 10_00,
+        status: 'active',
+        stock: 10,
+        tokenId: null,
+        minMemberLevel: 'GOLD',
+      },
+    ],
   ]);
   const rules = { taxBasisPoints: 10_00, shippingCents: 7_50, freeShippingOverCents: null, currency: 'USD' };
   const gold: PricingMember = { level: 'GOLD', discountBp: 5_00, freeShipping: true, exclusiveProducts: true };
-  const price = (member: PricingMember | null, items = [{ productId: 'a', qty: 1 }], coupon?: { code: string; found: null }) =>
-    priceCart({ items, products, customerUses: 0, rules, now, member, coupon });
+  const price = (
+    member: PricingMember | null,
+    items = [{ productId: 'a', qty: 1 }],
+    coupon?: { code: string; found: null },
+  ) => priceCart({ items, products, customerUses: 0, rules, now, member, coupon });
 
   it('is its own line, half-even on the subtotal after the coupon, before tax; free shipping with the level', () => {
     const guest = price(null);
-    expect(guest).toMatchObject({ subtotalCents: 99_99, memberDiscountCents: 0, shippingCents: 7_50, taxCents: 10_00, totalCents: 117_49, member: null });
+    expect(guest).toMatchObject({
+      subtotalCents: 99_99,
+      memberDiscountCents: 0,
+      shippingCents: 7_50,
+      taxCents: 10_00,
+      totalCents: 117_49,
+      member: null,
+    });
     const member = price(gold);
     // 5 % of 99.99 = 4.9995 → 5.00; tax 10 % of 94.99 = 9.499 → 9.50.
-    expect(member).toMatchObject({ discountCents: 0, memberDiscountCents: 5_00, taxCents: 9_50, shippingCents: 0, totalCents: 104_49 });
+    expect(member).toMatchObject({
+      discountCents: 0,
+      memberDiscountCents: 5_00,
+      taxCents: 9_50,
+      shippingCents: 0,
+      totalCents: 104_49,
+    });
     expect(member.member).toEqual({ level: 'GOLD', discountBp: 5_00, freeShipping: true });
     const bronze = price({ level: 'BRONZE', discountBp: 0, freeShipping: false, exclusiveProducts: false });
     expect(bronze).toMatchObject({ memberDiscountCents: 0, shippingCents: 7_50, totalCents: 117_49 });

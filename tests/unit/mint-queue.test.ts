@@ -27,11 +27,25 @@ describe('mint queue helpers', () => {
   });
 
   it('sends the form as a trimmed address, digit strings and a trimmed reason', () => {
-    expect(mintBody({ walletAddress: ' 0xabc ', tokenId: 1, amount: 3, note: ' For a partner ' }))
-      .toEqual({ walletAddress: '0xabc', tokenId: '1', amount: '3', note: 'For a partner' });
-    expect(mintBody({ walletAddress: '0xabc', tokenId: '2.0', amount: ' 7 ' })).toEqual({ walletAddress: '0xabc', tokenId: '2', amount: '7', note: '' });
+    expect(mintBody({ walletAddress: ' 0xabc ', tokenId: 1, amount: 3, note: ' For a partner ' })).toEqual({
+      walletAddress: '0xabc',
+      tokenId: '1',
+      amount: '3',
+      note: 'For a partner',
+    });
+    expect(mintBody({ walletAddress: '0xabc', tokenId: '2.0', amount: ' 7 ' })).toEqual({
+      walletAddress: '0xabc',
+      tokenId: '2',
+      amount: '7',
+      note: '',
+    });
     // not a whole number: sent as typed, for the server to name the field
-    expect(mintBody({ tokenId: 'x', amount: 1.5 })).toEqual({ walletAddress: '', tokenId: 'x', amount: '1.5', note: '' });
+    expect(mintBody({ tokenId: 'x', amount: 1.5 })).toEqual({
+      walletAddress: '',
+      tokenId: 'x',
+      amount: '1.5',
+      note: '',
+    });
   });
 
   it('groups only counts a float can hold exactly', () => {
@@ -61,7 +75,12 @@ describe('mint queue titles and texts', () => {
     expect(m.load_failed).toBe('Failed to load mint jobs');
     expect(m.filters.all_statuses).toBe('All Status');
     expect([m.auto_refresh_on, m.auto_refresh_off]).toEqual(['Auto Refresh ON', 'Auto Refresh OFF']);
-    expect([m.mint.submit, m.mint.submitting, m.mint.cancel, m.mint.wallet_placeholder]).toEqual(['Mint Token', 'Minting...', 'Cancel', '0x...']);
+    expect([m.mint.submit, m.mint.submitting, m.mint.cancel, m.mint.wallet_placeholder]).toEqual([
+      'Mint Token',
+      'Minting...',
+      'Cancel',
+      '0x...',
+    ]);
     expect(zh.resources['mint-queue'].worker_active).not.toBe(m.worker_active);
     expect(zh.resources['mint-queue'].fields.walletAddress).not.toBe(en.resources['mint-queue'].fields.walletAddress);
   });

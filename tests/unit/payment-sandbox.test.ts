@@ -8,7 +8,8 @@ import { notPendingMessage } from '../../server/modules/payments/policy.js';
 import { english } from './said.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
-const card = (over: Record<string, string> = {}) => sandboxConfirmBody.parse({ cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'A', ...over });
+const card = (over: Record<string, string> = {}) =>
+  sandboxConfirmBody.parse({ cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'A', ...over });
 
 describe('the card sandbox', () => {
   it('checks card numbers with Luhn', () => {
@@ -26,15 +27,27 @@ describe('the card sandbox', () => {
   });
 
   it('decides the outcome by the test card', () => {
-    expect(cardOutcome(SANDBOX_CARDS.succeeds)).toMatchObject({ type: 'payment.succeeded', reference: expect.stringMatching(/^sandbox_ch_/) });
+    expect(cardOutcome(SANDBOX_CARDS.succeeds)).toMatchObject({
+      type: 'payment.succeeded',
+      reference: expect.stringMatching(/^sandbox_ch_/),
+    });
     expect(cardOutcome(SANDBOX_CARDS.declined)).toMatchObject({ type: 'payment.refused', code: 'card_declined' });
-    expect(cardOutcome(SANDBOX_CARDS.insufficientFunds)).toMatchObject({ type: 'payment.refused', code: 'insufficient_funds' });
+    expect(cardOutcome(SANDBOX_CARDS.insufficientFunds)).toMatchObject({
+      type: 'payment.refused',
+      code: 'insufficient_funds',
+    });
   });
 
   it('names the field of a card that cannot be charged', () => {
     expect(cardProblem(card(), NOW)).toBeNull();
-    expect(cardProblem(card({ cardNumber: '4242 4242 4242 4241' }), NOW)).toMatchObject({ status: 400, fields: { cardNumber: 'Your card number is invalid.' } });
-    expect(cardProblem(card({ expiry: '01/26' }), NOW)).toMatchObject({ status: 400, fields: { expiry: 'Your card has expired.' } });
+    expect(cardProblem(card({ cardNumber: '4242 4242 4242 4241' }), NOW)).toMatchObject({
+      status: 400,
+      fields: { cardNumber: 'Your card number is invalid.' },
+    });
+    expect(cardProblem(card({ expiry: '01/26' }), NOW)).toMatchObject({
+      status: 400,
+      fields: { expiry: 'Your card has expired.' },
+    });
     expect(card({ cardNumber: '4242-4242 4242-4242' }).cardNumber).toBe('4242424242424242');
   });
 
@@ -53,7 +66,8 @@ describe('checkout and payment rules', () => {
     expect(mayPoll(order, { id: 'u1', role: 'user' }, false)).toBe(true);
     expect(mayPoll(order, { id: 'u2', role: 'user' }, false)).toBe(false);
     expect(mayPoll({ userId: null }, { id: 'u2', role: 'user' }, false)).toBe(false);
-    for (const role of ['admin', 'finance', 'operator']) expect(mayPoll(order, { id: 'x', role }, false), role).toBe(true);
+    for (const role of ['admin', 'finance', 'operator'])
+      expect(mayPoll(order, { id: 'x', role }, false), role).toBe(true);
   });
 
   it('adds the order id to the return path, keeping its query and fragment', () => {
@@ -67,7 +81,11 @@ describe('checkout and payment rules', () => {
   });
 
   it('refuses return paths that leave the site', () => {
-    const base = { items: [{ productId: '00000000-0000-4000-8000-000000000000', qty: 1 }], email: 'a@b.co', provider: 'sandbox' };
+    const base = {
+      items: [{ productId: '00000000-0000-4000-8000-000000000000', qty: 1 }],
+      email: 'a@b.co',
+      provider: 'sandbox',
+    };
     for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/a b']) {
       expect(checkoutSessionBody.safeParse({ ...base, returnUrl: bad }).success, bad).toBe(false);
     }

@@ -15,7 +15,15 @@ describe('tokenWei: a payout’s amount in wei at a rate of tokens per 1.00', ()
 });
 
 describe('onchainRefusal', () => {
-  const ok = { status: 'pending', recipient: 'a@x.dev', wallet: '0x0000000000000000000000000000000000000001', transferState: null, claimed: false, rate: '0.0004', signerReady: true };
+  const ok = {
+    status: 'pending',
+    recipient: 'a@x.dev',
+    wallet: '0x0000000000000000000000000000000000000001',
+    transferState: null,
+    claimed: false,
+    rate: '0.0004',
+    signerReady: true,
+  };
   it('lets a pending payout with a wallet, a rate and a signer go', () => expect(onchainRefusal(ok)).toBeNull());
   it('names each reason with its status', () => {
     expect(onchainRefusal({ ...ok, status: 'completed' })).toMatchObject({ status: 409, code: 'illegal_transition' });
@@ -35,12 +43,20 @@ describe('onchainRefusal', () => {
 describe('decideTransfer: a stored transfer is finished, re-sent byte for byte, or found lost; never signed again', () => {
   const stored = { nonce: 4, signedTx: '0x02' as Hex, txHash: '0xaa' as Hex };
   it('a receipt ends it', () => {
-    expect(decideTransfer(stored, { receipt: { status: 'success', blockNumber: 9n }, confirmedTxCount: 5, txKnown: true })).toEqual({ action: 'done', status: 'success', blockNumber: 9n });
-    expect(decideTransfer(stored, { receipt: { status: 'reverted', blockNumber: 9n }, confirmedTxCount: 5, txKnown: true })).toMatchObject({ status: 'reverted' });
+    expect(
+      decideTransfer(stored, { receipt: { status: 'success', blockNumber: 9n }, confirmedTxCount: 5, txKnown: true }),
+    ).toEqual({ action: 'done', status: 'success', blockNumber: 9n });
+    expect(
+      decideTransfer(stored, { receipt: { status: 'reverted', blockNumber: 9n }, confirmedTxCount: 5, txKnown: true }),
+    ).toMatchObject({ status: 'reverted' });
   });
   it('known to the node: wait; unknown with the nonce unused: re-send; nonce used by another: lost', () => {
     expect(decideTransfer(stored, { receipt: null, confirmedTxCount: 4, txKnown: true })).toEqual({ action: 'wait' });
-    expect(decideTransfer(stored, { receipt: null, confirmedTxCount: 4, txKnown: false })).toEqual({ action: 'rebroadcast' });
-    expect(decideTransfer(stored, { receipt: null, confirmedTxCount: 5, txKnown: false })).toMatchObject({ action: 'lost' });
+    expect(decideTransfer(stored, { receipt: null, confirmedTxCount: 4, txKnown: false })).toEqual({
+      action: 'rebroadcast',
+    });
+    expect(decideTransfer(stored, { receipt: null, confirmedTxCount: 5, txKnown: false })).toMatchObject({
+      action: 'lost',
+    });
   });
 });

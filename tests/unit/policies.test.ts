@@ -5,8 +5,21 @@ import { capabilityFor, RESOURCES } from '../../src/common/resources.js';
 import { accountDelayMs, lockedMessage, loginRefusal, loginStandingOf } from '../../server/modules/auth/policy.js';
 import { dashboardAccess } from '../../server/modules/dashboard/policy.js';
 import { formatUptime } from '../../server/modules/dashboard/service.js';
-import { couponAccess, couponStatus, deleteRefusal as couponDeleteRefusal, expireRefusal as couponExpireRefusal, termProblems } from '../../server/modules/coupons/policy.js';
-import { backoffSeconds, isFinal, mintAccess, minedOutcome, rebroadcastFailed, retryRefusal } from '../../server/modules/mint/policy.js';
+import {
+  couponAccess,
+  couponStatus,
+  deleteRefusal as couponDeleteRefusal,
+  expireRefusal as couponExpireRefusal,
+  termProblems,
+} from '../../server/modules/coupons/policy.js';
+import {
+  backoffSeconds,
+  isFinal,
+  mintAccess,
+  minedOutcome,
+  rebroadcastFailed,
+  retryRefusal,
+} from '../../server/modules/mint/policy.js';
 import { canMove, isFulfilledBy, manualFulfilRefusal, orderAccess } from '../../server/modules/orders/policy.js';
 import { dashboardUrl, paymentAccess, refundableCents, refundRefusal } from '../../server/modules/payments/policy.js';
 import { deleteRefusal, productAccess } from '../../server/modules/products/policy.js';
@@ -72,15 +85,25 @@ describe('module policies: who may do what', () => {
 describe('products', () => {
   it('keeps a product that is part of orders', () => {
     expect(deleteRefusal({ title: 'Gold' }, false)).toBeNull();
-    expect(english(deleteRefusal({ title: 'Gold' }, true))).toBe('"Gold" is part of existing orders and cannot be deleted. Set its status to inactive instead.');
+    expect(english(deleteRefusal({ title: 'Gold' }, true))).toBe(
+      '"Gold" is part of existing orders and cannot be deleted. Set its status to inactive instead.',
+    );
   });
 });
 
 describe('order lifecycle', () => {
   it.each([
-    ['pending', 'paid', true], ['pending', 'failed', true], ['paid', 'fulfilled', true], ['paid', 'refunded', true],
-    ['fulfilled', 'refunded', true], ['pending', 'fulfilled', false], ['pending', 'refunded', false], ['failed', 'paid', false],
-    ['refunded', 'paid', false], ['paid', 'paid', false], ['bogus', 'paid', false],
+    ['pending', 'paid', true],
+    ['pending', 'failed', true],
+    ['paid', 'fulfilled', true],
+    ['paid', 'refunded', true],
+    ['fulfilled', 'refunded', true],
+    ['pending', 'fulfilled', false],
+    ['pending', 'refunded', false],
+    ['failed', 'paid', false],
+    ['refunded', 'paid', false],
+    ['paid', 'paid', false],
+    ['bogus', 'paid', false],
   ] as const)('%s → %s is %s', (from, to, legal) => {
     expect(canMove(from, to)).toBe(legal);
   });
@@ -114,7 +137,13 @@ describe('mint jobs', () => {
   });
 
   it('sends a stored transaction again later, until the attempt limit', () => {
-    expect(rebroadcastFailed('j', 2, 'down')).toEqual({ jobId: 'j', kind: 'later', delaySeconds: 4, error: 'down', attempts: 2 });
+    expect(rebroadcastFailed('j', 2, 'down')).toEqual({
+      jobId: 'j',
+      kind: 'later',
+      delaySeconds: 4,
+      error: 'down',
+      attempts: 2,
+    });
     expect(rebroadcastFailed('j', MAX_ATTEMPTS, 'down')).toEqual({ jobId: 'j', kind: 'failed', error: 'down' });
   });
 
@@ -122,7 +151,11 @@ describe('mint jobs', () => {
     const job = { id: 'j', attempts: 0, txHash: '0xabc' };
     expect(minedOutcome(job, 'success', 12n)).toEqual({ jobId: 'j', kind: 'succeeded', blockNumber: 12 });
     expect(minedOutcome(job, 'failed', 12n)).toEqual({
-      jobId: 'j', kind: 'attempt-failed', attempts: 1, dropStoredTx: true, error: 'Transaction 0xabc reverted in block 12.',
+      jobId: 'j',
+      kind: 'attempt-failed',
+      attempts: 1,
+      dropStoredTx: true,
+      error: 'Transaction 0xabc reverted in block 12.',
     });
   });
 
@@ -130,7 +163,9 @@ describe('mint jobs', () => {
     expect(retryRefusal('failed')).toBeNull();
     expect(retryRefusal('failed', 'paid')).toBeNull();
     expect(english(retryRefusal('queued'))).toBe('Only a failed job can be retried; this one is queued.');
-    expect(english(retryRefusal('failed', 'refunded'))).toBe('This job’s order was refunded, so its token is not minted.');
+    expect(english(retryRefusal('failed', 'refunded'))).toBe(
+      'This job’s order was refunded, so its token is not minted.',
+    );
   });
 });
 
@@ -141,17 +176,32 @@ describe('payments', () => {
     expect(refundRefusal(paid, 10_00)).toBeNull();
     expect(refundRefusal({ ...paid, refundedCents: 4_00 }, 6_00)).toBeNull();
     expect(refundRefusal(paid, 10_01)).toEqual({
-      status: 400, code: 'validation', field: 'amount', message: say('refund_over_amount', { amount: '10.00', currency: 'USD' }),
+      status: 400,
+      code: 'validation',
+      field: 'amount',
+      message: say('refund_over_amount', { amount: '10.00', currency: 'USD' }),
     });
     expect(refundRefusal({ ...paid, refundedCents: 4_00 }, 6_01)).toEqual({
-      status: 409, code: 'refund_exceeds_remaining', field: 'amount', message: say('refund_exceeds_remaining_field', { amount: '6.00', currency: 'USD' }),
+      status: 409,
+      code: 'refund_exceeds_remaining',
+      field: 'amount',
+      message: say('refund_exceeds_remaining_field', { amount: '6.00', currency: 'USD' }),
     });
   });
 
   it('refuses a payment that is not completed', () => {
-    expect(refundRefusal({ ...paid, status: 'pending' }, 1)).toMatchObject({ status: 409, message: say('payment_not_refundable', { status: 'pending' }) });
-    expect(refundRefusal({ ...paid, status: 'failed' }, 1)).toMatchObject({ status: 409, code: 'payment_not_refundable' });
-    expect(refundRefusal({ ...paid, status: 'refunded', refundedCents: 10_00 }, 1)).toMatchObject({ status: 409, message: say('payment_refunded') });
+    expect(refundRefusal({ ...paid, status: 'pending' }, 1)).toMatchObject({
+      status: 409,
+      message: say('payment_not_refundable', { status: 'pending' }),
+    });
+    expect(refundRefusal({ ...paid, status: 'failed' }, 1)).toMatchObject({
+      status: 409,
+      code: 'payment_not_refundable',
+    });
+    expect(refundRefusal({ ...paid, status: 'refunded', refundedCents: 10_00 }, 1)).toMatchObject({
+      status: 409,
+      message: say('payment_refunded'),
+    });
   });
 
   it('says what is left to refund, nothing unless completed', () => {
@@ -163,8 +213,12 @@ describe('payments', () => {
   it('links a payment to its provider’s page', () => {
     const p = { id: 'p1', reference: null, test: false };
     expect(dashboardUrl({ ...p, provider: 'sandbox' })).toBe('/pay/sandbox/p1');
-    expect(dashboardUrl({ ...p, provider: 'stripe', reference: 'pi_1' })).toBe('https://dashboard.stripe.com/payments/pi_1');
-    expect(dashboardUrl({ ...p, provider: 'stripe', reference: 'pi_1', test: true })).toBe('https://dashboard.stripe.com/test/payments/pi_1');
+    expect(dashboardUrl({ ...p, provider: 'stripe', reference: 'pi_1' })).toBe(
+      'https://dashboard.stripe.com/payments/pi_1',
+    );
+    expect(dashboardUrl({ ...p, provider: 'stripe', reference: 'pi_1', test: true })).toBe(
+      'https://dashboard.stripe.com/test/payments/pi_1',
+    );
     expect(dashboardUrl({ ...p, provider: 'stripe' })).toBeNull();
     expect(dashboardUrl({ ...p, provider: 'test' })).toBeNull();
   });
@@ -172,10 +226,12 @@ describe('payments', () => {
 
 describe('logging in', () => {
   it('slows an account once its recent failures pass the limit, doubling every limit more, up to 3 s', () => {
-    expect([0, 5, 6, 10, 11, 15, 16, 20, 21, 25, 26, 500].map((n) => accountDelayMs(n, 5))).toEqual([0, 0, 250, 250, 500, 500, 1000, 1000, 2000, 2000, 3000, 3000]);
+    expect([0, 5, 6, 10, 11, 15, 16, 20, 21, 25, 26, 500].map((n) => accountDelayMs(n, 5))).toEqual([
+      0, 0, 250, 250, 500, 500, 1000, 1000, 2000, 2000, 3000, 3000,
+    ]);
   });
 
-  it('locks only the address whose lock has not ended, and counts every address\'s recent failures toward the delay', () => {
+  it("locks only the address whose lock has not ended, and counts every address's recent failures toward the delay", () => {
     const now = new Date('2026-01-01T12:00:00Z');
     const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
     const rows = [
@@ -198,8 +254,12 @@ describe('logging in', () => {
 
   it('says how long an account stays locked', () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    expect(english(lockedMessage(new Date('2026-01-01T00:15:00Z'), now))).toMatch(/locked out of this account for 15 more minutes\.$/);
-    expect(english(lockedMessage(new Date('2026-01-01T00:00:20Z'), now))).toMatch(/locked out of this account for 1 more minute\.$/);
+    expect(english(lockedMessage(new Date('2026-01-01T00:15:00Z'), now))).toMatch(
+      /locked out of this account for 15 more minutes\.$/,
+    );
+    expect(english(lockedMessage(new Date('2026-01-01T00:00:20Z'), now))).toMatch(
+      /locked out of this account for 1 more minute\.$/,
+    );
   });
 });
 
@@ -212,7 +272,15 @@ describe('dashboard', () => {
 });
 
 describe('coupons', () => {
-  const terms = { discountType: 'percentage', discountValue: 10_00, usageLimit: null, perCustomerLimit: null, startDate: null, endDate: null, usedCount: 0 };
+  const terms = {
+    discountType: 'percentage',
+    discountValue: 10_00,
+    usageLimit: null,
+    perCustomerLimit: null,
+    startDate: null,
+    endDate: null,
+    usedCount: 0,
+  };
 
   it('is expired once its end date has passed', () => {
     const now = new Date('2026-06-01T00:00:00Z');
@@ -235,13 +303,17 @@ describe('coupons', () => {
   it('keeps a used coupon', () => {
     expect(couponDeleteRefusal({ code: 'A', usedCount: 0 })).toBeNull();
     expect(english(couponDeleteRefusal({ code: 'A', usedCount: 1 }))).toMatch(/used 1 time and cannot be deleted/);
-    expect(english(couponDeleteRefusal({ code: 'A', usedCount: 0, reservedCount: 2 }))).toMatch(/held by 2 unpaid orders/);
+    expect(english(couponDeleteRefusal({ code: 'A', usedCount: 0, reservedCount: 2 }))).toMatch(
+      /held by 2 unpaid orders/,
+    );
   });
 
   it('expires now only a coupon not yet expired', () => {
     const now = new Date('2026-06-01T00:00:00Z');
     expect(couponExpireRefusal({ code: 'A', endDate: null }, now)).toBeNull();
     expect(couponExpireRefusal({ code: 'A', endDate: new Date('2026-07-01T00:00:00Z') }, now)).toBeNull();
-    expect(english(couponExpireRefusal({ code: 'A', endDate: new Date('2026-05-01T00:00:00Z') }, now))).toBe('Coupon "A" has already expired.');
+    expect(english(couponExpireRefusal({ code: 'A', endDate: new Date('2026-05-01T00:00:00Z') }, now))).toBe(
+      'Coupon "A" has already expired.',
+    );
   });
 });

@@ -33,11 +33,19 @@ describe('report rules', () => {
 
   it('the CSV columns: the period, then each figure, money as decimal text', () => {
     const report = {
-      kind: 'financial', bucket: 'month',
+      kind: 'financial',
+      bucket: 'month',
       series: [{ period: '2026-10', gross: 1234.5, refunds: 0.1, net: 1234.4, commissions: 0, payouts: 61.73 }],
     } as unknown as Report;
     const columns = reportCsvColumns(report);
     expect(columns.map((c) => c.header)).toEqual(['Month', 'Gross', 'Refunds', 'Net', 'Commissions', 'Payouts']);
-    expect(columns.map((c) => csvCell(c.kind, c.value(report.series[0]!)))).toEqual(['2026-10', '1234.50', '0.10', '1234.40', '0.00', '61.73']);
+    expect(columns.map((c) => csvCell(c.kind, c.value(report.series[0]!)))).toEqual([
+      '2026-10',
+      '1234.50',
+      '0.10',
+      '1234.40',
+      '0.00',
+      '61.73',
+    ]);
   });
 });

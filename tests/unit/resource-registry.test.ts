@@ -21,21 +21,31 @@ const adminFolders = fs.readdirSync('src/admin/resources');
  */
 const NEW_RESOURCE = {
   own: [
-    'src/common/<name>.ts', 'src/common/<name>.schemas.ts',
+    'src/common/<name>.ts',
+    'src/common/<name>.schemas.ts',
     'server/modules/<name>/', // routes.ts, service.ts, policy.ts, present.ts (its CSV columns with csvExport)
     'src/admin/resources/<name>/', // index.ts, its screens, i18n/en.ts and i18n/zh.ts
     'server/db/migrations/', // the generated SQL and its snapshot
     'tests/api/<name>.test.ts',
   ],
   shared: [
-    'src/common/resources.ts', 'server/modules/index.ts', 'server/db/schema.ts', 'server/db/migrations/meta/_journal.json',
+    'src/common/resources.ts',
+    'server/modules/index.ts',
+    'server/db/schema.ts',
+    'server/db/migrations/meta/_journal.json',
     'tests/api/factories.ts', // its rows for tests
     'tests/api/unsafe-text.test.ts', // a valid body per new route that takes one (it fails without)
   ],
 };
 /** Files that listed resources by hand before the registry; the checklist must not send anyone to them. */
-const FORMER_LISTS = ['src/admin/App.tsx', 'src/admin/layout/nav.ts', 'tests/e2e/layout.test.ts', 'tests/api/csv-export.test.ts', 'tests/api/access-matrix.test.ts', 'src/common/audit.ts'];
-
+const FORMER_LISTS = [
+  'src/admin/App.tsx',
+  'src/admin/layout/nav.ts',
+  'tests/e2e/layout.test.ts',
+  'tests/api/csv-export.test.ts',
+  'tests/api/access-matrix.test.ts',
+  'src/common/audit.ts',
+];
 
 describe('what a resource provides', () => {
   it('touches at most 12 places: its own files and one line in each registry', () => {
@@ -45,8 +55,12 @@ describe('what a resource provides', () => {
 
   it('docs/ARCHITECTURE.md\'s "Add a resource" is this list', () => {
     const doc = read('docs/ARCHITECTURE.md');
-    const section = doc.slice(doc.indexOf('## Add a resource'), doc.indexOf('\n## ', doc.indexOf('## Add a resource') + 1));
-    for (const file of [...NEW_RESOURCE.own, ...NEW_RESOURCE.shared]) expect(section, file).toContain(file.replace('server/db/migrations/meta/_journal.json', 'db:generate'));
+    const section = doc.slice(
+      doc.indexOf('## Add a resource'),
+      doc.indexOf('\n## ', doc.indexOf('## Add a resource') + 1),
+    );
+    for (const file of [...NEW_RESOURCE.own, ...NEW_RESOURCE.shared])
+      expect(section, file).toContain(file.replace('server/db/migrations/meta/_journal.json', 'db:generate'));
     for (const file of FORMER_LISTS) expect(section, file).not.toContain(file);
   });
 
@@ -57,7 +71,7 @@ describe('what a resource provides', () => {
     expect((zh.resources as Record<string, unknown>)[folder], 'Chinese catalogue').toBeDefined();
   });
 
-  it('the menu is the registry\'s entries in order, each labelled in both languages', () => {
+  it("the menu is the registry's entries in order, each labelled in both languages", () => {
     expect(MENU.map((m) => m.order)).toEqual(MENU.map((_, i) => i + 1));
     expect([...NAV_ITEMS, REFERRAL_DASHBOARD].map((n) => n.path)).toEqual(MENU.map((m) => `/${m.resource}`));
     expect(NAV_ITEMS.every((n) => n.icon)).toBe(true);
@@ -67,9 +81,15 @@ describe('what a resource provides', () => {
     }
   });
 
-  it('every record type the server audits is the registry\'s, and each is labelled in both languages', () => {
-    const files = fs.readdirSync('server/modules', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-    const written = new Set(files.flatMap((f) => [...read(`server/modules/${f}`).matchAll(/audit(?:Row)?\([^;]*?, '[\w.]+', '(\w+)'/g)].map((m) => m[1]!)));
+  it("every record type the server audits is the registry's, and each is labelled in both languages", () => {
+    const files = fs
+      .readdirSync('server/modules', { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'));
+    const written = new Set(
+      files.flatMap((f) =>
+        [...read(`server/modules/${f}`).matchAll(/audit(?:Row)?\([^;]*?, '[\w.]+', '(\w+)'/g)].map((m) => m[1]!),
+      ),
+    );
     expect(written.size).toBeGreaterThan(5);
     expect([...written].filter((e) => !(AUDIT_ENTITIES as readonly string[]).includes(e))).toEqual([]);
     for (const entity of AUDIT_ENTITIES) {

@@ -1,6 +1,16 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IdMap, dateShiftMs, decimalToCents, describeProblem, isUuid, nameUuid, parseDate, plainDecimal, shiftDate } from '../../server/db/seed/format.js';
+import {
+  IdMap,
+  dateShiftMs,
+  decimalToCents,
+  describeProblem,
+  isUuid,
+  nameUuid,
+  parseDate,
+  plainDecimal,
+  shiftDate,
+} from '../../server/db/seed/format.js';
 import { parseSeedFile, SeedFileError } from '../../server/db/seed/parse.js';
 import { jsonErrorPlace } from '../../server/db/seed/seed.js';
 
@@ -24,7 +34,8 @@ describe('decimalToCents', () => {
     expect(decimalToCents('2.9999')).toBe(300);
   });
   it('refuses what is not an amount', () => {
-    for (const v of ['abc', '', '1.2.3', null, undefined, {}, Number.NaN, Number.POSITIVE_INFINITY, 1e300]) expect(decimalToCents(v)).toBeNull();
+    for (const v of ['abc', '', '1.2.3', null, undefined, {}, Number.NaN, Number.POSITIVE_INFINITY, 1e300])
+      expect(decimalToCents(v)).toBeNull();
   });
 });
 
@@ -78,11 +89,23 @@ describe('parseSeedFile', () => {
   const now = new Date('2027-01-10T00:00:00Z');
   const minimal = {
     posts: [{ id: 1, title: 'json-server hello' }],
-    users: [{ id: 1, email: 'Ann@Example.com', password: 'secret-password-1' }, { id: 2, email: 'ann@example.com' }],
-    products: [{ id: 1, title: 'Gold', price: 12.5 }, { id: '2', name: 'Art', priceFiat: '1,000.10', rwaType: 'art', status: 'active' }],
+    users: [
+      { id: 1, email: 'Ann@Example.com', password: 'secret-password-1' },
+      { id: 2, email: 'ann@example.com' },
+    ],
+    products: [
+      { id: 1, title: 'Gold', price: 12.5 },
+      { id: '2', name: 'Art', priceFiat: '1,000.10', rwaType: 'art', status: 'active' },
+    ],
     orders: [
       { id: 1, userId: 2, productId: 1, qty: 2, createdAt: '2026-06-01T00:00:00Z' },
-      { id: 2, customerEmail: 'bob@example.com', items: [{ productId: '2', quantity: 1 }, { productId: 99 }], status: 'paid', createdAt: '2026-12-01T00:00:00Z' },
+      {
+        id: 2,
+        customerEmail: 'bob@example.com',
+        items: [{ productId: '2', quantity: 1 }, { productId: 99 }],
+        status: 'paid',
+        createdAt: '2026-12-01T00:00:00Z',
+      },
       { id: 3, status: 'weird' },
     ],
     payments: [{ id: 'p1', orderId: 2, amount: 1000.1, status: 'completed', method: 'stripe' }],
@@ -95,7 +118,8 @@ describe('parseSeedFile', () => {
     expect(data.users.map((u) => u.email)).toEqual(['ann@example.com', 'bob@example.com']);
     expect(data.users[0]!.password).toBe('secret-password-1');
     expect(data.products.map((p) => [p.priceFiatCents, p.rwaType, p.status, p.title])).toEqual([
-      [1250, 'commodity', 'draft', 'Gold'], [100010, 'art', 'active', 'Art'],
+      [1250, 'commodity', 'draft', 'Gold'],
+      [100010, 'art', 'active', 'Art'],
     ]);
     expect(data.products[0]!.sku).toBeTruthy();
     expect(data.settings).toEqual([{ key: 'siteName', value: 'My shop' }]);
@@ -106,7 +130,9 @@ describe('parseSeedFile', () => {
     const [first, second] = data.orders;
     expect(first!.userId).toBe(data.users[0]!.id); // user 2 was a duplicate of user 1
     expect(first!.amountCents).toBe(2500);
-    expect(data.orderItems.filter((i) => i.orderId === second!.id).map((i) => i.productId)).toEqual([data.products[1]!.id]);
+    expect(data.orderItems.filter((i) => i.orderId === second!.id).map((i) => i.productId)).toEqual([
+      data.products[1]!.id,
+    ]);
     expect(second!.userId).toBe(data.users[1]!.id);
     expect(second!.customerEmail).toBe('bob@example.com');
     expect(data.payments[0]!.orderId).toBe(second!.id);
@@ -132,7 +158,9 @@ describe('parseSeedFile', () => {
     expect(data.notes).toEqual([]);
     expect(data.problems).toEqual([]);
     expect(data.orders).toHaveLength(325);
-    expect(new Set(data.orders.map((o) => o.status))).toEqual(new Set(['pending', 'paid', 'failed', 'refunded', 'fulfilled']));
+    expect(new Set(data.orders.map((o) => o.status))).toEqual(
+      new Set(['pending', 'paid', 'failed', 'refunded', 'fulfilled']),
+    );
     expect(new Set(data.products.map((p) => p.rwaType)).size).toBe(5);
     expect(new Set(data.products.map((p) => p.status))).toEqual(new Set(['active', 'inactive', 'draft']));
     const newest = Math.max(...data.orders.map((o) => o.createdAt!.getTime()));
@@ -142,7 +170,9 @@ describe('parseSeedFile', () => {
     for (const email of ['admin@rwa.dev', 'finance@rwa.dev', 'operator@rwa.dev', 'shopper@rwa.dev']) {
       expect(data.users.find((u) => u.email === email)?.password).toBe('rwa-dev-password');
     }
-    const paid = new Set(data.orders.filter((o) => ['paid', 'fulfilled', 'refunded'].includes(o.status!)).map((o) => o.id));
+    const paid = new Set(
+      data.orders.filter((o) => ['paid', 'fulfilled', 'refunded'].includes(o.status!)).map((o) => o.id),
+    );
     expect(data.payments.every((p) => paid.has(p.orderId!))).toBe(true);
     expect(data.payments).toHaveLength(paid.size);
   });
@@ -158,22 +188,68 @@ describe('a seed file with problems is refused, each problem on its own line', (
     }
     return [];
   };
-  const product = (over: Record<string, unknown>) => ({ id: 1, title: 'Gold bar', sku: 'GOLD-1', priceFiat: 10, ...over });
+  const product = (over: Record<string, unknown>) => ({
+    id: 1,
+    title: 'Gold bar',
+    sku: 'GOLD-1',
+    priceFiat: 10,
+    ...over,
+  });
 
   it.each([
     ['a negative price', { products: [product({ priceFiat: -5 })] }, 'products[0] (id 1).priceFiat: -5 is negative'],
-    ['a price that is not an amount', { products: [product({ priceFiat: 'ten' })] }, 'products[0] (id 1).priceFiat: "ten" is not an amount'],
+    [
+      'a price that is not an amount',
+      { products: [product({ priceFiat: 'ten' })] },
+      'products[0] (id 1).priceFiat: "ten" is not an amount',
+    ],
     ['a product without its SKU', { products: [product({ sku: undefined })] }, 'products[0] (id 1).sku: missing'],
-    ['two products sharing a SKU', { products: [product({}), product({ id: 2, sku: 'gold-1' })] }, 'products[1] (id 2).sku: "gold-1" is also an earlier product\'s SKU'],
-    ['an order naming a product that does not exist', { users: [{ id: 1, email: 'a@b.dev' }], products: [product({})], orders: [{ id: 9, userId: 1, productId: 42, qty: 1 }] },
-      'orders[0] (id 9).productId: product 42 does not exist'],
+    [
+      'two products sharing a SKU',
+      { products: [product({}), product({ id: 2, sku: 'gold-1' })] },
+      'products[1] (id 2).sku: "gold-1" is also an earlier product\'s SKU',
+    ],
+    [
+      'an order naming a product that does not exist',
+      {
+        users: [{ id: 1, email: 'a@b.dev' }],
+        products: [product({})],
+        orders: [{ id: 9, userId: 1, productId: 42, qty: 1 }],
+      },
+      'orders[0] (id 9).productId: product 42 does not exist',
+    ],
     ['products that is not an array', { products: { id: 1 } }, 'products: is not an array of records'],
-    ['an unknown enum value', { products: [product({ rwaType: 'spaceships' })] }, 'products[0] (id 1).rwaType: "spaceships" is not one of commodity, real_estate, art, collectibles, bonds'],
-    ['a negative stock', { products: [product({ stock: -3 })] }, 'products[0] (id 1).stock: -3 is not a whole number of at least 0'],
+    [
+      'an unknown enum value',
+      { products: [product({ rwaType: 'spaceships' })] },
+      'products[0] (id 1).rwaType: "spaceships" is not one of commodity, real_estate, art, collectibles, bonds',
+    ],
+    [
+      'a negative stock',
+      { products: [product({ stock: -3 })] },
+      'products[0] (id 1).stock: -3 is not a whole number of at least 0',
+    ],
     ['a user without an email', { users: [{ id: 7, name: 'No Mail' }] }, 'users[0] (id 7).email: missing'],
-    ['two users with one email', { users: [{ id: 1, email: 'a@b.dev' }, { id: 2, email: 'A@b.dev' }] }, 'users[1] (id 2).email: a@b.dev is also an earlier user\'s email'],
-    ['a payment of an order that does not exist', { payments: [{ id: 'p', orderId: 5, amountFiat: 1 }] }, 'payments[0] (id "p").orderId: order 5 does not exist'],
-    ['an order line of an order that does not exist', { products: [product({})], orderItems: [{ id: 3, orderId: 77, productId: 1 }] }, 'orderItems[0] (id 3).orderId: order 77 does not exist'],
+    [
+      'two users with one email',
+      {
+        users: [
+          { id: 1, email: 'a@b.dev' },
+          { id: 2, email: 'A@b.dev' },
+        ],
+      },
+      "users[1] (id 2).email: a@b.dev is also an earlier user's email",
+    ],
+    [
+      'a payment of an order that does not exist',
+      { payments: [{ id: 'p', orderId: 5, amountFiat: 1 }] },
+      'payments[0] (id "p").orderId: order 5 does not exist',
+    ],
+    [
+      'an order line of an order that does not exist',
+      { products: [product({})], orderItems: [{ id: 3, orderId: 77, productId: 1 }] },
+      'orderItems[0] (id 3).orderId: order 77 does not exist',
+    ],
     ['a record that is not an object', { users: ['ann'] }, 'users[0]: is not an object'],
     ['an invalid setting', { settings: { sessionTimeout: -5 } }, 'settings.sessionTimeout: -5 is not a valid value'],
   ])('%s', (_, file, line) => {
@@ -196,7 +272,10 @@ describe('a seed file with problems is refused, each problem on its own line', (
 
   it('lenient: repairs instead, and says how', () => {
     const data = parseSeedFile({ products: [product({ priceFiat: -5 }), product({ id: 2 })] }, { lenient: true });
-    expect(data.products.map((p) => [p.sku, p.priceFiatCents])).toEqual([['GOLD-1', 0], ['GOLD-1-2', 1000]]);
+    expect(data.products.map((p) => [p.sku, p.priceFiatCents])).toEqual([
+      ['GOLD-1', 0],
+      ['GOLD-1-2', 1000],
+    ]);
     expect(data.problems.map((p) => `${describeProblem(p)}: ${p.repair}`)).toEqual([
       'products[0] (id 1).priceFiat: -5 is negative: used 0',
       'products[1] (id 2).sku: "GOLD-1" is also an earlier product\'s SKU: renamed it GOLD-1-2',

@@ -31,7 +31,14 @@ describe('expiry and CVC', () => {
   });
 
   it('names the fields not yet complete', () => {
-    expect(incompleteFields({ name: ' ', cardNumber: '4242', expiry: '13/30', cvc: '1' })).toEqual(['name', 'cardNumber', 'expiry', 'cvc']);
-    expect(incompleteFields({ name: 'A Buyer', cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' })).toEqual([]);
+    expect(incompleteFields({ name: ' ', cardNumber: '4242', expiry: '13/30', cvc: '1' })).toEqual([
+      'name',
+      'cardNumber',
+      'expiry',
+      'cvc',
+    ]);
+    expect(
+      incompleteFields({ name: 'A Buyer', cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }),
+    ).toEqual([]);
   });
 });

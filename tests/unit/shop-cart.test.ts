@@ -1,6 +1,18 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addLine, CART_KEY, cartStore, clampQty, EMPTY_CART, itemCount, MAX_LINES, MAX_QTY, parseCart, removeLine, setLineQty } from '../../src/shop/cart';
+import {
+  addLine,
+  CART_KEY,
+  cartStore,
+  clampQty,
+  EMPTY_CART,
+  itemCount,
+  MAX_LINES,
+  MAX_QTY,
+  parseCart,
+  removeLine,
+  setLineQty,
+} from '../../src/shop/cart';
 import { idempotencyKeys } from '../../src/lib/idempotency';
 
 const A = '11111111-1111-4111-8111-111111111111';
@@ -26,7 +38,10 @@ describe('cart rules', () => {
     let cart = addLine(EMPTY_CART, A, 2);
     cart = addLine(cart, B, 1);
     cart = addLine(cart, A, 3);
-    expect(cart.lines).toEqual([{ productId: A, qty: 5 }, { productId: B, qty: 1 }]);
+    expect(cart.lines).toEqual([
+      { productId: A, qty: 5 },
+      { productId: B, qty: 1 },
+    ]);
     expect(itemCount(cart)).toBe(6);
     expect(addLine(cart, A, MAX_QTY).lines[0]!.qty).toBe(MAX_QTY);
   });
@@ -49,8 +64,19 @@ describe('cart rules', () => {
     expect(parseCart(null)).toEqual(EMPTY_CART);
     expect(parseCart('{not json')).toEqual(EMPTY_CART);
     expect(parseCart('"a string"')).toEqual(EMPTY_CART);
-    const cart = parseCart(JSON.stringify({ lines: [{ productId: A, qty: 2 }, { productId: A, qty: '3' }, { qty: 1 }, null, { productId: B, qty: -4 }], couponCode: 7 }));
-    expect(cart).toEqual({ lines: [{ productId: A, qty: 5 }, { productId: B, qty: 1 }], couponCode: '' });
+    const cart = parseCart(
+      JSON.stringify({
+        lines: [{ productId: A, qty: 2 }, { productId: A, qty: '3' }, { qty: 1 }, null, { productId: B, qty: -4 }],
+        couponCode: 7,
+      }),
+    );
+    expect(cart).toEqual({
+      lines: [
+        { productId: A, qty: 5 },
+        { productId: B, qty: 1 },
+      ],
+      couponCode: '',
+    });
   });
 });
 
@@ -59,7 +85,10 @@ describe('the cart store', () => {
     cartStore.add(A, 2);
     cartStore.add(A, 1);
     cartStore.setCoupon('  SAVE10 ');
-    expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toEqual({ lines: [{ productId: A, qty: 3 }], couponCode: 'SAVE10' });
+    expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toEqual({
+      lines: [{ productId: A, qty: 3 }],
+      couponCode: 'SAVE10',
+    });
     cartStore.reload();
     expect(cartStore.get()).toEqual({ lines: [{ productId: A, qty: 3 }], couponCode: 'SAVE10' });
     cartStore.clear();

@@ -2,7 +2,13 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { restrictionOfCode, RESTRICTION_CODES } from '../../src/common/two-factor.js';
 import { SecretBox } from '../../server/lib/secret-box.js';
-import { adminResetRefusal, formatRecoveryCode, mustEnrol, secondFactorKind, sessionRestriction } from '../../server/modules/auth/policy.js';
+import {
+  adminResetRefusal,
+  formatRecoveryCode,
+  mustEnrol,
+  secondFactorKind,
+  sessionRestriction,
+} from '../../server/modules/auth/policy.js';
 import { matchTotp, newRecoveryCodes, hashRecoveryCode } from '../../server/modules/auth/two-factor.js';
 import { turnsOnTwoFactorWithout } from '../../server/modules/settings/two-factor-switch.js';
 import { english } from './said.js';
@@ -11,7 +17,8 @@ describe('2FA rules', () => {
   it('tells a TOTP code from a recovery code, ignoring spaces, dashes and case; anything else is neither', () => {
     expect(secondFactorKind(' 123 456 ')).toEqual({ kind: 'totp', code: '123456' });
     expect(secondFactorKind('abcde-fghjk')).toEqual({ kind: 'recovery', code: 'ABCDEFGHJK' });
-    for (const bad of ['12345', '1234567', 'ABCDE-FGHJ', 'ABCDE-FGHJ0', 'ABCDEFGHIK', '']) expect(secondFactorKind(bad)).toBeNull();
+    for (const bad of ['12345', '1234567', 'ABCDE-FGHJ', 'ABCDE-FGHJ0', 'ABCDEFGHIK', ''])
+      expect(secondFactorKind(bad)).toBeNull();
   });
 
   it('every user must enrol when the setting requires it and they have not', () => {

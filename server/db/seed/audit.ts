@@ -15,14 +15,26 @@ export function parseAuditEvents(ctx: Ctx, records: Rec[], userIds: Set<string>)
     const at: At = { collection: 'auditEvents', index: i };
     const skip = (field: string, message: string) => (ctx.notes.problem(at, field, message, 'skipped the entry'), []);
     const action = str(r.action);
-    if (!action || !ACTION.test(action)) return skip('action', missing(r.action) ? 'missing' : `${shown(r.action)} is not an action such as "payout.completed"`);
+    if (!action || !ACTION.test(action))
+      return skip(
+        'action',
+        missing(r.action) ? 'missing' : `${shown(r.action)} is not an action such as "payout.completed"`,
+      );
     const entity = str(r.entity);
     if (!entity) return skip('entity', 'missing');
     if (!missing(r.actorId) && !userRef(ctx, at, r, 'actorId', userIds)) return [];
-    if (r.data !== undefined && r.data !== null && typeof r.data !== 'object') return skip('data', `${shown(r.data)} is not an object`);
-    return [{
-      actorId: missing(r.actorId) ? null : ctx.ids.get('users', r.actorId), action, entity, entityId: str(r.entityId),
-      data: r.data ?? null, ip: str(r.ip), createdAt: dateOf(ctx, at, r, 'createdAt') ?? ctx.now,
-    }];
+    if (r.data !== undefined && r.data !== null && typeof r.data !== 'object')
+      return skip('data', `${shown(r.data)} is not an object`);
+    return [
+      {
+        actorId: missing(r.actorId) ? null : ctx.ids.get('users', r.actorId),
+        action,
+        entity,
+        entityId: str(r.entityId),
+        data: r.data ?? null,
+        ip: str(r.ip),
+        createdAt: dateOf(ctx, at, r, 'createdAt') ?? ctx.now,
+      },
+    ];
   });
 }

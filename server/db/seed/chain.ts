@@ -12,7 +12,8 @@ type Tokens = { products: OnChain[]; orderItems: (OnChain & { tokenised?: boolea
 export function mapOntoChain(data: Tokens, token: ChainToken): string | null {
   const named = new Set<string>();
   const move = (row: OnChain) => {
-    if (row.chainId !== token.chainId || row.contract?.toLowerCase() !== token.contract.toLowerCase()) named.add(`${row.chainId}/${row.contract}`);
+    if (row.chainId !== token.chainId || row.contract?.toLowerCase() !== token.contract.toLowerCase())
+      named.add(`${row.chainId}/${row.contract}`);
     row.chainId = token.chainId;
     row.contract = token.contract;
   };
@@ -25,7 +26,9 @@ export function mapOntoChain(data: Tokens, token: ChainToken): string | null {
     move(p);
     if (p.tokenId == null) continue;
     if (byTokenId.has(p.tokenId)) {
-      throw new Error(`products ${byTokenId.get(p.tokenId)} and ${p.sku} would both be token ${p.tokenId} of ${token.contract}: give them different token ids.`);
+      throw new Error(
+        `products ${byTokenId.get(p.tokenId)} and ${p.sku} would both be token ${p.tokenId} of ${token.contract}: give them different token ids.`,
+      );
     }
     byTokenId.set(p.tokenId, p.sku);
   }
@@ -33,6 +36,9 @@ export function mapOntoChain(data: Tokens, token: ChainToken): string | null {
   if (byTokenId.size === 0 && named.size === 0) return null;
   const where = `chain ${token.chainId}, contract ${token.contract}`;
   if (named.size === 0) return `tokenised products are on the running ${where}.`;
-  const said = [...named].map((pair) => pair.replace('/', ', contract ')).slice(0, 3).join('; ');
+  const said = [...named]
+    .map((pair) => pair.replace('/', ', contract '))
+    .slice(0, 3)
+    .join('; ');
   return `tokenised products are loaded on the running ${where} (the file said chain ${said}${named.size > 3 ? '; …' : ''}).`;
 }

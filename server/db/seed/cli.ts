@@ -37,15 +37,24 @@ async function main() {
     if (!values.append) {
       const file = values.file ? path.resolve(values.file) : config.seedFile;
       const t = Date.now();
-      const s = await seedFromFile(database.db, file, { shiftDates: !values['keep-dates'], lenient: values.lenient, chain: tokenOfChain(config.chain), zones: config.dns.zones,
-        privateUploadsDir: config.privateUploadsDir });
-      console.log(`seed: loaded ${path.basename(file)}: ${s.users} users, ${s.products} products, ${s.orders} orders, `
-        + `${s.orderItems} order lines, ${s.payments} payments, ${s.coupons} coupons, ${s.referralClicks} referral clicks, `
-        + `${s.payouts} payouts, ${s.commissions} commissions, ${s.dnsRecords} DNS records in ${Date.now() - t} ms`);
+      const s = await seedFromFile(database.db, file, {
+        shiftDates: !values['keep-dates'],
+        lenient: values.lenient,
+        chain: tokenOfChain(config.chain),
+        zones: config.dns.zones,
+        privateUploadsDir: config.privateUploadsDir,
+      });
+      console.log(
+        `seed: loaded ${path.basename(file)}: ${s.users} users, ${s.products} products, ${s.orders} orders, ` +
+          `${s.orderItems} order lines, ${s.payments} payments, ${s.coupons} coupons, ${s.referralClicks} referral clicks, ` +
+          `${s.payouts} payouts, ${s.commissions} commissions, ${s.dnsRecords} DNS records in ${Date.now() - t} ms`,
+      );
     }
     if (orders > 0) {
       const r = await generateOrders(database.db, orders, { customers, log: console.log });
-      console.log(`seed: generated ${r.orders} orders for ${r.customers} new customers in ${(r.ms / 1000).toFixed(1)} s`);
+      console.log(
+        `seed: generated ${r.orders} orders for ${r.customers} new customers in ${(r.ms / 1000).toFixed(1)} s`,
+      );
     }
   } finally {
     await database.close();
@@ -54,7 +63,8 @@ async function main() {
 
 function wholeNumber(option: string, text: string, min: number): number {
   const n = /^\d[\d_]*$/.test(text.trim()) ? Number(text.trim().replace(/_/g, '')) : NaN;
-  if (!Number.isSafeInteger(n) || n < min) throw new Error(`${option} must be a whole number${min > 0 ? ` of at least ${min}` : ''}.`);
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new Error(`${option} must be a whole number${min > 0 ? ` of at least ${min}` : ''}.`);
   return n;
 }
 

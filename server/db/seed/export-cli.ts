@@ -31,7 +31,11 @@ async function main() {
       await finished(out);
       fs.renameSync(temp, file);
     }
-    log(`export: ${Object.entries(summary).map(([name, n]) => `${n} ${name}`).join(', ')} to ${file ? path.basename(file) : 'standard output'} in ${Date.now() - t} ms`);
+    log(
+      `export: ${Object.entries(summary)
+        .map(([name, n]) => `${n} ${name}`)
+        .join(', ')} to ${file ? path.basename(file) : 'standard output'} in ${Date.now() - t} ms`,
+    );
   } catch (err) {
     if (temp) fs.rmSync(temp, { force: true });
     throw err;

@@ -21,7 +21,12 @@ export function plainDecimal(value: unknown): string | null {
     if (!int && !frac) return null;
     const digits = int + frac;
     const point = int.length + Number(power);
-    const padded = point <= 0 ? '0'.repeat(1 - point) + digits : point >= digits.length ? digits + '0'.repeat(point - digits.length) : digits;
+    const padded =
+      point <= 0
+        ? '0'.repeat(1 - point) + digits
+        : point >= digits.length
+          ? digits + '0'.repeat(point - digits.length)
+          : digits;
     const at = Math.max(point, 1);
     text = `${sign}${padded.slice(0, at)}${padded.length > at ? `.${padded.slice(at)}` : ''}`;
   }

@@ -70,7 +70,9 @@ export async function generateOrders(db: Db, n: number, opts: GenerateOptions = 
 }
 
 async function isSuperuser(tx: Tx) {
-  const [row] = rowsOf<{ yes: boolean }>(await tx.execute(sql`select rolsuper as yes from pg_roles where rolname = current_user`));
+  const [row] = rowsOf<{ yes: boolean }>(
+    await tx.execute(sql`select rolsuper as yes from pg_roles where rolname = current_user`),
+  );
   return row?.yes === true;
 }
 
@@ -82,10 +84,12 @@ async function isBulk(tx: Tx, n: number) {
 
 /** Drops the secondary indexes of the three tables written (not those backing constraints) and returns their definitions. */
 async function dropIndexes(tx: Tx): Promise<string[]> {
-  const rows = rowsOf<{ name: string; def: string }>(await tx.execute(sql`
+  const rows = rowsOf<{ name: string; def: string }>(
+    await tx.execute(sql`
     select indexname as name, indexdef as def from pg_indexes
     where schemaname = current_schema() and tablename in ('orders', 'order_items', 'payments')
-      and indexname not in (select conname from pg_constraint)`));
+      and indexname not in (select conname from pg_constraint)`),
+  );
   for (const r of rows) await tx.execute(sql`drop index ${sql.identifier(r.name)}`);
   return rows.map((r) => r.def);
 }
@@ -109,7 +113,9 @@ async function stageCustomers(tx: Tx, wanted: number): Promise<number> {
   const firsts = sqlArray(faker.helpers.uniqueArray(() => faker.person.firstName(), 300));
   const lasts = sqlArray(faker.helpers.uniqueArray(() => faker.person.lastName(), 300));
   const domains = sqlArray(DOMAINS);
-  await tx.execute(sql`create temp table gen_customers (idx int primary key, id uuid not null, email text not null, wallet text not null, created_at timestamptz not null) on commit drop`);
+  await tx.execute(
+    sql`create temp table gen_customers (idx int primary key, id uuid not null, email text not null, wallet text not null, created_at timestamptz not null) on commit drop`,
+  );
   // The number after the name keeps emails unique; a clash with an existing user is skipped.
   await tx.execute(sql`
     with base as (select count(*) as n from users),

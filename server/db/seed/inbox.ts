@@ -1,4 +1,11 @@
-import { AUDIENCES, BODY_MAX, BULK_STATUSES, EMAIL_STATUSES, LINK_MAX, TITLE_MAX } from '../../../src/common/notifications.js';
+import {
+  AUDIENCES,
+  BODY_MAX,
+  BULK_STATUSES,
+  EMAIL_STATUSES,
+  LINK_MAX,
+  TITLE_MAX,
+} from '../../../src/common/notifications.js';
 import { dateOf, flag } from './domain.js';
 import type { At } from './format.js';
 import { count, first, missing, oneOf, shown, str, userRef, type Ctx, type Rec } from './records.js';
@@ -42,29 +49,54 @@ export function parseNotificationBulks(ctx: Ctx, records: Rec[], userIds: Set<st
     if (!title || !body) return [];
     const audience = str(r.audience)?.toLowerCase();
     if (!AUDIENCES.includes(audience as 'all')) {
-      ctx.notes.problem(at, 'audience', missing(r.audience) ? 'missing' : `${shown(r.audience)} is not one of ${AUDIENCES.join(', ')}`, 'skipped the bulk send');
+      ctx.notes.problem(
+        at,
+        'audience',
+        missing(r.audience) ? 'missing' : `${shown(r.audience)} is not one of ${AUDIENCES.join(', ')}`,
+        'skipped the bulk send',
+      );
       return [];
     }
     const status = oneOf(ctx, at, 'status', BULK_STATUSES, r.status, 'queued');
     const total = count(ctx, at, 'total', r.total);
-    const [sent, failed, skipped] = [count(ctx, at, 'sent', r.sent), count(ctx, at, 'failed', r.failed), count(ctx, at, 'skipped', r.skipped)];
+    const [sent, failed, skipped] = [
+      count(ctx, at, 'sent', r.sent),
+      count(ctx, at, 'failed', r.failed),
+      count(ctx, at, 'skipped', r.skipped),
+    ];
     // As the worker finishes one: every recipient reached settled (sent, failed or skipped).
     if (status === 'completed' && sent + failed + skipped < total) {
-      ctx.notes.problem(at, 'total', `${total} recipients but only ${sent + failed + skipped} sent, failed or skipped: not completed`, 'skipped the bulk send');
+      ctx.notes.problem(
+        at,
+        'total',
+        `${total} recipients but only ${sent + failed + skipped} sent, failed or skipped: not completed`,
+        'skipped the bulk send',
+      );
       return [];
     }
     const created = dateOf(ctx, at, r, 'createdAt') ?? ctx.now;
-    return [{
-      id: ctx.ids.get('notificationBulks', r.id) ?? ctx.ids.get('notificationBulks', `#${i}`)!,
-      audience: audience!, title, body, link: str(r.link)?.slice(0, LINK_MAX) ?? null,
-      inApp: flag(ctx, at, r, 'inApp', true), email: flag(ctx, at, r, 'email', false), status,
-      total, reached: count(ctx, at, 'reached', r.reached), sent, failed, skipped,
-      cursor: missing(r.cursor) ? null : ctx.ids.get('users', r.cursor),
-      createdBy: userRef(ctx, at, r, 'createdBy', userIds),
-      createdAt: created,
-      expandedAt: dateOf(ctx, at, r, 'expandedAt'),
-      finishedAt: dateOf(ctx, at, r, 'finishedAt'),
-    }];
+    return [
+      {
+        id: ctx.ids.get('notificationBulks', r.id) ?? ctx.ids.get('notificationBulks', `#${i}`)!,
+        audience: audience!,
+        title,
+        body,
+        link: str(r.link)?.slice(0, LINK_MAX) ?? null,
+        inApp: flag(ctx, at, r, 'inApp', true),
+        email: flag(ctx, at, r, 'email', false),
+        status,
+        total,
+        reached: count(ctx, at, 'reached', r.reached),
+        sent,
+        failed,
+        skipped,
+        cursor: missing(r.cursor) ? null : ctx.ids.get('users', r.cursor),
+        createdBy: userRef(ctx, at, r, 'createdBy', userIds),
+        createdAt: created,
+        expandedAt: dateOf(ctx, at, r, 'expandedAt'),
+        finishedAt: dateOf(ctx, at, r, 'finishedAt'),
+      },
+    ];
   });
 }
 
@@ -82,16 +114,27 @@ export function parseNotifications(ctx: Ctx, records: Rec[], userIds: Set<string
     const bulkId = bulkRef(ctx, at, r, bulks, 'notification');
     if (!title || !body || bulkId === false) return [];
     if (bulkId && reached.has(`${bulkId}/${userId}`)) {
-      ctx.notes.problem(at, 'userId', `${shown(r.userId)} already has this bulk send's notification`, 'skipped the notification');
+      ctx.notes.problem(
+        at,
+        'userId',
+        `${shown(r.userId)} already has this bulk send's notification`,
+        'skipped the notification',
+      );
       return [];
     }
     if (bulkId) reached.add(`${bulkId}/${userId}`);
-    return [{
-      id: ctx.ids.get('notifications', r.id) ?? ctx.ids.get('notifications', `#${i}`)!,
-      userId, title, body, link: str(r.link), bulkId,
-      readAt: dateOf(ctx, at, r, 'readAt'),
-      createdAt: dateOf(ctx, at, r, 'createdAt') ?? ctx.now,
-    }];
+    return [
+      {
+        id: ctx.ids.get('notifications', r.id) ?? ctx.ids.get('notifications', `#${i}`)!,
+        userId,
+        title,
+        body,
+        link: str(r.link),
+        bulkId,
+        readAt: dateOf(ctx, at, r, 'readAt'),
+        createdAt: dateOf(ctx, at, r, 'createdAt') ?? ctx.now,
+      },
+    ];
   });
 }
 
@@ -101,7 +144,12 @@ export function parseEmailMessages(ctx: Ctx, records: Rec[], userIds: Set<string
     const at: At = { collection: 'emailMessages', index: i, id: r.id };
     const to = str(first(r, 'to', 'toAddress'));
     if (!to?.includes('@')) {
-      ctx.notes.problem(at, 'to', missing(to) ? 'missing' : `${shown(to)} is not an email address`, 'skipped the email');
+      ctx.notes.problem(
+        at,
+        'to',
+        missing(to) ? 'missing' : `${shown(to)} is not an email address`,
+        'skipped the email',
+      );
       return [];
     }
     const subject = text(ctx, at, r, 'subject', TITLE_MAX, 'email');
@@ -115,15 +163,22 @@ export function parseEmailMessages(ctx: Ctx, records: Rec[], userIds: Set<string
     }
     if (bulkId && userId) reached.add(`${bulkId}/${userId}`);
     const created = dateOf(ctx, at, r, 'createdAt') ?? ctx.now;
-    return [{
-      userId, toAddress: to, subject, body, bulkId,
-      status: oneOf(ctx, at, 'status', EMAIL_STATUSES, r.status, 'queued'),
-      attempts: count(ctx, at, 'attempts', r.attempts),
-      nextAttemptAt: dateOf(ctx, at, r, 'nextAttemptAt') ?? created,
-      leaseUntil: dateOf(ctx, at, r, 'leaseUntil'),
-      lastError: str(r.lastError), messageId: str(r.messageId),
-      createdAt: created,
-      sentAt: dateOf(ctx, at, r, 'sentAt'),
-    }];
+    return [
+      {
+        userId,
+        toAddress: to,
+        subject,
+        body,
+        bulkId,
+        status: oneOf(ctx, at, 'status', EMAIL_STATUSES, r.status, 'queued'),
+        attempts: count(ctx, at, 'attempts', r.attempts),
+        nextAttemptAt: dateOf(ctx, at, r, 'nextAttemptAt') ?? created,
+        leaseUntil: dateOf(ctx, at, r, 'leaseUntil'),
+        lastError: str(r.lastError),
+        messageId: str(r.messageId),
+        createdAt: created,
+        sentAt: dateOf(ctx, at, r, 'sentAt'),
+      },
+    ];
   });
 }

@@ -28,30 +28,48 @@ export function parseKycSessions(ctx: Ctx, records: Rec[], userRows: SeedUser[])
     const userId = userRef(ctx, at, r, 'userId', userIds);
     if (!userId) return missing(r.userId) ? skip('userId', 'missing') : [];
     const form = kycSessionFields.safeParse({
-      legalName: str(r.legalName) ?? '', dateOfBirth: str(r.dateOfBirth) ?? '', country: str(r.country) ?? '',
-      documentType: r.documentType, documentNumber: str(r.documentNumber) ?? '',
+      legalName: str(r.legalName) ?? '',
+      dateOfBirth: str(r.dateOfBirth) ?? '',
+      country: str(r.country) ?? '',
+      documentType: r.documentType,
+      documentNumber: str(r.documentNumber) ?? '',
     });
     if (!form.success) return skip(String(form.error.issues[0]!.path[0]), form.error.issues[0]!.message);
     const created = dateOf(ctx, at, r, 'createdAt') ?? ctx.now;
     const birth = birthRefusal(form.data.dateOfBirth, created);
     if (birth) return skip('dateOfBirth', sentenceOf(birth));
     const status = str(r.status)?.toLowerCase() ?? 'pending';
-    if (!KYC_SESSION_STATUSES.includes(status as 'pending')) return skip('status', `${shown(r.status)} is not one of ${KYC_SESSION_STATUSES.join(', ')}`);
+    if (!KYC_SESSION_STATUSES.includes(status as 'pending'))
+      return skip('status', `${shown(r.status)} is not one of ${KYC_SESSION_STATUSES.join(', ')}`);
     const reviewedBy = userRef(ctx, at, r, 'reviewedBy', userIds);
     const decided = status !== 'pending';
-    if (decided && !reviewedBy) return missing(r.reviewedBy) ? skip('reviewedBy', `missing: a ${status} session was decided by a reviewer`) : [];
-    if (reviewedBy && reviewedBy === userId) return skip('reviewedBy', 'is the user themself: nobody reviews their own identity');
+    if (decided && !reviewedBy)
+      return missing(r.reviewedBy) ? skip('reviewedBy', `missing: a ${status} session was decided by a reviewer`) : [];
+    if (reviewedBy && reviewedBy === userId)
+      return skip('reviewedBy', 'is the user themself: nobody reviews their own identity');
     const reason = str(r.reason);
-    if (status === 'rejected' && !reason) return skip('reason', 'missing: a rejected session tells the user what to fix');
-    const reviewedAt = decided ? dateOf(ctx, at, r, 'reviewedAt') ?? created : null;
+    if (status === 'rejected' && !reason)
+      return skip('reason', 'missing: a rejected session tells the user what to fix');
+    const reviewedAt = decided ? (dateOf(ctx, at, r, 'reviewedAt') ?? created) : null;
     const id = ctx.ids.get('kycSessions', r.id) ?? ctx.ids.get('kycSessions', `#${i}`)!;
-    return [{
-      id, userId, ...form.data, documentFile: seededDocument(id), documentKind: 'png',
-      documentName: str(r.documentName) ?? `${form.data.documentType}.png`, documentBytes: 0,
-      status, reason: decided ? reason : null, reviewedBy: decided ? reviewedBy : null, reviewedAt,
-      createdAt: created, updatedAt: dateOf(ctx, at, r, 'updatedAt') ?? reviewedAt ?? created,
-      at,
-    }];
+    return [
+      {
+        id,
+        userId,
+        ...form.data,
+        documentFile: seededDocument(id),
+        documentKind: 'png',
+        documentName: str(r.documentName) ?? `${form.data.documentType}.png`,
+        documentBytes: 0,
+        status,
+        reason: decided ? reason : null,
+        reviewedBy: decided ? reviewedBy : null,
+        reviewedAt,
+        createdAt: created,
+        updatedAt: dateOf(ctx, at, r, 'updatedAt') ?? reviewedAt ?? created,
+        at,
+      },
+    ];
   });
   const kept = checkUsersStanding(ctx, rows, usersById);
   return kept.map(({ at: _, ...row }) => row);
@@ -64,13 +82,23 @@ function checkUsersStanding(ctx: Ctx, rows: (SeedKycSession & { at: At })[], use
   const skipped = new Set<SeedKycSession>();
   for (const [userId, sessions] of byUser) {
     for (const later of sessions.filter((s) => s.status === 'pending').slice(1)) {
-      ctx.notes.problem(later.at, 'status', 'the user has an earlier pending session: one at a time', 'skipped the session');
+      ctx.notes.problem(
+        later.at,
+        'status',
+        'the user has an earlier pending session: one at a time',
+        'skipped the session',
+      );
       skipped.add(later);
     }
     const latest = sessions.reduce((a, b) => (b.createdAt! > a.createdAt! ? b : a));
     const user = usersById.get(userId)!;
     if (user.kycStatus !== latest.status) {
-      ctx.notes.problem(latest.at, 'status', `is this user's latest session but the user's kycStatus is ${shown(user.kycStatus)}`, 'kept both');
+      ctx.notes.problem(
+        latest.at,
+        'status',
+        `is this user's latest session but the user's kycStatus is ${shown(user.kycStatus)}`,
+        'kept both',
+      );
     }
   }
   return rows.filter((row) => !skipped.has(row));
@@ -78,7 +106,9 @@ function checkUsersStanding(ctx: Ctx, rows: (SeedKycSession & { at: At })[], use
 
 /** A small placeholder image standing for every loaded session's document (a demo file holds no identity papers). */
 async function placeholder(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 200, channels: 3, background: '#c9d3de' } }).png().toBuffer();
+  return sharp({ create: { width: 320, height: 200, channels: 3, background: '#c9d3de' } })
+    .png()
+    .toBuffer();
 }
 
 /** Writes each session's document into `dir` (DATA_DIR/uploads/private/kyc) and sets its size on the row. */

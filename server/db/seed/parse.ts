@@ -9,7 +9,17 @@ import { parsePointsEntries, parseRedemptions } from './membership.js';
 import { parseEmailMessages, parseNotificationBulks, parseNotifications } from './inbox.js';
 import { IdMap, Notes, dateShiftMs, describeProblem, parseDate, shiftDate, type At, type Problem } from './format.js';
 import { parseCommissions, parsePayouts, parseReferralClicks } from './network.js';
-import { first, parseCoupons, parseOrders, parsePayments, parseProducts, parseUsers, shown, str, type Ctx } from './records.js';
+import {
+  first,
+  parseCoupons,
+  parseOrders,
+  parsePayments,
+  parseProducts,
+  parseUsers,
+  shown,
+  str,
+  type Ctx,
+} from './records.js';
 import type { SeedData } from './types.js';
 
 /** Turns a json-server style file (top-level collections) into rows for the tables. Pure: no database. */
@@ -32,23 +42,79 @@ export const PROBLEMS_SHOWN = 50;
  * cannot repair either (a points balance the file takes below 0: which entry to drop is the file's author's choice).
  */
 export class SeedFileError extends Error {
-  constructor(readonly problems: Problem[], { repairable = true }: { repairable?: boolean } = {}) {
+  constructor(
+    readonly problems: Problem[],
+    { repairable = true }: { repairable?: boolean } = {},
+  ) {
     const lines = problems.slice(0, PROBLEMS_SHOWN).map(describeProblem);
     if (problems.length > PROBLEMS_SHOWN) lines.push(`…and ${problems.length - PROBLEMS_SHOWN} more problems.`);
     const n = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-    super(repairable ? `The seed file has ${n}; nothing was loaded (--lenient repairs them instead):\n${lines.join('\n')}`
-      : `The seed file has ${n} that --lenient cannot repair; nothing was loaded (change the file):\n${lines.join('\n')}`);
+    super(
+      repairable
+        ? `The seed file has ${n}; nothing was loaded (--lenient repairs them instead):\n${lines.join('\n')}`
+        : `The seed file has ${n} that --lenient cannot repair; nothing was loaded (change the file):\n${lines.join('\n')}`,
+    );
   }
 }
 
-const COLLECTIONS = ['users', 'products', 'orders', 'orderItems', 'payments', 'refunds', 'coupons', 'referralClicks', 'payouts', 'commissions',
-  'dnsRecords', 'dnsQueryLogs', 'dnsScriptLogs', 'notificationBulks', 'notifications', 'emailMessages',
-  'redemptions', 'pointsEntries', 'kycSessions', 'auditEvents', 'mintJobs', 'chainTransactions', 'conversions', 'settings'] as const;
+const COLLECTIONS = [
+  'users',
+  'products',
+  'orders',
+  'orderItems',
+  'payments',
+  'refunds',
+  'coupons',
+  'referralClicks',
+  'payouts',
+  'commissions',
+  'dnsRecords',
+  'dnsQueryLogs',
+  'dnsScriptLogs',
+  'notificationBulks',
+  'notifications',
+  'emailMessages',
+  'redemptions',
+  'pointsEntries',
+  'kycSessions',
+  'auditEvents',
+  'mintJobs',
+  'chainTransactions',
+  'conversions',
+  'settings',
+] as const;
 const ALIASES: Record<string, (typeof COLLECTIONS)[number]> = {
-  order_items: 'orderItems', orderLines: 'orderItems', order_lines: 'orderItems', items: 'orderItems',
+  order_items: 'orderItems',
+  orderLines: 'orderItems',
+  order_lines: 'orderItems',
+  items: 'orderItems',
 };
-const DATE_KEYS = ['createdAt', 'created_at', 'updatedAt', 'updated_at', 'paidAt', 'paid_at', 'fulfilledAt', 'fulfilled_at',
-  'completedAt', 'completed_at', 'readAt', 'sentAt', 'finishedAt', 'reviewedAt', 'lastLogin', 'last_login', 'joinDate', 'date', 'earnedAt', 'decidedAt', 'approvedAt', 'referredAt', 'signedAt', 'rejectedAt'];
+const DATE_KEYS = [
+  'createdAt',
+  'created_at',
+  'updatedAt',
+  'updated_at',
+  'paidAt',
+  'paid_at',
+  'fulfilledAt',
+  'fulfilled_at',
+  'completedAt',
+  'completed_at',
+  'readAt',
+  'sentAt',
+  'finishedAt',
+  'reviewedAt',
+  'lastLogin',
+  'last_login',
+  'joinDate',
+  'date',
+  'earnedAt',
+  'decidedAt',
+  'approvedAt',
+  'referredAt',
+  'signedAt',
+  'rejectedAt',
+];
 
 export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const notes = new Notes();
@@ -62,7 +128,8 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     const known = (COLLECTIONS as readonly string[]).includes(name) ? name : ALIASES[name];
     if (known === 'settings') settingsRaw = value;
     else if (!known) notes.add(`Ignored collection "${name}": this app has no such table.`);
-    else if (!Array.isArray(value)) notes.problem({ collection: name, index: null }, null, 'is not an array of records', 'ignored it');
+    else if (!Array.isArray(value))
+      notes.problem({ collection: name, index: null }, null, 'is not an array of records', 'ignored it');
     else collections[known] = [...(collections[known] ?? []), ...value];
   }
 
@@ -79,11 +146,12 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
       return d ? shiftDate(d, shift) : null;
     },
   };
-  const list = (name: string) => (collections[name] ?? []).filter((r, i): r is Record<string, unknown> => {
-    const ok = !!r && typeof r === 'object' && !Array.isArray(r);
-    if (!ok) notes.problem({ collection: name, index: i }, null, 'is not an object', 'skipped it');
-    return ok;
-  });
+  const list = (name: string) =>
+    (collections[name] ?? []).filter((r, i): r is Record<string, unknown> => {
+      const ok = !!r && typeof r === 'object' && !Array.isArray(r);
+      if (!ok) notes.problem({ collection: name, index: i }, null, 'is not an object', 'skipped it');
+      return ok;
+    });
 
   const userRows = parseUsers(ctx, list('users'));
   const productRows = parseProducts(ctx, list('products'));
@@ -104,7 +172,9 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const dnsScriptRows = parseDnsScriptLogs(ctx, list('dnsScriptLogs'), userIds);
   const bulkRecords = list('notificationBulks');
   const bulkRows = parseNotificationBulks(ctx, bulkRecords, userIds);
-  const named = bulkRecords.map((b, i) => ctx.ids.get('notificationBulks', b.id) ?? ctx.ids.get('notificationBulks', `#${i}`)!);
+  const named = bulkRecords.map(
+    (b, i) => ctx.ids.get('notificationBulks', b.id) ?? ctx.ids.get('notificationBulks', `#${i}`)!,
+  );
   const bulks = { named: new Set(named), loaded: new Set(bulkRows.map((b) => b.id)) };
   const notificationRows = parseNotifications(ctx, list('notifications'), userIds, bulks);
   const emailRows = parseEmailMessages(ctx, list('emailMessages'), userIds, bulks);
@@ -113,12 +183,18 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const kycRows = parseKycSessions(ctx, list('kycSessions'), userRows);
   const auditRows = parseAuditEvents(ctx, list('auditEvents'), userIds);
   const mintJobRows = parseMintJobs(ctx, list('mintJobs'), {
-    userIds, products: productRows, orders: orderData.orders, orderItems: orderData.items, transactions: transactionRows,
+    userIds,
+    products: productRows,
+    orders: orderData.orders,
+    orderItems: orderData.items,
+    transactions: transactionRows,
   });
   const ownedRows = ownedTransactions(ctx, transactionRows, mintJobRows, payoutRows);
   const conversionRows = parseConversions(ctx, list('conversions'), userIds, mintJobRows);
   const settingRows = parseSettings(settingsRaw, notes);
-  const ledgerPlaces = new Map<string, At>([...redemptionRows, ...entryRows, ...conversionRows].map(({ id, at }) => [id, at]));
+  const ledgerPlaces = new Map<string, At>(
+    [...redemptionRows, ...entryRows, ...conversionRows].map(({ id, at }) => [id, at]),
+  );
   if (notes.problems.length && !opts.lenient) throw new SeedFileError(notes.problems);
   return {
     users: userRows,
@@ -156,7 +232,13 @@ function checkCouponCodes(ctx: Ctx, orderRecords: Record<string, unknown>[], cou
   const codes = new Set(couponRecords.map((c) => str(c.code)?.toLowerCase()));
   orderRecords.forEach((r, index) => {
     const code = str(first(r, 'couponCode', 'coupon_code'));
-    if (code && !codes.has(code.toLowerCase())) ctx.notes.problem({ collection: 'orders', index, id: r.id }, 'couponCode', `coupon ${shown(code)} is not in the file's coupons`, 'kept the code');
+    if (code && !codes.has(code.toLowerCase()))
+      ctx.notes.problem(
+        { collection: 'orders', index, id: r.id },
+        'couponCode',
+        `coupon ${shown(code)} is not in the file's coupons`,
+        'kept the code',
+      );
   });
 }
 
@@ -176,8 +258,14 @@ function newestDate(records: unknown[]): Date | null {
 function parseSettings(raw: unknown, notes: Notes): { key: string; value: unknown }[] {
   if (raw === undefined || raw === null) return [];
   const pairs: [string, unknown][] = Array.isArray(raw)
-    ? raw.flatMap((r) => (r && typeof r === 'object' && typeof (r.key ?? r.id) === 'string' ? [[r.key ?? r.id, r.value] as [string, unknown]] : []))
-    : typeof raw === 'object' ? Object.entries(raw) : [];
+    ? raw.flatMap((r) =>
+        r && typeof r === 'object' && typeof (r.key ?? r.id) === 'string'
+          ? [[r.key ?? r.id, r.value] as [string, unknown]]
+          : [],
+      )
+    : typeof raw === 'object'
+      ? Object.entries(raw)
+      : [];
   const shape = settingsSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean } } | undefined>;
   return pairs.flatMap(([key, value]) => {
     if (key === 'id') return [];
@@ -187,7 +275,12 @@ function parseSettings(raw: unknown, notes: Notes): { key: string; value: unknow
       return [];
     }
     if (!field.safeParse(value).success) {
-      notes.problem({ collection: 'settings', index: null }, key, `${JSON.stringify(value)} is not a valid value`, 'kept the default');
+      notes.problem(
+        { collection: 'settings', index: null },
+        key,
+        `${JSON.stringify(value)} is not a valid value`,
+        'kept the default',
+      );
       return [];
     }
     return [{ key, value }];

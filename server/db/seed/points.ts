@@ -58,9 +58,12 @@ export async function earnSeededPoints(tx: Queryable): Promise<Overdrawn[]> {
         rows between unbounded preceding and current row) as balance
       from points_entries) x
     where e.id = x.id`);
-  const overdrawn = await queryRows<Overdrawn>(tx, sql`
+  const overdrawn = await queryRows<Overdrawn>(
+    tx,
+    sql`
     select distinct on (user_id) coalesce(redemption_id, conversion_id, id) as id, user_id, balance_after from points_entries
-    where balance_after < 0 order by user_id, created_at, id`);
+    where balance_after < 0 order by user_id, created_at, id`,
+  );
   if (overdrawn.length) return overdrawn;
   await tx.execute(sql`
     insert into members (user_id, points_balance, lifetime_points, paid_orders, level)

@@ -16,8 +16,10 @@ import type { SeedCoupon, SeedOrder, SeedOrderItem, SeedPayment, SeedProduct, Se
 export type Ctx = { ids: IdMap; notes: Notes; now: Date; date: (v: unknown) => Date | null };
 export type Rec = Record<string, unknown>;
 
-export const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null);
-export const first = (r: Rec, ...keys: string[]) => keys.map((k) => r[k]).find((v) => v !== undefined && v !== null && v !== '');
+export const str = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null;
+export const first = (r: Rec, ...keys: string[]) =>
+  keys.map((k) => r[k]).find((v) => v !== undefined && v !== null && v !== '');
 export const int = (v: unknown): number | null => {
   const n = typeof v === 'string' && v.trim() ? Number(v) : v;
   return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
@@ -33,10 +35,18 @@ export const missing = (v: unknown) => v === undefined || v === null || v === ''
 export const shown = (v: unknown) => JSON.stringify(v);
 
 /** An enum field: a missing value takes `fallback` quietly, an unknown one is a problem. */
-export function oneOf<T extends string>(ctx: Ctx, at: At, field: string, allowed: readonly T[], value: unknown, fallback: T): T {
+export function oneOf<T extends string>(
+  ctx: Ctx,
+  at: At,
+  field: string,
+  allowed: readonly T[],
+  value: unknown,
+  fallback: T,
+): T {
   const v = typeof value === 'string' ? value.trim().toLowerCase() : value;
   if ((allowed as readonly unknown[]).includes(v)) return v as T;
-  if (!missing(value)) ctx.notes.problem(at, field, `${shown(value)} is not one of ${allowed.join(', ')}`, `used "${fallback}"`);
+  if (!missing(value))
+    ctx.notes.problem(at, field, `${shown(value)} is not one of ${allowed.join(', ')}`, `used "${fallback}"`);
   return fallback;
 }
 
@@ -45,7 +55,12 @@ function memberLevel(ctx: Ctx, at: At, value: unknown): string | null {
   if (missing(value)) return null;
   const v = typeof value === 'string' ? value.trim().toUpperCase() : value;
   if (isMemberLevel(v)) return v;
-  ctx.notes.problem(at, 'minMemberLevel', `${shown(value)} is not one of ${MEMBER_LEVELS.join(', ')}`, 'kept the product for everyone');
+  ctx.notes.problem(
+    at,
+    'minMemberLevel',
+    `${shown(value)} is not one of ${MEMBER_LEVELS.join(', ')}`,
+    'kept the product for everyone',
+  );
   return null;
 }
 
@@ -77,7 +92,12 @@ export function parseUsers(ctx: Ctx, records: Rec[]): SeedUser[] {
     let email = str(given)?.toLowerCase() ?? null;
     if (!email || !email.includes('@')) {
       email = `user-${String(r.id ?? i).replace(/[^a-zA-Z0-9_-]/g, '')}@imported.invalid`;
-      ctx.notes.problem(at, 'email', missing(given) ? 'missing' : `${shown(given)} is not an email address`, `used ${email}`);
+      ctx.notes.problem(
+        at,
+        'email',
+        missing(given) ? 'missing' : `${shown(given)} is not an email address`,
+        `used ${email}`,
+      );
     }
     const existing = byEmail.get(email);
     if (existing) {
@@ -86,13 +106,19 @@ export function parseUsers(ctx: Ctx, records: Rec[]): SeedUser[] {
       return;
     }
     const created = ctx.date(first(r, 'createdAt', 'created_at', 'joinDate')) ?? ctx.now;
-    const status = r.status === undefined && typeof r.isActive === 'boolean'
-      ? (r.isActive ? 'active' : 'inactive')
-      : oneOf(ctx, at, 'status', USER_STATUSES, r.status, 'active');
+    const status =
+      r.status === undefined && typeof r.isActive === 'boolean'
+        ? r.isActive
+          ? 'active'
+          : 'inactive'
+        : oneOf(ctx, at, 'status', USER_STATUSES, r.status, 'active');
     const hash = str(first(r, 'passwordHash', 'password_hash'));
     const user: SeedUser = {
-      id, email,
-      name: str(r.name), firstName: str(first(r, 'firstName', 'first_name')), lastName: str(first(r, 'lastName', 'last_name')),
+      id,
+      email,
+      name: str(r.name),
+      firstName: str(first(r, 'firstName', 'first_name')),
+      lastName: str(first(r, 'lastName', 'last_name')),
       phone: str(r.phone),
       role: oneOf(ctx, at, 'role', ROLES, r.role, 'user'),
       status,
@@ -120,8 +146,11 @@ export function parseUsers(ctx: Ctx, records: Rec[]): SeedUser[] {
 function referralCode(ctx: Ctx, at: At, value: unknown, codes: Set<string>): string | null {
   if (missing(value)) return null;
   const code = str(value)?.toUpperCase() ?? '';
-  const wrong = !CODE_PATTERN.test(code) ? `${shown(value)} is not a referral code (10 letters and digits without 0, O, 1, I, L)`
-    : codes.has(code) ? `${code} is also an earlier user's referral code` : null;
+  const wrong = !CODE_PATTERN.test(code)
+    ? `${shown(value)} is not a referral code (10 letters and digits without 0, O, 1, I, L)`
+    : codes.has(code)
+      ? `${code} is also an earlier user's referral code`
+      : null;
   if (wrong) {
     ctx.notes.problem(at, 'referralCode', wrong, 'left the user without one (one is made on first use)');
     return null;
@@ -134,9 +163,18 @@ function referralCode(ctx: Ctx, at: At, value: unknown, codes: Set<string>): str
 function linkReferrers(ctx: Ctx, uplines: { user: SeedUser; at: At; given: unknown }[], byId: Map<string, SeedUser>) {
   for (const { user, at, given } of uplines) {
     const referrer = byId.get(ctx.ids.get('users', given) ?? '');
-    let wrong = !referrer ? `user ${shown(given)} does not exist` : referrer.id === user.id ? 'is the user themself' : null;
-    for (let up = referrer, steps = 0; !wrong && up?.referredById && steps < byId.size; up = byId.get(up.referredById), steps++) {
-      if (up.referredById === user.id) wrong = `user ${shown(given)} is referred, directly or not, by this user (a loop)`;
+    let wrong = !referrer
+      ? `user ${shown(given)} does not exist`
+      : referrer.id === user.id
+        ? 'is the user themself'
+        : null;
+    for (
+      let up = referrer, steps = 0;
+      !wrong && up?.referredById && steps < byId.size;
+      up = byId.get(up.referredById), steps++
+    ) {
+      if (up.referredById === user.id)
+        wrong = `user ${shown(given)} is referred, directly or not, by this user (a loop)`;
     }
     if (wrong) ctx.notes.problem(at, 'referredById', wrong, 'left the user without a referrer');
     else user.referredById = referrer!.id;
@@ -152,12 +190,17 @@ export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
     if (!str(r.sku)) ctx.notes.problem(at, 'sku', 'missing', `used ${sku}`);
     const asGiven = sku;
     for (let n = 2; skus.has(sku.toLowerCase()); n++) sku = `${str(r.sku) ?? 'SKU'}-${n}`;
-    if (sku !== asGiven) ctx.notes.problem(at, 'sku', `${shown(asGiven)} is also an earlier product's SKU`, `renamed it ${sku}`);
+    if (sku !== asGiven)
+      ctx.notes.problem(at, 'sku', `${shown(asGiven)} is also an earlier product's SKU`, `renamed it ${sku}`);
     skus.add(sku.toLowerCase());
     const priceGiven = first(r, 'priceFiat', 'price', 'price_fiat', 'priceFiatCents', 'price_fiat_cents');
     let price = money(r, ['priceFiat', 'price', 'price_fiat'], ['priceFiatCents', 'price_fiat_cents']);
     if (price === null || price < 0) {
-      const why = missing(priceGiven) ? 'missing' : price === null ? `${shown(priceGiven)} is not an amount` : `${shown(priceGiven)} is negative`;
+      const why = missing(priceGiven)
+        ? 'missing'
+        : price === null
+          ? `${shown(priceGiven)} is not an amount`
+          : `${shown(priceGiven)} is negative`;
       ctx.notes.problem(at, 'priceFiat', why, 'used 0');
       price = 0;
     }
@@ -165,13 +208,17 @@ export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
     const created = ctx.date(first(r, 'createdAt', 'created_at')) ?? ctx.now;
     const cryptoGiven = first(r, 'priceCrypto', 'price_crypto');
     const crypto = plainDecimal(cryptoGiven ?? '0');
-    if (!crypto || crypto.startsWith('-')) ctx.notes.problem(at, 'priceCrypto', `${shown(cryptoGiven)} is not an amount of at least 0`, 'used 0');
+    if (!crypto || crypto.startsWith('-'))
+      ctx.notes.problem(at, 'priceCrypto', `${shown(cryptoGiven)} is not an amount of at least 0`, 'used 0');
     const tokenId = tokenText(first(r, 'tokenId', 'token_id'));
     const policy = first(r, 'redeemPolicy', 'redeem_policy');
     return {
-      id, sku,
+      id,
+      sku,
       title: str(first(r, 'title', 'name')) ?? 'Untitled product',
-      description: str(r.description), category: str(r.category), image: str(first(r, 'image', 'imageUrl')),
+      description: str(r.description),
+      category: str(r.category),
+      image: str(first(r, 'image', 'imageUrl')),
       imageThumb: str(first(r, 'imageThumb', 'image_thumb')),
       priceFiatCents: price,
       priceCrypto: crypto && !crypto.startsWith('-') ? crypto : '0',
@@ -192,7 +239,13 @@ export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
 
 type Line = Rec & { orderId?: unknown };
 
-export function parseOrders(ctx: Ctx, records: Rec[], lineRecords: Line[], userRows: SeedUser[], productRows: SeedProduct[]) {
+export function parseOrders(
+  ctx: Ctx,
+  records: Rec[],
+  lineRecords: Line[],
+  userRows: SeedUser[],
+  productRows: SeedProduct[],
+) {
   const usersById = new Map(userRows.map((u) => [u.id, u]));
   const usersByEmail = new Map(userRows.map((u) => [u.email, u]));
   const productsById = new Map(productRows.map((p) => [p.id, p]));
@@ -209,17 +262,29 @@ export function parseOrders(ctx: Ctx, records: Rec[], lineRecords: Line[], userR
   records.forEach((r, i) => {
     const at: At = { collection: 'orders', index: i, id: r.id };
     const id = ctx.ids.get('orders', r.id) ?? ctx.ids.get('orders', `#${i}`)!;
-    if (seen.has(id)) return ctx.notes.problem(at, 'id', `${shown(r.id)} is also an earlier order's id`, 'skipped the order');
+    if (seen.has(id))
+      return ctx.notes.problem(at, 'id', `${shown(r.id)} is also an earlier order's id`, 'skipped the order');
     // A guest's order (an export writes `"guest": true`) belongs to no account, only to its customer email.
     const guestEmail = r.guest === true ? str(first(r, 'customerEmail', 'customer_email'))?.toLowerCase() : undefined;
-    if (r.guest === true && !guestEmail?.includes('@')) return ctx.notes.problem(at, 'customerEmail', 'a guest\'s order needs a customer email', 'skipped the order');
+    if (r.guest === true && !guestEmail?.includes('@'))
+      return ctx.notes.problem(at, 'customerEmail', "a guest's order needs a customer email", 'skipped the order');
     const user = guestEmail ? { id: null, email: guestEmail } : findUser(ctx, at, r, usersById, usersByEmail, userRows);
-    if (!user) return ctx.notes.problem(at, 'userId', 'names no user of the file and the order has no customer email', 'skipped the order');
+    if (!user)
+      return ctx.notes.problem(
+        at,
+        'userId',
+        'names no user of the file and the order has no customer email',
+        'skipped the order',
+      );
     seen.add(id);
-    const embedded = Array.isArray(r.items) ? r.items.filter((x): x is Rec => !!x && typeof x === 'object').map((line) => ({ line, at })) : [];
+    const embedded = Array.isArray(r.items)
+      ? r.items.filter((x): x is Rec => !!x && typeof x === 'object').map((line) => ({ line, at }))
+      : [];
     const direct = r.productId !== undefined ? [{ line: { productId: r.productId, qty: r.qty } as Rec, at }] : [];
     const lines = [...embedded, ...(linesByOrder.get(id) ?? [])];
-    const orderLines = (lines.length ? lines : direct).flatMap(({ line, at: where }) => parseLine(ctx, where, id, line, productsById));
+    const orderLines = (lines.length ? lines : direct).flatMap(({ line, at: where }) =>
+      parseLine(ctx, where, id, line, productsById),
+    );
     const status = oneOf(ctx, at, 'status', ORDER_STATUSES, r.status, 'pending');
     const created = ctx.date(first(r, 'createdAt', 'created_at', 'date')) ?? ctx.now;
     const paid = ['paid', 'fulfilled', 'refunded'].includes(status);
@@ -227,18 +292,36 @@ export function parseOrders(ctx: Ctx, records: Rec[], lineRecords: Line[], userR
     const fulfilledAt = ctx.date(first(r, 'fulfilledAt', 'fulfilled_at')) ?? (status === 'fulfilled' ? paidAt : null);
     const lineSum = orderLines.reduce((s, l) => s + l.lineTotalCents, 0);
     const amount = money(r, ['amountFiat', 'totalFiat', 'total', 'amount'], ['amountCents', 'amount_cents']);
-    if (amount !== null && amount < 0) ctx.notes.problem(at, 'amountFiat', `${shown(first(r, 'amountFiat', 'totalFiat', 'total', 'amount', 'amountCents', 'amount_cents'))} is negative`, 'used the sum of its lines');
+    if (amount !== null && amount < 0)
+      ctx.notes.problem(
+        at,
+        'amountFiat',
+        `${shown(first(r, 'amountFiat', 'totalFiat', 'total', 'amount', 'amountCents', 'amount_cents'))} is negative`,
+        'used the sum of its lines',
+      );
     const part = (field: string, snake: string) => {
       const cents = money(r, [`${field}Fiat`], [`${field}Cents`, snake]);
-      if (cents !== null && cents < 0) ctx.notes.problem(at, `${field}Fiat`, `${shown(first(r, `${field}Fiat`, `${field}Cents`, snake))} is negative`, 'used 0');
+      if (cents !== null && cents < 0)
+        ctx.notes.problem(
+          at,
+          `${field}Fiat`,
+          `${shown(first(r, `${field}Fiat`, `${field}Cents`, snake))} is negative`,
+          'used 0',
+        );
       return cents === null ? null : Math.max(0, cents);
     };
     orders.push({
-      id, userId: user.id, customerEmail: user.email, status,
+      id,
+      userId: user.id,
+      customerEmail: user.email,
+      status,
       subtotalCents: part('subtotal', 'subtotal_cents'),
       discountCents: part('discount', 'discount_cents') ?? 0,
       // The member level's part of the discount (never more than the discount itself).
-      memberDiscountCents: Math.min(part('memberDiscount', 'member_discount_cents') ?? 0, part('discount', 'discount_cents') ?? 0),
+      memberDiscountCents: Math.min(
+        part('memberDiscount', 'member_discount_cents') ?? 0,
+        part('discount', 'discount_cents') ?? 0,
+      ),
       taxCents: part('tax', 'tax_cents') ?? 0,
       shippingCents: part('shipping', 'shipping_cents') ?? 0,
       expiresAt: ctx.date(first(r, 'expiresAt', 'expires_at')),
@@ -251,31 +334,53 @@ export function parseOrders(ctx: Ctx, records: Rec[], lineRecords: Line[], userR
       test: bool(r.test),
       createdAt: created,
       updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? fulfilledAt ?? paidAt ?? created,
-      paidAt, fulfilledAt,
+      paidAt,
+      fulfilledAt,
     });
     items.push(...orderLines);
   });
   for (const [orderId, lines] of linesByOrder) {
     if (seen.has(orderId)) continue;
-    for (const { line, at } of lines) ctx.notes.problem(at, 'orderId', `order ${shown(first(line, 'orderId', 'order_id'))} does not exist`, 'skipped the line');
+    for (const { line, at } of lines)
+      ctx.notes.problem(
+        at,
+        'orderId',
+        `order ${shown(first(line, 'orderId', 'order_id'))} does not exist`,
+        'skipped the line',
+      );
   }
   return { orders, items };
 }
 
 /** The level-1 referrer an order earns for: a user of the file, not the buyer. */
-function orderReferrer(ctx: Ctx, at: At, given: unknown, buyerId: string | null, usersById: Map<string, SeedUser>): string | null {
+function orderReferrer(
+  ctx: Ctx,
+  at: At,
+  given: unknown,
+  buyerId: string | null,
+  usersById: Map<string, SeedUser>,
+): string | null {
   if (missing(given)) return null;
   const id = ctx.ids.get('users', given);
-  const wrong = !id || !usersById.has(id) ? `user ${shown(given)} does not exist` : id === buyerId ? 'is the buyer' : null;
+  const wrong =
+    !id || !usersById.has(id) ? `user ${shown(given)} does not exist` : id === buyerId ? 'is the buyer' : null;
   if (wrong) ctx.notes.problem(at, 'referrerId', wrong, 'left the order without a referrer');
   return wrong ? null : id;
 }
 
-function findUser(ctx: Ctx, at: At, r: Rec, byId: Map<string, SeedUser>, byEmail: Map<string, SeedUser>, userRows: SeedUser[]) {
+function findUser(
+  ctx: Ctx,
+  at: At,
+  r: Rec,
+  byId: Map<string, SeedUser>,
+  byEmail: Map<string, SeedUser>,
+  userRows: SeedUser[],
+) {
   const given = first(r, 'userId', 'user_id', 'customerId');
   const id = ctx.ids.get('users', given);
   if (id && byId.has(id)) return byId.get(id)!;
-  if (!missing(given)) ctx.notes.problem(at, 'userId', `user ${shown(given)} does not exist`, 'used the customer email');
+  if (!missing(given))
+    ctx.notes.problem(at, 'userId', `user ${shown(given)} does not exist`, 'used the customer email');
   const customer = r.customer && typeof r.customer === 'object' ? (r.customer as Rec) : {};
   const email = str(first(r, 'customerEmail', 'customer_email', 'userEmail', 'email') ?? customer.email)?.toLowerCase();
   if (!email || !email.includes('@')) return null;
@@ -283,8 +388,16 @@ function findUser(ctx: Ctx, at: At, r: Rec, byId: Map<string, SeedUser>, byEmail
   if (known) return known;
   ctx.notes.add('orders: created a shopper account for a customer email that had no user record.');
   const user: SeedUser = {
-    id: ctx.ids.get('users', `email:${email}`)!, email, name: str(first(r, 'customerName') ?? customer.name),
-    role: 'user', status: 'active', kycStatus: 'pending', password: null, passwordHash: null, createdAt: ctx.now, updatedAt: ctx.now,
+    id: ctx.ids.get('users', `email:${email}`)!,
+    email,
+    name: str(first(r, 'customerName') ?? customer.name),
+    role: 'user',
+    status: 'active',
+    kycStatus: 'pending',
+    password: null,
+    passwordHash: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
   };
   userRows.push(user);
   byId.set(user.id, user);
@@ -296,21 +409,45 @@ function parseLine(ctx: Ctx, at: At, orderId: string, l: Rec, products: Map<stri
   const given = first(l, 'productId', 'product_id');
   const product = products.get(ctx.ids.get('products', given) ?? '');
   if (!product) {
-    ctx.notes.problem(at, 'productId', missing(given) ? 'missing' : `product ${shown(given)} does not exist`, 'skipped the line');
+    ctx.notes.problem(
+      at,
+      'productId',
+      missing(given) ? 'missing' : `product ${shown(given)} does not exist`,
+      'skipped the line',
+    );
     return [];
   }
   const qty = Math.max(1, int(first(l, 'qty', 'quantity')) ?? 1);
-  const unit = money(l, ['unitPriceFiat', 'unitPrice', 'priceFiat', 'price'], ['unitPriceCents', 'unit_price_cents']) ?? product.priceFiatCents;
+  const unit =
+    money(l, ['unitPriceFiat', 'unitPrice', 'priceFiat', 'price'], ['unitPriceCents', 'unit_price_cents']) ??
+    product.priceFiatCents;
   const total = money(l, ['lineTotalFiat', 'totalFiat', 'total'], ['lineTotalCents', 'line_total_cents']);
-  return [{
-    ...(str(l.id) || typeof l.id === 'number' ? { id: ctx.ids.get('orderItems', l.id)! } : {}),
-    orderId, productId: product.id, title: str(l.title) ?? product.title, sku: str(l.sku) ?? product.sku,
-    qty, unitPriceCents: unit, lineTotalCents: total ?? unit * qty,
-    // A line that says whether it is tokenised (an export) carries its own token; otherwise the product's is used.
-    ...(typeof l.tokenised === 'boolean'
-      ? { tokenised: l.tokenised, chainId: int(first(l, 'chainId', 'chain_id')), contract: str(l.contract), tokenId: tokenText(first(l, 'tokenId', 'token_id')) }
-      : { tokenised: !!product.contract, chainId: product.contract ? product.chainId ?? null : null, contract: product.contract ?? null, tokenId: product.tokenId ?? null }),
-  }];
+  return [
+    {
+      ...(str(l.id) || typeof l.id === 'number' ? { id: ctx.ids.get('orderItems', l.id)! } : {}),
+      orderId,
+      productId: product.id,
+      title: str(l.title) ?? product.title,
+      sku: str(l.sku) ?? product.sku,
+      qty,
+      unitPriceCents: unit,
+      lineTotalCents: total ?? unit * qty,
+      // A line that says whether it is tokenised (an export) carries its own token; otherwise the product's is used.
+      ...(typeof l.tokenised === 'boolean'
+        ? {
+            tokenised: l.tokenised,
+            chainId: int(first(l, 'chainId', 'chain_id')),
+            contract: str(l.contract),
+            tokenId: tokenText(first(l, 'tokenId', 'token_id')),
+          }
+        : {
+            tokenised: !!product.contract,
+            chainId: product.contract ? (product.chainId ?? null) : null,
+            contract: product.contract ?? null,
+            tokenId: product.tokenId ?? null,
+          }),
+    },
+  ];
 }
 
 export function parsePayments(ctx: Ctx, records: Rec[], orderRows: SeedOrder[], userRows: SeedUser[]): SeedPayment[] {
@@ -320,25 +457,37 @@ export function parsePayments(ctx: Ctx, records: Rec[], orderRows: SeedOrder[], 
     const at: At = { collection: 'payments', index: i, id: r.id };
     const rawOrder = first(r, 'orderId', 'order_id');
     const order = ordersById.get(ctx.ids.get('orders', rawOrder) ?? '');
-    if (rawOrder !== undefined && !order) ctx.notes.problem(at, 'orderId', `order ${shown(rawOrder)} does not exist`, 'stored without an order');
+    if (rawOrder !== undefined && !order)
+      ctx.notes.problem(at, 'orderId', `order ${shown(rawOrder)} does not exist`, 'stored without an order');
     const userId = ctx.ids.get('users', first(r, 'userId', 'user_id', 'customerId'));
     const method = str(first(r, 'method', 'provider'))?.toLowerCase() ?? 'bank';
     const status = oneOf(ctx, at, 'status', PAYMENT_STATUSES, r.status, 'pending');
     const amount = money(r, ['amountFiat', 'amount'], ['amountCents', 'amount_cents']) ?? order?.amountCents ?? 0;
-    if (amount < 0) ctx.notes.problem(at, 'amountFiat', `${shown(first(r, 'amountFiat', 'amount', 'amountCents', 'amount_cents'))} is negative`, 'used 0');
+    if (amount < 0)
+      ctx.notes.problem(
+        at,
+        'amountFiat',
+        `${shown(first(r, 'amountFiat', 'amount', 'amountCents', 'amount_cents'))} is negative`,
+        'used 0',
+      );
     const refunded = money(r, ['refundedFiat', 'refundedAmount'], ['refundedCents', 'refunded_cents']);
     const created = ctx.date(first(r, 'createdAt', 'created_at')) ?? order?.paidAt ?? order?.createdAt ?? ctx.now;
     const done = status === 'completed' || status === 'refunded';
     return {
       id: ctx.ids.get('payments', r.id) ?? ctx.ids.get('payments', `#${i}`)!,
       orderId: order?.id ?? null,
-      userId: userId && userIds.has(userId) ? userId : order?.userId ?? null,
-      method, provider: str(r.provider)?.toLowerCase() ?? method,
+      userId: userId && userIds.has(userId) ? userId : (order?.userId ?? null),
+      method,
+      provider: str(r.provider)?.toLowerCase() ?? method,
       amountCents: Math.max(0, amount),
       refundedCents: Math.max(0, refunded ?? (status === 'refunded' ? amount : 0)),
       currency: str(r.currency)?.toUpperCase() ?? order?.currency ?? 'USD',
-      status, reference: str(first(r, 'reference', 'transactionId')), url: str(r.url), test: bool(r.test),
-      returnUrl: str(first(r, 'returnUrl', 'return_url')), cancelUrl: str(first(r, 'cancelUrl', 'cancel_url')),
+      status,
+      reference: str(first(r, 'reference', 'transactionId')),
+      url: str(r.url),
+      test: bool(r.test),
+      returnUrl: str(first(r, 'returnUrl', 'return_url')),
+      cancelUrl: str(first(r, 'cancelUrl', 'cancel_url')),
       createdAt: created,
       updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
       completedAt: ctx.date(first(r, 'completedAt', 'completed_at')) ?? (done ? created : null),
@@ -366,10 +515,18 @@ export function parseCoupons(ctx: Ctx, records: Rec[], userIds: Set<string>): Se
     if (!code) return skip('code', 'missing');
     if (codes.has(code.toLowerCase())) return skip('code', `${shown(code)} is also an earlier coupon's code`);
     codes.add(code.toLowerCase());
-    const discountType = oneOf(ctx, at, 'discountType', DISCOUNT_TYPES, first(r, 'discountType', 'discount_type'), 'percentage');
+    const discountType = oneOf(
+      ctx,
+      at,
+      'discountType',
+      DISCOUNT_TYPES,
+      first(r, 'discountType', 'discount_type'),
+      'percentage',
+    );
     const valueGiven = first(r, 'discountValue', 'discount_value');
     const discountValue = decimalToCents(valueGiven);
-    if (discountValue === null) return skip('discountValue', missing(valueGiven) ? 'missing' : `${shown(valueGiven)} is not a number`);
+    if (discountValue === null)
+      return skip('discountValue', missing(valueGiven) ? 'missing' : `${shown(valueGiven)} is not a number`);
     const limit = (field: string) => {
       const given = first(r, field);
       if (missing(given)) return null;
@@ -381,10 +538,19 @@ export function parseCoupons(ctx: Ctx, records: Rec[], userIds: Set<string>): Se
     const created = ctx.date(first(r, 'createdAt', 'created_at')) ?? ctx.now;
     const coupon = {
       id: ctx.ids.get('coupons', r.id) ?? ctx.ids.get('coupons', `#${i}`)!,
-      code, description: str(r.description), discountType, discountValue,
-      usageLimit: limit('usageLimit'), perCustomerLimit: limit('perCustomerLimit'),
-      minimumSubtotalCents: money(r, ['minimumSubtotalFiat', 'minimumSubtotal'], ['minimumSubtotalCents', 'minimum_subtotal_cents']),
-      startDate: ctx.date(first(r, 'startDate', 'start_date')), endDate: ctx.date(first(r, 'endDate', 'end_date')),
+      code,
+      description: str(r.description),
+      discountType,
+      discountValue,
+      usageLimit: limit('usageLimit'),
+      perCustomerLimit: limit('perCustomerLimit'),
+      minimumSubtotalCents: money(
+        r,
+        ['minimumSubtotalFiat', 'minimumSubtotal'],
+        ['minimumSubtotalCents', 'minimum_subtotal_cents'],
+      ),
+      startDate: ctx.date(first(r, 'startDate', 'start_date')),
+      endDate: ctx.date(first(r, 'endDate', 'end_date')),
       usedCount: count(ctx, at, 'usedCount', first(r, 'usedCount', 'used_count')),
       reservedCount: count(ctx, at, 'reservedCount', first(r, 'reservedCount', 'reserved_count')),
       createdBy: userRef(ctx, at, r, 'createdBy', userIds),

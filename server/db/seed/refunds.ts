@@ -10,7 +10,12 @@ import type { SeedPayment, SeedRefund } from './types.js';
  */
 const fiat = (cents: number) => (cents / 100).toFixed(2);
 
-export function parseRefunds(ctx: Ctx, records: Rec[] | null, paymentRows: SeedPayment[], userIds: Set<string>): SeedRefund[] {
+export function parseRefunds(
+  ctx: Ctx,
+  records: Rec[] | null,
+  paymentRows: SeedPayment[],
+  userIds: Set<string>,
+): SeedRefund[] {
   if (!records) return [];
   const paymentsById = new Map(paymentRows.map((p) => [p.id!, p]));
   const sums = new Map<string, number>();
@@ -19,8 +24,13 @@ export function parseRefunds(ctx: Ctx, records: Rec[] | null, paymentRows: SeedP
     const skip = (field: string, message: string) => (ctx.notes.problem(at, field, message, 'skipped the refund'), []);
     const givenPayment = first(r, 'paymentId', 'payment_id');
     const payment = paymentsById.get(ctx.ids.get('payments', givenPayment) ?? '');
-    if (!payment) return skip('paymentId', missing(givenPayment) ? 'missing' : `payment ${shown(givenPayment)} does not exist`);
-    if (payment.status !== 'completed' && payment.status !== 'refunded') return skip('paymentId', `payment ${shown(givenPayment)} is ${payment.status}: only a completed payment is refunded`);
+    if (!payment)
+      return skip('paymentId', missing(givenPayment) ? 'missing' : `payment ${shown(givenPayment)} does not exist`);
+    if (payment.status !== 'completed' && payment.status !== 'refunded')
+      return skip(
+        'paymentId',
+        `payment ${shown(givenPayment)} is ${payment.status}: only a completed payment is refunded`,
+      );
     const amount = money(r, ['amountFiat', 'amount'], ['amountCents', 'amount_cents']);
     if (amount === null || amount <= 0) {
       const given = first(r, 'amountFiat', 'amount', 'amountCents', 'amount_cents');
@@ -30,18 +40,30 @@ export function parseRefunds(ctx: Ctx, records: Rec[] | null, paymentRows: SeedP
     if (!reason) return skip('reason', 'missing: a refund is given with a reason');
     const createdBy = userRef(ctx, at, r, 'createdBy', userIds);
     const created = dateOf(ctx, at, r, 'createdAt') ?? ctx.now;
-    if (payment.completedAt && created < payment.completedAt) return skip('createdAt', 'is before its payment was completed');
+    if (payment.completedAt && created < payment.completedAt)
+      return skip('createdAt', 'is before its payment was completed');
     sums.set(payment.id!, (sums.get(payment.id!) ?? 0) + amount);
-    return [{
-      id: ctx.ids.get('refunds', r.id) ?? ctx.ids.get('refunds', `#${i}`)!,
-      paymentId: payment.id!, amountCents: amount, reason, reference: str(r.reference), createdBy, createdAt: created,
-    }];
+    return [
+      {
+        id: ctx.ids.get('refunds', r.id) ?? ctx.ids.get('refunds', `#${i}`)!,
+        paymentId: payment.id!,
+        amountCents: amount,
+        reason,
+        reference: str(r.reference),
+        createdBy,
+        createdAt: created,
+      },
+    ];
   });
   for (const payment of paymentRows) {
     const sum = sums.get(payment.id!) ?? 0;
     if (sum === (payment.refundedCents ?? 0)) continue;
-    ctx.notes.problem({ collection: 'refunds', index: null }, null,
-      `the refunds of payment ${payment.id} add up to ${fiat(sum)}, its refundedFiat is ${fiat(payment.refundedCents ?? 0)}`, 'kept them');
+    ctx.notes.problem(
+      { collection: 'refunds', index: null },
+      null,
+      `the refunds of payment ${payment.id} add up to ${fiat(sum)}, its refundedFiat is ${fiat(payment.refundedCents ?? 0)}`,
+      'kept them',
+    );
   }
   return rows;
 }

@@ -31,8 +31,30 @@ import type { Config } from '../../config.js';
 import { hashPassword } from '../../lib/crypto.js';
 import type { Database, Db, Queryable } from '../client.js';
 import {
-  auditEvents, chainTransactions, commissions, conversions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
-  kycSessions, mintJobs, pointsEntries, products, redemptions, referralClicks, refunds, settings, users,
+  auditEvents,
+  chainTransactions,
+  commissions,
+  conversions,
+  coupons,
+  dnsQueryLogs,
+  dnsRecords,
+  dnsScriptLogs,
+  emailMessages,
+  notificationBulks,
+  notifications,
+  orderItems,
+  orders,
+  payments,
+  payouts,
+  kycSessions,
+  mintJobs,
+  pointsEntries,
+  products,
+  redemptions,
+  referralClicks,
+  refunds,
+  settings,
+  users,
 } from '../schema.js';
 import { keepRunningChain, senderProblems } from './mint-history.js';
 import { mapOntoChain } from './chain.js';
@@ -57,10 +79,29 @@ export type SeedOptions = ParseOptions & {
 };
 
 export type SeedSummary = {
-  users: number; products: number; orders: number; orderItems: number; payments: number; refunds: number;
-  coupons: number; referralClicks: number; payouts: number; commissions: number;
-  dnsRecords: number; dnsQueryLogs: number; dnsScriptLogs: number; notificationBulks: number; notifications: number; emailMessages: number;
-  redemptions: number; pointsEntries: number; kycSessions: number; auditEvents: number; mintJobs: number; chainTransactions: number; conversions: number;
+  users: number;
+  products: number;
+  orders: number;
+  orderItems: number;
+  payments: number;
+  refunds: number;
+  coupons: number;
+  referralClicks: number;
+  payouts: number;
+  commissions: number;
+  dnsRecords: number;
+  dnsQueryLogs: number;
+  dnsScriptLogs: number;
+  notificationBulks: number;
+  notifications: number;
+  emailMessages: number;
+  redemptions: number;
+  pointsEntries: number;
+  kycSessions: number;
+  auditEvents: number;
+  mintJobs: number;
+  chainTransactions: number;
+  conversions: number;
   notes: string[];
 };
 
@@ -114,8 +155,13 @@ export function readSeedFile(file: string, opts: ParseOptions = {}): SeedData {
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    const message = (err as Error).message.replace(/ in JSON at position \d+.*$/s, '').replace(/, (\.\.\.)?".*" is not valid JSON$/s, '');
-    throw new Error(`Cannot read seed file ${file}: not valid JSON at ${jsonErrorPlace(text, (err as Error).message)}: ${message}.`, { cause: err });
+    const message = (err as Error).message
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/, (\.\.\.)?".*" is not valid JSON$/s, '');
+    throw new Error(
+      `Cannot read seed file ${file}: not valid JSON at ${jsonErrorPlace(text, (err as Error).message)}: ${message}.`,
+      { cause: err },
+    );
   }
   return parseSeedFile(raw, opts);
 }
@@ -137,13 +183,15 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
   if (moved) log(`seed: ${moved}`);
   const dropped = opts.chain ? keepRunningChain(data, opts.chain) : null;
   if (dropped) log(`seed: ${dropped}`);
-  const hashes = opts.withPasswords === false ? new Map<string, string>() : await hashAll(data.users.map((u) => u.password));
+  const hashes =
+    opts.withPasswords === false ? new Map<string, string>() : await hashAll(data.users.map((u) => u.password));
   const userRows = data.users.map(({ password, ...u }) => ({
     ...u,
-    passwordHash: opts.withPasswords === false ? null : password ? hashes.get(password)! : u.passwordHash ?? null,
+    passwordHash: opts.withPasswords === false ? null : password ? hashes.get(password)! : (u.passwordHash ?? null),
   }));
   if (opts.privateUploadsDir) await writeKycDocuments(kycDir(opts.privateUploadsDir), data.kycSessions);
-  else if (data.kycSessions.length) log('seed: no uploads directory given: the KYC sessions are loaded without their documents.');
+  else if (data.kycSessions.length)
+    log('seed: no uploads directory given: the KYC sessions are loaded without their documents.');
   log(`seed: checked ${file.split(/[\\/]/).pop()}; replacing the data in one transaction…`);
   // One transaction: a load that fails half-way (a constraint, a full disk, a kill) leaves the data that was there.
   await db.transaction(async (tx) => {
@@ -153,7 +201,9 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(userRows)) await tx.insert(users).values(rows.map(({ referredById: _, ...u }) => u));
     for (const rows of chunks(userRows.filter((u) => u.referredById))) {
       const links = JSON.stringify(rows.map((u) => ({ id: u.id, by: u.referredById })));
-      await tx.execute(sql`update users u set referred_by_id = x.by from jsonb_to_recordset(${links}::jsonb) as x(id uuid, by uuid) where u.id = x.id`);
+      await tx.execute(
+        sql`update users u set referred_by_id = x.by from jsonb_to_recordset(${links}::jsonb) as x(id uuid, by uuid) where u.id = x.id`,
+      );
     }
     for (const rows of chunks(data.products)) await tx.insert(products).values(rows);
     for (const rows of chunks(data.orders)) await tx.insert(orders).values(rows);
@@ -176,22 +226,47 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.auditEvents)) await tx.insert(auditEvents).values(rows);
     for (const rows of chunks(data.mintJobs)) await tx.insert(mintJobs).values(rows);
     for (const rows of chunks(data.conversions)) await tx.insert(conversions).values(rows);
-    for (const rows of chunks(data.chainTransactions)) await tx.insert(chainTransactions).values(rows.map(({ at: _, ...t }) => t));
+    for (const rows of chunks(data.chainTransactions))
+      await tx.insert(chainTransactions).values(rows.map(({ at: _, ...t }) => t));
     await deriveReferralState(tx);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
     const overdrawn = await earnSeededPoints(tx);
-    if (overdrawn.length) throw new SeedFileError(overdrawn.map((o) => overdrawProblem(o, data)), { repairable: false });
+    if (overdrawn.length)
+      throw new SeedFileError(
+        overdrawn.map((o) => overdrawProblem(o, data)),
+        { repairable: false },
+      );
   });
-  await refreshStatistics(db, sql`ANALYZE users, products, orders, order_items, payments, coupons, referral_clicks, payouts, commissions`, log);
+  await refreshStatistics(
+    db,
+    sql`ANALYZE users, products, orders, order_items, payments, coupons, referral_clicks, payouts, commissions`,
+    log,
+  );
   return {
-    users: userRows.length, products: data.products.length, orders: data.orders.length,
-    orderItems: data.orderItems.length, payments: data.payments.length, refunds: data.refunds.length, coupons: data.coupons.length,
-    referralClicks: data.referralClicks.length, payouts: data.payouts.length, commissions: data.commissions.length,
-    dnsRecords: data.dnsRecords.length, dnsQueryLogs: data.dnsQueryLogs.length, dnsScriptLogs: data.dnsScriptLogs.length,
-    notificationBulks: data.notificationBulks.length, notifications: data.notifications.length, emailMessages: data.emailMessages.length,
-    redemptions: data.redemptions.length, pointsEntries: data.pointsEntries.length,
-    kycSessions: data.kycSessions.length, auditEvents: data.auditEvents.length, mintJobs: data.mintJobs.length, chainTransactions: data.chainTransactions.length,
-    conversions: data.conversions.length,    notes: data.notes,
+    users: userRows.length,
+    products: data.products.length,
+    orders: data.orders.length,
+    orderItems: data.orderItems.length,
+    payments: data.payments.length,
+    refunds: data.refunds.length,
+    coupons: data.coupons.length,
+    referralClicks: data.referralClicks.length,
+    payouts: data.payouts.length,
+    commissions: data.commissions.length,
+    dnsRecords: data.dnsRecords.length,
+    dnsQueryLogs: data.dnsQueryLogs.length,
+    dnsScriptLogs: data.dnsScriptLogs.length,
+    notificationBulks: data.notificationBulks.length,
+    notifications: data.notifications.length,
+    emailMessages: data.emailMessages.length,
+    redemptions: data.redemptions.length,
+    pointsEntries: data.pointsEntries.length,
+    kycSessions: data.kycSessions.length,
+    auditEvents: data.auditEvents.length,
+    mintJobs: data.mintJobs.length,
+    chainTransactions: data.chainTransactions.length,
+    conversions: data.conversions.length,
+    notes: data.notes,
   };
 }
 
@@ -210,7 +285,8 @@ async function deriveReferralState(tx: Queryable) {
 function overdrawProblem(o: Overdrawn, data: SeedData): Problem {
   const at = data.ledgerPlaces.get(o.id) ?? { collection: 'pointsEntries', index: null };
   const email = data.users.find((u) => u.id === o.user_id)?.email ?? o.user_id;
-  const field = at.collection === 'redemptions' ? 'pointsUsed' : at.collection === 'conversions' ? 'fromAmount' : 'amount';
+  const field =
+    at.collection === 'redemptions' ? 'pointsUsed' : at.collection === 'conversions' ? 'fromAmount' : 'amount';
   return { ...at, field, message: `takes ${email}'s points balance to ${o.balance_after}, below 0`, repair: 'refused' };
 }
 
@@ -243,19 +319,31 @@ function chunks<T>(rows: T[]): T[][] {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Called at server start: loads config.seedFile into a database that has no users yet. */
-export async function seedIfEmpty(database: Database, config: Config, log: (message: string) => void = console.log): Promise<boolean> {
+export async function seedIfEmpty(
+  database: Database,
+  config: Config,
+  log: (message: string) => void = console.log,
+): Promise<boolean> {
   if (!config.seedOnEmpty) return false;
-  const [row] = rowsOf<{ found: boolean }>(await database.db.execute(sql`select exists (select 1 from users) as found`));
+  const [row] = rowsOf<{ found: boolean }>(
+    await database.db.execute(sql`select exists (select 1 from users) as found`),
+  );
   if (row?.found) return false;
   if (!fs.existsSync(config.seedFile)) {
     log(`seed: the database is empty and ${config.seedFile} does not exist; nothing loaded.`);
     return false;
   }
   const production = config.env === 'production';
-  const s = await seedFromFile(database.db, config.seedFile, { withPasswords: !production, log, chain: tokenOfChain(config.chain), zones: config.dns.zones,
-    privateUploadsDir: config.privateUploadsDir });
+  const s = await seedFromFile(database.db, config.seedFile, {
+    withPasswords: !production,
+    log,
+    chain: tokenOfChain(config.chain),
+    zones: config.dns.zones,
+    privateUploadsDir: config.privateUploadsDir,
+  });
   log(`seed: loaded ${s.users} users, ${s.products} products, ${s.orders} orders from ${config.seedFile}.`);
-  if (production) log('seed: production: accounts were loaded without passwords; create an admin with `npm run create-admin`.');
+  if (production)
+    log('seed: production: accounts were loaded without passwords; create an admin with `npm run create-admin`.');
   return true;
 }
 

@@ -1,6 +1,27 @@
 import type {
-  auditEvents, chainTransactions, conversions, mintJobs, commissions, coupons, dnsQueryLogs, dnsRecords, dnsScriptLogs, emailMessages, notificationBulks, notifications, orderItems, orders, payments, payouts,
-  kycSessions, pointsEntries, products, redemptions, referralClicks, refunds, users,
+  auditEvents,
+  chainTransactions,
+  conversions,
+  mintJobs,
+  commissions,
+  coupons,
+  dnsQueryLogs,
+  dnsRecords,
+  dnsScriptLogs,
+  emailMessages,
+  notificationBulks,
+  notifications,
+  orderItems,
+  orders,
+  payments,
+  payouts,
+  kycSessions,
+  pointsEntries,
+  products,
+  redemptions,
+  referralClicks,
+  refunds,
+  users,
 } from '../schema.js';
 import type { At, Problem } from './format.js';
 
@@ -27,7 +48,13 @@ export type SeedPointsEntry = typeof pointsEntries.$inferInsert & { id: string }
 export type SeedMintJob = typeof mintJobs.$inferInsert & { id: string };
 export type SeedConversion = typeof conversions.$inferInsert & { id: string };
 /** A stored signed transaction, its place in the file kept for problems found after the parse (its signer). */
-export type SeedChainTransaction = Omit<typeof chainTransactions.$inferInsert, 'seq'> & { chainId: number; hash: string; sender: string; raw: string; at: At };
+export type SeedChainTransaction = Omit<typeof chainTransactions.$inferInsert, 'seq'> & {
+  chainId: number;
+  hash: string;
+  sender: string;
+  raw: string;
+  at: At;
+};
 export type SeedKycSession = typeof kycSessions.$inferInsert & { id: string; documentFile: string };
 
 export type SeedData = {

@@ -14,12 +14,14 @@ export function mapOntoZone(collections: Record<string, unknown[]>, zones: reado
   // Only a file wholly of another zone: a stray name beside the running zone's is the records' checks' to refuse.
   if (!outside.length || outside.length < names.length || zones.length !== 1) return null;
   const fileZone = outside.reduce((a, b) => (b.length < a.length ? b : a));
-  if (!fileZone.includes('.') || !outside.every((name) => name === fileZone || name.endsWith(`.${fileZone}`))) return null;
+  if (!fileZone.includes('.') || !outside.every((name) => name === fileZone || name.endsWith(`.${fileZone}`)))
+    return null;
   const running = zones[0]!;
   // The zone as a whole name (or a name's end) inside any text: "shop.rwa.test", "10 mail.rwa.test", "dmarc@rwa.test".
   const inText = new RegExp(`(^|[^a-z0-9.-])((?:[a-z0-9-]+\\.)*)${fileZone.replace(/\./g, '\\.')}(?![a-z0-9-])`, 'gi');
   const move = (v: unknown): unknown => {
-    if (typeof v === 'string') return v.replace(inText, (_, before: string, labels: string) => `${before}${labels}${running}`);
+    if (typeof v === 'string')
+      return v.replace(inText, (_, before: string, labels: string) => `${before}${labels}${running}`);
     if (Array.isArray(v)) return v.map(move);
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, move(x)]));
     return v;
@@ -28,7 +30,10 @@ export function mapOntoZone(collections: Record<string, unknown[]>, zones: reado
     if (!collections[name]) continue;
     collections[name] = collections[name].map((r) => {
       if (!r || typeof r !== 'object' || Array.isArray(r)) return r;
-      const fields = Object.entries(r).map(([k, v]) => [k, ['domain', 'value', 'result', 'error', 'output', 'parameters'].includes(k) ? move(v) : v]);
+      const fields = Object.entries(r).map(([k, v]) => [
+        k,
+        ['domain', 'value', 'result', 'error', 'output', 'parameters'].includes(k) ? move(v) : v,
+      ]);
       return Object.fromEntries(fields);
     });
   }

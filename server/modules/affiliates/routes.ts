@@ -10,12 +10,47 @@ import { affiliateCsv } from './present.js';
 import { affiliateCommissions, affiliateRows, listAffiliates } from './service.js';
 
 export default defineRoutes('affiliates', (r, { db, settings }) => {
-  r.get('/api/affiliates', { config: access.read, schema: { querystring: affiliateListQuery, response: { 200: affiliatePage }, summary: 'Users who referred someone or earned a commission' } }, async (req) =>
-    ({ ok: true, ...(await listAffiliates(db, req.query)) }));
+  r.get(
+    '/api/affiliates',
+    {
+      config: access.read,
+      schema: {
+        querystring: affiliateListQuery,
+        response: { 200: affiliatePage },
+        summary: 'Users who referred someone or earned a commission',
+      },
+    },
+    async (req) => ({ ok: true, ...(await listAffiliates(db, req.query)) }),
+  );
 
-  r.get('/api/affiliates/export.csv', { config: access.read, schema: { querystring: affiliateListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' } }, (req, reply) =>
-    streamCsv(reply, { name: 'affiliates', columns: affiliateCsv, pages: keysetPages((page) => affiliateRows(db, req.query, page)) }));
+  r.get(
+    '/api/affiliates/export.csv',
+    {
+      config: access.read,
+      schema: { querystring: affiliateListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' },
+    },
+    (req, reply) =>
+      streamCsv(reply, {
+        name: 'affiliates',
+        columns: affiliateCsv,
+        pages: keysetPages((page) => affiliateRows(db, req.query, page)),
+      }),
+  );
 
-  r.get('/api/affiliates/:id/commissions', { config: access.read, schema: { params: idParams, querystring: ownCommissionQuery, response: { 200: commissionPage }, summary: 'An affiliate’s commissions' } }, async (req) =>
-    ({ ok: true, ...(await affiliateCommissions(db, req.params.id, req.query, (await settings.get()).commissionHoldDays)) }));
+  r.get(
+    '/api/affiliates/:id/commissions',
+    {
+      config: access.read,
+      schema: {
+        params: idParams,
+        querystring: ownCommissionQuery,
+        response: { 200: commissionPage },
+        summary: 'An affiliate’s commissions',
+      },
+    },
+    async (req) => ({
+      ok: true,
+      ...(await affiliateCommissions(db, req.params.id, req.query, (await settings.get()).commissionHoldDays)),
+    }),
+  );
 });

@@ -23,10 +23,13 @@ function affiliateFilter(q: { q?: string }) {
   if (text) {
     // A prefix of the email, the name or "first last" (each has a partial index over affiliates).
     const prefix = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    f.push(or(
-      sql`lower(${users.email}) like ${prefix}`, sql`lower(${users.name}) like ${prefix}`,
-      sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like ${prefix}`,
-    )!);
+    f.push(
+      or(
+        sql`lower(${users.email}) like ${prefix}`,
+        sql`lower(${users.name}) like ${prefix}`,
+        sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like ${prefix}`,
+      )!,
+    );
   }
   return and(...f);
 }
@@ -41,17 +44,32 @@ type AffiliateOrder = Pick<AffiliateListQuery, 'q' | 'sort' | 'order'>;
  */
 export async function affiliateRows(db: Db, q: AffiliateOrder, page: Page): Promise<Affiliate[]> {
   const order = listOrder([SORT_COLUMNS[q.sort]], users.id, q.order);
-  const ids = db.$with('page').as(db.select({ pageId: users.id }).from(users).where(and(affiliateFilter(q), after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0));
-  const rows = await db.with(ids).select({
-    u: users,
-    referred: sql<string>`(select count(*) from ${users} r where r.referred_by_id = ${USER_ID})`,
-    earned: sql<string>`(select coalesce(sum(${commissions.amountCents}), 0) from ${commissions} where ${commissions.referrerId} = ${USER_ID} and ${commissions.status} not in ('rejected', 'reversed'))`,
-  }).from(ids).innerJoin(users, eq(users.id, ids.pageId)).orderBy(...orderBy(order));
+  const ids = db.$with('page').as(
+    db
+      .select({ pageId: users.id })
+      .from(users)
+      .where(and(affiliateFilter(q), after(order, page.after)))
+      .orderBy(...orderBy(order))
+      .limit(page.limit)
+      .offset(page.offset ?? 0),
+  );
+  const rows = await db
+    .with(ids)
+    .select({
+      u: users,
+      referred: sql<string>`(select count(*) from ${users} r where r.referred_by_id = ${USER_ID})`,
+      earned: sql<string>`(select coalesce(sum(${commissions.amountCents}), 0) from ${commissions} where ${commissions.referrerId} = ${USER_ID} and ${commissions.status} not in ('rejected', 'reversed'))`,
+    })
+    .from(ids)
+    .innerJoin(users, eq(users.id, ids.pageId))
+    .orderBy(...orderBy(order));
   return rows.map(presentAffiliate);
 }
 
-export async function listAffiliates(db: Db, q: AffiliateListQuery): Promise<{ affiliates: Affiliate[]; total: number; totalIsEstimate: boolean }> {
+export async function listAffiliates(
+  db: Db,
+  q: AffiliateListQuery,
+): Promise<{ affiliates: Affiliate[]; total: number; totalIsEstimate: boolean }> {
   const [rows, total] = await Promise.all([
     affiliateRows(db, q, q),
     counter.count(db, users, affiliateFilter(q), JSON.stringify(['affiliates', q.q?.trim().toLowerCase()])),
@@ -59,7 +77,12 @@ export async function listAffiliates(db: Db, q: AffiliateListQuery): Promise<{ a
   return { affiliates: rows, ...total };
 }
 
-export async function affiliateCommissions(db: Db, id: string, q: { status?: string; limit: number; offset: number }, holdDays: number) {
+export async function affiliateCommissions(
+  db: Db,
+  id: string,
+  q: { status?: string; limit: number; offset: number },
+  holdDays: number,
+) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
   if (!user) throw notFound('affiliate_not_found');
   return listCommissions(db, { referrerId: id, status: q.status as never, limit: q.limit, offset: q.offset }, holdDays);

@@ -31,22 +31,37 @@ async function auditFilter(db: Db, q: AuditListQuery): Promise<SQL | undefined |
 }
 
 /** The log's sorts, each read by its index (an action is a group, newest first within it). */
-const SORT_COLUMNS = { createdAt: [auditEvents.createdAt], action: [auditEvents.action, auditEvents.createdAt] } as const;
+const SORT_COLUMNS = {
+  createdAt: [auditEvents.createdAt],
+  action: [auditEvents.action, auditEvents.createdAt],
+} as const;
 
 /** One page of the log in its sort, newest first by default (by offset for the JSON list, after a row for the CSV export). */
 export async function auditRows(db: Db, q: AuditListQuery, page: Page): Promise<AuditEvent[]> {
   const where = await auditFilter(db, q);
   if (where === null) return [];
   const order = listOrder([...SORT_COLUMNS[q.sort]], auditEvents.id, q.order);
-  const rows = await db.select({ event: auditEvents, actorEmail: users.email }).from(auditEvents).leftJoin(users, eq(users.id, auditEvents.actorId))
-    .where(and(where, after(order, page.after))).orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await db
+    .select({ event: auditEvents, actorEmail: users.email })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .where(and(where, after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map(presentAuditEvent);
 }
 
 /** The audit log in its sort (newest first by default); `actor` is a user id or an email (the whole address). */
-export async function listAuditEvents(db: Db, q: AuditListQuery): Promise<{ events: AuditEvent[]; total: number; totalIsEstimate: boolean }> {
+export async function listAuditEvents(
+  db: Db,
+  q: AuditListQuery,
+): Promise<{ events: AuditEvent[]; total: number; totalIsEstimate: boolean }> {
   const where = await auditFilter(db, q);
   if (where === null) return { events: [], total: 0, totalIsEstimate: false };
-  const [rows, total] = await Promise.all([auditRows(db, q, q), counter.count(db, auditEvents, where, JSON.stringify(q))]);
+  const [rows, total] = await Promise.all([
+    auditRows(db, q, q),
+    counter.count(db, auditEvents, where, JSON.stringify(q)),
+  ]);
   return { events: rows, ...total };
 }

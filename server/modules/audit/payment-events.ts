@@ -15,18 +15,34 @@ export type PaymentEventDetails = { amountCents?: number; reason?: string; refer
 
 /** The payment's event row, not yet written: to send beside the change's other writes (alongside in db/client.ts). */
 export function paymentEventRow(
-  tx: Queryable, paymentId: string, type: PaymentEventType, details: PaymentEventDetails, actor: { id: string } | null, now = new Date(),
+  tx: Queryable,
+  paymentId: string,
+  type: PaymentEventType,
+  details: PaymentEventDetails,
+  actor: { id: string } | null,
+  now = new Date(),
 ) {
   paymentCounter.touch();
   return tx.insert(paymentEvents).values({
-    paymentId, type, amountCents: details.amountCents ?? null, reason: details.reason ?? null,
-    reference: details.reference ?? null, code: details.code ?? null, actorId: actor?.id ?? null, createdAt: now,
+    paymentId,
+    type,
+    amountCents: details.amountCents ?? null,
+    reason: details.reason ?? null,
+    reference: details.reference ?? null,
+    code: details.code ?? null,
+    actorId: actor?.id ?? null,
+    createdAt: now,
   });
 }
 
 /** Records what just happened to a payment; call it inside the transaction that makes it happen. */
 export async function recordPaymentEvent(
-  tx: Queryable, paymentId: string, type: PaymentEventType, details: PaymentEventDetails, actor: { id: string } | null, now = new Date(),
+  tx: Queryable,
+  paymentId: string,
+  type: PaymentEventType,
+  details: PaymentEventDetails,
+  actor: { id: string } | null,
+  now = new Date(),
 ) {
   await paymentEventRow(tx, paymentId, type, details, actor, now);
 }

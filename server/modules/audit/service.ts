@@ -5,11 +5,27 @@ import type { AuditEntity } from '../../../src/common/resources.js';
 type Actor = { id: string; ip?: string } | null | undefined;
 
 /** The audit row, not yet written: to send beside the change's other writes (alongside in db/client.ts). */
-export function auditRow(db: Queryable, actor: Actor, action: string, entity: AuditEntity, entityId: string | null, data: unknown) {
-  return db.insert(auditEvents).values({ actorId: actor?.id ?? null, action, entity, entityId, data: data ?? null, ip: actor?.ip ?? null });
+export function auditRow(
+  db: Queryable,
+  actor: Actor,
+  action: string,
+  entity: AuditEntity,
+  entityId: string | null,
+  data: unknown,
+) {
+  return db
+    .insert(auditEvents)
+    .values({ actorId: actor?.id ?? null, action, entity, entityId, data: data ?? null, ip: actor?.ip ?? null });
 }
 
 /** Records who changed what; call it inside the transaction that makes the change. */
-export async function audit(db: Queryable, actor: Actor, action: string, entity: AuditEntity, entityId: string | null, data: unknown) {
+export async function audit(
+  db: Queryable,
+  actor: Actor,
+  action: string,
+  entity: AuditEntity,
+  entityId: string | null,
+  data: unknown,
+) {
   await auditRow(db, actor, action, entity, entityId, data);
 }

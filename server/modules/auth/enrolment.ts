@@ -19,12 +19,19 @@ import { forgetSessions, lockedUser, withCountedAttempt } from './service.js';
 import { matchTotp, newTotpSecret, otpauthUrl, replaceRecoveryCodes, spendSecondFactor } from './two-factor.js';
 
 export async function recoveryCodesLeft(db: Queryable, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return Number(row?.n ?? 0);
 }
 
 export async function twoFactorStatus(db: Db, settings: SettingsService, me: AuthUser): Promise<TwoFactorStatus> {
-  const [row] = await db.select({ enabledAt: users.totpEnabledAt, secret: users.totpSecret }).from(users).where(eq(users.id, me.id)).limit(1);
+  const [row] = await db
+    .select({ enabledAt: users.totpEnabledAt, secret: users.totpSecret })
+    .from(users)
+    .where(eq(users.id, me.id))
+    .limit(1);
   const { twoFactorAuth } = await settings.get();
   return {
     enabled: !!row?.secret,
@@ -35,13 +42,21 @@ export async function twoFactorStatus(db: Db, settings: SettingsService, me: Aut
 }
 
 /** A new secret to scan (kept pending until a code confirms it); asking again replaces it. */
-export async function setupTwoFactor(db: Db, settings: SettingsService, box: SecretBox, me: AuthUser): Promise<TwoFactorSetup> {
+export async function setupTwoFactor(
+  db: Db,
+  settings: SettingsService,
+  box: SecretBox,
+  me: AuthUser,
+): Promise<TwoFactorSetup> {
   const { siteName } = await settings.get();
   return db.transaction(async (tx) => {
     const user = await lockedUser(tx, me.id);
     if (user.totpSecret) throw conflict('two_factor_enabled');
     const secret = newTotpSecret();
-    await tx.update(users).set({ totpPendingSecret: box.seal(secret), updatedAt: new Date() }).where(eq(users.id, me.id));
+    await tx
+      .update(users)
+      .set({ totpPendingSecret: box.seal(secret), updatedAt: new Date() })
+      .where(eq(users.id, me.id));
     const url = otpauthUrl(siteName, user.email, secret);
     return { secret, otpauthUrl: url, qrCode: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
   });
@@ -50,13 +65,30 @@ export async function setupTwoFactor(db: Db, settings: SettingsService, box: Sec
 const wrongCode = () => unprocessable('totp_code_wrong', undefined, { code: 'code_not_correct' }, 'invalid_code');
 
 /** Confirms the pending secret with a current code: 2FA is on, the session's enrolment restriction lifts, recovery codes are answered once. */
-export async function enableTwoFactor(db: Db, settings: SettingsService, box: SecretBox, me: AuthUser, code: string, now = new Date()): Promise<TwoFactorEnabled> {
+export async function enableTwoFactor(
+  db: Db,
+  settings: SettingsService,
+  box: SecretBox,
+  me: AuthUser,
+  code: string,
+  now = new Date(),
+): Promise<TwoFactorEnabled> {
   return withCountedAttempt(db, settings, me, now, wrongCode, async (tx, user) => {
     if (user.totpSecret) throw conflict('two_factor_already_on', undefined, 'two_factor_enabled');
     if (!user.totpPendingSecret) throw conflict('two_factor_not_started');
-    const step = /^\d{6}$/.test(code.replace(/\s/g, '')) ? await matchTotp(box.open(user.totpPendingSecret), code.replace(/\s/g, ''), null, now) : null;
+    const step = /^\d{6}$/.test(code.replace(/\s/g, ''))
+      ? await matchTotp(box.open(user.totpPendingSecret), code.replace(/\s/g, ''), null, now)
+      : null;
     if (step === null) return 'wrong';
-    await tx.update(users).set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now })
+    await tx
+      .update(users)
+      .set({
+        totpSecret: user.totpPendingSecret,
+        totpPendingSecret: null,
+        totpEnabledAt: now,
+        totpLastStep: step,
+        updatedAt: now,
+      })
       .where(eq(users.id, me.id));
     const codes = await replaceRecoveryCodes(tx, me.id, now);
     forgetUserSessions(me.id);
@@ -73,7 +105,9 @@ function forgetUserSessions(userId: string) {
 
 /** Removes the user's 2FA; when the settings require it, their sessions are taken back to enrolment (authenticate decides). */
 async function removeTwoFactor(tx: Queryable, user: { id: string }) {
-  await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
+  await tx
+    .update(users)
+    .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
     .where(eq(users.id, user.id));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
   forgetUserSessions(user.id);
@@ -82,20 +116,39 @@ async function removeTwoFactor(tx: Queryable, user: { id: string }) {
 const wrongPassword = () => unprocessable('invalid_password', undefined, { password: 'invalid_password' });
 
 /** Turns the caller's own 2FA off, proved by their password and a current code or an unused recovery code; either wrong counts toward the lockout. */
-export async function disableTwoFactor(db: Db, settings: SettingsService, box: SecretBox, me: AuthUser, input: { password: string; code: string }, now = new Date()) {
+export async function disableTwoFactor(
+  db: Db,
+  settings: SettingsService,
+  box: SecretBox,
+  me: AuthUser,
+  input: { password: string; code: string },
+  now = new Date(),
+) {
   let wrong = wrongCode;
-  return withCountedAttempt(db, settings, me, now, () => wrong(), async (tx, user) => {
-    if (!user.totpSecret) throw conflict('two_factor_disabled');
-    if (!(await verifyPassword(user.passwordHash, input.password))) {
-      wrong = wrongPassword;
-      return 'wrong';
-    }
-    if (!(await spendSecondFactor(tx, box, user, input.code, now))) return 'wrong';
-    await removeTwoFactor(tx, user);
-    await audit(tx, me, 'user.2fa_disable', 'user', me.id, null);
-    const { twoFactorAuth } = await settings.get(tx);
-    return { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: twoFactorAuth } satisfies TwoFactorStatus;
-  });
+  return withCountedAttempt(
+    db,
+    settings,
+    me,
+    now,
+    () => wrong(),
+    async (tx, user) => {
+      if (!user.totpSecret) throw conflict('two_factor_disabled');
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        wrong = wrongPassword;
+        return 'wrong';
+      }
+      if (!(await spendSecondFactor(tx, box, user, input.code, now))) return 'wrong';
+      await removeTwoFactor(tx, user);
+      await audit(tx, me, 'user.2fa_disable', 'user', me.id, null);
+      const { twoFactorAuth } = await settings.get(tx);
+      return {
+        enabled: false,
+        enabledAt: null,
+        recoveryCodesLeft: 0,
+        required: twoFactorAuth,
+      } satisfies TwoFactorStatus;
+    },
+  );
 }
 
 /** An admin removes another user's 2FA (a lost phone): they log in with their password and enrol again. */
@@ -104,7 +157,8 @@ export async function resetTwoFactor(db: Db, targetId: string, actor: Actor) {
     const user = await lockedUser(tx, targetId);
     const refusal = adminResetRefusal(actor?.id ?? null, targetId, '2fa');
     if (refusal) throw conflict(refusal, undefined, 'reset_refused');
-    if (!user.totpSecret && !user.totpPendingSecret) throw conflict('user_no_two_factor', undefined, 'two_factor_disabled');
+    if (!user.totpSecret && !user.totpPendingSecret)
+      throw conflict('user_no_two_factor', undefined, 'two_factor_disabled');
     await removeTwoFactor(tx, user);
     await audit(tx, actor, 'user.2fa_reset', 'user', targetId, null);
   });

@@ -13,9 +13,22 @@ import { FAILURE_WINDOW_MINUTES, LOCK_MINUTES, loginStandingOf, type LoginStandi
 const addressOf = (ip: string | undefined) => ip || 'unknown';
 
 /** Whether this address is locked out of this email now, and how long the email's answers wait. */
-export async function loginStanding(db: Queryable, email: string, ip: string | undefined, now: Date, maxLoginAttempts: number): Promise<LoginStanding> {
-  const rows = await db.select({ ip: loginFailures.ip, failures: loginFailures.failures, lastFailedAt: loginFailures.lastFailedAt, lockedUntil: loginFailures.lockedUntil })
-    .from(loginFailures).where(eq(loginFailures.email, email));
+export async function loginStanding(
+  db: Queryable,
+  email: string,
+  ip: string | undefined,
+  now: Date,
+  maxLoginAttempts: number,
+): Promise<LoginStanding> {
+  const rows = await db
+    .select({
+      ip: loginFailures.ip,
+      failures: loginFailures.failures,
+      lastFailedAt: loginFailures.lastFailedAt,
+      lockedUntil: loginFailures.lockedUntil,
+    })
+    .from(loginFailures)
+    .where(eq(loginFailures.email, email));
   return loginStandingOf(rows, addressOf(ip), now, maxLoginAttempts);
 }
 
@@ -24,14 +37,21 @@ export async function loginStanding(db: Queryable, email: string, ip: string | u
  * failures in a row within the window; answers the pair's lock end when it is locked now. The account's own counter
  * (users.failed_login_count, shown to staff) and its latest lock (users.locked_until) follow; stale rows are pruned.
  */
-export async function recordFailure(db: Queryable, email: string, ip: string | undefined, now: Date, maxLoginAttempts: number): Promise<Date | null> {
+export async function recordFailure(
+  db: Queryable,
+  email: string,
+  ip: string | undefined,
+  now: Date,
+  maxLoginAttempts: number,
+): Promise<Date | null> {
   const address = addressOf(ip);
   const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MINUTES * 60_000);
   const until = new Date(now.getTime() + LOCK_MINUTES * 60_000);
   // A row whose last failure left the window, or whose lock has ended, starts again from one.
   const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
   const next = sql`(case when ${loginFailures.lastFailedAt} < ${at(windowStart)} or ${loginFailures.lockedUntil} <= ${at(now)} then 1 else ${loginFailures.failures} + 1 end)`;
-  const [row] = await db.insert(loginFailures)
+  const [row] = await db
+    .insert(loginFailures)
     .values({ email, ip: address, failures: 1, lastFailedAt: now, lockedUntil: maxLoginAttempts <= 1 ? until : null })
     .onConflictDoUpdate({
       target: [loginFailures.email, loginFailures.ip],
@@ -42,16 +62,23 @@ export async function recordFailure(db: Queryable, email: string, ip: string | u
       },
     })
     .returning({ lockedUntil: loginFailures.lockedUntil });
-  await db.delete(loginFailures).where(and(
-    lt(loginFailures.lastFailedAt, windowStart),
-    or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, now)),
-    or(ne(loginFailures.email, email), ne(loginFailures.ip, address)),
-  ));
+  await db
+    .delete(loginFailures)
+    .where(
+      and(
+        lt(loginFailures.lastFailedAt, windowStart),
+        or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, now)),
+        or(ne(loginFailures.email, email), ne(loginFailures.ip, address)),
+      ),
+    );
   const lockedUntil = row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null;
-  await db.update(users).set({
-    failedLoginCount: sql`${users.failedLoginCount} + 1`,
-    ...(lockedUntil ? { lockedUntil: sql`greatest(${users.lockedUntil}, ${at(lockedUntil)})` } : {}),
-  }).where(eq(users.email, email));
+  await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`${users.failedLoginCount} + 1`,
+      ...(lockedUntil ? { lockedUntil: sql`greatest(${users.lockedUntil}, ${at(lockedUntil)})` } : {}),
+    })
+    .where(eq(users.email, email));
   return lockedUntil;
 }
 
@@ -68,14 +95,28 @@ export async function liftLockout(db: Queryable, email: string) {
 /** The recent failures of this email by address, newest first (the user page). */
 export async function recentFailures(db: Queryable, email: string, now: Date) {
   const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MINUTES * 60_000);
-  const rows = await db.select().from(loginFailures)
-    .where(and(eq(loginFailures.email, email), or(gte(loginFailures.lastFailedAt, windowStart), sql`${loginFailures.lockedUntil} > ${now.toISOString()}::timestamptz`)))
-    .orderBy(sql`${loginFailures.lastFailedAt} desc`).limit(20);
+  const rows = await db
+    .select()
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.email, email),
+        or(
+          gte(loginFailures.lastFailedAt, windowStart),
+          sql`${loginFailures.lockedUntil} > ${now.toISOString()}::timestamptz`,
+        ),
+      ),
+    )
+    .orderBy(sql`${loginFailures.lastFailedAt} desc`)
+    .limit(20);
   return rows.map((r) => ({
-    ip: r.ip, failures: r.failures, lastFailedAt: r.lastFailedAt.toISOString(),
+    ip: r.ip,
+    failures: r.failures,
+    lastFailedAt: r.lastFailedAt.toISOString(),
     lockedUntil: r.lockedUntil && r.lockedUntil > now ? r.lockedUntil.toISOString() : null,
   }));
 }
 
 /** Waits `ms` (the account's delay) before an answer is sent. */
-export const pause = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+export const pause = (ms: number) =>
+  ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();

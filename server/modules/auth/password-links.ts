@@ -19,7 +19,9 @@ import { revokeAllSessions } from './service.js';
 
 /** Ends every open link of a user (a newer link, a password set or changed). */
 export async function revokePasswordLinks(tx: Queryable, userId: string, now: Date) {
-  await tx.update(passwordLinks).set({ revokedAt: now })
+  await tx
+    .update(passwordLinks)
+    .set({ revokedAt: now })
     .where(and(eq(passwordLinks.userId, userId), isNull(passwordLinks.usedAt), isNull(passwordLinks.revokedAt)));
 }
 
@@ -28,22 +30,41 @@ export async function revokePasswordLinks(tx: Queryable, userId: string, now: Da
  * `origin` is the site's address (the Site URL setting, else the request's), as referral links are built.
  */
 export async function issuePasswordLink(
-  tx: Queryable, user: { id: string; email: string }, purpose: PasswordLinkPurpose, origin: string, actor: Actor, now = new Date(),
+  tx: Queryable,
+  user: { id: string; email: string },
+  purpose: PasswordLinkPurpose,
+  origin: string,
+  actor: Actor,
+  now = new Date(),
 ): Promise<SetPasswordLink> {
   await revokePasswordLinks(tx, user.id, now);
   const token = newToken();
   const expiresAt = new Date(now.getTime() + PASSWORD_LINK_HOURS[purpose] * 3_600_000);
-  await tx.insert(passwordLinks).values({ tokenHash: sha256(token), userId: user.id, purpose, expiresAt, createdBy: actor?.id ?? null, createdAt: now });
+  await tx.insert(passwordLinks).values({
+    tokenHash: sha256(token),
+    userId: user.id,
+    purpose,
+    expiresAt,
+    createdBy: actor?.id ?? null,
+    createdAt: now,
+  });
   const url = setPasswordUrl(origin, token);
   const s = await notificationSettings(tx);
   const hours = PASSWORD_LINK_HOURS[purpose];
-  await notify(tx, {
-    userId: user.id, channels: ['email'], link: url,
-    title: purpose === 'invite' ? `Set your password for ${s.siteName}` : `Reset your password for ${s.siteName}`,
-    body: purpose === 'invite'
-      ? `An administrator created an account for ${user.email} on ${s.siteName}. Choose your password with the link below: it works once, for ${hours} hours.`
-      : `An administrator reset the password of ${user.email} on ${s.siteName}. Choose a new password with the link below: it works once, for ${hours} hours.`,
-  }, s);
+  await notify(
+    tx,
+    {
+      userId: user.id,
+      channels: ['email'],
+      link: url,
+      title: purpose === 'invite' ? `Set your password for ${s.siteName}` : `Reset your password for ${s.siteName}`,
+      body:
+        purpose === 'invite'
+          ? `An administrator created an account for ${user.email} on ${s.siteName}. Choose your password with the link below: it works once, for ${hours} hours.`
+          : `An administrator reset the password of ${user.email} on ${s.siteName}. Choose a new password with the link below: it works once, for ${hours} hours.`,
+    },
+    s,
+  );
   await audit(tx, actor, `user.password_link_${purpose}`, 'user', user.id, { expiresAt: expiresAt.toISOString() });
   return { url, expiresAt: expiresAt.toISOString() };
 }
@@ -53,20 +74,37 @@ export async function issuePasswordLink(
  * pending 2FA sign-in of that user ends, a reset's must-change flag and any lockout are lifted; audited as the user.
  * A used, replaced, expired or unknown link is refused with its sentence and changes nothing.
  */
-export async function setPasswordWithLink(db: Db, input: { token: string; password: string; ip?: string }, now = new Date()) {
+export async function setPasswordWithLink(
+  db: Db,
+  input: { token: string; password: string; ip?: string },
+  now = new Date(),
+) {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [link] = await tx.select().from(passwordLinks).where(eq(passwordLinks.tokenHash, sha256(input.token))).limit(1).for('update');
+    const [link] = await tx
+      .select()
+      .from(passwordLinks)
+      .where(eq(passwordLinks.tokenHash, sha256(input.token)))
+      .limit(1)
+      .for('update');
     const refusal = passwordLinkRefusal(link ?? null, now);
     if (refusal) throw new AppError(refusal.status, refusal.message, undefined, undefined, refusal.code);
-    const [user] = await tx.update(users).set({ passwordHash, mustChangePassword: false, failedLoginCount: 0, lockedUntil: null, updatedAt: now })
-      .where(eq(users.id, link!.userId)).returning({ id: users.id, email: users.email });
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, failedLoginCount: 0, lockedUntil: null, updatedAt: now })
+      .where(eq(users.id, link!.userId))
+      .returning({ id: users.id, email: users.email });
     await liftLockout(tx, user!.email);
     await tx.update(passwordLinks).set({ usedAt: now }).where(eq(passwordLinks.id, link!.id));
     await revokePasswordLinks(tx, link!.userId, now);
     await revokeAllSessions(tx, link!.userId, now);
-    await tx.update(loginChallenges).set({ usedAt: now }).where(and(eq(loginChallenges.userId, link!.userId), isNull(loginChallenges.usedAt)));
-    await audit(tx, { id: link!.userId, ip: input.ip }, 'user.password_set', 'user', link!.userId, { purpose: link!.purpose });
+    await tx
+      .update(loginChallenges)
+      .set({ usedAt: now })
+      .where(and(eq(loginChallenges.userId, link!.userId), isNull(loginChallenges.usedAt)));
+    await audit(tx, { id: link!.userId, ip: input.ip }, 'user.password_set', 'user', link!.userId, {
+      purpose: link!.purpose,
+    });
     return { email: user!.email };
   });
 }

@@ -27,12 +27,18 @@ export type LoginStanding = { lockedUntil: Date | null; delayMs: number };
 
 /** From an email's failures by address: whether `ip` is locked out of it now, and the delay every answer for it waits. */
 export function loginStandingOf(
-  rows: readonly { ip: string; failures: number; lastFailedAt: Date; lockedUntil: Date | null }[], ip: string, now: Date, maxLoginAttempts: number,
+  rows: readonly { ip: string; failures: number; lastFailedAt: Date; lockedUntil: Date | null }[],
+  ip: string,
+  now: Date,
+  maxLoginAttempts: number,
 ): LoginStanding {
   const windowStart = now.getTime() - FAILURE_WINDOW_MINUTES * 60_000;
   const mine = rows.find((r) => r.ip === ip);
   const recent = rows.reduce((n, r) => n + (r.lastFailedAt.getTime() >= windowStart ? r.failures : 0), 0);
-  return { lockedUntil: mine?.lockedUntil && mine.lockedUntil > now ? mine.lockedUntil : null, delayMs: accountDelayMs(recent, maxLoginAttempts) };
+  return {
+    lockedUntil: mine?.lockedUntil && mine.lockedUntil > now ? mine.lockedUntil : null,
+    delayMs: accountDelayMs(recent, maxLoginAttempts),
+  };
 }
 
 export function lockedMessage(until: Date, now: Date) {
@@ -64,10 +70,13 @@ export function sessionRestriction(s: { mustChangePassword: boolean; requiresEnr
 export const RECOVERY_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 /** What a typed second factor is: a 6-digit TOTP code, a recovery code (any case, spaces and dashes ignored), or neither. */
-export function secondFactorKind(input: string): { kind: 'totp'; code: string } | { kind: 'recovery'; code: string } | null {
+export function secondFactorKind(
+  input: string,
+): { kind: 'totp'; code: string } | { kind: 'recovery'; code: string } | null {
   const compact = input.replace(/[\s-]/g, '').toUpperCase();
   if (/^\d{6}$/.test(compact)) return { kind: 'totp', code: compact };
-  if (compact.length === 10 && [...compact].every((c) => RECOVERY_ALPHABET.includes(c))) return { kind: 'recovery', code: compact };
+  if (compact.length === 10 && [...compact].every((c) => RECOVERY_ALPHABET.includes(c)))
+    return { kind: 'recovery', code: compact };
   return null;
 }
 
@@ -76,9 +85,7 @@ export const formatRecoveryCode = (code: string) => `${code.slice(0, 5)}-${code.
 /** Why an admin may not reset this user's password or 2FA, or null: one's own go through the user menu, with proof. */
 export function adminResetRefusal(actorId: string | null, targetId: string, what: 'password' | '2fa'): Said | null {
   if (actorId !== targetId) return null;
-  return what === 'password'
-    ? say('reset_own_password')
-    : say('reset_own_two_factor');
+  return what === 'password' ? say('reset_own_password') : say('reset_own_two_factor');
 }
 
 export type PasswordLinkPurpose = 'invite' | 'reset';
@@ -86,11 +93,13 @@ export type PasswordLinkPurpose = 'invite' | 'reset';
 /** How long a set-password link works: a new user's invitation 72 hours, a reset 24. */
 export const PASSWORD_LINK_HOURS: Record<PasswordLinkPurpose, number> = { invite: 72, reset: 24 };
 
-export const setPasswordUrl = (origin: string, token: string) => `${origin}/set-password?token=${encodeURIComponent(token)}`;
+export const setPasswordUrl = (origin: string, token: string) =>
+  `${origin}/set-password?token=${encodeURIComponent(token)}`;
 
 /** Why a stored set-password link may not set a password now (null: it may), with the HTTP status to answer. */
 export function passwordLinkRefusal(
-  link: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date } | null, now: Date,
+  link: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date } | null,
+  now: Date,
 ): { status: 400 | 410; code: string; message: Said } | null {
   if (!link) return { status: 400, code: 'link_invalid', message: say('link_invalid') };
   if (link.usedAt) return { status: 410, code: 'link_used', message: say('link_used') };

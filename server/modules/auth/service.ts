@@ -40,7 +40,14 @@ export type LoginOutcome =
  * reached (the caller has proved the password, so it may be told), else `refusal`. Throw it after the transaction
  * commits, or the count is rolled back with it.
  */
-export async function registerFailure(db: Queryable, settings: SettingsService, user: UserRow, ip: string | undefined, now: Date, refusal: AppError): Promise<AppError> {
+export async function registerFailure(
+  db: Queryable,
+  settings: SettingsService,
+  user: UserRow,
+  ip: string | undefined,
+  now: Date,
+  refusal: AppError,
+): Promise<AppError> {
   const { maxLoginAttempts } = await settings.get(db);
   const until = await recordFailure(db, user.email, ip, now, maxLoginAttempts);
   return until ? lockedRefusal(until, now) : refusal;
@@ -49,7 +56,13 @@ export async function registerFailure(db: Queryable, settings: SettingsService, 
 const lockedRefusal = (until: Date, now: Date) => forbidden(lockedMessage(until, now), undefined, 'account_locked');
 
 /** This address's lock on the account, as the error to answer a caller who has proved the password; null: none. */
-async function addressLockRefusal(db: Queryable, settings: SettingsService, user: UserRow, ip: string | undefined, now: Date): Promise<AppError | null> {
+async function addressLockRefusal(
+  db: Queryable,
+  settings: SettingsService,
+  user: UserRow,
+  ip: string | undefined,
+  now: Date,
+): Promise<AppError | null> {
   const { maxLoginAttempts } = await settings.get(db);
   const { lockedUntil } = await loginStanding(db, user.email, ip, now, maxLoginAttempts);
   return lockedUntil ? lockedRefusal(lockedUntil, now) : null;
@@ -68,12 +81,16 @@ export async function lockedUser(db: Queryable, id: string) {
  * toward that address's lockout as at login: `wrong()` (or the lock's sentence) is thrown after the commit, so the count stays.
  */
 export async function withCountedAttempt<T>(
-  db: Db, settings: SettingsService, who: { id: string; ip?: string }, now: Date, wrong: () => AppError,
+  db: Db,
+  settings: SettingsService,
+  who: { id: string; ip?: string },
+  now: Date,
+  wrong: () => AppError,
   work: (tx: Queryable, user: UserRow) => Promise<T | 'wrong'>,
 ): Promise<T> {
   const result = await db.transaction(async (tx): Promise<T | AppError> => {
     const user = await lockedUser(tx, who.id);
-    const standing = await addressLockRefusal(tx, settings, user, who.ip, now) ?? standingRefusal(user);
+    const standing = (await addressLockRefusal(tx, settings, user, who.ip, now)) ?? standingRefusal(user);
     if (standing) return standing;
     const done = await work(tx, user);
     return done === 'wrong' ? registerFailure(tx, settings, user, who.ip, now, wrong()) : done;
@@ -92,15 +109,26 @@ export function standingRefusal(user: UserRow): AppError | null {
  * Opens a session (this address's failures forgotten, the login time kept); a user without 2FA must enrol first when
  * settings say so. Also the end of a shop sign-up whose email was confirmed.
  */
-export async function openSession(tx: Queryable, settings: SettingsService, user: UserRow, client: Client, now: Date): Promise<Extract<LoginOutcome, { kind: 'session' }>> {
+export async function openSession(
+  tx: Queryable,
+  settings: SettingsService,
+  user: UserRow,
+  client: Client,
+  now: Date,
+): Promise<Extract<LoginOutcome, { kind: 'session' }>> {
   const { twoFactorAuth } = await settings.get(tx);
   const requiresEnrolment = mustEnrol(twoFactorAuth, user.totpSecret !== null);
   const token = newToken();
   await tx.update(users).set({ failedLoginCount: 0, lastLogin: now }).where(eq(users.id, user.id));
   await forgetFailures(tx, user.email, client.ip);
   await tx.insert(sessions).values({
-    tokenHash: sha256(token), userId: user.id, createdAt: now, lastSeenAt: now, requiresEnrolment,
-    ip: client.ip ?? null, userAgent: client.userAgent?.slice(0, 300) ?? null,
+    tokenHash: sha256(token),
+    userId: user.id,
+    createdAt: now,
+    lastSeenAt: now,
+    requiresEnrolment,
+    ip: client.ip ?? null,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
   });
   const restriction = sessionRestriction({ mustChangePassword: user.mustChangePassword, requiresEnrolment });
   return { kind: 'session', token, user: presentSessionUser({ ...user, name: displayName(user) }), restriction };
@@ -138,14 +166,15 @@ export async function login(
   if (user.totpSecret) {
     const challenge = newToken();
     const expiresAt = new Date(now.getTime() + CHALLENGE_MINUTES * 60_000);
-    await db.insert(loginChallenges).values({ tokenHash: sha256(challenge), userId: user.id, expiresAt, createdAt: now });
+    await db
+      .insert(loginChallenges)
+      .values({ tokenHash: sha256(challenge), userId: user.id, expiresAt, createdAt: now });
     return { kind: 'challenge', challenge, expiresAt };
   }
   return db.transaction((tx) => openSession(tx, settings, user, input, now));
 }
 
-const challengeInvalid = () =>
-  unauthorized('challenge_invalid');
+const challengeInvalid = () => unauthorized('challenge_invalid');
 const codeInvalid = () => unauthorized('invalid_code');
 
 /**
@@ -160,13 +189,19 @@ export async function verifyLoginChallenge(
   now = new Date(),
 ): Promise<LoginOutcome> {
   const result = await db.transaction(async (tx): Promise<LoginOutcome | AppError> => {
-    const [challenge] = await tx.select().from(loginChallenges).where(eq(loginChallenges.tokenHash, sha256(input.challenge))).limit(1).for('update');
+    const [challenge] = await tx
+      .select()
+      .from(loginChallenges)
+      .where(eq(loginChallenges.tokenHash, sha256(input.challenge)))
+      .limit(1)
+      .for('update');
     if (!challenge || challenge.usedAt || challenge.expiresAt <= now) return challengeInvalid();
     const [user] = await tx.select().from(users).where(eq(users.id, challenge.userId)).limit(1).for('update');
     if (!user?.totpSecret) return challengeInvalid();
-    const refusal = await addressLockRefusal(tx, settings, user, input.ip, now) ?? standingRefusal(user);
+    const refusal = (await addressLockRefusal(tx, settings, user, input.ip, now)) ?? standingRefusal(user);
     if (refusal) return refusal;
-    if (!(await spendSecondFactor(tx, box, user, input.code, now))) return registerFailure(tx, settings, user, input.ip, now, codeInvalid());
+    if (!(await spendSecondFactor(tx, box, user, input.code, now)))
+      return registerFailure(tx, settings, user, input.ip, now, codeInvalid());
     await tx.update(loginChallenges).set({ usedAt: now }).where(eq(loginChallenges.id, challenge.id));
     return openSession(tx, settings, user, input, now);
   });
@@ -176,9 +211,19 @@ export async function verifyLoginChallenge(
 }
 
 type SessionRow = {
-  sessionId: string; createdAt: Date; lastSeenAt: Date; revokedAt: Date | null; enrolled: boolean;
-  id: string; email: string; name: string | null; firstName: string | null; lastName: string | null;
-  role: string; status: string; mustChangePassword: boolean;
+  sessionId: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  revokedAt: Date | null;
+  enrolled: boolean;
+  id: string;
+  email: string;
+  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+  status: string;
+  mustChangePassword: boolean;
 };
 
 /**
@@ -208,10 +253,19 @@ async function loadSession(db: Db, tokenHash: string, now: Date): Promise<Sessio
   }
   const [row] = await db
     .select({
-      sessionId: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt,
+      sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
       enrolled: sql<boolean>`${users.totpSecret} is not null`,
-      id: users.id, email: users.email, name: users.name, firstName: users.firstName, lastName: users.lastName,
-      role: users.role, status: users.status, mustChangePassword: users.mustChangePassword,
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      status: users.status,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -223,7 +277,12 @@ async function loadSession(db: Db, tokenHash: string, now: Date): Promise<Sessio
   return row;
 }
 
-export async function authenticate(db: Db, settings: SettingsService, token: string, now = new Date()): Promise<AuthUser> {
+export async function authenticate(
+  db: Db,
+  settings: SettingsService,
+  token: string,
+  now = new Date(),
+): Promise<AuthUser> {
   const tokenHash = sha256(token);
   const row = await loadSession(db, tokenHash, now);
   if (!row || row.revokedAt) throw unauthorized();
@@ -240,20 +299,36 @@ export async function authenticate(db: Db, settings: SettingsService, token: str
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
   // Decided on every request, not only at login: turning "Require 2FA" on restricts sessions already open.
-  const restriction = sessionRestriction({ mustChangePassword: row.mustChangePassword, requiresEnrolment: mustEnrol(twoFactorAuth, row.enrolled) });
-  return { id: row.id, email: row.email, name: displayName(row), role: row.role, sessionId: row.sessionId, restriction };
+  const restriction = sessionRestriction({
+    mustChangePassword: row.mustChangePassword,
+    requiresEnrolment: mustEnrol(twoFactorAuth, row.enrolled),
+  });
+  return {
+    id: row.id,
+    email: row.email,
+    name: displayName(row),
+    role: row.role,
+    sessionId: row.sessionId,
+    restriction,
+  };
 }
 
 export async function logout(db: Db, sessionId: string, now = new Date()) {
   forgetSessions((row) => row.sessionId === sessionId);
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   invalidated(`session:${sessionId}`);
 }
 
 /** Ends every open session of a user (suspension, promotion, password change). */
 export async function revokeAllSessions(db: Queryable, userId: string, now = new Date()) {
   forgetSessions((row) => row.id === userId);
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   invalidated(`user:${userId}`);
 }
 
@@ -261,13 +336,16 @@ export async function createUser(
   db: Queryable,
   input: { email: string; password?: string; name?: string; role: string; status?: string; kycStatus?: string },
 ) {
-  const [user] = await db.insert(users).values({
-    email: normaliseEmail(input.email),
-    name: input.name ?? null,
-    role: input.role,
-    status: input.status ?? 'active',
-    kycStatus: input.kycStatus ?? 'pending',
-    passwordHash: input.password ? await hashPassword(input.password) : null,
-  }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: normaliseEmail(input.email),
+      name: input.name ?? null,
+      role: input.role,
+      status: input.status ?? 'active',
+      kycStatus: input.kycStatus ?? 'pending',
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+    })
+    .returning();
   return user!;
 }

@@ -18,12 +18,21 @@ const TOLERANCE_SECONDS = 30;
 
 export const newTotpSecret = () => generateSecret();
 
-export const otpauthUrl = (issuer: string, account: string, secret: string) => generateURI({ issuer, label: account, secret });
+export const otpauthUrl = (issuer: string, account: string, secret: string) =>
+  generateURI({ issuer, label: account, secret });
 
 /** The time step `code` matches for `secret` (after `afterStep`, when given), or null. */
-export async function matchTotp(secret: string, code: string, afterStep: number | null, now: Date): Promise<number | null> {
+export async function matchTotp(
+  secret: string,
+  code: string,
+  afterStep: number | null,
+  now: Date,
+): Promise<number | null> {
   const result = await verify({
-    secret, token: code, epoch: Math.floor(now.getTime() / 1000), epochTolerance: TOLERANCE_SECONDS,
+    secret,
+    token: code,
+    epoch: Math.floor(now.getTime() / 1000),
+    epochTolerance: TOLERANCE_SECONDS,
     ...(afterStep !== null ? { afterTimeStep: afterStep } : {}),
   }).catch(() => null);
   return result?.valid && 'timeStep' in result ? result.timeStep : null;
@@ -32,7 +41,10 @@ export async function matchTotp(secret: string, code: string, afterStep: number 
 /** Ten new recovery codes (10 symbols of a 31-letter alphabet: about 50 bits each), as shown to the user. */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () =>
-    formatRecoveryCode(Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('')));
+    formatRecoveryCode(
+      Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(''),
+    ),
+  );
 }
 
 export const hashRecoveryCode = (code: string) => sha256(`recovery:${code.replace(/[\s-]/g, '').toUpperCase()}`);
@@ -41,7 +53,9 @@ export const hashRecoveryCode = (code: string) => sha256(`recovery:${code.replac
 export async function replaceRecoveryCodes(db: Queryable, userId: string, now: Date): Promise<string[]> {
   const codes = newRecoveryCodes();
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await db.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code), createdAt: now })));
+  await db
+    .insert(recoveryCodes)
+    .values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code), createdAt: now })));
   return codes;
 }
 
@@ -51,7 +65,13 @@ type TotpUser = { id: string; totpSecret: string | null; totpLastStep: number | 
  * Checks a second factor against the user's enrolled secret and spends it: a TOTP code moves totp_last_step on (so it
  * cannot be replayed), a recovery code is marked used. Call it inside a transaction holding the user's row lock.
  */
-export async function spendSecondFactor(db: Queryable, box: SecretBox, user: TotpUser, input: string, now: Date): Promise<boolean> {
+export async function spendSecondFactor(
+  db: Queryable,
+  box: SecretBox,
+  user: TotpUser,
+  input: string,
+  now: Date,
+): Promise<boolean> {
   if (!user.totpSecret) return false;
   const factor = secondFactorKind(input);
   if (!factor) return false;
@@ -61,8 +81,16 @@ export async function spendSecondFactor(db: Queryable, box: SecretBox, user: Tot
     await db.update(users).set({ totpLastStep: step }).where(eq(users.id, user.id));
     return true;
   }
-  const spent = await db.update(recoveryCodes).set({ usedAt: now })
-    .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, hashRecoveryCode(factor.code)), isNull(recoveryCodes.usedAt)))
+  const spent = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(recoveryCodes.userId, user.id),
+        eq(recoveryCodes.codeHash, hashRecoveryCode(factor.code)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: recoveryCodes.id });
   return spent.length === 1;
 }

@@ -7,20 +7,37 @@ import { say, type Said } from '../../lib/errors.js';
 import { centsText } from '../../../src/common/money.js';
 
 export type PricedProduct = {
-  id: string; title: string; priceFiatCents: number; status: string; stock: number; tokenId: string | null;
+  id: string;
+  title: string;
+  priceFiatCents: number;
+  status: string;
+  stock: number;
+  tokenId: string | null;
   /** Kept for members of this level and above (null or absent: everyone). */
   minMemberLevel?: string | null;
 };
 
 /** The buyer's membership as pricing uses it: the level, its discount in hundredths of a percent, free shipping. */
-export type PricingMember = { level: MemberLevelName; discountBp: number; freeShipping: boolean; exclusiveProducts: boolean };
+export type PricingMember = {
+  level: MemberLevelName;
+  discountBp: number;
+  freeShipping: boolean;
+  exclusiveProducts: boolean;
+};
 
 /** A coupon's terms; `discountValue` in cents (fixed) or hundredths of a percent (percentage). */
 export type PricingCoupon = {
-  code: string; discountType: string; discountValue: number; usageLimit: number | null; perCustomerLimit: number | null;
-  minimumSubtotalCents: number | null; startDate: Date | null; endDate: Date | null;
+  code: string;
+  discountType: string;
+  discountValue: number;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  minimumSubtotalCents: number | null;
+  startDate: Date | null;
+  endDate: Date | null;
   /** Uses by paid orders, and uses held by pending ones: both count against the limit. */
-  usedCount: number; reservedCount: number;
+  usedCount: number;
+  reservedCount: number;
 };
 
 export type PricingRules = {
@@ -47,14 +64,26 @@ export type CartInput = {
 };
 
 export type PricedLine = {
-  productId: string; qty: number; title: string | null; unitPriceCents: number | null; lineTotalCents: number;
-  tokenised: boolean; error: Said | null;
+  productId: string;
+  qty: number;
+  title: string | null;
+  unitPriceCents: number | null;
+  lineTotalCents: number;
+  tokenised: boolean;
+  error: Said | null;
 };
 export type CouponVerdict = { code: string; valid: boolean; message: Said; discountCents: number };
 export type PricedCart = {
   /** `discountCents` is the coupon's; `memberDiscountCents` the member level's, on the subtotal after the coupon. */
-  lines: PricedLine[]; subtotalCents: number; discountCents: number; memberDiscountCents: number; taxCents: number; shippingCents: number;
-  totalCents: number; currency: string; coupon: CouponVerdict | null;
+  lines: PricedLine[];
+  subtotalCents: number;
+  discountCents: number;
+  memberDiscountCents: number;
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+  currency: string;
+  coupon: CouponVerdict | null;
   member: { level: MemberLevelName; discountBp: number; freeShipping: boolean } | null;
 };
 
@@ -73,27 +102,43 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 /** Why a line cannot be bought as asked, or null. `wanted` is the cart's whole quantity of that product. */
 function lineError(product: PricedProduct | undefined, wanted: number, member: PricingMember | null): Said | null {
   if (!product) return say('product_missing');
-  if (!mayBuyExclusive(member, product.minMemberLevel)) return say('product_members_only', { title: product.title, level: product.minMemberLevel ?? '' });
-  if (product.stock < wanted) return product.stock === 0 ? say('out_of_stock', { title: product.title }) : say('insufficient_stock', { stock: product.stock, title: product.title });
+  if (!mayBuyExclusive(member, product.minMemberLevel))
+    return say('product_members_only', { title: product.title, level: product.minMemberLevel ?? '' });
+  if (product.stock < wanted)
+    return product.stock === 0
+      ? say('out_of_stock', { title: product.title })
+      : say('insufficient_stock', { stock: product.stock, title: product.title });
   return null;
 }
 
 /** The coupon's verdict on this subtotal: its discount, or why it does not apply. */
-export function couponVerdict(input: NonNullable<CartInput['coupon']>, subtotalCents: number, customerUses: number, currency: string, now: Date): CouponVerdict {
+export function couponVerdict(
+  input: NonNullable<CartInput['coupon']>,
+  subtotalCents: number,
+  customerUses: number,
+  currency: string,
+  now: Date,
+): CouponVerdict {
   const { code, found: c } = input;
   const no = (message: Said): CouponVerdict => ({ code, valid: false, message, discountCents: 0 });
   if (!c) return no(say('coupon_invalid', { code }));
   if (c.startDate && c.startDate > now) return no(say('coupon_not_started', { code: c.code, date: day(c.startDate) }));
   if (c.endDate && c.endDate < now) return no(say('coupon_expired', { code: c.code, date: day(c.endDate) }));
-  if (c.usageLimit !== null && c.usedCount + c.reservedCount >= c.usageLimit) return no(say('coupon_used_up', { code: c.code }));
-  if (c.perCustomerLimit !== null && customerUses >= c.perCustomerLimit) return no(say('coupon_per_customer_used', { code: c.code }));
+  if (c.usageLimit !== null && c.usedCount + c.reservedCount >= c.usageLimit)
+    return no(say('coupon_used_up', { code: c.code }));
+  if (c.perCustomerLimit !== null && customerUses >= c.perCustomerLimit)
+    return no(say('coupon_per_customer_used', { code: c.code }));
   if (c.minimumSubtotalCents !== null && subtotalCents < c.minimumSubtotalCents) {
     return no(say('coupon_minimum_subtotal', { code: c.code, currency, amount: centsText(c.minimumSubtotalCents) }));
   }
-  const discountCents = c.discountType === 'percentage'
-    ? mulDivHalfEven(subtotalCents, c.discountValue, 100_00)
-    : Math.min(c.discountValue, subtotalCents);
-  const off = c.discountType === 'percentage' ? `${centsText(c.discountValue).replace(/\.?0+$/, '')}%` : `${currency} ${centsText(c.discountValue)}`;
+  const discountCents =
+    c.discountType === 'percentage'
+      ? mulDivHalfEven(subtotalCents, c.discountValue, 100_00)
+      : Math.min(c.discountValue, subtotalCents);
+  const off =
+    c.discountType === 'percentage'
+      ? `${centsText(c.discountValue).replace(/\.?0+$/, '')}%`
+      : `${currency} ${centsText(c.discountValue)}`;
   return { code: c.code, valid: true, message: say('coupon_applies', { code: c.code, off }), discountCents };
 }
 
@@ -108,25 +153,38 @@ export function priceCart(input: CartInput): PricedCart {
     const product = found?.status === 'active' ? found : undefined;
     const error = lineError(product, wanted.get(item.productId)!, member);
     return {
-      productId: item.productId, qty: item.qty, title: product?.title ?? null,
+      productId: item.productId,
+      qty: item.qty,
+      title: product?.title ?? null,
       unitPriceCents: product ? product.priceFiatCents : null,
       lineTotalCents: product && !error ? product.priceFiatCents * item.qty : 0,
-      tokenised: !!product?.tokenId, error,
+      tokenised: !!product?.tokenId,
+      error,
     };
   });
   const good = lines.filter((l) => !l.error);
   const subtotalCents = good.reduce((sum, l) => sum + l.lineTotalCents, 0);
-  const coupon = input.coupon ? couponVerdict(input.coupon, subtotalCents, input.customerUses, rules.currency, input.now) : null;
+  const coupon = input.coupon
+    ? couponVerdict(input.coupon, subtotalCents, input.customerUses, rules.currency, input.now)
+    : null;
   const discountCents = coupon?.discountCents ?? 0;
   const memberDiscountCents = member ? mulDivHalfEven(subtotalCents - discountCents, member.discountBp, 100_00) : 0;
   const discounted = subtotalCents - discountCents - memberDiscountCents;
   const taxCents = mulDivHalfEven(discounted, rules.taxBasisPoints, 100_00);
   const ships = good.some((l) => !l.tokenised);
-  const free = !!member?.freeShipping || (rules.freeShippingOverCents !== null && discounted >= rules.freeShippingOverCents);
+  const free =
+    !!member?.freeShipping || (rules.freeShippingOverCents !== null && discounted >= rules.freeShippingOverCents);
   const shippingCents = ships && !free ? rules.shippingCents : 0;
   return {
-    lines, subtotalCents, discountCents, memberDiscountCents, taxCents, shippingCents,
-    totalCents: discounted + taxCents + shippingCents, currency: rules.currency, coupon,
+    lines,
+    subtotalCents,
+    discountCents,
+    memberDiscountCents,
+    taxCents,
+    shippingCents,
+    totalCents: discounted + taxCents + shippingCents,
+    currency: rules.currency,
+    coupon,
     member: member && { level: member.level, discountBp: member.discountBp, freeShipping: member.freeShipping },
   };
 }

@@ -13,7 +13,11 @@ export const DEFAULT_RETURN_URL = '/shop/checkout/complete';
 export const DEFAULT_CANCEL_URL = '/shop/cart';
 
 /** Who may read an order through the checkout poll. */
-export function mayPoll(order: { userId: string | null }, caller: { id: string; role: string } | null, holdsSecret: boolean): boolean {
+export function mayPoll(
+  order: { userId: string | null },
+  caller: { id: string; role: string } | null,
+  holdsSecret: boolean,
+): boolean {
   if (holdsSecret) return true;
   if (!caller) return false;
   return order.userId === caller.id || can(caller.role, RESOURCES.orders.read);

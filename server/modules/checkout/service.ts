@@ -32,7 +32,8 @@ function refusal(price: PricedCart) {
   if (lines.length > 0) return unprocessable(lines[0]![1], undefined, Object.fromEntries(lines), 'cart_invalid');
   const coupon = couponRefusal(price);
   if (coupon) return coupon;
-  if (!Number.isSafeInteger(price.totalCents)) return unprocessable('amount_too_large', undefined, { items: 'total_too_large_field' });
+  if (!Number.isSafeInteger(price.totalCents))
+    return unprocessable('amount_too_large', undefined, { items: 'total_too_large_field' });
   return null;
 }
 
@@ -45,10 +46,19 @@ async function kycRefusal(tx: Queryable, settings: Settings, price: PricedCart, 
   const limitCents = toCents(settings.kycRequiredAbove);
   const hasTokens = price.lines.some((l) => l.tokenised);
   if (!hasTokens || price.totalCents <= limitCents) return null;
-  const [buyer] = caller ? await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, caller.id)) : [];
-  const refusal = kycCheckoutRefusal(limitCents, price.totalCents, hasTokens, caller ? (buyer?.kycStatus ?? 'pending') : null,
-    `${settings.kycRequiredAbove.toFixed(2)} ${price.currency}`);
-  return refusal ? new AppError(403, refusal, undefined, { items: refusal }, caller ? 'kyc_required' : 'kyc_sign_in_required') : null;
+  const [buyer] = caller
+    ? await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, caller.id))
+    : [];
+  const refusal = kycCheckoutRefusal(
+    limitCents,
+    price.totalCents,
+    hasTokens,
+    caller ? (buyer?.kycStatus ?? 'pending') : null,
+    `${settings.kycRequiredAbove.toFixed(2)} ${price.currency}`,
+  );
+  return refusal
+    ? new AppError(403, refusal, undefined, { items: refusal }, caller ? 'kyc_required' : 'kyc_sign_in_required')
+    : null;
 }
 
 /** `origin`: the site's address, for providers whose page is elsewhere and sends the buyer back (server/lib/site.ts). */
@@ -62,7 +72,11 @@ export type CheckoutDeps = { db: Db; settings: Settings; providers: Providers; o
  * comes after).
  */
 export async function checkoutIn(
-  tx: Tx, { settings, providers, origin }: CheckoutDeps, input: CheckoutSessionInput, caller: AuthUser | null, now = new Date(),
+  tx: Tx,
+  { settings, providers, origin }: CheckoutDeps,
+  input: CheckoutSessionInput,
+  caller: AuthUser | null,
+  now = new Date(),
   keep: (session: CheckoutSession) => KeptAnswer | null = () => null,
 ): Promise<CheckoutSession> {
   const driver = providers.get(input.provider);
@@ -75,12 +89,29 @@ export async function checkoutIn(
   if (wallet) throw wallet;
   const kyc = await kycRefusal(tx, settings, price, caller);
   if (kyc) throw kyc;
-  if (price.found) await holdCouponUse(tx, price.found, caller ? { userId: caller.id } : { email }, holdsSince(settings.couponHoldMinutes, now));
-  await takeStock(tx, price.lines.map((l) => ({ productId: l.productId, qty: l.qty, title: l.title! })), now);
+  if (price.found)
+    await holdCouponUse(
+      tx,
+      price.found,
+      caller ? { userId: caller.id } : { email },
+      holdsSince(settings.couponHoldMinutes, now),
+    );
+  await takeStock(
+    tx,
+    price.lines.map((l) => ({ productId: l.productId, qty: l.qty, title: l.title! })),
+    now,
+  );
   const pending = {
-    id: randomUUID(), userId: caller?.id ?? null, customerEmail: email, walletAddress: input.walletAddress, price, products: price.products,
+    id: randomUUID(),
+    userId: caller?.id ?? null,
+    customerEmail: email,
+    walletAddress: input.walletAddress,
+    price,
+    products: price.products,
     referrerId: caller ? undefined : await referrerOfCode(tx, input.referralCode, null),
-    test: driver.testMode, expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000), checkoutSecretHash: sha256(secret),
+    test: driver.testMode,
+    expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000),
+    checkoutSecretHash: sha256(secret),
   };
   const auditData = { provider: driver.name, items: input.items, couponCode: input.couponCode };
   const urls = { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, origin };
@@ -89,7 +120,17 @@ export async function checkoutIn(
     const order = await writeCheckout(tx, { order: pending, payment: null, actor: caller, now, kept: null, auditData });
     const { payment } = await openPayment(tx, driver, order, urls, caller, now);
     const deposit = await cryptoDepositOf(tx, payment.id, providers.confirmations);
-    return presentSession(order, payment, secret, deposit && { depositAddress: deposit.depositAddress, amount: deposit.amount, chainId: deposit.chainId, symbol: deposit.symbol });
+    return presentSession(
+      order,
+      payment,
+      secret,
+      deposit && {
+        depositAddress: deposit.depositAddress,
+        amount: deposit.amount,
+        chainId: deposit.chainId,
+        symbol: deposit.symbol,
+      },
+    );
   }
   // Everything else in one statement: the provider's page is known before anything is stored.
   const row = pendingOrderRow(pending, pending.id);
@@ -104,7 +145,12 @@ export async function checkoutIn(
 export const checkoutDone = () => invalidateDashboard();
 
 /** checkoutIn in a transaction of its own. */
-export async function createCheckout(deps: CheckoutDeps, input: CheckoutSessionInput, caller: AuthUser | null, now = new Date()): Promise<CheckoutSession> {
+export async function createCheckout(
+  deps: CheckoutDeps,
+  input: CheckoutSessionInput,
+  caller: AuthUser | null,
+  now = new Date(),
+): Promise<CheckoutSession> {
   const session = await deps.db.transaction((tx) => checkoutIn(tx, deps, input, caller, now));
   checkoutDone();
   return session;
@@ -114,10 +160,16 @@ const sameSecret = (secret: string, hash: string | null) =>
   !!hash && timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(hash));
 
 /** The buyer's view of an order: theirs by login or by the checkout's secret; anyone else reads "not found". */
-export async function getCheckoutOrder(db: Db, id: string, caller: AuthUser | null, secret: string | null): Promise<CheckoutOrder> {
+export async function getCheckoutOrder(
+  db: Db,
+  id: string,
+  caller: AuthUser | null,
+  secret: string | null,
+): Promise<CheckoutOrder> {
   if (!caller && !secret) throw unauthorized('checkout_secret_required');
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!order || !mayPoll(order, caller, !!secret && sameSecret(secret, order.checkoutSecretHash))) throw notFound('order_not_found');
+  if (!order || !mayPoll(order, caller, !!secret && sameSecret(secret, order.checkoutSecretHash)))
+    throw notFound('order_not_found');
   const [shopOrder] = await withParts(db, [order]);
   return presentCheckoutOrder(order, shopOrder!);
 }

@@ -7,12 +7,25 @@ import { builtOnce, rowRun, rowSlots, type Slots } from '../../db/built-once.js'
 import { alongside, type Tx } from '../../db/client.js';
 import { auditEvents, orderItems, orders, paymentEvents, payments } from '../../db/schema.js';
 import { keptAnswerWrite, type KeptAnswer } from '../../lib/idempotency.js';
-import { buyersReferrer, LINE_ROW_KEYS, ORDER_ROW_KEYS, pendingLineRows, pendingOrderRow, type PendingOrder } from '../orders/pending.js';
+import {
+  buyersReferrer,
+  LINE_ROW_KEYS,
+  ORDER_ROW_KEYS,
+  pendingLineRows,
+  pendingOrderRow,
+  type PendingOrder,
+} from '../orders/pending.js';
 import { PAYMENT_ROW_KEYS, type StartedPayment } from '../payments/open.js';
 
 type Run = {
-  now: Date; actorId: string | null; actorIp: string | null; auditData: unknown; referrerId: string | null; buyerId: string | null;
-} & Partial<KeptAnswer> & Record<string, unknown>;
+  now: Date;
+  actorId: string | null;
+  actorIp: string | null;
+  auditData: unknown;
+  referrerId: string | null;
+  buyerId: string | null;
+} & Partial<KeptAnswer> &
+  Record<string, unknown>;
 
 /**
  * `lines`: how many; `referrer`: the given one, or the buyer's own; `payment`: whether the payment is written with it
@@ -22,22 +35,48 @@ type Shape = `${number}:${'given' | 'buyer'}:${'payment' | ''}:${'keep' | ''}`;
 
 const statement = builtOnce((q, p: Slots<Run>, shape: Shape) => {
   const [lines, referrer, payment, keep] = shape.split(':');
-  const order = { ...rowSlots('order', ORDER_ROW_KEYS), referrerId: referrer === 'buyer' ? buyersReferrer(p.buyerId) : p.referrerId };
+  const order = {
+    ...rowSlots('order', ORDER_ROW_KEYS),
+    referrerId: referrer === 'buyer' ? buyersReferrer(p.buyerId) : p.referrerId,
+  };
   const writes = alongside(q, [
     q.insert(orderItems).values(Array.from({ length: Number(lines) }, (_, i) => rowSlots(`line${i}`, LINE_ROW_KEYS))),
-    q.insert(auditEvents).values({ actorId: p.actorId, action: 'checkout.create', entity: 'order', entityId: p['order.id'], data: p.auditData, ip: p.actorIp }),
-    ...(payment ? [
-      q.insert(payments).values(rowSlots('payment', PAYMENT_ROW_KEYS)),
-      q.insert(paymentEvents).values({ paymentId: p['payment.id'], type: 'created', reference: p['payment.reference'], actorId: p.actorId, createdAt: p.now }),
-    ] : []),
+    q.insert(auditEvents).values({
+      actorId: p.actorId,
+      action: 'checkout.create',
+      entity: 'order',
+      entityId: p['order.id'],
+      data: p.auditData,
+      ip: p.actorIp,
+    }),
+    ...(payment
+      ? [
+          q.insert(payments).values(rowSlots('payment', PAYMENT_ROW_KEYS)),
+          q.insert(paymentEvents).values({
+            paymentId: p['payment.id'],
+            type: 'created',
+            reference: p['payment.reference'],
+            actorId: p.actorId,
+            createdAt: p.now,
+          }),
+        ]
+      : []),
     ...(keep ? [keptAnswerWrite(q, p as Slots<KeptAnswer>)] : []),
   ]);
-  return q.with(...writes).insert(orders).values(order).returning();
+  return q
+    .with(...writes)
+    .insert(orders)
+    .values(order)
+    .returning();
 });
 
 export type CheckoutWrite = {
-  order: PendingOrder & { id: string }; payment: StartedPayment['row'] | null; actor: { id: string; ip?: string } | null; auditData: unknown;
-  now: Date; kept: KeptAnswer | null;
+  order: PendingOrder & { id: string };
+  payment: StartedPayment['row'] | null;
+  actor: { id: string; ip?: string } | null;
+  auditData: unknown;
+  now: Date;
+  kept: KeptAnswer | null;
 };
 
 /** Writes the checkout's order, lines, audit row, and when given its payment with its event and the kept answer: the order's row. */
@@ -46,11 +85,21 @@ export async function writeCheckout(tx: Tx, w: CheckoutWrite) {
   const lines = pendingLineRows(order, order.id);
   const given = order.referrerId !== undefined;
   const run: Run = {
-    now: w.now, actorId: w.actor?.id ?? null, actorIp: w.actor?.ip ?? null, auditData: w.auditData,
-    referrerId: given ? order.referrerId ?? null : null, buyerId: order.userId,
-    ...rowRun('order', pendingOrderRow(order, order.id)), ...(w.payment && rowRun('payment', w.payment)),
-    ...Object.assign({}, ...lines.map((line, i) => rowRun(`line${i}`, line))), ...w.kept,
+    now: w.now,
+    actorId: w.actor?.id ?? null,
+    actorIp: w.actor?.ip ?? null,
+    auditData: w.auditData,
+    referrerId: given ? (order.referrerId ?? null) : null,
+    buyerId: order.userId,
+    ...rowRun('order', pendingOrderRow(order, order.id)),
+    ...(w.payment && rowRun('payment', w.payment)),
+    ...Object.assign({}, ...lines.map((line, i) => rowRun(`line${i}`, line))),
+    ...w.kept,
   };
-  const [row] = await statement(tx, run, `${lines.length}:${given ? 'given' : 'buyer'}:${w.payment ? 'payment' : ''}:${w.kept ? 'keep' : ''}`);
+  const [row] = await statement(
+    tx,
+    run,
+    `${lines.length}:${given ? 'given' : 'buyer'}:${w.payment ? 'payment' : ''}:${w.kept ? 'keep' : ''}`,
+  );
   return row!;
 }

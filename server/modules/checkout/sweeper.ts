@@ -20,9 +20,13 @@ export async function expireCheckouts(db: Db, now = new Date()): Promise<number>
   let expired = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      const due = await tx.select({ id: orders.id }).from(orders)
+      const due = await tx
+        .select({ id: orders.id })
+        .from(orders)
         .where(and(eq(orders.status, 'pending'), sql`${orders.expiresAt} is not null`, lte(orders.expiresAt, now)))
-        .orderBy(asc(orders.expiresAt)).limit(BATCH).for('update', { skipLocked: true });
+        .orderBy(asc(orders.expiresAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
       for (const { id } of due) await failOrder(tx, id, EXPIRED_REASON, null, now);
       return due.length;
     });
@@ -35,11 +39,15 @@ type Log = { info(msg: string): void; error(msg: string): void };
 
 /** Sweeps now and every `intervalMs` until stopped (and forgets idempotency keys past their day); a failed sweep is logged and tried again next time. */
 export function startCheckoutSweeper(db: Db, intervalMs: number, log: Log): { stop: () => Promise<void> } {
-  return startLoop(async () => {
-    const before = mark();
-    const expired = await expireCheckouts(db);
-    await publishSince(before); // other processes' counts and dashboards see the failed orders
-    if (expired > 0) log.info(`Expired ${expired} unpaid checkout(s).`);
-    await purgeIdempotencyKeys(db);
-  }, intervalMs, (err) => log.error(`Checkout sweep failed: ${messageOf(err)}`));
+  return startLoop(
+    async () => {
+      const before = mark();
+      const expired = await expireCheckouts(db);
+      await publishSince(before); // other processes' counts and dashboards see the failed orders
+      if (expired > 0) log.info(`Expired ${expired} unpaid checkout(s).`);
+      await purgeIdempotencyKeys(db);
+    },
+    intervalMs,
+    (err) => log.error(`Checkout sweep failed: ${messageOf(err)}`),
+  );
 }

@@ -33,7 +33,8 @@ export function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
 }
 
 /** rate × base, in cents, half-even. */
-export const commissionCents = (ppm: number, baseCents: number) => Number(divideHalfEven(BigInt(ppm) * BigInt(baseCents), PPM));
+export const commissionCents = (ppm: number, baseCents: number) =>
+  Number(divideHalfEven(BigInt(ppm) * BigInt(baseCents), PPM));
 
 /**
  * What the commission is worth once part of the order was refunded: rate × base × (amount − refunded) ÷ amount,
@@ -46,7 +47,13 @@ export function reducedCents(ppm: number, baseCents: number, amountCents: number
 }
 
 /** The base of an order's commissions: its subtotal after discount (never tax or shipping). */
-export function commissionBase(o: { subtotalCents: number | null; discountCents: number; amountCents: number; taxCents: number; shippingCents: number }) {
+export function commissionBase(o: {
+  subtotalCents: number | null;
+  discountCents: number;
+  amountCents: number;
+  taxCents: number;
+  shippingCents: number;
+}) {
   const subtotal = o.subtotalCents ?? o.amountCents - o.taxCents - o.shippingCents + o.discountCents;
   return Math.max(0, subtotal - o.discountCents);
 }
@@ -62,7 +69,12 @@ export const canMoveCommission = (from: string, to: CommissionStatus) => (MOVES[
 export const approvableAt = (earnedAt: Date, holdDays: number) => new Date(earnedAt.getTime() + holdDays * 86_400_000);
 
 /** Why staff may not approve or reject this commission now, or null. */
-export function decisionRefusal(c: { status: string; earnedAt: Date }, to: 'approved' | 'rejected', now: Date, holdDays: number): Said | null {
+export function decisionRefusal(
+  c: { status: string; earnedAt: Date },
+  to: 'approved' | 'rejected',
+  now: Date,
+  holdDays: number,
+): Said | null {
   if (!canMoveCommission(c.status, to)) {
     return say('commission_not_pending', { status: c.status, to });
   }
@@ -74,7 +86,11 @@ export function decisionRefusal(c: { status: string; earnedAt: Date }, to: 'appr
 }
 
 /** Why `actorId` may not decide this commission, or null: nobody approves or rejects what they earn themself. */
-export function ownCommissionRefusal(actorId: string | null, c: { referrerId: string }, to: 'approved' | 'rejected'): Said | null {
+export function ownCommissionRefusal(
+  actorId: string | null,
+  c: { referrerId: string },
+  to: 'approved' | 'rejected',
+): Said | null {
   if (actorId === null || c.referrerId !== actorId) return null;
   return to === 'approved' ? say('own_commission_approve') : say('own_commission_reject');
 }

@@ -4,16 +4,40 @@ import type { agentLevels, commissions } from '../../db/schema.js';
 import { csvColumns, csvExport } from '../../lib/csv.js';
 import { approvableAt, ratePpm } from './policy.js';
 
-export type CommissionRow = typeof commissions.$inferSelect & { orderTotalCents: number; customerEmail: string; referrerEmail: string };
+export type CommissionRow = typeof commissions.$inferSelect & {
+  orderTotalCents: number;
+  customerEmail: string;
+  referrerEmail: string;
+};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The commissions list's CSV (GET /api/commissions/export.csv); the rate a fraction (0.05 is 5 %). */
-export const commissionCsv = csvExport('commissions', csvColumns<Commission>({
-  id: 'text', orderId: 'text', orderTotal: 'money', customerEmail: 'text', referrerId: 'text', referrerEmail: 'text', level: 'number',
-  rate: 'number', base: 'money', originalAmount: 'money', amount: 'money', currency: 'text', status: 'text', payoutId: 'text',
-  earnedAt: 'date', approvableAt: 'date', decidedAt: 'date', rejectReason: 'text', paidAt: 'date', createdAt: 'date',
-}));
+export const commissionCsv = csvExport(
+  'commissions',
+  csvColumns<Commission>({
+    id: 'text',
+    orderId: 'text',
+    orderTotal: 'money',
+    customerEmail: 'text',
+    referrerId: 'text',
+    referrerEmail: 'text',
+    level: 'number',
+    rate: 'number',
+    base: 'money',
+    originalAmount: 'money',
+    amount: 'money',
+    currency: 'text',
+    status: 'text',
+    payoutId: 'text',
+    earnedAt: 'date',
+    approvableAt: 'date',
+    decidedAt: 'date',
+    rejectReason: 'text',
+    paidAt: 'date',
+    createdAt: 'date',
+  }),
+);
 
 export function presentCommission(c: CommissionRow, holdDays: number): Commission {
   return {
@@ -41,5 +65,10 @@ export function presentCommission(c: CommissionRow, holdDays: number): Commissio
   };
 }
 
-export const presentLevel = (l: typeof agentLevels.$inferSelect): AgentLevel =>
-  ({ id: l.id, level: l.level, name: l.name, commissionrate: ratePpm(l.commissionRate) / 1_000_000, updatedAt: l.updatedAt.toISOString() });
+export const presentLevel = (l: typeof agentLevels.$inferSelect): AgentLevel => ({
+  id: l.id,
+  level: l.level,
+  name: l.name,
+  commissionrate: ratePpm(l.commissionRate) / 1_000_000,
+  updatedAt: l.updatedAt.toISOString(),
+});

@@ -1,7 +1,13 @@
 import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fromCents } from '../../../src/common/money.js';
-import { COMMISSION_STATUSES, type CommissionStats, type CommissionStatus, type CommissionTotals, type CostStats } from '../../../src/common/referrals.js';
+import {
+  COMMISSION_STATUSES,
+  type CommissionStats,
+  type CommissionStatus,
+  type CommissionTotals,
+  type CostStats,
+} from '../../../src/common/referrals.js';
 import type { CommissionListQuery } from '../../../src/common/commissions.schemas.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { agentLevels, commissions, orders, payments, users } from '../../db/schema.js';
@@ -18,15 +24,33 @@ const counter = new Counter({ exactTtlMs: 0 });
 const referrer = alias(users, 'referrer');
 
 /** Commission rows with what the screens show beside them: the order's total and buyer, the referrer's email. */
-const withContext = (db: Queryable) => db.select({
-  c: commissions, orderTotalCents: orders.amountCents, customerEmail: orders.customerEmail, referrerEmail: referrer.email,
-}).from(commissions).innerJoin(orders, eq(orders.id, commissions.orderId)).innerJoin(referrer, eq(referrer.id, commissions.referrerId));
+const withContext = (db: Queryable) =>
+  db
+    .select({
+      c: commissions,
+      orderTotalCents: orders.amountCents,
+      customerEmail: orders.customerEmail,
+      referrerEmail: referrer.email,
+    })
+    .from(commissions)
+    .innerJoin(orders, eq(orders.id, commissions.orderId))
+    .innerJoin(referrer, eq(referrer.id, commissions.referrerId));
 
-const flat = (r: { c: typeof commissions.$inferSelect; orderTotalCents: number; customerEmail: string; referrerEmail: string }): CommissionRow =>
-  ({ ...r.c, orderTotalCents: r.orderTotalCents, customerEmail: r.customerEmail, referrerEmail: r.referrerEmail });
+const flat = (r: {
+  c: typeof commissions.$inferSelect;
+  orderTotalCents: number;
+  customerEmail: string;
+  referrerEmail: string;
+}): CommissionRow => ({
+  ...r.c,
+  orderTotalCents: r.orderTotalCents,
+  customerEmail: r.customerEmail,
+  referrerEmail: r.referrerEmail,
+});
 
-export type CommissionFilter = Partial<Pick<CommissionListQuery, 'status' | 'level' | 'referrerId' | 'startDate' | 'endDate' | 'q' | 'sort' | 'order'>>
-  & { limit: number; offset: number; payoutId?: string };
+export type CommissionFilter = Partial<
+  Pick<CommissionListQuery, 'status' | 'level' | 'referrerId' | 'startDate' | 'endDate' | 'q' | 'sort' | 'order'>
+> & { limit: number; offset: number; payoutId?: string };
 
 function filterOf(q: Omit<CommissionFilter, 'limit' | 'offset'>): SQL | undefined {
   const f: SQL[] = [];
@@ -37,23 +61,40 @@ function filterOf(q: Omit<CommissionFilter, 'limit' | 'offset'>): SQL | undefine
   if (q.startDate) f.push(gte(commissions.createdAt, q.startDate));
   if (q.endDate) f.push(lte(commissions.createdAt, q.endDate));
   if (q.q?.trim()) {
-    const like = `${q.q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    f.push(or(
-      sql`${commissions.referrerId} in (select ${users.id} from ${users} where ${ilike(users.email, like)})`,
-      sql`${commissions.orderId} in (select ${orders.id} from ${orders} where ${ilike(orders.customerEmail, like)})`,
-    )!);
+    const like = `${q.q
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    f.push(
+      or(
+        sql`${commissions.referrerId} in (select ${users.id} from ${users} where ${ilike(users.email, like)})`,
+        sql`${commissions.orderId} in (select ${orders.id} from ${orders} where ${ilike(orders.customerEmail, like)})`,
+      )!,
+    );
   }
   return f.length ? and(...f) : undefined;
 }
 
 /** Each sort's columns, each read in index order: a status is a group, newest first within it (the status index's order). */
-const SORT_COLUMNS = { createdAt: [commissions.createdAt], amount: [commissions.amountCents], status: [commissions.status, commissions.createdAt] } as const;
+const SORT_COLUMNS = {
+  createdAt: [commissions.createdAt],
+  amount: [commissions.amountCents],
+  status: [commissions.status, commissions.createdAt],
+} as const;
 
 /** One page of the list in its sort, newest first unless told (by offset for the JSON list, after a row for the CSV export). */
-export async function commissionRows(db: Db, q: Omit<CommissionFilter, 'limit' | 'offset'>, holdDays: number, page: Page) {
+export async function commissionRows(
+  db: Db,
+  q: Omit<CommissionFilter, 'limit' | 'offset'>,
+  holdDays: number,
+  page: Page,
+) {
   const order = listOrder([...SORT_COLUMNS[q.sort ?? 'createdAt']], commissions.id, q.order ?? 'desc');
-  const rows = await withContext(db).where(and(filterOf(q), after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await withContext(db)
+    .where(and(filterOf(q), after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map((r) => presentCommission(flat(r), holdDays));
 }
 
@@ -63,7 +104,12 @@ export async function listCommissions(db: Db, q: CommissionFilter, holdDays: num
   const [rows, [total, amount]] = await Promise.all([
     commissionRows(db, q, holdDays, q),
     // The sum reads every matching row: over a large filter (an estimated count) it is kept as long as the estimate.
-    counter.count(db, commissions, where, key).then(async (t) => [t, await counter.sum(db, commissions, commissions.amountCents, where, key, t.totalIsEstimate)] as const),
+    counter
+      .count(db, commissions, where, key)
+      .then(
+        async (t) =>
+          [t, await counter.sum(db, commissions, commissions.amountCents, where, key, t.totalIsEstimate)] as const,
+      ),
   ]);
   return {
     commissions: rows,
@@ -73,13 +119,24 @@ export async function listCommissions(db: Db, q: CommissionFilter, holdDays: num
 }
 
 export async function commissionStats(db: Db, referrerId?: string): Promise<CommissionStats> {
-  const rows = await db.select({ status: commissions.status, n: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${commissions.amountCents}), 0)` })
-    .from(commissions).where(referrerId ? eq(commissions.referrerId, referrerId) : undefined).groupBy(commissions.status);
-  const byStatus = Object.fromEntries(COMMISSION_STATUSES.map((s) => [s, { count: 0, amount: 0 }])) as Record<CommissionStatus, CommissionTotals>;
+  const rows = await db
+    .select({
+      status: commissions.status,
+      n: sql<string>`count(*)`,
+      cents: sql<string>`coalesce(sum(${commissions.amountCents}), 0)`,
+    })
+    .from(commissions)
+    .where(referrerId ? eq(commissions.referrerId, referrerId) : undefined)
+    .groupBy(commissions.status);
+  const byStatus = Object.fromEntries(COMMISSION_STATUSES.map((s) => [s, { count: 0, amount: 0 }])) as Record<
+    CommissionStatus,
+    CommissionTotals
+  >;
   let count = 0;
   let cents = 0;
   for (const r of rows) {
-    if ((COMMISSION_STATUSES as readonly string[]).includes(r.status)) byStatus[r.status as CommissionStatus] = { count: Number(r.n), amount: fromCents(Number(r.cents)) };
+    if ((COMMISSION_STATUSES as readonly string[]).includes(r.status))
+      byStatus[r.status as CommissionStatus] = { count: Number(r.n), amount: fromCents(Number(r.cents)) };
     if (r.status !== 'rejected' && r.status !== 'reversed') {
       count += Number(r.n);
       cents += Number(r.cents);
@@ -90,19 +147,31 @@ export async function commissionStats(db: Db, referrerId?: string): Promise<Comm
 
 /** Orders paid in the window, their revenue net of refunds, and what their commissions cost (rejected and reversed ones excluded). */
 export async function costStats(db: Db, from: Date, to: Date): Promise<CostStats> {
-  const paidIn = and(gte(orders.paidAt, from), lte(orders.paidAt, to), sql`${orders.status} in ('paid', 'fulfilled', 'refunded')`);
+  const paidIn = and(
+    gte(orders.paidAt, from),
+    lte(orders.paidAt, to),
+    sql`${orders.status} in ('paid', 'fulfilled', 'refunded')`,
+  );
   const [[o], [c]] = await Promise.all([
-    db.select({
-      n: sql<string>`count(*)`,
-      revenue: sql<string>`coalesce(sum(${orders.amountCents} - coalesce((select sum(${payments.refundedCents}) from ${payments} where ${payments.orderId} = ${orders.id}), 0)), 0)`,
-    }).from(orders).where(paidIn),
-    db.select({ cents: sql<string>`coalesce(sum(${commissions.amountCents}), 0)` }).from(commissions)
-      .innerJoin(orders, eq(orders.id, commissions.orderId)).where(and(paidIn, sql`${commissions.status} not in ('rejected', 'reversed')`)),
+    db
+      .select({
+        n: sql<string>`count(*)`,
+        revenue: sql<string>`coalesce(sum(${orders.amountCents} - coalesce((select sum(${payments.refundedCents}) from ${payments} where ${payments.orderId} = ${orders.id}), 0)), 0)`,
+      })
+      .from(orders)
+      .where(paidIn),
+    db
+      .select({ cents: sql<string>`coalesce(sum(${commissions.amountCents}), 0)` })
+      .from(commissions)
+      .innerJoin(orders, eq(orders.id, commissions.orderId))
+      .where(and(paidIn, sql`${commissions.status} not in ('rejected', 'reversed')`)),
   ]);
   const revenue = Number(o?.revenue ?? 0);
   const cost = Number(c?.cents ?? 0);
   return {
-    totalOrders: Number(o?.n ?? 0), totalRevenue: fromCents(revenue), totalCommissions: fromCents(cost),
+    totalOrders: Number(o?.n ?? 0),
+    totalRevenue: fromCents(revenue),
+    totalCommissions: fromCents(cost),
     costRatioPercent: revenue > 0 ? Math.round((cost * 10_000) / revenue) / 100 : 0,
   };
 }
@@ -111,7 +180,15 @@ export async function costStats(db: Db, from: Date, to: Date): Promise<CostStats
  * Approves or rejects one pending commission under its lock: two decisions racing see each other, and the second
  * is refused with a sentence (409). Approving waits for the hold after payment; a rejection keeps its reason.
  */
-export async function decideCommission(db: Db, id: string, to: 'approved' | 'rejected', actor: Actor, holdDays: number, now = new Date(), reason: string | null = null) {
+export async function decideCommission(
+  db: Db,
+  id: string,
+  to: 'approved' | 'rejected',
+  actor: Actor,
+  holdDays: number,
+  now = new Date(),
+  reason: string | null = null,
+) {
   return db.transaction(async (tx) => {
     const [c] = await tx.select().from(commissions).where(eq(commissions.id, id)).for('update');
     if (!c) throw notFound('commission_not_found');
@@ -120,8 +197,14 @@ export async function decideCommission(db: Db, id: string, to: 'approved' | 'rej
     const refusal = decisionRefusal(c, to, now, holdDays);
     if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
     const rejectReason = to === 'rejected' ? reason : null;
-    await tx.update(commissions).set({ status: to, decidedAt: now, decidedBy: actor?.id ?? null, rejectReason, updatedAt: now }).where(eq(commissions.id, id));
-    await audit(tx, actor, to === 'approved' ? 'commission.approve' : 'commission.reject', 'commission', id, { amountCents: c.amountCents, ...(rejectReason ? { reason: rejectReason } : {}) });
+    await tx
+      .update(commissions)
+      .set({ status: to, decidedAt: now, decidedBy: actor?.id ?? null, rejectReason, updatedAt: now })
+      .where(eq(commissions.id, id));
+    await audit(tx, actor, to === 'approved' ? 'commission.approve' : 'commission.reject', 'commission', id, {
+      amountCents: c.amountCents,
+      ...(rejectReason ? { reason: rejectReason } : {}),
+    });
     counter.touch();
     const [row] = await withContext(tx).where(eq(commissions.id, id));
     return presentCommission(flat(row!), holdDays);
@@ -129,7 +212,14 @@ export async function decideCommission(db: Db, id: string, to: 'approved' | 'rej
 }
 
 /** Each commission decided on its own (lib/bulk.ts): one refused does not stop the others, and each refusal says why. */
-export async function decideMany(db: Db, ids: string[], action: 'approve' | 'reject', actor: Actor, holdDays: number, reason: string | null = null) {
+export async function decideMany(
+  db: Db,
+  ids: string[],
+  action: 'approve' | 'reject',
+  actor: Actor,
+  holdDays: number,
+  reason: string | null = null,
+) {
   const to = action === 'approve' ? 'approved' : 'rejected';
   const answer = await eachRow(ids, (id) => decideCommission(db, id, to, actor, holdDays, new Date(), reason));
   return { ...answer, approved: to === 'approved' ? answer.done : 0, rejected: to === 'rejected' ? answer.done : 0 };
@@ -144,8 +234,15 @@ export async function setLevelRate(db: Db, id: number, rate: number, actor: Acto
     const [before] = await tx.select().from(agentLevels).where(eq(agentLevels.id, id)).for('update');
     if (!before) throw notFound('agent_level_not_found');
     const text = rateText(Math.round(rate * 1_000_000));
-    const [row] = await tx.update(agentLevels).set({ commissionRate: text, updatedAt: new Date() }).where(eq(agentLevels.id, id)).returning();
-    await audit(tx, actor, 'agent_level.update', 'agent_level', String(id), { before: { commissionRate: before.commissionRate }, after: { commissionRate: text } });
+    const [row] = await tx
+      .update(agentLevels)
+      .set({ commissionRate: text, updatedAt: new Date() })
+      .where(eq(agentLevels.id, id))
+      .returning();
+    await audit(tx, actor, 'agent_level.update', 'agent_level', String(id), {
+      before: { commissionRate: before.commissionRate },
+      after: { commissionRate: text },
+    });
     return presentLevel(row!);
   });
 }

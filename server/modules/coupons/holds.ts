@@ -11,13 +11,27 @@ import { coupons, orders } from '../../db/schema.js';
 export type HoldCustomer = { userId: string } | { email: string };
 
 /** Holds made after this moment count toward a coupon's limit. */
-export const holdsSince = (couponHoldMinutes: number, now: Date) => new Date(now.getTime() - couponHoldMinutes * 60_000);
+export const holdsSince = (couponHoldMinutes: number, now: Date) =>
+  new Date(now.getTime() - couponHoldMinutes * 60_000);
 
 /** The unpaid orders holding a use of the code since `since`: all of them, and those of `who`. */
-export async function freshHolds(db: Queryable, code: string, who: HoldCustomer | null, since: Date): Promise<{ all: number; mine: number }> {
-  const theirs = !who ? sql`false` : 'userId' in who ? eq(orders.userId, who.userId) : eq(orders.customerEmail, who.email);
-  const [row] = await db.select({ all: count(), mine: sql<number>`(count(*) filter (where ${theirs}))::int` }).from(orders)
-    .where(and(eq(orders.status, 'pending'), sql`lower(${orders.couponCode}) = lower(${code})`, gt(orders.createdAt, since)));
+export async function freshHolds(
+  db: Queryable,
+  code: string,
+  who: HoldCustomer | null,
+  since: Date,
+): Promise<{ all: number; mine: number }> {
+  const theirs = !who
+    ? sql`false`
+    : 'userId' in who
+      ? eq(orders.userId, who.userId)
+      : eq(orders.customerEmail, who.email);
+  const [row] = await db
+    .select({ all: count(), mine: sql<number>`(count(*) filter (where ${theirs}))::int` })
+    .from(orders)
+    .where(
+      and(eq(orders.status, 'pending'), sql`lower(${orders.couponCode}) = lower(${code})`, gt(orders.createdAt, since)),
+    );
   return { all: row?.all ?? 0, mine: row?.mine ?? 0 };
 }
 
@@ -26,9 +40,22 @@ export async function freshHolds(db: Queryable, code: string, who: HoldCustomer 
  * checked) or 'used_up'. The update takes the coupon's row lock first, so concurrent orders queue here and the count after it
  * sees every hold committed before; the caller's refusal rolls the update back.
  */
-export async function holdUse(tx: Queryable, id: string, who: HoldCustomer | null, since: Date): Promise<'held' | 'used_up' | null> {
-  const [coupon] = await tx.update(coupons).set({ reservedCount: sql`${coupons.reservedCount} + 1` }).where(eq(coupons.id, id))
-    .returning({ code: coupons.code, usageLimit: coupons.usageLimit, perCustomerLimit: coupons.perCustomerLimit, usedCount: coupons.usedCount });
+export async function holdUse(
+  tx: Queryable,
+  id: string,
+  who: HoldCustomer | null,
+  since: Date,
+): Promise<'held' | 'used_up' | null> {
+  const [coupon] = await tx
+    .update(coupons)
+    .set({ reservedCount: sql`${coupons.reservedCount} + 1` })
+    .where(eq(coupons.id, id))
+    .returning({
+      code: coupons.code,
+      usageLimit: coupons.usageLimit,
+      perCustomerLimit: coupons.perCustomerLimit,
+      usedCount: coupons.usedCount,
+    });
   if (!coupon || (coupon.usageLimit === null && coupon.perCustomerLimit === null)) return null;
   const holds = await freshHolds(tx, coupon.code, who, since);
   if (holds.mine > 0) return 'held';

@@ -27,8 +27,10 @@ export const couponStatus = (c: { endDate: Date | null }, now: Date): CouponStat
 export function termProblems(c: CouponTerms): Record<string, Said> {
   const problems: Record<string, Said> = {};
   if (c.discountValue <= 0) problems.discountValue = say('coupon_discount_positive');
-  else if (c.discountType === 'percentage' && c.discountValue > 100_00) problems.discountValue = say('coupon_percentage_max');
-  if (c.startDate && c.endDate && c.endDate.getTime() <= c.startDate.getTime()) problems.endDate = say('coupon_end_before_start');
+  else if (c.discountType === 'percentage' && c.discountValue > 100_00)
+    problems.discountValue = say('coupon_percentage_max');
+  if (c.startDate && c.endDate && c.endDate.getTime() <= c.startDate.getTime())
+    problems.endDate = say('coupon_end_before_start');
   if (c.usageLimit !== null && c.perCustomerLimit !== null && c.perCustomerLimit > c.usageLimit) {
     problems.perCustomerLimit = say('coupon_per_customer_over_limit');
   }
@@ -43,7 +45,12 @@ export function deleteRefusal(c: { code: string; usedCount: number; reservedCoun
   if (c.usedCount > 0) {
     return say('coupon_used', { code: c.code, usedCount: c.usedCount, plural: c.usedCount === 1 ? '' : 's' });
   }
-  if (c.reservedCount) return say('coupon_held', { code: c.code, reservedCount: c.reservedCount, plural: c.reservedCount === 1 ? '' : 's' });
+  if (c.reservedCount)
+    return say('coupon_held', {
+      code: c.code,
+      reservedCount: c.reservedCount,
+      plural: c.reservedCount === 1 ? '' : 's',
+    });
   return null;
 }
 

@@ -7,11 +7,26 @@ import { couponStatus } from './policy.js';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The coupons list's CSV (GET /api/coupons/export.csv). */
-export const couponCsv = csvExport('coupons', csvColumns<Coupon>({
-  id: 'text', code: 'text', description: 'text', discountType: 'text', discountValue: 'number', status: 'text', usageLimit: 'number',
-  perCustomerLimit: 'number', usedCount: 'number', reservedCount: 'number', minimumSubtotal: 'money', startDate: 'date',
-  endDate: 'date', createdAt: 'date', updatedAt: 'date',
-}));
+export const couponCsv = csvExport(
+  'coupons',
+  csvColumns<Coupon>({
+    id: 'text',
+    code: 'text',
+    description: 'text',
+    discountType: 'text',
+    discountValue: 'number',
+    status: 'text',
+    usageLimit: 'number',
+    perCustomerLimit: 'number',
+    usedCount: 'number',
+    reservedCount: 'number',
+    minimumSubtotal: 'money',
+    startDate: 'date',
+    endDate: 'date',
+    createdAt: 'date',
+    updatedAt: 'date',
+  }),
+);
 
 /** A coupon row as the API answers it; its status from the dates at `now`. */
 export function presentCoupon(c: typeof coupons.$inferSelect, now = new Date()): Coupon {

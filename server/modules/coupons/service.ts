@@ -20,10 +20,18 @@ const counter = new Counter();
 /** Counts under a status filter move with the clock, so they are not kept. */
 const liveCounter = new Counter({ exactTtlMs: 0, estimateTtlMs: 0 });
 
-const SORT_COLUMNS = { createdAt: coupons.createdAt, code: coupons.code, endDate: coupons.endDate, usedCount: coupons.usedCount } as const;
+const SORT_COLUMNS = {
+  createdAt: coupons.createdAt,
+  code: coupons.code,
+  endDate: coupons.endDate,
+  usedCount: coupons.usedCount,
+} as const;
 
 const uniqueCode = uniqueText({
-  table: coupons, id: coupons.id, column: coupons.code, index: 'coupons_code_key',
+  table: coupons,
+  id: coupons.id,
+  column: coupons.code,
+  index: 'coupons_code_key',
   taken: (value) => new AppError(409, 'code_taken', { value }, { code: 'coupon_code_used_by_other' }),
 });
 
@@ -59,8 +67,13 @@ function couponFilter(q: CouponListQuery) {
 /** One page of the list (by offset for the JSON list, after a row for the CSV export). */
 export async function couponRows(db: Db, q: CouponListQuery, page: Page) {
   const order = listOrder([SORT_COLUMNS[q.sort]], coupons.id, q.order);
-  const rows = await db.select().from(coupons).where(and(couponFilter(q), after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await db
+    .select()
+    .from(coupons)
+    .where(and(couponFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   const now = new Date();
   return rows.map((c) => presentCoupon(c, now));
 }
@@ -82,25 +95,36 @@ export async function getCoupon(db: Queryable, id: string, lock = false) {
 
 export async function createCoupon(db: Db, input: CouponInput, actor: Actor): Promise<Coupon> {
   assertSound({ ...input, usedCount: 0 });
-  return db.transaction(async (tx) => {
-    await uniqueCode.assertFree(tx, input.code);
-    const [row] = await tx.insert(coupons).values({ ...toColumns(input), createdBy: actor?.id ?? null } as typeof coupons.$inferInsert).returning();
-    await audit(tx, actor, 'coupon.create', 'coupon', row!.id, input);
-    counter.touch();
-    return presentCoupon(row!);
-  }).catch((err) => uniqueCode.rethrow(err, input.code));
+  return db
+    .transaction(async (tx) => {
+      await uniqueCode.assertFree(tx, input.code);
+      const [row] = await tx
+        .insert(coupons)
+        .values({ ...toColumns(input), createdBy: actor?.id ?? null } as typeof coupons.$inferInsert)
+        .returning();
+      await audit(tx, actor, 'coupon.create', 'coupon', row!.id, input);
+      counter.touch();
+      return presentCoupon(row!);
+    })
+    .catch((err) => uniqueCode.rethrow(err, input.code));
 }
 
 export async function updateCoupon(db: Db, id: string, patch: CouponPatch, actor: Actor): Promise<Coupon> {
-  return db.transaction(async (tx) => {
-    const current = await getCoupon(tx, id, true);
-    assertSound({ ...termsOf(current), ...patch });
-    if (patch.code) await uniqueCode.assertFree(tx, patch.code, id);
-    const [row] = await tx.update(coupons).set({ ...toColumns(patch), updatedAt: new Date() }).where(eq(coupons.id, id)).returning();
-    await audit(tx, actor, 'coupon.update', 'coupon', id, changes(presentCoupon(current), presentCoupon(row!)));
-    counter.touch();
-    return presentCoupon(row!);
-  }).catch((err) => uniqueCode.rethrow(err, patch.code));
+  return db
+    .transaction(async (tx) => {
+      const current = await getCoupon(tx, id, true);
+      assertSound({ ...termsOf(current), ...patch });
+      if (patch.code) await uniqueCode.assertFree(tx, patch.code, id);
+      const [row] = await tx
+        .update(coupons)
+        .set({ ...toColumns(patch), updatedAt: new Date() })
+        .where(eq(coupons.id, id))
+        .returning();
+      await audit(tx, actor, 'coupon.update', 'coupon', id, changes(presentCoupon(current), presentCoupon(row!)));
+      counter.touch();
+      return presentCoupon(row!);
+    })
+    .catch((err) => uniqueCode.rethrow(err, patch.code));
 }
 
 export async function deleteCoupon(db: Db, id: string, actor: Actor) {
@@ -124,7 +148,11 @@ export async function expireCoupon(db: Db, id: string, actor: Actor, now = new D
     const refusal = expireRefusal(current, now);
     if (refusal) throw conflict(refusal, undefined, 'coupon_expired');
     const startDate = current.startDate && current.startDate.getTime() >= now.getTime() ? null : current.startDate;
-    const [row] = await tx.update(coupons).set({ endDate: now, startDate, updatedAt: now }).where(eq(coupons.id, id)).returning();
+    const [row] = await tx
+      .update(coupons)
+      .set({ endDate: now, startDate, updatedAt: now })
+      .where(eq(coupons.id, id))
+      .returning();
     await audit(tx, actor, 'coupon.expire', 'coupon', id, changes(presentCoupon(current), presentCoupon(row!)));
     counter.touch();
     return presentCoupon(row!);
@@ -140,14 +168,17 @@ export async function reserveCouponUse(tx: Queryable, id: string, who: HoldCusto
 
 /** The order holding a use failed or expired: the use is free again. */
 export async function releaseCouponUse(tx: Queryable, code: string) {
-  await tx.update(coupons).set({ reservedCount: sql`greatest(${coupons.reservedCount} - 1, 0)` })
+  await tx
+    .update(coupons)
+    .set({ reservedCount: sql`greatest(${coupons.reservedCount} - 1, 0)` })
     .where(sql`lower(${coupons.code}) = lower(${code})`);
   counter.touch();
 }
 
 /** The order holding a use was paid: the held use becomes a use. */
 export async function settleCouponUse(tx: Queryable, code: string) {
-  await tx.update(coupons)
+  await tx
+    .update(coupons)
     .set({ reservedCount: sql`greatest(${coupons.reservedCount} - 1, 0)`, usedCount: sql`${coupons.usedCount} + 1` })
     .where(sql`lower(${coupons.code}) = lower(${code})`);
   counter.touch();

@@ -3,10 +3,18 @@ import { fromCents } from '../../../src/common/money.js';
 
 /** What the dashboard's queries count, in cents and whole numbers. */
 export type DashboardFigures = {
-  orders: number; revenueCents: number; pendingOrders: number; completedOrders: number;
-  users: number; activeUsers: number; products: number; payments: number;
+  orders: number;
+  revenueCents: number;
+  pendingOrders: number;
+  completedOrders: number;
+  users: number;
+  activeUsers: number;
+  products: number;
+  payments: number;
   /** Payouts made, users someone referred, and what referrers earned (neither rejected nor reversed). */
-  payouts: number; referrals: number; commissionCents: number;
+  payouts: number;
+  referrals: number;
+  commissionCents: number;
   months: { month: string; revenueCents: number; orders: number }[];
 };
 

@@ -6,7 +6,6 @@ import type { DashboardAlert, DashboardStats } from '../../../src/common/dashboa
 import { presentStats } from './present.js';
 import { cachesTrusted, invalidated, onInvalidation } from '../../lib/invalidation.js';
 
-
 /** Revenue counts these statuses (sql list for the order_stats rollups). */
 const PAID = sql.raw("('paid', 'fulfilled')");
 const LOW_STOCK = 5;
@@ -32,46 +31,83 @@ async function compute(db: Db, now: Date) {
   const yearAgo = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth() + 1, 1));
   const dayAgo = new Date(now.getTime() - 86_400_000);
   const [[o], [u], [p], [pay], months, [stale], [failedToday], [failedMints], [net]] = await Promise.all([
-    queryRows<{ total: string; revenue: string; pending: string; completed: string }>(db, sql`select
+    queryRows<{ total: string; revenue: string; pending: string; completed: string }>(
+      db,
+      sql`select
       coalesce(sum(orders), 0) as total,
       coalesce(sum(amount_cents) filter (where status in ${PAID}), 0) as revenue,
       coalesce(sum(orders) filter (where status = 'pending'), 0) as pending,
       coalesce(sum(orders) filter (where status in ${PAID}), 0) as completed
-      from ${orderStatsTable}`),
+      from ${orderStatsTable}`,
+    ),
     db.select({ total: sql`count(*)`, active: sql`count(*) filter (where ${users.status} = 'active')` }).from(users),
-    db.select({ total: sql`count(*)`, lowStock: sql`count(*) filter (where ${products.status} = 'active' and ${products.stock} < ${LOW_STOCK})` }).from(products),
+    db
+      .select({
+        total: sql`count(*)`,
+        lowStock: sql`count(*) filter (where ${products.status} = 'active' and ${products.stock} < ${LOW_STOCK})`,
+      })
+      .from(products),
     db.select({ total: sql`count(*)` }).from(payments),
-    queryRows<{ month: string; revenue: string; count: string }>(db, sql`select
+    queryRows<{ month: string; revenue: string; count: string }>(
+      db,
+      sql`select
       to_char(date_trunc('month', hour at time zone 'UTC'), 'YYYY-MM') as month, sum(amount_cents) as revenue, sum(orders) as count
       from ${orderStatsTable} where status in ${PAID} and hour >= ${yearAgo.toISOString()}::timestamptz
-      group by 1 having sum(orders) > 0 order by 1`),
-    db.select({ c: sql`count(*)` }).from(orders).where(and(eq(orders.status, 'pending'), lt(orders.createdAt, dayAgo))),
-    db.select({ c: sql`count(*)` }).from(orders).where(and(eq(orders.status, 'failed'), gte(orders.createdAt, dayAgo))),
-    db.select({ c: sql`count(*)` }).from(mintJobs).where(eq(mintJobs.status, 'failed')),
-    queryRows<{ payouts: string; referrals: string; commissions: string }>(db, sql`select
+      group by 1 having sum(orders) > 0 order by 1`,
+    ),
+    db
+      .select({ c: sql`count(*)` })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, dayAgo))),
+    db
+      .select({ c: sql`count(*)` })
+      .from(orders)
+      .where(and(eq(orders.status, 'failed'), gte(orders.createdAt, dayAgo))),
+    db
+      .select({ c: sql`count(*)` })
+      .from(mintJobs)
+      .where(eq(mintJobs.status, 'failed')),
+    queryRows<{ payouts: string; referrals: string; commissions: string }>(
+      db,
+      sql`select
       (select count(*) from ${payouts}) as payouts,
       (select count(*) from ${users} where referred_by_id is not null) as referrals,
-      (select coalesce(sum(amount_cents), 0) from ${commissions} where status not in ('rejected', 'reversed')) as commissions`),
+      (select coalesce(sum(amount_cents), 0) from ${commissions} where status not in ('rejected', 'reversed')) as commissions`,
+    ),
   ]);
 
   const alerts: DashboardAlert[] = [];
-  if (n(p?.lowStock) > 0) alerts.push({ level: 'warning', code: 'low_stock', params: { count: n(p?.lowStock), threshold: LOW_STOCK } });
+  if (n(p?.lowStock) > 0)
+    alerts.push({ level: 'warning', code: 'low_stock', params: { count: n(p?.lowStock), threshold: LOW_STOCK } });
   if (n(stale?.c) > 0) alerts.push({ level: 'warning', code: 'stale_pending_orders', params: { count: n(stale?.c) } });
-  if (n(failedToday?.c) > 0) alerts.push({ level: 'error', code: 'failed_orders_today', params: { count: n(failedToday?.c) } });
-  if (n(failedMints?.c) > 0) alerts.push({ level: 'error', code: 'failed_mints', params: { count: n(failedMints?.c) } });
+  if (n(failedToday?.c) > 0)
+    alerts.push({ level: 'error', code: 'failed_orders_today', params: { count: n(failedToday?.c) } });
+  if (n(failedMints?.c) > 0)
+    alerts.push({ level: 'error', code: 'failed_mints', params: { count: n(failedMints?.c) } });
 
   return {
     stats: presentStats({
-      orders: n(o?.total), revenueCents: n(o?.revenue), pendingOrders: n(o?.pending), completedOrders: n(o?.completed),
-      users: n(u?.total), activeUsers: n(u?.active), products: n(p?.total), payments: n(pay?.total),
-      payouts: n(net?.payouts), referrals: n(net?.referrals), commissionCents: n(net?.commissions),
+      orders: n(o?.total),
+      revenueCents: n(o?.revenue),
+      pendingOrders: n(o?.pending),
+      completedOrders: n(o?.completed),
+      users: n(u?.total),
+      activeUsers: n(u?.active),
+      products: n(p?.total),
+      payments: n(pay?.total),
+      payouts: n(net?.payouts),
+      referrals: n(net?.referrals),
+      commissionCents: n(net?.commissions),
       months: months.map((m) => ({ month: m.month, revenueCents: n(m.revenue), orders: n(m.count) })),
     }),
     alerts,
   };
 }
 
-export async function dashboardStats(db: Db, now = new Date()): Promise<{ stats: DashboardStats; alerts: DashboardAlert[] }> {
+export async function dashboardStats(
+  db: Db,
+  now = new Date(),
+): Promise<{ stats: DashboardStats; alerts: DashboardAlert[] }> {
   const hit = cachesTrusted() ? cache.get(db) : undefined;
   let value = hit && now.getTime() - hit.at < CACHE_MS ? hit.value : null;
   let at = hit?.at ?? now.getTime();

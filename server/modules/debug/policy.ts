@@ -70,4 +70,5 @@ export const CONFIG_VISIBILITY: Record<string, Visibility> = {
 };
 
 /** Names that smell of a secret: a key matching this may not be classified plain (checked by the unit test). */
-export const SECRET_NAME = /secret|password|passwd|key|salt|mnemonic|seed(?!File|OnEmpty)|token(?!Address)|credential|private(?!UploadsDir)/i;
+export const SECRET_NAME =
+  /secret|password|passwd|key|salt|mnemonic|seed(?!File|OnEmpty)|token(?!Address)|credential|private(?!UploadsDir)/i;

@@ -5,7 +5,12 @@ import { CONFIG_VISIBILITY, type Visibility } from './policy.js';
 /** A value, or a list of them (DNS zones; name servers, shown as name=address) shown joined by commas. */
 type Leaf = string | number | boolean | null | undefined | (string | Record<string, unknown>)[];
 
-const listItem = (item: string | Record<string, unknown>) => (typeof item === 'string' ? item : Object.values(item).filter((v) => v !== null).join('='));
+const listItem = (item: string | Record<string, unknown>) =>
+  typeof item === 'string'
+    ? item
+    : Object.values(item)
+        .filter((v) => v !== null)
+        .join('=');
 
 /** Every leaf of the configuration by its dotted path (a null group, e.g. Stripe unset, is one null leaf). */
 export function configLeaves(value: unknown, prefix = ''): [string, Leaf][] {
@@ -25,7 +30,8 @@ function showUrl(raw: string, visibility: 'url' | 'origin'): string {
 
 function entry(key: string, value: Leaf, visibility: Visibility | undefined): ConfigEntry {
   if (value === undefined || value === null) return { key, value: null, redacted: false };
-  if (visibility === 'plain') return { key, value: Array.isArray(value) ? value.map(listItem).join(', ') : value, redacted: false };
+  if (visibility === 'plain')
+    return { key, value: Array.isArray(value) ? value.map(listItem).join(', ') : value, redacted: false };
   if ((visibility === 'url' || visibility === 'origin') && typeof value === 'string') {
     const shown = showUrl(value, visibility);
     return { key, value: shown, redacted: shown !== value };
@@ -35,6 +41,11 @@ function entry(key: string, value: Leaf, visibility: Visibility | undefined): Co
 }
 
 /** The effective configuration with every secret redacted, sorted by key. */
-export function presentConfig(config: Config, visibility: Record<string, Visibility> = CONFIG_VISIBILITY): ConfigEntry[] {
-  return configLeaves(config).map(([key, value]) => entry(key, value, visibility[key])).sort((a, b) => a.key.localeCompare(b.key));
+export function presentConfig(
+  config: Config,
+  visibility: Record<string, Visibility> = CONFIG_VISIBILITY,
+): ConfigEntry[] {
+  return configLeaves(config)
+    .map(([key, value]) => entry(key, value, visibility[key]))
+    .sort((a, b) => a.key.localeCompare(b.key));
 }

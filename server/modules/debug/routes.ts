@@ -4,6 +4,15 @@ import { debugAccess } from './policy.js';
 import { presentConfig } from './present.js';
 
 export default defineRoutes('debug', (r, { config }) => {
-  r.get('/api/debug/env', { config: debugAccess.env, schema: { response: { 200: debugEnvAnswer }, summary: 'The effective configuration, every secret redacted (admin)' } }, async () =>
-    ({ ok: true, env: presentConfig(config) }));
+  r.get(
+    '/api/debug/env',
+    {
+      config: debugAccess.env,
+      schema: {
+        response: { 200: debugEnvAnswer },
+        summary: 'The effective configuration, every secret redacted (admin)',
+      },
+    },
+    async () => ({ ok: true, env: presentConfig(config) }),
+  );
 });

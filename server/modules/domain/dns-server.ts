@@ -13,7 +13,10 @@ import { messageOf } from '../../lib/errors.js';
 
 export type DnsServerHandle = { port: number; close: () => Promise<void> };
 type Log = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void };
-export type DnsServerOptions = Pick<DnsConfig, 'host' | 'port' | 'zones' | 'nameservers' | 'rrl'> & { db: Db; log: Log };
+export type DnsServerOptions = Pick<DnsConfig, 'host' | 'port' | 'zones' | 'nameservers' | 'rrl'> & {
+  db: Db;
+  log: Log;
+};
 
 /** The age of the rows the worker is sent: what its copy (dns/zone-copy.ts) counts as fresh. */
 const ROWS_MAX_AGE_MS = 500;
@@ -21,7 +24,6 @@ const RESTARTS_PER_MINUTE = 5;
 const CLOSE_GRACE_MS = 2000;
 /** The worker's heap: enough for large zones, small enough that a leak ends in a restart, not in the host's memory. */
 const WORKER_HEAP_MB = 256;
-
 
 /**
  * Starts the worker listening on `host`:`port` for UDP and TCP (port 0: a free port, the same for both); rejects as
@@ -39,7 +41,13 @@ export async function startDnsServer({ db, log, ...options }: DnsServerOptions):
     if (message.type === 'log') log[message.level](message.message);
     if (message.type !== 'refresh') return;
     data.get(ROWS_MAX_AGE_MS).then(
-      (rows) => post({ type: 'records', seq: message.seq, ...rows, rows: rows.generation === message.generation ? undefined : rows.rows }),
+      (rows) =>
+        post({
+          type: 'records',
+          seq: message.seq,
+          ...rows,
+          rows: rows.generation === message.generation ? undefined : rows.rows,
+        }),
       (err: unknown) => {
         log.warn(`DNS server: could not read the records: ${messageOf(err)}`);
         post({ type: 'records-failed', seq: message.seq });
@@ -47,47 +55,62 @@ export async function startDnsServer({ db, log, ...options }: DnsServerOptions):
     );
   };
 
-  const spawn = (settings: WorkerSettings) => new Promise<number>((resolve, reject) => {
-    worker = new Worker(new URL('./dns/worker.mjs', import.meta.url), { workerData: settings, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-    running = true;
-    const started = (message: FromWorker) => {
-      if (message.type === 'listening') resolve(message.port);
-      if (message.type === 'failed') reject(Object.assign(new Error(message.message), { code: message.code }));
-      if (message.type === 'listening' || message.type === 'failed') worker.off('message', started);
-    };
-    worker.on('message', started);
-    worker.on('message', onMessage);
-    worker.on('error', (err) => {
-      log.error(`DNS server thread failed: ${err.message}`);
-      reject(err);
+  const spawn = (settings: WorkerSettings) =>
+    new Promise<number>((resolve, reject) => {
+      worker = new Worker(new URL('./dns/worker.mjs', import.meta.url), {
+        workerData: settings,
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      });
+      running = true;
+      const started = (message: FromWorker) => {
+        if (message.type === 'listening') resolve(message.port);
+        if (message.type === 'failed') reject(Object.assign(new Error(message.message), { code: message.code }));
+        if (message.type === 'listening' || message.type === 'failed') worker.off('message', started);
+      };
+      worker.on('message', started);
+      worker.on('message', onMessage);
+      worker.on('error', (err) => {
+        log.error(`DNS server thread failed: ${err.message}`);
+        reject(err);
+      });
+      worker.once('exit', (code) => {
+        running = false;
+        reject(new Error(`The DNS server thread exited (${code}) before it listened.`));
+        if (!closing) restart(settings, code);
+      });
     });
-    worker.once('exit', (code) => {
-      running = false;
-      reject(new Error(`The DNS server thread exited (${code}) before it listened.`));
-      if (!closing) restart(settings, code);
-    });
-  });
 
   const restart = (settings: WorkerSettings, code: number) => {
     const now = Date.now();
     while (restarts.length && now - restarts[0]! > 60_000) restarts.shift();
     if (restarts.length >= RESTARTS_PER_MINUTE) {
-      log.error(`DNS server thread exited (${code}) ${RESTARTS_PER_MINUTE + 1} times in a minute: not started again; restart the server.`);
+      log.error(
+        `DNS server thread exited (${code}) ${RESTARTS_PER_MINUTE + 1} times in a minute: not started again; restart the server.`,
+      );
       return;
     }
     restarts.push(now);
     log.error(`DNS server thread exited (${code}); starting it again.`);
-    setTimeout(() => {
-      if (closing) return;
-      // A thread that could not listen is ended: its exit counts as one more restart.
-      spawn(settings).catch(async (err: unknown) => {
-        log.error(`DNS server thread did not start again: ${messageOf(err)}`);
-        await worker.terminate();
-      });
-    }, 250 * 2 ** (restarts.length - 1)).unref();
+    setTimeout(
+      () => {
+        if (closing) return;
+        // A thread that could not listen is ended: its exit counts as one more restart.
+        spawn(settings).catch(async (err: unknown) => {
+          log.error(`DNS server thread did not start again: ${messageOf(err)}`);
+          await worker.terminate();
+        });
+      },
+      250 * 2 ** (restarts.length - 1),
+    ).unref();
   };
 
-  const settings: WorkerSettings = { host: options.host, port: options.port, zones: [...options.zones], nameservers: [...options.nameservers], rrl: options.rrl };
+  const settings: WorkerSettings = {
+    host: options.host,
+    port: options.port,
+    zones: [...options.zones],
+    nameservers: [...options.nameservers],
+    rrl: options.rrl,
+  };
   const port = await spawn(settings).catch(async (err: unknown) => {
     closing = true;
     await worker.terminate();
@@ -99,19 +122,28 @@ export async function startDnsServer({ db, log, ...options }: DnsServerOptions):
   let closed: Promise<void> | null = null;
   return {
     port,
-    close: () => (closed ??= (async () => {
-      closing = true;
-      stopListening();
-      if (!running) return;
-      const current = worker;
-      const done = new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, CLOSE_GRACE_MS);
-        current.on('message', (m: FromWorker) => { if (m.type === 'closed') { clearTimeout(timer); resolve(); } });
-        current.once('exit', () => { clearTimeout(timer); resolve(); });
-      });
-      current.postMessage({ type: 'close' } satisfies ToWorker);
-      await done;
-      await current.terminate();
-    })()),
+    close: () =>
+      (closed ??= (async () => {
+        closing = true;
+        stopListening();
+        if (!running) return;
+        const current = worker;
+        const done = new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, CLOSE_GRACE_MS);
+          current.on('message', (m: FromWorker) => {
+            if (m.type === 'closed') {
+              clearTimeout(timer);
+              resolve();
+            }
+          });
+          current.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        current.postMessage({ type: 'close' } satisfies ToWorker);
+        await done;
+        await current.terminate();
+      })()),
   };
 }

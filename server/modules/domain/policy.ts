@@ -86,10 +86,16 @@ export function canonicalIPv6(groups: number[]): string {
   let bestStart = -1;
   let bestLen = 0;
   for (let i = 0; i < 8;) {
-    if (groups[i] !== 0) { i += 1; continue; }
+    if (groups[i] !== 0) {
+      i += 1;
+      continue;
+    }
     let j = i;
     while (j < 8 && groups[j] === 0) j += 1;
-    if (j - i > bestLen && j - i >= 2) { bestStart = i; bestLen = j - i; }
+    if (j - i > bestLen && j - i >= 2) {
+      bestStart = i;
+      bestLen = j - i;
+    }
     i = j;
   }
   const hex = groups.map((g) => g.toString(16));
@@ -139,15 +145,20 @@ export type RecordInput = { domain: string; type: DnsType; value: string; ttl: n
  * A record as it would be stored, or each field's sentence: the name a host name inside a managed zone (a CNAME
  * not at the zone's apex, which holds the zone's SOA and NS), the value right for the type.
  */
-export function checkRecord(input: RecordInput, zones: readonly string[]): { record: RecordInput } | { problems: Record<string, Said> } {
+export function checkRecord(
+  input: RecordInput,
+  zones: readonly string[],
+): { record: RecordInput } | { problems: Record<string, Said> } {
   const problems: Record<string, Said> = {};
   const domain = normalizeName(input.domain);
   const nameProblem = ownerNameProblem(domain);
   const zone = nameProblem ? null : zoneOf(domain, zones);
   if (nameProblem) problems.domain = nameProblem;
-  else if (!zone) problems.domain = zones.length === 1
-    ? say('dns_outside_zone', { zone: zones[0]! })
-    : say('dns_outside_zones', { zones: zones.join(', ') });
+  else if (!zone)
+    problems.domain =
+      zones.length === 1
+        ? say('dns_outside_zone', { zone: zones[0]! })
+        : say('dns_outside_zones', { zones: zones.join(', ') });
   else if (input.type === 'CNAME' && domain === zone) problems.domain = say('dns_cname_at_apex', { zone });
   const value = normalizeValue(input.type, input.value);
   if ('problem' in value) problems.value = value.problem;
@@ -162,13 +173,22 @@ export type Neighbour = { id: string; type: string; value: string };
  * Why `record` cannot join the records already at its name (`others`, without the record itself when it is being
  * edited), or null: the same record twice, or a CNAME beside anything else (RFC 1034 §3.6.2).
  */
-export function neighbourConflict(record: { domain: string; type: string; value: string }, others: readonly Neighbour[]): { code: string; message: Said } | null {
+export function neighbourConflict(
+  record: { domain: string; type: string; value: string },
+  others: readonly Neighbour[],
+): { code: string; message: Said } | null {
   if (others.some((o) => o.type === record.type && o.value === record.value)) {
-    return { code: 'dns_record_exists', message: say('dns_record_exists', { type: record.type, domain: record.domain, value: record.value }) };
+    return {
+      code: 'dns_record_exists',
+      message: say('dns_record_exists', { type: record.type, domain: record.domain, value: record.value }),
+    };
   }
   if (record.type === 'CNAME' && others.length) {
     const types = [...new Set(others.map((o) => o.type))].join(', ');
-    return { code: 'dns_cname_conflict', message: say('dns_cname_conflict', { domain: record.domain, types, plural: others.length === 1 ? '' : 's' }) };
+    return {
+      code: 'dns_cname_conflict',
+      message: say('dns_cname_conflict', { domain: record.domain, types, plural: others.length === 1 ? '' : 's' }),
+    };
   }
   if (record.type !== 'CNAME' && others.some((o) => o.type === 'CNAME')) {
     return { code: 'dns_cname_conflict', message: say('dns_cname_beside_cname', { domain: record.domain }) };

@@ -16,7 +16,9 @@ const MAX_CHAIN = 8;
 type Outcome = { source: DnsQuerySource; records: DnsAnswer[]; error: string | null };
 
 async function activeAt(db: Queryable, name: string) {
-  return db.select({ type: dnsRecords.type, value: dnsRecords.value, ttl: dnsRecords.ttl }).from(dnsRecords)
+  return db
+    .select({ type: dnsRecords.type, value: dnsRecords.value, ttl: dnsRecords.ttl })
+    .from(dnsRecords)
     .where(and(eq(dnsRecords.domain, name), eq(dnsRecords.isActive, true)));
 }
 
@@ -46,7 +48,13 @@ async function fromManaged(db: Queryable, name: string, type: DnsType, config: R
     if (hop > 0) return { source: 'managed', records: answers, error: `${current} has no ${type} record.` };
     if (!zoneOf(name, zones)) return null;
     const exists = records.length > 0 || name === zoneOf(name, zones);
-    return { source: 'managed', records: [], error: exists ? `${name} has no active ${type} record.` : `${name} does not exist in the managed zone ${zoneOf(name, zones)}.` };
+    return {
+      source: 'managed',
+      records: [],
+      error: exists
+        ? `${name} has no active ${type} record.`
+        : `${name} does not exist in the managed zone ${zoneOf(name, zones)}.`,
+    };
   }
   return { source: 'managed', records: answers, error: `Too many CNAME records in a chain from ${name}.` };
 }
@@ -95,14 +103,22 @@ async function lookup(resolver: Resolver, name: string, type: DnsType): Promise<
     case 'NS':
       return (await resolver.resolveNs(name)).map((v) => at(v));
     case 'MX':
-      return (await resolver.resolveMx(name)).sort((a, b) => a.priority - b.priority).map((r) => at(`${r.priority} ${r.exchange}`));
+      return (await resolver.resolveMx(name))
+        .sort((a, b) => a.priority - b.priority)
+        .map((r) => at(`${r.priority} ${r.exchange}`));
     case 'TXT':
       return (await resolver.resolveTxt(name)).map((chunks) => at(chunks.join('')));
   }
 }
 
 /** Resolves `domain` for `type` and writes the resolution to the query log. */
-export async function resolveDomain(db: Db, domain: string, type: DnsType, config: ResolveConfig, ip: string | null): Promise<DnsResolution> {
+export async function resolveDomain(
+  db: Db,
+  domain: string,
+  type: DnsType,
+  config: ResolveConfig,
+  ip: string | null,
+): Promise<DnsResolution> {
   const name = normalizeName(domain);
   const problem = ownerNameProblem(name);
   if (problem) throw invalidField('domain', problem, { domain: problem }, 'path parameter');
@@ -110,10 +126,16 @@ export async function resolveDomain(db: Db, domain: string, type: DnsType, confi
   const outcome = (await fromManaged(db, name, type, config)) ?? (await fromSystem(name, type, config));
   const durationMs = Math.round(performance.now() - started);
   const success = outcome.error === null && outcome.records.length > 0;
-  const error = success ? null : outcome.error ?? `${name} has no ${type} record.`;
+  const error = success ? null : (outcome.error ?? `${name} has no ${type} record.`);
   await db.insert(dnsQueryLogs).values({
-    domain: name, type, success, result: outcome.records.map((r) => (r.type === type ? r.value : `${r.type} ${r.value}`)), error,
-    source: outcome.source, durationMs, ip,
+    domain: name,
+    type,
+    success,
+    result: outcome.records.map((r) => (r.type === type ? r.value : `${r.type} ${r.value}`)),
+    error,
+    source: outcome.source,
+    durationMs,
+    ip,
   });
   return { success, domain: name, type, source: outcome.source, records: outcome.records, error, durationMs };
 }

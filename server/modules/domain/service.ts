@@ -3,7 +3,14 @@
  * logs, and scripts: Create, Update or Delete DNS Record run as one audited transaction, each run logged.
  */
 import { and, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
-import type { DnsQueryLog, DnsQueryLogList, DnsScriptLog, DnsScriptLogList, DnsScriptResult, DnsType } from '../../../src/common/domain.js';
+import type {
+  DnsQueryLog,
+  DnsQueryLogList,
+  DnsScriptLog,
+  DnsScriptLogList,
+  DnsScriptResult,
+  DnsType,
+} from '../../../src/common/domain.js';
 import type { DnsQueryLogQuery, DnsScriptLogQuery, ScriptInput } from '../../../src/common/domain.schemas.js';
 import { queryRows, type Db, type Queryable } from '../../db/client.js';
 import { dnsQueryLogs, dnsRecords, dnsScriptLogs } from '../../db/schema.js';
@@ -29,15 +36,27 @@ function queryLogFilter(q: DnsQueryLogQuery): SQL | undefined {
 }
 
 /** The query log's sorts, each with its index (the log grows with every resolution). */
-const QUERY_LOG_SORTS = { createdAt: dnsQueryLogs.createdAt, domain: dnsQueryLogs.domain, durationMs: dnsQueryLogs.durationMs } as const;
+const QUERY_LOG_SORTS = {
+  createdAt: dnsQueryLogs.createdAt,
+  domain: dnsQueryLogs.domain,
+  durationMs: dnsQueryLogs.durationMs,
+} as const;
 /** The script log's sorts (a row per staff script run: small); a script is a group, newest first within it. */
-const SCRIPT_LOG_SORTS = { createdAt: [dnsScriptLogs.createdAt], scriptName: [dnsScriptLogs.scriptName, dnsScriptLogs.createdAt] } as const;
+const SCRIPT_LOG_SORTS = {
+  createdAt: [dnsScriptLogs.createdAt],
+  scriptName: [dnsScriptLogs.scriptName, dnsScriptLogs.createdAt],
+} as const;
 
 /** A page of the query log in its sort (the list's page, or its CSV export's batch after a row). */
 export async function queryLogRows(db: Db, q: DnsQueryLogQuery, page: Page): Promise<DnsQueryLog[]> {
   const order = listOrder([QUERY_LOG_SORTS[q.sort]], dnsQueryLogs.id, q.order);
-  const rows = await db.select().from(dnsQueryLogs).where(and(queryLogFilter(q), after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await db
+    .select()
+    .from(dnsQueryLogs)
+    .where(and(queryLogFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map(presentQueryLog);
 }
 
@@ -45,7 +64,10 @@ export async function listQueryLogs(db: Db, q: DnsQueryLogQuery): Promise<DnsQue
   const [logs, total, recent] = await Promise.all([
     queryLogRows(db, q, q),
     counter.count(db, dnsQueryLogs, queryLogFilter(q), JSON.stringify(['q', q.outcome, q.type, q.source, q.q])),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${dnsQueryLogs} where ${gte(dnsQueryLogs.createdAt, sql`now() - interval '24 hours'`)}`),
+    queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from ${dnsQueryLogs} where ${gte(dnsQueryLogs.createdAt, sql`now() - interval '24 hours'`)}`,
+    ),
   ]);
   return { success: true, logs, ...total, recent24h: Number(recent[0]?.n ?? 0) };
 }
@@ -61,8 +83,13 @@ function scriptLogFilter(q: DnsScriptLogQuery): SQL | undefined {
 /** A page of the script log in its sort (the list's page, or its CSV export's batch after a row). */
 export async function scriptLogRows(db: Db, q: DnsScriptLogQuery, page: Page): Promise<DnsScriptLog[]> {
   const order = listOrder([...SCRIPT_LOG_SORTS[q.sort]], dnsScriptLogs.id, q.order);
-  const rows = await db.select().from(dnsScriptLogs).where(and(scriptLogFilter(q), after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await db
+    .select()
+    .from(dnsScriptLogs)
+    .where(and(scriptLogFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map(presentScriptLog);
 }
 
@@ -78,7 +105,11 @@ export async function listScriptLogs(db: Db, q: DnsScriptLogQuery): Promise<DnsS
 async function recordToUpdate(tx: Queryable, p: ScriptInput['parameters']) {
   if (p.id) return getRecord(tx, p.id, true);
   const domain = normalizeName(p.domain);
-  const rows = await tx.select().from(dnsRecords).where(and(eq(dnsRecords.domain, domain), eq(dnsRecords.type, p.type))).for('update');
+  const rows = await tx
+    .select()
+    .from(dnsRecords)
+    .where(and(eq(dnsRecords.domain, domain), eq(dnsRecords.type, p.type)))
+    .for('update');
   if (rows.length === 0) throw notFound('dns_record_missing_for_update', { type: p.type, domain });
   if (rows.length > 1) {
     throw conflict('dns_record_ambiguous', { domain, length: rows.length, type: p.type });
@@ -91,20 +122,39 @@ async function runScript(tx: Queryable, input: ScriptInput, zones: string[], act
   const via = `script: ${input.scriptName}`;
   switch (input.scriptName) {
     case 'Create DNS Record': {
-      const row = await insertRecord(tx, { domain: p.domain, type: p.type, value: p.value, ttl: p.ttl ?? 300 }, zones, actor, via);
+      const row = await insertRecord(
+        tx,
+        { domain: p.domain, type: p.type, value: p.value, ttl: p.ttl ?? 300 },
+        zones,
+        actor,
+        via,
+      );
       return { row, output: `Created ${row.type} record ${row.domain} → ${row.value} (TTL ${row.ttl}).` };
     }
     case 'Update DNS Record': {
       const current = await recordToUpdate(tx, p);
-      const row = await changeRecord(tx, current, { value: p.value, ...(p.ttl ? { ttl: p.ttl } : {}) }, zones, actor, via);
-      return { row, output: `Updated ${row.type} record ${row.domain}: ${current.value} → ${row.value} (TTL ${row.ttl}).` };
+      const row = await changeRecord(
+        tx,
+        current,
+        { value: p.value, ...(p.ttl ? { ttl: p.ttl } : {}) },
+        zones,
+        actor,
+        via,
+      );
+      return {
+        row,
+        output: `Updated ${row.type} record ${row.domain}: ${current.value} → ${row.value} (TTL ${row.ttl}).`,
+      };
     }
     case 'Delete DNS Record': {
       const domain = normalizeName(p.domain);
       const value = normalizeValue(p.type as DnsType, p.value);
       const wanted = 'value' in value ? value.value : p.value.trim();
-      const [row] = await tx.select().from(dnsRecords)
-        .where(and(eq(dnsRecords.domain, domain), eq(dnsRecords.type, p.type), eq(dnsRecords.value, wanted))).for('update');
+      const [row] = await tx
+        .select()
+        .from(dnsRecords)
+        .where(and(eq(dnsRecords.domain, domain), eq(dnsRecords.type, p.type), eq(dnsRecords.value, wanted)))
+        .for('update');
       if (!row) throw notFound('dns_record_missing_for_delete', { type: p.type, domain, wanted });
       await removeRecord(tx, row, actor, via);
       return { row: null, removedId: row.id, output: `Deleted ${row.type} record ${row.domain} → ${row.value}.` };
@@ -116,20 +166,42 @@ async function runScript(tx: Queryable, input: ScriptInput, zones: string[], act
  * Runs a script in one transaction: the record change, its audit event and the script log's success line commit
  * together. A refused run changes no record; its error is logged (after the rollback) and answered.
  */
-export async function executeScript(db: Db, input: ScriptInput, zones: string[], actor: Actor): Promise<DnsScriptResult> {
+export async function executeScript(
+  db: Db,
+  input: ScriptInput,
+  zones: string[],
+  actor: Actor,
+): Promise<DnsScriptResult> {
   const parameters = { ...input.parameters };
   try {
     return await db.transaction(async (tx) => {
-      const { row, output, removedId } = { removedId: null as string | null, ...(await runScript(tx, input, zones, actor)) };
-      const [log] = await tx.insert(dnsScriptLogs).values({
-        scriptName: input.scriptName, parameters, success: true, output, recordId: row?.id ?? removedId, actorId: actor?.id ?? null,
-      }).returning();
+      const { row, output, removedId } = {
+        removedId: null as string | null,
+        ...(await runScript(tx, input, zones, actor)),
+      };
+      const [log] = await tx
+        .insert(dnsScriptLogs)
+        .values({
+          scriptName: input.scriptName,
+          parameters,
+          success: true,
+          output,
+          recordId: row?.id ?? removedId,
+          actorId: actor?.id ?? null,
+        })
+        .returning();
       counter.touch();
       return { success: true as const, output, record: row ? presentRecord(row) : null, log: presentScriptLog(log!) };
     });
   } catch (err) {
     if (err instanceof AppError) {
-      await db.insert(dnsScriptLogs).values({ scriptName: input.scriptName, parameters, success: false, error: err.message, actorId: actor?.id ?? null });
+      await db.insert(dnsScriptLogs).values({
+        scriptName: input.scriptName,
+        parameters,
+        success: false,
+        error: err.message,
+        actorId: actor?.id ?? null,
+      });
       counter.touch();
     }
     throw err;

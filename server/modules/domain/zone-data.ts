@@ -55,7 +55,9 @@ export class ZoneData {
     // A load already under way when a change came is not enough: one more, a few times at most under constant writes.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       if (this.snapshot && this.loadedVersion === version && Date.now() - this.snapshot.loadedAt < maxAgeMs) break;
-      this.loading ??= this.load().finally(() => { this.loading = null; });
+      this.loading ??= this.load().finally(() => {
+        this.loading = null;
+      });
       await this.loading;
     }
     return this.snapshot!;
@@ -64,14 +66,22 @@ export class ZoneData {
   private async load(): Promise<ZoneRows> {
     const startVersion = version;
     const startedAt = Date.now();
-    const rows = await this.db.select({ domain: dnsRecords.domain, type: dnsRecords.type, value: dnsRecords.value, ttl: dnsRecords.ttl })
-      .from(dnsRecords).where(eq(dnsRecords.isActive, true)).orderBy(dnsRecords.domain, dnsRecords.type, dnsRecords.value);
+    const rows = await this.db
+      .select({ domain: dnsRecords.domain, type: dnsRecords.type, value: dnsRecords.value, ttl: dnsRecords.ttl })
+      .from(dnsRecords)
+      .where(eq(dnsRecords.isActive, true))
+      .orderBy(dnsRecords.domain, dnsRecords.type, dnsRecords.value);
     const fingerprint = JSON.stringify(rows);
     const same = fingerprint === this.fingerprint && this.snapshot;
     this.fingerprint = fingerprint;
     this.snapshot = same
       ? { ...this.snapshot!, loadedAt: startedAt }
-      : { rows: rows.map((r) => ({ ...r, type: r.type as DnsType })), serial: Math.floor(startedAt / 1000), loadedAt: startedAt, generation: (this.snapshot?.generation ?? -1) + 1 };
+      : {
+          rows: rows.map((r) => ({ ...r, type: r.type as DnsType })),
+          serial: Math.floor(startedAt / 1000),
+          loadedAt: startedAt,
+          generation: (this.snapshot?.generation ?? -1) + 1,
+        };
     this.loadedVersion = startVersion;
     return this.snapshot;
   }

@@ -40,7 +40,7 @@ export function submitRefusal(userKycStatus: string, hasPending: boolean): Said 
 
 /** Why a reviewer may not decide this session, or null: nobody reviews their own. */
 export const ownSessionRefusal = (session: { userId: string }, reviewerId: string | null): Said | null =>
-  (reviewerId !== null && session.userId === reviewerId ? say('kyc_own_session') : null);
+  reviewerId !== null && session.userId === reviewerId ? say('kyc_own_session') : null;
 
 /** Why a reviewer may not decide this session now, or null: it must be pending. */
 export function decisionRefusal(session: { status: string }): Said | null {
@@ -52,7 +52,13 @@ export function decisionRefusal(session: { status: string }): Said | null {
  * The checkout's KYC threshold (setting kycRequiredAbove): why a buyer may not buy tokens for this total, or null.
  * `buyerKyc` is the logged-in buyer's kycStatus, or null for a guest.
  */
-export function kycCheckoutRefusal(limitCents: number | null, totalCents: number, hasTokens: boolean, buyerKyc: string | null, limitText: string): Said | null {
+export function kycCheckoutRefusal(
+  limitCents: number | null,
+  totalCents: number,
+  hasTokens: boolean,
+  buyerKyc: string | null,
+  limitText: string,
+): Said | null {
   if (limitCents === null || !hasTokens || totalCents <= limitCents) return null;
   if (buyerKyc === null) return say('kyc_sign_in_required', { limitText });
   if (!isKycVerified(buyerKyc)) return say('kyc_required', { limitText });

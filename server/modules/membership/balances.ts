@@ -17,12 +17,25 @@ export type Balances = { tokenBalances: TokenBalance[]; tokenBalancesError: stri
 
 /** The token ids the member's wallet may hold: the loyalty token first, then their purchases' tokens, by id. */
 async function tokensOf(db: Queryable, userId: string, loyaltyTokenId: string) {
-  const bought = await db.selectDistinct({ tokenId: orderItems.tokenId, title: orderItems.title }).from(orderItems)
+  const bought = await db
+    .selectDistinct({ tokenId: orderItems.tokenId, title: orderItems.title })
+    .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.userId, userId), eq(orderItems.tokenised, true), isNotNull(orderItems.tokenId), inArray(orders.status, [...PAID_ORDER_STATUSES])));
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orderItems.tokenised, true),
+        isNotNull(orderItems.tokenId),
+        inArray(orders.status, [...PAID_ORDER_STATUSES]),
+      ),
+    );
   const byId = new Map<string, string>();
-  for (const b of bought) if (b.tokenId && b.tokenId !== loyaltyTokenId && !byId.has(b.tokenId)) byId.set(b.tokenId, b.title);
-  return [{ tokenId: loyaltyTokenId, token: LOYALTY_TOKEN }, ...[...byId].sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1)).map(([tokenId, token]) => ({ tokenId, token }))];
+  for (const b of bought)
+    if (b.tokenId && b.tokenId !== loyaltyTokenId && !byId.has(b.tokenId)) byId.set(b.tokenId, b.title);
+  return [
+    { tokenId: loyaltyTokenId, token: LOYALTY_TOKEN },
+    ...[...byId].sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1)).map(([tokenId, token]) => ({ tokenId, token })),
+  ];
 }
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
@@ -34,19 +47,33 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
 }
 
 export async function readTokenBalances(
-  db: Queryable, chain: ChainRuntime | null, member: { userId: string; walletAddress: string | null }, rates: { loyaltyTokenId: string; pointsPerToken: number },
+  db: Queryable,
+  chain: ChainRuntime | null,
+  member: { userId: string; walletAddress: string | null },
+  rates: { loyaltyTokenId: string; pointsPerToken: number },
 ): Promise<Balances> {
   if (!member.walletAddress) return { tokenBalances: [], tokenBalancesError: null };
   const context = chain?.chain;
-  if (!context) return { tokenBalances: [], tokenBalancesError: 'The chain is not connected in this server, so token balances cannot be read now.' };
+  if (!context)
+    return {
+      tokenBalances: [],
+      tokenBalancesError: 'The chain is not connected in this server, so token balances cannot be read now.',
+    };
   const tokens = await tokensOf(db, member.userId, rates.loyaltyTokenId);
   const owner = getAddress(member.walletAddress);
   try {
-    const amounts = await withTimeout(Promise.all(tokens.map((t) =>
-      readBalance(context.publicClient as unknown as PublicClient, context.tokenAddress, owner, BigInt(t.tokenId)))));
+    const amounts = await withTimeout(
+      Promise.all(
+        tokens.map((t) =>
+          readBalance(context.publicClient as unknown as PublicClient, context.tokenAddress, owner, BigInt(t.tokenId)),
+        ),
+      ),
+    );
     return {
       tokenBalances: tokens.map((t, i) => ({
-        token: t.token, tokenId: t.tokenId, amount: String(amounts[i]),
+        token: t.token,
+        tokenId: t.tokenId,
+        amount: String(amounts[i]),
         value: t.token === LOYALTY_TOKEN ? Number(amounts[i]! * BigInt(rates.pointsPerToken)) : null,
       })),
       tokenBalancesError: null,

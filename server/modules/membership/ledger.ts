@@ -5,7 +5,13 @@
  * module that moves orders, so all of them may.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { levelFor, levelRank, memberLevelOf, type MemberLevelName, type PointsEntryType } from '../../../src/common/membership.js';
+import {
+  levelFor,
+  levelRank,
+  memberLevelOf,
+  type MemberLevelName,
+  type PointsEntryType,
+} from '../../../src/common/membership.js';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../../src/common/settings.js';
 import type { Queryable, Tx } from '../../db/client.js';
 import { memberLevels, members, orders, pointsEntries, settings as settingsTable } from '../../db/schema.js';
@@ -18,10 +24,13 @@ export type MemberRow = typeof members.$inferSelect;
 export type LevelRow = Awaited<ReturnType<typeof readLevels>>[number];
 
 /** A membership setting read fresh in the transaction (a process's cached settings may be stale or outside it). */
-export async function membershipSetting<K extends 'pointsPerCurrencyUnit' | 'pointsPerToken' | 'redemptionPointsPerCurrencyUnit' | 'loyaltyTokenId'>(
-  tx: Queryable, key: K,
-): Promise<Settings[K]> {
-  const [row] = await tx.select({ json: sql<string>`${settingsTable.value}::text` }).from(settingsTable).where(eq(settingsTable.key, key));
+export async function membershipSetting<
+  K extends 'pointsPerCurrencyUnit' | 'pointsPerToken' | 'redemptionPointsPerCurrencyUnit' | 'loyaltyTokenId',
+>(tx: Queryable, key: K): Promise<Settings[K]> {
+  const [row] = await tx
+    .select({ json: sql<string>`${settingsTable.value}::text` })
+    .from(settingsTable)
+    .where(eq(settingsTable.key, key));
   const parsed = row ? settingsSchema.shape[key].safeParse(JSON.parse(row.json)) : null;
   return (parsed?.success ? parsed.data : DEFAULT_SETTINGS[key]) as Settings[K];
 }
@@ -41,14 +50,23 @@ export async function lockMember(tx: Tx, userId: string): Promise<MemberRow> {
 
 /** Paid orders of the user that were not refunded, free ones (a redemption's) aside: what a level's minimum orders counts. */
 export async function paidOrderCount(db: Queryable, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, [...PAID_ORDER_STATUSES]), sql`${orders.amountCents} > 0`));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), inArray(orders.status, [...PAID_ORDER_STATUSES]), sql`${orders.amountCents} > 0`),
+    );
   return row?.n ?? 0;
 }
 
 export type EntryInput = {
-  type: PointsEntryType; amount: number; reason: string;
-  orderId?: string | null; redemptionId?: string | null; conversionId?: string | null; actorId?: string | null;
+  type: PointsEntryType;
+  amount: number;
+  reason: string;
+  orderId?: string | null;
+  redemptionId?: string | null;
+  conversionId?: string | null;
+  actorId?: string | null;
 };
 
 /**
@@ -59,14 +77,28 @@ export type EntryInput = {
 export async function writeEntry(tx: Tx, member: MemberRow, input: EntryInput, now = new Date(), refusal?: Said) {
   const balance = member.pointsBalance + input.amount;
   if (balance < 0) {
-    throw conflict(refusal ?? say('points_balance_short', { balance: member.pointsBalance, amount: -input.amount }), undefined, 'insufficient_points');
+    throw conflict(
+      refusal ?? say('points_balance_short', { balance: member.pointsBalance, amount: -input.amount }),
+      undefined,
+      'insufficient_points',
+    );
   }
   const lifetime = member.lifetimePoints + (countsForLevel(input.type) ? input.amount : 0);
-  const [entry] = await tx.insert(pointsEntries).values({
-    userId: member.userId, type: input.type, amount: input.amount, balanceAfter: balance, reason: input.reason,
-    orderId: input.orderId ?? null, redemptionId: input.redemptionId ?? null, conversionId: input.conversionId ?? null,
-    actorId: input.actorId ?? null, createdAt: now,
-  }).returning();
+  const [entry] = await tx
+    .insert(pointsEntries)
+    .values({
+      userId: member.userId,
+      type: input.type,
+      amount: input.amount,
+      balanceAfter: balance,
+      reason: input.reason,
+      orderId: input.orderId ?? null,
+      redemptionId: input.redemptionId ?? null,
+      conversionId: input.conversionId ?? null,
+      actorId: input.actorId ?? null,
+      createdAt: now,
+    })
+    .returning();
   const stored = await storeStanding(tx, { ...member, pointsBalance: balance, lifetimePoints: lifetime }, now);
   return { entry: entry!, member: stored };
 }
@@ -76,11 +108,20 @@ export async function storeStanding(tx: Tx, member: MemberRow, now = new Date())
   const paidOrders = await paidOrderCount(tx, member.userId);
   const level: MemberLevelName = levelFor(await readLevels(tx), Math.max(0, member.lifetimePoints), paidOrders);
   const changed = level !== member.level;
-  const [row] = await tx.update(members).set({
-    pointsBalance: member.pointsBalance, lifetimePoints: member.lifetimePoints, paidOrders, level,
-    levelChangedAt: changed ? now : member.levelChangedAt, updatedAt: now,
-  }).where(eq(members.userId, member.userId)).returning();
-  if (changed && levelRank(level) > levelRank(memberLevelOf(member.level))) await notify(tx, levelMoveNotice(member.userId, memberLevelOf(member.level), level));
+  const [row] = await tx
+    .update(members)
+    .set({
+      pointsBalance: member.pointsBalance,
+      lifetimePoints: member.lifetimePoints,
+      paidOrders,
+      level,
+      levelChangedAt: changed ? now : member.levelChangedAt,
+      updatedAt: now,
+    })
+    .where(eq(members.userId, member.userId))
+    .returning();
+  if (changed && levelRank(level) > levelRank(memberLevelOf(member.level)))
+    await notify(tx, levelMoveNotice(member.userId, memberLevelOf(member.level), level));
   return row!;
 }
 
@@ -91,7 +132,9 @@ export async function storeStanding(tx: Tx, member: MemberRow, now = new Date())
 export function levelMoveNotice(userId: string, from: MemberLevelName, to: MemberLevelName) {
   const up = levelRank(to) > levelRank(from);
   return {
-    userId, channels: ['in_app', 'email'] as const, link: '/membership',
+    userId,
+    channels: ['in_app', 'email'] as const,
+    link: '/membership',
     title: up ? `You are now a ${to} member` : `Your membership level is now ${to}`,
     body: up
       ? `Your points and orders have taken you to the ${to} level. Its benefits apply to your next purchase.`
@@ -99,7 +142,15 @@ export function levelMoveNotice(userId: string, from: MemberLevelName, to: Membe
   };
 }
 
-type PaidOrder = { id: string; userId: string | null; subtotalCents: number | null; discountCents: number; amountCents: number; taxCents: number; shippingCents: number };
+type PaidOrder = {
+  id: string;
+  userId: string | null;
+  subtotalCents: number | null;
+  discountCents: number;
+  amountCents: number;
+  taxCents: number;
+  shippingCents: number;
+};
 
 /**
  * Points for an order that has just been paid (inside markOrderPaid, after its status moved): pointsPerCurrencyUnit ×
@@ -115,7 +166,12 @@ export async function earnPointsForOrder(tx: Tx, order: PaidOrder, now = new Dat
     await storeStanding(tx, member, now);
     return 0;
   }
-  await writeEntry(tx, member, { type: 'EARNED', amount: points, reason: `Order ${order.id.slice(0, 8)} paid`, orderId: order.id }, now);
+  await writeEntry(
+    tx,
+    member,
+    { type: 'EARNED', amount: points, reason: `Order ${order.id.slice(0, 8)} paid`, orderId: order.id },
+    now,
+  );
   return points;
 }
 
@@ -125,11 +181,24 @@ export async function earnPointsForOrder(tx: Tx, order: PaidOrder, now = new Dat
  * already spent cannot be taken back (the balance never goes below 0): the entry takes what is there and says so.
  * Call it after the order's status has moved, so a full refund no longer counts as a paid order.
  */
-export async function reversePointsForRefund(tx: Tx, order: { id: string; userId: string | null; amountCents: number }, refundedCents: number, now = new Date()) {
+export async function reversePointsForRefund(
+  tx: Tx,
+  order: { id: string; userId: string | null; amountCents: number },
+  refundedCents: number,
+  now = new Date(),
+) {
   if (!order.userId) return 0;
   const member = await lockMember(tx, order.userId);
-  const rows = await tx.select({ type: pointsEntries.type, amount: pointsEntries.amount }).from(pointsEntries)
-    .where(and(eq(pointsEntries.orderId, order.id), eq(pointsEntries.userId, order.userId), inArray(pointsEntries.type, ['EARNED', 'REVERSED'])));
+  const rows = await tx
+    .select({ type: pointsEntries.type, amount: pointsEntries.amount })
+    .from(pointsEntries)
+    .where(
+      and(
+        eq(pointsEntries.orderId, order.id),
+        eq(pointsEntries.userId, order.userId),
+        inArray(pointsEntries.type, ['EARNED', 'REVERSED']),
+      ),
+    );
   const earned = rows.filter((r) => r.type === 'EARNED').reduce((n, r) => n + r.amount, 0);
   const held = rows.reduce((n, r) => n + r.amount, 0);
   const owed = held - pointsLeftAfterRefund(earned, order.amountCents, refundedCents);
@@ -147,9 +216,22 @@ export async function reversePointsForRefund(tx: Tx, order: { id: string; userId
 /** The buyer's level benefits for pricing (null for a guest; BRONZE's for a user with no membership yet). */
 export async function memberPricing(db: Queryable, userId: string | null | undefined) {
   if (!userId) return null;
-  const [row] = await db.select({ level: memberLevels }).from(memberLevels)
-    .where(eq(memberLevels.name, sql`coalesce((select ${members.level} from ${members} where ${members.userId} = ${userId}), 'BRONZE')`)).limit(1);
+  const [row] = await db
+    .select({ level: memberLevels })
+    .from(memberLevels)
+    .where(
+      eq(
+        memberLevels.name,
+        sql`coalesce((select ${members.level} from ${members} where ${members.userId} = ${userId}), 'BRONZE')`,
+      ),
+    )
+    .limit(1);
   if (!row) return null;
   const l = row.level;
-  return { level: l.name as MemberLevelName, discountBp: l.discountBp, freeShipping: l.freeShipping, exclusiveProducts: l.exclusiveProducts };
+  return {
+    level: l.name as MemberLevelName,
+    discountBp: l.discountBp,
+    freeShipping: l.freeShipping,
+    exclusiveProducts: l.exclusiveProducts,
+  };
 }

@@ -26,11 +26,12 @@ export const mayReadOthers = (role: string | null | undefined) => can(role, 'bac
 export const PAID_ORDER_STATUSES = ['paid', 'fulfilled'] as const;
 
 /** Entries that move the points a level is computed from (earning and its reversal, staff adjustments); spending does not. */
-export const countsForLevel = (type: PointsEntryType) => type === 'EARNED' || type === 'REVERSED' || type === 'ADJUSTED';
+export const countsForLevel = (type: PointsEntryType) =>
+  type === 'EARNED' || type === 'REVERSED' || type === 'ADJUSTED';
 
 /** Points for `baseCents` of paid subtotal at `perUnit` points per 1.00, rounded down. */
 export const pointsForOrder = (baseCents: number, perUnit: number) =>
-  (baseCents <= 0 || perUnit <= 0 ? 0 : Number((BigInt(baseCents) * BigInt(perUnit)) / 100n));
+  baseCents <= 0 || perUnit <= 0 ? 0 : Number((BigInt(baseCents) * BigInt(perUnit)) / 100n);
 
 /** What an order's `earned` points shrink to once `refundedCents` of its `amountCents` are refunded, rounded down. */
 export function pointsLeftAfterRefund(earned: number, amountCents: number, refundedCents: number): number {
@@ -52,8 +53,8 @@ export function conversionRefusal(points: number, pointsPerToken: number): Said 
 
 /** Why `actorId` may not add or remove this member's points, or null: nobody adjusts their own balance. */
 export const ownPointsRefusal = (actorId: string | null, memberId: string): Said | null =>
-  (actorId !== null && actorId === memberId ? say('own_points') : null);
+  actorId !== null && actorId === memberId ? say('own_points') : null;
 
 /** Why `actorId` may not approve or reject this redemption, or null: nobody decides their own. */
 export const ownRedemptionRefusal = (actorId: string | null, redemption: { userId: string }): Said | null =>
-  (actorId !== null && actorId === redemption.userId ? say('own_redemption') : null);
+  actorId !== null && actorId === redemption.userId ? say('own_redemption') : null;

@@ -1,6 +1,13 @@
 import type { Hex } from 'viem';
 import type {
-  Conversion, Member, MemberBenefits, MemberLevel, PointsEntry, PointsEntryType, Redemption, TokenBalance,
+  Conversion,
+  Member,
+  MemberBenefits,
+  MemberLevel,
+  PointsEntry,
+  PointsEntryType,
+  Redemption,
+  TokenBalance,
 } from '../../../src/common/membership.js';
 import { memberLevelOf, redemptionStatusOf } from '../../../src/common/membership.js';
 import { mintStatusOf } from '../../../src/common/mint.js';
@@ -15,11 +22,18 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const person = (id: string | null, email: string | null) => (id && email ? { id, email } : null);
 
 export const presentBenefits = (l: LevelRow): MemberBenefits => ({
-  discount: l.discountBp / 100_00, freeShipping: l.freeShipping, prioritySupport: l.prioritySupport, exclusiveProducts: l.exclusiveProducts,
+  discount: l.discountBp / 100_00,
+  freeShipping: l.freeShipping,
+  prioritySupport: l.prioritySupport,
+  exclusiveProducts: l.exclusiveProducts,
 });
 
 export const presentLevel = (l: LevelRow): MemberLevel => ({
-  name: l.name, minPoints: l.minPoints, minOrders: l.minOrders, ...presentBenefits(l), updatedAt: l.updatedAt.toISOString(),
+  name: l.name,
+  minPoints: l.minPoints,
+  minOrders: l.minOrders,
+  ...presentBenefits(l),
+  updatedAt: l.updatedAt.toISOString(),
 });
 
 export type MemberParts = {
@@ -28,12 +42,23 @@ export type MemberParts = {
   levels: LevelRow[];
   paidOrders: number;
   referrals: number;
-  settings: Pick<Settings, 'pointsPerCurrencyUnit' | 'pointsPerToken' | 'redemptionPointsPerCurrencyUnit' | 'loyaltyTokenId'>;
+  settings: Pick<
+    Settings,
+    'pointsPerCurrencyUnit' | 'pointsPerToken' | 'redemptionPointsPerCurrencyUnit' | 'loyaltyTokenId'
+  >;
   balances: { tokenBalances: TokenBalance[]; tokenBalancesError: string | null };
 };
 
 /** A user's membership: the stored level and balance, what the next level still needs, and the chain's token balances. */
-export function presentMember({ user, member, levels, paidOrders, referrals, settings, balances }: MemberParts): Member {
+export function presentMember({
+  user,
+  member,
+  levels,
+  paidOrders,
+  referrals,
+  settings,
+  balances,
+}: MemberParts): Member {
   const currentLevel = memberLevelOf(member?.level ?? 'BRONZE');
   const lifetimePoints = member?.lifetimePoints ?? 0;
   const current = levels.find((l) => l.name === currentLevel) ?? levels[0]!;
@@ -49,21 +74,35 @@ export function presentMember({ user, member, levels, paidOrders, referrals, set
     totalReferrals: referrals,
     benefits: presentBenefits(current),
     nextLevel: next
-      ? { name: next.name, pointsNeeded: Math.max(0, next.minPoints - lifetimePoints), ordersNeeded: Math.max(0, next.minOrders - paidOrders) }
+      ? {
+          name: next.name,
+          pointsNeeded: Math.max(0, next.minPoints - lifetimePoints),
+          ordersNeeded: Math.max(0, next.minOrders - paidOrders),
+        }
       : null,
     walletAddress: user.walletAddress,
     ...balances,
     rates: {
-      pointsPerCurrencyUnit: settings.pointsPerCurrencyUnit, pointsPerToken: settings.pointsPerToken,
-      redemptionPointsPerCurrencyUnit: settings.redemptionPointsPerCurrencyUnit, loyaltyTokenId: settings.loyaltyTokenId,
+      pointsPerCurrencyUnit: settings.pointsPerCurrencyUnit,
+      pointsPerToken: settings.pointsPerToken,
+      redemptionPointsPerCurrencyUnit: settings.redemptionPointsPerCurrencyUnit,
+      loyaltyTokenId: settings.loyaltyTokenId,
     },
     levelChangedAt: iso(member?.levelChangedAt ?? null),
   };
 }
 
 export const presentEntry = (e: typeof pointsEntries.$inferSelect, actorEmail: string | null): PointsEntry => ({
-  id: e.id, createdAt: e.createdAt.toISOString(), type: e.type as PointsEntryType, amount: e.amount, balanceAfter: e.balanceAfter,
-  reason: e.reason, orderId: e.orderId, redemptionId: e.redemptionId, conversionId: e.conversionId, actor: person(e.actorId, actorEmail),
+  id: e.id,
+  createdAt: e.createdAt.toISOString(),
+  type: e.type as PointsEntryType,
+  amount: e.amount,
+  balanceAfter: e.balanceAfter,
+  reason: e.reason,
+  orderId: e.orderId,
+  redemptionId: e.redemptionId,
+  conversionId: e.conversionId,
+  actor: person(e.actorId, actorEmail),
 });
 
 export type RedemptionParts = {
@@ -74,22 +113,56 @@ export type RedemptionParts = {
 };
 
 export const presentRedemption = ({ r, email, product, deciderEmail }: RedemptionParts): Redemption => ({
-  id: r.id, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(), userId: r.userId, email,
-  product: product && product.id ? { id: product.id, title: product.title, sku: product.sku, tokenised: product.tokenId !== null } : null,
-  quantity: r.quantity, pointsUsed: r.pointsUsed, status: redemptionStatusOf(r.status), orderId: r.orderId, note: r.note,
-  decidedAt: iso(r.decidedAt), decidedBy: person(r.decidedBy, deciderEmail),
+  id: r.id,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+  userId: r.userId,
+  email,
+  product:
+    product && product.id
+      ? { id: product.id, title: product.title, sku: product.sku, tokenised: product.tokenId !== null }
+      : null,
+  quantity: r.quantity,
+  pointsUsed: r.pointsUsed,
+  status: redemptionStatusOf(r.status),
+  orderId: r.orderId,
+  note: r.note,
+  decidedAt: iso(r.decidedAt),
+  decidedBy: person(r.decidedBy, deciderEmail),
 });
 
 /** The redemptions list's CSV (GET /api/redemptions/export.csv). */
 export const redemptionCsv = csvExport('redemptions', [
   ...csvColumns<Redemption>({ id: 'text', createdAt: 'date', email: 'text' }),
   csvColumn<Redemption>('product', 'text', (r) => r.product?.title ?? null),
-  ...csvColumns<Redemption>({ quantity: 'number', pointsUsed: 'number', status: 'text', orderId: 'text', note: 'text', decidedAt: 'date', updatedAt: 'date' }),
+  ...csvColumns<Redemption>({
+    quantity: 'number',
+    pointsUsed: 'number',
+    status: 'text',
+    orderId: 'text',
+    note: 'text',
+    decidedAt: 'date',
+    updatedAt: 'date',
+  }),
   csvColumn<Redemption>('decidedBy', 'text', (r) => r.decidedBy?.email ?? null),
 ]);
 
-export const presentConversion = (c: typeof conversions.$inferSelect, job: typeof mintJobs.$inferSelect, toToken: string): Conversion => ({
-  id: c.id, createdAt: c.createdAt.toISOString(), fromToken: 'POINTS', fromAmount: c.fromAmount, toToken, toAmount: c.toAmount,
-  rate: c.rate, tokenId: c.tokenId, walletAddress: c.walletAddress, mintJobId: c.mintJobId, status: mintStatusOf(job.status),
-  txHash: job.txHash, explorerUrl: job.txHash && job.chainId ? explorerTxUrl(job.chainId, job.txHash as Hex) : null,
+export const presentConversion = (
+  c: typeof conversions.$inferSelect,
+  job: typeof mintJobs.$inferSelect,
+  toToken: string,
+): Conversion => ({
+  id: c.id,
+  createdAt: c.createdAt.toISOString(),
+  fromToken: 'POINTS',
+  fromAmount: c.fromAmount,
+  toToken,
+  toAmount: c.toAmount,
+  rate: c.rate,
+  tokenId: c.tokenId,
+  walletAddress: c.walletAddress,
+  mintJobId: c.mintJobId,
+  status: mintStatusOf(job.status),
+  txHash: job.txHash,
+  explorerUrl: job.txHash && job.chainId ? explorerTxUrl(job.chainId, job.txHash as Hex) : null,
 });

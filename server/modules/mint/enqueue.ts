@@ -34,14 +34,29 @@ type Line = Pick<typeof orderItems.$inferSelect, 'id' | 'productId' | 'qty' | 't
  * transaction that marks it paid; `lines` are the order's lines, already read by the caller. The unique order-line key
  * makes a second call a no-op.
  */
-export async function enqueueOrderMints(tx: Tx, order: { id: string; walletAddress: string | null }, lines: readonly Line[]): Promise<number> {
+export async function enqueueOrderMints(
+  tx: Tx,
+  order: { id: string; walletAddress: string | null },
+  lines: readonly Line[],
+): Promise<number> {
   const tokenised = lines.filter((l) => l.tokenised && l.tokenId !== null);
   if (tokenised.length === 0) return 0;
   if (!order.walletAddress) throw new Error(`Order ${order.id} has tokenised lines but no wallet address.`);
-  const inserted = await tx.insert(mintJobs).values(tokenised.map((item) => ({
-    orderId: order.id, orderItemId: item.id, productId: item.productId, walletAddress: order.walletAddress!,
-    tokenId: item.tokenId!, amount: String(item.qty), status: 'queued',
-  }))).onConflictDoNothing().returning({ id: mintJobs.id });
+  const inserted = await tx
+    .insert(mintJobs)
+    .values(
+      tokenised.map((item) => ({
+        orderId: order.id,
+        orderItemId: item.id,
+        productId: item.productId,
+        walletAddress: order.walletAddress!,
+        tokenId: item.tokenId!,
+        amount: String(item.qty),
+        status: 'queued',
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: mintJobs.id });
   return inserted.length;
 }
 
@@ -51,9 +66,12 @@ export async function enqueueOrderMints(tx: Tx, order: { id: string; walletAddre
  * A worker claiming a job locks it first, so a job it took is no longer queued here. Answers the cancelled jobs' lines.
  */
 export async function cancelOrderMints(tx: Tx, orderId: string, now = new Date()): Promise<string[]> {
-  const cancelled = await tx.update(mintJobs)
+  const cancelled = await tx
+    .update(mintJobs)
     .set({ status: 'failed', lastError: CANCELLED_BY_REFUND, completedAt: now, updatedAt: now })
-    .where(and(eq(mintJobs.orderId, orderId), inArray(mintJobs.status, ['queued', 'failed']), isNull(mintJobs.signedTx)))
+    .where(
+      and(eq(mintJobs.orderId, orderId), inArray(mintJobs.status, ['queued', 'failed']), isNull(mintJobs.signedTx)),
+    )
     .returning({ line: mintJobs.orderItemId });
   return cancelled.flatMap((c) => (c.line ? [c.line] : []));
 }
@@ -62,7 +80,13 @@ export async function cancelOrderMints(tx: Tx, orderId: string, now = new Date()
  * One job minting `amount` of `tokenId` to `walletAddress` for something other than an order (a member converting
  * points into the loyalty token), queued in the caller's transaction; call mintQueued() once it has committed.
  */
-export async function enqueueMint(tx: Tx, job: { walletAddress: string; tokenId: string; amount: string; createdBy: string | null }) {
-  const [row] = await tx.insert(mintJobs).values({ ...job, status: 'queued' }).returning();
+export async function enqueueMint(
+  tx: Tx,
+  job: { walletAddress: string; tokenId: string; amount: string; createdBy: string | null },
+) {
+  const [row] = await tx
+    .insert(mintJobs)
+    .values({ ...job, status: 'queued' })
+    .returning();
   return row!;
 }

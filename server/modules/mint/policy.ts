@@ -25,7 +25,8 @@ export type Outcome =
 export const backoffSeconds = (attempts: number) => 2 ** Math.max(0, attempts - 1);
 
 /** Whether an outcome leaves the job failed, for an operator to retry. */
-export const isFinal = (o: Outcome) => o.kind === 'failed' || (o.kind === 'attempt-failed' && o.attempts >= MAX_ATTEMPTS);
+export const isFinal = (o: Outcome) =>
+  o.kind === 'failed' || (o.kind === 'attempt-failed' && o.attempts >= MAX_ATTEMPTS);
 
 /** A stored transaction could not be sent again: the same bytes are tried later, until the attempt limit. */
 export function rebroadcastFailed(jobId: string, attempts: number, error: string): Outcome {
@@ -35,10 +36,17 @@ export function rebroadcastFailed(jobId: string, attempts: number, error: string
 }
 
 /** A mined transaction decides the job: success, or a reverted attempt whose transaction is dropped so the next one signs anew. */
-export function minedOutcome(job: { id: string; attempts: number; txHash: string | null }, status: 'success' | 'failed', blockNumber: bigint): Outcome {
+export function minedOutcome(
+  job: { id: string; attempts: number; txHash: string | null },
+  status: 'success' | 'failed',
+  blockNumber: bigint,
+): Outcome {
   if (status === 'success') return { jobId: job.id, kind: 'succeeded', blockNumber: Number(blockNumber) };
   return {
-    jobId: job.id, kind: 'attempt-failed', attempts: Math.max(job.attempts, 1), dropStoredTx: true,
+    jobId: job.id,
+    kind: 'attempt-failed',
+    attempts: Math.max(job.attempts, 1),
+    dropStoredTx: true,
     error: `Transaction ${job.txHash} reverted in block ${blockNumber}.`,
   };
 }
@@ -58,22 +66,23 @@ export const needsMintApproval = (amount: string, limit: number) => BigInt(amoun
 
 /** Why `actorId` may not approve this job, or null: nobody approves a mint they asked for. */
 export const ownMintRefusal = (job: { createdBy: string | null }, actorId: string | null): Said | null =>
-  (actorId !== null && job.createdBy === actorId ? say('mint_approve_own') : null);
+  actorId !== null && job.createdBy === actorId ? say('mint_approve_own') : null;
 
 /** Why this job may not be approved now, or null: only one awaiting approval. */
 export const mintApprovalRefusal = (status: string): Said | null =>
-  (status === 'awaiting_approval' ? null : say('mint_not_awaiting_approval', { status }));
+  status === 'awaiting_approval' ? null : say('mint_not_awaiting_approval', { status });
 
 /** Why `actorId` may not reject this job, or null: its creator may not decide it either way. */
 export const ownMintRejectRefusal = (job: { createdBy: string | null }, actorId: string | null): Said | null =>
-  (actorId !== null && job.createdBy === actorId ? say('mint_reject_own') : null);
+  actorId !== null && job.createdBy === actorId ? say('mint_reject_own') : null;
 
 /**
  * Why the debug mint may not run, or null: it mints without a reason or a second approver, so only on the embedded
  * dev chain, whose tokens are worth nothing; on a real chain staff use Mint Token, which asks for both.
  */
-export const debugMintRefusal = (chainMode: 'dev' | 'rpc' | null): Said | null => (chainMode === 'dev' ? null : say('debug_mint_dev_only'));
+export const debugMintRefusal = (chainMode: 'dev' | 'rpc' | null): Said | null =>
+  chainMode === 'dev' ? null : say('debug_mint_dev_only');
 
 /** Why this job may not be rejected now, or null: only one awaiting approval. */
 export const mintRejectionRefusal = (status: string): Said | null =>
-  (status === 'awaiting_approval' ? null : say('mint_not_awaiting_rejection', { status }));
+  status === 'awaiting_approval' ? null : say('mint_not_awaiting_rejection', { status });

@@ -8,11 +8,35 @@ type Job = typeof mintJobs.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The mint queue's CSV (GET /api/mint-jobs/export.csv). */
-export const jobCsv = csvExport('mint-queue', csvColumns<MintJob>({
-  id: 'text', orderId: 'text', source: 'text', status: 'text', walletAddress: 'text', tokenId: 'text', amount: 'decimal', attempts: 'number',
-  maxAttempts: 'number', txHash: 'text', chainId: 'number', contract: 'text', productId: 'text', nonce: 'number',
-  blockNumber: 'text', lastError: 'text', nextAttemptAt: 'date', note: 'text', approvedAt: 'date', rejectedAt: 'date', rejectReason: 'text', createdAt: 'date', updatedAt: 'date', completedAt: 'date',
-}));
+export const jobCsv = csvExport(
+  'mint-queue',
+  csvColumns<MintJob>({
+    id: 'text',
+    orderId: 'text',
+    source: 'text',
+    status: 'text',
+    walletAddress: 'text',
+    tokenId: 'text',
+    amount: 'decimal',
+    attempts: 'number',
+    maxAttempts: 'number',
+    txHash: 'text',
+    chainId: 'number',
+    contract: 'text',
+    productId: 'text',
+    nonce: 'number',
+    blockNumber: 'text',
+    lastError: 'text',
+    nextAttemptAt: 'date',
+    note: 'text',
+    approvedAt: 'date',
+    rejectedAt: 'date',
+    rejectReason: 'text',
+    createdAt: 'date',
+    updatedAt: 'date',
+    completedAt: 'date',
+  }),
+);
 
 /**
  * A mint job as the API answers it, plus what an operator needs to steer it. A job without an order has the order id "manual";

@@ -26,7 +26,9 @@ export class LeaseLostError extends Error {
 
 /** Takes the minter's lease if it is free, lapsed or already ours; renews it if ours. */
 export async function acquireLease(db: Db, who: MinterIdentity, owner: string, host: string): Promise<boolean> {
-  const rows = await queryRows<{ owner: string }>(db, sql`
+  const rows = await queryRows<{ owner: string }>(
+    db,
+    sql`
     insert into mint_workers (key, owner, host, chain_id, minter, contract, started_at, heartbeat_at, lease_until)
     values (${who.key}, ${owner}, ${host}, ${who.chainId}, ${who.minter}, ${who.contract}, now(), now(),
             now() + make_interval(secs => ${LEASE_SECONDS}))
@@ -36,28 +38,40 @@ export async function acquireLease(db: Db, who: MinterIdentity, owner: string, h
       processed = case when mint_workers.owner = excluded.owner then mint_workers.processed else 0 end,
       heartbeat_at = now(), lease_until = excluded.lease_until, stopped_at = null, last_error = null
     where mint_workers.owner = excluded.owner or mint_workers.lease_until < now()
-    returning owner`);
+    returning owner`,
+  );
   return rows.length === 1;
 }
 
 /** The heartbeat: extends our lease; false when another worker has taken it over. */
 export async function renewLease(db: Db, key: string, owner: string, processed: number, lastError: string | null) {
-  const rows = await db.update(mintWorkers)
-    .set({ heartbeatAt: sql`now()`, leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, processed, lastError })
+  const rows = await db
+    .update(mintWorkers)
+    .set({
+      heartbeatAt: sql`now()`,
+      leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      processed,
+      lastError,
+    })
     .where(and(eq(mintWorkers.key, key), eq(mintWorkers.owner, owner)))
     .returning({ key: mintWorkers.key });
   return rows.length === 1;
 }
 
 export async function releaseLease(db: Db, key: string, owner: string) {
-  await db.update(mintWorkers).set({ leaseUntil: sql`now()`, stoppedAt: sql`now()` })
+  await db
+    .update(mintWorkers)
+    .set({ leaseUntil: sql`now()`, stoppedAt: sql`now()` })
     .where(and(eq(mintWorkers.key, key), eq(mintWorkers.owner, owner)));
 }
 
 /** Inside a transaction: proves the lease is still ours and holds its row until commit, so no takeover can interleave. */
 async function holdLease(tx: Tx, key: string, owner: string) {
-  const rows = await queryRows(tx, sql`
-    select 1 from mint_workers where key = ${key} and owner = ${owner} and lease_until > now() for update`);
+  const rows = await queryRows(
+    tx,
+    sql`
+    select 1 from mint_workers where key = ${key} and owner = ${owner} and lease_until > now() for update`,
+  );
   if (rows.length !== 1) throw new LeaseLostError();
 }
 
@@ -68,26 +82,51 @@ async function holdLease(tx: Tx, key: string, owner: string) {
 export async function claimDueJobs(db: Db, who: MinterIdentity, owner: string, limit: number): Promise<MintJobRow[]> {
   return db.transaction(async (tx) => {
     await holdLease(tx, who.key, owner);
-    const due = await tx.select({ id: mintJobs.id }).from(mintJobs)
-      .where(and(
-        inArray(mintJobs.status, ['queued', 'processing']),
-        lte(mintJobs.nextAttemptAt, sql`now()`),
-        or(isNull(mintJobs.minter), and(eq(mintJobs.minter, who.minter), eq(mintJobs.chainId, who.chainId), eq(mintJobs.contract, who.contract))),
-      ))
+    const due = await tx
+      .select({ id: mintJobs.id })
+      .from(mintJobs)
+      .where(
+        and(
+          inArray(mintJobs.status, ['queued', 'processing']),
+          lte(mintJobs.nextAttemptAt, sql`now()`),
+          or(
+            isNull(mintJobs.minter),
+            and(
+              eq(mintJobs.minter, who.minter),
+              eq(mintJobs.chainId, who.chainId),
+              eq(mintJobs.contract, who.contract),
+            ),
+          ),
+        ),
+      )
       .orderBy(mintJobs.nextAttemptAt, mintJobs.createdAt)
       .limit(limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
-    return tx.update(mintJobs)
-      .set({ status: 'processing', minter: who.minter, chainId: who.chainId, contract: who.contract, updatedAt: sql`now()` })
-      .where(inArray(mintJobs.id, due.map((d) => d.id)))
+    return tx
+      .update(mintJobs)
+      .set({
+        status: 'processing',
+        minter: who.minter,
+        chainId: who.chainId,
+        contract: who.contract,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        inArray(
+          mintJobs.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 }
 
 /** The next nonce never below one we already stored (a stored transaction may not have reached the node yet). */
 export async function highestStoredNonce(db: Db, chainId: number, sender: string): Promise<number | null> {
-  const [row] = await db.select({ n: max(chainTransactions.nonce) }).from(chainTransactions)
+  const [row] = await db
+    .select({ n: max(chainTransactions.nonce) })
+    .from(chainTransactions)
     .where(and(eq(chainTransactions.chainId, chainId), eq(chainTransactions.sender, sender)));
   return row?.n ?? null;
 }
@@ -100,71 +139,120 @@ export async function storeSigned(db: Db, who: MinterIdentity, owner: string, si
   await db.transaction(async (tx) => {
     await holdLease(tx, who.key, owner);
     // One statement for the batch; the signed_tx IS NULL guard makes a second store for a job impossible.
-    const rows = sql.join(signed.map((s) => sql`(${s.jobId}::uuid, ${s.nonce}::int, ${s.signedTx}, ${s.txHash}, ${s.attempts}::int)`), sql`, `);
-    const stored = await queryRows<{ id: string }>(tx, sql`
+    const rows = sql.join(
+      signed.map((s) => sql`(${s.jobId}::uuid, ${s.nonce}::int, ${s.signedTx}, ${s.txHash}, ${s.attempts}::int)`),
+      sql`, `,
+    );
+    const stored = await queryRows<{ id: string }>(
+      tx,
+      sql`
       update mint_jobs m set nonce = v.nonce, signed_tx = v.signed_tx, tx_hash = v.tx_hash, attempts = v.attempts,
         signed_at = now(), updated_at = now()
       from (values ${rows}) as v(id, nonce, signed_tx, tx_hash, attempts)
       where m.id = v.id and m.signed_tx is null
-      returning m.id`);
-    if (stored.length !== signed.length) throw new Error('A mint job already had a stored transaction; refusing to store a second one.');
-    await tx.insert(chainTransactions).values(signed.map((s) => ({
-      chainId: who.chainId, hash: s.txHash, sender: who.minter, nonce: s.nonce, raw: s.signedTx, mintJobId: s.jobId,
-    })));
+      returning m.id`,
+    );
+    if (stored.length !== signed.length)
+      throw new Error('A mint job already had a stored transaction; refusing to store a second one.');
+    await tx.insert(chainTransactions).values(
+      signed.map((s) => ({
+        chainId: who.chainId,
+        hash: s.txHash,
+        sender: who.minter,
+        nonce: s.nonce,
+        raw: s.signedTx,
+        mintJobId: s.jobId,
+      })),
+    );
   });
 }
 
 /** A transaction seen on the node outside the worker (the dev endpoint's wallets): kept for replay. */
-export async function recordForeignTransaction(db: Db, tx: { chainId: number; hash: string; sender: string; nonce: number; raw: string }) {
+export async function recordForeignTransaction(
+  db: Db,
+  tx: { chainId: number; hash: string; sender: string; nonce: number; raw: string },
+) {
   await db.insert(chainTransactions).values(tx).onConflictDoNothing();
 }
 
 export async function replayLog(db: Db, chainId: number): Promise<`0x${string}`[]> {
-  const rows = await db.select({ raw: chainTransactions.raw }).from(chainTransactions)
-    .where(eq(chainTransactions.chainId, chainId)).orderBy(chainTransactions.seq);
+  const rows = await db
+    .select({ raw: chainTransactions.raw })
+    .from(chainTransactions)
+    .where(eq(chainTransactions.chainId, chainId))
+    .orderBy(chainTransactions.seq);
   return rows.map((r) => r.raw as `0x${string}`);
 }
 
 const CLEAR_TX = { nonce: null, signedTx: null, txHash: null } as const;
 
-type MintedRow = { order_id: string | null; tx_hash: string | null; chain_id: number | null; token_id: string; amount: string; wallet_address: string };
+type MintedRow = {
+  order_id: string | null;
+  tx_hash: string | null;
+  chain_id: number | null;
+  token_id: string;
+  amount: string;
+  wallet_address: string;
+};
 
 /** Each succeeded job's buyer (a guest by email) is told, with the transaction's link, in the transaction that records it. */
 async function tellBuyers(tx: Tx, minted: MintedRow[]) {
   const ofOrders = minted.filter((m) => m.order_id && m.tx_hash);
   if (ofOrders.length === 0) return;
-  const buyers = await tx.select({ id: orders.id, userId: orders.userId, email: orders.customerEmail }).from(orders)
+  const buyers = await tx
+    .select({ id: orders.id, userId: orders.userId, email: orders.customerEmail })
+    .from(orders)
     .where(inArray(orders.id, [...new Set(ofOrders.map((m) => m.order_id!))]));
   const byOrder = new Map(buyers.map((b) => [b.id, b]));
-  await notifyMany(tx, ofOrders.flatMap((m) => {
-    const buyer = byOrder.get(m.order_id!);
-    if (!buyer) return [];
-    const link = m.chain_id ? explorerTxUrl(Number(m.chain_id), m.tx_hash as Hex) : null;
-    return [{
-      userId: buyer.userId, email: buyer.email, channels: ['in_app', 'email'] as const, link,
-      title: `Your token ${m.token_id} was minted`,
-      body: `${m.amount} of token ${m.token_id} from order ${m.order_id} reached ${m.wallet_address} in transaction ${m.tx_hash}.`,
-    }];
-  }));
+  await notifyMany(
+    tx,
+    ofOrders.flatMap((m) => {
+      const buyer = byOrder.get(m.order_id!);
+      if (!buyer) return [];
+      const link = m.chain_id ? explorerTxUrl(Number(m.chain_id), m.tx_hash as Hex) : null;
+      return [
+        {
+          userId: buyer.userId,
+          email: buyer.email,
+          channels: ['in_app', 'email'] as const,
+          link,
+          title: `Your token ${m.token_id} was minted`,
+          body: `${m.amount} of token ${m.token_id} from order ${m.order_id} reached ${m.wallet_address} in transaction ${m.tx_hash}.`,
+        },
+      ];
+    }),
+  );
 }
 
 /** Told, inside the transaction that records them, of each order whose mint jobs have just succeeded. */
 export type OrderMinted = (tx: Tx, orderId: string) => Promise<unknown>;
 
 /** Records what happened to each job, then hands each order with a newly succeeded job to `onOrderMinted`. */
-export async function recordOutcomes(db: Db, who: MinterIdentity, owner: string, outcomes: Outcome[], onOrderMinted?: OrderMinted) {
+export async function recordOutcomes(
+  db: Db,
+  who: MinterIdentity,
+  owner: string,
+  outcomes: Outcome[],
+  onOrderMinted?: OrderMinted,
+) {
   if (outcomes.length === 0) return;
   await db.transaction(async (tx) => {
     await holdLease(tx, who.key, owner);
     const orderIds = new Set<string>();
     const succeeded = outcomes.filter((o) => o.kind === 'succeeded');
     if (succeeded.length > 0) {
-      const rows = sql.join(succeeded.map((o) => sql`(${o.jobId}::uuid, ${o.blockNumber}::bigint)`), sql`, `);
-      const done = await queryRows<MintedRow>(tx, sql`
+      const rows = sql.join(
+        succeeded.map((o) => sql`(${o.jobId}::uuid, ${o.blockNumber}::bigint)`),
+        sql`, `,
+      );
+      const done = await queryRows<MintedRow>(
+        tx,
+        sql`
         update mint_jobs m set status = 'succeeded', block_number = v.block, last_error = null, completed_at = now(), updated_at = now()
         from (values ${rows}) as v(id, block)
         where m.id = v.id and m.status = 'processing'
-        returning m.order_id, m.tx_hash, m.chain_id, m.token_id, m.amount, m.wallet_address`);
+        returning m.order_id, m.tx_hash, m.chain_id, m.token_id, m.amount, m.wallet_address`,
+      );
       for (const row of done) if (row.order_id) orderIds.add(row.order_id);
       await tellBuyers(tx, done);
     }
@@ -172,18 +260,30 @@ export async function recordOutcomes(db: Db, who: MinterIdentity, owner: string,
       const where = and(eq(mintJobs.id, o.jobId), eq(mintJobs.status, 'processing'));
       if (o.kind === 'succeeded') continue;
       if (o.kind === 'later') {
-        await tx.update(mintJobs).set({
-          nextAttemptAt: sql`now() + make_interval(secs => ${o.delaySeconds})`, updatedAt: sql`now()`,
-          ...(o.error ? { lastError: o.error } : {}), ...(o.attempts ? { attempts: o.attempts } : {}),
-        }).where(where);
+        await tx
+          .update(mintJobs)
+          .set({
+            nextAttemptAt: sql`now() + make_interval(secs => ${o.delaySeconds})`,
+            updatedAt: sql`now()`,
+            ...(o.error ? { lastError: o.error } : {}),
+            ...(o.attempts ? { attempts: o.attempts } : {}),
+          })
+          .where(where);
       } else {
         const final = isFinal(o);
-        await tx.update(mintJobs).set({
-          status: final ? 'failed' : 'queued', lastError: o.error, updatedAt: sql`now()`,
-          ...(o.kind === 'attempt-failed' ? { attempts: o.attempts } : {}),
-          ...(final || o.kind === 'failed' ? { completedAt: sql`now()` } : { nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(o.attempts)})` }),
-          ...(o.dropStoredTx ? CLEAR_TX : {}),
-        }).where(where);
+        await tx
+          .update(mintJobs)
+          .set({
+            status: final ? 'failed' : 'queued',
+            lastError: o.error,
+            updatedAt: sql`now()`,
+            ...(o.kind === 'attempt-failed' ? { attempts: o.attempts } : {}),
+            ...(final || o.kind === 'failed'
+              ? { completedAt: sql`now()` }
+              : { nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(o.attempts)})` }),
+            ...(o.dropStoredTx ? CLEAR_TX : {}),
+          })
+          .where(where);
       }
     }
     if (onOrderMinted) for (const orderId of orderIds) await onOrderMinted(tx, orderId);

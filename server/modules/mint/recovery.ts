@@ -41,7 +41,9 @@ export function decideRecovery(job: StoredMintTx, chain: ChainFacts): RecoveryDe
   if (chain.receipt) {
     const outcome = chain.receipt.status === 'success' ? 'success' : 'failed';
     return {
-      action: 'done', outcome, blockNumber: chain.receipt.blockNumber,
+      action: 'done',
+      outcome,
+      blockNumber: chain.receipt.blockNumber,
       reason: `Transaction ${job.txHash} was mined in block ${chain.receipt.blockNumber} (${chain.receipt.status}).`,
     };
   }
@@ -49,11 +51,15 @@ export function decideRecovery(job: StoredMintTx, chain: ChainFacts): RecoveryDe
     return { action: 'wait', reason: `Transaction ${job.txHash} is known to the node but not mined yet.` };
   }
   if (job.nonce >= chain.confirmedTxCount) {
-    return { action: 'rebroadcast', reason: `Nonce ${job.nonce} is unused and the node does not know ${job.txHash}: resend the stored bytes.` };
+    return {
+      action: 'rebroadcast',
+      reason: `Nonce ${job.nonce} is unused and the node does not know ${job.txHash}: resend the stored bytes.`,
+    };
   }
   return {
     action: 'nonce-consumed-by-other',
-    reason: `Nonce ${job.nonce} of the minter was used by another transaction and ${job.txHash} is unknown to the node: `
-      + 'the minter key is used elsewhere; the job is not re-signed and needs an operator.',
+    reason:
+      `Nonce ${job.nonce} of the minter was used by another transaction and ${job.txHash} is unknown to the node: ` +
+      'the minter key is used elsewhere; the job is not re-signed and needs an operator.',
   };
 }

@@ -31,7 +31,13 @@ export type RuntimeOptions = {
 async function recordRaw(db: Db, raw: Hex, hash: Hex) {
   const tx = parseTransaction(raw as TransactionSerialized);
   const sender = await recoverTransactionAddress({ serializedTransaction: raw as TransactionSerialized });
-  await recordForeignTransaction(db, { chainId: DEV_CHAIN_ID, hash, sender: getAddress(sender), nonce: tx.nonce ?? 0, raw });
+  await recordForeignTransaction(db, {
+    chainId: DEV_CHAIN_ID,
+    hash,
+    sender: getAddress(sender),
+    nonce: tx.nonce ?? 0,
+    raw,
+  });
 }
 
 export async function startChainRuntime(opts: RuntimeOptions): Promise<ChainRuntime> {
@@ -39,14 +45,21 @@ export async function startChainRuntime(opts: RuntimeOptions): Promise<ChainRunt
   let chain: ChainContext;
   if (config.mode === 'dev') {
     const rawTxs = await replayLog(db, DEV_CHAIN_ID);
-    chain = await connectChain(config, { rawTxs, onRawTransaction: (raw, hash) => recordRaw(db, raw, hash) }).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EADDRINUSE') throw err;
-      throw new Error(`Port ${config.devPort} for the dev chain's JSON-RPC endpoint is in use: set DEV_CHAIN_PORT to a free port (0 picks one).`);
-    });
+    chain = await connectChain(config, { rawTxs, onRawTransaction: (raw, hash) => recordRaw(db, raw, hash) }).catch(
+      (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EADDRINUSE') throw err;
+        throw new Error(
+          `Port ${config.devPort} for the dev chain's JSON-RPC endpoint is in use: set DEV_CHAIN_PORT to a free port (0 picks one).`,
+        );
+      },
+    );
     const replayed = chain.devChain!.replayed;
-    if (rawTxs.length > 0) log.info(`dev chain: replayed ${replayed.sent} stored transactions in ${Math.round(replayed.ms)} ms`);
-    for (const f of replayed.failed) log.warn(`dev chain: stored transaction #${f.index} (${f.hash}) was refused: ${f.message}`);
-    if (chain.devChain!.rpcUrl) log.info(`dev chain (id ${DEV_CHAIN_ID}) answers JSON-RPC at ${chain.devChain!.rpcUrl}`);
+    if (rawTxs.length > 0)
+      log.info(`dev chain: replayed ${replayed.sent} stored transactions in ${Math.round(replayed.ms)} ms`);
+    for (const f of replayed.failed)
+      log.warn(`dev chain: stored transaction #${f.index} (${f.hash}) was refused: ${f.message}`);
+    if (chain.devChain!.rpcUrl)
+      log.info(`dev chain (id ${DEV_CHAIN_ID}) answers JSON-RPC at ${chain.devChain!.rpcUrl}`);
   } else {
     chain = await connectChain(config);
     let error: string | null;
@@ -61,10 +74,19 @@ export async function startChainRuntime(opts: RuntimeOptions): Promise<ChainRunt
     }
   }
   const worker = opts.runWorker
-    ? new MintWorker({ db, chain, log, onOrderMinted: opts.onOrderMinted, receiptDelaySeconds: config.mode === 'dev' ? 0 : 2, ...opts.worker }).start()
+    ? new MintWorker({
+        db,
+        chain,
+        log,
+        onOrderMinted: opts.onOrderMinted,
+        receiptDelaySeconds: config.mode === 'dev' ? 0 : 2,
+        ...opts.worker,
+      }).start()
     : null;
   return {
-    chain, worker, error: null,
+    chain,
+    worker,
+    error: null,
     close: async () => {
       await worker?.stop();
       await chain.close();

@@ -1,7 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import {
-  TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex,
-} from 'viem';
+import { TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex } from 'viem';
 import { MINT_STATUSES, type ChainTx, type MintCounts, type MintWorkerStatus } from '../../../src/common/mint.js';
 import { type CreateMintInput, type MintListQuery } from '../../../src/common/mint.schemas.js';
 
@@ -17,14 +15,24 @@ import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { mintQueued } from './enqueue.js';
-import { mintApprovalRefusal, mintRejectionRefusal, needsMintApproval, ownMintRefusal, ownMintRejectRefusal, retryRefusal } from './policy.js';
+import {
+  mintApprovalRefusal,
+  mintRejectionRefusal,
+  needsMintApproval,
+  ownMintRefusal,
+  ownMintRejectRefusal,
+  retryRefusal,
+} from './policy.js';
 import { presentJob } from './present.js';
 import { LEASE_SECONDS } from './queue.js';
 import type { ChainRuntime } from './runtime.js';
 const counter = new Counter({ estimateTtlMs: 5_000, exactTtlMs: 0 });
 
 const SORT_COLUMNS = {
-  createdAt: mintJobs.createdAt, updatedAt: mintJobs.updatedAt, attempts: mintJobs.attempts, status: mintJobs.status,
+  createdAt: mintJobs.createdAt,
+  updatedAt: mintJobs.updatedAt,
+  attempts: mintJobs.attempts,
+  status: mintJobs.status,
 } as const;
 
 const jobFilter = (q: MintListQuery) => (q.status ? eq(mintJobs.status, q.status) : undefined);
@@ -32,8 +40,13 @@ const jobFilter = (q: MintListQuery) => (q.status ? eq(mintJobs.status, q.status
 /** One page of the list (by offset for the JSON list, after a row for the CSV export). */
 export async function jobRows(db: Db, q: MintListQuery, page: Page) {
   const order = listOrder([SORT_COLUMNS[q.sort]], mintJobs.id, q.order);
-  const rows = await db.select({ job: mintJobs, conversion: isConversion }).from(mintJobs).where(and(jobFilter(q), after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await db
+    .select({ job: mintJobs, conversion: isConversion })
+    .from(mintJobs)
+    .where(and(jobFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map((r) => presentJob(r.job, r.conversion));
 }
 
@@ -42,7 +55,9 @@ const isConversion = sql<boolean>`exists (select 1 from ${conversions} c where c
 
 /** The job as the API shows it (presentJob), with whether it mints a conversion. */
 export async function presentedJob(db: Queryable, job: typeof mintJobs.$inferSelect) {
-  const [row] = job.orderId ? [] : await db.select({ conversion: isConversion }).from(mintJobs).where(eq(mintJobs.id, job.id));
+  const [row] = job.orderId
+    ? []
+    : await db.select({ conversion: isConversion }).from(mintJobs).where(eq(mintJobs.id, job.id));
   return presentJob(job, row?.conversion ?? false);
 }
 
@@ -65,10 +80,14 @@ export async function jobCounts(db: Db): Promise<MintCounts> {
 
 /** What the "Queue Status" bar shows: the most recent worker's heartbeat (any process), or why none runs here. */
 export async function workerStatus(db: Db, runtime: ChainRuntime | null): Promise<MintWorkerStatus> {
-  const [row] = await db.select({
-    w: mintWorkers,
-    active: sql<boolean>`${mintWorkers.stoppedAt} is null and ${mintWorkers.leaseUntil} > now()`,
-  }).from(mintWorkers).orderBy(desc(mintWorkers.heartbeatAt)).limit(1);
+  const [row] = await db
+    .select({
+      w: mintWorkers,
+      active: sql<boolean>`${mintWorkers.stoppedAt} is null and ${mintWorkers.leaseUntil} > now()`,
+    })
+    .from(mintWorkers)
+    .orderBy(desc(mintWorkers.heartbeatAt))
+    .limit(1);
   return {
     active: !!row?.active,
     heartbeatAt: row?.w.heartbeatAt.toISOString() ?? null,
@@ -91,13 +110,27 @@ export async function getJob(db: Db, id: string) {
  * A job with no order (order id "manual"), shown as processing with 0 attempts until the worker is done; above
  * `approvalLimit` units it awaits a second member of staff's approval instead, and no worker takes it until then.
  */
-export async function createManualJob(db: Db, input: ManualMint, actor: Actor, approvalLimit: number, source = 'manual') {
+export async function createManualJob(
+  db: Db,
+  input: ManualMint,
+  actor: Actor,
+  approvalLimit: number,
+  source = 'manual',
+) {
   const awaiting = needsMintApproval(input.amount, approvalLimit);
   const job = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(mintJobs).values({
-      walletAddress: input.walletAddress, tokenId: input.tokenId, amount: input.amount, note: input.note,
-      status: awaiting ? 'awaiting_approval' : 'processing', attempts: 0, createdBy: actor?.id ?? null,
-    }).returning();
+    const [row] = await tx
+      .insert(mintJobs)
+      .values({
+        walletAddress: input.walletAddress,
+        tokenId: input.tokenId,
+        amount: input.amount,
+        note: input.note,
+        status: awaiting ? 'awaiting_approval' : 'processing',
+        attempts: 0,
+        createdBy: actor?.id ?? null,
+      })
+      .returning();
     await audit(tx, actor, `mint.create_${source}`, 'mint_job', row!.id, { ...input, awaitingApproval: awaiting });
     return row!;
   });
@@ -108,7 +141,10 @@ export async function createManualJob(db: Db, input: ManualMint, actor: Actor, a
 
 /** A manual mint awaiting a decision, locked for it: refused when it is the decider's own or no longer awaiting. */
 async function awaitingJobToDecide(
-  tx: Queryable, id: string, ownRefusal: (job: { createdBy: string | null }) => Said | null, stateRefusal: (status: string) => Said | null,
+  tx: Queryable,
+  id: string,
+  ownRefusal: (job: { createdBy: string | null }) => Said | null,
+  stateRefusal: (status: string) => Said | null,
 ) {
   const [current] = await tx.select().from(mintJobs).where(eq(mintJobs.id, id)).for('update').limit(1);
   if (!current) throw notFound('mint_job_not_found');
@@ -122,11 +158,29 @@ async function awaitingJobToDecide(
 /** Another member of staff approves a manual mint awaiting approval: it is queued, under its lock, once. */
 export async function approveJob(db: Db, id: string, actor: Actor) {
   const job = await db.transaction(async (tx) => {
-    const current = await awaitingJobToDecide(tx, id, (job) => ownMintRefusal(job, actor?.id ?? null), mintApprovalRefusal);
-    const [row] = await tx.update(mintJobs)
-      .set({ status: 'processing', approvedBy: actor?.id ?? null, approvedAt: sql`now()`, nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(mintJobs.id, id)).returning();
-    await audit(tx, actor, 'mint.approve', 'mint_job', id, { amount: current.amount, tokenId: current.tokenId, walletAddress: current.walletAddress, createdBy: current.createdBy });
+    const current = await awaitingJobToDecide(
+      tx,
+      id,
+      (job) => ownMintRefusal(job, actor?.id ?? null),
+      mintApprovalRefusal,
+    );
+    const [row] = await tx
+      .update(mintJobs)
+      .set({
+        status: 'processing',
+        approvedBy: actor?.id ?? null,
+        approvedAt: sql`now()`,
+        nextAttemptAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(mintJobs.id, id))
+      .returning();
+    await audit(tx, actor, 'mint.approve', 'mint_job', id, {
+      amount: current.amount,
+      tokenId: current.tokenId,
+      walletAddress: current.walletAddress,
+      createdBy: current.createdBy,
+    });
     return row!;
   });
   counter.touch();
@@ -137,12 +191,29 @@ export async function approveJob(db: Db, id: string, actor: Actor) {
 /** Another member of staff rejects a manual mint awaiting approval, with a reason: it is never minted. */
 export async function rejectJob(db: Db, id: string, reason: string, actor: Actor) {
   const job = await db.transaction(async (tx) => {
-    const current = await awaitingJobToDecide(tx, id, (job) => ownMintRejectRefusal(job, actor?.id ?? null), mintRejectionRefusal);
-    const [row] = await tx.update(mintJobs)
-      .set({ status: 'rejected', rejectedBy: actor?.id ?? null, rejectedAt: sql`now()`, rejectReason: reason, updatedAt: sql`now()` })
-      .where(eq(mintJobs.id, id)).returning();
+    const current = await awaitingJobToDecide(
+      tx,
+      id,
+      (job) => ownMintRejectRefusal(job, actor?.id ?? null),
+      mintRejectionRefusal,
+    );
+    const [row] = await tx
+      .update(mintJobs)
+      .set({
+        status: 'rejected',
+        rejectedBy: actor?.id ?? null,
+        rejectedAt: sql`now()`,
+        rejectReason: reason,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(mintJobs.id, id))
+      .returning();
     await audit(tx, actor, 'mint.reject', 'mint_job', id, {
-      reason, amount: current.amount, tokenId: current.tokenId, walletAddress: current.walletAddress, createdBy: current.createdBy,
+      reason,
+      amount: current.amount,
+      tokenId: current.tokenId,
+      walletAddress: current.walletAddress,
+      createdBy: current.createdBy,
     });
     return row!;
   });
@@ -155,12 +226,16 @@ export async function retryJob(db: Db, id: string, actor: Actor) {
     const [current] = await tx.select().from(mintJobs).where(eq(mintJobs.id, id)).for('update').limit(1);
     if (!current) throw notFound('mint_job_not_found');
     // Read after the job's lock: a refund cancelling this job has committed by now, and its order reads refunded.
-    const [order] = current.orderId ? await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, current.orderId)) : [];
+    const [order] = current.orderId
+      ? await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, current.orderId))
+      : [];
     const refusal = retryRefusal(current.status, order?.status);
     if (refusal) throw conflict(refusal, undefined, 'not_failed');
-    const [row] = await tx.update(mintJobs)
+    const [row] = await tx
+      .update(mintJobs)
       .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, completedAt: null, updatedAt: sql`now()` })
-      .where(eq(mintJobs.id, id)).returning();
+      .where(eq(mintJobs.id, id))
+      .returning();
     await audit(tx, actor, 'mint.retry', 'mint_job', id, { lastError: current.lastError });
     return row!;
   });
@@ -175,7 +250,14 @@ export async function waitForHash(db: Db, id: string, timeoutMs = 20_000): Promi
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = await getJob(db, id);
-    if (job.txHash || job.status === 'failed' || job.status === 'succeeded' || job.status === 'awaiting_approval' || Date.now() > deadline) return job;
+    if (
+      job.txHash ||
+      job.status === 'failed' ||
+      job.status === 'succeeded' ||
+      job.status === 'awaiting_approval' ||
+      Date.now() > deadline
+    )
+      return job;
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -188,8 +270,11 @@ const nullIfMissing = (err: unknown) => {
 /** A transaction and its receipt from the chain, with the mint job that sent it: the dev chain's explorer page. */
 export async function transactionDetail(db: Db, runtime: ChainRuntime | null, hash: Hex): Promise<ChainTx> {
   const [logged] = await db.select().from(chainTransactions).where(eq(chainTransactions.hash, hash)).limit(1);
-  const [job] = await db.select().from(mintJobs)
-    .where(logged?.mintJobId ? eq(mintJobs.id, logged.mintJobId) : eq(mintJobs.txHash, hash)).limit(1);
+  const [job] = await db
+    .select()
+    .from(mintJobs)
+    .where(logged?.mintJobId ? eq(mintJobs.id, logged.mintJobId) : eq(mintJobs.txHash, hash))
+    .limit(1);
   const chain = runtime?.chain;
   if (!chain) {
     if (!logged) throw notFound('transaction_not_found');
@@ -205,11 +290,19 @@ export async function transactionDetail(db: Db, runtime: ChainRuntime | null, ha
     chainId: chain.chainId,
     explorerUrl: explorerTxUrl(chain.chainId, hash),
     transaction: tx && {
-      from: tx.from, to: tx.to, nonce: tx.nonce, blockNumber: tx.blockNumber === null ? null : String(tx.blockNumber),
-      gas: String(tx.gas), maxFeePerGas: tx.maxFeePerGas === undefined ? null : String(tx.maxFeePerGas), input: tx.input,
+      from: tx.from,
+      to: tx.to,
+      nonce: tx.nonce,
+      blockNumber: tx.blockNumber === null ? null : String(tx.blockNumber),
+      gas: String(tx.gas),
+      maxFeePerGas: tx.maxFeePerGas === undefined ? null : String(tx.maxFeePerGas),
+      input: tx.input,
     },
     receipt: receipt && {
-      status: receipt.status, blockNumber: String(receipt.blockNumber), gasUsed: String(receipt.gasUsed), logs: receipt.logs.length,
+      status: receipt.status,
+      blockNumber: String(receipt.blockNumber),
+      gasUsed: String(receipt.gasUsed),
+      logs: receipt.logs.length,
     },
     job: job ? await presentedJob(db, job) : null,
   };

@@ -15,12 +15,17 @@ import { MintWorker } from './worker.js';
 async function main() {
   const config = loadConfig();
   if (!config.databaseUrl) {
-    throw new Error('npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database can only be opened by the server, which runs the mint worker itself.');
+    throw new Error(
+      'npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database can only be opened by the server, which runs the mint worker itself.',
+    );
   }
-  const chainConfig: ChainConfig = config.chain.mode === 'rpc' ? config.chain : devChainViaRpc(`http://127.0.0.1:${config.chain.devPort ?? 8545}`);
+  const chainConfig: ChainConfig =
+    config.chain.mode === 'rpc' ? config.chain : devChainViaRpc(`http://127.0.0.1:${config.chain.devPort ?? 8545}`);
   const chain = await connectChain(chainConfig);
-  const mismatch = await checkChainId(chain.publicClient, chainConfig.chainId).catch((err: Error) =>
-    `The chain at ${chainConfig.mode === 'rpc' ? chainConfig.rpcUrl : ''} could not be reached (${err.message}); is the server running?`);
+  const mismatch = await checkChainId(chain.publicClient, chainConfig.chainId).catch(
+    (err: Error) =>
+      `The chain at ${chainConfig.mode === 'rpc' ? chainConfig.rpcUrl : ''} could not be reached (${err.message}); is the server running?`,
+  );
   if (mismatch) throw new Error(mismatch);
 
   const database = fromPostgres(config.databaseUrl, 4);
@@ -32,8 +37,16 @@ async function main() {
   };
   // Orders this worker fulfils change the servers' list counts: tell them (lib/invalidation.ts).
   const bus = await startInvalidationBus(config.databaseUrl, log);
-  const worker = new MintWorker({ db: database.db, chain, log, onOrderMinted: fulfilOrderIfMinted, receiptDelaySeconds: config.chain.mode === 'dev' ? 0 : 2 }).start();
-  log.info(`mint worker ${worker.owner} started for minter ${worker.who.minter} on chain ${worker.who.chainId}; waiting for its lease`);
+  const worker = new MintWorker({
+    db: database.db,
+    chain,
+    log,
+    onOrderMinted: fulfilOrderIfMinted,
+    receiptDelaySeconds: config.chain.mode === 'dev' ? 0 : 2,
+  }).start();
+  log.info(
+    `mint worker ${worker.owner} started for minter ${worker.who.minter} on chain ${worker.who.chainId}; waiting for its lease`,
+  );
 
   return {
     stop: async (signal: string) => {

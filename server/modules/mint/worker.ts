@@ -12,10 +12,30 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { Db } from '../../db/client.js';
-import { broadcast, currentFees, observeJob, pendingNonce, receiptOf, revertReason, signMint, type MintContext } from '../../chain/mint.js';
 import {
-  acquireLease, claimDueJobs, highestStoredNonce, LeaseLostError, minterKey, recordOutcomes, releaseLease,
-  renewLease, storeSigned, type MintJobRow, type MinterIdentity, type OrderMinted, type SignedForJob,
+  broadcast,
+  currentFees,
+  observeJob,
+  pendingNonce,
+  receiptOf,
+  revertReason,
+  signMint,
+  type MintContext,
+} from '../../chain/mint.js';
+import {
+  acquireLease,
+  claimDueJobs,
+  highestStoredNonce,
+  LeaseLostError,
+  minterKey,
+  recordOutcomes,
+  releaseLease,
+  renewLease,
+  storeSigned,
+  type MintJobRow,
+  type MinterIdentity,
+  type OrderMinted,
+  type SignedForJob,
 } from './queue.js';
 import { mark, publishSince } from '../../lib/invalidation.js';
 import { onMintQueued } from './enqueue.js';
@@ -41,7 +61,8 @@ export type MintWorkerOptions = {
   onStep?: (step: 'stored' | 'broadcast', jobIds: string[]) => void | Promise<void>;
 };
 
-const message = (err: unknown) => (err instanceof Error ? (err as { shortMessage?: string }).shortMessage ?? err.message : String(err));
+const message = (err: unknown) =>
+  err instanceof Error ? ((err as { shortMessage?: string }).shortMessage ?? err.message) : String(err);
 
 export class MintWorker {
   readonly owner = randomUUID();
@@ -143,7 +164,9 @@ export class MintWorker {
         resolve();
       }
       this.wakeUp = done;
-    }).finally(() => { this.wakeUp = null; });
+    }).finally(() => {
+      this.wakeUp = null;
+    });
   }
 
   /** One pass over due jobs; returns how many it looked at. Public for tests and the benchmark. */
@@ -158,8 +181,10 @@ export class MintWorker {
       const facts = await observeJob(this.opts.chain, { txHash: job.txHash as Hex });
       const decision = decideRecovery(asStored(job), facts);
       if (decision.action === 'done') outcomes.push(minedOutcome(job, decision.outcome, decision.blockNumber));
-      else if (decision.action === 'wait') outcomes.push({ jobId: job.id, kind: 'later', delaySeconds: Math.max(1, this.receiptDelay) });
-      else if (decision.action === 'nonce-consumed-by-other') outcomes.push({ jobId: job.id, kind: 'failed', error: decision.reason, dropStoredTx: true });
+      else if (decision.action === 'wait')
+        outcomes.push({ jobId: job.id, kind: 'later', delaySeconds: Math.max(1, this.receiptDelay) });
+      else if (decision.action === 'nonce-consumed-by-other')
+        outcomes.push({ jobId: job.id, kind: 'failed', error: decision.reason, dropStoredTx: true });
       else if (decision.action === 'rebroadcast') {
         const attempts = job.attempts + 1;
         try {
@@ -174,7 +199,10 @@ export class MintWorker {
     const fresh = jobs.filter((j) => !hasStoredTx(asStored(j)));
     const signed = await this.signAll(fresh, outcomes);
     await storeSigned(db, this.who, this.owner, signed);
-    await this.opts.onStep?.('stored', signed.map((s) => s.jobId));
+    await this.opts.onStep?.(
+      'stored',
+      signed.map((s) => s.jobId),
+    );
     for (const s of signed) {
       const job = fresh.find((j) => j.id === s.jobId)!;
       try {
@@ -185,12 +213,22 @@ export class MintWorker {
         outcomes.push({ jobId: job.id, kind: 'later', delaySeconds: 1, error: `Broadcast failed: ${message(err)}` });
       }
     }
-    await this.opts.onStep?.('broadcast', toObserve.map((j) => j.id));
+    await this.opts.onStep?.(
+      'broadcast',
+      toObserve.map((j) => j.id),
+    );
 
     for (const job of toObserve) {
       const receipt = await receiptOf(this.opts.chain, job.txHash as Hex);
-      if (receipt) outcomes.push(minedOutcome(job, receipt.status === 'success' ? 'success' : 'failed', receipt.blockNumber));
-      else outcomes.push({ jobId: job.id, kind: 'later', delaySeconds: Math.max(1, this.receiptDelay), attempts: job.attempts });
+      if (receipt)
+        outcomes.push(minedOutcome(job, receipt.status === 'success' ? 'success' : 'failed', receipt.blockNumber));
+      else
+        outcomes.push({
+          jobId: job.id,
+          kind: 'later',
+          delaySeconds: Math.max(1, this.receiptDelay),
+          attempts: job.attempts,
+        });
     }
     await recordOutcomes(db, this.who, this.owner, outcomes, this.opts.onOrderMinted);
     this.processed += outcomes.filter((o) => o.kind === 'succeeded').length;
@@ -203,24 +241,42 @@ export class MintWorker {
     if (fresh.length === 0) return [];
     const { chain, db } = this.opts;
     const [fees, nodeNonce, stored] = await Promise.all([
-      currentFees(chain), pendingNonce(chain), highestStoredNonce(db, this.who.chainId, this.who.minter),
+      currentFees(chain),
+      pendingNonce(chain),
+      highestStoredNonce(db, this.who.chainId, this.who.minter),
     ]);
     let nonce = Math.max(nodeNonce, stored === null ? 0 : stored + 1);
     const signed: SignedForJob[] = [];
     for (const job of fresh) {
       const attempts = job.attempts + 1;
       try {
-        const tx = await signMint(chain, {
-          to: job.walletAddress as Address, tokenId: BigInt(job.tokenId), amount: BigInt(job.amount), nonce,
-        }, fees);
+        const tx = await signMint(
+          chain,
+          {
+            to: job.walletAddress as Address,
+            tokenId: BigInt(job.tokenId),
+            amount: BigInt(job.amount),
+            nonce,
+          },
+          fees,
+        );
         signed.push({ jobId: job.id, nonce, signedTx: tx.signedTx, txHash: tx.txHash, attempts });
         nonce++;
       } catch (err) {
-        outcomes.push({ jobId: job.id, kind: 'attempt-failed', attempts, error: `The mint would fail: ${revertReason(err)}.` });
+        outcomes.push({
+          jobId: job.id,
+          kind: 'attempt-failed',
+          attempts,
+          error: `The mint would fail: ${revertReason(err)}.`,
+        });
       }
     }
     return signed;
   }
 }
 
-const asStored = (j: MintJobRow) => ({ nonce: j.nonce, signedTx: j.signedTx as Hex | null, txHash: j.txHash as Hex | null });
+const asStored = (j: MintJobRow) => ({
+  nonce: j.nonce,
+  signedTx: j.signedTx as Hex | null,
+  txHash: j.txHash as Hex | null,
+});

@@ -20,7 +20,13 @@ export function deliveryFailure(err: unknown): { message: string; permanent: boo
 
 export function createMailer(config: MailConfig): Mailer {
   if (!config.smtpUrl) {
-    return { smtp: false, send: async () => { throw new Error('No SMTP server is configured.'); }, close: () => {} };
+    return {
+      smtp: false,
+      send: async () => {
+        throw new Error('No SMTP server is configured.');
+      },
+      close: () => {},
+    };
   }
   const transport = nodemailer.createTransport(config.smtpUrl);
   return {

@@ -28,14 +28,28 @@ export type NotifyInput = {
 export type NotifyResult = { notificationId: string | null; emailId: number | null };
 
 /** The settings that gate and shape notifications, read fresh from the database (never a process's cached copy). */
-export type NotificationSettings = { notifications: boolean; emailNotifications: boolean; siteUrl: string; siteName: string };
+export type NotificationSettings = {
+  notifications: boolean;
+  emailNotifications: boolean;
+  siteUrl: string;
+  siteName: string;
+};
 
 export async function notificationSettings(db: Queryable): Promise<NotificationSettings> {
   const keys = ['notifications', 'emailNotifications', 'siteUrl', 'siteName'] as const;
-  const rows = await db.select({ key: settingsTable.key, value: settingsTable.value }).from(settingsTable).where(inArray(settingsTable.key, [...keys]));
+  const rows = await db
+    .select({ key: settingsTable.key, value: settingsTable.value })
+    .from(settingsTable)
+    .where(inArray(settingsTable.key, [...keys]));
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-  const pick = <K extends (typeof keys)[number]>(k: K) => (typeof stored[k] === typeof DEFAULT_SETTINGS[k] ? stored[k] : DEFAULT_SETTINGS[k]) as NotificationSettings[K];
-  return { notifications: pick('notifications'), emailNotifications: pick('emailNotifications'), siteUrl: pick('siteUrl'), siteName: pick('siteName') };
+  const pick = <K extends (typeof keys)[number]>(k: K) =>
+    (typeof stored[k] === typeof DEFAULT_SETTINGS[k] ? stored[k] : DEFAULT_SETTINGS[k]) as NotificationSettings[K];
+  return {
+    notifications: pick('notifications'),
+    emailNotifications: pick('emailNotifications'),
+    siteUrl: pick('siteUrl'),
+    siteName: pick('siteName'),
+  };
 }
 
 /** The email's text: the body, then the link made absolute with the Site URL (a bare path without one). */
@@ -46,7 +60,10 @@ export function emailText(body: string, link: string | null | undefined, siteUrl
 }
 
 /** The channels that will carry a notification now: those asked for and turned on in settings. */
-export function openChannels(asked: readonly Channel[], s: Pick<NotificationSettings, 'notifications' | 'emailNotifications'>): Channel[] {
+export function openChannels(
+  asked: readonly Channel[],
+  s: Pick<NotificationSettings, 'notifications' | 'emailNotifications'>,
+): Channel[] {
   return asked.filter((c) => (c === 'in_app' ? s.notifications : s.emailNotifications));
 }
 
@@ -55,9 +72,17 @@ export const IN_APP_ROW_KEYS = ['userId', 'title', 'body', 'link'] as const;
 export const EMAIL_ROW_KEYS = ['userId', 'toAddress', 'subject', 'body'] as const;
 
 const inAppRow = (item: NotifyInput) =>
-  ({ userId: item.userId!, title: item.title, body: item.body, link: item.link ?? null }) satisfies Record<(typeof IN_APP_ROW_KEYS)[number], unknown>;
+  ({ userId: item.userId!, title: item.title, body: item.body, link: item.link ?? null }) satisfies Record<
+    (typeof IN_APP_ROW_KEYS)[number],
+    unknown
+  >;
 const emailRow = (item: NotifyInput, to: string, s: NotificationSettings) =>
-  ({ userId: item.userId, toAddress: to, subject: item.title, body: emailText(item.body, item.link, s.siteUrl) }) satisfies Record<(typeof EMAIL_ROW_KEYS)[number], unknown>;
+  ({
+    userId: item.userId,
+    toAddress: to,
+    subject: item.title,
+    body: emailText(item.body, item.link, s.siteUrl),
+  }) satisfies Record<(typeof EMAIL_ROW_KEYS)[number], unknown>;
 
 /**
  * The rows notify() would write for `input`, as values (each null when its channel stays closed), with the settings the
@@ -68,32 +93,66 @@ export function notificationValues(input: NotifyInput, s: NotificationSettings):
   const open = openChannels(input.channels, s);
   const mail = open.includes('email') && !!(input.userId || input.email);
   if (mail && !input.email) return null;
-  return { inApp: input.userId && open.includes('in_app') ? inAppRow(input) : null, email: mail ? emailRow(input, input.email!, s) : null };
+  return {
+    inApp: input.userId && open.includes('in_app') ? inAppRow(input) : null,
+    email: mail ? emailRow(input, input.email!, s) : null,
+  };
 }
 
-export type NotificationValues = { inApp: ReturnType<typeof inAppRow> | null; email: ReturnType<typeof emailRow> | null };
+export type NotificationValues = {
+  inApp: ReturnType<typeof inAppRow> | null;
+  email: ReturnType<typeof emailRow> | null;
+};
 
 /** Tells several people at once in the caller's transaction: one settings read and at most two inserts. */
-export async function notifyMany(tx: Queryable, items: readonly NotifyInput[], known?: NotificationSettings): Promise<NotifyResult[]> {
+export async function notifyMany(
+  tx: Queryable,
+  items: readonly NotifyInput[],
+  known?: NotificationSettings,
+): Promise<NotifyResult[]> {
   if (items.length === 0) return [];
-  const s = known ?? await notificationSettings(tx);
+  const s = known ?? (await notificationSettings(tx));
   const results: NotifyResult[] = items.map(() => ({ notificationId: null, emailId: null }));
-  const inApp = items.map((item, i) => ({ item, i })).filter(({ item }) => item.userId && openChannels(item.channels, s).includes('in_app'));
+  const inApp = items
+    .map((item, i) => ({ item, i }))
+    .filter(({ item }) => item.userId && openChannels(item.channels, s).includes('in_app'));
   if (inApp.length > 0) {
-    const rows = await tx.insert(notifications).values(inApp.map(({ item }) => inAppRow(item))).returning({ id: notifications.id });
-    rows.forEach((row, k) => { results[inApp[k]!.i]!.notificationId = row.id; });
+    const rows = await tx
+      .insert(notifications)
+      .values(inApp.map(({ item }) => inAppRow(item)))
+      .returning({ id: notifications.id });
+    rows.forEach((row, k) => {
+      results[inApp[k]!.i]!.notificationId = row.id;
+    });
   }
-  const mail = items.map((item, i) => ({ item, i })).filter(({ item }) => (item.userId || item.email) && openChannels(item.channels, s).includes('email'));
+  const mail = items
+    .map((item, i) => ({ item, i }))
+    .filter(({ item }) => (item.userId || item.email) && openChannels(item.channels, s).includes('email'));
   if (mail.length > 0) {
     // A user's address is the one their account has at this moment.
-    const ids = [...new Set(mail.filter(({ item }) => !item.email).map(({ item }) => item.userId).filter((id): id is string => !!id))];
-    const found = ids.length ? await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
+    const ids = [
+      ...new Set(
+        mail
+          .filter(({ item }) => !item.email)
+          .map(({ item }) => item.userId)
+          .filter((id): id is string => !!id),
+      ),
+    ];
+    const found = ids.length
+      ? await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids))
+      : [];
     const address = new Map(found.map((u) => [u.id, u.email]));
-    const addressed = mail.map((m) => ({ ...m, to: m.item.email ?? (m.item.userId ? address.get(m.item.userId) : null) ?? null }))
+    const addressed = mail
+      .map((m) => ({ ...m, to: m.item.email ?? (m.item.userId ? address.get(m.item.userId) : null) ?? null }))
       .filter((m): m is typeof m & { to: string } => !!m.to);
     if (addressed.length > 0) {
-      const rows = await tx.insert(emailMessages).values(addressed.map(({ item, to }) => emailRow(item, to, s))).returning({ id: emailMessages.id });
-      rows.forEach((row, k) => { results[addressed[k]!.i]!.emailId = row.id; });
+      const rows = await tx
+        .insert(emailMessages)
+        .values(addressed.map(({ item, to }) => emailRow(item, to, s)))
+        .returning({ id: emailMessages.id });
+      rows.forEach((row, k) => {
+        results[addressed[k]!.i]!.emailId = row.id;
+      });
     }
   }
   return results;

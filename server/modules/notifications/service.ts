@@ -1,6 +1,12 @@
 import { and, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { BulkJob, EmailMessage, Notification, SendResult } from '../../../src/common/notifications.js';
-import type { BulkInput, BulkListQuery, NotificationListQuery, OutboxListQuery, SendInput } from '../../../src/common/notifications.schemas.js';
+import type {
+  BulkInput,
+  BulkListQuery,
+  NotificationListQuery,
+  OutboxListQuery,
+  SendInput,
+} from '../../../src/common/notifications.schemas.js';
 import type { Db } from '../../db/client.js';
 import { emailMessages, notificationBulks, notifications, users } from '../../db/schema.js';
 import { forbidden, notFound, say, unprocessable } from '../../lib/errors.js';
@@ -17,21 +23,40 @@ const allCounter = new Counter({ exactTtlMs: 0 });
 const likeAny = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Which notifications a list shows: the caller's own, or (`all`) every user's by recipient and read state. */
-function notificationFilter(caller: AuthUser, q: Omit<NotificationListQuery, 'limit' | 'offset'>, all: boolean): SQL | undefined {
+function notificationFilter(
+  caller: AuthUser,
+  q: Omit<NotificationListQuery, 'limit' | 'offset'>,
+  all: boolean,
+): SQL | undefined {
   const filters: SQL[] = [];
   if (!all) filters.push(eq(notifications.userId, caller.id));
   if (q.userId) filters.push(eq(notifications.userId, q.userId));
-  if (q.read !== undefined) filters.push(q.read ? sql`${notifications.readAt} is not null` : isNull(notifications.readAt));
-  if (q.q) filters.push(sql`${notifications.userId} in (select ${users.id} from ${users} where ${ilike(users.email, likeAny(q.q))})`);
+  if (q.read !== undefined)
+    filters.push(q.read ? sql`${notifications.readAt} is not null` : isNull(notifications.readAt));
+  if (q.q)
+    filters.push(
+      sql`${notifications.userId} in (select ${users.id} from ${users} where ${ilike(users.email, likeAny(q.q))})`,
+    );
   return filters.length ? and(...filters) : undefined;
 }
 
 /** A page of notifications under `where` by time (newest first unless told), each with its recipient's email when `all`. */
-async function notificationPage(db: Db, where: SQL | undefined, all: boolean, q: Pick<NotificationListQuery, 'order'>, page: Page): Promise<Notification[]> {
+async function notificationPage(
+  db: Db,
+  where: SQL | undefined,
+  all: boolean,
+  q: Pick<NotificationListQuery, 'order'>,
+  page: Page,
+): Promise<Notification[]> {
   const order = listOrder([notifications.createdAt], notifications.id, q.order);
-  const rows = await db.select({ n: notifications, userEmail: users.email }).from(notifications)
-    .innerJoin(users, eq(users.id, notifications.userId)).where(and(where, after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await db
+    .select({ n: notifications, userEmail: users.email })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(and(where, after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map((r) => presentNotification({ ...r.n, userEmail: all ? r.userEmail : null }));
 }
 
@@ -48,22 +73,34 @@ export async function listNotifications(db: Db, caller: AuthUser, q: Notificatio
   // Everyone's notifications (a bulk send writes one per user) are counted as every list is: exactly up to 10,000.
   const total = all
     ? await allCounter.count(db, notifications, where, JSON.stringify([q.userId ?? null, q.read ?? null, q.q ?? null]))
-    : { total: Number((await db.select({ n: count() }).from(notifications).where(where))[0]?.n ?? 0), totalIsEstimate: false };
-  const [unread] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, caller.id), isNull(notifications.readAt)));
+    : {
+        total: Number((await db.select({ n: count() }).from(notifications).where(where))[0]?.n ?? 0),
+        totalIsEstimate: false,
+      };
+  const [unread] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, caller.id), isNull(notifications.readAt)));
   return { notifications: rows, ...total, unread: Number(unread?.n ?? 0) };
 }
 
 /** Marks one of the caller's notifications read (another user's reads as not found). */
 export async function markRead(db: Db, caller: AuthUser, id: string): Promise<Notification> {
-  const [row] = await db.update(notifications).set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, caller.id))).returning();
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, caller.id)))
+    .returning();
   if (!row) throw notFound('notification_not_found');
   return presentNotification(row);
 }
 
 export async function markAllRead(db: Db, caller: AuthUser): Promise<number> {
-  const rows = await db.update(notifications).set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, caller.id), isNull(notifications.readAt))).returning({ id: notifications.id });
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, caller.id), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
   return rows.length;
 }
 
@@ -73,22 +110,46 @@ export async function sendNotification(db: Db, input: SendInput, actor: Actor): 
     const [user] = input.userId
       ? await tx.select().from(users).where(eq(users.id, input.userId)).limit(1)
       : await tx.select().from(users).where(eq(users.email, input.email!.trim().toLowerCase())).limit(1);
-    if (!user) throw notFound(input.userId ? say('no_user_with_id', { id: input.userId }) : say('no_user_with_email', { email: input.email ?? '' }));
+    if (!user)
+      throw notFound(
+        input.userId
+          ? say('no_user_with_id', { id: input.userId })
+          : say('no_user_with_email', { email: input.email ?? '' }),
+      );
     const s = await notificationSettings(tx);
     const refusal = channelRefusal(input.channels, s);
     if (refusal) throw unprocessable(refusal, undefined, { channels: refusal }, 'channel_off');
-    const sent = await notify(tx, { userId: user.id, title: input.title, body: input.body, channels: input.channels, link: input.link }, s);
-    await audit(tx, actor, 'notification.send', 'notification', sent.notificationId ?? (sent.emailId ? `email:${sent.emailId}` : null),
-      { to: user.email, title: input.title, channels: input.channels });
-    const [note] = sent.notificationId ? await tx.select().from(notifications).where(eq(notifications.id, sent.notificationId)) : [];
+    const sent = await notify(
+      tx,
+      { userId: user.id, title: input.title, body: input.body, channels: input.channels, link: input.link },
+      s,
+    );
+    await audit(
+      tx,
+      actor,
+      'notification.send',
+      'notification',
+      sent.notificationId ?? (sent.emailId ? `email:${sent.emailId}` : null),
+      { to: user.email, title: input.title, channels: input.channels },
+    );
+    const [note] = sent.notificationId
+      ? await tx.select().from(notifications).where(eq(notifications.id, sent.notificationId))
+      : [];
     return { notification: note ? presentNotification(note) : null, emailId: sent.emailId };
   });
-  if (result.emailId) { outboxCounter.touch(); notificationsQueued(); }
+  if (result.emailId) {
+    outboxCounter.touch();
+    notificationsQueued();
+  }
   return result;
 }
 
 const audienceFilter = (audience: string, before?: Date): SQL =>
-  and(eq(users.status, 'active'), audience === 'all' ? undefined : eq(users.role, audience), before ? sql`${users.createdAt} <= ${before.toISOString()}::timestamptz` : undefined)!;
+  and(
+    eq(users.status, 'active'),
+    audience === 'all' ? undefined : eq(users.role, audience),
+    before ? sql`${users.createdAt} <= ${before.toISOString()}::timestamptz` : undefined,
+  )!;
 
 /** Queues a bulk send to a role's (or every) active user; the worker reaches them in the background. */
 export async function createBulk(db: Db, input: BulkInput, actor: Actor): Promise<BulkJob> {
@@ -99,14 +160,37 @@ export async function createBulk(db: Db, input: BulkInput, actor: Actor): Promis
     const [members] = await tx.select({ n: count() }).from(users).where(audienceFilter(input.audience, now));
     const total = Number(members?.n ?? 0);
     if (total === 0) {
-      const [code, field] = input.audience === 'all' ? ['no_active_user', 'no_active_user_field'] as const : ['no_active_role', 'no_active_role_field'] as const;
-      throw unprocessable(code, { role: input.audience }, { audience: say(field, { role: input.audience }) }, 'no_recipients');
+      const [code, field] =
+        input.audience === 'all'
+          ? (['no_active_user', 'no_active_user_field'] as const)
+          : (['no_active_role', 'no_active_role_field'] as const);
+      throw unprocessable(
+        code,
+        { role: input.audience },
+        { audience: say(field, { role: input.audience }) },
+        'no_recipients',
+      );
     }
-    const [row] = await tx.insert(notificationBulks).values({
-      audience: input.audience, title: input.title, body: input.body, link: input.link, inApp: input.channels.includes('in_app'),
-      email: input.channels.includes('email'), total, createdBy: actor?.id ?? null, createdAt: now,
-    }).returning();
-    await audit(tx, actor, 'notification.bulk', 'notification', row!.id, { audience: input.audience, title: input.title, channels: input.channels, total });
+    const [row] = await tx
+      .insert(notificationBulks)
+      .values({
+        audience: input.audience,
+        title: input.title,
+        body: input.body,
+        link: input.link,
+        inApp: input.channels.includes('in_app'),
+        email: input.channels.includes('email'),
+        total,
+        createdBy: actor?.id ?? null,
+        createdAt: now,
+      })
+      .returning();
+    await audit(tx, actor, 'notification.bulk', 'notification', row!.id, {
+      audience: input.audience,
+      title: input.title,
+      channels: input.channels,
+      total,
+    });
     return row!;
   });
   notificationsQueued();
@@ -129,8 +213,13 @@ const BULK_SORT_COLUMNS = {
 /** A page of the bulk sends in their sort (the list's page, or its CSV export's batch after a row). */
 export async function bulkRows(db: Db, q: Pick<BulkListQuery, 'sort' | 'order'>, page: Page): Promise<BulkJob[]> {
   const order = listOrder([...BULK_SORT_COLUMNS[q.sort]], notificationBulks.id, q.order);
-  const rows = await db.select().from(notificationBulks).where(after(order, page.after))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await db
+    .select()
+    .from(notificationBulks)
+    .where(after(order, page.after))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map(presentBulk);
 }
 
@@ -147,13 +236,21 @@ function outboxFilter(q: OutboxListQuery): SQL | undefined {
 }
 
 /** The outbox's sorts, each read in index order: a status is a group, newest first within it (the status index's order). */
-const OUTBOX_SORT_COLUMNS = { createdAt: [emailMessages.createdAt], status: [emailMessages.status, emailMessages.createdAt] } as const;
+const OUTBOX_SORT_COLUMNS = {
+  createdAt: [emailMessages.createdAt],
+  status: [emailMessages.status, emailMessages.createdAt],
+} as const;
 
 /** A page of the outbox in its sort (the list's page, or its CSV export's batch after a row). */
 export async function outboxRows(db: Db, q: OutboxListQuery, page: Page): Promise<EmailMessage[]> {
   const order = listOrder([...OUTBOX_SORT_COLUMNS[q.sort]], emailMessages.id, q.order);
-  const rows = await db.select().from(emailMessages).where(and(outboxFilter(q), after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await db
+    .select()
+    .from(emailMessages)
+    .where(and(outboxFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map(presentEmail);
 }
 

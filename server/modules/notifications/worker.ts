@@ -30,20 +30,33 @@ export type WorkerOptions = {
   leaseMs?: number;
 };
 
-const defaults = { bulkChunk: 5000, outboxBatch: 5000, smtpBatch: 20, retryBaseMs: 1000, maxAttempts: MAX_EMAIL_ATTEMPTS, leaseMs: 120_000 };
+const defaults = {
+  bulkChunk: 5000,
+  outboxBatch: 5000,
+  smtpBatch: 20,
+  retryBaseMs: 1000,
+  maxAttempts: MAX_EMAIL_ATTEMPTS,
+  leaseMs: 120_000,
+};
 type Options = typeof defaults;
 
 /** Reaches the next batch of one open bulk send's recipients; answers how many (0: no bulk send waits). */
 export async function expandBulkBatch(db: Db, chunk = defaults.bulkChunk): Promise<number> {
   return db.transaction(async (tx) => {
-    const [bulk] = await tx.select().from(notificationBulks)
+    const [bulk] = await tx
+      .select()
+      .from(notificationBulks)
       .where(sql`${notificationBulks.status} <> 'completed' and ${notificationBulks.expandedAt} is null`)
-      .orderBy(notificationBulks.createdAt).limit(1).for('update', { skipLocked: true });
+      .orderBy(notificationBulks.createdAt)
+      .limit(1)
+      .for('update', { skipLocked: true });
     if (!bulk) return 0;
     const s = await notificationSettings(tx);
     const inApp = bulk.inApp && s.notifications;
     const text = emailText(bulk.body, bulk.link, s.siteUrl);
-    const [r] = await queryRows<{ n: number; last: string | null; notes: number }>(tx, sql`
+    const [r] = await queryRows<{ n: number; last: string | null; notes: number }>(
+      tx,
+      sql`
       with recipients as (
         select id, email from ${users}
         where status = 'active' and (${bulk.audience} = 'all' or role = ${bulk.audience}) and created_at <= ${bulk.createdAt.toISOString()}::timestamptz
@@ -61,18 +74,25 @@ export async function expandBulkBatch(db: Db, chunk = defaults.bulkChunk): Promi
         on conflict do nothing returning 1
       )
       select (select count(*) from recipients)::int as n, (select id from recipients order by id desc limit 1) as last,
-        (select count(*) from notes)::int as notes, (select count(*) from mails)::int as mails`);
+        (select count(*) from notes)::int as notes, (select count(*) from mails)::int as mails`,
+    );
     const n = Number(r!.n);
     const done = n < chunk;
     const reached = bulk.reached + n;
     // Without email a recipient is done once their notification is written (or skipped: in-app turned off).
     const sentNow = bulk.email ? 0 : inApp ? Number(r!.notes) : 0;
     const skippedNow = bulk.email ? 0 : inApp ? n - Number(r!.notes) : n;
-    await tx.update(notificationBulks).set({
-      status: 'running', reached, cursor: r!.last ?? bulk.cursor,
-      sent: sql`${notificationBulks.sent} + ${sentNow}`, skipped: sql`${notificationBulks.skipped} + ${skippedNow}`,
-      ...(done ? { expandedAt: new Date(), total: reached } : {}),
-    }).where(sql`${notificationBulks.id} = ${bulk.id}`);
+    await tx
+      .update(notificationBulks)
+      .set({
+        status: 'running',
+        reached,
+        cursor: r!.last ?? bulk.cursor,
+        sent: sql`${notificationBulks.sent} + ${sentNow}`,
+        skipped: sql`${notificationBulks.skipped} + ${skippedNow}`,
+        ...(done ? { expandedAt: new Date(), total: reached } : {}),
+      })
+      .where(sql`${notificationBulks.id} = ${bulk.id}`);
     return Math.max(n, done ? 1 : 0);
   });
 }
@@ -81,9 +101,15 @@ export async function expandBulkBatch(db: Db, chunk = defaults.bulkChunk): Promi
  * Without SMTP (or with email notifications turned off) one statement settles a batch of due emails: into the outbox,
  * or skipped with the reason, and adds them to their bulk sends' progress.
  */
-export async function settleEmailBatch(db: Queryable, outcome: 'outbox' | 'skipped', limit = defaults.outboxBatch): Promise<number> {
+export async function settleEmailBatch(
+  db: Queryable,
+  outcome: 'outbox' | 'skipped',
+  limit = defaults.outboxBatch,
+): Promise<number> {
   const counter = outcome === 'outbox' ? sql.raw('sent') : sql.raw('skipped');
-  const rows = await queryRows<{ n: number }>(db, sql`
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`
     with due as (
       select id from ${emailMessages} where status = 'queued' and next_attempt_at <= now()
       order by next_attempt_at, id limit ${limit} for update skip locked
@@ -96,7 +122,8 @@ export async function settleEmailBatch(db: Queryable, outcome: 'outbox' | 'skipp
     ),
     per as (select bulk_id, count(*)::int as n from done where bulk_id is not null group by bulk_id),
     bumped as (update ${notificationBulks} b set ${counter} = b.${counter} + per.n from per where b.id = per.bulk_id returning 1)
-    select (select count(*) from done)::int as n, (select count(*) from bumped)::int as b`);
+    select (select count(*) from done)::int as n, (select count(*) from bumped)::int as b`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -104,43 +131,60 @@ type Claimed = { id: number | string; to_address: string; subject: string; body:
 
 /** Gives back emails a worker claimed and never recorded (it stopped mid-way): they are due again. */
 export async function releaseStaleClaims(db: Queryable): Promise<void> {
-  await db.update(emailMessages).set({ status: 'queued', leaseUntil: null, nextAttemptAt: sql`now()` })
+  await db
+    .update(emailMessages)
+    .set({ status: 'queued', leaseUntil: null, nextAttemptAt: sql`now()` })
     .where(sql`${emailMessages.status} = 'sending' and ${emailMessages.leaseUntil} < now()`);
 }
 
 /** With SMTP: claims a batch, sends each message, records each outcome. Answers how many were tried. */
 export async function sendSmtpBatch(db: Db, mailer: Mailer, o: Options): Promise<number> {
-  const claimed = await queryRows<Claimed>(db, sql`
+  const claimed = await queryRows<Claimed>(
+    db,
+    sql`
     update ${emailMessages} m set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => ${o.leaseMs / 1000})
     from (
       select id from ${emailMessages} where status = 'queued' and next_attempt_at <= now()
       order by next_attempt_at, id limit ${o.smtpBatch} for update skip locked
     ) due
     where m.id = due.id
-    returning m.id, m.to_address, m.subject, m.body, m.attempts`);
-  await Promise.all(claimed.map(async (m) => {
-    const id = Number(m.id);
-    try {
-      const info = await mailer.send({ to: m.to_address, subject: m.subject, text: m.body });
-      await recordOutcome(db, id, { status: 'sent', messageId: info.messageId });
-    } catch (err) {
-      const failure = deliveryFailure(err);
-      if (failure.permanent || m.attempts >= o.maxAttempts) await recordOutcome(db, id, { status: 'failed', error: failure.message });
-      else await recordOutcome(db, id, { status: 'queued', error: failure.message, retryInMs: o.retryBaseMs * 2 ** (m.attempts - 1) });
-    }
-  }));
+    returning m.id, m.to_address, m.subject, m.body, m.attempts`,
+  );
+  await Promise.all(
+    claimed.map(async (m) => {
+      const id = Number(m.id);
+      try {
+        const info = await mailer.send({ to: m.to_address, subject: m.subject, text: m.body });
+        await recordOutcome(db, id, { status: 'sent', messageId: info.messageId });
+      } catch (err) {
+        const failure = deliveryFailure(err);
+        if (failure.permanent || m.attempts >= o.maxAttempts)
+          await recordOutcome(db, id, { status: 'failed', error: failure.message });
+        else
+          await recordOutcome(db, id, {
+            status: 'queued',
+            error: failure.message,
+            retryInMs: o.retryBaseMs * 2 ** (m.attempts - 1),
+          });
+      }
+    }),
+  );
   return claimed.length;
 }
 
-type Outcome = { status: 'sent'; messageId: string } | { status: 'failed'; error: string } | { status: 'queued'; error: string; retryInMs: number };
+type Outcome =
+  | { status: 'sent'; messageId: string }
+  | { status: 'failed'; error: string }
+  | { status: 'queued'; error: string; retryInMs: number };
 
 /** One statement: the email's outcome (only while this claim still holds it) and its bulk send's progress. */
 async function recordOutcome(db: Queryable, id: number, o: Outcome) {
-  const set = o.status === 'sent'
-    ? sql`status = 'sent', sent_at = now(), message_id = ${o.messageId}, last_error = null, lease_until = null`
-    : o.status === 'failed'
-      ? sql`status = 'failed', last_error = ${o.error}, lease_until = null`
-      : sql`status = 'queued', last_error = ${o.error}, lease_until = null, next_attempt_at = now() + make_interval(secs => ${o.retryInMs / 1000})`;
+  const set =
+    o.status === 'sent'
+      ? sql`status = 'sent', sent_at = now(), message_id = ${o.messageId}, last_error = null, lease_until = null`
+      : o.status === 'failed'
+        ? sql`status = 'failed', last_error = ${o.error}, lease_until = null`
+        : sql`status = 'queued', last_error = ${o.error}, lease_until = null, next_attempt_at = now() + make_interval(secs => ${o.retryInMs / 1000})`;
   const counter = o.status === 'sent' ? sql.raw('sent') : o.status === 'failed' ? sql.raw('failed') : null;
   await db.execute(sql`
     with done as (update ${emailMessages} set ${set} where id = ${id} and status = 'sending' returning bulk_id)
@@ -155,10 +199,15 @@ export async function finishBulks(db: Queryable): Promise<void> {
 }
 
 /** One round of work; answers whether there was any (the loop goes on at once while there is). */
-export async function workOnce(db: Db, mailer: Mailer, options: WorkerOptions = {}, settings?: NotificationSettings): Promise<boolean> {
+export async function workOnce(
+  db: Db,
+  mailer: Mailer,
+  options: WorkerOptions = {},
+  settings?: NotificationSettings,
+): Promise<boolean> {
   const o = { ...defaults, ...options };
   const expanded = await expandBulkBatch(db, o.bulkChunk);
-  const s = settings ?? await notificationSettings(db);
+  const s = settings ?? (await notificationSettings(db));
   let delivered: number;
   if (!s.emailNotifications) delivered = await settleEmailBatch(db, 'skipped', o.outboxBatch);
   else if (mailer.smtp) {
@@ -176,17 +225,34 @@ export function startNotificationWorker(db: Db, mailer: Mailer, pollMs: number, 
   let stopped = false;
   let wake: (() => void) | null = null;
   let pending = false;
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
-    if (pending) { pending = false; resolve(); return; }
-    const timer = setTimeout(() => { wake = null; resolve(); }, ms);
-    wake = () => { clearTimeout(timer); wake = null; resolve(); };
-  });
-  const kick = () => { if (wake) wake(); else pending = true; };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (pending) {
+        pending = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+    });
+  const kick = () => {
+    if (wake) wake();
+    else pending = true;
+  };
   const unsubscribe = onNotificationsQueued(kick);
   const loop = (async () => {
     while (!stopped) {
       try {
-        while (!stopped && await workOnce(db, mailer, options)) { /* more work waits */ }
+        while (!stopped && (await workOnce(db, mailer, options))) {
+          /* more work waits */
+        }
       } catch (err) {
         if (!stopped) log.error(`Notification worker: ${messageOf(err)}`);
       }

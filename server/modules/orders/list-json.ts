@@ -20,22 +20,29 @@ const ORDER_FIELDS = `'id', o.id, 'status', o.status, 'qty', o.qty, 'amountFiat'
 export const ORDER_JSON = sql.raw(`json_build_object(${ORDER_FIELDS})`);
 
 /** A row of the CSV export: the list's fields and the parts of the amount (`presentPricing`; an old order's all subtotal). */
-const ORDER_CSV_JSON = sql.raw(`json_build_object(${ORDER_FIELDS}, 'subtotal', ${money('coalesce(o.subtotal_cents, o.amount_cents)')},
+const ORDER_CSV_JSON =
+  sql.raw(`json_build_object(${ORDER_FIELDS}, 'subtotal', ${money('coalesce(o.subtotal_cents, o.amount_cents)')},
   'discount', ${money('o.discount_cents')}, 'memberDiscount', ${money('o.member_discount_cents')}, 'tax', ${money('o.tax_cents')},
   'shipping', ${money('o.shipping_cents')})`);
 
 /** The columns of each sort, before the id that breaks ties; a status sort is by date within each status. */
 export const ORDER_SORT_COLUMNS: Record<ListQuery['sort'], AnyPgColumn[]> = {
-  createdAt: [orders.createdAt], amountFiat: [orders.amountCents], qty: [orders.qty], status: [orders.status, orders.createdAt],
+  createdAt: [orders.createdAt],
+  amountFiat: [orders.amountCents],
+  qty: [orders.qty],
+  status: [orders.status, orders.createdAt],
 };
-const SORT_SQL = Object.fromEntries(Object.entries(ORDER_SORT_COLUMNS).map(([sort, columns]) => [sort, columns.map((c) => c.name)])) as Record<ListQuery['sort'], string[]>;
+const SORT_SQL = Object.fromEntries(
+  Object.entries(ORDER_SORT_COLUMNS).map(([sort, columns]) => [sort, columns.map((c) => c.name)]),
+) as Record<ListQuery['sort'], string[]>;
 
 /**
  * One page of the list as a single JSON text value, filtered by `where` (the same filter the total counts).
  * Its SQL text depends only on the query's shape, which `name` spells, so it can be prepared under that name.
  */
 export function orderPageQuery(q: ListQuery, where: SQL | undefined, shape: string): { name: string; query: SQL } {
-  const order = (alias: string) => sql.raw([...SORT_SQL[q.sort], 'id'].map((c) => `${alias}${c} ${q.order}`).join(', '));
+  const order = (alias: string) =>
+    sql.raw([...SORT_SQL[q.sort], 'id'].map((c) => `${alias}${c} ${q.order}`).join(', '));
   const query = sql`select coalesce(json_agg(${ORDER_JSON} order by ${order('o.')}), '[]')::text as json
     from (select * from ${orders} ${where ? sql`where ${where}` : sql``} order by ${order('')} limit ${q.limit} offset ${q.offset}) o`;
   return { name: `orders_json_${shape}_${q.sort}_${q.order}`, query };
@@ -46,8 +53,15 @@ export function orderPageQuery(q: ListQuery, where: SQL | undefined, shape: stri
  * list's order. One value per batch is what makes the export fast: decoding each row's fields one by one (PGlite
  * copies each field's bytes) and mapping them to objects cost more than writing the CSV.
  */
-export function orderCsvBatchQuery(q: ListQuery, where: SQL | undefined, shape: string, keyset: SQL | undefined, limit: number): { name: string; query: SQL } {
-  const order = (alias: string) => sql.raw([...SORT_SQL[q.sort], 'id'].map((c) => `${alias}${c} ${q.order}`).join(', '));
+export function orderCsvBatchQuery(
+  q: ListQuery,
+  where: SQL | undefined,
+  shape: string,
+  keyset: SQL | undefined,
+  limit: number,
+): { name: string; query: SQL } {
+  const order = (alias: string) =>
+    sql.raw([...SORT_SQL[q.sort], 'id'].map((c) => `${alias}${c} ${q.order}`).join(', '));
   const filter = where && keyset ? sql`${where} and ${keyset}` : (where ?? keyset);
   const query = sql`select coalesce(json_agg(${ORDER_CSV_JSON} order by ${order('o.')}), '[]')::text as json
     from (select * from ${orders} ${filter ? sql`where ${filter}` : sql``} order by ${order('')} limit ${limit}) o`;

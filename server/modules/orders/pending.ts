@@ -18,17 +18,25 @@ export const isTokenised = (p: { tokenId: string | null }) => p.tokenId !== null
  * Holds a use of the coupon for a pending order; a 409 when other orders hold its last uses, or when the shopper `who`
  * already holds one (holds made before `since` no longer count).
  */
-export async function holdCouponUse(tx: Tx, coupon: { id: string; code: string }, who: HoldCustomer | null, since: Date) {
+export async function holdCouponUse(
+  tx: Tx,
+  coupon: { id: string; code: string },
+  who: HoldCustomer | null,
+  since: Date,
+) {
   const refused = await reserveCouponUse(tx, coupon.id, who, since);
   if (refused === 'held') throw conflict('coupon_already_held', { code: coupon.code }, 'coupon_already_held');
   if (refused) throw conflict('coupon_used_up', { code: coupon.code });
 }
 
 /** The product's stock less `qty`, only if that much is left: its new stock, or no row. */
-const stockTaken = builtOnce((q, p: Slots<{ id: string; qty: number; now: Date }>) => q.update(products)
-  .set({ stock: sql`${products.stock} - ${p.qty}`, updatedAt: sql`${p.now}` })
-  .where(and(eq(products.id, p.id), sql`${products.stock} >= ${p.qty}`))
-  .returning({ stock: products.stock }));
+const stockTaken = builtOnce((q, p: Slots<{ id: string; qty: number; now: Date }>) =>
+  q
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${p.qty}`, updatedAt: sql`${p.now}` })
+    .where(and(eq(products.id, p.id), sql`${products.stock} >= ${p.qty}`))
+    .returning({ stock: products.stock }),
+);
 
 /**
  * Takes each product's quantity off its stock, only if enough is left (two buyers of the last unit cannot both
@@ -49,38 +57,84 @@ export async function takeStock(tx: Tx, lines: { productId: string; qty: number;
 /** Puts the lines' quantities back on their products' stock, in product id order (as takeStock takes them). */
 export async function returnStock(tx: Tx, lines: { productId: string; qty: number }[], now = new Date()) {
   for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
-    await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}`, updatedAt: now }).where(eq(products.id, line.productId));
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.qty}`, updatedAt: now })
+      .where(eq(products.id, line.productId));
   }
 }
 
 export type PendingOrder = {
   /** The order's id, when the caller needs it before the insert; a new one otherwise. */
   id?: string;
-  userId: string | null; customerEmail: string; walletAddress: string | null; price: PricedCart;
-  products: ReadonlyMap<string, ProductRow>; test?: boolean; expiresAt?: Date; checkoutSecretHash?: string;
+  userId: string | null;
+  customerEmail: string;
+  walletAddress: string | null;
+  price: PricedCart;
+  products: ReadonlyMap<string, ProductRow>;
+  test?: boolean;
+  expiresAt?: Date;
+  checkoutSecretHash?: string;
   /** The level-1 referrer (a guest's referral code's owner); omitted: the buyer's own referrer. */
   referrerId?: string | null;
 };
 
 /** The columns of a new order's row (pendingOrderRow), its referrer aside. */
 export const ORDER_ROW_KEYS = [
-  'id', 'userId', 'customerEmail', 'status', 'qty', 'amountCents', 'subtotalCents', 'discountCents', 'memberDiscountCents', 'taxCents',
-  'shippingCents', 'currency', 'walletAddress', 'couponCode', 'test', 'expiresAt', 'checkoutSecretHash',
+  'id',
+  'userId',
+  'customerEmail',
+  'status',
+  'qty',
+  'amountCents',
+  'subtotalCents',
+  'discountCents',
+  'memberDiscountCents',
+  'taxCents',
+  'shippingCents',
+  'currency',
+  'walletAddress',
+  'couponCode',
+  'test',
+  'expiresAt',
+  'checkoutSecretHash',
 ] as const;
 /** The columns of a new order's line (pendingLineRows). */
 export const LINE_ROW_KEYS = [
-  'orderId', 'productId', 'title', 'sku', 'qty', 'unitPriceCents', 'lineTotalCents', 'tokenised', 'chainId', 'contract', 'tokenId',
+  'orderId',
+  'productId',
+  'title',
+  'sku',
+  'qty',
+  'unitPriceCents',
+  'lineTotalCents',
+  'tokenised',
+  'chainId',
+  'contract',
+  'tokenId',
 ] as const;
 
 /** The pending order's row as priced, all but its referrer (given, or the buyer's own: buyersReferrer). */
 export function pendingOrderRow(o: PendingOrder, id: string) {
   const { price } = o;
   return {
-    id, userId: o.userId, customerEmail: o.customerEmail, status: 'pending' as const, qty: price.lines.reduce((n, l) => n + l.qty, 0),
-    amountCents: price.totalCents, subtotalCents: price.subtotalCents, discountCents: price.discountCents + price.memberDiscountCents,
-    memberDiscountCents: price.memberDiscountCents, taxCents: price.taxCents,
-    shippingCents: price.shippingCents, currency: price.currency, walletAddress: o.walletAddress, couponCode: price.coupon?.code ?? null,
-    test: !!o.test, expiresAt: o.expiresAt ?? null, checkoutSecretHash: o.checkoutSecretHash ?? null,
+    id,
+    userId: o.userId,
+    customerEmail: o.customerEmail,
+    status: 'pending' as const,
+    qty: price.lines.reduce((n, l) => n + l.qty, 0),
+    amountCents: price.totalCents,
+    subtotalCents: price.subtotalCents,
+    discountCents: price.discountCents + price.memberDiscountCents,
+    memberDiscountCents: price.memberDiscountCents,
+    taxCents: price.taxCents,
+    shippingCents: price.shippingCents,
+    currency: price.currency,
+    walletAddress: o.walletAddress,
+    couponCode: price.coupon?.code ?? null,
+    test: !!o.test,
+    expiresAt: o.expiresAt ?? null,
+    checkoutSecretHash: o.checkoutSecretHash ?? null,
   } satisfies Record<(typeof ORDER_ROW_KEYS)[number], unknown>;
 }
 
@@ -90,15 +144,24 @@ export function pendingLineRows(o: PendingOrder, orderId: string) {
     const product = o.products.get(line.productId)!;
     const tokenised = isTokenised(product);
     return {
-      orderId, productId: product.id, title: product.title, sku: product.sku, qty: line.qty,
-      unitPriceCents: product.priceFiatCents, lineTotalCents: line.lineTotalCents, tokenised,
-      chainId: tokenised ? product.chainId : null, contract: tokenised ? product.contract : null, tokenId: product.tokenId,
+      orderId,
+      productId: product.id,
+      title: product.title,
+      sku: product.sku,
+      qty: line.qty,
+      unitPriceCents: product.priceFiatCents,
+      lineTotalCents: line.lineTotalCents,
+      tokenised,
+      chainId: tokenised ? product.chainId : null,
+      contract: tokenised ? product.contract : null,
+      tokenId: product.tokenId,
     } satisfies Record<(typeof LINE_ROW_KEYS)[number], unknown>;
   });
 }
 
 /** The buyer's own referrer now, read in the order's insert: the level-1 referrer an order earns for when none is given. */
-export const buyersReferrer = (userId: SQLWrapper | string) => sql<string | null>`(select ${users.referredById} from ${users} where ${users.id} = ${userId})`;
+export const buyersReferrer = (userId: SQLWrapper | string) =>
+  sql<string | null>`(select ${users.referredById} from ${users} where ${users.id} = ${userId})`;
 
 /**
  * A pending order and its lines as priced (stock and coupon already taken), in the caller's transaction: one statement,
@@ -109,7 +172,11 @@ export async function insertPendingOrder(tx: Tx, o: PendingOrder) {
   const orderId = o.id ?? randomUUID();
   const lines = tx.insert(orderItems).values(pendingLineRows(o, orderId));
   const referrerId = o.referrerId !== undefined ? o.referrerId : o.userId ? buyersReferrer(o.userId) : null;
-  const [order] = await tx.with(...alongside(tx, [lines])).insert(orders).values({ ...pendingOrderRow(o, orderId), referrerId }).returning();
+  const [order] = await tx
+    .with(...alongside(tx, [lines]))
+    .insert(orders)
+    .values({ ...pendingOrderRow(o, orderId), referrerId })
+    .returning();
   return order!;
 }
 

@@ -35,7 +35,8 @@ export function manualFulfilRefusal(status: string, tokenisedLines: number): Sai
 
 /** Why this member of staff may not make this test-paid order, or null: nobody gives themself an order paid by nobody. */
 export const ownMockOrderRefusal = (actorId: string | null, customerId: string): Said | null =>
-  (actorId !== null && actorId === customerId ? say('own_mock_order') : null);
+  actorId !== null && actorId === customerId ? say('own_mock_order') : null;
 
 /** A paid order is fulfilled once every one of its mint jobs has succeeded. */
-export const isFulfilledBy = (status: string, openMintJobs: number) => canMove(status, 'fulfilled') && openMintJobs === 0;
+export const isFulfilledBy = (status: string, openMintJobs: number) =>
+  canMove(status, 'fulfilled') && openMintJobs === 0;

@@ -10,11 +10,30 @@ type Payment = typeof payments.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The orders list's CSV (GET /api/orders/export.csv): the list's fields and the parts of the amount. */
-export const orderCsv = csvExport('orders', csvColumns<OrderSummary & OrderPricing>({
-  id: 'text', status: 'text', customerEmail: 'text', userId: 'text', qty: 'number', amountFiat: 'money', subtotal: 'money',
-  discount: 'money', memberDiscount: 'money', tax: 'money', shipping: 'money', currency: 'text', couponCode: 'text', walletAddress: 'text', test: 'bool',
-  createdAt: 'date', updatedAt: 'date', paidAt: 'date', fulfilledAt: 'date',
-}));
+export const orderCsv = csvExport(
+  'orders',
+  csvColumns<OrderSummary & OrderPricing>({
+    id: 'text',
+    status: 'text',
+    customerEmail: 'text',
+    userId: 'text',
+    qty: 'number',
+    amountFiat: 'money',
+    subtotal: 'money',
+    discount: 'money',
+    memberDiscount: 'money',
+    tax: 'money',
+    shipping: 'money',
+    currency: 'text',
+    couponCode: 'text',
+    walletAddress: 'text',
+    test: 'bool',
+    createdAt: 'date',
+    updatedAt: 'date',
+    paidAt: 'date',
+    fulfilledAt: 'date',
+  }),
+);
 
 /** An order row as lists and the detail answer it; list-json.ts renders the same shape in SQL. */
 export function presentOrder(o: Order): OrderSummary {
@@ -47,16 +66,34 @@ export const presentPricing = (o: Order): OrderPricing => ({
 
 export function presentItem(i: Item): OrderItem {
   return {
-    id: i.id, productId: i.productId, title: i.title, sku: i.sku, qty: i.qty,
-    unitPriceFiat: fromCents(i.unitPriceCents), lineTotalFiat: fromCents(i.lineTotalCents),
-    tokenised: i.tokenised, chainId: i.chainId, contract: i.contract, tokenId: i.tokenId,
+    id: i.id,
+    productId: i.productId,
+    title: i.title,
+    sku: i.sku,
+    qty: i.qty,
+    unitPriceFiat: fromCents(i.unitPriceCents),
+    lineTotalFiat: fromCents(i.lineTotalCents),
+    tokenised: i.tokenised,
+    chainId: i.chainId,
+    contract: i.contract,
+    tokenId: i.tokenId,
   };
 }
 
 export function presentPayment(p: Payment): OrderPayment {
   return {
-    id: p.id, orderId: p.orderId, method: p.method, provider: p.provider, amount: fromCents(p.amountCents),
-    refunded: fromCents(p.refundedCents), currency: p.currency, status: p.status, reference: p.reference,
-    url: p.url, test: p.test, createdAt: p.createdAt.toISOString(), completedAt: iso(p.completedAt),
+    id: p.id,
+    orderId: p.orderId,
+    method: p.method,
+    provider: p.provider,
+    amount: fromCents(p.amountCents),
+    refunded: fromCents(p.refundedCents),
+    currency: p.currency,
+    status: p.status,
+    reference: p.reference,
+    url: p.url,
+    test: p.test,
+    createdAt: p.createdAt.toISOString(),
+    completedAt: iso(p.completedAt),
   };
 }

@@ -31,5 +31,10 @@ export function parseOrderSearch(raw: string): OrderSearch {
   if (!isIdPrefix(q)) return { kind: 'email', pattern: emailPrefix(q) };
   if (q.length === UUID_TEMPLATE.length) return { kind: 'id', id: q };
   const rest = UUID_TEMPLATE.slice(q.length);
-  return { kind: 'idPrefix', from: q + rest.replace(/x/g, '0'), to: q + rest.replace(/x/g, 'f'), pattern: emailPrefix(q) };
+  return {
+    kind: 'idPrefix',
+    from: q + rest.replace(/x/g, '0'),
+    to: q + rest.replace(/x/g, 'f'),
+    pattern: emailPrefix(q),
+  };
 }

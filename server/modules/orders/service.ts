@@ -1,7 +1,13 @@
 import { and, asc, between, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import { mintJobs, orderItems, orders, payments, products, users } from '../../db/schema.js';
 import { queryText, type Db, type Queryable, type Tx } from '../../db/client.js';
-import { ORDER_STATUSES, type OrderDetail, type OrderPricing, type OrderStats, type OrderSummary } from '../../../src/common/orders.js';
+import {
+  ORDER_STATUSES,
+  type OrderDetail,
+  type OrderPricing,
+  type OrderStats,
+  type OrderSummary,
+} from '../../../src/common/orders.js';
 import { type CreateOrderInput, type OrderListQuery } from '../../../src/common/orders.schemas.js';
 import { AppError, conflict, forbidden, notFound, say, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
@@ -41,23 +47,38 @@ function listFilter(q: { status?: string; q?: string; ids?: string[] }): { where
   const search = q.q ? parseOrderSearch(q.q) : null;
   if (search?.kind === 'id') filters.push(eq(orders.id, search.id));
   if (search?.kind === 'email') filters.push(like(orders.customerEmail, search.pattern));
-  if (search?.kind === 'idPrefix') filters.push(or(between(orders.id, search.from, search.to), like(orders.customerEmail, search.pattern))!);
-  return { where: filters.length ? and(...filters) : undefined, shape: `${q.status ? 's' : ''}${q.ids ? 'i' : ''}${search?.kind ?? ''}` };
+  if (search?.kind === 'idPrefix')
+    filters.push(or(between(orders.id, search.from, search.to), like(orders.customerEmail, search.pattern))!);
+  return {
+    where: filters.length ? and(...filters) : undefined,
+    shape: `${q.status ? 's' : ''}${q.ids ? 'i' : ''}${search?.kind ?? ''}`,
+  };
 }
 
 /** One page of the list as rows (the CSV export reads it after a row; the JSON list is rendered by list-json.ts). */
 export async function orderRows(db: Db, q: OrderListQuery, page: Page) {
   const { where } = listFilter(q);
   const order = listOrder(ORDER_SORT_COLUMNS[q.sort], orders.id, q.order);
-  const rows = await db.select().from(orders).where(and(where, after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(where, after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map((o) => ({ ...presentOrder(o), ...presentPricing(o) }));
 }
 
 /** A batch of the CSV export, rendered by the database (list-json.ts) and read as one JSON text (the fields of orderCsv). */
 export async function orderCsvRows(db: Db, q: OrderListQuery, page: Page): Promise<(OrderSummary & OrderPricing)[]> {
   const { where, shape } = listFilter(q);
-  const batch = orderCsvBatchQuery(q, where, shape, after(listOrder(ORDER_SORT_COLUMNS[q.sort], orders.id, q.order), page.after), page.limit);
+  const batch = orderCsvBatchQuery(
+    q,
+    where,
+    shape,
+    after(listOrder(ORDER_SORT_COLUMNS[q.sort], orders.id, q.order), page.after),
+    page.limit,
+  );
   return JSON.parse(await queryText(db, batch.name, batch.query)) as (OrderSummary & OrderPricing)[];
 }
 
@@ -91,7 +112,12 @@ export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDe
   // One after another: `db` may be a transaction, whose single connection takes one query at a time.
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id));
   const [customer] = order.userId ? await db.select().from(users).where(eq(users.id, order.userId)).limit(1) : [];
-  const [payment] = await db.select().from(payments).where(eq(payments.orderId, id)).orderBy(desc(payments.createdAt)).limit(1);
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, id))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
   const mints = await db.select().from(mintJobs).where(eq(mintJobs.orderId, id)).orderBy(asc(mintJobs.createdAt));
   return {
     ...presentOrder(order),
@@ -107,18 +133,37 @@ export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDe
  * Prices one order line the way the shop's cart is priced (coupon, tax, shipping) and holds a use of its coupon.
  * A coupon that does not apply is refused with its sentence.
  */
-async function priceOrder(tx: Tx, settings: SettingsService, customerId: string, product: typeof products.$inferSelect, input: CreateOrderInput) {
+async function priceOrder(
+  tx: Tx,
+  settings: SettingsService,
+  customerId: string,
+  product: typeof products.$inferSelect,
+  input: CreateOrderInput,
+) {
   const current = await settings.get(tx);
   const now = new Date();
-  const price = await priceWith(tx, current, [{ productId: product.id, qty: input.qty }], new Map([[product.id, product]]),
-    input.couponCode, { userId: customerId }, now);
+  const price = await priceWith(
+    tx,
+    current,
+    [{ productId: product.id, qty: input.qty }],
+    new Map([[product.id, product]]),
+    input.couponCode,
+    { userId: customerId },
+    now,
+  );
   const refused = couponRefusal(price);
   if (refused) throw refused;
   if (price.found) await holdCouponUse(tx, price.found, null, holdsSince(current.couponHoldMinutes, now));
   return price;
 }
 
-export async function createOrder(db: Db, settings: SettingsService, input: CreateOrderInput, actor: Actor, opts: { mockPaid?: boolean } = {}) {
+export async function createOrder(
+  db: Db,
+  settings: SettingsService,
+  input: CreateOrderInput,
+  actor: Actor,
+  opts: { mockPaid?: boolean } = {},
+) {
   const detail = await db.transaction(async (tx) => {
     const email = normaliseEmail(input.userEmail);
     const [customer] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
@@ -126,15 +171,28 @@ export async function createOrder(db: Db, settings: SettingsService, input: Crea
     const own = opts.mockPaid ? ownMockOrderRefusal(actor?.id ?? null, customer.id) : null;
     if (own) throw forbidden(own, undefined, 'own_order');
     if (customer.status !== 'active') {
-      throw unprocessable('customer_inactive', { email, status: customer.status }, { userEmail: say('customer_inactive_field', { status: customer.status }) });
+      throw unprocessable(
+        'customer_inactive',
+        { email, status: customer.status },
+        { userEmail: say('customer_inactive_field', { status: customer.status }) },
+      );
     }
     const [product] = await tx.select().from(products).where(eq(products.id, input.productId)).limit(1);
     if (!product) throw unprocessable('unknown_product', undefined, { productId: 'unknown_product_field' });
     if (product.status !== 'active') {
-      throw unprocessable('product_inactive', { title: product.title, status: product.status }, { productId: 'product_inactive_field' });
+      throw unprocessable(
+        'product_inactive',
+        { title: product.title, status: product.status },
+        { productId: 'product_inactive_field' },
+      );
     }
     if (!mayBuyExclusive(await memberPricing(tx, customer.id), product.minMemberLevel)) {
-      throw unprocessable('member_level_required', { title: product.title, level: product.minMemberLevel ?? '', email }, { productId: 'member_level_required_field' }, 'member_level_required');
+      throw unprocessable(
+        'member_level_required',
+        { title: product.title, level: product.minMemberLevel ?? '', email },
+        { productId: 'member_level_required_field' },
+        'member_level_required',
+      );
     }
     const wallet = walletProblem(input.walletAddress, isTokenised(product) ? product.title : null);
     if (wallet) throw wallet;
@@ -144,8 +202,12 @@ export async function createOrder(db: Db, settings: SettingsService, input: Crea
     const price = await priceOrder(tx, settings, customer.id, product, input);
     await takeStock(tx, [{ productId: product.id, qty: input.qty, title: product.title }]);
     const order = await insertPendingOrder(tx, {
-      userId: customer.id, customerEmail: customer.email, walletAddress: input.walletAddress, price,
-      products: new Map([[product.id, product]]), test: !!opts.mockPaid,
+      userId: customer.id,
+      customerEmail: customer.email,
+      walletAddress: input.walletAddress,
+      price,
+      products: new Map([[product.id, product]]),
+      test: !!opts.mockPaid,
     });
     await audit(tx, actor, opts.mockPaid ? 'order.create_mock' : 'order.create', 'order', order.id, input);
     if (opts.mockPaid) {
@@ -184,25 +246,47 @@ export type PaymentConfirmation = {
  * comes through here, inside the caller's transaction, so that what follows payment happens exactly once.
  * Answers the order's lines (read once here, for its mints and the caller's answer).
  */
-export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment: PaymentConfirmation, actor: Actor, now = new Date()) {
+export async function markOrderPaid(
+  tx: Tx,
+  which: string | LockedOrder,
+  payment: PaymentConfirmation,
+  actor: Actor,
+  now = new Date(),
+) {
   const order = typeof which === 'string' ? await lockOrder(tx, which) : which;
   const orderId = order.id;
-  if (!canMove(order.status, 'paid')) throw conflict(illegalMoveMessage(order.status, 'paid'), undefined, 'illegal_transition');
+  if (!canMove(order.status, 'paid'))
+    throw conflict(illegalMoveMessage(order.status, 'paid'), undefined, 'illegal_transition');
 
   let paymentId = payment.paymentId;
   const completing = !!paymentId;
   if (!paymentId) {
-    const [made] = await tx.insert(payments).values({
-      orderId, userId: order.userId, method: payment.method, provider: payment.provider, amountCents: order.amountCents,
-      currency: order.currency, status: 'completed', reference: payment.reference ?? null, test: !!payment.test,
-      createdAt: now, updatedAt: now, completedAt: now,
-    }).returning({ id: payments.id });
+    const [made] = await tx
+      .insert(payments)
+      .values({
+        orderId,
+        userId: order.userId,
+        method: payment.method,
+        provider: payment.provider,
+        amountCents: order.amountCents,
+        currency: order.currency,
+        status: 'completed',
+        reference: payment.reference ?? null,
+        test: !!payment.test,
+        createdAt: now,
+        updatedAt: now,
+        completedAt: now,
+      })
+      .returning({ id: payments.id });
     paymentId = made!.id;
     await recordPaymentEvent(tx, paymentId, 'created', {}, actor, now);
   }
   // The buyer (a guest by email only), told in this transaction; the worker delivers the email.
   const paidNotice = {
-    userId: order.userId, email: order.customerEmail, channels: ['in_app', 'email'] as const, link: '/shop/account',
+    userId: order.userId,
+    email: order.customerEmail,
+    channels: ['in_app', 'email'] as const,
+    link: '/shop/account',
     title: `Order ${orderId.slice(0, 8)} is paid`,
     body: `We received your payment of ${fromCents(order.amountCents).toFixed(2)} ${order.currency} for order ${orderId}. Thank you for your purchase.`,
   };
@@ -210,11 +294,21 @@ export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment
   // One statement (paid-statement.ts): an existing payment completed (it must still be pending), the writes of its
   // payment, and the order's lines read (for its mints and the caller's answer) with how many payments it completed.
   // None: the payment was no longer pending, and the caller's transaction rolls the rest back with the 409.
-  const rows = await paidStatement(tx, {
-    paymentId, orderId, now, reference: payment.reference ?? null, test: order.test || !!payment.test,
-    actorId: actor?.id ?? null, actorIp: actor?.ip ?? null, auditData: { method: payment.method, provider: payment.provider },
-    ...noticeRun(notice),
-  }, paidShape(completing, notice));
+  const rows = await paidStatement(
+    tx,
+    {
+      paymentId,
+      orderId,
+      now,
+      reference: payment.reference ?? null,
+      test: order.test || !!payment.test,
+      actorId: actor?.id ?? null,
+      actorIp: actor?.ip ?? null,
+      auditData: { method: payment.method, provider: payment.provider },
+      ...noticeRun(notice),
+    },
+    paidShape(completing, notice),
+  );
   paymentCounter.touch();
   if (completing && (rows[0]?.completed ?? 0) === 0) throw new AppError(409, 'payment_not_pending');
   const items = rows.map((r) => r.item);
@@ -230,13 +324,24 @@ export async function markOrderPaid(tx: Tx, which: string | LockedOrder, payment
 
 /** Called by the mint worker when a job succeeds: a paid order whose mints have all succeeded is fulfilled. */
 export async function fulfilOrderIfMinted(tx: Tx, orderId: string, now = new Date()) {
-  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+  const [order] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update')
+    .limit(1);
   if (!order) return false;
-  const [open] = await tx.select({ id: mintJobs.id }).from(mintJobs)
-    .where(and(eq(mintJobs.orderId, orderId), sql`${mintJobs.status} <> 'succeeded'`)).limit(1);
+  const [open] = await tx
+    .select({ id: mintJobs.id })
+    .from(mintJobs)
+    .where(and(eq(mintJobs.orderId, orderId), sql`${mintJobs.status} <> 'succeeded'`))
+    .limit(1);
   if (!isFulfilledBy(order.status, open ? 1 : 0)) return false;
   await tx.update(orders).set({ status: 'fulfilled', fulfilledAt: now, updatedAt: now }).where(eq(orders.id, orderId));
-  await audit(tx, null, 'order.fulfilled', 'order', orderId, { ...changes(order, { status: 'fulfilled' }), by: 'mint' });
+  await audit(tx, null, 'order.fulfilled', 'order', orderId, {
+    ...changes(order, { status: 'fulfilled' }),
+    by: 'mint',
+  });
   counter.touch();
   invalidateDashboard();
   return true;
@@ -249,12 +354,23 @@ export async function fulfilOrderIfMinted(tx: Tx, orderId: string, now = new Dat
 export async function failOrder(tx: Tx, which: string | LockedOrder, reason: string, actor: Actor, now = new Date()) {
   const order = typeof which === 'string' ? await lockOrder(tx, which) : which;
   const orderId = order.id;
-  if (!canMove(order.status, 'failed')) throw conflict(illegalMoveMessage(order.status, 'failed'), undefined, 'illegal_transition');
+  if (!canMove(order.status, 'failed'))
+    throw conflict(illegalMoveMessage(order.status, 'failed'), undefined, 'illegal_transition');
   // The coupon, then the products in id order: the order checkout takes them in, so the two never deadlock.
   if (order.couponCode) await releaseCouponUse(tx, order.couponCode);
-  await returnStock(tx, await tx.select({ productId: orderItems.productId, qty: orderItems.qty }).from(orderItems).where(eq(orderItems.orderId, orderId)), now);
-  const failed = await tx.update(payments).set({ status: 'failed', updatedAt: now })
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending'))).returning({ id: payments.id });
+  await returnStock(
+    tx,
+    await tx
+      .select({ productId: orderItems.productId, qty: orderItems.qty })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId)),
+    now,
+  );
+  const failed = await tx
+    .update(payments)
+    .set({ status: 'failed', updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
   for (const { id } of failed) await recordPaymentEvent(tx, id, 'failed', { reason }, actor, now);
   await tx.update(orders).set({ status: 'failed', updatedAt: now }).where(eq(orders.id, orderId));
   await audit(tx, actor, 'order.failed', 'order', orderId, { ...changes(order, { status: 'failed' }), reason });
@@ -275,13 +391,28 @@ export async function failPendingOrder(db: Db, orderId: string, actor: Actor, no
  * every line of goods) comes back. The coupon's use stays counted: the order did use it.
  */
 export async function refundOrder(tx: Tx, order: LockedOrder, actor: Actor, now = new Date()) {
-  if (!canMove(order.status, 'refunded')) throw conflict(illegalMoveMessage(order.status, 'refunded'), undefined, 'illegal_transition');
+  if (!canMove(order.status, 'refunded'))
+    throw conflict(illegalMoveMessage(order.status, 'refunded'), undefined, 'illegal_transition');
   const cancelled = new Set(await cancelOrderMints(tx, order.id, now));
-  const lines = await tx.select({ id: orderItems.id, productId: orderItems.productId, qty: orderItems.qty, tokenised: orderItems.tokenised })
-    .from(orderItems).where(eq(orderItems.orderId, order.id));
-  await returnStock(tx, lines.filter((l) => !l.tokenised || cancelled.has(l.id)), now);
+  const lines = await tx
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      qty: orderItems.qty,
+      tokenised: orderItems.tokenised,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  await returnStock(
+    tx,
+    lines.filter((l) => !l.tokenised || cancelled.has(l.id)),
+    now,
+  );
   await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, order.id));
-  await audit(tx, actor, 'order.refunded', 'order', order.id, { ...changes(order, { status: 'refunded' }), cancelledMints: cancelled.size });
+  await audit(tx, actor, 'order.refunded', 'order', order.id, {
+    ...changes(order, { status: 'refunded' }),
+    cancelledMints: cancelled.size,
+  });
   counter.touch();
   invalidateDashboard();
 }
@@ -290,11 +421,20 @@ export async function refundOrder(tx: Tx, order: LockedOrder, actor: Actor, now 
 export async function markFulfilled(db: Db, orderId: string, actor: Actor, now = new Date()) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    const tokenised = await tx.select({ id: orderItems.id }).from(orderItems).where(and(eq(orderItems.orderId, orderId), eq(orderItems.tokenised, true)));
+    const tokenised = await tx
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.tokenised, true)));
     const refusal = manualFulfilRefusal(order.status, tokenised.length);
     if (refusal) throw conflict(refusal, undefined, 'illegal_transition');
-    await tx.update(orders).set({ status: 'fulfilled', fulfilledAt: now, updatedAt: now }).where(eq(orders.id, orderId));
-    await audit(tx, actor, 'order.fulfilled', 'order', orderId, { ...changes(order, { status: 'fulfilled' }), by: 'staff' });
+    await tx
+      .update(orders)
+      .set({ status: 'fulfilled', fulfilledAt: now, updatedAt: now })
+      .where(eq(orders.id, orderId));
+    await audit(tx, actor, 'order.fulfilled', 'order', orderId, {
+      ...changes(order, { status: 'fulfilled' }),
+      by: 'staff',
+    });
   });
   counter.touch();
   invalidateDashboard();

@@ -16,10 +16,14 @@ export const sdkAccess = { ...resourceAccess('payment-sdk'), providers: PUBLIC }
 /** Why a payment cannot be confirmed again: only a pending one can. */
 export function notPendingMessage(status: string): Said {
   switch (status) {
-    case 'completed': return say('payment_completed');
-    case 'refunded': return say('payment_completed_refunded');
-    case 'failed': return say('payment_failed');
-    default: return say('payment_not_confirmable', { status });
+    case 'completed':
+      return say('payment_completed');
+    case 'refunded':
+      return say('payment_completed_refunded');
+    case 'failed':
+      return say('payment_failed');
+    default:
+      return say('payment_not_confirmable', { status });
   }
 }
 
@@ -38,14 +42,18 @@ type PaymentState = { status: string; amountCents: number; refundedCents: number
  * Why this member of staff may not refund this order's payment, or null: nobody gives money back to themself, whether
  * they bought with their account or as a guest with its email.
  */
-export function ownRefundRefusal(actor: { id: string; email: string } | null, order: { userId: string | null; customerEmail: string | null }): Said | null {
+export function ownRefundRefusal(
+  actor: { id: string; email: string } | null,
+  order: { userId: string | null; customerEmail: string | null },
+): Said | null {
   if (!actor) return null;
   const own = order.userId === actor.id || order.customerEmail?.toLowerCase() === actor.email.toLowerCase();
   return own ? say('own_refund') : null;
 }
 
 /** What may still be given back: the amount less the refunds so far, of a completed payment only. */
-export const refundableCents = (p: PaymentState) => (p.status === 'completed' ? Math.max(0, p.amountCents - p.refundedCents) : 0);
+export const refundableCents = (p: PaymentState) =>
+  p.status === 'completed' ? Math.max(0, p.amountCents - p.refundedCents) : 0;
 
 /** A refused request: its status, code and message; `field` when one field is what is wrong. */
 export type Refusal = { status: 400 | 409 | 422; code: string; message: Said; field?: string };
@@ -54,29 +62,55 @@ export type Refusal = { status: 400 | 409 | 422; code: string; message: Said; fi
 export function refundRefusal(p: PaymentState & { currency: string }, cents: number): Refusal | null {
   if (p.status === 'refunded') return { status: 409, code: 'payment_refunded', message: say('payment_refunded') };
   if (p.status !== 'completed') {
-    return { status: 409, code: 'payment_not_refundable', message: say('payment_not_refundable', { status: p.status }) };
+    return {
+      status: 409,
+      code: 'payment_not_refundable',
+      message: say('payment_not_refundable', { status: p.status }),
+    };
   }
   if (cents > p.amountCents) {
-    return { status: 400, code: 'validation', field: 'amount', message: say('refund_over_amount', { amount: centsText(p.amountCents), currency: p.currency }) };
+    return {
+      status: 400,
+      code: 'validation',
+      field: 'amount',
+      message: say('refund_over_amount', { amount: centsText(p.amountCents), currency: p.currency }),
+    };
   }
   const left = refundableCents(p);
   if (cents > left) {
-    return { status: 409, code: 'refund_exceeds_remaining', field: 'amount', message: say('refund_exceeds_remaining_field', { amount: centsText(left), currency: p.currency }) };
+    return {
+      status: 409,
+      code: 'refund_exceeds_remaining',
+      field: 'amount',
+      message: say('refund_exceeds_remaining_field', { amount: centsText(left), currency: p.currency }),
+    };
   }
   return null;
 }
 
 /** The provider's own page for a payment ("View in Dashboard"): the sandbox's hosted page, Stripe's dashboard, the paying transaction; null otherwise. */
-export function dashboardUrl(p: { id: string; provider: string; reference: string | null; test: boolean }): string | null {
+export function dashboardUrl(p: {
+  id: string;
+  provider: string;
+  reference: string | null;
+  test: boolean;
+}): string | null {
   if (p.provider === 'sandbox') return `/pay/sandbox/${p.id}`;
   // A Stripe payment has a page once paid (its payment intent); before that its reference is the checkout session's.
-  if (p.provider === 'stripe' && p.reference?.startsWith('pi_')) return `https://dashboard.stripe.com/${p.test ? 'test/' : ''}payments/${encodeURIComponent(p.reference)}`;
+  if (p.provider === 'stripe' && p.reference?.startsWith('pi_'))
+    return `https://dashboard.stripe.com/${p.test ? 'test/' : ''}payments/${encodeURIComponent(p.reference)}`;
   // A crypto payment's reference is its deposit address until paid, then the paying transaction: the admin's transaction page.
   if (p.provider === 'crypto' && p.reference && /^0x[0-9a-fA-F]{64}$/.test(p.reference)) return `/tx/${p.reference}`;
   return null;
 }
 
-type PayableOrder = { status: string; amountCents: number; currency: string; userId: string | null; expiresAt: Date | null };
+type PayableOrder = {
+  status: string;
+  amountCents: number;
+  currency: string;
+  userId: string | null;
+  expiresAt: Date | null;
+};
 type SdkRequest = { provider: PaymentProvider; amount: number; currency: string; customerId: string | null };
 
 /**
@@ -86,16 +120,32 @@ type SdkRequest = { provider: PaymentProvider; amount: number; currency: string;
  * withdrawn from here. The same provider may open another (a customer who lost the link is the usual case): only one
  * can complete, since completing needs the order still pending under its lock.
  */
-export function sdkPaymentRefusal(order: PayableOrder, req: SdkRequest, pendingProviders: string[], now: Date): Refusal | null {
+export function sdkPaymentRefusal(
+  order: PayableOrder,
+  req: SdkRequest,
+  pendingProviders: string[],
+  now: Date,
+): Refusal | null {
   if (order.status !== 'pending') {
     return { status: 409, code: 'order_not_pending', message: say('order_not_pending', { status: order.status }) };
   }
-  if (order.expiresAt && order.expiresAt <= now) return { status: 409, code: 'checkout_expired', message: CHECKOUT_EXPIRED };
+  if (order.expiresAt && order.expiresAt <= now)
+    return { status: 409, code: 'checkout_expired', message: CHECKOUT_EXPIRED };
   if (req.currency !== order.currency) {
-    return { status: 422, code: 'currency_mismatch', field: 'currency', message: say('currency_mismatch', { currency: order.currency }) };
+    return {
+      status: 422,
+      code: 'currency_mismatch',
+      field: 'currency',
+      message: say('currency_mismatch', { currency: order.currency }),
+    };
   }
   if (req.amount !== order.amountCents) {
-    return { status: 422, code: 'amount_mismatch', field: 'amount', message: say('amount_mismatch', { amount: centsText(order.amountCents), currency: order.currency }) };
+    return {
+      status: 422,
+      code: 'amount_mismatch',
+      field: 'amount',
+      message: say('amount_mismatch', { amount: centsText(order.amountCents), currency: order.currency }),
+    };
   }
   if (req.customerId && req.customerId !== order.userId) {
     return { status: 422, code: 'customer_mismatch', field: 'customerId', message: say('customer_mismatch') };

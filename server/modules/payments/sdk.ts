@@ -27,16 +27,34 @@ export const listSdkProviders = (providers: Providers, settings: Settings): SdkP
  * A new pending payment for a pending order through the chosen provider, in one transaction under the order's lock
  * (so a payment completing meanwhile is seen): the rules are `sdkPaymentRefusal`'s.
  */
-export async function createSdkPayment(db: Db, providers: Providers, input: SdkCreateInput, actor: Actor, origin?: string, now = new Date()): Promise<SdkPayment> {
+export async function createSdkPayment(
+  db: Db,
+  providers: Providers,
+  input: SdkCreateInput,
+  actor: Actor,
+  origin?: string,
+  now = new Date(),
+): Promise<SdkPayment> {
   const driver = providers.get(input.provider);
   const opened = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId);
-    const pending = await tx.select({ provider: payments.provider }).from(payments)
+    const pending = await tx
+      .select({ provider: payments.provider })
+      .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
-    const refusal = sdkPaymentRefusal(order, input, pending.map((p) => p.provider), now);
+    const refusal = sdkPaymentRefusal(
+      order,
+      input,
+      pending.map((p) => p.provider),
+      now,
+    );
     if (refusal) throw refusalError(refusal);
     const made = await openPayment(tx, driver, order, { ...input, origin }, actor, now);
-    await audit(tx, actor, 'payment.create', 'payment', made.payment.id, { orderId: order.id, provider: driver.name, customerId: input.customerId });
+    await audit(tx, actor, 'payment.create', 'payment', made.payment.id, {
+      orderId: order.id,
+      provider: driver.name,
+      customerId: input.customerId,
+    });
     return made;
   });
   invalidateDashboard();

@@ -4,11 +4,28 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { HostedPayment, PaymentProvider, SandboxConfirmation } from '../../../src/common/checkout.js';
 import { fromCents } from '../../../src/common/money.js';
 import { PAYMENT_STATUSES } from '../../../src/common/orders.js';
-import { TEST_PROVIDER, type HostedCryptoPayment, type PaymentDetail, type PaymentList, type PaymentStats, type RefundResult } from '../../../src/common/payments.js';
+import {
+  TEST_PROVIDER,
+  type HostedCryptoPayment,
+  type PaymentDetail,
+  type PaymentList,
+  type PaymentStats,
+  type RefundResult,
+} from '../../../src/common/payments.js';
 import type { PaymentListQuery, RefundInput } from '../../../src/common/payments.schemas.js';
 import { builtOnce, type Slots } from '../../db/built-once.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
-import { cryptoDeposits, cryptoRefunds, cryptoTransfers, orderItems, orders, paymentEvents, payments, refunds, users } from '../../db/schema.js';
+import {
+  cryptoDeposits,
+  cryptoRefunds,
+  cryptoTransfers,
+  orderItems,
+  orders,
+  paymentEvents,
+  payments,
+  refunds,
+  users,
+} from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalidField, notFound, sentenceOf } from '../../lib/errors.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
@@ -21,7 +38,15 @@ import { mintQueued } from '../mint/enqueue.js';
 import type { NotificationSettings } from '../notifications/notify.js';
 import { emailPrefix, likePrefix, parseOrderSearch } from '../orders/search.js';
 import { failOrder, markOrderPaid, refundOrder, type LockedOrder } from '../orders/service.js';
-import { CARD_ATTEMPTS_EXHAUSTED, CHECKOUT_EXPIRED, MAX_CARD_REFUSALS, notPendingMessage, ownRefundRefusal, refundRefusal, type Refusal } from './policy.js';
+import {
+  CARD_ATTEMPTS_EXHAUSTED,
+  CHECKOUT_EXPIRED,
+  MAX_CARD_REFUSALS,
+  notPendingMessage,
+  ownRefundRefusal,
+  refundRefusal,
+  type Refusal,
+} from './policy.js';
 import { presentDeposit, presentHostedPayment, presentPayment, presentPaymentDetail } from './present.js';
 import type { Providers } from './providers/index.js';
 import type { PaymentDriver, ProviderEvent, ProviderPayment } from './providers/types.js';
@@ -30,8 +55,12 @@ type Payment = typeof payments.$inferSelect;
 
 /** One provider's payment and the order it pays; another provider's payment reads as not found. */
 async function findPayment(db: Queryable, provider: PaymentProvider, id: string) {
-  const [found] = await db.select({ payment: payments, order: orders }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.id, id), eq(payments.provider, provider))).limit(1);
+  const [found] = await db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.id, id), eq(payments.provider, provider)))
+    .limit(1);
   if (!found) throw notFound('payment_not_found');
   return found;
 }
@@ -43,9 +72,14 @@ async function findPayment(db: Queryable, provider: PaymentProvider, id: string)
  * (markOrderPaid, failOrder, refunds), so taking it second never waits on anyone who waits on us.
  */
 const paymentAndOrder = builtOnce((q, p: Slots<{ id: string; provider: string | null }>, of: 'provider' | 'any') =>
-  q.select({ order: orders, payment: payments }).from(orders).innerJoin(payments, eq(payments.orderId, orders.id))
+  q
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
     .where(and(eq(payments.id, p.id), of === 'provider' ? eq(payments.provider, p.provider) : undefined))
-    .for('update').limit(1));
+    .for('update')
+    .limit(1),
+);
 
 export async function lockPayment(tx: Tx, id: string, provider?: PaymentProvider) {
   const [found] = await paymentAndOrder(tx, { id, provider: provider ?? null }, provider ? 'provider' : 'any');
@@ -55,22 +89,42 @@ export async function lockPayment(tx: Tx, id: string, provider?: PaymentProvider
 
 /** How many card attempts on this payment were refused (its timeline's `refused` entries). */
 async function refusalsOf(tx: Tx, paymentId: string) {
-  const [row] = await tx.select({ n: count() }).from(paymentEvents).where(and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.type, 'refused')));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.type, 'refused')));
   return row?.n ?? 0;
 }
 
 const itemsOf = (db: Queryable, orderId: string) => db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
 
-export const asProviderPayment = (p: Payment): ProviderPayment =>
-  ({ id: p.id, orderId: p.orderId!, amountCents: p.amountCents, currency: p.currency, status: p.status, reference: p.reference, refundedCents: p.refundedCents });
+export const asProviderPayment = (p: Payment): ProviderPayment => ({
+  id: p.id,
+  orderId: p.orderId!,
+  amountCents: p.amountCents,
+  currency: p.currency,
+  status: p.status,
+  reference: p.reference,
+  refundedCents: p.refundedCents,
+});
 
-export async function getHostedPayment(db: Queryable, provider: PaymentProvider, id: string, siteName: string): Promise<HostedPayment> {
+export async function getHostedPayment(
+  db: Queryable,
+  provider: PaymentProvider,
+  id: string,
+  siteName: string,
+): Promise<HostedPayment> {
   const { payment, order } = await findPayment(db, provider, id);
   return presentHostedPayment({ payment, order, items: await itemsOf(db, order.id) }, siteName);
 }
 
 /** The buyer's crypto page: the hosted payment and its deposit (the payment's id is the capability, as for the sandbox's page). */
-export async function getHostedCryptoPayment(db: Queryable, id: string, siteName: string, confirmations: number): Promise<HostedCryptoPayment> {
+export async function getHostedCryptoPayment(
+  db: Queryable,
+  id: string,
+  siteName: string,
+  confirmations: number,
+): Promise<HostedCryptoPayment> {
   const hosted = await getHostedPayment(db, 'crypto', id, siteName);
   const crypto = await cryptoDepositOf(db, id, confirmations);
   if (!crypto) throw notFound('payment_not_found');
@@ -82,14 +136,36 @@ export async function getHostedCryptoPayment(db: Queryable, id: string, siteName
  * provider's webhook. Succeeded: the order is paid (its mints are queued); failed: the order fails and its stock comes
  * back; refused: only recorded, the payment stays open. A paid order's lines are answered (markOrderPaid).
  */
-export async function applyProviderEvent(tx: Tx, order: LockedOrder, payment: Payment, event: ProviderEvent, actor: Actor, now = new Date(), notifying?: NotificationSettings) {
+export async function applyProviderEvent(
+  tx: Tx,
+  order: LockedOrder,
+  payment: Payment,
+  event: ProviderEvent,
+  actor: Actor,
+  now = new Date(),
+  notifying?: NotificationSettings,
+) {
   if (event.type === 'payment.succeeded') {
-    const confirmed = { paymentId: payment.id, method: payment.method, provider: payment.provider, reference: event.reference, test: payment.test, notifying };
+    const confirmed = {
+      paymentId: payment.id,
+      method: payment.method,
+      provider: payment.provider,
+      reference: event.reference,
+      test: payment.test,
+      notifying,
+    };
     return markOrderPaid(tx, order, confirmed, actor, now);
   } else if (event.type === 'payment.failed') {
     await failOrder(tx, order, sentenceOf(event.reason), actor, now);
   } else {
-    await recordPaymentEvent(tx, payment.id, 'refused', { reason: sentenceOf(event.reason), code: event.code }, actor, now);
+    await recordPaymentEvent(
+      tx,
+      payment.id,
+      'refused',
+      { reason: sentenceOf(event.reason), code: event.code },
+      actor,
+      now,
+    );
     await audit(tx, actor, 'payment.refused', 'payment', payment.id, { code: event.code });
   }
 }
@@ -102,13 +178,19 @@ export async function applyProviderEvent(tx: Tx, order: LockedOrder, payment: Pa
  * now (409). `notifying`: the notification settings the caller holds (markOrderPaid).
  */
 export async function confirmHostedPayment(
-  db: Db, driver: PaymentDriver, id: string, input: unknown, siteName: string, { now = new Date(), notifying }: { now?: Date; notifying?: NotificationSettings } = {},
+  db: Db,
+  driver: PaymentDriver,
+  id: string,
+  input: unknown,
+  siteName: string,
+  { now = new Date(), notifying }: { now?: Date; notifying?: NotificationSettings } = {},
 ): Promise<SandboxConfirmation> {
   const outcome = await db.transaction(async (tx) => {
     const { payment, order } = await lockPayment(tx, id, driver.name);
     const expired = !!order.expiresAt && order.expiresAt <= now;
     if (payment.status === 'failed' && expired) return { expired: true } as const;
-    if (payment.status !== 'pending') throw conflict(notPendingMessage(payment.status), undefined, 'payment_not_pending');
+    if (payment.status !== 'pending')
+      throw conflict(notPendingMessage(payment.status), undefined, 'payment_not_pending');
     if (expired) {
       await failOrder(tx, order, sentenceOf(CHECKOUT_EXPIRED), null, now);
       return { expired: true } as const;
@@ -116,7 +198,9 @@ export async function confirmHostedPayment(
     const answer = await driver.confirm(asProviderPayment(payment), input, now);
     const paidOrder = await applyProviderEvent(tx, order, payment, answer, null, now, notifying);
     const exhausted = answer.type === 'payment.refused' && (await refusalsOf(tx, payment.id)) >= MAX_CARD_REFUSALS;
-    const event: ProviderEvent = exhausted ? { type: 'payment.failed', reason: CARD_ATTEMPTS_EXHAUSTED, code: 'card_attempts_exhausted' } : answer;
+    const event: ProviderEvent = exhausted
+      ? { type: 'payment.failed', reason: CARD_ATTEMPTS_EXHAUSTED, code: 'card_attempts_exhausted' }
+      : answer;
     if (exhausted) await applyProviderEvent(tx, order, payment, event, null, now);
     return { event, payment, order, items: paidOrder?.items ?? [] } as const;
   });
@@ -133,7 +217,9 @@ export async function confirmHostedPayment(
 
 /** The columns of each sort, before the id that breaks ties; a status sort is by date within each status. */
 const SORTS: Record<PaymentListQuery['sort'], AnyPgColumn[]> = {
-  createdAt: [payments.createdAt], amount: [payments.amountCents], status: [payments.status, payments.createdAt],
+  createdAt: [payments.createdAt],
+  amount: [payments.amountCents],
+  status: [payments.status, payments.createdAt],
 };
 
 /**
@@ -164,25 +250,30 @@ function listFilter(q: Omit<PaymentListQuery, 'status'> & { status?: string }): 
 /** One page of the list (by offset for the JSON list, after a row for the CSV export). */
 export async function paymentRows(db: Db, q: PaymentListQuery, page: Page) {
   const order = listOrder(SORTS[q.sort], payments.id, q.order);
-  const rows = await db.select().from(payments).where(and(listFilter(q), after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(listFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map(presentPayment);
 }
 
 export async function listPayments(db: Db, q: PaymentListQuery): Promise<PaymentList> {
   const where = listFilter(q);
-  const key = (status: string | undefined) => JSON.stringify([status ?? null, q.method ?? null, q.provider ?? null, q.q?.trim() || null]);
-  const [rows, total] = await Promise.all([
-    paymentRows(db, q, q),
-    counter.count(db, payments, where, key(q.status)),
-  ]);
+  const key = (status: string | undefined) =>
+    JSON.stringify([status ?? null, q.method ?? null, q.provider ?? null, q.q?.trim() || null]);
+  const [rows, total] = await Promise.all([paymentRows(db, q, q), counter.count(db, payments, where, key(q.status))]);
   const stats: PaymentStats = { counts: {} as PaymentStats['counts'], countsAreEstimates: false, totalAmount: 0 };
   for (const status of PAYMENT_STATUSES) {
     const c = await counter.count(db, payments, listFilter({ ...q, status }), key(status));
     stats.counts[status] = c.total;
     stats.countsAreEstimates ||= c.totalIsEstimate;
   }
-  stats.totalAmount = fromCents(await counter.sum(db, payments, payments.amountCents, where, key(q.status), total.totalIsEstimate));
+  stats.totalAmount = fromCents(
+    await counter.sum(db, payments, payments.amountCents, where, key(q.status), total.totalIsEstimate),
+  );
   return { payments: rows, ...total, stats };
 }
 
@@ -190,7 +281,11 @@ export async function listPayments(db: Db, q: PaymentListQuery): Promise<Payment
 export async function cryptoDepositOf(db: Queryable, paymentId: string, confirmations: number) {
   const [deposit] = await db.select().from(cryptoDeposits).where(eq(cryptoDeposits.paymentId, paymentId)).limit(1);
   if (!deposit) return null;
-  const transfers = await db.select().from(cryptoTransfers).where(eq(cryptoTransfers.paymentId, paymentId)).orderBy(asc(cryptoTransfers.blockNumber));
+  const transfers = await db
+    .select()
+    .from(cryptoTransfers)
+    .where(eq(cryptoTransfers.paymentId, paymentId))
+    .orderBy(asc(cryptoTransfers.blockNumber));
   return presentDeposit(deposit, transfers, confirmations);
 }
 
@@ -200,21 +295,35 @@ export async function getPaymentDetail(db: Queryable, id: string, confirmations 
   if (!payment) throw notFound('payment_not_found');
   // One after another: `db` may be a transaction, whose single connection takes one query at a time.
   const [order] = payment.orderId ? await db.select().from(orders).where(eq(orders.id, payment.orderId)).limit(1) : [];
-  const given = await db.select({ refund: refunds, by: users.email, crypto: cryptoRefunds }).from(refunds).leftJoin(users, eq(users.id, refunds.createdBy))
+  const given = await db
+    .select({ refund: refunds, by: users.email, crypto: cryptoRefunds })
+    .from(refunds)
+    .leftJoin(users, eq(users.id, refunds.createdBy))
     .leftJoin(cryptoRefunds, eq(cryptoRefunds.refundId, refunds.id))
-    .where(eq(refunds.paymentId, id)).orderBy(asc(refunds.createdAt), asc(refunds.id));
-  const events = await db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(asc(paymentEvents.id));
+    .where(eq(refunds.paymentId, id))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  const events = await db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentId, id))
+    .orderBy(asc(paymentEvents.id));
   const crypto = payment.provider === 'crypto' ? await cryptoDepositOf(db, id, confirmations) : null;
   return presentPaymentDetail({ payment, order, refunds: given, events, crypto });
 }
 
 /** A policy's refusal as the error it answers, naming its field when it has one. */
-export const refusalError = (r: Refusal) => (r.field
-  ? Object.assign(invalidField(r.field, r.message), { status: r.status, code: r.code })
-  : new AppError(r.status, r.message, undefined, undefined, r.code));
+export const refusalError = (r: Refusal) =>
+  r.field
+    ? Object.assign(invalidField(r.field, r.message), { status: r.status, code: r.code })
+    : new AppError(r.status, r.message, undefined, undefined, r.code);
 
 /** A mock order's test payment moved no money: its refund is only recorded. Any other goes through its provider. */
-async function refundAtProvider(providers: Providers, payment: Payment, cents: number, ctx: { tx: Tx; now: Date; refundId: string }) {
+async function refundAtProvider(
+  providers: Providers,
+  payment: Payment,
+  cents: number,
+  ctx: { tx: Tx; now: Date; refundId: string },
+) {
   if (payment.provider === TEST_PROVIDER) return { reference: null };
   return providers.get(payment.provider as PaymentProvider).refund(asProviderPayment(payment), cents, ctx);
 }
@@ -230,22 +339,53 @@ type GiveBack = (refundId: string) => Promise<{ reference: string | null; afterC
  * one a provider reports was made on its side (Stripe's charge.refunded).
  */
 export async function applyRefund(
-  tx: Tx, order: LockedOrder, payment: Payment, input: RefundInput, actor: Actor, now: Date, giveBack: GiveBack, refundId = randomUUID(),
+  tx: Tx,
+  order: LockedOrder,
+  payment: Payment,
+  input: RefundInput,
+  actor: Actor,
+  now: Date,
+  giveBack: GiveBack,
+  refundId = randomUUID(),
 ) {
   const refusal = refundRefusal(payment, input.amount);
   if (refusal) throw refusalError(refusal);
   const id = payment.id;
   const total = sql`${payments.refundedCents} + ${input.amount}`;
-  const [taken] = await tx.update(payments)
-    .set({ refundedCents: total, status: sql`case when ${total} >= ${payments.amountCents} then 'refunded' else ${payments.status} end`, updatedAt: now })
+  const [taken] = await tx
+    .update(payments)
+    .set({
+      refundedCents: total,
+      status: sql`case when ${total} >= ${payments.amountCents} then 'refunded' else ${payments.status} end`,
+      updatedAt: now,
+    })
     .where(and(eq(payments.id, id), eq(payments.status, 'completed'), sql`${total} <= ${payments.amountCents}`))
     .returning({ status: payments.status });
   if (!taken) throw conflict('refund_exceeds_remaining');
   const given = await giveBack(refundId);
   const { reference } = given;
-  await tx.insert(refunds).values({ id: refundId, paymentId: id, amountCents: input.amount, reason: input.reason, reference, createdBy: actor?.id ?? null, createdAt: now });
-  await recordPaymentEvent(tx, id, 'refunded', { amountCents: input.amount, reason: input.reason, reference }, actor, now);
-  await audit(tx, actor, 'payment.refund', 'payment', id, { refundId, amountCents: input.amount, reason: input.reason });
+  await tx.insert(refunds).values({
+    id: refundId,
+    paymentId: id,
+    amountCents: input.amount,
+    reason: input.reason,
+    reference,
+    createdBy: actor?.id ?? null,
+    createdAt: now,
+  });
+  await recordPaymentEvent(
+    tx,
+    id,
+    'refunded',
+    { amountCents: input.amount, reason: input.reason, reference },
+    actor,
+    now,
+  );
+  await audit(tx, actor, 'payment.refund', 'payment', id, {
+    refundId,
+    amountCents: input.amount,
+    reason: input.reason,
+  });
   await adjustCommissionsForRefund(tx, order, payment.refundedCents + input.amount, now);
   if (taken.status === 'refunded') await refundOrder(tx, order, actor, now);
   await reversePointsForRefund(tx, order, payment.refundedCents + input.amount, now);
@@ -256,13 +396,24 @@ export async function applyRefund(
  * Gives `amount` of a completed payment back through its provider (applyRefund, in one transaction under the order's
  * lock). A crypto refund's transaction is stored with the refund and broadcast only once both are committed.
  */
-export async function refundPayment(db: Db, providers: Providers, id: string, input: RefundInput, actor: Actor, now = new Date()): Promise<RefundResult> {
+export async function refundPayment(
+  db: Db,
+  providers: Providers,
+  id: string,
+  input: RefundInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<RefundResult> {
   const { refundId, afterCommit } = await db.transaction(async (tx) => {
     const { payment, order } = await lockPayment(tx, id);
-    const [caller] = actor ? await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, actor.id)) : [];
+    const [caller] = actor
+      ? await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, actor.id))
+      : [];
     const own = ownRefundRefusal(caller ?? null, order);
     if (own) throw forbidden(own, undefined, 'own_refund');
-    return applyRefund(tx, order, payment, input, actor, now, (refundId) => refundAtProvider(providers, payment, input.amount, { tx, now, refundId }));
+    return applyRefund(tx, order, payment, input, actor, now, (refundId) =>
+      refundAtProvider(providers, payment, input.amount, { tx, now, refundId }),
+    );
   });
   await afterCommit?.();
   const payment = await getPaymentDetail(db, id, providers.confirmations);

@@ -25,10 +25,18 @@ export type CompleterPass = { completed: string[]; failed: string[]; waiting: st
 /** One pass over the pending payouts with a stored transfer whose claim lapsed (or was released). */
 export async function completeStoredPayouts(db: Db, runtime: ChainRuntime | null, log: Log): Promise<CompleterPass> {
   const out: CompleterPass = { completed: [], failed: [], waiting: [] };
-  const due = await db.select({ id: payouts.id }).from(payouts)
-    .where(and(eq(payouts.status, 'pending'), inArray(payouts.transferState, ['signed', 'sent']),
-      or(isNull(payouts.transferClaimedUntil), lt(payouts.transferClaimedUntil, sql`now()`))))
-    .orderBy(asc(payouts.updatedAt)).limit(BATCH);
+  const due = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.status, 'pending'),
+        inArray(payouts.transferState, ['signed', 'sent']),
+        or(isNull(payouts.transferClaimedUntil), lt(payouts.transferClaimedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(payouts.updatedAt))
+    .limit(BATCH);
   for (const { id } of due) {
     try {
       const done = await finishStoredTransfer(db, runtime, id);
@@ -47,11 +55,20 @@ export async function completeStoredPayouts(db: Db, runtime: ChainRuntime | null
 }
 
 /** A pass at start and every `intervalMs`; a failed pass is logged and tried again next time. */
-export function startPayoutCompleter(db: Db, runtime: ChainRuntime, intervalMs: number, log: Log): { stop: () => Promise<void> } {
-  return startLoop(async () => {
-    const before = mark();
-    const p = await completeStoredPayouts(db, runtime, log);
-    await publishSince(before); // other processes' payout counts see the completed ones
-    if (p.completed.length > 0) log.info(`payout completer: ${p.completed.length} payout(s) completed on chain`);
-  }, intervalMs, (err) => log.error(`payout completer pass failed: ${messageOf(err)}`));
+export function startPayoutCompleter(
+  db: Db,
+  runtime: ChainRuntime,
+  intervalMs: number,
+  log: Log,
+): { stop: () => Promise<void> } {
+  return startLoop(
+    async () => {
+      const before = mark();
+      const p = await completeStoredPayouts(db, runtime, log);
+      await publishSince(before); // other processes' payout counts see the completed ones
+      if (p.completed.length > 0) log.info(`payout completer: ${p.completed.length} payout(s) completed on chain`);
+    },
+    intervalMs,
+    (err) => log.error(`payout completer pass failed: ${messageOf(err)}`),
+  );
 }

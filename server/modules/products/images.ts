@@ -25,8 +25,14 @@ export type StoredImage = { image: string; imageThumb: string; files: string[] }
 export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImage> {
   const kind = imageKind(bytes);
   if (!kind) throw badRequest('image_type', undefined, { image: 'image_type_field' });
-  const thumb = await sharp(bytes).rotate().resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).webp().toBuffer()
-    .catch(() => { throw badRequest('image_damaged', undefined, { image: 'file_unreadable_field' }); });
+  const thumb = await sharp(bytes)
+    .rotate()
+    .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp()
+    .toBuffer()
+    .catch(() => {
+      throw badRequest('image_damaged', undefined, { image: 'file_unreadable_field' });
+    });
   const name = randomUUID();
   const files = [`${name}.${kind}`, `${name}.thumb.webp`];
   await fs.mkdir(dir, { recursive: true });

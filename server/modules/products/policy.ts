@@ -13,7 +13,10 @@ export const deleteRefusal = (product: { title: string }, ordered: boolean): Sai
  * A product's token is where the platform really mints: the running chain and its contract. The chain is never typed;
  * one named anyway must be the running one, and so must a contract (which marks the product as tokenised).
  */
-export function onRunningChain<T extends { chainId?: number | null; contract?: string | null }>(input: T, token: ChainToken): T & { chainId: number } {
+export function onRunningChain<T extends { chainId?: number | null; contract?: string | null }>(
+  input: T,
+  token: ChainToken,
+): T & { chainId: number } {
   if (input.chainId !== undefined && input.chainId !== null && input.chainId !== token.chainId) {
     throw invalidField('chainId', say('product_other_chain', { chainId: token.chainId, given: input.chainId }));
   }

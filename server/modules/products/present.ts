@@ -32,8 +32,26 @@ export function presentProduct(p: typeof products.$inferSelect): Product {
 }
 
 /** The products list's CSV (GET /api/products/export.csv): its columns, named as the JSON list's fields. */
-export const productCsv = csvExport('products', csvColumns<Product>({
-  id: 'text', sku: 'text', title: 'text', category: 'text', description: 'text', status: 'text', rwaType: 'text',
-  priceFiat: 'money', priceCrypto: 'decimal', stock: 'number', chainId: 'number', contract: 'text', tokenType: 'text',
-  tokenId: 'text', minMemberLevel: 'text', image: 'text', createdAt: 'date', updatedAt: 'date',
-}));
+export const productCsv = csvExport(
+  'products',
+  csvColumns<Product>({
+    id: 'text',
+    sku: 'text',
+    title: 'text',
+    category: 'text',
+    description: 'text',
+    status: 'text',
+    rwaType: 'text',
+    priceFiat: 'money',
+    priceCrypto: 'decimal',
+    stock: 'number',
+    chainId: 'number',
+    contract: 'text',
+    tokenType: 'text',
+    tokenId: 'text',
+    minMemberLevel: 'text',
+    image: 'text',
+    createdAt: 'date',
+    updatedAt: 'date',
+  }),
+);

@@ -17,8 +17,14 @@ import { deleteRefusal } from './policy.js';
 import { presentProduct } from './present.js';
 
 const SORT_COLUMNS = {
-  title: products.title, sku: products.sku, priceFiat: products.priceFiatCents, priceCrypto: products.priceCrypto,
-  stock: products.stock, status: products.status, rwaType: products.rwaType, createdAt: products.createdAt,
+  title: products.title,
+  sku: products.sku,
+  priceFiat: products.priceFiatCents,
+  priceCrypto: products.priceCrypto,
+  stock: products.stock,
+  status: products.status,
+  rwaType: products.rwaType,
+  createdAt: products.createdAt,
 } as const;
 
 const counter = new Counter();
@@ -35,7 +41,10 @@ function toColumns(input: ProductPatch) {
 }
 
 const uniqueSku = uniqueText({
-  table: products, id: products.id, column: products.sku, index: 'products_sku_key',
+  table: products,
+  id: products.id,
+  column: products.sku,
+  index: 'products_sku_key',
   taken: (value) => new AppError(409, 'sku_taken', { value }, { sku: 'sku_used_by_other' }),
 });
 
@@ -46,7 +55,11 @@ const uniqueSku = uniqueText({
 function productFilter(q: ProductListQuery, exclusiveUpTo?: readonly string[]) {
   const filters: SQL[] = [];
   if (exclusiveUpTo) {
-    filters.push(exclusiveUpTo.length ? or(isNull(products.minMemberLevel), inArray(products.minMemberLevel, [...exclusiveUpTo]))! : isNull(products.minMemberLevel));
+    filters.push(
+      exclusiveUpTo.length
+        ? or(isNull(products.minMemberLevel), inArray(products.minMemberLevel, [...exclusiveUpTo]))!
+        : isNull(products.minMemberLevel),
+    );
   }
   if (q.status) filters.push(eq(products.status, q.status));
   if (q.rwaType) filters.push(eq(products.rwaType, q.rwaType));
@@ -54,36 +67,54 @@ function productFilter(q: ProductListQuery, exclusiveUpTo?: readonly string[]) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(or(ilike(products.title, like), ilike(products.sku, like))!);
   }
-  return { where: filters.length ? and(...filters) : undefined, order: listOrder([SORT_COLUMNS[q.sort]], products.id, q.order) };
+  return {
+    where: filters.length ? and(...filters) : undefined,
+    order: listOrder([SORT_COLUMNS[q.sort]], products.id, q.order),
+  };
 }
 
 /** One page of the list (by offset for the JSON list, after a row for the CSV export). */
 export async function productRows(db: Db, q: ProductListQuery, page: Page, exclusiveUpTo?: readonly string[]) {
   const { where, order } = productFilter(q, exclusiveUpTo);
-  const rows = await db.select().from(products).where(and(where, after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(where, after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map(presentProduct);
 }
 
 export async function listProducts(db: Db, q: ProductListQuery, exclusiveUpTo?: readonly string[]) {
   const [rows, total] = await Promise.all([
     productRows(db, q, q, exclusiveUpTo),
-    counter.count(db, products, productFilter(q, exclusiveUpTo).where, JSON.stringify([q.status, q.rwaType, q.q, exclusiveUpTo ?? null])),
+    counter.count(
+      db,
+      products,
+      productFilter(q, exclusiveUpTo).where,
+      JSON.stringify([q.status, q.rwaType, q.q, exclusiveUpTo ?? null]),
+    ),
   ]);
   return { products: rows, ...total };
 }
 
 export async function productStats(db: Db): Promise<ProductStats> {
-  const [row] = await db.select({
-    total: sql<string>`count(*)`,
-    active: sql<string>`count(*) filter (where ${products.status} = 'active')`,
-    inactive: sql<string>`count(*) filter (where ${products.status} = 'inactive')`,
-    draft: sql<string>`count(*) filter (where ${products.status} = 'draft')`,
-    // numeric: price × stock can pass bigint's range (both are within their own limits), which failed the whole call.
-    valueCents: sql<string>`coalesce(sum(${products.priceFiatCents}::numeric * ${products.stock}), 0)`,
-  }).from(products);
+  const [row] = await db
+    .select({
+      total: sql<string>`count(*)`,
+      active: sql<string>`count(*) filter (where ${products.status} = 'active')`,
+      inactive: sql<string>`count(*) filter (where ${products.status} = 'inactive')`,
+      draft: sql<string>`count(*) filter (where ${products.status} = 'draft')`,
+      // numeric: price × stock can pass bigint's range (both are within their own limits), which failed the whole call.
+      valueCents: sql<string>`coalesce(sum(${products.priceFiatCents}::numeric * ${products.stock}), 0)`,
+    })
+    .from(products);
   return {
-    total: Number(row!.total), active: Number(row!.active), inactive: Number(row!.inactive), draft: Number(row!.draft),
+    total: Number(row!.total),
+    active: Number(row!.active),
+    inactive: Number(row!.inactive),
+    draft: Number(row!.draft),
     totalValue: fromCents(Number(row!.valueCents)),
   };
 }
@@ -95,26 +126,37 @@ export async function getProduct(db: Queryable, id: string) {
 }
 
 export async function createProduct(db: Db, input: ProductInput, actor: Actor) {
-  return db.transaction(async (tx) => {
-    await uniqueSku.assertFree(tx, input.sku);
-    const [row] = await tx.insert(products).values(toColumns(input) as typeof products.$inferInsert).returning();
-    await audit(tx, actor, 'product.create', 'product', row!.id, input);
-    counter.touch();
-    invalidateDashboard();
-    return presentProduct(row!);
-  }).catch((err) => uniqueSku.rethrow(err, input.sku));
+  return db
+    .transaction(async (tx) => {
+      await uniqueSku.assertFree(tx, input.sku);
+      const [row] = await tx
+        .insert(products)
+        .values(toColumns(input) as typeof products.$inferInsert)
+        .returning();
+      await audit(tx, actor, 'product.create', 'product', row!.id, input);
+      counter.touch();
+      invalidateDashboard();
+      return presentProduct(row!);
+    })
+    .catch((err) => uniqueSku.rethrow(err, input.sku));
 }
 
 export async function updateProduct(db: Db, id: string, patch: ProductPatch, actor: Actor) {
-  return db.transaction(async (tx) => {
-    const before = await getProduct(tx, id);
-    if (patch.sku) await uniqueSku.assertFree(tx, patch.sku, id);
-    const [row] = await tx.update(products).set({ ...toColumns(patch), updatedAt: new Date() }).where(eq(products.id, id)).returning();
-    await audit(tx, actor, 'product.update', 'product', id, changes(presentProduct(before), presentProduct(row!)));
-    counter.touch();
-    invalidateDashboard();
-    return presentProduct(row!);
-  }).catch((err) => uniqueSku.rethrow(err, patch.sku));
+  return db
+    .transaction(async (tx) => {
+      const before = await getProduct(tx, id);
+      if (patch.sku) await uniqueSku.assertFree(tx, patch.sku, id);
+      const [row] = await tx
+        .update(products)
+        .set({ ...toColumns(patch), updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .returning();
+      await audit(tx, actor, 'product.update', 'product', id, changes(presentProduct(before), presentProduct(row!)));
+      counter.touch();
+      invalidateDashboard();
+      return presentProduct(row!);
+    })
+    .catch((err) => uniqueSku.rethrow(err, patch.sku));
 }
 
 export async function deleteProduct(db: Db, id: string, actor: Actor) {
@@ -140,8 +182,11 @@ export async function setProductImage(db: Db, uploadsDir: string, id: string, by
   try {
     const { product, previous } = await db.transaction(async (tx) => {
       const before = await getProduct(tx, id);
-      const [row] = await tx.update(products).set({ image: stored.image, imageThumb: stored.imageThumb, updatedAt: new Date() })
-        .where(eq(products.id, id)).returning();
+      const [row] = await tx
+        .update(products)
+        .set({ image: stored.image, imageThumb: stored.imageThumb, updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .returning();
       await audit(tx, actor, 'product.image', 'product', id, { image: stored.image, bytes: bytes.length });
       return { product: presentProduct(row!), previous: [before.image, before.imageThumb] };
     });

@@ -7,6 +7,7 @@ const howToSend = say('image_how_to_send');
 /** The one file of a multipart request, whole in memory (at most the multipart limit); refusals as sentences. */
 export async function readImageUpload(req: FastifyRequest): Promise<Buffer> {
   const { files } = await readUpload(req, { howToSend, tooLarge: say('image_too_large'), field: 'image' });
-  if (!files[0]) throw badRequest('image_no_file', { howToSend: sentenceOf(howToSend) }, { image: 'image_choose_file' });
+  if (!files[0])
+    throw badRequest('image_no_file', { howToSend: sentenceOf(howToSend) }, { image: 'image_choose_file' });
   return files[0].bytes;
 }

@@ -5,6 +5,15 @@ import { reconcile } from './service.js';
 
 export default defineRoutes('reconcile', (r, ctx) => {
   const { db } = ctx;
-  r.get('/api/reconcile', { config: allow('settings.manage'), schema: { response: { 200: reconciliationAnswer }, summary: 'Check that commissions, clawbacks and payouts add up (admins)' } }, async () =>
-    ({ ok: true, reconciliation: await reconcile(db, ctx.chain?.chain ?? null) }));
+  r.get(
+    '/api/reconcile',
+    {
+      config: allow('settings.manage'),
+      schema: {
+        response: { 200: reconciliationAnswer },
+        summary: 'Check that commissions, clawbacks and payouts add up (admins)',
+      },
+    },
+    async () => ({ ok: true, reconciliation: await reconcile(db, ctx.chain?.chain ?? null) }),
+  );
 });

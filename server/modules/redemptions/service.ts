@@ -6,7 +6,11 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { canMoveRedemption, mayBuyExclusive, type Redemption } from '../../../src/common/membership.js';
-import type { RedemptionInput, RedemptionListQuery, RedemptionStatusInput } from '../../../src/common/membership.schemas.js';
+import type {
+  RedemptionInput,
+  RedemptionListQuery,
+  RedemptionStatusInput,
+} from '../../../src/common/membership.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { products, redemptions, users } from '../../db/schema.js';
 import { conflict, forbidden, notFound, say, unprocessable } from '../../lib/errors.js';
@@ -25,9 +29,14 @@ import type { PricedCart } from '../cart/pricing.js';
 
 const counter = new Counter();
 const decider = alias(users, 'decider');
-const SORT_COLUMNS = { createdAt: redemptions.createdAt, pointsUsed: redemptions.pointsUsed, quantity: redemptions.quantity } as const;
+const SORT_COLUMNS = {
+  createdAt: redemptions.createdAt,
+  pointsUsed: redemptions.pointsUsed,
+  quantity: redemptions.quantity,
+} as const;
 
-type ListQuery = Pick<RedemptionListQuery, 'limit' | 'offset' | 'sort' | 'order'> & Partial<Pick<RedemptionListQuery, 'status' | 'userId' | 'q'>>;
+type ListQuery = Pick<RedemptionListQuery, 'limit' | 'offset' | 'sort' | 'order'> &
+  Partial<Pick<RedemptionListQuery, 'status' | 'userId' | 'q'>>;
 
 function redemptionFilter(q: ListQuery) {
   const filters: SQL[] = [];
@@ -35,34 +44,49 @@ function redemptionFilter(q: ListQuery) {
   if (q.userId) filters.push(eq(redemptions.userId, q.userId));
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(or(
-      sql`${redemptions.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${like})`,
-      sql`${redemptions.productId} in (select ${products.id} from ${products} where ${ilike(products.title, like)})`,
-    )!);
+    filters.push(
+      or(
+        sql`${redemptions.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${like})`,
+        sql`${redemptions.productId} in (select ${products.id} from ${products} where ${ilike(products.title, like)})`,
+      )!,
+    );
   }
   return filters.length ? and(...filters) : undefined;
 }
 
-const joined = (db: Queryable) => db.select({
-  r: redemptions, email: users.email, deciderEmail: decider.email,
-  product: { id: products.id, title: products.title, sku: products.sku, tokenId: products.tokenId },
-}).from(redemptions)
-  .innerJoin(users, eq(users.id, redemptions.userId))
-  .leftJoin(products, eq(products.id, redemptions.productId))
-  .leftJoin(decider, eq(decider.id, redemptions.decidedBy));
+const joined = (db: Queryable) =>
+  db
+    .select({
+      r: redemptions,
+      email: users.email,
+      deciderEmail: decider.email,
+      product: { id: products.id, title: products.title, sku: products.sku, tokenId: products.tokenId },
+    })
+    .from(redemptions)
+    .innerJoin(users, eq(users.id, redemptions.userId))
+    .leftJoin(products, eq(products.id, redemptions.productId))
+    .leftJoin(decider, eq(decider.id, redemptions.decidedBy));
 
 /** One page of the list (by offset for the JSON list, after a row for the CSV export). */
 export async function redemptionRows(db: Db, q: ListQuery, page: Page): Promise<Redemption[]> {
   const order = listOrder([SORT_COLUMNS[q.sort]], redemptions.id, q.order);
-  const rows = await joined(db).where(and(redemptionFilter(q), after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await joined(db)
+    .where(and(redemptionFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map((row) => presentRedemption({ ...row, product: row.product?.id ? row.product : null }));
 }
 
 export async function listRedemptions(db: Db, q: ListQuery) {
   const [rows, total] = await Promise.all([
     redemptionRows(db, q, q),
-    counter.count(db, redemptions, redemptionFilter(q), JSON.stringify([q.status ?? null, q.userId ?? null, q.q ?? null])),
+    counter.count(
+      db,
+      redemptions,
+      redemptionFilter(q),
+      JSON.stringify([q.status ?? null, q.userId ?? null, q.q ?? null]),
+    ),
   ]);
   return { redemptions: rows, ...total };
 }
@@ -84,22 +108,63 @@ export async function getRedemption(db: Db, id: string, caller: AuthUser): Promi
 export async function createRedemption(db: Db, input: RedemptionInput, caller: AuthUser): Promise<Redemption> {
   const id = await db.transaction(async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.id, input.productId)).limit(1);
-    if (!product) throw unprocessable('unknown_product', undefined, { productId: 'unknown_product_field' }, 'unknown_product');
-    if (product.status !== 'active') throw unprocessable('product_not_for_sale', { title: product.title }, { productId: 'product_inactive_field' }, 'product_inactive');
+    if (!product)
+      throw unprocessable('unknown_product', undefined, { productId: 'unknown_product_field' }, 'unknown_product');
+    if (product.status !== 'active')
+      throw unprocessable(
+        'product_not_for_sale',
+        { title: product.title },
+        { productId: 'product_inactive_field' },
+        'product_inactive',
+      );
     if (!mayBuyExclusive(await memberPricing(tx, caller.id), product.minMemberLevel)) {
-      throw unprocessable('product_members_only', { title: product.title, level: product.minMemberLevel ?? '' }, { productId: 'member_level_required_field' }, 'member_level_required');
+      throw unprocessable(
+        'product_members_only',
+        { title: product.title, level: product.minMemberLevel ?? '' },
+        { productId: 'member_level_required_field' },
+        'member_level_required',
+      );
     }
     if (product.stock < input.quantity) {
-      const short = product.stock === 0 ? say('out_of_stock', { title: product.title }) : say('insufficient_stock', { stock: product.stock, title: product.title });
+      const short =
+        product.stock === 0
+          ? say('out_of_stock', { title: product.title })
+          : say('insufficient_stock', { stock: product.stock, title: product.title });
       throw unprocessable(short, undefined, { quantity: short }, 'insufficient_stock');
     }
-    const cost = redemptionCost(product.priceFiatCents, input.quantity, await membershipSetting(tx, 'redemptionPointsPerCurrencyUnit'));
+    const cost = redemptionCost(
+      product.priceFiatCents,
+      input.quantity,
+      await membershipSetting(tx, 'redemptionPointsPerCurrencyUnit'),
+    );
     // The member's row lock: a second redemption racing for the same points waits here and then sees what is left.
     const member = await lockMember(tx, caller.id);
-    const [made] = await tx.insert(redemptions).values({ userId: caller.id, productId: product.id, quantity: input.quantity, pointsUsed: cost }).returning();
-    await writeEntry(tx, member, { type: 'REDEEMED', amount: -cost, reason: `Redeemed ${input.quantity} × ${product.title}`, redemptionId: made!.id }, new Date(),
-      say('redemption_points_short', { balance: member.pointsBalance, quantity: input.quantity, title: product.title, cost }));
-    await audit(tx, caller, 'redemption.create', 'redemption', made!.id, { productId: product.id, quantity: input.quantity, pointsUsed: cost });
+    const [made] = await tx
+      .insert(redemptions)
+      .values({ userId: caller.id, productId: product.id, quantity: input.quantity, pointsUsed: cost })
+      .returning();
+    await writeEntry(
+      tx,
+      member,
+      {
+        type: 'REDEEMED',
+        amount: -cost,
+        reason: `Redeemed ${input.quantity} × ${product.title}`,
+        redemptionId: made!.id,
+      },
+      new Date(),
+      say('redemption_points_short', {
+        balance: member.pointsBalance,
+        quantity: input.quantity,
+        title: product.title,
+        cost,
+      }),
+    );
+    await audit(tx, caller, 'redemption.create', 'redemption', made!.id, {
+      productId: product.id,
+      quantity: input.quantity,
+      pointsUsed: cost,
+    });
     return made!.id;
   });
   counter.touch();
@@ -107,7 +172,13 @@ export async function createRedemption(db: Db, input: RedemptionInput, caller: A
 }
 
 /** A zero-price order for the redeemed product (its unit price 0 too), paid by the points, stock taken. */
-async function orderFor(tx: Tx, r: typeof redemptions.$inferSelect, user: typeof users.$inferSelect, actor: Actor, currency: string) {
+async function orderFor(
+  tx: Tx,
+  r: typeof redemptions.$inferSelect,
+  user: typeof users.$inferSelect,
+  actor: Actor,
+  currency: string,
+) {
   const [product] = r.productId ? await tx.select().from(products).where(eq(products.id, r.productId)).limit(1) : [];
   if (!product) throw conflict('redemption_product_gone', undefined, 'unknown_product');
   const tokenised = isTokenised(product);
@@ -115,20 +186,48 @@ async function orderFor(tx: Tx, r: typeof redemptions.$inferSelect, user: typeof
     throw conflict('redemption_wallet_required', { title: product.title, email: user.email }, 'wallet_required');
   }
   const price: PricedCart = {
-    lines: [{ productId: product.id, qty: r.quantity, title: product.title, unitPriceCents: 0, lineTotalCents: 0, tokenised, error: null }],
-    subtotalCents: 0, discountCents: 0, memberDiscountCents: 0, taxCents: 0, shippingCents: 0, totalCents: 0, currency, coupon: null, member: null,
+    lines: [
+      {
+        productId: product.id,
+        qty: r.quantity,
+        title: product.title,
+        unitPriceCents: 0,
+        lineTotalCents: 0,
+        tokenised,
+        error: null,
+      },
+    ],
+    subtotalCents: 0,
+    discountCents: 0,
+    memberDiscountCents: 0,
+    taxCents: 0,
+    shippingCents: 0,
+    totalCents: 0,
+    currency,
+    coupon: null,
+    member: null,
   };
   await takeStock(tx, [{ productId: product.id, qty: r.quantity, title: product.title }]);
   const order = await insertPendingOrder(tx, {
-    userId: user.id, customerEmail: user.email, walletAddress: tokenised ? user.walletAddress : null, price,
-    products: new Map([[product.id, { ...product, priceFiatCents: 0 }]]), referrerId: null,
+    userId: user.id,
+    customerEmail: user.email,
+    walletAddress: tokenised ? user.walletAddress : null,
+    price,
+    products: new Map([[product.id, { ...product, priceFiatCents: 0 }]]),
+    referrerId: null,
   });
   await markOrderPaid(tx, order.id, { method: 'points', provider: 'points', reference: `redemption ${r.id}` }, actor);
   return { orderId: order.id, tokenised };
 }
 
 /** Staff decide a PENDING redemption: APPROVED makes its order, REJECTED returns the points; any other move is a 409. */
-export async function decideRedemption(db: Db, id: string, input: RedemptionStatusInput, actor: AuthUser, currency: string): Promise<Redemption> {
+export async function decideRedemption(
+  db: Db,
+  id: string,
+  input: RedemptionStatusInput,
+  actor: AuthUser,
+  currency: string,
+): Promise<Redemption> {
   const minted = await db.transaction(async (tx) => {
     const [r] = await tx.select().from(redemptions).where(eq(redemptions.id, id)).for('update').limit(1);
     if (!r) throw notFound('redemption_not_found');
@@ -141,17 +240,43 @@ export async function decideRedemption(db: Db, id: string, input: RedemptionStat
     const now = new Date();
     let made: { orderId: string; tokenised: boolean } | null = null;
     if (input.status === 'APPROVED') made = await orderFor(tx, r, user!, actor, currency);
-    else await writeEntry(tx, await lockMember(tx, r.userId), { type: 'RETURNED', amount: r.pointsUsed, reason: 'Redemption rejected', redemptionId: r.id, actorId: actor.id }, now);
-    await tx.update(redemptions).set({
-      status: input.status, orderId: made?.orderId ?? null, note: input.note, decidedBy: actor.id, decidedAt: now, updatedAt: now,
-    }).where(eq(redemptions.id, id));
-    await audit(tx, actor, input.status === 'APPROVED' ? 'redemption.approve' : 'redemption.reject', 'redemption', id, { note: input.note, orderId: made?.orderId ?? null });
+    else
+      await writeEntry(
+        tx,
+        await lockMember(tx, r.userId),
+        {
+          type: 'RETURNED',
+          amount: r.pointsUsed,
+          reason: 'Redemption rejected',
+          redemptionId: r.id,
+          actorId: actor.id,
+        },
+        now,
+      );
+    await tx
+      .update(redemptions)
+      .set({
+        status: input.status,
+        orderId: made?.orderId ?? null,
+        note: input.note,
+        decidedBy: actor.id,
+        decidedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(redemptions.id, id));
+    await audit(tx, actor, input.status === 'APPROVED' ? 'redemption.approve' : 'redemption.reject', 'redemption', id, {
+      note: input.note,
+      orderId: made?.orderId ?? null,
+    });
     await notify(tx, {
-      userId: r.userId, channels: ['in_app', 'email'], link: '/membership',
+      userId: r.userId,
+      channels: ['in_app', 'email'],
+      link: '/membership',
       title: input.status === 'APPROVED' ? 'Your redemption was approved' : 'Your redemption was rejected',
-      body: input.status === 'APPROVED'
-        ? `Your redemption of ${r.pointsUsed} points was approved; order ${made!.orderId.slice(0, 8)} is on its way.${input.note ? ` ${input.note}` : ''}`
-        : `Your redemption was rejected and its ${r.pointsUsed} points are back in your balance.${input.note ? ` Reason: ${input.note}` : ''}`,
+      body:
+        input.status === 'APPROVED'
+          ? `Your redemption of ${r.pointsUsed} points was approved; order ${made!.orderId.slice(0, 8)} is on its way.${input.note ? ` ${input.note}` : ''}`
+          : `Your redemption was rejected and its ${r.pointsUsed} points are back in your balance.${input.note ? ` Reason: ${input.note}` : ''}`,
     });
     return !!made?.tokenised;
   });

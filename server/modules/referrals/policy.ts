@@ -26,4 +26,3 @@ export function newReferralCode(): string {
 /** Attributed buyers ÷ unique visitors, in percent with 2 decimals; 0 without visitors. */
 export const conversionRate = (buyers: number, uniqueVisitors: number) =>
   uniqueVisitors > 0 ? Math.round((buyers * 10_000) / uniqueVisitors) / 100 : 0;
-

@@ -7,10 +7,14 @@ export const reportsAccess = resourceAccess('reports');
 /** A range's buckets: the last 7, 30 or 90 days by day, or the last 12 months by month (today or this month included). */
 export function periodShape(range: ReportRange): { unit: 'day' | 'month'; count: number } {
   switch (range) {
-    case '7d': return { unit: 'day', count: 7 };
-    case '30d': return { unit: 'day', count: 30 };
-    case '90d': return { unit: 'day', count: 90 };
-    case '1y': return { unit: 'month', count: 12 };
+    case '7d':
+      return { unit: 'day', count: 7 };
+    case '30d':
+      return { unit: 'day', count: 30 };
+    case '90d':
+      return { unit: 'day', count: 90 };
+    case '1y':
+      return { unit: 'month', count: 12 };
   }
 }
 

@@ -9,6 +9,8 @@ export function reportCsvColumns(report: Report): CsvColumn<ReportPoint>[] {
   const metrics: readonly string[] = REPORT_METRICS[report.kind];
   return [
     csvColumn<ReportPoint>(report.bucket === 'month' ? 'Month' : 'Day', 'text', (p) => p.period),
-    ...metrics.map((m) => csvColumn<ReportPoint>(heading(m), MONEY_METRICS.has(m) ? 'money' : 'number', (p) => p[m] ?? 0)),
+    ...metrics.map((m) =>
+      csvColumn<ReportPoint>(heading(m), MONEY_METRICS.has(m) ? 'money' : 'number', (p) => p[m] ?? 0),
+    ),
   ];
 }

@@ -6,22 +6,45 @@ import { reportsAccess as access } from './policy.js';
 import { buildReport } from './service.js';
 
 export default defineRoutes('reports', (r, { db, settings }) => {
-  r.get('/api/reports/:type', {
-    config: access.read,
-    schema: { params: reportKindParams, querystring: reportQuery, response: { 200: reportAnswer }, summary: 'A report’s totals, growth against the previous period and its series by day or month' },
-  }, async (req) => {
-    const { timezone, currency } = await settings.get();
-    return { ok: true, data: await buildReport(db, req.params.type, req.query.dateRange, { timezone, currency }) };
-  });
+  r.get(
+    '/api/reports/:type',
+    {
+      config: access.read,
+      schema: {
+        params: reportKindParams,
+        querystring: reportQuery,
+        response: { 200: reportAnswer },
+        summary: 'A report’s totals, growth against the previous period and its series by day or month',
+      },
+    },
+    async (req) => {
+      const { timezone, currency } = await settings.get();
+      return { ok: true, data: await buildReport(db, req.params.type, req.query.dateRange, { timezone, currency }) };
+    },
+  );
 
-  r.get('/api/reports/export/:type', {
-    config: { ...access.read, sends: { types: ['text/csv'], description: 'The breakdown as CSV' } },
-    schema: { params: reportKindParams, querystring: reportQuery, summary: 'A report’s breakdown by day or month as CSV' },
-  }, async (req, reply) => {
-    const { timezone, currency } = await settings.get();
-    const report = await buildReport(db, req.params.type, req.query.dateRange, { timezone, currency });
-    // One page: a report's breakdown is at most 90 days or 12 months.
-    const pages = (async function* () { yield report.series; })();
-    return streamCsv(reply, { name: `report-${report.kind}-${report.range}`, columns: reportCsvColumns(report), pages });
-  });
+  r.get(
+    '/api/reports/export/:type',
+    {
+      config: { ...access.read, sends: { types: ['text/csv'], description: 'The breakdown as CSV' } },
+      schema: {
+        params: reportKindParams,
+        querystring: reportQuery,
+        summary: 'A report’s breakdown by day or month as CSV',
+      },
+    },
+    async (req, reply) => {
+      const { timezone, currency } = await settings.get();
+      const report = await buildReport(db, req.params.type, req.query.dateRange, { timezone, currency });
+      // One page: a report's breakdown is at most 90 days or 12 months.
+      const pages = (async function* () {
+        yield report.series;
+      })();
+      return streamCsv(reply, {
+        name: `report-${report.kind}-${report.range}`,
+        columns: reportCsvColumns(report),
+        pages,
+      });
+    },
+  );
 });

@@ -22,7 +22,9 @@ export class SettingsService {
     if (this.cached && this.cachedGeneration === generation && cachesTrusted()) return this.cached;
     const seen = generation;
     // Read as JSON text: drizzle's jsonb column parses a string value again, so "0.0004" would come back as a number.
-    const rows = await db.select({ key: settingsTable.key, json: sql<string>`${settingsTable.value}::text` }).from(settingsTable);
+    const rows = await db
+      .select({ key: settingsTable.key, json: sql<string>`${settingsTable.value}::text` })
+      .from(settingsTable);
     const stored: Record<string, unknown> = {};
     for (const row of rows) stored[row.key] = JSON.parse(row.json);
     const merged = settingsSchema.partial().safeParse(stored);
@@ -41,7 +43,9 @@ export class SettingsService {
       if (value === undefined) continue;
       // A null setting (e.g. freeShippingOver: never) is stored as JSON null: a bare null would be SQL NULL, which the column refuses.
       const stored = value === null ? sql`'null'::jsonb` : value;
-      await db.insert(settingsTable).values({ key, value: stored, updatedAt: now })
+      await db
+        .insert(settingsTable)
+        .values({ key, value: stored, updatedAt: now })
         .onConflictDoUpdate({ target: settingsTable.key, set: { value: stored, updatedAt: now } });
     }
     this.cached = null;

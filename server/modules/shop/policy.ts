@@ -17,10 +17,14 @@ export const SIGNUP_ROLE = 'user';
 /** How long a sign-up's confirmation link works. */
 export const SIGNUP_LINK_HOURS = 24;
 
-export const signupConfirmUrl = (origin: string, token: string) => `${origin}/shop/account?confirm=${encodeURIComponent(token)}`;
+export const signupConfirmUrl = (origin: string, token: string) =>
+  `${origin}/shop/account?confirm=${encodeURIComponent(token)}`;
 
 /** Why a stored sign-up may not be confirmed now (null: it may), with the HTTP status to answer. */
-export function signupLinkRefusal(request: { usedAt: Date | null; expiresAt: Date } | null, now: Date): { status: 400 | 410; code: string; message: Said } | null {
+export function signupLinkRefusal(
+  request: { usedAt: Date | null; expiresAt: Date } | null,
+  now: Date,
+): { status: 400 | 410; code: string; message: Said } | null {
   if (!request) return { status: 400, code: 'link_invalid', message: say('signup_link_invalid') };
   if (request.usedAt) return { status: 410, code: 'link_used', message: say('signup_link_used') };
   if (request.expiresAt <= now) return { status: 410, code: 'link_expired', message: say('signup_link_expired') };

@@ -29,7 +29,8 @@ export async function getShopProduct(db: Db, id: string, userId: string | null |
   const product = await getProduct(db, id).catch(() => null);
   if (!product || !isOnSale(product)) throw notFound('product_not_found');
   // An exclusive product above the caller's level reads as not found, as a draft does.
-  if (product.minMemberLevel && !(await exclusiveLevelsFor(db, userId)).includes(memberLevelOf(product.minMemberLevel))) throw notFound('product_not_found');
+  if (product.minMemberLevel && !(await exclusiveLevelsFor(db, userId)).includes(memberLevelOf(product.minMemberLevel)))
+    throw notFound('product_not_found');
   return presentProduct(product);
 }
 
@@ -41,18 +42,26 @@ export async function withParts(db: Queryable, rows: (typeof orders.$inferSelect
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids));
   const paid = await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.createdAt));
   const mints = await db.select().from(mintJobs).where(inArray(mintJobs.orderId, ids)).orderBy(asc(mintJobs.createdAt));
-  return rows.map((order) => presentShopOrder(order, {
-    items: items.filter((i) => i.orderId === order.id),
-    payment: paid.find((p) => p.orderId === order.id),
-    mints: mints.filter((m) => m.orderId === order.id),
-  }));
+  return rows.map((order) =>
+    presentShopOrder(order, {
+      items: items.filter((i) => i.orderId === order.id),
+      payment: paid.find((p) => p.orderId === order.id),
+      mints: mints.filter((m) => m.orderId === order.id),
+    }),
+  );
 }
 
 /** The caller's own orders, newest first. */
 export async function listOwnOrders(db: Db, userId: string, page: { limit: number; offset: number }) {
   const mine = eq(orders.userId, userId);
   const [rows, [total]] = await Promise.all([
-    db.select().from(orders).where(mine).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(orders)
+      .where(mine)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(orders).where(mine),
   ]);
   return { orders: await withParts(db, rows), total: total?.n ?? 0, totalIsEstimate: false };

@@ -21,7 +21,13 @@ import { SIGNUP_LINK_HOURS, SIGNUP_ROLE, signupConfirmUrl, signupLinkRefusal } f
  * set-password links are built. These emails are part of the account itself, so they are sent even when the
  * notification emails setting is off.
  */
-export async function requestSignup(db: Db, input: SignupInput, origin: string, ip: string | undefined, now = new Date()): Promise<void> {
+export async function requestSignup(
+  db: Db,
+  input: SignupInput,
+  origin: string,
+  ip: string | undefined,
+  now = new Date(),
+): Promise<void> {
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const token = newToken();
@@ -29,22 +35,37 @@ export async function requestSignup(db: Db, input: SignupInput, origin: string, 
     const s = { ...(await notificationSettings(tx)), emailNotifications: true };
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (existing) {
-      await notify(tx, {
-        userId: existing.id, channels: ['email'], link: `${origin}/shop/account`,
-        title: `Someone tried to sign up with your address on ${s.siteName}`,
-        body: `Someone tried to create an account on ${s.siteName} with ${email}, which already has an account: nothing was changed. If it was you, log in instead. If not, you can ignore this email.`,
-      }, s);
+      await notify(
+        tx,
+        {
+          userId: existing.id,
+          channels: ['email'],
+          link: `${origin}/shop/account`,
+          title: `Someone tried to sign up with your address on ${s.siteName}`,
+          body: `Someone tried to create an account on ${s.siteName} with ${email}, which already has an account: nothing was changed. If it was you, log in instead. If not, you can ignore this email.`,
+        },
+        s,
+      );
       await audit(tx, { id: existing.id, ip }, 'user.signup_taken', 'user', existing.id, null);
       return;
     }
     await tx.delete(signupRequests).where(lt(signupRequests.expiresAt, now));
     const expiresAt = new Date(now.getTime() + SIGNUP_LINK_HOURS * 3_600_000);
-    await tx.insert(signupRequests).values({ tokenHash: sha256(token), email, name: input.name, passwordHash, expiresAt, createdAt: now });
-    await notify(tx, {
-      userId: null, email, channels: ['email'], link: signupConfirmUrl(origin, token),
-      title: `Confirm your email for ${s.siteName}`,
-      body: `Someone, probably you, signed up on ${s.siteName} with ${email}. Follow the link below within ${SIGNUP_LINK_HOURS} hours to create your account and log in. If it was not you, ignore this email: no account is made.`,
-    }, s);
+    await tx
+      .insert(signupRequests)
+      .values({ tokenHash: sha256(token), email, name: input.name, passwordHash, expiresAt, createdAt: now });
+    await notify(
+      tx,
+      {
+        userId: null,
+        email,
+        channels: ['email'],
+        link: signupConfirmUrl(origin, token),
+        title: `Confirm your email for ${s.siteName}`,
+        body: `Someone, probably you, signed up on ${s.siteName} with ${email}. Follow the link below within ${SIGNUP_LINK_HOURS} hours to create your account and log in. If it was not you, ignore this email: no account is made.`,
+      },
+      s,
+    );
   });
 }
 
@@ -53,28 +74,55 @@ export async function requestSignup(db: Db, input: SignupInput, origin: string, 
  * An unknown, used or expired link is refused with its sentence; an address that got an account meanwhile (another
  * sign-up confirmed first) is refused as taken. Either refusal changes nothing. The new shopper is sent a welcome.
  */
-export async function confirmSignup(db: Db, settings: SettingsService, input: { token: string; origin: string; ip?: string; userAgent?: string }, now = new Date()): Promise<Extract<LoginOutcome, { kind: 'session' }>> {
-  return db.transaction(async (tx) => {
-    const [request] = await tx.select().from(signupRequests).where(eq(signupRequests.tokenHash, sha256(input.token))).limit(1).for('update');
-    const refusal = signupLinkRefusal(request ?? null, now);
-    if (refusal) throw new AppError(refusal.status, refusal.message, undefined, undefined, refusal.code);
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, request!.email)).limit(1);
-    if (taken) throw conflict('account_email_taken', undefined, 'email_taken');
-    const [user] = await tx.insert(users).values({ email: request!.email, name: request!.name, role: SIGNUP_ROLE, passwordHash: request!.passwordHash }).returning();
-    await tx.update(signupRequests).set({ usedAt: now }).where(and(eq(signupRequests.email, request!.email), isNull(signupRequests.usedAt)));
-    await audit(tx, { id: user!.id, ip: input.ip }, 'user.signup', 'user', user!.id, { email: user!.email });
-    await welcome(tx, user!, input.origin);
-    return openSession(tx, settings, user!, input, now);
-  }).catch((err) => { throw isUniqueViolation(err, 'users_email_key') ? conflict('account_email_taken', undefined, 'email_taken') : err; });
+export async function confirmSignup(
+  db: Db,
+  settings: SettingsService,
+  input: { token: string; origin: string; ip?: string; userAgent?: string },
+  now = new Date(),
+): Promise<Extract<LoginOutcome, { kind: 'session' }>> {
+  return db
+    .transaction(async (tx) => {
+      const [request] = await tx
+        .select()
+        .from(signupRequests)
+        .where(eq(signupRequests.tokenHash, sha256(input.token)))
+        .limit(1)
+        .for('update');
+      const refusal = signupLinkRefusal(request ?? null, now);
+      if (refusal) throw new AppError(refusal.status, refusal.message, undefined, undefined, refusal.code);
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, request!.email)).limit(1);
+      if (taken) throw conflict('account_email_taken', undefined, 'email_taken');
+      const [user] = await tx
+        .insert(users)
+        .values({ email: request!.email, name: request!.name, role: SIGNUP_ROLE, passwordHash: request!.passwordHash })
+        .returning();
+      await tx
+        .update(signupRequests)
+        .set({ usedAt: now })
+        .where(and(eq(signupRequests.email, request!.email), isNull(signupRequests.usedAt)));
+      await audit(tx, { id: user!.id, ip: input.ip }, 'user.signup', 'user', user!.id, { email: user!.email });
+      await welcome(tx, user!, input.origin);
+      return openSession(tx, settings, user!, input, now);
+    })
+    .catch((err) => {
+      throw isUniqueViolation(err, 'users_email_key') ? conflict('account_email_taken', undefined, 'email_taken') : err;
+    });
 }
 
 /** The welcome a new shopper gets, by email and in the shop's notifications: where to shop, and where the account and wallet are. */
 async function welcome(tx: Queryable, user: { id: string; name: string | null }, origin: string) {
   const s = { ...(await notificationSettings(tx)), emailNotifications: true };
-  await notify(tx, {
-    userId: user.id, channels: ['email', 'in_app'], link: `${origin}/shop`,
-    title: `Welcome to ${s.siteName}`,
-    body: `Hello${user.name ? ` ${user.name}` : ''}, your account on ${s.siteName} is ready. Browse the shop at ${origin}/shop. `
-      + `Your orders, identity check, membership points and the wallet that receives your tokens are on your account page: ${origin}/shop/account.`,
-  }, s);
+  await notify(
+    tx,
+    {
+      userId: user.id,
+      channels: ['email', 'in_app'],
+      link: `${origin}/shop`,
+      title: `Welcome to ${s.siteName}`,
+      body:
+        `Hello${user.name ? ` ${user.name}` : ''}, your account on ${s.siteName} is ready. Browse the shop at ${origin}/shop. ` +
+        `Your orders, identity check, membership points and the wallet that receives your tokens are on your account page: ${origin}/shop/account.`,
+    },
+    s,
+  );
 }

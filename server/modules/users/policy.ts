@@ -13,8 +13,10 @@ type Change = { role?: string; status?: string };
 
 /** Whether the change takes an active admin out of the active admins. */
 const losesAdmin = (target: Target, change: Change) =>
-  target.role === 'admin' && target.status === 'active' &&
-  ((change.role !== undefined && change.role !== 'admin') || (change.status !== undefined && change.status !== 'active'));
+  target.role === 'admin' &&
+  target.status === 'active' &&
+  ((change.role !== undefined && change.role !== 'admin') ||
+    (change.status !== undefined && change.status !== 'active'));
 
 /** Why `actorId` may not make this change to their own account, or null: nobody changes their own role or takes themself out of service. */
 export function selfChangeRefusal(actorId: string | null, target: Target, change: Change): Said | null {

@@ -6,10 +6,24 @@ import { csvColumns, csvExport } from '../../lib/csv.js';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The users list's CSV (GET /api/users/export.csv): no password hash, no session. */
-export const userCsv = csvExport('users', csvColumns<User>({
-  id: 'text', email: 'text', name: 'text', firstName: 'text', lastName: 'text', phone: 'text', role: 'text', status: 'text',
-  kycStatus: 'text', lockedUntil: 'date', lastLogin: 'date', createdAt: 'date', updatedAt: 'date',
-}));
+export const userCsv = csvExport(
+  'users',
+  csvColumns<User>({
+    id: 'text',
+    email: 'text',
+    name: 'text',
+    firstName: 'text',
+    lastName: 'text',
+    phone: 'text',
+    role: 'text',
+    status: 'text',
+    kycStatus: 'text',
+    lockedUntil: 'date',
+    lastLogin: 'date',
+    createdAt: 'date',
+    updatedAt: 'date',
+  }),
+);
 
 /** A user row as the API answers it: never its password hash, referral secrets or lockout counters' internals. */
 export function presentUser(u: typeof users.$inferSelect, now = new Date()): User {
@@ -34,5 +48,10 @@ export function presentUser(u: typeof users.$inferSelect, now = new Date()): Use
   };
 }
 
-export const presentSession = (s: typeof sessions.$inferSelect): UserSessionInfo =>
-  ({ id: s.id, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), userAgent: s.userAgent, ip: s.ip });
+export const presentSession = (s: typeof sessions.$inferSelect): UserSessionInfo => ({
+  id: s.id,
+  createdAt: s.createdAt.toISOString(),
+  lastSeenAt: s.lastSeenAt.toISOString(),
+  userAgent: s.userAgent,
+  ip: s.ip,
+});

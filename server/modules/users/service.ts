@@ -1,5 +1,12 @@
 import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
-import type { PasswordReset, User, UserCreated, UserDetail, UserRemoval, UserStats } from '../../../src/common/users.js';
+import type {
+  PasswordReset,
+  User,
+  UserCreated,
+  UserDetail,
+  UserRemoval,
+  UserStats,
+} from '../../../src/common/users.js';
 import type { UserCreateInput, UserListQuery, UserPatch } from '../../../src/common/users.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { orders, sessions, users } from '../../db/schema.js';
@@ -23,10 +30,19 @@ import { presentSession, presentUser } from './present.js';
 type Row = typeof users.$inferSelect;
 const counter = new Counter();
 
-const SORT_COLUMNS = { createdAt: users.createdAt, email: users.email, name: users.name, lastLogin: users.lastLogin, role: users.role } as const;
+const SORT_COLUMNS = {
+  createdAt: users.createdAt,
+  email: users.email,
+  name: users.name,
+  lastLogin: users.lastLogin,
+  role: users.role,
+} as const;
 
 const uniqueEmail = uniqueText({
-  table: users, id: users.id, column: users.email, index: 'users_email_key',
+  table: users,
+  id: users.id,
+  column: users.email,
+  index: 'users_email_key',
   taken: (value) => new AppError(409, 'email_taken', { value }, { email: 'email_used_by_other' }),
 });
 
@@ -50,13 +66,21 @@ function userFilter(q: UserListQuery) {
 /** One page of the list (by offset for the JSON list, after a row for the CSV export). */
 export async function userRows(db: Db, q: UserListQuery, page: Page): Promise<User[]> {
   const order = listOrder([SORT_COLUMNS[q.sort]], users.id, q.order);
-  const rows = await db.select().from(users).where(and(userFilter(q), after(order, page.after)))
-    .orderBy(...orderBy(order)).limit(page.limit).offset(page.offset ?? 0);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(userFilter(q), after(order, page.after)))
+    .orderBy(...orderBy(order))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   const now = new Date();
   return rows.map((u) => presentUser(u, now));
 }
 
-export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: User[]; total: number; totalIsEstimate: boolean; stats: UserStats }> {
+export async function listUsers(
+  db: Db,
+  q: UserListQuery,
+): Promise<{ users: User[]; total: number; totalIsEstimate: boolean; stats: UserStats }> {
   const [rows, total, all, active, verified] = await Promise.all([
     userRows(db, q, q),
     counter.count(db, users, userFilter(q), JSON.stringify([q.status, q.role, q.kycStatus, q.q])),
@@ -78,10 +102,18 @@ export async function getUser(db: Db, id: string): Promise<UserDetail> {
   const row = await findUser(db, id);
   const [[placed], open] = await Promise.all([
     db.select({ n: count() }).from(orders).where(eq(orders.userId, id)),
-    db.select().from(sessions).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt))).orderBy(desc(sessions.lastSeenAt)).limit(20),
+    db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)))
+      .orderBy(desc(sessions.lastSeenAt))
+      .limit(20),
   ]);
   return {
-    ...presentUser(row), ordersCount: Number(placed?.n ?? 0), failedLoginCount: row.failedLoginCount, sessions: open.map(presentSession),
+    ...presentUser(row),
+    ordersCount: Number(placed?.n ?? 0),
+    failedLoginCount: row.failedLoginCount,
+    sessions: open.map(presentSession),
     loginFailures: await recentFailures(db, row.email, new Date()),
     twoFactorEnabledAt: row.totpSecret && row.totpEnabledAt ? row.totpEnabledAt.toISOString() : null,
     recoveryCodesLeft: row.totpSecret ? await recoveryCodesLeft(db, id) : 0,
@@ -89,7 +121,13 @@ export async function getUser(db: Db, id: string): Promise<UserDetail> {
 }
 
 /** An admin's reset of a user's password: the temporary password, answered once. */
-export async function resetUserPassword(db: Db, id: string, method: 'temporary' | 'link', origin: string, actor: Actor): Promise<PasswordReset> {
+export async function resetUserPassword(
+  db: Db,
+  id: string,
+  method: 'temporary' | 'link',
+  origin: string,
+  actor: Actor,
+): Promise<PasswordReset> {
   const given = await resetPassword(db, id, actor, method === 'link' ? { method, origin } : { method });
   return { ...given, user: presentUser(await findUser(db, id)) } as PasswordReset;
 }
@@ -102,7 +140,11 @@ export async function resetUserTwoFactor(db: Db, id: string, actor: Actor): Prom
 
 /** Active admins, counted under a lock on them so two changes cannot each leave the other as the last one. */
 async function activeAdmins(tx: Tx): Promise<number> {
-  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.status, 'active'))).for('update');
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+    .for('update');
   return rows.length;
 }
 
@@ -111,14 +153,20 @@ export async function createUser(db: Db, input: UserCreateInput, origin: string,
   const email = normaliseEmail(input.email);
   const { password, passwordSetup, ...fields } = input;
   const passwordHash = password !== undefined ? await hashPassword(password) : null;
-  return db.transaction(async (tx) => {
-    await uniqueEmail.assertFree(tx, email);
-    const [row] = await tx.insert(users).values({ ...fields, email, passwordHash }).returning();
-    await audit(tx, actor, 'user.create', 'user', row!.id, { ...fields, email, passwordSetup });
-    const setPasswordLink = passwordSetup === 'link' ? await issuePasswordLink(tx, row!, 'invite', origin, actor) : null;
-    counter.touch();
-    return { user: presentUser(row!), setPasswordLink };
-  }).catch((err) => uniqueEmail.rethrow(err, email));
+  return db
+    .transaction(async (tx) => {
+      await uniqueEmail.assertFree(tx, email);
+      const [row] = await tx
+        .insert(users)
+        .values({ ...fields, email, passwordHash })
+        .returning();
+      await audit(tx, actor, 'user.create', 'user', row!.id, { ...fields, email, passwordSetup });
+      const setPasswordLink =
+        passwordSetup === 'link' ? await issuePasswordLink(tx, row!, 'invite', origin, actor) : null;
+      counter.touch();
+      return { user: presentUser(row!), setPasswordLink };
+    })
+    .catch((err) => uniqueEmail.rethrow(err, email));
 }
 
 /** Applies a change under the user's lock: the rules of policy.ts, the email kept unique, sessions ended when role or status change. */
@@ -132,15 +180,25 @@ async function changeUser(tx: Tx, id: string, patch: UserPatch, actor: Actor, ac
   const values = { ...patch, ...(patch.email !== undefined ? { email: normaliseEmail(patch.email) } : {}) };
   if (values.email !== undefined && values.email !== target.email) await uniqueEmail.assertFree(tx, values.email, id);
   const now = new Date();
-  const [row] = await tx.update(users).set({ ...values, updatedAt: now }).where(eq(users.id, id)).returning();
+  const [row] = await tx
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
   if (endsSessions(target, patch)) await revokeAllSessions(tx, id, now);
   if (values.status === 'suspended' && target.status !== 'suspended') {
     // By email: a suspended user cannot log in to read the bell.
     const s = await notificationSettings(tx);
-    await notify(tx, {
-      userId: id, channels: ['email'], title: `Your ${s.siteName} account was suspended`,
-      body: `Your account ${row!.email} on ${s.siteName} was suspended by an administrator, and you were logged out. If you think this is a mistake, reply to this email or contact support.`,
-    }, s);
+    await notify(
+      tx,
+      {
+        userId: id,
+        channels: ['email'],
+        title: `Your ${s.siteName} account was suspended`,
+        body: `Your account ${row!.email} on ${s.siteName} was suspended by an administrator, and you were logged out. If you think this is a mistake, reply to this email or contact support.`,
+      },
+      s,
+    );
   }
   await audit(tx, actor, action, 'user', id, changes(presentUser(target, now), presentUser(row!, now), DERIVED));
   counter.touch();
@@ -151,18 +209,26 @@ async function changeUser(tx: Tx, id: string, patch: UserPatch, actor: Actor, ac
 const DERIVED = ['updatedAt', 'isActive'];
 
 export async function updateUser(db: Db, id: string, patch: UserPatch, actor: Actor): Promise<User> {
-  return db.transaction((tx) => changeUser(tx, id, patch, actor, 'user.update')).catch((err) => uniqueEmail.rethrow(err, patch.email ?? ''));
+  return db
+    .transaction((tx) => changeUser(tx, id, patch, actor, 'user.update'))
+    .catch((err) => uniqueEmail.rethrow(err, patch.email ?? ''));
 }
 
-export const suspendUser = (db: Db, id: string, actor: Actor) => db.transaction((tx) => changeUser(tx, id, { status: 'suspended' }, actor, 'user.suspend'));
-export const reactivateUser = (db: Db, id: string, actor: Actor) => db.transaction((tx) => changeUser(tx, id, { status: 'active' }, actor, 'user.reactivate'));
+export const suspendUser = (db: Db, id: string, actor: Actor) =>
+  db.transaction((tx) => changeUser(tx, id, { status: 'suspended' }, actor, 'user.suspend'));
+export const reactivateUser = (db: Db, id: string, actor: Actor) =>
+  db.transaction((tx) => changeUser(tx, id, { status: 'active' }, actor, 'user.reactivate'));
 
 /** Lifts every address's lockout of this account after too many failed logins. */
 export async function unlockUser(db: Db, id: string, actor: Actor): Promise<User> {
   return db.transaction(async (tx) => {
     const user = await findUser(tx, id, true);
     await liftLockout(tx, user.email);
-    const [row] = await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
     await audit(tx, actor, 'user.unlock', 'user', id, null);
     return presentUser(row!);
   });
@@ -179,13 +245,19 @@ export async function deleteUser(db: Db, id: string, actor: Actor): Promise<User
     if (refusal) throw conflict(refusal, undefined, 'user_delete_refused');
     const [placed] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, id)).limit(1);
     if (!placed) {
-      const erased = await tx.transaction(async (inner) => {
-        await inner.delete(users).where(eq(users.id, id));
-        return true;
-      }).catch((err: unknown) => {
-        if ((err as { code?: string }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') return false;
-        throw err;
-      });
+      const erased = await tx
+        .transaction(async (inner) => {
+          await inner.delete(users).where(eq(users.id, id));
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (
+            (err as { code?: string }).code === '23503' ||
+            (err as { cause?: { code?: string } }).cause?.code === '23503'
+          )
+            return false;
+          throw err;
+        });
       if (erased) {
         await audit(tx, actor, 'user.delete', 'user', id, { email: target.email });
         counter.touch();
@@ -193,6 +265,10 @@ export async function deleteUser(db: Db, id: string, actor: Actor): Promise<User
       }
     }
     const user = await changeUser(tx, id, { status: 'inactive' }, actor, 'user.deactivate');
-    return { outcome: 'deactivated', message: `User ${target.email} has records, so the account was deactivated instead of deleted.`, user };
+    return {
+      outcome: 'deactivated',
+      message: `User ${target.email} has records, so the account was deactivated instead of deleted.`,
+      user,
+    };
   });
 }

@@ -1,4 +1,20 @@
-import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { AuditEvent } from '../../common/audit';
@@ -23,7 +39,11 @@ function AuditDetails({ event }: { event: AuditEvent }) {
     text: (field, value) => (catalogue ? translate(`${catalogue}.${field}.${value}`, { _: value }) : value),
   };
   // Lines as blocks of text, which a phone list's secondary text (a paragraph) may hold.
-  return auditLines(event.data).map((line) => <Box component="span" key={line.field} sx={{ display: 'block' }}>{lineText(line, format)}</Box>);
+  return auditLines(event.data).map((line) => (
+    <Box component="span" key={line.field} sx={{ display: 'block' }}>
+      {lineText(line, format)}
+    </Box>
+  ));
 }
 
 /**
@@ -36,7 +56,11 @@ export function useAuditParts() {
   return {
     when: (e: AuditEvent) => dateTime(e.createdAt),
     who: (e: AuditEvent) => e.actorEmail ?? translate('app.audit.system'),
-    action: (e: AuditEvent) => <Box component="span" data-audit-action={e.action} sx={{ fontFamily: 'monospace' }}>{e.action}</Box>,
+    action: (e: AuditEvent) => (
+      <Box component="span" data-audit-action={e.action} sx={{ fontFamily: 'monospace' }}>
+        {e.action}
+      </Box>
+    ),
     record: (e: AuditEvent) => (e.entityId ? `${e.entity} ${e.entityId.slice(0, 12)}` : e.entity),
     details: (e: AuditEvent) => <AuditDetails event={e} />,
   };
@@ -51,10 +75,14 @@ export default function AuditTrail({ filter }: { filter: AuditFilter }) {
   const events = useInfiniteQuery({
     queryKey: ['audit', filter],
     initialPageParam: 0,
-    queryFn: ({ pageParam }) => apiGet<{ events: AuditEvent[]; total: number }>(`/api/audit${toQuery({ ...filter, limit: PAGE, offset: pageParam })}`),
+    queryFn: ({ pageParam }) =>
+      apiGet<{ events: AuditEvent[]; total: number }>(
+        `/api/audit${toQuery({ ...filter, limit: PAGE, offset: pageParam })}`,
+      ),
     getNextPageParam: (last, pages) => (last.events.length === PAGE ? pages.length * PAGE : undefined),
   });
-  if (events.error) return <Alert severity="error">{`${translate('app.audit.load_failed')}: ${events.error.message}`}</Alert>;
+  if (events.error)
+    return <Alert severity="error">{`${translate('app.audit.load_failed')}: ${events.error.message}`}</Alert>;
   if (events.isPending) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
   const rows = events.data.pages.flatMap((p) => p.events);
   if (rows.length === 0) return <Typography color="text.secondary">{translate('app.audit.empty')}</Typography>;
@@ -67,7 +95,12 @@ export default function AuditTrail({ filter }: { filter: AuditFilter }) {
             <ListItem key={e.id} data-audit-action={e.action} divider>
               <ListItemText
                 primary={action(e)}
-                secondary={<>{line(when(e), who(e), e.ip)}{details(e)}</>}
+                secondary={
+                  <>
+                    {line(when(e), who(e), e.ip)}
+                    {details(e)}
+                  </>
+                }
                 slotProps={{ secondary: { component: 'div' } }}
               />
             </ListItem>
@@ -76,7 +109,13 @@ export default function AuditTrail({ filter }: { filter: AuditFilter }) {
       ) : (
         <Table size="small">
           <TableHead>
-            <TableRow>{head('when')}{head('who')}{head('action')}{head('details')}{head('address')}</TableRow>
+            <TableRow>
+              {head('when')}
+              {head('who')}
+              {head('action')}
+              {head('details')}
+              {head('address')}
+            </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((e) => (
@@ -92,7 +131,9 @@ export default function AuditTrail({ filter }: { filter: AuditFilter }) {
         </Table>
       )}
       {events.hasNextPage && (
-        <Button sx={{ mt: 1 }} disabled={events.isFetchingNextPage} onClick={() => events.fetchNextPage()}>{translate('app.list.load_more')}</Button>
+        <Button sx={{ mt: 1 }} disabled={events.isFetchingNextPage} onClick={() => events.fetchNextPage()}>
+          {translate('app.list.load_more')}
+        </Button>
       )}
     </Box>
   );

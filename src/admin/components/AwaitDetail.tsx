@@ -9,11 +9,21 @@ export const detailOf = <S extends object, D extends S>(record: S, key: Exclude<
   key in record ? (record as D) : null;
 
 /** A part of a record page that only the one-record answer can fill: placeholder lines until `detail` is there. */
-export default function AwaitDetail<D>({ detail, lines = 2, children }: { detail: D | null; lines?: number; children: (detail: D) => ReactNode }) {
+export default function AwaitDetail<D>({
+  detail,
+  lines = 2,
+  children,
+}: {
+  detail: D | null;
+  lines?: number;
+  children: (detail: D) => ReactNode;
+}) {
   if (detail !== null) return <>{children(detail)}</>;
   return (
     <Box aria-busy="true" data-testid="detail-pending">
-      {Array.from({ length: lines }, (_, i) => <Skeleton key={i} variant="text" />)}
+      {Array.from({ length: lines }, (_, i) => (
+        <Skeleton key={i} variant="text" />
+      ))}
     </Box>
   );
 }

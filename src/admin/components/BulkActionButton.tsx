@@ -1,4 +1,13 @@
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
+import {
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+} from '@mui/material';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Button, Confirm, useListContext, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { BulkAnswer, BulkResult } from '../../common/bulk';
@@ -28,7 +37,18 @@ type BulkActionButtonProps<R extends RaRecord> = {
  * selected ids to the bulk endpoint, which acts on each row by itself; then a notice says how many were done and
  * refused, a dialog names each refused row with its sentence, and the list is refreshed and its selection cleared.
  */
-export default function BulkActionButton<R extends RaRecord>({ path, method = 'POST', body = {}, label, confirm, confirmArgs, icon, danger, name, reason }: BulkActionButtonProps<R>) {
+export default function BulkActionButton<R extends RaRecord>({
+  path,
+  method = 'POST',
+  body = {},
+  label,
+  confirm,
+  confirmArgs,
+  icon,
+  danger,
+  name,
+  reason,
+}: BulkActionButtonProps<R>) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -51,7 +71,9 @@ export default function BulkActionButton<R extends RaRecord>({ path, method = 'P
     setBusy(true);
     try {
       const answer = await apiSend<BulkAnswer>(method, path, { ...body, ...more, ids: selectedIds });
-      notify(translate('app.bulk.outcome', { done: answer.done, refused: answer.refused }), { type: answer.refused ? 'warning' : 'success' });
+      notify(translate('app.bulk.outcome', { done: answer.done, refused: answer.refused }), {
+        type: answer.refused ? 'warning' : 'success',
+      });
       const notDone = answer.results.filter((r) => !r.ok).map((r) => ({ ...r, name: nameOf(r.id) }));
       setRefused(notDone);
       if (notDone.length === 0) onUnselectItems();
@@ -71,9 +93,20 @@ export default function BulkActionButton<R extends RaRecord>({ path, method = 'P
 
   return (
     <>
-      <Button label={label} onClick={() => setAsking(true)} disabled={busy} color={danger ? 'error' : 'primary'}>{icon}</Button>
+      <Button label={label} onClick={() => setAsking(true)} disabled={busy} color={danger ? 'error' : 'primary'}>
+        {icon}
+      </Button>
       {reason ? (
-        <ReasonDialog open={asking} busy={busy} title={question} content="app.bulk.confirm_content" label={reason} confirm={label} onConfirm={(why) => void run({ reason: why })} onClose={() => setAsking(false)} />
+        <ReasonDialog
+          open={asking}
+          busy={busy}
+          title={question}
+          content="app.bulk.confirm_content"
+          label={reason}
+          confirm={label}
+          onConfirm={(why) => void run({ reason: why })}
+          onClose={() => setAsking(false)}
+        />
       ) : (
         <Confirm
           isOpen={asking}
@@ -91,7 +124,10 @@ export default function BulkActionButton<R extends RaRecord>({ path, method = 'P
           <List dense data-testid="bulk-refusals">
             {refused.map((r) => (
               <ListItem key={r.id} disableGutters data-id={r.id}>
-                <ListItemText primary={r.name} secondary={r.error ? translateError(r.messageCode, r.params, r.error) : undefined} />
+                <ListItemText
+                  primary={r.name}
+                  secondary={r.error ? translateError(r.messageCode, r.params, r.error) : undefined}
+                />
               </ListItem>
             ))}
           </List>

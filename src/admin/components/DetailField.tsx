@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
 /** A labelled value on a detail screen; an empty value shows as "—". */
-export default function DetailField({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+export default function DetailField({
+  label,
+  children,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   const translate = useTranslate();
   return (
     <Box sx={{ minWidth: 160 }}>

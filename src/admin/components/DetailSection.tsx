@@ -6,7 +6,9 @@ import Panel from './Panel';
 export default function DetailSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Panel title={title} variant="subtitle1">
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>{children}</Stack>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>
+        {children}
+      </Stack>
     </Panel>
   );
 }

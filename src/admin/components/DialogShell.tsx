@@ -46,7 +46,13 @@ type Submit<V, M> = (values: V, mode: M) => Promise<FieldErrors | undefined>;
 /** A dialog's form starts from its defaults: react-admin's Form would otherwise fill it from the record of the page around it. */
 const NO_RECORD = {};
 
-function DialogButtons<V, M extends string>({ submits, cancel, busy, onCancel, submit }: {
+function DialogButtons<V, M extends string>({
+  submits,
+  cancel,
+  busy,
+  onCancel,
+  submit,
+}: {
   submits: readonly DialogSubmit<M>[];
   cancel: string;
   busy: M | null;
@@ -143,7 +149,12 @@ export default function DialogShell<V extends Record<string, unknown>, M extends
       {/* MUI labels the dialog with its DialogTitle */}
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
         <DialogTitle>{translate(title)}</DialogTitle>
-        <Form noValidate record={NO_RECORD} defaultValues={defaultValues} onSubmit={(values: Record<string, unknown>) => submit(values as V, submits[0].mode)}>
+        <Form
+          noValidate
+          record={NO_RECORD}
+          defaultValues={defaultValues}
+          onSubmit={(values: Record<string, unknown>) => submit(values as V, submits[0].mode)}
+        >
           <DialogContent>
             {error && (
               <Alert severity="error" sx={{ mb: 2 }} data-testid={errorTestId}>

@@ -28,7 +28,13 @@ type ExportButtonProps = {
  * While it downloads, the rows and megabytes received and a cancel replace the button; a failure says
  * "Export failed" with the server's sentence.
  */
-export default function ExportButton({ path, query = {}, resource, total, label = 'app.list.export' }: ExportButtonProps) {
+export default function ExportButton({
+  path,
+  query = {},
+  resource,
+  total,
+  label = 'app.list.export',
+}: ExportButtonProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const { number } = useFormat();
@@ -40,18 +46,43 @@ export default function ExportButton({ path, query = {}, resource, total, label 
   if (!allowed) return null;
   const run = async () => {
     const failure = await start(`${path}${toQuery(query)}`, `${path.split('/').slice(2, -1).join('-')}.csv`);
-    if (failure !== null) notify(failure ? translate('app.list.export_failed_because', { error: failure }) : translate('app.list.export_failed'), { type: 'error' });
+    if (failure !== null)
+      notify(
+        failure ? translate('app.list.export_failed_because', { error: failure }) : translate('app.list.export_failed'),
+        { type: 'error' },
+      );
   };
-  if (!progress) return <Button label={label} onClick={() => void run()}><DownloadIcon /></Button>;
+  if (!progress)
+    return (
+      <Button label={label} onClick={() => void run()}>
+        <DownloadIcon />
+      </Button>
+    );
   const rows = total ? Math.min(progress.rows, total) : progress.rows;
-  const text = translate('app.list.exporting', { rows: number(rows), mb: number(progress.bytes / 1_048_576, { maximumFractionDigits: 1 }) });
+  const text = translate('app.list.exporting', {
+    rows: number(rows),
+    mb: number(progress.bytes / 1_048_576, { maximumFractionDigits: 1 }),
+  });
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 220 }}>
       <Box sx={{ flex: 1 }}>
-        <LinearProgress variant={total ? 'determinate' : 'indeterminate'} value={total ? (100 * rows) / total : undefined} aria-label={translate('app.list.export')} />
-        <Typography variant="caption" color="text.secondary" noWrap>{text}</Typography>
+        <LinearProgress
+          variant={total ? 'determinate' : 'indeterminate'}
+          value={total ? (100 * rows) / total : undefined}
+          aria-label={translate('app.list.export')}
+        />
+        <Typography variant="caption" color="text.secondary" noWrap>
+          {text}
+        </Typography>
       </Box>
-      <IconButton size="small" onClick={cancel} aria-label={translate('app.list.export_cancel')} title={translate('app.list.export_cancel')}><CloseIcon fontSize="small" /></IconButton>
+      <IconButton
+        size="small"
+        onClick={cancel}
+        aria-label={translate('app.list.export_cancel')}
+        title={translate('app.list.export_cancel')}
+      >
+        <CloseIcon fontSize="small" />
+      </IconButton>
     </Box>
   );
 }
@@ -62,5 +93,12 @@ export function ListExportButton() {
   const { filterValues, sort, total } = useListContext();
   const path = resource && exportPathOf(resource);
   if (!resource || !path) return null;
-  return <ExportButton path={path} resource={resource} query={{ ...apiOf(resource)?.query, ...listParams(filterValues, sort) }} total={total} />;
+  return (
+    <ExportButton
+      path={path}
+      resource={resource}
+      query={{ ...apiOf(resource)?.query, ...listParams(filterValues, sort) }}
+      total={total}
+    />
+  );
 }

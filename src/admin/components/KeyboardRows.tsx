@@ -1,5 +1,11 @@
 import type { KeyboardEvent } from 'react';
-import { DataTableBody, DataTableRow, useDataTableCallbacksContext, type DataTableBodyProps, type DataTableRowProps } from 'react-admin';
+import {
+  DataTableBody,
+  DataTableRow,
+  useDataTableCallbacksContext,
+  type DataTableBodyProps,
+  type DataTableRowProps,
+} from 'react-admin';
 
 /** A row that opens on a click also takes the keyboard's focus (Tab) and opens on Enter, as if clicked. */
 function KeyboardRow(props: DataTableRowProps) {

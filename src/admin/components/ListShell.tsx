@@ -76,7 +76,9 @@ function PagedPagination({ perPage }: { perPage: number }) {
 }
 
 /** The bulk toolbar in the card, above the rows (react-admin floats it over the list's toolbar, which the card would clip). */
-const INLINE_BULK_TOOLBAR = { '& .RaBulkActionsToolbar-toolbar.MuiToolbar-root': { position: 'relative', transform: 'none' } };
+const INLINE_BULK_TOOLBAR = {
+  '& .RaBulkActionsToolbar-toolbar.MuiToolbar-root': { position: 'relative', transform: 'none' },
+};
 
 function NoRows({ message }: { message: string }) {
   const translate = useTranslate();
@@ -120,7 +122,17 @@ export default function ListShell<R extends RaRecord>({
   const resource = listResource ?? routeResource;
   const key = (name: string) => `${texts ?? `resources.${resource}`}.${name}`;
   const filters = [
-    ...(search ? [<SearchInput key="q" source="q" alwaysOn placeholder={translate(key('search'))} sx={searchWidth ? { width: searchWidth } : undefined} />] : []),
+    ...(search
+      ? [
+          <SearchInput
+            key="q"
+            source="q"
+            alwaysOn
+            placeholder={translate(key('search'))}
+            sx={searchWidth ? { width: searchWidth } : undefined}
+          />,
+        ]
+      : []),
     ...selects.map(({ source, choices, names, all, label }) => (
       <SelectInput
         key={source}
@@ -162,7 +174,13 @@ export default function ListShell<R extends RaRecord>({
         {phone && mobile ? (
           <PhoneList lines={mobile} rowClick={rowClick} empty={<NoRows message={key('empty')} />} />
         ) : (
-          <DataTable<R> rowClick={rowClick} body={KeyboardRowsBody} bulkActionButtons={bulkActionButtons || false} sx={bulkActionButtons ? INLINE_BULK_TOOLBAR : undefined} empty={<NoRows message={key('empty')} />}>
+          <DataTable<R>
+            rowClick={rowClick}
+            body={KeyboardRowsBody}
+            bulkActionButtons={bulkActionButtons || false}
+            sx={bulkActionButtons ? INLINE_BULK_TOOLBAR : undefined}
+            empty={<NoRows message={key('empty')} />}
+          >
             {children}
           </DataTable>
         )}

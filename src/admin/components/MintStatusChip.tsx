@@ -2,7 +2,10 @@ import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { mintStatusOf, type MintStatus } from '../../common/mint';
 
-export const MINT_STATUS_COLORS: Record<MintStatus, 'default' | 'secondary' | 'warning' | 'info' | 'success' | 'error'> = {
+export const MINT_STATUS_COLORS: Record<
+  MintStatus,
+  'default' | 'secondary' | 'warning' | 'info' | 'success' | 'error'
+> = {
   awaiting_approval: 'secondary',
   queued: 'warning',
   processing: 'info',
@@ -15,5 +18,7 @@ export const MINT_STATUS_COLORS: Record<MintStatus, 'default' | 'secondary' | 'w
 export default function MintStatusChip({ status }: { status: unknown }) {
   const translate = useTranslate();
   const known = mintStatusOf(status);
-  return <Chip size="small" color={MINT_STATUS_COLORS[known]} label={translate(`resources.mint-queue.status.${known}`)} />;
+  return (
+    <Chip size="small" color={MINT_STATUS_COLORS[known]} label={translate(`resources.mint-queue.status.${known}`)} />
+  );
 }

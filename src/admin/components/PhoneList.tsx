@@ -25,28 +25,55 @@ export function useLine() {
     const separator = translate('app.list.separator');
     return shown.every((p) => typeof p === 'string' || typeof p === 'number')
       ? shown.join(separator)
-      : shown.map((p, i) => <Fragment key={i}>{i > 0 && separator}{p}</Fragment>);
+      : shown.map((p, i) => (
+          <Fragment key={i}>
+            {i > 0 && separator}
+            {p}
+          </Fragment>
+        ));
   };
 }
 
 /** A list's records as a simple list of two lines each, for screens too narrow for its table; a tap opens the record. */
-export default function PhoneList<R extends RaRecord>({ lines, rowClick, empty }: { lines: MobileLines<R>; rowClick: 'show' | false; empty: ReactNode }) {
+export default function PhoneList<R extends RaRecord>({
+  lines,
+  rowClick,
+  empty,
+}: {
+  lines: MobileLines<R>;
+  rowClick: 'show' | false;
+  empty: ReactNode;
+}) {
   const { primary, secondary, status, actions } = lines;
   return (
     <SimpleList<R>
       primaryText={(record) => primary(record)}
-      secondaryText={(secondary || actions) && ((record) => (
-        <>
-          {secondary?.(record)}
-          {actions && <Box component="span" className="phone-actions" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5, '&:empty': { display: 'none' } }}>{actions(record)}</Box>}
-        </>
-      ))}
+      secondaryText={
+        (secondary || actions) &&
+        ((record) => (
+          <>
+            {secondary?.(record)}
+            {actions && (
+              <Box
+                component="span"
+                className="phone-actions"
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5, '&:empty': { display: 'none' } }}
+              >
+                {actions(record)}
+              </Box>
+            )}
+          </>
+        ))
+      }
       tertiaryText={status && ((record) => status(record))}
       rowClick={rowClick}
       empty={empty}
       className="phone-list"
       // The status chip keeps its full colour (react-admin dims the third text), and long lines wrap instead of widening the page.
-      sx={{ '& .RaSimpleList-tertiary': { opacity: 1, ml: 1 }, '& .MuiListItemText-root': { minWidth: 0, overflowWrap: 'anywhere' } }}
+      sx={{
+        '& .RaSimpleList-tertiary': { opacity: 1, ml: 1 },
+        '& .MuiListItemText-root': { minWidth: 0, overflowWrap: 'anywhere' },
+      }}
     />
   );
 }

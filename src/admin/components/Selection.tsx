@@ -12,8 +12,13 @@ export function SelectBox({ id, name }: { id: Identifier; name: string }) {
   const translate = useTranslate();
   const { selectedIds, onToggleItem } = useListContext();
   return (
-    <Checkbox size="small" checked={selectedIds.includes(id)} onChange={() => onToggleItem(id)} sx={{ p: 0.5 }}
-      slotProps={{ input: { 'aria-label': translate('app.bulk.select_item', { name }) } }} />
+    <Checkbox
+      size="small"
+      checked={selectedIds.includes(id)}
+      onChange={() => onToggleItem(id)}
+      sx={{ p: 0.5 }}
+      slotProps={{ input: { 'aria-label': translate('app.bulk.select_item', { name }) } }}
+    />
   );
 }
 
@@ -26,12 +31,22 @@ export function SelectionBar({ children }: { children: ReactNode }) {
   const all = ids.every((id) => selectedIds.includes(id));
   const some = selectedIds.length > 0;
   return (
-    <Box data-testid="selection-bar" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1, minHeight: 40 }}>
-      <Checkbox size="small" checked={all} indeterminate={some && !all} onChange={() => (all ? onUnselectItems() : onSelect(ids))}
-        slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }} />
+    <Box
+      data-testid="selection-bar"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1, minHeight: 40 }}
+    >
+      <Checkbox
+        size="small"
+        checked={all}
+        indeterminate={some && !all}
+        onChange={() => (all ? onUnselectItems() : onSelect(ids))}
+        slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }}
+      />
       {some && (
         <>
-          <Typography variant="body2" color="text.secondary">{translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}
+          </Typography>
           {children}
         </>
       )}

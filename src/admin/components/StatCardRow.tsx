@@ -7,7 +7,17 @@ import { useTranslate } from 'react-admin';
  * (`failedMessage`) with the error text in its place. A screen that says its failure elsewhere gives neither.
  * `sx` changes the row's margins where the screen spaces its parts itself (a Stack's spacing).
  */
-export default function StatCardRow({ error, failedMessage, sx, children }: { error?: Error | null; failedMessage?: string; sx?: SxProps<Theme>; children: ReactNode }) {
+export default function StatCardRow({
+  error,
+  failedMessage,
+  sx,
+  children,
+}: {
+  error?: Error | null;
+  failedMessage?: string;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}) {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (error && failedMessage) {

@@ -24,7 +24,17 @@ export function auditLines(data: unknown): AuditLine[] {
 }
 
 /** Fields whose numbers are amounts of money in the shop's currency. */
-const MONEY = new Set(['priceFiat', 'minimumSubtotal', 'amount', 'totalAmount', 'subtotal', 'discount', 'grossAmount', 'netAmount', 'totalEarnings']);
+const MONEY = new Set([
+  'priceFiat',
+  'minimumSubtotal',
+  'amount',
+  'totalAmount',
+  'subtotal',
+  'discount',
+  'grossAmount',
+  'netAmount',
+  'totalEarnings',
+]);
 
 export type ValueKind = 'empty' | 'money' | 'cents' | 'date' | 'yes-no' | 'text';
 
@@ -52,12 +62,18 @@ export type LineFormat = {
 /** A value as the line shows it: money as money, dates as dates, nothing as —. */
 export function formatValue(field: string, value: unknown, f: LineFormat): string {
   switch (valueKind(field, value)) {
-    case 'empty': return '—';
-    case 'money': return f.money(Number(value));
-    case 'cents': return f.money(Number(value) / 100);
-    case 'date': return f.date(value as string);
-    case 'yes-no': return f.yesNo(value as boolean);
-    default: return typeof value === 'string' ? f.text(field, value) : JSON.stringify(value);
+    case 'empty':
+      return '—';
+    case 'money':
+      return f.money(Number(value));
+    case 'cents':
+      return f.money(Number(value) / 100);
+    case 'date':
+      return f.date(value as string);
+    case 'yes-no':
+      return f.yesNo(value as boolean);
+    default:
+      return typeof value === 'string' ? f.text(field, value) : JSON.stringify(value);
   }
 }
 
@@ -68,12 +84,21 @@ export function lineText(line: AuditLine, f: LineFormat): string {
 
 /** Where an entity's field labels and value names live in the catalogue. */
 export const CATALOGUE_OF: Record<string, string> = {
-  product: 'resources.products', coupon: 'resources.coupons', user: 'resources.users', order: 'resources.orders',
-  payout: 'resources.payouts', payment: 'resources.payments', mint_job: 'resources.mint-queue', settings: 'app.settings',
+  product: 'resources.products',
+  coupon: 'resources.coupons',
+  user: 'resources.users',
+  order: 'resources.orders',
+  payout: 'resources.payouts',
+  payment: 'resources.payments',
+  mint_job: 'resources.mint-queue',
+  settings: 'app.settings',
 };
 
 /** "minimumSubtotal" → "Minimum subtotal": a field the catalogue does not name. */
 export const humanize = (field: string) => {
-  const words = field.replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = field
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiDownload, type DownloadProgress } from '../../lib/api';
 
-
 /**
  * One CSV download at a time from the server (`path` with the list's query): its progress while the rows arrive and
  * a cancel. `start` answers the failure's sentence (null when saved or cancelled). Leaving the screen cancels it.

@@ -11,7 +11,12 @@ export function useMintFormat() {
   const { number } = useFormat();
   return {
     attempts: (job: Pick<MintJob, 'attempts' | 'maxAttempts'>) =>
-      job.maxAttempts ? translate('resources.mint-queue.attempts_of', { attempts: number(job.attempts), max: number(job.maxAttempts) }) : number(job.attempts),
+      job.maxAttempts
+        ? translate('resources.mint-queue.attempts_of', {
+            attempts: number(job.attempts),
+            max: number(job.maxAttempts),
+          })
+        : number(job.attempts),
     count: (value: string | number | null | undefined) =>
       value === null || value === undefined ? null : isSafeCount(value) ? number(value) : String(value),
   };

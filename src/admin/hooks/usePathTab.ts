@@ -13,9 +13,13 @@ export function usePathTab<T extends string>(base: string, tabs: readonly T[], k
   const tab = tabs.find((t) => t === sub) ?? tabs[0];
   // `keep`: a query parameter the page itself reads (the member looked up), carried to the next tab.
   const kept = keep ? params.get(keep) : null;
-  const select = useCallback((next: T) => navigate({
-    pathname: next === tabs[0] ? base : `${base}/${next}`,
-    search: keep && kept ? `?${new URLSearchParams({ [keep]: kept })}` : '',
-  }), [navigate, base, tabs, keep, kept]);
+  const select = useCallback(
+    (next: T) =>
+      navigate({
+        pathname: next === tabs[0] ? base : `${base}/${next}`,
+        search: keep && kept ? `?${new URLSearchParams({ [keep]: kept })}` : '',
+      }),
+    [navigate, base, tabs, keep, kept],
+  );
   return [tab, select];
 }

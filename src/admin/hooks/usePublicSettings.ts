@@ -26,7 +26,11 @@ function subscribe(listener: () => void) {
 }
 
 export function usePublicSettings(): PublicSettings | null {
-  const settings = useSyncExternalStore(subscribe, () => current, () => null);
+  const settings = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
   useEffect(() => {
     if (!current && !inFlight) void refreshPublicSettings();
   }, []);

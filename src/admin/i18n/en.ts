@@ -73,9 +73,11 @@ const en = {
           '%{smart_count} active product is low on stock (fewer than %{threshold} left) |||| %{smart_count} active products are low on stock (fewer than %{threshold} left)',
         stale_pending_orders:
           '%{smart_count} order has been pending for more than a day |||| %{smart_count} orders have been pending for more than a day',
-        failed_orders_today: '%{smart_count} order failed in the last 24 hours |||| %{smart_count} orders failed in the last 24 hours',
+        failed_orders_today:
+          '%{smart_count} order failed in the last 24 hours |||| %{smart_count} orders failed in the last 24 hours',
         view: 'View',
-        failed_mints: '%{smart_count} mint job failed and waits for a retry in the Mint Queue |||| %{smart_count} mint jobs failed and wait for a retry in the Mint Queue',
+        failed_mints:
+          '%{smart_count} mint job failed and waits for a retry in the Mint Queue |||| %{smart_count} mint jobs failed and wait for a retry in the Mint Queue',
       },
       quick_actions: {
         title: 'Quick Actions',
@@ -102,7 +104,8 @@ const en = {
       figures: 'Key figures',
     },
     bulk: {
-      confirm_content: 'Each one is checked on its own: any that cannot be changed are listed afterwards with the reason.',
+      confirm_content:
+        'Each one is checked on its own: any that cannot be changed are listed afterwards with the reason.',
       outcome: 'Done: %{done}. Refused: %{refused}.',
       refused_title: 'Not done (%{count})',
       failed: 'The action failed: %{error}',

@@ -91,8 +91,7 @@ const raZh: TranslationMessages['ra'] = {
     auth_error: '验证认证令牌时出错。',
     bulk_delete_content: '确定要删除此%{name}吗？ |||| 确定要删除这 %{smart_count} 项吗？',
     bulk_delete_title: '删除%{name} |||| 删除 %{smart_count} 项%{name}',
-    bulk_update_content:
-      '确定要更新%{name} %{recordRepresentation} 吗？ |||| 确定要更新这 %{smart_count} 项吗？',
+    bulk_update_content: '确定要更新%{name} %{recordRepresentation} 吗？ |||| 确定要更新这 %{smart_count} 项吗？',
     bulk_update_title: '更新%{name} %{recordRepresentation} |||| 更新 %{smart_count} 项%{name}',
     clear_array_input: '确定要清空整个列表吗？',
     delete_content: '确定要删除此%{name}吗？',

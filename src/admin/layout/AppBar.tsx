@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import ShieldIcon from '@mui/icons-material/ShieldOutlined';
-import { AppBar as RaAppBar, Logout, ToggleThemeButton, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
+import {
+  AppBar as RaAppBar,
+  Logout,
+  ToggleThemeButton,
+  UserMenu,
+  useGetIdentity,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useLocation } from 'react-router-dom';
 import { usePublicSettings } from '../hooks/usePublicSettings';
@@ -22,7 +30,12 @@ function AppTitle() {
       <Typography variant="h6" component="h1" noWrap data-testid="page-title" tabIndex={-1}>
         {title}
       </Typography>
-      <Typography variant="body2" noWrap sx={{ opacity: 0.8, display: { xs: 'none', sm: 'block' } }} data-testid="site-name">
+      <Typography
+        variant="body2"
+        noWrap
+        sx={{ opacity: 0.8, display: { xs: 'none', sm: 'block' } }}
+        data-testid="site-name"
+      >
         {siteName}
       </Typography>
     </Box>

@@ -2,7 +2,17 @@ import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { LOCALES, isAppLocale, rememberLocale, type AppLocale } from '../providers/i18nProvider';
 
 /** EN / 中文 as two toggle buttons; `onChange` gets the language picked. No react-admin: the login page uses it alone. */
-export function LanguageButtons({ value, label, onChange, color = 'inherit' }: { value: string; label: string; onChange: (next: AppLocale) => void; color?: 'inherit' | 'default' }) {
+export function LanguageButtons({
+  value,
+  label,
+  onChange,
+  color = 'inherit',
+}: {
+  value: string;
+  label: string;
+  onChange: (next: AppLocale) => void;
+  color?: 'inherit' | 'default';
+}) {
   return (
     <ToggleButtonGroup
       size="small"

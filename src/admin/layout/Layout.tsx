@@ -24,9 +24,12 @@ function RestrictionRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
     let live = true;
-    currentRestriction().then((r) => {
-      if (live && r) navigate(RESTRICTION_PATHS[r], { replace: true });
-    }, () => undefined);
+    currentRestriction().then(
+      (r) => {
+        if (live && r) navigate(RESTRICTION_PATHS[r], { replace: true });
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -37,7 +40,12 @@ function RestrictionRedirect() {
 export function Layout({ children }: { children: ReactNode }) {
   return (
     // minWidth 0: a wide table scrolls inside its card instead of widening the whole page past the app bar.
-    <RaLayout appBar={AppBar} menu={Menu} error={ErrorScreen} sx={{ minWidth: 0, '& .RaLayout-content, & .RaList-main': { minWidth: 0 } }}>
+    <RaLayout
+      appBar={AppBar}
+      menu={Menu}
+      error={ErrorScreen}
+      sx={{ minWidth: 0, '& .RaLayout-content, & .RaList-main': { minWidth: 0 } }}
+    >
       <AuthOnNavigate />
       <RestrictionRedirect />
       <FocusHeadingOnNavigate />

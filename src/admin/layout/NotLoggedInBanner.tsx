@@ -11,7 +11,13 @@ export function NotLoggedInBanner() {
   const translate = useTranslate();
   if (hasToken || dismissed) return null;
   return (
-    <Alert severity="warning" variant="filled" onClose={() => setDismissed(true)} sx={{ borderRadius: 0, bgcolor: '#fdd835', color: 'rgba(0,0,0,0.87)' }} data-testid="not-logged-in-banner">
+    <Alert
+      severity="warning"
+      variant="filled"
+      onClose={() => setDismissed(true)}
+      sx={{ borderRadius: 0, bgcolor: '#fdd835', color: 'rgba(0,0,0,0.87)' }}
+      data-testid="not-logged-in-banner"
+    >
       <Link component={RouterLink} to="/login" color="inherit" underline="always">
         {translate('app.layout.not_logged_in')}
       </Link>

@@ -27,12 +27,30 @@ export interface NavItem {
 
 /** The component of each icon name the registry's menu entries use (src/common/resources.ts). */
 const ICONS: Record<MenuIcon, ComponentType> = {
-  Dashboard: DashboardIcon, Inventory: InventoryIcon, Receipt: ReceiptIcon, Payment: PaymentIcon, Payout: PayoutIcon,
-  Share: ShareIcon, Handshake: HandshakeIcon, Coupon: CouponIcon, Token: TokenIcon, People: PeopleIcon,
-  Membership: MembershipIcon, Dns: DnsIcon, Code: CodeIcon, Settings: SettingsIcon, Assessment: AssessmentIcon, Link: LinkIcon,
+  Dashboard: DashboardIcon,
+  Inventory: InventoryIcon,
+  Receipt: ReceiptIcon,
+  Payment: PaymentIcon,
+  Payout: PayoutIcon,
+  Share: ShareIcon,
+  Handshake: HandshakeIcon,
+  Coupon: CouponIcon,
+  Token: TokenIcon,
+  People: PeopleIcon,
+  Membership: MembershipIcon,
+  Dns: DnsIcon,
+  Code: CodeIcon,
+  Settings: SettingsIcon,
+  Assessment: AssessmentIcon,
+  Link: LinkIcon,
 };
 
-const items = MENU.map((m) => ({ path: `/${m.resource}`, key: m.label, icon: ICONS[m.icon as MenuIcon], shoppersOnly: m.shoppersOnly }));
+const items = MENU.map((m) => ({
+  path: `/${m.resource}`,
+  key: m.label,
+  icon: ICONS[m.icon as MenuIcon],
+  shoppersOnly: m.shoppersOnly,
+}));
 
 /** The side navigation, in the menu's order (PRODUCT.md, Screens): the registry's menu entries. */
 export const NAV_ITEMS: readonly NavItem[] = items.filter((n) => !n.shoppersOnly);
@@ -49,7 +67,9 @@ export function navItemFor(pathname: string): NavItem | undefined {
 
 /** Pages reached from a screen rather than the menu, with their own top-bar title: [path prefix, catalogue key]. */
 const PAGE_TITLES: readonly (readonly [string, string])[] = [
-  ['/tx/', 'resources.mint-queue.tx.title'], ['/notifications', 'app.notifications.title'], ['/kyc', 'resources.kyc.title'],
+  ['/tx/', 'resources.mint-queue.tx.title'],
+  ['/notifications', 'app.notifications.title'],
+  ['/kyc', 'resources.kyc.title'],
   ['/redemptions', 'app.menu.membership'],
 ];
 

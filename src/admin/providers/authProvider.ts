@@ -16,7 +16,10 @@ export const RESTRICTION_PATHS: Record<Restriction, string> = {
 
 /** Thrown by login() when the password was right and the account has 2FA: the login page asks for the code. */
 export class TwoFactorRequired extends Error {
-  constructor(readonly challenge: string, message: string) {
+  constructor(
+    readonly challenge: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'TwoFactorRequired';
   }
@@ -87,27 +90,41 @@ export function refreshIdentity(): Promise<AuthUser> {
 
 /** The logged-in user's restriction, as last answered (null: none, or nobody logged in). */
 export const currentRestriction = (): Promise<Restriction | null> =>
-  getToken() ? currentUser().then((u) => u.restriction ?? null, () => null) : Promise.resolve(null);
+  getToken()
+    ? currentUser().then(
+        (u) => u.restriction ?? null,
+        () => null,
+      )
+    : Promise.resolve(null);
 
 export const authProvider: AuthProvider = {
   /** The password step ({email, password}), or the second step of a 2FA login ({challenge, code}). */
   async login(params: LoginParams) {
     let res;
     try {
-      res = 'challenge' in params
-        ? await rawRequest('/api/admin/auth/login/2fa', { method: 'POST', body: { challenge: params.challenge, code: params.code } })
-        : await rawRequest('/api/admin/auth/login', { method: 'POST', body: { email: params.email, password: params.password } });
+      res =
+        'challenge' in params
+          ? await rawRequest('/api/admin/auth/login/2fa', {
+              method: 'POST',
+              body: { challenge: params.challenge, code: params.code },
+            })
+          : await rawRequest('/api/admin/auth/login', {
+              method: 'POST',
+              body: { email: params.email, password: params.password },
+            });
     } catch {
       throw new Error(LOGIN_MESSAGES.retry);
     }
     const body = (res.body ?? {}) as LoginBody;
-    if (res.ok && body.twoFactorRequired && body.challenge) throw new TwoFactorRequired(body.challenge, serverSentence(body) ?? '');
+    if (res.ok && body.twoFactorRequired && body.challenge)
+      throw new TwoFactorRequired(body.challenge, serverSentence(body) ?? '');
     if (!res.ok || body.ok === false) throw new Error(serverSentence(body) || LOGIN_MESSAGES.failed);
     const token = body.token ?? body.accessToken;
     if (!token) throw new Error(LOGIN_MESSAGES.missingToken);
     forget();
     setToken(token);
-    if (body.user) localStorage.setItem(USER_KEY, JSON.stringify({ ...body.user, restriction: body.restriction ?? null }));
+    if (body.user)
+      localStorage.setItem(USER_KEY, JSON.stringify({ ...body.user, restriction: body.restriction ?? null }));
     if (body.restriction) return { redirectTo: RESTRICTION_PATHS[body.restriction] };
     return { redirectTo: body.user && !can(body.user.role, 'backoffice.read') ? '/referral-dashboard' : '/dashboard' };
   },

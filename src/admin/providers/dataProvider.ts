@@ -1,4 +1,13 @@
-import { HttpError, type DataProvider, type GetListParams, type GetListResult, type GetManyParams, type GetManyResult, type RaRecord, type SortPayload } from 'react-admin';
+import {
+  HttpError,
+  type DataProvider,
+  type GetListParams,
+  type GetListResult,
+  type GetManyParams,
+  type GetManyResult,
+  type RaRecord,
+  type SortPayload,
+} from 'react-admin';
 import { ApiError, apiRequest, toQuery } from '../../lib/api';
 import { MAX_PAGE_SIZE as MAX_LIMIT } from '../../common/list';
 import { apiOf } from '../../common/resources';
@@ -49,8 +58,11 @@ function filterParams(filter: Record<string, unknown> = {}): Record<string, Prim
 }
 
 /** A list's filters and sort as its query parameters: what a page asks for, and what its CSV export asks for. */
-export const listParams = (filter: Record<string, unknown> | undefined, sort: SortPayload | undefined) =>
-  ({ ...filterParams(filter), sort: sort?.field, order: sort?.order?.toLowerCase() });
+export const listParams = (filter: Record<string, unknown> | undefined, sort: SortPayload | undefined) => ({
+  ...filterParams(filter),
+  sort: sort?.field,
+  order: sort?.order?.toLowerCase(),
+});
 
 /** The server's CSV of a resource's list (GET /api/<path>/export.csv), or undefined for a screen without a record API. */
 export const exportPathOf = (resource: string) => {
@@ -61,7 +73,10 @@ export const exportPathOf = (resource: string) => {
 export const dataProvider: DataProvider = {
   supportAbortSignal: true,
 
-  async getList<R extends RaRecord = RaRecord>(resource: string, params: GetListParams & { signal?: AbortSignal }): Promise<GetListResult<R>> {
+  async getList<R extends RaRecord = RaRecord>(
+    resource: string,
+    params: GetListParams & { signal?: AbortSignal },
+  ): Promise<GetListResult<R>> {
     const { list, query: fixed } = apiFor(resource);
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     const limit = Math.min(perPage, MAX_LIMIT);
@@ -84,9 +99,14 @@ export const dataProvider: DataProvider = {
     return { data: pick(body, apiFor(resource).one) };
   },
 
-  async getMany<R extends RaRecord = RaRecord>(resource: string, params: GetManyParams<R> & { signal?: AbortSignal }): Promise<GetManyResult<R>> {
+  async getMany<R extends RaRecord = RaRecord>(
+    resource: string,
+    params: GetManyParams<R> & { signal?: AbortSignal },
+  ): Promise<GetManyResult<R>> {
     const data = await Promise.all(
-      params.ids.map(async (id) => pick<R>(await call(one(resource, id), { signal: params.signal }), apiFor(resource).one)),
+      params.ids.map(async (id) =>
+        pick<R>(await call(one(resource, id), { signal: params.signal }), apiFor(resource).one),
+      ),
     );
     return { data };
   },
@@ -116,7 +136,7 @@ export const dataProvider: DataProvider = {
   async delete(resource, params) {
     const body = await call(one(resource, params.id), { method: 'DELETE' });
     const key = apiFor(resource).one;
-    return { data: (key in body ? body[key] : params.previousData ?? { id: params.id }) as never };
+    return { data: (key in body ? body[key] : (params.previousData ?? { id: params.id })) as never };
   },
 
   async deleteMany(resource, params) {

@@ -41,7 +41,12 @@ type Messages = typeof en;
 let zh: Messages | null = null;
 const loadChinese = async () => (zh ??= (await import('../i18n/zh')).default);
 
-export const i18nProvider = polyglotI18nProvider((locale) => (locale === 'zh' ? zh ?? loadChinese() : en), 'en', [...LOCALES], { allowMissing: true });
+export const i18nProvider = polyglotI18nProvider(
+  (locale) => (locale === 'zh' ? (zh ?? loadChinese()) : en),
+  'en',
+  [...LOCALES],
+  { allowMissing: true },
+);
 
 /** Before the first screen renders: the stored language, its catalogue fetched when it is not English. */
 export async function applyStoredLocale(): Promise<void> {
@@ -52,6 +57,8 @@ export async function applyStoredLocale(): Promise<void> {
 /** Server errors in the chosen language: `errors.<messageCode>` with its params; English keeps the server's own sentence. */
 setErrorTranslator((messageCode, params) =>
   i18nProvider.getLocale() !== 'en' && zh && Object.hasOwn(zh.errors, messageCode)
-    ? i18nProvider.translate(`errors.${messageCode}`, withTerms(params, ERROR_TERMS_ZH)) : undefined);
+    ? i18nProvider.translate(`errors.${messageCode}`, withTerms(params, ERROR_TERMS_ZH))
+    : undefined,
+);
 
 export default i18nProvider;

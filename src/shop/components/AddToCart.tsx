@@ -40,8 +40,18 @@ export function AddToCart({ product, wide = false }: { product: Product; wide?: 
 
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-      <QtyInput value={qty} onChange={setQty} max={Math.min(product.stock, MAX_QTY)} label={fill(m.cart.qtyFor, { title: product.title })} />
-      <Box component="button" type="button" onClick={add} sx={[buttonSx('contained'), wide ? { flex: '1 1 auto', maxWidth: 240 } : { width: '100%' }]}>
+      <QtyInput
+        value={qty}
+        onChange={setQty}
+        max={Math.min(product.stock, MAX_QTY)}
+        label={fill(m.cart.qtyFor, { title: product.title })}
+      />
+      <Box
+        component="button"
+        type="button"
+        onClick={add}
+        sx={[buttonSx('contained'), wide ? { flex: '1 1 auto', maxWidth: 240 } : { width: '100%' }]}
+      >
         {recent ? `✓ ${m.cart.added}` : m.cart.add}
       </Box>
       {wide && added > 0 && (
@@ -49,7 +59,17 @@ export function AddToCart({ product, wide = false }: { product: Product; wide?: 
           {m.cart.viewCart}
         </Box>
       )}
-      <Box role="status" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' }}>
+      <Box
+        role="status"
+        sx={{
+          position: 'absolute',
+          width: 1,
+          height: 1,
+          overflow: 'hidden',
+          clipPath: 'inset(50%)',
+          whiteSpace: 'nowrap',
+        }}
+      >
         {recent ? fill(m.cart.addedFor, { title: product.title }) : ''}
       </Box>
       {full && (

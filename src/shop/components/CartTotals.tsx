@@ -14,15 +14,27 @@ export function CartTotals({ totals, couponCode }: { totals: Totals; couponCode?
   const member = totals.member;
   const level = member ? m.membership.levels[member.level] : '';
   const rows: [string, string, string?][] = [[m.cart.subtotal, money(totals.subtotal)]];
-  if (totals.discount > 0) rows.push([couponCode ? fill(m.cart.discountCode, { code: couponCode }) : m.cart.discount, `−${money(totals.discount)}`]);
+  if (totals.discount > 0)
+    rows.push([
+      couponCode ? fill(m.cart.discountCode, { code: couponCode }) : m.cart.discount,
+      `−${money(totals.discount)}`,
+    ]);
   if (totals.memberDiscount > 0) {
-    const label = member ? fill(m.cart.memberDiscountLevel, { level, percent: f.percent(member.discount) }) : m.cart.memberDiscount;
+    const label = member
+      ? fill(m.cart.memberDiscountLevel, { level, percent: f.percent(member.discount) })
+      : m.cart.memberDiscount;
     rows.push([label, `−${money(totals.memberDiscount)}`, 'member-discount']);
   }
   rows.push([m.cart.tax, money(totals.tax)]);
-  rows.push(member?.freeShipping
-    ? [fill(m.cart.shippingMember, { level }), totals.shipping > 0 ? money(totals.shipping) : m.cart.free, 'member-shipping']
-    : [m.cart.shipping, money(totals.shipping)]);
+  rows.push(
+    member?.freeShipping
+      ? [
+          fill(m.cart.shippingMember, { level }),
+          totals.shipping > 0 ? money(totals.shipping) : m.cart.free,
+          'member-shipping',
+        ]
+      : [m.cart.shipping, money(totals.shipping)],
+  );
   rows.push([m.cart.total, money(totals.total), 'cart-total']);
   // A <div> per dt/dd pair is valid in a <dl>; the last pair is the total.
   return (
@@ -32,7 +44,10 @@ export function CartTotals({ totals, couponCode }: { totals: Totals; couponCode?
         return (
           <Box
             key={label}
-            sx={[{ display: 'flex', justifyContent: 'space-between', gap: 2 }, total && { pt: 1, mt: 0.5, borderTop: 1, borderColor: 'divider', fontWeight: 700, fontSize: '1.1rem' }]}
+            sx={[
+              { display: 'flex', justifyContent: 'space-between', gap: 2 },
+              total && { pt: 1, mt: 0.5, borderTop: 1, borderColor: 'divider', fontWeight: 700, fontSize: '1.1rem' },
+            ]}
           >
             <Typography component="dt" color={total ? 'text.primary' : 'text.secondary'} sx={{ font: 'inherit' }}>
               {label}

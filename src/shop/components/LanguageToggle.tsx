@@ -6,7 +6,18 @@ import { buttonSx } from './plain';
 export function LanguageToggle() {
   const { lang, m, setLang } = useI18n();
   return (
-    <Box role="group" aria-label={m.app.language} sx={{ display: 'flex', flexShrink: 0, border: 1, borderColor: 'rgba(255,255,255,0.5)', borderRadius: 1.5, overflow: 'hidden' }}>
+    <Box
+      role="group"
+      aria-label={m.app.language}
+      sx={{
+        display: 'flex',
+        flexShrink: 0,
+        border: 1,
+        borderColor: 'rgba(255,255,255,0.5)',
+        borderRadius: 1.5,
+        overflow: 'hidden',
+      }}
+    >
       {SHOP_LANGS.map(({ lang: value, name }) => (
         <Box
           component="button"
@@ -17,7 +28,14 @@ export function LanguageToggle() {
           onClick={() => setLang(value)}
           sx={[
             buttonSx('text', 'inherit'),
-            { minHeight: 30, px: 1.25, py: 0.25, borderRadius: 0, fontSize: 14, fontWeight: lang === value ? 700 : 400 },
+            {
+              minHeight: 30,
+              px: 1.25,
+              py: 0.25,
+              borderRadius: 0,
+              fontSize: 14,
+              fontWeight: lang === value ? 700 : 400,
+            },
             lang === value && { bgcolor: 'rgba(255,255,255,0.22)' },
           ]}
         >

@@ -11,13 +11,37 @@ const ID_SHOWN = 12;
 const TX_SHOWN = 10;
 
 type Colour = ChipProps['color'];
-const ORDER_COLOUR: Record<string, Colour> = { pending: 'warning', paid: 'info', fulfilled: 'success', failed: 'error', refunded: 'default' };
-const PAYMENT_COLOUR: Record<string, Colour> = { pending: 'warning', completed: 'success', failed: 'error', refunded: 'default' };
-const MINT_COLOUR: Record<string, Colour> = { queued: 'default', processing: 'info', succeeded: 'success', failed: 'error' };
+const ORDER_COLOUR: Record<string, Colour> = {
+  pending: 'warning',
+  paid: 'info',
+  fulfilled: 'success',
+  failed: 'error',
+  refunded: 'default',
+};
+const PAYMENT_COLOUR: Record<string, Colour> = {
+  pending: 'warning',
+  completed: 'success',
+  failed: 'error',
+  refunded: 'default',
+};
+const MINT_COLOUR: Record<string, Colour> = {
+  queued: 'default',
+  processing: 'info',
+  succeeded: 'success',
+  failed: 'error',
+};
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } as const;
 
-function StatusChip({ labels, colours, value }: { labels: Record<string, string>; colours: Record<string, Colour>; value: string }) {
+function StatusChip({
+  labels,
+  colours,
+  value,
+}: {
+  labels: Record<string, string>;
+  colours: Record<string, Colour>;
+  value: string;
+}) {
   return <Chip size="small" color={colours[value] ?? 'default'} label={labelOf(labels, value)} />;
 }
 
@@ -27,12 +51,27 @@ function StatusChip({ labels, colours, value }: { labels: Record<string, string>
  */
 function TxLink({ job }: { job: MintJob }) {
   const { m } = useI18n();
-  if (!job.txHash) return <Typography component="span" color="text.secondary">{m.orders.noTransaction}</Typography>;
+  if (!job.txHash)
+    return (
+      <Typography component="span" color="text.secondary">
+        {m.orders.noTransaction}
+      </Typography>
+    );
   const text = job.txHash.slice(0, TX_SHOWN);
-  if (!job.explorerUrl) return <Box component="span" title={job.txHash} sx={MONO}>{text}</Box>;
+  if (!job.explorerUrl)
+    return (
+      <Box component="span" title={job.txHash} sx={MONO}>
+        {text}
+      </Box>
+    );
   const external = !job.explorerUrl.startsWith('/') || job.explorerUrl.startsWith('//');
   return (
-    <Link href={job.explorerUrl} title={job.txHash} sx={MONO} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <Link
+      href={job.explorerUrl}
+      title={job.txHash}
+      sx={MONO}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
       {text}
     </Link>
   );
@@ -55,7 +94,16 @@ export function OrderCard({ order }: { order: ShopOrder }) {
   const headingId = `order-${order.id}`;
   return (
     <Paper variant="outlined" component="article" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'baseline',
+          gap: 1,
+          flexWrap: 'wrap',
+          mb: 2,
+        }}
+      >
         <Typography id={headingId} variant="h3" component="h3" title={order.id}>
           {fill(m.orders.order, { id: order.id.slice(0, ID_SHOWN) })}
         </Typography>
@@ -63,7 +111,14 @@ export function OrderCard({ order }: { order: ShopOrder }) {
           {fill(m.orders.placed, { date: f.dateTime(order.createdAt) })}
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, mb: order.items.length || order.mintJobs.length ? 2 : 0 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' },
+          mb: order.items.length || order.mintJobs.length ? 2 : 0,
+        }}
+      >
         <Fact label={m.orders.status}>
           <StatusChip labels={m.orderStatus} colours={ORDER_COLOUR} value={order.status} />
         </Fact>
@@ -90,7 +145,9 @@ export function OrderCard({ order }: { order: ShopOrder }) {
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {order.items.map((item) => (
               <li key={item.id}>
-                <Typography variant="body2">{fill(m.orders.itemLine, { title: item.title, qty: f.number(item.qty) })}</Typography>
+                <Typography variant="body2">
+                  {fill(m.orders.itemLine, { title: item.title, qty: f.number(item.qty) })}
+                </Typography>
               </li>
             ))}
           </Box>
@@ -101,7 +158,11 @@ export function OrderCard({ order }: { order: ShopOrder }) {
           <Fact label={m.orders.tokens}>
             <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
               {order.mintJobs.map((job) => (
-                <Box component="li" key={job.id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+                <Box
+                  component="li"
+                  key={job.id}
+                  sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
+                >
                   <Typography variant="body2">{fill(m.orders.mintLine, { tokenId: job.tokenId })}</Typography>
                   <StatusChip labels={m.mintStatus} colours={MINT_COLOUR} value={job.status} />
                   <Typography variant="body2" component="span" color="text.secondary">
@@ -117,4 +178,3 @@ export function OrderCard({ order }: { order: ShopOrder }) {
     </Paper>
   );
 }
-

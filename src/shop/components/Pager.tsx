@@ -2,7 +2,17 @@ import { Box, Pagination } from '@mui/material';
 import { fill, useI18n } from '../i18n';
 
 /** Numbered pages with translated labels for screen readers; nothing when everything fits on one page. */
-export function Pager({ page, pages, label, onChange }: { page: number; pages: number; label: string; onChange: (page: number) => void }) {
+export function Pager({
+  page,
+  pages,
+  label,
+  onChange,
+}: {
+  page: number;
+  pages: number;
+  label: string;
+  onChange: (page: number) => void;
+}) {
   const { m } = useI18n();
   if (pages <= 1) return null;
   return (

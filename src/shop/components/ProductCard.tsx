@@ -16,7 +16,15 @@ const TYPE_TINT: Record<string, string> = {
 };
 
 /** The product's picture (the small one when there is one), or a tinted panel naming its type. */
-export function ProductPicture({ product, height, full = false }: { product: Product; height: number; full?: boolean }) {
+export function ProductPicture({
+  product,
+  height,
+  full = false,
+}: {
+  product: Product;
+  height: number;
+  full?: boolean;
+}) {
   const { m } = useI18n();
   const src = full ? product.image : (product.imageThumb ?? product.image);
   if (src) {
@@ -80,7 +88,12 @@ export function ProductCard({ product }: { product: Product }) {
           <Box
             component={RouterLink}
             to={`/products/${product.id}`}
-            sx={{ color: 'inherit', textDecoration: 'none', outline: 'none', '&::after': { content: '""', position: 'absolute', inset: 0 } }}
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              outline: 'none',
+              '&::after': { content: '""', position: 'absolute', inset: 0 },
+            }}
           >
             {product.title}
           </Box>
@@ -88,7 +101,11 @@ export function ProductCard({ product }: { product: Product }) {
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Tag>{labelOf(m.rwaTypes, product.rwaType)}</Tag>
           {product.tokenId !== null && <Tag tone="gold">{m.product.tokenisedChip}</Tag>}
-          {product.minMemberLevel && <Tag tone="info">{fill(m.product.exclusiveChip, { level: labelOf(m.membership.levels, product.minMemberLevel) })}</Tag>}
+          {product.minMemberLevel && (
+            <Tag tone="info">
+              {fill(m.product.exclusiveChip, { level: labelOf(m.membership.levels, product.minMemberLevel) })}
+            </Tag>
+          )}
         </Box>
         <Box sx={{ mt: 'auto', mb: 0.5 }}>
           <Typography sx={{ fontWeight: 700 }}>{f.money(product.priceFiat)}</Typography>

@@ -20,7 +20,17 @@ const stepSx = {
  * − [n] +, plain elements (it is on the product cards of the first page). What is typed stays as typed while it
  * is not a quantity yet (an emptied box), and snaps back to the last good one on blur.
  */
-export function QtyInput({ value, onChange, label, max = MAX_QTY }: { value: number; onChange: (qty: number) => void; label: string; max?: number }) {
+export function QtyInput({
+  value,
+  onChange,
+  label,
+  max = MAX_QTY,
+}: {
+  value: number;
+  onChange: (qty: number) => void;
+  label: string;
+  max?: number;
+}) {
   const { m } = useI18n();
   const [draft, setDraft] = useState(String(value));
   const [shown, setShown] = useState(value);
@@ -30,8 +40,26 @@ export function QtyInput({ value, onChange, label, max = MAX_QTY }: { value: num
   }
   const commit = (qty: number) => onChange(clampQty(qty, max));
   return (
-    <Box sx={{ display: 'inline-flex', height: 36, border: 1, borderColor: 'divider', borderRadius: 1.25, overflow: 'hidden', bgcolor: 'background.paper', flexShrink: 0 }}>
-      <Box component="button" type="button" aria-label={m.cart.decrease} disabled={value <= 1} onClick={() => commit(value - 1)} sx={stepSx}>
+    <Box
+      sx={{
+        display: 'inline-flex',
+        height: 36,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1.25,
+        overflow: 'hidden',
+        bgcolor: 'background.paper',
+        flexShrink: 0,
+      }}
+    >
+      <Box
+        component="button"
+        type="button"
+        aria-label={m.cart.decrease}
+        disabled={value <= 1}
+        onClick={() => commit(value - 1)}
+        sx={stepSx}
+      >
         −
       </Box>
       <Box
@@ -62,7 +90,14 @@ export function QtyInput({ value, onChange, label, max = MAX_QTY }: { value: num
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
         }}
       />
-      <Box component="button" type="button" aria-label={m.cart.increase} disabled={value >= max} onClick={() => commit(value + 1)} sx={stepSx}>
+      <Box
+        component="button"
+        type="button"
+        aria-label={m.cart.increase}
+        disabled={value >= max}
+        onClick={() => commit(value + 1)}
+        sx={stepSx}
+      >
         +
       </Box>
     </Box>

@@ -7,10 +7,22 @@ const spin = keyframes`to { transform: rotate(360deg); }`;
 /** A spinner (CSS, not MUI's CircularProgress: this is on the first page) with its sentence, announced to screen readers. */
 export function Loading({ label }: { label: string }) {
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}
+    >
       <Box
         aria-hidden
-        sx={{ width: 28, height: 28, borderRadius: '50%', border: 3, borderColor: 'divider', borderTopColor: 'primary.main', animation: `${spin} 0.8s linear infinite` }}
+        sx={{
+          width: 28,
+          height: 28,
+          borderRadius: '50%',
+          border: 3,
+          borderColor: 'divider',
+          borderTopColor: 'primary.main',
+          animation: `${spin} 0.8s linear infinite`,
+        }}
       />
       <Typography color="text.secondary">{label}</Typography>
     </Box>
@@ -18,7 +30,15 @@ export function Loading({ label }: { label: string }) {
 }
 
 /** An error sentence, with a retry button when the action can be repeated (plain boxes: this is on the first page). */
-export function ErrorText({ message, retry, retryLabel }: { message: string; retry?: () => void; retryLabel?: string }) {
+export function ErrorText({
+  message,
+  retry,
+  retryLabel,
+}: {
+  message: string;
+  retry?: () => void;
+  retryLabel?: string;
+}) {
   return (
     <Box
       role="alert"
@@ -39,7 +59,12 @@ export function ErrorText({ message, retry, retryLabel }: { message: string; ret
     >
       <Typography sx={{ flex: '1 1 240px' }}>{message}</Typography>
       {retry && retryLabel && (
-        <Box component="button" type="button" onClick={retry} sx={[buttonSx('outlined', 'inherit'), { minHeight: 30, py: 0.25, fontSize: 14 }]}>
+        <Box
+          component="button"
+          type="button"
+          onClick={retry}
+          sx={[buttonSx('outlined', 'inherit'), { minHeight: 30, py: 0.25, fontSize: 14 }]}
+        >
           {retryLabel}
         </Box>
       )}
@@ -50,7 +75,17 @@ export function ErrorText({ message, retry, retryLabel }: { message: string; ret
 /** Nothing to show: one calm sentence. */
 export function Empty({ children }: { children: string }) {
   return (
-    <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary', border: 1, borderColor: 'divider', borderStyle: 'dashed', borderRadius: 2 }}>
+    <Box
+      sx={{
+        py: 6,
+        textAlign: 'center',
+        color: 'text.secondary',
+        border: 1,
+        borderColor: 'divider',
+        borderStyle: 'dashed',
+        borderRadius: 2,
+      }}
+    >
       <Typography>{children}</Typography>
     </Box>
   );

@@ -5,7 +5,10 @@ import type { SystemStyleObject } from '@mui/system';
  * The look of MUI's contained and text buttons for plain <a>/<button> elements. The first page (top bar, home)
  * uses these instead of <Button>, whose ripple machinery would add kilobytes to every visitor's first load.
  */
-export function buttonSx(variant: 'contained' | 'text' | 'outlined', colour: 'primary' | 'secondary' | 'inherit' = 'primary'): SystemStyleObject<Theme> {
+export function buttonSx(
+  variant: 'contained' | 'text' | 'outlined',
+  colour: 'primary' | 'secondary' | 'inherit' = 'primary',
+): SystemStyleObject<Theme> {
   const main = colour === 'inherit' ? 'inherit' : `${colour}.main`;
   return {
     display: 'inline-flex',
@@ -27,9 +30,17 @@ export function buttonSx(variant: 'contained' | 'text' | 'outlined', colour: 'pr
     whiteSpace: 'nowrap',
     transition: 'background-color 150ms, box-shadow 150ms',
     ...(variant === 'contained'
-      ? { bgcolor: main, color: colour === 'inherit' ? 'inherit' : `${colour}.contrastText`, '&:hover': { bgcolor: colour === 'inherit' ? 'rgba(0,0,0,0.08)' : `${colour}.dark` } }
+      ? {
+          bgcolor: main,
+          color: colour === 'inherit' ? 'inherit' : `${colour}.contrastText`,
+          '&:hover': { bgcolor: colour === 'inherit' ? 'rgba(0,0,0,0.08)' : `${colour}.dark` },
+        }
       : { bgcolor: 'transparent', color: main, '&:hover': { bgcolor: 'rgba(127,127,127,0.14)' } }),
-    '&:focus-visible': { outline: '3px solid', outlineColor: colour === 'inherit' ? 'currentColor' : `${colour}.light`, outlineOffset: 2 },
+    '&:focus-visible': {
+      outline: '3px solid',
+      outlineColor: colour === 'inherit' ? 'currentColor' : `${colour}.light`,
+      outlineOffset: 2,
+    },
     '&:disabled': { opacity: 0.6, cursor: 'default' },
   };
 }

@@ -20,7 +20,9 @@ export function useCartPrice(cart: Cart) {
   }, [key]);
   const result = useLoad<CartPrice | null>(settled, (signal) => {
     const { lines, couponCode } = JSON.parse(settled) as Cart;
-    return lines.length ? priceCart({ items: lines, couponCode: couponCode || undefined }, signal) : Promise.resolve(null);
+    return lines.length
+      ? priceCart({ items: lines, couponCode: couponCode || undefined }, signal)
+      : Promise.resolve(null);
   });
   return { ...result, stale: key !== settled || result.status === 'loading' };
 }

@@ -24,7 +24,8 @@ const en = {
     cartCount: 'Cart, {count} items',
   },
   home: {
-    intro: 'Buy physical goods and tokenised real-world assets — gold, real estate, art, collectibles and bonds — in one place. Tokenised assets are minted to your wallet on chain once your order is paid.',
+    intro:
+      'Buy physical goods and tokenised real-world assets — gold, real estate, art, collectibles and bonds — in one place. Tokenised assets are minted to your wallet on chain once your order is paid.',
     browse: 'Browse all products',
     featured: 'New in the shop',
     featuredEmpty: 'No products are on sale yet.',
@@ -149,7 +150,8 @@ const en = {
     failedExpired: 'The time to pay ran out, so the order was cancelled. Nothing was charged.',
     refunded: 'This order was refunded.',
     loadFailed: 'Your order could not be loaded: {message}',
-    notYours: 'This order cannot be shown here. Log in with the account that placed it, or open this page in the browser you checked out with.',
+    notYours:
+      'This order cannot be shown here. Log in with the account that placed it, or open this page in the browser you checked out with.',
     backToShop: 'Back to the shop',
     viewOrders: 'See your orders',
   },
@@ -255,8 +257,10 @@ const en = {
     },
     twoFactor: {
       title: 'Two-factor authentication',
-      intro: 'Protect your account with a 6-digit code from an authenticator app on your phone (Google Authenticator, Authy, 1Password…), asked after your password at each login.',
-      required: 'This shop requires two-factor authentication for every account. Set it up below to continue: your orders and the rest of your account wait until it is done.',
+      intro:
+        'Protect your account with a 6-digit code from an authenticator app on your phone (Google Authenticator, Authy, 1Password…), asked after your password at each login.',
+      required:
+        'This shop requires two-factor authentication for every account. Set it up below to continue: your orders and the rest of your account wait until it is done.',
       loading: 'Loading your two-factor authentication…',
       loadFailed: 'Your two-factor authentication could not be loaded: {message}',
       off: 'Two-factor authentication is off.',
@@ -268,7 +272,8 @@ const en = {
       codeRequired: 'Enter the code from the app.',
       confirm: 'Confirm',
       codesTitle: 'Save your recovery codes',
-      codesText: 'If you lose your phone, each of these codes logs you in once instead of a code from the app. Keep them somewhere safe: they are shown only now.',
+      codesText:
+        'If you lose your phone, each of these codes logs you in once instead of a code from the app. Keep them somewhere safe: they are shown only now.',
       codesDone: 'I have saved them',
       on: 'Two-factor authentication is on (since {date}). Recovery codes left: {count}.',
       offTitle: 'Turn off two-factor authentication',
@@ -319,7 +324,12 @@ const en = {
       country: 'Country of the document',
       chooseCountry: 'Choose a country',
       documentType: 'Document type',
-      documentTypes: { passport: 'Passport', national_id: 'National ID card', driving_licence: 'Driving licence', residence_permit: 'Residence permit' },
+      documentTypes: {
+        passport: 'Passport',
+        national_id: 'National ID card',
+        driving_licence: 'Driving licence',
+        residence_permit: 'Residence permit',
+      },
       documentNumber: 'Document number',
       file: 'Photo or scan of the document',
       fileHelp: 'JPEG, PNG, WebP or PDF, at most 5 MB.',
@@ -363,7 +373,8 @@ const en = {
     nextLevelOrders: '{orders} more paid orders to reach {level}.',
     topLevel: 'You have reached the highest level.',
     redeemTitle: 'Redeem points',
-    redeemIntro: '{points} points pay for {unit} of a product’s price. A member of staff approves the redemption, then the product comes to you like any order.',
+    redeemIntro:
+      '{points} points pay for {unit} of a product’s price. A member of staff approves the redemption, then the product comes to you like any order.',
     product: 'Product',
     productOption: '{title} ({price})',
     productRequired: 'Choose a product.',

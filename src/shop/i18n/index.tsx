@@ -56,10 +56,12 @@ export async function loadChineseErrors(): Promise<void> {
 }
 
 /** Server errors in `lang`: the catalogue's sentence for the code, filled with the params; English keeps the server's own sentence (so does Chinese until its sentences have loaded). */
-export const errorTranslatorFor = (lang: ShopLang): ErrorTranslator => (messageCode, params) => {
-  const template = lang === 'en' ? undefined : chineseErrors?.ERROR_MESSAGES_ZH[messageCode as ErrorCode];
-  return template === undefined ? undefined : fillMessage(template, withTerms(params, chineseErrors!.ERROR_TERMS_ZH));
-};
+export const errorTranslatorFor =
+  (lang: ShopLang): ErrorTranslator =>
+  (messageCode, params) => {
+    const template = lang === 'en' ? undefined : chineseErrors?.ERROR_MESSAGES_ZH[messageCode as ErrorCode];
+    return template === undefined ? undefined : fillMessage(template, withTerms(params, chineseErrors!.ERROR_TERMS_ZH));
+  };
 
 type I18n = {
   lang: ShopLang;
@@ -72,7 +74,13 @@ type I18n = {
   errorsLoaded: boolean;
 };
 
-const I18nContext = createContext<I18n>({ lang: 'en', m: en, setLang: () => undefined, suggestLang: () => undefined, errorsLoaded: true });
+const I18nContext = createContext<I18n>({
+  lang: 'en',
+  m: en,
+  setLang: () => undefined,
+  suggestLang: () => undefined,
+  errorsLoaded: true,
+});
 
 export function I18nProvider({ children, initial }: { children: ReactNode; initial?: ShopLang }) {
   const [lang, setLangState] = useState<ShopLang>(() => initial ?? storedLang() ?? 'en');
@@ -93,7 +101,10 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
     if (lang !== 'en') void loadChineseErrors().then(() => setChineseLoaded(true));
   }, [lang]);
   // A new value once the sentences are in, so that what showed a server sentence shows it again, translated.
-  const value = useMemo(() => ({ lang, m: CATALOGUES[lang], setLang, suggestLang, errorsLoaded }), [lang, setLang, suggestLang, errorsLoaded]);
+  const value = useMemo(
+    () => ({ lang, m: CATALOGUES[lang], setLang, suggestLang, errorsLoaded }),
+    [lang, setLang, suggestLang, errorsLoaded],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
@@ -102,6 +113,9 @@ export const useI18n = () => useContext(I18nContext);
 /** A sentence the server wrote (a cart line's problem, a coupon's verdict) in the visitor's language when its code is known. */
 export function useServerText() {
   const { lang, errorsLoaded } = useI18n();
-  return useCallback((english: string, said?: FieldMessage | null) =>
-    (said && errorsLoaded ? errorTranslatorFor(lang)(said.messageCode, said.params) : undefined) ?? english, [lang, errorsLoaded]);
+  return useCallback(
+    (english: string, said?: FieldMessage | null) =>
+      (said && errorsLoaded ? errorTranslatorFor(lang)(said.messageCode, said.params) : undefined) ?? english,
+    [lang, errorsLoaded],
+  );
 }

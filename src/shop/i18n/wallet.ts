@@ -17,7 +17,8 @@ const en = {
   },
   wallet: {
     title: 'Wallet',
-    intro: 'Your EVM wallet on the chain: points you convert are minted to it as loyalty tokens, checkout offers it for tokenised products, and crypto payouts of referral earnings are sent to it.',
+    intro:
+      'Your EVM wallet on the chain: points you convert are minted to it as loyalty tokens, checkout offers it for tokenised products, and crypto payouts of referral earnings are sent to it.',
     loading: 'Loading your wallet…',
     loadFailed: 'Your wallet could not be loaded: {message}',
     address: 'Wallet address',
@@ -29,7 +30,8 @@ const en = {
     saved: 'Wallet saved.',
     removed: 'Wallet removed.',
     failed: 'The wallet could not be saved',
-    fromAccount: 'The wallet on your account (you change it on your Account page, under Wallet). Tokenised assets are minted to it.',
+    fromAccount:
+      'The wallet on your account (you change it on your Account page, under Wallet). Tokenised assets are minted to it.',
   },
   convert: {
     title: 'Convert points into tokens',
@@ -51,7 +53,14 @@ const en = {
     noConversions: 'You have not converted points yet.',
     conversionsFailed: 'Your conversions could not be loaded: {message}',
     line: '{points} points → {tokens} {token}',
-    mintStatuses: { awaiting_approval: 'Awaiting approval', queued: 'Queued', processing: 'Minting', succeeded: 'Minted', failed: 'Failed', rejected: 'Rejected' },
+    mintStatuses: {
+      awaiting_approval: 'Awaiting approval',
+      queued: 'Queued',
+      processing: 'Minting',
+      succeeded: 'Minted',
+      failed: 'Failed',
+      rejected: 'Rejected',
+    },
   },
 };
 
@@ -67,7 +76,8 @@ const zh: typeof en = {
   },
   wallet: {
     title: '钱包',
-    intro: '您在链上的 EVM 钱包：兑换的积分会以忠诚度代币铸造到此地址，结账时代币化商品会默认使用它，推荐收益的加密货币付款也会发送到这里。',
+    intro:
+      '您在链上的 EVM 钱包：兑换的积分会以忠诚度代币铸造到此地址，结账时代币化商品会默认使用它，推荐收益的加密货币付款也会发送到这里。',
     loading: '正在加载您的钱包…',
     loadFailed: '无法加载您的钱包：{message}',
     address: '钱包地址',
@@ -101,7 +111,14 @@ const zh: typeof en = {
     noConversions: '您还没有兑换过代币。',
     conversionsFailed: '无法加载您的代币兑换记录：{message}',
     line: '{points} 积分 → {tokens} 个 {token}',
-    mintStatuses: { awaiting_approval: '待批准', queued: '排队中', processing: '铸造中', succeeded: '已铸造', failed: '失败', rejected: '已拒绝' },
+    mintStatuses: {
+      awaiting_approval: '待批准',
+      queued: '排队中',
+      processing: '铸造中',
+      succeeded: '已铸造',
+      failed: '失败',
+      rejected: '已拒绝',
+    },
   },
 };
 

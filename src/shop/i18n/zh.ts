@@ -25,7 +25,8 @@ const zh: typeof en = {
     cartCount: '购物车，{count} 件商品',
   },
   home: {
-    intro: '在同一处购买实物商品和代币化的现实世界资产——黄金、房地产、艺术品、收藏品和债券。订单付款后，代币化资产会在链上铸造到您的钱包。',
+    intro:
+      '在同一处购买实物商品和代币化的现实世界资产——黄金、房地产、艺术品、收藏品和债券。订单付款后，代币化资产会在链上铸造到您的钱包。',
     browse: '浏览全部商品',
     featured: '新上架',
     featuredEmpty: '暂无在售商品。',
@@ -257,7 +258,8 @@ const zh: typeof en = {
     },
     twoFactor: {
       title: '双重身份验证',
-      intro: '用手机验证器应用（Google Authenticator、Authy、1Password 等）生成的 6 位验证码保护您的账户：每次登录输入密码后都会要求输入。',
+      intro:
+        '用手机验证器应用（Google Authenticator、Authy、1Password 等）生成的 6 位验证码保护您的账户：每次登录输入密码后都会要求输入。',
       required: '本店要求所有账户启用双重身份验证。请在下方完成设置后继续：设置完成前无法查看订单和账户的其他内容。',
       loading: '正在加载双重身份验证…',
       loadFailed: '无法加载双重身份验证：{message}',
@@ -321,7 +323,12 @@ const zh: typeof en = {
       country: '证件签发国家/地区',
       chooseCountry: '选择国家/地区',
       documentType: '证件类型',
-      documentTypes: { passport: '护照', national_id: '身份证', driving_licence: '驾驶证', residence_permit: '居留许可' },
+      documentTypes: {
+        passport: '护照',
+        national_id: '身份证',
+        driving_licence: '驾驶证',
+        residence_permit: '居留许可',
+      },
       documentNumber: '证件号码',
       file: '证件照片或扫描件',
       fileHelp: 'JPEG、PNG、WebP 或 PDF，最大 5 MB。',

@@ -30,7 +30,21 @@ function focusFirst<K extends string>(form: string, order: readonly K[], errors:
 }
 
 /** A titled card holding a form: log-in and sign-up look alike. */
-function FormPanel({ id, title, intro, error, onSubmit, children }: { id: string; title: string; intro: string; error: string; onSubmit: (e: FormEvent) => void; children: ReactNode }) {
+function FormPanel({
+  id,
+  title,
+  intro,
+  error,
+  onSubmit,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  error: string;
+  onSubmit: (e: FormEvent) => void;
+  children: ReactNode;
+}) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby={`${id}-title`} sx={{ p: { xs: 2.5, sm: 3.5 } }}>
       <Typography id={`${id}-title`} variant="h2" sx={{ mb: 0.5 }}>
@@ -39,8 +53,18 @@ function FormPanel({ id, title, intro, error, onSubmit, children }: { id: string
       <Typography color="text.secondary" sx={{ mb: 2.5 }}>
         {intro}
       </Typography>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`} sx={{ display: 'grid', gap: 2 }}>
-        {error && <Alert severity="error" role="alert">{error}</Alert>}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby={`${id}-title`}
+        sx={{ display: 'grid', gap: 2 }}
+      >
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
         {children}
       </Box>
     </Paper>
@@ -106,13 +130,27 @@ function LoginForm() {
     return (
       <FormPanel id="login" title={t.title} intro={t.codeIntro} error={error} onSubmit={submitCode}>
         <TextField
-          id="login-code" label={t.code} autoComplete="one-time-code" required autoFocus value={code}
-          onChange={(e) => setCode(e.target.value)} slotProps={{ htmlInput: { maxLength: 40 } }}
+          id="login-code"
+          label={t.code}
+          autoComplete="one-time-code"
+          required
+          autoFocus
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 40 } }}
         />
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {busy ? t.busy : t.verify}
         </Button>
-        <Button disabled={busy} onClick={() => { setChallenge(null); setError(''); }}>{t.startOver}</Button>
+        <Button
+          disabled={busy}
+          onClick={() => {
+            setChallenge(null);
+            setError('');
+          }}
+        >
+          {t.startOver}
+        </Button>
       </FormPanel>
     );
   }
@@ -192,16 +230,38 @@ function SignupForm() {
     setSentTo(input.email);
   };
 
-  const field = (name: SignupField, label: string, extra: { type?: string; autoComplete: string; helperText?: string }) => (
-    <FormField form="signup" name={name} label={label} value={values[name]} error={errors[name]} onChange={(v) => setValues((s) => ({ ...s, [name]: v }))}
-      type={extra.type} autoComplete={extra.autoComplete} hint={extra.helperText} />
+  const field = (
+    name: SignupField,
+    label: string,
+    extra: { type?: string; autoComplete: string; helperText?: string },
+  ) => (
+    <FormField
+      form="signup"
+      name={name}
+      label={label}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(v) => setValues((s) => ({ ...s, [name]: v }))}
+      type={extra.type}
+      autoComplete={extra.autoComplete}
+      hint={extra.helperText}
+    />
   );
 
   if (sentTo) {
     return (
-      <Paper variant="outlined" component="section" aria-labelledby="signup-sent-title" sx={{ p: { xs: 2.5, sm: 3.5 } }}>
-        <Typography id="signup-sent-title" variant="h2" sx={{ mb: 1.5 }}>{t.sentTitle}</Typography>
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>{fill(t.sent, { email: sentTo })}</Alert>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="signup-sent-title"
+        sx={{ p: { xs: 2.5, sm: 3.5 } }}
+      >
+        <Typography id="signup-sent-title" variant="h2" sx={{ mb: 1.5 }}>
+          {t.sentTitle}
+        </Typography>
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {fill(t.sent, { email: sentTo })}
+        </Alert>
         <Button onClick={() => setSentTo(null)}>{t.again}</Button>
       </Paper>
     );
@@ -211,7 +271,11 @@ function SignupForm() {
     <FormPanel id="signup" title={t.title} intro={t.intro} error={error} onSubmit={submit}>
       {field('name', t.name, { autoComplete: 'name' })}
       {field('email', t.email, { type: 'email', autoComplete: 'email' })}
-      {field('password', t.password, { type: 'password', autoComplete: 'new-password', helperText: fill(t.passwordHelp, { min: MIN_PASSWORD_LENGTH }) })}
+      {field('password', t.password, {
+        type: 'password',
+        autoComplete: 'new-password',
+        helperText: fill(t.passwordHelp, { min: MIN_PASSWORD_LENGTH }),
+      })}
       <Button type="submit" variant="contained" size="large" disabled={busy}>
         {busy ? t.busy : t.submit}
       </Button>
@@ -253,12 +317,27 @@ function ChangePasswordForm() {
   return (
     <FormPanel id="password" title={t.title} intro={t.intro} error={error} onSubmit={submit}>
       <TextField
-        id="password-current" name="currentPassword" label={t.current} type="password" autoComplete="current-password" required value={current}
-        onChange={(e) => setCurrent(e.target.value)} error={!!errors.currentPassword} helperText={errors.currentPassword}
+        id="password-current"
+        name="currentPassword"
+        label={t.current}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+        error={!!errors.currentPassword}
+        helperText={errors.currentPassword}
       />
       <TextField
-        id="password-new" name="newPassword" label={t.next} type="password" autoComplete="new-password" required value={next}
-        onChange={(e) => setNext(e.target.value)} error={!!errors.newPassword}
+        id="password-new"
+        name="newPassword"
+        label={t.next}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+        error={!!errors.newPassword}
         helperText={errors.newPassword ?? fill(m.account.signup.passwordHelp, { min: MIN_PASSWORD_LENGTH })}
       />
       <Button type="submit" variant="contained" size="large" disabled={busy}>
@@ -275,7 +354,9 @@ function Profile() {
   if (session.status !== 'in') return null;
   const { user } = session;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 4 }}>
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 4 }}
+    >
       <Box>
         <Typography variant="h1" sx={{ mb: 0.5 }}>
           {fill(m.account.welcome, { name: user.name || user.email })}
@@ -300,13 +381,24 @@ function Profile() {
 function SectionLinks() {
   const t = useWalletText().sections;
   const links = [
-    ['orders-title', t.orders], ['membership-title', t.membership], ['wallet-title', t.wallet],
-    ['notifications-title', t.notifications], ['two-factor-title', t.twoFactor], ['kyc-title', t.kyc],
+    ['orders-title', t.orders],
+    ['membership-title', t.membership],
+    ['wallet-title', t.wallet],
+    ['notifications-title', t.notifications],
+    ['two-factor-title', t.twoFactor],
+    ['kyc-title', t.kyc],
   ] as const;
   return (
     <Box component="nav" aria-label={t.label} sx={{ mb: 3 }}>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 1 }}>
-        {links.map(([to, label]) => <li key={to}><SectionLink to={to}>{label}</SectionLink></li>)}
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 1 }}
+      >
+        {links.map(([to, label]) => (
+          <li key={to}>
+            <SectionLink to={to}>{label}</SectionLink>
+          </li>
+        ))}
       </Box>
     </Box>
   );
@@ -350,17 +442,29 @@ export default function Account() {
 
   if (status === 'checking') return <Loading label={m.account.checking} />;
   if (status === 'error') {
-    return <ErrorText message={fill(m.account.sessionFailed, { message: session.error })} retry={session.recheck} retryLabel={m.app.retry} />;
+    return (
+      <ErrorText
+        message={fill(m.account.sessionFailed, { message: session.error })}
+        retry={session.recheck}
+        retryLabel={m.app.retry}
+      />
+    );
   }
   if (status === 'in') {
     const mustEnrol = session.restriction === 'two_factor_enrolment';
     return (
       <Box ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
         <Profile />
-        {session.restriction === 'password_change' ? <ChangePasswordForm /> : (
+        {session.restriction === 'password_change' ? (
+          <ChangePasswordForm />
+        ) : (
           // The 2FA section keeps its place when the enrolment the shop requires is done, so it is not reset.
           <>
-            {mustEnrol && <Alert severity="warning" role="alert" sx={{ mb: 3 }}>{m.account.twoFactor.required}</Alert>}
+            {mustEnrol && (
+              <Alert severity="warning" role="alert" sx={{ mb: 3 }}>
+                {m.account.twoFactor.required}
+              </Alert>
+            )}
             {!mustEnrol && <SignedIn />}
             <TwoFactor onChanged={session.refresh} />
             {!mustEnrol && <Kyc />}

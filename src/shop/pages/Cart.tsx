@@ -65,7 +65,11 @@ function Line({ line, priced }: { line: CartLine; priced: PricedCartLine | undef
           </Typography>
         )}
       </Box>
-      <QtyInput value={line.qty} onChange={(qty) => cartStore.setQty(line.productId, qty)} label={fill(m.cart.qtyFor, { title })} />
+      <QtyInput
+        value={line.qty}
+        onChange={(qty) => cartStore.setQty(line.productId, qty)}
+        label={fill(m.cart.qtyFor, { title })}
+      />
       <Typography sx={{ fontWeight: 600, textAlign: 'right' }}>{priced ? f.money(priced.lineTotal) : ''}</Typography>
       <Button
         size="small"
@@ -98,7 +102,12 @@ function CouponForm({ code, verdict }: { code: string; verdict: CartPrice['coupo
           onChange={(e) => setDraft(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters', spellCheck: false } }}
         />
-        <Button type="submit" variant="outlined" disabled={!draft.trim() || draft.trim() === code} sx={{ flexShrink: 0 }}>
+        <Button
+          type="submit"
+          variant="outlined"
+          disabled={!draft.trim() || draft.trim() === code}
+          sx={{ flexShrink: 0 }}
+        >
           {m.cart.applyCoupon}
         </Button>
       </Box>
@@ -139,7 +148,13 @@ export default function CartPage() {
       {m.cart.title}
     </Typography>
   );
-  if (!cart.lines.length) return (<>{heading}<EmptyCart /></>);
+  if (!cart.lines.length)
+    return (
+      <>
+        {heading}
+        <EmptyCart />
+      </>
+    );
 
   const lineErrors = !!priced?.lines.some((l) => l.error);
   const couponInvalid = !!priced?.coupon && !priced.coupon.valid;
@@ -148,14 +163,33 @@ export default function CartPage() {
     <>
       {heading}
       {price.status === 'failed' && (
-        <ErrorText message={fill(m.cart.priceFailed, { message: messageOf(price.error) })} retry={price.retry} retryLabel={m.app.retry} />
+        <ErrorText
+          message={fill(m.cart.priceFailed, { message: messageOf(price.error) })}
+          retry={price.retry}
+          retryLabel={m.app.retry}
+        />
       )}
       {!priced && price.status === 'loading' && <Loading label={m.cart.pricing} />}
-      <Box sx={{ display: 'grid', gap: { xs: 3, md: 4 }, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 3, md: 4 },
+          gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
+          alignItems: 'start',
+        }}
+      >
         <Box>
-          <Box component="ul" aria-label={m.cart.title} sx={{ listStyle: 'none', m: 0, p: 0, borderTop: 1, borderColor: 'divider' }}>
+          <Box
+            component="ul"
+            aria-label={m.cart.title}
+            sx={{ listStyle: 'none', m: 0, p: 0, borderTop: 1, borderColor: 'divider' }}
+          >
             {cart.lines.map((line) => (
-              <Line key={line.productId} line={line} priced={priced?.lines.find((l) => l.productId === line.productId)} />
+              <Line
+                key={line.productId}
+                line={line}
+                priced={priced?.lines.find((l) => l.productId === line.productId)}
+              />
             ))}
           </Box>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 2, flexWrap: 'wrap' }}>
@@ -167,8 +201,15 @@ export default function CartPage() {
             </Button>
           </Box>
         </Box>
-        <Paper variant="outlined" component="section" aria-labelledby="summary-title" sx={{ p: { xs: 2, sm: 3 }, position: 'relative', overflow: 'hidden' }}>
-          {price.stale && priced && <LinearProgress aria-label={m.cart.updating} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="summary-title"
+          sx={{ p: { xs: 2, sm: 3 }, position: 'relative', overflow: 'hidden' }}
+        >
+          {price.stale && priced && (
+            <LinearProgress aria-label={m.cart.updating} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+          )}
           <Typography id="summary-title" variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
             {m.cart.summary}
           </Typography>
@@ -179,7 +220,15 @@ export default function CartPage() {
               {lineErrors ? m.cart.fixLines : m.cart.fixCoupon}
             </Typography>
           )}
-          <Button component={RouterLink} to="/checkout" variant="contained" size="large" fullWidth disabled={blocked} sx={{ mt: 2.5 }}>
+          <Button
+            component={RouterLink}
+            to="/checkout"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={blocked}
+            sx={{ mt: 2.5 }}
+          >
             {m.cart.checkout}
           </Button>
         </Paper>

@@ -1,5 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, FormControlLabel, Link, Paper, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  Link,
+  Paper,
+  Radio,
+  RadioGroup,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { idempotencyKeys } from '../../lib/idempotency';
 import { ApiError, createCheckout, getOwnMembership, listProviders, type CheckoutInput } from '../api';
@@ -45,7 +56,9 @@ export default function Checkout() {
   const session = useSession();
   // The shop offers the card sandbox and crypto, each when the server has it configured.
   const providers = useLoad('providers', listProviders);
-  const offered = SHOP_PROVIDERS.filter((name) => providers.data?.some((p) => p.name === name && p.configured) ?? name === 'sandbox');
+  const offered = SHOP_PROVIDERS.filter(
+    (name) => providers.data?.some((p) => p.name === name && p.configured) ?? name === 'sandbox',
+  );
   const [chosen, setChosen] = useState<ShopProvider>('sandbox');
   const provider = offered.includes(chosen) ? chosen : (offered[0] ?? 'sandbox');
   const cart = useCart();
@@ -56,7 +69,9 @@ export default function Checkout() {
   const email = typedEmail ?? session.user?.email ?? '';
   // The wallet on the shopper's account (null for a guest) until the buyer types another.
   const userId = session.status === 'in' ? session.user.id : null;
-  const accountWallet = useLoad(`account-wallet:${userId ?? ''}`, (signal) => (userId ? getOwnMembership(signal).then((member) => member.walletAddress) : Promise.resolve(null)));
+  const accountWallet = useLoad(`account-wallet:${userId ?? ''}`, (signal) =>
+    userId ? getOwnMembership(signal).then((member) => member.walletAddress) : Promise.resolve(null),
+  );
   const [typedWallet, setTypedWallet] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState('');
@@ -68,13 +83,23 @@ export default function Checkout() {
       {m.checkout.title}
     </Typography>
   );
-  if (!cart.lines.length) return (<>{heading}<EmptyCart /></>);
+  if (!cart.lines.length)
+    return (
+      <>
+        {heading}
+        <EmptyCart />
+      </>
+    );
   if (!priced) {
     return (
       <>
         {heading}
         {price.status === 'failed' ? (
-          <ErrorText message={fill(m.cart.priceFailed, { message: messageOf(price.error) })} retry={price.retry} retryLabel={m.app.retry} />
+          <ErrorText
+            message={fill(m.cart.priceFailed, { message: messageOf(price.error) })}
+            retry={price.retry}
+            retryLabel={m.app.retry}
+          />
         ) : (
           <Loading label={m.cart.pricing} />
         )}
@@ -83,7 +108,7 @@ export default function Checkout() {
   }
 
   const tokenised = priced.lines.some((l) => l.tokenised);
-  const wallet = typedWallet ?? (tokenised ? accountWallet.data ?? '' : '');
+  const wallet = typedWallet ?? (tokenised ? (accountWallet.data ?? '') : '');
   const walletFromAccount = typedWallet === null && !!wallet;
   const problems = priced.lines.some((l) => l.error) || (priced.coupon && !priced.coupon.valid);
 
@@ -131,7 +156,14 @@ export default function Checkout() {
   return (
     <>
       {heading}
-      <Box sx={{ display: 'grid', gap: { xs: 3, md: 4 }, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 3, md: 4 },
+          gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
+          alignItems: 'start',
+        }}
+      >
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Box component="form" noValidate onSubmit={submit} aria-label={m.checkout.title}>
             {error && (
@@ -149,7 +181,10 @@ export default function Checkout() {
                 value={email}
                 onChange={(e) => setTypedEmail(e.target.value)}
                 error={!!errors.email}
-                helperText={errors.email ?? (session.user ? fill(m.checkout.loggedInAs, { email: session.user.email }) : m.checkout.emailHelp)}
+                helperText={
+                  errors.email ??
+                  (session.user ? fill(m.checkout.loggedInAs, { email: session.user.email }) : m.checkout.emailHelp)
+                }
               />
               {!session.user && (
                 <Typography variant="body2" color="text.secondary">
@@ -168,22 +203,46 @@ export default function Checkout() {
                   value={wallet}
                   onChange={(e) => setTypedWallet(e.target.value)}
                   error={!!errors.walletAddress}
-                  helperText={errors.walletAddress ?? (walletFromAccount ? walletText.fromAccount : m.checkout.walletHelp)}
-                  slotProps={{ htmlInput: { spellCheck: false, maxLength: 100, sx: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } } }}
+                  helperText={
+                    errors.walletAddress ?? (walletFromAccount ? walletText.fromAccount : m.checkout.walletHelp)
+                  }
+                  slotProps={{
+                    htmlInput: {
+                      spellCheck: false,
+                      maxLength: 100,
+                      sx: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+                    },
+                  }}
                 />
               </Section>
             )}
             <Section title={m.checkout.payment}>
-              <RadioGroup name="provider" value={provider} onChange={(e) => setChosen(e.target.value as ShopProvider)} aria-label={m.checkout.provider}>
+              <RadioGroup
+                name="provider"
+                value={provider}
+                onChange={(e) => setChosen(e.target.value as ShopProvider)}
+                aria-label={m.checkout.provider}
+              >
                 {offered.map((name) => (
-                  <FormControlLabel key={name} value={name} control={<Radio />} label={name === 'crypto' ? m.checkout.crypto : m.checkout.sandbox} />
+                  <FormControlLabel
+                    key={name}
+                    value={name}
+                    control={<Radio />}
+                    label={name === 'crypto' ? m.checkout.crypto : m.checkout.sandbox}
+                  />
                 ))}
               </RadioGroup>
               <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5 }}>
                 {provider === 'crypto' ? m.checkout.cryptoHelp : m.checkout.sandboxHelp}
               </Typography>
             </Section>
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={busy || !!problems || price.stale}>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              fullWidth
+              disabled={busy || !!problems || price.stale}
+            >
               {busy ? m.checkout.placing : m.checkout.place}
             </Button>
             {problems && (
@@ -208,7 +267,9 @@ export default function Checkout() {
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, mb: 2, display: 'grid', gap: 1 }}>
             {priced.lines.map((l) => (
               <Box component="li" key={l.productId} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                <Typography variant="body2">{fill(m.orders.itemLine, { title: l.title ?? m.cart.unknownProduct, qty: f.number(l.qty) })}</Typography>
+                <Typography variant="body2">
+                  {fill(m.orders.itemLine, { title: l.title ?? m.cart.unknownProduct, qty: f.number(l.qty) })}
+                </Typography>
                 <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
                   {f.money(l.lineTotal, priced.currency)}
                 </Typography>
@@ -217,7 +278,8 @@ export default function Checkout() {
           </Box>
           {priced.coupon?.valid && (
             <Typography variant="body2" color="success.main" sx={{ mb: 1 }}>
-              {fill(m.checkout.coupon, { code: priced.coupon.code })}: {serverText(priced.coupon.message, priced.coupon.said)}
+              {fill(m.checkout.coupon, { code: priced.coupon.code })}:{' '}
+              {serverText(priced.coupon.message, priced.coupon.said)}
             </Typography>
           )}
           <CartTotals totals={priced} couponCode={priced.coupon?.valid ? priced.coupon.code : null} />

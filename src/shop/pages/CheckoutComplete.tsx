@@ -20,7 +20,8 @@ const POLL_MS = 2000;
 
 const isPaid = (o: CheckoutOrder) => o.status === 'paid' || o.status === 'fulfilled';
 const allMinted = (o: CheckoutOrder) =>
-  o.mintJobs.length >= o.items.filter((i) => i.tokenised).length && o.mintJobs.every((j) => j.txHash || j.status === 'failed');
+  o.mintJobs.length >= o.items.filter((i) => i.tokenised).length &&
+  o.mintJobs.every((j) => j.txHash || j.status === 'failed');
 
 /** Nothing more will change that this page shows: paid with every mint sent, or over. */
 const settled = (o: CheckoutOrder) => (isPaid(o) ? allMinted(o) : o.status !== 'pending');
@@ -30,7 +31,11 @@ const transient = (e: unknown) => !(e instanceof ApiError) || e.status === 0 || 
 
 /** The order, asked for every 2 s until it settles. */
 function usePolledOrder(id: string) {
-  const [state, setState] = useState<{ order: CheckoutOrder | null; expired: boolean; error: unknown }>({ order: null, expired: false, error: null });
+  const [state, setState] = useState<{ order: CheckoutOrder | null; expired: boolean; error: unknown }>({
+    order: null,
+    expired: false,
+    error: null,
+  });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!id) return;
@@ -58,11 +63,49 @@ function usePolledOrder(id: string) {
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
 
-function Banner({ tone, title, children }: { tone: 'success' | 'error' | 'info'; title: string; children: React.ReactNode }) {
-  const colours = { success: ['#e5f4e8', '#1b5e20', '✓'], error: ['#fde8e8', '#8e1b1b', '!'], info: ['#e3effb', '#0b4a82', 'i'] }[tone];
+function Banner({
+  tone,
+  title,
+  children,
+}: {
+  tone: 'success' | 'error' | 'info';
+  title: string;
+  children: React.ReactNode;
+}) {
+  const colours = {
+    success: ['#e5f4e8', '#1b5e20', '✓'],
+    error: ['#fde8e8', '#8e1b1b', '!'],
+    info: ['#e3effb', '#0b4a82', 'i'],
+  }[tone];
   return (
-    <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', p: { xs: 2.5, sm: 3 }, mb: 3, borderRadius: 3, bgcolor: colours[0], color: colours[1] }}>
-      <Box aria-hidden sx={{ flexShrink: 0, width: 44, height: 44, borderRadius: '50%', bgcolor: colours[1], color: colours[0], display: 'grid', placeItems: 'center', fontSize: 24, fontWeight: 700 }}>
+    <Box
+      role="status"
+      sx={{
+        display: 'flex',
+        gap: 2,
+        alignItems: 'flex-start',
+        p: { xs: 2.5, sm: 3 },
+        mb: 3,
+        borderRadius: 3,
+        bgcolor: colours[0],
+        color: colours[1],
+      }}
+    >
+      <Box
+        aria-hidden
+        sx={{
+          flexShrink: 0,
+          width: 44,
+          height: 44,
+          borderRadius: '50%',
+          bgcolor: colours[1],
+          color: colours[0],
+          display: 'grid',
+          placeItems: 'center',
+          fontSize: 24,
+          fontWeight: 700,
+        }}
+      >
         {colours[2]}
       </Box>
       <Box>
@@ -89,11 +132,21 @@ export default function CheckoutComplete() {
     if (paid) cartStore.clear();
   }, [paid]);
 
-  if (!id) return <NotFoundMessage title={m.complete.title} text={m.complete.missing} to="/" action={m.complete.backToShop} />;
+  if (!id)
+    return <NotFoundMessage title={m.complete.title} text={m.complete.missing} to="/" action={m.complete.backToShop} />;
   if (!order) {
     if (!error) return <Loading label={m.complete.loading} />;
-    if (transient(error)) return <ErrorText message={fill(m.complete.loadFailed, { message: messageOf(error) })} retry={retry} retryLabel={m.app.retry} />;
-    return <NotFoundMessage title={m.complete.title} text={m.complete.notYours} to="/" action={m.complete.backToShop} />;
+    if (transient(error))
+      return (
+        <ErrorText
+          message={fill(m.complete.loadFailed, { message: messageOf(error) })}
+          retry={retry}
+          retryLabel={m.app.retry}
+        />
+      );
+    return (
+      <NotFoundMessage title={m.complete.title} text={m.complete.notYours} to="/" action={m.complete.backToShop} />
+    );
   }
 
   return (
@@ -101,7 +154,9 @@ export default function CheckoutComplete() {
       {paid && (
         <Banner tone="success" title={m.complete.success}>
           <Typography sx={{ fontSize: '1.1rem' }}>{m.complete.thanks}</Typography>
-          {order.items.some((i) => i.tokenised) && <Typography sx={{ mt: 1 }}>{allMinted(order) ? m.complete.minted : m.complete.minting}</Typography>}
+          {order.items.some((i) => i.tokenised) && (
+            <Typography sx={{ mt: 1 }}>{allMinted(order) ? m.complete.minted : m.complete.minting}</Typography>
+          )}
         </Banner>
       )}
       {order.status === 'pending' && <Loading label={m.complete.waiting} />}
@@ -115,7 +170,11 @@ export default function CheckoutComplete() {
           <Typography>{m.complete.refunded}</Typography>
         </Banner>
       )}
-      {error && transient(error) && <Alert severity="warning" sx={{ mb: 2 }}>{fill(m.complete.loadFailed, { message: messageOf(error) })}</Alert>}
+      {error && transient(error) && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {fill(m.complete.loadFailed, { message: messageOf(error) })}
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <OrderCard order={order} />
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>

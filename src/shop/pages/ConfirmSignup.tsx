@@ -26,7 +26,12 @@ export default function ConfirmSignup() {
       .finally(() => setParams({}, { replace: true }));
   }, [token, confirmSignup, setParams, m]);
 
-  if (error) return <Alert severity="error" role="alert" sx={{ mb: 3 }}>{error}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+        {error}
+      </Alert>
+    );
   if (token) return <Loading label={m.account.signup.confirming} />;
   return null;
 }

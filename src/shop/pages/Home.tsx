@@ -35,7 +35,11 @@ export default function Home() {
           {siteName || '\u00a0'}
         </Typography>
         <Typography sx={{ maxWidth: 680, mb: 3, fontSize: '1.05rem', opacity: 0.92 }}>{m.home.intro}</Typography>
-        <Box component={RouterLink} to="/products" sx={[buttonSx('contained', 'secondary'), { px: 2.75, py: 1, fontSize: '1rem' }]}>
+        <Box
+          component={RouterLink}
+          to="/products"
+          sx={[buttonSx('contained', 'secondary'), { px: 2.75, py: 1, fontSize: '1rem' }]}
+        >
           {m.home.browse}
         </Box>
       </Box>
@@ -45,10 +49,18 @@ export default function Home() {
         </Typography>
         {featured.status === 'loading' && <Loading label={m.products.loading} />}
         {featured.status === 'failed' && (
-          <ErrorText message={fill(m.products.loadFailed, { message: messageOf(featured.error) })} retry={featured.retry} retryLabel={m.app.retry} />
+          <ErrorText
+            message={fill(m.products.loadFailed, { message: messageOf(featured.error) })}
+            retry={featured.retry}
+            retryLabel={m.app.retry}
+          />
         )}
         {featured.status === 'ready' &&
-          (featured.data.products.length ? <ProductGrid products={featured.data.products} /> : <Empty>{m.home.featuredEmpty}</Empty>)}
+          (featured.data.products.length ? (
+            <ProductGrid products={featured.data.products} />
+          ) : (
+            <Empty>{m.home.featuredEmpty}</Empty>
+          ))}
       </Box>
     </>
   );

@@ -2,7 +2,13 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import AccountSection from '../components/AccountSection';
 import FormField from '../components/FormField';
-import { COUNTRY_CODES, KYC_DOCUMENT_ACCEPT, KYC_DOCUMENT_TYPES, MAX_KYC_DOCUMENT_BYTES, type KycSession } from '../../common/kyc';
+import {
+  COUNTRY_CODES,
+  KYC_DOCUMENT_ACCEPT,
+  KYC_DOCUMENT_TYPES,
+  MAX_KYC_DOCUMENT_BYTES,
+  type KycSession,
+} from '../../common/kyc';
 import { ApiError, listOwnKyc, submitKyc } from '../api';
 import { useFormat } from '../format';
 import { ErrorText, Loading } from '../components/Status';
@@ -25,7 +31,9 @@ function useCountries(lang: string) {
     } catch {
       names = null;
     }
-    return COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, lang));
+    return COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) =>
+      a.name.localeCompare(b.name, lang),
+    );
   }, [lang]);
 }
 
@@ -34,7 +42,13 @@ function KycForm({ onSent }: { onSent: (s: KycSession) => void }) {
   const { m, lang } = useI18n();
   const t = m.account.kyc;
   const countries = useCountries(lang);
-  const [values, setValues] = useState({ legalName: '', dateOfBirth: '', country: '', documentType: 'passport', documentNumber: '' });
+  const [values, setValues] = useState({
+    legalName: '',
+    dateOfBirth: '',
+    country: '',
+    documentType: 'passport',
+    documentNumber: '',
+  });
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState('');
@@ -50,7 +64,8 @@ function KycForm({ onSent }: { onSent: (s: KycSession) => void }) {
     e.preventDefault();
     if (busy) return;
     const found: Errors = {};
-    for (const k of ['legalName', 'dateOfBirth', 'country', 'documentType', 'documentNumber'] as const) if (!values[k].trim()) found[k] = t.required;
+    for (const k of ['legalName', 'dateOfBirth', 'country', 'documentType', 'documentNumber'] as const)
+      if (!values[k].trim()) found[k] = t.required;
     if (!file) found.document = t.fileRequired;
     else if (file.size > MAX_KYC_DOCUMENT_BYTES) found.document = t.fileTooLarge;
     else if (file.type && !TYPES.includes(file.type)) found.document = t.fileType;
@@ -73,13 +88,35 @@ function KycForm({ onSent }: { onSent: (s: KycSession) => void }) {
     }
   };
 
-  const text = (name: Exclude<Field, 'document' | 'country' | 'documentType'>, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
-    <FormField form="kyc" name={name} label={label} value={values[name]} error={errors[name]} onChange={(v) => setValues((s) => ({ ...s, [name]: v }))} {...extra} />
+  const text = (
+    name: Exclude<Field, 'document' | 'country' | 'documentType'>,
+    label: string,
+    extra: { type?: string; autoComplete?: string } = {},
+  ) => (
+    <FormField
+      form="kyc"
+      name={name}
+      label={label}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(v) => setValues((s) => ({ ...s, [name]: v }))}
+      {...extra}
+    />
   );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby="kyc-title" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-      {error && <Alert severity="error" role="alert" sx={{ gridColumn: '1 / -1' }}>{error}</Alert>}
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="kyc-title"
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+    >
+      {error && (
+        <Alert severity="error" role="alert" sx={{ gridColumn: '1 / -1' }}>
+          {error}
+        </Alert>
+      )}
       {text('legalName', t.legalName, { autoComplete: 'name' })}
       {text('dateOfBirth', t.dateOfBirth, { type: 'date', autoComplete: 'bday' })}
       <TextField
@@ -95,7 +132,11 @@ function KycForm({ onSent }: { onSent: (s: KycSession) => void }) {
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         <option value="">{t.chooseCountry}</option>
-        {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+        {countries.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
       </TextField>
       <TextField
         id="kyc-documentType"
@@ -108,14 +149,24 @@ function KycForm({ onSent }: { onSent: (s: KycSession) => void }) {
         error={!!errors.documentType}
         helperText={errors.documentType}
       >
-        {KYC_DOCUMENT_TYPES.map((d) => <MenuItem key={d} value={d}>{t.documentTypes[d]}</MenuItem>)}
+        {KYC_DOCUMENT_TYPES.map((d) => (
+          <MenuItem key={d} value={d}>
+            {t.documentTypes[d]}
+          </MenuItem>
+        ))}
       </TextField>
       {text('documentNumber', t.documentNumber)}
       <Box sx={{ gridColumn: '1 / -1' }}>
-        <Typography component="label" htmlFor="kyc-document" sx={{ display: 'block', mb: 0.5, fontWeight: 500 }}>{t.file}</Typography>
+        <Typography component="label" htmlFor="kyc-document" sx={{ display: 'block', mb: 0.5, fontWeight: 500 }}>
+          {t.file}
+        </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <Button id="kyc-document-button" variant="outlined" onClick={() => fileInput.current?.click()}>{t.chooseFile}</Button>
-          <Typography variant="body2" data-testid="kyc-file-name">{file?.name ?? t.noFile}</Typography>
+          <Button id="kyc-document-button" variant="outlined" onClick={() => fileInput.current?.click()}>
+            {t.chooseFile}
+          </Button>
+          <Typography variant="body2" data-testid="kyc-file-name">
+            {file?.name ?? t.noFile}
+          </Typography>
           <input
             ref={fileInput}
             id="kyc-document"
@@ -126,12 +177,18 @@ function KycForm({ onSent }: { onSent: (s: KycSession) => void }) {
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
         </Box>
-        <Typography variant="caption" color={errors.document ? 'error' : 'text.secondary'} role={errors.document ? 'alert' : undefined}>
+        <Typography
+          variant="caption"
+          color={errors.document ? 'error' : 'text.secondary'}
+          role={errors.document ? 'alert' : undefined}
+        >
           {errors.document ?? t.fileHelp}
         </Typography>
       </Box>
       <Box sx={{ gridColumn: '1 / -1' }}>
-        <Button type="submit" variant="contained" size="large" disabled={busy}>{busy ? t.busy : t.submit}</Button>
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {busy ? t.busy : t.submit}
+        </Button>
       </Box>
     </Box>
   );
@@ -148,23 +205,40 @@ export default function Kyc() {
 
   let body;
   if (loaded.status === 'loading' && !loaded.data) body = <Loading label={t.loading} />;
-  else if (loaded.status === 'failed') body = <ErrorText message={fill(t.loadFailed, { message: messageOf(loaded.error, '') })} retry={loaded.retry} retryLabel={m.app.retry} />;
+  else if (loaded.status === 'failed')
+    body = (
+      <ErrorText
+        message={fill(t.loadFailed, { message: messageOf(loaded.error, '') })}
+        retry={loaded.retry}
+        retryLabel={m.app.retry}
+      />
+    );
   else if (latest?.status === 'pending') {
     body = (
       <Alert severity="info" data-testid="kyc-status">
-        {sent && <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{t.sent}</Box>}
+        {sent && (
+          <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+            {t.sent}
+          </Box>
+        )}
         {fill(t.pending, { date: dateTime(latest.createdAt) })}
       </Alert>
     );
   } else if (latest && (latest.status === 'verified' || latest.status === 'approved')) {
-    body = <Alert severity="success" data-testid="kyc-status">{t.verified}</Alert>;
+    body = (
+      <Alert severity="success" data-testid="kyc-status">
+        {t.verified}
+      </Alert>
+    );
   } else {
     body = (
       <Box sx={{ display: 'grid', gap: 2 }}>
         {latest?.status === 'rejected' && (
           <Alert severity="error" data-testid="kyc-status">
             {fill(t.rejected, { reason: latest.reason ?? '' })}
-            <Box component="span" sx={{ display: 'block' }}>{t.rejectedAgain}</Box>
+            <Box component="span" sx={{ display: 'block' }}>
+              {t.rejectedAgain}
+            </Box>
           </Alert>
         )}
         <KycForm onSent={setSent} />

@@ -13,7 +13,12 @@ import { convertPointsToTokens, listOwnConversions } from '../wallet-api';
 
 const STATUS_TONES: Record<string, TagTone> = { PENDING: 'warning', APPROVED: 'success', REJECTED: 'error' };
 const MINT_TONES: Record<MintStatus, TagTone> = {
-  awaiting_approval: 'warning', queued: 'info', processing: 'info', succeeded: 'success', failed: 'error', rejected: 'error',
+  awaiting_approval: 'warning',
+  queued: 'info',
+  processing: 'info',
+  succeeded: 'success',
+  failed: 'error',
+  rejected: 'error',
 };
 /** Products the redeem form offers (the shop's first page of them, as the server lists them to this member). */
 const REDEEMABLE = 100;
@@ -38,12 +43,19 @@ function Summary({ member }: { member: Member }) {
           {fill(t.points, { points: f.number(member.totalPoints) })}
         </Typography>
       </Box>
-      <Typography variant="body2" color="text.secondary">{benefits.join(' · ')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {benefits.join(' · ')}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
         {next
-          ? fill(next.pointsNeeded > 0 ? (next.ordersNeeded > 0 ? t.nextLevel : t.nextLevelPoints) : t.nextLevelOrders, {
-            points: f.number(next.pointsNeeded), orders: f.number(next.ordersNeeded), level: labelOf(t.levels, next.name),
-          })
+          ? fill(
+              next.pointsNeeded > 0 ? (next.ordersNeeded > 0 ? t.nextLevel : t.nextLevelPoints) : t.nextLevelOrders,
+              {
+                points: f.number(next.pointsNeeded),
+                orders: f.number(next.ordersNeeded),
+                level: labelOf(t.levels, next.name),
+              },
+            )
           : t.topLevel}
       </Typography>
     </Box>
@@ -79,7 +91,8 @@ function RedeemForm({ member, onRedeemed }: { member: Member; onRedeemed: () => 
       setDone(fill(t.redeemed, { points: f.number(r.pointsUsed), title: r.product?.title ?? t.unknownProduct }));
       onRedeemed();
     } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors({ productId: err.fields.productId, quantity: err.fields.quantity });
+      if (err instanceof ApiError && err.fields)
+        setErrors({ productId: err.fields.productId, quantity: err.fields.quantity });
       setError(messageOf(err));
     } finally {
       setBusy(false);
@@ -87,29 +100,64 @@ function RedeemForm({ member, onRedeemed }: { member: Member; onRedeemed: () => 
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby="redeem-title" sx={{ display: 'grid', gap: 1.5 }}>
-      <Typography id="redeem-title" component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>{t.redeemTitle}</Typography>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="redeem-title"
+      sx={{ display: 'grid', gap: 1.5 }}
+    >
+      <Typography id="redeem-title" component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {t.redeemTitle}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
         {fill(t.redeemIntro, { points: f.number(member.rates.redemptionPointsPerCurrencyUnit), unit: f.money(1) })}
       </Typography>
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
       {done && <Alert severity="success">{done}</Alert>}
-      {products.status === 'failed' && <ErrorText message={fill(t.productsFailed, { message: messageOf(products.error) })} retry={products.retry} retryLabel={m.app.retry} />}
+      {products.status === 'failed' && (
+        <ErrorText
+          message={fill(t.productsFailed, { message: messageOf(products.error) })}
+          retry={products.retry}
+          retryLabel={m.app.retry}
+        />
+      )}
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <TextField
-          select id="redeem-product" label={t.product} value={productId} onChange={(e) => setProductId(e.target.value)}
-          error={!!errors.productId} helperText={errors.productId} sx={{ minWidth: 280, flex: '1 1 280px' }}
+          select
+          id="redeem-product"
+          label={t.product}
+          value={productId}
+          onChange={(e) => setProductId(e.target.value)}
+          error={!!errors.productId}
+          helperText={errors.productId}
+          sx={{ minWidth: 280, flex: '1 1 280px' }}
           disabled={!products.data}
         >
           {(products.data?.products ?? []).map((p) => (
-            <MenuItem key={p.id} value={p.id}>{fill(t.productOption, { title: p.title, price: f.money(p.priceFiat) })}</MenuItem>
+            <MenuItem key={p.id} value={p.id}>
+              {fill(t.productOption, { title: p.title, price: f.money(p.priceFiat) })}
+            </MenuItem>
           ))}
         </TextField>
         <TextField
-          id="redeem-quantity" label={t.quantity} type="number" value={quantity} onChange={(e) => setQuantity(e.target.value)}
-          error={!!errors.quantity} helperText={errors.quantity} sx={{ width: 120 }} slotProps={{ htmlInput: { min: 1, step: 1 } }}
+          id="redeem-quantity"
+          label={t.quantity}
+          type="number"
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+          error={!!errors.quantity}
+          helperText={errors.quantity}
+          sx={{ width: 120 }}
+          slotProps={{ htmlInput: { min: 1, step: 1 } }}
         />
-        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>{busy ? t.redeeming : t.redeem}</Button>
+        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>
+          {busy ? t.redeeming : t.redeem}
+        </Button>
       </Box>
     </Box>
   );
@@ -119,15 +167,26 @@ function RedemptionList({ redemptions }: { redemptions: Redemption[] }) {
   const { m } = useI18n();
   const f = useFormat();
   const t = m.membership;
-  if (!redemptions.length) return <Typography variant="body2" color="text.secondary">{t.noRedemptions}</Typography>;
+  if (!redemptions.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t.noRedemptions}
+      </Typography>
+    );
   return (
     <Box component="ul" aria-label={t.redemptions} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
       {redemptions.map((r) => (
         <Box component="li" key={r.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="body2" sx={{ flex: '1 1 240px' }}>
-            {fill(t.redemptionLine, { title: r.product?.title ?? t.unknownProduct, qty: f.number(r.quantity), points: f.number(r.pointsUsed) })}
+            {fill(t.redemptionLine, {
+              title: r.product?.title ?? t.unknownProduct,
+              qty: f.number(r.quantity),
+              points: f.number(r.pointsUsed),
+            })}
           </Typography>
-          <Typography variant="caption" color="text.secondary">{f.dateTime(r.createdAt)}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {f.dateTime(r.createdAt)}
+          </Typography>
           <Tag tone={STATUS_TONES[r.status] ?? 'error'}>{labelOf(t.statuses, r.status)}</Tag>
         </Box>
       ))}
@@ -136,7 +195,15 @@ function RedemptionList({ redemptions }: { redemptions: Redemption[] }) {
 }
 
 /** Points into the loyalty token, minted to the account's wallet; without one, the way to the Wallet section. */
-function ConvertForm({ member, walletField, onConverted }: { member: Member; walletField: string; onConverted: () => void }) {
+function ConvertForm({
+  member,
+  walletField,
+  onConverted,
+}: {
+  member: Member;
+  walletField: string;
+  onConverted: () => void;
+}) {
   const f = useFormat();
   const t = useWalletText().convert;
   const perToken = member.rates.pointsPerToken;
@@ -158,7 +225,13 @@ function ConvertForm({ member, walletField, onConverted }: { member: Member; wal
     setBusy(true);
     try {
       const { conversion } = await convertPointsToTokens(points);
-      setDone(fill(t.done, { points: f.number(conversion.fromAmount), tokens: conversion.toAmount, token: conversion.toToken }));
+      setDone(
+        fill(t.done, {
+          points: f.number(conversion.fromAmount),
+          tokens: conversion.toAmount,
+          token: conversion.toToken,
+        }),
+      );
       onConverted();
     } catch (err) {
       // The wallet was removed since the page loaded: the member read again shows the way to the Wallet section.
@@ -171,71 +244,143 @@ function ConvertForm({ member, walletField, onConverted }: { member: Member; wal
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby="convert-title" sx={{ display: 'grid', gap: 1.5 }}>
-      <Typography id="convert-title" component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>{t.title}</Typography>
-      <Typography variant="body2" color="text.secondary">{fill(t.intro, { points: f.number(perToken), token: LOYALTY_TOKEN })}</Typography>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="convert-title"
+      sx={{ display: 'grid', gap: 1.5 }}
+    >
+      <Typography id="convert-title" component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {t.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {fill(t.intro, { points: f.number(perToken), token: LOYALTY_TOKEN })}
+      </Typography>
       {!member.walletAddress ? (
         <Alert severity="info" role="note" data-testid="convert-no-wallet">
           {t.noWallet} <SectionLink to={walletField}>{t.goToWallet}</SectionLink>
         </Alert>
       ) : (
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          {fill(t.to, { wallet: member.walletAddress ?? '' })} <SectionLink to={walletField}>{t.changeWallet}</SectionLink>
+          {fill(t.to, { wallet: member.walletAddress ?? '' })}{' '}
+          <SectionLink to={walletField}>{t.changeWallet}</SectionLink>
         </Typography>
       )}
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
-      {done && <Alert severity="success" role="status">{done}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      {done && (
+        <Alert severity="success" role="status">
+          {done}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <TextField
-          id="convert-amount" label={t.amount} type="number" value={amount} onChange={(e) => setAmount(e.target.value)}
-          error={!!fieldError} helperText={fieldError} sx={{ width: 200 }} slotProps={{ htmlInput: { min: perToken, step: perToken } }}
+          id="convert-amount"
+          label={t.amount}
+          type="number"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={!!fieldError}
+          helperText={fieldError}
+          sx={{ width: 200 }}
+          slotProps={{ htmlInput: { min: perToken, step: perToken } }}
         />
-        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>{busy ? t.busy : t.submit}</Button>
+        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>
+          {busy ? t.busy : t.submit}
+        </Button>
       </Box>
     </Box>
   );
 }
 
 /** The member's loyalty tokens as read from the chain, and their conversions with each mint's state. */
-function Tokens({ member, conversions }: { member: Member; conversions: Loaded<Conversion[]> & { retry: () => void } }) {
+function Tokens({
+  member,
+  conversions,
+}: {
+  member: Member;
+  conversions: Loaded<Conversion[]> & { retry: () => void };
+}) {
   const { m } = useI18n();
   const f = useFormat();
   const t = useWalletText().convert;
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Box>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>{t.tokens}</Typography>
-        {member.tokenBalancesError
-          ? <Typography variant="body2" color="text.secondary">{fill(t.tokensUnread, { message: member.tokenBalancesError })}</Typography>
-          : member.tokenBalances.length
-            ? (
-              <Box component="ul" aria-label={t.tokens} sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                {member.tokenBalances.map((b) => (
-                  <Box component="li" key={b.tokenId} data-testid={`shop-token-${b.token}`} sx={{ px: 1.5, py: 0.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-                    {fill(t.tokenLine, { amount: f.number(Number(b.amount)), token: b.token })}
-                  </Box>
-                ))}
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+          {t.tokens}
+        </Typography>
+        {member.tokenBalancesError ? (
+          <Typography variant="body2" color="text.secondary">
+            {fill(t.tokensUnread, { message: member.tokenBalancesError })}
+          </Typography>
+        ) : member.tokenBalances.length ? (
+          <Box
+            component="ul"
+            aria-label={t.tokens}
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', gap: 1, flexWrap: 'wrap' }}
+          >
+            {member.tokenBalances.map((b) => (
+              <Box
+                component="li"
+                key={b.tokenId}
+                data-testid={`shop-token-${b.token}`}
+                sx={{ px: 1.5, py: 0.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
+              >
+                {fill(t.tokenLine, { amount: f.number(Number(b.amount)), token: b.token })}
               </Box>
-            )
-            : <Typography variant="body2" color="text.secondary">{t.noTokens}</Typography>}
+            ))}
+          </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {t.noTokens}
+          </Typography>
+        )}
       </Box>
       <Box>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>{t.conversions}</Typography>
-        {conversions.status === 'failed'
-          ? <ErrorText message={fill(t.conversionsFailed, { message: messageOf(conversions.error) })} retry={conversions.retry} retryLabel={m.app.retry} />
-          : conversions.data && (conversions.data.length ? (
-            <Box component="ul" aria-label={t.conversions} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+          {t.conversions}
+        </Typography>
+        {conversions.status === 'failed' ? (
+          <ErrorText
+            message={fill(t.conversionsFailed, { message: messageOf(conversions.error) })}
+            retry={conversions.retry}
+            retryLabel={m.app.retry}
+          />
+        ) : (
+          conversions.data &&
+          (conversions.data.length ? (
+            <Box
+              component="ul"
+              aria-label={t.conversions}
+              sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+            >
               {conversions.data.map((c) => (
-                <Box component="li" key={c.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Box
+                  component="li"
+                  key={c.id}
+                  sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}
+                >
                   <Typography variant="body2" sx={{ flex: '1 1 240px' }}>
                     {fill(t.line, { points: f.number(c.fromAmount), tokens: c.toAmount, token: c.toToken })}
                   </Typography>
-                  <Typography variant="caption" color="text.secondary">{f.dateTime(c.createdAt)}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {f.dateTime(c.createdAt)}
+                  </Typography>
                   <Tag tone={MINT_TONES[c.status] ?? 'neutral'}>{labelOf(t.mintStatuses, c.status)}</Tag>
                 </Box>
               ))}
             </Box>
-          ) : <Typography variant="body2" color="text.secondary">{t.noConversions}</Typography>)}
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {t.noConversions}
+            </Typography>
+          ))
+        )}
       </Box>
     </Box>
   );
@@ -245,27 +390,56 @@ function Tokens({ member, conversions }: { member: Member; conversions: Loaded<C
  * The shopper's membership on the Account page: level, points, benefits, redeeming points on a product, converting them
  * into tokens. `member` is loaded by the page (the Wallet section shares it); `onChanged` loads it again.
  */
-export default function Membership({ member, version, walletField, onChanged }: {
-  member: Loaded<Member> & { retry: () => void }; version: number; walletField: string; onChanged: () => void;
+export default function Membership({
+  member,
+  version,
+  walletField,
+  onChanged,
+}: {
+  member: Loaded<Member> & { retry: () => void };
+  version: number;
+  walletField: string;
+  onChanged: () => void;
 }) {
   const { m } = useI18n();
   const t = m.membership;
   const redemptions = useLoad(`redemptions:${version}`, (signal) => listOwnRedemptions(signal));
   const conversions = useLoad(`conversions:${version}`, (signal) => listOwnConversions(signal));
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="membership-title" sx={{ p: { xs: 2, sm: 3 }, mb: 4, display: 'grid', gap: 2 }}>
-      <Typography id="membership-title" variant="h2">{t.title}</Typography>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="membership-title"
+      sx={{ p: { xs: 2, sm: 3 }, mb: 4, display: 'grid', gap: 2 }}
+    >
+      <Typography id="membership-title" variant="h2">
+        {t.title}
+      </Typography>
       {member.status === 'loading' && !member.data && <Loading label={t.loading} />}
-      {member.status === 'failed' && <ErrorText message={fill(t.loadFailed, { message: messageOf(member.error) })} retry={member.retry} retryLabel={m.app.retry} />}
+      {member.status === 'failed' && (
+        <ErrorText
+          message={fill(t.loadFailed, { message: messageOf(member.error) })}
+          retry={member.retry}
+          retryLabel={m.app.retry}
+        />
+      )}
       {member.data && (
         <>
           <Summary member={member.data} />
           <RedeemForm member={member.data} onRedeemed={onChanged} />
           <Box>
-            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>{t.redemptions}</Typography>
-            {redemptions.status === 'failed'
-              ? <ErrorText message={fill(t.loadFailed, { message: messageOf(redemptions.error) })} retry={redemptions.retry} retryLabel={m.app.retry} />
-              : redemptions.data && <RedemptionList redemptions={redemptions.data} />}
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+              {t.redemptions}
+            </Typography>
+            {redemptions.status === 'failed' ? (
+              <ErrorText
+                message={fill(t.loadFailed, { message: messageOf(redemptions.error) })}
+                retry={redemptions.retry}
+                retryLabel={m.app.retry}
+              />
+            ) : (
+              redemptions.data && <RedemptionList redemptions={redemptions.data} />
+            )}
           </Box>
           <ConvertForm member={member.data} walletField={walletField} onConverted={onChanged} />
           <Tokens member={member.data} conversions={conversions} />

@@ -5,7 +5,17 @@ import { useSiteName } from '../settings';
 import { useTitle } from '../components/useTitle';
 
 /** A heading, a sentence and, when given, a button to somewhere useful. */
-export function NotFoundMessage({ title, text, to, action }: { title: string; text: string; to?: string; action?: string }) {
+export function NotFoundMessage({
+  title,
+  text,
+  to,
+  action,
+}: {
+  title: string;
+  text: string;
+  to?: string;
+  action?: string;
+}) {
   return (
     <Box sx={{ py: 6, textAlign: 'center' }}>
       <Typography variant="h1" sx={{ mb: 1 }}>

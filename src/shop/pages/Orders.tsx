@@ -41,7 +41,11 @@ export default function Orders() {
       </Box>
       {result.status === 'loading' && <Loading label={m.orders.loading} />}
       {result.status === 'failed' && !expired && (
-        <ErrorText message={fill(m.orders.loadFailed, { message: messageOf(result.error) })} retry={result.retry} retryLabel={m.app.retry} />
+        <ErrorText
+          message={fill(m.orders.loadFailed, { message: messageOf(result.error) })}
+          retry={result.retry}
+          retryLabel={m.app.retry}
+        />
       )}
       {result.status === 'ready' &&
         (result.data.orders.length ? (
@@ -53,7 +57,9 @@ export default function Orders() {
         ) : (
           <Empty>{m.orders.empty}</Empty>
         ))}
-      {data && result.status !== 'failed' && <Pager page={page} pages={pages} label={m.orders.paging} onChange={setPage} />}
+      {data && result.status !== 'failed' && (
+        <Pager page={page} pages={pages} label={m.orders.paging} onChange={setPage} />
+      )}
     </Box>
   );
 }

@@ -35,7 +35,10 @@ export default function ProductPage() {
   const siteName = useSiteName(m.app.defaultSiteName);
   const result = useLoad(id, (signal) => getProduct(id, signal));
   const product = result.status === 'ready' ? result.data : null;
-  useTitle(product?.title ?? (result.status === 'failed' && isMissing(result.error) ? m.product.notFoundTitle : ''), siteName);
+  useTitle(
+    product?.title ?? (result.status === 'failed' && isMissing(result.error) ? m.product.notFoundTitle : ''),
+    siteName,
+  );
 
   const back = (
     <Link component={RouterLink} to="/products" sx={{ display: 'inline-block', mb: 2 }}>
@@ -43,15 +46,32 @@ export default function ProductPage() {
     </Link>
   );
 
-  if (result.status === 'loading') return (<>{back}<Loading label={m.product.loading} /></>);
+  if (result.status === 'loading')
+    return (
+      <>
+        {back}
+        <Loading label={m.product.loading} />
+      </>
+    );
   if (result.status === 'failed') {
     if (isMissing(result.error)) {
-      return <NotFoundMessage title={m.product.notFoundTitle} text={m.product.notFoundText} to="/products" action={m.product.back} />;
+      return (
+        <NotFoundMessage
+          title={m.product.notFoundTitle}
+          text={m.product.notFoundText}
+          to="/products"
+          action={m.product.back}
+        />
+      );
     }
     return (
       <>
         {back}
-        <ErrorText message={fill(m.product.loadFailed, { message: messageOf(result.error) })} retry={result.retry} retryLabel={m.app.retry} />
+        <ErrorText
+          message={fill(m.product.loadFailed, { message: messageOf(result.error) })}
+          retry={result.retry}
+          retryLabel={m.app.retry}
+        />
       </>
     );
   }
@@ -62,7 +82,15 @@ export default function ProductPage() {
   return (
     <>
       {back}
-      <Box component="article" sx={{ display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' }, alignItems: 'start' }}>
+      <Box
+        component="article"
+        sx={{
+          display: 'grid',
+          gap: { xs: 3, md: 5 },
+          gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' },
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ borderRadius: 3, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
           <ProductPicture product={p} height={340} full />
         </Box>
@@ -73,7 +101,13 @@ export default function ProductPage() {
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
             <Chip label={type} />
             {tokenised && <Chip color="secondary" variant="outlined" label={m.product.tokenisedChip} />}
-            {p.minMemberLevel && <Chip color="info" variant="outlined" label={fill(m.product.exclusiveChip, { level: labelOf(m.membership.levels, p.minMemberLevel) })} />}
+            {p.minMemberLevel && (
+              <Chip
+                color="info"
+                variant="outlined"
+                label={fill(m.product.exclusiveChip, { level: labelOf(m.membership.levels, p.minMemberLevel) })}
+              />
+            )}
           </Stack>
           <Typography sx={{ fontSize: '1.75rem', fontWeight: 700 }}>{f.money(p.priceFiat)}</Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -88,14 +122,21 @@ export default function ProductPage() {
           <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
             {m.product.details}
           </Typography>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
+          >
             <Fact label={m.product.category}>{p.category || '—'}</Fact>
             <Fact label={m.product.type}>{type}</Fact>
             <Fact label={m.product.priceFiat}>{f.money(p.priceFiat)}</Fact>
             <Fact label={m.product.priceCrypto}>{f.crypto(p.priceCrypto)}</Fact>
-            <Fact label={m.product.stock}>{p.stock > 0 ? fill(m.product.inStock, { count: f.number(p.stock) }) : m.product.outOfStock}</Fact>
+            <Fact label={m.product.stock}>
+              {p.stock > 0 ? fill(m.product.inStock, { count: f.number(p.stock) }) : m.product.outOfStock}
+            </Fact>
             <Fact label={m.product.tokenised}>
-              {tokenised ? fill(m.product.tokenisedYes, { tokenId: p.tokenId ?? '', tokenType: p.tokenType }) : m.product.tokenisedNo}
+              {tokenised
+                ? fill(m.product.tokenisedYes, { tokenId: p.tokenId ?? '', tokenType: p.tokenType })
+                : m.product.tokenisedNo}
             </Fact>
             <Fact label={m.product.sku}>{p.sku}</Fact>
           </Box>

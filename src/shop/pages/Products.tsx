@@ -12,7 +12,8 @@ import { useFormat } from '../format';
 import { fill, labelOf, useI18n } from '../i18n';
 import { useSiteName } from '../settings';
 
-const isRwaType = (value: string | null): value is string => !!value && (RWA_TYPES as readonly string[]).includes(value);
+const isRwaType = (value: string | null): value is string =>
+  !!value && (RWA_TYPES as readonly string[]).includes(value);
 
 /** The catalogue: search (q), a type filter and pages of 12, all kept in the address so Back and links work. */
 export default function Products() {
@@ -34,7 +35,8 @@ export default function Products() {
   }
 
   const result = useLoad(JSON.stringify([q, rwaType, offset]), (signal) =>
-    listProducts({ limit: PAGE_SIZE, offset, q: q || undefined, rwaType: rwaType || undefined }, signal));
+    listProducts({ limit: PAGE_SIZE, offset, q: q || undefined, rwaType: rwaType || undefined }, signal),
+  );
 
   const go = (next: { q?: string; type?: string; page?: number }) => {
     const search = new URLSearchParams();
@@ -117,15 +119,28 @@ export default function Products() {
 
       {result.status === 'loading' && !data && <Loading label={m.products.loading} />}
       {result.status === 'failed' && (
-        <ErrorText message={fill(m.products.loadFailed, { message: messageOf(result.error) })} retry={result.retry} retryLabel={m.app.retry} />
+        <ErrorText
+          message={fill(m.products.loadFailed, { message: messageOf(result.error) })}
+          retry={result.retry}
+          retryLabel={m.app.retry}
+        />
       )}
       {result.status !== 'failed' && data && (
-        <Box sx={{ opacity: result.status === 'loading' ? 0.55 : 1, transition: 'opacity 120ms' }} aria-busy={result.status === 'loading'}>
-          {data.products.length ? <ProductGrid products={data.products} /> : <Empty>{filtered ? m.products.empty : m.products.emptyAll}</Empty>}
+        <Box
+          sx={{ opacity: result.status === 'loading' ? 0.55 : 1, transition: 'opacity 120ms' }}
+          aria-busy={result.status === 'loading'}
+        >
+          {data.products.length ? (
+            <ProductGrid products={data.products} />
+          ) : (
+            <Empty>{filtered ? m.products.empty : m.products.emptyAll}</Empty>
+          )}
         </Box>
       )}
 
-      {data && result.status !== 'failed' && <Pager page={page} pages={pages} label={m.products.paging} onChange={(p) => go({ page: p })} />}
+      {data && result.status !== 'failed' && (
+        <Pager page={page} pages={pages} label={m.products.paging} onChange={(p) => go({ page: p })} />
+      )}
     </>
   );
 }

@@ -10,8 +10,12 @@ import { useFormat } from '../format';
 import { fill, labelOf, useI18n } from '../i18n';
 import { NotFoundMessage } from '../pages/NotFound';
 
-const withOrderId = (url: string, orderId: string) => `${url}${url.includes('?') ? '&' : '?'}orderId=${encodeURIComponent(orderId)}`;
-const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', wordBreak: 'break-all' } as const;
+const withOrderId = (url: string, orderId: string) =>
+  `${url}${url.includes('?') ? '&' : '?'}orderId=${encodeURIComponent(orderId)}`;
+const MONO = {
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  wordBreak: 'break-all',
+} as const;
 /** How often the page asks what has arrived. */
 const POLL_MS = 2000;
 
@@ -24,7 +28,12 @@ function CopyButton({ text, label }: { text: string; label: string }) {
     return () => clearTimeout(timer);
   }, [copied]);
   return (
-    <Button size="small" variant="outlined" aria-label={label} onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}>
+    <Button
+      size="small"
+      variant="outlined"
+      aria-label={label}
+      onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
+    >
       {copied ? m.cryptoPay.copied : m.cryptoPay.copy}
     </Button>
   );
@@ -33,7 +42,9 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary">{label}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
       {children}
     </Box>
   );
@@ -47,22 +58,34 @@ function Instructions({ p }: { p: HostedCryptoPayment }) {
     <Box sx={{ display: 'grid', gap: 2.5 }}>
       <Fact label={m.cryptoPay.send}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <Typography data-testid="crypto-amount" sx={{ fontSize: '1.8rem', fontWeight: 700, ...MONO }}>{c.amount} {c.symbol}</Typography>
+          <Typography data-testid="crypto-amount" sx={{ fontSize: '1.8rem', fontWeight: 700, ...MONO }}>
+            {c.amount} {c.symbol}
+          </Typography>
           <CopyButton text={c.amount} label={m.cryptoPay.copyAmount} />
         </Box>
-        <Typography variant="body2" color="text.secondary">{fill(m.cryptoPay.fiat, { amount: f.money(p.amount, p.currency) })}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {fill(m.cryptoPay.fiat, { amount: f.money(p.amount, p.currency) })}
+        </Typography>
       </Fact>
       <Fact label={m.cryptoPay.to}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <Typography data-testid="crypto-address" sx={{ ...MONO, fontSize: '1rem' }}>{c.depositAddress}</Typography>
+          <Typography data-testid="crypto-address" sx={{ ...MONO, fontSize: '1rem' }}>
+            {c.depositAddress}
+          </Typography>
           <CopyButton text={c.depositAddress} label={m.cryptoPay.copyAddress} />
         </Box>
       </Fact>
       <Fact label={m.cryptoPay.network}>
         <Typography>{fill(m.cryptoPay.chain, { id: String(c.chainId) })}</Typography>
       </Fact>
-      {p.expiresAt && <Typography variant="body2" color="text.secondary">{fill(m.pay.expires, { time: f.dateTime(p.expiresAt) })}</Typography>}
-      <Typography variant="body2" color="text.secondary">{fill(m.cryptoPay.confirmations, { n: String(c.confirmations) })}</Typography>
+      {p.expiresAt && (
+        <Typography variant="body2" color="text.secondary">
+          {fill(m.pay.expires, { time: f.dateTime(p.expiresAt) })}
+        </Typography>
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {fill(m.cryptoPay.confirmations, { n: String(c.confirmations) })}
+      </Typography>
     </Box>
   );
 }
@@ -73,7 +96,9 @@ function Progress({ p }: { p: HostedCryptoPayment }) {
   const row = (label: string, value: string, id: string) => (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
       <Typography variant="body2">{label}</Typography>
-      <Typography variant="body2" data-testid={id} sx={MONO}>{value} {c.symbol}</Typography>
+      <Typography variant="body2" data-testid={id} sx={MONO}>
+        {value} {c.symbol}
+      </Typography>
     </Box>
   );
   const started = c.received !== '0';
@@ -86,11 +111,17 @@ function Progress({ p }: { p: HostedCryptoPayment }) {
         </>
       )}
       {p.status === 'completed' && <Alert severity="success">{m.cryptoPay.completed}</Alert>}
-      {p.status !== 'pending' && p.status !== 'completed' && <Alert severity="error">{labelOf(m.pay.state, p.status)}</Alert>}
+      {p.status !== 'pending' && p.status !== 'completed' && (
+        <Alert severity="error">{labelOf(m.pay.state, p.status)}</Alert>
+      )}
       {row(m.cryptoPay.received, c.received, 'crypto-received')}
       {row(m.cryptoPay.missing, c.missing, 'crypto-missing')}
       {c.overpaid !== '0' && row(m.cryptoPay.overpaid, c.overpaid, 'crypto-overpaid')}
-      {c.payer && <Typography variant="body2" color="text.secondary" sx={MONO}>{fill(m.cryptoPay.payer, { address: c.payer })}</Typography>}
+      {c.payer && (
+        <Typography variant="body2" color="text.secondary" sx={MONO}>
+          {fill(m.cryptoPay.payer, { address: c.payer })}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -122,21 +153,47 @@ export default function CryptoPay() {
   if (result.status === 'failed' && !payment) {
     const missing = result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 400);
     if (missing) return <NotFoundMessage title={m.app.notFoundTitle} text={m.pay.notFound} />;
-    return <ErrorText message={fill(m.pay.loadFailed, { message: messageOf(result.error) })} retry={result.retry} retryLabel={m.app.retry} />;
+    return (
+      <ErrorText
+        message={fill(m.pay.loadFailed, { message: messageOf(result.error) })}
+        retry={result.retry}
+        retryLabel={m.app.retry}
+      />
+    );
   }
   const p = payment!;
   return (
-    <Paper variant="outlined" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, overflow: 'hidden' }}>
+    <Paper
+      variant="outlined"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, overflow: 'hidden' }}
+    >
       <Box sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Typography variant="h1" sx={{ fontSize: '1.4rem', mb: 3 }}>{fill(m.cryptoPay.title, { site: p.siteName })}</Typography>
+        <Typography variant="h1" sx={{ fontSize: '1.4rem', mb: 3 }}>
+          {fill(m.cryptoPay.title, { site: p.siteName })}
+        </Typography>
         <Instructions p={p} />
       </Box>
-      <Box sx={{ p: { xs: 2.5, sm: 4 }, bgcolor: '#f7f8fa', borderStyle: 'solid', borderColor: 'divider', borderWidth: { xs: '1px 0 0 0', md: '0 0 0 1px' }, display: 'grid', gap: 2, alignContent: 'start' }}>
+      <Box
+        sx={{
+          p: { xs: 2.5, sm: 4 },
+          bgcolor: '#f7f8fa',
+          borderStyle: 'solid',
+          borderColor: 'divider',
+          borderWidth: { xs: '1px 0 0 0', md: '0 0 0 1px' },
+          display: 'grid',
+          gap: 2,
+          alignContent: 'start',
+        }}
+      >
         <Progress p={p} />
         {p.status === 'completed' ? (
-          <Button variant="contained" href={withOrderId(p.returnUrl, p.orderId)}>{m.cryptoPay.toOrder}</Button>
+          <Button variant="contained" href={withOrderId(p.returnUrl, p.orderId)}>
+            {m.cryptoPay.toOrder}
+          </Button>
         ) : (
-          <Button variant="text" href={p.cancelUrl}>{m.pay.backToShop}</Button>
+          <Button variant="text" href={p.cancelUrl}>
+            {m.pay.backToShop}
+          </Button>
         )}
       </Box>
     </Paper>

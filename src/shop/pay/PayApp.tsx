@@ -13,8 +13,21 @@ export default function PayApp() {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: '#eef1f5' }}>
       <Box component="header" sx={{ bgcolor: '#2b3441', color: '#fff' }}>
-        <Box sx={{ maxWidth: 960, mx: 'auto', px: { xs: 2, sm: 3 }, minHeight: 56, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
-          <Typography sx={{ fontWeight: 700, letterSpacing: 0.3 }}>{crypto ? m.cryptoPay.header : m.pay.secure}</Typography>
+        <Box
+          sx={{
+            maxWidth: 960,
+            mx: 'auto',
+            px: { xs: 2, sm: 3 },
+            minHeight: 56,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 2,
+          }}
+        >
+          <Typography sx={{ fontWeight: 700, letterSpacing: 0.3 }}>
+            {crypto ? m.cryptoPay.header : m.pay.secure}
+          </Typography>
           <LanguageToggle />
         </Box>
       </Box>

@@ -11,9 +11,18 @@ import { useFormat } from '../format';
 import { fill, labelOf, useI18n } from '../i18n';
 import { NotFoundMessage } from '../pages/NotFound';
 import { orderTotals } from '../totals';
-import { digitsOf, formatCardNumber, formatCvc, formatExpiry, incompleteFields, type CardField, type CardValues } from './card';
+import {
+  digitsOf,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  incompleteFields,
+  type CardField,
+  type CardValues,
+} from './card';
 
-const withOrderId = (url: string, orderId: string) => `${url}${url.includes('?') ? '&' : '?'}orderId=${encodeURIComponent(orderId)}`;
+const withOrderId = (url: string, orderId: string) =>
+  `${url}${url.includes('?') ? '&' : '?'}orderId=${encodeURIComponent(orderId)}`;
 
 const FIELDS: CardField[] = ['name', 'cardNumber', 'expiry', 'cvc'];
 const EMPTY: CardValues = { name: '', cardNumber: '', expiry: '', cvc: '' };
@@ -27,11 +36,18 @@ function Summary({ payment }: { payment: HostedPayment }) {
         {fill(m.pay.title, { site: payment.siteName })}
       </Typography>
       <Typography color="text.secondary">{m.pay.amount}</Typography>
-      <Typography sx={{ fontSize: '2rem', fontWeight: 700, mb: 2 }}>{f.money(payment.amount, payment.currency)}</Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, borderTop: 1, borderColor: 'divider', pt: 2 }}>
+      <Typography sx={{ fontSize: '2rem', fontWeight: 700, mb: 2 }}>
+        {f.money(payment.amount, payment.currency)}
+      </Typography>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, borderTop: 1, borderColor: 'divider', pt: 2 }}
+      >
         {payment.items.map((item, i) => (
           <Box component="li" key={i} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-            <Typography variant="body2">{fill(m.orders.itemLine, { title: item.title, qty: f.number(item.qty) })}</Typography>
+            <Typography variant="body2">
+              {fill(m.orders.itemLine, { title: item.title, qty: f.number(item.qty) })}
+            </Typography>
             <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
               {f.money(item.lineTotal, payment.currency)}
             </Typography>
@@ -66,7 +82,12 @@ function TestCards({ onPick }: { onPick: (number: string) => void }) {
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}>
         {cards.map(([number, label]) => (
           <li key={number}>
-            <Link component="button" type="button" onClick={() => onPick(number)} sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', mr: 1 }}>
+            <Link
+              component="button"
+              type="button"
+              onClick={() => onPick(number)}
+              sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', mr: 1 }}
+            >
               {formatCardNumber(number)}
             </Link>
             <Typography component="span" variant="body2">
@@ -108,7 +129,11 @@ function CardForm({ payment, onSettled }: { payment: HostedPayment; onSettled: (
     if (missing.length) return focus(missing[0]);
     setBusy(true);
     try {
-      const done = await confirmSandboxPayment(payment.id, { ...card, name: card.name.trim(), cardNumber: digitsOf(card.cardNumber) });
+      const done = await confirmSandboxPayment(payment.id, {
+        ...card,
+        name: card.name.trim(),
+        cardNumber: digitsOf(card.cardNumber),
+      });
       window.location.assign(done.redirectUrl);
       return;
     } catch (err) {
@@ -151,9 +176,18 @@ function CardForm({ payment, onSettled }: { payment: HostedPayment; onSettled: (
         </Alert>
       )}
       {field('name', m.pay.name, (v) => v, { autoComplete: 'cc-name', maxLength: 120 })}
-      {field('cardNumber', m.pay.cardNumber, formatCardNumber, { autoComplete: 'cc-number', inputMode: 'numeric', placeholder: '1234 1234 1234 1234' })}
+      {field('cardNumber', m.pay.cardNumber, formatCardNumber, {
+        autoComplete: 'cc-number',
+        inputMode: 'numeric',
+        placeholder: '1234 1234 1234 1234',
+      })}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
-        {field('expiry', m.pay.expiry, (v) => formatExpiry(v, card.expiry), { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/YY', maxLength: 5 })}
+        {field('expiry', m.pay.expiry, (v) => formatExpiry(v, card.expiry), {
+          autoComplete: 'cc-exp',
+          inputMode: 'numeric',
+          placeholder: 'MM/YY',
+          maxLength: 5,
+        })}
         {field('cvc', m.pay.cvc, formatCvc, { autoComplete: 'cc-csc', inputMode: 'numeric', placeholder: '123' })}
       </Box>
       <Button type="submit" variant="contained" size="large" disabled={busy}>
@@ -181,7 +215,13 @@ export default function SandboxPay() {
   if (result.status === 'failed') {
     const missing = result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 400);
     if (missing) return <NotFoundMessage title={m.app.notFoundTitle} text={m.pay.notFound} />;
-    return <ErrorText message={fill(m.pay.loadFailed, { message: messageOf(result.error) })} retry={result.retry} retryLabel={m.app.retry} />;
+    return (
+      <ErrorText
+        message={fill(m.pay.loadFailed, { message: messageOf(result.error) })}
+        retry={result.retry}
+        retryLabel={m.app.retry}
+      />
+    );
   }
 
   const p = result.data;
@@ -191,8 +231,19 @@ export default function SandboxPay() {
   };
   const done = p.status !== 'pending';
   return (
-    <Paper variant="outlined" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, overflow: 'hidden' }}>
-      <Box sx={{ p: { xs: 2.5, sm: 4 }, bgcolor: '#f7f8fa', borderStyle: 'solid', borderColor: 'divider', borderWidth: { xs: '0 0 1px 0', md: '0 1px 0 0' } }}>
+    <Paper
+      variant="outlined"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, overflow: 'hidden' }}
+    >
+      <Box
+        sx={{
+          p: { xs: 2.5, sm: 4 },
+          bgcolor: '#f7f8fa',
+          borderStyle: 'solid',
+          borderColor: 'divider',
+          borderWidth: { xs: '0 0 1px 0', md: '0 1px 0 0' },
+        }}
+      >
         <Summary payment={p} />
       </Box>
       <Box sx={{ p: { xs: 2.5, sm: 4 } }}>
@@ -204,7 +255,10 @@ export default function SandboxPay() {
         {done ? (
           <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
             <Typography sx={{ fontSize: '1.1rem', fontWeight: 600 }}>{labelOf(m.pay.state, p.status)}</Typography>
-            <Button variant="contained" href={p.status === 'completed' ? withOrderId(p.returnUrl, p.orderId) : p.cancelUrl}>
+            <Button
+              variant="contained"
+              href={p.status === 'completed' ? withOrderId(p.returnUrl, p.orderId) : p.cancelUrl}
+            >
               {m.pay.backToShop}
             </Button>
           </Box>

@@ -43,22 +43,41 @@ function resource(owner: string, r: RecordRow): Answer {
 
 function soa(owner: string, zone: string, index: ZoneIndex): Answer {
   return {
-    name: owner, type: 'SOA', class: 'IN', ttl: NEGATIVE_TTL,
+    name: owner,
+    type: 'SOA',
+    class: 'IN',
+    ttl: NEGATIVE_TTL,
     data: {
-      mname: index.nameservers[0] ?? `ns1.${zone}`, rname: `hostmaster.${zone}`, serial: index.serial,
-      refresh: 3600, retry: 600, expire: 604_800, minimum: NEGATIVE_TTL,
+      mname: index.nameservers[0] ?? `ns1.${zone}`,
+      rname: `hostmaster.${zone}`,
+      serial: index.serial,
+      refresh: 3600,
+      retry: 600,
+      expire: 604_800,
+      minimum: NEGATIVE_TTL,
     },
   };
 }
 
 /** The A and AAAA records held for the targets of `ns`, as additional data. */
 const glue = (ns: readonly RecordRow[], index: ZoneIndex) =>
-  ns.flatMap((r) => (index.byName.get(r.value) ?? []).filter((g) => g.type === 'A' || g.type === 'AAAA').map((g) => resource(r.value, g)));
+  ns.flatMap((r) =>
+    (index.byName.get(r.value) ?? [])
+      .filter((g) => g.type === 'A' || g.type === 'AAAA')
+      .map((g) => resource(r.value, g)),
+  );
 
 const hasNsIn = (index: ZoneIndex) => (name: string) => index.byName.get(name)?.some((r) => r.type === 'NS') ?? false;
 
 export function answerQuestion(question: Question, zones: readonly string[], index: ZoneIndex | null): Outcome {
-  const out: Outcome = { rcode: RCODE.NOERROR, authoritative: false, answers: [], authorities: [], additionals: [], referral: false };
+  const out: Outcome = {
+    rcode: RCODE.NOERROR,
+    authoritative: false,
+    answers: [],
+    authorities: [],
+    additionals: [],
+    referral: false,
+  };
   const name = normalizeName(question.name);
   const zone = zoneOf(name, zones);
   if (!zone || (question.class !== 'IN' && question.class !== 'ANY')) return { ...out, rcode: RCODE.REFUSED };

@@ -14,4 +14,5 @@ export function zoneCut(name: string, apex: string, hasNs: (name: string) => boo
 }
 
 /** A DS record lives on the parent's side of the cut: a query for it at the cut is answered, not referred. */
-export const refers = (name: string, type: string, cut: string | null): cut is string => cut !== null && !(type === 'DS' && name === cut);
+export const refers = (name: string, type: string, cut: string | null): cut is string =>
+  cut !== null && !(type === 'DS' && name === cut);

@@ -26,7 +26,11 @@ export function ednsOf(additionals: readonly Answer[]): Edns {
   const opt = opts[0]!;
   const dnssecOk = ((opt.flags ?? 0) & DO_BIT) !== 0;
   if (opt.ednsVersion !== 0) return { kind: 'badvers', dnssecOk };
-  return { kind: 'ok', udpPayload: Math.min(MAX_UDP_PAYLOAD, Math.max(PLAIN_UDP_PAYLOAD, opt.udpPayloadSize)), dnssecOk };
+  return {
+    kind: 'ok',
+    udpPayload: Math.min(MAX_UDP_PAYLOAD, Math.max(PLAIN_UDP_PAYLOAD, opt.udpPayloadSize)),
+    dnssecOk,
+  };
 }
 
 /** How large a UDP reply to this query may be. */
@@ -35,7 +39,13 @@ export const udpLimit = (edns: Edns) => (edns.kind === 'ok' ? edns.udpPayload : 
 /** The reply's OPT record: the size this server takes, the rcode's upper bits, version 0. */
 export function optRecord(rcode: number, dnssecOk: boolean): OptAnswer {
   return {
-    type: 'OPT', name: '.', udpPayloadSize: MAX_UDP_PAYLOAD, extendedRcode: rcode >> 4, ednsVersion: 0,
-    flags: dnssecOk ? DO_BIT : 0, flag_do: dnssecOk, options: [],
+    type: 'OPT',
+    name: '.',
+    udpPayloadSize: MAX_UDP_PAYLOAD,
+    extendedRcode: rcode >> 4,
+    ednsVersion: 0,
+    flags: dnssecOk ? DO_BIT : 0,
+    flag_do: dnssecOk,
+    options: [],
   };
 }

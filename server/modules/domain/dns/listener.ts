@@ -33,7 +33,9 @@ const port = parentPort!;
 const post = (message: FromWorker) => port.postMessage(message);
 
 let logged = 0;
-setInterval(() => { logged = 0; }, 60_000).unref();
+setInterval(() => {
+  logged = 0;
+}, 60_000).unref();
 function log(level: 'warn' | 'error', message: string) {
   if (logged++ < LOGS_PER_MINUTE) post({ type: 'log', level, message });
 }
@@ -65,9 +67,13 @@ function onDatagram(message: Buffer, from: dgram.RemoteInfo) {
   if (parsed.kind === 'drop') return;
   const decision = rrl.decide(from.address, Date.now());
   if (decision === 'drop') return;
-  const send = (reply: Buffer | null) => { if (reply) udp.send(reply, from.port, from.address, () => {}); };
+  const send = (reply: Buffer | null) => {
+    if (reply) udp.send(reply, from.port, from.address, () => {});
+  };
   if (decision === 'slip') return send(parsed.kind === 'query' ? slipReply(parsed.query) : parsed.message);
-  void replyTo(parsed, 'udp').then(send).catch((err: unknown) => log('error', `DNS server (UDP): ${messageOf(err)}`));
+  void replyTo(parsed, 'udp')
+    .then(send)
+    .catch((err: unknown) => log('error', `DNS server (UDP): ${messageOf(err)}`));
 }
 udp.on('message', (message, from) => {
   try {
@@ -91,7 +97,9 @@ const tcp = net.createServer((socket) => {
     if (left > 0) bySource.set(source, left);
     else bySource.delete(source);
   });
-  socket.on('error', () => { /* a reset by the client: nothing to answer to */ });
+  socket.on('error', () => {
+    /* a reset by the client: nothing to answer to */
+  });
   socket.setTimeout(TCP_IDLE_MS, () => socket.destroy());
   serveFrames(socket);
 });
@@ -111,16 +119,19 @@ function serveFrames(socket: net.Socket) {
       held = held.subarray(2 + length);
       inFlight += 1;
       const reply = replyTo(parseQuery(frame), 'tcp');
-      previous = Promise.all([reply, previous]).then(([out]) => {
-        if (!out || socket.destroyed) return;
-        const prefix = Buffer.alloc(2);
-        prefix.writeUInt16BE(out.length);
-        socket.write(Buffer.concat([prefix, out]));
-        if (socket.writableLength > TCP_UNREAD_MAX) socket.destroy();
-      }).catch(() => socket.destroy()).finally(() => {
-        inFlight -= 1;
-        pump();
-      });
+      previous = Promise.all([reply, previous])
+        .then(([out]) => {
+          if (!out || socket.destroyed) return;
+          const prefix = Buffer.alloc(2);
+          prefix.writeUInt16BE(out.length);
+          socket.write(Buffer.concat([prefix, out]));
+          if (socket.writableLength > TCP_UNREAD_MAX) socket.destroy();
+        })
+        .catch(() => socket.destroy())
+        .finally(() => {
+          inFlight -= 1;
+          pump();
+        });
     }
     if (inFlight >= TCP_IN_FLIGHT) socket.pause();
     else socket.resume();
@@ -131,20 +142,22 @@ function serveFrames(socket: net.Socket) {
   });
 }
 
-const listen = (p: number) => new Promise<number>((resolve, reject) => {
-  tcp.once('error', reject);
-  tcp.listen(p, settings.host, () => {
-    tcp.off('error', reject);
-    resolve((tcp.address() as AddressInfo).port);
+const listen = (p: number) =>
+  new Promise<number>((resolve, reject) => {
+    tcp.once('error', reject);
+    tcp.listen(p, settings.host, () => {
+      tcp.off('error', reject);
+      resolve((tcp.address() as AddressInfo).port);
+    });
   });
-});
-const bind = (p: number) => new Promise<void>((resolve, reject) => {
-  udp.once('error', reject);
-  udp.bind(p, settings.host, () => {
-    udp.off('error', reject);
-    resolve();
+const bind = (p: number) =>
+  new Promise<void>((resolve, reject) => {
+    udp.once('error', reject);
+    udp.bind(p, settings.host, () => {
+      udp.off('error', reject);
+      resolve();
+    });
   });
-});
 
 /** Binds TCP then UDP on one port (port 0: a free one; TCP's may be taken for UDP, then another is tried). */
 async function start(): Promise<number> {
@@ -164,7 +177,13 @@ async function close() {
   for (const socket of connections) socket.destroy();
   await Promise.all([
     new Promise((resolve) => (tcp.listening ? tcp.close(resolve) : resolve(null))),
-    new Promise<void>((resolve) => { try { udp.close(() => resolve()); } catch { resolve(); } }),
+    new Promise<void>((resolve) => {
+      try {
+        udp.close(() => resolve());
+      } catch {
+        resolve();
+      }
+    }),
   ]);
   post({ type: 'closed' });
 }

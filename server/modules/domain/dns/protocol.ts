@@ -3,10 +3,23 @@ import type { NameServer } from '../../../config.js';
 import type { RrlOptions } from './rrl.js';
 import type { RecordRow } from './zone-index.js';
 
-export type WorkerSettings = { host: string; port: number; zones: string[]; nameservers: NameServer[]; rrl: RrlOptions };
+export type WorkerSettings = {
+  host: string;
+  port: number;
+  zones: string[];
+  nameservers: NameServer[];
+  rrl: RrlOptions;
+};
 
 /** The records as loaded at `loadedAt`; `rows` left out when `generation` is the one the worker already holds. */
-export type RecordsMessage = { type: 'records'; seq: number; generation: number; loadedAt: number; serial: number; rows?: RecordRow[] };
+export type RecordsMessage = {
+  type: 'records';
+  seq: number;
+  generation: number;
+  loadedAt: number;
+  serial: number;
+  rows?: RecordRow[];
+};
 
 export type ToWorker =
   | RecordsMessage

@@ -19,10 +19,12 @@ export function respond(query: Query, transport: Transport, zones: readonly stri
   const question = query.questions[0]!;
   const base = { type: 'response' as const, id: query.id, flags: (query.flags ?? 0) & FLAG.RD, questions: [question] };
   // A class the codec cannot write back would echo a different question: the header alone says no.
-  if (!KNOWN_CLASSES.has(question.class ?? 'IN')) return encode({ ...base, flags: base.flags | RCODE.REFUSED, questions: [] });
+  if (!KNOWN_CLASSES.has(question.class ?? 'IN'))
+    return encode({ ...base, flags: base.flags | RCODE.REFUSED, questions: [] });
   const edns = ednsOf(query.additionals ?? []);
   if (edns.kind === 'formerr') return encode({ ...base, flags: base.flags | RCODE.FORMERR });
-  if (edns.kind === 'badvers') return encode({ ...base, flags: base.flags | (BADVERS & 0xf), additionals: [optRecord(BADVERS, edns.dnssecOk)] });
+  if (edns.kind === 'badvers')
+    return encode({ ...base, flags: base.flags | (BADVERS & 0xf), additionals: [optRecord(BADVERS, edns.dnssecOk)] });
   const outcome = answerQuestion(question, zones, index);
   const opt = edns.kind === 'ok' ? [optRecord(outcome.rcode, edns.dnssecOk)] : [];
   const reply: Packet = {
@@ -44,5 +46,10 @@ export function respond(query: Query, transport: Transport, zones: readonly stri
 
 /** What response rate limiting sends instead of a reply it drops: truncated, so a real client asks again over TCP. */
 export function slipReply(query: Query): Buffer {
-  return encode({ type: 'response', id: query.id, flags: ((query.flags ?? 0) & FLAG.RD) | FLAG.TC, questions: query.questions });
+  return encode({
+    type: 'response',
+    id: query.id,
+    flags: ((query.flags ?? 0) & FLAG.RD) | FLAG.TC,
+    questions: query.questions,
+  });
 }

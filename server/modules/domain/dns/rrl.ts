@@ -13,7 +13,10 @@ export class ResponseRateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   private prunedAt = 0;
 
-  constructor(private readonly options: RrlOptions, private readonly maxTracked = 10_000) {}
+  constructor(
+    private readonly options: RrlOptions,
+    private readonly maxTracked = 10_000,
+  ) {}
 
   decide(address: string, now: number): RrlDecision {
     const { perSecond, slip } = this.options;

@@ -13,13 +13,24 @@ export const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP:
 export const FLAG = { QR: 0x8000, AA: 0x0400, TC: 0x0200, RD: 0x0100 } as const;
 const OPCODE_BITS = 0x7800;
 
-export type Header = { id: number; flags: number; questions: number; answers: number; authorities: number; additionals: number };
+export type Header = {
+  id: number;
+  flags: number;
+  questions: number;
+  answers: number;
+  authorities: number;
+  additionals: number;
+};
 
 export function readHeader(message: Buffer): Header | null {
   if (message.length < HEADER_BYTES) return null;
   return {
-    id: message.readUInt16BE(0), flags: message.readUInt16BE(2), questions: message.readUInt16BE(4),
-    answers: message.readUInt16BE(6), authorities: message.readUInt16BE(8), additionals: message.readUInt16BE(10),
+    id: message.readUInt16BE(0),
+    flags: message.readUInt16BE(2),
+    questions: message.readUInt16BE(4),
+    answers: message.readUInt16BE(6),
+    authorities: message.readUInt16BE(8),
+    additionals: message.readUInt16BE(10),
   };
 }
 
@@ -51,7 +62,8 @@ export function parseQuery(message: Buffer): Parsed {
   const header = readHeader(message);
   if (!header || header.flags & FLAG.QR) return { kind: 'drop' };
   if (header.flags & OPCODE_BITS) return { kind: 'bare', message: bareReply(header, RCODE.NOTIMP) };
-  if (header.questions !== 1 || !countsFit(header, message.length)) return { kind: 'bare', message: bareReply(header, RCODE.FORMERR) };
+  if (header.questions !== 1 || !countsFit(header, message.length))
+    return { kind: 'bare', message: bareReply(header, RCODE.FORMERR) };
   try {
     const query = decode(message);
     if (query.questions?.length !== 1) return { kind: 'bare', message: bareReply(header, RCODE.FORMERR) };

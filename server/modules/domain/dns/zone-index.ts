@@ -24,7 +24,12 @@ export type ZoneIndex = {
 /** The TTL of the NS and glue records the configuration makes: they change with a restart, rarely. */
 export const NAMESERVER_TTL = 3600;
 
-export function buildIndex(rows: readonly RecordRow[], serial: number, zones: readonly string[], nameservers: readonly NameServer[]): ZoneIndex {
+export function buildIndex(
+  rows: readonly RecordRow[],
+  serial: number,
+  zones: readonly string[],
+  nameservers: readonly NameServer[],
+): ZoneIndex {
   const byName = new Map<string, RecordRow[]>();
   const add = (record: RecordRow) => {
     const list = byName.get(record.domain) ?? [];
@@ -35,12 +40,14 @@ export function buildIndex(rows: readonly RecordRow[], serial: number, zones: re
     for (const ns of nameservers) add({ domain: zone, type: 'NS', value: ns.name, ttl: NAMESERVER_TTL });
   }
   for (const ns of nameservers) {
-    if (ns.address && zoneOf(ns.name, zones)) add({ domain: ns.name, type: isIPv4(ns.address) ? 'A' : 'AAAA', value: ns.address, ttl: NAMESERVER_TTL });
+    if (ns.address && zoneOf(ns.name, zones))
+      add({ domain: ns.name, type: isIPv4(ns.address) ? 'A' : 'AAAA', value: ns.address, ttl: NAMESERVER_TTL });
   }
   for (const row of rows) add(row);
   const names = new Set<string>();
   for (const domain of byName.keys()) {
-    for (let name = domain; name && !names.has(name); name = name.slice(name.indexOf('.') + 1 || name.length)) names.add(name);
+    for (let name = domain; name && !names.has(name); name = name.slice(name.indexOf('.') + 1 || name.length))
+      names.add(name);
   }
   return { byName, names, serial, nameservers: nameservers.map((ns) => ns.name) };
 }

@@ -37,7 +37,10 @@ export function cryptoPriceProblem(lines: CryptoLine[]): Said | null {
 /** The order's crypto price in wei (see the header); `subtotalCents` 0 leaves the products' sum as it is. */
 export function orderAmountWei(lines: CryptoLine[], subtotalCents: number, totalCents: number): bigint {
   const productsWei = lines.reduce((sum, l) => sum + toWei(l.priceCrypto) * BigInt(l.qty), 0n);
-  const scaled = subtotalCents > 0 ? (productsWei * BigInt(totalCents) + BigInt(subtotalCents) - 1n) / BigInt(subtotalCents) : productsWei;
+  const scaled =
+    subtotalCents > 0
+      ? (productsWei * BigInt(totalCents) + BigInt(subtotalCents) - 1n) / BigInt(subtotalCents)
+      : productsWei;
   return ceilTo(scaled, AMOUNT_STEP_WEI);
 }
 

@@ -34,13 +34,25 @@ const SETTLE_BATCH = 200;
 
 type Log = { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
 
-export type WatchPass = { scannedTo: bigint | null; transfers: number; completed: string[]; returned: string[]; resent: number };
+export type WatchPass = {
+  scannedTo: bigint | null;
+  transfers: number;
+  completed: string[];
+  returned: string[];
+  resent: number;
+};
 
 export class CryptoWatcher {
   private rewound = false;
-  constructor(private readonly db: Db, private readonly rt: CryptoRuntime, private readonly log: Log) {}
+  constructor(
+    private readonly db: Db,
+    private readonly rt: CryptoRuntime,
+    private readonly log: Log,
+  ) {}
 
-  private get chainId() { return this.rt.chain.chainId; }
+  private get chainId() {
+    return this.rt.chain.chainId;
+  }
 
   /** One pass: scan, settle, resend. */
   async pass(now = () => new Date()): Promise<WatchPass> {
@@ -64,10 +76,16 @@ export class CryptoWatcher {
       start = BigInt(cursor.scannedBlock) + 1n;
       if (!this.rewound) start = start > BigInt(REWIND) ? start - BigInt(REWIND) : 1n;
     } else {
-      const [first] = await db.select({ block: min(cryptoDeposits.fromBlock) }).from(cryptoDeposits).where(eq(cryptoDeposits.chainId, chainId));
+      const [first] = await db
+        .select({ block: min(cryptoDeposits.fromBlock) })
+        .from(cryptoDeposits)
+        .where(eq(cryptoDeposits.chainId, chainId));
       if (first?.block === null || first?.block === undefined) {
         // Nothing to watch yet: start from here (every future deposit address is handed out at or after this height).
-        await db.insert(cryptoWatch).values({ chainId, scannedBlock: Number(confirmed) }).onConflictDoNothing();
+        await db
+          .insert(cryptoWatch)
+          .values({ chainId, scannedBlock: Number(confirmed) })
+          .onConflictDoNothing();
         return { scannedTo: confirmed, transfers: 0 };
       }
       start = BigInt(first.block) + 1n;
@@ -78,27 +96,62 @@ export class CryptoWatcher {
     for (let b = start; b <= end; b++) {
       const block = await this.rt.chain.publicClient.getBlock({ blockNumber: b, includeTransactions: true });
       for (const t of block.transactions) {
-        if (t.to && t.value > 0n) found.push({ txHash: t.hash, to: getAddress(t.to), sender: getAddress(t.from), value: t.value, block: Number(b) });
+        if (t.to && t.value > 0n)
+          found.push({
+            txHash: t.hash,
+            to: getAddress(t.to),
+            sender: getAddress(t.from),
+            value: t.value,
+            block: Number(b),
+          });
       }
     }
     const expected = cursor?.scannedBlock ?? null;
     let recorded = 0;
     const moved = await db.transaction(async (tx) => {
-      await tx.insert(cryptoWatch).values({ chainId, scannedBlock: Number(start) - 1 }).onConflictDoNothing();
-      const [held] = await tx.select().from(cryptoWatch).where(eq(cryptoWatch.chainId, chainId)).for('update', { skipLocked: true }).limit(1);
+      await tx
+        .insert(cryptoWatch)
+        .values({ chainId, scannedBlock: Number(start) - 1 })
+        .onConflictDoNothing();
+      const [held] = await tx
+        .select()
+        .from(cryptoWatch)
+        .where(eq(cryptoWatch.chainId, chainId))
+        .for('update', { skipLocked: true })
+        .limit(1);
       // Another process holds the cursor, or moved it while this one read the blocks: its scan counts, not this one.
       if (!held || (expected !== null && held.scannedBlock !== expected)) return false;
       if (found.length > 0) {
-        const deposits = await tx.select({ paymentId: cryptoDeposits.paymentId, address: cryptoDeposits.address }).from(cryptoDeposits)
-          .where(and(eq(cryptoDeposits.chainId, chainId), inArray(cryptoDeposits.address, [...new Set(found.map((f) => f.to))])));
+        const deposits = await tx
+          .select({ paymentId: cryptoDeposits.paymentId, address: cryptoDeposits.address })
+          .from(cryptoDeposits)
+          .where(
+            and(
+              eq(cryptoDeposits.chainId, chainId),
+              inArray(cryptoDeposits.address, [...new Set(found.map((f) => f.to))]),
+            ),
+          );
         const byAddress = new Map(deposits.map((d) => [d.address, d.paymentId]));
-        const rows = found.filter((f) => byAddress.has(f.to)).map((f) => ({
-          chainId, txHash: f.txHash, paymentId: byAddress.get(f.to)!, sender: f.sender, valueWei: f.value.toString(), blockNumber: f.block,
-        }));
-        if (rows.length > 0) recorded = (await tx.insert(cryptoTransfers).values(rows).onConflictDoNothing().returning({ h: cryptoTransfers.txHash })).length;
+        const rows = found
+          .filter((f) => byAddress.has(f.to))
+          .map((f) => ({
+            chainId,
+            txHash: f.txHash,
+            paymentId: byAddress.get(f.to)!,
+            sender: f.sender,
+            valueWei: f.value.toString(),
+            blockNumber: f.block,
+          }));
+        if (rows.length > 0)
+          recorded = (
+            await tx.insert(cryptoTransfers).values(rows).onConflictDoNothing().returning({ h: cryptoTransfers.txHash })
+          ).length;
       }
       if (held.scannedBlock < Number(end)) {
-        await tx.update(cryptoWatch).set({ scannedBlock: Math.max(held.scannedBlock, Number(end)), updatedAt: sql`now()` }).where(eq(cryptoWatch.chainId, chainId));
+        await tx
+          .update(cryptoWatch)
+          .set({ scannedBlock: Math.max(held.scannedBlock, Number(end)), updatedAt: sql`now()` })
+          .where(eq(cryptoWatch.chainId, chainId));
       }
       return true;
     });
@@ -108,40 +161,85 @@ export class CryptoWatcher {
 
   /** The sender and transaction of the largest transfer found to a payment's address (the earliest of equals). */
   private async payerOf(db: Queryable, paymentId: string) {
-    const [best] = await db.select({ sender: cryptoTransfers.sender, txHash: cryptoTransfers.txHash }).from(cryptoTransfers)
-      .where(eq(cryptoTransfers.paymentId, paymentId)).orderBy(desc(cryptoTransfers.valueWei), asc(cryptoTransfers.blockNumber)).limit(1);
+    const [best] = await db
+      .select({ sender: cryptoTransfers.sender, txHash: cryptoTransfers.txHash })
+      .from(cryptoTransfers)
+      .where(eq(cryptoTransfers.paymentId, paymentId))
+      .orderBy(desc(cryptoTransfers.valueWei), asc(cryptoTransfers.blockNumber))
+      .limit(1);
     return best ?? null;
   }
 
   /** Looks at every pending crypto payment's address at the confirmed height; answers the ids it completed. */
   private async settle(confirmed: bigint, now: () => Date): Promise<string[]> {
     const { db, chainId } = this;
-    const open = await db.select({ id: payments.id, address: cryptoDeposits.address, amountWei: cryptoDeposits.amountWei, receivedWei: cryptoDeposits.receivedWei })
-      .from(cryptoDeposits).innerJoin(payments, eq(payments.id, cryptoDeposits.paymentId))
-      .where(and(eq(cryptoDeposits.chainId, chainId), eq(payments.status, 'pending'))).orderBy(asc(cryptoDeposits.derivationIndex)).limit(SETTLE_BATCH);
+    const open = await db
+      .select({
+        id: payments.id,
+        address: cryptoDeposits.address,
+        amountWei: cryptoDeposits.amountWei,
+        receivedWei: cryptoDeposits.receivedWei,
+      })
+      .from(cryptoDeposits)
+      .innerJoin(payments, eq(payments.id, cryptoDeposits.paymentId))
+      .where(and(eq(cryptoDeposits.chainId, chainId), eq(payments.status, 'pending')))
+      .orderBy(asc(cryptoDeposits.derivationIndex))
+      .limit(SETTLE_BATCH);
     const completed: string[] = [];
     for (const d of open) {
-      const balance = await this.rt.chain.publicClient.getBalance({ address: d.address as Hex, blockNumber: confirmed });
+      const balance = await this.rt.chain.publicClient.getBalance({
+        address: d.address as Hex,
+        blockNumber: confirmed,
+      });
       const verdict = depositVerdict(weiOf(d.amountWei), balance);
       if (!isPaid(verdict) && balance === weiOf(d.receivedWei)) continue;
       const done = await db.transaction(async (tx) => {
         const at = now();
         const { payment, order } = await lockPayment(tx, d.id, 'crypto');
         if (payment.status !== 'pending') return false;
-        const [deposit] = await tx.select().from(cryptoDeposits).where(eq(cryptoDeposits.paymentId, d.id)).for('update').limit(1);
+        const [deposit] = await tx
+          .select()
+          .from(cryptoDeposits)
+          .where(eq(cryptoDeposits.paymentId, d.id))
+          .for('update')
+          .limit(1);
         const payer = await this.payerOf(tx, d.id);
         const changed = weiOf(deposit!.receivedWei) !== balance;
-        await tx.update(cryptoDeposits).set({
-          receivedWei: balance.toString(), checkedBlock: Number(confirmed), payer: payer?.sender ?? deposit!.payer, payTxHash: payer?.txHash ?? deposit!.payTxHash, updatedAt: at,
-        }).where(eq(cryptoDeposits.paymentId, d.id));
+        await tx
+          .update(cryptoDeposits)
+          .set({
+            receivedWei: balance.toString(),
+            checkedBlock: Number(confirmed),
+            payer: payer?.sender ?? deposit!.payer,
+            payTxHash: payer?.txHash ?? deposit!.payTxHash,
+            updatedAt: at,
+          })
+          .where(eq(cryptoDeposits.paymentId, d.id));
         if (changed) {
-          const reason = verdict.kind === 'under' ? `Received ${fromWei(balance)} of ${fromWei(weiOf(d.amountWei))}: ${fromWei(verdict.missing)} missing.`
-            : verdict.kind === 'over' ? `Received ${fromWei(balance)}: ${fromWei(verdict.over)} more than the amount.`
-              : `Received ${fromWei(balance)}.`;
-          await recordPaymentEvent(tx, d.id, 'received', { reason, reference: payer?.txHash ?? null, code: verdict.kind }, null, at);
+          const reason =
+            verdict.kind === 'under'
+              ? `Received ${fromWei(balance)} of ${fromWei(weiOf(d.amountWei))}: ${fromWei(verdict.missing)} missing.`
+              : verdict.kind === 'over'
+                ? `Received ${fromWei(balance)}: ${fromWei(verdict.over)} more than the amount.`
+                : `Received ${fromWei(balance)}.`;
+          await recordPaymentEvent(
+            tx,
+            d.id,
+            'received',
+            { reason, reference: payer?.txHash ?? null, code: verdict.kind },
+            null,
+            at,
+          );
         }
         if (!isPaid(verdict)) return false;
-        await applyProviderEvent(tx, order, payment, { type: 'payment.succeeded', reference: payer?.txHash ?? d.address }, null, at);
+        await applyProviderEvent(
+          tx,
+          order,
+          payment,
+          { type: 'payment.succeeded', reference: payer?.txHash ?? d.address },
+          null,
+          at,
+        );
         return true;
       });
       if (done) completed.push(d.id);
@@ -162,10 +260,18 @@ export class CryptoWatcher {
    */
   private async returnStranded(confirmed: bigint, now: () => Date): Promise<string[]> {
     const { db, chainId, rt } = this;
-    const failed = await db.select({ id: payments.id, address: cryptoDeposits.address }).from(cryptoDeposits).innerJoin(payments, eq(payments.id, cryptoDeposits.paymentId))
-      .where(and(eq(cryptoDeposits.chainId, chainId), eq(payments.status, 'failed'),
-        sql`exists (select 1 from crypto_transfers t where t.payment_id = ${cryptoDeposits.paymentId})`,
-        sql`not exists (select 1 from crypto_refunds r where r.payment_id = ${cryptoDeposits.paymentId} and r.status = 'sent')`))
+    const failed = await db
+      .select({ id: payments.id, address: cryptoDeposits.address })
+      .from(cryptoDeposits)
+      .innerJoin(payments, eq(payments.id, cryptoDeposits.paymentId))
+      .where(
+        and(
+          eq(cryptoDeposits.chainId, chainId),
+          eq(payments.status, 'failed'),
+          sql`exists (select 1 from crypto_transfers t where t.payment_id = ${cryptoDeposits.paymentId})`,
+          sql`not exists (select 1 from crypto_refunds r where r.payment_id = ${cryptoDeposits.paymentId} and r.status = 'sent')`,
+        ),
+      )
       .limit(SETTLE_BATCH);
     const returned: string[] = [];
     for (const f of failed) {
@@ -178,23 +284,61 @@ export class CryptoWatcher {
         const at = now();
         const { payment } = await lockPayment(tx, f.id, 'crypto');
         if (payment.status !== 'failed') return null;
-        const [open] = await tx.select({ id: cryptoRefunds.refundId }).from(cryptoRefunds).where(and(eq(cryptoRefunds.paymentId, f.id), eq(cryptoRefunds.status, 'sent'))).limit(1);
+        const [open] = await tx
+          .select({ id: cryptoRefunds.refundId })
+          .from(cryptoRefunds)
+          .where(and(eq(cryptoRefunds.paymentId, f.id), eq(cryptoRefunds.status, 'sent')))
+          .limit(1);
         if (open) return null;
-        const [deposit] = await tx.select().from(cryptoDeposits).where(eq(cryptoDeposits.paymentId, f.id)).for('update').limit(1);
+        const [deposit] = await tx
+          .select()
+          .from(cryptoDeposits)
+          .where(eq(cryptoDeposits.paymentId, f.id))
+          .for('update')
+          .limit(1);
         const payer = deposit!.payer ? { sender: deposit!.payer } : await this.payerOf(tx, f.id);
         if (!payer) return null;
         const refundId = randomUUID();
         const reason = `Received ${fromWei(balance)} after the payment had failed: sent back less the network fee (${fromWei(transfer.feeWei)}).`;
-        const stored = await storeDepositTransfer(rt, tx, deposit!, getAddress(payer.sender), transfer.valueWei, transfer.feeWei, fees.maxFeePerGas, refundId, at);
-        await tx.insert(refunds).values({ id: refundId, paymentId: f.id, amountCents: 0, reason, reference: stored.txHash, createdBy: null, createdAt: at });
-        await recordPaymentEvent(tx, f.id, 'refunded', { amountCents: 0, reason, reference: stored.txHash, code: 'returned_after_failure' }, null, at);
-        await audit(tx, null, 'payment.crypto_returned', 'payment', f.id, { txHash: stored.txHash, valueWei: transfer.valueWei.toString() });
+        const stored = await storeDepositTransfer(
+          rt,
+          tx,
+          deposit!,
+          getAddress(payer.sender),
+          transfer.valueWei,
+          transfer.feeWei,
+          fees.maxFeePerGas,
+          refundId,
+          at,
+        );
+        await tx.insert(refunds).values({
+          id: refundId,
+          paymentId: f.id,
+          amountCents: 0,
+          reason,
+          reference: stored.txHash,
+          createdBy: null,
+          createdAt: at,
+        });
+        await recordPaymentEvent(
+          tx,
+          f.id,
+          'refunded',
+          { amountCents: 0, reason, reference: stored.txHash, code: 'returned_after_failure' },
+          null,
+          at,
+        );
+        await audit(tx, null, 'payment.crypto_returned', 'payment', f.id, {
+          txHash: stored.txHash,
+          valueWei: transfer.valueWei.toString(),
+        });
         return stored;
       });
       if (!sent) continue;
       returned.push(f.id);
-      await broadcast(rt.chain as Parameters<typeof broadcast>[0], sent.signedTx)
-        .catch((err: unknown) => this.log.warn(`crypto return ${sent.txHash}: broadcast failed, sent again next pass: ${messageOf(err)}`));
+      await broadcast(rt.chain as Parameters<typeof broadcast>[0], sent.signedTx).catch((err: unknown) =>
+        this.log.warn(`crypto return ${sent.txHash}: broadcast failed, sent again next pass: ${messageOf(err)}`),
+      );
     }
     return returned;
   }
@@ -202,15 +346,28 @@ export class CryptoWatcher {
   /** Stored refund transactions without a receipt: mined ones are recorded, the others sent again (the same bytes). */
   private async resendRefunds(now: () => Date): Promise<number> {
     const { db, chainId } = this;
-    const open = await db.select().from(cryptoRefunds).where(and(eq(cryptoRefunds.chainId, chainId), eq(cryptoRefunds.status, 'sent'))).orderBy(asc(cryptoRefunds.nonce)).limit(50);
+    const open = await db
+      .select()
+      .from(cryptoRefunds)
+      .where(and(eq(cryptoRefunds.chainId, chainId), eq(cryptoRefunds.status, 'sent')))
+      .orderBy(asc(cryptoRefunds.nonce))
+      .limit(50);
     let resent = 0;
     for (const r of open) {
-      const receipt = await this.rt.chain.publicClient.getTransactionReceipt({ hash: r.txHash as Hex }).catch((err: unknown) => {
-        if (err instanceof TransactionReceiptNotFoundError) return null;
-        throw err;
-      });
+      const receipt = await this.rt.chain.publicClient
+        .getTransactionReceipt({ hash: r.txHash as Hex })
+        .catch((err: unknown) => {
+          if (err instanceof TransactionReceiptNotFoundError) return null;
+          throw err;
+        });
       if (receipt) {
-        await db.update(cryptoRefunds).set({ status: receipt.status === 'success' ? 'confirmed' : 'reverted', blockNumber: Number(receipt.blockNumber), updatedAt: now() })
+        await db
+          .update(cryptoRefunds)
+          .set({
+            status: receipt.status === 'success' ? 'confirmed' : 'reverted',
+            blockNumber: Number(receipt.blockNumber),
+            updatedAt: now(),
+          })
           .where(and(eq(cryptoRefunds.refundId, r.refundId), eq(cryptoRefunds.status, 'sent')));
         continue;
       }
@@ -226,11 +383,20 @@ export class CryptoWatcher {
 }
 
 /** The watcher's loop: a pass at start and every `intervalMs`; a failed pass is logged and tried again next time. */
-export function startCryptoWatcher(db: Db, rt: CryptoRuntime, intervalMs: number, log: Log): { watcher: CryptoWatcher; stop: () => Promise<void>; nudge: () => void } {
+export function startCryptoWatcher(
+  db: Db,
+  rt: CryptoRuntime,
+  intervalMs: number,
+  log: Log,
+): { watcher: CryptoWatcher; stop: () => Promise<void>; nudge: () => void } {
   const watcher = new CryptoWatcher(db, rt, log);
-  const loop = startLoop(async () => {
-    const p = await watcher.pass();
-    if (p.completed.length > 0) log.info(`crypto watcher: ${p.completed.length} payment(s) completed`);
-  }, intervalMs, (err) => log.error(`crypto watcher pass failed: ${messageOf(err)}`));
+  const loop = startLoop(
+    async () => {
+      const p = await watcher.pass();
+      if (p.completed.length > 0) log.info(`crypto watcher: ${p.completed.length} payment(s) completed`);
+    },
+    intervalMs,
+    (err) => log.error(`crypto watcher pass failed: ${messageOf(err)}`),
+  );
   return { watcher, ...loop };
 }

@@ -31,7 +31,8 @@ export function hasExpired(expiry: string, now: Date): boolean {
  * the funds, refuses only this attempt: the buyer may try another card until the checkout expires (docs/PRODUCT.md).
  */
 export function cardOutcome(cardNumber: string): ProviderEvent {
-  if (cardNumber === SANDBOX_CARDS.declined) return { type: 'payment.refused', reason: say('card_declined'), code: 'card_declined' };
+  if (cardNumber === SANDBOX_CARDS.declined)
+    return { type: 'payment.refused', reason: say('card_declined'), code: 'card_declined' };
   if (cardNumber === SANDBOX_CARDS.insufficientFunds) {
     return { type: 'payment.refused', reason: say('insufficient_funds'), code: 'insufficient_funds' };
   }
@@ -40,7 +41,8 @@ export function cardOutcome(cardNumber: string): ProviderEvent {
 
 /** A card that cannot be charged at all: a 400 naming the field, and the payment stays as it was. */
 export function cardProblem(card: SandboxConfirmInput, now: Date) {
-  if (!passesLuhn(card.cardNumber)) return badRequest('card_number_invalid', undefined, { cardNumber: 'card_number_invalid' });
+  if (!passesLuhn(card.cardNumber))
+    return badRequest('card_number_invalid', undefined, { cardNumber: 'card_number_invalid' });
   if (hasExpired(card.expiry, now)) return badRequest('card_expired', undefined, { expiry: 'card_expired' });
   return null;
 }

@@ -18,14 +18,21 @@ export function stripeAmount(cents: number, currency: string): number {
 }
 
 /** Stripe's integer → hundredths of `currency`. */
-export const fromStripeAmount = (amount: number, currency: string) => (ZERO_DECIMAL.has(currency.toUpperCase()) ? amount * 100 : amount);
+export const fromStripeAmount = (amount: number, currency: string) =>
+  ZERO_DECIMAL.has(currency.toUpperCase()) ? amount * 100 : amount;
 
 export function stripeClient(config: StripeConfig): Stripe {
   const api = config.apiUrl ? new URL(config.apiUrl) : null;
   return new Stripe(config.secretKey, {
     maxNetworkRetries: 1,
     timeout: 20_000,
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'http:' ? 'http' : 'https' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
   });
 }
 
@@ -37,7 +44,8 @@ async function atStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
     if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError) {
       throw new AppError(502, 'provider_unavailable', { what });
     }
-    if (err instanceof Stripe.errors.StripeError) throw unprocessable('provider_refused', { what, message: err.message });
+    if (err instanceof Stripe.errors.StripeError)
+      throw unprocessable('provider_refused', { what, message: err.message });
     throw err;
   }
 }
@@ -54,25 +62,34 @@ export function stripeDriver(stripe: Stripe, testMode: boolean): PaymentDriver {
     testMode,
     async create(payment: ProviderPayment) {
       const metadata = { paymentId: payment.id, orderId: payment.orderId };
-      const session = await atStripe('start the payment', () => stripe.checkout.sessions.create({
-        mode: 'payment',
-        client_reference_id: payment.id,
-        metadata,
-        payment_intent_data: { metadata },
-        line_items: [{
-          quantity: 1,
-          price_data: {
-            currency: payment.currency.toLowerCase(),
-            unit_amount: stripeAmount(payment.amountCents, payment.currency),
-            product_data: { name: payment.description ?? `Order ${payment.orderId}` },
+      const session = await atStripe('start the payment', () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            client_reference_id: payment.id,
+            metadata,
+            payment_intent_data: { metadata },
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: payment.currency.toLowerCase(),
+                  unit_amount: stripeAmount(payment.amountCents, payment.currency),
+                  product_data: { name: payment.description ?? `Order ${payment.orderId}` },
+                },
+              },
+            ],
+            success_url: absolute(payment.returnUrl, 'return URL'),
+            cancel_url: absolute(payment.cancelUrl, 'cancel URL'),
+            // Stripe's session lives at least 30 minutes; a checkout that expires sooner is failed by the sweeper first,
+            // and a payment Stripe still takes after that is given back by the webhook.
+            ...(payment.expiresAt
+              ? { expires_at: Math.floor(Math.max(payment.expiresAt.getTime(), Date.now() + 31 * 60_000) / 1000) }
+              : {}),
           },
-        }],
-        success_url: absolute(payment.returnUrl, 'return URL'),
-        cancel_url: absolute(payment.cancelUrl, 'cancel URL'),
-        // Stripe's session lives at least 30 minutes; a checkout that expires sooner is failed by the sweeper first,
-        // and a payment Stripe still takes after that is given back by the webhook.
-        ...(payment.expiresAt ? { expires_at: Math.floor(Math.max(payment.expiresAt.getTime(), Date.now() + 31 * 60_000) / 1000) } : {}),
-      }, { idempotencyKey: `checkout-${payment.id}` }));
+          { idempotencyKey: `checkout-${payment.id}` },
+        ),
+      );
       if (!session.url) throw unprocessable('stripe_no_url');
       return { redirectUrl: session.url, reference: session.id };
     },
@@ -82,10 +99,16 @@ export function stripeDriver(stripe: Stripe, testMode: boolean): PaymentDriver {
     async refund(payment, amountCents) {
       if (!payment.reference?.startsWith('pi_')) throw unprocessable('stripe_no_intent');
       const intent = payment.reference;
-      const refund = await atStripe('give the money back', () => stripe.refunds.create(
-        { payment_intent: intent, amount: stripeAmount(amountCents, payment.currency), metadata: { paymentId: payment.id } },
-        { idempotencyKey: `refund-${payment.id}-${payment.refundedCents ?? 0}-${amountCents}` },
-      ));
+      const refund = await atStripe('give the money back', () =>
+        stripe.refunds.create(
+          {
+            payment_intent: intent,
+            amount: stripeAmount(amountCents, payment.currency),
+            metadata: { paymentId: payment.id },
+          },
+          { idempotencyKey: `refund-${payment.id}-${payment.refundedCents ?? 0}-${amountCents}` },
+        ),
+      );
       return { reference: refund.id };
     },
     async status(payment) {

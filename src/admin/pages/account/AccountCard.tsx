@@ -10,11 +10,31 @@ import { LanguageToggle } from '../../layout/LanguageToggle';
  * 2FA enrolment due) may use nothing else; `restricted` hides the way back to the app; `actions` replaces the bottom
  * row (the set-password page, used logged out).
  */
-export function AccountCard({ title, restricted, children, actions }: { title: string; restricted: boolean; children: ReactNode; actions?: ReactNode }) {
+export function AccountCard({
+  title,
+  restricted,
+  children,
+  actions,
+}: {
+  title: string;
+  restricted: boolean;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   const translate = useTranslate();
   const logout = useLogout();
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'grey.100',
+        p: 2,
+      }}
+    >
       <Box sx={{ position: 'absolute', top: 16, right: 16 }}>
         <LanguageToggle color="default" />
       </Box>
@@ -22,14 +42,24 @@ export function AccountCard({ title, restricted, children, actions }: { title: s
         <CardContent sx={{ p: 4 }}>
           <Stack alignItems="center" sx={{ mb: 2 }}>
             <ShieldIcon color="primary" sx={{ fontSize: 40, mb: 1 }} />
-            <Typography variant="h5" component="h1">{title}</Typography>
+            <Typography variant="h5" component="h1">
+              {title}
+            </Typography>
           </Stack>
           {children}
           <Stack direction="row" justifyContent="space-between" sx={{ mt: 3 }}>
             {actions ?? (
               <>
-                {restricted ? <span /> : <Button component={Link} to="/">{translate('app.account.back')}</Button>}
-                <Button color="inherit" onClick={() => logout()}>{translate('app.account.logout')}</Button>
+                {restricted ? (
+                  <span />
+                ) : (
+                  <Button component={Link} to="/">
+                    {translate('app.account.back')}
+                  </Button>
+                )}
+                <Button color="inherit" onClick={() => logout()}>
+                  {translate('app.account.logout')}
+                </Button>
               </>
             )}
           </Stack>

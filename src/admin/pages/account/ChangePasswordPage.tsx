@@ -34,7 +34,10 @@ export default function ChangePasswordPage() {
     setFields({});
     setBusy(true);
     try {
-      await apiSend('POST', '/api/auth/password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
+      await apiSend('POST', '/api/auth/password', {
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+      });
       const me = await refreshIdentity().catch(() => null);
       notify('app.account.password.changed', { type: 'success' });
       navigate(me?.restriction === 'two_factor_enrolment' ? '/two-factor' : '/', { replace: true });
@@ -47,21 +50,44 @@ export default function ChangePasswordPage() {
 
   const field = (name: keyof typeof values, label: string, autoComplete: string, helper?: string) => (
     <TextField
-      type="password" name={name} label={label} value={values[name]} required fullWidth disabled={busy} autoComplete={autoComplete}
+      type="password"
+      name={name}
+      label={label}
+      value={values[name]}
+      required
+      fullWidth
+      disabled={busy}
+      autoComplete={autoComplete}
       onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-      error={!!fields[name]} helperText={fields[name] ?? helper ?? ' '}
+      error={!!fields[name]}
+      helperText={fields[name] ?? helper ?? ' '}
     />
   );
 
   return (
     <AccountCard title={translate('app.account.password.title')} restricted={restricted}>
       <Stack spacing={1} component="form" onSubmit={submit} noValidate>
-        {restricted && <Alert severity="warning" sx={{ mb: 1 }}>{translate('app.account.password.reset_notice')}</Alert>}
-        {error && <Alert severity="error" sx={{ mb: 1 }}>{error}</Alert>}
+        {restricted && (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {translate('app.account.password.reset_notice')}
+          </Alert>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {error}
+          </Alert>
+        )}
         {field('currentPassword', translate('app.account.password.current'), 'current-password')}
-        {field('newPassword', translate('app.account.password.next'), 'new-password', translate('app.account.password.min', { count: MIN_PASSWORD_LENGTH }))}
+        {field(
+          'newPassword',
+          translate('app.account.password.next'),
+          'new-password',
+          translate('app.account.password.min', { count: MIN_PASSWORD_LENGTH }),
+        )}
         {field('repeat', translate('app.account.password.repeat'), 'new-password')}
-        <Button type="submit" variant="contained" disabled={busy}>{translate('app.account.password.submit')}</Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {translate('app.account.password.submit')}
+        </Button>
       </Stack>
     </AccountCard>
   );

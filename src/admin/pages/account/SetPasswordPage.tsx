@@ -33,7 +33,12 @@ export default function SetPasswordPage() {
     setFields({});
     setBusy(true);
     try {
-      const answer = await apiSend<{ email: string }>('POST', '/api/auth/set-password', { token, password: values.password }, { public: true });
+      const answer = await apiSend<{ email: string }>(
+        'POST',
+        '/api/auth/set-password',
+        { token, password: values.password },
+        { public: true },
+      );
       setDoneFor(answer.email);
     } catch (err) {
       // A field's sentence shows under its input; any other refusal (a used or expired link) above the form.
@@ -46,35 +51,57 @@ export default function SetPasswordPage() {
 
   const actions = (
     <>
-      <Button component={Link} to="/login">{t('login')}</Button>
-      <Button component="a" href="/shop">{t('shop')}</Button>
+      <Button component={Link} to="/login">
+        {t('login')}
+      </Button>
+      <Button component="a" href="/shop">
+        {t('shop')}
+      </Button>
     </>
   );
 
   if (doneFor) {
     return (
       <AccountCard title={t('title')} restricted actions={actions}>
-        <Alert severity="success" data-testid="set-password-done">{t('done', { email: doneFor })}</Alert>
+        <Alert severity="success" data-testid="set-password-done">
+          {t('done', { email: doneFor })}
+        </Alert>
       </AccountCard>
     );
   }
 
   const field = (name: keyof typeof values, label: string, helper?: string) => (
     <TextField
-      type="password" name={name} label={label} value={values[name]} required fullWidth disabled={busy || !token} autoComplete="new-password"
+      type="password"
+      name={name}
+      label={label}
+      value={values[name]}
+      required
+      fullWidth
+      disabled={busy || !token}
+      autoComplete="new-password"
       onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-      error={!!fields[name]} helperText={fields[name] ?? helper ?? ' '}
+      error={!!fields[name]}
+      helperText={fields[name] ?? helper ?? ' '}
     />
   );
 
   return (
     <AccountCard title={t('title')} restricted actions={actions}>
       <Stack spacing={1} component="form" onSubmit={submit} noValidate>
-        <Alert severity="info" sx={{ mb: 1 }}>{t('intro')}</Alert>
-        {error && <Alert severity="error" sx={{ mb: 1 }} data-testid="set-password-error">{error}</Alert>}
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t('intro')}
+        </Alert>
+        {error && (
+          <Alert severity="error" sx={{ mb: 1 }} data-testid="set-password-error">
+            {error}
+          </Alert>
+        )}
         {field('password', t('next'), translate('app.account.password.min', { count: MIN_PASSWORD_LENGTH }))}
         {field('repeat', t('repeat'))}
-        <Button type="submit" variant="contained" disabled={busy || !token}>{t(busy ? 'submitting' : 'submit')}</Button>
+        <Button type="submit" variant="contained" disabled={busy || !token}>
+          {t(busy ? 'submitting' : 'submit')}
+        </Button>
       </Stack>
     </AccountCard>
   );

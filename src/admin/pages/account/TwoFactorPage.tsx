@@ -1,5 +1,18 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../../../common/two-factor';
@@ -9,14 +22,36 @@ import { RESTRICTION_PATHS, refreshIdentity } from '../../providers/authProvider
 import { AccountCard } from './AccountCard';
 import { useRestriction } from './useRestriction';
 
-const errorText = (e: unknown) => (e instanceof ApiError ? e.fields?.code ?? e.message : e instanceof Error ? e.message : String(e));
+const errorText = (e: unknown) =>
+  e instanceof ApiError ? (e.fields?.code ?? e.message) : e instanceof Error ? e.message : String(e);
 
 /** A 6-digit code (or a recovery code) field: numeric keyboard, one-time-code autofill. */
-function CodeField({ value, onChange, error, disabled, label }: { value: string; onChange: (v: string) => void; error: string | null; disabled: boolean; label: string }) {
+function CodeField({
+  value,
+  onChange,
+  error,
+  disabled,
+  label,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error: string | null;
+  disabled: boolean;
+  label: string;
+}) {
   return (
     <TextField
-      label={label} value={value} onChange={(e) => onChange(e.target.value)} error={!!error} helperText={error ?? ' '} disabled={disabled}
-      autoComplete="one-time-code" slotProps={{ htmlInput: { inputMode: 'text', maxLength: 40, 'data-testid': 'totp-code' } }} fullWidth autoFocus required
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={!!error}
+      helperText={error ?? ' '}
+      disabled={disabled}
+      autoComplete="one-time-code"
+      slotProps={{ htmlInput: { inputMode: 'text', maxLength: 40, 'data-testid': 'totp-code' } }}
+      fullWidth
+      autoFocus
+      required
     />
   );
 }
@@ -39,7 +74,10 @@ export default function TwoFactorPage() {
   const [copied, setCopied] = useState(false);
 
   const load = useCallback(() => {
-    apiGet<{ twoFactor: TwoFactorStatus }>('/api/auth/2fa').then((r) => setStatus(r.twoFactor), (e: unknown) => setError(errorText(e)));
+    apiGet<{ twoFactor: TwoFactorStatus }>('/api/auth/2fa').then(
+      (r) => setStatus(r.twoFactor),
+      (e: unknown) => setError(errorText(e)),
+    );
   }, []);
   useEffect(() => {
     if (loggedIn) load();
@@ -62,10 +100,11 @@ export default function TwoFactorPage() {
     }
   };
 
-  const start = () => act(async () => {
-    setSetup(await apiSend<TwoFactorSetup>('POST', '/api/auth/2fa/setup', {}));
-    setCode('');
-  });
+  const start = () =>
+    act(async () => {
+      setSetup(await apiSend<TwoFactorSetup>('POST', '/api/auth/2fa/setup', {}));
+      setCode('');
+    });
 
   const enable = (e: FormEvent) => {
     e.preventDefault();
@@ -79,15 +118,19 @@ export default function TwoFactorPage() {
     });
   };
 
-  const disable = () => act(async () => {
-    setConfirmOff(false);
-    const r = await apiSend<{ twoFactor: TwoFactorStatus }>('POST', '/api/auth/2fa/disable', { password, code: code.trim() });
-    setStatus(r.twoFactor);
-    setCode('');
-    setPassword('');
-    await refreshIdentity().catch(() => undefined);
-    notify('app.account.two_factor.turned_off', { type: 'info' });
-  });
+  const disable = () =>
+    act(async () => {
+      setConfirmOff(false);
+      const r = await apiSend<{ twoFactor: TwoFactorStatus }>('POST', '/api/auth/2fa/disable', {
+        password,
+        code: code.trim(),
+      });
+      setStatus(r.twoFactor);
+      setCode('');
+      setPassword('');
+      await refreshIdentity().catch(() => undefined);
+      notify('app.account.two_factor.turned_off', { type: 'info' });
+    });
 
   const copyCodes = async () => {
     await navigator.clipboard?.writeText(codes!.join('\n')).catch(() => undefined);
@@ -99,32 +142,79 @@ export default function TwoFactorPage() {
   if (codes) {
     body = (
       <Stack spacing={2}>
-        <Typography variant="h6" component="h2">{translate('app.account.two_factor.codes_title')}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('app.account.two_factor.codes_title')}
+        </Typography>
         <Typography variant="body2">{translate('app.account.two_factor.codes_text')}</Typography>
-        <Box component="ol" data-testid="recovery-codes" sx={{ fontFamily: 'monospace', columns: 2, m: 0, pl: 3, fontSize: 15 }}>
-          {codes.map((c) => <li key={c}>{c}</li>)}
+        <Box
+          component="ol"
+          data-testid="recovery-codes"
+          sx={{ fontFamily: 'monospace', columns: 2, m: 0, pl: 3, fontSize: 15 }}
+        >
+          {codes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
         </Box>
         <Stack direction="row" spacing={1}>
-          <Button variant="outlined" onClick={copyCodes}>{translate(copied ? 'app.account.two_factor.copied' : 'app.account.two_factor.copy_codes')}</Button>
-          <Button variant="contained" onClick={() => navigate('/', { replace: true })}>{translate('app.account.two_factor.continue')}</Button>
+          <Button variant="outlined" onClick={copyCodes}>
+            {translate(copied ? 'app.account.two_factor.copied' : 'app.account.two_factor.copy_codes')}
+          </Button>
+          <Button variant="contained" onClick={() => navigate('/', { replace: true })}>
+            {translate('app.account.two_factor.continue')}
+          </Button>
         </Stack>
       </Stack>
     );
   } else if (!status) {
-    body = error ? <Alert severity="error">{error}</Alert> : <Stack alignItems="center"><CircularProgress size={24} aria-label={translate('app.account.two_factor.loading')} /></Stack>;
+    body = error ? (
+      <Alert severity="error">{error}</Alert>
+    ) : (
+      <Stack alignItems="center">
+        <CircularProgress size={24} aria-label={translate('app.account.two_factor.loading')} />
+      </Stack>
+    );
   } else if (status.enabled) {
     body = (
-      <Stack spacing={2} component="form" onSubmit={(e: FormEvent) => { e.preventDefault(); setConfirmOff(true); }}>
-        <Alert severity="success">{translate('app.account.two_factor.on', { date: format.dateTime(status.enabledAt) })}</Alert>
-        <Typography variant="body2">{translate('app.account.two_factor.codes_left', { count: status.recoveryCodesLeft })}</Typography>
-        <Typography variant="subtitle1" component="h2">{translate('app.account.two_factor.off_title')}</Typography>
-        <Typography variant="body2" color="text.secondary">{translate('app.account.two_factor.off_text')}</Typography>
+      <Stack
+        spacing={2}
+        component="form"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          setConfirmOff(true);
+        }}
+      >
+        <Alert severity="success">
+          {translate('app.account.two_factor.on', { date: format.dateTime(status.enabledAt) })}
+        </Alert>
+        <Typography variant="body2">
+          {translate('app.account.two_factor.codes_left', { count: status.recoveryCodesLeft })}
+        </Typography>
+        <Typography variant="subtitle1" component="h2">
+          {translate('app.account.two_factor.off_title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.account.two_factor.off_text')}
+        </Typography>
         <TextField
-          label={translate('app.account.two_factor.password')} type="password" autoComplete="current-password" value={password}
-          onChange={(e) => setPassword(e.target.value)} disabled={busy} fullWidth required
+          label={translate('app.account.two_factor.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={busy}
+          fullWidth
+          required
         />
-        <CodeField label={translate('app.account.two_factor.code')} value={code} onChange={setCode} error={error} disabled={busy} />
-        <Button type="submit" color="error" variant="outlined" disabled={busy || !code.trim() || !password}>{translate('app.account.two_factor.off_button')}</Button>
+        <CodeField
+          label={translate('app.account.two_factor.code')}
+          value={code}
+          onChange={setCode}
+          error={error}
+          disabled={busy}
+        />
+        <Button type="submit" color="error" variant="outlined" disabled={busy || !code.trim() || !password}>
+          {translate('app.account.two_factor.off_button')}
+        </Button>
       </Stack>
     );
   } else if (setup) {
@@ -135,11 +225,26 @@ export default function TwoFactorPage() {
           <img src={setup.qrCode} alt={translate('app.account.two_factor.qr_alt')} width={220} height={220} />
         </Box>
         <Box>
-          <Typography variant="caption" color="text.secondary">{translate('app.account.two_factor.secret')}</Typography>
-          <Typography data-testid="totp-secret" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}>{setup.secret}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {translate('app.account.two_factor.secret')}
+          </Typography>
+          <Typography
+            data-testid="totp-secret"
+            sx={{ fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}
+          >
+            {setup.secret}
+          </Typography>
         </Box>
-        <CodeField label={translate('app.account.two_factor.code')} value={code} onChange={setCode} error={error} disabled={busy} />
-        <Button type="submit" variant="contained" disabled={busy || !code.trim()}>{translate('app.account.two_factor.confirm')}</Button>
+        <CodeField
+          label={translate('app.account.two_factor.code')}
+          value={code}
+          onChange={setCode}
+          error={error}
+          disabled={busy}
+        />
+        <Button type="submit" variant="contained" disabled={busy || !code.trim()}>
+          {translate('app.account.two_factor.confirm')}
+        </Button>
       </Stack>
     );
   } else {
@@ -148,7 +253,9 @@ export default function TwoFactorPage() {
         {status.required && <Alert severity="warning">{translate('app.account.two_factor.required')}</Alert>}
         <Typography variant="body2">{translate('app.account.two_factor.intro')}</Typography>
         {error && <Alert severity="error">{error}</Alert>}
-        <Button variant="contained" onClick={start} disabled={busy}>{translate('app.account.two_factor.start')}</Button>
+        <Button variant="contained" onClick={start} disabled={busy}>
+          {translate('app.account.two_factor.start')}
+        </Button>
       </Stack>
     );
   }
@@ -160,11 +267,15 @@ export default function TwoFactorPage() {
         <DialogTitle>{translate('app.account.two_factor.off_confirm_title')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{translate('app.account.two_factor.off_confirm')}</DialogContentText>
-          {status?.required && <DialogContentText sx={{ mt: 1 }}>{translate('app.account.two_factor.off_required')}</DialogContentText>}
+          {status?.required && (
+            <DialogContentText sx={{ mt: 1 }}>{translate('app.account.two_factor.off_required')}</DialogContentText>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmOff(false)}>{translate('ra.action.cancel')}</Button>
-          <Button color="error" onClick={disable}>{translate('ra.action.confirm')}</Button>
+          <Button color="error" onClick={disable}>
+            {translate('ra.action.confirm')}
+          </Button>
         </DialogActions>
       </Dialog>
     </AccountCard>

@@ -8,7 +8,10 @@ export function useRestriction() {
   const [restriction, setRestriction] = useState<Restriction | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    currentRestriction().then((r) => live && setRestriction(r), () => live && setRestriction(null));
+    currentRestriction().then(
+      (r) => live && setRestriction(r),
+      () => live && setRestriction(null),
+    );
     return () => {
       live = false;
     };

@@ -22,7 +22,11 @@ export default function Dashboard() {
     );
   }
   if (recent.error) {
-    failures.push({ level: 'warning', message: translate('app.dashboard.alerts.recent_orders_failed'), detail: recent.error.message });
+    failures.push({
+      level: 'warning',
+      message: translate('app.dashboard.alerts.recent_orders_failed'),
+      detail: recent.error.message,
+    });
   }
 
   return (
@@ -40,7 +44,11 @@ export default function Dashboard() {
             <RecentOrders orders={recent.data} loading={recent.isPending && !recent.error} failed={!!recent.error} />
           </Stack>
           <Stack spacing={2}>
-            <SystemAlerts failures={failures} alerts={stats.data?.alerts ?? []} loading={stats.isPending || recent.isPending} />
+            <SystemAlerts
+              failures={failures}
+              alerts={stats.data?.alerts ?? []}
+              loading={stats.isPending || recent.isPending}
+            />
             <QuickActions />
           </Stack>
         </Box>

@@ -17,7 +17,13 @@ export default function DashboardStatCards({ stats, loading }: { stats?: Dashboa
   return (
     <div>
       <StatCardRow>
-        <StatCard loading={loading} icon={<ReceiptLongIcon />} label={t('total_orders')} value={show(stats?.totalOrders)} color="primary.main" />
+        <StatCard
+          loading={loading}
+          icon={<ReceiptLongIcon />}
+          label={t('total_orders')}
+          value={show(stats?.totalOrders)}
+          color="primary.main"
+        />
         <StatCard
           loading={loading}
           icon={<AttachMoneyIcon />}
@@ -25,8 +31,20 @@ export default function DashboardStatCards({ stats, loading }: { stats?: Dashboa
           value={stats ? money(stats.totalRevenue) : '—'}
           color="success.main"
         />
-        <StatCard loading={loading} icon={<PeopleIcon />} label={t('total_users')} value={show(stats?.totalUsers)} color="info.main" />
-        <StatCard loading={loading} icon={<Inventory2Icon />} label={t('total_products')} value={show(stats?.totalProducts)} color="secondary.main" />
+        <StatCard
+          loading={loading}
+          icon={<PeopleIcon />}
+          label={t('total_users')}
+          value={show(stats?.totalUsers)}
+          color="info.main"
+        />
+        <StatCard
+          loading={loading}
+          icon={<Inventory2Icon />}
+          label={t('total_products')}
+          value={show(stats?.totalProducts)}
+          color="secondary.main"
+        />
       </StatCardRow>
       <StatCardRow sx={{ mb: 0 }}>
         <StatCard loading={loading} label={t('pending_orders')} value={show(stats?.pendingOrders)} />

@@ -23,15 +23,24 @@ export default function QuickActions() {
   const translate = useTranslate();
   return (
     <Panel title="app.dashboard.quick_actions.title">
-        <Typography component="div" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 1 }}>
-          {ACTIONS.map((action) => (
-            <CanAccess key={action.key} resource={action.resource} action="list">
-              <Button variant="outlined" component={Link} to={action.to} startIcon={action.icon} sx={{ justifyContent: 'flex-start', textTransform: 'none' }}>
-                {translate(`app.dashboard.quick_actions.${action.key}`)}
-              </Button>
-            </CanAccess>
-          ))}
-        </Typography>
+      <Typography
+        component="div"
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 1 }}
+      >
+        {ACTIONS.map((action) => (
+          <CanAccess key={action.key} resource={action.resource} action="list">
+            <Button
+              variant="outlined"
+              component={Link}
+              to={action.to}
+              startIcon={action.icon}
+              sx={{ justifyContent: 'flex-start', textTransform: 'none' }}
+            >
+              {translate(`app.dashboard.quick_actions.${action.key}`)}
+            </Button>
+          </CanAccess>
+        ))}
+      </Typography>
     </Panel>
   );
 }

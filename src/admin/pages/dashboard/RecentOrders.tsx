@@ -1,4 +1,15 @@
-import { Alert, Box, Card, CardContent, List, ListItem, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
 import Mono from '../../components/Mono';
 import { useFormat } from '../../hooks/useFormat';
@@ -23,7 +34,9 @@ export default function RecentOrders({ orders, loading, failed }: Props) {
         {loading ? (
           Array.from({ length: RECENT_ORDERS }, (_, i) => <Skeleton key={i} height={48} />)
         ) : failed ? (
-          <Alert severity="warning" sx={{ mt: 1 }}>{translate('app.dashboard.alerts.recent_orders_failed')}</Alert>
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {translate('app.dashboard.alerts.recent_orders_failed')}
+          </Alert>
         ) : !orders?.length ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {translate('resources.orders.empty')}

@@ -26,37 +26,43 @@ export default function SystemAlerts({ failures, alerts, loading }: Props) {
   const translate = useTranslate();
   const fromServer: ScreenAlert[] = alerts.map((a) => ({
     level: a.level,
-    message: translate(`app.dashboard.alerts.${a.code}`, { _: a.code, smart_count: Number(a.params?.count ?? 0), ...a.params }),
+    message: translate(`app.dashboard.alerts.${a.code}`, {
+      _: a.code,
+      smart_count: Number(a.params?.count ?? 0),
+      ...a.params,
+    }),
     to: ALERT_LINKS[a.code],
   }));
   const shown = [...failures, ...fromServer];
   if (shown.length === 0 && !loading) shown.push({ level: 'info', message: translate('app.dashboard.alerts.normal') });
   return (
     <Panel title="app.dashboard.system_alerts">
-        <Stack spacing={1}>
-          {loading && shown.length === 0 && <Skeleton variant="rounded" height={56} />}
-          {shown.map((alert, i) => (
-            <Alert
-              key={i}
-              severity={alert.level}
-              action={alert.to && (
+      <Stack spacing={1}>
+        {loading && shown.length === 0 && <Skeleton variant="rounded" height={56} />}
+        {shown.map((alert, i) => (
+          <Alert
+            key={i}
+            severity={alert.level}
+            action={
+              alert.to && (
                 <Button component={Link} to={alert.to} color="inherit" size="small">
                   {translate('app.dashboard.alerts.view')}
                 </Button>
-              )}
-            >
-              <Typography variant="body2">{alert.message}</Typography>
-              {alert.detail && (
-                <Typography variant="caption" component="div">
-                  {alert.detail}
-                </Typography>
-              )}
-              <Typography variant="caption" color="text.secondary">
-                {translate('app.dashboard.alerts.just_now')}
+              )
+            }
+          >
+            <Typography variant="body2">{alert.message}</Typography>
+            {alert.detail && (
+              <Typography variant="caption" component="div">
+                {alert.detail}
               </Typography>
-            </Alert>
-          ))}
-        </Stack>
+            )}
+            <Typography variant="caption" color="text.secondary">
+              {translate('app.dashboard.alerts.just_now')}
+            </Typography>
+          </Alert>
+        ))}
+      </Stack>
     </Panel>
   );
 }

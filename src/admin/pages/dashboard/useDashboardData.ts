@@ -24,8 +24,12 @@ export function useDashboardStats() {
 
 /** The five newest orders (GET /api/orders?limit=5). */
 export function useRecentOrders() {
-  return useGetList<OrderSummary>('orders', {
-    pagination: { page: 1, perPage: RECENT_ORDERS },
-    sort: { field: 'createdAt', order: 'DESC' },
-  }, { retry: 1 });
+  return useGetList<OrderSummary>(
+    'orders',
+    {
+      pagination: { page: 1, perPage: RECENT_ORDERS },
+      sort: { field: 'createdAt', order: 'DESC' },
+    },
+    { retry: 1 },
+  );
 }

@@ -33,40 +33,84 @@ export default function DomainManagement() {
     <Box sx={{ py: 2 }}>
       <Title title="app.domain.title" />
       <Typography variant="h5">{translate('app.domain.title')}</Typography>
-      <Typography variant="body1" color="text.secondary">{translate('app.domain.subtitle')}</Typography>
-      {zones.length > 0 && <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('app.domain.zones', { zones: zones.join(', ') })}</Typography>}
+      <Typography variant="body1" color="text.secondary">
+        {translate('app.domain.subtitle')}
+      </Typography>
+      {zones.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('app.domain.zones', { zones: zones.join(', ') })}
+        </Typography>
+      )}
       {error && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={refresh}>{translate('app.domain.retry')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={refresh}>
+              {translate('app.domain.retry')}
+            </Button>
+          }
+        >
           {translate('app.domain.error', { error: `${translate('app.domain.load_failed')}: ${error.message}` })}
         </Alert>
       )}
       <ResolveBox />
       <StatCardRow>
         <StatCard label={translate('app.domain.stats.total')} value={data?.counts.all ?? 0} loading={loading} />
-        <StatCard label={translate('app.domain.stats.active')} value={data?.counts.active ?? 0} color="success.main" loading={loading} />
-        <StatCard label={translate('app.domain.stats.recent')} value={recent.data?.recent24h ?? 0} loading={recent.isPending && !recent.error} />
+        <StatCard
+          label={translate('app.domain.stats.active')}
+          value={data?.counts.active ?? 0}
+          color="success.main"
+          loading={loading}
+        />
+        <StatCard
+          label={translate('app.domain.stats.recent')}
+          value={recent.data?.recent24h ?? 0}
+          loading={recent.isPending && !recent.error}
+        />
       </StatCardRow>
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         {canWrite && <CreateRecordDialog zones={zones} />}
         {canWrite && <ExecuteScriptDialog onDone={setScriptOutput} />}
-        <Button size="small" startIcon={<RefreshIcon />} onClick={refresh}>{translate('app.domain.refresh')}</Button>
+        <Button size="small" startIcon={<RefreshIcon />} onClick={refresh}>
+          {translate('app.domain.refresh')}
+        </Button>
       </Stack>
-      {scriptOutput && <Alert severity="success" sx={{ mb: 2 }} onClose={() => setScriptOutput(null)}>{translate('app.domain.script.done', { output: scriptOutput })}</Alert>}
+      {scriptOutput && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setScriptOutput(null)}>
+          {translate('app.domain.script.done', { output: scriptOutput })}
+        </Alert>
+      )}
       <Tabs value={tab} onChange={(_, v: (typeof TABS)[number]) => setTab(v)} sx={{ mb: 2 }} variant="scrollable">
-        {TABS.map((t) => <Tab key={t} value={t} label={translate(`app.domain.tabs.${t}`)} />)}
+        {TABS.map((t) => (
+          <Tab key={t} value={t} label={translate(`app.domain.tabs.${t}`)} />
+        ))}
       </Tabs>
       {tab === 'overview' && (
         <Box>
           {loading && <LinearProgress aria-label={translate('ra.page.loading')} />}
           {data && (
             <>
-              <Typography variant="subtitle2" sx={{ mb: 1 }}>{translate('app.domain.overview.by_type')}</Typography>
+              <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                {translate('app.domain.overview.by_type')}
+              </Typography>
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
-                {DNS_TYPES.map((t) => <Chip key={t} variant="outlined" label={`${t}: ${data.counts.byType[t]}`} />)}
-                <Chip variant="outlined" label={translate('app.domain.overview.inactive', { count: data.counts.inactive })} />
+                {DNS_TYPES.map((t) => (
+                  <Chip key={t} variant="outlined" label={`${t}: ${data.counts.byType[t]}`} />
+                ))}
+                <Chip
+                  variant="outlined"
+                  label={translate('app.domain.overview.inactive', { count: data.counts.inactive })}
+                />
               </Stack>
-              <Typography variant="subtitle2" sx={{ mb: 1 }}>{translate('app.domain.overview.newest')}</Typography>
-              {data.records.length === 0 ? <EmptyRecords canWrite={canWrite} /> : <RecordGrid records={data.records} zones={zones} canWrite={canWrite} />}
+              <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                {translate('app.domain.overview.newest')}
+              </Typography>
+              {data.records.length === 0 ? (
+                <EmptyRecords canWrite={canWrite} />
+              ) : (
+                <RecordGrid records={data.records} zones={zones} canWrite={canWrite} />
+              )}
             </>
           )}
         </Box>

@@ -3,7 +3,16 @@ import ToggleOffIcon from '@mui/icons-material/ToggleOff';
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
 import { Box, Card, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { List, Pagination, RefreshButton, SearchInput, SelectInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import {
+  List,
+  Pagination,
+  RefreshButton,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import { DNS_RECORD_STATUSES, DNS_TYPES, type DnsRecord } from '../../../common/domain';
 import BulkActionButton from '../../components/BulkActionButton';
 import { ListExportButton } from '../../components/ExportButton';
@@ -14,10 +23,28 @@ import RecordCard from './RecordCard';
 const R = 'app.domain.records';
 
 /** The records as cards; `selectable` inside a list, whose selection the checkboxes keep. */
-export function RecordGrid({ records, zones, canWrite, selectable }: { records: DnsRecord[]; zones: string[]; canWrite: boolean; selectable?: boolean }) {
+export function RecordGrid({
+  records,
+  zones,
+  canWrite,
+  selectable,
+}: {
+  records: DnsRecord[];
+  zones: string[];
+  canWrite: boolean;
+  selectable?: boolean;
+}) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
-      {records.map((r) => <RecordCard key={r.id} record={r} zones={zones} canWrite={canWrite} select={selectable && <SelectBox id={r.id} name={r.domain} />} />)}
+      {records.map((r) => (
+        <RecordCard
+          key={r.id}
+          record={r}
+          zones={zones}
+          canWrite={canWrite}
+          select={selectable && <SelectBox id={r.id} name={r.domain} />}
+        />
+      ))}
     </Box>
   );
 }
@@ -33,8 +60,16 @@ function RecordBulkActions() {
   return (
     <>
       {BULK.map(({ action, icon, danger }) => (
-        <BulkActionButton<DnsRecord> key={action} path="/api/domain/records/bulk" body={{ action }} label={`${R}.${action}`} confirm={`${R}.bulk.confirm_${action}`}
-          icon={icon} danger={danger} name={(r) => `${r.domain} (${r.type})`} />
+        <BulkActionButton<DnsRecord>
+          key={action}
+          path="/api/domain/records/bulk"
+          body={{ action }}
+          label={`${R}.${action}`}
+          confirm={`${R}.bulk.confirm_${action}`}
+          icon={icon}
+          danger={danger}
+          name={(r) => `${r.domain} (${r.type})`}
+        />
       ))}
     </>
   );
@@ -45,7 +80,11 @@ export function EmptyRecords({ canWrite }: { canWrite: boolean }) {
   return (
     <Box sx={{ py: 4, textAlign: 'center' }} data-testid="dns-empty">
       <Typography color="text.secondary">{translate(`${R}.empty`)}</Typography>
-      {canWrite && <Typography variant="body2" color="text.secondary">{translate(`${R}.empty_hint`)}</Typography>}
+      {canWrite && (
+        <Typography variant="body2" color="text.secondary">
+          {translate(`${R}.empty_hint`)}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -55,8 +94,24 @@ function Cards({ canWrite }: { canWrite: boolean }) {
   const { data, meta, isPending, error } = useListContext<DnsRecord>();
   if (isPending || error) return null;
   if (data.length === 0) return <EmptyRecords canWrite={canWrite} />;
-  const grid = <RecordGrid records={data} zones={(meta?.zones as string[] | undefined) ?? []} canWrite={canWrite} selectable={canWrite} />;
-  return canWrite ? <><SelectionBar><RecordBulkActions /></SelectionBar>{grid}</> : grid;
+  const grid = (
+    <RecordGrid
+      records={data}
+      zones={(meta?.zones as string[] | undefined) ?? []}
+      canWrite={canWrite}
+      selectable={canWrite}
+    />
+  );
+  return canWrite ? (
+    <>
+      <SelectionBar>
+        <RecordBulkActions />
+      </SelectionBar>
+      {grid}
+    </>
+  ) : (
+    grid
+  );
 }
 
 /** The records tab: search, type and status filters, page (all in the address), Refresh and Export, the records as cards. */
@@ -64,8 +119,23 @@ export default function RecordsTab({ canWrite }: { canWrite: boolean }): ReactNo
   const translate = useTranslate();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.domain.search')} sx={{ width: 280 }} />,
-    <SelectInput key="type" source="type" alwaysOn label={`${R}.type`} emptyText={`${R}.all`} choices={DNS_TYPES.map((t) => ({ id: t, name: t }))} translateChoice={false} />,
-    <SelectInput key="status" source="status" alwaysOn label={`${R}.status`} emptyText={`${R}.all`} choices={DNS_RECORD_STATUSES.map((s) => ({ id: s, name: `${R}.${s}` }))} />,
+    <SelectInput
+      key="type"
+      source="type"
+      alwaysOn
+      label={`${R}.type`}
+      emptyText={`${R}.all`}
+      choices={DNS_TYPES.map((t) => ({ id: t, name: t }))}
+      translateChoice={false}
+    />,
+    <SelectInput
+      key="status"
+      source="status"
+      alwaysOn
+      label={`${R}.status`}
+      emptyText={`${R}.all`}
+      choices={DNS_RECORD_STATUSES.map((s) => ({ id: s, name: `${R}.${s}` }))}
+    />,
   ];
   return (
     <List<DnsRecord>
@@ -74,7 +144,12 @@ export default function RecordsTab({ canWrite }: { canWrite: boolean }): ReactNo
       perPage={50}
       sort={{ field: 'domain', order: 'ASC' }}
       filters={filters}
-      actions={<TopToolbar><RefreshButton /><ListExportButton /></TopToolbar>}
+      actions={
+        <TopToolbar>
+          <RefreshButton />
+          <ListExportButton />
+        </TopToolbar>
+      }
       empty={false}
       component={Box}
       error={<ListLoadError message="app.domain.load_failed" />}

@@ -1,4 +1,15 @@
-import { Alert, Box, Button, Chip, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
@@ -25,7 +36,11 @@ export default function ResolveBox() {
     setError(null);
     setResult(null);
     try {
-      setResult(await apiGet<DnsResolution>(`/api/domain/resolve/${encodeURIComponent(name)}${toQuery({ type })}`, { public: true }));
+      setResult(
+        await apiGet<DnsResolution>(`/api/domain/resolve/${encodeURIComponent(name)}${toQuery({ type })}`, {
+          public: true,
+        }),
+      );
     } catch (err) {
       setError(translate(`${T}.error`, { error: err instanceof Error ? err.message : String(err) }));
     } finally {
@@ -36,18 +51,53 @@ export default function ResolveBox() {
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <Typography variant="h6" sx={{ mb: 1 }}>{translate(`${T}.title`)}</Typography>
-      <Box component="form" onSubmit={resolve} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <TextField size="small" fullWidth={false} label={translate(`${T}.domain`)} placeholder={translate(`${T}.placeholder`)} value={domain}
-          onChange={(e) => setDomain(e.target.value)} sx={{ minWidth: 300, flex: '1 1 300px' }} slotProps={{ htmlInput: { maxLength: 254 } }} />
-        <TextField select fullWidth={false} size="small" label={translate(`${T}.type`)} value={type} onChange={(e) => setType(e.target.value)} sx={{ minWidth: 110 }}>
-          {DNS_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        {translate(`${T}.title`)}
+      </Typography>
+      <Box
+        component="form"
+        onSubmit={resolve}
+        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
+      >
+        <TextField
+          size="small"
+          fullWidth={false}
+          label={translate(`${T}.domain`)}
+          placeholder={translate(`${T}.placeholder`)}
+          value={domain}
+          onChange={(e) => setDomain(e.target.value)}
+          sx={{ minWidth: 300, flex: '1 1 300px' }}
+          slotProps={{ htmlInput: { maxLength: 254 } }}
+        />
+        <TextField
+          select
+          fullWidth={false}
+          size="small"
+          label={translate(`${T}.type`)}
+          value={type}
+          onChange={(e) => setType(e.target.value)}
+          sx={{ minWidth: 110 }}
+        >
+          {DNS_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {t}
+            </MenuItem>
+          ))}
         </TextField>
-        <Button type="submit" variant="contained" disabled={!domain.trim() || busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!domain.trim() || busy}
+          startIcon={busy ? <CircularProgress size={16} /> : undefined}
+        >
           {translate(busy ? `${T}.busy` : `${T}.submit`)}
         </Button>
       </Box>
-      {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
       {result && (
         <Box sx={{ mt: 2 }} data-testid="dns-resolution">
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>

@@ -13,7 +13,10 @@ interface ErrorViewProps {
 export function ErrorView({ error, translate, title }: ErrorViewProps) {
   const message = error instanceof Error && error.message ? error.message : translate('app.error.unexpected');
   return (
-    <Box role="alert" sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, textAlign: 'center' }}>
+    <Box
+      role="alert"
+      sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, textAlign: 'center' }}
+    >
       <ErrorIcon color="error" sx={{ fontSize: 48 }} />
       <Typography variant="h5" component="h1">
         {title ?? translate('app.error.title')}

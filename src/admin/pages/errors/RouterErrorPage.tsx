@@ -5,5 +5,11 @@ import { ErrorView } from './ErrorScreen';
 /** The router's error page: rendered outside <Admin>, so it translates through the provider directly. */
 export function RouterErrorPage() {
   const error = useRouteError();
-  return <ErrorView error={error} title={i18nProvider.translate('app.error.router')} translate={(key) => i18nProvider.translate(key)} />;
+  return (
+    <ErrorView
+      error={error}
+      title={i18nProvider.translate('app.error.router')}
+      translate={(key) => i18nProvider.translate(key)}
+    />
+  );
 }

@@ -1,5 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, IconButton, InputAdornment, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  IconButton,
+  InputAdornment,
+  TextField,
+  Typography,
+} from '@mui/material';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
@@ -29,7 +40,10 @@ function useLoginLocale() {
   const siteLanguage = usePublicSettings()?.language;
   useEffect(() => {
     if (storedLocale() || !isAppLocale(siteLanguage) || siteLanguage === i18nProvider.getLocale()) return;
-    i18nProvider.changeLocale(siteLanguage).then(() => setLocale(siteLanguage), () => undefined);
+    i18nProvider.changeLocale(siteLanguage).then(
+      () => setLocale(siteLanguage),
+      () => undefined,
+    );
   }, [siteLanguage]);
   const translate = (key: string) => i18nProvider.translate(key);
   return { locale, change, translate };
@@ -40,7 +54,9 @@ function useLoginLocale() {
  * (its router's state); otherwise, or without one, the role's home.
  */
 function enter(redirectTo: string | undefined, returnToPrevious: boolean) {
-  const next = returnToPrevious ? (window.history.state as { usr?: { nextPathname?: string } } | null)?.usr?.nextPathname : undefined;
+  const next = returnToPrevious
+    ? (window.history.state as { usr?: { nextPathname?: string } } | null)?.usr?.nextPathname
+    : undefined;
   window.location.replace(next && next !== '/login' ? next : (redirectTo ?? '/'));
 }
 
@@ -58,15 +74,19 @@ export function LoginPage({ returnToPrevious = true }: { returnToPrevious?: bool
   /** Set once the password was right for an account with 2FA: the form asks for the code. */
   const [challenge, setChallenge] = useState<string | null>(null);
 
-  const set = (name: keyof typeof fields) => (e: { target: { value: string } }) => setFields({ ...fields, [name]: e.target.value });
+  const set = (name: keyof typeof fields) => (e: { target: { value: string } }) =>
+    setFields({ ...fields, [name]: e.target.value });
   const fail = (e: unknown) => {
     const message = e instanceof Error && e.message ? e.message : LOGIN_MESSAGES.retry;
     setError(MESSAGE_KEYS[message] ? translate(MESSAGE_KEYS[message]) : message);
     setBusy(false);
   };
   const missing = (names: (keyof typeof fields)[]) => {
-    const found = Object.fromEntries(names.filter((n) => !fields[n].trim()).map((n) => [n, translate('ra.validation.required')]));
-    if (names.includes('email') && fields.email.trim() && !EMAIL.test(fields.email.trim())) found.email = translate('ra.validation.email');
+    const found = Object.fromEntries(
+      names.filter((n) => !fields[n].trim()).map((n) => [n, translate('ra.validation.required')]),
+    );
+    if (names.includes('email') && fields.email.trim() && !EMAIL.test(fields.email.trim()))
+      found.email = translate('ra.validation.email');
     setProblems(found);
     return Object.keys(found).length > 0;
   };
@@ -77,7 +97,9 @@ export function LoginPage({ returnToPrevious = true }: { returnToPrevious?: bool
     setBusy(true);
     setError(null);
     try {
-      const params = challenge ? { challenge, code: fields.code.trim() } : { email: fields.email.trim(), password: fields.password };
+      const params = challenge
+        ? { challenge, code: fields.code.trim() }
+        : { email: fields.email.trim(), password: fields.password };
       const done = (await authProvider.login(params)) as { redirectTo?: string } | undefined;
       enter(done?.redirectTo, returnToPrevious);
     } catch (err) {
@@ -93,39 +115,90 @@ export function LoginPage({ returnToPrevious = true }: { returnToPrevious?: bool
   };
 
   const field = (name: keyof typeof fields) => ({
-    id: `login-${name}`, name, value: fields[name], onChange: set(name), fullWidth: true, disabled: busy, margin: 'dense' as const,
-    error: !!problems[name], helperText: problems[name] ?? ' ', required: true,
+    id: `login-${name}`,
+    name,
+    value: fields[name],
+    onChange: set(name),
+    fullWidth: true,
+    disabled: busy,
+    margin: 'dense' as const,
+    error: !!problems[name],
+    helperText: problems[name] ?? ' ',
+    required: true,
   });
   const spinner = busy ? <CircularProgress size={16} color="inherit" /> : undefined;
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        p: 2,
+      }}
+    >
       <Box sx={{ position: 'absolute', top: 16, right: 16 }}>
-        <LanguageButtons value={locale} label={translate('app.layout.language')} onChange={(next) => void change(next)} color="default" />
+        <LanguageButtons
+          value={locale}
+          label={translate('app.layout.language')}
+          onChange={(next) => void change(next)}
+          color="default"
+        />
       </Box>
       <Card sx={{ width: '100%', maxWidth: 400 }}>
         <CardContent sx={{ p: 4 }}>
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 2 }}>
             <LockIcon color="primary" sx={{ fontSize: 40, mb: 1 }} />
-            <Typography variant="h5" component="h1">{translate('app.login.title')}</Typography>
-            <Typography variant="body2" color="text.secondary">{translate('app.login.subtitle')}</Typography>
+            <Typography variant="h5" component="h1">
+              {translate('app.login.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.login.subtitle')}
+            </Typography>
           </Box>
           <form key={challenge ? 'code' : 'password'} onSubmit={submit} noValidate>
-            {error && <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">{error}</Alert>}
+            {error && (
+              <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">
+                {error}
+              </Alert>
+            )}
             {challenge ? (
               <>
-                <Typography variant="body2" sx={{ mb: 2 }}>{translate('app.login.code_step')}</Typography>
-                <TextField {...field('code')} label={translate('app.login.code')} autoComplete="one-time-code" autoFocus />
+                <Typography variant="body2" sx={{ mb: 2 }}>
+                  {translate('app.login.code_step')}
+                </Typography>
+                <TextField
+                  {...field('code')}
+                  label={translate('app.login.code')}
+                  autoComplete="one-time-code"
+                  autoFocus
+                />
                 <Button type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 2 }} startIcon={spinner}>
                   {translate(busy ? 'app.login.verifying' : 'app.login.verify')}
                 </Button>
-                <Button fullWidth sx={{ mt: 1 }} disabled={busy} onClick={() => { setChallenge(null); setError(null); }}>
+                <Button
+                  fullWidth
+                  sx={{ mt: 1 }}
+                  disabled={busy}
+                  onClick={() => {
+                    setChallenge(null);
+                    setError(null);
+                  }}
+                >
                   {translate('app.login.start_over')}
                 </Button>
               </>
             ) : (
               <>
-                <TextField {...field('email')} type="email" label={translate('app.login.email')} autoComplete="username" />
+                <TextField
+                  {...field('email')}
+                  type="email"
+                  label={translate('app.login.email')}
+                  autoComplete="username"
+                />
                 <TextField
                   {...field('password')}
                   type={shown ? 'text' : 'password'}
@@ -135,7 +208,13 @@ export function LoginPage({ returnToPrevious = true }: { returnToPrevious?: bool
                     input: {
                       endAdornment: (
                         <InputAdornment position="end">
-                          <IconButton onClick={() => setShown(!shown)} aria-label={translate(shown ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden')} size="large">
+                          <IconButton
+                            onClick={() => setShown(!shown)}
+                            aria-label={translate(
+                              shown ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden',
+                            )}
+                            size="large"
+                          >
                             {shown ? <Visibility /> : <VisibilityOff />}
                           </IconButton>
                         </InputAdornment>

@@ -1,5 +1,16 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { BooleanInput, maxValue, minValue, number, NumberInput, required, useTranslate } from 'react-admin';
 import type { MemberLevel } from '../../../common/membership';
 import { apiSend } from '../../../lib/api';
@@ -11,12 +22,23 @@ import { LevelChip } from './MembershipChips';
 const O = 'app.membership.overview';
 const F = 'app.membership.level_form';
 
-type LevelValues = { minPoints: number; minOrders: number; discountPercent: number; freeShipping: boolean; prioritySupport: boolean; exclusiveProducts: boolean };
+type LevelValues = {
+  minPoints: number;
+  minOrders: number;
+  discountPercent: number;
+  freeShipping: boolean;
+  prioritySupport: boolean;
+  exclusiveProducts: boolean;
+};
 const SAVE: [DialogSubmit<'save'>] = [{ mode: 'save', label: `${F}.save`, busyLabel: `${F}.saving` }];
 const countRules = [required(), number(), when(isWholeNumber, 'app.membership.add_points.whole'), minValue(0)];
 const discountRules = [required(), number(), minValue(0), maxValue(100)];
 
-const BENEFITS = [['freeShipping', 'free_shipping'], ['prioritySupport', 'priority_support'], ['exclusiveProducts', 'exclusive_products']] as const;
+const BENEFITS = [
+  ['freeShipping', 'free_shipping'],
+  ['prioritySupport', 'priority_support'],
+  ['exclusiveProducts', 'exclusive_products'],
+] as const;
 
 /** The discount is a fraction on the wire and a percentage in the form; hundredths of a percent at most. */
 const toPercent = (fraction: number) => Math.round(fraction * 10_000) / 100;
@@ -32,22 +54,40 @@ function EditLevelDialog({ level }: { level: MemberLevel }) {
       openIcon={<EditIcon />}
       title={translate(`${F}.title`, { level: name })}
       defaultValues={{
-        minPoints: level.minPoints, minOrders: level.minOrders, discountPercent: toPercent(level.discount),
-        freeShipping: level.freeShipping, prioritySupport: level.prioritySupport, exclusiveProducts: level.exclusiveProducts,
+        minPoints: level.minPoints,
+        minOrders: level.minOrders,
+        discountPercent: toPercent(level.discount),
+        freeShipping: level.freeShipping,
+        prioritySupport: level.prioritySupport,
+        exclusiveProducts: level.exclusiveProducts,
       }}
       submits={SAVE}
       cancel={`${F}.cancel`}
-      send={(v) => apiSend('PUT', `/api/membership/levels/${encodeURIComponent(level.name)}`, {
-        minPoints: Number(v.minPoints), minOrders: Number(v.minOrders), discount: toFraction(Number(v.discountPercent)),
-        freeShipping: v.freeShipping, prioritySupport: v.prioritySupport, exclusiveProducts: v.exclusiveProducts,
-      })}
+      send={(v) =>
+        apiSend('PUT', `/api/membership/levels/${encodeURIComponent(level.name)}`, {
+          minPoints: Number(v.minPoints),
+          minOrders: Number(v.minOrders),
+          discount: toFraction(Number(v.discountPercent)),
+          freeShipping: v.freeShipping,
+          prioritySupport: v.prioritySupport,
+          exclusiveProducts: v.exclusiveProducts,
+        })
+      }
       success={() => `${F}.saved`}
       errorTestId="level-error"
       unknownError="app.membership.unknown_error"
     >
       <NumberInput source="minPoints" label={`${F}.min_points`} step={1} min={0} validate={countRules} autoFocus />
       <NumberInput source="minOrders" label={`${F}.min_orders`} step={1} min={0} validate={countRules} />
-      <NumberInput source="discountPercent" label={`${F}.discount`} step={0.01} min={0} max={100} helperText={`${F}.discount_help`} validate={discountRules} />
+      <NumberInput
+        source="discountPercent"
+        label={`${F}.discount`}
+        step={0.01}
+        min={0}
+        max={100}
+        helperText={`${F}.discount_help`}
+        validate={discountRules}
+      />
       <BooleanInput source="freeShipping" label={`${F}.free_shipping`} />
       <BooleanInput source="prioritySupport" label={`${F}.priority_support`} />
       <BooleanInput source="exclusiveProducts" label={`${F}.exclusive_products`} />
@@ -56,15 +96,28 @@ function EditLevelDialog({ level }: { level: MemberLevel }) {
 }
 
 /** The levels from BRONZE up: name, Min Points, Min Orders, Discount, the other benefits; Edit for administrators. */
-export default function LevelsTab({ levels, loading, current, canEdit }: { levels: MemberLevel[] | undefined; loading: boolean; current?: string; canEdit: boolean }) {
+export default function LevelsTab({
+  levels,
+  loading,
+  current,
+  canEdit,
+}: {
+  levels: MemberLevel[] | undefined;
+  loading: boolean;
+  current?: string;
+  canEdit: boolean;
+}) {
   const translate = useTranslate();
   const { number, percent } = useFormat();
   if (loading) return <LinearProgress />;
   if (!levels?.length) return <Typography sx={{ p: 2 }}>{translate(`${O}.empty`)}</Typography>;
-  const benefitNames = (l: MemberLevel) => BENEFITS.filter(([field]) => l[field]).map(([, key]) => translate(`app.membership.card.${key}`));
+  const benefitNames = (l: MemberLevel) =>
+    BENEFITS.filter(([field]) => l[field]).map(([, key]) => translate(`app.membership.card.${key}`));
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>{translate(`${O}.title`)}</Typography>
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        {translate(`${O}.title`)}
+      </Typography>
       <Table size="small" data-testid="levels-table">
         <TableHead>
           <TableRow>
@@ -89,7 +142,11 @@ export default function LevelsTab({ levels, loading, current, canEdit }: { level
               <TableCell align="right">{number(l.minOrders)}</TableCell>
               <TableCell align="right">{percent(l.discount)}</TableCell>
               <TableCell>{benefitNames(l).join(' · ') || '—'}</TableCell>
-              {canEdit && <TableCell><EditLevelDialog level={l} /></TableCell>}
+              {canEdit && (
+                <TableCell>
+                  <EditLevelDialog level={l} />
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

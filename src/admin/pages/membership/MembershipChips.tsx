@@ -30,13 +30,20 @@ const STATUS_COLORS = { PENDING: 'warning', APPROVED: 'success' } as const;
 export function RedemptionStatusChip({ status }: { status: string }) {
   const translate = useTranslate();
   const color = STATUS_COLORS[status as keyof typeof STATUS_COLORS] ?? 'error';
-  return <Chip size="small" color={color} label={translate(`app.membership.redemption_status.${status}`, { _: status })} />;
+  return (
+    <Chip size="small" color={color} label={translate(`app.membership.redemption_status.${status}`, { _: status })} />
+  );
 }
 
 /** Yes or No for a benefit. */
 export function YesNo({ value }: { value: boolean }) {
   const translate = useTranslate();
   return (
-    <Chip size="small" variant="outlined" color={value ? 'success' : 'default'} label={translate(value ? 'app.membership.card.yes' : 'app.membership.card.no')} />
+    <Chip
+      size="small"
+      variant="outlined"
+      color={value ? 'success' : 'default'}
+      label={translate(value ? 'app.membership.card.yes' : 'app.membership.card.no')}
+    />
   );
 }

@@ -32,8 +32,12 @@ export default function MembershipPage() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={`${M}.title`} />
-      <Typography variant="h5" component="h2">{translate(`${M}.title`)}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate(`${M}.subtitle`)}</Typography>
+      <Typography variant="h5" component="h2">
+        {translate(`${M}.title`)}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {translate(`${M}.subtitle`)}
+      </Typography>
       <MembershipTabs />
       <Box sx={{ mt: 2 }}>
         {canLookUp && <MemberLookup key={email ?? 'me'} email={email} onFind={find} />}
@@ -42,7 +46,11 @@ export default function MembershipPage() {
             severity="error"
             sx={{ mb: 2 }}
             data-testid="membership-error"
-            action={<Button color="inherit" size="small" onClick={reload}>{translate(`${M}.retry`)}</Button>}
+            action={
+              <Button color="inherit" size="small" onClick={reload}>
+                {translate(`${M}.retry`)}
+              </Button>
+            }
           >
             {translate(`${M}.error`, { error: `${translate(`${M}.load_failed`)}: ${error.message}` })}
           </Alert>
@@ -56,7 +64,9 @@ export default function MembershipPage() {
               <>
                 {canAddPoints && <AddPointsDialog member={data} />}
                 {!email && <ConvertTokensDialog member={data} />}
-                <Button size="small" startIcon={<RefreshIcon />} onClick={reload}>{translate(`${M}.refresh`)}</Button>
+                <Button size="small" startIcon={<RefreshIcon />} onClick={reload}>
+                  {translate(`${M}.refresh`)}
+                </Button>
               </>
             }
           />

@@ -6,7 +6,11 @@ import SectionTabs from '../../components/SectionTabs';
  */
 export default function MembershipTabs() {
   return (
-    <SectionTabs resource="redemptions" ariaLabel="app.menu.membership"
-      main={{ path: '/membership', label: 'app.membership.tabs.membership' }} second={{ path: '/redemptions', label: 'app.membership.tabs.requests' }} />
+    <SectionTabs
+      resource="redemptions"
+      ariaLabel="app.menu.membership"
+      main={{ path: '/membership', label: 'app.membership.tabs.membership' }}
+      second={{ path: '/redemptions', label: 'app.membership.tabs.requests' }}
+    />
   );
 }

@@ -1,6 +1,16 @@
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { Typography } from '@mui/material';
-import { maxLength, maxValue, minValue, number, NumberInput, required, TextInput, useTranslate, type Validator } from 'react-admin';
+import {
+  maxLength,
+  maxValue,
+  minValue,
+  number,
+  NumberInput,
+  required,
+  TextInput,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { LOYALTY_TOKEN, POINTS_TOKEN, type Member } from '../../../common/membership';
 import { apiSend } from '../../../lib/api';
@@ -30,13 +40,32 @@ export function AddPointsDialog({ member }: { member: Member }) {
       defaultValues={{ amount: null, reason: '' }}
       submits={ADD}
       cancel={`${A}.cancel`}
-      send={(v) => apiSend('POST', '/api/membership/points/add', { email: member.email, amount: Number(v.amount), reason: v.reason.trim() })}
+      send={(v) =>
+        apiSend('POST', '/api/membership/points/add', {
+          email: member.email,
+          amount: Number(v.amount),
+          reason: v.reason.trim(),
+        })
+      }
       success={() => `${A}.success`}
       errorTestId="add-points-error"
       unknownError="app.membership.unknown_error"
     >
-      <NumberInput source="amount" label={`${A}.amount`} step={1} helperText={`${A}.amount_help`} validate={pointsRules} autoFocus />
-      <TextInput source="reason" label={`${A}.reason`} helperText={`${A}.reason_help`} validate={reasonRules} multiline />
+      <NumberInput
+        source="amount"
+        label={`${A}.amount`}
+        step={1}
+        helperText={`${A}.amount_help`}
+        validate={pointsRules}
+        autoFocus
+      />
+      <TextInput
+        source="reason"
+        label={`${A}.reason`}
+        helperText={`${A}.reason_help`}
+        validate={reasonRules}
+        multiline
+      />
     </DialogShell>
   );
 }
@@ -63,7 +92,13 @@ export function ConvertTokensDialog({ member }: { member: Member }) {
   const token = translate(`app.membership.conversions.tokens.${LOYALTY_TOKEN}`);
   const { number: num } = useFormat();
   const max = affordableTokens(member.totalPoints, rate);
-  const tokenRules = [required(), number(), when(isWholeNumber, `${A}.whole`), minValue(1), maxValue(Math.max(1, max), translate(`${C}.too_many`, { max: num(max) }))];
+  const tokenRules = [
+    required(),
+    number(),
+    when(isWholeNumber, `${A}.whole`),
+    minValue(1),
+    maxValue(Math.max(1, max), translate(`${C}.too_many`, { max: num(max) })),
+  ];
   return (
     <DialogShell<ConvertValues, 'convert'>
       openLabel={`${C}.open`}
@@ -72,17 +107,36 @@ export function ConvertTokensDialog({ member }: { member: Member }) {
       defaultValues={{ tokens: max > 0 ? 1 : null }}
       submits={CONVERT}
       cancel={`${C}.cancel`}
-      send={(v) => apiSend('POST', '/api/membership/tokens/convert', { fromToken: POINTS_TOKEN, toToken: LOYALTY_TOKEN, amount: Number(v.tokens) * rate })}
+      send={(v) =>
+        apiSend('POST', '/api/membership/tokens/convert', {
+          fromToken: POINTS_TOKEN,
+          toToken: LOYALTY_TOKEN,
+          amount: Number(v.tokens) * rate,
+        })
+      }
       success={() => `${C}.success`}
       errorTestId="convert-error"
       unknownError="app.membership.unknown_error"
     >
       <Typography sx={{ mb: 2 }}>
         {member.walletAddress
-          ? translate(`${C}.intro`, { rate: num(rate), token, wallet: member.walletAddress, points: num(member.totalPoints) })
+          ? translate(`${C}.intro`, {
+              rate: num(rate),
+              token,
+              wallet: member.walletAddress,
+              points: num(member.totalPoints),
+            })
           : translate(`${C}.no_wallet`)}
       </Typography>
-      <NumberInput source="tokens" label={translate(`${C}.amount`)} step={1} min={1} max={max} validate={tokenRules} autoFocus />
+      <NumberInput
+        source="tokens"
+        label={translate(`${C}.amount`)}
+        step={1}
+        min={1}
+        max={max}
+        validate={tokenRules}
+        autoFocus
+      />
       <Cost rate={rate} />
     </DialogShell>
   );

@@ -29,7 +29,9 @@ function Progress({ job }: { job: BulkJob }) {
   return (
     <Box sx={{ minWidth: 160 }} data-bulk-id={job.id} data-status={job.status}>
       <LinearProgress variant="determinate" value={pct} aria-label={translate(`${B}.columns.progress`)} />
-      <Typography variant="caption">{translate(`${B}.progress`, { sent: number(job.sent), total: number(job.total) })}</Typography>
+      <Typography variant="caption">
+        {translate(`${B}.progress`, { sent: number(job.sent), total: number(job.total) })}
+      </Typography>
     </Box>
   );
 }
@@ -47,25 +49,49 @@ export default function BulkJobs() {
   const audience = (j: BulkJob) => translate(`app.notifications.send.audiences.${j.audience}`);
   const channels = (j: BulkJob) => j.channels.map((c) => translate(`app.notifications.channels.${c}`)).join(', ');
   return (
-    <ListShell<BulkJob> resource="notification-bulks" texts={B} title={false} perPage={10} rowClick={false} refetchInterval={15_000} header={<FollowRunning />}
+    <ListShell<BulkJob>
+      resource="notification-bulks"
+      texts={B}
+      title={false}
+      perPage={10}
+      rowClick={false}
+      refetchInterval={15_000}
+      header={<FollowRunning />}
       mobile={{
         primary: (j) => j.title,
-        secondary: (j) => line(
-          audience(j),
-          channels(j),
-          translate(`${B}.progress`, { sent: number(j.sent), total: number(j.total) }),
-          j.failed + j.skipped > 0 && translate(`${B}.phone_failed`, { count: number(j.failed + j.skipped) }),
-          dateTime(j.createdAt),
-        ),
+        secondary: (j) =>
+          line(
+            audience(j),
+            channels(j),
+            translate(`${B}.progress`, { sent: number(j.sent), total: number(j.total) }),
+            j.failed + j.skipped > 0 && translate(`${B}.phone_failed`, { count: number(j.failed + j.skipped) }),
+            dateTime(j.createdAt),
+          ),
         status: (j) => <Status job={j} />,
-      }}>
-      <DataTable.Col<BulkJob> source="createdAt" label={`${B}.columns.created`} cellSx={() => ({ whiteSpace: 'nowrap' })} render={(j) => dateTime(j.createdAt)} />
+      }}
+    >
+      <DataTable.Col<BulkJob>
+        source="createdAt"
+        label={`${B}.columns.created`}
+        cellSx={() => ({ whiteSpace: 'nowrap' })}
+        render={(j) => dateTime(j.createdAt)}
+      />
       <DataTable.Col<BulkJob> source="title" label={`${B}.columns.title`} disableSort />
       <DataTable.Col<BulkJob> source="audience" label={`${B}.columns.audience`} render={audience} />
       <DataTable.Col<BulkJob> source="channels" label={`${B}.columns.channels`} disableSort render={channels} />
       <DataTable.Col<BulkJob> source="status" label={`${B}.columns.status`} render={(j) => <Status job={j} />} />
-      <DataTable.Col<BulkJob> source="sent" label={`${B}.columns.progress`} disableSort render={(j) => <Progress job={j} />} />
-      <DataTable.Col<BulkJob> source="failed" label={`${B}.columns.failed`} disableSort render={(j) => number(j.failed + j.skipped)} />
+      <DataTable.Col<BulkJob>
+        source="sent"
+        label={`${B}.columns.progress`}
+        disableSort
+        render={(j) => <Progress job={j} />}
+      />
+      <DataTable.Col<BulkJob>
+        source="failed"
+        label={`${B}.columns.failed`}
+        disableSort
+        render={(j) => number(j.failed + j.skipped)}
+      />
     </ListShell>
   );
 }

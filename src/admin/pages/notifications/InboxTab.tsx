@@ -1,5 +1,17 @@
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import { Box, Button, Chip, Link, List as Items, ListItem, ListItemIcon, ListItemText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Link,
+  List as Items,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { List, Pagination, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Notification } from '../../../common/notifications';
@@ -30,14 +42,25 @@ function InboxToolbar() {
   };
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 }}>
-      <ToggleButtonGroup size="small" exclusive value={filterValues.read === 'false' ? 'unread' : 'all'} aria-label={translate(`${I}.filter`)}
-        onChange={(_, v: string | null) => { if (v) setFilters(v === 'unread' ? { read: 'false' } : {}); }}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={filterValues.read === 'false' ? 'unread' : 'all'}
+        aria-label={translate(`${I}.filter`)}
+        onChange={(_, v: string | null) => {
+          if (v) setFilters(v === 'unread' ? { read: 'false' } : {});
+        }}
+      >
         <ToggleButton value="all">{translate(`${I}.all`)}</ToggleButton>
         <ToggleButton value="unread">{translate(`${I}.unread`)}</ToggleButton>
       </ToggleButtonGroup>
-      {unread !== undefined && <Typography color="text.secondary">{translate(`${I}.unread_count`, { smart_count: unread })}</Typography>}
+      {unread !== undefined && (
+        <Typography color="text.secondary">{translate(`${I}.unread_count`, { smart_count: unread })}</Typography>
+      )}
       <Box sx={{ flex: 1 }} />
-      <Button variant="outlined" disabled={!unread} onClick={markAll}>{translate(`${I}.mark_all`)}</Button>
+      <Button variant="outlined" disabled={!unread} onClick={markAll}>
+        {translate(`${I}.mark_all`)}
+      </Button>
     </Box>
   );
 }
@@ -52,34 +75,70 @@ function InboxItems() {
   const { data, isPending, error, filterValues } = useListContext<Notification>();
   if (isPending || error) return null;
   if (data.length === 0) {
-    return <Typography color="text.secondary" sx={{ py: 3 }}>{translate(filterValues.read === 'false' ? `${I}.empty_unread` : `${I}.empty`)}</Typography>;
+    return (
+      <Typography color="text.secondary" sx={{ py: 3 }}>
+        {translate(filterValues.read === 'false' ? `${I}.empty_unread` : `${I}.empty`)}
+      </Typography>
+    );
   }
-  const read = (id: string) => mark.one(id).then(refresh, (e: unknown) => notify(e instanceof Error ? e.message : String(e), { type: 'error' }));
+  const read = (id: string) =>
+    mark.one(id).then(refresh, (e: unknown) => notify(e instanceof Error ? e.message : String(e), { type: 'error' }));
   return (
     <>
       <SelectionBar>
-        <BulkActionButton<Notification> path="/api/notifications/read" method="PUT" label={`${I}.mark_read`} confirm={`${I}.confirm_mark_read`} icon={<DoneAllIcon />} name={(n) => n.title} />
+        <BulkActionButton<Notification>
+          path="/api/notifications/read"
+          method="PUT"
+          label={`${I}.mark_read`}
+          confirm={`${I}.confirm_mark_read`}
+          icon={<DoneAllIcon />}
+          name={(n) => n.title}
+        />
       </SelectionBar>
       <Items data-testid="inbox-list">
         {data.map((n) => (
-          <ListItem key={n.id} divider data-notification-id={n.id} data-read={n.read}
-            secondaryAction={!n.read && <Button size="small" onClick={() => void read(n.id)}>{translate(`${I}.mark_read`)}</Button>}>
-            <ListItemIcon sx={{ minWidth: 40 }}><SelectBox id={n.id} name={n.title} /></ListItemIcon>
+          <ListItem
+            key={n.id}
+            divider
+            data-notification-id={n.id}
+            data-read={n.read}
+            secondaryAction={
+              !n.read && (
+                <Button size="small" onClick={() => void read(n.id)}>
+                  {translate(`${I}.mark_read`)}
+                </Button>
+              )
+            }
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <SelectBox id={n.id} name={n.title} />
+            </ListItemIcon>
             <ListItemText
               primary={
                 <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                   {!n.read && <Chip size="small" color="primary" label={translate(`${I}.new`)} />}
-                  <Box component="span" sx={{ fontWeight: n.read ? 400 : 700 }}>{n.title}</Box>
+                  <Box component="span" sx={{ fontWeight: n.read ? 400 : 700 }}>
+                    {n.title}
+                  </Box>
                 </Box>
               }
               secondary={
                 <>
-                  <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{n.body}</Box>
+                  <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {n.body}
+                  </Box>
                   <Box component="span" sx={{ display: 'flex', gap: 2 }}>
                     <span>{dateTime(n.createdAt)}</span>
-                    {n.link && (isInternal(n.link)
-                      ? <Link component={RouterLink} to={n.link}>{translate(`${I}.open`)}</Link>
-                      : <Link href={n.link} target="_blank" rel="noopener noreferrer">{translate(`${I}.open`)}</Link>)}
+                    {n.link &&
+                      (isInternal(n.link) ? (
+                        <Link component={RouterLink} to={n.link}>
+                          {translate(`${I}.open`)}
+                        </Link>
+                      ) : (
+                        <Link href={n.link} target="_blank" rel="noopener noreferrer">
+                          {translate(`${I}.open`)}
+                        </Link>
+                      ))}
                   </Box>
                 </>
               }

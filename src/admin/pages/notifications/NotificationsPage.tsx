@@ -18,7 +18,9 @@ export default function NotificationsPage() {
     <Box sx={{ py: 2, maxWidth: 1100 }}>
       <Title title="app.notifications.title" />
       <Typography variant="h5">{translate('app.notifications.title')}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate(canRead ? 'app.notifications.subtitle' : 'app.notifications.subtitle_own')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {translate(canRead ? 'app.notifications.subtitle' : 'app.notifications.subtitle_own')}
+      </Typography>
       {canRead && (
         <Tabs value={tab} onChange={(_, next: (typeof TABS)[number]) => setTab(next)} sx={{ mb: 2 }}>
           <Tab value="inbox" label={translate('app.notifications.tabs.inbox')} />
@@ -32,7 +34,11 @@ export default function NotificationsPage() {
       {tab === 'all' && canRead && <AllNotifications />}
       {tab === 'bulk' && canRead && (
         <>
-          {!canSend && <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.notifications.send.read_only')}</Typography>}
+          {!canSend && (
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              {translate('app.notifications.send.read_only')}
+            </Typography>
+          )}
           <BulkJobs />
         </>
       )}

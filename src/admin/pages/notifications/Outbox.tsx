@@ -8,31 +8,72 @@ import { useFormat } from '../../hooks/useFormat';
 
 const O = 'app.notifications.outbox';
 const COLOR: Record<EmailStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
-  queued: 'default', sending: 'info', sent: 'success', outbox: 'success', failed: 'error', skipped: 'warning',
+  queued: 'default',
+  sending: 'info',
+  sent: 'success',
+  outbox: 'success',
+  failed: 'error',
+  skipped: 'warning',
 };
-const SELECTS: SelectFilter[] = [{ source: 'status', choices: EMAIL_STATUSES, names: 'statuses', all: 'all', label: `${O}.status` }];
+const SELECTS: SelectFilter[] = [
+  { source: 'status', choices: EMAIL_STATUSES, names: 'statuses', all: 'all', label: `${O}.status` },
+];
 
 /** Settings' Email outbox tab (admins): every email queued, sent, failed or kept here without SMTP, newest first. */
 export default function Outbox() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
   const line = useLine();
-  const to = (m: EmailMessage) => <RecordLink resource="users" id={m.userId}>{m.to}</RecordLink>;
-  const status = (m: EmailMessage) => <Chip size="small" color={COLOR[m.status]} label={translate(`${O}.statuses.${m.status}`)} />;
+  const to = (m: EmailMessage) => (
+    <RecordLink resource="users" id={m.userId}>
+      {m.to}
+    </RecordLink>
+  );
+  const status = (m: EmailMessage) => (
+    <Chip size="small" color={COLOR[m.status]} label={translate(`${O}.statuses.${m.status}`)} />
+  );
   return (
-    <ListShell<EmailMessage> resource="notifications-outbox" texts={O} title={false} perPage={25} search searchWidth={300} selects={SELECTS} rowClick={false}
-      refetchInterval={10_000} header={<Typography color="text.secondary" sx={{ mb: 2 }}>{translate(`${O}.intro_smtp`)}</Typography>}
+    <ListShell<EmailMessage>
+      resource="notifications-outbox"
+      texts={O}
+      title={false}
+      perPage={25}
+      search
+      searchWidth={300}
+      selects={SELECTS}
+      rowClick={false}
+      refetchInterval={10_000}
+      header={
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate(`${O}.intro_smtp`)}
+        </Typography>
+      }
       // A phone has no hover: a failed email's error is on its line.
-      mobile={{ primary: (m) => m.subject, secondary: (m) => line(to(m), dateTime(m.sentAt ?? m.createdAt), m.lastError), status }}>
-      <DataTable.Col<EmailMessage> source="createdAt" label={`${O}.columns.time`} cellSx={() => ({ whiteSpace: 'nowrap' })} render={(m) => dateTime(m.sentAt ?? m.createdAt)} />
+      mobile={{
+        primary: (m) => m.subject,
+        secondary: (m) => line(to(m), dateTime(m.sentAt ?? m.createdAt), m.lastError),
+        status,
+      }}
+    >
+      <DataTable.Col<EmailMessage>
+        source="createdAt"
+        label={`${O}.columns.time`}
+        cellSx={() => ({ whiteSpace: 'nowrap' })}
+        render={(m) => dateTime(m.sentAt ?? m.createdAt)}
+      />
       <DataTable.Col<EmailMessage> source="to" label={`${O}.columns.to`} disableSort render={to} />
       <DataTable.Col<EmailMessage> source="subject" label={`${O}.columns.subject`} disableSort />
-      <DataTable.Col<EmailMessage> source="bodyPreview" label={`${O}.columns.body`} disableSort cellSx={() => ({ maxWidth: 360, overflowWrap: 'anywhere', color: 'text.secondary' })} />
-      <DataTable.Col<EmailMessage> source="status" label={`${O}.columns.status`} render={(m) => (
-        <Tooltip title={m.lastError ?? ''}>
-          {status(m)}
-        </Tooltip>
-      )} />
+      <DataTable.Col<EmailMessage>
+        source="bodyPreview"
+        label={`${O}.columns.body`}
+        disableSort
+        cellSx={() => ({ maxWidth: 360, overflowWrap: 'anywhere', color: 'text.secondary' })}
+      />
+      <DataTable.Col<EmailMessage>
+        source="status"
+        label={`${O}.columns.status`}
+        render={(m) => <Tooltip title={m.lastError ?? ''}>{status(m)}</Tooltip>}
+      />
       <DataTable.Col<EmailMessage> source="attempts" label={`${O}.columns.attempts`} disableSort />
     </ListShell>
   );

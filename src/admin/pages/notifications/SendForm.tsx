@@ -1,8 +1,32 @@
-import { Box, Button, Card, CardContent, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, MenuItem, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { AUDIENCES, BODY_MAX, CHANNELS, TITLE_MAX, type Audience, type BulkJob, type Channel } from '../../../common/notifications';
+import {
+  AUDIENCES,
+  BODY_MAX,
+  CHANNELS,
+  TITLE_MAX,
+  type Audience,
+  type BulkJob,
+  type Channel,
+} from '../../../common/notifications';
 import { ApiError, apiSend } from '../../../lib/api';
 
 type Errors = Partial<Record<'email' | 'title' | 'body' | 'link' | 'channels' | 'audience', string>>;
@@ -53,7 +77,8 @@ export default function SendForm({ onQueued }: { onQueued: () => void }) {
       setLink('');
       setErrors({});
     } catch (e) {
-      if (e instanceof ApiError && e.fields) setErrors({ ...e.fields, ...(e.fields.userId ? { email: e.fields.userId } : {}) });
+      if (e instanceof ApiError && e.fields)
+        setErrors({ ...e.fields, ...(e.fields.userId ? { email: e.fields.userId } : {}) });
       else if (e instanceof ApiError && e.status === 404) setErrors({ email: e.message });
       notify(t('failed', { error: e instanceof Error ? e.message : String(e) }), { type: 'error' });
     } finally {
@@ -72,41 +97,109 @@ export default function SendForm({ onQueued }: { onQueued: () => void }) {
 
   return (
     <Card variant="outlined" sx={{ maxWidth: 720 }}>
-      <CardContent component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <CardContent
+        component="form"
+        noValidate
+        onSubmit={submit}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
         <Typography variant="h6">{t(mode === 'one' ? 'one_title' : 'bulk_title')}</Typography>
-        <ToggleButtonGroup size="small" exclusive value={mode} aria-label={t('to')} onChange={(_, v: 'one' | 'many' | null) => { if (v) { setMode(v); setErrors({}); } }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={mode}
+          aria-label={t('to')}
+          onChange={(_, v: 'one' | 'many' | null) => {
+            if (v) {
+              setMode(v);
+              setErrors({});
+            }
+          }}
+        >
           <ToggleButton value="one">{t('one')}</ToggleButton>
           <ToggleButton value="many">{t('many')}</ToggleButton>
         </ToggleButtonGroup>
         {mode === 'one' ? (
-          <TextField label={t('email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={!!errors.email} helperText={errors.email} inputProps={{ maxLength: 254 }} />
+          <TextField
+            label={t('email')}
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={!!errors.email}
+            helperText={errors.email}
+            inputProps={{ maxLength: 254 }}
+          />
         ) : (
-          <TextField select label={t('audience')} value={audience} onChange={(e) => setAudience(e.target.value as Audience)} error={!!errors.audience} helperText={errors.audience}>
-            {AUDIENCES.map((a) => <MenuItem key={a} value={a}>{t(`audiences.${a}`)}</MenuItem>)}
+          <TextField
+            select
+            label={t('audience')}
+            value={audience}
+            onChange={(e) => setAudience(e.target.value as Audience)}
+            error={!!errors.audience}
+            helperText={errors.audience}
+          >
+            {AUDIENCES.map((a) => (
+              <MenuItem key={a} value={a}>
+                {t(`audiences.${a}`)}
+              </MenuItem>
+            ))}
           </TextField>
         )}
-        <TextField label={t('title')} required value={title} onChange={(e) => setTitle(e.target.value)} error={!!errors.title} helperText={errors.title} inputProps={{ maxLength: TITLE_MAX }} />
-        <TextField label={t('body')} required multiline minRows={3} value={body} onChange={(e) => setBody(e.target.value)} error={!!errors.body}
-          helperText={errors.body ?? `${body.length} / ${BODY_MAX}`} inputProps={{ maxLength: BODY_MAX }} />
-        <TextField label={t('link')} value={link} onChange={(e) => setLink(e.target.value)} error={!!errors.link} helperText={errors.link ?? t('link_help')} />
+        <TextField
+          label={t('title')}
+          required
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          error={!!errors.title}
+          helperText={errors.title}
+          inputProps={{ maxLength: TITLE_MAX }}
+        />
+        <TextField
+          label={t('body')}
+          required
+          multiline
+          minRows={3}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          error={!!errors.body}
+          helperText={errors.body ?? `${body.length} / ${BODY_MAX}`}
+          inputProps={{ maxLength: BODY_MAX }}
+        />
+        <TextField
+          label={t('link')}
+          value={link}
+          onChange={(e) => setLink(e.target.value)}
+          error={!!errors.link}
+          helperText={errors.link ?? t('link_help')}
+        />
         <FormControl error={!!errors.channels} component="fieldset">
           <FormLabel component="legend">{t('channels')}</FormLabel>
           <FormGroup row>
             {CHANNELS.map((c) => (
-              <FormControlLabel key={c} control={<Checkbox checked={channels.includes(c)} onChange={() => toggle(c)} />} label={t(c === 'in_app' ? 'in_app' : 'email_channel')} />
+              <FormControlLabel
+                key={c}
+                control={<Checkbox checked={channels.includes(c)} onChange={() => toggle(c)} />}
+                label={t(c === 'in_app' ? 'in_app' : 'email_channel')}
+              />
             ))}
           </FormGroup>
           {errors.channels && <FormHelperText>{errors.channels}</FormHelperText>}
         </FormControl>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" disabled={busy}>{busy ? t('sending') : t(mode === 'one' ? 'submit' : 'submit_bulk')}</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? t('sending') : t(mode === 'one' ? 'submit' : 'submit_bulk')}
+          </Button>
         </Box>
       </CardContent>
       <Confirm
         isOpen={confirming}
         title="app.notifications.send.confirm_title"
         content={t('confirm', { title, audience: t(`audiences.${audience}`) })}
-        onConfirm={() => { setConfirming(false); void send(); }}
+        onConfirm={() => {
+          setConfirming(false);
+          void send();
+        }}
         onClose={() => setConfirming(false)}
       />
     </Card>

@@ -11,7 +11,10 @@ export const INBOX_KEY = ['notifications', 'inbox'] as const;
 export function useInbox(params: { limit: number; offset?: number; read?: boolean }, pollMs = 20_000) {
   return useQuery({
     queryKey: [...INBOX_KEY, params],
-    queryFn: () => apiGet<Inbox>(`/api/notifications${toQuery({ limit: params.limit, offset: params.offset ?? 0, read: params.read })}`),
+    queryFn: () =>
+      apiGet<Inbox>(
+        `/api/notifications${toQuery({ limit: params.limit, offset: params.offset ?? 0, read: params.read })}`,
+      ),
     refetchInterval: pollMs,
     refetchOnWindowFocus: true,
   });
@@ -22,8 +25,15 @@ export function useMarkRead() {
   const client = useQueryClient();
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: INBOX_KEY }), [client]);
   return {
-    one: async (id: string) => { await apiSend('PUT', `/api/notifications/${id}/read`); await refresh(); },
-    all: async () => { const r = await apiSend<{ updated: number }>('PUT', '/api/notifications/read-all'); await refresh(); return r.updated; },
+    one: async (id: string) => {
+      await apiSend('PUT', `/api/notifications/${id}/read`);
+      await refresh();
+    },
+    all: async () => {
+      const r = await apiSend<{ updated: number }>('PUT', '/api/notifications/read-all');
+      await refresh();
+      return r.updated;
+    },
   };
 }
 

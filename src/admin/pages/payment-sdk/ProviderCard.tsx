@@ -9,7 +9,9 @@ export default function ProviderCard({ provider }: { provider: SdkProvider }) {
     <Card variant="outlined" data-testid="sdk-provider">
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="subtitle1">{translate(`resources.payments.provider.${provider.name}`, { _: provider.name })}</Typography>
+          <Typography variant="subtitle1">
+            {translate(`resources.payments.provider.${provider.name}`, { _: provider.name })}
+          </Typography>
           <Chip
             size="small"
             color={provider.configured ? 'success' : 'default'}
@@ -17,7 +19,9 @@ export default function ProviderCard({ provider }: { provider: SdkProvider }) {
           />
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {provider.currencies.length ? translate('app.payment_sdk.currencies', { list: provider.currencies.join(', ') }) : translate('app.payment_sdk.no_currencies')}
+          {provider.currencies.length
+            ? translate('app.payment_sdk.currencies', { list: provider.currencies.join(', ') })
+            : translate('app.payment_sdk.no_currencies')}
         </Typography>
       </CardContent>
     </Card>

@@ -18,14 +18,20 @@ export default function SdkPaymentCard({ payment }: { payment: Payment }) {
           <Typography variant="subtitle1" sx={{ fontFamily: 'monospace' }} title={payment.id}>
             {payment.id.slice(-8)}
           </Typography>
-          <Chip size="small" variant="outlined" label={translate(`resources.payments.provider.${payment.provider}`, { _: payment.provider })} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={translate(`resources.payments.provider.${payment.provider}`, { _: payment.provider })}
+          />
           <PaymentStatusChip status={payment.status} />
         </Stack>
         <Typography variant="h6">{money(payment.amount, payment.currency)}</Typography>
         <Typography variant="body2" color="text.secondary" title={payment.orderId ?? ''}>
           {translate('app.payment_sdk.order', { id: payment.orderId ?? '—' })}
         </Typography>
-        <Typography variant="body2" color="text.secondary">{dateTime(payment.createdAt)}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {dateTime(payment.createdAt)}
+        </Typography>
       </CardContent>
       <CardActions>
         <Button size="small" startIcon={<VisibilityIcon />} component={Link} to={`/payments/${payment.id}/show`}>

@@ -8,7 +8,10 @@ import StatCard from '../../components/StatCard';
 import StatCardRow from '../../components/StatCardRow';
 import { useFormat } from '../../hooks/useFormat';
 
-export const levelsQuery = { queryKey: ['agent-levels'], queryFn: async () => (await apiGet<{ levels: AgentLevel[] }>('/api/agent-levels')).levels };
+export const levelsQuery = {
+  queryKey: ['agent-levels'],
+  queryFn: async () => (await apiGet<{ levels: AgentLevel[] }>('/api/agent-levels')).levels,
+};
 
 /** A level's rate as a percent input, saved on blur only when it changed. */
 function RateInput({ level, canWrite }: { level: AgentLevel; canWrite: boolean }) {
@@ -26,7 +29,9 @@ function RateInput({ level, canWrite }: { level: AgentLevel; canWrite: boolean }
       return;
     }
     try {
-      await apiSend('PUT', `/api/agent-levels/${level.id}`, { commissionrate: Math.round(percent * 10_000) / 1_000_000 });
+      await apiSend('PUT', `/api/agent-levels/${level.id}`, {
+        commissionrate: Math.round(percent * 10_000) / 1_000_000,
+      });
       setError(null);
       notify('app.referrals.settings.saved', { type: 'success' });
       await client.invalidateQueries({ queryKey: ['agent-levels'] });
@@ -38,10 +43,16 @@ function RateInput({ level, canWrite }: { level: AgentLevel; canWrite: boolean }
   };
   return (
     <TextField
-      type="number" size="small" disabled={!canWrite} value={value} error={!!error} helperText={error ?? ' '}
+      type="number"
+      size="small"
+      disabled={!canWrite}
+      value={value}
+      error={!!error}
+      helperText={error ?? ' '}
       label={translate('app.referrals.settings.rate', { name: level.name })}
       slotProps={{ htmlInput: { min: 0, max: 100, step: 0.01 } }}
-      onChange={(e) => setValue(e.target.value)} onBlur={save}
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={save}
     />
   );
 }
@@ -52,25 +63,51 @@ export default function CommissionSettings({ canWrite }: { canWrite: boolean }) 
   const { money, number } = useFormat();
   const [open, setOpen] = useState(false);
   const levels = useQuery(levelsQuery);
-  const cost = useQuery({ queryKey: ['commissions', 'cost-stats'], queryFn: async () => (await apiGet<{ stats: CostStats }>('/api/commissions/cost-stats')).stats, enabled: open });
+  const cost = useQuery({
+    queryKey: ['commissions', 'cost-stats'],
+    queryFn: async () => (await apiGet<{ stats: CostStats }>('/api/commissions/cost-stats')).stats,
+    enabled: open,
+  });
   const t = (key: string) => translate(`app.referrals.settings.${key}`);
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="h6">{t('title')}</Typography>
-          <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>{t(open ? 'hide' : 'show')}</Button>
+          <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
+            {t(open ? 'hide' : 'show')}
+          </Button>
         </Box>
         <Collapse in={open} unmountOnExit>
-          <Typography variant="subtitle2" sx={{ mt: 1 }}>{t('cost')}</Typography>
+          <Typography variant="subtitle2" sx={{ mt: 1 }}>
+            {t('cost')}
+          </Typography>
           <StatCardRow sx={{ my: 1 }}>
-            <StatCard loading={cost.isPending} label={t('orders')} value={cost.data ? number(cost.data.totalOrders) : ''} />
-            <StatCard loading={cost.isPending} label={t('revenue')} value={cost.data ? money(cost.data.totalRevenue) : ''} />
-            <StatCard loading={cost.isPending} label={t('commissions')} value={cost.data ? money(cost.data.totalCommissions) : ''} />
-            <StatCard loading={cost.isPending} label={t('ratio')} value={cost.data ? `${number(cost.data.costRatioPercent, { maximumFractionDigits: 2 })}%` : ''} />
+            <StatCard
+              loading={cost.isPending}
+              label={t('orders')}
+              value={cost.data ? number(cost.data.totalOrders) : ''}
+            />
+            <StatCard
+              loading={cost.isPending}
+              label={t('revenue')}
+              value={cost.data ? money(cost.data.totalRevenue) : ''}
+            />
+            <StatCard
+              loading={cost.isPending}
+              label={t('commissions')}
+              value={cost.data ? money(cost.data.totalCommissions) : ''}
+            />
+            <StatCard
+              loading={cost.isPending}
+              label={t('ratio')}
+              value={cost.data ? `${number(cost.data.costRatioPercent, { maximumFractionDigits: 2 })}%` : ''}
+            />
           </StatCardRow>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mt: 2 }}>
-            {(levels.data ?? []).map((l) => <RateInput key={`${l.id}-${l.commissionrate}`} level={l} canWrite={canWrite} />)}
+            {(levels.data ?? []).map((l) => (
+              <RateInput key={`${l.id}-${l.commissionrate}`} level={l} canWrite={canWrite} />
+            ))}
           </Stack>
         </Collapse>
       </CardContent>

@@ -15,15 +15,33 @@ import RecordLink from '../../components/RecordLink';
 import { useFormat } from '../../hooks/useFormat';
 
 const H = 'app.referrals.history';
-const SELECTS: SelectFilter[] = [{ source: 'status', choices: COMMISSION_STATUSES, names: 'statuses', all: 'all', label: `${H}.status` }];
+const SELECTS: SelectFilter[] = [
+  { source: 'status', choices: COMMISSION_STATUSES, names: 'statuses', all: 'all', label: `${H}.status` },
+];
 
 /** The selection's Approve, and Reject with a reason; each after a confirmation naming the count. */
 function BulkDecisions() {
   const name = (c: Commission) => `${c.referrerEmail} · ${shortId(c.orderId)}`;
   return (
     <>
-      <BulkActionButton<Commission> path="/api/commissions/bulk" body={{ action: 'approve' }} label={`${H}.approve`} confirm={`${H}.confirm_approve`} icon={<CheckIcon />} name={name} />
-      <BulkActionButton<Commission> path="/api/commissions/bulk" body={{ action: 'reject' }} label={`${H}.reject`} confirm={`${H}.confirm_reject`} icon={<BlockIcon />} danger name={name} reason={`${H}.reason`} />
+      <BulkActionButton<Commission>
+        path="/api/commissions/bulk"
+        body={{ action: 'approve' }}
+        label={`${H}.approve`}
+        confirm={`${H}.confirm_approve`}
+        icon={<CheckIcon />}
+        name={name}
+      />
+      <BulkActionButton<Commission>
+        path="/api/commissions/bulk"
+        body={{ action: 'reject' }}
+        label={`${H}.reject`}
+        confirm={`${H}.confirm_reject`}
+        icon={<BlockIcon />}
+        danger
+        name={name}
+        reason={`${H}.reason`}
+      />
     </>
   );
 }
@@ -52,10 +70,24 @@ function RowDecisions({ commission }: { commission: Commission }) {
   };
   return (
     <>
-      <Button size="small" disabled={busy} onClick={() => void decide('approve')}>{translate(`${H}.approve`)}</Button>
-      <Button size="small" color="error" disabled={busy} onClick={() => setAsking(true)}>{translate(`${H}.reject`)}</Button>
-      <ReasonDialog open={asking} busy={busy} title={translate(`${H}.confirm_reject_one`, { amount: money(commission.amount, commission.currency), referrer: commission.referrerEmail })} label={`${H}.reason`} confirm={`${H}.reject`}
-        onConfirm={(reason) => void decide('reject', { reason })} onClose={() => setAsking(false)} />
+      <Button size="small" disabled={busy} onClick={() => void decide('approve')}>
+        {translate(`${H}.approve`)}
+      </Button>
+      <Button size="small" color="error" disabled={busy} onClick={() => setAsking(true)}>
+        {translate(`${H}.reject`)}
+      </Button>
+      <ReasonDialog
+        open={asking}
+        busy={busy}
+        title={translate(`${H}.confirm_reject_one`, {
+          amount: money(commission.amount, commission.currency),
+          referrer: commission.referrerEmail,
+        })}
+        label={`${H}.reason`}
+        confirm={`${H}.reject`}
+        onConfirm={(reason) => void decide('reject', { reason })}
+        onClose={() => setAsking(false)}
+      />
     </>
   );
 }
@@ -66,14 +98,24 @@ function Totals() {
   const { money } = useFormat();
   const { meta } = useListContext();
   const totals = meta?.totals as { count: number; amount: number } | undefined;
-  return totals ? <Typography color="text.secondary" sx={{ mb: 1 }}>{translate(`${H}.totals`, { count: totals.count, amount: money(totals.amount) })}</Typography> : null;
+  return totals ? (
+    <Typography color="text.secondary" sx={{ mb: 1 }}>
+      {translate(`${H}.totals`, { count: totals.count, amount: money(totals.amount) })}
+    </Typography>
+  ) : null;
 }
 
 const STATUS_COLOR = { pending: 'warning', approved: 'success', paid: 'success' } as const;
 
 function StatusChip({ commission: c }: { commission: Commission }) {
   const translate = useTranslate();
-  return <Chip size="small" label={translate(`app.referral_dashboard.status.${c.status}`)} color={c.status in STATUS_COLOR ? STATUS_COLOR[c.status as keyof typeof STATUS_COLOR] : 'default'} />;
+  return (
+    <Chip
+      size="small"
+      label={translate(`app.referral_dashboard.status.${c.status}`)}
+      color={c.status in STATUS_COLOR ? STATUS_COLOR[c.status as keyof typeof STATUS_COLOR] : 'default'}
+    />
+  );
 }
 
 /** Every commission, newest first, by status (in the address); finance and admins approve or reject one or a selection. */
@@ -81,35 +123,86 @@ export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
   const line = useLine();
-  const rejectedBecause = (c: Commission) => c.rejectReason && translate(`${H}.rejected_because`, { reason: c.rejectReason });
+  const rejectedBecause = (c: Commission) =>
+    c.rejectReason && translate(`${H}.rejected_because`, { reason: c.rejectReason });
   return (
-    <ListShell<Commission> resource="commissions" texts={H} title={false} perPage={50} selects={SELECTS} rowClick={false} header={<Totals />}
-      loadError={<ListLoadError message="app.referrals.load_failed" />} bulkActionButtons={canWrite && <BulkDecisions />}
+    <ListShell<Commission>
+      resource="commissions"
+      texts={H}
+      title={false}
+      perPage={50}
+      selects={SELECTS}
+      rowClick={false}
+      header={<Totals />}
+      loadError={<ListLoadError message="app.referrals.load_failed" />}
+      bulkActionButtons={canWrite && <BulkDecisions />}
       mobile={{
         primary: (c) => money(c.amount, c.currency),
-        secondary: (c) => line(
-          translate(`${H}.phone_parties`, { referrer: c.referrerEmail, customer: c.customerEmail }),
-          translate(`${H}.phone_level`, { level: c.level }),
-          dateTime(c.createdAt),
-          <RecordLink resource="orders" id={c.orderId} mono title={c.orderId}>{shortId(c.orderId)}</RecordLink>,
-          rejectedBecause(c),
-        ),
+        secondary: (c) =>
+          line(
+            translate(`${H}.phone_parties`, { referrer: c.referrerEmail, customer: c.customerEmail }),
+            translate(`${H}.phone_level`, { level: c.level }),
+            dateTime(c.createdAt),
+            <RecordLink resource="orders" id={c.orderId} mono title={c.orderId}>
+              {shortId(c.orderId)}
+            </RecordLink>,
+            rejectedBecause(c),
+          ),
         status: (c) => <StatusChip commission={c} />,
         actions: canWrite ? (c) => <RowDecisions commission={c} /> : undefined,
-      }}>
-      <DataTable.Col<Commission> source="referrerEmail" label={`${H}.referrer`} disableSort render={(c) => <RecordLink resource="users" id={c.referrerId}>{c.referrerEmail}</RecordLink>} />
-      <DataTable.Col<Commission> source="orderId" label={`${H}.order`} disableSort render={(c) => <RecordLink resource="orders" id={c.orderId} mono title={c.orderId}>{shortId(c.orderId)}</RecordLink>} />
+      }}
+    >
+      <DataTable.Col<Commission>
+        source="referrerEmail"
+        label={`${H}.referrer`}
+        disableSort
+        render={(c) => (
+          <RecordLink resource="users" id={c.referrerId}>
+            {c.referrerEmail}
+          </RecordLink>
+        )}
+      />
+      <DataTable.Col<Commission>
+        source="orderId"
+        label={`${H}.order`}
+        disableSort
+        render={(c) => (
+          <RecordLink resource="orders" id={c.orderId} mono title={c.orderId}>
+            {shortId(c.orderId)}
+          </RecordLink>
+        )}
+      />
       <DataTable.Col<Commission> source="customerEmail" label={`${H}.customer`} disableSort />
       <DataTable.Col<Commission> source="level" label={`${H}.level`} disableSort />
       <DataTable.Col<Commission> source="amount" label={`${H}.amount`} render={(c) => money(c.amount, c.currency)} />
-      <DataTable.Col<Commission> source="status" label={`${H}.status`} render={(c) => (
-        <>
-          <StatusChip commission={c} />
-          {c.rejectReason && <Typography variant="caption" color="text.secondary" data-testid="reject-reason" sx={{ display: 'block', mt: 0.5, maxWidth: 240, overflowWrap: 'anywhere' }}>{rejectedBecause(c)}</Typography>}
-        </>
-      )} />
+      <DataTable.Col<Commission>
+        source="status"
+        label={`${H}.status`}
+        render={(c) => (
+          <>
+            <StatusChip commission={c} />
+            {c.rejectReason && (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                data-testid="reject-reason"
+                sx={{ display: 'block', mt: 0.5, maxWidth: 240, overflowWrap: 'anywhere' }}
+              >
+                {rejectedBecause(c)}
+              </Typography>
+            )}
+          </>
+        )}
+      />
       <DataTable.Col<Commission> source="createdAt" label={`${H}.date`} render={(c) => dateTime(c.createdAt)} />
-      {canWrite && <DataTable.Col<Commission> label="" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(c) => <RowDecisions commission={c} />} />}
+      {canWrite && (
+        <DataTable.Col<Commission>
+          label=""
+          disableSort
+          cellSx={() => ({ whiteSpace: 'nowrap' })}
+          render={(c) => <RowDecisions commission={c} />}
+        />
+      )}
     </ListShell>
   );
 }

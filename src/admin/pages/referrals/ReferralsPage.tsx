@@ -20,7 +20,10 @@ export default function ReferralsPage() {
   const { money, number, percent } = useFormat();
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'referrals', action: 'edit' });
   const [tab, setTab] = usePathTab('/referrals', TABS);
-  const summary = useQuery({ queryKey: ['referrals', 'summary'], queryFn: async () => (await apiGet<{ summary: Summary }>('/api/referrals/summary')).summary });
+  const summary = useQuery({
+    queryKey: ['referrals', 'summary'],
+    queryFn: async () => (await apiGet<{ summary: Summary }>('/api/referrals/summary')).summary,
+  });
   const levels = useQuery(levelsQuery);
   const t = (key: string) => translate(`app.referrals.${key}`);
   const rates = (levels.data ?? []).map((l) => percent(l.commissionrate, 2)).join(' / ');
@@ -28,12 +31,28 @@ export default function ReferralsPage() {
     <Box sx={{ py: 2 }}>
       <Title title="app.referrals.title" />
       <Typography variant="h5">{t('title')}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>{t('subtitle')}</Typography>
-      {summary.error && <Alert severity="error" sx={{ mb: 2 }}>{`${t('load_failed')}: ${summary.error.message}`}</Alert>}
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('subtitle')}
+      </Typography>
+      {summary.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>{`${t('load_failed')}: ${summary.error.message}`}</Alert>
+      )}
       <StatCardRow>
-        <StatCard loading={summary.isPending} label={t('cards.total')} value={summary.data ? number(summary.data.totalReferrals) : ''} />
-        <StatCard loading={summary.isPending} label={t('cards.active')} value={summary.data ? number(summary.data.activeReferrals) : ''} />
-        <StatCard loading={summary.isPending} label={t('cards.earnings')} value={summary.data ? money(summary.data.totalEarnings) : ''} />
+        <StatCard
+          loading={summary.isPending}
+          label={t('cards.total')}
+          value={summary.data ? number(summary.data.totalReferrals) : ''}
+        />
+        <StatCard
+          loading={summary.isPending}
+          label={t('cards.active')}
+          value={summary.data ? number(summary.data.activeReferrals) : ''}
+        />
+        <StatCard
+          loading={summary.isPending}
+          label={t('cards.earnings')}
+          value={summary.data ? money(summary.data.totalEarnings) : ''}
+        />
         <StatCard loading={levels.isPending} label={t('cards.rates')} value={rates} />
       </StatCardRow>
       <CommissionSettings canWrite={canWrite} />

@@ -11,7 +11,13 @@ import { Title, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { apiDownload, toQuery } from '../../../lib/api';
 import {
-  KIND_OF_TYPE, MONEY_METRICS, REPORT_METRICS, REPORT_RANGES, REPORT_TYPES, type ReportRange, type ReportType,
+  KIND_OF_TYPE,
+  MONEY_METRICS,
+  REPORT_METRICS,
+  REPORT_RANGES,
+  REPORT_TYPES,
+  type ReportRange,
+  type ReportType,
 } from '../../../common/reports';
 import BreakdownTable from './BreakdownTable';
 import StatCardRow from '../../components/StatCardRow';
@@ -35,12 +41,22 @@ export default function ReportsPage() {
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
-  const choose = (key: 'range' | 'type', value: string) => setParams((p) => { p.set(key, value); return p; }, { replace: true });
+  const choose = (key: 'range' | 'type', value: string) =>
+    setParams(
+      (p) => {
+        p.set(key, value);
+        return p;
+      },
+      { replace: true },
+    );
   const exportReport = async () => {
     setExporting(true);
     setExportError(null);
     try {
-      await apiDownload(`/api/reports/export/${kind}${toQuery({ dateRange: range, reportType: type })}`, `report-${kind}.csv`);
+      await apiDownload(
+        `/api/reports/export/${kind}${toQuery({ dateRange: range, reportType: type })}`,
+        `report-${kind}.csv`,
+      );
     } catch (e) {
       setExportError(translate('app.reports.export_failed', { error: e instanceof Error ? e.message : String(e) }));
     } finally {
@@ -56,33 +72,97 @@ export default function ReportsPage() {
     <Box sx={{ py: 2 }}>
       <Title title="app.reports.title" />
       <Typography variant="h5">{t('title')}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>{t('subtitle')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('subtitle')}
+      </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
-        <TextField select size="small" label={t('date_range')} value={range} onChange={(e) => choose('range', e.target.value)} fullWidth={false} sx={{ width: 200 }}>
-          {REPORT_RANGES.map((r) => <MenuItem key={r} value={r}>{t(`ranges.${r}`)}</MenuItem>)}
+        <TextField
+          select
+          size="small"
+          label={t('date_range')}
+          value={range}
+          onChange={(e) => choose('range', e.target.value)}
+          fullWidth={false}
+          sx={{ width: 200 }}
+        >
+          {REPORT_RANGES.map((r) => (
+            <MenuItem key={r} value={r}>
+              {t(`ranges.${r}`)}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField select size="small" label={t('report_type')} value={type} onChange={(e) => choose('type', e.target.value)} fullWidth={false} sx={{ width: 200 }}>
-          {REPORT_TYPES.map((r) => <MenuItem key={r} value={r}>{t(`types.${r}`)}</MenuItem>)}
+        <TextField
+          select
+          size="small"
+          label={t('report_type')}
+          value={type}
+          onChange={(e) => choose('type', e.target.value)}
+          fullWidth={false}
+          sx={{ width: 200 }}
+        >
+          {REPORT_TYPES.map((r) => (
+            <MenuItem key={r} value={r}>
+              {t(`types.${r}`)}
+            </MenuItem>
+          ))}
         </TextField>
-        <Button startIcon={<RefreshIcon />} onClick={() => queryClient.invalidateQueries({ queryKey: ['reports'] })}>{t('refresh')}</Button>
+        <Button startIcon={<RefreshIcon />} onClick={() => queryClient.invalidateQueries({ queryKey: ['reports'] })}>
+          {t('refresh')}
+        </Button>
         <Button variant="contained" startIcon={<DownloadIcon />} onClick={exportReport} disabled={exporting}>
           {exporting ? t('exporting') : t('export')}
         </Button>
       </Stack>
-      {exportError && <Alert severity="error" sx={{ mb: 2 }} onClose={() => setExportError(null)}>{exportError}</Alert>}
+      {exportError && (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setExportError(null)}>
+          {exportError}
+        </Alert>
+      )}
       {failed && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => queryClient.invalidateQueries({ queryKey: ['reports'] })}>{t('retry')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => queryClient.invalidateQueries({ queryKey: ['reports'] })}>
+              {t('retry')}
+            </Button>
+          }
+        >
           {translate('app.reports.load_failed', { error: failed.message })}
         </Alert>
       )}
       <Stack spacing={2}>
         <StatCardRow sx={{ mb: 0 }}>
-          <GrowthCard loading={loading} money icon={<AttachMoneyIcon />} color="success.main" label={t('cards.total_revenue')} total={data?.totals.revenue} />
-          <GrowthCard loading={loading} icon={<ReceiptLongIcon />} color="primary.main" label={t('cards.total_orders')} total={data?.totals.orders} />
-          <GrowthCard loading={loading} icon={<PeopleIcon />} color="info.main" label={t('cards.new_users')} total={data?.totals.users} />
           <GrowthCard
-            loading={loading} money icon={<ShoppingCartIcon />} color="secondary.main"
-            label={t('cards.avg_order_value')} caption={t('cards.per_paid_order')} total={data?.totals.avgOrderValue}
+            loading={loading}
+            money
+            icon={<AttachMoneyIcon />}
+            color="success.main"
+            label={t('cards.total_revenue')}
+            total={data?.totals.revenue}
+          />
+          <GrowthCard
+            loading={loading}
+            icon={<ReceiptLongIcon />}
+            color="primary.main"
+            label={t('cards.total_orders')}
+            total={data?.totals.orders}
+          />
+          <GrowthCard
+            loading={loading}
+            icon={<PeopleIcon />}
+            color="info.main"
+            label={t('cards.new_users')}
+            total={data?.totals.users}
+          />
+          <GrowthCard
+            loading={loading}
+            money
+            icon={<ShoppingCartIcon />}
+            color="secondary.main"
+            label={t('cards.avg_order_value')}
+            caption={t('cards.per_paid_order')}
+            total={data?.totals.avgOrderValue}
           />
         </StatCardRow>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
@@ -90,10 +170,18 @@ export default function ReportsPage() {
         </Stack>
         {kind !== 'dashboard' && (
           <Stack spacing={2} data-testid="report-details">
-            <Typography variant="h6" component="h2">{t(`details.${kind}`)}</Typography>
+            <Typography variant="h6" component="h2">
+              {t(`details.${kind}`)}
+            </Typography>
             <StatCardRow sx={{ mb: 0 }}>
               {REPORT_METRICS[kind].map((m) => (
-                <GrowthCard key={m} loading={details.isPending} money={MONEY_METRICS.has(m)} label={t(`metrics.${m}`)} total={details.data?.totals[m]} />
+                <GrowthCard
+                  key={m}
+                  loading={details.isPending}
+                  money={MONEY_METRICS.has(m)}
+                  label={t(`metrics.${m}`)}
+                  total={details.data?.totals[m]}
+                />
               ))}
             </StatCardRow>
             <BreakdownTable

@@ -8,6 +8,7 @@ export function useReport(kind: ReportKind, dateRange: ReportRange, reportType: 
     queryKey: ['reports', kind, dateRange, reportType],
     enabled,
     retry: 1,
-    queryFn: async () => (await apiGet<{ data: Report }>(`/api/reports/${kind}${toQuery({ dateRange, reportType })}`)).data,
+    queryFn: async () =>
+      (await apiGet<{ data: Report }>(`/api/reports/${kind}${toQuery({ dateRange, reportType })}`)).data,
   });
 }

@@ -1,4 +1,16 @@
-import { Alert, Box, Button, Chip, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -11,10 +23,13 @@ export default function DebugEnv() {
   const [entries, setEntries] = useState<ConfigEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
-    apiGet<{ env: ConfigEntry[] }>('/api/debug/env').then((r) => {
-      setError(null);
-      setEntries(r.env);
-    }, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    apiGet<{ env: ConfigEntry[] }>('/api/debug/env').then(
+      (r) => {
+        setError(null);
+        setEntries(r.env);
+      },
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
   }, []);
   useEffect(() => {
     load();
@@ -24,8 +39,12 @@ export default function DebugEnv() {
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>{translate('app.settings.debug.intro')}</Typography>
-        <Button startIcon={<RefreshIcon />} onClick={load}>{translate('ra.action.refresh')}</Button>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          {translate('app.settings.debug.intro')}
+        </Typography>
+        <Button startIcon={<RefreshIcon />} onClick={load}>
+          {translate('ra.action.refresh')}
+        </Button>
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
       {!entries && !error && <CircularProgress size={24} />}

@@ -23,7 +23,10 @@ export default function SettingsPage() {
   const [confirmReset, setConfirmReset] = useState(false);
   const [busy, setBusy] = useState(false);
   const [tab, setTab] = usePathTab('/settings', TABS);
-  const settings = useQuery({ queryKey: QUERY_KEY, queryFn: async () => (await apiGet<{ settings: Settings }>('/api/settings')).settings });
+  const settings = useQuery({
+    queryKey: QUERY_KEY,
+    queryFn: async () => (await apiGet<{ settings: Settings }>('/api/settings')).settings,
+  });
 
   const stored = (next: Settings) => {
     client.setQueryData(QUERY_KEY, next);
@@ -62,7 +65,9 @@ export default function SettingsPage() {
     <Box sx={{ py: 2, maxWidth: 1100 }}>
       <Title title="app.settings.title" />
       <Typography variant="h5">{translate('app.settings.title')}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.settings.subtitle')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.settings.subtitle')}
+      </Typography>
       <Tabs value={tab} onChange={(_, next: (typeof TABS)[number]) => setTab(next)} sx={{ mb: 2 }}>
         <Tab value="settings" label={translate('app.settings.tabs.settings')} />
         <Tab value="audit" label={translate('app.settings.tabs.audit')} />
@@ -75,7 +80,14 @@ export default function SettingsPage() {
       {tab === 'settings' && (
         <>
           {settings.error && (
-            <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => settings.refetch()}>{translate('app.settings.retry')}</Button>}>
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => settings.refetch()}>
+                  {translate('app.settings.retry')}
+                </Button>
+              }
+            >
               {`${translate('app.settings.load_failed')}: ${messageOf(settings.error)}`}
             </Alert>
           )}

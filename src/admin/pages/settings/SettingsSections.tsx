@@ -37,39 +37,148 @@ export default function SettingsSections() {
         <BooleanInput source="twoFactorAuth" label={label('twoFactorAuth')} />
         <Row>
           <NumberInput source="sessionTimeout" label={label('sessionTimeout')} min={1} step={1} validate={required()} />
-          <NumberInput source="sessionMaxHours" label={label('sessionMaxHours')} min={1} max={720} step={1} validate={required()} helperText={help('sessionMaxHours')} />
-          <NumberInput source="maxLoginAttempts" label={label('maxLoginAttempts')} min={1} step={1} validate={required()} helperText={help('maxLoginAttempts')} />
+          <NumberInput
+            source="sessionMaxHours"
+            label={label('sessionMaxHours')}
+            min={1}
+            max={720}
+            step={1}
+            validate={required()}
+            helperText={help('sessionMaxHours')}
+          />
+          <NumberInput
+            source="maxLoginAttempts"
+            label={label('maxLoginAttempts')}
+            min={1}
+            step={1}
+            validate={required()}
+            helperText={help('maxLoginAttempts')}
+          />
         </Row>
       </Panel>
       <Panel title="app.settings.sections.commerce">
         <Row>
-          <NumberInput source="taxRatePercent" label={label('taxRatePercent')} min={0} max={100} step={0.01} validate={required()} />
+          <NumberInput
+            source="taxRatePercent"
+            label={label('taxRatePercent')}
+            min={0}
+            max={100}
+            step={0.01}
+            validate={required()}
+          />
           <NumberInput source="shippingFee" label={label('shippingFee')} min={0} step={0.01} validate={required()} />
-          <NumberInput source="freeShippingOver" label={label('freeShippingOver')} min={0} step={0.01} parse={orNull} helperText={help('freeShippingOver')} />
-          <NumberInput source="checkoutTtlMinutes" label={label('checkoutTtlMinutes')} min={1} step={1} validate={required()} />
-          <NumberInput source="couponHoldMinutes" label={label('couponHoldMinutes')} min={1} max={1440} step={1} validate={required()} helperText={help('couponHoldMinutes')} />
-          <NumberInput source="kycRequiredAbove" label={label('kycRequiredAbove')} min={0} step={0.01} parse={orNull} helperText={help('kycRequiredAbove')} />
+          <NumberInput
+            source="freeShippingOver"
+            label={label('freeShippingOver')}
+            min={0}
+            step={0.01}
+            parse={orNull}
+            helperText={help('freeShippingOver')}
+          />
+          <NumberInput
+            source="checkoutTtlMinutes"
+            label={label('checkoutTtlMinutes')}
+            min={1}
+            step={1}
+            validate={required()}
+          />
+          <NumberInput
+            source="couponHoldMinutes"
+            label={label('couponHoldMinutes')}
+            min={1}
+            max={1440}
+            step={1}
+            validate={required()}
+            helperText={help('couponHoldMinutes')}
+          />
+          <NumberInput
+            source="kycRequiredAbove"
+            label={label('kycRequiredAbove')}
+            min={0}
+            step={0.01}
+            parse={orNull}
+            helperText={help('kycRequiredAbove')}
+          />
         </Row>
       </Panel>
       <Panel title="app.settings.sections.referrals">
         <Row>
-          <NumberInput source="commissionHoldDays" label={label('commissionHoldDays')} min={0} step={1} validate={required()} helperText={help('commissionHoldDays')} />
-          <NumberInput source="minimumPayout" label={label('minimumPayout')} min={0} step={0.01} validate={required()} helperText={help('minimumPayout')} />
-          <TextInput source="payoutTokenRate" label={label('payoutTokenRate')} parse={blankNull} helperText={help('payoutTokenRate')} sx={{ minWidth: 320 }} />
+          <NumberInput
+            source="commissionHoldDays"
+            label={label('commissionHoldDays')}
+            min={0}
+            step={1}
+            validate={required()}
+            helperText={help('commissionHoldDays')}
+          />
+          <NumberInput
+            source="minimumPayout"
+            label={label('minimumPayout')}
+            min={0}
+            step={0.01}
+            validate={required()}
+            helperText={help('minimumPayout')}
+          />
+          <TextInput
+            source="payoutTokenRate"
+            label={label('payoutTokenRate')}
+            parse={blankNull}
+            helperText={help('payoutTokenRate')}
+            sx={{ minWidth: 320 }}
+          />
         </Row>
       </Panel>
       <Panel title="app.settings.sections.membership">
         <Row>
-          <NumberInput source="pointsPerCurrencyUnit" label={label('pointsPerCurrencyUnit')} min={0} step={1} validate={required()} helperText={help('pointsPerCurrencyUnit')} />
-          <NumberInput source="redemptionPointsPerCurrencyUnit" label={label('redemptionPointsPerCurrencyUnit')} min={1} step={1} validate={required()} />
-          <NumberInput source="pointsPerToken" label={label('pointsPerToken')} min={1} step={1} validate={required()} helperText={help('pointsPerToken')} />
-          <TextInput source="loyaltyTokenId" label={label('loyaltyTokenId')} validate={required()} helperText={help('loyaltyTokenId')} />
+          <NumberInput
+            source="pointsPerCurrencyUnit"
+            label={label('pointsPerCurrencyUnit')}
+            min={0}
+            step={1}
+            validate={required()}
+            helperText={help('pointsPerCurrencyUnit')}
+          />
+          <NumberInput
+            source="redemptionPointsPerCurrencyUnit"
+            label={label('redemptionPointsPerCurrencyUnit')}
+            min={1}
+            step={1}
+            validate={required()}
+          />
+          <NumberInput
+            source="pointsPerToken"
+            label={label('pointsPerToken')}
+            min={1}
+            step={1}
+            validate={required()}
+            helperText={help('pointsPerToken')}
+          />
+          <TextInput
+            source="loyaltyTokenId"
+            label={label('loyaltyTokenId')}
+            validate={required()}
+            helperText={help('loyaltyTokenId')}
+          />
         </Row>
       </Panel>
       <Panel title="app.settings.sections.approvals">
         <Row>
-          <NumberInput source="payoutDualControlAbove" label={label('payoutDualControlAbove')} min={0} step={0.01} validate={required()} helperText={help('payoutDualControlAbove')} />
-          <NumberInput source="manualMintDualControlAbove" label={label('manualMintDualControlAbove')} min={0} step={1} validate={required()} helperText={help('manualMintDualControlAbove')} />
+          <NumberInput
+            source="payoutDualControlAbove"
+            label={label('payoutDualControlAbove')}
+            min={0}
+            step={0.01}
+            validate={required()}
+            helperText={help('payoutDualControlAbove')}
+          />
+          <NumberInput
+            source="manualMintDualControlAbove"
+            label={label('manualMintDualControlAbove')}
+            min={0}
+            step={1}
+            validate={required()}
+            helperText={help('manualMintDualControlAbove')}
+          />
         </Row>
       </Panel>
     </Stack>

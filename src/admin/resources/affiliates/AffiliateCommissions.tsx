@@ -1,4 +1,21 @@
-import { Alert, Box, Chip, List, ListItem, ListItemText, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -27,42 +44,82 @@ export default function AffiliateCommissions({ affiliate }: { affiliate: Affilia
   const [status, setStatus] = useState('');
   const list = useQuery({
     queryKey: ['affiliates', affiliate.id, 'commissions', status],
-    queryFn: () => apiGet<{ commissions: Commission[] }>(`/api/affiliates/${affiliate.id}/commissions${toQuery({ status: status || undefined, limit: 200 })}`),
+    queryFn: () =>
+      apiGet<{ commissions: Commission[] }>(
+        `/api/affiliates/${affiliate.id}/commissions${toQuery({ status: status || undefined, limit: 200 })}`,
+      ),
   });
   const t = (key: string, values?: Record<string, unknown>) => translate(`resources.affiliates.${key}`, values);
   const name = [affiliate.firstName, affiliate.lastName].filter(Boolean).join(' ') || affiliate.name || affiliate.email;
   const rows = list.data?.commissions ?? [];
   const rate = (c: Commission) => `${number(c.rate * 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
-  const statusChip = (c: Commission) => <Chip size="small" label={translate(`app.referral_dashboard.status.${c.status}`)} />;
+  const statusChip = (c: Commission) => (
+    <Chip size="small" label={translate(`app.referral_dashboard.status.${c.status}`)} />
+  );
   return (
     <Box sx={{ mt: 3 }} ref={frame} data-testid="affiliate-commissions">
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
         <Typography variant="h6">{t('commissions_for', { name })}</Typography>
-        <TextField select size="small" label={t('status_filter')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 160 }}>
+        <TextField
+          select
+          size="small"
+          label={t('status_filter')}
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          sx={{ minWidth: 160 }}
+        >
           <MenuItem value="">{t('all')}</MenuItem>
-          {COMMISSION_STATUSES.map((s) => <MenuItem key={s} value={s}>{translate(`app.referral_dashboard.status.${s}`)}</MenuItem>)}
+          {COMMISSION_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {translate(`app.referral_dashboard.status.${s}`)}
+            </MenuItem>
+          ))}
         </TextField>
       </Box>
       {list.error && <Alert severity="error">{`${t('commissions_failed')}: ${list.error.message}`}</Alert>}
-      {!list.isPending && !list.error && rows.length === 0 ? <Typography color="text.secondary">{t('no_commissions')}</Typography> : phone ? (
+      {!list.isPending && !list.error && rows.length === 0 ? (
+        <Typography color="text.secondary">{t('no_commissions')}</Typography>
+      ) : phone ? (
         <List className="phone-list" sx={{ '& .MuiListItemText-root': { minWidth: 0, overflowWrap: 'anywhere' } }}>
           {rows.map((c) => (
             <ListItem key={c.id}>
-              <ListItemText primary={<>{money(c.amount, c.currency)}<Box component="span" sx={{ float: 'right', ml: 1 }}>{statusChip(c)}</Box></>} secondary={line(<Mono title={c.orderId}>{clip(c.orderId)}</Mono>, rate(c), dateTime(c.createdAt))} />
+              <ListItemText
+                primary={
+                  <>
+                    {money(c.amount, c.currency)}
+                    <Box component="span" sx={{ float: 'right', ml: 1 }}>
+                      {statusChip(c)}
+                    </Box>
+                  </>
+                }
+                secondary={line(<Mono title={c.orderId}>{clip(c.orderId)}</Mono>, rate(c), dateTime(c.createdAt))}
+              />
             </ListItem>
           ))}
         </List>
       ) : (
         <Table size="small">
-          <TableHead><TableRow>{['id', 'order', 'rate', 'amount', 'crypto', 'status', 'date'].map((k) => <TableCell key={k}>{t(`commission.${k}`)}</TableCell>)}</TableRow></TableHead>
+          <TableHead>
+            <TableRow>
+              {['id', 'order', 'rate', 'amount', 'crypto', 'status', 'date'].map((k) => (
+                <TableCell key={k}>{t(`commission.${k}`)}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
           <TableBody>
             {rows.map((c) => (
               <TableRow key={c.id}>
-                <TableCell><Mono title={c.id}>{clip(c.id)}</Mono></TableCell>
-                <TableCell><Mono title={c.orderId}>{clip(c.orderId)}</Mono></TableCell>
+                <TableCell>
+                  <Mono title={c.id}>{clip(c.id)}</Mono>
+                </TableCell>
+                <TableCell>
+                  <Mono title={c.orderId}>{clip(c.orderId)}</Mono>
+                </TableCell>
                 <TableCell>{rate(c)}</TableCell>
                 <TableCell>{money(c.amount, c.currency)}</TableCell>
-                <TableCell><Mono>{c.amountCrypto || '0.00000000'}</Mono></TableCell>
+                <TableCell>
+                  <Mono>{c.amountCrypto || '0.00000000'}</Mono>
+                </TableCell>
                 <TableCell>{statusChip(c)}</TableCell>
                 <TableCell>{dateTime(c.createdAt)}</TableCell>
               </TableRow>

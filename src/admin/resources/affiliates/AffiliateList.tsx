@@ -17,9 +17,12 @@ export default function AffiliateList() {
   const line = useLine();
   const [selected, setSelected] = useState<Affiliate | null>(null);
   const view = (a: Affiliate) => (
-    <Button size="small" variant={selected?.id === a.id ? 'contained' : 'text'} onClick={() => setSelected(a)}>{translate(`${A}.view`)}</Button>
+    <Button size="small" variant={selected?.id === a.id ? 'contained' : 'text'} onClick={() => setSelected(a)}>
+      {translate(`${A}.view`)}
+    </Button>
   );
-  const nameOf = (a: Affiliate) => [a.firstName, a.lastName].filter(Boolean).join(' ') || a.name || translate(`${A}.na`);
+  const nameOf = (a: Affiliate) =>
+    [a.firstName, a.lastName].filter(Boolean).join(' ') || a.name || translate(`${A}.na`);
   return (
     <>
       <ListShell<Affiliate>
@@ -29,11 +32,14 @@ export default function AffiliateList() {
         rowClick={false}
         mobile={{
           primary: nameOf,
-          secondary: (a) => line(
-            <RecordLink resource="users" id={a.id}>{a.email}</RecordLink>,
-            translate(`${A}.phone_referred`, { count: number(a.referredCount) }),
-            money(a.totalEarnings),
-          ),
+          secondary: (a) =>
+            line(
+              <RecordLink resource="users" id={a.id}>
+                {a.email}
+              </RecordLink>,
+              translate(`${A}.phone_referred`, { count: number(a.referredCount) }),
+              money(a.totalEarnings),
+            ),
           actions: view,
         }}
         header={
@@ -44,10 +50,32 @@ export default function AffiliateList() {
         }
       >
         <DataTable.Col<Affiliate> source="name" label={`${A}.columns.name`} disableSort render={nameOf} />
-        <DataTable.Col<Affiliate> source="email" label={`${A}.columns.email`} render={(a) => <RecordLink resource="users" id={a.id}>{a.email}</RecordLink>} />
-        <DataTable.Col<Affiliate> source="createdAt" label={`${A}.columns.joined`} render={(a) => (a.createdAt ? date(a.createdAt) : translate(`${A}.na`))} />
-        <DataTable.Col<Affiliate> source="referredCount" label={`${A}.columns.referred`} disableSort render={(a) => number(a.referredCount)} />
-        <DataTable.Col<Affiliate> source="totalEarnings" label={`${A}.columns.earnings`} disableSort render={(a) => money(a.totalEarnings)} />
+        <DataTable.Col<Affiliate>
+          source="email"
+          label={`${A}.columns.email`}
+          render={(a) => (
+            <RecordLink resource="users" id={a.id}>
+              {a.email}
+            </RecordLink>
+          )}
+        />
+        <DataTable.Col<Affiliate>
+          source="createdAt"
+          label={`${A}.columns.joined`}
+          render={(a) => (a.createdAt ? date(a.createdAt) : translate(`${A}.na`))}
+        />
+        <DataTable.Col<Affiliate>
+          source="referredCount"
+          label={`${A}.columns.referred`}
+          disableSort
+          render={(a) => number(a.referredCount)}
+        />
+        <DataTable.Col<Affiliate>
+          source="totalEarnings"
+          label={`${A}.columns.earnings`}
+          disableSort
+          render={(a) => money(a.totalEarnings)}
+        />
         <DataTable.Col<Affiliate> label={`${A}.columns.actions`} disableSort render={view} />
       </ListShell>
       {selected && <AffiliateCommissions affiliate={selected} />}

@@ -9,7 +9,14 @@ const code = (c: Coupon) => c.code;
 export default function CouponBulkActions() {
   return (
     <>
-      <BulkActionButton<Coupon> path="/api/coupons/bulk" body={{ action: 'expire' }} label="resources.coupons.bulk.expire" confirm="resources.coupons.bulk.confirm_expire" icon={<EventBusyIcon />} name={code} />
+      <BulkActionButton<Coupon>
+        path="/api/coupons/bulk"
+        body={{ action: 'expire' }}
+        label="resources.coupons.bulk.expire"
+        confirm="resources.coupons.bulk.confirm_expire"
+        icon={<EventBusyIcon />}
+        name={code}
+      />
       <BulkActionButton<Coupon>
         path="/api/coupons/bulk"
         body={{ action: 'delete' }}

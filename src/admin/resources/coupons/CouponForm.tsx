@@ -17,16 +17,46 @@ export default function CouponForm({ defaultValues }: { defaultValues?: Record<s
       <Row>
         <TextInput source="code" validate={v.validateCode} helperText={help('code')} />
         <SelectInput source="discountType" choices={typeChoices} validate={v.validateDiscountType} />
-        <NumberInput source="discountValue" step={0.01} min={0} validate={v.validateDiscountValue} helperText={help('discountValue')} />
+        <NumberInput
+          source="discountValue"
+          step={0.01}
+          min={0}
+          validate={v.validateDiscountValue}
+          helperText={help('discountValue')}
+        />
       </Row>
       <Row>
-        <NumberInput source="usageLimit" step={1} min={1} validate={v.validateUsageLimit} helperText={help('usageLimit')} />
-        <NumberInput source="perCustomerLimit" step={1} min={1} validate={v.validatePerCustomerLimit} helperText={help('perCustomerLimit')} />
-        <NumberInput source="minimumSubtotal" step={0.01} min={0} validate={v.validateMinimumSubtotal} helperText={help('minimumSubtotal')} />
+        <NumberInput
+          source="usageLimit"
+          step={1}
+          min={1}
+          validate={v.validateUsageLimit}
+          helperText={help('usageLimit')}
+        />
+        <NumberInput
+          source="perCustomerLimit"
+          step={1}
+          min={1}
+          validate={v.validatePerCustomerLimit}
+          helperText={help('perCustomerLimit')}
+        />
+        <NumberInput
+          source="minimumSubtotal"
+          step={0.01}
+          min={0}
+          validate={v.validateMinimumSubtotal}
+          helperText={help('minimumSubtotal')}
+        />
       </Row>
       <Row>
         <DateInput source="startDate" format={utcDay} helperText={help('startDate')} />
-        <DateInput source="endDate" format={utcDay} parse={endOfUtcDay} validate={v.validateEndDate} helperText={help('endDate')} />
+        <DateInput
+          source="endDate"
+          format={utcDay}
+          parse={endOfUtcDay}
+          validate={v.validateEndDate}
+          helperText={help('endDate')}
+        />
       </Row>
       <TextInput source="description" multiline minRows={2} validate={v.validateDescription} />
     </SimpleForm>

@@ -28,15 +28,41 @@ export default function CouponList() {
       selects={SELECTS}
       after={canWrite && <CreateButton label="resources.coupons.add" />}
       bulkActionButtons={canWrite && <CouponBulkActions />}
-      mobile={{ primary: (c) => c.code, secondary: (c) => line(value(c), translate('resources.coupons.phone_used', { used: number(c.usedCount), limit: limit(c.usageLimit) })), status: () => <CouponStatusChip /> }}
+      mobile={{
+        primary: (c) => c.code,
+        secondary: (c) =>
+          line(
+            value(c),
+            translate('resources.coupons.phone_used', { used: number(c.usedCount), limit: limit(c.usageLimit) }),
+          ),
+        status: () => <CouponStatusChip />,
+      }}
     >
       <DataTable.Col source="code" cellSx={() => ({ fontFamily: 'monospace', whiteSpace: 'nowrap' })} />
-      <DataTable.Col<Coupon> source="discountValue" label={column('value')} align="right" disableSort cellSx={noWrap} render={value} />
+      <DataTable.Col<Coupon>
+        source="discountValue"
+        label={column('value')}
+        align="right"
+        disableSort
+        cellSx={noWrap}
+        render={value}
+      />
       <DataTable.Col source="discountType" label={column('type')} disableSort field={CouponTypeChip} />
       <DataTable.Col source="status" disableSort field={CouponStatusChip} />
       <DataTable.Col<Coupon> source="usedCount" align="right" render={(c) => number(c.usedCount)} />
-      <DataTable.Col<Coupon> source="usageLimit" label={column('limit')} align="right" disableSort render={(c) => limit(c.usageLimit)} />
-      <DataTable.Col<Coupon> source="endDate" label={column('expires')} cellSx={noWrap} render={(c) => day(c.endDate, 'never')} />
+      <DataTable.Col<Coupon>
+        source="usageLimit"
+        label={column('limit')}
+        align="right"
+        disableSort
+        render={(c) => limit(c.usageLimit)}
+      />
+      <DataTable.Col<Coupon>
+        source="endDate"
+        label={column('expires')}
+        cellSx={noWrap}
+        render={(c) => day(c.endDate, 'never')}
+      />
       <RowActions resource="coupons" />
     </ListShell>
   );

@@ -13,27 +13,58 @@ export default function CouponShow() {
   const { number, dateTime } = useFormat();
   const { value, limit, day, minimum } = useCouponFormat();
   return (
-    <Show actions={<TopToolbar><ListButton /><WriteButtons resource="coupons" /></TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar>
+          <ListButton />
+          <WriteButtons resource="coupons" />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
         <TextField source="code" variant="h6" label={false} sx={{ fontFamily: 'monospace' }} />
         <Box sx={row}>
-          <Labeled source="status"><CouponStatusChip /></Labeled>
-          <Labeled source="discountType"><CouponTypeChip /></Labeled>
-          <Labeled><FunctionField<Coupon> source="discountValue" render={value} /></Labeled>
-          <Labeled><FunctionField<Coupon> source="minimumSubtotal" render={(c) => minimum(c.minimumSubtotal)} /></Labeled>
+          <Labeled source="status">
+            <CouponStatusChip />
+          </Labeled>
+          <Labeled source="discountType">
+            <CouponTypeChip />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Coupon> source="discountValue" render={value} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Coupon> source="minimumSubtotal" render={(c) => minimum(c.minimumSubtotal)} />
+          </Labeled>
         </Box>
         <TextField source="description" emptyText="—" />
         <Box sx={row}>
-          <Labeled><FunctionField<Coupon> source="usedCount" render={(c) => number(c.usedCount)} /></Labeled>
-          <Labeled><FunctionField<Coupon> source="reservedCount" render={(c) => number(c.reservedCount)} /></Labeled>
-          <Labeled><FunctionField<Coupon> source="usageLimit" render={(c) => limit(c.usageLimit)} /></Labeled>
-          <Labeled><FunctionField<Coupon> source="perCustomerLimit" render={(c) => limit(c.perCustomerLimit)} /></Labeled>
+          <Labeled>
+            <FunctionField<Coupon> source="usedCount" render={(c) => number(c.usedCount)} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Coupon> source="reservedCount" render={(c) => number(c.reservedCount)} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Coupon> source="usageLimit" render={(c) => limit(c.usageLimit)} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Coupon> source="perCustomerLimit" render={(c) => limit(c.perCustomerLimit)} />
+          </Labeled>
         </Box>
         <Box sx={row}>
-          <Labeled><FunctionField<Coupon> source="startDate" render={(c) => day(c.startDate, 'immediately')} /></Labeled>
-          <Labeled><FunctionField<Coupon> source="endDate" render={(c) => day(c.endDate, 'never')} /></Labeled>
-          <Labeled><FunctionField<Coupon> source="createdAt" render={(c) => dateTime(c.createdAt)} /></Labeled>
-          <Labeled><FunctionField<Coupon> source="updatedAt" render={(c) => dateTime(c.updatedAt)} /></Labeled>
+          <Labeled>
+            <FunctionField<Coupon> source="startDate" render={(c) => day(c.startDate, 'immediately')} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Coupon> source="endDate" render={(c) => day(c.endDate, 'never')} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Coupon> source="createdAt" render={(c) => dateTime(c.createdAt)} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Coupon> source="updatedAt" render={(c) => dateTime(c.updatedAt)} />
+          </Labeled>
         </Box>
       </SimpleShowLayout>
     </Show>

@@ -31,6 +31,9 @@ export const validatePerCustomerLimit = [
 ];
 export const validateMinimumSubtotal = [amount];
 export const validateEndDate = [
-  against((v, { startDate }) => isBlank(startDate) || Date.parse(String(v)) > Date.parse(String(startDate)), key('end_after_start')),
+  against(
+    (v, { startDate }) => isBlank(startDate) || Date.parse(String(v)) > Date.parse(String(startDate)),
+    key('end_after_start'),
+  ),
 ];
 export const validateDescription = [maxLength(500)];

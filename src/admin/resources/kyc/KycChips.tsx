@@ -8,7 +8,13 @@ export function KycSessionStatusChip() {
   const s = useRecordContext<KycSession>();
   const translate = useTranslate();
   if (!s) return null;
-  return <Chip size="small" color={COLORS[s.status] ?? 'default'} label={translate(`resources.kyc.status.${s.status}`, { _: s.status })} />;
+  return (
+    <Chip
+      size="small"
+      color={COLORS[s.status] ?? 'default'}
+      label={translate(`resources.kyc.status.${s.status}`, { _: s.status })}
+    />
+  );
 }
 
 /** "Passport · P1234567" */
@@ -16,7 +22,11 @@ export function DocumentCell() {
   const s = useRecordContext<KycSession>();
   const translate = useTranslate();
   if (!s) return null;
-  return <span>{translate(`resources.kyc.document_type.${s.documentType}`, { _: s.documentType })} · {s.documentNumber}</span>;
+  return (
+    <span>
+      {translate(`resources.kyc.document_type.${s.documentType}`, { _: s.documentType })} · {s.documentNumber}
+    </span>
+  );
 }
 
 /** The country's name in the app's language, with its code. */

@@ -2,7 +2,16 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Button, Typography } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
-import { Confirm, required, TextInput, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  Confirm,
+  required,
+  TextInput,
+  useCanAccess,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import type { KycSession } from '../../../common/kyc';
 import { apiSend } from '../../../lib/api';
 import DialogShell from '../../components/DialogShell';
@@ -31,7 +40,9 @@ export default function KycDecision() {
       await decide(session.id, { status: 'verified' });
       notify('resources.kyc.approved', { type: 'success' });
     } catch (e) {
-      notify(translate('resources.kyc.decision_failed', { error: e instanceof Error ? e.message : String(e) }), { type: 'error' });
+      notify(translate('resources.kyc.decision_failed', { error: e instanceof Error ? e.message : String(e) }), {
+        type: 'error',
+      });
     } finally {
       setBusy(false);
       refresh();
@@ -42,7 +53,14 @@ export default function KycDecision() {
 
   return (
     <span onClick={stop} style={{ display: 'inline-flex', gap: 4, whiteSpace: 'nowrap' }}>
-      <Button size="small" color="success" variant="contained" startIcon={<CheckIcon />} disabled={busy} onClick={() => setConfirming(true)}>
+      <Button
+        size="small"
+        color="success"
+        variant="contained"
+        startIcon={<CheckIcon />}
+        disabled={busy}
+        onClick={() => setConfirming(true)}
+      >
         {translate('resources.kyc.approve')}
       </Button>
       <DialogShell<{ reason: string }, 'reject'>
@@ -57,8 +75,18 @@ export default function KycDecision() {
         unknownError="resources.kyc.unknown_error"
         errorTestId="kyc-reject-error"
       >
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('resources.kyc.reject_help')}</Typography>
-        <TextInput source="reason" label="resources.kyc.fields.reason" multiline minRows={3} fullWidth autoFocus validate={required('resources.kyc.reason_required')} />
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('resources.kyc.reject_help')}
+        </Typography>
+        <TextInput
+          source="reason"
+          label="resources.kyc.fields.reason"
+          multiline
+          minRows={3}
+          fullWidth
+          autoFocus
+          validate={required('resources.kyc.reason_required')}
+        />
       </DialogShell>
       <Confirm
         isOpen={confirming}

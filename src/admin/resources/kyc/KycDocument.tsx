@@ -50,12 +50,23 @@ export default function KycDocument({ session, size }: { session: KycSession; si
         src={url}
         alt={alt}
         data-testid="kyc-document-image"
-        sx={size === 'small' ? { width: 96, height: 64, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' } : { maxWidth: '100%', maxHeight: 560, border: 1, borderColor: 'divider', borderRadius: 1 }}
+        sx={
+          size === 'small'
+            ? { width: 96, height: 64, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }
+            : { maxWidth: '100%', maxHeight: 560, border: 1, borderColor: 'divider', borderRadius: 1 }
+        }
       />
     );
   }
   const link = (
-    <Link href={url} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="kyc-document-pdf">
+    <Link
+      href={url}
+      target="_blank"
+      rel="noopener"
+      onClick={(e) => e.stopPropagation()}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+      data-testid="kyc-document-pdf"
+    >
       <PictureAsPdfIcon fontSize="small" />
       {translate(size === 'small' ? 'resources.kyc.pdf' : 'resources.kyc.open_pdf')}
     </Link>
@@ -64,7 +75,12 @@ export default function KycDocument({ session, size }: { session: KycSession; si
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       {link}
-      <Box component="iframe" src={url} title={alt} sx={{ width: '100%', height: 560, border: 1, borderColor: 'divider', borderRadius: 1 }} />
+      <Box
+        component="iframe"
+        src={url}
+        title={alt}
+        sx={{ width: '100%', height: 560, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      />
     </Box>
   );
 }

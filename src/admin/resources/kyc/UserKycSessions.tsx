@@ -10,24 +10,46 @@ import { DocumentCell, KycSessionStatusChip } from './KycChips';
 function Sessions({ userId }: { userId: string }) {
   const translate = useTranslate();
   const { dateTime } = useFormat();
-  const { data, isPending, error } = useGetList<KycSession>('kyc', { filter: { userId }, sort: { field: 'createdAt', order: 'DESC' }, pagination: { page: 1, perPage: 20 } });
+  const { data, isPending, error } = useGetList<KycSession>('kyc', {
+    filter: { userId },
+    sort: { field: 'createdAt', order: 'DESC' },
+    pagination: { page: 1, perPage: 20 },
+  });
   if (isPending) return null;
   if (error) return <Typography color="error">{translate('resources.kyc.load_failed')}</Typography>;
-  if (!data?.length) return <Typography color="text.secondary">{translate('resources.kyc.user_no_sessions')}</Typography>;
+  if (!data?.length)
+    return <Typography color="text.secondary">{translate('resources.kyc.user_no_sessions')}</Typography>;
   const head = (key: string) => <TableCell>{translate(`resources.kyc.fields.${key}`)}</TableCell>;
   return (
     <Table size="small" data-testid="user-kyc-sessions">
-      <TableHead><TableRow>{head('createdAt')}{head('legalName')}{head('documentType')}{head('status')}{head('reason')}<TableCell /></TableRow></TableHead>
+      <TableHead>
+        <TableRow>
+          {head('createdAt')}
+          {head('legalName')}
+          {head('documentType')}
+          {head('status')}
+          {head('reason')}
+          <TableCell />
+        </TableRow>
+      </TableHead>
       <TableBody>
         {data.map((s) => (
           <RecordContextProvider key={s.id} value={s}>
             <TableRow>
               <TableCell>{dateTime(s.createdAt)}</TableCell>
               <TableCell>{s.legalName}</TableCell>
-              <TableCell><DocumentCell /></TableCell>
-              <TableCell><KycSessionStatusChip /></TableCell>
+              <TableCell>
+                <DocumentCell />
+              </TableCell>
+              <TableCell>
+                <KycSessionStatusChip />
+              </TableCell>
               <TableCell>{s.reason ?? '—'}</TableCell>
-              <TableCell><Button size="small" component={Link} to={`/kyc/${s.id}/show`}>{translate('resources.kyc.view')}</Button></TableCell>
+              <TableCell>
+                <Button size="small" component={Link} to={`/kyc/${s.id}/show`}>
+                  {translate('resources.kyc.view')}
+                </Button>
+              </TableCell>
             </TableRow>
           </RecordContextProvider>
         ))}
@@ -41,5 +63,9 @@ export default function UserKycSessions() {
   const user = useRecordContext<UserDetail>();
   const { canAccess: canReview = false } = useCanAccess({ resource: 'kyc', action: 'list' });
   if (!user || !canReview) return null;
-  return <Panel title="resources.kyc.user_sessions" variant="subtitle1"><Sessions userId={user.id} /></Panel>;
+  return (
+    <Panel title="resources.kyc.user_sessions" variant="subtitle1">
+      <Sessions userId={user.id} />
+    </Panel>
+  );
 }

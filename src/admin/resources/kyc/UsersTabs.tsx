@@ -6,7 +6,12 @@ import SectionTabs from '../../components/SectionTabs';
  */
 export default function UsersTabs() {
   return (
-    <SectionTabs resource="kyc" ariaLabel="resources.kyc.title" sx={{ mt: 1 }}
-      main={{ path: '/users', label: 'resources.kyc.tabs.users' }} second={{ path: '/kyc', label: 'resources.kyc.tabs.kyc' }} />
+    <SectionTabs
+      resource="kyc"
+      ariaLabel="resources.kyc.title"
+      sx={{ mt: 1 }}
+      main={{ path: '/users', label: 'resources.kyc.tabs.users' }}
+      second={{ path: '/kyc', label: 'resources.kyc.tabs.kyc' }}
+    />
   );
 }

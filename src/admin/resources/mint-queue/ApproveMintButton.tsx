@@ -29,7 +29,12 @@ export default function ApproveMintButton({ job }: { job: MintJob }) {
   };
 
   return (
-    <Button size="small" onClick={approve} disabled={busy} startIcon={busy ? <CircularProgress size={14} /> : <CheckIcon />}>
+    <Button
+      size="small"
+      onClick={approve}
+      disabled={busy}
+      startIcon={busy ? <CircularProgress size={14} /> : <CheckIcon />}
+    >
       {translate('resources.mint-queue.approve')}
     </Button>
   );

@@ -50,8 +50,13 @@ function StatusCell({ job }: { job: MintJob }) {
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <MintStatusChip status={status} />
       {status === 'rejected' && job.rejectReason && (
-        <Typography variant="caption" color="text.secondary" title={job.rejectReason} data-testid="mint-reject-reason"
-          sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          title={job.rejectReason}
+          data-testid="mint-reject-reason"
+          sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}
+        >
           {job.rejectReason}
         </Typography>
       )}
@@ -74,7 +79,12 @@ function StatusCell({ job }: { job: MintJob }) {
 function NoteCell({ job }: { job: MintJob }) {
   if (!job.note) return null;
   return (
-    <Typography variant="body2" title={job.note} data-testid="mint-note" sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+    <Typography
+      variant="body2"
+      title={job.note}
+      data-testid="mint-note"
+      sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
       {job.note}
     </Typography>
   );
@@ -82,10 +92,19 @@ function NoteCell({ job }: { job: MintJob }) {
 
 /** What a job's row offers: Retry when it failed, Approve and Reject while a manual mint awaits approval. */
 function JobActions({ job }: { job: MintJob }) {
-  return ({
-    failed: <RetryButton job={job} />,
-    awaiting_approval: <Stack component="span" direction="row" spacing={0.5}><ApproveMintButton job={job} /><RejectMintButton job={job} /></Stack>,
-  } as Partial<Record<string, ReactNode>>)[mintStatusOf(job.status)] ?? null;
+  return (
+    (
+      {
+        failed: <RetryButton job={job} />,
+        awaiting_approval: (
+          <Stack component="span" direction="row" spacing={0.5}>
+            <ApproveMintButton job={job} />
+            <RejectMintButton job={job} />
+          </Stack>
+        ),
+      } as Partial<Record<string, ReactNode>>
+    )[mintStatusOf(job.status)] ?? null
+  );
 }
 
 /** Mint Queue: counts per status, the worker's state, and the jobs newest first, reloading every 5 s while auto refresh is on. */
@@ -122,19 +141,28 @@ export default function MintJobList() {
         rowClick={false}
         cardSx={{ overflowX: 'auto' }}
         mobile={{
-          primary: (j) => translate('resources.mint-queue.phone_tokens', { amount: count(j.amount), tokenId: j.tokenId }),
-          secondary: (j) => line(
-            <OrderRef job={j} />,
-            <Mono title={j.walletAddress}>{shortAddress(j.walletAddress)}</Mono>,
-            dateTime(j.createdAt),
-            j.txHash && <TxLink hash={j.txHash} url={j.explorerUrl} />,
-            mintStatusOf(j.status) === 'rejected' ? j.rejectReason : mintStatusOf(j.status) !== 'succeeded' && j.lastError,
-          ),
+          primary: (j) =>
+            translate('resources.mint-queue.phone_tokens', { amount: count(j.amount), tokenId: j.tokenId }),
+          secondary: (j) =>
+            line(
+              <OrderRef job={j} />,
+              <Mono title={j.walletAddress}>{shortAddress(j.walletAddress)}</Mono>,
+              dateTime(j.createdAt),
+              j.txHash && <TxLink hash={j.txHash} url={j.explorerUrl} />,
+              mintStatusOf(j.status) === 'rejected'
+                ? j.rejectReason
+                : mintStatusOf(j.status) !== 'succeeded' && j.lastError,
+            ),
           status: (j) => <MintStatusChip status={mintStatusOf(j.status)} />,
           actions: canWrite ? (j) => <JobActions job={j} /> : undefined,
         }}
       >
-        <DataTable.Col<MintJob> source="id" disableSort cellSx={noWrap} render={(j) => <Mono title={j.id}>{shortId(j.id)}</Mono>} />
+        <DataTable.Col<MintJob>
+          source="id"
+          disableSort
+          cellSx={noWrap}
+          render={(j) => <Mono title={j.id}>{shortId(j.id)}</Mono>}
+        />
         <DataTable.Col<MintJob> source="orderId" disableSort cellSx={noWrap} render={(j) => <OrderRef job={j} />} />
         <DataTable.Col<MintJob>
           source="walletAddress"
@@ -142,11 +170,25 @@ export default function MintJobList() {
           cellSx={noWrap}
           render={(j) => <Mono title={j.walletAddress}>{shortAddress(j.walletAddress)}</Mono>}
         />
-        <DataTable.Col<MintJob> source="tokenId" disableSort align="right" render={(j) => <Box component="span" title={j.tokenId}>{j.tokenId}</Box>} />
+        <DataTable.Col<MintJob>
+          source="tokenId"
+          disableSort
+          align="right"
+          render={(j) => (
+            <Box component="span" title={j.tokenId}>
+              {j.tokenId}
+            </Box>
+          )}
+        />
         <DataTable.Col<MintJob> source="amount" disableSort align="right" render={(j) => count(j.amount)} />
         <DataTable.Col<MintJob> source="status" render={(j) => <StatusCell job={j} />} />
         <DataTable.Col<MintJob> source="attempts" align="right" render={attempts} />
-        <DataTable.Col<MintJob> source="txHash" disableSort cellSx={noWrap} render={(j) => <TxLink hash={j.txHash} url={j.explorerUrl} />} />
+        <DataTable.Col<MintJob>
+          source="txHash"
+          disableSort
+          cellSx={noWrap}
+          render={(j) => <TxLink hash={j.txHash} url={j.explorerUrl} />}
+        />
         <DataTable.Col<MintJob> source="note" disableSort render={(j) => <NoteCell job={j} />} />
         <DataTable.Col<MintJob> source="createdAt" cellSx={noWrap} render={(j) => dateTime(j.createdAt)} />
         {canWrite && (

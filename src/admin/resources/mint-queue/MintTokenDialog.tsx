@@ -1,17 +1,31 @@
-import { maxLength, minLength, minValue, number, NumberInput, required, TextInput, useTranslate, type Validator } from 'react-admin';
+import {
+  maxLength,
+  minLength,
+  minValue,
+  number,
+  NumberInput,
+  required,
+  TextInput,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
 import { apiSend } from '../../../lib/api';
 import DialogShell, { type DialogSubmit } from '../../components/DialogShell';
 import { mintBody, type MintValues } from './constants';
 
 const wholeNumber: Validator = (value) =>
-  value === undefined || value === null || value === '' || Number.isInteger(Number(value)) ? undefined : 'resources.mint-queue.mint.whole_number';
+  value === undefined || value === null || value === '' || Number.isInteger(Number(value))
+    ? undefined
+    : 'resources.mint-queue.mint.whole_number';
 
 /** The Mint Token form's client-side rules; the server checks the address and the values again. */
 const validateWallet = [required()];
 const validateCount = [required(), number(), wholeNumber, minValue(1)];
 const validateNote = [required(), minLength(3), maxLength(500)];
 const DEFAULTS: MintValues = { walletAddress: '', tokenId: 1, amount: 1, note: '' };
-const SUBMITS: [DialogSubmit<'mint'>] = [{ mode: 'mint', label: 'resources.mint-queue.mint.submit', busyLabel: 'resources.mint-queue.mint.submitting' }];
+const SUBMITS: [DialogSubmit<'mint'>] = [
+  { mode: 'mint', label: 'resources.mint-queue.mint.submit', busyLabel: 'resources.mint-queue.mint.submitting' },
+];
 const field = (name: string) => `resources.mint-queue.fields.${name}`;
 
 /**
@@ -45,7 +59,13 @@ export default function MintTokenDialog() {
       />
       <NumberInput source="tokenId" label={field('tokenId')} min={1} step={1} validate={validateCount} />
       <NumberInput source="amount" label={field('amount')} min={1} step={1} validate={validateCount} />
-      <TextInput source="note" label={field('note')} helperText="resources.mint-queue.mint.note_help" validate={validateNote} autoComplete="off" />
+      <TextInput
+        source="note"
+        label={field('note')}
+        helperText="resources.mint-queue.mint.note_help"
+        validate={validateNote}
+        autoComplete="off"
+      />
     </DialogShell>
   );
 }

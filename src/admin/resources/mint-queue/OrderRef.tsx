@@ -10,7 +10,11 @@ export default function OrderRef({ job }: { job: Pick<MintJob, 'orderId' | 'sour
   const { orderId } = job;
   if (!orderId || orderId === MANUAL_ORDER_ID) {
     const label = job.source === 'conversion' ? 'conversion' : 'manual';
-    return <Typography variant="body2" component="span" color="text.secondary">{translate(`resources.mint-queue.${label}`)}</Typography>;
+    return (
+      <Typography variant="body2" component="span" color="text.secondary">
+        {translate(`resources.mint-queue.${label}`)}
+      </Typography>
+    );
   }
   return (
     <RecordLink resource="orders" id={orderId} mono title={orderId}>

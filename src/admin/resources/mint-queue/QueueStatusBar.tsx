@@ -44,7 +44,10 @@ export default function QueueStatusBar() {
           )}
           {worker?.chainId != null && worker.minter && (
             <Typography variant="body2" color="text.secondary" title={worker.minter}>
-              {translate('resources.mint-queue.worker_chain', { chainId: worker.chainId, minter: shortAddress(worker.minter) })}
+              {translate('resources.mint-queue.worker_chain', {
+                chainId: worker.chainId,
+                minter: shortAddress(worker.minter),
+              })}
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }} data-testid="last-updated">

@@ -1,6 +1,18 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Link as MuiLink,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Title, useTranslate } from 'react-admin';
@@ -17,7 +29,11 @@ import { AUTO_REFRESH_MS, txStateOf, type TxState } from './constants';
 import OrderRef from './OrderRef';
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
-const STATE_COLORS: Record<TxState, 'success' | 'error' | 'warning'> = { success: 'success', reverted: 'error', pending: 'warning' };
+const STATE_COLORS: Record<TxState, 'success' | 'error' | 'warning'> = {
+  success: 'success',
+  reverted: 'error',
+  pending: 'warning',
+};
 
 /** Unknown hashes (404) and malformed ones (400) are both "not found". */
 const isNotFound = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
@@ -44,7 +60,9 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
           </Typography>
           {action}
         </Box>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>{children}</Stack>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>
+          {children}
+        </Stack>
       </CardContent>
     </Card>
   );
@@ -52,7 +70,14 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 
 function TxStateChip({ state }: { state: TxState }) {
   const translate = useTranslate();
-  return <Chip size="small" color={STATE_COLORS[state]} label={translate(`resources.mint-queue.tx.state.${state}`)} data-testid="tx-status" />;
+  return (
+    <Chip
+      size="small"
+      color={STATE_COLORS[state]}
+      label={translate(`resources.mint-queue.tx.state.${state}`)}
+      data-testid="tx-status"
+    />
+  );
 }
 
 function TxDetails({ tx }: { tx: ChainTx }) {
@@ -130,7 +155,9 @@ export default function TransactionPage() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title="resources.mint-queue.tx.title" />
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}
+      >
         <Typography variant="h5">{translate('resources.mint-queue.tx.title')}</Typography>
         <Button component={Link} to="/mint-queue" size="small" startIcon={<ArrowBackIcon />}>
           {translate('resources.mint-queue.tx.back')}

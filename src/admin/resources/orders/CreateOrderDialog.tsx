@@ -1,4 +1,14 @@
-import { AutocompleteInput, email, maxLength, minValue, NumberInput, ReferenceInput, regex, required, TextInput } from 'react-admin';
+import {
+  AutocompleteInput,
+  email,
+  maxLength,
+  minValue,
+  NumberInput,
+  ReferenceInput,
+  regex,
+  required,
+  TextInput,
+} from 'react-admin';
 import type { Product } from '../../../common/products';
 import { apiSend } from '../../../lib/api';
 import DialogShell, { type DialogSubmit } from '../../components/DialogShell';
@@ -31,7 +41,12 @@ export default function CreateOrderDialog() {
       unknownError="resources.orders.create.unknown_error"
     >
       <TextInput source="userEmail" type="email" validate={validateEmail} />
-      <ReferenceInput source="productId" reference="products" filter={{ status: 'active' }} sort={{ field: 'title', order: 'ASC' }}>
+      <ReferenceInput
+        source="productId"
+        reference="products"
+        filter={{ status: 'active' }}
+        sort={{ field: 'title', order: 'ASC' }}
+      >
         <AutocompleteInput optionText={productLabel} validate={required()} label="resources.orders.fields.productId" />
       </ReferenceInput>
       <NumberInput source="qty" min={1} step={1} validate={validateQty} />

@@ -25,7 +25,10 @@ export default function MarkFulfilledButton() {
       notify('resources.orders.fulfil.done', { type: 'success' });
       refresh();
     } catch (e) {
-      notify('resources.orders.fulfil.failed', { type: 'error', messageArgs: { error: e instanceof Error ? e.message : String(e) } });
+      notify('resources.orders.fulfil.failed', {
+        type: 'error',
+        messageArgs: { error: e instanceof Error ? e.message : String(e) },
+      });
     } finally {
       setBusy(false);
       setAsking(false);
@@ -34,10 +37,22 @@ export default function MarkFulfilledButton() {
 
   return (
     <>
-      <Button size="small" startIcon={busy ? <CircularProgress size={16} /> : <TaskAltIcon />} disabled={busy} onClick={() => setAsking(true)}>
+      <Button
+        size="small"
+        startIcon={busy ? <CircularProgress size={16} /> : <TaskAltIcon />}
+        disabled={busy}
+        onClick={() => setAsking(true)}
+      >
         {translate('resources.orders.fulfil.button')}
       </Button>
-      <Confirm isOpen={asking} loading={busy} title="resources.orders.fulfil.title" content="resources.orders.fulfil.confirm" onConfirm={fulfil} onClose={() => setAsking(false)} />
+      <Confirm
+        isOpen={asking}
+        loading={busy}
+        title="resources.orders.fulfil.title"
+        content="resources.orders.fulfil.confirm"
+        onConfirm={fulfil}
+        onClose={() => setAsking(false)}
+      />
     </>
   );
 }

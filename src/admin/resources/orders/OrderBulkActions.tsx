@@ -11,7 +11,13 @@ export default function OrderBulkActions({ canWrite }: { canWrite: boolean }) {
   const { selectedIds, sort } = useListContext<OrderSummary>();
   return (
     <>
-      <ExportButton path="/api/orders/export.csv" resource="orders" query={{ ...listParams({}, sort), ids: selectedIds.join(',') }} total={selectedIds.length} label="resources.orders.bulk.export" />
+      <ExportButton
+        path="/api/orders/export.csv"
+        resource="orders"
+        query={{ ...listParams({}, sort), ids: selectedIds.join(',') }}
+        total={selectedIds.length}
+        label="resources.orders.bulk.export"
+      />
       {canWrite && (
         <BulkActionButton<OrderSummary>
           path="/api/orders/bulk"

@@ -9,7 +9,8 @@ export default function OrderLines({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
   const { money, number } = useFormat();
   const items = order.items;
-  if (items.length === 0) return <Typography variant="body2">{translate('resources.orders.detail.no_items')}</Typography>;
+  if (items.length === 0)
+    return <Typography variant="body2">{translate('resources.orders.detail.no_items')}</Typography>;
   const t = (field: string) => translate(`resources.orders.items.${field}`);
   return (
     <TableContainer tabIndex={0} role="region" aria-label={translate('resources.orders.detail.items')}>
@@ -27,7 +28,11 @@ export default function OrderLines({ order }: { order: OrderDetail }) {
         <TableBody>
           {items.map((item) => (
             <TableRow key={item.id}>
-              <TableCell><RecordLink resource="products" id={item.productId}>{item.title}</RecordLink></TableCell>
+              <TableCell>
+                <RecordLink resource="products" id={item.productId}>
+                  {item.title}
+                </RecordLink>
+              </TableCell>
               <TableCell>{item.sku}</TableCell>
               <TableCell align="right">{number(item.qty)}</TableCell>
               <TableCell align="right">{money(item.unitPriceFiat, order.currency)}</TableCell>

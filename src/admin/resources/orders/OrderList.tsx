@@ -49,7 +49,15 @@ export default function OrderList() {
       <DataTable.Col<OrderSummary> source="qty" align="right" render={(o) => number(o.qty)} />
       <DataTable.Col<OrderSummary> source="amountFiat" align="right" render={(o) => money(o.amountFiat, o.currency)} />
       <DataTable.Col<OrderSummary> source="createdAt" render={(o) => dateTime(o.createdAt)} />
-      <DataTable.Col<OrderSummary> source="customerEmail" disableSort render={(o) => <RecordLink resource="users" id={o.userId}>{o.customerEmail}</RecordLink>} />
+      <DataTable.Col<OrderSummary>
+        source="customerEmail"
+        disableSort
+        render={(o) => (
+          <RecordLink resource="users" id={o.userId}>
+            {o.customerEmail}
+          </RecordLink>
+        )}
+      />
       <DataTable.Col label="resources.orders.actions" disableSort>
         <ShowButton />
       </DataTable.Col>

@@ -18,18 +18,26 @@ export default function OrderMints({ jobs }: { jobs: MintJob[] }) {
       <Table size="small">
         <TableHead>
           <TableRow>
-            {COLUMNS.map((c) => <TableCell key={c}>{translate(`resources.mint-queue.fields.${c}`)}</TableCell>)}
+            {COLUMNS.map((c) => (
+              <TableCell key={c}>{translate(`resources.mint-queue.fields.${c}`)}</TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
           {jobs.map((j) => (
             <TableRow key={j.id}>
-              <TableCell><Mono title={j.walletAddress}>{shortAddress(j.walletAddress)}</Mono></TableCell>
+              <TableCell>
+                <Mono title={j.walletAddress}>{shortAddress(j.walletAddress)}</Mono>
+              </TableCell>
               <TableCell>{j.tokenId}</TableCell>
               <TableCell>{count(j.amount)}</TableCell>
-              <TableCell><MintStatusChip status={j.status} /></TableCell>
+              <TableCell>
+                <MintStatusChip status={j.status} />
+              </TableCell>
               <TableCell>{attempts(j)}</TableCell>
-              <TableCell><TxLink hash={j.txHash} url={j.explorerUrl} /></TableCell>
+              <TableCell>
+                <TxLink hash={j.txHash} url={j.explorerUrl} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -21,8 +21,12 @@ function Pricing({ order }: { order: OrderDetail }) {
   return (
     <>
       <DetailField label={f('subtotal')}>{money(order.subtotal, order.currency)}</DetailField>
-      {couponDiscount(order) > 0 && <DetailField label={f('discount')}>{money(-couponDiscount(order), order.currency)}</DetailField>}
-      {order.memberDiscount > 0 && <DetailField label={f('memberDiscount')}>{money(-order.memberDiscount, order.currency)}</DetailField>}
+      {couponDiscount(order) > 0 && (
+        <DetailField label={f('discount')}>{money(-couponDiscount(order), order.currency)}</DetailField>
+      )}
+      {order.memberDiscount > 0 && (
+        <DetailField label={f('memberDiscount')}>{money(-order.memberDiscount, order.currency)}</DetailField>
+      )}
       {order.tax > 0 && <DetailField label={f('tax')}>{money(order.tax, order.currency)}</DetailField>}
       {order.shipping > 0 && <DetailField label={f('shipping')}>{money(order.shipping, order.currency)}</DetailField>}
     </>
@@ -38,7 +42,9 @@ function PaymentSummary({ payment }: { payment: OrderDetail['payment'] }) {
       <DetailField label="resources.orders.payment.method">{payment.method}</DetailField>
       <DetailField label="resources.orders.payment.provider">{payment.provider}</DetailField>
       <DetailField label="resources.orders.payment.amount">{money(payment.amount, payment.currency)}</DetailField>
-      <DetailField label="resources.orders.payment.status">{translate(`resources.orders.payment_status.${payment.status}`, { _: payment.status })}</DetailField>
+      <DetailField label="resources.orders.payment.status">
+        {translate(`resources.orders.payment_status.${payment.status}`, { _: payment.status })}
+      </DetailField>
       <DetailField label="resources.orders.payment.reference">{payment.reference}</DetailField>
       <DetailField label="resources.orders.payment.createdAt">{dateTime(payment.createdAt)}</DetailField>
       {payment.test && <TestBadge />}
@@ -56,13 +62,17 @@ function OrderDetailView() {
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h6" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 0 }}>{order.id}</Typography>
+        <Typography variant="h6" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 0 }}>
+          {order.id}
+        </Typography>
         <OrderStatusChip status={order.status} />
         {order.test && <TestBadge />}
       </Stack>
       <Section title="resources.orders.detail.summary">
         <DetailField label={f('qty')}>{order.qty}</DetailField>
-        <AwaitDetail detail={detail} lines={1}>{(d) => <Pricing order={d} />}</AwaitDetail>
+        <AwaitDetail detail={detail} lines={1}>
+          {(d) => <Pricing order={d} />}
+        </AwaitDetail>
         <DetailField label={f('amountFiat')}>{money(order.amountFiat, order.currency)}</DetailField>
         <DetailField label={f('couponCode')}>{order.couponCode}</DetailField>
         <DetailField label={f('walletAddress')}>{order.walletAddress}</DetailField>
@@ -72,7 +82,11 @@ function OrderDetailView() {
       </Section>
       <Section title="resources.orders.detail.customer">
         <DetailField label="resources.orders.detail.customer_name">{detail?.customer?.name}</DetailField>
-        <DetailField label="resources.orders.detail.customer_email"><RecordLink resource="users" id={detail?.customer?.id ?? order.userId}>{detail?.customer?.email ?? order.customerEmail}</RecordLink></DetailField>
+        <DetailField label="resources.orders.detail.customer_email">
+          <RecordLink resource="users" id={detail?.customer?.id ?? order.userId}>
+            {detail?.customer?.email ?? order.customerEmail}
+          </RecordLink>
+        </DetailField>
       </Section>
       <Panel title="resources.orders.detail.items" variant="subtitle1">
         <AwaitDetail detail={detail}>{(d) => <OrderLines order={d} />}</AwaitDetail>
@@ -93,7 +107,15 @@ function OrderDetailView() {
 /** One order: summary, customer, lines, payment and token mints; test orders carry a TEST badge. */
 export default function OrderShow() {
   return (
-    <Show actions={<TopToolbar><ListButton /><MarkFulfilledButton /></TopToolbar>} component={Box}>
+    <Show
+      actions={
+        <TopToolbar>
+          <ListButton />
+          <MarkFulfilledButton />
+        </TopToolbar>
+      }
+      component={Box}
+    >
       <OrderDetailView />
     </Show>
   );

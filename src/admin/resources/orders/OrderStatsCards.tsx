@@ -16,7 +16,13 @@ export default function OrderStatsCards() {
     <StatCardRow error={error} failedMessage="resources.orders.stats_failed">
       <StatCard loading={isPending} label={translate('resources.orders.stats.total')} value={value(data?.total)} />
       {ORDER_STATUSES.map((status) => (
-        <StatCard key={status} loading={isPending} label={translate(`resources.orders.status.${status}`)} value={value(data?.[status])} color={`${ORDER_STATUS_COLORS[status]}.main`} />
+        <StatCard
+          key={status}
+          loading={isPending}
+          label={translate(`resources.orders.status.${status}`)}
+          value={value(data?.[status])}
+          color={`${ORDER_STATUS_COLORS[status]}.main`}
+        />
       ))}
     </StatCardRow>
   );

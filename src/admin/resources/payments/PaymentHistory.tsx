@@ -10,7 +10,8 @@ export function PaymentRefunds({ payment }: { payment: PaymentDetail }) {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
   const refunds = payment.refunds;
-  if (refunds.length === 0) return <Typography variant="body2">{translate('resources.payments.detail.no_refunds')}</Typography>;
+  if (refunds.length === 0)
+    return <Typography variant="body2">{translate('resources.payments.detail.no_refunds')}</Typography>;
   const f = (name: string) => translate(`resources.payments.fields.${name}`);
   return (
     <Table size="small" data-testid="payment-refunds">
@@ -29,7 +30,13 @@ export function PaymentRefunds({ payment }: { payment: PaymentDetail }) {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.createdAt)}</TableCell>
             <TableCell align="right">{money(r.amount, payment.currency)}</TableCell>
             <TableCell>{r.reason}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-all' }}>{r.crypto ? <CryptoRefundCell refund={r.crypto} symbol={payment.crypto?.symbol ?? 'ETH'} /> : <Mono>{r.reference ?? '—'}</Mono>}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-all' }}>
+              {r.crypto ? (
+                <CryptoRefundCell refund={r.crypto} symbol={payment.crypto?.symbol ?? 'ETH'} />
+              ) : (
+                <Mono>{r.reference ?? '—'}</Mono>
+              )}
+            </TableCell>
             <TableCell>{r.by ?? '—'}</TableCell>
           </TableRow>
         ))}
@@ -42,19 +49,26 @@ export function PaymentRefunds({ payment }: { payment: PaymentDetail }) {
 export function PaymentTimeline({ payment }: { payment: PaymentDetail }) {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
-  const details = (e: PaymentEvent) => [
-    e.amount === null ? null : translate('resources.payments.event.amount', { amount: money(e.amount, payment.currency) }),
-    e.reason,
-    e.reference,
-    e.code === null ? null : translate('resources.payments.event.code', { code: e.code }),
-  ].filter(Boolean).join(' · ');
+  const details = (e: PaymentEvent) =>
+    [
+      e.amount === null
+        ? null
+        : translate('resources.payments.event.amount', { amount: money(e.amount, payment.currency) }),
+      e.reason,
+      e.reference,
+      e.code === null ? null : translate('resources.payments.event.code', { code: e.code }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
   return (
     <Table size="small" data-testid="payment-timeline">
       <TableBody>
         {payment.events.map((e, i) => (
           <TableRow key={i}>
             <TableCell sx={{ whiteSpace: 'nowrap', width: { sm: 200 } }}>{dateTime(e.createdAt)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap', width: { sm: 120 }, fontWeight: 500 }}>{translate(`resources.payments.event.${e.type}`, { _: e.type })}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap', width: { sm: 120 }, fontWeight: 500 }}>
+              {translate(`resources.payments.event.${e.type}`, { _: e.type })}
+            </TableCell>
             <TableCell sx={{ wordBreak: 'break-all' }}>{details(e)}</TableCell>
           </TableRow>
         ))}

@@ -36,9 +36,19 @@ export default function PaymentList() {
         status: () => <PaymentStatusField />,
       }}
     >
-      <DataTable.Col<Payment> source="id" disableSort cellSx={noWrap} render={(p) => <Mono title={p.id}>{shortId(p.id)}</Mono>} />
+      <DataTable.Col<Payment>
+        source="id"
+        disableSort
+        cellSx={noWrap}
+        render={(p) => <Mono title={p.id}>{shortId(p.id)}</Mono>}
+      />
       <DataTable.Col<Payment> source="provider" disableSort render={(p) => <PaymentMethod payment={p} />} />
-      <DataTable.Col<Payment> source="amount" align="right" cellSx={noWrap} render={(p) => money(p.amount, p.currency)} />
+      <DataTable.Col<Payment>
+        source="amount"
+        align="right"
+        cellSx={noWrap}
+        render={(p) => money(p.amount, p.currency)}
+      />
       <DataTable.Col source="status" field={PaymentStatusField} />
       <DataTable.Col<Payment> source="createdAt" cellSx={noWrap} render={(p) => dateTime(p.createdAt)} />
       <DataTable.Col<Payment> source="dashboardUrl" disableSort render={(p) => <DashboardLink payment={p} compact />} />

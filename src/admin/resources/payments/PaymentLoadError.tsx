@@ -7,6 +7,11 @@ import ListLoadError from '../../components/ListLoadError';
 export default function PaymentLoadError() {
   const translate = useTranslate();
   const { error } = useListContext();
-  if (isPaymentRateLimit(error?.message, (error as { body?: { code?: unknown } } | null)?.body?.code)) return <Alert severity="warning" sx={{ m: 2 }}>{translate('resources.payments.rate_limited')}</Alert>;
+  if (isPaymentRateLimit(error?.message, (error as { body?: { code?: unknown } } | null)?.body?.code))
+    return (
+      <Alert severity="warning" sx={{ m: 2 }}>
+        {translate('resources.payments.rate_limited')}
+      </Alert>
+    );
   return <ListLoadError message="resources.payments.load_failed" />;
 }

@@ -22,9 +22,13 @@ function PaidOrder({ order }: { order: PaymentDetail['order'] }) {
   return (
     <>
       <DetailField label={f('orderId')}>
-        <Link to={`/orders/${order.id}/show`} sx={{ fontFamily: 'monospace' }}>{order.id}</Link>
+        <Link to={`/orders/${order.id}/show`} sx={{ fontFamily: 'monospace' }}>
+          {order.id}
+        </Link>
       </DetailField>
-      <DetailField label="resources.payments.detail.order_status"><OrderStatusChip status={order.status} /></DetailField>
+      <DetailField label="resources.payments.detail.order_status">
+        <OrderStatusChip status={order.status} />
+      </DetailField>
       <DetailField label="resources.payments.detail.customer_email">{order.customerEmail}</DetailField>
     </>
   );
@@ -40,23 +44,31 @@ function PaymentDetailView() {
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h6" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 0 }}>{payment.id}</Typography>
+        <Typography variant="h6" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 0 }}>
+          {payment.id}
+        </Typography>
         <PaymentStatusChip status={payment.status} />
         {payment.test && <TestBadge />}
         <DashboardLink payment={payment} />
       </Stack>
       <Section title="resources.payments.detail.payment">
         <DetailField label={f('amount')}>{money(payment.amount, payment.currency)}</DetailField>
-        <DetailField label={f('refunded')} testId="payment-refunded">{money(payment.refunded, payment.currency)}</DetailField>
+        <DetailField label={f('refunded')} testId="payment-refunded">
+          {money(payment.refunded, payment.currency)}
+        </DetailField>
         <DetailField label={f('refundable')}>{money(payment.refundable, payment.currency)}</DetailField>
-        <DetailField label={f('method')}><PaymentMethod payment={payment} /></DetailField>
+        <DetailField label={f('method')}>
+          <PaymentMethod payment={payment} />
+        </DetailField>
         <DetailField label={f('reference')}>{payment.reference && <Mono>{payment.reference}</Mono>}</DetailField>
         <DetailField label={f('createdAt')}>{dateTime(payment.createdAt)}</DetailField>
         <DetailField label={f('completedAt')}>{payment.completedAt ? dateTime(payment.completedAt) : null}</DetailField>
       </Section>
       {detail && <PaymentCrypto payment={detail} />}
       <Section title="resources.payments.detail.order">
-        <AwaitDetail detail={detail} lines={1}>{(d) => <PaidOrder order={d.order} />}</AwaitDetail>
+        <AwaitDetail detail={detail} lines={1}>
+          {(d) => <PaidOrder order={d.order} />}
+        </AwaitDetail>
       </Section>
       <Panel title="resources.payments.detail.refunds" variant="subtitle1">
         <AwaitDetail detail={detail}>{(d) => <PaymentRefunds payment={d} />}</AwaitDetail>
@@ -71,7 +83,15 @@ function PaymentDetailView() {
 /** One payment: its amounts and provider link, the order it pays, its refunds and timeline; Refund for finance and admins. */
 export default function PaymentShow() {
   return (
-    <Show actions={<TopToolbar><ListButton /><RefundButton /></TopToolbar>} component={Box}>
+    <Show
+      actions={
+        <TopToolbar>
+          <ListButton />
+          <RefundButton />
+        </TopToolbar>
+      }
+      component={Box}
+    >
       <PaymentDetailView />
     </Show>
   );

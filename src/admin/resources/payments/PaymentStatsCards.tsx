@@ -24,7 +24,11 @@ export default function PaymentStatsCards() {
           color={`${PAYMENT_STATUS_COLORS[status]}.main`}
         />
       ))}
-      <StatCard loading={isPending} label={translate('resources.payments.stats.total_amount')} value={stats ? money(stats.totalAmount) : ''} />
+      <StatCard
+        loading={isPending}
+        label={translate('resources.payments.stats.total_amount')}
+        value={stats ? money(stats.totalAmount) : ''}
+      />
     </StatCardRow>
   );
 }

@@ -14,7 +14,9 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, 'warning' | 'success' 
 export function PaymentStatusChip({ status }: { status: unknown }) {
   const translate = useTranslate();
   const known = paymentStatusOf(status);
-  return <Chip size="small" color={PAYMENT_STATUS_COLORS[known]} label={translate(`resources.payments.status.${known}`)} />;
+  return (
+    <Chip size="small" color={PAYMENT_STATUS_COLORS[known]} label={translate(`resources.payments.status.${known}`)} />
+  );
 }
 
 /** The record's status, for list columns. */

@@ -1,6 +1,16 @@
 import UndoIcon from '@mui/icons-material/Undo';
 import { useRef } from 'react';
-import { maxLength, maxValue, minValue, NumberInput, required, TextInput, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import {
+  maxLength,
+  maxValue,
+  minValue,
+  NumberInput,
+  required,
+  TextInput,
+  useCanAccess,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { isPaymentRateLimit, type Payment, type PaymentDetail } from '../../../common/payments';
 import { ApiError, apiSend } from '../../../lib/api';
 import { idempotencyKeys } from '../../../lib/idempotency';
@@ -10,7 +20,9 @@ import { detailOf } from '../../components/AwaitDetail';
 
 type RefundValues = { amount?: number | null; reason?: string; paymentId?: string };
 
-const SUBMITS: [DialogSubmit<'refund'>] = [{ mode: 'refund', label: 'resources.payments.refund.submit', busyLabel: 'resources.payments.refund.submitting' }];
+const SUBMITS: [DialogSubmit<'refund'>] = [
+  { mode: 'refund', label: 'resources.payments.refund.submit', busyLabel: 'resources.payments.refund.submitting' },
+];
 
 type Refundable = Pick<Payment, 'id' | 'status' | 'refundable' | 'currency'>;
 
@@ -29,11 +41,18 @@ export function RefundDialog({ payment, sdk }: { payment: Refundable; sdk?: bool
 
   const send = async (values: RefundValues) => {
     const body = { amount: values.amount, reason: values.reason?.trim() ?? '' };
-    const [path, sent] = sdk ? ['/api/payment-sdk/refund', { paymentId: payment.id, ...body }] : [`/api/payments/${payment.id}/refund`, body];
+    const [path, sent] = sdk
+      ? ['/api/payment-sdk/refund', { paymentId: payment.id, ...body }]
+      : [`/api/payments/${payment.id}/refund`, body];
     try {
       await apiSend('POST', path, sent, { headers: { 'Idempotency-Key': keyFor(sent) } });
     } catch (e) {
-      if (e instanceof ApiError && isPaymentRateLimit(e.message, e.code)) throw new ApiError(translate('resources.payments.rate_limited'), e.status, { code: e.code, fields: e.fields, body: e.body });
+      if (e instanceof ApiError && isPaymentRateLimit(e.message, e.code))
+        throw new ApiError(translate('resources.payments.rate_limited'), e.status, {
+          code: e.code,
+          fields: e.fields,
+          body: e.body,
+        });
       throw e;
     }
   };
@@ -59,7 +78,11 @@ export function RefundDialog({ payment, sdk }: { payment: Refundable; sdk?: bool
         min={0.01}
         max={payment.refundable}
         helperText={translate('resources.payments.refund.left', { amount: left })}
-        validate={[required(), minValue(0.01, 'resources.payments.refund.positive'), maxValue(payment.refundable, translate('resources.payments.refund.too_much', { amount: left }))]}
+        validate={[
+          required(),
+          minValue(0.01, 'resources.payments.refund.positive'),
+          maxValue(payment.refundable, translate('resources.payments.refund.too_much', { amount: left })),
+        ]}
       />
       <TextInput source="reason" multiline minRows={2} validate={[required(), maxLength(500)]} />
     </DialogShell>

@@ -11,7 +11,16 @@ export default function ApprovePayout() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
-  if (!payout || !canWrite || payout.status !== 'pending' || payout.approvedBy || !party.known || party.recipient || party.creator) return null;
+  if (
+    !payout ||
+    !canWrite ||
+    payout.status !== 'pending' ||
+    payout.approvedBy ||
+    !party.known ||
+    party.recipient ||
+    party.creator
+  )
+    return null;
 
   const approve = async () => {
     setBusy(true);
@@ -20,11 +29,17 @@ export default function ApprovePayout() {
       notify(translate('resources.payouts.approve.done'), { type: 'success' });
       refresh();
     } catch (e) {
-      notify(translate('resources.payouts.settle.failed', { error: e instanceof Error ? e.message : String(e) }), { type: 'error' });
+      notify(translate('resources.payouts.settle.failed', { error: e instanceof Error ? e.message : String(e) }), {
+        type: 'error',
+      });
     } finally {
       setBusy(false);
     }
   };
 
-  return <Button size="small" variant="contained" disabled={busy} onClick={approve}>{translate('resources.payouts.approve.button')}</Button>;
+  return (
+    <Button size="small" variant="contained" disabled={busy} onClick={approve}>
+      {translate('resources.payouts.approve.button')}
+    </Button>
+  );
 }

@@ -1,5 +1,17 @@
 import LinkIcon from '@mui/icons-material/Link';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+} from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { OnchainQuote, Payout } from '../../../common/referrals';
@@ -45,8 +57,14 @@ export default function PayOnChain() {
     setBusy(true);
     setError(null);
     try {
-      const res = await apiSend<{ payout: Payout }>('POST', `/api/payouts/${payout.id}/pay-onchain`, retry ? {} : { amountWei: quote.amountWei });
-      notify(translate(res.payout.status === 'completed' ? t('done') : t('sent')), { type: res.payout.status === 'completed' ? 'success' : 'info' });
+      const res = await apiSend<{ payout: Payout }>(
+        'POST',
+        `/api/payouts/${payout.id}/pay-onchain`,
+        retry ? {} : { amountWei: quote.amountWei },
+      );
+      notify(translate(res.payout.status === 'completed' ? t('done') : t('sent')), {
+        type: res.payout.status === 'completed' ? 'success' : 'info',
+      });
       setOpen(false);
       refresh();
     } catch (e) {
@@ -58,25 +76,47 @@ export default function PayOnChain() {
   };
 
   const row = (label: string, value: ReactNode) => (
-    <TableRow><TableCell component="th" sx={{ fontWeight: 500 }}>{translate(t(label))}</TableCell><TableCell>{value}</TableCell></TableRow>
+    <TableRow>
+      <TableCell component="th" sx={{ fontWeight: 500 }}>
+        {translate(t(label))}
+      </TableCell>
+      <TableCell>{value}</TableCell>
+    </TableRow>
   );
 
   return (
     <>
-      <Button size="small" variant="outlined" startIcon={<LinkIcon />} onClick={openQuote}>{translate(retry ? t('finish') : t('open'))}</Button>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby="pay-onchain-title" maxWidth="sm" fullWidth>
+      <Button size="small" variant="outlined" startIcon={<LinkIcon />} onClick={openQuote}>
+        {translate(retry ? t('finish') : t('open'))}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => !busy && setOpen(false)}
+        aria-labelledby="pay-onchain-title"
+        maxWidth="sm"
+        fullWidth
+      >
         <DialogTitle id="pay-onchain-title">{translate(t('title'))}</DialogTitle>
         <DialogContent>
-          {error && <Alert severity="error" sx={{ mb: 2 }} data-testid="pay-onchain-error">{error}</Alert>}
+          {error && (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="pay-onchain-error">
+              {error}
+            </Alert>
+          )}
           {!quote && !error && <CircularProgress size={24} aria-label={translate(t('loading'))} />}
           {quote && (
             <>
-              <Alert severity={retry ? 'warning' : 'info'} sx={{ mb: 2 }}>{translate(retry ? t('retry_help') : t('help'))}</Alert>
+              <Alert severity={retry ? 'warning' : 'info'} sx={{ mb: 2 }}>
+                {translate(retry ? t('retry_help') : t('help'))}
+              </Alert>
               <Table size="small">
                 <TableBody>
                   {row('amount', money(quote.amount, quote.currency))}
                   {row('rate', translate(t('rate_value'), { rate: quote.rate, symbol: quote.symbol }))}
-                  {row('tokens', <strong data-testid="onchain-token-amount">{`${quote.tokenAmount} ${quote.symbol}`}</strong>)}
+                  {row(
+                    'tokens',
+                    <strong data-testid="onchain-token-amount">{`${quote.tokenAmount} ${quote.symbol}`}</strong>,
+                  )}
                   {row('to', <Mono>{quote.walletAddress}</Mono>)}
                   {row('from', <Mono>{quote.sender}</Mono>)}
                   {row('balance', `${quote.senderBalance} ${quote.symbol}`)}
@@ -87,8 +127,15 @@ export default function PayOnChain() {
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={busy}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" onClick={send} disabled={!quote || busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+          <Button onClick={() => setOpen(false)} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            onClick={send}
+            disabled={!quote || busy}
+            startIcon={busy ? <CircularProgress size={16} /> : undefined}
+          >
             {translate(busy ? t('sending') : retry ? t('finish') : t('confirm'))}
           </Button>
         </DialogActions>

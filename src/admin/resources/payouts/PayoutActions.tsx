@@ -26,13 +26,20 @@ export default function PayoutActions() {
     setConfirming(null);
     setBusy(true);
     const given = proof.trim();
-    const body = { status, ...(status === 'completed' ? (HASH.test(given) ? { txHash: given } : { reference: given || null }) : {}) };
+    const body = {
+      status,
+      ...(status === 'completed' ? (HASH.test(given) ? { txHash: given } : { reference: given || null }) : {}),
+    };
     try {
       await apiSend('PUT', `/api/payouts/${payout.id}/status`, body);
-      notify(translate('resources.payouts.settle.done', { status: translate(`resources.payouts.status.${status}`) }), { type: 'success' });
+      notify(translate('resources.payouts.settle.done', { status: translate(`resources.payouts.status.${status}`) }), {
+        type: 'success',
+      });
       refresh();
     } catch (e) {
-      notify(translate('resources.payouts.settle.failed', { error: e instanceof Error ? e.message : String(e) }), { type: 'error' });
+      notify(translate('resources.payouts.settle.failed', { error: e instanceof Error ? e.message : String(e) }), {
+        type: 'error',
+      });
     } finally {
       setBusy(false);
     }
@@ -40,14 +47,28 @@ export default function PayoutActions() {
 
   return (
     <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
-      <TextField size="small" label={translate('resources.payouts.settle.reference')} value={proof} onChange={(e) => setProof(e.target.value)} sx={{ minWidth: 280 }} />
-      <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => settle('completed')}>{translate('resources.payouts.settle.complete')}</Button>
-      <Button size="small" color="error" disabled={busy} onClick={() => setConfirming('failed')}>{translate('resources.payouts.settle.fail')}</Button>
-      <Button size="small" disabled={busy} onClick={() => setConfirming('cancelled')}>{translate('resources.payouts.settle.cancel')}</Button>
+      <TextField
+        size="small"
+        label={translate('resources.payouts.settle.reference')}
+        value={proof}
+        onChange={(e) => setProof(e.target.value)}
+        sx={{ minWidth: 280 }}
+      />
+      <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => settle('completed')}>
+        {translate('resources.payouts.settle.complete')}
+      </Button>
+      <Button size="small" color="error" disabled={busy} onClick={() => setConfirming('failed')}>
+        {translate('resources.payouts.settle.fail')}
+      </Button>
+      <Button size="small" disabled={busy} onClick={() => setConfirming('cancelled')}>
+        {translate('resources.payouts.settle.cancel')}
+      </Button>
       <Confirm
         isOpen={confirming !== null}
         title={confirming === 'failed' ? 'resources.payouts.settle.fail' : 'resources.payouts.settle.cancel'}
-        content={confirming === 'failed' ? 'resources.payouts.settle.confirm_fail' : 'resources.payouts.settle.confirm_cancel'}
+        content={
+          confirming === 'failed' ? 'resources.payouts.settle.confirm_fail' : 'resources.payouts.settle.confirm_cancel'
+        }
         onConfirm={() => confirming && settle(confirming)}
         onClose={() => setConfirming(null)}
       />

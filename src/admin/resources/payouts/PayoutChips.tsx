@@ -7,5 +7,7 @@ const COLORS = { pending: 'warning', completed: 'success', failed: 'error', canc
 export function PayoutStatusChip() {
   const p = useRecordContext<Payout>();
   const translate = useTranslate();
-  return p ? <Chip size="small" color={COLORS[p.status]} label={translate(`resources.payouts.status.${p.status}`)} /> : null;
+  return p ? (
+    <Chip size="small" color={COLORS[p.status]} label={translate(`resources.payouts.status.${p.status}`)} />
+  ) : null;
 }

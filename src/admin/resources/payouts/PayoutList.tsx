@@ -31,15 +31,46 @@ export default function PayoutList() {
       selects={SELECTS}
       header={<PayoutStatsCards />}
       after={canWrite && <CreatePayoutDialog />}
-      mobile={{ primary: (p) => money(p.amount, p.currency), secondary: (p) => line(p.recipient, dateTime(p.createdAt)), status: () => <PayoutStatusChip /> }}
+      mobile={{
+        primary: (p) => money(p.amount, p.currency),
+        secondary: (p) => line(p.recipient, dateTime(p.createdAt)),
+        status: () => <PayoutStatusChip />,
+      }}
     >
-      <DataTable.Col<Payout> source="id" disableSort cellSx={noWrap} render={(p) => <Mono title={p.id}>{shortId(p.id)}</Mono>} />
-      <DataTable.Col<Payout> source="recipient" disableSort render={(p) => <RecordLink resource="users" id={p.recipientId}>{p.recipient}</RecordLink>} />
-      <DataTable.Col<Payout> source="amount" align="right" disableSort cellSx={noWrap} render={(p) => money(p.amount, p.currency)} />
-      <DataTable.Col<Payout> source="method" disableSort render={(p) => translate(`resources.payouts.method.${p.method}`)} />
+      <DataTable.Col<Payout>
+        source="id"
+        disableSort
+        cellSx={noWrap}
+        render={(p) => <Mono title={p.id}>{shortId(p.id)}</Mono>}
+      />
+      <DataTable.Col<Payout>
+        source="recipient"
+        disableSort
+        render={(p) => (
+          <RecordLink resource="users" id={p.recipientId}>
+            {p.recipient}
+          </RecordLink>
+        )}
+      />
+      <DataTable.Col<Payout>
+        source="amount"
+        align="right"
+        disableSort
+        cellSx={noWrap}
+        render={(p) => money(p.amount, p.currency)}
+      />
+      <DataTable.Col<Payout>
+        source="method"
+        disableSort
+        render={(p) => translate(`resources.payouts.method.${p.method}`)}
+      />
       <DataTable.Col source="status" disableSort field={PayoutStatusChip} />
       <DataTable.Col<Payout> source="createdAt" disableSort cellSx={noWrap} render={(p) => dateTime(p.createdAt)} />
-      <DataTable.Col<Payout> source="txHash" disableSort render={(p) => <TxLink hash={p.txHash} url={p.txHash ? `/tx/${p.txHash}` : null} />} />
+      <DataTable.Col<Payout>
+        source="txHash"
+        disableSort
+        render={(p) => <TxLink hash={p.txHash} url={p.txHash ? `/tx/${p.txHash}` : null} />}
+      />
       <DataTable.Col label="resources.payouts.actions" disableSort>
         <ShowButton />
       </DataTable.Col>

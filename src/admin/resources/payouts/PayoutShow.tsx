@@ -1,5 +1,14 @@
 import { Alert, Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { FunctionField, Labeled, ListButton, Show, SimpleShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import {
+  FunctionField,
+  Labeled,
+  ListButton,
+  Show,
+  SimpleShowLayout,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import type { Payout, PayoutDetail } from '../../../common/referrals';
 import AwaitDetail, { detailOf } from '../../components/AwaitDetail';
 import { shortId } from '../../components/ids';
@@ -25,21 +34,39 @@ function Lines({ payout }: { payout: PayoutDetail }) {
   return (
     <>
       <Panel title="resources.payouts.detail.commissions" variant="subtitle1">
-        {held.length === 0 ? <Typography color="text.secondary">{translate('resources.payouts.detail.none')}</Typography> : (
+        {held.length === 0 ? (
+          <Typography color="text.secondary">{translate('resources.payouts.detail.none')}</Typography>
+        ) : (
           <Table size="small">
-            <TableHead><TableRow>{head('resources.payouts.detail.order')}{head('resources.payouts.detail.level')}{head('resources.payouts.fields.amount')}{head('resources.payouts.fields.createdAt')}</TableRow></TableHead>
+            <TableHead>
+              <TableRow>
+                {head('resources.payouts.detail.order')}
+                {head('resources.payouts.detail.level')}
+                {head('resources.payouts.fields.amount')}
+                {head('resources.payouts.fields.createdAt')}
+              </TableRow>
+            </TableHead>
             <TableBody>
               {held.map((c) => (
-                <TableRow key={c.id}><TableCell><Mono title={c.orderId}>{shortId(c.orderId)}</Mono></TableCell><TableCell>{c.level}</TableCell><TableCell>{money(c.amount, c.currency)}</TableCell><TableCell>{dateTime(c.createdAt)}</TableCell></TableRow>
+                <TableRow key={c.id}>
+                  <TableCell>
+                    <Mono title={c.orderId}>{shortId(c.orderId)}</Mono>
+                  </TableCell>
+                  <TableCell>{c.level}</TableCell>
+                  <TableCell>{money(c.amount, c.currency)}</TableCell>
+                  <TableCell>{dateTime(c.createdAt)}</TableCell>
+                </TableRow>
               ))}
             </TableBody>
           </Table>
         )}
       </Panel>
       <Panel title="resources.payouts.detail.adjustments" variant="subtitle1">
-        {claws.length === 0 ? <Typography color="text.secondary">{translate('resources.payouts.detail.none')}</Typography> : claws.map((a) => (
-          <Typography key={a.id} variant="body2">{`${money(a.amount)} · ${a.reason}`}</Typography>
-        ))}
+        {claws.length === 0 ? (
+          <Typography color="text.secondary">{translate('resources.payouts.detail.none')}</Typography>
+        ) : (
+          claws.map((a) => <Typography key={a.id} variant="body2">{`${money(a.amount)} · ${a.reason}`}</Typography>)
+        )}
       </Panel>
     </>
   );
@@ -49,7 +76,11 @@ function Lines({ payout }: { payout: PayoutDetail }) {
 function PayoutLines() {
   const record = useRecordContext<Payout | PayoutDetail>();
   const payout = record ? detailOf<Payout, PayoutDetail>(record, 'commissions') : null;
-  return <AwaitDetail detail={payout} lines={3}>{(p) => <Lines payout={p} />}</AwaitDetail>;
+  return (
+    <AwaitDetail detail={payout} lines={3}>
+      {(p) => <Lines payout={p} />}
+    </AwaitDetail>
+  );
 }
 
 const STATE_COLOURS = { signed: 'info', sent: 'info', mined: 'success', reverted: 'error', lost: 'error' } as const;
@@ -63,12 +94,24 @@ function Transfer() {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="payout-transfer">
       <Box sx={row}>
         <Labeled label="resources.payouts.fields.transferState">
-          <Chip size="small" color={STATE_COLOURS[p.transferState]} label={translate(`resources.payouts.transfer.${p.transferState}`)} />
+          <Chip
+            size="small"
+            color={STATE_COLOURS[p.transferState]}
+            label={translate(`resources.payouts.transfer.${p.transferState}`)}
+          />
         </Labeled>
-        <Labeled label="resources.payouts.fields.tokenAmount"><span>{p.tokenAmount ?? '—'}</span></Labeled>
-        <Labeled label="resources.payouts.fields.tokenRate"><span>{p.tokenRate ?? '—'}</span></Labeled>
-        <Labeled label="resources.payouts.fields.walletAddress"><Mono>{p.walletAddress ?? '—'}</Mono></Labeled>
-        <Labeled label="resources.payouts.fields.blockNumber"><span>{p.blockNumber ?? '—'}</span></Labeled>
+        <Labeled label="resources.payouts.fields.tokenAmount">
+          <span>{p.tokenAmount ?? '—'}</span>
+        </Labeled>
+        <Labeled label="resources.payouts.fields.tokenRate">
+          <span>{p.tokenRate ?? '—'}</span>
+        </Labeled>
+        <Labeled label="resources.payouts.fields.walletAddress">
+          <Mono>{p.walletAddress ?? '—'}</Mono>
+        </Labeled>
+        <Labeled label="resources.payouts.fields.blockNumber">
+          <span>{p.blockNumber ?? '—'}</span>
+        </Labeled>
       </Box>
       {p.transferError && <Alert severity="error">{p.transferError}</Alert>}
     </Box>
@@ -80,28 +123,81 @@ export default function PayoutShow() {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
   return (
-    <Show actions={<TopToolbar><ListButton /></TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar>
+          <ListButton />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
-        <FunctionField<PayoutDetail> label={false} render={(p) => <Typography variant="h6">{`${money(p.amount, p.currency)} → `}<RecordLink resource="users" id={p.recipientId}>{p.recipient}</RecordLink></Typography>} />
+        <FunctionField<PayoutDetail>
+          label={false}
+          render={(p) => (
+            <Typography variant="h6">
+              {`${money(p.amount, p.currency)} → `}
+              <RecordLink resource="users" id={p.recipientId}>
+                {p.recipient}
+              </RecordLink>
+            </Typography>
+          )}
+        />
         <Box sx={row}>
-          <Labeled source="status"><PayoutStatusChip /></Labeled>
-          <Labeled><FunctionField<PayoutDetail> source="method" render={(p) => translate(`resources.payouts.method.${p.method}`)} /></Labeled>
-          <Labeled><FunctionField<PayoutDetail> source="gross" render={(p) => money(p.gross, p.currency)} /></Labeled>
-          <Labeled><FunctionField<PayoutDetail> source="deducted" render={(p) => money(p.deducted, p.currency)} /></Labeled>
-          <Labeled><FunctionField<PayoutDetail> source="createdAt" render={(p) => dateTime(p.createdAt)} /></Labeled>
-          <Labeled><FunctionField<PayoutDetail> source="completedAt" render={(p) => (p.completedAt ? dateTime(p.completedAt) : '—')} /></Labeled>
+          <Labeled source="status">
+            <PayoutStatusChip />
+          </Labeled>
+          <Labeled>
+            <FunctionField<PayoutDetail>
+              source="method"
+              render={(p) => translate(`resources.payouts.method.${p.method}`)}
+            />
+          </Labeled>
+          <Labeled>
+            <FunctionField<PayoutDetail> source="gross" render={(p) => money(p.gross, p.currency)} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<PayoutDetail> source="deducted" render={(p) => money(p.deducted, p.currency)} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<PayoutDetail> source="createdAt" render={(p) => dateTime(p.createdAt)} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<PayoutDetail>
+              source="completedAt"
+              render={(p) => (p.completedAt ? dateTime(p.completedAt) : '—')}
+            />
+          </Labeled>
         </Box>
         <Box sx={row}>
-          <Labeled><FunctionField<PayoutDetail> source="reference" render={(p) => p.reference ?? '—'} /></Labeled>
-          <Labeled><FunctionField<PayoutDetail> source="txHash" render={(p) => <TxLink hash={p.txHash} url={p.txHash ? `/tx/${p.txHash}` : null} />} /></Labeled>
-          <Labeled><FunctionField<PayoutDetail> source="note" render={(p) => p.note ?? '—'} /></Labeled>
+          <Labeled>
+            <FunctionField<PayoutDetail> source="reference" render={(p) => p.reference ?? '—'} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<PayoutDetail>
+              source="txHash"
+              render={(p) => <TxLink hash={p.txHash} url={p.txHash ? `/tx/${p.txHash}` : null} />}
+            />
+          </Labeled>
+          <Labeled>
+            <FunctionField<PayoutDetail> source="note" render={(p) => p.note ?? '—'} />
+          </Labeled>
         </Box>
         <Box sx={row} data-testid="payout-approval">
-          <Labeled><FunctionField<PayoutDetail> source="createdByEmail" render={(p) => p.createdByEmail ?? '—'} /></Labeled>
           <Labeled>
-            <FunctionField<PayoutDetail> source="approvedByEmail" render={(p) => p.approvedByEmail ?? translate('resources.payouts.approve.none')} />
+            <FunctionField<PayoutDetail> source="createdByEmail" render={(p) => p.createdByEmail ?? '—'} />
           </Labeled>
-          <Labeled><FunctionField<PayoutDetail> source="approvedAt" render={(p) => (p.approvedAt ? dateTime(p.approvedAt) : '—')} /></Labeled>
+          <Labeled>
+            <FunctionField<PayoutDetail>
+              source="approvedByEmail"
+              render={(p) => p.approvedByEmail ?? translate('resources.payouts.approve.none')}
+            />
+          </Labeled>
+          <Labeled>
+            <FunctionField<PayoutDetail>
+              source="approvedAt"
+              render={(p) => (p.approvedAt ? dateTime(p.approvedAt) : '—')}
+            />
+          </Labeled>
         </Box>
         <Transfer />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>

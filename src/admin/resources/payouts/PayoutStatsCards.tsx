@@ -13,9 +13,18 @@ export default function PayoutStatsCards() {
   return (
     <StatCardRow>
       {PAYOUT_STATUSES.map((s) => (
-        <StatCard key={s} loading={isPending} label={translate(`resources.payouts.status.${s}`)} value={m?.counts ? number(m.counts[s]) : ''} />
+        <StatCard
+          key={s}
+          loading={isPending}
+          label={translate(`resources.payouts.status.${s}`)}
+          value={m?.counts ? number(m.counts[s]) : ''}
+        />
       ))}
-      <StatCard loading={isPending} label={translate('resources.payouts.stats.total_amount')} value={m?.totalAmount !== undefined ? money(m.totalAmount) : ''} />
+      <StatCard
+        loading={isPending}
+        label={translate('resources.payouts.stats.total_amount')}
+        value={m?.totalAmount !== undefined ? money(m.totalAmount) : ''}
+      />
     </StatCardRow>
   );
 }

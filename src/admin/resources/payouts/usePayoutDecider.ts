@@ -10,6 +10,10 @@ export function usePayoutDecider() {
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'payouts', action: 'edit' });
   const { identity } = useGetIdentity();
   const known = !!payout && !!identity;
-  const party = { known, recipient: known && identity!.id === payout!.recipientId, creator: known && identity!.id === payout!.createdBy };
+  const party = {
+    known,
+    recipient: known && identity!.id === payout!.recipientId,
+    creator: known && identity!.id === payout!.createdBy,
+  };
   return { payout, canWrite, party };
 }

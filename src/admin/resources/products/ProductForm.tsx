@@ -39,7 +39,10 @@ export default function ProductForm({ defaultValues }: { defaultValues?: Record<
         <TextInput
           source="priceCrypto"
           type="number"
-          slotProps={{ htmlInput: { step: '0.00000001', min: 0 }, input: { endAdornment: cryptoSymbol && <InputAdornment position="end">{cryptoSymbol}</InputAdornment> } }}
+          slotProps={{
+            htmlInput: { step: '0.00000001', min: 0 },
+            input: { endAdornment: cryptoSymbol && <InputAdornment position="end">{cryptoSymbol}</InputAdornment> },
+          }}
           validate={v.validatePriceCrypto}
         />
         <NumberInput source="stock" step={1} min={0} validate={v.validateStock} />
@@ -61,9 +64,13 @@ export default function ProductForm({ defaultValues }: { defaultValues?: Record<
         defaultValue={null}
         label="resources.products.tokenised"
         format={(contract: string | null | undefined) => !!contract}
-        parse={(on: boolean) => (on ? chain?.tokenContract ?? null : null)}
+        parse={(on: boolean) => (on ? (chain?.tokenContract ?? null) : null)}
         disabled={!chain}
-        helperText={chain ? translate('resources.products.tokenised_help', { chainId: chain.chainId, contract: chain.tokenContract }) : false}
+        helperText={
+          chain
+            ? translate('resources.products.tokenised_help', { chainId: chain.chainId, contract: chain.tokenContract })
+            : false
+        }
       />
       <Row>
         <SelectInput source="tokenType" choices={tokenTypeChoices} translateChoice={false} />

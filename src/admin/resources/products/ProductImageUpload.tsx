@@ -26,7 +26,10 @@ export default function ProductImageUpload() {
       notify('resources.products.image_upload.done', { type: 'success' });
       refresh();
     } catch (err) {
-      notify('resources.products.image_upload.failed', { type: 'error', messageArgs: { error: err instanceof Error ? err.message : String(err) } });
+      notify('resources.products.image_upload.failed', {
+        type: 'error',
+        messageArgs: { error: err instanceof Error ? err.message : String(err) },
+      });
     } finally {
       setBusy(false);
     }
@@ -35,10 +38,22 @@ export default function ProductImageUpload() {
   return (
     <Tooltip title={translate('resources.products.image_upload.hint')}>
       <span>
-        <Button size="small" startIcon={busy ? <CircularProgress size={16} /> : <UploadIcon />} disabled={busy} onClick={() => input.current?.click()}>
+        <Button
+          size="small"
+          startIcon={busy ? <CircularProgress size={16} /> : <UploadIcon />}
+          disabled={busy}
+          onClick={() => input.current?.click()}
+        >
           {translate(busy ? 'resources.products.image_upload.busy' : 'resources.products.image_upload.button')}
         </Button>
-        <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" hidden onChange={send} data-testid="product-image-input" />
+        <input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          hidden
+          onChange={send}
+          data-testid="product-image-input"
+        />
       </span>
     </Tooltip>
   );

@@ -22,7 +22,13 @@ function ProductTitle({ product }: { product: Product }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
       {product.imageThumb && (
-        <Box component="img" src={product.imageThumb} alt="" loading="lazy" sx={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }} />
+        <Box
+          component="img"
+          src={product.imageThumb}
+          alt=""
+          loading="lazy"
+          sx={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
+        />
       )}
       {product.title}
     </Box>
@@ -43,13 +49,25 @@ export default function ProductList() {
       after={canWrite && <CreateButton />}
       header={<ProductStatsCards />}
       bulkActionButtons={canWrite && <ProductBulkActions />}
-      mobile={{ primary: (p) => p.title, secondary: (p) => line(p.sku, money(p.priceFiat)), status: () => <ProductStatusChip /> }}
+      mobile={{
+        primary: (p) => p.title,
+        secondary: (p) => line(p.sku, money(p.priceFiat)),
+        status: () => <ProductStatusChip />,
+      }}
     >
       <DataTable.Col<Product> source="title" render={(p) => <ProductTitle product={p} />} />
       <DataTable.Col source="sku" cellSx={noWrap} />
-      <DataTable.Col<Product> source="rwaType" render={(p) => translate(`resources.products.rwa_type.${p.rwaType}`, { _: p.rwaType })} />
+      <DataTable.Col<Product>
+        source="rwaType"
+        render={(p) => translate(`resources.products.rwa_type.${p.rwaType}`, { _: p.rwaType })}
+      />
       <DataTable.Col<Product> source="priceFiat" align="right" cellSx={noWrap} render={(p) => money(p.priceFiat)} />
-      <DataTable.Col<Product> source="priceCrypto" align="right" cellSx={noWrap} render={(p) => crypto(p.priceCrypto)} />
+      <DataTable.Col<Product>
+        source="priceCrypto"
+        align="right"
+        cellSx={noWrap}
+        render={(p) => crypto(p.priceCrypto)}
+      />
       <DataTable.Col source="status" field={ProductStatusChip} />
       <DataTable.Col<Product> source="createdAt" cellSx={noWrap} render={(p) => dateTime(p.createdAt)} />
       <RowActions resource="products" />

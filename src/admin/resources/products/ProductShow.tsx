@@ -35,44 +35,80 @@ export default function ProductShow() {
       <SimpleShowLayout>
         <TextField source="title" variant="h6" label={false} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-          <Labeled><TextField source="sku" /></Labeled>
-          <Labeled><ProductStatusChip /></Labeled>
           <Labeled>
-            <FunctionField<Product> source="rwaType" render={(p) => translate(`resources.products.rwa_type.${p.rwaType}`, { _: p.rwaType })} />
+            <TextField source="sku" />
           </Labeled>
-          <Labeled><TextField source="category" emptyText="—" /></Labeled>
+          <Labeled>
+            <ProductStatusChip />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Product>
+              source="rwaType"
+              render={(p) => translate(`resources.products.rwa_type.${p.rwaType}`, { _: p.rwaType })}
+            />
+          </Labeled>
+          <Labeled>
+            <TextField source="category" emptyText="—" />
+          </Labeled>
           <Labeled>
             <FunctionField<Product>
               source="minMemberLevel"
-              render={(p) => translate(p.minMemberLevel ? `app.membership.levels.${p.minMemberLevel}` : 'resources.products.everyone')}
+              render={(p) =>
+                translate(
+                  p.minMemberLevel ? `app.membership.levels.${p.minMemberLevel}` : 'resources.products.everyone',
+                )
+              }
             />
           </Labeled>
         </Box>
         <TextField source="description" emptyText="—" />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-          <Labeled><FunctionField<Product> source="priceFiat" render={(p) => money(p.priceFiat)} /></Labeled>
-          <Labeled><FunctionField<Product> source="priceCrypto" render={(p) => crypto(p.priceCrypto)} /></Labeled>
-          <Labeled><FunctionField<Product> source="stock" render={(p) => number(p.stock)} /></Labeled>
+          <Labeled>
+            <FunctionField<Product> source="priceFiat" render={(p) => money(p.priceFiat)} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Product> source="priceCrypto" render={(p) => crypto(p.priceCrypto)} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Product> source="stock" render={(p) => number(p.stock)} />
+          </Labeled>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-          <Labeled><TextField source="chainId" /></Labeled>
-          <Labeled><TextField source="tokenType" /></Labeled>
-          <Labeled><TextField source="tokenId" emptyText="—" /></Labeled>
-          <Labeled><TextField source="contract" emptyText="—" sx={{ fontFamily: 'monospace' }} /></Labeled>
+          <Labeled>
+            <TextField source="chainId" />
+          </Labeled>
+          <Labeled>
+            <TextField source="tokenType" />
+          </Labeled>
+          <Labeled>
+            <TextField source="tokenId" emptyText="—" />
+          </Labeled>
+          <Labeled>
+            <TextField source="contract" emptyText="—" sx={{ fontFamily: 'monospace' }} />
+          </Labeled>
         </Box>
         <FunctionField<Product>
           source="image"
           render={(p) =>
             p.image ? (
-              <Box component="img" src={p.image} alt={p.title} sx={{ maxWidth: 240, maxHeight: 240, borderRadius: 1 }} />
+              <Box
+                component="img"
+                src={p.image}
+                alt={p.title}
+                sx={{ maxWidth: 240, maxHeight: 240, borderRadius: 1 }}
+              />
             ) : (
               <Typography variant="body2">—</Typography>
             )
           }
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-          <Labeled><FunctionField<Product> source="createdAt" render={(p) => dateTime(p.createdAt)} /></Labeled>
-          <Labeled><FunctionField<Product> source="updatedAt" render={(p) => dateTime(p.updatedAt)} /></Labeled>
+          <Labeled>
+            <FunctionField<Product> source="createdAt" render={(p) => dateTime(p.createdAt)} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Product> source="updatedAt" render={(p) => dateTime(p.updatedAt)} />
+          </Labeled>
         </Box>
         <RecordHistory entity="product" />
       </SimpleShowLayout>

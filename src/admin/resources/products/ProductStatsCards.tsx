@@ -12,7 +12,12 @@ export default function ProductStatsCards() {
   const { data, isPending, error } = useStats<ProductStats>('products');
   const count = (n: number | undefined) => (n === undefined ? '' : number(n));
   const card = (key: 'total' | 'active' | 'inactive' | 'draft', color?: string) => (
-    <StatCard loading={isPending} label={translate(`resources.products.stats.${key}`)} value={count(data?.[key])} color={color} />
+    <StatCard
+      loading={isPending}
+      label={translate(`resources.products.stats.${key}`)}
+      value={count(data?.[key])}
+      color={color}
+    />
   );
   return (
     <StatCardRow error={error} failedMessage="resources.products.stats_failed">
@@ -20,7 +25,12 @@ export default function ProductStatsCards() {
       {card('active', 'success.main')}
       {card('inactive')}
       {card('draft', 'warning.main')}
-      <StatCard loading={isPending} label={translate('resources.products.stats.total_value')} value={data ? money(data.totalValue) : ''} color="primary.main" />
+      <StatCard
+        loading={isPending}
+        label={translate('resources.products.stats.total_value')}
+        value={data ? money(data.totalValue) : ''}
+        color="primary.main"
+      />
     </StatCardRow>
   );
 }

@@ -19,4 +19,7 @@ export const validateTokenId = [regex(/^\d{1,78}$/, 'resources.products.validati
 export const validateStock = [required(), number(), wholeNumber, minValue(0), maxValue(2_000_000_000)];
 export const validateCategory = [maxLength(100)];
 export const validateDescription = [maxLength(5000)];
-export const validateImage = [maxLength(2000), when((v) => isProductImageLink(String(v)), 'resources.products.validation.image_link')];
+export const validateImage = [
+  maxLength(2000),
+  when((v) => isProductImageLink(String(v)), 'resources.products.validation.image_link'),
+];

@@ -30,7 +30,9 @@ export default function RedemptionDecision() {
       await apiSend('PUT', `/api/redemptions/${encodeURIComponent(redemption.id)}/status`, { status });
       notify(status === 'APPROVED' ? `${R}.approved` : `${R}.rejected`, { type: 'success' });
     } catch (e) {
-      notify(translate(`${R}.decision_failed`, { error: e instanceof Error ? e.message : String(e) }), { type: 'error' });
+      notify(translate(`${R}.decision_failed`, { error: e instanceof Error ? e.message : String(e) }), {
+        type: 'error',
+      });
     } finally {
       setBusy(false);
       refresh();
@@ -46,10 +48,23 @@ export default function RedemptionDecision() {
 
   return (
     <span onClick={stop} style={{ display: 'inline-flex', gap: 4, whiteSpace: 'nowrap' }}>
-      <Button size="small" color="success" variant="contained" startIcon={<CheckIcon />} disabled={busy} onClick={() => setConfirming('APPROVED')}>
+      <Button
+        size="small"
+        color="success"
+        variant="contained"
+        startIcon={<CheckIcon />}
+        disabled={busy}
+        onClick={() => setConfirming('APPROVED')}
+      >
         {translate(`${R}.approve`)}
       </Button>
-      <Button size="small" color="error" startIcon={<CloseIcon />} disabled={busy} onClick={() => setConfirming('REJECTED')}>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<CloseIcon />}
+        disabled={busy}
+        onClick={() => setConfirming('REJECTED')}
+      >
         {translate(`${R}.reject`)}
       </Button>
       <Confirm

@@ -1,9 +1,29 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 
 /** A temporary password or a set-password link, shown to the admin this once, with a copy button ("Copied" for 2 s). */
-export default function ShownOnceDialog({ title, text, value, testId, onClose }: { title: string; text: string; value: string | null; testId: string; onClose: () => void }) {
+export default function ShownOnceDialog({
+  title,
+  text,
+  value,
+  testId,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  value: string | null;
+  testId: string;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -16,13 +36,24 @@ export default function ShownOnceDialog({ title, text, value, testId, onClose }:
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{text}</DialogContentText>
-        <Typography data-testid={testId} sx={{ fontFamily: 'monospace', fontSize: value && value.length > 40 ? 14 : 20, mt: 2, userSelect: 'all', wordBreak: 'break-all' }}>
+        <Typography
+          data-testid={testId}
+          sx={{
+            fontFamily: 'monospace',
+            fontSize: value && value.length > 40 ? 14 : 20,
+            mt: 2,
+            userSelect: 'all',
+            wordBreak: 'break-all',
+          }}
+        >
           {value}
         </Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={copy}>{translate(`resources.users.security.${copied ? 'copied' : 'copy'}`)}</Button>
-        <Button variant="contained" onClick={onClose}>{translate('resources.users.security.done')}</Button>
+        <Button variant="contained" onClick={onClose}>
+          {translate('resources.users.security.done')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -4,7 +4,16 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Button } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
-import { Confirm, EditButton, useCanAccess, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import {
+  Confirm,
+  EditButton,
+  useCanAccess,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import type { User, UserRemoval } from '../../../common/users';
 import { apiSend } from '../../../lib/api';
 
@@ -32,21 +41,25 @@ export default function UserActions({ showEdit = true }: { showEdit?: boolean })
       notify(await call(), { type: 'success' });
       refresh();
     } catch (e) {
-      notify(translate('resources.users.action_failed', { error: e instanceof Error ? e.message : String(e) }), { type: 'error' });
+      notify(translate('resources.users.action_failed', { error: e instanceof Error ? e.message : String(e) }), {
+        type: 'error',
+      });
     } finally {
       setBusy(false);
     }
   };
-  const post = (action: string, done: string) => run(async () => {
-    await apiSend('POST', `/api/users/${user.id}/${action}`);
-    return translate(done);
-  });
-  const remove = () => run(async () => {
-    const answer = await apiSend<UserRemoval>('DELETE', `/api/users/${user.id}`);
-    if (answer.outcome !== 'deleted') return answer.message;
-    redirect('list', 'users');
-    return translate('resources.users.notifications.deleted');
-  });
+  const post = (action: string, done: string) =>
+    run(async () => {
+      await apiSend('POST', `/api/users/${user.id}/${action}`);
+      return translate(done);
+    });
+  const remove = () =>
+    run(async () => {
+      const answer = await apiSend<UserRemoval>('DELETE', `/api/users/${user.id}`);
+      if (answer.outcome !== 'deleted') return answer.message;
+      redirect('list', 'users');
+      return translate('resources.users.notifications.deleted');
+    });
   // Buttons inside a clickable row must not open the record.
   const stop = (e: MouseEvent) => e.stopPropagation();
 
@@ -54,20 +67,43 @@ export default function UserActions({ showEdit = true }: { showEdit?: boolean })
     <span onClick={stop} style={{ display: 'inline-flex', whiteSpace: 'nowrap' }}>
       {showEdit && <EditButton />}
       {user.status === 'active' ? (
-        <Button size="small" color="warning" startIcon={<BlockIcon />} disabled={busy} onClick={() => setConfirming('suspend')}>
+        <Button
+          size="small"
+          color="warning"
+          startIcon={<BlockIcon />}
+          disabled={busy}
+          onClick={() => setConfirming('suspend')}
+        >
           {translate('resources.users.suspend')}
         </Button>
       ) : (
-        <Button size="small" color="success" startIcon={<PlayArrowIcon />} disabled={busy} onClick={() => post('reactivate', 'resources.users.reactivated')}>
+        <Button
+          size="small"
+          color="success"
+          startIcon={<PlayArrowIcon />}
+          disabled={busy}
+          onClick={() => post('reactivate', 'resources.users.reactivated')}
+        >
           {translate('resources.users.reactivate')}
         </Button>
       )}
       {user.lockedUntil && (
-        <Button size="small" startIcon={<LockOpenIcon />} disabled={busy} onClick={() => post('unlock', 'resources.users.unlocked')}>
+        <Button
+          size="small"
+          startIcon={<LockOpenIcon />}
+          disabled={busy}
+          onClick={() => post('unlock', 'resources.users.unlocked')}
+        >
           {translate('resources.users.unlock')}
         </Button>
       )}
-      <Button size="small" color="error" startIcon={<DeleteIcon />} disabled={busy} onClick={() => setConfirming('delete')}>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<DeleteIcon />}
+        disabled={busy}
+        onClick={() => setConfirming('delete')}
+      >
         {translate('ra.action.delete')}
       </Button>
       <Confirm

@@ -9,8 +9,23 @@ const email = (u: User) => u.email;
 export default function UserBulkActions() {
   return (
     <>
-      <BulkActionButton<User> path="/api/users/bulk" body={{ action: 'suspend' }} label="resources.users.bulk.suspend" confirm="resources.users.bulk.confirm_suspend" icon={<BlockIcon />} danger name={email} />
-      <BulkActionButton<User> path="/api/users/bulk" body={{ action: 'reactivate' }} label="resources.users.bulk.reactivate" confirm="resources.users.bulk.confirm_reactivate" icon={<HowToRegIcon />} name={email} />
+      <BulkActionButton<User>
+        path="/api/users/bulk"
+        body={{ action: 'suspend' }}
+        label="resources.users.bulk.suspend"
+        confirm="resources.users.bulk.confirm_suspend"
+        icon={<BlockIcon />}
+        danger
+        name={email}
+      />
+      <BulkActionButton<User>
+        path="/api/users/bulk"
+        body={{ action: 'reactivate' }}
+        label="resources.users.bulk.reactivate"
+        confirm="resources.users.bulk.confirm_reactivate"
+        icon={<HowToRegIcon />}
+        name={email}
+      />
     </>
   );
 }

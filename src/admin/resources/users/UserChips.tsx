@@ -6,11 +6,22 @@ type Color = 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'erro
 
 const ROLE_COLORS: Record<string, Color> = { admin: 'error', finance: 'info', operator: 'secondary', user: 'default' };
 const STATUS_COLORS: Record<string, Color> = { active: 'success', inactive: 'default', suspended: 'error' };
-const KYC_COLORS: Record<string, Color> = { verified: 'success', approved: 'success', pending: 'warning', rejected: 'error' };
+const KYC_COLORS: Record<string, Color> = {
+  verified: 'success',
+  approved: 'success',
+  pending: 'warning',
+  rejected: 'error',
+};
 
 function Badge({ group, value, colors }: { group: string; value: string; colors: Record<string, Color> }) {
   const translate = useTranslate();
-  return <Chip size="small" color={colors[value] ?? 'default'} label={translate(`resources.users.${group}.${value}`, { _: value })} />;
+  return (
+    <Chip
+      size="small"
+      color={colors[value] ?? 'default'}
+      label={translate(`resources.users.${group}.${value}`, { _: value })}
+    />
+  );
 }
 
 export function RoleChip() {

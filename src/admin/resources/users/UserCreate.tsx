@@ -20,7 +20,11 @@ export default function UserCreate() {
   const save = async (values: Record<string, unknown>) => {
     const { password, ...rest } = values;
     try {
-      const answer = await apiSend<UserCreated>('POST', '/api/users', rest.passwordSetup === 'link' ? rest : { ...rest, password });
+      const answer = await apiSend<UserCreated>(
+        'POST',
+        '/api/users',
+        rest.passwordSetup === 'link' ? rest : { ...rest, password },
+      );
       notify('resources.users.notifications.created', { type: 'info', messageArgs: { smart_count: 1 } });
       if (answer.setPasswordLink) setCreated(answer);
       else redirect('show', 'users', answer.user.id);
@@ -38,7 +42,8 @@ export default function UserCreate() {
       <ShownOnceDialog
         title={translate('resources.users.security.link_title')}
         text={translate('resources.users.security.invite_text', { email: created?.user.email ?? '' })}
-        value={created?.setPasswordLink?.url ?? null} testId="set-password-link"
+        value={created?.setPasswordLink?.url ?? null}
+        testId="set-password-link"
         onClose={() => redirect('show', 'users', created!.user.id)}
       />
     </Create>

@@ -13,5 +13,7 @@ export default function UserEdit() {
 const EDITABLE = ['email', 'name', 'firstName', 'lastName', 'phone', 'role', 'status', 'kycStatus'] as const;
 
 function diff(data: Record<string, unknown>, before: Record<string, unknown> | undefined) {
-  return Object.fromEntries(EDITABLE.filter((k) => data[k] !== before?.[k]).map((k) => [k, data[k] === '' ? null : data[k]]));
+  return Object.fromEntries(
+    EDITABLE.filter((k) => data[k] !== before?.[k]).map((k) => [k, data[k] === '' ? null : data[k]]),
+  );
 }

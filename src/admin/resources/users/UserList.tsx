@@ -21,8 +21,12 @@ function UserCell({ user }: { user: User }) {
   const translate = useTranslate();
   return (
     <Box>
-      <Typography variant="body2" sx={{ fontWeight: 500 }}>{displayName(user) ?? translate('resources.users.no_name')}</Typography>
-      <Typography variant="caption" color="text.secondary">{user.email}</Typography>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {displayName(user) ?? translate('resources.users.no_name')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {user.email}
+      </Typography>
     </Box>
   );
 }
@@ -35,15 +39,26 @@ export default function UserList() {
   return (
     <>
       <UsersTabs />
-      <Typography color="text.secondary" sx={{ mt: 2 }}>{translate('resources.users.subtitle')}</Typography>
-      <ListShell<User> perPage={50} search selects={SELECTS} header={<UserStatsCards />} after={canWrite && <CreateButton label="resources.users.add" />} bulkActionButtons={canWrite && <UserBulkActions />}
+      <Typography color="text.secondary" sx={{ mt: 2 }}>
+        {translate('resources.users.subtitle')}
+      </Typography>
+      <ListShell<User>
+        perPage={50}
+        search
+        selects={SELECTS}
+        header={<UserStatsCards />}
+        after={canWrite && <CreateButton label="resources.users.add" />}
+        bulkActionButtons={canWrite && <UserBulkActions />}
         mobile={{ primary: (u) => <UserCell user={u} />, status: () => <UserStatusChip /> }}
       >
         <DataTable.Col<User> source="email" label="resources.users.fields.user" render={(u) => <UserCell user={u} />} />
         <DataTable.Col source="role" field={RoleChip} />
         <DataTable.Col source="status" disableSort field={UserStatusChip} />
         <DataTable.Col source="kycStatus" disableSort field={KycChip} />
-        <DataTable.Col<User> source="lastLogin" render={(u) => (u.lastLogin ? dateTime(u.lastLogin) : translate('resources.users.never'))} />
+        <DataTable.Col<User>
+          source="lastLogin"
+          render={(u) => (u.lastLogin ? dateTime(u.lastLogin) : translate('resources.users.never'))}
+        />
         <DataTable.Col label="resources.users.actions" disableSort>
           <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
             <ShowButton />

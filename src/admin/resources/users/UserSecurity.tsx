@@ -1,6 +1,20 @@
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import ShieldIcon from '@mui/icons-material/GppMaybeOutlined';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useCanAccess, useGetIdentity, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { RESET_METHODS, type PasswordReset, type UserDetail } from '../../../common/users';
@@ -35,27 +49,41 @@ export default function UserSecurity({ user }: { user: UserDetail }) {
       await call();
       refresh();
     } catch (e) {
-      notify(translate('resources.users.action_failed', { error: e instanceof Error ? e.message : String(e) }), { type: 'error' });
+      notify(translate('resources.users.action_failed', { error: e instanceof Error ? e.message : String(e) }), {
+        type: 'error',
+      });
     } finally {
       setBusy(false);
     }
   };
-  const resetPassword = () => run(async () => {
-    const answer = await apiSend<PasswordReset>('POST', `/api/users/${user.id}/reset-password`, { method });
-    setGiven(answer.setPasswordLink ? { kind: 'link', value: answer.setPasswordLink.url } : { kind: 'temporary', value: answer.temporaryPassword! });
-  });
-  const resetTwoFactor = () => run(async () => {
-    await apiSend('POST', `/api/users/${user.id}/reset-2fa`);
-    notify(t('reset_2fa_done'), { type: 'success' });
-  });
+  const resetPassword = () =>
+    run(async () => {
+      const answer = await apiSend<PasswordReset>('POST', `/api/users/${user.id}/reset-password`, { method });
+      setGiven(
+        answer.setPasswordLink
+          ? { kind: 'link', value: answer.setPasswordLink.url }
+          : { kind: 'temporary', value: answer.temporaryPassword! },
+      );
+    });
+  const resetTwoFactor = () =>
+    run(async () => {
+      await apiSend('POST', `/api/users/${user.id}/reset-2fa`);
+      notify(t('reset_2fa_done'), { type: 'success' });
+    });
 
   return (
     <Stack spacing={1.5} data-testid="user-security">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Typography variant="body2" color="text.secondary">{translate('resources.users.fields.twoFactorEnabled')}:</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('resources.users.fields.twoFactorEnabled')}:
+        </Typography>
         {user.twoFactorEnabled ? (
           <>
-            <Chip size="small" color="success" label={t('two_factor_on', { date: user.twoFactorEnabledAt ? dateTime(user.twoFactorEnabledAt) : '—' })} />
+            <Chip
+              size="small"
+              color="success"
+              label={t('two_factor_on', { date: user.twoFactorEnabledAt ? dateTime(user.twoFactorEnabledAt) : '—' })}
+            />
             <Typography variant="body2">{t('codes_left', { count: user.recoveryCodesLeft })}</Typography>
           </>
         ) : (
@@ -65,9 +93,26 @@ export default function UserSecurity({ user }: { user: UserDetail }) {
       </Box>
       {canWrite && !self && (
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button size="small" variant="outlined" startIcon={<KeyIcon />} disabled={busy} onClick={() => setConfirming('password')}>{t('reset_password')}</Button>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<KeyIcon />}
+            disabled={busy}
+            onClick={() => setConfirming('password')}
+          >
+            {t('reset_password')}
+          </Button>
           {user.twoFactorEnabled && (
-            <Button size="small" variant="outlined" color="warning" startIcon={<ShieldIcon />} disabled={busy} onClick={() => setConfirming('2fa')}>{t('reset_2fa')}</Button>
+            <Button
+              size="small"
+              variant="outlined"
+              color="warning"
+              startIcon={<ShieldIcon />}
+              disabled={busy}
+              onClick={() => setConfirming('2fa')}
+            >
+              {t('reset_2fa')}
+            </Button>
           )}
         </Box>
       )}
@@ -76,22 +121,31 @@ export default function UserSecurity({ user }: { user: UserDetail }) {
         <DialogContent>
           <DialogContentText>{t('reset_password_confirm', { email: user.email })}</DialogContentText>
           <RadioGroup value={method} onChange={(e) => setMethod(e.target.value as typeof method)} sx={{ mt: 1 }}>
-            {RESET_METHODS.map((m) => <FormControlLabel key={m} value={m} control={<Radio />} label={t(`method_${m}`)} />)}
+            {RESET_METHODS.map((m) => (
+              <FormControlLabel key={m} value={m} control={<Radio />} label={t(`method_${m}`)} />
+            ))}
           </RadioGroup>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(null)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" onClick={resetPassword}>{translate('ra.action.confirm')}</Button>
+          <Button variant="contained" onClick={resetPassword}>
+            {translate('ra.action.confirm')}
+          </Button>
         </DialogActions>
       </Dialog>
       <Confirm
-        isOpen={confirming === '2fa'} title={t('reset_2fa_title')} content={t('reset_2fa_confirm', { email: user.email })}
-        onConfirm={resetTwoFactor} onClose={() => setConfirming(null)}
+        isOpen={confirming === '2fa'}
+        title={t('reset_2fa_title')}
+        content={t('reset_2fa_confirm', { email: user.email })}
+        onConfirm={resetTwoFactor}
+        onClose={() => setConfirming(null)}
       />
       <ShownOnceDialog
         title={t(given?.kind === 'link' ? 'link_title' : 'temporary_title')}
         text={t(given?.kind === 'link' ? 'link_text' : 'temporary_text', { email: user.email })}
-        value={given?.value ?? null} testId={given?.kind === 'link' ? 'set-password-link' : 'temporary-password'} onClose={() => setGiven(null)}
+        value={given?.value ?? null}
+        testId={given?.kind === 'link' ? 'set-password-link' : 'temporary-password'}
+        onClose={() => setGiven(null)}
       />
     </Stack>
   );

@@ -1,5 +1,15 @@
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { FunctionField, Labeled, ListButton, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import {
+  FunctionField,
+  Labeled,
+  ListButton,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { LoginFailureInfo, User, UserDetail, UserSessionInfo } from '../../../common/users';
 import AwaitDetail, { detailOf } from '../../components/AwaitDetail';
@@ -18,17 +28,27 @@ const row = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
 function Sessions({ open }: { open: UserSessionInfo[] }) {
   const translate = useTranslate();
   const { dateTime } = useFormat();
-  if (open.length === 0) return <Typography color="text.secondary">{translate('resources.users.no_sessions')}</Typography>;
+  if (open.length === 0)
+    return <Typography color="text.secondary">{translate('resources.users.no_sessions')}</Typography>;
   const head = (key: string) => <TableCell>{translate(`resources.users.session.${key}`)}</TableCell>;
   return (
     <Table size="small">
-      <TableHead><TableRow>{head('started')}{head('last_seen')}{head('agent')}{head('ip')}</TableRow></TableHead>
+      <TableHead>
+        <TableRow>
+          {head('started')}
+          {head('last_seen')}
+          {head('agent')}
+          {head('ip')}
+        </TableRow>
+      </TableHead>
       <TableBody>
         {open.map((s) => (
           <TableRow key={s.id}>
             <TableCell>{dateTime(s.createdAt)}</TableCell>
             <TableCell>{dateTime(s.lastSeenAt)}</TableCell>
-            <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{s.userAgent ?? '—'}</TableCell>
+            <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {s.userAgent ?? '—'}
+            </TableCell>
             <TableCell>{s.ip ?? '—'}</TableCell>
           </TableRow>
         ))}
@@ -44,7 +64,11 @@ function OrdersLink({ user }: { user: UserDetail }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
       <Typography>{number(user.ordersCount)}</Typography>
-      {user.ordersCount > 0 && <Button component={Link} to={to} size="small">{translate('resources.users.view_orders')}</Button>}
+      {user.ordersCount > 0 && (
+        <Button component={Link} to={to} size="small">
+          {translate('resources.users.view_orders')}
+        </Button>
+      )}
     </Box>
   );
 }
@@ -58,7 +82,14 @@ function LoginFailures({ rows }: { rows: LoginFailureInfo[] }) {
   return (
     <Panel title="resources.users.login_failures" variant="subtitle1">
       <Table size="small" data-testid="login-failures">
-        <TableHead><TableRow>{head('ip')}{head('failures')}{head('last')}{head('locked')}</TableRow></TableHead>
+        <TableHead>
+          <TableRow>
+            {head('ip')}
+            {head('failures')}
+            {head('last')}
+            {head('locked')}
+          </TableRow>
+        </TableHead>
         <TableBody>
           {rows.map((f) => (
             <TableRow key={f.ip}>
@@ -81,13 +112,25 @@ function Detail() {
   return (
     <>
       <Box sx={row}>
-        <Labeled label="resources.users.fields.failedLoginCount"><AwaitDetail detail={user} lines={1}>{(u) => String(u.failedLoginCount)}</AwaitDetail></Labeled>
-        <Labeled label="resources.users.fields.ordersCount"><AwaitDetail detail={user} lines={1}>{(u) => <OrdersLink user={u} />}</AwaitDetail></Labeled>
+        <Labeled label="resources.users.fields.failedLoginCount">
+          <AwaitDetail detail={user} lines={1}>
+            {(u) => String(u.failedLoginCount)}
+          </AwaitDetail>
+        </Labeled>
+        <Labeled label="resources.users.fields.ordersCount">
+          <AwaitDetail detail={user} lines={1}>
+            {(u) => <OrdersLink user={u} />}
+          </AwaitDetail>
+        </Labeled>
       </Box>
-      <Panel title="resources.users.security.title" variant="subtitle1"><AwaitDetail detail={user}>{(u) => <UserSecurity user={u} />}</AwaitDetail></Panel>
+      <Panel title="resources.users.security.title" variant="subtitle1">
+        <AwaitDetail detail={user}>{(u) => <UserSecurity user={u} />}</AwaitDetail>
+      </Panel>
       {user && <LoginFailures rows={user.loginFailures} />}
       <UserKycSessions />
-      <Panel title="resources.users.sessions" variant="subtitle1"><AwaitDetail detail={user}>{(u) => <Sessions open={u.sessions} />}</AwaitDetail></Panel>
+      <Panel title="resources.users.sessions" variant="subtitle1">
+        <AwaitDetail detail={user}>{(u) => <Sessions open={u.sessions} />}</AwaitDetail>
+      </Panel>
     </>
   );
 }
@@ -98,20 +141,49 @@ export default function UserShow() {
   const { dateTime } = useFormat();
   const when = (value: string | null) => (value ? dateTime(value) : translate('resources.users.never'));
   return (
-    <Show actions={<TopToolbar><ListButton /><UserActions /></TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar>
+          <ListButton />
+          <UserActions />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
-        <FunctionField<UserDetail> label={false} render={(u) => <Typography variant="h6">{displayName(u) ?? translate('resources.users.no_name')}</Typography>} />
+        <FunctionField<UserDetail>
+          label={false}
+          render={(u) => <Typography variant="h6">{displayName(u) ?? translate('resources.users.no_name')}</Typography>}
+        />
         <Box sx={row}>
-          <Labeled source="email"><TextField source="email" /></Labeled>
-          <Labeled source="phone"><TextField source="phone" emptyText="—" /></Labeled>
-          <Labeled source="role"><RoleChip /></Labeled>
-          <Labeled source="status"><UserStatusChip /></Labeled>
-          <Labeled source="kycStatus"><KycChip /></Labeled>
+          <Labeled source="email">
+            <TextField source="email" />
+          </Labeled>
+          <Labeled source="phone">
+            <TextField source="phone" emptyText="—" />
+          </Labeled>
+          <Labeled source="role">
+            <RoleChip />
+          </Labeled>
+          <Labeled source="status">
+            <UserStatusChip />
+          </Labeled>
+          <Labeled source="kycStatus">
+            <KycChip />
+          </Labeled>
         </Box>
         <Box sx={row}>
-          <Labeled><FunctionField<UserDetail> source="lastLogin" render={(u) => when(u.lastLogin)} /></Labeled>
-          <Labeled><FunctionField<UserDetail> source="createdAt" render={(u) => dateTime(u.createdAt)} /></Labeled>
-          <Labeled><FunctionField<UserDetail> source="lockedUntil" render={(u) => (u.lockedUntil ? dateTime(u.lockedUntil) : '—')} /></Labeled>
+          <Labeled>
+            <FunctionField<UserDetail> source="lastLogin" render={(u) => when(u.lastLogin)} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<UserDetail> source="createdAt" render={(u) => dateTime(u.createdAt)} />
+          </Labeled>
+          <Labeled>
+            <FunctionField<UserDetail>
+              source="lockedUntil"
+              render={(u) => (u.lockedUntil ? dateTime(u.lockedUntil) : '—')}
+            />
+          </Labeled>
         </Box>
         <Detail />
         <RecordHistory entity="user" />

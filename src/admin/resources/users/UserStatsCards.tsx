@@ -11,7 +11,13 @@ export default function UserStatsCards() {
   const { meta, isPending } = useListContext();
   const stats = (meta as { stats?: UserStats } | undefined)?.stats;
   const card = (key: keyof UserStats, color?: string) => (
-    <StatCard key={key} loading={isPending} label={translate(`resources.users.stats.${key}`)} value={stats ? number(stats[key]) : ''} color={color} />
+    <StatCard
+      key={key}
+      loading={isPending}
+      label={translate(`resources.users.stats.${key}`)}
+      value={stats ? number(stats[key]) : ''}
+      color={color}
+    />
   );
   return (
     <StatCardRow>

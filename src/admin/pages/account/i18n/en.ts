@@ -5,7 +5,8 @@ const en = {
   logout: 'Log out',
   two_factor: {
     title: 'Two-factor authentication',
-    intro: 'Each login will ask for a 6-digit code from an authenticator app on your phone (Google Authenticator, Authy, 1Password…) after your password.',
+    intro:
+      'Each login will ask for a 6-digit code from an authenticator app on your phone (Google Authenticator, Authy, 1Password…) after your password.',
     required: 'Your organisation requires two-factor authentication for all users. Set it up to continue.',
     start: 'Set up two-factor authentication',
     scan: 'Scan this QR code with your authenticator app, or type the secret into it.',
@@ -14,14 +15,16 @@ const en = {
     code: 'Code from the app',
     confirm: 'Confirm',
     codes_title: 'Save your recovery codes',
-    codes_text: 'If you lose your phone, each of these codes logs you in once instead of a code from the app. Keep them somewhere safe: they are shown only now.',
+    codes_text:
+      'If you lose your phone, each of these codes logs you in once instead of a code from the app. Keep them somewhere safe: they are shown only now.',
     copy_codes: 'Copy the codes',
     copied: 'Copied',
     continue: 'I have saved them, continue',
     on: 'Two-factor authentication is on (since %{date}).',
     codes_left: 'Recovery codes left: %{count}',
     off_title: 'Turn off',
-    off_text: 'Enter your password and a current code from the app (or a recovery code) to turn two-factor authentication off.',
+    off_text:
+      'Enter your password and a current code from the app (or a recovery code) to turn two-factor authentication off.',
     password: 'Current password',
     off_button: 'Turn off two-factor authentication',
     off_confirm_title: 'Turn off two-factor authentication?',
@@ -53,7 +56,8 @@ const en = {
     done: 'Your password is set. Log in as %{email} with it.',
     login: 'Log in',
     shop: 'Go to the shop',
-    no_token: 'This page needs the whole link from your email (it ends with ?token=…). Open the link again, or ask an administrator for a new one.',
+    no_token:
+      'This page needs the whole link from your email (it ends with ?token=…). Open the link again, or ask an administrator for a new one.',
   },
 };
 

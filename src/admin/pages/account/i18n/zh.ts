@@ -6,7 +6,8 @@ const zh: typeof en = {
   logout: '退出登录',
   two_factor: {
     title: '双重身份验证',
-    intro: '每次登录时，输入密码后还需输入手机验证器应用（Google Authenticator、Authy、1Password 等）生成的 6 位验证码。',
+    intro:
+      '每次登录时，输入密码后还需输入手机验证器应用（Google Authenticator、Authy、1Password 等）生成的 6 位验证码。',
     required: '贵组织要求所有用户启用双重身份验证。请先完成设置再继续。',
     start: '设置双重身份验证',
     scan: '用验证器应用扫描此二维码，或手动输入密钥。',

@@ -49,7 +49,8 @@ const en = {
     toggle_failed: 'Failed to update record: %{error}',
     bulk: {
       confirm_activate: 'Activate the selected DNS record? |||| Activate the %{smart_count} selected DNS records?',
-      confirm_deactivate: 'Deactivate the selected DNS record? It stops resolving. |||| Deactivate the %{smart_count} selected DNS records? They stop resolving.',
+      confirm_deactivate:
+        'Deactivate the selected DNS record? It stops resolving. |||| Deactivate the %{smart_count} selected DNS records? They stop resolving.',
       confirm_delete: 'Delete the selected DNS record? |||| Delete the %{smart_count} selected DNS records?',
     },
   },
@@ -110,13 +111,25 @@ const en = {
     parameters: 'Parameters',
     output: 'Output',
     queries: {
-      search: 'Search domains...', empty: 'No queries yet. Resolve a domain above.', load_failed: 'Failed to load domain data', filters: { all: 'All' },
-      outcomes: { success: 'Success', failure: 'Failed' }, types: { A: 'A', AAAA: 'AAAA', CNAME: 'CNAME', MX: 'MX', TXT: 'TXT', NS: 'NS' }, sources: { managed: 'Managed records', system: 'System resolver' },
+      search: 'Search domains...',
+      empty: 'No queries yet. Resolve a domain above.',
+      load_failed: 'Failed to load domain data',
+      filters: { all: 'All' },
+      outcomes: { success: 'Success', failure: 'Failed' },
+      types: { A: 'A', AAAA: 'AAAA', CNAME: 'CNAME', MX: 'MX', TXT: 'TXT', NS: 'NS' },
+      sources: { managed: 'Managed records', system: 'System resolver' },
     },
     scripts: {
-      search: 'Search domains...', empty: 'No scripts have been run yet.', load_failed: 'Failed to load domain data', filters: { all: 'All' },
+      search: 'Search domains...',
+      empty: 'No scripts have been run yet.',
+      load_failed: 'Failed to load domain data',
+      filters: { all: 'All' },
       outcomes: { success: 'Success', failure: 'Failed' },
-      names: { 'Create DNS Record': 'Create DNS Record', 'Update DNS Record': 'Update DNS Record', 'Delete DNS Record': 'Delete DNS Record' },
+      names: {
+        'Create DNS Record': 'Create DNS Record',
+        'Update DNS Record': 'Update DNS Record',
+        'Delete DNS Record': 'Delete DNS Record',
+      },
     },
   },
 };

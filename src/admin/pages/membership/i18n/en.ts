@@ -7,7 +7,14 @@ const en = {
   retry: 'Retry',
   refresh: 'Refresh',
   loading: 'Loading member data…',
-  tabs: { membership: 'Membership', overview: 'Overview', points: 'Points History', redemptions: 'Redemptions', conversions: 'Conversions', requests: 'Redemption requests' },
+  tabs: {
+    membership: 'Membership',
+    overview: 'Overview',
+    points: 'Points History',
+    redemptions: 'Redemptions',
+    conversions: 'Conversions',
+    requests: 'Redemption requests',
+  },
   card: {
     title: 'My membership',
     member_title: 'Member %{email}',
@@ -23,7 +30,8 @@ const en = {
     next_level: '%{points} more points and %{orders} more paid orders to reach %{level}',
     next_level_points: '%{points} more points to reach %{level}',
     next_level_orders: '%{orders} more paid orders to reach %{level}',
-    earns: 'Each %{unit} of a paid order earns %{points} point. |||| Each %{unit} of a paid order earns %{points} points.',
+    earns:
+      'Each %{unit} of a paid order earns %{points} point. |||| Each %{unit} of a paid order earns %{points} points.',
     top_level: 'Highest level reached',
     benefits: 'Benefits',
     discount: 'Discount',

@@ -8,7 +8,14 @@ const zh: typeof en = {
   retry: '重试',
   refresh: '刷新',
   loading: '正在加载会员数据…',
-  tabs: { membership: '会员', overview: '概览', points: '积分记录', redemptions: '兑换记录', conversions: '代币兑换', requests: '兑换申请' },
+  tabs: {
+    membership: '会员',
+    overview: '概览',
+    points: '积分记录',
+    redemptions: '兑换记录',
+    conversions: '代币兑换',
+    requests: '兑换申请',
+  },
   card: {
     title: '我的会员资格',
     member_title: '会员 %{email}',

@@ -45,7 +45,13 @@ const en = {
     many: 'A role or everyone',
     email: 'User email',
     audience: 'Audience',
-    audiences: { all: 'Everyone (active users)', admin: 'Admins', finance: 'Finance', operator: 'Operators', user: 'Shoppers' },
+    audiences: {
+      all: 'Everyone (active users)',
+      admin: 'Admins',
+      finance: 'Finance',
+      operator: 'Operators',
+      user: 'Shoppers',
+    },
     title: 'Title',
     body: 'Message',
     link: 'Link (optional)',
@@ -67,7 +73,15 @@ const en = {
   },
   bulk: {
     empty: 'No bulk sends yet',
-    columns: { created: 'Created', title: 'Title', audience: 'Audience', channels: 'Channels', status: 'Status', progress: 'Progress', failed: 'Failed' },
+    columns: {
+      created: 'Created',
+      title: 'Title',
+      audience: 'Audience',
+      channels: 'Channels',
+      status: 'Status',
+      progress: 'Progress',
+      failed: 'Failed',
+    },
     progress: '%{sent} of %{total}',
     // on a phone's list line, when some were not sent
     phone_failed: '%{count} failed',
@@ -84,7 +98,14 @@ const en = {
     empty: 'No emails',
     load_failed: 'Failed to load the outbox',
     columns: { time: 'Time', to: 'To', subject: 'Subject', body: 'Message', status: 'Status', attempts: 'Attempts' },
-    statuses: { queued: 'Queued', sending: 'Sending', sent: 'Sent (SMTP)', outbox: 'In outbox', failed: 'Failed', skipped: 'Skipped' },
+    statuses: {
+      queued: 'Queued',
+      sending: 'Sending',
+      sent: 'Sent (SMTP)',
+      outbox: 'In outbox',
+      failed: 'Failed',
+      skipped: 'Skipped',
+    },
   },
 };
 

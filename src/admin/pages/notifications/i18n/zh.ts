@@ -68,7 +68,15 @@ const zh: typeof en = {
   },
   bulk: {
     empty: '暂无批量发送',
-    columns: { created: '创建时间', title: '标题', audience: '发送对象', channels: '渠道', status: '状态', progress: '进度', failed: '失败' },
+    columns: {
+      created: '创建时间',
+      title: '标题',
+      audience: '发送对象',
+      channels: '渠道',
+      status: '状态',
+      progress: '进度',
+      failed: '失败',
+    },
     progress: '%{sent} / %{total}',
     phone_failed: '%{count} 条失败',
     statuses: { queued: '排队中', running: '发送中', completed: '已完成' },
@@ -84,7 +92,14 @@ const zh: typeof en = {
     empty: '暂无邮件',
     load_failed: '加载发件箱失败',
     columns: { time: '时间', to: '收件人', subject: '主题', body: '内容', status: '状态', attempts: '尝试次数' },
-    statuses: { queued: '排队中', sending: '发送中', sent: '已发送（SMTP）', outbox: '在发件箱中', failed: '失败', skipped: '已跳过' },
+    statuses: {
+      queued: '排队中',
+      sending: '发送中',
+      sent: '已发送（SMTP）',
+      outbox: '在发件箱中',
+      failed: '失败',
+      skipped: '已跳过',
+    },
   },
 };
 

@@ -4,7 +4,8 @@ const en = {
   subtitle: 'Configure the platform: every change applies at once, without a restart',
   tabs: { settings: 'Settings', audit: 'Audit log', debug: 'Debug', outbox: 'Email outbox' },
   debug: {
-    intro: 'The server\'s effective configuration (environment variables and their defaults). Secrets are never shown: only whether they are set.',
+    intro:
+      "The server's effective configuration (environment variables and their defaults). Secrets are never shown: only whether they are set.",
     key: 'Setting',
     value: 'Value',
     not_set: 'not set',
@@ -49,20 +50,30 @@ const en = {
     loyaltyTokenId: 'Loyalty token id (ERC-1155)',
   },
   help: {
-    siteUrl: 'Used in links the server builds, such as referral links. Leave empty to use the address the app is opened at.',
+    siteUrl:
+      'Used in links the server builds, such as referral links. Leave empty to use the address the app is opened at.',
     freeShippingOver: 'Leave empty: shipping is never free.',
-    kycRequiredAbove: 'A buyer must have a verified identity to buy tokens for a total above this amount. Leave empty: never required.',
-    couponHoldMinutes: 'After this time an unpaid checkout no longer counts toward a coupon\'s use limit, and a customer holds one use of a coupon at a time.',
-    commissionHoldDays: 'A commission can be approved only this many days after its order was paid, so refunds come first.',
+    kycRequiredAbove:
+      'A buyer must have a verified identity to buy tokens for a total above this amount. Leave empty: never required.',
+    couponHoldMinutes:
+      "After this time an unpaid checkout no longer counts toward a coupon's use limit, and a customer holds one use of a coupon at a time.",
+    commissionHoldDays:
+      'A commission can be approved only this many days after its order was paid, so refunds come first.',
     minimumPayout: 'A referrer may request a payout once their approved earnings reach this amount.',
-    payoutTokenRate: 'Native tokens “Pay on chain” sends for 1.00 of a payout. Leave empty to turn on-chain payouts off.',
-    payoutDualControlAbove: 'A payout above this amount must be approved by a second member of finance or an admin (neither its creator nor its recipient) before it is completed or paid on chain. 0: every payout.',
-    manualMintDualControlAbove: 'A Mint Token of more units than this waits until a second member of staff approves it, and only then is queued.',
-    maxLoginAttempts: 'Failed logins in a row from one address before that address is locked out of the account for 15 minutes; failures from many addresses slow the account\'s logins instead.',
+    payoutTokenRate:
+      'Native tokens “Pay on chain” sends for 1.00 of a payout. Leave empty to turn on-chain payouts off.',
+    payoutDualControlAbove:
+      'A payout above this amount must be approved by a second member of finance or an admin (neither its creator nor its recipient) before it is completed or paid on chain. 0: every payout.',
+    manualMintDualControlAbove:
+      'A Mint Token of more units than this waits until a second member of staff approves it, and only then is queued.',
+    maxLoginAttempts:
+      "Failed logins in a row from one address before that address is locked out of the account for 15 minutes; failures from many addresses slow the account's logins instead.",
     sessionMaxHours: 'A session ends this long after its login, however active it is.',
-    pointsPerCurrencyUnit: 'A paid order earns this many points for each 1.00 of its subtotal after discount, rounded down. 0 turns earning off.',
+    pointsPerCurrencyUnit:
+      'A paid order earns this many points for each 1.00 of its subtotal after discount, rounded down. 0 turns earning off.',
     pointsPerToken: 'A member converting points receives one loyalty token for this many points.',
-    loyaltyTokenId: 'The token id the loyalty token is minted under on the platform’s contract; keep it apart from the products’ token ids.',
+    loyaltyTokenId:
+      'The token id the loyalty token is minted under on the platform’s contract; keep it apart from the products’ token ids.',
   },
   languages: { en: 'English', zh: '中文' },
   save: 'Save Settings',

@@ -1,7 +1,11 @@
 /** What the coupons screens say: `resources.coupons.*` (`fields` label the inputs and the detail page, `columns` the list's own headers). */
 const en = {
   name: 'Coupon |||| Coupons',
-  notifications: { created: 'Coupon created', updated: 'Coupon updated |||| %{smart_count} coupons updated', deleted: 'Coupon deleted |||| %{smart_count} coupons deleted' },
+  notifications: {
+    created: 'Coupon created',
+    updated: 'Coupon updated |||| %{smart_count} coupons updated',
+    deleted: 'Coupon deleted |||| %{smart_count} coupons deleted',
+  },
   fields: {
     id: 'ID',
     code: 'Code',

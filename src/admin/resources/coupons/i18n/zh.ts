@@ -3,7 +3,11 @@ import type en from './en';
 /** The Chinese text of the coupons screens: the same keys as en.ts. */
 const zh: typeof en = {
   name: '优惠券 |||| 优惠券',
-  notifications: { created: '优惠券已创建', updated: '优惠券已更新 |||| 已更新 %{smart_count} 张优惠券', deleted: '优惠券已删除 |||| 已删除 %{smart_count} 张优惠券' },
+  notifications: {
+    created: '优惠券已创建',
+    updated: '优惠券已更新 |||| 已更新 %{smart_count} 张优惠券',
+    deleted: '优惠券已删除 |||| 已删除 %{smart_count} 张优惠券',
+  },
   fields: {
     id: 'ID',
     code: '券码',

@@ -24,7 +24,12 @@ const en = {
   load_failed: 'Failed to load KYC sessions',
   filters: { all_statuses: 'All statuses' },
   status: { pending: 'Pending', approved: 'Approved', verified: 'Verified', rejected: 'Rejected' },
-  document_type: { passport: 'Passport', national_id: 'National ID card', driving_licence: 'Driving licence', residence_permit: 'Residence permit' },
+  document_type: {
+    passport: 'Passport',
+    national_id: 'National ID card',
+    driving_licence: 'Driving licence',
+    residence_permit: 'Residence permit',
+  },
   counts: '%{pending} pending · %{verified} verified · %{approved} approved · %{rejected} rejected',
   preview_loading: 'Loading the document…',
   preview_failed: 'The document could not be loaded: %{error}',

@@ -20,7 +20,14 @@ const en = {
   load_failed: 'Failed to load mint jobs',
   empty: 'No mint jobs found',
   filters: { all_statuses: 'All Status' },
-  status: { awaiting_approval: 'Awaiting approval', queued: 'Queued', processing: 'Processing', succeeded: 'Succeeded', failed: 'Failed', rejected: 'Rejected' },
+  status: {
+    awaiting_approval: 'Awaiting approval',
+    queued: 'Queued',
+    processing: 'Processing',
+    succeeded: 'Succeeded',
+    failed: 'Failed',
+    rejected: 'Rejected',
+  },
   bulk: {
     retry: 'Retry',
     confirm_retry: 'Queue %{smart_count} failed job again? |||| Queue %{smart_count} failed jobs again?',
@@ -50,7 +57,8 @@ const en = {
     open: 'Reject',
     title: 'Reject this mint',
     reason: 'Reason',
-    reason_help: 'Why the mint is refused (3 to 500 characters): kept with the job and in the audit log. A rejected mint is never minted.',
+    reason_help:
+      'Why the mint is refused (3 to 500 characters): kept with the job and in the audit log. A rejected mint is never minted.',
     submit: 'Reject',
     submitting: 'Rejecting…',
     cancel: 'Cancel',
@@ -65,7 +73,8 @@ const en = {
     submitting: 'Minting...',
     cancel: 'Cancel',
     success: 'Mint job created',
-    note_help: 'Why these tokens are minted by hand (3 to 500 characters). Above the approval threshold in Settings, another member of staff approves the mint before it is queued.',
+    note_help:
+      'Why these tokens are minted by hand (3 to 500 characters). Above the approval threshold in Settings, another member of staff approves the mint before it is queued.',
     wallet_placeholder: '0x...',
     whole_number: 'Must be a whole number',
   },

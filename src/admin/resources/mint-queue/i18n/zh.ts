@@ -22,7 +22,14 @@ const zh: typeof en = {
   load_failed: '加载铸造任务失败',
   empty: '未找到铸造任务',
   filters: { all_statuses: '全部状态' },
-  status: { awaiting_approval: '待批准', queued: '排队中', processing: '处理中', succeeded: '已成功', failed: '失败', rejected: '已拒绝' },
+  status: {
+    awaiting_approval: '待批准',
+    queued: '排队中',
+    processing: '处理中',
+    succeeded: '已成功',
+    failed: '失败',
+    rejected: '已拒绝',
+  },
   bulk: {
     retry: '重试',
     confirm_retry: '将 %{smart_count} 个失败的任务重新排队？',
@@ -66,7 +73,8 @@ const zh: typeof en = {
     submitting: '铸造中...',
     cancel: '取消',
     success: '铸造任务已创建',
-    note_help: '手动铸造这些代币的原因（3 到 500 个字符）。超过设置中的批准阈值时，须由另一位工作人员批准后才会进入队列。',
+    note_help:
+      '手动铸造这些代币的原因（3 到 500 个字符）。超过设置中的批准阈值时，须由另一位工作人员批准后才会进入队列。',
     wallet_placeholder: '0x...',
     whole_number: '必须是整数',
   },

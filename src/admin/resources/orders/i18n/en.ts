@@ -35,7 +35,8 @@ const en = {
   bulk: {
     export: 'Export selected',
     fail: 'Fail',
-    confirm_fail: 'Fail %{smart_count} pending order? Its stock and coupon use come back. |||| Fail %{smart_count} pending orders? Their stock and coupon uses come back.',
+    confirm_fail:
+      'Fail %{smart_count} pending order? Its stock and coupon use come back. |||| Fail %{smart_count} pending orders? Their stock and coupon uses come back.',
   },
   payment_status: { pending: 'Pending', completed: 'Completed', failed: 'Failed', refunded: 'Refunded' },
   create: {

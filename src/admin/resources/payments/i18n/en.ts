@@ -20,7 +20,8 @@ const en = {
   search: 'Payment ID, order ID, email or reference',
   empty: 'No payments found',
   load_failed: 'Failed to load payments',
-  rate_limited: '支付请求过于频繁，请稍后重试并刷新页面。(Too many payment requests: wait a moment, then refresh the page.)',
+  rate_limited:
+    '支付请求过于频繁，请稍后重试并刷新页面。(Too many payment requests: wait a moment, then refresh the page.)',
   actions: 'Actions',
   view_in_dashboard: 'View in Dashboard',
   filters: { all_statuses: 'All statuses', all_methods: 'All methods' },

@@ -25,14 +25,21 @@ const en = {
     approvedAt: 'Approved',
   },
   approve: { button: 'Approve payout', done: 'Payout approved', none: 'Not approved yet' },
-  transfer: { signed: 'Signed, not sent yet', sent: 'Sent, waiting to be mined', mined: 'Mined', reverted: 'Reverted', lost: 'Lost (never mined)' },
+  transfer: {
+    signed: 'Signed, not sent yet',
+    sent: 'Sent, waiting to be mined',
+    mined: 'Mined',
+    reverted: 'Reverted',
+    lost: 'Lost (never mined)',
+  },
   onchain: {
     open: 'Pay on chain',
     finish: 'Finish on-chain transfer',
     title: 'Pay on chain',
     loading: 'Loading the amount',
     help: 'Sends the native token below from the platform wallet to the recipient’s wallet. The payout completes, and its commissions are paid, once the transfer is mined.',
-    retry_help: 'A transfer of this payout is stored but not finished. This sends the same signed transfer again or finds it on the chain; it never pays twice.',
+    retry_help:
+      'A transfer of this payout is stored but not finished. This sends the same signed transfer again or finds it on the chain; it never pays twice.',
     amount: 'Payout amount',
     rate: 'Rate',
     rate_value: '%{rate} %{symbol} per 1.00',
@@ -76,7 +83,13 @@ const en = {
     done: 'Payout %{status}',
     failed: 'Failed: %{error}',
   },
-  detail: { commissions: 'Commissions paid by it', adjustments: 'Clawbacks deducted', none: 'None', order: 'Order', level: 'Level' },
+  detail: {
+    commissions: 'Commissions paid by it',
+    adjustments: 'Clawbacks deducted',
+    none: 'None',
+    order: 'Order',
+    level: 'Level',
+  },
 };
 
 export default en;

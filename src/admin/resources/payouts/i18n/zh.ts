@@ -26,7 +26,13 @@ const zh: typeof en = {
     approvedAt: '批准时间',
   },
   approve: { button: '批准付款', done: '付款已批准', none: '尚未批准' },
-  transfer: { signed: '已签名，尚未发送', sent: '已发送，等待打包', mined: '已打包', reverted: '已回滚', lost: '已丢失（未被打包）' },
+  transfer: {
+    signed: '已签名，尚未发送',
+    sent: '已发送，等待打包',
+    mined: '已打包',
+    reverted: '已回滚',
+    lost: '已丢失（未被打包）',
+  },
   onchain: {
     open: '链上支付',
     finish: '完成链上转账',

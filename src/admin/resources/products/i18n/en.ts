@@ -1,7 +1,11 @@
 /** What the products screens say: `resources.products.*` (`fields` label the columns and inputs). */
 const en = {
   name: 'Product |||| Products',
-  notifications: { created: 'Product created', updated: 'Product updated |||| %{smart_count} products updated', deleted: 'Product deleted |||| %{smart_count} products deleted' },
+  notifications: {
+    created: 'Product created',
+    updated: 'Product updated |||| %{smart_count} products updated',
+    deleted: 'Product deleted |||| %{smart_count} products deleted',
+  },
   fields: {
     id: 'ID',
     title: 'Name',
@@ -31,13 +35,26 @@ const en = {
   actions: 'Actions',
   delete_title: 'Delete product',
   delete_confirm: 'Are you sure you want to delete this product?',
-  image_upload: { button: 'Upload image', busy: 'Uploading…', done: 'Image uploaded', failed: 'Image upload failed: %{error}', hint: 'JPEG, PNG or WebP, at most 5 MB' },
+  image_upload: {
+    button: 'Upload image',
+    busy: 'Uploading…',
+    done: 'Image uploaded',
+    failed: 'Image upload failed: %{error}',
+    hint: 'JPEG, PNG or WebP, at most 5 MB',
+  },
   tokenised_help: 'Minted as a token by %{contract} on chain %{chainId}, the chain this platform mints on',
   tokenised: 'Tokenised',
   everyone: 'Everyone',
-  min_member_level_help: 'Only members of this level or above (whose level has Exclusive Products) see and buy it in the shop.',
+  min_member_level_help:
+    'Only members of this level or above (whose level has Exclusive Products) see and buy it in the shop.',
   filters: { all_statuses: 'All statuses', all_types: 'All types' },
-  stats: { total: 'Total products', active: 'Active', inactive: 'Inactive', draft: 'Draft', total_value: 'Total value' },
+  stats: {
+    total: 'Total products',
+    active: 'Active',
+    inactive: 'Inactive',
+    draft: 'Draft',
+    total_value: 'Total value',
+  },
   status: { active: 'Active', inactive: 'Inactive', draft: 'Draft' },
   bulk: {
     set_active: 'Set active',
@@ -47,7 +64,13 @@ const en = {
     delete: 'Delete',
     confirm_delete: 'Delete %{smart_count} product? |||| Delete %{smart_count} products?',
   },
-  rwa_type: { commodity: 'Commodity', real_estate: 'Real estate', art: 'Art', collectibles: 'Collectibles', bonds: 'Bonds' },
+  rwa_type: {
+    commodity: 'Commodity',
+    real_estate: 'Real estate',
+    art: 'Art',
+    collectibles: 'Collectibles',
+    bonds: 'Bonds',
+  },
   validation: {
     title_required: 'Title is required',
     sku_required: 'SKU is required',

@@ -3,7 +3,11 @@ import type en from './en';
 /** The Chinese text of the products screens: the same keys as en.ts. */
 const zh: typeof en = {
   name: '商品 |||| 商品',
-  notifications: { created: '商品已创建', updated: '商品已更新 |||| 已更新 %{smart_count} 个商品', deleted: '商品已删除 |||| 已删除 %{smart_count} 个商品' },
+  notifications: {
+    created: '商品已创建',
+    updated: '商品已更新 |||| 已更新 %{smart_count} 个商品',
+    deleted: '商品已删除 |||| 已删除 %{smart_count} 个商品',
+  },
   fields: {
     id: 'ID',
     title: '名称',
@@ -33,7 +37,13 @@ const zh: typeof en = {
   actions: '操作',
   delete_title: '删除商品',
   delete_confirm: '确定要删除此商品吗？',
-  image_upload: { button: '上传图片', busy: '上传中…', done: '图片已上传', failed: '图片上传失败：%{error}', hint: 'JPEG、PNG 或 WebP，最大 5 MB' },
+  image_upload: {
+    button: '上传图片',
+    busy: '上传中…',
+    done: '图片已上传',
+    failed: '图片上传失败：%{error}',
+    hint: 'JPEG、PNG 或 WebP，最大 5 MB',
+  },
   tokenised_help: '由合约 %{contract} 在链 %{chainId}（本平台铸造所用的链）上铸造为代币',
   tokenised: '代币化',
   everyone: '所有人',

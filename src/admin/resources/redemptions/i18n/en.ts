@@ -1,7 +1,8 @@
 /** What the staff's redemption requests say: `resources.redemptions.*`. */
 const en = {
   name: 'Redemption |||| Redemptions',
-  subtitle: 'Members spend points on products here. Approving creates a zero-price order that is fulfilled like any other; rejecting returns the points.',
+  subtitle:
+    'Members spend points on products here. Approving creates a zero-price order that is fulfilled like any other; rejecting returns the points.',
   fields: {
     createdAt: 'Date',
     email: 'Member',
@@ -18,7 +19,8 @@ const en = {
   actions: 'Actions',
   approve: 'Approve',
   approve_title: 'Approve this redemption',
-  approve_confirm: 'Approve %{quantity} × %{product} for %{email} (%{points} points)? A zero-price order is created and the stock is taken.',
+  approve_confirm:
+    'Approve %{quantity} × %{product} for %{email} (%{points} points)? A zero-price order is created and the stock is taken.',
   approved: 'Redemption approved',
   reject: 'Reject',
   reject_title: 'Reject this redemption',

@@ -42,16 +42,19 @@ const en = {
   status: { active: 'Active', inactive: 'Inactive', suspended: 'Suspended' },
   bulk: {
     suspend: 'Suspend',
-    confirm_suspend: 'Suspend %{smart_count} user? Their sessions end at once. |||| Suspend %{smart_count} users? Their sessions end at once.',
+    confirm_suspend:
+      'Suspend %{smart_count} user? Their sessions end at once. |||| Suspend %{smart_count} users? Their sessions end at once.',
     reactivate: 'Reactivate',
     confirm_reactivate: 'Reactivate %{smart_count} user? |||| Reactivate %{smart_count} users?',
   },
   kyc: { verified: 'Verified', approved: 'Approved', pending: 'Pending', rejected: 'Rejected' },
   delete_title: 'Delete user',
-  delete_confirm: 'Delete this user? A user with orders or other records is deactivated instead, so their records keep their owner.',
+  delete_confirm:
+    'Delete this user? A user with orders or other records is deactivated instead, so their records keep their owner.',
   suspend: 'Suspend',
   suspend_title: 'Suspend user',
-  suspend_confirm: 'Suspend %{email}? Every session of this user ends at once and they cannot log in until reactivated.',
+  suspend_confirm:
+    'Suspend %{email}? Every session of this user ends at once and they cannot log in until reactivated.',
   suspended: 'User suspended: their sessions have ended',
   reactivate: 'Reactivate',
   reactivated: 'User reactivated',
@@ -73,12 +76,15 @@ const en = {
     must_change: 'Must change the password at the next login',
     reset_password: 'Reset password',
     reset_password_title: 'Reset password',
-    reset_password_confirm: 'Reset the password of %{email}? Their sessions end at once and their current password stops working. Choose how they get a new one:',
+    reset_password_confirm:
+      'Reset the password of %{email}? Their sessions end at once and their current password stops working. Choose how they get a new one:',
     method_temporary: 'A temporary password (shown once; they must change it at their next login)',
     method_link: 'A set-password link (emailed to them and shown once; valid for 24 hours)',
     link_title: 'Set-password link',
-    link_text: 'This link was emailed to %{email}. It is shown only now: you may also pass it on yourself. It works once, for 24 hours.',
-    invite_text: 'This link was emailed to %{email}. It is shown only now: you may also pass it on yourself. It works once, for 72 hours.',
+    link_text:
+      'This link was emailed to %{email}. It is shown only now: you may also pass it on yourself. It works once, for 24 hours.',
+    invite_text:
+      'This link was emailed to %{email}. It is shown only now: you may also pass it on yourself. It works once, for 72 hours.',
     temporary_title: 'Temporary password',
     temporary_text: 'Give this password to %{email}. It is shown only now; they must change it when they log in.',
     copy: 'Copy',
@@ -86,7 +92,8 @@ const en = {
     done: 'Done',
     reset_2fa: 'Reset 2FA',
     reset_2fa_title: 'Reset two-factor authentication',
-    reset_2fa_confirm: 'Remove the two-factor authentication of %{email}? They will log in with their password alone, and set it up again when it is required.',
+    reset_2fa_confirm:
+      'Remove the two-factor authentication of %{email}? They will log in with their password alone, and set it up again when it is required.',
     reset_2fa_done: 'Two-factor authentication removed',
   },
 };
