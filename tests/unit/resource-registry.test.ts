@@ -10,33 +10,12 @@ import { AUDIT_ENTITIES, MENU, RESOURCES, type ResourceName } from '../../src/co
 import { NAV_ITEMS, REFERRAL_DASHBOARD } from '../../src/admin/layout/nav.js';
 import en from '../../src/admin/i18n/en.js';
 import zh from '../../src/admin/i18n/zh.js';
+import { NEW_RESOURCE } from '../../scripts/new-resource/places.js';
 
 const read = (file: string) => fs.readFileSync(path.resolve(file), 'utf8');
 const names = Object.keys(RESOURCES) as ResourceName[];
 const adminFolders = fs.readdirSync('src/admin/resources');
 
-/**
- * Everything a new resource `<name>` touches: its own files, then one line in each registry and its table. Nothing
- * else (a menu, a route list, a catalogue's index, an export's test row, an audit list) may need a line.
- */
-const NEW_RESOURCE = {
-  own: [
-    'src/common/<name>.ts',
-    'src/common/<name>.schemas.ts',
-    'server/modules/<name>/', // routes.ts, service.ts, policy.ts, present.ts (its CSV columns with csvExport)
-    'src/admin/resources/<name>/', // index.ts, its screens, i18n/en.ts and i18n/zh.ts
-    'server/db/migrations/', // the generated SQL and its snapshot
-    'tests/api/<name>.test.ts',
-  ],
-  shared: [
-    'src/common/resources.ts',
-    'server/modules/index.ts',
-    'server/db/schema.ts',
-    'server/db/migrations/meta/_journal.json',
-    'tests/api/factories.ts', // its rows for tests
-    'tests/api/unsafe-text.test.ts', // a valid body per new route that takes one (it fails without)
-  ],
-};
 /** Files that listed resources by hand before the registry; the checklist must not send anyone to them. */
 const FORMER_LISTS = [
   'src/admin/App.tsx',
@@ -73,7 +52,9 @@ describe('what a resource provides', () => {
 
   it("the menu is the registry's entries in order, each labelled in both languages", () => {
     expect(MENU.map((m) => m.order)).toEqual(MENU.map((_, i) => i + 1));
-    expect([...NAV_ITEMS, REFERRAL_DASHBOARD].map((n) => n.path)).toEqual(MENU.map((m) => `/${m.resource}`));
+    const path = (m: (typeof MENU)[number]) => `/${m.resource}`;
+    expect(NAV_ITEMS.map((n) => n.path)).toEqual(MENU.filter((m) => !m.shoppersOnly).map(path));
+    expect([REFERRAL_DASHBOARD.path]).toEqual(MENU.filter((m) => m.shoppersOnly).map(path));
     expect(NAV_ITEMS.every((n) => n.icon)).toBe(true);
     for (const { label } of MENU) {
       expect(en.app.menu, label).toHaveProperty(label);

@@ -9,8 +9,13 @@ import referralDashboard from '../pages/referral-dashboard/i18n/en';
 import referralsPage from '../pages/referrals/i18n/en';
 import reportsPage from '../pages/reports/i18n/en';
 import auditTrail from '../components/i18n/audit.en';
-import { resourceCatalogues, type Catalogue } from './resources';
+import { auditEntityNames, menuLabels, resourceCatalogues, type Catalogue } from './resources';
 import membershipPage from '../pages/membership/i18n/en';
+
+/** Each resource folder's own catalogue, with its menu label and audit record names. */
+const resources = resourceCatalogues(
+  import.meta.glob<{ default: Catalogue }>('../resources/*/i18n/en.ts', { eager: true }),
+);
 
 /**
  * The English catalogue. react-admin's own `ra.*` messages come from ra-language-english;
@@ -19,7 +24,7 @@ import membershipPage from '../pages/membership/i18n/en';
  */
 const en = {
   ...englishMessages,
-  resources: resourceCatalogues(import.meta.glob<{ default: Catalogue }>('../resources/*/i18n/en.ts', { eager: true })),
+  resources,
   // the server's sentences by message code (src/common/errors-catalogue.ts), read by the transport's translator
   errors: ERROR_MESSAGES as Record<ErrorCode, string>,
   app: {
@@ -42,7 +47,7 @@ const en = {
     // Reports (pages/reports)
     reports: reportsPage,
     // the audit trail (components/AuditTrail)
-    audit: auditTrail,
+    audit: { ...auditTrail, entities: { ...auditTrail.entities, ...auditEntityNames(resources) } },
     // dashboard (pages/dashboard)
     dashboard: {
       title: 'Dashboard',
@@ -112,6 +117,7 @@ const en = {
       select_item: 'Select %{name}',
     },
     menu: {
+      ...menuLabels(resources),
       dashboard: 'Dashboard',
       products: 'Products',
       orders: 'Orders',

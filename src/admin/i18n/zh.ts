@@ -9,14 +9,19 @@ import referralDashboard from '../pages/referral-dashboard/i18n/zh';
 import referralsPage from '../pages/referrals/i18n/zh';
 import reportsPage from '../pages/reports/i18n/zh';
 import auditTrail from '../components/i18n/audit.zh';
-import { resourceCatalogues, type Catalogue } from './resources';
+import { auditEntityNames, menuLabels, resourceCatalogues, type Catalogue } from './resources';
 import membershipPage from '../pages/membership/i18n/zh';
 import raZh from './ra-zh';
+
+/** Each resource folder's own catalogue, with its menu label and audit record names. */
+const resources = resourceCatalogues(
+  import.meta.glob<{ default: Catalogue }>('../resources/*/i18n/zh.ts', { eager: true }),
+);
 
 /** The Chinese catalogue: the same keys as en.ts, each resource's text from its folder's i18n/zh.ts. */
 const zh: typeof en = {
   ra: raZh as typeof en.ra,
-  resources: resourceCatalogues(import.meta.glob<{ default: Catalogue }>('../resources/*/i18n/zh.ts', { eager: true })),
+  resources,
   errors: ERROR_MESSAGES_ZH,
   app: {
     // Payment SDK (pages/payment-sdk)
@@ -38,7 +43,7 @@ const zh: typeof en = {
     // Reports (pages/reports)
     reports: reportsPage,
     // the audit trail (components/AuditTrail)
-    audit: auditTrail,
+    audit: { ...auditTrail, entities: { ...auditTrail.entities, ...auditEntityNames(resources) } },
     // dashboard (pages/dashboard)
     dashboard: {
       title: '仪表盘',
@@ -101,6 +106,7 @@ const zh: typeof en = {
       select_item: '选择 %{name}',
     },
     menu: {
+      ...menuLabels(resources),
       dashboard: '仪表盘',
       products: '商品',
       orders: '订单',

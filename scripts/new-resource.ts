@@ -1,0 +1,100 @@
+/**
+ * `npm run new:resource -- <name> [--one <singular>] [--zh <中文名>]`: a new admin resource in the products model
+ * (name, price, status; list with search, status filter, sorts and CSV; show, create, edit, delete; audited), written
+ * into the places NEW_RESOURCE lists (scripts/new-resource/places.ts) and formatted, with its migration generated.
+ * Then: `npm run typecheck` and `npx vitest run --project api tests/api/<name>.test.ts`.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as prettier from 'prettier';
+import { fill, nameProblem, namesOf, type Names } from './new-resource/names.js';
+import { SHARED_EDITS } from './new-resource/shared.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TEMPLATES = path.join(ROOT, 'scripts/new-resource/templates');
+
+/** Each template and the file it becomes. */
+const OWN_FILES = (n: Names): [template: string, file: string][] => {
+  const admin = `src/admin/resources/${n.kebab}`;
+  return [
+    ['common.ts.tpl', `src/common/${n.kebab}.ts`],
+    ['common.schemas.ts.tpl', `src/common/${n.kebab}.schemas.ts`],
+    ['routes.ts.tpl', `server/modules/${n.kebab}/routes.ts`],
+    ['service.ts.tpl', `server/modules/${n.kebab}/service.ts`],
+    ['policy.ts.tpl', `server/modules/${n.kebab}/policy.ts`],
+    ['present.ts.tpl', `server/modules/${n.kebab}/present.ts`],
+    ['admin-index.ts.tpl', `${admin}/index.ts`],
+    ['List.tsx.tpl', `${admin}/${n.OnePascal}List.tsx`],
+    ['Show.tsx.tpl', `${admin}/${n.OnePascal}Show.tsx`],
+    ['Create.tsx.tpl', `${admin}/${n.OnePascal}Create.tsx`],
+    ['Edit.tsx.tpl', `${admin}/${n.OnePascal}Edit.tsx`],
+    ['Form.tsx.tpl', `${admin}/${n.OnePascal}Form.tsx`],
+    ['StatusChip.tsx.tpl', `${admin}/${n.OnePascal}StatusChip.tsx`],
+    ['en.ts.tpl', `${admin}/i18n/en.ts`],
+    ['zh.ts.tpl', `${admin}/i18n/zh.ts`],
+    ['api.test.ts.tpl', `tests/api/${n.kebab}.test.ts`],
+  ];
+};
+
+/** Why the resource cannot be added here, or null. */
+function conflictOf(n: Names): string | null {
+  const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+  if (new RegExp(`^\\s+'?${n.kebab}'?: \\{`, 'm').test(read('src/common/resources.ts')))
+    return `"${n.kebab}" is already in src/common/resources.ts.`;
+  if (new RegExp(`^export const ${n.camel}\\b`, 'm').test(read('server/db/schema.ts')))
+    return `server/db/schema.ts already has a table ${n.camel}.`;
+  const taken = OWN_FILES(n).find(([, file]) => fs.existsSync(path.join(ROOT, file)));
+  return taken ? `${taken[1]} already exists.` : null;
+}
+
+async function write(file: string, text: string) {
+  const full = path.join(ROOT, file);
+  const options = await prettier.resolveConfig(full);
+  fs.mkdirSync(path.dirname(full), { recursive: true });
+  fs.writeFileSync(full, await prettier.format(text, { ...options, filepath: full }));
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { one: { type: 'string' }, zh: { type: 'string' } },
+  });
+  const [name] = positionals;
+  const problem = name
+    ? nameProblem(name, values.one)
+    : 'Usage: npm run new:resource -- <name> [--one <singular>] [--zh <中文名>]';
+  if (problem) throw new Error(problem);
+  const n = namesOf(name!, values);
+  const clash = conflictOf(n);
+  if (clash) throw new Error(clash);
+
+  for (const [template, file] of OWN_FILES(n))
+    await write(file, fill(fs.readFileSync(path.join(TEMPLATES, template), 'utf8'), n));
+  for (const { file, change } of SHARED_EDITS)
+    await write(file, change(fs.readFileSync(path.join(ROOT, file), 'utf8'), n));
+  const schema = 'server/db/schema.ts';
+  await write(
+    schema,
+    fs.readFileSync(path.join(ROOT, schema), 'utf8') +
+      fill(fs.readFileSync(path.join(TEMPLATES, 'schema.ts.tpl'), 'utf8'), n),
+  );
+
+  const drizzle = spawnSync(path.join(ROOT, 'node_modules/.bin/drizzle-kit'), ['generate', '--name', n.table], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (drizzle.status !== 0) throw new Error(`drizzle-kit generate failed:\n${drizzle.stdout}${drizzle.stderr}`);
+
+  console.log(`Added the resource ${n.kebab}: its files, a line in each registry and the migration for ${n.table}.`);
+  if (!values.zh)
+    console.log(`Its Chinese name is still English: set it in src/admin/resources/${n.kebab}/i18n/zh.ts.`);
+  console.log(`Next: npm run typecheck && npx vitest run --project api tests/api/${n.kebab}.test.ts`);
+}
+
+main().catch((err: Error) => {
+  console.error(err.message);
+  process.exit(1);
+});
