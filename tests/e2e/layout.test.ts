@@ -20,8 +20,7 @@ afterAll(async () => {
 const NAV = NAV_ITEMS.map((n) => en.app.menu[n.key as keyof typeof en.app.menu]);
 
 describe('layout in Chromium', () => {
-  it('the drawer lists the 15 nav items in order, and the top bar names the page and the site', async () => {
-    expect(NAV).toHaveLength(15);
+  it("the drawer lists the registry's menu items in order, and the top bar names the page and the site", async () => {
     const menu = page.locator('a.RaMenuItemLink-root');
     await expect.poll(() => menu.allInnerTexts()).toEqual(NAV);
     const { settings } = await page.evaluate(async () => (await fetch('/api/settings/public')).json());
