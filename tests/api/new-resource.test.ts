@@ -1,8 +1,9 @@
 /**
  * `npm run new:resource` on a copy of the repository: the resource it writes compiles, is formatted and linted,
  * passes its own tests on PGlite and PostgreSQL and the tests that walk every route and registry entry (access,
- * CSV, OpenAPI, hostile text, catalogues), and touches only the places NEW_RESOURCE names. It runs in the PGlite
- * pass only; it runs the generated tests on PostgreSQL itself when TEST_DATABASE_URL is set.
+ * CSV, OpenAPI, hostile text, catalogues), is built into the admin's menu, and touches only the places NEW_RESOURCE
+ * names. It runs in the PGlite pass only; it runs the generated tests on PostgreSQL itself when TEST_DATABASE_URL is
+ * set.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -105,6 +106,11 @@ describe.skipIf(engine() !== 'pglite')(`npm run new:resource -- ${NAME}`, { time
       { TEST_DB: 'pglite' },
     );
     expect(files).toMatch(/^Test Files\s+6 passed \(6\)/);
+  });
+
+  it('is built into the admin and listed in its menu, in Chromium', async () => {
+    await inCopy(bin('vite'), ['build', '--logLevel', 'warn']);
+    expect(await vitest(['--project', 'e2e', 'tests/e2e/layout.test.ts'])).toMatch(/^Test Files\s+1 passed \(1\)/);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('passes its tests on PostgreSQL', async () => {
