@@ -10,6 +10,7 @@ import {
   type Chain,
   type Hex,
   type PublicClient,
+  type TransactionReceipt,
   type Transport,
 } from 'viem';
 import { rwaTokenAbi } from '../../chain/contract.js';
@@ -237,64 +238,73 @@ async function cryptoPayouts(db: Queryable, chain: ChainReader): Promise<Check> 
  * contract logged the transfer of the job's amount of its token id to its wallet (after a restart of the dev chain:
  * the stored transactions replayed).
  */
+const MINTED = 'succeeded mint jobs are minted on chain (receipt, block, token, amount, wallet)';
+const RECEIPTS_AT_ONCE = 16;
+
+type SucceededJob = {
+  id: string;
+  tx_hash: string;
+  chain_id: number | null;
+  contract: string | null;
+  wallet_address: string;
+  token_id: string;
+  amount: string;
+  block_number: string | null;
+};
+
+/** What is wrong with a succeeded job's transaction as the chain has it (its receipt, or null when not mined). */
+function mintProblems(r: SucceededJob, receipt: TransactionReceipt | null, chainId: number): string[] {
+  if (!receipt) return [`mint job ${r.id}: transaction ${r.tx_hash} is not mined on chain ${chainId}`];
+  const problems: string[] = [];
+  if (receipt.status !== 'success') problems.push(`mint job ${r.id}: transaction ${r.tx_hash} reverted`);
+  if (r.block_number !== null && BigInt(r.block_number) !== receipt.blockNumber) {
+    problems.push(
+      `mint job ${r.id}: transaction ${r.tx_hash} is in block ${receipt.blockNumber}, the job says ${r.block_number}`,
+    );
+  }
+  const minted = parseEventLogs({ abi: rwaTokenAbi, logs: receipt.logs, eventName: 'TransferSingle' }).some((log) => {
+    const args = log.args as { to: string; id: bigint; value: bigint };
+    return (
+      (!r.contract || log.address.toLowerCase() === r.contract.toLowerCase()) &&
+      args.to.toLowerCase() === r.wallet_address.toLowerCase() &&
+      args.id === BigInt(r.token_id) &&
+      args.value === BigInt(r.amount)
+    );
+  });
+  if (receipt.status === 'success' && !minted)
+    problems.push(
+      `mint job ${r.id}: transaction ${r.tx_hash} did not mint ${r.amount} of token ${r.token_id} to ${r.wallet_address}`,
+    );
+  return problems;
+}
+
 async function mintedTokens(db: Queryable, chain: ChainReader): Promise<Check> {
-  const rows = await queryRows<{
-    id: string;
-    tx_hash: string;
-    chain_id: number | null;
-    contract: string | null;
-    wallet_address: string;
-    token_id: string;
-    amount: string;
-    block_number: string | null;
-  }>(
+  const rows = await queryRows<SucceededJob>(
     db,
     sql`
     select id, tx_hash, chain_id, contract, wallet_address, token_id::text, amount::text, block_number from ${mintJobs}
     where status = 'succeeded' order by completed_at, id`,
   );
-  const broken: string[] = [];
-  let onChain = 0;
-  for (const r of rows) {
-    if (!chain) {
-      broken.push(`mint job ${r.id}: transaction ${r.tx_hash} cannot be checked: no chain is connected`);
-      continue;
-    }
-    if (r.chain_id !== null && r.chain_id !== chain.chainId) continue;
-    onChain++;
-    const receipt = await chain.publicClient.getTransactionReceipt({ hash: r.tx_hash as Hex }).catch((err: unknown) => {
+  if (!chain) {
+    const unread = rows.map(
+      (r) => `mint job ${r.id}: transaction ${r.tx_hash} cannot be checked: no chain is connected`,
+    );
+    return check(MINTED, unread, `${rows.length} succeeded mint jobs, 0 read on chain`);
+  }
+  const onChain = rows.filter((r) => r.chain_id === null || r.chain_id === chain.chainId);
+  const receiptOf = (hash: string) =>
+    chain.publicClient.getTransactionReceipt({ hash: hash as Hex }).catch((err: unknown) => {
       if (err instanceof TransactionReceiptNotFoundError) return null;
       throw err;
     });
-    if (!receipt) {
-      broken.push(`mint job ${r.id}: transaction ${r.tx_hash} is not mined on chain ${chain.chainId}`);
-      continue;
-    }
-    if (receipt.status !== 'success') broken.push(`mint job ${r.id}: transaction ${r.tx_hash} reverted`);
-    if (r.block_number !== null && BigInt(r.block_number) !== receipt.blockNumber) {
-      broken.push(
-        `mint job ${r.id}: transaction ${r.tx_hash} is in block ${receipt.blockNumber}, the job says ${r.block_number}`,
-      );
-    }
-    const minted = parseEventLogs({ abi: rwaTokenAbi, logs: receipt.logs, eventName: 'TransferSingle' }).some((log) => {
-      const args = log.args as { to: string; id: bigint; value: bigint };
-      return (
-        (!r.contract || log.address.toLowerCase() === r.contract.toLowerCase()) &&
-        args.to.toLowerCase() === r.wallet_address.toLowerCase() &&
-        args.id === BigInt(r.token_id) &&
-        args.value === BigInt(r.amount)
-      );
-    });
-    if (receipt.status === 'success' && !minted)
-      broken.push(
-        `mint job ${r.id}: transaction ${r.tx_hash} did not mint ${r.amount} of token ${r.token_id} to ${r.wallet_address}`,
-      );
+  const broken: string[] = [];
+  // A few receipts in flight at a time: one round trip after another would add up against a remote node.
+  for (let i = 0; i < onChain.length; i += RECEIPTS_AT_ONCE) {
+    const batch = onChain.slice(i, i + RECEIPTS_AT_ONCE);
+    const receipts = await Promise.all(batch.map((r) => receiptOf(r.tx_hash)));
+    batch.forEach((r, j) => broken.push(...mintProblems(r, receipts[j]!, chain.chainId)));
   }
-  return check(
-    'succeeded mint jobs are minted on chain (receipt, block, token, amount, wallet)',
-    broken,
-    `${rows.length} succeeded mint jobs, ${onChain} read on chain`,
-  );
+  return check(MINTED, broken, `${rows.length} succeeded mint jobs, ${onChain.length} read on chain`);
 }
 
 /** Every member's stored balance and lifetime points are their ledger's sums, and no balance is below 0 (issue 15). */
