@@ -18,9 +18,8 @@ import MintStatsCards from './MintStatsCards';
 import MintTokenDialog from './MintTokenDialog';
 import OrderRef from './OrderRef';
 import QueueStatusBar from './QueueStatusBar';
-import ApproveMintButton from './ApproveMintButton';
+import JobActionButton from './JobActionButton';
 import RejectMintButton from './RejectMintButton';
-import RetryButton from './RetryButton';
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 
@@ -95,10 +94,10 @@ function JobActions({ job }: { job: MintJob }) {
   return (
     (
       {
-        failed: <RetryButton job={job} />,
+        failed: <JobActionButton job={job} action="retry" />,
         awaiting_approval: (
           <Stack component="span" direction="row" spacing={0.5}>
-            <ApproveMintButton job={job} />
+            <JobActionButton job={job} action="approve" />
             <RejectMintButton job={job} />
           </Stack>
         ),
