@@ -63,6 +63,21 @@ describe('db.json’s refunds', { timeout: 120_000 }, () => {
       reason: expect.any(String),
       by: expect.stringMatching(/@rwa\.dev$/),
     });
+    // Its timeline, told by its dates and refunds (no events were stored for it), ends with each refund in order.
+    const refunded = detail.payment.events.filter((e: { type: string }) => e.type === 'refunded');
+    expect(detail.payment.events.map((e: { type: string }) => e.type).slice(0, 2)).toEqual(['created', 'confirmed']);
+    expect(refunded).toEqual(
+      [...detail.payment.refunds]
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+        .map((r: { amount: number; reason: string; reference: string | null; createdAt: string }) =>
+          expect.objectContaining({
+            amount: r.amount,
+            reason: r.reason,
+            reference: r.reference,
+            createdAt: r.createdAt,
+          }),
+        ),
+    );
   });
 
   it('refuses a bad refund, one line each, and refunds that do not add up to their payment’s; loads nothing', async () => {

@@ -152,12 +152,15 @@ export const presentEvent = (e: typeof paymentEvents.$inferSelect): PaymentEvent
     code: e.code,
   });
 
-/** A payment stored before its timeline was kept (imported or generated data): what its own dates tell. */
-function impliedEvents(p: Row): PaymentEvent[] {
+/** A payment stored before its timeline was kept (imported or generated data): what its own dates and refunds tell. */
+function impliedEvents(p: Row, given: RefundParts[]): PaymentEvent[] {
   return [
     event('created', p.createdAt),
     ...(p.completedAt ? [event('confirmed', p.completedAt, { reference: p.reference })] : []),
-  ];
+    ...given.map(({ refund: r }) =>
+      event('refunded', r.createdAt, { amount: fromCents(r.amountCents), reason: r.reason, reference: r.reference }),
+    ),
+  ].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 type DetailParts = {
@@ -174,6 +177,6 @@ export function presentPaymentDetail({ payment, order, refunds: given, events, c
     order: order ? presentOrder(order) : null,
     crypto,
     refunds: given.map(presentRefund),
-    events: events.length > 0 ? events.map(presentEvent) : impliedEvents(payment),
+    events: events.length > 0 ? events.map(presentEvent) : impliedEvents(payment, given),
   };
 }
