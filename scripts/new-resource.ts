@@ -15,6 +15,7 @@ import { SHARED_EDITS } from './new-resource/shared.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATES = path.join(ROOT, 'scripts/new-resource/templates');
+const SCHEMA = 'server/db/schema.ts';
 
 /** Each template and the file it becomes. */
 const OWN_FILES = (n: Names): [template: string, file: string][] => {
@@ -71,16 +72,14 @@ async function main() {
   const clash = conflictOf(n);
   if (clash) throw new Error(clash);
 
-  for (const [template, file] of OWN_FILES(n))
-    await write(file, fill(fs.readFileSync(path.join(TEMPLATES, template), 'utf8'), n));
-  for (const { file, change } of SHARED_EDITS)
-    await write(file, change(fs.readFileSync(path.join(ROOT, file), 'utf8'), n));
-  const schema = 'server/db/schema.ts';
-  await write(
-    schema,
-    fs.readFileSync(path.join(ROOT, schema), 'utf8') +
-      fill(fs.readFileSync(path.join(TEMPLATES, 'schema.ts.tpl'), 'utf8'), n),
-  );
+  // Every file's new text first, so that a registry that changed shape stops the command before it writes anything.
+  const read = (file: string) => fs.readFileSync(file, 'utf8');
+  const outputs: [file: string, text: string][] = [
+    ...OWN_FILES(n).map(([template, file]): [string, string] => [file, fill(read(path.join(TEMPLATES, template)), n)]),
+    ...SHARED_EDITS.map(({ file, change }): [string, string] => [file, change(read(path.join(ROOT, file)), n)]),
+    [SCHEMA, read(path.join(ROOT, SCHEMA)) + fill(read(path.join(TEMPLATES, 'schema.ts.tpl')), n)],
+  ];
+  for (const [file, text] of outputs) await write(file, text);
 
   const drizzle = spawnSync(path.join(ROOT, 'node_modules/.bin/drizzle-kit'), ['generate', '--name', n.table], {
     cwd: ROOT,
