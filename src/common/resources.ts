@@ -1,7 +1,7 @@
 /**
  * Every screen of the admin app by its resource name (its route): what reading and writing it need, its place in the
  * side menu, the record types its changes are audited as, and for a record resource where its API lives, which answer
- * fields hold a list and one record, and whether the list has a CSV export.
+ * fields hold a list and one record, whether the list has a CSV export, and the admin route that shows the list.
  * Derived from here: the server's module policies and each list's CSV registration, the admin's menu, canAccess and
  * dataProvider, the audit log's record types, and the tests' lists of screens, exports and guarded routes
  * (tests/unit/resource-registry.test.ts checks that nothing else lists them).
@@ -14,7 +14,8 @@ export type ResourceApi = { path: string; list: string; one: string; query?: Rec
 /** A side-menu entry: its place (1 first), its label under `app.menu.*`, its icon's name (src/admin/layout/nav.ts). */
 export type MenuEntry = { order: number; label: string; icon: string; shoppersOnly?: true };
 /** `audit`: the `entity` names its changes are recorded under in the audit log. */
-type Resource = Access & { api?: ResourceApi; menu?: MenuEntry; audit?: readonly string[] };
+/** `route`: where the admin shows a record resource's list, when not at `/{name}` (a tab of another screen). */
+type Resource = Access & { api?: ResourceApi; route?: `/${string}`; menu?: MenuEntry; audit?: readonly string[] };
 
 const staff = (write: Capability): Access => ({ read: 'backoffice.read', write });
 const own: Access = { read: 'self', write: 'self' };
@@ -27,6 +28,8 @@ const menu = <L extends string, I extends string>(order: number, label: L, icon:
   menu: { order, label, icon, ...(shoppersOnly && { shoppersOnly }) },
 });
 const audit = <E extends string>(...entities: E[]) => ({ audit: entities });
+/** The list is shown at `route` rather than at `/{name}`. */
+const shownAt = (route: `/${string}`) => ({ route });
 
 const api = (
   path: string,
@@ -64,12 +67,17 @@ export const RESOURCES = {
   commissions: {
     ...staff('finance.write'),
     ...api('commissions', 'commissions', 'commission'),
+    ...shownAt('/referrals/history'),
     ...audit('commission'),
   },
   /** Referral management: the network, commissions and the agent levels' rates. */
   referrals: { ...staff('finance.write'), ...menu(6, 'referrals', 'Share'), ...audit('agent_level') },
   /** Referral management's network tab (who referred whom). */
-  'referral-network': { ...staff('finance.write'), ...api('referrals', 'referrals', 'referral') },
+  'referral-network': {
+    ...staff('finance.write'),
+    ...api('referrals', 'referrals', 'referral'),
+    ...shownAt('/referrals'),
+  },
   affiliates: {
     ...staff('finance.write'),
     ...api('affiliates', 'affiliates', 'affiliate'),
@@ -99,14 +107,20 @@ export const RESOURCES = {
   /** The member card, levels, points and conversions. */
   membership: { ...own, ...menu(11, 'membership', 'Membership'), ...audit('member', 'member_level', 'conversion') },
   /** The member card's three histories (the caller's own, or for staff the member looked up). */
-  'membership-points': { ...own, ...api('membership/points/history', 'points', 'entry', { csv: false }) },
+  'membership-points': {
+    ...own,
+    ...api('membership/points/history', 'points', 'entry', { csv: false }),
+    ...shownAt('/membership/points'),
+  },
   'membership-redemptions': {
     ...own,
     ...api('membership/redemptions/history', 'redemptions', 'redemption', { csv: false }),
+    ...shownAt('/membership/redemptions'),
   },
   'membership-conversions': {
     ...own,
     ...api('membership/conversions/history', 'conversions', 'conversion', { csv: false }),
+    ...shownAt('/membership/conversions'),
   },
   /** Staff's list of members' redemptions (approve, reject); membership levels and points adjustments share its write. */
   redemptions: {
@@ -118,9 +132,22 @@ export const RESOURCES = {
   'referral-dashboard': { ...own, ...menu(16, 'referral_dashboard', 'Link', true) },
   'domain-management': { ...staff('catalog.write'), ...menu(12, 'domain_management', 'Dns') },
   /** Domain Management's tabs: the DNS records and the two logs. */
-  'dns-records': { ...staff('catalog.write'), ...api('domain/records', 'records', 'record'), ...audit('dns_record') },
-  'dns-query-logs': { ...staff('catalog.write'), ...api('domain/query/logs', 'logs', 'log') },
-  'dns-script-logs': { ...staff('catalog.write'), ...api('domain/script/logs', 'logs', 'log') },
+  'dns-records': {
+    ...staff('catalog.write'),
+    ...api('domain/records', 'records', 'record'),
+    ...shownAt('/domain-management/records'),
+    ...audit('dns_record'),
+  },
+  'dns-query-logs': {
+    ...staff('catalog.write'),
+    ...api('domain/query/logs', 'logs', 'log'),
+    ...shownAt('/domain-management/query_logs'),
+  },
+  'dns-script-logs': {
+    ...staff('catalog.write'),
+    ...api('domain/script/logs', 'logs', 'log'),
+    ...shownAt('/domain-management/script_logs'),
+  },
   'payment-sdk': { ...staff('finance.write'), ...menu(13, 'payment_sdk', 'Code') },
   settings: {
     read: 'settings.manage',
@@ -129,23 +156,34 @@ export const RESOURCES = {
     ...audit('settings'),
   },
   /** Settings' Audit tab: the audit log (admins). */
-  audit: { read: 'settings.manage', write: 'settings.manage', ...api('audit', 'events', 'event') },
+  audit: {
+    read: 'settings.manage',
+    write: 'settings.manage',
+    ...api('audit', 'events', 'event'),
+    ...shownAt('/settings/audit'),
+  },
   reports: { ...staff('catalog.write'), ...menu(15, 'reports', 'Assessment') },
   /** Sending notifications (one, bulk) and reading all users' (PRODUCT.md, Roles: admin and operator write, finance reads). */
   notifications: { ...staff('catalog.write'), ...audit('notification') },
   /** The notifications page's lists: bulk sends, every user's notifications (staff read), the email outbox (admins, in Settings). */
-  'notification-bulks': { ...staff('catalog.write'), ...api('notifications/bulk', 'jobs', 'job') },
+  'notification-bulks': {
+    ...staff('catalog.write'),
+    ...api('notifications/bulk', 'jobs', 'job'),
+    ...shownAt('/notifications/bulk'),
+  },
   'notifications-all': {
     ...staff('catalog.write'),
     ...api('notifications', 'notifications', 'notification', { query: { scope: 'all' } }),
+    ...shownAt('/notifications/all'),
   },
   'notifications-outbox': {
     read: 'settings.manage',
     write: 'settings.manage',
     ...api('notifications/outbox', 'messages', 'message'),
+    ...shownAt('/settings/outbox'),
   },
   /** The caller's own inbox (the bell's "See all"). */
-  inbox: { ...own, ...api('notifications', 'notifications', 'notification') },
+  inbox: { ...own, ...api('notifications', 'notifications', 'notification'), ...shownAt('/notifications') },
 } as const satisfies Record<string, Resource>;
 
 export type ResourceName = keyof typeof RESOURCES;
@@ -169,6 +207,11 @@ export const AUDIT_ENTITIES = entries.flatMap(([, r]) => r.audit ?? []) as reado
 export const CSV_RESOURCES: readonly ResourceName[] = entries
   .filter(([, r], i) => r.api && r.api.csv !== false && entries.findIndex(([, o]) => o.api?.path === r.api!.path) === i)
   .map(([name]) => name);
+
+/** Every record resource's list and the admin route that shows it (`/{name}` unless its entry says `route`). */
+export const LIST_SCREENS: readonly { resource: ResourceName; path: string }[] = entries
+  .filter(([, r]) => r.api)
+  .map(([resource, r]) => ({ resource, path: r.route ?? `/${resource}` }));
 
 const byName = RESOURCES as Record<string, Resource>;
 

@@ -4,7 +4,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { confirmSignup, DEV_PASSWORD, login, openBrowser, screenshot } from './browser.js';
+import { hasShow } from './screens.js';
 import { NAV_ITEMS } from '../../src/admin/layout/nav.js';
+import { LIST_SCREENS, MENU, type ResourceName } from '../../src/common/resources.js';
 
 const run = Date.now().toString(36);
 /** Made before the tests: a shopper who referred the member, and the member whose histories, redemption and KYC fill the lists. */
@@ -14,42 +16,39 @@ const domain = `phones-${run}.rwa.test`;
 const m = encodeURIComponent(member);
 
 /**
- * Every list of the admin, with a row from the seed or made below: at 390 px a simple list (a tap opens the record
- * where `opens`), at 1440 px a table. `actions`: the buttons a row of the made records offers in its line on a phone.
+ * What a list of the registry needs beyond the default (a list at its route, the made records' rows with no buttons of
+ * their own, a tap opening the record where the resource has a show page): `query` its address needs, `actions` the
+ * buttons a row of the made records offers in its line on a phone, `table: false` for records shown as cards or an
+ * inbox rather than a list and a table (checked as a screen only).
  */
-const LISTS: readonly { path: string; opens?: boolean; actions?: readonly string[] }[] = [
-  { path: '/products', opens: true },
-  { path: '/orders', opens: true },
-  { path: '/payments', opens: true },
-  { path: '/users', opens: true },
-  { path: '/payouts', opens: true },
-  { path: '/coupons', opens: true },
-  { path: '/kyc', opens: true },
-  { path: '/mint-queue' },
-  { path: '/affiliates', actions: ['View Commissions'] },
-  { path: '/redemptions', actions: ['Approve', 'Reject'] },
-  { path: '/referrals' },
-  { path: '/referrals/history', actions: ['Approve', 'Reject'] },
-  { path: `/membership/points?email=${m}` },
-  { path: `/membership/redemptions?email=${m}` },
-  { path: `/membership/conversions?email=${m}` },
-  { path: '/notifications/bulk' },
-  { path: '/notifications/all' },
-  { path: '/settings/outbox' },
-  { path: '/domain-management/query_logs' },
-  { path: '/domain-management/script_logs' },
-];
-/** Every menu screen, every list and the other tabs: none may be wider than the window. */
+const LIST_DETAILS: Partial<Record<ResourceName, { query?: string; actions?: readonly string[]; table?: false }>> = {
+  affiliates: { actions: ['View Commissions'] },
+  redemptions: { actions: ['Approve', 'Reject'] },
+  commissions: { actions: ['Approve', 'Reject'] },
+  'membership-points': { query: `?email=${m}` },
+  'membership-redemptions': { query: `?email=${m}` },
+  'membership-conversions': { query: `?email=${m}` },
+  'dns-records': { table: false },
+  inbox: { table: false },
+};
+const addressOf = ({ resource, path }: (typeof LIST_SCREENS)[number]) => path + (LIST_DETAILS[resource]?.query ?? '');
+
+/**
+ * Every list of the admin, with a row from the seed or made below: at 390 px a simple list (a tap opens the record
+ * where `opens`), at 1440 px a table.
+ */
+const LISTS = LIST_SCREENS.filter(({ resource }) => LIST_DETAILS[resource]?.table !== false).map((list) => ({
+  path: addressOf(list),
+  opens: hasShow(list.resource),
+  actions: LIST_DETAILS[list.resource]?.actions,
+}));
+/** Every menu screen, every list and the tabs that are not lists: none may be wider than the window. */
 const SCREENS = [
   ...new Set([
-    ...NAV_ITEMS.map((n) => n.path),
-    ...LISTS.map((l) => l.path),
-    '/notifications',
+    ...MENU.map((item) => `/${item.resource}`),
+    ...LIST_SCREENS.map(addressOf),
     '/notifications/send',
-    '/settings/audit',
-    '/domain-management/records',
     `/membership?email=${m}`,
-    '/referral-dashboard',
   ]),
 ];
 

@@ -1,7 +1,7 @@
 /**
  * One definition per resource: src/common/resources.ts names each resource once, and the menu, the admin's screens and
- * catalogues, the audit log's record types, the CSV exports, the access matrix and the layout's browser test derive
- * from it. This test says what a new resource provides and fails when one of those consumers keeps a list of its own.
+ * catalogues, the audit log's record types, the CSV exports, the access matrix and the browser tests' lists of screens
+ * derive from it. This test says what a new resource provides and fails when one of those consumers keeps a list of its own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,8 @@ const FORMER_LISTS = [
   'src/admin/App.tsx',
   'src/admin/layout/nav.ts',
   'tests/e2e/layout.test.ts',
+  'tests/e2e/phones.test.ts',
+  'tests/e2e/record-pages.test.ts',
   'tests/api/csv-export.test.ts',
   'tests/api/access-matrix.test.ts',
   'src/common/audit.ts',
@@ -88,6 +90,8 @@ const CONSUMERS: [file: string, handList: RegExp][] = [
   ['src/admin/layout/nav.ts', /'\/(products|orders|coupons|users|settings)'/],
   ['src/common/audit.ts', /'(product|coupon|mint_job)'/],
   ['tests/e2e/layout.test.ts', /'Products',\s*'Orders'/],
+  ['tests/e2e/phones.test.ts', /\{ path: '\/|'\/(settings\/audit|notifications\/bulk|domain-management\/records)'/],
+  ['tests/e2e/record-pages.test.ts', /\{ path: '\/|openList\('Payments'|'\/(payments|payouts)'/],
   ['tests/api/csv-export.test.ts', /server\/modules\/\w+\/present/],
 ];
 
