@@ -451,7 +451,7 @@ export const mintJobs = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Why a manual mint was asked for (required of staff's Mint Token). */
     note: text('note'),
-    /** The second member of staff who let a manual mint above settings manualMintDualControlAbove be queued. */
+    /** The second member of staff who let a manual mint awaiting approval (policy.ts needsMintApproval) be queued. */
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
     /** Or the member of staff who refused it instead (status rejected), and why. */

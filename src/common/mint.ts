@@ -2,8 +2,8 @@
 import { enumReader } from './list.js';
 
 /**
- * awaiting_approval: a manual mint above settings manualMintDualControlAbove, queued once a second member of staff
- * approves it; rejected: a second member of staff refused it instead (final, never minted).
+ * awaiting_approval: a manual mint above settings manualMintDualControlAbove, or to its asker's own account wallet,
+ * queued once a second member of staff approves it; rejected: a second member of staff refused it instead (final, never minted).
  */
 export const MINT_STATUSES = ['awaiting_approval', 'queued', 'processing', 'succeeded', 'failed', 'rejected'] as const;
 export type MintStatus = (typeof MINT_STATUSES)[number];

@@ -252,6 +252,47 @@ describe('manual mint dual control', () => {
     expect(asked!.data).toMatchObject({ note: 'Launch allocation', awaitingApproval: true });
   });
 
+  it('a mint of any amount to the wallet on the asker’s own account awaits another member of staff; to another wallet it is queued at once', async () => {
+    const own = freshWallet();
+    const operator = await t.user('operator');
+    const token = (await t.login(operator.email)).json().token as string;
+    const set = await t.call('PUT', '/api/referrals/wallet', { token, body: { walletAddress: own } });
+    expect(set.statusCode, set.body).toBe(200);
+
+    const mine = await t.call('POST', '/api/mint-jobs', {
+      token,
+      body: { walletAddress: own.toLowerCase(), tokenId: 12, amount: '1', note: 'Tokens for myself' },
+    });
+    expect(mine.statusCode, mine.body).toBe(201);
+    const job = mine.json().job;
+    expect(job).toMatchObject({ status: 'awaiting_approval', walletAddress: own, createdBy: operator.id });
+    const [asked] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, job.id), eq(auditEvents.action, 'mint.create_manual')));
+    expect(asked!.data).toMatchObject({ awaitingApproval: true, ownWallet: true });
+
+    const other = await t.call('POST', '/api/mint-jobs', {
+      token,
+      body: { walletAddress: freshWallet(), tokenId: 12, amount: '1', note: 'Tokens for a partner' },
+    });
+    expect(other.json().job.status).toBe('processing');
+
+    for (const decision of ['approve', 'reject'] as const) {
+      const refused = await t.call('POST', `/api/mint-jobs/${job.id}/${decision}`, {
+        token,
+        body: decision === 'reject' ? { reason: 'Changed my mind' } : undefined,
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('own_mint');
+    }
+    expect((await t.call('GET', `/api/mint-jobs/${job.id}`)).json().job.status).toBe('awaiting_approval');
+    const approved = await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { as: 'admin' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await until(job.id, 'succeeded')).status).toBe('succeeded');
+    expect(await balanceOf(own, 12n)).toBe(1n);
+  });
+
   it('at the threshold a mint is queued at once; the threshold is a setting', async () => {
     const atLimit = await t.call('POST', '/api/mint-jobs', {
       body: { walletAddress: freshWallet(), tokenId: 1, amount: '100', note: 'At the limit' },

@@ -3,6 +3,7 @@ import { ownCommissionRefusal } from '../../server/modules/commissions/policy.js
 import { ownPointsRefusal, ownRedemptionRefusal } from '../../server/modules/membership/policy.js';
 import {
   debugMintRefusal,
+  isOwnWallet,
   mintApprovalRefusal,
   needsMintApproval,
   ownMintRefusal,
@@ -130,10 +131,25 @@ describe('dual control', () => {
     );
   });
 
+  const elsewhere = '0x2222222222222222222222222222222222222222';
+  const mine = '0x52908400098527886E0F7030069857D2E4169EE7';
+  const mint = (amount: string, walletAddress = elsewhere) => ({ amount, walletAddress });
+
   it('a manual mint of more units than the threshold waits for approval (any size of amount)', () => {
-    expect(needsMintApproval('100', 100)).toBe(false);
-    expect(needsMintApproval('101', 100)).toBe(true);
-    expect(needsMintApproval('1', 0)).toBe(true);
-    expect(needsMintApproval('1'.padEnd(70, '0'), 1_000_000_000)).toBe(true);
+    expect(needsMintApproval(mint('100'), 100, null)).toBe(false);
+    expect(needsMintApproval(mint('101'), 100, null)).toBe(true);
+    expect(needsMintApproval(mint('1'), 0, null)).toBe(true);
+    expect(needsMintApproval(mint('1'.padEnd(70, '0')), 1_000_000_000, null)).toBe(true);
+    expect(needsMintApproval(mint('100'), 100, mine)).toBe(false); // someone else's wallet
+  });
+
+  it('a manual mint to the wallet on the asker’s account waits for approval whatever its amount, in any letter case', () => {
+    expect(needsMintApproval(mint('1', mine), 100, mine)).toBe(true);
+    expect(needsMintApproval(mint('1', mine.toLowerCase()), 100, mine)).toBe(true);
+    expect(needsMintApproval(mint('1', mine), 1_000_000_000, mine.toLowerCase())).toBe(true);
+    expect(isOwnWallet(mine.toLowerCase(), mine)).toBe(true);
+    expect(isOwnWallet(elsewhere, mine)).toBe(false);
+    expect(isOwnWallet(mine, null)).toBe(false); // no wallet on the account
+    expect(isOwnWallet(mine, '')).toBe(false);
   });
 });

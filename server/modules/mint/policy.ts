@@ -1,8 +1,8 @@
 /**
  * The mint queue's rules: who may see and steer it, and how a job moves
  * (queued → processing → succeeded | failed; failed → queued again by an operator). A manual mint of more units than
- * settings manualMintDualControlAbove starts awaiting_approval, and is queued once another member of staff approves it
- * (or rejected for good, with a reason).
+ * settings manualMintDualControlAbove, or of any amount to the wallet on its asker's account, starts awaiting_approval,
+ * and is queued once another member of staff approves it (or rejected for good, with a reason).
  * Retry and backoff live here; recovery.ts decides what to do with a job that already holds a signed transaction.
  */
 import { say, type Said } from '../../lib/errors.js';
@@ -61,8 +61,19 @@ export function retryRefusal(status: string, orderStatus: string | null = null):
   return null;
 }
 
-/** Whether a manual mint of `amount` units (a digit string) waits for a second member of staff: above `limit` it does. */
-export const needsMintApproval = (amount: string, limit: number) => BigInt(amount) > BigInt(limit);
+/** Whether `wallet` is the one kept on the caller's account (`accountWallet`, null: none), in any letter case. */
+export const isOwnWallet = (wallet: string, accountWallet: string | null) =>
+  !!accountWallet && wallet.toLowerCase() === accountWallet.toLowerCase();
+
+/**
+ * Whether a manual mint waits for a second member of staff: of more `amount` units (a digit string) than `limit`, or
+ * to the caller's own wallet (`accountWallet`) whatever the amount, since tokens minted to oneself are one's own money.
+ */
+export const needsMintApproval = (
+  mint: { amount: string; walletAddress: string },
+  limit: number,
+  accountWallet: string | null,
+) => isOwnWallet(mint.walletAddress, accountWallet) || BigInt(mint.amount) > BigInt(limit);
 
 /** Why `actorId` may not approve this job, or null: nobody approves a mint they asked for. */
 export const ownMintRefusal = (job: { createdBy: string | null }, actorId: string | null): Said | null =>

@@ -81,7 +81,8 @@ export default defineRoutes('mint queue', (r, ctx) => {
       schema: {
         body: createMintBody,
         response: { 201: mintJobOne },
-        summary: 'Queue a manual mint with its reason (above the dual control threshold: awaiting approval)',
+        summary:
+          'Queue a manual mint with its reason (above the dual control threshold, or to the caller’s own account wallet: awaiting approval)',
       },
     },
     async (req, reply) =>

@@ -7,7 +7,7 @@ import { type CreateMintInput, type MintListQuery } from '../../../src/common/mi
 type ManualMint = Omit<CreateMintInput, 'note'> & { note: string | null };
 import { explorerTxUrl } from '../../chain/client.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { chainTransactions, conversions, mintJobs, mintWorkers, orders } from '../../db/schema.js';
+import { chainTransactions, conversions, mintJobs, mintWorkers, orders, users } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound, type Said } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
@@ -16,6 +16,7 @@ import { audit } from '../audit/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { mintQueued } from './enqueue.js';
 import {
+  isOwnWallet,
   mintApprovalRefusal,
   mintRejectionRefusal,
   needsMintApproval,
@@ -108,7 +109,8 @@ export async function getJob(db: Db, id: string) {
 
 /**
  * A job with no order (order id "manual"), shown as processing with 0 attempts until the worker is done; above
- * `approvalLimit` units it awaits a second member of staff's approval instead, and no worker takes it until then.
+ * `approvalLimit` units, or to the wallet on the asker's account, it awaits a second member of staff's approval
+ * instead, and no worker takes it until then.
  */
 export async function createManualJob(
   db: Db,
@@ -117,7 +119,11 @@ export async function createManualJob(
   approvalLimit: number,
   source = 'manual',
 ) {
-  const awaiting = needsMintApproval(input.amount, approvalLimit);
+  const [asker] = actor
+    ? await db.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, actor.id)).limit(1)
+    : [];
+  const accountWallet = asker?.wallet ?? null;
+  const awaiting = needsMintApproval(input, approvalLimit, accountWallet);
   const job = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(mintJobs)
@@ -131,7 +137,11 @@ export async function createManualJob(
         createdBy: actor?.id ?? null,
       })
       .returning();
-    await audit(tx, actor, `mint.create_${source}`, 'mint_job', row!.id, { ...input, awaitingApproval: awaiting });
+    await audit(tx, actor, `mint.create_${source}`, 'mint_job', row!.id, {
+      ...input,
+      awaitingApproval: awaiting,
+      ownWallet: isOwnWallet(input.walletAddress, accountWallet),
+    });
     return row!;
   });
   counter.touch();

@@ -30,7 +30,7 @@ const field = (name: string) => `resources.mint-queue.fields.${name}`;
 
 /**
  * "Mint Token" button and modal: queues a manual mint job with its reason (POST /api/mint-jobs); above the dual
- * control threshold the job waits for another member of staff's approval.
+ * control threshold, or to the caller's own account wallet, the job waits for another member of staff's approval.
  * Server field errors land under their inputs and its sentence above them; success closes, notifies and refreshes.
  */
 export default function MintTokenDialog() {

@@ -65,7 +65,7 @@ const en = {
     payoutDualControlAbove:
       'A payout above this amount must be approved by a second member of finance or an admin (neither its creator nor its recipient) before it is completed or paid on chain. 0: every payout.',
     manualMintDualControlAbove:
-      'A Mint Token of more units than this waits until a second member of staff approves it, and only then is queued.',
+      'A Mint Token of more units than this waits until a second member of staff approves it, and only then is queued. One to the wallet on its asker’s own account always waits, whatever its amount.',
     maxLoginAttempts:
       "Failed logins in a row from one address before that address is locked out of the account for 15 minutes; failures from many addresses slow the account's logins instead.",
     sessionMaxHours: 'A session ends this long after its login, however active it is.',

@@ -59,7 +59,8 @@ const zh: typeof en = {
     payoutTokenRate: '“链上支付”每 1.00 提现金额发送的原生代币数量。留空则关闭链上支付。',
     payoutDualControlAbove:
       '超过此金额的提现，必须先由另一位财务人员或管理员（既不是创建者也不是收款人）批准，才能完成或在链上支付。0：所有提现都需要批准。',
-    manualMintDualControlAbove: '超过此数量的“铸造代币”须等另一位工作人员批准后才会进入队列。',
+    manualMintDualControlAbove:
+      '超过此数量的“铸造代币”须等另一位工作人员批准后才会进入队列。铸造到发起人自己账户钱包的，无论数量多少，一律须等批准。',
     maxLoginAttempts:
       '同一地址连续登录失败达到此次数后，该地址将被禁止登录此账户 15 分钟；来自多个地址的失败只会让该账户的登录变慢。',
     sessionMaxHours: '无论是否活跃，会话在登录后经过此时长即结束。',

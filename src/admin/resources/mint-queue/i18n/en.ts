@@ -74,7 +74,7 @@ const en = {
     cancel: 'Cancel',
     success: 'Mint job created',
     note_help:
-      'Why these tokens are minted by hand (3 to 500 characters). Above the approval threshold in Settings, another member of staff approves the mint before it is queued.',
+      'Why these tokens are minted by hand (3 to 500 characters). Above the approval threshold in Settings, or to the wallet on your own account, another member of staff approves the mint before it is queued.',
     wallet_placeholder: '0x...',
     whole_number: 'Must be a whole number',
   },
