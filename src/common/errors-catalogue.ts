@@ -375,6 +375,7 @@ export const ERROR_MESSAGES = {
     'The debug mint runs only on the embedded dev chain: on this chain, use Mint Token on the Mint Queue, which records the reason and a second approver.',
   own_mock_order: 'You cannot make a test-paid order for yourself: ask another member of staff.',
   mint_approve_own: 'You asked for this mint: another member of staff must approve it.',
+  mint_approve_own_wallet: 'This mint goes to the wallet on your account: another member of staff must approve it.',
   mint_not_awaiting_approval: 'This mint job is %{status}: only one awaiting approval can be approved.',
   mint_reject_own: 'You asked for this mint: another member of staff must decide it.',
   mint_not_awaiting_rejection: 'This mint job is %{status}: only one awaiting approval can be rejected.',

@@ -341,6 +341,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
     '调试铸造只能在内置的开发链上运行：在此链上，请使用铸造队列中的“铸造代币”，它会记录原因和第二位审批人。',
   own_mock_order: '你不能为自己创建测试支付的订单：请让其他工作人员处理。',
   mint_approve_own: '这次铸造是你发起的：必须由其他工作人员批准。',
+  mint_approve_own_wallet: '这次铸造发往你账户上的钱包：必须由其他工作人员批准。',
   mint_not_awaiting_approval: '此铸造任务的状态为 %{status}：只有待批准的任务可以批准。',
   mint_reject_own: '这次铸造是你发起的：必须由其他工作人员决定。',
   mint_not_awaiting_rejection: '此铸造任务的状态为 %{status}：只有待批准的任务可以拒绝。',

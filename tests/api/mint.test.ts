@@ -293,6 +293,30 @@ describe('manual mint dual control', () => {
     expect(await balanceOf(own, 12n)).toBe(1n);
   });
 
+  it('a colleague whose account wallet receives the mint may not approve it; another may', async () => {
+    const theirs = freshWallet();
+    const colleague = await t.user('operator');
+    const token = (await t.login(colleague.email)).json().token as string;
+    expect((await t.call('PUT', '/api/referrals/wallet', { token, body: { walletAddress: theirs } })).statusCode).toBe(
+      200,
+    );
+    const asked = await t.call('POST', '/api/mint-jobs', {
+      as: 'admin',
+      body: { walletAddress: theirs, tokenId: 12, amount: '1000', note: 'A large mint for a colleague' },
+    });
+    const job = asked.json().job;
+    expect(job.status).toBe('awaiting_approval');
+    const refused = await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'own_mint',
+      error: 'This mint goes to the wallet on your account: another member of staff must approve it.',
+    });
+    expect((await t.call('GET', `/api/mint-jobs/${job.id}`)).json().job.status).toBe('awaiting_approval');
+    const approved = await t.call('POST', `/api/mint-jobs/${job.id}/approve`, { as: 'operator' });
+    expect(approved.statusCode, approved.body).toBe(200);
+  });
+
   it('at the threshold a mint is queued at once; the threshold is a setting', async () => {
     const atLimit = await t.call('POST', '/api/mint-jobs', {
       body: { walletAddress: freshWallet(), tokenId: 1, amount: '100', note: 'At the limit' },

@@ -89,12 +89,18 @@ describe('nobody decides where they are the beneficiary', () => {
     expect(changeRefusal(me, { role: 'finance' }, 2)).toBeNull();
   });
 
-  it('manual mints: not approved by the one who asked, and only while awaiting approval', () => {
-    expect(english(ownMintRefusal({ createdBy: 'me' }, 'me'))).toBe(
+  it('manual mints: not approved by the one who asked nor by the one they mint to, and only while awaiting approval', () => {
+    const to = (walletAddress: string, createdBy: string | null = 'me') => ({ createdBy, walletAddress });
+    const wallet = '0x00000000000000000000000000000000000000aB';
+    expect(english(ownMintRefusal(to(wallet), { id: 'me', wallet: null }))).toBe(
       'You asked for this mint: another member of staff must approve it.',
     );
-    expect(ownMintRefusal({ createdBy: 'me' }, 'you')).toBeNull();
-    expect(ownMintRefusal({ createdBy: null }, 'you')).toBeNull();
+    expect(ownMintRefusal(to(wallet), { id: 'you', wallet: null })).toBeNull();
+    expect(ownMintRefusal(to(wallet, null), { id: 'you', wallet: null })).toBeNull();
+    expect(ownMintRefusal(to(wallet), { id: 'you', wallet: '0x00000000000000000000000000000000000000cd' })).toBeNull();
+    expect(english(ownMintRefusal(to(wallet), { id: 'you', wallet: wallet.toLowerCase() }))).toBe(
+      'This mint goes to the wallet on your account: another member of staff must approve it.',
+    );
     expect(mintApprovalRefusal('awaiting_approval')).toBeNull();
     expect(english(mintApprovalRefusal('queued'))).toBe(
       'This mint job is queued: only one awaiting approval can be approved.',

@@ -122,6 +122,8 @@ export async function senderProblems(rows: SeedChainTransaction[]): Promise<Prob
 
 type Refs = {
   userIds: Set<string>;
+  /** Each user's account wallet, for the rule that nobody approves a mint to their own wallet. */
+  walletOf: Map<string, string | null>;
   products: SeedProduct[];
   orders: SeedOrder[];
   orderItems: SeedOrderItem[];
@@ -173,9 +175,13 @@ export function parseMintJobs(ctx: Ctx, records: Rec[], refs: Refs): SeedMintJob
     const createdBy = userRef(ctx, at, r, 'createdBy', refs.userIds);
     const approvedBy = userRef(ctx, at, r, 'approvedBy', refs.userIds);
     const rejectedBy = userRef(ctx, at, r, 'rejectedBy', refs.userIds);
-    // As live: nobody approves or rejects a mint they asked for.
+    // As live: nobody approves or rejects a mint they asked for, nor approves one to their own wallet.
     const own =
-      (approvedBy && ownMintRefusal({ createdBy }, approvedBy)) ||
+      (approvedBy &&
+        ownMintRefusal(
+          { createdBy, walletAddress: wallet },
+          { id: approvedBy, wallet: refs.walletOf.get(approvedBy) ?? null },
+        )) ||
       (rejectedBy && ownMintRejectRefusal({ createdBy }, rejectedBy));
     if (own) return skip(approvedBy ? 'approvedBy' : 'rejectedBy', sentenceOf(own));
     const created = dateOf(ctx, at, r, 'createdAt') ?? ctx.now;

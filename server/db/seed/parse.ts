@@ -184,6 +184,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   const auditRows = parseAuditEvents(ctx, list('auditEvents'), userIds);
   const mintJobRows = parseMintJobs(ctx, list('mintJobs'), {
     userIds,
+    walletOf: new Map(userRows.map((u) => [u.id, u.walletAddress ?? null])),
     products: productRows,
     orders: orderData.orders,
     orderItems: orderData.items,

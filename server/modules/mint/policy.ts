@@ -75,9 +75,17 @@ export const needsMintApproval = (
   accountWallet: string | null,
 ) => isOwnWallet(mint.walletAddress, accountWallet) || BigInt(mint.amount) > BigInt(limit);
 
-/** Why `actorId` may not approve this job, or null: nobody approves a mint they asked for. */
-export const ownMintRefusal = (job: { createdBy: string | null }, actorId: string | null): Said | null =>
-  actorId !== null && job.createdBy === actorId ? say('mint_approve_own') : null;
+/**
+ * Why `approver` may not approve this job, or null: nobody approves a mint they asked for, nor one whose tokens go to
+ * the wallet on their own account (`wallet`).
+ */
+export function ownMintRefusal(
+  job: { createdBy: string | null; walletAddress: string },
+  approver: { id: string | null; wallet: string | null },
+): Said | null {
+  if (approver.id !== null && job.createdBy === approver.id) return say('mint_approve_own');
+  return isOwnWallet(job.walletAddress, approver.wallet) ? say('mint_approve_own_wallet') : null;
+}
 
 /** Why this job may not be approved now, or null: only one awaiting approval. */
 export const mintApprovalRefusal = (status: string): Said | null =>

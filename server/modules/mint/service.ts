@@ -107,6 +107,13 @@ export async function getJob(db: Db, id: string) {
   return job;
 }
 
+/** The wallet kept on the actor's account, or null (none, or no actor). */
+async function accountWalletOf(db: Queryable, actor: Actor): Promise<string | null> {
+  if (!actor) return null;
+  const [row] = await db.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, actor.id)).limit(1);
+  return row?.wallet ?? null;
+}
+
 /**
  * A job with no order (order id "manual"), shown as processing with 0 attempts until the worker is done; above
  * `approvalLimit` units, or to the wallet on the asker's account, it awaits a second member of staff's approval
@@ -119,10 +126,7 @@ export async function createManualJob(
   approvalLimit: number,
   source = 'manual',
 ) {
-  const [asker] = actor
-    ? await db.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, actor.id)).limit(1)
-    : [];
-  const accountWallet = asker?.wallet ?? null;
+  const accountWallet = await accountWalletOf(db, actor);
   const awaiting = needsMintApproval(input, approvalLimit, accountWallet);
   const job = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -153,7 +157,7 @@ export async function createManualJob(
 async function awaitingJobToDecide(
   tx: Queryable,
   id: string,
-  ownRefusal: (job: { createdBy: string | null }) => Said | null,
+  ownRefusal: (job: { createdBy: string | null; walletAddress: string }) => Said | null,
   stateRefusal: (status: string) => Said | null,
 ) {
   const [current] = await tx.select().from(mintJobs).where(eq(mintJobs.id, id)).for('update').limit(1);
@@ -168,12 +172,8 @@ async function awaitingJobToDecide(
 /** Another member of staff approves a manual mint awaiting approval: it is queued, under its lock, once. */
 export async function approveJob(db: Db, id: string, actor: Actor) {
   const job = await db.transaction(async (tx) => {
-    const current = await awaitingJobToDecide(
-      tx,
-      id,
-      (job) => ownMintRefusal(job, actor?.id ?? null),
-      mintApprovalRefusal,
-    );
+    const approver = { id: actor?.id ?? null, wallet: await accountWalletOf(tx, actor) };
+    const current = await awaitingJobToDecide(tx, id, (job) => ownMintRefusal(job, approver), mintApprovalRefusal);
     const [row] = await tx
       .update(mintJobs)
       .set({
