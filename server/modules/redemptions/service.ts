@@ -109,18 +109,9 @@ export async function getRedemption(db: Db, id: string, caller: AuthUser): Promi
 export async function createRedemption(db: Db, input: RedemptionInput, caller: AuthUser): Promise<Redemption> {
   const id = await db.transaction(async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.id, input.productId)).limit(1);
-    const unknown = () =>
-      unprocessable('unknown_product', undefined, { productId: 'unknown_product_field' }, 'unknown_product');
-    if (!product) throw unknown();
-    if (product.status !== 'active')
-      throw unprocessable(
-        'product_not_for_sale',
-        { title: product.title },
-        { productId: 'product_inactive_field' },
-        'product_inactive',
-      );
-    // One kept for a level above the member's reads as one that does not exist, as in the shop.
-    if (!shopMaySee(product, await memberPricing(tx, caller.id))) throw unknown();
+    // One the member may not see in the shop (not on sale, or kept for a higher level) reads as one that does not exist.
+    if (!product || !shopMaySee(product, await memberPricing(tx, caller.id)))
+      throw unprocessable('unknown_product', undefined, { productId: 'unknown_product_field' }, 'unknown_product');
     if (product.stock < input.quantity) {
       const short =
         product.stock === 0
