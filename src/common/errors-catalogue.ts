@@ -261,8 +261,6 @@ export const ERROR_MESSAGES = {
   kyc_image_damaged: 'The document could not be read: the image is damaged or incomplete.',
   invalid_credentials: 'Invalid email or password.',
   product_missing: 'This product does not exist.',
-  product_not_for_sale: '"%{title}" is not for sale.',
-  product_members_only: '"%{title}" is for %{level} members and above.',
   out_of_stock: '"%{title}" is out of stock.',
   insufficient_stock: 'Only %{stock} of "%{title}" left in stock.',
   coupon_invalid: 'Coupon code "%{code}" is not valid.',

@@ -243,8 +243,6 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   kyc_image_damaged: '无法读取证件：图片已损坏或不完整。',
   invalid_credentials: '邮箱或密码不正确。',
   product_missing: '该商品不存在。',
-  product_not_for_sale: '“%{title}”不在售。',
-  product_members_only: '“%{title}”仅限%{level}及以上等级的会员购买。',
   out_of_stock: '“%{title}”已售罄。',
   insufficient_stock: '“%{title}”仅剩 %{stock} 件库存。',
   coupon_invalid: '优惠码“%{code}”无效。',

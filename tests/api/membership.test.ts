@@ -1,6 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, sql } from 'drizzle-orm';
-import { auditEvents, memberLevels, members, notifications, pointsEntries, users } from '../../server/db/schema.js';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import {
+  auditEvents,
+  idempotencyKeys,
+  memberLevels,
+  members,
+  notifications,
+  orders,
+  payments,
+  pointsEntries,
+  products,
+  redemptions,
+  users,
+} from '../../server/db/schema.js';
 import { buildOrder, buildProduct, buildUser, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { expectSorted, expectUnknownSortRefused } from './list-sorts.js';
@@ -384,37 +397,89 @@ describe('member discount, free shipping and exclusive products', () => {
     await t.call('PUT', '/api/settings', { body: { shippingFee: 0, taxRatePercent: 0 } });
   });
 
-  it('an exclusive product is hidden from visitors and lower levels, shown to members of its level, and refused in cart and checkout', async () => {
-    const product = await buildProduct(t, { minMemberLevel: 'GOLD', title: `Members-only bar ${Date.now()}` });
+  it('an exclusive product is, to visitors and lower levels, exactly a product that does not exist; its level buys it', async () => {
+    const product = await buildProduct(t, {
+      minMemberLevel: 'GOLD',
+      title: `Members-only bar ${Date.now()}`,
+      priceFiat: 12.5,
+      stock: 5,
+    });
+    const platinum = await buildProduct(t, { minMemberLevel: 'PLATINUM', title: `Platinum vault ${Date.now()}` });
     const q = `/api/shop/products?q=${encodeURIComponent(product.title)}`;
     const bronze = await shopper();
     const gold = await shopper();
     await addPoints({ userId: gold.user.id, amount: 5000, reason: 'Test' });
     for (let i = 0; i < 5; i += 1)
       await buildOrder(t, { userEmail: gold.user.email, product: { priceFiat: 1 }, paid: true });
+    expect((await info(gold.token)).json().member.currentLevel).toBe('GOLD');
 
     expect((await t.call('GET', q, { as: null })).json().products).toHaveLength(0);
     expect((await t.call('GET', q, { token: bronze.token })).json().products).toHaveLength(0);
     expect((await t.call('GET', q, { token: gold.token })).json().products.map((p: Body) => p.id)).toEqual([
       product.id,
     ]);
-    expect((await t.call('GET', `/api/shop/products/${product.id}`, { as: null })).statusCode).toBe(404);
-    expect(
-      (await t.call('GET', `/api/shop/products/${product.id}`, { token: gold.token })).json().product.minMemberLevel,
-    ).toBe('GOLD');
 
-    const body = { items: [{ productId: product.id, qty: 1 }] };
-    const refused = (await t.call('POST', '/api/cart/price', { token: bronze.token, body })).json();
-    expect(refused.lines[0].error).toBe(`"${product.title}" is for GOLD members and above.`);
-    const checkout = await t.call('POST', '/api/checkout/session', {
-      token: bronze.token,
-      headers: { 'idempotency-key': `x-${Date.now()}` },
-      body: { ...body, email: bronze.user.email, provider: 'sandbox' },
+    // Every shop answer that takes a product id, with the id written out so that answers for two ids compare.
+    const ask = async (who: { token: string; email: string } | null, id: string) => {
+      const auth = who ? { token: who.token } : { as: null };
+      const items = [{ productId: id, qty: 1 }];
+      const answers = [
+        await t.call('GET', `/api/shop/products/${id}`, auth),
+        await t.call('POST', '/api/cart/price', { ...auth, body: { items } }),
+        await t.call('POST', '/api/checkout/session', {
+          ...auth,
+          headers: { 'idempotency-key': randomUUID() },
+          body: { items, email: who?.email ?? 'guest@example.com', provider: 'sandbox' },
+        }),
+        ...(who
+          ? [await t.call('POST', '/api/redemptions', { token: who.token, body: { productId: id, quantity: 1 } })]
+          : []),
+      ];
+      return answers.map((res) => `${res.statusCode} ${res.body.replaceAll(id, '<id>')}`);
+    };
+    const written = async () => ({
+      orders: (await t.db.select({ n: count() }).from(orders))[0]!.n,
+      payments: (await t.db.select({ n: count() }).from(payments))[0]!.n,
+      redemptions: (await t.db.select({ n: count() }).from(redemptions))[0]!.n,
+      entries: await entryCount(),
+      audit: (await t.db.select({ n: count() }).from(auditEvents))[0]!.n,
+      keys: (await t.db.select({ n: count() }).from(idempotencyKeys))[0]!.n,
+      stock: (
+        await t.db
+          .select()
+          .from(products)
+          .where(inArray(products.id, [product.id, platinum.id]))
+      ).map((p) => p.stock),
     });
-    expect(checkout.statusCode).toBeGreaterThanOrEqual(400);
-    expect(checkout.statusCode).toBeLessThan(500);
-    expect(checkout.json().error).toContain('is for GOLD members and above');
-    expect((await t.call('POST', '/api/cart/price', { token: gold.token, body })).json().lines[0].error).toBeNull();
+    const before = await written();
+    const refused = [
+      [null, product],
+      [{ token: bronze.token, email: bronze.user.email }, product],
+      [{ token: gold.token, email: gold.user.email }, platinum],
+    ] as const;
+    for (const [who, hidden] of refused) {
+      const answers = await ask(who, hidden.id);
+      expect(answers).toEqual(await ask(who, randomUUID()));
+      for (const secret of [hidden.title, 'members', '12.5']) expect(answers.join('\n')).not.toContain(secret);
+    }
+    expect(await written()).toEqual(before);
+
+    const mine = { token: gold.token };
+    expect((await t.call('GET', `/api/shop/products/${product.id}`, mine)).json().product.minMemberLevel).toBe('GOLD');
+    const items = [{ productId: product.id, qty: 1 }];
+    const priced = (await t.call('POST', '/api/cart/price', { ...mine, body: { items } })).json();
+    expect(priced.lines[0]).toMatchObject({ title: product.title, unitPrice: 12.5, lineTotal: 12.5, error: null });
+    const session = await t.call('POST', '/api/checkout/session', {
+      ...mine,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { items, email: gold.user.email, provider: 'sandbox' },
+    });
+    expect(session.statusCode, session.body).toBe(201);
+    const redeemed = await t.call('POST', '/api/redemptions', {
+      ...mine,
+      body: { productId: product.id, quantity: 1 },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(201);
   });
 });
 

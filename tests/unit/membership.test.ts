@@ -8,6 +8,7 @@ import {
   pointsLeftAfterRefund,
   redemptionCost,
 } from '../../server/modules/membership/policy.js';
+import { shopMaySee } from '../../server/modules/shop/policy.js';
 import { english } from './said.js';
 
 const LADDER = [
@@ -47,6 +48,21 @@ describe('member levels', () => {
     expect(mayBuyExclusive({ level: 'GOLD', exclusiveProducts: true }, 'GOLD')).toBe(true);
     expect(mayBuyExclusive({ level: 'DIAMOND', exclusiveProducts: true }, 'GOLD')).toBe(true);
     expect(mayBuyExclusive({ level: 'DIAMOND', exclusiveProducts: false }, 'GOLD')).toBe(false);
+  });
+
+  it('lets a buyer see in the shop only a product on sale and not kept for a level above theirs', () => {
+    const gold = { level: 'GOLD' as const, exclusiveProducts: true };
+    const open = { status: 'active', minMemberLevel: null };
+    const vault = { status: 'active', minMemberLevel: 'GOLD' };
+    expect(shopMaySee(open, null)).toBe(true);
+    expect(shopMaySee({ status: 'active' }, null)).toBe(true);
+    expect(shopMaySee({ ...open, status: 'draft' }, gold)).toBe(false);
+    expect(shopMaySee({ ...vault, status: 'inactive' }, gold)).toBe(false);
+    expect(shopMaySee(vault, null)).toBe(false);
+    expect(shopMaySee(vault, { level: 'SILVER', exclusiveProducts: true })).toBe(false);
+    expect(shopMaySee(vault, { level: 'PLATINUM', exclusiveProducts: false })).toBe(false);
+    expect(shopMaySee(vault, gold)).toBe(true);
+    expect(shopMaySee(vault, { level: 'DIAMOND', exclusiveProducts: true })).toBe(true);
   });
 });
 
@@ -120,10 +136,38 @@ describe('the member discount in cart pricing', () => {
     expect(bronze).toMatchObject({ memberDiscountCents: 0, shippingCents: 7_50, totalCents: 117_49 });
   });
 
-  it('refuses an exclusive line below its level with a sentence and leaves it out of the total', () => {
-    const items = [{ productId: 'x', qty: 1 }];
-    expect(english(price(null, items).lines[0]!.error)).toBe('"Vault" is for GOLD members and above.');
-    expect(price({ ...gold, level: 'SILVER' }, items)).toMatchObject({ subtotalCents: 0, totalCents: 0 });
-    expect(price(gold, items).lines[0]!.error).toBeNull();
+  it('answers an exclusive line below its level exactly as a product that does not exist, and prices it from it', () => {
+    // The whole priced cart, but for the id asked for.
+    const asked = (productId: string, member: PricingMember | null) => {
+      const cart = price(member, [{ productId, qty: 1 }]);
+      return { ...cart, lines: cart.lines.map((line) => ({ ...line, productId: '?' })) };
+    };
+    const unknown = (member: PricingMember | null) => asked('nope', member);
+    expect(unknown(null).lines[0]).toEqual({
+      productId: '?',
+      qty: 1,
+      title: null,
+      unitPriceCents: null,
+      lineTotalCents: 0,
+      tokenised: false,
+      error: { messageCode: 'product_missing' },
+    });
+    for (const member of [
+      null,
+      { ...gold, level: 'SILVER' as const },
+      { ...gold, exclusiveProducts: false },
+      { level: 'BRONZE' as const, discountBp: 0, freeShipping: false, exclusiveProducts: false },
+    ]) {
+      expect(asked('x', member)).toEqual(unknown(member));
+      expect(JSON.stringify(asked('x', member))).not.toContain('Vault');
+    }
+    for (const member of [gold, { ...gold, level: 'DIAMOND' as const }]) {
+      expect(price(member, [{ productId: 'x', qty: 1 }]).lines[0]).toMatchObject({
+        title: 'Vault',
+        unitPriceCents: 10_00,
+        lineTotalCents: 10_00,
+        error: null,
+      });
+    }
   });
 });

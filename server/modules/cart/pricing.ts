@@ -2,8 +2,9 @@
  * The cart's prices, pure: lines, subtotal, the coupon's verdict and discount, tax and shipping, all in integer
  * cents. The server prices every cart from its own products and settings; a client's figures are never read.
  */
-import { mayBuyExclusive, type MemberLevelName } from '../../../src/common/membership.js';
+import type { MemberLevelName } from '../../../src/common/membership.js';
 import { say, type Said } from '../../lib/errors.js';
+import { shopMaySee } from '../shop/policy.js';
 import { centsText } from '../../../src/common/money.js';
 
 export type PricedProduct = {
@@ -100,10 +101,8 @@ export function mulDivHalfEven(n: number, numerator: number, denominator: number
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Why a line cannot be bought as asked, or null. `wanted` is the cart's whole quantity of that product. */
-function lineError(product: PricedProduct | undefined, wanted: number, member: PricingMember | null): Said | null {
+function lineError(product: PricedProduct | undefined, wanted: number): Said | null {
   if (!product) return say('product_missing');
-  if (!mayBuyExclusive(member, product.minMemberLevel))
-    return say('product_members_only', { title: product.title, level: product.minMemberLevel ?? '' });
   if (product.stock < wanted)
     return product.stock === 0
       ? say('out_of_stock', { title: product.title })
@@ -148,10 +147,10 @@ export function priceCart(input: CartInput): PricedCart {
   const wanted = new Map<string, number>();
   for (const item of items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.qty);
   const lines = items.map((item): PricedLine => {
-    // A product not on sale (draft, inactive, withdrawn) is answered as missing: its title and price are not public.
+    // A product the buyer may not see (not on sale, or exclusive to a higher level) is answered as missing.
     const found = products.get(item.productId);
-    const product = found?.status === 'active' ? found : undefined;
-    const error = lineError(product, wanted.get(item.productId)!, member);
+    const product = found && shopMaySee(found, member) ? found : undefined;
+    const error = lineError(product, wanted.get(item.productId)!);
     return {
       productId: item.productId,
       qty: item.qty,

@@ -5,7 +5,7 @@
  */
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { canMoveRedemption, mayBuyExclusive, type Redemption } from '../../../src/common/membership.js';
+import { canMoveRedemption, type Redemption } from '../../../src/common/membership.js';
 import type {
   RedemptionInput,
   RedemptionListQuery,
@@ -25,6 +25,7 @@ import { mintQueued } from '../mint/enqueue.js';
 import { notify } from '../notifications/notify.js';
 import { insertPendingOrder, isTokenised, takeStock } from '../orders/pending.js';
 import { markOrderPaid } from '../orders/service.js';
+import { shopMaySee } from '../shop/policy.js';
 import type { PricedCart } from '../cart/pricing.js';
 
 const counter = new Counter();
@@ -108,23 +109,9 @@ export async function getRedemption(db: Db, id: string, caller: AuthUser): Promi
 export async function createRedemption(db: Db, input: RedemptionInput, caller: AuthUser): Promise<Redemption> {
   const id = await db.transaction(async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.id, input.productId)).limit(1);
-    if (!product)
+    // One the member may not see in the shop (not on sale, or kept for a higher level) reads as one that does not exist.
+    if (!product || !shopMaySee(product, await memberPricing(tx, caller.id)))
       throw unprocessable('unknown_product', undefined, { productId: 'unknown_product_field' }, 'unknown_product');
-    if (product.status !== 'active')
-      throw unprocessable(
-        'product_not_for_sale',
-        { title: product.title },
-        { productId: 'product_inactive_field' },
-        'product_inactive',
-      );
-    if (!mayBuyExclusive(await memberPricing(tx, caller.id), product.minMemberLevel)) {
-      throw unprocessable(
-        'product_members_only',
-        { title: product.title, level: product.minMemberLevel ?? '' },
-        { productId: 'member_level_required_field' },
-        'member_level_required',
-      );
-    }
     if (product.stock < input.quantity) {
       const short =
         product.stock === 0

@@ -2,6 +2,7 @@
  * The storefront: anyone may browse what is on sale and sign up as a shopper; a logged-in user of any role
  * sees only their own orders. Drafts and withdrawn products are not for the public.
  */
+import { mayBuyExclusive, type MemberBenefits, type MemberLevelName } from '../../../src/common/membership.js';
 import { allow, PUBLIC, PUBLIC_IDENTIFIED } from '../../lib/access.js';
 import { say, type Said } from '../../lib/errors.js';
 
@@ -10,6 +11,16 @@ export const shopAccess = { browse: PUBLIC, catalogue: PUBLIC_IDENTIFIED, own: a
 
 /** Only an active product is on sale; any other reads as not found, so drafts stay private. */
 export const isOnSale = (product: { status: string }) => product.status === 'active';
+
+/**
+ * Whether this buyer (null: a visitor) may see the product at all: on sale, and not kept for a level above theirs.
+ * Every shop answer (catalogue, product page, cart, checkout, redemption) treats any other product exactly as one that
+ * does not exist, so its title, price and level are not learnt by asking for its id.
+ */
+export const shopMaySee = (
+  product: { status: string; minMemberLevel?: string | null },
+  member: ({ level: MemberLevelName } & Pick<MemberBenefits, 'exclusiveProducts'>) | null | undefined,
+) => isOnSale(product) && mayBuyExclusive(member, product.minMemberLevel);
 
 /** Every account made by signing up is a shopper, whatever the request says. */
 export const SIGNUP_ROLE = 'user';

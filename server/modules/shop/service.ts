@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { levelRank, MEMBER_LEVELS, memberLevelOf, type MemberLevelName } from '../../../src/common/membership.js';
+import { levelRank, MEMBER_LEVELS, type MemberLevelName } from '../../../src/common/membership.js';
 import type { ShopOrder } from '../../../src/common/orders.js';
 import type { ProductListQuery } from '../../../src/common/products.schemas.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import { memberPricing } from '../membership/ledger.js';
 import { listProducts, getProduct } from '../products/service.js';
 import { presentProduct } from '../products/present.js';
-import { isOnSale } from './policy.js';
+import { shopMaySee } from './policy.js';
 import { presentShopOrder } from './present.js';
 
 /** The exclusive levels whose products this buyer may see (none for a visitor or a level without exclusive products). */
@@ -27,10 +27,9 @@ export async function listShopProducts(db: Db, q: Omit<ProductListQuery, 'status
 
 export async function getShopProduct(db: Db, id: string, userId: string | null | undefined) {
   const product = await getProduct(db, id).catch(() => null);
-  if (!product || !isOnSale(product)) throw notFound('product_not_found');
-  // An exclusive product above the caller's level reads as not found, as a draft does.
-  if (product.minMemberLevel && !(await exclusiveLevelsFor(db, userId)).includes(memberLevelOf(product.minMemberLevel)))
-    throw notFound('product_not_found');
+  if (!product) throw notFound('product_not_found');
+  const member = product.minMemberLevel ? await memberPricing(db, userId) : null;
+  if (!shopMaySee(product, member)) throw notFound('product_not_found');
   return presentProduct(product);
 }
 
