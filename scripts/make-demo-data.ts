@@ -1,7 +1,8 @@
 /**
  * Writes db.json, the demo data (json-server format), deterministically: `npm run demo-data`. One consistent history:
  * accounts, products, orders and payments; coupons used on some orders; a two-level referral network with its clicks;
- * its commissions in every state and the payouts that paid or held them (what `npm run reconcile` checks); the managed
+ * its commissions in every state and the payouts that paid or held them, a refund after a payout and the clawbacks it
+ * leaves, one deducted by a later payout (what `npm run reconcile` checks); the managed
  * DNS zone's records with their query and script logs; a bulk send, the inboxes and the outbox;
  * points staff added and redemptions; identity checks waiting, approved and rejected.
  * Run once and commit the output; re-running yields the same file. Dates span 2025-12-01..2026-11-30;
@@ -18,7 +19,13 @@ import { DEV_CHAIN_ID } from '../server/chain/edr-provider.js';
 import { DNS_ZONE_DEFAULT } from '../src/common/domain.js';
 import { DEFAULT_SETTINGS } from '../src/common/settings.js';
 import { mulDivHalfEven } from '../server/modules/cart/pricing.js';
-import { commissionBase, commissionCents, ratePpm, reducedCents } from '../server/modules/commissions/policy.js';
+import {
+  clawback,
+  commissionBase,
+  commissionCents,
+  ratePpm,
+  reducedCents,
+} from '../server/modules/commissions/policy.js';
 import { ALPHABET } from '../server/modules/referrals/policy.js';
 import { CANCELLED_BY_REFUND } from '../server/modules/mint/policy.js';
 import { tokenWei } from '../server/modules/payouts/policy.js';
@@ -964,6 +971,68 @@ for (const sale of new Set(refundPlans.map((plan) => plan.sale))) {
   }
 }
 
+// ---- A refund after a payout: half of an order whose commissions completed payouts had already paid (level 1 to the
+// buyer's referrer, level 2 to the top referrer) was given back months later. The live refund path leaves a paid
+// commission as it is and writes a clawback (the seed derives it, server/db/seed/clawbacks.ts) that the referrer's next
+// payout deducts: the top referrer's next one did; the other referrer has had no payout since, so theirs is still open.
+// Drawn from its own generator, so that every record above stays as it was.
+const afterPayout = new SimpleFaker();
+afterPayout.seed(26_2026);
+const CLAWED_AT = TO - 65 * DAY;
+const payoutMade = (id: string | undefined) => Date.parse(payouts.find((p) => p.id === id)?.createdAt ?? '');
+const clawedSale = sales.find((sale) => {
+  const earned = commissions.filter((c) => c.sale === sale);
+  return (
+    isPaid(sale) &&
+    !sale.order.couponCode &&
+    !refundPlans.some((plan) => plan.sale === sale) &&
+    !referrers.some((r) => r.id === sale.customerId) &&
+    uplineOf.get(sale.customerId) !== top.id &&
+    !redemptions.some((r) => r.userId === sale.customerId) &&
+    !pointsEntries.some((e) => e.userId === sale.customerId) &&
+    earned.length === 2 &&
+    earned.every((c) => c.status === 'paid' && payoutMade(c.payoutId) < CLAWED_AT)
+  );
+});
+if (!clawedSale) throw new Error('no paid order to refund after its payouts');
+const clawedPlan: RefundPlan = {
+  sale: clawedSale,
+  cents: mulDivHalfEven(amountOf(clawedSale), 50, 100),
+  at: CLAWED_AT,
+  reason: 'A faulty item, reported months after delivery: half given back.',
+  by: finance.id,
+};
+refundPlans.push(clawedPlan);
+refunds.push({
+  id: afterPayout.string.uuid(),
+  paymentId: clawedSale.payment!.id,
+  amountFiat: fiat(clawedPlan.cents),
+  reason: clawedPlan.reason,
+  ...(clawedSale.payment!.method === 'stripe'
+    ? { reference: `re_${afterPayout.string.alphanumeric(24)}` }
+    : clawedSale.payment!.method === 'bank'
+      ? { reference: `BT-${afterPayout.string.alphanumeric({ length: 12, casing: 'upper' })}` }
+      : {}),
+  createdBy: clawedPlan.by,
+  createdAt: iso(clawedPlan.at),
+});
+refunds.sort(byDate);
+Object.assign(clawedSale.payment!, { refundedFiat: fiat(clawedPlan.cents), updatedAt: iso(clawedPlan.at) });
+const clawbacks = commissions
+  .filter((c) => c.sale === clawedSale)
+  .flatMap((c) => {
+    const taken = clawback(ratePpm(RATES[c.level]), c.base, amountOf(clawedSale), clawedPlan.cents, c.amount);
+    return taken ? [{ referrerId: c.referrerId, cents: taken.cents, at: clawedPlan.at, settled: false }] : [];
+  });
+// Each payout made after a clawback takes it (a failed or cancelled one gives it back), as createPayout does.
+for (const p of [...payouts].sort(byDate)) {
+  const open = clawbacks.filter((a) => a.referrerId === p.recipientId && !a.settled && a.at < Date.parse(p.createdAt));
+  if (!open.length) continue;
+  const deducted = -open.reduce((sum, a) => sum + a.cents, 0);
+  Object.assign(p, { deductedFiat: fiat(deducted), amountFiat: fiat(Math.round(p.grossFiat * 100) - deducted) });
+  if (p.status === 'completed' || p.status === 'pending') for (const a of open) a.settled = true;
+}
+
 // ---- An approved redemption: staff approved it, which made its zero-price order, paid by the points, for the member's
 // wallet (the reward is tokenised: the order waits for its mint, which is not in this file). Drawn from `later`.
 const APPROVED_AT = TO - 20 * DAY;
@@ -1427,7 +1496,7 @@ for (const p of payouts) {
       recipient: recipientEmail(p.recipientId),
       commissions: payoutHeld.get(p.id)!,
       grossCents: Math.round(p.grossFiat * 100),
-      deductedCents: 0,
+      deductedCents: Math.round(p.deductedFiat * 100),
     },
     p.createdAt,
   );

@@ -1,6 +1,6 @@
 /**
  * db.json's history across domains (issue 25): refunds full and partial, with what they did to payments, commissions
- * and points, as the live refund path leaves them; the audit log of the staff actions the records imply. Each new collection is checked, refused one line a problem, and optional.
+ * (clawbacks too, once a payout had paid them) and points, as the live refund path leaves them; the audit log of the staff actions the records imply. Each new collection is checked, refused one line a problem, and optional.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.js';
 import { SeedFileError } from '../../server/db/seed/parse.js';
 import { seedFromFile } from '../../server/db/seed/seed.js';
+import { CLAWBACK_REASONS, clawback, ratePpm } from '../../server/modules/commissions/policy.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { demoVariant } from './seed-files.js';
 import { reconcileReplayed } from './replayed-chain.js';
@@ -117,6 +118,152 @@ describe('db.json’s refunds', { timeout: 120_000 }, () => {
     const summary = await seedFromFile(t.db, file, { withPasswords: false, log: quiet });
     expect(summary).toMatchObject({ refunds: 0, payments: 250 });
     expect(await one(sql`select count(*)::int as n from refunds`)).toEqual({ n: 0 });
+  });
+});
+
+describe('db.json’s clawbacks', { timeout: 120_000 }, () => {
+  type Clawback = {
+    commission_id: string;
+    referrer_id: string;
+    amount_cents: number;
+    reason: string;
+    payout_id: string | null;
+    created_at: Date;
+  };
+  const clawbacks = () =>
+    queryRows<Clawback>(
+      t.db,
+      sql`select commission_id, referrer_id, amount_cents::int, reason, payout_id, created_at from commission_adjustments order by amount_cents, commission_id`,
+    );
+  /** The file's refunds made once a payout held or had paid a commission of their order. */
+  const afterPayout = (d: Parameters<Parameters<typeof demoVariant>[2]>[0]) =>
+    d.refunds.filter((r: { paymentId: string; createdAt: string }) => {
+      const orderId = d.payments.find((p: { id: string }) => p.id === r.paymentId).orderId;
+      return d.commissions.some(
+        (c: { orderId: string; payoutId?: string }) =>
+          c.orderId === orderId &&
+          d.payouts.some((p: { id: string; createdAt: string }) => p.id === c.payoutId && p.createdAt <= r.createdAt),
+      );
+    });
+
+  it('a refund after a payout leaves clawbacks: one a later payout deducted (its page shows it), one still open; reconcile holds', async () => {
+    const summary = await seedFromFile(t.db, 'db.json', { log: quiet });
+    const file = JSON.parse(fs.readFileSync('db.json', 'utf8'));
+    expect(afterPayout(file)).toHaveLength(1);
+    const rows = await clawbacks();
+    expect(summary.clawbacks).toBe(rows.length);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    // Each as the live policy computes it, dated by its refund; its commission stays paid at its amount.
+    const paidThenRefunded = await queryRows<{
+      commission_id: string;
+      status: string;
+      rate: string;
+      base: number;
+      owed: number;
+      order_amount: number;
+      refunded: number;
+      created_at: Date;
+    }>(
+      t.db,
+      sql`select c.id as commission_id, c.status, c.rate, c.base_cents::int as base, c.amount_cents::int as owed,
+        o.amount_cents::int as order_amount, p.refunded_cents::int as refunded, r.created_at
+        from commissions c join orders o on o.id = c.order_id join payments p on p.order_id = o.id
+        join refunds r on r.payment_id = p.id join payouts po on po.id = c.payout_id
+        where po.created_at <= r.created_at`,
+    );
+    expect(paidThenRefunded.map((c) => c.status)).toEqual(paidThenRefunded.map(() => 'paid'));
+    const expected = paidThenRefunded.map((c) => {
+      const taken = clawback(ratePpm(c.rate), c.base, c.order_amount, c.refunded, c.owed)!;
+      return {
+        commission_id: c.commission_id,
+        amount_cents: taken.cents,
+        reason: taken.reason,
+        created_at: c.created_at,
+      };
+    });
+    const got = rows.map(({ commission_id, amount_cents, reason, created_at }) => ({
+      commission_id,
+      amount_cents,
+      reason,
+      created_at,
+    }));
+    expect(got).toEqual(
+      expected.sort((a, b) => a.amount_cents - b.amount_cents || a.commission_id.localeCompare(b.commission_id)),
+    );
+    expect(rows.every((r) => r.reason === CLAWBACK_REASONS.part)).toBe(true);
+
+    const deducted = rows.filter((r) => r.payout_id);
+    const open = rows.filter((r) => !r.payout_id);
+    expect(deducted.length).toBeGreaterThan(0);
+    expect(open.length).toBeGreaterThan(0);
+    const token = (await t.login('admin@rwa.dev', 'rwa-dev-password')).json().token as string;
+    const shown = (await t.call('GET', `/api/payouts/${deducted[0]!.payout_id}`, { token })).json().payout;
+    expect(shown.status).toBe('completed');
+    expect(shown.adjustments).toEqual(
+      deducted
+        .filter((r) => r.payout_id === shown.id)
+        .map((r) =>
+          expect.objectContaining({ commissionId: r.commission_id, amount: r.amount_cents / 100, reason: r.reason }),
+        ),
+    );
+    const sum = -deducted.filter((r) => r.payout_id === shown.id).reduce((n, r) => n + r.amount_cents, 0);
+    expect(shown.deducted).toBe(sum / 100);
+    expect(Math.round(shown.amount * 100)).toBe(Math.round(shown.gross * 100) - sum);
+    // The open one waits for its referrer's next payout, made after it.
+    const later = await one<{ n: number }>(sql`select count(*)::int as n from payouts p
+      where p.recipient_id = ${open[0]!.referrer_id} and p.status in ('pending', 'completed') and p.created_at > ${open[0]!.created_at}`);
+    expect(later.n).toBe(0);
+
+    expect((await reconcileReplayed(t.db)).checks.filter((c) => !c.ok)).toEqual([]);
+  });
+
+  it('the same refund made live leaves the same clawbacks', async () => {
+    const derived = (await seedFromFile(t.db, 'db.json', { withPasswords: false, log: quiet }), await clawbacks());
+    let refund: { paymentId: string; amountFiat: number; reason: string } | undefined;
+    const file = variant('before-clawback.json', (d) => {
+      refund = afterPayout(d)[0];
+      d.refunds = d.refunds.filter((r: unknown) => r !== refund);
+      const payment = d.payments.find((p: { id: string }) => p.id === refund!.paymentId);
+      // Given back through the sandbox: a bank transfer's refund is not made from here.
+      delete payment.refundedFiat;
+      payment.provider = 'sandbox';
+      for (const p of d.payouts) Object.assign(p, { deductedFiat: 0, amountFiat: p.grossFiat });
+    });
+    await seedFromFile(t.db, file, { log: quiet });
+    expect(await clawbacks()).toEqual([]);
+    const token = (await t.login('finance@rwa.dev', 'rwa-dev-password')).json().token as string;
+    const res = await t.call('POST', `/api/payments/${refund!.paymentId}/refund`, {
+      token,
+      body: { amount: refund!.amountFiat, reason: refund!.reason },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const live = await clawbacks();
+    const same = ({ commission_id, referrer_id, amount_cents, reason }: Clawback) => ({
+      commission_id,
+      referrer_id,
+      amount_cents,
+      reason,
+    });
+    expect(live.map(same)).toEqual(derived.map(same));
+  });
+
+  it('refuses a payout whose deduction is not its clawbacks’, in one line; --lenient uses their sum', async () => {
+    await seedFromFile(t.db, 'db.json', { withPasswords: false, log: quiet });
+    const before = await counts();
+    const file = variant('bad-deduction.json', (d) => {
+      const p = d.payouts.find((x: { deductedFiat: number }) => x.deductedFiat > 0);
+      Object.assign(p, { deductedFiat: 0, amountFiat: p.grossFiat });
+    });
+    const err = await seedFromFile(t.db, file, { log: quiet }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(SeedFileError);
+    expect((err as Error).message.split('\n').slice(1)).toEqual([
+      expect.stringMatching(
+        /^payouts\[\d+\] \(id ".*"\)\.deductedFiat: 0\.00 is not the clawbacks this payout deducts, \d+\.\d\d$/,
+      ),
+    ]);
+    expect(await counts()).toEqual(before);
+    await seedFromFile(t.db, file, { withPasswords: false, log: quiet, lenient: true });
+    expect((await reconcileReplayed(t.db)).checks.filter((c) => !c.ok)).toEqual([]);
   });
 });
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   approvableAt,
   canMoveCommission,
+  clawback,
+  CLAWBACK_REASONS,
   commissionBase,
   commissionCents,
   decisionRefusal,
@@ -60,6 +62,14 @@ describe('commission money', () => {
     // Tax and shipping in the amount: a refund of a quarter of the amount takes a quarter of the commission.
     expect(reducedCents(50_000, 8_000, 10_000, 2_500)).toBe(300);
     expect(reducedCents(50_000, 10_000, 0, 0)).toBe(0);
+  });
+
+  it('claws back from a paid commission what the rest of the order no longer earns, less earlier clawbacks', () => {
+    expect(clawback(50_000, 10_000, 10_000, 2_500, 500)).toEqual({ cents: -125, reason: CLAWBACK_REASONS.part });
+    // A second refund takes only what the first did not.
+    expect(clawback(50_000, 10_000, 10_000, 5_000, 375)).toEqual({ cents: -125, reason: CLAWBACK_REASONS.part });
+    expect(clawback(50_000, 10_000, 10_000, 10_000, 250)).toEqual({ cents: -250, reason: CLAWBACK_REASONS.full });
+    expect(clawback(50_000, 10_000, 10_000, 2_500, 375)).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLo
 import { parseKycSessions } from './kyc.js';
 import { ownedTransactions, parseChainTransactions, parseConversions, parseMintJobs } from './mint-history.js';
 import { parseRefunds } from './refunds.js';
+import { deriveClawbacks } from './clawbacks.js';
 import { parseAuditEvents } from './audit.js';
 import { mapOntoZone } from './zone.js';
 import { parsePointsEntries, parseRedemptions } from './membership.js';
@@ -165,8 +166,29 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   if (collections.coupons) checkCouponCodes(ctx, orderRecords, couponRecords);
   const clickRows = parseReferralClicks(ctx, list('referralClicks'), userIds);
   const transactionRows = parseChainTransactions(ctx, list('chainTransactions'));
-  const payoutRows = parsePayouts(ctx, list('payouts'), userIds, transactionRows);
+  const payoutRecords = list('payouts');
+  const payoutRows = parsePayouts(ctx, payoutRecords, userIds, transactionRows);
   const commissionRows = parseCommissions(ctx, list('commissions'), orderData.orders, payoutRows, userIds);
+  const payoutPlaces = new Map<string, At>(
+    payoutRecords.map((r, i) => [
+      ctx.ids.get('payouts', r.id) ?? ctx.ids.get('payouts', `#${i}`)!,
+      { collection: 'payouts', index: i, id: r.id },
+    ]),
+  );
+  // Without refunds in the file there is nothing to derive them from: its payouts' deductions are kept as given.
+  const clawbackRows = !collections.refunds
+    ? []
+    : deriveClawbacks(
+        ctx,
+        {
+          orders: orderData.orders,
+          payments: paymentRows,
+          refunds: refundRows,
+          commissions: commissionRows,
+          payouts: payoutRows,
+        },
+        payoutPlaces,
+      );
   const dnsRecordRows = parseDnsRecords(ctx, list('dnsRecords'), userIds, opts.zones ?? DNS_ZONES_DEFAULT);
   const dnsQueryRows = parseDnsQueryLogs(ctx, list('dnsQueryLogs'));
   const dnsScriptRows = parseDnsScriptLogs(ctx, list('dnsScriptLogs'), userIds);
@@ -208,6 +230,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     referralClicks: clickRows,
     payouts: payoutRows,
     commissions: commissionRows,
+    commissionAdjustments: clawbackRows,
     dnsRecords: dnsRecordRows,
     dnsQueryLogs: dnsQueryRows,
     dnsScriptLogs: dnsScriptRows,

@@ -1,6 +1,8 @@
 /**
  * Loads demo data from a json-server style file (db.json): top-level arrays `users`, `products`,
- * `orders`, `orderItems`, `payments`, optionally `refunds` (each payment's summing to its refundedFiat), `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`,
+ * `orders`, `orderItems`, `payments`, optionally `refunds` (each payment's summing to its refundedFiat; a refund made
+ * after a payout held or paid a commission of its order leaves a clawback, derived on load, that the referrer's next
+ * payout deducts: see clawbacks.ts), `coupons`, `referralClicks`, `payouts`, `commissions`, `dnsRecords`,
  * `dnsQueryLogs`, `dnsScriptLogs`, `notificationBulks`, `notifications`, `emailMessages`, `redemptions` and
  * `pointsEntries` (the points staff added or removed; the rest of the ledger is derived, see points.ts) and
  * `kycSessions` (each one's document a placeholder image written on load), `auditEvents` (Settings → Audit), `mintJobs`
@@ -33,6 +35,7 @@ import type { Database, Db, Queryable } from '../client.js';
 import {
   auditEvents,
   chainTransactions,
+  commissionAdjustments,
   commissions,
   conversions,
   coupons,
@@ -89,6 +92,8 @@ export type SeedSummary = {
   referralClicks: number;
   payouts: number;
   commissions: number;
+  /** Clawbacks derived from the refunds made after a payout (clawbacks.ts). */
+  clawbacks: number;
   dnsRecords: number;
   dnsQueryLogs: number;
   dnsScriptLogs: number;
@@ -214,6 +219,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     for (const rows of chunks(data.referralClicks)) await tx.insert(referralClicks).values(rows);
     for (const rows of chunks(data.payouts)) await tx.insert(payouts).values(rows);
     for (const rows of chunks(data.commissions)) await tx.insert(commissions).values(rows);
+    for (const rows of chunks(data.commissionAdjustments)) await tx.insert(commissionAdjustments).values(rows);
     for (const rows of chunks(data.dnsRecords)) await tx.insert(dnsRecords).values(rows);
     for (const rows of chunks(data.dnsQueryLogs)) await tx.insert(dnsQueryLogs).values(rows);
     for (const rows of chunks(data.dnsScriptLogs)) await tx.insert(dnsScriptLogs).values(rows);
@@ -253,6 +259,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
     referralClicks: data.referralClicks.length,
     payouts: data.payouts.length,
     commissions: data.commissions.length,
+    clawbacks: data.commissionAdjustments.length,
     dnsRecords: data.dnsRecords.length,
     dnsQueryLogs: data.dnsQueryLogs.length,
     dnsScriptLogs: data.dnsScriptLogs.length,

@@ -1,6 +1,7 @@
 import type {
   auditEvents,
   chainTransactions,
+  commissionAdjustments,
   conversions,
   mintJobs,
   commissions,
@@ -37,6 +38,7 @@ export type SeedCoupon = typeof coupons.$inferInsert & { id: string };
 export type SeedReferralClick = Omit<typeof referralClicks.$inferInsert, 'id'>;
 export type SeedCommission = typeof commissions.$inferInsert & { id: string };
 export type SeedPayout = typeof payouts.$inferInsert & { id: string };
+export type SeedCommissionAdjustment = Omit<typeof commissionAdjustments.$inferInsert, 'id'>;
 export type SeedDnsRecord = typeof dnsRecords.$inferInsert & { id: string };
 export type SeedDnsQueryLog = Omit<typeof dnsQueryLogs.$inferInsert, 'id'>;
 export type SeedDnsScriptLog = Omit<typeof dnsScriptLogs.$inferInsert, 'id'>;
@@ -69,6 +71,8 @@ export type SeedData = {
   referralClicks: SeedReferralClick[];
   payouts: SeedPayout[];
   commissions: SeedCommission[];
+  /** Clawbacks: derived from the refunds made after a payout held or paid their commission (clawbacks.ts). */
+  commissionAdjustments: SeedCommissionAdjustment[];
   dnsRecords: SeedDnsRecord[];
   dnsQueryLogs: SeedDnsQueryLog[];
   dnsScriptLogs: SeedDnsScriptLog[];

@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { agentLevels, commissionAdjustments, commissions, users } from '../../db/schema.js';
-import { commissionBase, commissionCents, ratePpm, reducedCents } from './policy.js';
+import { clawback, commissionBase, commissionCents, ratePpm, reducedCents } from './policy.js';
 
 type PaidOrder = {
   id: string;
@@ -126,17 +126,15 @@ export async function adjustCommissionsForRefund(
       continue;
     }
     const owed = c.amountCents + Number(clawed.find((a) => a.commissionId === c.id)?.sum ?? 0);
-    if (target < owed) {
+    const taken = clawback(ratePpm(c.rate), c.baseCents, order.amountCents, refundedCents, owed);
+    if (taken)
       await tx.insert(commissionAdjustments).values({
         commissionId: c.id,
         referrerId: c.referrerId,
-        amountCents: target - owed,
+        amountCents: taken.cents,
         createdAt: now,
-        reason: full
-          ? 'The order was refunded in full after this commission was paid out.'
-          : 'Part of the order was refunded after this commission was paid out.',
+        reason: taken.reason,
       });
-    }
   }
 }
 

@@ -46,6 +46,30 @@ export function reducedCents(ppm: number, baseCents: number, amountCents: number
   return Number(divideHalfEven(BigInt(ppm) * BigInt(baseCents) * left, PPM * BigInt(amountCents)));
 }
 
+export const CLAWBACK_REASONS = {
+  full: 'The order was refunded in full after this commission was paid out.',
+  part: 'Part of the order was refunded after this commission was paid out.',
+} as const;
+
+/**
+ * The clawback a refund makes on a commission a payout holds or has paid (its order now `refundedCents` of
+ * `amountCents` refunded, the commission still owing `owedCents` after earlier clawbacks): the negative difference to
+ * what the rest of the order earns, or null when nothing is taken back.
+ */
+export function clawback(
+  ppm: number,
+  baseCents: number,
+  amountCents: number,
+  refundedCents: number,
+  owedCents: number,
+): { cents: number; reason: string } | null {
+  const full = refundedCents >= amountCents;
+  const target = full ? 0 : reducedCents(ppm, baseCents, amountCents, refundedCents);
+  return target < owedCents
+    ? { cents: target - owedCents, reason: full ? CLAWBACK_REASONS.full : CLAWBACK_REASONS.part }
+    : null;
+}
+
 /** The base of an order's commissions: its subtotal after discount (never tax or shipping). */
 export function commissionBase(o: {
   subtotalCents: number | null;
