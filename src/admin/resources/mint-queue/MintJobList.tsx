@@ -179,9 +179,15 @@ export default function MintJobList() {
             </Box>
           )}
         />
-        <DataTable.Col<MintJob> source="amount" disableSort align="right" render={(j) => count(j.amount)} />
+        <DataTable.Col<MintJob>
+          source="amount"
+          disableSort
+          align="right"
+          sx={{ whiteSpace: 'nowrap' }}
+          render={(j) => count(j.amount)}
+        />
         <DataTable.Col<MintJob> source="status" render={(j) => <StatusCell job={j} />} />
-        <DataTable.Col<MintJob> source="attempts" align="right" render={attempts} />
+        <DataTable.Col<MintJob> source="attempts" align="right" sx={{ whiteSpace: 'nowrap' }} render={attempts} />
         <DataTable.Col<MintJob>
           source="txHash"
           disableSort
