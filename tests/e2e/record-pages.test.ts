@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmSignup, DEV_PASSWORD, login, openBrowser } from './browser.js';
 import { hasShow } from './screens.js';
-import { LIST_SCREENS, type ResourceName } from '../../src/common/resources.js';
+import { LIST_SCREENS, MENU, type ResourceName } from '../../src/common/resources.js';
+import en from '../../src/admin/i18n/en.js';
 
 const WAIT = { timeout: 20_000 };
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -252,9 +253,17 @@ const SHOWS: Partial<Record<ResourceName, RegExp>> = {
   payouts: new RegExp(`record\\.referrer\\.${stamp}[\\s\\S]*Commissions`),
 };
 
+/** A list reached as a person reaches it: its menu item where it has one, else its address (a tab of another screen). */
+async function openListScreen(resource: ResourceName, path: string) {
+  const item = MENU.find((m) => m.resource === resource);
+  if (item) await menu(en.app.menu[item.label as keyof typeof en.app.menu]).click();
+  else await page.goto(b.url(path));
+  await page.waitForURL(new RegExp(`${path}(\\?.*)?$`), WAIT);
+}
+
 describe('every record page opened by a click on the first row of its list', () => {
   it.each(RECORD_LISTS)('$resource: the first row of $path opens its record page', async ({ resource, path }) => {
-    await page.goto(b.url(path));
+    await openListScreen(resource, path);
     await clickRow(0);
     await page.waitForLoadState('networkidle');
     await expectRecordPage(new RegExp(`/${resource}/[^/]+/show$`), SHOWS[resource] ?? /\S/);
