@@ -24,11 +24,14 @@ const singularOf = (kebab: string) =>
 
 /** Why the route name cannot be used, or null. */
 export function nameProblem(kebab: string, one?: string): string | null {
+  // PostgreSQL cuts identifiers at 63 characters, and its index names add a suffix to the table's.
+  if (kebab.length > 40) return `"${kebab.slice(0, 40)}…" is too long: a name has at most 40 characters.`;
   if (!/^[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*$/.test(kebab))
     return `"${kebab}" must be lower-case words joined by dashes, e.g. stock-counts.`;
   const singular = one ?? singularOf(kebab);
   if (singular === kebab) return `Name the singular of "${kebab}" with --one, e.g. --one stock-count.`;
-  if (!/^[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*$/.test(singular)) return `--one "${singular}" must look like the name.`;
+  if (singular.length > 40 || !/^[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*$/.test(singular))
+    return `--one "${singular.slice(0, 40)}" must look like the name, at most 40 characters.`;
   return null;
 }
 

@@ -88,6 +88,9 @@ describe('{{kebab}}: bad input changes nothing', () => {
     ['price', { price: -1 }],
     ['price', { price: '1.234' }],
     ['price', { price: null }],
+    ['price', { price: 1e15 }],
+    ['price', { price: '9'.repeat(41) }],
+    ['name', { name: 42 }],
     ['status', { status: 'archived' }],
   ];
   it.each(bad)('400 naming %s', async (field, overrides) => {
