@@ -7,7 +7,7 @@ import { cachesTrusted, caughtUp, invalidated, onInvalidation } from './invalida
 /** Exact counts stop here; past it a list reports the planner's estimate (PRODUCT.md, Limits). */
 export const EXACT_COUNT_LIMIT = 10_000;
 
-type CacheEntry = { value: Total | number; at: number; ttl: number; generation: number };
+type CacheEntry = { value: object | number; at: number; ttl: number; generation: number };
 
 /** Bumped when any process reports a write (lib/invalidation.ts): every Counter's kept figures are then stale. */
 let generation = 0;
@@ -98,7 +98,20 @@ export class Counter {
     );
   }
 
-  private async cached<T extends Total | number>(
+  /** Figures computed over a filter (e.g. its revenue), kept and dropped like its sum. */
+  async remember<T extends object>(
+    db: Queryable,
+    name: string,
+    filterKey: string,
+    large: boolean,
+    compute: () => Promise<T>,
+  ): Promise<T> {
+    return this.cached(`${dbId(db)}:${name}:${filterKey}`, compute, () =>
+      large ? this.estimateTtlMs : this.exactTtlMs,
+    );
+  }
+
+  private async cached<T extends object | number>(
     key: string,
     compute: () => Promise<T>,
     ttlOf: (value: T) => number,

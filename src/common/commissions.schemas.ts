@@ -130,7 +130,9 @@ export const commissionStatsAnswer = okWith({
 
 const costStatsFigures = z.object({
   totalOrders: count,
-  totalRevenue: z.number().describe('Revenue of the orders paid in the window, net of refunds'),
+  totalRevenue: z
+    .number()
+    .describe('Revenue in the window: payments received less refunds made, as the reports count it'),
   totalCommissions: z.number(),
   costRatioPercent: z.number(),
 }) satisfies z.ZodType<CostStats>;

@@ -7,7 +7,9 @@ const count = z.number().int();
 
 const dashboardStatsAnswer = z.object({
   totalOrders: count,
-  totalRevenue: z.number().describe('Paid and fulfilled orders, in currency units'),
+  totalRevenue: z.number().describe('Revenue: payments received less refunds, all time, in currency units'),
+  grossRevenue: z.number().describe('Payments received, all time'),
+  totalRefunds: z.number().describe('Refunds made, all time'),
   totalUsers: count,
   totalProducts: count,
   pendingOrders: count,

@@ -14,7 +14,11 @@ export type DashboardAlert = {
 
 export type DashboardStats = {
   totalOrders: number;
+  /** Revenue: payments received less refunds, all time (the same figure as every report's and list's net). */
   totalRevenue: number;
+  /** Payments received, and refunds made, all time: totalRevenue is their difference. */
+  grossRevenue: number;
+  totalRefunds: number;
   totalUsers: number;
   totalProducts: number;
   pendingOrders: number;

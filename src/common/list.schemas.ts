@@ -37,3 +37,33 @@ export function listQueryOf<S extends Words, O extends Words>(statuses: S, sorts
     sort: sortOf(sorts, defaultSort),
   });
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
+const day = (label: string) =>
+  text(label, { max: 10, min: 0, tooLong: `${label} must be a date as YYYY-MM-DD.` })
+    .refine((v) => v === '' || DAY.test(v), { message: `${label} must be a date as YYYY-MM-DD.`, abort: true })
+    .refine(
+      (v) => v === '' || new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      `${label} must be a date that exists.`,
+    )
+    .optional()
+    .transform((v) => v || undefined);
+
+/** The longest range a list or report takes, in days (ten years). */
+export const MAX_RANGE_DAYS = 3660;
+
+/**
+ * A range of whole days in the site's timezone, both included: `from` (its start) to `to` (its end); either may be
+ * left open. Lists filter by it and their CSV exports take the same query.
+ */
+export const dayRange = z.object({ from: day('from'), to: day('to') });
+
+/** Refuses a range that ends before it starts or spans more than MAX_RANGE_DAYS. */
+export const checkDayRange = (v: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  if (!v.from || !v.to) return;
+  const days = (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 + 1;
+  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to cannot be before from.' });
+  else if (days > MAX_RANGE_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `A range can span at most ${MAX_RANGE_DAYS} days.` });
+};

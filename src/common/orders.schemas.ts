@@ -1,7 +1,7 @@
 /** What the order routes take (zod schemas built from the text type, for the server and forms) and what they answer. */
 import { z } from 'zod';
 import { idsQuery } from './bulk.schemas.js';
-import { listQueryOf } from './list.schemas.js';
+import { checkDayRange, dayRange, listQueryOf } from './list.schemas.js';
 import { answerText, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
 import { mintJobAnswer } from './mint.schemas.js';
 import {
@@ -17,7 +17,11 @@ import {
 import { optionalText, text } from './text.js';
 
 /** `ids` narrows the list to the selected orders (an export of a selection). */
-export const orderListQuery = listQueryOf(ORDER_STATUSES, ORDER_SORTS, 'createdAt').extend({ ids: idsQuery });
+/** The list's filters; `from`/`to`: days in the site's timezone, by when the order was placed. */
+export const orderListQuery = listQueryOf(ORDER_STATUSES, ORDER_SORTS, 'createdAt')
+  .extend({ ids: idsQuery })
+  .extend(dayRange.shape)
+  .superRefine(checkDayRange);
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 const quantity = 'Quantity must be a whole number of at least 1.';

@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import { answerText, countsOf, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
 import type { HostedPayment, SandboxConfirmation } from './checkout.js';
-import { listQueryOf } from './list.schemas.js';
+import { checkDayRange, dayRange, listQueryOf } from './list.schemas.js';
 import { fiatAmount } from './money.schemas.js';
 import { PAYMENT_STATUSES } from './orders.js';
 import { orderPaymentAnswer, orderSummaryAnswer } from './orders.schemas.js';
 import {
   PAYMENT_EVENT_TYPES,
   PAYMENT_SORTS,
+  REFUND_WAYS,
   type CryptoDeposit,
   type CryptoRefund,
   type HostedCryptoPayment,
@@ -18,7 +19,7 @@ import {
   type PaymentStats,
   type Refund,
 } from './payments.js';
-import { text } from './text.js';
+import { optionalText, text } from './text.js';
 
 /** A method or provider name to filter by; blank reads as no filter. */
 const name = (label: string) =>
@@ -26,20 +27,34 @@ const name = (label: string) =>
     .optional()
     .transform((v) => v || undefined);
 
-export const paymentListQuery = listQueryOf(PAYMENT_STATUSES, PAYMENT_SORTS, 'createdAt').extend({
-  method: name('method'),
-  provider: name('provider'),
-});
+/** The list's filters; `from`/`to`: days in the site's timezone, by when the payment's money moved (its completion). */
+export const paymentListQuery = listQueryOf(PAYMENT_STATUSES, PAYMENT_SORTS, 'createdAt')
+  .extend({ method: name('method'), provider: name('provider') })
+  .extend(dayRange.shape)
+  .superRefine(checkDayRange);
 export type PaymentListQuery = z.infer<typeof paymentListQuery>;
 
 export const refundBody = z.object({
   amount: fiatAmount('Amount').refine((cents) => cents > 0, 'Amount must be more than 0.'),
   reason: text('Reason', { max: 500 }),
+  /** A recorded refund's proof: the bank transfer's or the provider's reference (required for those). */
+  reference: optionalText('Reference', 200),
 });
 export type RefundInput = z.infer<typeof refundBody>;
 
 /** A payment as the payments list answers it (`Payment`, server/modules/payments/present.ts). */
+const refundUnavailableAnswer = z
+  .object({ messageCode: answerText, params: z.record(answerText, answerText), message: answerText })
+  .nullable()
+  .describe('Why the payment cannot be refunded here now (its provider is not configured); null when it can');
+
 export const paymentAnswer = orderPaymentAnswer.extend({
+  customerId: answerText.nullable().describe('The order’s customer account; null for a guest'),
+  customerEmail: answerText.nullable(),
+  refundWay: z
+    .enum(REFUND_WAYS)
+    .describe('provider: through its API; recorded: sent back outside the platform, with a reference; points'),
+  refundUnavailable: refundUnavailableAnswer,
   refundable: z.number().describe('What may still be refunded: the amount less the refunds so far'),
   dashboardUrl: answerText
     .nullable()
@@ -49,7 +64,11 @@ export const paymentAnswer = orderPaymentAnswer.extend({
 const paymentStatsAnswer = z.object({
   counts: countsOf(PAYMENT_STATUSES).describe('Each status’s count under the list’s other filters'),
   countsAreEstimates: z.boolean(),
-  totalAmount: z.number().describe('The amount of every payment the whole filter matches'),
+  totalAmount: z.number().describe('Net revenue of the filter: gross less refunds (the same figure as `net`)'),
+  gross: z.number().describe('Payments of the filter received in the period (by their completion)'),
+  refunds: z.number().describe('Refunds made in the period on payments of the filter'),
+  net: z.number().describe('Gross less refunds: revenue, as the dashboard and the reports count it'),
+  providers: z.array(answerText).describe('Every provider that has payments, for the method filter'),
 }) satisfies z.ZodType<PaymentStats>;
 
 export const paymentPage = okWith({ payments: z.array(paymentAnswer), ...listTotal, stats: paymentStatsAnswer });

@@ -28,8 +28,28 @@ export const PAYMENT_EVENT_TYPES = [
 ] as const;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 
+/**
+ * How a payment's money goes back: through its provider's API (`provider`: the sandbox, Stripe, crypto on chain),
+ * recorded by staff who sent it back outside the platform (`recorded`: a bank transfer, a provider without an API,
+ * with the bank's or provider's reference), or as the points that paid it (`points`).
+ */
+export const REFUND_WAYS = ['provider', 'recorded', 'points'] as const;
+export type RefundWay = (typeof REFUND_WAYS)[number];
+
+/** Providers whose payments are refunded through their API, once configured on this server. */
+export const API_PROVIDERS: readonly string[] = ['sandbox', 'stripe', 'crypto', 'paypal', 'alipay', 'wechat'];
+
+/** Why a refund cannot be made here now: a message code of the errors catalogue, its params and its English. */
+export type RefundUnavailable = { messageCode: string; params: Record<string, string>; message: string };
+
 /** A payment as the payments list answers it. */
 export type Payment = OrderPayment & {
+  /** The order's customer: their account (null for a guest) and email. */
+  customerId: string | null;
+  customerEmail: string | null;
+  refundWay: RefundWay;
+  /** Set when the refund is impossible here (a provider with an API that is not configured): the button says why. */
+  refundUnavailable: RefundUnavailable | null;
   /** What may still be refunded: the amount less the refunds so far. */
   refundable: number;
   /** The provider's own page for this payment ("View in Dashboard"); null when the provider has none. */
@@ -109,10 +129,19 @@ export type PaymentDetail = Payment & {
 };
 
 /**
- * What GET /api/payments answers beside the page: the count of each status under the list's other filters (search,
- * method, provider), and the total amount of every payment the whole filter matches.
+ * What GET /api/payments answers beside the page: the count of each status under the list's other filters, and the
+ * revenue of the whole filter (server/lib/revenue.ts): `totalAmount` is `net`.
  */
-export type PaymentStats = { counts: Record<PaymentStatus, number>; countsAreEstimates: boolean; totalAmount: number };
+export type PaymentStats = {
+  counts: Record<PaymentStatus, number>;
+  countsAreEstimates: boolean;
+  totalAmount: number;
+  gross: number;
+  refunds: number;
+  net: number;
+  /** Every provider that has payments, whatever the filter: the method filter's choices. */
+  providers: string[];
+};
 
 export type PaymentList = ListTotal & { payments: Payment[]; stats: PaymentStats };
 

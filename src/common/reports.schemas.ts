@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { REPORT_KINDS, REPORT_RANGES, REPORT_TYPES, type Report, type ReportTotal } from './reports.js';
 import { answerText, instant, okWith } from './answers.schemas.js';
+import { checkDayRange, dayRange } from './list.schemas.js';
 
 /** GET /api/reports/{kind} and /api/reports/export/{kind}: the range (30d unless given) and the screen's type. */
-export const reportQuery = z.object({
-  dateRange: z.enum(REPORT_RANGES, { error: `dateRange must be one of ${REPORT_RANGES.join(', ')}.` }).default('30d'),
-  reportType: z
-    .enum(REPORT_TYPES, { error: `reportType must be one of ${REPORT_TYPES.join(', ')}.` })
-    .default('overview'),
-});
+export const reportQuery = z
+  .object({
+    dateRange: z.enum(REPORT_RANGES, { error: `dateRange must be one of ${REPORT_RANGES.join(', ')}.` }).default('30d'),
+    reportType: z
+      .enum(REPORT_TYPES, { error: `reportType must be one of ${REPORT_TYPES.join(', ')}.` })
+      .default('overview'),
+  })
+  .extend(dayRange.shape)
+  .superRefine((v, ctx) => {
+    if (v.dateRange === 'custom' && (!v.from || !v.to))
+      ctx.addIssue({ code: 'custom', path: [v.from ? 'to' : 'from'], message: 'A custom range needs from and to.' });
+    checkDayRange(v, ctx);
+  });
 export type ReportQuery = z.infer<typeof reportQuery>;
 
 export const reportKindParams = z.object({
@@ -33,6 +41,8 @@ export const reportAnswer = okWith({
     from: instant,
     to: instant.describe('The instant after the period’s last; ISO 8601, in UTC'),
     previousFrom: instant.describe('The previous period’s first instant; ISO 8601, in UTC'),
+    firstDay: answerText.describe('The period’s first day in the site’s timezone (YYYY-MM-DD)'),
+    lastDay: answerText.describe('The period’s last day in the site’s timezone (YYYY-MM-DD), included'),
     totals: z.record(answerText, reportTotalAnswer).describe('Each figure of the kind, by name'),
     series: z.array(
       z

@@ -1,7 +1,10 @@
 /** Reports: what GET /api/reports/{kind} answers. */
 
-/** The screen's date ranges: the last 7, 30 or 90 days by day, or the last 12 months by month. */
-export const REPORT_RANGES = ['7d', '30d', '90d', '1y'] as const;
+/**
+ * The screen's date ranges: the last 7, 30 or 90 days by day, the last year (365 or 366 days) by month, or the days
+ * chosen (`custom`, with `from` and `to`). Each runs from a day's start to a day's end in the site's timezone.
+ */
+export const REPORT_RANGES = ['7d', '30d', '90d', '1y', 'custom'] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
 
 /** The screen's report types; each shows the figures of one server report. */
@@ -12,10 +15,17 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_KINDS = ['dashboard', 'sales', 'users', 'financial', 'referrals'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
-/** Each kind's figures, in order. Names ending in `Cents`… are not used: money is in currency units with 2 decimals. */
+/** A custom range's days (YYYY-MM-DD), both included. */
+export type DayRange = { from: string; to: string };
+
+/**
+ * Each kind's figures, in order. Revenue is one figure everywhere (server/lib/revenue.ts): `gross` (payments received
+ * in the period) less `refunds` (made in the period) is `revenue`, and the financial report's `net`; `paidOrders` are
+ * the payments received in the period. Money is in currency units with 2 decimals (no `…Cents` names).
+ */
 export const REPORT_METRICS = {
-  dashboard: ['revenue', 'orders', 'paidOrders', 'users', 'avgOrderValue'],
-  sales: ['revenue', 'paidOrders', 'unitsSold', 'avgOrderValue', 'discounts'],
+  dashboard: ['revenue', 'gross', 'refunds', 'orders', 'paidOrders', 'users', 'avgOrderValue'],
+  sales: ['revenue', 'gross', 'refunds', 'paidOrders', 'unitsSold', 'avgOrderValue', 'discounts'],
   users: ['newUsers', 'referredUsers', 'buyers'],
   financial: ['gross', 'refunds', 'net', 'commissions', 'payouts'],
   referrals: ['clicks', 'signups', 'buyers', 'commissions'],
@@ -50,6 +60,9 @@ export type Report = {
   from: string;
   to: string;
   previousFrom: string;
+  /** The period's first and last days in the site's timezone (YYYY-MM-DD), both included: what the screen shows. */
+  firstDay: string;
+  lastDay: string;
   totals: Record<string, ReportTotal>;
   series: ReportPoint[];
 };

@@ -220,7 +220,7 @@ describe(`keyset batches give the list's order on ${engine()}`, { timeout: 60_00
 
   it.each(['', 'sort=status', 'sort=amountFiat&order=asc', 'status=paid'])('orders ?%s', async (query) => {
     const q = orderListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
-    expect(await viaKeyset((page) => orderRows(t.db, q, page))).toEqual(
+    expect(await viaKeyset((page) => orderRows(t.db, q, page, 'UTC'))).toEqual(
       (await jsonList('/api/orders', 'orders', query)).map((r) => r.id),
     );
   });

@@ -168,7 +168,7 @@ export async function buildPayment(t: WithDb, overrides: PaymentOverrides = {}):
       if (card === SANDBOX_CARDS.succeeds) throw err;
     });
   }
-  return getPaymentDetail(t.db, paymentId);
+  return getPaymentDetail(t.db, paymentId, { confirmations: 1, configured: () => true });
 }
 
 /** A PDF small enough for any test: its header and its end marker. */

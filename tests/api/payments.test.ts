@@ -73,12 +73,19 @@ describe('GET /api/payments', () => {
     const all = await list(`q=${tag}`);
     expect(all.total).toBe(4);
     expect(all.totalIsEstimate).toBe(false);
+    // Revenue counts the money received: the open payment's 20.00 has not come in.
     expect(all.stats).toMatchObject({
       counts: { pending: 1, completed: 3, failed: 0, refunded: 0 },
-      totalAmount: 65.5,
+      totalAmount: 45.5,
+      gross: 45.5,
+      refunds: 0,
+      net: 45.5,
     });
     expect(all.payments.find((p) => p.id === cheap.id)).toMatchObject({
       orderId: cheap.orderId,
+      customerEmail: `${tag}.a@test.dev`,
+      refundWay: 'provider',
+      refundUnavailable: null,
       method: 'card',
       provider: 'sandbox',
       amount: 10,
@@ -97,6 +104,8 @@ describe('GET /api/payments', () => {
       amount: 5.5,
       status: 'completed',
       dashboardUrl: null,
+      refundWay: 'recorded',
+      customerEmail: `${tag}.d@test.dev`,
     });
   });
 
@@ -392,11 +401,109 @@ describe('POST /api/payments/{id}/refund', () => {
       .where(eq(payments.id, stripe.payment!.id));
     const payment = await detail(stripe.payment!.id);
     expect(payment.dashboardUrl).toBe('https://dashboard.stripe.com/test/payments/pi_123');
+    // The page says beforehand why the refund cannot be made here.
+    expect(payment).toMatchObject({
+      refundWay: 'provider',
+      refundUnavailable: { messageCode: 'provider_not_configured', message: 'Stripe is not configured.' },
+    });
     const before = await state(payment);
     const refused = await refund(payment.id, { amount: 1, reason: 'Try' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ code: 'provider_not_configured', error: 'Stripe is not configured.' });
     expect(await state(payment)).toEqual(before);
+  });
+
+  it('records the refund of a bank transfer: its bank reference is required, who and when are kept', async () => {
+    const order = await buildOrder(t, { paid: true, product: { priceFiat: '60.00', stock: 5 } });
+    await t.db
+      .update(payments)
+      .set({ provider: 'bank', method: 'bank', reference: 'TRF-1' })
+      .where(eq(payments.id, order.payment!.id));
+    const payment = await detail(order.payment!.id);
+    expect(payment).toMatchObject({ refundWay: 'recorded', refundUnavailable: null });
+    const before = await state(payment);
+    const missing = await refund(payment.id, { amount: 10, reason: 'Returned' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ fields: { reference: expect.any(String) } });
+    expect(missing.json().error).toMatch(/Reference is required/);
+    expect(missing.body).not.toMatch(/undefined/);
+    expect(await state(payment)).toEqual(before);
+
+    const res = await refund(payment.id, { amount: 10, reason: 'Returned', reference: ' BANK-REF-77 ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      refund: { amount: 10, reason: 'Returned', reference: 'BANK-REF-77', by: expect.stringMatching(/^finance/) },
+      payment: { status: 'completed', refunded: 10, refundable: 50 },
+    });
+    const [row] = await refundRows(payment.id);
+    expect(row).toMatchObject({ amountCents: 1000, reference: 'BANK-REF-77' });
+    expect(row!.createdBy).not.toBeNull();
+    expect(Date.now() - row!.createdAt.getTime()).toBeLessThan(60_000);
+  });
+
+  it('a Coinbase payment is recorded too; a points payment has nothing to give back, and says so', async () => {
+    const coinbase = await buildOrder(t, { paid: true, product: { priceFiat: '9.00', stock: 5 } });
+    await t.db
+      .update(payments)
+      .set({ provider: 'coinbase', method: 'coinbase' })
+      .where(eq(payments.id, coinbase.payment!.id));
+    const done = await refund(coinbase.payment!.id, { amount: 9, reason: 'Cancelled', reference: 'CB-9' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().payment).toMatchObject({ status: 'refunded', order: { status: 'refunded' } });
+
+    const points = await buildOrder(t, { paid: true, product: { priceFiat: '3.00', stock: 5 } });
+    await t.db
+      .update(payments)
+      .set({ provider: 'points', method: 'points' })
+      .where(eq(payments.id, points.payment!.id));
+    const payment = await detail(points.payment!.id);
+    expect(payment.refundUnavailable).toMatchObject({ messageCode: 'points_refund_unavailable' });
+    const refused = await refund(payment.id, { amount: 1, reason: 'Try', reference: 'x' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).not.toMatch(/undefined/);
+  });
+
+  it('filters by the days the money moved, in the site’s timezone; offers every provider in the data', async () => {
+    const tag = `day${Date.now().toString(36)}`;
+    const early = await buildPayment(t, { email: `${tag}.a@test.dev`, product: { priceFiat: '11.00' } });
+    const late = await buildPayment(t, { email: `${tag}.b@test.dev`, product: { priceFiat: '13.00' } });
+    // 23:30 UTC on 10 March 2026 is 07:30 on the 11th in Shanghai.
+    await t.db
+      .update(payments)
+      .set({ completedAt: new Date('2026-03-10T23:30:00Z') })
+      .where(eq(payments.id, early.id));
+    await t.db
+      .update(payments)
+      .set({ completedAt: new Date('2026-03-12T12:00:00Z') })
+      .where(eq(payments.id, late.id));
+    const day = async (query: string) => ids(await list(`q=${tag}&${query}`)).sort();
+    expect(await day('from=2026-03-10&to=2026-03-10')).toEqual([early.id]);
+    expect(await day('from=2026-03-11')).toEqual([late.id]);
+    expect(await day('to=2026-03-11')).toEqual([early.id]);
+    const within = await list(`q=${tag}&from=2026-03-01&to=2026-03-31`);
+    expect(within.stats).toMatchObject({ totalAmount: 24, net: 24 });
+    const admin = { as: 'admin' as const };
+    const current = (await t.call('GET', '/api/settings', admin)).json().settings;
+    await t.call('PUT', '/api/settings', { ...admin, body: { ...current, timezone: 'Asia/Shanghai' } });
+    try {
+      expect(await day('from=2026-03-11&to=2026-03-11')).toEqual([early.id]);
+      const csv = await t.call('GET', `/api/payments/export.csv?q=${tag}&from=2026-03-11&to=2026-03-11`, {
+        as: 'finance',
+      });
+      expect(csv.body).toContain(early.id);
+      expect(csv.body).toContain(`${tag}.a@test.dev`);
+      expect(csv.body).not.toContain(late.id);
+    } finally {
+      await t.call('PUT', '/api/settings', { ...admin, body: current });
+    }
+    for (const bad of ['from=2026-02-30', 'from=yesterday', 'from=2026-03-12&to=2026-03-11']) {
+      const res = await t.call('GET', `/api/payments?${bad}`, { as: 'finance' });
+      expect(res.statusCode, bad).toBe(400);
+    }
+    await t.db.update(payments).set({ provider: 'bank', method: 'bank' }).where(eq(payments.id, early.id));
+    const providers = (await list('limit=1')).stats as unknown as { providers: string[] };
+    expect(providers.providers).toEqual(expect.arrayContaining(['bank', 'sandbox']));
+    expect([...providers.providers].sort()).toEqual(providers.providers);
   });
 
   it('is for finance and admins: operators read payments but may not refund; shoppers see none', async () => {

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, refunds, users } from '../../server/db/schema.js';
 import { buildOrder, buildPayment, buildUser } from './factories.js';
@@ -26,16 +26,25 @@ async function report(kind: string, query = 'dateRange=7d') {
   return res.json().data;
 }
 
-/** Orders placed `days` ago at `amount` each, paid or left pending; returns their ids. */
+/** Orders placed (and paid, or left pending) `days` ago at `amount` each; returns their ids. */
 async function ordersAt(days: number, amounts: string[], paid: boolean) {
   const made = [];
   for (const price of amounts) made.push(await buildOrder(t, { product: { priceFiat: price, stock: 10 }, paid }));
   const ids = made.map((o) => o.id);
-  await t.db
-    .update(orders)
-    .set({ createdAt: ago(days) })
-    .where(inArray(orders.id, ids));
+  await movedTo(ids, ago(days));
   return ids;
+}
+
+/** The orders placed, and their payments made and completed, at `at`. */
+async function movedTo(ids: string[], at: Date) {
+  await t.db.update(orders).set({ createdAt: at }).where(inArray(orders.id, ids));
+  await t.db
+    .update(payments)
+    .set({
+      createdAt: at,
+      completedAt: sql`case when ${payments.completedAt} is null then null else ${at.toISOString()}::timestamptz end`,
+    })
+    .where(inArray(payments.orderId, ids));
 }
 
 describe('reports', () => {
@@ -46,10 +55,19 @@ describe('reports', () => {
     expect(data.series).toHaveLength(30);
     expect(data.series.at(-1).period).toBe(localDay(new Date(), 'UTC'));
     expect(data.series[0].period).toBe(localDay(ago(29), 'UTC'));
+    expect(data.firstDay).toBe(localDay(ago(29), 'UTC'));
+    expect(data.lastDay).toBe(localDay(new Date(), 'UTC'));
+    // A year is the whole year back to today: from the day after this date a year ago, by month.
     const year = await report('dashboard', 'dateRange=1y');
     expect(year.bucket).toBe('month');
-    expect(year.series.map((p: { period: string }) => p.period)).toHaveLength(12);
+    const dayAfter = new Date();
+    dayAfter.setUTCFullYear(dayAfter.getUTCFullYear() - 1);
+    dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
+    expect(year.firstDay).toBe(localDay(dayAfter, 'UTC'));
+    expect(year.series[0].period).toBe(localDay(dayAfter, 'UTC').slice(0, 7));
     expect(year.series.at(-1).period).toBe(new Date().toISOString().slice(0, 7));
+    expect(year.series.length).toBeGreaterThanOrEqual(12);
+    expect(year.series.length).toBeLessThanOrEqual(13);
   });
 
   it('overview: revenue, orders, users, average order value and growth against the previous 7 days', async () => {
@@ -84,7 +102,7 @@ describe('reports', () => {
       const at = ago(3);
       at.setUTCHours(20, 0, 0, 0);
       const [id] = await ordersAt(0, ['7.00'], true);
-      await t.db.update(orders).set({ createdAt: at }).where(eq(orders.id, id!));
+      await movedTo([id!], at);
       const data = await report('sales');
       expect(data.timezone).toBe('Asia/Shanghai');
       expect(localDay(at, 'Asia/Shanghai')).not.toBe(localDay(at, 'UTC'));
@@ -109,12 +127,20 @@ describe('reports', () => {
     expect(after.totals.gross.value).toBeCloseTo(before.totals.gross.value + 40, 2);
     expect(after.totals.refunds.value).toBeCloseTo(before.totals.refunds.value + 15, 2);
     expect(after.totals.net.value).toBeCloseTo(after.totals.gross.value - after.totals.refunds.value, 2);
-    // The sums match the tables, read independently.
-    const gross = await t.db.select({ a: payments.amountCents, s: payments.status }).from(payments);
-    const paidIn = gross.filter((p) => p.s === 'completed' || p.s === 'refunded').reduce((s, p) => s + Number(p.a), 0);
-    const back = (await t.db.select({ a: refunds.amountCents }).from(refunds)).reduce((s, r) => s + Number(r.a), 0);
+    // The sums match the tables, read independently, over the report's own period.
+    const inside = (at: Date) => at >= new Date(after.from) && at < new Date(after.to);
+    const rows = await t.db.select().from(payments);
+    const paidIn = rows
+      .filter((p) => (p.status === 'completed' || p.status === 'refunded') && inside(p.completedAt ?? p.createdAt))
+      .reduce((s, p) => s + p.amountCents, 0);
+    const back = (await t.db.select().from(refunds))
+      .filter((r) => inside(r.createdAt))
+      .reduce((s, r) => s + r.amountCents, 0);
     expect(Math.round(after.totals.gross.value * 100)).toBe(paidIn);
     expect(Math.round(after.totals.refunds.value * 100)).toBe(back);
+    // The overview's revenue is the same figure as the financial report's net.
+    const overview = await report('dashboard');
+    expect(overview.totals.revenue.value).toBe(after.totals.net.value);
   });
 
   it('users and referrals: sign-ups, referred users, buyers and clicks', async () => {
@@ -155,20 +181,20 @@ describe('reports', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Day,Revenue,Orders,PaidOrders,Users,AvgOrderValue');
+    expect(lines[0]).toBe('Day,Revenue,Gross,Refunds,Orders,PaidOrders,Users,AvgOrderValue');
     expect(lines).toHaveLength(8);
     const json = await report('dashboard');
     const row = lines.find((l) => l.startsWith(`${localDay(ago(2), 'UTC')},`))!;
     const point = json.series.find((p: { period: string }) => p.period === localDay(ago(2), 'UTC'));
     expect(row).toBe(
-      `${point.period},${point.revenue.toFixed(2)},${point.orders},${point.paidOrders},${point.users},${point.avgOrderValue.toFixed(2)}`,
+      `${point.period},${point.revenue.toFixed(2)},${point.gross.toFixed(2)},${point.refunds.toFixed(2)},${point.orders},${point.paidOrders},${point.users},${point.avgOrderValue.toFixed(2)}`,
     );
   });
 
   it('refuses a bad range, report or type with a sentence; staff only', async () => {
     const bad = await t.call('GET', '/api/reports/dashboard?dateRange=2w');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatch(/dateRange must be one of 7d, 30d, 90d, 1y/);
+    expect(bad.json().error).toMatch(/dateRange must be one of 7d, 30d, 90d, 1y, custom/);
     expect((await t.call('GET', '/api/reports/profits')).statusCode).toBe(400);
     expect((await t.call('GET', '/api/reports/sales?reportType=everything')).statusCode).toBe(400);
     for (const as of ['admin', 'finance', 'operator'] as const) {

@@ -18,11 +18,29 @@ describe('report rules', () => {
     expect(growthPercent(value, previous)).toBe(expected);
   });
 
-  it('ranges: days for 7, 30 and 90 days, months for a year', () => {
-    expect(periodShape('7d')).toEqual({ unit: 'day', count: 7 });
-    expect(periodShape('30d')).toEqual({ unit: 'day', count: 30 });
-    expect(periodShape('90d')).toEqual({ unit: 'day', count: 90 });
-    expect(periodShape('1y')).toEqual({ unit: 'month', count: 12 });
+  it('ranges: days for 7, 30 and 90 days, months for a whole year back', () => {
+    expect(periodShape('7d')).toEqual({ unit: 'day', span: '7 days', custom: false });
+    expect(periodShape('30d')).toEqual({ unit: 'day', span: '30 days', custom: false });
+    expect(periodShape('90d')).toEqual({ unit: 'day', span: '90 days', custom: false });
+    expect(periodShape('1y')).toEqual({ unit: 'month', span: '1 year', custom: false });
+  });
+
+  it('custom ranges: both days included, by day up to 92 days, by month beyond', () => {
+    expect(periodShape('custom', { from: '2026-03-01', to: '2026-03-01' })).toEqual({
+      unit: 'day',
+      span: '1 days',
+      custom: true,
+    });
+    expect(periodShape('custom', { from: '2026-01-01', to: '2026-04-02' })).toMatchObject({
+      unit: 'day',
+      span: '92 days',
+    });
+    expect(periodShape('custom', { from: '2026-01-01', to: '2026-04-03' })).toMatchObject({
+      unit: 'month',
+      span: '93 days',
+    });
+    // A day lost to a change of clocks is still a whole day.
+    expect(periodShape('custom', { from: '2026-03-28', to: '2026-03-30' })).toMatchObject({ span: '3 days' });
   });
 
   it('average order value rounds to the cent and is 0 without orders', () => {

@@ -1,5 +1,6 @@
 import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { revenueOf } from '../../lib/revenue.js';
 import { fromCents } from '../../../src/common/money.js';
 import {
   COMMISSION_STATUSES,
@@ -10,7 +11,7 @@ import {
 } from '../../../src/common/referrals.js';
 import type { CommissionListQuery } from '../../../src/common/commissions.schemas.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { agentLevels, commissions, orders, payments, users } from '../../db/schema.js';
+import { agentLevels, commissions, orders, users } from '../../db/schema.js';
 import { eachRow } from '../../lib/bulk.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
@@ -145,19 +146,19 @@ export async function commissionStats(db: Db, referrerId?: string): Promise<Comm
   return { ...byStatus, total: { count, amount: fromCents(cents) }, currency: 'USD' };
 }
 
-/** Orders paid in the window, their revenue net of refunds, and what their commissions cost (rejected and reversed ones excluded). */
+/**
+ * Orders paid in the window and what their commissions cost (rejected and reversed ones excluded), against the
+ * window's revenue as every screen counts it (lib/revenue.ts).
+ */
 export async function costStats(db: Db, from: Date, to: Date): Promise<CostStats> {
   const paidIn = and(
     gte(orders.paidAt, from),
     lte(orders.paidAt, to),
     sql`${orders.status} in ('paid', 'fulfilled', 'refunded')`,
   );
-  const [[o], [c]] = await Promise.all([
+  const [[o], [c], money] = await Promise.all([
     db
-      .select({
-        n: sql<string>`count(*)`,
-        revenue: sql<string>`coalesce(sum(${orders.amountCents} - coalesce((select sum(${payments.refundedCents}) from ${payments} where ${payments.orderId} = ${orders.id}), 0)), 0)`,
-      })
+      .select({ n: sql<string>`count(*)` })
       .from(orders)
       .where(paidIn),
     db
@@ -165,8 +166,9 @@ export async function costStats(db: Db, from: Date, to: Date): Promise<CostStats
       .from(commissions)
       .innerJoin(orders, eq(orders.id, commissions.orderId))
       .where(and(paidIn, sql`${commissions.status} not in ('rejected', 'reversed')`)),
+    revenueOf(db, { from, to: new Date(to.getTime() + 1) }),
   ]);
-  const revenue = Number(o?.revenue ?? 0);
+  const revenue = money.netCents;
   const cost = Number(c?.cents ?? 0);
   return {
     totalOrders: Number(o?.n ?? 0),

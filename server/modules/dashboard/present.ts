@@ -4,7 +4,10 @@ import { fromCents } from '../../../src/common/money.js';
 /** What the dashboard's queries count, in cents and whole numbers. */
 export type DashboardFigures = {
   orders: number;
+  /** Revenue (lib/revenue.ts): gross less refunds, all time. */
   revenueCents: number;
+  grossCents: number;
+  refundsCents: number;
   pendingOrders: number;
   completedOrders: number;
   users: number;
@@ -23,6 +26,8 @@ export function presentStats(f: DashboardFigures): Omit<DashboardStats, 'systemU
   return {
     totalOrders: f.orders,
     totalRevenue: fromCents(f.revenueCents),
+    grossRevenue: fromCents(f.grossCents),
+    totalRefunds: fromCents(f.refundsCents),
     totalUsers: f.users,
     totalProducts: f.products,
     pendingOrders: f.pendingOrders,

@@ -1,4 +1,5 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { inPeriod, RECEIVED, RECEIVED_AT, revenueOf } from '../../lib/revenue.js';
 import { commissions, mintJobs, orders, payments, payouts, products, users } from '../../db/schema.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { foldOrderStats, orderStatsTable } from '../../db/order-stats.js';
@@ -6,7 +7,7 @@ import type { DashboardAlert, DashboardStats } from '../../../src/common/dashboa
 import { presentStats } from './present.js';
 import { cachesTrusted, invalidated, onInvalidation } from '../../lib/invalidation.js';
 
-/** Revenue counts these statuses (sql list for the order_stats rollups). */
+/** Paid orders (sql list for the order_stats rollups). */
 const PAID = sql.raw("('paid', 'fulfilled')");
 const LOW_STOCK = 5;
 /**
@@ -26,20 +27,34 @@ export function formatUptime(seconds: number) {
   return d > 0 ? `${d}d ${h}h` : h > 0 ? `${h}h ${m}m` : `${m}m`;
 }
 
+/** Revenue (lib/revenue.ts) per month in UTC since `from`, and the payments received each month. */
+async function revenueByMonth(db: Db, from: Date) {
+  const month = (at: SQL) => sql`to_char(date_trunc('month', ${at} at time zone 'UTC'), 'YYYY-MM')`;
+  return queryRows<{ month: string; revenue: string; count: string }>(
+    db,
+    sql`select month, sum(gross) - sum(refunds) as revenue, sum(n) as count from (
+      select ${month(RECEIVED_AT)} as month, sum(amount_cents) as gross, 0 as refunds, count(*) as n from payments
+        where ${RECEIVED} and ${inPeriod(RECEIVED_AT, { from })} group by 1
+      union all
+      select ${month(sql`created_at`)}, 0, sum(amount_cents), 0 from refunds where ${inPeriod(sql`created_at`, { from })} group by 1
+    ) m group by month order by month`,
+  );
+}
+
 async function compute(db: Db, now: Date) {
   await foldOrderStats(db);
   const yearAgo = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth() + 1, 1));
   const dayAgo = new Date(now.getTime() - 86_400_000);
-  const [[o], [u], [p], [pay], months, [stale], [failedToday], [failedMints], [net]] = await Promise.all([
-    queryRows<{ total: string; revenue: string; pending: string; completed: string }>(
+  const [[o], money, [u], [p], [pay], months, [stale], [failedToday], [failedMints], [net]] = await Promise.all([
+    queryRows<{ total: string; pending: string; completed: string }>(
       db,
       sql`select
       coalesce(sum(orders), 0) as total,
-      coalesce(sum(amount_cents) filter (where status in ${PAID}), 0) as revenue,
       coalesce(sum(orders) filter (where status = 'pending'), 0) as pending,
       coalesce(sum(orders) filter (where status in ${PAID}), 0) as completed
       from ${orderStatsTable}`,
     ),
+    revenueOf(db, {}),
     db.select({ total: sql`count(*)`, active: sql`count(*) filter (where ${users.status} = 'active')` }).from(users),
     db
       .select({
@@ -48,13 +63,7 @@ async function compute(db: Db, now: Date) {
       })
       .from(products),
     db.select({ total: sql`count(*)` }).from(payments),
-    queryRows<{ month: string; revenue: string; count: string }>(
-      db,
-      sql`select
-      to_char(date_trunc('month', hour at time zone 'UTC'), 'YYYY-MM') as month, sum(amount_cents) as revenue, sum(orders) as count
-      from ${orderStatsTable} where status in ${PAID} and hour >= ${yearAgo.toISOString()}::timestamptz
-      group by 1 having sum(orders) > 0 order by 1`,
-    ),
+    revenueByMonth(db, yearAgo),
     db
       .select({ c: sql`count(*)` })
       .from(orders)
@@ -88,7 +97,9 @@ async function compute(db: Db, now: Date) {
   return {
     stats: presentStats({
       orders: n(o?.total),
-      revenueCents: n(o?.revenue),
+      revenueCents: money.netCents,
+      grossCents: money.grossCents,
+      refundsCents: money.refundsCents,
       pendingOrders: n(o?.pending),
       completedOrders: n(o?.completed),
       users: n(u?.total),

@@ -36,11 +36,22 @@ import { holdCouponUse, insertPendingOrder, isTokenised, returnStock, takeStock,
 import { canMove, illegalMoveMessage, isFulfilledBy, manualFulfilRefusal, ownMockOrderRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
 import { parseOrderSearch } from './search.js';
+import { dayStart, inPeriod } from '../../lib/revenue.js';
 const counter = new Counter();
 
-/** The list's filter, and a name for its shape (which filters are used, not their values). */
-function listFilter(q: { status?: string; q?: string; ids?: string[] }): { where: SQL | undefined; shape: string } {
+type ListFilter = { status?: string; q?: string; ids?: string[]; from?: string; to?: string };
+
+/**
+ * The list's filter, and a name for its shape (which filters are used, not their values). `from`/`to` are days in
+ * the site's `timezone`, by when the order was placed.
+ */
+function listFilter(q: ListFilter, timezone: string): { where: SQL | undefined; shape: string } {
   const filters: SQL[] = [];
+  if (q.from || q.to) {
+    const from = q.from ? dayStart(q.from, timezone) : undefined;
+    const to = q.to ? dayStart(q.to, timezone, true) : undefined;
+    filters.push(inPeriod(sql`${orders.createdAt}`, { from, to }));
+  }
   if (q.status) filters.push(eq(orders.status, q.status));
   // One parameter whatever the count, so the statement's text (and its prepared name) stays that of the shape.
   if (q.ids) filters.push(sql`${orders.id} = any(string_to_array(${q.ids.join(',')}, ',')::uuid[])`);
@@ -51,13 +62,13 @@ function listFilter(q: { status?: string; q?: string; ids?: string[] }): { where
     filters.push(or(between(orders.id, search.from, search.to), like(orders.customerEmail, search.pattern))!);
   return {
     where: filters.length ? and(...filters) : undefined,
-    shape: `${q.status ? 's' : ''}${q.ids ? 'i' : ''}${search?.kind ?? ''}`,
+    shape: `${q.status ? 's' : ''}${q.ids ? 'i' : ''}${q.from ? 'f' : ''}${q.to ? 't' : ''}${search?.kind ?? ''}`,
   };
 }
 
 /** One page of the list as rows (the CSV export reads it after a row; the JSON list is rendered by list-json.ts). */
-export async function orderRows(db: Db, q: OrderListQuery, page: Page) {
-  const { where } = listFilter(q);
+export async function orderRows(db: Db, q: OrderListQuery, page: Page, timezone: string) {
+  const { where } = listFilter(q, timezone);
   const order = listOrder(ORDER_SORT_COLUMNS[q.sort], orders.id, q.order);
   const rows = await db
     .select()
@@ -70,8 +81,13 @@ export async function orderRows(db: Db, q: OrderListQuery, page: Page) {
 }
 
 /** A batch of the CSV export, rendered by the database (list-json.ts) and read as one JSON text (the fields of orderCsv). */
-export async function orderCsvRows(db: Db, q: OrderListQuery, page: Page): Promise<(OrderSummary & OrderPricing)[]> {
-  const { where, shape } = listFilter(q);
+export async function orderCsvRows(
+  db: Db,
+  q: OrderListQuery,
+  page: Page,
+  timezone: string,
+): Promise<(OrderSummary & OrderPricing)[]> {
+  const { where, shape } = listFilter(q, timezone);
   const batch = orderCsvBatchQuery(
     q,
     where,
@@ -83,12 +99,13 @@ export async function orderCsvRows(db: Db, q: OrderListQuery, page: Page): Promi
 }
 
 /** The list response as JSON text: the page is rendered by the database (list-json.ts), the total counted here. */
-export async function listOrdersJson(db: Db, q: OrderListQuery): Promise<string> {
-  const { where, shape } = listFilter(q);
+export async function listOrdersJson(db: Db, q: OrderListQuery, timezone: string): Promise<string> {
+  const { where, shape } = listFilter(q, timezone);
   const page = orderPageQuery(q, where, shape);
+  const dated = q.from || q.to ? [timezone, q.from ?? null, q.to ?? null] : [];
   const [json, total] = await Promise.all([
     queryText(db, page.name, page.query),
-    counter.count(db, orders, where, JSON.stringify([q.status ?? null, q.q ?? null, q.ids ?? null])),
+    counter.count(db, orders, where, JSON.stringify([q.status ?? null, q.q ?? null, q.ids ?? null, ...dated])),
   ]);
   return `{"ok":true,"orders":${json},"total":${total.total},"totalIsEstimate":${total.totalIsEstimate}}`;
 }

@@ -5,6 +5,7 @@
  */
 import { say, type Said } from '../../lib/errors.js';
 import { PROVIDER_NAMES, type PaymentProvider } from '../../../src/common/checkout.js';
+import { API_PROVIDERS, TEST_PROVIDER, type RefundWay } from '../../../src/common/payments.js';
 import { centsText } from '../../../src/common/money.js';
 import { PUBLIC, resourceAccess } from '../../lib/access.js';
 
@@ -54,6 +55,26 @@ export function ownRefundRefusal(
 /** What may still be given back: the amount less the refunds so far, of a completed payment only. */
 export const refundableCents = (p: PaymentState) =>
   p.status === 'completed' ? Math.max(0, p.amountCents - p.refundedCents) : 0;
+
+/** How this payment's refund is made, and why it cannot be now (a provider with an API this server has not configured). */
+export function refundWayOf(
+  provider: string,
+  configured: (name: PaymentProvider) => boolean,
+): { way: RefundWay; unavailable: Said | null } {
+  if (provider === 'points') return { way: 'points', unavailable: say('points_refund_unavailable') };
+  if (provider === TEST_PROVIDER || !API_PROVIDERS.includes(provider)) return { way: 'recorded', unavailable: null };
+  const name = provider as PaymentProvider;
+  return {
+    way: 'provider',
+    unavailable: configured(name) ? null : say('provider_not_configured', { provider: PROVIDER_NAMES[name] }),
+  };
+}
+
+/** A recorded refund (money sent back outside the platform) needs its bank or provider reference; a test payment none. */
+export function recordedRefundRefusal(provider: string, reference: string | null | undefined): Refusal | null {
+  if (provider === TEST_PROVIDER || reference) return null;
+  return { status: 400, code: 'validation', field: 'reference', message: say('refund_reference_required') };
+}
 
 /** A refused request: its status, code and message; `field` when one field is what is wrong. */
 export type Refusal = { status: 400 | 409 | 422; code: string; message: Said; field?: string };

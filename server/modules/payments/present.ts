@@ -1,4 +1,4 @@
-import type { HostedPayment } from '../../../src/common/checkout.js';
+import type { HostedPayment, PaymentProvider } from '../../../src/common/checkout.js';
 import { fromCents } from '../../../src/common/money.js';
 import { paymentStatusOf } from '../../../src/common/orders.js';
 import type {
@@ -25,7 +25,8 @@ import type {
 import { depositVerdict, fromWei, weiOf } from './crypto/policy.js';
 import { presentOrder, presentPayment as presentOrderPayment, presentPricing } from '../orders/present.js';
 import { csvColumns, csvExport } from '../../lib/csv.js';
-import { dashboardUrl, refundableCents } from './policy.js';
+import { sentenceOf } from '../../lib/errors.js';
+import { dashboardUrl, refundableCents, refundWayOf } from './policy.js';
 
 type Row = typeof payments.$inferSelect;
 type Parts = { payment: Row; order: typeof orders.$inferSelect; items: (typeof orderItems.$inferSelect)[] };
@@ -54,6 +55,7 @@ export const paymentCsv = csvExport(
   csvColumns<Payment>({
     id: 'text',
     orderId: 'text',
+    customerEmail: 'text',
     status: 'text',
     method: 'text',
     provider: 'text',
@@ -68,12 +70,27 @@ export const paymentCsv = csvExport(
   }),
 );
 
+/** Which providers this server has configured (Providers.configured): whether an API refund can be made now. */
+export type Configured = (name: PaymentProvider) => boolean;
+/** The order's customer beside a payment: their account and email (null without an order). */
+export type Customer = { customerId: string | null; customerEmail: string | null };
+
 /** A payment as the back office lists it. */
-export const presentPayment = (p: Row): Payment => ({
-  ...presentOrderPayment(p),
-  refundable: fromCents(refundableCents(p)),
-  dashboardUrl: dashboardUrl(p),
-});
+export function presentPayment(p: Row, customer: Customer, configured: Configured): Payment {
+  const { way, unavailable } = refundWayOf(p.provider, configured);
+  return {
+    ...presentOrderPayment(p),
+    ...customer,
+    refundable: fromCents(refundableCents(p)),
+    refundWay: way,
+    refundUnavailable: unavailable && {
+      messageCode: unavailable.messageCode,
+      params: Object.fromEntries(Object.entries(unavailable.params ?? {}).map(([k, v]) => [k, String(v)])),
+      message: sentenceOf(unavailable),
+    },
+    dashboardUrl: dashboardUrl(p),
+  };
+}
 
 const txUrl = (chainId: number, hash: string | null) => (hash ? explorerTxUrl(chainId, hash as Hex) : null);
 /** numeric(78,0) text (wei) → the exact decimal of the native token. */
@@ -171,9 +188,13 @@ type DetailParts = {
   crypto: CryptoDeposit | null;
 };
 
-export function presentPaymentDetail({ payment, order, refunds: given, events, crypto }: DetailParts): PaymentDetail {
+export function presentPaymentDetail(
+  { payment, order, refunds: given, events, crypto }: DetailParts,
+  configured: Configured,
+): PaymentDetail {
+  const customer = { customerId: order?.userId ?? null, customerEmail: order?.customerEmail ?? null };
   return {
-    ...presentPayment(payment),
+    ...presentPayment(payment, customer, configured),
     order: order ? presentOrder(order) : null,
     crypto,
     refunds: given.map(presentRefund),

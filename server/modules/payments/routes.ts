@@ -28,6 +28,8 @@ import {
 } from './service.js';
 
 export default defineRoutes('payments', (r, { db, settings, providers, config }) => {
+  const listContext = async () => ({ timezone: (await settings.get()).timezone, configured: providers.configured });
+
   r.get(
     '/api/payments',
     {
@@ -38,7 +40,7 @@ export default defineRoutes('payments', (r, { db, settings, providers, config })
         summary: 'Payments, with the count of each status and the total amount',
       },
     },
-    async (req) => ({ ok: true, ...(await listPayments(db, req.query)) }),
+    async (req) => ({ ok: true, ...(await listPayments(db, req.query, await listContext())) }),
   );
 
   r.get(
@@ -47,12 +49,14 @@ export default defineRoutes('payments', (r, { db, settings, providers, config })
       config: access.read,
       schema: { querystring: paymentListQuery, summary: 'The filtered, sorted list as CSV (every row, streamed)' },
     },
-    (req, reply) =>
-      streamCsv(reply, {
+    async (req, reply) => {
+      const ctx = await listContext();
+      return streamCsv(reply, {
         name: 'payments',
         columns: paymentCsv,
-        pages: keysetPages((page) => paymentRows(db, req.query, page)),
-      }),
+        pages: keysetPages((page) => paymentRows(db, req.query, page, ctx)),
+      });
+    },
   );
 
   r.get(
@@ -65,7 +69,7 @@ export default defineRoutes('payments', (r, { db, settings, providers, config })
         summary: 'A payment with its order, refunds and timeline',
       },
     },
-    async (req) => ({ ok: true, payment: await getPaymentDetail(db, req.params.id, providers.confirmations) }),
+    async (req) => ({ ok: true, payment: await getPaymentDetail(db, req.params.id, providers) }),
   );
 
   // Honours an Idempotency-Key header: a retried refund answers the first one instead of giving the money twice.

@@ -55,8 +55,9 @@ export async function createSdkPayment(
       provider: driver.name,
       customerId: input.customerId,
     });
-    return made;
+    return { ...made, order };
   });
   invalidateDashboard();
-  return { payment: presentPayment(opened.payment), redirectUrl: opened.redirectUrl };
+  const customer = { customerId: opened.order.userId, customerEmail: opened.order.customerEmail };
+  return { payment: presentPayment(opened.payment, customer, providers.configured), redirectUrl: opened.redirectUrl };
 }

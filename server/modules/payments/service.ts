@@ -5,7 +5,6 @@ import type { HostedPayment, PaymentProvider, SandboxConfirmation } from '../../
 import { fromCents } from '../../../src/common/money.js';
 import { PAYMENT_STATUSES } from '../../../src/common/orders.js';
 import {
-  TEST_PROVIDER,
   type HostedCryptoPayment,
   type PaymentDetail,
   type PaymentList,
@@ -14,7 +13,8 @@ import {
 } from '../../../src/common/payments.js';
 import type { PaymentListQuery, RefundInput } from '../../../src/common/payments.schemas.js';
 import { builtOnce, type Slots } from '../../db/built-once.js';
-import type { Db, Queryable, Tx } from '../../db/client.js';
+import { queryRows, type Db, type Queryable, type Tx } from '../../db/client.js';
+import { dayStart, inPeriod, RECEIVED_AT, revenueOf, type Period } from '../../lib/revenue.js';
 import {
   cryptoDeposits,
   cryptoRefunds,
@@ -44,10 +44,18 @@ import {
   MAX_CARD_REFUSALS,
   notPendingMessage,
   ownRefundRefusal,
+  recordedRefundRefusal,
+  refundWayOf,
   refundRefusal,
   type Refusal,
 } from './policy.js';
-import { presentDeposit, presentHostedPayment, presentPayment, presentPaymentDetail } from './present.js';
+import {
+  presentDeposit,
+  presentHostedPayment,
+  presentPayment,
+  presentPaymentDetail,
+  type Configured,
+} from './present.js';
 import type { Providers } from './providers/index.js';
 import type { PaymentDriver, ProviderEvent, ProviderPayment } from './providers/types.js';
 
@@ -238,42 +246,96 @@ function searchFilter(raw: string): SQL {
   return or(between(payments.id, search.from, search.to), between(payments.orderId, search.from, search.to), text)!;
 }
 
-function listFilter(q: Omit<PaymentListQuery, 'status'> & { status?: string }): SQL | undefined {
+type ListFilter = Omit<PaymentListQuery, 'status'> & { status?: string };
+
+/** Every filter but the dates: what the revenue's refunds follow (a refund counts when it was made). */
+function listFilterBut(q: ListFilter): SQL[] {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(payments.status, q.status));
   if (q.method) filters.push(eq(payments.method, q.method));
   if (q.provider) filters.push(eq(payments.provider, q.provider));
   if (q.q?.trim()) filters.push(searchFilter(q.q));
+  return filters;
+}
+
+/** The list's days in the site's timezone as instants (`from`'s start, the end of `to`). */
+const periodOf = (q: ListFilter, timezone: string): Period => ({
+  from: q.from ? dayStart(q.from, timezone) : undefined,
+  to: q.to ? dayStart(q.to, timezone, true) : undefined,
+});
+
+/** The whole filter: the dates select payments by when their money moved (completion, else creation). */
+function listFilter(q: ListFilter, timezone: string): SQL | undefined {
+  const filters = listFilterBut(q);
+  if (q.from || q.to) filters.push(inPeriod(RECEIVED_AT, periodOf(q, timezone)));
   return filters.length ? and(...filters) : undefined;
 }
 
-/** One page of the list (by offset for the JSON list, after a row for the CSV export). */
-export async function paymentRows(db: Db, q: PaymentListQuery, page: Page) {
+/** One page of the list (by offset for the JSON list, after a row for the CSV export), with each order's customer. */
+export async function paymentRows(
+  db: Db,
+  q: PaymentListQuery,
+  page: Page,
+  { timezone, configured }: ListContext,
+): Promise<PaymentWithCustomer[]> {
   const order = listOrder(SORTS[q.sort], payments.id, q.order);
   const rows = await db
-    .select()
+    .select({ payment: payments, customerId: orders.userId, customerEmail: orders.customerEmail })
     .from(payments)
-    .where(and(listFilter(q), after(order, page.after)))
+    .leftJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(listFilter(q, timezone), after(order, page.after)))
     .orderBy(...orderBy(order))
     .limit(page.limit)
     .offset(page.offset ?? 0);
-  return rows.map(presentPayment);
+  return rows.map(({ payment, ...customer }) => presentPayment(payment, customer, configured));
 }
 
-export async function listPayments(db: Db, q: PaymentListQuery): Promise<PaymentList> {
-  const where = listFilter(q);
-  const key = (status: string | undefined) =>
-    JSON.stringify([status ?? null, q.method ?? null, q.provider ?? null, q.q?.trim() || null]);
-  const [rows, total] = await Promise.all([paymentRows(db, q, q), counter.count(db, payments, where, key(q.status))]);
-  const stats: PaymentStats = { counts: {} as PaymentStats['counts'], countsAreEstimates: false, totalAmount: 0 };
-  for (const status of PAYMENT_STATUSES) {
-    const c = await counter.count(db, payments, listFilter({ ...q, status }), key(status));
-    stats.counts[status] = c.total;
-    stats.countsAreEstimates ||= c.totalIsEstimate;
-  }
-  stats.totalAmount = fromCents(
-    await counter.sum(db, payments, payments.amountCents, where, key(q.status), total.totalIsEstimate),
+type PaymentWithCustomer = ReturnType<typeof presentPayment>;
+/** What a list needs beside its query: the site's timezone (its days) and the providers configured (refund ways). */
+export type ListContext = { timezone: string; configured: Configured };
+
+/**
+ * Every provider with payments, found by hopping the provider index (a handful of probes, not a scan of the table):
+ * the method filter offers what the data holds.
+ */
+async function providersInUse(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ p: string }>(
+    db,
+    sql`with recursive t(p) as (select min(provider) from payments
+      union all select (select min(provider) from payments where provider > t.p) from t where t.p is not null)
+      select p from t where p is not null`,
   );
+  return rows.map((r) => r.p);
+}
+
+export async function listPayments(db: Db, q: PaymentListQuery, ctx: ListContext): Promise<PaymentList> {
+  const where = listFilter(q, ctx.timezone);
+  const key = (status: string | undefined) =>
+    JSON.stringify([status ?? null, q.method ?? null, q.provider ?? null, q.q?.trim() || null, q.from, q.to]);
+  const [rows, total] = await Promise.all([
+    paymentRows(db, q, q, ctx),
+    counter.count(db, payments, where, key(q.status)),
+  ]);
+  const counts = {} as PaymentStats['counts'];
+  let countsAreEstimates = false;
+  for (const status of PAYMENT_STATUSES) {
+    const c = await counter.count(db, payments, listFilter({ ...q, status }, ctx.timezone), key(status));
+    counts[status] = c.total;
+    countsAreEstimates ||= c.totalIsEstimate;
+  }
+  const but = listFilterBut(q);
+  const money = await counter.remember(db, 'revenue', `${ctx.timezone}:${key(q.status)}`, total.totalIsEstimate, () =>
+    revenueOf(db, periodOf(q, ctx.timezone), but.length ? and(...but) : undefined),
+  );
+  const stats: PaymentStats = {
+    counts,
+    countsAreEstimates,
+    totalAmount: fromCents(money.netCents),
+    gross: fromCents(money.grossCents),
+    refunds: fromCents(money.refundsCents),
+    net: fromCents(money.netCents),
+    providers: await providersInUse(db),
+  };
   return { payments: rows, ...total, stats };
 }
 
@@ -289,8 +351,11 @@ export async function cryptoDepositOf(db: Queryable, paymentId: string, confirma
   return presentDeposit(deposit, transfers, confirmations);
 }
 
-/** `confirmations`: what the crypto watcher waits for here (shown with a crypto payment). */
-export async function getPaymentDetail(db: Queryable, id: string, confirmations = 1): Promise<PaymentDetail> {
+/** What a payment's page needs of the providers: the confirmations crypto waits for, and which can refund now. */
+export type DetailProviders = Pick<Providers, 'confirmations' | 'configured'>;
+
+export async function getPaymentDetail(db: Queryable, id: string, providers: DetailProviders): Promise<PaymentDetail> {
+  const { confirmations } = providers;
   const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
   if (!payment) throw notFound('payment_not_found');
   // One after another: `db` may be a transaction, whose single connection takes one query at a time.
@@ -308,7 +373,7 @@ export async function getPaymentDetail(db: Queryable, id: string, confirmations 
     .where(eq(paymentEvents.paymentId, id))
     .orderBy(asc(paymentEvents.id));
   const crypto = payment.provider === 'crypto' ? await cryptoDepositOf(db, id, confirmations) : null;
-  return presentPaymentDetail({ payment, order, refunds: given, events, crypto });
+  return presentPaymentDetail({ payment, order, refunds: given, events, crypto }, providers.configured);
 }
 
 /** A policy's refusal as the error it answers, naming its field when it has one. */
@@ -317,15 +382,25 @@ export const refusalError = (r: Refusal) =>
     ? Object.assign(invalidField(r.field, r.message), { status: r.status, code: r.code })
     : new AppError(r.status, r.message, undefined, undefined, r.code);
 
-/** A mock order's test payment moved no money: its refund is only recorded. Any other goes through its provider. */
+/**
+ * Gives the money back the payment's way (refundWayOf): through its provider's API, or recorded with the reference of
+ * the money staff sent back outside the platform (a mock order's test payment moved none: recorded without one). A way
+ * that is unavailable here (a provider not configured, a points payment) is a 422 with its sentence.
+ */
 async function refundAtProvider(
   providers: Providers,
   payment: Payment,
-  cents: number,
+  input: RefundInput,
   ctx: { tx: Tx; now: Date; refundId: string },
 ) {
-  if (payment.provider === TEST_PROVIDER) return { reference: null };
-  return providers.get(payment.provider as PaymentProvider).refund(asProviderPayment(payment), cents, ctx);
+  const { way, unavailable } = refundWayOf(payment.provider, providers.configured);
+  if (unavailable) throw new AppError(422, unavailable, undefined, undefined, unavailable.messageCode);
+  if (way === 'recorded') {
+    const refusal = recordedRefundRefusal(payment.provider, input.reference);
+    if (refusal) throw refusalError(refusal);
+    return { reference: input.reference ?? null };
+  }
+  return providers.get(payment.provider as PaymentProvider).refund(asProviderPayment(payment), input.amount, ctx);
 }
 
 /** What gives the money back at the provider once the refund is taken: its reference, and what to run after commit. */
@@ -412,10 +487,10 @@ export async function refundPayment(
     const own = ownRefundRefusal(caller ?? null, order);
     if (own) throw forbidden(own, undefined, 'own_refund');
     return applyRefund(tx, order, payment, input, actor, now, (refundId) =>
-      refundAtProvider(providers, payment, input.amount, { tx, now, refundId }),
+      refundAtProvider(providers, payment, input, { tx, now, refundId }),
     );
   });
   await afterCommit?.();
-  const payment = await getPaymentDetail(db, id, providers.confirmations);
+  const payment = await getPaymentDetail(db, id, providers);
   return { payment, refund: payment.refunds.find((r) => r.id === refundId)! };
 }

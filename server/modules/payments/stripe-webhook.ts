@@ -131,7 +131,7 @@ async function recordDashboardRefund(
     tx,
     order,
     payment,
-    { amount: missing, reason: DASHBOARD_REFUND_SENTENCE },
+    { amount: missing, reason: DASHBOARD_REFUND_SENTENCE, reference: null },
     null,
     now,
     async () => ({ reference }),

@@ -1,20 +1,33 @@
 /** Reports: staff read them (the reports capability); the pure rules of periods and growth. */
-import type { ReportRange } from '../../../src/common/reports.js';
+import type { DayRange, ReportRange } from '../../../src/common/reports.js';
 import { resourceAccess } from '../../lib/access.js';
 
 export const reportsAccess = resourceAccess('reports');
 
-/** A range's buckets: the last 7, 30 or 90 days by day, or the last 12 months by month (today or this month included). */
-export function periodShape(range: ReportRange): { unit: 'day' | 'month'; count: number } {
+/** Custom ranges up to this many days are shown by day, longer ones by month. */
+export const MAX_DAILY_DAYS = 92;
+
+/**
+ * A range's buckets and length: the last 7, 30 or 90 days by day, the last year by month (today included), or the
+ * chosen days (`custom`) by day up to MAX_DAILY_DAYS, else by month.
+ */
+export function periodShape(
+  range: ReportRange,
+  days?: DayRange,
+): { unit: 'day' | 'month'; span: string; custom: boolean } {
   switch (range) {
     case '7d':
-      return { unit: 'day', count: 7 };
+      return { unit: 'day', span: '7 days', custom: false };
     case '30d':
-      return { unit: 'day', count: 30 };
+      return { unit: 'day', span: '30 days', custom: false };
     case '90d':
-      return { unit: 'day', count: 90 };
+      return { unit: 'day', span: '90 days', custom: false };
     case '1y':
-      return { unit: 'month', count: 12 };
+      return { unit: 'month', span: '1 year', custom: false };
+    case 'custom': {
+      const length = (Date.parse(days!.to) - Date.parse(days!.from)) / 86_400_000 + 1;
+      return { unit: length > MAX_DAILY_DAYS ? 'month' : 'day', span: `${length} days`, custom: true };
+    }
   }
 }
 

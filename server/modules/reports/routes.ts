@@ -4,6 +4,10 @@ import { defineRoutes } from '../../lib/routes.js';
 import { reportCsvColumns } from './present.js';
 import { reportsAccess as access } from './policy.js';
 import { buildReport } from './service.js';
+import type { ReportQuery } from '../../../src/common/reports.schemas.js';
+
+/** A custom range's days (the schema has required both). */
+const daysOf = (q: ReportQuery) => (q.dateRange === 'custom' ? { from: q.from!, to: q.to! } : undefined);
 
 export default defineRoutes('reports', (r, { db, settings }) => {
   r.get(
@@ -19,7 +23,17 @@ export default defineRoutes('reports', (r, { db, settings }) => {
     },
     async (req) => {
       const { timezone, currency } = await settings.get();
-      return { ok: true, data: await buildReport(db, req.params.type, req.query.dateRange, { timezone, currency }) };
+      return {
+        ok: true,
+        data: await buildReport(
+          db,
+          req.params.type,
+          req.query.dateRange,
+          { timezone, currency },
+          new Date(),
+          daysOf(req.query),
+        ),
+      };
     },
   );
 
@@ -35,7 +49,14 @@ export default defineRoutes('reports', (r, { db, settings }) => {
     },
     async (req, reply) => {
       const { timezone, currency } = await settings.get();
-      const report = await buildReport(db, req.params.type, req.query.dateRange, { timezone, currency });
+      const report = await buildReport(
+        db,
+        req.params.type,
+        req.query.dateRange,
+        { timezone, currency },
+        new Date(),
+        daysOf(req.query),
+      );
       // One page: a report's breakdown is at most 90 days or 12 months.
       const pages = (async function* () {
         yield report.series;

@@ -10,10 +10,12 @@ import {
   type Report,
   type ReportKind,
   type ReportPoint,
+  type DayRange,
   type ReportRange,
 } from '../../../src/common/reports.js';
 import { fromCents } from '../../../src/common/money.js';
 import { queryRows, type Db } from '../../db/client.js';
+import { RECEIVED, RECEIVED_AT } from '../../lib/revenue.js';
 import { foldOrderStats, orderStatsTable } from '../../db/order-stats.js';
 import { averageCents, growthPercent, periodShape } from './policy.js';
 
@@ -25,30 +27,54 @@ export type Window = {
   curEnd: Date;
   prevStart: Date;
   labels: string[];
+  /** The period's first and last days (YYYY-MM-DD, local), as the screen names it. */
+  firstDay: string;
+  lastDay: string;
 };
 
-type Row = { period: string } & Record<string, string | number | null>;
+type Row = { period: string; current: boolean } & Record<string, string | number | boolean | null>;
 type Figures = Record<string, number>;
 
 const FORMAT = { day: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
 const PAID = sql.raw(`('paid', 'fulfilled')`);
 const EARNING = sql.raw(`('pending', 'approved', 'paid')`);
 
-export async function windowOf(db: Db, range: ReportRange, timezone: string, now: Date): Promise<Window> {
-  const { unit, count } = periodShape(range);
+/**
+ * The period in the database's terms, from a day's start to a day's end in the site's timezone: the last 7, 30 or 90
+ * days (today included) by day, the last year (the 365 or 366 days to today's end) by month, or the days chosen
+ * (`from`–`to`, both included; by day up to 92 days, else by month). The previous period is as long and ends where
+ * this one starts.
+ */
+export async function windowOf(
+  db: Db,
+  range: ReportRange,
+  timezone: string,
+  now: Date,
+  days?: DayRange,
+): Promise<Window> {
+  const { unit, span, custom } = periodShape(range, days);
   const step = sql.raw(`interval '1 ${unit}'`);
+  const today = sql`date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timezone})`;
+  const bounds = custom
+    ? sql`select ${days!.from}::date::timestamp as cs, (${days!.to}::date + 1)::timestamp as ce`
+    : sql`select ${today} + interval '1 day' - ${sql.raw(`interval '${span}'`)} as cs, ${today} + interval '1 day' as ce`;
   const [row] = await queryRows<{
     cur_start: string | Date;
     cur_end: string | Date;
     prev_start: string | Date;
     labels: string;
+    first_day: string;
+    last_day: string;
   }>(
     db,
     sql`
-    with t as (select date_trunc(${unit}, ${now.toISOString()}::timestamptz at time zone ${timezone}) as today),
-    w as (select today - ${count - 1}::int * ${step} as cs, today + ${step} as ce, today - ${2 * count - 1}::int * ${step} as ps from t)
-    select cs at time zone ${timezone} as cur_start, ce at time zone ${timezone} as cur_end, ps at time zone ${timezone} as prev_start,
-      (select string_agg(to_char(g, ${FORMAT[unit]}), ',' order by g) from generate_series(cs, ce - ${step}, ${step}) g) as labels
+    with b as (${bounds}),
+    w as (select cs, ce, cs - (ce - cs) as ps from b)
+    select cs at time zone ${timezone} as cur_start, ce at time zone ${timezone} as cur_end,
+      ps at time zone ${timezone} as prev_start,
+      to_char(cs, 'YYYY-MM-DD') as first_day, to_char(ce - interval '1 day', 'YYYY-MM-DD') as last_day,
+      (select string_agg(to_char(g, ${FORMAT[unit]}), ',' order by g)
+        from generate_series(date_trunc(${unit}, cs), ce - interval '1 day', ${step}) g) as labels
     from w`,
   );
   if (!row) throw new Error('the report period could not be computed');
@@ -59,6 +85,8 @@ export async function windowOf(db: Db, range: ReportRange, timezone: string, now
     curEnd: new Date(row.cur_end),
     prevStart: new Date(row.prev_start),
     labels: row.labels.split(','),
+    firstDay: row.first_day,
+    lastDay: row.last_day,
   };
 }
 
@@ -69,13 +97,30 @@ const bucket = (w: Window, column: SQL) =>
 const within = (w: Window, column: SQL) =>
   sql`${column} >= ${w.prevStart.toISOString()}::timestamptz and ${column} < ${w.curEnd.toISOString()}::timestamptz`;
 
-/** Figures per bucket of one table: `select` is the list of aggregates, named. */
+/**
+ * Figures per bucket of one table: `select` is the list of aggregates, named. `current` tells the period's rows from
+ * the previous period's: with a partial first month both may fall in one month's bucket.
+ */
 async function grouped(db: Db, w: Window, from: SQL, column: SQL, select: SQL, where: SQL = sql`true`): Promise<Row[]> {
   return queryRows<Row>(
     db,
-    sql`select ${bucket(w, column)} as period, ${select} from ${from} where ${within(w, column)} and ${where} group by 1`,
+    sql`select ${bucket(w, column)} as period, ${column} >= ${w.curStart.toISOString()}::timestamptz as current, ${select}
+    from ${from} where ${within(w, column)} and ${where} group by 1, 2`,
   );
 }
+
+/** Revenue's parts (server/lib/revenue.ts): payments received and their count, and refunds, each when the money moved. */
+const moneyRows = (db: Db, w: Window) => [
+  grouped(
+    db,
+    w,
+    sql`payments`,
+    RECEIVED_AT,
+    sql`coalesce(sum(payments.amount_cents), 0) as gross, count(*) as "paidOrders"`,
+    RECEIVED,
+  ),
+  grouped(db, w, sql`refunds`, sql`created_at`, sql`coalesce(sum(amount_cents), 0) as refunds`),
+];
 
 /** Distinct buyers (by email) over the current and the previous period: a distinct count does not add up over days. */
 async function distinctBuyers(db: Db, w: Window, where: SQL): Promise<{ current: number; previous: number }> {
@@ -98,25 +143,20 @@ async function rowsOf(db: Db, kind: ReportKind, w: Window): Promise<Row[][]> {
     // Orders' counts and sums come from their hourly figures: a year is at most 8,784 hours a status, not a million rows.
     case 'dashboard':
       return Promise.all([
-        grouped(
-          db,
-          w,
-          orderStatsTable,
-          hour,
-          sql`coalesce(sum(orders), 0) as orders, coalesce(sum(orders) filter (where status in ${PAID}), 0) as "paidOrders",
-          coalesce(sum(amount_cents) filter (where status in ${PAID}), 0) as revenue`,
-        ),
+        ...moneyRows(db, w),
+        grouped(db, w, orderStatsTable, hour, sql`coalesce(sum(orders), 0) as orders`),
         grouped(db, w, sql`users`, created, sql`count(*) as users`),
       ]);
+    // Units and discounts are the paid orders' placed in the period (their hourly figures).
     case 'sales':
       return Promise.all([
+        ...moneyRows(db, w),
         grouped(
           db,
           w,
           orderStatsTable,
           hour,
-          sql`coalesce(sum(orders), 0) as "paidOrders", coalesce(sum(amount_cents), 0) as revenue,
-          coalesce(sum(qty), 0) as "unitsSold", coalesce(sum(discount_cents), 0) as discounts`,
+          sql`coalesce(sum(qty), 0) as "unitsSold", coalesce(sum(discount_cents), 0) as discounts`,
           sql`status in ${PAID}`,
         ),
       ]);
@@ -133,15 +173,7 @@ async function rowsOf(db: Db, kind: ReportKind, w: Window): Promise<Row[][]> {
       ]);
     case 'financial':
       return Promise.all([
-        grouped(
-          db,
-          w,
-          sql`payments`,
-          sql`coalesce(completed_at, created_at)`,
-          sql`coalesce(sum(amount_cents), 0) as gross`,
-          sql`status in ('completed', 'refunded')`,
-        ),
-        grouped(db, w, sql`refunds`, created, sql`coalesce(sum(amount_cents), 0) as refunds`),
+        ...moneyRows(db, w),
         grouped(
           db,
           w,
@@ -192,9 +224,10 @@ async function rowsOf(db: Db, kind: ReportKind, w: Window): Promise<Row[][]> {
 
 /** Figures the tables do not hold: worked out from the others, per bucket and for the totals alike. */
 function derive(kind: ReportKind, f: Figures): Figures {
+  const revenue = (f.gross ?? 0) - (f.refunds ?? 0);
   if (kind === 'dashboard' || kind === 'sales')
-    return { ...f, avgOrderValue: averageCents(f.revenue ?? 0, f.paidOrders ?? 0) };
-  if (kind === 'financial') return { ...f, net: (f.gross ?? 0) - (f.refunds ?? 0) };
+    return { ...f, revenue, avgOrderValue: averageCents(revenue, f.paidOrders ?? 0) };
+  if (kind === 'financial') return { ...f, net: revenue };
   return f;
 }
 
@@ -206,24 +239,23 @@ export async function buildReport(
   range: ReportRange,
   settings: { timezone: string; currency: string },
   now = new Date(),
+  days?: DayRange,
 ): Promise<Report> {
-  const w = await windowOf(db, range, settings.timezone, now);
+  const w = await windowOf(db, range, settings.timezone, now, days);
   const metrics: readonly string[] = REPORT_METRICS[kind];
   const byPeriod = new Map<string, Figures>();
   const current: Figures = {};
   const previous: Figures = {};
-  const first = w.labels[0] ?? '';
   for (const rows of await rowsOf(db, kind, w)) {
-    for (const row of rows) {
-      const into = row.period < first ? previous : current;
-      const point = byPeriod.get(row.period) ?? {};
-      for (const [key, raw] of Object.entries(row)) {
-        if (key === 'period') continue;
+    for (const { period, current: isCurrent, ...figures } of rows) {
+      const into = isCurrent ? current : previous;
+      const point = byPeriod.get(period) ?? {};
+      for (const [key, raw] of Object.entries(figures)) {
         const value = Number(raw ?? 0);
-        point[key] = (point[key] ?? 0) + value;
+        if (isCurrent) point[key] = (point[key] ?? 0) + value;
         into[key] = (into[key] ?? 0) + value;
       }
-      byPeriod.set(row.period, point);
+      if (isCurrent) byPeriod.set(period, point);
     }
   }
   const buyersWhere = kind === 'users' ? sql`true` : kind === 'referrals' ? sql`referrer_id is not null` : null;
@@ -252,6 +284,8 @@ export async function buildReport(
     bucket: w.unit,
     timezone: w.timezone,
     currency: settings.currency,
+    firstDay: w.firstDay,
+    lastDay: w.lastDay,
     from: w.curStart.toISOString(),
     to: w.curEnd.toISOString(),
     previousFrom: w.prevStart.toISOString(),

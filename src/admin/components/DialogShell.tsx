@@ -43,6 +43,15 @@ type DialogShellProps<V, M extends string> = {
 
 type Submit<V, M> = (values: V, mode: M) => Promise<FieldErrors | undefined>;
 
+/**
+ * The server's field errors that name an input of this form. One about anything else (a provider, a record) is said
+ * in the dialog's sentence: set on a field the form lacks, it would mark nothing and refuse every later submit.
+ */
+function formFieldErrors(fields: FieldErrors | undefined, values: object): FieldErrors | undefined {
+  const kept = Object.entries(fields ?? {}).filter(([field]) => Object.hasOwn(values, field));
+  return kept.length ? Object.fromEntries(kept) : undefined;
+}
+
 /** A dialog's form starts from its defaults: react-admin's Form would otherwise fill it from the record of the page around it. */
 const NO_RECORD = {};
 
@@ -135,7 +144,7 @@ export default function DialogShell<V extends Record<string, unknown>, M extends
       const message = e instanceof Error && e.message ? e.message : translate(unknownError);
       if (failure) notify(failure(mode), { type: 'error', messageArgs: { error: message } });
       else setError(message);
-      return e instanceof ApiError ? e.fields : undefined;
+      return e instanceof ApiError ? formFieldErrors(e.fields, values) : undefined;
     } finally {
       setBusy(null);
     }

@@ -55,6 +55,7 @@ const en = {
       stats: {
         total_orders: 'Total Orders',
         total_revenue: 'Total Revenue',
+        revenue_parts: 'Gross %{gross} − refunds %{refunds}',
         total_users: 'Total Users',
         total_products: 'Total Products',
         pending_orders: 'Pending orders',

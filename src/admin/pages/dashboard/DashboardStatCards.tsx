@@ -2,6 +2,7 @@ import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
 import StatCard from '../../components/StatCard';
@@ -28,7 +29,21 @@ export default function DashboardStatCards({ stats, loading }: { stats?: Dashboa
           loading={loading}
           icon={<AttachMoneyIcon />}
           label={t('total_revenue')}
-          value={stats ? money(stats.totalRevenue) : '—'}
+          value={
+            stats ? (
+              <>
+                {money(stats.totalRevenue)}
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {translate('app.dashboard.stats.revenue_parts', {
+                    gross: money(stats.grossRevenue),
+                    refunds: money(stats.totalRefunds),
+                  })}
+                </Typography>
+              </>
+            ) : (
+              '—'
+            )
+          }
           color="success.main"
         />
         <StatCard

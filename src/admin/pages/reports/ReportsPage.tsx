@@ -9,7 +9,9 @@ import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui
 import { useQueryClient } from '@tanstack/react-query';
 import { Title, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { apiDownload, toQuery } from '../../../lib/api';
+import { apiDownload } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
+import { useFormat } from '../../hooks/useFormat';
 import {
   KIND_OF_TYPE,
   MONEY_METRICS,
@@ -23,7 +25,7 @@ import BreakdownTable from './BreakdownTable';
 import StatCardRow from '../../components/StatCardRow';
 import GrowthCard from './GrowthCard';
 import ReportCharts from './ReportCharts';
-import { useReport } from './useReport';
+import { reportQueryOf, useReport } from './useReport';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
   (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
@@ -36,27 +38,35 @@ export default function ReportsPage() {
   const range = pick<ReportRange>(params.get('range'), REPORT_RANGES, '30d');
   const type = pick<ReportType>(params.get('type'), REPORT_TYPES, 'overview');
   const kind = KIND_OF_TYPE[type];
-  const overview = useReport('dashboard', range, type);
-  const details = useReport(kind, range, type, kind !== 'dashboard');
+  const period = { dateRange: range, from: params.get('from') ?? undefined, to: params.get('to') ?? undefined };
+  const overview = useReport('dashboard', period, type);
+  const details = useReport(kind, period, type, kind !== 'dashboard');
+  const format = useFormat();
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
-  const choose = (key: 'range' | 'type', value: string) =>
+  const choose = (key: 'range' | 'type' | 'from' | 'to', value: string) =>
     setParams(
       (p) => {
-        p.set(key, value);
+        if (value) p.set(key, value);
+        else p.delete(key);
+        // A custom range starts from the period shown, so that choosing it changes nothing until a day is changed.
+        if (key === 'range' && value === 'custom' && data) {
+          if (!p.get('from')) p.set('from', data.firstDay);
+          if (!p.get('to')) p.set('to', data.lastDay);
+        }
         return p;
       },
       { replace: true },
     );
+  const data = overview.data;
+  /** A day of the period (YYYY-MM-DD) as the reader writes dates: the day itself, whatever the timezone. */
+  const day = (d: string) => formatDate(`${d}T12:00:00Z`, 'UTC', format.lang);
   const exportReport = async () => {
     setExporting(true);
     setExportError(null);
     try {
-      await apiDownload(
-        `/api/reports/export/${kind}${toQuery({ dateRange: range, reportType: type })}`,
-        `report-${kind}.csv`,
-      );
+      await apiDownload(`/api/reports/export/${kind}${reportQueryOf(period, type)}`, `report-${kind}.csv`);
     } catch (e) {
       setExportError(translate('app.reports.export_failed', { error: e instanceof Error ? e.message : String(e) }));
     } finally {
@@ -64,7 +74,6 @@ export default function ReportsPage() {
     }
   };
 
-  const data = overview.data;
   const loading = overview.isPending;
   const failed = overview.error ?? details.error;
   const t = (key: string) => translate(`app.reports.${key}`);
@@ -106,6 +115,28 @@ export default function ReportsPage() {
             </MenuItem>
           ))}
         </TextField>
+        {range === 'custom' && (
+          <>
+            <TextField
+              type="date"
+              size="small"
+              label={t('from')}
+              value={period.from ?? ''}
+              onChange={(e) => choose('from', e.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: period.to } }}
+              sx={{ width: 170 }}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label={t('to')}
+              value={period.to ?? ''}
+              onChange={(e) => choose('to', e.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: period.from } }}
+              sx={{ width: 170 }}
+            />
+          </>
+        )}
         <Button startIcon={<RefreshIcon />} onClick={() => queryClient.invalidateQueries({ queryKey: ['reports'] })}>
           {t('refresh')}
         </Button>
@@ -113,6 +144,15 @@ export default function ReportsPage() {
           {exporting ? t('exporting') : t('export')}
         </Button>
       </Stack>
+      {data && (
+        <Typography data-testid="report-period" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('app.reports.period', {
+            from: day(data.firstDay),
+            to: day(data.lastDay),
+            timezone: data.timezone,
+          })}
+        </Typography>
+      )}
       {exportError && (
         <Alert severity="error" sx={{ mb: 2 }} onClose={() => setExportError(null)}>
           {exportError}
@@ -139,6 +179,13 @@ export default function ReportsPage() {
             icon={<AttachMoneyIcon />}
             color="success.main"
             label={t('cards.total_revenue')}
+            caption={
+              data &&
+              translate('app.reports.cards.revenue_parts', {
+                gross: format.money(data.totals.gross?.value ?? 0),
+                refunds: format.money(data.totals.refunds?.value ?? 0),
+              })
+            }
             total={data?.totals.revenue}
           />
           <GrowthCard

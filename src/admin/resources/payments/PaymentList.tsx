@@ -1,6 +1,8 @@
 import { DataTable, ShowButton } from 'react-admin';
 import { PAYMENT_STATUSES } from '../../../common/orders';
-import { PAYMENT_FILTER_PROVIDERS, type Payment } from '../../../common/payments';
+import type { Payment } from '../../../common/payments';
+import RecordLink from '../../components/RecordLink';
+import { DayFilter, ProviderFilter } from './PaymentFilters';
 import { shortId } from '../../components/ids';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
 import { useLine } from '../../components/PhoneList';
@@ -12,14 +14,18 @@ import PaymentLoadError from './PaymentLoadError';
 import PaymentStatsCards from './PaymentStatsCards';
 import PaymentStatusField from './PaymentStatusChip';
 
-const SELECTS: SelectFilter[] = [
-  { source: 'status', choices: PAYMENT_STATUSES, names: 'status', all: 'all_statuses' },
-  { source: 'provider', choices: PAYMENT_FILTER_PROVIDERS, names: 'provider', all: 'all_methods' },
+const SELECTS: SelectFilter[] = [{ source: 'status', choices: PAYMENT_STATUSES, names: 'status', all: 'all_statuses' }];
+
+/** The method filter, with the providers the data holds (the list answer's `stats.providers`), and the days. */
+const INPUTS = [
+  <ProviderFilter key="provider" source="provider" alwaysOn />,
+  <DayFilter key="from" source="from" alwaysOn />,
+  <DayFilter key="to" source="to" alwaysOn />,
 ];
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 
-/** Payments, newest first, 50 a page: counts per status and the total amount of the filter, search, status and method filters. */
+/** Payments, newest first, 50 a page: counts per status and the revenue of the filter; search, status, method and day filters. */
 export default function PaymentList() {
   const { money, dateTime } = useFormat();
   const line = useLine();
@@ -28,11 +34,12 @@ export default function PaymentList() {
       perPage={PAYMENTS_PER_PAGE}
       search
       selects={SELECTS}
+      inputs={INPUTS}
       header={<PaymentStatsCards />}
       loadError={<PaymentLoadError />}
       mobile={{
         primary: (p) => money(p.amount, p.currency),
-        secondary: (p) => line(shortId(p.id), dateTime(p.createdAt)),
+        secondary: (p) => line(shortId(p.id), p.customerEmail ?? '', dateTime(p.createdAt)),
         status: () => <PaymentStatusField />,
       }}
     >
@@ -41,6 +48,25 @@ export default function PaymentList() {
         disableSort
         cellSx={noWrap}
         render={(p) => <Mono title={p.id}>{shortId(p.id)}</Mono>}
+      />
+      <DataTable.Col<Payment>
+        source="orderId"
+        disableSort
+        cellSx={noWrap}
+        render={(p) => (
+          <RecordLink resource="orders" id={p.orderId} mono title={p.orderId ?? undefined}>
+            {p.orderId ? shortId(p.orderId) : '—'}
+          </RecordLink>
+        )}
+      />
+      <DataTable.Col<Payment>
+        source="customerEmail"
+        disableSort
+        render={(p) => (
+          <RecordLink resource="users" id={p.customerId}>
+            {p.customerEmail ?? '—'}
+          </RecordLink>
+        )}
       />
       <DataTable.Col<Payment> source="provider" disableSort render={(p) => <PaymentMethod payment={p} />} />
       <DataTable.Col<Payment>

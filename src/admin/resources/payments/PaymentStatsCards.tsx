@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { PAYMENT_STATUSES } from '../../../common/orders';
 import type { PaymentStats } from '../../../common/payments';
@@ -6,7 +7,7 @@ import StatCardRow from '../../components/StatCardRow';
 import { useFormat } from '../../hooks/useFormat';
 import { PAYMENT_STATUS_COLORS } from './PaymentStatusChip';
 
-/** One card per status and the total amount, from the `stats` of the list answer (so they follow its search and filters). */
+/** One card per status and the net revenue with its parts, from the list answer's `stats` (they follow its filters). */
 export default function PaymentStatsCards() {
   const translate = useTranslate();
   const { number, money } = useFormat();
@@ -26,8 +27,22 @@ export default function PaymentStatsCards() {
       ))}
       <StatCard
         loading={isPending}
-        label={translate('resources.payments.stats.total_amount')}
-        value={stats ? money(stats.totalAmount) : ''}
+        label={translate('resources.payments.stats.net')}
+        value={
+          stats ? (
+            <>
+              {money(stats.net)}
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {translate('resources.payments.stats.parts', {
+                  gross: money(stats.gross),
+                  refunds: money(stats.refunds),
+                })}
+              </Typography>
+            </>
+          ) : (
+            ''
+          )
+        }
       />
     </StatCardRow>
   );

@@ -1,4 +1,5 @@
 import UndoIcon from '@mui/icons-material/Undo';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useRef } from 'react';
 import {
   maxLength,
@@ -11,20 +12,39 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { isPaymentRateLimit, type Payment, type PaymentDetail } from '../../../common/payments';
-import { ApiError, apiSend } from '../../../lib/api';
+import { isPaymentRateLimit, TEST_PROVIDER, type Payment, type PaymentDetail } from '../../../common/payments';
+import { ApiError, apiSend, translateError } from '../../../lib/api';
 import { idempotencyKeys } from '../../../lib/idempotency';
 import DialogShell, { type DialogSubmit } from '../../components/DialogShell';
 import { useFormat } from '../../hooks/useFormat';
 import { detailOf } from '../../components/AwaitDetail';
 
-type RefundValues = { amount?: number | null; reason?: string; paymentId?: string };
+type RefundValues = { amount?: number | null; reason?: string; reference?: string; paymentId?: string };
 
 const SUBMITS: [DialogSubmit<'refund'>] = [
   { mode: 'refund', label: 'resources.payments.refund.submit', busyLabel: 'resources.payments.refund.submitting' },
 ];
 
-type Refundable = Pick<Payment, 'id' | 'status' | 'refundable' | 'currency'>;
+type Refundable = Pick<
+  Payment,
+  'id' | 'status' | 'refundable' | 'currency' | 'provider' | 'refundWay' | 'refundUnavailable'
+>;
+
+/** Why the refund cannot be made here (its provider is not configured), in the reader's language: the button says it. */
+function Unavailable({ why }: { why: NonNullable<Payment['refundUnavailable']> }) {
+  const translate = useTranslate();
+  const sentence = translateError(why.messageCode, why.params, why.message);
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+      <Button size="small" startIcon={<UndoIcon />} disabled aria-describedby="refund-unavailable">
+        {translate('resources.payments.refund.open')}
+      </Button>
+      <Typography id="refund-unavailable" variant="caption" color="text.secondary">
+        {sentence}
+      </Typography>
+    </Stack>
+  );
+}
 
 /**
  * "Refund" on a completed payment, for finance and admins: how much (at most what is left) and why. Each attempt
@@ -36,11 +56,18 @@ export function RefundDialog({ payment, sdk }: { payment: Refundable; sdk?: bool
   const { money } = useFormat();
   const { canAccess: canRefund = false } = useCanAccess({ resource: 'payments', action: 'edit' });
   const keyFor = useRef(idempotencyKeys()).current;
-  if (!canRefund || payment.status !== 'completed' || payment.refundable <= 0) return null;
+  if (!canRefund || payment.status !== 'completed') return null;
+  if (payment.refundUnavailable) return <Unavailable why={payment.refundUnavailable} />;
+  if (payment.refundable <= 0) return null;
   const left = money(payment.refundable, payment.currency);
+  const recorded = payment.refundWay === 'recorded';
 
   const send = async (values: RefundValues) => {
-    const body = { amount: values.amount, reason: values.reason?.trim() ?? '' };
+    const body = {
+      amount: values.amount,
+      reason: values.reason?.trim() ?? '',
+      ...(recorded && { reference: values.reference?.trim() ?? '' }),
+    };
     const [path, sent] = sdk
       ? ['/api/payment-sdk/refund', { paymentId: payment.id, ...body }]
       : [`/api/payments/${payment.id}/refund`, body];
@@ -62,7 +89,7 @@ export function RefundDialog({ payment, sdk }: { payment: Refundable; sdk?: bool
       openLabel="resources.payments.refund.open"
       openIcon={<UndoIcon />}
       title="resources.payments.refund.title"
-      defaultValues={{ amount: payment.refundable, paymentId: payment.id }}
+      defaultValues={{ amount: payment.refundable, paymentId: payment.id, reason: '', reference: '' }}
       submits={SUBMITS}
       cancel="resources.payments.refund.cancel"
       send={send}
@@ -85,6 +112,19 @@ export function RefundDialog({ payment, sdk }: { payment: Refundable; sdk?: bool
         ]}
       />
       <TextInput source="reason" multiline minRows={2} validate={[required(), maxLength(500)]} />
+      {recorded && (
+        <>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate('resources.payments.refund.recorded')}
+          </Alert>
+          <TextInput
+            source="reference"
+            label="resources.payments.refund.reference"
+            helperText={translate('resources.payments.refund.reference_help')}
+            validate={payment.provider === TEST_PROVIDER ? [maxLength(200)] : [required(), maxLength(200)]}
+          />
+        </>
+      )}
     </DialogShell>
   );
 }

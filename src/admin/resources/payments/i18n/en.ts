@@ -16,6 +16,7 @@ const en = {
     completedAt: 'Completed',
     dashboardUrl: 'External link',
     reason: 'Reason',
+    customerEmail: 'Customer',
   },
   search: 'Payment ID, order ID, email or reference',
   empty: 'No payments found',
@@ -24,8 +25,8 @@ const en = {
     '支付请求过于频繁，请稍后重试并刷新页面。(Too many payment requests: wait a moment, then refresh the page.)',
   actions: 'Actions',
   view_in_dashboard: 'View in Dashboard',
-  filters: { all_statuses: 'All statuses', all_methods: 'All methods' },
-  stats: { total_amount: 'Total amount' },
+  filters: { all_statuses: 'All statuses', all_methods: 'All methods', from: 'From', to: 'To' },
+  stats: { net: 'Net revenue', parts: 'Gross %{gross} − refunds %{refunds}' },
   status: { pending: 'Pending', completed: 'Completed', failed: 'Failed', refunded: 'Refunded' },
   provider: {
     sandbox: 'Sandbox',
@@ -37,6 +38,7 @@ const en = {
     test: 'Test',
     coinbase: 'Coinbase',
     bank: 'Bank transfer',
+    points: 'Points',
   },
   method: { card: 'card', crypto: 'crypto' },
   crypto: {
@@ -88,6 +90,9 @@ const en = {
     positive: 'Amount must be more than 0',
     too_much: 'Amount can be at most what is left: %{amount}',
     amount: 'Refund Amount',
+    reference: 'Bank or provider reference',
+    reference_help: 'The reference of the money you sent back (the bank transfer’s, or the provider’s)',
+    recorded: 'This payment was not made through an API: send the money back yourself, then record it here.',
   },
 };
 

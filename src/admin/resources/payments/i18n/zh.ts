@@ -18,6 +18,7 @@ const zh: typeof en = {
     completedAt: '完成时间',
     dashboardUrl: '外部链接',
     reason: '原因',
+    customerEmail: '客户',
   },
   search: '支付号、订单号、邮箱或参考号',
   empty: '未找到支付记录',
@@ -25,8 +26,8 @@ const zh: typeof en = {
   rate_limited: '支付请求过于频繁，请稍后重试并刷新页面。',
   actions: '操作',
   view_in_dashboard: '在控制台中查看',
-  filters: { all_statuses: '全部状态', all_methods: '全部支付方式' },
-  stats: { total_amount: '总金额' },
+  filters: { all_statuses: '全部状态', all_methods: '全部支付方式', from: '开始日期', to: '结束日期' },
+  stats: { net: '净收入', parts: '收款总额 %{gross} − 退款 %{refunds}' },
   status: { pending: '待处理', completed: '已完成', failed: '失败', refunded: '已退款' },
   provider: {
     sandbox: '沙盒',
@@ -38,6 +39,7 @@ const zh: typeof en = {
     test: '测试',
     coinbase: 'Coinbase',
     bank: '银行转账',
+    points: '积分',
   },
   method: { card: '银行卡', crypto: '加密货币' },
   crypto: {
@@ -89,6 +91,9 @@ const zh: typeof en = {
     positive: '金额必须大于 0',
     too_much: '金额最多为剩余可退款金额：%{amount}',
     amount: '退款金额',
+    reference: '银行或支付渠道参考号',
+    reference_help: '你退回款项的参考号（银行转账的或支付渠道的）',
+    recorded: '此付款并非通过 API 完成：请自行退回款项，然后在此登记。',
   },
 };
 
