@@ -98,7 +98,10 @@ export class Counter {
     );
   }
 
-  /** Figures computed over a filter (e.g. its revenue), kept and dropped like its sum. */
+  /**
+   * Figures computed over a filter (e.g. its revenue), kept only over a large filter (`large`: its count is an
+   * estimate), as long as an estimate is: a small one is computed afresh, so a write shows at once.
+   */
   async remember<T extends object>(
     db: Queryable,
     name: string,
@@ -106,9 +109,7 @@ export class Counter {
     large: boolean,
     compute: () => Promise<T>,
   ): Promise<T> {
-    return this.cached(`${dbId(db)}:${name}:${filterKey}`, compute, () =>
-      large ? this.estimateTtlMs : this.exactTtlMs,
-    );
+    return this.cached(`${dbId(db)}:${name}:${filterKey}`, compute, () => (large ? this.estimateTtlMs : 0));
   }
 
   private async cached<T extends object | number>(
