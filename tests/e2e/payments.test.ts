@@ -68,13 +68,27 @@ describe('Payments in Chromium', () => {
     await page.getByPlaceholder('Payment ID, order ID, email or reference').fill(payment.paymentId);
     await expect.poll(() => page.locator('tbody tr').count(), WAIT).toBe(1);
     const cells = (await page.locator('tbody tr').first().locator('td').allInnerTexts()).map((c) => c.trim());
-    expect(cells.slice(0, 4)).toEqual([payment.paymentId.slice(0, 12), 'Sandbox · card', '$30.00', 'Completed']);
+    expect(cells.slice(0, 6)).toEqual([
+      payment.paymentId.slice(0, 12),
+      payment.orderId.slice(0, 12),
+      'shopper@rwa.dev',
+      'Sandbox · card',
+      '$30.00',
+      'Completed',
+    ]);
+    expect(
+      await page
+        .locator('tbody tr')
+        .first()
+        .getByRole('link', { name: payment.orderId.slice(0, 12) })
+        .getAttribute('href'),
+    ).toContain(payment.orderId);
     expect(
       await page.locator('tbody tr').first().getByRole('link', { name: 'View in Dashboard' }).getAttribute('href'),
     ).toBe(`/pay/sandbox/${payment.paymentId}`);
     await shot('payments-list-en');
 
-    await page.locator('tbody tr').first().getByRole('link', { name: 'Show' }).click();
+    await page.locator('tbody tr').first().locator('td').nth(4).click();
     await page.waitForURL(new RegExp(`/payments/${payment.paymentId}/show$`));
     await expect.poll(() => page.getByText('Timeline').isVisible(), WAIT).toBe(true);
     expect(await page.getByRole('link', { name: 'View in Dashboard' }).first().getAttribute('href')).toBe(
@@ -116,10 +130,66 @@ describe('Payments in Chromium', () => {
     await expect.poll(() => page.getByText('时间线').isVisible(), WAIT).toBe(true);
     await shot('payment-detail-zh');
     await page.goto(b.url('/payments'));
-    await expect.poll(() => page.getByText('总金额').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.getByText('净收入').isVisible(), WAIT).toBe(true);
     await expect.poll(() => page.locator('tbody tr').count(), WAIT).toBeGreaterThan(0);
     await shot('payments-list-zh');
     await page.getByRole('button', { name: 'EN' }).click();
+  });
+
+  it('a bank transfer is refunded as a recorded refund with its bank reference; a refusal leaves the dialog usable', async () => {
+    await page.getByRole('menuitem', { name: 'Payments' }).click();
+    await page.waitForURL(/\/payments/);
+    await page.getByPlaceholder('Payment ID, order ID, email or reference').fill('');
+    await page.getByRole('combobox', { name: 'Method' }).click();
+    await page.getByRole('option', { name: 'Bank transfer' }).click();
+    await expect.poll(() => page.getByRole('listbox').count(), WAIT).toBe(0);
+    await expect.poll(() => page.url()).toMatch(/provider.*bank/);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Completed' }).click();
+    await expect.poll(() => page.getByRole('listbox').count(), WAIT).toBe(0);
+    const row = page.locator('tbody tr').first();
+    await expect.poll(() => row.innerText(), WAIT).toContain('Bank transfer');
+    await row.locator('td').nth(4).click();
+    await page.waitForURL(/\/payments\/[^/]+\/show$/);
+    const paymentId = page.url().split('/').at(-2)!;
+    const { payment: before } = await api(`/api/payments/${paymentId}`);
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund payment' });
+    await expect.poll(() => dialog.getByLabel('Bank or provider reference').isVisible(), WAIT).toBe(true);
+    await dialog.getByLabel('Amount').fill(String(before.refundable));
+    await dialog.getByLabel('Reason').fill('Goods returned');
+    await dialog.getByLabel('Bank or provider reference').fill('TRF-2026-0042');
+    // Meanwhile a colleague refunds a cent of it: the full amount is refused, with the amount marked.
+    await api(
+      `/api/payments/${paymentId}/refund`,
+      { amount: 0.01, reason: 'Colleague', reference: 'TRF-1' },
+      { 'idempotency-key': `e2e-${paymentId}` },
+    );
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect.poll(() => dialog.locator('.Mui-error').first().isVisible(), WAIT).toBe(true);
+    await shot('refund-refused-en');
+    const left = Math.round(before.refundable * 100 - 1) / 100;
+    await dialog.getByLabel('Amount').fill(String(left));
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect.poll(() => page.getByText('Refund processed successfully').first().isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.getByTestId('payment-refunds').innerText(), WAIT).toContain('TRF-2026-0042');
+    const { payment: after } = await api(`/api/payments/${paymentId}`);
+    expect(after.status).toBe('refunded');
+  });
+
+  it('a Stripe payment without Stripe configured offers a disabled Refund that says why', async () => {
+    await page.getByRole('menuitem', { name: 'Payments' }).click();
+    await page.getByRole('combobox', { name: 'Method' }).click();
+    await page.getByRole('option', { name: 'Stripe' }).click();
+    await expect.poll(() => page.getByRole('listbox').count(), WAIT).toBe(0);
+    await expect.poll(() => page.url()).toMatch(/provider.*stripe/);
+    const row = page.locator('tbody tr').filter({ hasText: 'Completed' }).first();
+    await expect.poll(() => row.innerText(), WAIT).toContain('Stripe');
+    await row.locator('td').nth(4).click();
+    await page.waitForURL(/\/payments\/[^/]+\/show$/);
+    await expect.poll(() => page.getByText('Stripe is not configured.').isVisible(), WAIT).toBe(true);
+    expect(await page.getByRole('button', { name: 'Refund' }).isDisabled()).toBe(true);
+    await shot('refund-unavailable-en');
   });
 
   it('an operator reads payments but sees no Refund', async () => {

@@ -43,7 +43,7 @@ describe('Reports in Chromium', () => {
     await expect.poll(() => page.url()).toMatch(/range=7d/);
     const details = page.getByTestId('report-details');
     await expect.poll(() => details.getByText('Revenue details').isVisible(), WAIT).toBe(true);
-    for (const label of ['Gross payments', 'Refunds', 'Net', 'Commissions', 'Payouts']) {
+    for (const label of ['Gross payments', 'Refunds', 'Net revenue', 'Commissions', 'Payouts']) {
       expect(await details.getByText(label, { exact: true }).first().isVisible()).toBe(true);
     }
   });
@@ -61,6 +61,35 @@ describe('Reports in Chromium', () => {
       .split('\r\n');
     expect(lines[0]).toBe('Day,Gross,Refunds,Net,Commissions,Payouts');
     expect(lines).toHaveLength(8);
+  });
+
+  it('a custom range shows its days, and its revenue is the payments list’s net for the same days', async () => {
+    await page.getByLabel('Date Range').click();
+    await page.getByRole('option', { name: 'Custom range' }).click();
+    await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2026-03-31');
+    for (const part of ['range=custom', 'from=2026-01-01', 'to=2026-03-31'])
+      await expect.poll(() => page.url()).toContain(part);
+    await expect.poll(() => page.getByTestId('report-period').innerText(), WAIT).toMatch(/Jan 1, 2026 – Mar 31, 2026/);
+    const { data } = await apiCall(page, '/api/reports/dashboard?dateRange=custom&from=2026-01-01&to=2026-03-31');
+    const usd = (v: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(v);
+    const revenueCard = page.locator('.MuiCard-root', { hasText: 'Total Revenue' });
+    await expect.poll(() => revenueCard.innerText(), WAIT).toContain(usd(data.totals.revenue.value));
+    expect(await revenueCard.innerText()).toContain(
+      `Gross ${usd(data.totals.gross.value)} − refunds ${usd(data.totals.refunds.value)}`,
+    );
+    // The same days on the payments list, reached from the menu.
+    await page.getByRole('menuitem', { name: 'Payments' }).click();
+    await page.waitForURL(/\/payments/);
+    const net = page.locator('.MuiCard-root', { hasText: 'Net revenue' });
+    await expect.poll(() => net.innerText(), WAIT).toMatch(/\$/);
+    await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+    await page.getByLabel('From', { exact: true }).press('Tab');
+    await expect.poll(() => decodeURIComponent(page.url())).toMatch(/"from":"2026-01-01"/);
+    await page.getByLabel('To', { exact: true }).fill('2026-03-31');
+    await page.getByLabel('To', { exact: true }).press('Tab');
+    await expect.poll(() => decodeURIComponent(page.url())).toMatch(/"to":"2026-03-31"/);
+    await expect.poll(() => net.innerText(), WAIT).toContain(usd(data.totals.revenue.value));
   });
 
   it('a shopper may not open the page', async () => {

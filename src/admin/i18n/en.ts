@@ -98,6 +98,8 @@ const en = {
     // shell (layout, lists, login, access, fallback screens)
     list: {
       load_more: 'Load More',
+      from: 'From',
+      to: 'To',
       shown: 'Showing %{shown} of %{total}',
       export: 'Export',
       exporting: 'Exporting… %{rows} rows, %{mb} MB',

@@ -90,6 +90,8 @@ const zh: typeof en = {
     // shell (layout, lists, login, access, fallback screens)
     list: {
       load_more: '加载更多',
+      from: '开始日期',
+      to: '结束日期',
       shown: '已显示 %{shown} / %{total}',
       export: '导出',
       exporting: '正在导出… %{rows} 行，%{mb} MB',

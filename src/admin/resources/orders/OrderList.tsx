@@ -12,6 +12,7 @@ import OrderBulkActions from './OrderBulkActions';
 import OrderStatsCards from './OrderStatsCards';
 import OrderStatusField, { TestBadge } from './OrderStatusChip';
 import RecordLink from '../../components/RecordLink';
+import { DAY_FILTERS } from '../../components/DayFilter';
 
 const SELECTS: SelectFilter[] = [{ source: 'status', choices: ORDER_STATUSES, names: 'status', all: 'all_statuses' }];
 
@@ -24,7 +25,7 @@ function OrderIdCell({ order }: { order: OrderSummary }) {
   );
 }
 
-/** Orders, newest first, 20 at a time with "Load More"; search by email prefix or full id. */
+/** Orders, newest first, 20 at a time with "Load More"; search, status and the days they were placed. */
 export default function OrderList() {
   const { money, dateTime, number } = useFormat();
   const line = useLine();
@@ -35,6 +36,7 @@ export default function OrderList() {
       perPage={ORDERS_PER_PAGE}
       search
       selects={SELECTS}
+      inputs={DAY_FILTERS}
       after={canCreate && <CreateOrderDialog />}
       header={<OrderStatsCards />}
       bulkActionButtons={<OrderBulkActions canWrite={canCreate} />}

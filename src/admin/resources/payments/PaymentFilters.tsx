@@ -1,4 +1,4 @@
-import { DateInput, SelectInput, useListContext, useTranslate } from 'react-admin';
+import { SelectInput, useListContext, useTranslate } from 'react-admin';
 import type { PaymentStats } from '../../../common/payments';
 
 /**
@@ -19,9 +19,4 @@ export function ProviderFilter({ source }: { source: string; alwaysOn?: boolean 
       choices={ids.map((id) => ({ id, name: translate(`resources.payments.provider.${id}`, { _: id }) }))}
     />
   );
-}
-
-/** A day of the range (`from` or `to`), in the site's timezone; the server filters by when the money moved. */
-export function DayFilter({ source }: { source: 'from' | 'to'; alwaysOn?: boolean }) {
-  return <DateInput source={source} label={`resources.payments.filters.${source}`} sx={{ width: 170 }} />;
 }

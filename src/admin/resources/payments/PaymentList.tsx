@@ -1,8 +1,9 @@
-import { DataTable, ShowButton } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { PAYMENT_STATUSES } from '../../../common/orders';
 import type { Payment } from '../../../common/payments';
 import RecordLink from '../../components/RecordLink';
-import { DayFilter, ProviderFilter } from './PaymentFilters';
+import { DAY_FILTERS } from '../../components/DayFilter';
+import { ProviderFilter } from './PaymentFilters';
 import { shortId } from '../../components/ids';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
 import { useLine } from '../../components/PhoneList';
@@ -17,15 +18,11 @@ import PaymentStatusField from './PaymentStatusChip';
 const SELECTS: SelectFilter[] = [{ source: 'status', choices: PAYMENT_STATUSES, names: 'status', all: 'all_statuses' }];
 
 /** The method filter, with the providers the data holds (the list answer's `stats.providers`), and the days. */
-const INPUTS = [
-  <ProviderFilter key="provider" source="provider" alwaysOn />,
-  <DayFilter key="from" source="from" alwaysOn />,
-  <DayFilter key="to" source="to" alwaysOn />,
-];
+const INPUTS = [<ProviderFilter key="provider" source="provider" alwaysOn />, ...DAY_FILTERS];
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 
-/** Payments, newest first, 50 a page: counts per status and the revenue of the filter; search, status, method and day filters. */
+/** Payments, newest first, 50 a page (a row opens its payment): counts per status and the revenue of the filter; search, status, method and day filters. */
 export default function PaymentList() {
   const { money, dateTime } = useFormat();
   const line = useLine();
@@ -78,9 +75,6 @@ export default function PaymentList() {
       <DataTable.Col source="status" field={PaymentStatusField} />
       <DataTable.Col<Payment> source="createdAt" cellSx={noWrap} render={(p) => dateTime(p.createdAt)} />
       <DataTable.Col<Payment> source="dashboardUrl" disableSort render={(p) => <DashboardLink payment={p} compact />} />
-      <DataTable.Col label="resources.payments.actions" disableSort>
-        <ShowButton />
-      </DataTable.Col>
     </ListShell>
   );
 }

@@ -25,7 +25,7 @@ const en = {
     '支付请求过于频繁，请稍后重试并刷新页面。(Too many payment requests: wait a moment, then refresh the page.)',
   actions: 'Actions',
   view_in_dashboard: 'View in Dashboard',
-  filters: { all_statuses: 'All statuses', all_methods: 'All methods', from: 'From', to: 'To' },
+  filters: { all_statuses: 'All statuses', all_methods: 'All methods' },
   stats: { net: 'Net revenue', parts: 'Gross %{gross} − refunds %{refunds}' },
   status: { pending: 'Pending', completed: 'Completed', failed: 'Failed', refunded: 'Refunded' },
   provider: {

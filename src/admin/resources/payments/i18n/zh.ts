@@ -26,7 +26,7 @@ const zh: typeof en = {
   rate_limited: '支付请求过于频繁，请稍后重试并刷新页面。',
   actions: '操作',
   view_in_dashboard: '在控制台中查看',
-  filters: { all_statuses: '全部状态', all_methods: '全部支付方式', from: '开始日期', to: '结束日期' },
+  filters: { all_statuses: '全部状态', all_methods: '全部支付方式' },
   stats: { net: '净收入', parts: '收款总额 %{gross} − 退款 %{refunds}' },
   status: { pending: '待处理', completed: '已完成', failed: '失败', refunded: '已退款' },
   provider: {
