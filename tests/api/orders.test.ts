@@ -238,6 +238,42 @@ describe('orders list', () => {
     expect((await list('q=%25')).total).toBe(0);
   });
 
+  it('filters by the days the orders were placed, in the site’s timezone, in the list and its CSV', async () => {
+    const p = await buildProduct(t, { stock: 100 });
+    const buyer = await buildUser(t, { email: `days.${Date.now()}@list.dev` });
+    const late = await buildOrder(t, { userEmail: buyer.email, productId: p.id });
+    const early = await buildOrder(t, { userEmail: buyer.email, productId: p.id });
+    // 18:00 UTC on 1 February 2026 is already the 2nd in Shanghai.
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-02-01T18:00:00Z') })
+      .where(sql`${orders.id} = ${early.id}`);
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-02-03T09:00:00Z') })
+      .where(sql`${orders.id} = ${late.id}`);
+    const q = `q=${encodeURIComponent(buyer.email)}`;
+    const ids = async (s: string) =>
+      (await t.call('GET', `/api/orders?${q}&${s}`)).json().orders.map((o: { id: string }) => o.id);
+    expect(await ids('from=2026-02-01&to=2026-02-01')).toEqual([early.id]);
+    expect(await ids('from=2026-02-02')).toEqual([late.id]);
+    expect(await ids('to=2026-02-03')).toEqual([late.id, early.id]);
+    const admin = { as: 'admin' as const };
+    const current = (await t.call('GET', '/api/settings', admin)).json().settings;
+    await t.call('PUT', '/api/settings', { ...admin, body: { ...current, timezone: 'Asia/Shanghai' } });
+    try {
+      expect(await ids('from=2026-02-02&to=2026-02-02')).toEqual([early.id]);
+      const csv = (await t.call('GET', `/api/orders/export.csv?${q}&from=2026-02-02&to=2026-02-02`)).body;
+      expect(csv).toContain(early.id);
+      expect(csv).not.toContain(late.id);
+    } finally {
+      await t.call('PUT', '/api/settings', { ...admin, body: current });
+    }
+    const bad = await t.call('GET', '/api/orders?from=2026-02-03&to=2026-02-01');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/to cannot be before from/);
+  });
+
   it('stats count orders by status', async () => {
     const s = (await t.call('GET', '/api/orders/stats')).json().stats;
     expect(s.total).toBe(s.pending + s.paid + s.failed + s.refunded + s.fulfilled);
