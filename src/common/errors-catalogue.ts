@@ -370,7 +370,7 @@ export const ERROR_MESSAGES = {
   own_role: 'You cannot change your own role.',
   refund_reference_required:
     'Reference is required: the bank transfer’s or the provider’s reference of the money sent back.',
-  points_refund_unavailable: 'A payment made with points has no money to give back.',
+  refund_amount_positive: 'Amount must be more than 0.',
   own_refund: 'You cannot refund your own payment: ask another member of staff.',
   debug_mint_dev_only:
     'The debug mint runs only on the embedded dev chain: on this chain, use Mint Token on the Mint Queue, which records the reason and a second approver.',

@@ -35,7 +35,8 @@ export const paymentListQuery = listQueryOf(PAYMENT_STATUSES, PAYMENT_SORTS, 'cr
 export type PaymentListQuery = z.infer<typeof paymentListQuery>;
 
 export const refundBody = z.object({
-  amount: fiatAmount('Amount').refine((cents) => cents > 0, 'Amount must be more than 0.'),
+  /** More than 0, but for a payment made with points (0: its points go back whole). */
+  amount: fiatAmount('Amount'),
   reason: text('Reason', { max: 500 }),
   /** A recorded refund's proof: the bank transfer's or the provider's reference (required for those). */
   reference: optionalText('Reference', 200),

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '../../src/common/checkout.js';
 import type { Payment, PaymentDetail } from '../../src/common/payments.js';
-import { auditEvents, mintJobs, orders, payments, products, refunds } from '../../server/db/schema.js';
+import { auditEvents, members, mintJobs, orders, payments, products, refunds } from '../../server/db/schema.js';
 import { failPendingOrder } from '../../server/modules/orders/service.js';
 import { buildOrder, buildPayment, buildProduct, buildUser, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -441,7 +441,7 @@ describe('POST /api/payments/{id}/refund', () => {
     expect(Date.now() - row!.createdAt.getTime()).toBeLessThan(60_000);
   });
 
-  it('a Coinbase payment is recorded too; a points payment has nothing to give back, and says so', async () => {
+  it('a Coinbase payment is recorded too; a points payment gives its redemption’s points back', async () => {
     const coinbase = await buildOrder(t, { paid: true, product: { priceFiat: '9.00', stock: 5 } });
     await t.db
       .update(payments)
@@ -451,16 +451,37 @@ describe('POST /api/payments/{id}/refund', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().payment).toMatchObject({ status: 'refunded', order: { status: 'refunded' } });
 
-    const points = await buildOrder(t, { paid: true, product: { priceFiat: '3.00', stock: 5 } });
-    await t.db
-      .update(payments)
-      .set({ provider: 'points', method: 'points' })
-      .where(eq(payments.id, points.payment!.id));
-    const payment = await detail(points.payment!.id);
-    expect(payment.refundUnavailable).toMatchObject({ messageCode: 'points_refund_unavailable' });
-    const refused = await refund(payment.id, { amount: 1, reason: 'Try', reference: 'x' });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.body).not.toMatch(/undefined/);
+    // A member redeems points for a product; staff approve, which makes a zero-price order paid by points.
+    const memberUser = await buildUser(t);
+    const product = await buildProduct(t, { priceFiat: '0.40', stock: 5 });
+    const added = await t.call('POST', '/api/membership/points/add', {
+      as: 'admin',
+      body: { userId: memberUser.id, amount: 100, reason: 'Welcome' },
+    });
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    const token = (await t.login(memberUser.email)).json().token as string;
+    const asked = await t.call('POST', '/api/redemptions', { token, body: { productId: product.id, quantity: 1 } });
+    expect(asked.statusCode, asked.body).toBeLessThan(300);
+    const redemptionId = asked.json().redemption.id as string;
+    const approved = await t.call('PUT', `/api/redemptions/${redemptionId}/status`, {
+      as: 'admin',
+      body: { status: 'APPROVED' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [paidBy] = await t.db.select().from(payments).where(eq(payments.provider, 'points'));
+    const payment = await detail(paidBy!.id);
+    expect(payment).toMatchObject({ refundWay: 'points', refundUnavailable: null, amount: 0 });
+    const pointsOf = async () =>
+      (await t.db.select().from(members).where(eq(members.userId, memberUser.id)))[0]?.pointsBalance ?? 0;
+    const before = await pointsOf();
+    const res = await refund(payment.id, { amount: 0, reason: 'Out of stock after all' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payment).toMatchObject({ status: 'refunded', order: { status: 'refunded' } });
+    expect((await pointsOf()) - before).toBe(asked.json().redemption.pointsUsed);
+    const again = await refund(payment.id, { amount: 0, reason: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect((await pointsOf()) - before).toBe(asked.json().redemption.pointsUsed);
+    expect(res.body).not.toMatch(/undefined/);
   });
 
   it('filters by the days the money moved, in the site’s timezone; offers every provider in the data', async () => {

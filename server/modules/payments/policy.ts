@@ -61,7 +61,7 @@ export function refundWayOf(
   provider: string,
   configured: (name: PaymentProvider) => boolean,
 ): { way: RefundWay; unavailable: Said | null } {
-  if (provider === 'points') return { way: 'points', unavailable: say('points_refund_unavailable') };
+  if (provider === 'points') return { way: 'points', unavailable: null };
   if (provider === TEST_PROVIDER || !API_PROVIDERS.includes(provider)) return { way: 'recorded', unavailable: null };
   const name = provider as PaymentProvider;
   return {
@@ -79,8 +79,14 @@ export function recordedRefundRefusal(provider: string, reference: string | null
 /** A refused request: its status, code and message; `field` when one field is what is wrong. */
 export type Refusal = { status: 400 | 409 | 422; code: string; message: Said; field?: string };
 
-/** Why `cents` cannot be refunded from this payment, or null: only a completed payment, and at most what is left. */
-export function refundRefusal(p: PaymentState & { currency: string }, cents: number): Refusal | null {
+/**
+ * Why `cents` cannot be refunded from this payment, or null: only a completed payment, more than nothing and at most
+ * what is left; a payment made with points (nothing to give back but its points) only whole, as 0.
+ */
+export function refundRefusal(
+  p: PaymentState & { currency: string; provider?: string },
+  cents: number,
+): Refusal | null {
   if (p.status === 'refunded') return { status: 409, code: 'payment_refunded', message: say('payment_refunded') };
   if (p.status !== 'completed') {
     return {
@@ -89,6 +95,8 @@ export function refundRefusal(p: PaymentState & { currency: string }, cents: num
       message: say('payment_not_refundable', { status: p.status }),
     };
   }
+  if (cents <= 0 && p.provider !== 'points')
+    return { status: 400, code: 'validation', field: 'amount', message: say('refund_amount_positive') };
   if (cents > p.amountCents) {
     return {
       status: 400,

@@ -23,6 +23,7 @@ import {
   orders,
   paymentEvents,
   payments,
+  redemptions,
   refunds,
   users,
 } from '../../db/schema.js';
@@ -31,7 +32,7 @@ import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { paymentCounter as counter, recordPaymentEvent } from '../audit/payment-events.js';
 import { adjustCommissionsForRefund } from '../commissions/earn.js';
-import { reversePointsForRefund } from '../membership/ledger.js';
+import { lockMember, reversePointsForRefund, writeEntry } from '../membership/ledger.js';
 import { audit } from '../audit/service.js';
 import { withOrderId } from '../checkout/policy.js';
 import { mintQueued } from '../mint/enqueue.js';
@@ -395,12 +396,30 @@ async function refundAtProvider(
 ) {
   const { way, unavailable } = refundWayOf(payment.provider, providers.configured);
   if (unavailable) throw new AppError(422, unavailable, undefined, undefined, unavailable.messageCode);
+  if (way === 'points') return givePointsBack(ctx.tx, payment, ctx.now);
   if (way === 'recorded') {
     const refusal = recordedRefundRefusal(payment.provider, input.reference);
     if (refusal) throw refusalError(refusal);
     return { reference: input.reference ?? null };
   }
   return providers.get(payment.provider as PaymentProvider).refund(asProviderPayment(payment), input.amount, ctx);
+}
+
+/** A payment made with points (a redemption's order): the redemption's points go back to its member. */
+async function givePointsBack(tx: Tx, payment: Payment, now: Date) {
+  const [r] = payment.orderId
+    ? await tx.select().from(redemptions).where(eq(redemptions.orderId, payment.orderId)).limit(1)
+    : [];
+  if (r) {
+    const entry = {
+      type: 'RETURNED',
+      amount: r.pointsUsed,
+      reason: 'Redemption refunded',
+      redemptionId: r.id,
+    } as const;
+    await writeEntry(tx, await lockMember(tx, r.userId), entry, now);
+  }
+  return { reference: r ? `redemption ${r.id}` : null };
 }
 
 /** What gives the money back at the provider once the refund is taken: its reference, and what to run after commit. */

@@ -58,7 +58,8 @@ export function RefundDialog({ payment, sdk }: { payment: Refundable; sdk?: bool
   const keyFor = useRef(idempotencyKeys()).current;
   if (!canRefund || payment.status !== 'completed') return null;
   if (payment.refundUnavailable) return <Unavailable why={payment.refundUnavailable} />;
-  if (payment.refundable <= 0) return null;
+  const points = payment.refundWay === 'points';
+  if (payment.refundable <= 0 && !points) return null;
   const left = money(payment.refundable, payment.currency);
   const recorded = payment.refundWay === 'recorded';
 
@@ -98,7 +99,13 @@ export function RefundDialog({ payment, sdk }: { payment: Refundable; sdk?: bool
       unknownError="resources.payments.refund.unknown_error"
     >
       {sdk && <TextInput source="paymentId" label="resources.payments.fields.id" readOnly />}
+      {points && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('resources.payments.refund.points')}
+        </Alert>
+      )}
       <NumberInput
+        readOnly={points}
         source="amount"
         label={sdk ? 'resources.payments.refund.amount' : undefined}
         step={0.01}
@@ -107,7 +114,7 @@ export function RefundDialog({ payment, sdk }: { payment: Refundable; sdk?: bool
         helperText={translate('resources.payments.refund.left', { amount: left })}
         validate={[
           required(),
-          minValue(0.01, 'resources.payments.refund.positive'),
+          minValue(points ? 0 : 0.01, 'resources.payments.refund.positive'),
           maxValue(payment.refundable, translate('resources.payments.refund.too_much', { amount: left })),
         ]}
       />

@@ -90,6 +90,7 @@ const en = {
     positive: 'Amount must be more than 0',
     too_much: 'Amount can be at most what is left: %{amount}',
     amount: 'Refund Amount',
+    points: 'This payment was made with points: refunding it gives the points back to the customer.',
     reference: 'Bank or provider reference',
     reference_help: 'The reference of the money you sent back (the bank transfer’s, or the provider’s)',
     recorded: 'This payment was not made through an API: send the money back yourself, then record it here.',

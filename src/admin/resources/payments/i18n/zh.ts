@@ -91,6 +91,7 @@ const zh: typeof en = {
     positive: '金额必须大于 0',
     too_much: '金额最多为剩余可退款金额：%{amount}',
     amount: '退款金额',
+    points: '此付款以积分支付：退款会将积分退还给客户。',
     reference: '银行或支付渠道参考号',
     reference_help: '你退回款项的参考号（银行转账的或支付渠道的）',
     recorded: '此付款并非通过 API 完成：请自行退回款项，然后在此登记。',
