@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Projects run in one command (npm run test:changed) go one after another, unit first: their workers differ.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -20,6 +22,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: two files at a time keeps PGlite's single-threaded WASM from starving.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -31,6 +34,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
           // A page waited for by expect.poll may take seconds on a busy machine (a chunk loading, a list refetching);
           // the default second made such waits fail there while the page was right.
           expect: { poll: { timeout: 10_000 } },
