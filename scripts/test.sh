@@ -62,9 +62,9 @@ parallel_steps \
   'openapi=npm run --silent lint:api'
 durations+=("$(printf '%-14s %4d s' 'static checks' $((SECONDS - static_started)))")
 vitest_step unit --project unit
-TEST_DB=pglite vitest_step api-pglite --project api
+TEST_DB=pglite vitest_step api-pglite --project 'api*'
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  TEST_DB=postgres vitest_step api-postgres --project api
+  TEST_DB=postgres vitest_step api-postgres --project 'api*'
 else
   echo; echo "=== api-postgres skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run it"
 fi
