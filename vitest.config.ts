@@ -1,4 +1,18 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** What every API project shares (run them all with `--project 'api*'`). */
+const API = {
+  environment: 'node',
+  globalSetup: ['tests/api/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Two cores: two files at a time keeps PGlite's single-threaded WASM from starving.
+  maxWorkers: 2,
+  sequence: { groupOrder: 1 },
+};
+
+/** API files that need a module graph of their own: a `vi.mock` of a module the server imports (argon2). */
+const API_ISOLATED = ['tests/api/lockout.test.ts'];
 
 export default defineConfig({
   test: {
@@ -8,20 +22,21 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Projects run in one command (npm run test:changed) go one after another, unit first: their workers differ.
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/api/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Two cores: two files at a time keeps PGlite's single-threaded WASM from starving.
-          maxWorkers: 2,
+          exclude: [...configDefaults.exclude, ...API_ISOLATED],
+          // The files of a worker share one module graph: the server's modules load once per worker, not once per file.
+          isolate: false,
+          ...API,
         },
       },
+      { test: { name: 'api-isolated', include: API_ISOLATED, ...API } },
       {
         test: {
           name: 'e2e',
@@ -31,6 +46,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
           // A page waited for by expect.poll may take seconds on a busy machine (a chunk loading, a list refetching);
           // the default second made such waits fail there while the page was right.
           expect: { poll: { timeout: 10_000 } },

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The whole suite: typecheck, lint, formatting (Prettier), import cycles, unit, API on PGlite (and PostgreSQL when
-# TEST_DATABASE_URL is set), then the browser tests in Debian's Chromium against a built app.
+# The whole suite: typecheck, lint, formatting (Prettier), import cycles and the OpenAPI lint side by side (each with
+# its cache under .cache/), then unit, API on PGlite (and PostgreSQL when TEST_DATABASE_URL is set), then the browser
+# tests in Debian's Chromium against a built app. Ends with each step's duration, the test counts, every failed test
+# and the slowest test files.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
@@ -16,6 +18,29 @@ step() {
   durations+=("$(printf '%-14s %4d s' "$name" $((SECONDS - started)))")
 }
 
+# Runs steps side by side, each into its own log; prints a step's output whole when it ends, so none interleave.
+parallel_steps() {
+  local -A name_of=() started_at=()
+  local spec pid name
+  for spec in "$@"; do
+    name=${spec%%=*}
+    bash -c "${spec#*=}" >"$results/$name.log" 2>&1 &
+    name_of[$!]=$name
+    started_at[$!]=$SECONDS
+  done
+  while [ ${#name_of[@]} -gt 0 ]; do
+    local status=0
+    wait -n -p pid "${!name_of[@]}" || status=$?
+    name=${name_of[$pid]}
+    echo; echo "=== $name"
+    cat "$results/$name.log"
+    rm -f "$results/$name.log"
+    if [ "$status" -ne 0 ]; then failed_steps+=("$name"); fi
+    durations+=("$(printf '%-14s %4d s (side by side)' "$name" $((SECONDS - started_at[$pid])))")
+    unset "name_of[$pid]"
+  done
+}
+
 vitest_step() {
   local name=$1; shift
   step "$name" npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.json"
@@ -27,15 +52,19 @@ if [ ! -x /usr/bin/chromium ]; then
   else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
 fi
 
-step typecheck npm run --silent typecheck
-step lint npm run --silent lint
-step format npm run --silent lint:format
-step import-cycles npm run --silent lint:deps
-step openapi npm run --silent lint:api
+mkdir -p .cache
+static_started=$SECONDS
+parallel_steps \
+  'typecheck=npm run --silent typecheck' \
+  'lint=npm run --silent lint' \
+  'format=npm run --silent lint:format' \
+  'import-cycles=npm run --silent lint:deps' \
+  'openapi=npm run --silent lint:api'
+durations+=("$(printf '%-14s %4d s' 'static checks' $((SECONDS - static_started)))")
 vitest_step unit --project unit
-TEST_DB=pglite vitest_step api-pglite --project api
+TEST_DB=pglite vitest_step api-pglite --project 'api*'
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  TEST_DB=postgres vitest_step api-postgres --project api
+  TEST_DB=postgres vitest_step api-postgres --project 'api*'
 else
   echo; echo "=== api-postgres skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run it"
 fi
@@ -48,10 +77,12 @@ node -e '
   const fs = require("fs"), path = require("path");
   let passed = 0, failed = 0, skipped = 0;
   const names = [];
-  for (const f of fs.readdirSync(process.argv[1])) {
+  const files = [];
+  for (const f of fs.readdirSync(process.argv[1]).filter((f) => f.endsWith(".json"))) {
     const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
     passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
     for (const file of r.testResults) {
+      files.push({ seconds: (file.endTime - file.startTime) / 1000, name: `${path.basename(f, ".json")}: ${path.relative(process.cwd(), file.name)}` });
       for (const t of file.assertionResults) {
         if (t.status !== "failed") continue;
         names.push(`${path.basename(f, ".json")}: ${path.relative(process.cwd(), file.name)} > ${t.fullName}`);
@@ -65,6 +96,8 @@ node -e '
   console.log("\nAll suites:");
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   if (names.length) console.log("Failed:\n" + names.join("\n"));
+  const slowest = files.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  if (slowest.length) console.log("\nSlowest test files (their tests and hooks; imports not counted):\n" + slowest.map((s) => `${s.seconds.toFixed(1).padStart(7)} s  ${s.name}`).join("\n"));
 ' "$results"
 
 if [ ${#failed_steps[@]} -gt 0 ]; then

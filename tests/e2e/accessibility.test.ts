@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, DEV_PASSWORD, login, openBrowser } from './browser.js';
+import { apiCall, DEV_PASSWORD, login, openBrowser, screenSettled } from './browser.js';
 import { NAV_ITEMS } from '../../src/admin/layout/nav.js';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -19,15 +19,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** Opens `path` and waits until the screen has its data (no spinner, the network quiet). */
+/** Opens `path` and waits until the screen shows its data (a heading, rows, no spinner or skeleton). */
 async function open(page: Page, url: string) {
   await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('.MuiCircularProgress-root, .MuiSkeleton-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
+  await screenSettled(page);
 }
 
 /** Checks each path in turn and reports every failing one together, so one run shows all there is to fix. */

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { afterAll, expect, inject, vi } from 'vitest';
 
 export const DEV_PASSWORD = 'rwa-dev-password';
 
@@ -73,18 +73,72 @@ const unquote = (raw: string) =>
 /** The path (`/shop/account?confirm=…`) of the sign-up confirmation link last emailed to `email`. */
 export async function confirmLinkFor(email: string, timeoutMs = 15_000): Promise<string> {
   const dir = inject('mailDir');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const links = fs
+  const latest = () => {
+    const link = fs
       .readdirSync(dir)
       .sort((a, b) => parseInt(a) - parseInt(b))
       .map((f) => unquote(fs.readFileSync(path.join(dir, f), 'utf8')))
       .filter((m) => m.toLowerCase().includes(`to: ${email.toLowerCase()}`))
       .map((m) => /\/shop\/account\?confirm=[\w%-]+/.exec(m)?.[0])
-      .filter((l): l is string => !!l);
-    if (links.length > 0) return links.at(-1)!;
-    if (Date.now() > deadline) throw new Error(`No sign-up confirmation was emailed to ${email}.`);
-    await new Promise((r) => setTimeout(r, 100));
+      .filter((l): l is string => !!l)
+      .at(-1);
+    if (!link) throw new Error(`No sign-up confirmation was emailed to ${email}.`);
+    return link;
+  };
+  return vi.waitFor(latest, { timeout: timeoutMs, interval: 100 });
+}
+
+/** What shows that a screen is still loading besides an animation: a progress bar without a value, placeholder lines, a busy region. */
+const LOADING = '[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, .RaPlaceholder-root, [aria-busy="true"]';
+
+/**
+ * Waits until the screen shows what it loads and stands still, as a person sees it: a heading, text in its content
+ * region, no loading sign and nothing moving on screen, and each react-admin list with its rows or its empty sentence
+ * (a list stays blank for its first second of loading, before its placeholder lines). Unlike the network going
+ * quiet, this comes on a screen that polls or keeps a stream open.
+ */
+export async function screenSettled(page: Page, timeout = 20_000) {
+  await page.locator('h1, h2, h3, h4, h5, h6').first().waitFor({ timeout });
+  const state = () =>
+    page.evaluate((loading) => {
+      const shown = (el: Element) => el.checkVisibility();
+      const blank = (el: Element) => !(el as HTMLElement).innerText.trim();
+      const main = document.querySelector('#main-content') ?? document.querySelector('main');
+      if (!main || blank(main)) return 'nothing in the main region yet';
+      // Still moving: a spinner or a pulsing skeleton (forever), a fade or a colour change (a moment), not a focus ring's pulse.
+      const moving = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running')
+        .map((a) => (a.effect instanceof KeyframeEffect ? a.effect.target : null))
+        .filter((t): t is Element => t instanceof Element && !t.closest('.MuiTouchRipple-root'));
+      const busy = [...document.querySelectorAll(loading), ...moving].find(shown);
+      if (busy) return `loading or moving: ${busy.outerHTML.slice(0, 120)}`;
+      const lists = [...document.querySelectorAll('.RaList-content')].filter(shown);
+      if (lists.some((l) => blank(l) || [...l.querySelectorAll(':scope > .MuiCard-root')].some(blank)))
+        return 'a list still blank';
+      return 'settled';
+    }, LOADING);
+  await expect.poll(state, { timeout }).toBe('settled');
+}
+
+/**
+ * Opens a record page with `click` (on a row or a link) and waits for the one-record answer: react-admin first shows
+ * the page with the list's copy of the record, then with that answer, and a field only the answer carries can break
+ * the page then.
+ */
+export async function openRecord(page: Page, click: () => Promise<void>) {
+  const answered: string[] = [];
+  const seen = (r: Response) => {
+    if (r.request().method() === 'GET' && r.url().includes('/api/')) answered.push(new URL(r.url()).pathname);
+  };
+  page.on('response', seen);
+  try {
+    await click();
+    await page.waitForURL(/\/[^/]+\/show$/);
+    const id = /\/([^/]+)\/show$/.exec(new URL(page.url()).pathname)![1]!;
+    await expect.poll(() => answered.some((p) => p.endsWith(`/${id}`)), { timeout: 20_000 }).toBe(true);
+  } finally {
+    page.off('response', seen);
   }
 }
 

@@ -6,7 +6,7 @@ import adminEn from '../../src/admin/i18n/en';
 import adminZh from '../../src/admin/i18n/zh';
 import shopEn from '../../src/shop/i18n/en';
 import shopZh from '../../src/shop/i18n/zh';
-import { login, openBrowser } from './browser.js';
+import { login, openBrowser, screenSettled } from './browser.js';
 
 /**
  * The whole admin and the shop's main pages in Chinese on the dark theme: no visible text is a sentence of the
@@ -96,8 +96,7 @@ const isDark = (page: Page) =>
   });
 
 async function check(page: Page, name: string, phrases: Set<string>) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(300);
+  await screenSettled(page);
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
   const english = (await visibleTexts(page)).filter((t) => phrases.has(t));

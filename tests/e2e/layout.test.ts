@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, openBrowser } from './browser.js';
+import { login, openBrowser, screenSettled } from './browser.js';
 import { NAV_ITEMS } from '../../src/admin/layout/nav.js';
 import en from '../../src/admin/i18n/en.js';
 
@@ -54,7 +54,7 @@ describe('layout in Chromium', () => {
     await page.goto(b.url('/dashboard'));
     // Once the page has its data: a call still on its way when the token goes is refused and (rightly) sends the tab to /login.
     await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(/Recent Orders[\s\S]*\$/);
-    await page.waitForLoadState('networkidle');
+    await screenSettled(page);
     // What the browser delivers to this tab when another one drops the token. A real second tab would also
     // move the focus, and the refetch on focus then (rightly) sends this tab to /login before the check.
     await page.evaluate(() => {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirmSignup, DEV_PASSWORD, login, openBrowser, screenshot } from './browser.js';
+import { confirmSignup, DEV_PASSWORD, login, openBrowser, openRecord, screenSettled, screenshot } from './browser.js';
 import { hasShow } from './screens.js';
 import { NAV_ITEMS } from '../../src/admin/layout/nav.js';
 import { LIST_SCREENS, MENU, type ResourceName } from '../../src/common/resources.js';
@@ -196,12 +196,7 @@ async function open(page: Page, url: string) {
     .locator('.MuiCard-root, .MuiPaper-root, .MuiTabs-root, h1, h2, h5, h6')
     .first()
     .waitFor();
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('.MuiCircularProgress-root, .MuiSkeleton-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
+  await screenSettled(page);
 }
 
 beforeAll(fillEveryList, 120_000);
@@ -257,15 +252,9 @@ describe.each(['light', 'dark'] as const)('phones and wide screens (%s)', (schem
         .evaluate((list) => Math.max(...[...list.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
       expect(right, `${path}: a line reaches past the window`).toBeLessThanOrEqual(PHONE.width);
       if (opens) {
-        await items.first().locator('a').first().click();
-        await page.waitForURL(/\/show$/);
-        // The record's page is not wider than the phone either.
-        await page.waitForLoadState('networkidle');
-        await page
-          .locator('.MuiSkeleton-root')
-          .first()
-          .waitFor({ state: 'detached', timeout: 10_000 })
-          .catch(() => undefined);
+        await openRecord(page, () => items.first().locator('a').first().click());
+        // The record's page is not wider than the phone either, once its detail is in.
+        await screenSettled(page);
         await screenshot(page, `phone-${scheme}${path.replaceAll('/', '-')}-show`);
         const past = await overflow(page);
         if (past > 0) wideRecords.push(`${path}: its record's page is ${past}px too wide`);

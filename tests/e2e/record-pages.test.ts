@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmSignup, DEV_PASSWORD, login, openBrowser } from './browser.js';
+import { confirmSignup, DEV_PASSWORD, login, openBrowser, openRecord } from './browser.js';
 import { hasShow } from './screens.js';
 import { LIST_SCREENS, MENU, type ResourceName } from '../../src/common/resources.js';
 import en from '../../src/admin/i18n/en.js';
@@ -264,8 +264,7 @@ async function openListScreen(resource: ResourceName, path: string) {
 describe('every record page opened by a click on the first row of its list', () => {
   it.each(RECORD_LISTS)('$resource: the first row of $path opens its record page', async ({ resource, path }) => {
     await openListScreen(resource, path);
-    await clickRow(0);
-    await page.waitForLoadState('networkidle');
+    await openRecord(page, () => clickRow(0));
     await expectRecordPage(new RegExp(`/${resource}/[^/]+/show$`), SHOWS[resource] ?? /\S/);
     await backToList(new RegExp(`${path}(\\?.*)?$`));
   });

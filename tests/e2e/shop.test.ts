@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/common/products';
-import { confirmLinkFor, DEV_PASSWORD, browserForFile, screenshot } from './browser.js';
+import type { Request, Response } from 'playwright-core';
+import { confirmLinkFor, DEV_PASSWORD, browserForFile, screenSettled, screenshot } from './browser.js';
 
 const b = await browserForFile();
 const { page } = b;
@@ -50,7 +51,9 @@ async function pay(card: string) {
 describe('the shop in Chromium', () => {
   it('loads its first page with under 150 KB of gzip JavaScript and none of react-admin', async () => {
     const scripts: Promise<{ url: string; gzip: number; admin: boolean }>[] = [];
-    page.on('response', (r) => {
+    let asked = 0;
+    const request = (r: Request) => void (r.resourceType() === 'script' && asked++);
+    const response = (r: Response) => {
       if (r.request().resourceType() === 'script')
         scripts.push(
           r.body().then((body) => ({
@@ -59,9 +62,15 @@ describe('the shop in Chromium', () => {
             admin: REACT_ADMIN.test(body.toString()),
           })),
         );
-    });
-    await page.goto(b.url('/shop'), { waitUntil: 'networkidle' });
-    page.removeAllListeners('response');
+    };
+    page.on('request', request);
+    page.on('response', response);
+    await page.goto(b.url('/shop'));
+    // The first page as a shopper sees it (its products in), and every script it asked for answered.
+    await screenSettled(page);
+    await expect.poll(() => scripts.length).toBe(asked);
+    page.off('request', request);
+    page.off('response', response);
     const loaded = await Promise.all(scripts);
     const kb = loaded.reduce((sum, s) => sum + s.gzip, 0) / 1024;
     console.info(`shop first page: ${loaded.length} scripts, ${kb.toFixed(1)} KB gzip`);

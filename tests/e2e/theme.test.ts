@@ -56,7 +56,7 @@ describe('light and dark themes in Chromium', () => {
     await expect.poll(() => isDark(page, 'body')).toBe(true);
     // The hosted payment pages keep the provider's light look.
     await page.goto(url('/pay/sandbox/00000000-0000-4000-8000-000000000000'));
-    await page.waitForLoadState('networkidle');
+    await page.getByText('This payment does not exist.').waitFor();
     expect(await isDark(page, 'body')).toBe(false);
   });
 });

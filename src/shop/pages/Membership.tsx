@@ -105,6 +105,8 @@ function RedeemForm({ member, onRedeemed }: { member: Member; onRedeemed: () => 
       noValidate
       onSubmit={submit}
       aria-labelledby="redeem-title"
+      // The product list is still coming (its field is disabled meanwhile): assistive technologies wait for it.
+      aria-busy={products.status === 'loading' || undefined}
       sx={{ display: 'grid', gap: 1.5 }}
     >
       <Typography id="redeem-title" component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
