@@ -1071,6 +1071,31 @@ export const orderStatsDeltas = pgTable('order_stats_deltas', {
   discountCents: cents('discount_cents').notNull(),
 });
 
+/**
+ * Revenue's parts per UTC hour (server/lib/revenue.ts): `received`, the payments completed in the hour (at their
+ * completion, or creation when they have none; refunded ones included), and `refund`, the refunds made in it.
+ * Triggers on `payments` and `refunds` (migration 0028, statement level) append each change to `money_stats_deltas`;
+ * `foldMoneyStats` moves them here before a report reads both, as the orders' figures are kept.
+ */
+export const moneyStatsHourly = pgTable(
+  'money_stats_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    kind: text('kind').notNull(),
+    moves: bigint('moves', { mode: 'number' }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.kind] })],
+);
+
+/** Changes to revenue's parts not folded into `money_stats_hourly` yet. */
+export const moneyStatsDeltas = pgTable('money_stats_deltas', {
+  hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+  kind: text('kind').notNull(),
+  moves: bigint('moves', { mode: 'number' }).notNull(),
+  amountCents: cents('amount_cents').notNull(),
+});
+
 /** Membership levels BRONZE → DIAMOND (seeded by migration 0021): what each needs and gives. `rank` orders them. */
 export const memberLevels = pgTable(
   'member_levels',

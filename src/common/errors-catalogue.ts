@@ -371,6 +371,7 @@ export const ERROR_MESSAGES = {
   refund_reference_required:
     'Reference is required: the bank transfer’s or the provider’s reference of the money sent back.',
   refund_amount_positive: 'Amount must be more than 0.',
+  points_refund_whole: 'A payment made with points is refunded whole: the amount must be %{amount} %{currency}.',
   own_refund: 'You cannot refund your own payment: ask another member of staff.',
   debug_mint_dev_only:
     'The debug mint runs only on the embedded dev chain: on this chain, use Mint Token on the Mint Queue, which records the reason and a second approver.',

@@ -336,6 +336,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   own_role: '你不能更改自己的角色。',
   refund_reference_required: '必须填写参考号：退回款项的银行转账或支付渠道参考号。',
   refund_amount_positive: '金额必须大于 0。',
+  points_refund_whole: '用积分支付的付款只能整笔退款：金额必须为 %{amount} %{currency}。',
   own_refund: '你不能为自己的付款退款：请让其他工作人员处理。',
   debug_mint_dev_only:
     '调试铸造只能在内置的开发链上运行：在此链上，请使用铸造队列中的“铸造代币”，它会记录原因和第二位审批人。',

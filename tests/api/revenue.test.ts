@@ -22,9 +22,9 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-/** Providers as the data holds them: through an API (the sandbox), recorded (bank, Coinbase, a mock order's test payment), or not refundable here (Stripe unconfigured, points). */
+/** Providers as the data holds them: through an API (the sandbox), recorded (bank, Coinbase, a mock order's test payment), points, or not refundable here (Stripe unconfigured). */
 const PROVIDERS = ['sandbox', 'test', 'bank', 'coinbase', 'stripe', 'points'] as const;
-const REFUNDABLE = new Set(['sandbox', 'test', 'bank', 'coinbase']);
+const REFUNDABLE = new Set(['sandbox', 'test', 'bank', 'coinbase', 'points']);
 
 type Moved = { cents: number; at: Date };
 /** Every payment received and refund made so far, as this test made them: the model the figures must equal. */
@@ -149,7 +149,9 @@ describe('revenue: one figure on every screen', () => {
           const id = await pay(p.provider, p.cents, at);
           let left = p.cents;
           for (const r of p.refunds) {
-            const amount = Math.min(left, Math.max(1, Math.floor((p.cents * r.share) / 100)));
+            // A payment made with points is refunded whole; any other in parts.
+            const share = p.provider === 'points' ? left : Math.floor((p.cents * r.share) / 100);
+            const amount = Math.min(left, Math.max(1, share));
             if (amount <= 0) break;
             const when = new Date(Math.min(at.getTime() + r.laterDays * DAY, now - 60_000));
             await refund(id, p.provider, amount, when);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
+import { rebuildMoneyStats } from '../money-stats.js';
 import { rebuildOrderStats } from '../order-stats.js';
 import type { Db, Tx } from '../client.js';
 
@@ -61,8 +62,9 @@ export async function generateOrders(db: Db, n: number, opts: GenerateOptions = 
     await tx.execute(sql`insert into refunds (payment_id, amount_cents, reason, created_at)
       select p.id, p.refunded_cents, 'The order was refunded in full.', p.updated_at from payments p
       where p.status = 'refunded' and not exists (select 1 from refunds r where r.payment_id = p.id)`);
-    // The replica role above also silences the triggers that keep the orders' hourly figures.
+    // The replica role above also silences the triggers that keep the orders' and revenue's hourly figures.
     await rebuildOrderStats(tx);
+    await rebuildMoneyStats(tx);
   });
   // Statistics for the planner, and a visibility map so that counts can use index-only scans.
   await db.execute(sql`VACUUM (ANALYZE) users, orders, order_items, payments`);

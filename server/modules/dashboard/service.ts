@@ -1,5 +1,5 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { inPeriod, RECEIVED, RECEIVED_AT, revenueOf } from '../../lib/revenue.js';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { foldMoneyStats, moneyStatsTable } from '../../db/money-stats.js';
 import { commissions, mintJobs, orders, payments, payouts, products, users } from '../../db/schema.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { foldOrderStats, orderStatsTable } from '../../db/order-stats.js';
@@ -27,22 +27,33 @@ export function formatUptime(seconds: number) {
   return d > 0 ? `${d}d ${h}h` : h > 0 ? `${h}h ${m}m` : `${m}m`;
 }
 
+/** Revenue's parts all time, from their hourly figures (db/money-stats.ts). */
+async function revenueAllTime(db: Db) {
+  const [row] = await queryRows<{ gross: string; refunds: string }>(
+    db,
+    sql`select coalesce(sum(amount_cents) filter (where kind = 'received'), 0) as gross,
+      coalesce(sum(amount_cents) filter (where kind = 'refund'), 0) as refunds from ${moneyStatsTable}`,
+  );
+  const grossCents = n(row?.gross);
+  const refundsCents = n(row?.refunds);
+  return { grossCents, refundsCents, netCents: grossCents - refundsCents };
+}
+
 /** Revenue (lib/revenue.ts) per month in UTC since `from`, and the payments received each month. */
 async function revenueByMonth(db: Db, from: Date) {
-  const month = (at: SQL) => sql`to_char(date_trunc('month', ${at} at time zone 'UTC'), 'YYYY-MM')`;
   return queryRows<{ month: string; revenue: string; count: string }>(
     db,
-    sql`select month, sum(gross) - sum(refunds) as revenue, sum(n) as count from (
-      select ${month(RECEIVED_AT)} as month, sum(amount_cents) as gross, 0 as refunds, count(*) as n from payments
-        where ${RECEIVED} and ${inPeriod(RECEIVED_AT, { from })} group by 1
-      union all
-      select ${month(sql`created_at`)}, 0, sum(amount_cents), 0 from refunds where ${inPeriod(sql`created_at`, { from })} group by 1
-    ) m group by month order by month`,
+    sql`select to_char(date_trunc('month', hour at time zone 'UTC'), 'YYYY-MM') as month,
+      sum(case when kind = 'received' then amount_cents else -amount_cents end) as revenue,
+      sum(moves) filter (where kind = 'received') as count
+      from ${moneyStatsTable} where hour >= ${from.toISOString()}::timestamptz
+      group by 1 having sum(moves) filter (where kind = 'received') > 0 or sum(amount_cents) filter (where kind = 'refund') > 0
+      order by 1`,
   );
 }
 
 async function compute(db: Db, now: Date) {
-  await foldOrderStats(db);
+  await Promise.all([foldOrderStats(db), foldMoneyStats(db)]);
   const yearAgo = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth() + 1, 1));
   const dayAgo = new Date(now.getTime() - 86_400_000);
   const [[o], money, [u], [p], [pay], months, [stale], [failedToday], [failedMints], [net]] = await Promise.all([
@@ -54,7 +65,7 @@ async function compute(db: Db, now: Date) {
       coalesce(sum(orders) filter (where status in ${PAID}), 0) as completed
       from ${orderStatsTable}`,
     ),
-    revenueOf(db, {}),
+    revenueAllTime(db),
     db.select({ total: sql`count(*)`, active: sql`count(*) filter (where ${users.status} = 'active')` }).from(users),
     db
       .select({

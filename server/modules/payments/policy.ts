@@ -97,6 +97,10 @@ export function refundRefusal(
   }
   if (cents <= 0 && p.provider !== 'points')
     return { status: 400, code: 'validation', field: 'amount', message: say('refund_amount_positive') };
+  if (p.provider === 'points' && cents !== refundableCents(p)) {
+    const whole = { amount: centsText(refundableCents(p)), currency: p.currency };
+    return { status: 400, code: 'validation', field: 'amount', message: say('points_refund_whole', whole) };
+  }
   if (cents > p.amountCents) {
     return {
       status: 400,

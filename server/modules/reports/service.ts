@@ -15,7 +15,7 @@ import {
 } from '../../../src/common/reports.js';
 import { fromCents } from '../../../src/common/money.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { RECEIVED, RECEIVED_AT } from '../../lib/revenue.js';
+import { foldMoneyStats, moneyStatsTable } from '../../db/money-stats.js';
 import { foldOrderStats, orderStatsTable } from '../../db/order-stats.js';
 import { averageCents, growthPercent, periodShape } from './policy.js';
 
@@ -109,18 +109,20 @@ async function grouped(db: Db, w: Window, from: SQL, column: SQL, select: SQL, w
   );
 }
 
-/** Revenue's parts (server/lib/revenue.ts): payments received and their count, and refunds, each when the money moved. */
-const moneyRows = (db: Db, w: Window) => [
+/**
+ * Revenue's parts (server/lib/revenue.ts) from their hourly figures (db/money-stats.ts): payments received and their
+ * count, and refunds, each when the money moved.
+ */
+const moneyRows = (db: Db, w: Window) =>
   grouped(
     db,
     w,
-    sql`payments`,
-    RECEIVED_AT,
-    sql`coalesce(sum(payments.amount_cents), 0) as gross, count(*) as "paidOrders"`,
-    RECEIVED,
-  ),
-  grouped(db, w, sql`refunds`, sql`created_at`, sql`coalesce(sum(amount_cents), 0) as refunds`),
-];
+    moneyStatsTable,
+    sql`hour`,
+    sql`coalesce(sum(amount_cents) filter (where kind = 'received'), 0) as gross,
+    coalesce(sum(moves) filter (where kind = 'received'), 0) as "paidOrders",
+    coalesce(sum(amount_cents) filter (where kind = 'refund'), 0) as refunds`,
+  );
 
 /** Distinct buyers (by email) over the current and the previous period: a distinct count does not add up over days. */
 async function distinctBuyers(db: Db, w: Window, where: SQL): Promise<{ current: number; previous: number }> {
@@ -139,18 +141,19 @@ async function rowsOf(db: Db, kind: ReportKind, w: Window): Promise<Row[][]> {
   const created = sql`created_at`;
   const hour = sql`hour`;
   if (kind === 'dashboard' || kind === 'sales') await foldOrderStats(db);
+  if (kind === 'dashboard' || kind === 'sales' || kind === 'financial') await foldMoneyStats(db);
   switch (kind) {
     // Orders' counts and sums come from their hourly figures: a year is at most 8,784 hours a status, not a million rows.
     case 'dashboard':
       return Promise.all([
-        ...moneyRows(db, w),
+        moneyRows(db, w),
         grouped(db, w, orderStatsTable, hour, sql`coalesce(sum(orders), 0) as orders`),
         grouped(db, w, sql`users`, created, sql`count(*) as users`),
       ]);
     // Units and discounts are the paid orders' placed in the period (their hourly figures).
     case 'sales':
       return Promise.all([
-        ...moneyRows(db, w),
+        moneyRows(db, w),
         grouped(
           db,
           w,
@@ -173,7 +176,7 @@ async function rowsOf(db: Db, kind: ReportKind, w: Window): Promise<Row[][]> {
       ]);
     case 'financial':
       return Promise.all([
-        ...moneyRows(db, w),
+        moneyRows(db, w),
         grouped(
           db,
           w,
