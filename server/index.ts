@@ -63,9 +63,13 @@ const consoleLog = {
   error: (m: string) => console.error(m),
 };
 
+/** A PostgreSQL connection cut under this process (a restart, a failover): said once a burst, and the process goes on. */
+const onLost = (err: Error) =>
+  console.warn(`database: connections were cut (${err.message}); requests on them answer 503 and new ones are opened`);
+
 /** One process: migrate, seed, the chain and mint worker, the sweeper and the API (WEB_CONCURRENCY unset or 1). */
 async function single(config: Config) {
-  const database = await openDatabase(config, { thread: config.pgliteThread });
+  const database = await openDatabase(config, { thread: config.pgliteThread, onLost });
   await database.migrate();
   await seedIfEmpty(database, config);
   const app = await buildApp({ config, database, uiDir: path.join(root, 'dist') });
@@ -95,7 +99,7 @@ async function single(config: Config) {
  * `npm run worker` does. A process that dies is replaced.
  */
 async function primary(config: Config) {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { onLost });
   await database.migrate();
   await seedIfEmpty(database, config);
   const bus = await startInvalidationBus(database.url!, consoleLog);
@@ -188,7 +192,7 @@ async function apiProcess(config: Config) {
     mintWorker: false,
     chain: primaryChain ? devChainViaRpc(primaryChain) : config.chain,
   };
-  const database = await openDatabase(own);
+  const database = await openDatabase(own, { onLost });
   const app = await buildApp({
     config: own,
     database,

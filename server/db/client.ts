@@ -59,11 +59,29 @@ export function fromPgliteThread(client: PGliteThread): Database {
   };
 }
 
-export function fromPostgres(url: string, max = 10): Database {
+const LOST_LOG_MS = 5000;
+
+/**
+ * A connection cut by the server (a restart, a failover, `pg_terminate_backend`) emits 'error' on its client. pg-pool
+ * listens only while the client is idle in the pool; a client checked out, in or out of a transaction, has no listener
+ * then, and an 'error' event with none ends the process. So each client gets its own listener when it connects: the
+ * error is already the answer of whatever runs on it (its next query fails, and the pool drops the client when it is
+ * released). `onLost` hears each loss once (a log line).
+ */
+export function fromPostgres(url: string, max = 10, onLost: (err: Error) => void = () => {}): Database {
   const pool = new pg.Pool({ connectionString: url, max, maxUses: RECYCLE_AFTER });
-  // An idle client losing its connection must not crash the process.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => prepareByName(client));
+  pool.on('error', () => {}); // an idle client's: it is the same error its own listener below hears
+  let heardAt = 0;
+  const lost = (err: Error) => {
+    // A restart cuts every connection at once: one line for the lot.
+    if (Date.now() - heardAt > LOST_LOG_MS) onLost(err);
+    heardAt = Date.now();
+  };
+  pool.on('connect', (client) => {
+    client.once('error', lost);
+    client.on('error', () => {});
+    prepareByName(client);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -77,9 +95,9 @@ export function fromPostgres(url: string, max = 10): Database {
 /** PostgreSQL at `databaseUrl`, else PGlite under `dataDir` (in a worker thread with `thread`: the server's choice). */
 export async function openDatabase(
   opts: { databaseUrl?: string; dataDir: string },
-  { thread = false } = {},
+  { thread = false, onLost }: { thread?: boolean; onLost?: (err: Error) => void } = {},
 ): Promise<Database> {
-  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, 10, onLost);
   const dir = path.join(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   return thread ? fromPgliteThread(await PGliteThread.create(dir)) : fromPglite(await openPglite(dir));
