@@ -9,6 +9,9 @@ type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unk
 type Results = { rows: unknown[]; fields: unknown[]; affectedRows?: number };
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
 
+/** The code of the error every query gets once the thread has stopped (lib/errors.ts `isUnavailable`). */
+export const THREAD_STOPPED = 'PGLITE_THREAD_STOPPED';
+
 export type ThreadQueryable = {
   query<T = unknown>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<Results & { rows: T[] }>;
   exec(sql: string): Promise<Results[]>;
@@ -30,7 +33,9 @@ export class PGliteThread implements ThreadQueryable {
       else p.resolve(m.result);
     });
     worker.on('error', (err) => this.fail(err));
-    worker.on('exit', (code) => this.fail(new Error(`The PGlite thread stopped (exit code ${code}).`)));
+    worker.on('exit', (code) =>
+      this.fail(Object.assign(new Error(`The PGlite thread stopped (exit code ${code}).`), { code: THREAD_STOPPED })),
+    );
   }
 
   /** On a data directory, or (tests) in memory from the bytes of a dumped one. */
