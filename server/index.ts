@@ -13,6 +13,7 @@ import { startDnsServer } from './modules/domain/dns-server.js';
 import { startChainRuntime, type ChainRuntime } from './modules/mint/runtime.js';
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
 import { runMain } from './lib/process.js';
+import { drain } from './plugins/lifecycle.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Set by a cluster's primary for its API processes: the primary's dev chain endpoint, which they use instead of their own. */
@@ -84,8 +85,8 @@ async function single(config: Config) {
   ]);
   return {
     stop: async (signal: string) => {
-      app.log.info(`${signal}: shutting down`);
-      await app.close();
+      app.log.info(`${signal}: draining (up to ${config.shutdownGraceMs / 1000} s), then stopping`);
+      await drain(app, config.shutdownGraceMs);
       await database.close();
     },
   };
@@ -166,7 +167,8 @@ async function primary(config: Config) {
           (w) =>
             new Promise<void>((resolve) => {
               if (w.isDead()) return resolve();
-              const kill = setTimeout(() => w.process.kill('SIGKILL'), 10_000);
+              // Each drains for up to the grace period, then stops its loops: killed only if it hangs past that.
+              const kill = setTimeout(() => w.process.kill('SIGKILL'), config.shutdownGraceMs + 10_000);
               w.once('exit', () => {
                 clearTimeout(kill);
                 resolve();
@@ -203,8 +205,8 @@ async function apiProcess(config: Config) {
   await app.listen({ host: own.host, port: own.port });
   return {
     stop: async (signal: string) => {
-      app.log.info(`${signal}: shutting down`);
-      await app.close();
+      app.log.info(`${signal}: draining (up to ${config.shutdownGraceMs / 1000} s), then stopping`);
+      await drain(app, config.shutdownGraceMs);
       await database.close();
     },
   };

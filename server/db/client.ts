@@ -29,7 +29,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * A PGlite instance with the extensions the migrations use (pg_trgm: the users search's trigram index). Every PGlite

@@ -44,7 +44,10 @@ export const frameworkErrors = (err: FastifyError, _req: FastifyRequest, reply: 
 /** One place turns every failure into `{ok:false, success:false, error, code, messageCode, params?, fields?, fieldMessages?}` with the right status. */
 export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: string }) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send(bodyOf(err));
+    if (err instanceof AppError) {
+      if (err.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.status(err.status).send(bodyOf(err));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const context = err.validationContext ?? '';
       // Fastify names the query's context "querystring" but keeps it as req.query.
