@@ -5,6 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/db/client.js';
 import { products } from '../../server/db/schema.js';
 import type { ChainRuntime } from '../../server/modules/mint/runtime.js';
 import { drain } from '../../server/plugins/lifecycle.js';
@@ -62,11 +63,10 @@ describe('GET /api/health and GET /api/ready', () => {
   });
 
   it('ready is 503 while a migration of this build is not applied, naming how many', async () => {
-    const [last] = (
-      await t.db.execute(
-        sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-      )
-    ).rows as { id: number; hash: string; created_at: string }[];
+    const [last] = await queryRows<{ id: number; hash: string; created_at: string }>(
+      t.db,
+      sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
     await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last!.id}`);
     try {
       const res = await t.call('GET', '/api/ready', { as: null });
