@@ -81,6 +81,7 @@ export function fromPostgres(url: string, max = 10, onLost: (err: Error) => void
     client.once('error', lost);
     client.on('error', () => {});
     prepareByName(client);
+    releaseOnFailedBegin(client);
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -89,6 +90,26 @@ export function fromPostgres(url: string, max = 10, onLost: (err: Error) => void
     url,
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * drizzle-orm's transaction on a pool (0.45) sends `begin` before its try block: when `begin` fails (its connection was
+ * just cut) the client is never released, and the pool has one connection fewer for good, until every request waits
+ * for one that never comes. So a failed `begin` releases its client here, with the error (the pool drops it); drizzle
+ * throws that error and touches the client no more. Nothing else of the app sends `begin` on a pooled client.
+ */
+function releaseOnFailedBegin(client: pg.PoolClient) {
+  const query = client.query as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query.apply(client, args);
+    const first = args[0] as { text?: unknown } | string | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (typeof text !== 'string' || !/^\s*begin\b/i.test(text) || !(result instanceof Promise)) return result;
+    return result.catch((err: Error) => {
+      client.release(err);
+      throw err;
+    });
   };
 }
 
