@@ -68,9 +68,18 @@ const consoleLog = {
 const onLost = (err: Error) =>
   console.warn(`database: connections were cut (${err.message}); requests on them answer 503 and new ones are opened`);
 
+/** The embedded database's thread stopping: started again (requests meanwhile answer 503), or the process exits. */
+const pgliteThread = {
+  onRestart: (err: Error) => console.warn(`database: ${err.message} It was started again.`),
+  onGiveUp: (err: Error) => {
+    console.error(`database: ${err.message} It was not started again (too many stops); the server exits.`);
+    process.exit(1);
+  },
+};
+
 /** One process: migrate, seed, the chain and mint worker, the sweeper and the API (WEB_CONCURRENCY unset or 1). */
 async function single(config: Config) {
-  const database = await openDatabase(config, { thread: config.pgliteThread, onLost });
+  const database = await openDatabase(config, { thread: config.pgliteThread, onLost, threadOptions: pgliteThread });
   await database.migrate();
   await seedIfEmpty(database, config);
   const app = await buildApp({ config, database, uiDir: path.join(root, 'dist') });

@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { PGliteThread } from './pglite-thread.js';
+import { PGliteThread, type ThreadOptions } from './pglite-thread.js';
 import { prepareByName, RECYCLE_AFTER } from './prepared.js';
 import * as schema from './schema.js';
 
@@ -116,12 +116,16 @@ function releaseOnFailedBegin(client: pg.PoolClient) {
 /** PostgreSQL at `databaseUrl`, else PGlite under `dataDir` (in a worker thread with `thread`: the server's choice). */
 export async function openDatabase(
   opts: { databaseUrl?: string; dataDir: string },
-  { thread = false, onLost }: { thread?: boolean; onLost?: (err: Error) => void } = {},
+  {
+    thread = false,
+    onLost,
+    threadOptions,
+  }: { thread?: boolean; onLost?: (err: Error) => void; threadOptions?: ThreadOptions } = {},
 ): Promise<Database> {
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, 10, onLost);
   const dir = path.join(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  return thread ? fromPgliteThread(await PGliteThread.create(dir)) : fromPglite(await openPglite(dir));
+  return thread ? fromPgliteThread(await PGliteThread.create(dir, threadOptions)) : fromPglite(await openPglite(dir));
 }
 
 /** Raw SQL rows, the same on both drivers (each answers with `{ rows }`). */
