@@ -77,6 +77,22 @@ describe.runIf(engine() === 'postgres')('the database ends the connections of a 
     expect((await t.call('GET', '/api/products?limit=1')).statusCode).toBe(200);
   });
 
+  it('ready is 503 while the database takes no connections, and 200 again within seconds once it does', async () => {
+    await admin.query(`alter database ${dbName} allow_connections false`);
+    try {
+      expect(await endConnections()).toBeGreaterThan(0);
+      const res = await t.call('GET', '/api/ready', { as: null });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ messageCode: 'not_ready_database' });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect((await t.call('GET', '/api/health', { as: null })).statusCode).toBe(200);
+    } finally {
+      await admin.query(`alter database ${dbName} allow_connections true`);
+    }
+    const seconds = await secondsUntilReady();
+    console.info(`ready again ${seconds.toFixed(2)} s after the database took connections again`);
+  });
+
   it('while a transaction waits between two statements: it fails with a connection error and the process lives on', async () => {
     const outcome = t.db
       .transaction(async (tx) => {
