@@ -24,9 +24,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `server/index.ts` with `env` over this process's environment and waits (up to HANG_MS) until it answers. */
-export async function startServerProcess(
-  env: Record<string, string>,
-): Promise<{
+export async function startServerProcess(env: Record<string, string>): Promise<{
   baseUrl: string;
   pid: number;
   output: () => string;
