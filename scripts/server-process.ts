@@ -24,9 +24,13 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `server/index.ts` with `env` over this process's environment and waits (up to HANG_MS) until it answers. */
-export async function startServerProcess(
-  env: Record<string, string>,
-): Promise<{ baseUrl: string; pid: number; output: () => string; stop: () => Promise<void> }> {
+export async function startServerProcess(env: Record<string, string>): Promise<{
+  baseUrl: string;
+  pid: number;
+  output: () => string;
+  /** SIGTERM, then how it ended. */
+  stop: () => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}> {
   const port = await freePort();
   // SERVER_CPU_PROF_DIR=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.SERVER_CPU_PROF_DIR
@@ -63,8 +67,9 @@ export async function startServerProcess(
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        if (child.exitCode !== null || child.signalCode !== null)
+          return resolve({ code: child.exitCode, signal: child.signalCode });
+        child.once('exit', (code, signal) => resolve({ code, signal }));
         child.kill('SIGTERM');
       }),
   };

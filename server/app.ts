@@ -20,6 +20,7 @@ import { registerCacheControl } from './plugins/cache-control.js';
 import { registerHelmet } from './plugins/helmet.js';
 import { useJsonBodies } from './plugins/json-body.js';
 import { registerInvalidation } from './plugins/invalidation.js';
+import { registerLifecycle } from './plugins/lifecycle.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerMultipart } from './plugins/multipart.js';
 import { hasBuild, registerStatic, registerUploads } from './plugins/static.js';
@@ -69,6 +70,8 @@ export async function buildApp({
     trustProxy: false,
     bodyLimit: 1_048_576,
     frameworkErrors,
+    // While closing, requests are refused in the API's error shape by plugins/lifecycle.ts, not Fastify's.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializer({ exact: config.env === 'test' }));
@@ -82,6 +85,7 @@ export async function buildApp({
     chain: null,
     providers: configuredProviders(config),
     dnsServer: null,
+    lifecycle: { state: 'starting' },
   });
   if (chain) {
     const log = {
@@ -149,6 +153,7 @@ export async function buildApp({
   await registerCacheControl(app);
   await registerRateLimit(app, config);
   await app.register(errorsPlugin, { uiDir: ui });
+  registerLifecycle(app);
   await registerSwagger(app);
   await registerMultipart(app);
   await app.register(authPlugin);

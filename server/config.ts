@@ -113,6 +113,7 @@ const envSchema = z.object({
   CRYPTO_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
   CRYPTO_WATCH_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
   PAYOUT_COMPLETER_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
 });
 
 export type Config = {
@@ -145,6 +146,8 @@ export type Config = {
   checkoutSweepMs: number;
   /** How often the payout completer finishes on-chain payouts whose stored transfer nobody is finishing. */
   payoutCompleterMs: number;
+  /** On SIGTERM: how long requests under way may take to finish before their connections are cut. */
+  shutdownGraceMs: number;
   /** Stripe takes card payments when both its secret key and its webhook secret are set; `apiUrl` points the SDK elsewhere (tests' stand-in). */
   stripe: StripeConfig | null;
   /** Email: SMTP when `smtpUrl` is set, otherwise kept in the outbox table for the admin (Settings → Email outbox). */
@@ -254,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentSandbox: e.PAYMENT_SANDBOX ?? e.NODE_ENV !== 'production',
     checkoutSweepMs: e.CHECKOUT_SWEEP_SECONDS * 1000,
     payoutCompleterMs: e.PAYOUT_COMPLETER_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }

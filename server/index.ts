@@ -13,6 +13,7 @@ import { startDnsServer } from './modules/domain/dns-server.js';
 import { startChainRuntime, type ChainRuntime } from './modules/mint/runtime.js';
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
 import { runMain } from './lib/process.js';
+import { drain } from './plugins/lifecycle.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Set by a cluster's primary for its API processes: the primary's dev chain endpoint, which they use instead of their own. */
@@ -63,9 +64,22 @@ const consoleLog = {
   error: (m: string) => console.error(m),
 };
 
+/** A PostgreSQL connection cut under this process (a restart, a failover): said once a burst, and the process goes on. */
+const onLost = (err: Error) =>
+  console.warn(`database: connections were cut (${err.message}); requests on them answer 503 and new ones are opened`);
+
+/** The embedded database's thread stopping: started again (requests meanwhile answer 503), or the process exits. */
+const pgliteThread = {
+  onRestart: (err: Error) => console.warn(`database: ${err.message} It was started again.`),
+  onGiveUp: (err: Error) => {
+    console.error(`database: ${err.message} It was not started again (too many stops); the server exits.`);
+    process.exit(1);
+  },
+};
+
 /** One process: migrate, seed, the chain and mint worker, the sweeper and the API (WEB_CONCURRENCY unset or 1). */
 async function single(config: Config) {
-  const database = await openDatabase(config, { thread: config.pgliteThread });
+  const database = await openDatabase(config, { thread: config.pgliteThread, onLost, threadOptions: pgliteThread });
   await database.migrate();
   await seedIfEmpty(database, config);
   const app = await buildApp({ config, database, uiDir: path.join(root, 'dist') });
@@ -80,8 +94,8 @@ async function single(config: Config) {
   ]);
   return {
     stop: async (signal: string) => {
-      app.log.info(`${signal}: shutting down`);
-      await app.close();
+      app.log.info(`${signal}: draining (up to ${config.shutdownGraceMs / 1000} s), then stopping`);
+      await drain(app, config.shutdownGraceMs);
       await database.close();
     },
   };
@@ -95,7 +109,7 @@ async function single(config: Config) {
  * `npm run worker` does. A process that dies is replaced.
  */
 async function primary(config: Config) {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { onLost });
   await database.migrate();
   await seedIfEmpty(database, config);
   const bus = await startInvalidationBus(database.url!, consoleLog);
@@ -162,7 +176,8 @@ async function primary(config: Config) {
           (w) =>
             new Promise<void>((resolve) => {
               if (w.isDead()) return resolve();
-              const kill = setTimeout(() => w.process.kill('SIGKILL'), 10_000);
+              // Each drains for up to the grace period, then stops its loops: killed only if it hangs past that.
+              const kill = setTimeout(() => w.process.kill('SIGKILL'), config.shutdownGraceMs + 10_000);
               w.once('exit', () => {
                 clearTimeout(kill);
                 resolve();
@@ -188,7 +203,7 @@ async function apiProcess(config: Config) {
     mintWorker: false,
     chain: primaryChain ? devChainViaRpc(primaryChain) : config.chain,
   };
-  const database = await openDatabase(own);
+  const database = await openDatabase(own, { onLost });
   const app = await buildApp({
     config: own,
     database,
@@ -199,8 +214,8 @@ async function apiProcess(config: Config) {
   await app.listen({ host: own.host, port: own.port });
   return {
     stop: async (signal: string) => {
-      app.log.info(`${signal}: shutting down`);
-      await app.close();
+      app.log.info(`${signal}: draining (up to ${config.shutdownGraceMs / 1000} s), then stopping`);
+      await drain(app, config.shutdownGraceMs);
       await database.close();
     },
   };

@@ -7,6 +7,7 @@ import type { Database, Db } from './db/client.js';
 import type { Providers } from './modules/payments/providers/index.js';
 import type { SettingsService } from './modules/settings/service.js';
 import type { ChainRuntime } from './modules/mint/runtime.js';
+import type { Lifecycle } from './plugins/lifecycle.js';
 
 export type AuthUser = {
   id: string;
@@ -34,6 +35,8 @@ export type AppContext = {
   providers: Providers;
   /** The embedded DNS server's port once it listens; null when it does not run (DNS_SERVER=false, most API tests). */
   dnsServer: { port: number } | null;
+  /** Starting, serving or draining (plugins/lifecycle.ts): GET /api/ready answers 503 unless serving. */
+  lifecycle: Lifecycle;
   /** The crypto watcher running in this process, when crypto payments are on (tests nudge it). */
   cryptoWatcher?: { nudge(): void; stop(): Promise<void>; watcher: { pass(): Promise<{ completed: string[] }> } };
 };

@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { PGliteThread } from './pglite-thread.js';
+import { PGliteThread, type ThreadOptions } from './pglite-thread.js';
 import { prepareByName, RECYCLE_AFTER } from './prepared.js';
 import * as schema from './schema.js';
 
@@ -29,7 +29,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * A PGlite instance with the extensions the migrations use (pg_trgm: the users search's trigram index). Every PGlite
@@ -59,11 +59,30 @@ export function fromPgliteThread(client: PGliteThread): Database {
   };
 }
 
-export function fromPostgres(url: string, max = 10): Database {
+const LOST_LOG_MS = 5000;
+
+/**
+ * A connection cut by the server (a restart, a failover, `pg_terminate_backend`) emits 'error' on its client. pg-pool
+ * listens only while the client is idle in the pool; a client checked out, in or out of a transaction, has no listener
+ * then, and an 'error' event with none ends the process. So each client gets its own listener when it connects: the
+ * error is already the answer of whatever runs on it (its next query fails, and the pool drops the client when it is
+ * released). `onLost` hears each loss once (a log line).
+ */
+export function fromPostgres(url: string, max = 10, onLost: (err: Error) => void = () => {}): Database {
   const pool = new pg.Pool({ connectionString: url, max, maxUses: RECYCLE_AFTER });
-  // An idle client losing its connection must not crash the process.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => prepareByName(client));
+  pool.on('error', () => {}); // an idle client's: it is the same error its own listener below hears
+  let heardAt = 0;
+  const lost = (err: Error) => {
+    // A restart cuts every connection at once: one line for the lot.
+    if (Date.now() - heardAt > LOST_LOG_MS) onLost(err);
+    heardAt = Date.now();
+  };
+  pool.on('connect', (client) => {
+    client.once('error', lost);
+    client.on('error', () => {});
+    prepareByName(client);
+    releaseOnFailedBegin(client);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -74,15 +93,39 @@ export function fromPostgres(url: string, max = 10): Database {
   };
 }
 
+/**
+ * drizzle-orm's transaction on a pool (0.45) sends `begin` before its try block: when `begin` fails (its connection was
+ * just cut) the client is never released, and the pool has one connection fewer for good, until every request waits
+ * for one that never comes. So a failed `begin` releases its client here, with the error (the pool drops it); drizzle
+ * throws that error and touches the client no more. Nothing else of the app sends `begin` on a pooled client.
+ */
+function releaseOnFailedBegin(client: pg.PoolClient) {
+  const query = client.query as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query.apply(client, args);
+    const first = args[0] as { text?: unknown } | string | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (typeof text !== 'string' || !/^\s*begin\b/i.test(text) || !(result instanceof Promise)) return result;
+    return result.catch((err: Error) => {
+      client.release(err);
+      throw err;
+    });
+  };
+}
+
 /** PostgreSQL at `databaseUrl`, else PGlite under `dataDir` (in a worker thread with `thread`: the server's choice). */
 export async function openDatabase(
   opts: { databaseUrl?: string; dataDir: string },
-  { thread = false } = {},
+  {
+    thread = false,
+    onLost,
+    threadOptions,
+  }: { thread?: boolean; onLost?: (err: Error) => void; threadOptions?: ThreadOptions } = {},
 ): Promise<Database> {
-  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, 10, onLost);
   const dir = path.join(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  return thread ? fromPgliteThread(await PGliteThread.create(dir)) : fromPglite(await openPglite(dir));
+  return thread ? fromPgliteThread(await PGliteThread.create(dir, threadOptions)) : fromPglite(await openPglite(dir));
 }
 
 /** Raw SQL rows, the same on both drivers (each answers with `{ rows }`). */

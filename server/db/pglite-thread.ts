@@ -1,7 +1,8 @@
 /**
  * PGlite in a worker thread: what drizzle's PGlite driver calls (`query`, `exec`, `transaction`) forwarded to the
  * database in pglite-thread-worker.mjs. One transaction at a time, as PGlite's own: while one is open, other queries
- * wait for it to end.
+ * wait for it to end. A thread that stops (a crash, out of memory) fails what waited on it (THREAD_STOPPED: 503) and
+ * is started again on its directory; past RESTARTS_PER_MINUTE it is not, and its owner is told (the server exits).
  */
 import { Worker } from 'node:worker_threads';
 
@@ -9,18 +10,71 @@ type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unk
 type Results = { rows: unknown[]; fields: unknown[]; affectedRows?: number };
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
 
+/** The code of the error every query gets once the thread has stopped (lib/errors.ts `isUnavailable`). */
+export const THREAD_STOPPED = 'PGLITE_THREAD_STOPPED';
+
 export type ThreadQueryable = {
   query<T = unknown>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<Results & { rows: T[] }>;
   exec(sql: string): Promise<Results[]>;
 };
+
+/** What a thread is opened on: a data directory, or (tests) the bytes of a dumped one. */
+type Source = string | { dump: Uint8Array };
+
+/** At most this many restarts a minute; past that the thread stays stopped and `onGiveUp` is told. */
+const RESTARTS_PER_MINUTE = 3;
+
+export type ThreadOptions = {
+  /** The thread stopped (a crash, out of memory) and was started again on its directory; queries go to it again. */
+  onRestart?: (err: Error) => void;
+  /**
+   * The thread stopped and is not started again: it ran on a dump (nothing to reopen), stopped too often, or would not
+   * start. Every query fails at once from then on (THREAD_STOPPED: 503), never waits; the server exits.
+   */
+  onGiveUp?: (err: Error) => void;
+};
+
+const stoppedError = (message: string) => Object.assign(new Error(message), { code: THREAD_STOPPED });
 
 export class PGliteThread implements ThreadQueryable {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   /** Resolves when the open transaction (if any) has ended. */
   private txDone: Promise<void> = Promise.resolve();
+  private worker!: Worker;
+  /** Counts the threads started: a transaction begun on one thread never sends to the next. */
+  private generation = 0;
+  private closing = false;
+  private restarts: number[] = [];
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly from: Source,
+    worker: Worker,
+    private readonly options: ThreadOptions,
+  ) {
+    this.attach(worker);
+  }
+
+  /** A started thread on `from`, once its database is open. */
+  private static async spawn(from: Source): Promise<Worker> {
+    const workerData = typeof from === 'string' ? { dir: from } : { dump: from.dump };
+    const worker = new Worker(new URL('./pglite-thread-worker.mjs', import.meta.url), { workerData });
+    await new Promise<void>((resolve, reject) => {
+      worker.once('message', () => resolve());
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The PGlite thread exited with ${code} before it was ready.`)));
+    });
+    return worker;
+  }
+
+  /** On a data directory, or (tests) in memory from the bytes of a dumped one. */
+  static async create(from: Source, options: ThreadOptions = {}): Promise<PGliteThread> {
+    return new PGliteThread(from, await PGliteThread.spawn(from), options);
+  }
+
+  private attach(worker: Worker) {
+    this.worker = worker;
+    this.generation += 1;
     worker.on('message', (m: { id?: number; result?: unknown; error?: Record<string, unknown> }) => {
       if (m.id === undefined) return;
       const p = this.pending.get(m.id);
@@ -29,32 +83,45 @@ export class PGliteThread implements ThreadQueryable {
       if (m.error) p.reject(Object.assign(new Error(String(m.error.message)), m.error));
       else p.resolve(m.result);
     });
-    worker.on('error', (err) => this.fail(err));
-    worker.on('exit', (code) => this.fail(new Error(`The PGlite thread stopped (exit code ${code}).`)));
-  }
-
-  /** On a data directory, or (tests) in memory from the bytes of a dumped one. */
-  static async create(from: string | { dump: Uint8Array }): Promise<PGliteThread> {
-    const workerData = typeof from === 'string' ? { dir: from } : { dump: from.dump };
-    const worker = new Worker(new URL('./pglite-thread-worker.mjs', import.meta.url), { workerData });
-    await new Promise<void>((resolve, reject) => {
-      worker.once('message', () => resolve());
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`The PGlite thread exited with ${code} before it was ready.`)));
-    });
-    return new PGliteThread(worker);
+    worker.on('error', (err) => this.stopped(worker, stoppedError(`The PGlite thread failed: ${err.message}`)));
+    worker.on('exit', (code) => this.stopped(worker, stoppedError(`The PGlite thread stopped (exit code ${code}).`)));
   }
 
   private dead: Error | null = null;
 
-  private fail(err: Error) {
-    this.dead ??= err;
+  /** The thread is gone: what waited on it fails now, and it is started again on its directory (within limits). */
+  private stopped(worker: Worker, err: Error) {
+    if (worker !== this.worker || this.dead) return;
+    this.dead = err;
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
+    if (!this.closing) void this.restart(err);
   }
 
-  private send<T>(message: Record<string, unknown>): Promise<T> {
+  private async restart(err: Error) {
+    const now = Date.now();
+    this.restarts = this.restarts.filter((at) => now - at < 60_000);
+    if (typeof this.from !== 'string' || this.restarts.length >= RESTARTS_PER_MINUTE) {
+      this.options.onGiveUp?.(err);
+      return;
+    }
+    this.restarts.push(now);
+    try {
+      await this.worker.terminate();
+      const worker = await PGliteThread.spawn(this.from);
+      if (this.closing) return void (await worker.terminate());
+      this.attach(worker);
+      this.dead = null;
+      this.options.onRestart?.(err);
+    } catch (failed) {
+      this.options.onGiveUp?.(failed instanceof Error ? failed : err);
+    }
+  }
+
+  private send<T>(message: Record<string, unknown>, generation = this.generation): Promise<T> {
     if (this.dead) return Promise.reject(this.dead);
+    if (generation !== this.generation)
+      return Promise.reject(stoppedError('The PGlite thread stopped during this transaction.'));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -63,11 +130,14 @@ export class PGliteThread implements ThreadQueryable {
   }
 
   /** What the thread is sent; `begin` opens a transaction first, in the same message (see transaction()). */
-  private sender(begin: () => boolean): ThreadQueryable {
+  private sender(begin: () => boolean, generation?: number): ThreadQueryable {
     return {
       query: (sql, params, opts) =>
-        this.send({ op: 'query', sql, params, rowMode: opts?.rowMode, rawDates: !!opts?.parsers, begin: begin() }),
-      exec: (sql) => this.send({ op: 'exec', sql, begin: begin() }),
+        this.send(
+          { op: 'query', sql, params, rowMode: opts?.rowMode, rawDates: !!opts?.parsers, begin: begin() },
+          generation,
+        ),
+      exec: (sql) => this.send({ op: 'exec', sql, begin: begin() }, generation),
     };
   }
 
@@ -100,10 +170,13 @@ export class PGliteThread implements ThreadQueryable {
     // The transaction begins with its first statement, in one message: a round trip less between the threads, while
     // every other transaction waits for this one. One that sends nothing has nothing to begin or commit.
     let begun = false;
+    // Every statement of the transaction goes to the thread it began on: after a restart they fail instead.
+    const generation = this.generation;
+    const own = this.sender(() => !begun && (begun = true), generation);
     const tx = {
-      ...this.sender(() => !begun && (begun = true)),
+      ...own,
       rollback: async () => {
-        if (begun) await this.direct.exec('rollback');
+        if (begun) await this.send({ op: 'exec', sql: 'rollback' }, generation);
       },
     };
     let outcome: { result: T } | { error: unknown };
@@ -114,7 +187,9 @@ export class PGliteThread implements ThreadQueryable {
     }
     // Its end is sent before the next transaction may send anything, and the thread runs messages in the order they
     // come: the next one starts without waiting for this answer (a round trip less of holding every other one up).
-    const end = begun ? this.direct.exec('error' in outcome ? 'rollback' : 'commit') : Promise.resolve([]);
+    const end = begun
+      ? this.send<Results[]>({ op: 'exec', sql: 'error' in outcome ? 'rollback' : 'commit' }, generation)
+      : Promise.resolve([]);
     release();
     if ('error' in outcome) {
       await end.catch(() => undefined);
@@ -125,7 +200,9 @@ export class PGliteThread implements ThreadQueryable {
   }
 
   async close() {
+    this.closing = true;
     await this.txDone;
+    if (this.dead) return void (await this.worker.terminate());
     await this.send({ op: 'close' });
     await this.worker.terminate();
   }

@@ -116,3 +116,34 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/** SQLSTATEs of a server going away or refusing connections: class 08 (connection exception) and these. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'PGLITE_THREAD_STOPPED']);
+/** What node-postgres says when the connection under a query or a transaction is gone. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'timeout exceeded when trying to connect',
+];
+
+/**
+ * Whether a failure is the database (or the connection to it) being away for a moment: a restart or failover (57P01,
+ * 57P02, 57P03), a killed backend, a refused or reset connection, the embedded database's thread gone. Such a request
+ * may succeed when sent again, so it answers 503 with Retry-After instead of 500. Looks through `cause` (drizzle wraps
+ * the driver's error).
+ */
+export function isUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 8;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => (e!.message as string).includes(m)))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

@@ -26,7 +26,9 @@ export const INVALIDATION_CHANNEL = 'rwa_invalidate';
 const MAX_PAYLOAD = 7000;
 const RECENT_MAX = 2000;
 const SAFETY_FLUSH_MS = 25;
-const RECONNECT_MS = 1000;
+/** The first retry after the listening connection is lost; each failed one doubles it, up to RECONNECT_MAX_MS. */
+const RECONNECT_MS = 250;
+const RECONNECT_MAX_MS = 5000;
 
 type Handler = (event: Invalidation) => void;
 const handlers: Handler[] = [];
@@ -166,6 +168,7 @@ class Bus {
   private down = false;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
+  private retries = 0;
 
   constructor(
     private readonly url: string,
@@ -179,9 +182,19 @@ class Bus {
     });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
-    await client.connect();
-    await client.query(`listen ${INVALIDATION_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${INVALIDATION_CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.client = client;
+    this.retries = 0;
     if (this.down) {
       this.down = false;
       downBuses -= 1;
@@ -205,12 +218,15 @@ class Bus {
     this.scheduleReconnect();
   }
 
+  /** Tries again after a delay that doubles with each failed try (the database may be restarting), up to a cap. */
   private scheduleReconnect() {
     if (this.stopped || this.retry) return;
+    const delay = Math.min(RECONNECT_MS * 2 ** this.retries, RECONNECT_MAX_MS);
+    this.retries += 1;
     this.retry = setTimeout(() => {
       this.retry = null;
       if (!this.stopped) this.connect().catch(() => this.scheduleReconnect());
-    }, RECONNECT_MS);
+    }, delay);
     this.retry.unref();
   }
 

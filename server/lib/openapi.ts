@@ -121,6 +121,12 @@ function errorResponses(route: RouteOptions, schema: Json, upload: boolean): Jso
         : 'Too many requests from this address: wait a minute',
     ),
     ...Object.fromEntries((config.refuses ?? []).map((status) => [status, error(REFUSALS[status])])),
+    503: {
+      ...error(
+        'The database is briefly away (its connection was cut, it restarts) or this process is stopping: send the request again after the seconds `Retry-After` says',
+      ),
+      headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before sending the request again' } },
+    },
     '5XX': error('The server, or a provider or chain it relies on, failed'),
   };
 }

@@ -33,7 +33,7 @@ import stripe from './payments/stripe-routes.js';
 import users from './users/routes.js';
 
 export const MODULES = [
-  health, // routes.ts only: one `select 1`, no rules, no row to present
+  health, // routes.ts and service.ts (the readiness checks): no rules, no row to present
   auth,
   settings,
   products,

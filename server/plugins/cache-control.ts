@@ -7,7 +7,6 @@ const PUBLIC_READS = [
   '/api/settings/public',
   '/api/membership/levels',
   '/api/payment-sdk/providers',
-  '/api/health',
 ];
 
 export const PUBLIC_CACHE = 'public, max-age=60';

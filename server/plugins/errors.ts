@@ -3,8 +3,11 @@ import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody } from '../lib/errors.js';
+import { AppError, errorBody, isUnavailable } from '../lib/errors.js';
 import { validationError, valueAt, type Issue } from '../lib/validation.js';
+
+/** What a 503 asks the client to wait before sending the request again. */
+export const RETRY_AFTER_SECONDS = 2;
 
 const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
 
@@ -41,7 +44,10 @@ export const frameworkErrors = (err: FastifyError, _req: FastifyRequest, reply: 
 /** One place turns every failure into `{ok:false, success:false, error, code, messageCode, params?, fields?, fieldMessages?}` with the right status. */
 export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: string }) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send(bodyOf(err));
+    if (err instanceof AppError) {
+      if (err.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.status(err.status).send(bodyOf(err));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const context = err.validationContext ?? '';
       // Fastify names the query's context "querystring" but keeps it as req.query.
@@ -72,6 +78,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: stri
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send(errorBody(err.message, err.code ?? 'bad_request'));
+    }
+    if (isUnavailable(err)) {
+      // The database went away under this request (a restart, a failover, a killed backend): sent again, it may pass.
+      req.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(bodyOf(new AppError(503, 'service_unavailable')));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(bodyOf(new AppError(500, 'internal')));

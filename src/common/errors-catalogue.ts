@@ -20,6 +20,16 @@ export const ERROR_MESSAGES = {
   unsupported_media_type: 'Send the request body as JSON.',
   body_too_large: 'The request body is too large.',
   internal: 'Something went wrong on the server. Please try again.',
+  json_too_deep: 'The request body is nested too deeply: at most %{max} levels.',
+  // 503: the server cannot serve for a moment (plugins/errors.ts, plugins/lifecycle.ts); Retry-After says when to try again.
+  service_unavailable: 'The service is briefly unavailable. Try again in a few seconds.',
+  server_stopping: 'The server is stopping. Send the request again.',
+  // GET /api/ready (modules/health): why this process should get no traffic now.
+  not_ready_starting: 'The server is starting.',
+  not_ready_draining: 'The server is stopping and takes no new requests.',
+  not_ready_database: 'The database does not answer.',
+  not_ready_migrations: 'The database is not up to date: %{pending} migrations have not been applied.',
+  not_ready_chain: 'The chain does not answer.',
   no_endpoint: 'No API endpoint %{method} %{path}.',
   not_found: 'Not found.',
   forbidden: 'You do not have permission to do this.',

@@ -46,12 +46,49 @@ export const optionalText = (label: string, max: number, tooLong?: string) =>
 /** A list's free-text search (`q`). */
 export const searchText = text('Search text', { max: 200, min: 0 }).optional();
 
-/** JSON whose strings (keys and values, at any depth) are all safe text: jsonb refuses what text columns refuse. */
+/**
+ * JSON whose strings (keys and values, at any depth) are all safe text: jsonb refuses what text columns refuse. Walks
+ * with a stack of its own, not by recursion, so no depth overflows it (bodies deeper than MAX_JSON_DEPTH are refused
+ * before any schema sees them anyway).
+ */
 export function isSafeJson(value: unknown): boolean {
-  if (typeof value === 'string') return isSafeText(value);
-  if (Array.isArray(value)) return value.every(isSafeJson);
-  if (value && typeof value === 'object') {
-    return Object.entries(value).every(([key, v]) => isSafeText(key) && isSafeJson(v));
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (!isSafeText(v)) return false;
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else if (v && typeof v === 'object') {
+      for (const [key, item] of Object.entries(v)) {
+        if (!isSafeText(key)) return false;
+        stack.push(item);
+      }
+    }
   }
   return true;
+}
+
+/** How deeply a request's JSON body may nest arrays and objects (server/plugins/json-body.ts): deeper is a 400. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether `json` nests arrays and objects deeper than `limit`, read from the text (strings skipped), stopping there.
+ * Nothing is built and nothing recurses, so a body of a million brackets costs one pass.
+ */
+export function jsonDepthOver(json: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }

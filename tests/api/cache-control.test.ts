@@ -47,7 +47,6 @@ describe('Cache-Control of /api answers', () => {
       '/api/settings/public',
       '/api/membership/levels',
       '/api/payment-sdk/providers',
-      '/api/health',
     ]) {
       const res = await t.call('GET', url, { as: null });
       expect(res.statusCode, url).toBe(200);

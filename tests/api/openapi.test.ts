@@ -15,7 +15,7 @@ type Operation = {
   security?: unknown[];
   parameters?: { in: string; name: string; schema: Schema }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  responses: Record<string, { content?: Record<string, { schema: Schema }>; headers?: Record<string, unknown> }>;
 };
 type Doc = {
   servers?: unknown[];
@@ -83,7 +83,7 @@ describe('the OpenAPI document', () => {
         Object.keys(op.responses).some((s) => /^2/.test(s)),
         where,
       ).toBe(true);
-      for (const status of ['429', '5XX'])
+      for (const status of ['429', '503', '5XX'])
         expect(op.responses[status]?.content?.['application/json']?.schema, `${where} ${status}`).toEqual(ERROR);
       // Each refusal is its own status, never a 4XX range a generated client cannot tell apart.
       expect(
@@ -94,6 +94,10 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(op('put', '/api/products/{id}').responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '403', '404', '413', '415']),
     );
+    // A cut database connection or a stopping process: send again after Retry-After.
+    expect(op('put', '/api/products/{id}').responses['503']).toMatchObject({
+      headers: { 'Retry-After': { schema: { type: 'integer' } } },
+    });
     expect(Object.keys(op('post', '/api/coupons').responses)).toContain('201');
     expect(op('post', '/api/coupons').responses['200']).toBeUndefined();
     expect(Object.keys(op('get', '/api/orders/export.csv').responses['200']!.content!)).toEqual(['text/csv']);

@@ -4,14 +4,19 @@
  * open runs after it, outside it). The whole API suite also runs through it with TEST_PGLITE_THREAD=true.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { fromPgliteThread, queryRows, queryText, type Database } from '../../server/db/client.js';
-import { PGliteThread } from '../../server/db/pglite-thread.js';
+import { PGliteThread, THREAD_STOPPED } from '../../server/db/pglite-thread.js';
+import { isUnavailable } from '../../server/lib/errors.js';
 import { products } from '../../server/db/schema.js';
 import { engine } from './engine.js';
 import { buildProduct } from './factories.js';
+import { createTestApp } from './harness.js';
 
 describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
   let database: Database;
@@ -141,5 +146,88 @@ describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
       sql`select array_agg(id order by id) as ids from commit_probe`,
     );
     expect(after[0]!.ids).toEqual([2]);
+  });
+});
+
+describe.runIf(engine() === 'pglite')('a PGlite thread that stops', () => {
+  /** Ends the thread as a crash would. */
+  const crash = (thread: PGliteThread) => (thread as unknown as { worker: Worker }).worker.terminate();
+  async function until(done: () => boolean) {
+    for (let i = 0; i < 600 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(done()).toBe(true);
+  }
+
+  it('on a directory: what ran fails with a 503 error at once, the thread starts again with the data; past three stops a minute it gives up and queries fail at once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-pglite-thread-'));
+    const restarted: Error[] = [];
+    const gaveUp: Error[] = [];
+    const thread = await PGliteThread.create(dir, {
+      onRestart: (err) => restarted.push(err),
+      onGiveUp: (err) => gaveUp.push(err),
+    });
+    const database = fromPgliteThread(thread);
+    try {
+      await database.db.execute(sql`create table stop_probe (x int)`);
+      await database.db.execute(sql`insert into stop_probe values (1)`);
+
+      // Stopped while idle: a query fails at once (503), the thread starts again, the committed row is there.
+      await crash(thread);
+      const meanwhile = await database.db.execute(sql`select 1`).catch((err: unknown) => err);
+      expect(isUnavailable(meanwhile)).toBe(true);
+      const cause = (meanwhile as { cause?: { code?: string } }).cause; // drizzle wraps the driver's error
+      expect(cause?.code).toBe(THREAD_STOPPED);
+      await until(() => restarted.length === 1);
+      expect(restarted[0]!.message).toMatch(/The PGlite thread stopped \(exit code \d+\)\./);
+      expect(await queryRows<{ x: number }>(database.db, sql`select x from stop_probe order by x`)).toEqual([{ x: 1 }]);
+
+      // A transaction open when the thread stops: its next statement fails, nothing of it runs on the next thread.
+      let stop!: () => void;
+      const stopped = new Promise<void>((r) => (stop = r));
+      const spanning = database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`insert into stop_probe values (2)`);
+          stop();
+          await until(() => restarted.length === 2);
+          await tx.execute(sql`insert into stop_probe values (3)`);
+        })
+        .catch((err: unknown) => err);
+      await stopped;
+      await crash(thread);
+      expect(isUnavailable(await spanning)).toBe(true);
+      expect(await queryRows<{ x: number }>(database.db, sql`select x from stop_probe order by x`)).toEqual([{ x: 1 }]);
+
+      await crash(thread);
+      await until(() => restarted.length === 3);
+      expect(gaveUp).toEqual([]);
+      await crash(thread);
+      await until(() => gaveUp.length === 1);
+      const started = Date.now();
+      const refused = await database.db.execute(sql`select 1`).catch((err: unknown) => err);
+      expect(isUnavailable(refused)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(1000); // refused, not waiting
+    } finally {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('on a dump (nothing to reopen): the app answers 503 with Retry-After, and the owner is told', async () => {
+    const gaveUp: Error[] = [];
+    const tar = fs.readFileSync(inject('pgliteTemplate'));
+    const thread = await PGliteThread.create({ dump: new Uint8Array(tar) }, { onGiveUp: (err) => gaveUp.push(err) });
+    const t = await createTestApp({}, { database: fromPgliteThread(thread) });
+    try {
+      expect((await t.call('GET', '/api/shop/products', { as: null })).statusCode).toBe(200);
+      await crash(thread);
+      await until(() => gaveUp.length === 1);
+      const res = await t.call('GET', '/api/shop/products', { as: null });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().messageCode).toBe('service_unavailable');
+      expect(res.headers['retry-after']).toBe('2');
+      expect((await t.call('GET', '/api/health', { as: null })).statusCode).toBe(200);
+      expect((await t.call('GET', '/api/ready', { as: null })).json().messageCode).toBe('not_ready_database');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -28,13 +28,16 @@ async function main() {
   );
   if (mismatch) throw new Error(mismatch);
 
-  const database = fromPostgres(config.databaseUrl, 4);
-  await database.migrate();
   const log = {
     info: (m: string) => console.log(m),
     warn: (m: string) => console.warn(m),
     error: (m: string) => console.error(m),
   };
+  // A connection cut (a restart, a failover) fails the pass that used it; the worker tries again (backoffMs).
+  const database = fromPostgres(config.databaseUrl, 4, (err) =>
+    log.warn(`database: connections were cut (${err.message}); the mint worker tries again`),
+  );
+  await database.migrate();
   // Orders this worker fulfils change the servers' list counts: tell them (lib/invalidation.ts).
   const bus = await startInvalidationBus(config.databaseUrl, log);
   const worker = new MintWorker({

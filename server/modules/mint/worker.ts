@@ -38,6 +38,7 @@ import {
   type SignedForJob,
 } from './queue.js';
 import { mark, publishSince } from '../../lib/invalidation.js';
+import { backoffMs } from '../../lib/loop.js';
 import { onMintQueued } from './enqueue.js';
 import { minedOutcome, rebroadcastFailed, type Outcome } from './policy.js';
 import { decideRecovery, hasStoredTx } from './recovery.js';
@@ -136,6 +137,7 @@ export class MintWorker {
   }
 
   private async run() {
+    let failures = 0;
     while (this.running) {
       let busy = false;
       try {
@@ -147,12 +149,14 @@ export class MintWorker {
           busy = (await this.runOnce()) > 0;
           await publishSince(before); // fulfilled orders: other processes' counts see them
         }
+        failures = 0;
       } catch (err) {
         if (err instanceof LeaseLostError) this.ownsLease = false;
+        else failures += 1; // the database or the chain away: ask again later and later (backoffMs)
         this.lastError = message(err);
         this.opts.log.error(`mint worker: ${this.lastError}`);
       }
-      if (this.running && !busy) await this.sleep(this.pollMs);
+      if (this.running && !busy) await this.sleep(backoffMs(this.pollMs, failures));
     }
   }
 

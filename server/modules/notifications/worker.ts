@@ -15,6 +15,7 @@ import { deliveryFailure, type Mailer } from './mailer.js';
 import { emailText, notificationSettings, onNotificationsQueued, type NotificationSettings } from './notify.js';
 import { SKIPPED_SENTENCE } from './policy.js';
 import { messageOf } from '../../lib/errors.js';
+import { backoffMs } from '../../lib/loop.js';
 
 export type WorkerOptions = {
   /** Recipients a bulk send reaches per statement. */
@@ -248,15 +249,18 @@ export function startNotificationWorker(db: Db, mailer: Mailer, pollMs: number, 
   };
   const unsubscribe = onNotificationsQueued(kick);
   const loop = (async () => {
+    let failures = 0;
     while (!stopped) {
       try {
         while (!stopped && (await workOnce(db, mailer, options))) {
           /* more work waits */
         }
+        failures = 0;
       } catch (err) {
+        failures += 1; // the database away: ask again later and later, back within seconds of its return
         if (!stopped) log.error(`Notification worker: ${messageOf(err)}`);
       }
-      if (!stopped) await sleep(pollMs);
+      if (!stopped) await sleep(backoffMs(pollMs, failures));
     }
   })();
   return {

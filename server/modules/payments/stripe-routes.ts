@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { stripeCheckoutAnswer, stripeCheckoutBody } from '../../../src/common/payment-sdk.schemas.js';
+import { jsonDepthOver, MAX_JSON_DEPTH } from '../../../src/common/text.js';
 import { orders } from '../../db/schema.js';
-import { notFound, unprocessable } from '../../lib/errors.js';
+import { AppError, notFound, unprocessable } from '../../lib/errors.js';
 import { sendIdempotent } from '../../lib/idempotency.js';
 import { paymentRateLimit } from '../../lib/rate-limits.js';
 import { defineRoutes } from '../../lib/routes.js';
@@ -52,7 +53,11 @@ export default defineRoutes('payments', async (r, { db, settings, providers, con
   // Stripe signs the exact bytes it sent, so this route alone keeps the body raw.
   await r.register(async (raw) => {
     raw.removeContentTypeParser('application/json');
-    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      jsonDepthOver(String(body), MAX_JSON_DEPTH)
+        ? done(new AppError(400, 'json_too_deep', { max: MAX_JSON_DEPTH }), undefined)
+        : done(null, body),
+    );
     const stripe = config.stripe ? stripeClient(config.stripe) : null;
     raw.post(
       '/api/payments/stripe/webhook',
