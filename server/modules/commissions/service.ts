@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fromCents } from '../../../src/common/money.js';
 import {
@@ -10,11 +10,12 @@ import {
 } from '../../../src/common/referrals.js';
 import type { CommissionListQuery } from '../../../src/common/commissions.schemas.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { agentLevels, commissions, orders, payments, users } from '../../db/schema.js';
+import { agentLevels, commissions, orders, payments, searchOf, users } from '../../db/schema.js';
 import { eachRow } from '../../lib/bulk.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
+import { byOrder, byUser, searchFilter } from '../../lib/search.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { decisionRefusal, ownCommissionRefusal, rateText } from './policy.js';
@@ -60,18 +61,14 @@ function filterOf(q: Omit<CommissionFilter, 'limit' | 'offset'>): SQL | undefine
   if (q.payoutId) f.push(eq(commissions.payoutId, q.payoutId));
   if (q.startDate) f.push(gte(commissions.createdAt, q.startDate));
   if (q.endDate) f.push(lte(commissions.createdAt, q.endDate));
-  if (q.q?.trim()) {
-    const like = `${q.q
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Any part of the commission's id, of its order's id or customer email, of its referrer's id, email or name.
+  if (q.q?.trim())
     f.push(
-      or(
-        sql`${commissions.referrerId} in (select ${users.id} from ${users} where ${ilike(users.email, like)})`,
-        sql`${commissions.orderId} in (select ${orders.id} from ${orders} where ${ilike(orders.customerEmail, like)})`,
-      )!,
+      searchFilter(q.q, searchOf.commissions(commissions), [
+        byOrder(commissions.orderId),
+        byUser(commissions.referrerId),
+      ]),
     );
-  }
   return f.length ? and(...f) : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, between, count, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { HostedPayment, PaymentProvider, SandboxConfirmation } from '../../../src/common/checkout.js';
 import { fromCents } from '../../../src/common/money.js';
@@ -24,10 +24,12 @@ import {
   paymentEvents,
   payments,
   refunds,
+  searchOf,
   users,
 } from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalidField, notFound, sentenceOf } from '../../lib/errors.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
+import { byOrder, searchFilter } from '../../lib/search.js';
 import type { Actor } from '../../types.js';
 import { paymentCounter as counter, recordPaymentEvent } from '../audit/payment-events.js';
 import { adjustCommissionsForRefund } from '../commissions/earn.js';
@@ -36,7 +38,6 @@ import { audit } from '../audit/service.js';
 import { withOrderId } from '../checkout/policy.js';
 import { mintQueued } from '../mint/enqueue.js';
 import type { NotificationSettings } from '../notifications/notify.js';
-import { emailPrefix, likePrefix, parseOrderSearch } from '../orders/search.js';
 import { failOrder, markOrderPaid, refundOrder, type LockedOrder } from '../orders/service.js';
 import {
   CARD_ATTEMPTS_EXHAUSTED,
@@ -222,28 +223,15 @@ const SORTS: Record<PaymentListQuery['sort'], AnyPgColumn[]> = {
   status: [payments.status, payments.createdAt],
 };
 
-/**
- * The search box: a whole id finds that payment or the payments of that order; the first 8 or more characters of an id
- * (as tables show them) find by either id too; any text also finds by the start of the customer's email or of the
- * provider's reference.
- */
-function searchFilter(raw: string): SQL {
-  const search = parseOrderSearch(raw);
-  if (search.kind === 'id') return or(eq(payments.id, search.id), eq(payments.orderId, search.id))!;
-  const text = or(
-    sql`${payments.orderId} in (select ${orders.id} from ${orders} where ${like(orders.customerEmail, emailPrefix(raw.trim()))})`,
-    like(payments.reference, likePrefix(raw.trim())),
-  )!;
-  if (search.kind === 'email') return text;
-  return or(between(payments.id, search.from, search.to), between(payments.orderId, search.from, search.to), text)!;
-}
+/** The search box: any part of the payment's id or reference, or of its order's id or customer email (lib/search.ts). */
+const searchOfPayments = (raw: string) => searchFilter(raw, searchOf.payments(payments), [byOrder(payments.orderId)]);
 
 function listFilter(q: Omit<PaymentListQuery, 'status'> & { status?: string }): SQL | undefined {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(payments.status, q.status));
   if (q.method) filters.push(eq(payments.method, q.method));
   if (q.provider) filters.push(eq(payments.provider, q.provider));
-  if (q.q?.trim()) filters.push(searchFilter(q.q));
+  if (q.q?.trim()) filters.push(searchOfPayments(q.q));
   return filters.length ? and(...filters) : undefined;
 }
 
