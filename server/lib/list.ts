@@ -57,9 +57,11 @@ export class Counter {
       `${dbId(db)}:${filterKey}`,
       async () => {
         const cond = where ? sql`where ${where}` : sql``;
+        // The limit is written in the statement, not bound: a prepared statement's generic plan guesses that a bound
+        // limit keeps a tenth of the rows, and then prefers reading the table in order to an index lookup of a rare match.
         const probe = await queryRows<{ n: number | string }>(
           db,
-          sql`select count(*) as n from (select 1 from ${table} ${cond} limit ${EXACT_COUNT_LIMIT + 1}) t`,
+          sql`select count(*) as n from (select 1 from ${table} ${cond} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) t`,
         );
         const exact = Number(probe[0]?.n ?? 0);
         if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalIsEstimate: false };
