@@ -1,5 +1,6 @@
 /**
- * npm run bench:search [-- --engines=postgres,pglite] [-- --orders=1000000] [-- --users=100000] [-- --requests=100] [-- --keep]
+ * npm run bench:search [-- --engines=postgres,pglite] [-- --orders=1000000] [-- --users=100000] [-- --requests=100]
+ *   [-- --keep] [-- --reuse=<url of a kept PostgreSQL database>]
  * The search boxes of the orders, payments, commissions and users lists (`q`: any part of an id, email, name or
  * reference, lib/search.ts) at scale. For each engine: a fresh database, migrate, db.json for the logins, then
  * set-based SQL adds `users` customers (names and emails of six domains, a sixth of them gmail.com) and `orders` paid
@@ -21,10 +22,10 @@ import { desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
-import { queryRows } from '../server/db/client.js';
+import { fromPostgres, queryRows } from '../server/db/client.js';
 import { commissions, orders, payments, searchOf, users } from '../server/db/schema.js';
 import { seedFromFile } from '../server/db/seed/seed.js';
-import { byOrder, byUser, searchFilter } from '../server/lib/search.js';
+import { byOrder, byUser, ownSearchFilter, searchFilter } from '../server/lib/search.js';
 import { freshDatabase, percentile, postgresReachable, postgresTarget, table, type Engine, type Fresh } from './lib.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -177,51 +178,44 @@ async function explain(fresh: Fresh, label: string, table: PgTable, created: PgC
 }
 
 async function benchOne(engine: Engine, customers: number, n: number, requests: number, pgUrl: string) {
-  const fresh = await freshDatabase(engine, pgUrl);
+  const fresh = reuse ? kept(reuse) : await freshDatabase(engine, pgUrl);
   try {
     const started = Date.now();
     await fresh.database.migrate();
-    await seedFromFile(fresh.database.db, path.join(root, 'db.json'), { log: () => {} });
-    await generate(fresh, customers, n);
+    if (!reuse) {
+      await seedFromFile(fresh.database.db, path.join(root, 'db.json'), { log: () => {} });
+      await generate(fresh, customers, n);
+    }
     console.log(
       `${engine}: ${customers} customers, ${n} orders, payments and commissions in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
     const terms = await termsOf(fresh, customers, n);
-    await explain(
-      fresh,
-      `${engine} orders, q=${terms.order8.term}`,
-      orders,
-      orders.createdAt,
-      orders.id,
-      searchFilter(terms.order8.term, searchOf.orders(orders)),
-    );
-    await explain(
-      fresh,
-      `${engine} payments, q=${terms.email.term}`,
-      payments,
-      payments.createdAt,
-      payments.id,
-      searchFilter(terms.email.term, searchOf.payments(payments), [byOrder(payments.orderId)]),
-    );
-    await explain(
-      fresh,
-      `${engine} commissions, q=${terms.order8.term}`,
-      commissions,
-      commissions.createdAt,
-      commissions.id,
-      searchFilter(terms.order8.term, searchOf.commissions(commissions), [
-        byOrder(commissions.orderId),
-        byUser(commissions.referrerId),
-      ]),
-    );
-    await explain(
-      fresh,
-      `${engine} users, q=${terms.user8.term}`,
-      users,
-      users.createdAt,
-      users.id,
-      searchFilter(terms.user8.term, searchOf.users(users)),
-    );
+    const db = fresh.database.db;
+    const plans: [string, PgTable, PgColumn, PgColumn, (term: string) => Promise<SQL>][] = [
+      ['orders', orders, orders.createdAt, orders.id, async (q) => ownSearchFilter(q, searchOf.orders(orders))],
+      [
+        'payments',
+        payments,
+        payments.createdAt,
+        payments.id,
+        (q) => searchFilter(db, q, searchOf.payments(payments), [byOrder(payments.orderId)]),
+      ],
+      [
+        'commissions',
+        commissions,
+        commissions.createdAt,
+        commissions.id,
+        (q) =>
+          searchFilter(db, q, searchOf.commissions(commissions), [
+            byOrder(commissions.orderId),
+            byUser(commissions.referrerId),
+          ]),
+      ],
+      ['users', users, users.createdAt, users.id, async (q) => ownSearchFilter(q, searchOf.users(users))],
+    ];
+    for (const [list, table, created, id, filter] of plans)
+      for (const term of [list === 'users' ? terms.user8.term : terms.order8.term, terms.gmail.term])
+        await explain(fresh, `${engine} ${list}, q=${term}`, table, created, id, await filter(term));
 
     const config = loadConfig({
       ...process.env,
@@ -270,13 +264,19 @@ async function benchOne(engine: Engine, customers: number, n: number, requests: 
       await app.close();
     }
   } finally {
-    if (keep) console.log(`kept: ${JSON.stringify(fresh.env)}`);
-    else await fresh.dispose();
+    if (keep || reuse) console.log(`kept: ${JSON.stringify(fresh.env)}`);
+    if (reuse || !keep) await fresh.dispose(); // a reused database is only closed
   }
 }
 
 /** --keep: leave the generated database (its DATA_DIR or DATABASE_URL is printed) to look at its plans. */
 let keep = false;
+/** --reuse=<DATABASE_URL>: measure a PostgreSQL database kept by an earlier run (same --users and --orders), kept again. */
+let reuse: string | undefined;
+const kept = (url: string): Fresh => {
+  const database = fromPostgres(url);
+  return { database, env: { DATABASE_URL: url }, dispose: () => database.close() };
+};
 
 async function main() {
   const { values } = parseArgs({
@@ -286,9 +286,11 @@ async function main() {
       orders: { type: 'string' },
       requests: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      reuse: { type: 'string' },
     },
   });
   keep = values.keep ?? false;
+  reuse = values.reuse;
   const customers = Number(values.users ?? 100_000);
   const n = Number(values.orders ?? 1_000_000);
   const requests = Number(values.requests ?? 100);

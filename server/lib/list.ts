@@ -11,9 +11,17 @@ type CacheEntry = { value: Total | number; at: number; ttl: number; generation: 
 
 /** Bumped when any process reports a write (lib/invalidation.ts): every Counter's kept figures are then stale. */
 let generation = 0;
+/** Bumped by the same reports and by a write here (any Counter's `touch`): see `countsVersion`. */
+let version = 0;
 onInvalidation((event) => {
-  if (event === 'counts' || event === 'all') generation += 1;
+  if (event === 'counts' || event === 'all') {
+    generation += 1;
+    version += 1;
+  }
 });
+
+/** Changes whenever counted rows may have changed, here or in another process: for caches of what such rows hold. */
+export const countsVersion = () => version;
 
 type CounterOptions = {
   /** How long a planner estimate (past EXACT_COUNT_LIMIT) is reused. */
@@ -48,6 +56,7 @@ export class Counter {
   }
 
   touch() {
+    version += 1;
     this.cache.clear();
     invalidated('counts');
   }

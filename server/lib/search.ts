@@ -1,5 +1,8 @@
-import { ilike, or, sql, type SQL } from 'drizzle-orm';
+import { getTableName, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { queryRows, type Queryable } from '../db/client.js';
+import { cachesTrusted, caughtUp } from './invalidation.js';
+import { countsVersion } from './list.js';
 import { orders, searchOf, users } from '../db/schema.js';
 
 /**
@@ -37,20 +40,66 @@ export const byUser = (column: AnyPgColumn): SearchLink => ({
 });
 
 /**
- * The filter of a search: the row's own searched text, or a related row's (a payment's order, a commission's referrer)
- * holds the term. With 3 characters or more, each related table's matches are read once from its trigram index into
- * an array, `column = any(array(…))`, which the list's table answers from the index on that column; with its own
- * trigram index the planner joins the two in a BitmapOr, so a rare term reads only its rows. A shorter term asks each
- * row read (`exists`, by primary key) instead.
+ * A related table's matches are listed (`column = any(ids)`, read once from its trigram index, so that the list's
+ * table answers from the index on that column and joins its own trigram index in a BitmapOr: a rare term reads only
+ * its rows) up to this many; past it, or for a term too short for trigrams, each row read looks its related row's
+ * text up by primary key, which lets the list read in its order and stop once a page is full ("gmail" in a million
+ * orders). (A scalar subquery, not `exists`: PostgreSQL would hash an `exists` over every related match first.) Both
+ * forms find the same rows; only the plan differs.
  */
-export function searchFilter(raw: string, own: SQL, links: SearchLink[] = []): SQL {
+export const LISTED_MAX = 1000;
+
+/**
+ * A related table's matches of a pattern (null: more than LISTED_MAX), kept a few seconds as the lists' counts are
+ * (lib/list.ts): a list asks for its page and each of its counts with the same search. Dropped on any write of
+ * counted rows, here or reported by another process (a new order, a changed user), so that a search does not miss a
+ * row it should find.
+ */
+type Kept = { ids: string[] | null; at: number; generation: number };
+const kept = new Map<string, Kept>();
+const KEEP_MS = 10_000;
+const KEEP_MAX = 500;
+const fresh = (entry: Kept | undefined): entry is Kept =>
+  !!entry && entry.generation === countsVersion() && Date.now() - entry.at < KEEP_MS && cachesTrusted();
+
+async function relatedMatches(db: Queryable, link: SearchLink, pattern: string): Promise<string[] | null> {
+  const key = `${getTableName(link.table)}\u0000${pattern}`;
+  if (fresh(kept.get(key))) {
+    await caughtUp(); // a write committed on another process has dropped the entry by then
+    const hit = kept.get(key);
+    if (fresh(hit)) return hit.ids;
+  }
+  const seen = countsVersion();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select ${link.id} as id from ${link.table} where ${ilike(link.text, pattern)} limit ${sql.raw(String(LISTED_MAX + 1))}`,
+  );
+  const ids = rows.length > LISTED_MAX ? null : rows.map((r) => r.id);
+  kept.delete(key);
+  if (kept.size >= KEEP_MAX) kept.delete(kept.keys().next().value!);
+  kept.set(key, { ids, at: Date.now(), generation: seen });
+  return ids;
+}
+
+/**
+ * The filter of a search: the row's own searched text, or a related row's (a payment's order, a commission's
+ * referrer) holds the term; each related table's matches listed or looked up row by row as LISTED_MAX says.
+ */
+export async function searchFilter(db: Queryable, raw: string, own: SQL, links: SearchLink[] = []): Promise<SQL> {
   const term = raw.trim();
   const pattern = containing(term);
-  const indexed = term.length >= TRIGRAM_MIN;
-  const related = links.map(({ column, table, id, text }) =>
-    indexed
-      ? sql`${column} = any(array(select ${id} from ${table} where ${ilike(text, pattern)}))`
-      : sql`exists (select 1 from ${table} where ${id} = ${column} and ${ilike(text, pattern)})`,
+  const related = await Promise.all(
+    links.map(async (link) => {
+      const { column, table, id, text } = link;
+      const ids = term.length >= TRIGRAM_MIN ? await relatedMatches(db, link, pattern) : null;
+      // One parameter whatever the count, so the statement's text stays that of the shape.
+      return ids
+        ? sql`${column} = any(${`{${ids.join(',')}}`}::uuid[])`
+        : ilike(sql`(select ${text} from ${table} where ${id} = ${column})`, pattern);
+    }),
   );
   return related.length ? or(ilike(own, pattern), ...related)! : ilike(own, pattern);
 }
+
+/** The filter of a search in the row's own searched text only (the orders and users lists). */
+export const ownSearchFilter = (raw: string, own: SQL): SQL => ilike(own, containing(raw.trim()));

@@ -53,7 +53,7 @@ export type CommissionFilter = Partial<
   Pick<CommissionListQuery, 'status' | 'level' | 'referrerId' | 'startDate' | 'endDate' | 'q' | 'sort' | 'order'>
 > & { limit: number; offset: number; payoutId?: string };
 
-function filterOf(q: Omit<CommissionFilter, 'limit' | 'offset'>): SQL | undefined {
+async function filterOf(db: Db, q: Omit<CommissionFilter, 'limit' | 'offset'>): Promise<SQL | undefined> {
   const f: SQL[] = [];
   if (q.status) f.push(eq(commissions.status, q.status));
   if (q.level) f.push(eq(commissions.level, q.level));
@@ -64,7 +64,7 @@ function filterOf(q: Omit<CommissionFilter, 'limit' | 'offset'>): SQL | undefine
   // Any part of the commission's id, of its order's id or customer email, of its referrer's id, email or name.
   if (q.q?.trim())
     f.push(
-      searchFilter(q.q, searchOf.commissions(commissions), [
+      await searchFilter(db, q.q, searchOf.commissions(commissions), [
         byOrder(commissions.orderId),
         byUser(commissions.referrerId),
       ]),
@@ -88,7 +88,7 @@ export async function commissionRows(
 ) {
   const order = listOrder([...SORT_COLUMNS[q.sort ?? 'createdAt']], commissions.id, q.order ?? 'desc');
   const rows = await withContext(db)
-    .where(and(filterOf(q), after(order, page.after)))
+    .where(and(await filterOf(db, q), after(order, page.after)))
     .orderBy(...orderBy(order))
     .limit(page.limit)
     .offset(page.offset ?? 0);
@@ -96,7 +96,7 @@ export async function commissionRows(
 }
 
 export async function listCommissions(db: Db, q: CommissionFilter, holdDays: number) {
-  const where = filterOf(q);
+  const where = await filterOf(db, q);
   const key = JSON.stringify(q);
   const [rows, [total, amount]] = await Promise.all([
     commissionRows(db, q, holdDays, q),

@@ -11,7 +11,7 @@ import {
 import { type CreateOrderInput, type OrderListQuery } from '../../../src/common/orders.schemas.js';
 import { AppError, conflict, forbidden, notFound, say, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
-import { searchFilter } from '../../lib/search.js';
+import { ownSearchFilter } from '../../lib/search.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { paymentCounter, recordPaymentEvent } from '../audit/payment-events.js';
@@ -46,7 +46,7 @@ function listFilter(q: { status?: string; q?: string; ids?: string[] }): { where
   if (q.ids) filters.push(sql`${orders.id} = any(string_to_array(${q.ids.join(',')}, ',')::uuid[])`);
   // Any part of the id or the customer's email (server/lib/search.ts).
   const search = q.q?.trim();
-  if (search) filters.push(searchFilter(search, searchOf.orders(orders)));
+  if (search) filters.push(ownSearchFilter(search, searchOf.orders(orders)));
   return {
     where: filters.length ? and(...filters) : undefined,
     shape: `${q.status ? 's' : ''}${q.ids ? 'i' : ''}${search ? 'q' : ''}`,

@@ -224,14 +224,15 @@ const SORTS: Record<PaymentListQuery['sort'], AnyPgColumn[]> = {
 };
 
 /** The search box: any part of the payment's id or reference, or of its order's id or customer email (lib/search.ts). */
-const searchOfPayments = (raw: string) => searchFilter(raw, searchOf.payments(payments), [byOrder(payments.orderId)]);
+const searchOfPayments = (db: Db, raw: string) =>
+  searchFilter(db, raw, searchOf.payments(payments), [byOrder(payments.orderId)]);
 
-function listFilter(q: Omit<PaymentListQuery, 'status'> & { status?: string }): SQL | undefined {
+async function listFilter(db: Db, q: Omit<PaymentListQuery, 'status'> & { status?: string }): Promise<SQL | undefined> {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(payments.status, q.status));
   if (q.method) filters.push(eq(payments.method, q.method));
   if (q.provider) filters.push(eq(payments.provider, q.provider));
-  if (q.q?.trim()) filters.push(searchOfPayments(q.q));
+  if (q.q?.trim()) filters.push(await searchOfPayments(db, q.q));
   return filters.length ? and(...filters) : undefined;
 }
 
@@ -241,7 +242,7 @@ export async function paymentRows(db: Db, q: PaymentListQuery, page: Page) {
   const rows = await db
     .select()
     .from(payments)
-    .where(and(listFilter(q), after(order, page.after)))
+    .where(and(await listFilter(db, q), after(order, page.after)))
     .orderBy(...orderBy(order))
     .limit(page.limit)
     .offset(page.offset ?? 0);
@@ -249,13 +250,13 @@ export async function paymentRows(db: Db, q: PaymentListQuery, page: Page) {
 }
 
 export async function listPayments(db: Db, q: PaymentListQuery): Promise<PaymentList> {
-  const where = listFilter(q);
+  const where = await listFilter(db, q);
   const key = (status: string | undefined) =>
     JSON.stringify([status ?? null, q.method ?? null, q.provider ?? null, q.q?.trim() || null]);
   const [rows, total] = await Promise.all([paymentRows(db, q, q), counter.count(db, payments, where, key(q.status))]);
   const stats: PaymentStats = { counts: {} as PaymentStats['counts'], countsAreEstimates: false, totalAmount: 0 };
   for (const status of PAYMENT_STATUSES) {
-    const c = await counter.count(db, payments, listFilter({ ...q, status }), key(status));
+    const c = await counter.count(db, payments, await listFilter(db, { ...q, status }), key(status));
     stats.counts[status] = c.total;
     stats.countsAreEstimates ||= c.totalIsEstimate;
   }

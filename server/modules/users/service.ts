@@ -14,7 +14,7 @@ import { hashPassword } from '../../lib/crypto.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
-import { searchFilter } from '../../lib/search.js';
+import { ownSearchFilter } from '../../lib/search.js';
 import { uniqueText } from '../../lib/unique.js';
 import type { Actor } from '../../types.js';
 import { changes } from '../audit/changes.js';
@@ -53,7 +53,7 @@ function userFilter(q: UserListQuery) {
   if (q.role) filters.push(eq(users.role, q.role));
   if (q.kycStatus) filters.push(eq(users.kycStatus, q.kycStatus));
   // Any part of the id, email, name, first or last name ("Ada Lovelace" finds first plus last): lib/search.ts.
-  if (q.q?.trim()) filters.push(searchFilter(q.q, searchOf.users(users)));
+  if (q.q?.trim()) filters.push(ownSearchFilter(q.q, searchOf.users(users)));
   return filters.length ? and(...filters) : undefined;
 }
 
