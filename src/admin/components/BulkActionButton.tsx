@@ -123,7 +123,8 @@ export default function BulkActionButton<R extends RaRecord>({
     }
     const ids = selectedIds.filter((id) => !skipOf(id));
     const counts = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
-      [...skipped].map(([why, n]) => translate(why, { smart_count: n })),
+      // The largest count first, whatever order the rows were selected in.
+      [...skipped].sort((a, b) => b[1] - a[1]).map(([why, n]) => translate(why, { smart_count: n })),
     );
     if (skips && skipped.size && ids.length === 0) {
       notify(translate(skips.none, { smart_count: selectedIds.length, skipped: counts }), { type: 'warning' });
