@@ -224,6 +224,7 @@ async function benchOne(engine: Engine, customers: number, n: number, requests: 
       RATE_LIMIT_MAX: '1000000000',
       SEED_ON_EMPTY: 'false',
       SERVE_UI: 'false',
+      DNS_SERVER: 'false',
       ...(engine === 'pglite' ? { DATABASE_URL: undefined } : {}),
     });
     const app = await buildApp({ config, database: fresh.database, chain: false, sweeper: false });
