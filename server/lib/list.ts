@@ -137,7 +137,7 @@ export class Counter {
 const dbIds = new WeakMap<object, number>();
 let lastDbId = 0;
 /** Cached counts belong to one database: tests and benchmarks open several in one process. */
-function dbId(db: object): number {
+export function dbId(db: object): number {
   let id = dbIds.get(db);
   if (id === undefined) dbIds.set(db, (id = ++lastDbId));
   return id;

@@ -2,7 +2,7 @@ import { getTableName, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Queryable } from '../db/client.js';
 import { cachesTrusted, caughtUp } from './invalidation.js';
-import { countsVersion } from './list.js';
+import { countsVersion, dbId } from './list.js';
 import { orders, searchOf, users } from '../db/schema.js';
 
 /**
@@ -63,7 +63,7 @@ const fresh = (entry: Kept | undefined): entry is Kept =>
   !!entry && entry.generation === countsVersion() && Date.now() - entry.at < KEEP_MS && cachesTrusted();
 
 async function relatedMatches(db: Queryable, link: SearchLink, pattern: string): Promise<string[] | null> {
-  const key = `${getTableName(link.table)}\u0000${pattern}`;
+  const key = `${dbId(db)}:${getTableName(link.table)}\u0000${pattern}`;
   if (fresh(kept.get(key))) {
     await caughtUp(); // a write committed on another process has dropped the entry by then
     const hit = kept.get(key);
