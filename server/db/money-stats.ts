@@ -1,6 +1,6 @@
 /**
  * Revenue's parts per UTC hour (`money_stats_hourly`, kept by triggers through `money_stats_deltas`: schema.ts and
- * migration 0027), so that a report over a year reads hours, not a million payments. Kept as the orders' figures are
+ * migration 0028), so that a report over a year reads hours, not a million payments. Kept as the orders' figures are
  * (order-stats.ts): a report folds the waiting deltas in first and reads the deltas committed meanwhile beside them.
  */
 import { sql } from 'drizzle-orm';

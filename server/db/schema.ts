@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -21,6 +21,21 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * The text each list's search box looks in (`ILIKE '%term%'`, any part of it, any case), the very expressions of the
+ * trigram indexes below (pg_trgm, created in migration 0018; PGlite loads it in client.ts): an id as its text, so a
+ * piece from its middle finds it. The services search these same expressions, so a query and its index cannot drift.
+ */
+type Col = AnyPgColumn;
+export const searchOf = {
+  users: (t: { id: Col; email: Col; name: Col; firstName: Col; lastName: Col }) =>
+    sql`(${t.id}::text || ' ' || ${t.email} || ' ' || coalesce(${t.name}, '') || ' ' || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
+  orders: (t: { id: Col; customerEmail: Col }) => sql`(${t.id}::text || ' ' || ${t.customerEmail})`,
+  payments: (t: { id: Col; reference: Col }) => sql`(${t.id}::text || ' ' || coalesce(${t.reference}, ''))`,
+  commissions: (t: { id: Col }) => sql`(${t.id}::text)`,
+};
+const trigrams = (name: string, text: SQL) => index(name).using('gin', sql`${text} gin_trgm_ops`);
 
 export const users = pgTable(
   'users',
@@ -77,8 +92,8 @@ export const users = pgTable(
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     index('users_referred_by_idx').on(t.referredById, t.createdAt),
     // The users list (issue 14: p50 ≤ 20 ms at 100,000 users): each filter with the default sort, and each sort with its
-    // tie-breaker, so a page is read in index order and stops after its rows. The search's trigram index is hand-written
-    // in migration 0015 (it needs the pg_trgm extension).
+    // tie-breaker, so a page is read in index order and stops after its rows; its search, and the commissions' by referrer.
+    trigrams('users_search_idx', searchOf.users(t)),
     index('users_role_created_idx').on(t.role, t.createdAt, t.id),
     index('users_status_created_idx').on(t.status, t.createdAt, t.id),
     index('users_kyc_created_idx').on(t.kycStatus, t.createdAt, t.id),
@@ -302,6 +317,8 @@ export const orders = pgTable(
       .on(t.expiresAt)
       .where(sql`status = 'pending' and expires_at is not null`),
     index('orders_referrer_idx').on(t.referrerId, t.createdAt),
+    // The search of the orders list, and of the payments and commissions lists by their order.
+    trigrams('orders_search_idx', searchOf.orders(t)),
   ],
 );
 
@@ -360,6 +377,7 @@ export const payments = pgTable(
     index('payments_status_amount_idx').on(t.status, t.amountCents, t.id),
     index('payments_provider_created_idx').on(t.provider, t.createdAt, t.id),
     index('payments_reference_idx').on(sql`${t.reference} text_pattern_ops`),
+    trigrams('payments_search_idx', searchOf.payments(t)),
   ],
 );
 
@@ -651,6 +669,7 @@ export const commissions = pgTable(
     index('commissions_status_created_idx').on(t.status, t.createdAt, t.id),
     index('commissions_referrer_idx').on(t.referrerId, t.status, t.createdAt),
     index('commissions_payout_idx').on(t.payoutId),
+    trigrams('commissions_search_idx', searchOf.commissions(t)),
   ],
 );
 

@@ -11,9 +11,17 @@ type CacheEntry = { value: object | number; at: number; ttl: number; generation:
 
 /** Bumped when any process reports a write (lib/invalidation.ts): every Counter's kept figures are then stale. */
 let generation = 0;
+/** Bumped by the same reports and by a write here (any Counter's `touch`): see `countsVersion`. */
+let version = 0;
 onInvalidation((event) => {
-  if (event === 'counts' || event === 'all') generation += 1;
+  if (event === 'counts' || event === 'all') {
+    generation += 1;
+    version += 1;
+  }
 });
+
+/** Changes whenever counted rows may have changed, here or in another process: for caches of what such rows hold. */
+export const countsVersion = () => version;
 
 type CounterOptions = {
   /** How long a planner estimate (past EXACT_COUNT_LIMIT) is reused. */
@@ -48,6 +56,7 @@ export class Counter {
   }
 
   touch() {
+    version += 1;
     this.cache.clear();
     invalidated('counts');
   }
@@ -57,9 +66,11 @@ export class Counter {
       `${dbId(db)}:${filterKey}`,
       async () => {
         const cond = where ? sql`where ${where}` : sql``;
+        // The limit is written in the statement, not bound: a prepared statement's generic plan guesses that a bound
+        // limit keeps a tenth of the rows, and then prefers reading the table in order to an index lookup of a rare match.
         const probe = await queryRows<{ n: number | string }>(
           db,
-          sql`select count(*) as n from (select 1 from ${table} ${cond} limit ${EXACT_COUNT_LIMIT + 1}) t`,
+          sql`select count(*) as n from (select 1 from ${table} ${cond} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) t`,
         );
         const exact = Number(probe[0]?.n ?? 0);
         if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalIsEstimate: false };
@@ -140,7 +151,7 @@ export class Counter {
 const dbIds = new WeakMap<object, number>();
 let lastDbId = 0;
 /** Cached counts belong to one database: tests and benchmarks open several in one process. */
-function dbId(db: object): number {
+export function dbId(db: object): number {
   let id = dbIds.get(db);
   if (id === undefined) dbIds.set(db, (id = ++lastDbId));
   return id;

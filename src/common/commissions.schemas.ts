@@ -101,6 +101,9 @@ export const commissionAnswer = z.object({
   payoutId: answerText.nullable(),
   earnedAt: instant,
   approvableAt: instant.describe('From when it may be approved: earnedAt plus the commission hold days'),
+  heldUntil: nullableInstant.describe(
+    'A pending commission on hold: until when (its approvableAt, while that is ahead); null when not on hold',
+  ),
   decidedAt: nullableInstant,
   rejectReason: answerText.nullable().describe('Why staff rejected it (status rejected), else null'),
   paidAt: nullableInstant,

@@ -97,6 +97,8 @@ export type Commission = {
   earnedAt: string;
   /** From when it may be approved (earnedAt + commissionHoldDays). */
   approvableAt: string;
+  /** Until when a pending commission is on hold (its approvableAt, while that is ahead); null when not on hold. */
+  heldUntil: string | null;
   decidedAt: string | null;
   /** Why staff rejected it (status rejected), else null. */
   rejectReason: string | null;

@@ -8,6 +8,7 @@ import {
   commissionCents,
   decisionRefusal,
   divideHalfEven,
+  heldUntil,
   ratePpm,
   rateText,
   reducedCents,
@@ -99,6 +100,16 @@ describe('commission lifecycle', () => {
     expect(english(decisionRefusal({ status: 'paid', earnedAt: paid }, 'rejected', new Date(), 0))).toBe(
       'A paid commission cannot be rejected: only a pending one can.',
     );
+  });
+
+  it('says until when a pending commission is on hold, and nothing for one whose hold is over or that is decided', () => {
+    const approvable = approvableAt(paid, 14);
+    const before = new Date('2026-11-10T00:00:00Z');
+    expect(heldUntil({ status: 'pending' }, approvable, before)).toEqual(approvable);
+    expect(heldUntil({ status: 'pending' }, approvable, approvable)).toBeNull();
+    expect(heldUntil({ status: 'pending' }, approvable, new Date('2026-11-16T00:00:00Z'))).toBeNull();
+    for (const status of ['approved', 'paid', 'rejected', 'reversed'])
+      expect(heldUntil({ status }, approvable, before)).toBeNull();
   });
 });
 

@@ -92,6 +92,10 @@ export const canMoveCommission = (from: string, to: CommissionStatus) => (MOVES[
 /** The day a commission may be approved: `holdDays` after its order was paid, so that refunds come first. */
 export const approvableAt = (earnedAt: Date, holdDays: number) => new Date(earnedAt.getTime() + holdDays * 86_400_000);
 
+/** Until when a commission is on hold (approving it is refused until then): a pending one before `approvable`. */
+export const heldUntil = (c: { status: string }, approvable: Date, now: Date): Date | null =>
+  c.status === 'pending' && approvable > now ? approvable : null;
+
 /** Why staff may not approve or reject this commission now, or null. */
 export function decisionRefusal(
   c: { status: string; earnedAt: Date },
@@ -102,9 +106,9 @@ export function decisionRefusal(
   if (!canMoveCommission(c.status, to)) {
     return say('commission_not_pending', { status: c.status, to });
   }
-  const from = approvableAt(c.earnedAt, holdDays);
-  if (to === 'approved' && from > now) {
-    return say('commission_on_hold', { date: from.toISOString().slice(0, 10), holdDays });
+  const held = heldUntil(c, approvableAt(c.earnedAt, holdDays), now);
+  if (to === 'approved' && held) {
+    return say('commission_on_hold', { date: held.toISOString().slice(0, 10), holdDays });
   }
   return null;
 }

@@ -2,7 +2,7 @@ import { fromCents } from '../../../src/common/money.js';
 import { commissionStatusOf, type AgentLevel, type Commission } from '../../../src/common/referrals.js';
 import type { agentLevels, commissions } from '../../db/schema.js';
 import { csvColumns, csvExport } from '../../lib/csv.js';
-import { approvableAt, ratePpm } from './policy.js';
+import { approvableAt, heldUntil, ratePpm } from './policy.js';
 
 export type CommissionRow = typeof commissions.$inferSelect & {
   orderTotalCents: number;
@@ -32,6 +32,7 @@ export const commissionCsv = csvExport(
     payoutId: 'text',
     earnedAt: 'date',
     approvableAt: 'date',
+    heldUntil: 'date',
     decidedAt: 'date',
     rejectReason: 'text',
     paidAt: 'date',
@@ -39,7 +40,8 @@ export const commissionCsv = csvExport(
   }),
 );
 
-export function presentCommission(c: CommissionRow, holdDays: number): Commission {
+export function presentCommission(c: CommissionRow, holdDays: number, now = new Date()): Commission {
+  const approvable = approvableAt(c.earnedAt, holdDays);
   return {
     id: c.id,
     orderId: c.orderId,
@@ -57,7 +59,8 @@ export function presentCommission(c: CommissionRow, holdDays: number): Commissio
     status: commissionStatusOf(c.status),
     payoutId: c.payoutId,
     earnedAt: c.earnedAt.toISOString(),
-    approvableAt: approvableAt(c.earnedAt, holdDays).toISOString(),
+    approvableAt: approvable.toISOString(),
+    heldUntil: heldUntil(c, approvable, now)?.toISOString() ?? null,
     decidedAt: iso(c.decidedAt),
     rejectReason: c.rejectReason,
     paidAt: iso(c.paidAt),

@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { revenueOf } from '../../lib/revenue.js';
 import { fromCents } from '../../../src/common/money.js';
@@ -11,11 +11,12 @@ import {
 } from '../../../src/common/referrals.js';
 import type { CommissionListQuery } from '../../../src/common/commissions.schemas.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { agentLevels, commissions, orders, users } from '../../db/schema.js';
+import { agentLevels, commissions, orders, searchOf, users } from '../../db/schema.js';
 import { eachRow } from '../../lib/bulk.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
+import { byOrder, byUser, searchFilter } from '../../lib/search.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/service.js';
 import { decisionRefusal, ownCommissionRefusal, rateText } from './policy.js';
@@ -53,7 +54,7 @@ export type CommissionFilter = Partial<
   Pick<CommissionListQuery, 'status' | 'level' | 'referrerId' | 'startDate' | 'endDate' | 'q' | 'sort' | 'order'>
 > & { limit: number; offset: number; payoutId?: string };
 
-function filterOf(q: Omit<CommissionFilter, 'limit' | 'offset'>): SQL | undefined {
+async function filterOf(db: Db, q: Omit<CommissionFilter, 'limit' | 'offset'>): Promise<SQL | undefined> {
   const f: SQL[] = [];
   if (q.status) f.push(eq(commissions.status, q.status));
   if (q.level) f.push(eq(commissions.level, q.level));
@@ -61,18 +62,14 @@ function filterOf(q: Omit<CommissionFilter, 'limit' | 'offset'>): SQL | undefine
   if (q.payoutId) f.push(eq(commissions.payoutId, q.payoutId));
   if (q.startDate) f.push(gte(commissions.createdAt, q.startDate));
   if (q.endDate) f.push(lte(commissions.createdAt, q.endDate));
-  if (q.q?.trim()) {
-    const like = `${q.q
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Any part of the commission's id, of its order's id or customer email, of its referrer's id, email or name.
+  if (q.q?.trim())
     f.push(
-      or(
-        sql`${commissions.referrerId} in (select ${users.id} from ${users} where ${ilike(users.email, like)})`,
-        sql`${commissions.orderId} in (select ${orders.id} from ${orders} where ${ilike(orders.customerEmail, like)})`,
-      )!,
+      await searchFilter(db, q.q, searchOf.commissions(commissions), [
+        byOrder(commissions.orderId),
+        byUser(commissions.referrerId),
+      ]),
     );
-  }
   return f.length ? and(...f) : undefined;
 }
 
@@ -92,7 +89,7 @@ export async function commissionRows(
 ) {
   const order = listOrder([...SORT_COLUMNS[q.sort ?? 'createdAt']], commissions.id, q.order ?? 'desc');
   const rows = await withContext(db)
-    .where(and(filterOf(q), after(order, page.after)))
+    .where(and(await filterOf(db, q), after(order, page.after)))
     .orderBy(...orderBy(order))
     .limit(page.limit)
     .offset(page.offset ?? 0);
@@ -100,7 +97,7 @@ export async function commissionRows(
 }
 
 export async function listCommissions(db: Db, q: CommissionFilter, holdDays: number) {
-  const where = filterOf(q);
+  const where = await filterOf(db, q);
   const key = JSON.stringify(q);
   const [rows, [total, amount]] = await Promise.all([
     commissionRows(db, q, holdDays, q),

@@ -1,5 +1,5 @@
-import { and, asc, between, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
-import { mintJobs, orderItems, orders, payments, products, users } from '../../db/schema.js';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { mintJobs, orderItems, orders, payments, products, searchOf, users } from '../../db/schema.js';
 import { queryText, type Db, type Queryable, type Tx } from '../../db/client.js';
 import {
   ORDER_STATUSES,
@@ -11,6 +11,7 @@ import {
 import { type CreateOrderInput, type OrderListQuery } from '../../../src/common/orders.schemas.js';
 import { AppError, conflict, forbidden, notFound, say, unprocessable } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
+import { ownSearchFilter } from '../../lib/search.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { paymentCounter, recordPaymentEvent } from '../audit/payment-events.js';
@@ -35,7 +36,6 @@ import { noticeRun, paidShape, paidStatement } from './paid-statement.js';
 import { holdCouponUse, insertPendingOrder, isTokenised, returnStock, takeStock, walletProblem } from './pending.js';
 import { canMove, illegalMoveMessage, isFulfilledBy, manualFulfilRefusal, ownMockOrderRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
-import { parseOrderSearch } from './search.js';
 import { dayStart, inPeriod } from '../../lib/revenue.js';
 const counter = new Counter();
 
@@ -55,14 +55,12 @@ function listFilter(q: ListFilter, timezone: string): { where: SQL | undefined; 
   if (q.status) filters.push(eq(orders.status, q.status));
   // One parameter whatever the count, so the statement's text (and its prepared name) stays that of the shape.
   if (q.ids) filters.push(sql`${orders.id} = any(string_to_array(${q.ids.join(',')}, ',')::uuid[])`);
-  const search = q.q ? parseOrderSearch(q.q) : null;
-  if (search?.kind === 'id') filters.push(eq(orders.id, search.id));
-  if (search?.kind === 'email') filters.push(like(orders.customerEmail, search.pattern));
-  if (search?.kind === 'idPrefix')
-    filters.push(or(between(orders.id, search.from, search.to), like(orders.customerEmail, search.pattern))!);
+  // Any part of the id or the customer's email (server/lib/search.ts).
+  const search = q.q?.trim();
+  if (search) filters.push(ownSearchFilter(search, searchOf.orders(orders)));
   return {
     where: filters.length ? and(...filters) : undefined,
-    shape: `${q.status ? 's' : ''}${q.ids ? 'i' : ''}${q.from ? 'f' : ''}${q.to ? 't' : ''}${search?.kind ?? ''}`,
+    shape: `${q.status ? 's' : ''}${q.ids ? 'i' : ''}${q.from ? 'f' : ''}${q.to ? 't' : ''}${search ? 'q' : ''}`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, between, count, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { HostedPayment, PaymentProvider, SandboxConfirmation } from '../../../src/common/checkout.js';
 import { fromCents } from '../../../src/common/money.js';
@@ -25,10 +25,12 @@ import {
   payments,
   redemptions,
   refunds,
+  searchOf,
   users,
 } from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalidField, notFound, sentenceOf } from '../../lib/errors.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
+import { byOrder, searchFilter } from '../../lib/search.js';
 import type { Actor } from '../../types.js';
 import { paymentCounter as counter, recordPaymentEvent } from '../audit/payment-events.js';
 import { adjustCommissionsForRefund } from '../commissions/earn.js';
@@ -37,7 +39,6 @@ import { audit } from '../audit/service.js';
 import { withOrderId } from '../checkout/policy.js';
 import { mintQueued } from '../mint/enqueue.js';
 import type { NotificationSettings } from '../notifications/notify.js';
-import { emailPrefix, likePrefix, parseOrderSearch } from '../orders/search.js';
 import { failOrder, markOrderPaid, refundOrder, type LockedOrder } from '../orders/service.js';
 import {
   CARD_ATTEMPTS_EXHAUSTED,
@@ -231,31 +232,19 @@ const SORTS: Record<PaymentListQuery['sort'], AnyPgColumn[]> = {
   status: [payments.status, payments.createdAt],
 };
 
-/**
- * The search box: a whole id finds that payment or the payments of that order; the first 8 or more characters of an id
- * (as tables show them) find by either id too; any text also finds by the start of the customer's email or of the
- * provider's reference.
- */
-function searchFilter(raw: string): SQL {
-  const search = parseOrderSearch(raw);
-  if (search.kind === 'id') return or(eq(payments.id, search.id), eq(payments.orderId, search.id))!;
-  const text = or(
-    sql`${payments.orderId} in (select ${orders.id} from ${orders} where ${like(orders.customerEmail, emailPrefix(raw.trim()))})`,
-    like(payments.reference, likePrefix(raw.trim())),
-  )!;
-  if (search.kind === 'email') return text;
-  return or(between(payments.id, search.from, search.to), between(payments.orderId, search.from, search.to), text)!;
-}
+/** The search box: any part of the payment's id or reference, or of its order's id or customer email (lib/search.ts). */
+const searchOfPayments = (db: Db, raw: string) =>
+  searchFilter(db, raw, searchOf.payments(payments), [byOrder(payments.orderId)]);
 
 type ListFilter = Omit<PaymentListQuery, 'status'> & { status?: string };
 
 /** Every filter but the dates: what the revenue's refunds follow (a refund counts when it was made). */
-function listFilterBut(q: ListFilter): SQL[] {
+async function listFilterBut(db: Db, q: ListFilter): Promise<SQL[]> {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(payments.status, q.status));
   if (q.method) filters.push(eq(payments.method, q.method));
   if (q.provider) filters.push(eq(payments.provider, q.provider));
-  if (q.q?.trim()) filters.push(searchFilter(q.q));
+  if (q.q?.trim()) filters.push(await searchOfPayments(db, q.q));
   return filters;
 }
 
@@ -266,8 +255,8 @@ const periodOf = (q: ListFilter, timezone: string): Period => ({
 });
 
 /** The whole filter: the dates select payments by when their money moved (completion, else creation). */
-function listFilter(q: ListFilter, timezone: string): SQL | undefined {
-  const filters = listFilterBut(q);
+async function listFilter(db: Db, q: ListFilter, timezone: string): Promise<SQL | undefined> {
+  const filters = await listFilterBut(db, q);
   if (q.from || q.to) filters.push(inPeriod(RECEIVED_AT, periodOf(q, timezone)));
   return filters.length ? and(...filters) : undefined;
 }
@@ -284,7 +273,7 @@ export async function paymentRows(
     .select({ payment: payments, customerId: orders.userId, customerEmail: orders.customerEmail })
     .from(payments)
     .leftJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(listFilter(q, timezone), after(order, page.after)))
+    .where(and(await listFilter(db, q, timezone), after(order, page.after)))
     .orderBy(...orderBy(order))
     .limit(page.limit)
     .offset(page.offset ?? 0);
@@ -310,7 +299,7 @@ async function providersInUse(db: Db): Promise<string[]> {
 }
 
 export async function listPayments(db: Db, q: PaymentListQuery, ctx: ListContext): Promise<PaymentList> {
-  const where = listFilter(q, ctx.timezone);
+  const where = await listFilter(db, q, ctx.timezone);
   const key = (status: string | undefined) =>
     JSON.stringify([status ?? null, q.method ?? null, q.provider ?? null, q.q?.trim() || null, q.from, q.to]);
   const [rows, total] = await Promise.all([
@@ -320,11 +309,11 @@ export async function listPayments(db: Db, q: PaymentListQuery, ctx: ListContext
   const counts = {} as PaymentStats['counts'];
   let countsAreEstimates = false;
   for (const status of PAYMENT_STATUSES) {
-    const c = await counter.count(db, payments, listFilter({ ...q, status }, ctx.timezone), key(status));
+    const c = await counter.count(db, payments, await listFilter(db, { ...q, status }, ctx.timezone), key(status));
     counts[status] = c.total;
     countsAreEstimates ||= c.totalIsEstimate;
   }
-  const but = listFilterBut(q);
+  const but = await listFilterBut(db, q);
   const money = await counter.remember(db, 'revenue', `${ctx.timezone}:${key(q.status)}`, total.totalIsEstimate, () =>
     revenueOf(db, periodOf(q, ctx.timezone), but.length ? and(...but) : undefined),
   );

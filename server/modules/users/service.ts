@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type {
   PasswordReset,
   User,
@@ -9,11 +9,12 @@ import type {
 } from '../../../src/common/users.js';
 import type { UserCreateInput, UserListQuery, UserPatch } from '../../../src/common/users.schemas.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
-import { orders, sessions, users } from '../../db/schema.js';
+import { orders, searchOf, sessions, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
+import { ownSearchFilter } from '../../lib/search.js';
 import { uniqueText } from '../../lib/unique.js';
 import type { Actor } from '../../types.js';
 import { changes } from '../audit/changes.js';
@@ -46,20 +47,13 @@ const uniqueEmail = uniqueText({
   taken: (value) => new AppError(409, 'email_taken', { value }, { email: 'email_used_by_other' }),
 });
 
-/**
- * The text a search looks in: email, name, first and last name (so "Ada Lovelace" finds first plus last), the very
- * expression of the trigram index users_search_trgm_idx (migration 0018), which makes `ilike '%…%'` an index search.
- */
-const SEARCHED = sql`(${users.email} || ' ' || coalesce(${users.name}, '') || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
-
-const likeAny = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function userFilter(q: UserListQuery) {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(users.status, q.status));
   if (q.role) filters.push(eq(users.role, q.role));
   if (q.kycStatus) filters.push(eq(users.kycStatus, q.kycStatus));
-  if (q.q?.trim()) filters.push(ilike(SEARCHED, likeAny(q.q.trim())));
+  // Any part of the id, email, name, first or last name ("Ada Lovelace" finds first plus last): lib/search.ts.
+  if (q.q?.trim()) filters.push(ownSearchFilter(q.q, searchOf.users(users)));
   return filters.length ? and(...filters) : undefined;
 }
 

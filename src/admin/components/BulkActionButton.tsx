@@ -9,7 +9,16 @@ import {
   ListItemText,
 } from '@mui/material';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import { Button, Confirm, useListContext, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import {
+  Button,
+  Confirm,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import type { BulkAnswer, BulkResult } from '../../common/bulk';
 import { apiSend, translateError } from '../../lib/api';
 import { shortId } from './ids';
@@ -30,10 +39,22 @@ type BulkActionButtonProps<R extends RaRecord> = {
   name?: (record: R) => string;
   /** The label (catalogue key) of a reason the confirmation asks for and the body carries as `reason`. */
   reason?: string;
+  /** Rows the endpoint will refuse, told before asking (see `Skips`). */
+  skips?: Skips<R>;
 };
 
 /**
- * A button of a list's bulk toolbar: after a confirmation naming the count (asking why, given `reason`) it sends the
+ * What the confirmation counts before it asks: `why(record)` is the catalogue key of why the endpoint would refuse
+ * that row, a count given `smart_count` ("4 selected are on hold"), or null when it will be done. The question is then
+ * `confirm` given the number to be done and the counts joined as `skipped` ("Approve 3 commissions? 4 selected are on
+ * hold and will be skipped."), and only the others are sent; when none would be done, `none` is said instead (given
+ * the number selected and `skipped`) and nothing is sent.
+ */
+export type Skips<R> = { why: (record: R) => string | null; confirm: string; none: string };
+
+/**
+ * A button of a list's bulk toolbar: after a confirmation naming the count (and, given `skips`, how many it will skip;
+ * asking why, given `reason`) it sends the
  * selected ids to the bulk endpoint, which acts on each row by itself; then a notice says how many were done and
  * refused, a dialog names each refused row with its sentence, and the list is refreshed and its selection cleared.
  */
@@ -48,12 +69,16 @@ export default function BulkActionButton<R extends RaRecord>({
   danger,
   name,
   reason,
+  skips,
 }: BulkActionButtonProps<R>) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const refresh = useRefresh();
   const { selectedIds, data, onUnselectItems } = useListContext<R>();
   const [asking, setAsking] = useState(false);
+  // What the open confirmation asks and, once confirmed, sends.
+  const [plan, setPlan] = useState<{ ids: RaRecord['id'][]; question: string }>({ ids: [], question: '' });
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<(BulkResult & { name: string })[]>([]);
   // Every record shown while the button lives, so that a selected row gone from the list by the time the answer
@@ -70,7 +95,7 @@ export default function BulkActionButton<R extends RaRecord>({
   const run = async (more: Record<string, unknown> = {}) => {
     setBusy(true);
     try {
-      const answer = await apiSend<BulkAnswer>(method, path, { ...body, ...more, ids: selectedIds });
+      const answer = await apiSend<BulkAnswer>(method, path, { ...body, ...more, ids: plan.ids });
       notify(translate('app.bulk.outcome', { done: answer.done, refused: answer.refused }), {
         type: answer.refused ? 'warning' : 'success',
       });
@@ -85,7 +110,33 @@ export default function BulkActionButton<R extends RaRecord>({
       setAsking(false);
     }
   };
-  const question = translate(confirm, { smart_count: selectedIds.length, ...confirmArgs });
+  // Asked at the click, from the rows seen: what to send and the question (a row not seen is counted as one to do).
+  const ask = () => {
+    const skipOf = (id: RaRecord['id']) => {
+      const record = seen.current.get(String(id));
+      return record && skips ? skips.why(record) : null;
+    };
+    const skipped = new Map<string, number>();
+    for (const id of selectedIds) {
+      const why = skipOf(id);
+      if (why) skipped.set(why, (skipped.get(why) ?? 0) + 1);
+    }
+    const ids = selectedIds.filter((id) => !skipOf(id));
+    const counts = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+      // The largest count first, whatever order the rows were selected in.
+      [...skipped].sort((a, b) => b[1] - a[1]).map(([why, n]) => translate(why, { smart_count: n })),
+    );
+    if (skips && skipped.size && ids.length === 0) {
+      notify(translate(skips.none, { smart_count: selectedIds.length, skipped: counts }), { type: 'warning' });
+      return;
+    }
+    const question =
+      skips && skipped.size
+        ? translate(skips.confirm, { smart_count: ids.length, skipped: counts, ...confirmArgs })
+        : translate(confirm, { smart_count: selectedIds.length, ...confirmArgs });
+    setPlan({ ids, question });
+    setAsking(true);
+  };
   const closeRefusals = () => {
     setRefused([]);
     onUnselectItems();
@@ -93,14 +144,14 @@ export default function BulkActionButton<R extends RaRecord>({
 
   return (
     <>
-      <Button label={label} onClick={() => setAsking(true)} disabled={busy} color={danger ? 'error' : 'primary'}>
+      <Button label={label} onClick={ask} disabled={busy} color={danger ? 'error' : 'primary'}>
         {icon}
       </Button>
       {reason ? (
         <ReasonDialog
           open={asking}
           busy={busy}
-          title={question}
+          title={plan.question}
           content="app.bulk.confirm_content"
           label={reason}
           confirm={label}
@@ -111,7 +162,7 @@ export default function BulkActionButton<R extends RaRecord>({
         <Confirm
           isOpen={asking}
           loading={busy}
-          title={question}
+          title={plan.question}
           content="app.bulk.confirm_content"
           confirmColor={danger ? 'warning' : 'primary'}
           onConfirm={() => void run()}

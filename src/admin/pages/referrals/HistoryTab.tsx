@@ -19,7 +19,15 @@ const SELECTS: SelectFilter[] = [
   { source: 'status', choices: COMMISSION_STATUSES, names: 'statuses', all: 'all', label: `${H}.status` },
 ];
 
-/** The selection's Approve, and Reject with a reason; each after a confirmation naming the count. */
+/** Why the server will refuse to approve a commission now (the catalogue key of the skip), or null. */
+const approveSkip = (c: Commission) =>
+  c.status !== 'pending' ? `${H}.skip_not_pending` : c.heldUntil ? `${H}.skip_on_hold` : null;
+const rejectSkip = (c: Commission) => (c.status !== 'pending' ? `${H}.skip_not_pending` : null);
+
+/**
+ * The selection's Approve, and Reject with a reason; each after a confirmation naming the count and how many selected
+ * it will skip (on hold, or no longer pending); when it would skip them all it says so and sends nothing.
+ */
 function BulkDecisions() {
   const name = (c: Commission) => `${c.referrerEmail} · ${shortId(c.orderId)}`;
   return (
@@ -29,6 +37,7 @@ function BulkDecisions() {
         body={{ action: 'approve' }}
         label={`${H}.approve`}
         confirm={`${H}.confirm_approve`}
+        skips={{ why: approveSkip, confirm: `${H}.confirm_approve_some`, none: `${H}.none_approvable` }}
         icon={<CheckIcon />}
         name={name}
       />
@@ -37,6 +46,7 @@ function BulkDecisions() {
         body={{ action: 'reject' }}
         label={`${H}.reject`}
         confirm={`${H}.confirm_reject`}
+        skips={{ why: rejectSkip, confirm: `${H}.confirm_reject_some`, none: `${H}.none_rejectable` }}
         icon={<BlockIcon />}
         danger
         name={name}
@@ -121,8 +131,9 @@ function StatusChip({ commission: c }: { commission: Commission }) {
 /** Every commission, newest first, by status (in the address); finance and admins approve or reject one or a selection. */
 export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
   const translate = useTranslate();
-  const { money, dateTime } = useFormat();
+  const { money, date, dateTime } = useFormat();
   const line = useLine();
+  const heldUntil = (c: Commission) => c.heldUntil && translate(`${H}.held_until`, { date: date(c.heldUntil) });
   const rejectedBecause = (c: Commission) =>
     c.rejectReason && translate(`${H}.rejected_because`, { reason: c.rejectReason });
   return (
@@ -131,6 +142,8 @@ export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
       texts={H}
       title={false}
       perPage={50}
+      search
+      searchWidth={320}
       selects={SELECTS}
       rowClick={false}
       header={<Totals />}
@@ -143,6 +156,7 @@ export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
             translate(`${H}.phone_parties`, { referrer: c.referrerEmail, customer: c.customerEmail }),
             translate(`${H}.phone_level`, { level: c.level }),
             dateTime(c.createdAt),
+            heldUntil(c),
             <RecordLink resource="orders" id={c.orderId} mono title={c.orderId}>
               {shortId(c.orderId)}
             </RecordLink>,
@@ -195,6 +209,13 @@ export default function HistoryTab({ canWrite }: { canWrite: boolean }) {
         )}
       />
       <DataTable.Col<Commission> source="createdAt" label={`${H}.date`} render={(c) => dateTime(c.createdAt)} />
+      <DataTable.Col<Commission>
+        source="heldUntil"
+        label={`${H}.on_hold_until`}
+        disableSort
+        cellSx={() => ({ whiteSpace: 'nowrap' })}
+        render={(c) => (c.heldUntil ? <span data-testid="held-until">{date(c.heldUntil)}</span> : null)}
+      />
       {canWrite && (
         <DataTable.Col<Commission>
           label=""

@@ -56,6 +56,20 @@ const en = {
     confirm_reject:
       'Reject the selected commission? A rejected commission is never paid. |||| Reject the %{smart_count} selected commissions? A rejected commission is never paid.',
     confirm_reject_one: 'Reject this commission of %{amount} to %{referrer}? A rejected commission is never paid.',
+    // when some of the selection would be refused: the number to be done, and each reason's count (`skipped`)
+    confirm_approve_some:
+      'Approve %{smart_count} commission? %{skipped} and will be skipped. |||| Approve %{smart_count} commissions? %{skipped} and will be skipped.',
+    confirm_reject_some:
+      'Reject %{smart_count} commission? %{skipped} and will be skipped. A rejected commission is never paid. |||| Reject %{smart_count} commissions? %{skipped} and will be skipped. A rejected commission is never paid.',
+    skip_on_hold: '%{smart_count} selected is on hold |||| %{smart_count} selected are on hold',
+    skip_not_pending: '%{smart_count} selected is no longer pending |||| %{smart_count} selected are no longer pending',
+    none_approvable:
+      'The selected commission cannot be approved: %{skipped}. |||| None of the %{smart_count} selected commissions can be approved: %{skipped}.',
+    none_rejectable:
+      'The selected commission cannot be rejected: %{skipped}. |||| None of the %{smart_count} selected commissions can be rejected: %{skipped}.',
+    on_hold_until: 'On hold until',
+    held_until: 'On hold until %{date}',
+    search: 'Order ID, email or name',
     reason: 'Reason for rejecting',
     rejected_because: 'Rejected: %{reason}',
     approved: 'Commission approved',
