@@ -66,11 +66,17 @@ describe('Reports in Chromium', () => {
   it('a custom range shows its days, and its revenue is the payments list’s net for the same days', async () => {
     await page.getByLabel('Date Range').click();
     await page.getByRole('option', { name: 'Custom range' }).click();
-    await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+    // The custom range starts as the period shown: its days fill in before one is changed.
+    const from = page.getByLabel('From', { exact: true });
+    await expect.poll(() => page.url(), WAIT).toContain('range=custom');
+    await expect.poll(() => from.inputValue(), WAIT).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await from.fill('2026-01-01');
+    await expect.poll(() => page.url(), WAIT).toContain('from=2026-01-01');
     await page.getByLabel('To', { exact: true }).fill('2026-03-31');
-    for (const part of ['range=custom', 'from=2026-01-01', 'to=2026-03-31'])
-      await expect.poll(() => page.url()).toContain(part);
-    await expect.poll(() => page.getByTestId('report-period').innerText(), WAIT).toMatch(/Jan 1, 2026 – Mar 31, 2026/);
+    await expect.poll(() => page.url(), WAIT).toContain('to=2026-03-31');
+    expect(page.url()).toContain('range=custom');
+    const period = page.getByTestId('report-period').filter({ hasText: /Jan 1, 2026 – Mar 31, 2026/ });
+    await expect.poll(() => period.isVisible(), WAIT).toBe(true);
     const { data } = await apiCall(page, '/api/reports/dashboard?dateRange=custom&from=2026-01-01&to=2026-03-31');
     const usd = (v: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(v);
     const revenueCard = page.locator('.MuiCard-root', { hasText: 'Total Revenue' });

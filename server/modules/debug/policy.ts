@@ -34,6 +34,7 @@ export const CONFIG_VISIBILITY: Record<string, Visibility> = {
   paymentSandbox: 'plain',
   checkoutSweepMs: 'plain',
   payoutCompleterMs: 'plain',
+  shutdownGraceMs: 'plain',
   'stripe.secretKey': 'secret',
   'stripe.webhookSecret': 'secret',
   'stripe.apiUrl': 'url',

@@ -47,7 +47,9 @@ export default function ReportsPage() {
 
   const choose = (key: 'range' | 'type' | 'from' | 'to', value: string) =>
     setParams(
-      (p) => {
+      () => {
+        // From the address as it is now: two changes in a row must not build on the same older one.
+        const p = new URLSearchParams(window.location.search);
         if (value) p.set(key, value);
         else p.delete(key);
         // A custom range starts from the period shown, so that choosing it changes nothing until a day is changed.
@@ -144,6 +146,11 @@ export default function ReportsPage() {
           {exporting ? t('exporting') : t('export')}
         </Button>
       </Stack>
+      {range === 'custom' && period.from && period.to && period.from > period.to && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('range_backwards')}
+        </Alert>
+      )}
       {data && (
         <Typography data-testid="report-period" color="text.secondary" sx={{ mb: 2 }}>
           {translate('app.reports.period', {

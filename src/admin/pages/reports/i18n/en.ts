@@ -13,6 +13,7 @@ const en = {
   from: 'From',
   to: 'To',
   period: '%{from} – %{to} (%{timezone})',
+  range_backwards: 'The range ends before it starts: choose a To on or after From.',
   report_type: 'Report Type',
   types: { overview: 'Overview', sales: 'Sales', orders: 'Orders', users: 'Users', revenue: 'Revenue' },
   refresh: 'Refresh',

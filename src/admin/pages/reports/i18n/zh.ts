@@ -8,6 +8,7 @@ const zh: typeof en = {
   from: '开始日期',
   to: '结束日期',
   period: '%{from} – %{to}（%{timezone}）',
+  range_backwards: '结束日期早于开始日期：请选择不早于开始日期的结束日期。',
   report_type: '报表类型',
   types: { overview: '概览', sales: '销售', orders: '订单', users: '用户', revenue: '收入' },
   refresh: '刷新',
