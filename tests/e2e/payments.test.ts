@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, login, browserForFile, screenshot } from './browser.js';
+import { apiCall, login, browserForFile, openRecord, screenSettled, screenshot } from './browser.js';
 
 const WAIT = { timeout: 15_000 };
 
@@ -147,10 +147,12 @@ describe('Payments in Chromium', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Completed' }).click();
     await expect.poll(() => page.getByRole('listbox').count(), WAIT).toBe(0);
-    const row = page.locator('tbody tr').first();
-    await expect.poll(() => row.innerText(), WAIT).toContain('Bank transfer');
-    await row.locator('td').nth(4).click();
-    await page.waitForURL(/\/payments\/[^/]+\/show$/);
+    // Every row the filters' answer shows, and no row of the list before them, then one opened as a person does.
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.filter({ hasText: 'Bank transfer' }).count(), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => rows.filter({ hasNotText: /Bank transfer[\s\S]*Completed/ }).count(), WAIT).toBe(0);
+    await screenSettled(page);
+    await openRecord(page, () => rows.first().locator('td').nth(4).click());
     const paymentId = page.url().split('/').at(-2)!;
     const { payment: before } = await api(`/api/payments/${paymentId}`);
     await page.getByRole('button', { name: 'Refund' }).click();
@@ -183,10 +185,10 @@ describe('Payments in Chromium', () => {
     await page.getByRole('option', { name: 'Stripe' }).click();
     await expect.poll(() => page.getByRole('listbox').count(), WAIT).toBe(0);
     await expect.poll(() => page.url()).toMatch(/provider.*stripe/);
-    const row = page.locator('tbody tr').filter({ hasText: 'Completed' }).first();
-    await expect.poll(() => row.innerText(), WAIT).toContain('Stripe');
-    await row.locator('td').nth(4).click();
-    await page.waitForURL(/\/payments\/[^/]+\/show$/);
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.filter({ hasNotText: 'Stripe' }).count(), WAIT).toBe(0);
+    await screenSettled(page);
+    await openRecord(page, () => rows.filter({ hasText: 'Completed' }).first().locator('td').nth(4).click());
     await expect.poll(() => page.getByText('Stripe is not configured.').isVisible(), WAIT).toBe(true);
     expect(await page.getByRole('button', { name: 'Refund' }).isDisabled()).toBe(true);
     await shot('refund-unavailable-en');

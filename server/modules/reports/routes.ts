@@ -4,12 +4,18 @@ import { defineRoutes } from '../../lib/routes.js';
 import { reportCsvColumns } from './present.js';
 import { reportsAccess as access } from './policy.js';
 import { buildReport } from './service.js';
+import type { ReportKind } from '../../../src/common/reports.js';
 import type { ReportQuery } from '../../../src/common/reports.schemas.js';
 
 /** A custom range's days (the schema has required both). */
 const daysOf = (q: ReportQuery) => (q.dateRange === 'custom' ? { from: q.from!, to: q.to! } : undefined);
 
 export default defineRoutes('reports', (r, { db, settings }) => {
+  const reportFor = async (kind: ReportKind, q: ReportQuery) => {
+    const { timezone, currency } = await settings.get();
+    return buildReport(db, kind, q.dateRange, { timezone, currency }, new Date(), daysOf(q));
+  };
+
   r.get(
     '/api/reports/:type',
     {
@@ -21,20 +27,7 @@ export default defineRoutes('reports', (r, { db, settings }) => {
         summary: 'A report’s totals, growth against the previous period and its series by day or month',
       },
     },
-    async (req) => {
-      const { timezone, currency } = await settings.get();
-      return {
-        ok: true,
-        data: await buildReport(
-          db,
-          req.params.type,
-          req.query.dateRange,
-          { timezone, currency },
-          new Date(),
-          daysOf(req.query),
-        ),
-      };
-    },
+    async (req) => ({ ok: true, data: await reportFor(req.params.type, req.query) }),
   );
 
   r.get(
@@ -48,15 +41,7 @@ export default defineRoutes('reports', (r, { db, settings }) => {
       },
     },
     async (req, reply) => {
-      const { timezone, currency } = await settings.get();
-      const report = await buildReport(
-        db,
-        req.params.type,
-        req.query.dateRange,
-        { timezone, currency },
-        new Date(),
-        daysOf(req.query),
-      );
+      const report = await reportFor(req.params.type, req.query);
       // One page: a report's breakdown is at most 90 days or 12 months.
       const pages = (async function* () {
         yield report.series;

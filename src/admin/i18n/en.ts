@@ -55,7 +55,6 @@ const en = {
       stats: {
         total_orders: 'Total Orders',
         total_revenue: 'Total Revenue',
-        revenue_parts: 'Gross %{gross} − refunds %{refunds}',
         total_users: 'Total Users',
         total_products: 'Total Products',
         pending_orders: 'Pending orders',
@@ -95,6 +94,8 @@ const en = {
         security_settings: 'Security Settings',
       },
     },
+    // a revenue figure's parts, under it on a card
+    revenue_parts: 'Gross %{gross} − refunds %{refunds}',
     // shell (layout, lists, login, access, fallback screens)
     list: {
       load_more: 'Load More',

@@ -51,7 +51,6 @@ const zh: typeof en = {
       stats: {
         total_orders: '订单总数',
         total_revenue: '总收入',
-        revenue_parts: '收款总额 %{gross} − 退款 %{refunds}',
         total_users: '用户总数',
         total_products: '商品总数',
         pending_orders: '待处理订单',
@@ -87,6 +86,7 @@ const zh: typeof en = {
         security_settings: '安全设置',
       },
     },
+    revenue_parts: '收款总额 %{gross} − 退款 %{refunds}',
     // shell (layout, lists, login, access, fallback screens)
     list: {
       load_more: '加载更多',

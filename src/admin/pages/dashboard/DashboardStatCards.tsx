@@ -2,9 +2,9 @@ import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../../hooks/useFormat';
+import RevenueValue from '../../components/RevenueValue';
 import StatCard from '../../components/StatCard';
 import StatCardRow from '../../components/StatCardRow';
 import type { DashboardStats } from '../../../common/dashboard';
@@ -12,7 +12,7 @@ import type { DashboardStats } from '../../../common/dashboard';
 /** The four headline figures, and a row of secondary ones (each one scrolling row on a phone); the dashboard says a failure in its alerts. */
 export default function DashboardStatCards({ stats, loading }: { stats?: DashboardStats; loading: boolean }) {
   const translate = useTranslate();
-  const { money, number } = useFormat();
+  const { number } = useFormat();
   const show = (value: number | undefined) => (value === undefined ? '—' : number(value));
   const t = (key: string) => translate(`app.dashboard.stats.${key}`);
   return (
@@ -31,15 +31,7 @@ export default function DashboardStatCards({ stats, loading }: { stats?: Dashboa
           label={t('total_revenue')}
           value={
             stats ? (
-              <>
-                {money(stats.totalRevenue)}
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {translate('app.dashboard.stats.revenue_parts', {
-                    gross: money(stats.grossRevenue),
-                    refunds: money(stats.totalRefunds),
-                  })}
-                </Typography>
-              </>
+              <RevenueValue net={stats.totalRevenue} gross={stats.grossRevenue} refunds={stats.totalRefunds} />
             ) : (
               '—'
             )

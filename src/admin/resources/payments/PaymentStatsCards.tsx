@@ -1,7 +1,7 @@
-import { Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { PAYMENT_STATUSES } from '../../../common/orders';
 import type { PaymentStats } from '../../../common/payments';
+import RevenueValue from '../../components/RevenueValue';
 import StatCard from '../../components/StatCard';
 import StatCardRow from '../../components/StatCardRow';
 import { useFormat } from '../../hooks/useFormat';
@@ -10,7 +10,7 @@ import { PAYMENT_STATUS_COLORS } from './PaymentStatusChip';
 /** One card per status and the net revenue with its parts, from the list answer's `stats` (they follow its filters). */
 export default function PaymentStatsCards() {
   const translate = useTranslate();
-  const { number, money } = useFormat();
+  const { number } = useFormat();
   const { meta, isPending } = useListContext();
   const stats = (meta as { stats?: PaymentStats } | undefined)?.stats;
   const count = (n: number | undefined) => (n === undefined ? '' : (stats?.countsAreEstimates ? '≈ ' : '') + number(n));
@@ -28,21 +28,7 @@ export default function PaymentStatsCards() {
       <StatCard
         loading={isPending}
         label={translate('resources.payments.stats.net')}
-        value={
-          stats ? (
-            <>
-              {money(stats.net)}
-              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                {translate('resources.payments.stats.parts', {
-                  gross: money(stats.gross),
-                  refunds: money(stats.refunds),
-                })}
-              </Typography>
-            </>
-          ) : (
-            ''
-          )
-        }
+        value={stats ? <RevenueValue net={stats.net} gross={stats.gross} refunds={stats.refunds} /> : ''}
       />
     </StatCardRow>
   );

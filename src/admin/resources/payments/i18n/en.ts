@@ -26,7 +26,7 @@ const en = {
   actions: 'Actions',
   view_in_dashboard: 'View in Dashboard',
   filters: { all_statuses: 'All statuses', all_methods: 'All methods' },
-  stats: { net: 'Net revenue', parts: 'Gross %{gross} − refunds %{refunds}' },
+  stats: { net: 'Net revenue' },
   status: { pending: 'Pending', completed: 'Completed', failed: 'Failed', refunded: 'Refunded' },
   provider: {
     sandbox: 'Sandbox',

@@ -27,7 +27,7 @@ const zh: typeof en = {
   actions: '操作',
   view_in_dashboard: '在控制台中查看',
   filters: { all_statuses: '全部状态', all_methods: '全部支付方式' },
-  stats: { net: '净收入', parts: '收款总额 %{gross} − 退款 %{refunds}' },
+  stats: { net: '净收入' },
   status: { pending: '待处理', completed: '已完成', failed: '失败', refunded: '已退款' },
   provider: {
     sandbox: '沙盒',
