@@ -1,6 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getAddress } from 'viem';
 import { devChainViaRpc } from './chain/client.js';
 import { loadConfig, type Config } from './config.js';
@@ -14,8 +13,8 @@ import { startChainRuntime, type ChainRuntime } from './modules/mint/runtime.js'
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
 import { runMain } from './lib/process.js';
 import { drain } from './plugins/lifecycle.js';
+import { uiDir } from './lib/paths.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Set by a cluster's primary for its API processes: the primary's dev chain endpoint, which they use instead of their own. */
 const PRIMARY_CHAIN_ENV = 'RWA_PRIMARY_DEV_CHAIN_URL';
 
@@ -82,7 +81,7 @@ async function single(config: Config) {
   const database = await openDatabase(config, { thread: config.pgliteThread, onLost, threadOptions: pgliteThread });
   await database.migrate();
   await seedIfEmpty(database, config);
-  const app = await buildApp({ config, database, uiDir: path.join(root, 'dist') });
+  const app = await buildApp({ config, database, uiDir });
   await app.listen({ host: config.host, port: config.port });
   // The bound port, not config.port: PORT=0 asks the system for a free one.
   const bound = app.server.address();
@@ -207,7 +206,7 @@ async function apiProcess(config: Config) {
   const app = await buildApp({
     config: own,
     database,
-    uiDir: path.join(root, 'dist'),
+    uiDir,
     sweeper: false,
     dnsServer: false,
   });

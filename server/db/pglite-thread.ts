@@ -5,6 +5,7 @@
  * is started again on its directory; past RESTARTS_PER_MINUTE it is not, and its owner is told (the server exits).
  */
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../lib/paths.js';
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
 type Results = { rows: unknown[]; fields: unknown[]; affectedRows?: number };
@@ -58,7 +59,9 @@ export class PGliteThread implements ThreadQueryable {
   /** A started thread on `from`, once its database is open. */
   private static async spawn(from: Source): Promise<Worker> {
     const workerData = typeof from === 'string' ? { dir: from } : { dump: from.dump };
-    const worker = new Worker(new URL('./pglite-thread-worker.mjs', import.meta.url), { workerData });
+    const worker = new Worker(threadEntry(new URL('./pglite-thread-worker.mjs', import.meta.url), 'pglite-thread.js'), {
+      workerData,
+    });
     await new Promise<void>((resolve, reject) => {
       worker.once('message', () => resolve());
       worker.once('error', reject);

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { FromWorker, ToWorker, WorkerSettings } from './dns/protocol.js';
 import { onRecordsChanged, ZoneData } from './zone-data.js';
 import { messageOf } from '../../lib/errors.js';
+import { threadEntry } from '../../lib/paths.js';
 
 export type DnsServerHandle = { port: number; close: () => Promise<void> };
 type Log = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void };
@@ -57,7 +58,7 @@ export async function startDnsServer({ db, log, ...options }: DnsServerOptions):
 
   const spawn = (settings: WorkerSettings) =>
     new Promise<number>((resolve, reject) => {
-      worker = new Worker(new URL('./dns/worker.mjs', import.meta.url), {
+      worker = new Worker(threadEntry(new URL('./dns/worker.mjs', import.meta.url), 'dns-thread.js'), {
         workerData: settings,
         resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       });

@@ -1,0 +1,59 @@
+/**
+ * `npm run build` (after the UI's vite build): the server compiled to JavaScript in dist-server/, which `npm start`
+ * runs with plain node. esbuild bundles our TypeScript and leaves the packages in node_modules (`packages:
+ * 'external'`). The entry points, their shared chunks and source maps sit side by side in one folder: compiled code
+ * finds its worker threads beside itself and the project's files above it (server/lib/paths.ts).
+ * Options: -- --outdir <dir> (tests build elsewhere).
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_BUILD_DIR = path.join(root, 'dist-server');
+
+/** dist-server/<name>.js ← its source. The worker threads' names are the ones server/lib/paths.ts threadEntry gets. */
+export const ENTRIES = {
+  index: 'server/index.ts',
+  worker: 'server/modules/mint/worker-cli.ts',
+  reconcile: 'server/modules/reconcile/cli.ts',
+  seed: 'server/db/seed/cli.ts',
+  export: 'server/db/seed/export-cli.ts',
+  'create-admin': 'server/db/create-admin.ts',
+  'pglite-thread': 'server/db/pglite-thread-worker.mjs',
+  'dns-thread': 'server/modules/domain/dns/thread.ts',
+};
+
+export async function buildServer(outdir = SERVER_BUILD_DIR) {
+  rmSync(outdir, { recursive: true, force: true });
+  const started = performance.now();
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: Object.entries(ENTRIES).map(([out, src]) => ({ out, in: src })),
+    outdir,
+    bundle: true,
+    splitting: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    // Stack traces point at the TypeScript (the .map files beside each .js).
+    sourcesContent: false,
+    chunkNames: '[name]-[hash]',
+    logLevel: 'warning',
+    metafile: true,
+  });
+  const bytes = Object.values(result.metafile.outputs)
+    .filter((o, i, all) => all.indexOf(o) === i)
+    .reduce((sum, o) => sum + o.bytes, 0);
+  return { outdir, ms: Math.round(performance.now() - started), bytes };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
+  const { outdir, ms, bytes } = await buildServer(values.outdir ? path.resolve(values.outdir) : undefined);
+  console.log(`server built into ${path.relative(process.cwd(), outdir) || '.'}/ (${(bytes / 1e6).toFixed(1)} MB with source maps) in ${ms} ms`);
+}
