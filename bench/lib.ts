@@ -215,7 +215,7 @@ function processCpuMs(pid: number): number {
 }
 
 /** CPU time (ms) of a process and every process under it (a cluster's API processes). */
-function processTreeCpuMs(pid: number): number {
+export function processTreeCpuMs(pid: number): number {
   let total = processCpuMs(pid);
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -55,5 +55,7 @@ export async function buildServer(outdir = SERVER_BUILD_DIR) {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
   const { outdir, ms, bytes } = await buildServer(values.outdir ? path.resolve(values.outdir) : undefined);
-  console.log(`server built into ${path.relative(process.cwd(), outdir) || '.'}/ (${(bytes / 1e6).toFixed(1)} MB with source maps) in ${ms} ms`);
+  console.log(
+    `server built into ${path.relative(process.cwd(), outdir) || '.'}/ (${(bytes / 1e6).toFixed(1)} MB with source maps) in ${ms} ms`,
+  );
 }

@@ -1,7 +1,9 @@
 /**
  * The real commands, as child processes (node --import tsx, as the npm scripts run them), on a temporary
  * DATA_DIR (PGlite) or a throwaway PostgreSQL database (TEST_DB=postgres): `npm run seed`,
- * `npm run create-admin` and the server's start-up (migrate, seed db.json into an empty database, banner).
+ * `npm run create-admin` and the server's start-up (migrate, seed db.json into an empty database, banner). The
+ * second start and one create-admin run the compiled JavaScript (`npm run build`'s, built into a folder of its own)
+ * with plain node, as `npm start` does.
  * Every child is bounded in time and killed by its PID if it is still running when the file ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../scripts/build-server.js';
 import { HANG_MS } from '../../scripts/server-process.js';
 import { fromPostgres, openDatabase, queryRows, type Database } from '../../server/db/client.js';
 import { verifyPassword } from '../../server/lib/crypto.js';
@@ -42,9 +45,12 @@ function killByPid(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-/** `tsx <script> …args` with only PATH and the given environment, as the existing worker CLI test does. */
+/**
+ * `tsx <script> …args` with only PATH and the given environment, as the existing worker CLI test does; a compiled
+ * .js script runs with plain node.
+ */
 function spawnTs(script: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [...(script.endsWith('.js') ? [] : ['--import', 'tsx']), script, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,12 +87,12 @@ async function run(script: string, args: string[], env: Record<string, string>, 
 }
 
 const seed = (t: Target, ...args: string[]) => run('server/db/seed/cli.ts', args, t.env);
-const createAdmin = (t: Target, args: string[], password?: string) =>
-  run('server/db/create-admin.ts', args, { ...t.env, ...(password === undefined ? {} : { ADMIN_PASSWORD: password }) });
+const createAdmin = (t: Target, args: string[], password?: string, script = 'server/db/create-admin.ts') =>
+  run(script, args, { ...t.env, ...(password === undefined ? {} : { ADMIN_PASSWORD: password }) });
 
-/** `tsx server/index.ts` on a free port, resolved once it printed its banner. */
-async function startServer(t: Target, ms = HANG_MS) {
-  const p = spawnTs('server/index.ts', [], {
+/** `tsx server/index.ts` (or the compiled `script`) on a free port, resolved once it printed its banner. */
+async function startServer(t: Target, { ms = HANG_MS, script = 'server/index.ts' } = {}) {
+  const p = spawnTs(script, [], {
     ...t.env,
     HOST: '127.0.0.1',
     PORT: '0',
@@ -440,9 +446,13 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
   let t: Target;
   /** The later steps build on the first start's seeded data. */
   let firstStartOk = false;
+  /** The compiled server, in a folder of this run's own (a dist-server/ in use is left alone). */
+  const compiled = path.join(root, '.cache', `commands-test-server-${process.pid}`);
   beforeAll(async () => {
     t = await newTarget('serve');
+    await buildServer(compiled);
   });
+  afterAll(() => fs.rmSync(compiled, { recursive: true, force: true }));
 
   async function login(url: string, email: string, password: string) {
     const res = await fetch(`${url}/api/admin/auth/login`, {
@@ -514,7 +524,12 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
     );
     expect(created.code, created.stdout + created.stderr).toBe(0);
     expect(created.stdout).toContain('Created admin new.admin@ops.test.');
-    const promoted = await createAdmin(t, ['--email', 'shopper@rwa.dev'], 'shopper-now-admin-1');
+    const promoted = await createAdmin(
+      t,
+      ['--email', 'shopper@rwa.dev'],
+      'shopper-now-admin-1',
+      path.join(compiled, 'create-admin.js'),
+    );
     expect(promoted.code, promoted.stdout + promoted.stderr).toBe(0);
     expect(promoted.stdout).toContain(
       'shopper@rwa.dev is now an admin; its password was replaced and its sessions ended.',
@@ -527,17 +542,21 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
     expect(await verifyPassword(users['shopper@rwa.dev']!.password_hash, DEV_PASSWORD)).toBe(false);
   });
 
-  it('a second start on the same data does not reseed: changed orders stay changed, the new admin logs in', async () => {
+  it('a second start, compiled, on the same data does not reseed: changed orders stay changed, the new admin logs in, DNS answers', async () => {
     expect(firstStartOk, 'the first start failed, so there is no seeded data to build on').toBe(true);
     // Five orders without payments go, so that the count differs from db.json's.
     await withDb(t, (db) =>
       db.execute(sql`delete from orders where id in (
       select id from orders o where not exists (select 1 from payments p where p.order_id = o.id) order by id limit 5)`),
     );
-    const server = await startServer(t);
+    const server = await startServer(t, { script: path.join(compiled, 'index.js') });
     let stopped: Exit | undefined;
     try {
       expect(server.output()).not.toMatch(/seed: loaded/);
+      // The compiled DNS thread (dist-server/dns-thread.js) answers.
+      const dns = /DNS: authoritative for rwa\.test on 127\.0\.0\.1:(\d+) \(UDP and TCP\)/.exec(server.output());
+      expect(dns, server.output()).not.toBeNull();
+      expect((await udpQuery('rwa.test', 'SOA', { port: Number(dns![1]) }))?.rcode).toBe('NOERROR');
       const admin = await login(server.url, 'new.admin@ops.test', 'new-admin-password-1');
       expect(admin.status, JSON.stringify(admin.body)).toBe(200);
       expect(await orderTotal(server.url, admin.body.token!)).toBe(320);
