@@ -2,10 +2,11 @@
  * `npm run build` (after the UI's vite build): the server compiled to JavaScript in dist-server/, which `npm start`
  * runs with plain node. esbuild bundles our TypeScript and leaves the packages in node_modules (`packages:
  * 'external'`). The entry points, their shared chunks and source maps sit side by side in one folder: compiled code
- * finds its worker threads beside itself and the project's files above it (server/lib/paths.ts).
+ * finds its worker threads and the SQL migrations (copied in) beside itself and the project's files above it
+ * (server/lib/paths.ts).
  * Options: -- --outdir <dir> (tests build elsewhere).
  */
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -46,6 +47,8 @@ export async function buildServer(outdir = SERVER_BUILD_DIR) {
     logLevel: 'warning',
     metafile: true,
   });
+  // The migrations travel with the code (server/lib/paths.ts migrationsDir).
+  cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(outdir, 'migrations'), { recursive: true });
   const bytes = Object.values(result.metafile.outputs)
     .filter((o, i, all) => all.indexOf(o) === i)
     .reduce((sum, o) => sum + o.bytes, 0);

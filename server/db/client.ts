@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { projectRoot } from '../lib/paths.js';
+import { migrationsDir } from '../lib/paths.js';
 import { PGliteThread, type ThreadOptions } from './pglite-thread.js';
 import { prepareByName, RECYCLE_AFTER } from './prepared.js';
 import * as schema from './schema.js';
@@ -29,7 +29,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const migrationsFolder = path.join(projectRoot, 'server', 'db', 'migrations');
+export const migrationsFolder = migrationsDir;
 
 /**
  * A PGlite instance with the extensions the migrations use (pg_trgm: the users search's trigram index). Every PGlite

@@ -19,6 +19,14 @@ export const projectRoot = (() => {
   }
 })();
 
+/**
+ * The SQL migrations. The build copies them into dist-server/migrations/, so compiled code migrates to the schema it
+ * was built with, whatever the checkout holds since.
+ */
+export const migrationsDir = compiled
+  ? fileURLToPath(new URL('./migrations', import.meta.url))
+  : path.join(projectRoot, 'server', 'db', 'migrations');
+
 /** The built UI (`vite build`), which the server sends. */
 export const uiDir = path.join(projectRoot, 'dist');
 
