@@ -151,6 +151,8 @@ describe('checkout with crypto', () => {
       amount: '0.37037034',
       received: '0',
       missing: '0.37037034',
+      // EIP-681: the wallet reads the address, the chain and the exact amount in wei.
+      paymentUri: `ethereum:${session.crypto.depositAddress}@${session.crypto.chainId}?value=370370340000000000`,
     });
   });
 

@@ -209,6 +209,9 @@ const en = {
     toOrder: 'Go to your order',
     fiat: 'Order total {amount}',
     payer: 'Paid from {address}',
+    scan: 'Or scan it with your wallet',
+    qr: 'QR code of the payment request: address, amount and chain',
+    openWallet: 'Open in your wallet',
   },
   paging: {
     page: 'Go to page {page}',

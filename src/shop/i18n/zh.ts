@@ -209,6 +209,9 @@ const zh: typeof en = {
     toOrder: '查看您的订单',
     fiat: '订单总额 {amount}',
     payer: '付款地址 {address}',
+    scan: '或用钱包扫描',
+    qr: '付款请求的二维码：地址、金额和链',
+    openWallet: '在钱包中打开',
   },
 
   paging: {
