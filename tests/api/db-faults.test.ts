@@ -78,9 +78,12 @@ describe.runIf(engine() === 'postgres')('the database ends the connections of a 
   });
 
   it('ready is 503 while the database takes no connections, and 200 again within seconds once it does', async () => {
+    const product = await buildProduct(t, { priceFiat: '10.00', stock: 10 });
     await admin.query(`alter database ${dbName} allow_connections false`);
     try {
       expect(await endConnections()).toBeGreaterThan(0);
+      // A shop product read while the database is away is a 503, never "no such product".
+      expectRefusedOr(await t.call('GET', `/api/shop/products/${product.id}`, { as: null }), 503);
       const res = await t.call('GET', '/api/ready', { as: null });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ messageCode: 'not_ready_database' });
