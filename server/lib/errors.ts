@@ -126,12 +126,15 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
  */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
 /**
- * 55000 (object_not_in_prerequisite_state) counts only with this message: a standby's answer to a WAL function.
- * Its other uses are the app's own mistakes, which sending again does not mend (currval before nextval in a session,
- * prepared transactions disabled, a wal_level too low); a lock not available is 55P03, never 503 here. The message is
- * PostgreSQL's English one: with another lc_messages this rare case stays a 500.
+ * 55000 (object_not_in_prerequisite_state) counts only with these messages: the database closed to new connections
+ * (`ALTER DATABASE … ALLOW_CONNECTIONS false`, as for maintenance or a restore; FATAL at connect), and a standby's
+ * answer to a WAL function. Its other uses are the app's own mistakes, which sending again does not mend (currval
+ * before nextval in a session, prepared transactions disabled, a wal_level too low); a lock not available is 55P03,
+ * never 503 here. The messages are PostgreSQL's English ones: with another lc_messages these stay 500s.
  */
-const UNAVAILABLE_STATE_MESSAGES = new Map([['55000', 'recovery is in progress']]);
+const UNAVAILABLE_STATE_MESSAGES = new Map([
+  ['55000', /^(database ".*" is not currently accepting connections|recovery is in progress)$/],
+]);
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'PGLITE_THREAD_STOPPED']);
 /** What node-postgres says when the connection under a query or a transaction is gone. */
 const UNAVAILABLE_MESSAGES = [
@@ -143,7 +146,7 @@ const UNAVAILABLE_MESSAGES = [
 /**
  * Whether a failure is the database (or the connection to it) being away for a moment: a restart or failover (57P01,
  * 57P02, 57P03), a killed backend, a refused or reset connection, a standby refusing writes (25006, 55000 "recovery is
- * in progress"), the embedded database's thread gone. Such a request
+ * in progress"), a database closed to connections (55000), the embedded database's thread gone. Such a request
  * may succeed when sent again, so it answers 503 with Retry-After instead of 500. Looks through `cause` (drizzle wraps
  * the driver's error).
  */
@@ -158,7 +161,7 @@ export function isUnavailable(err: unknown): boolean {
     const message = typeof e.message === 'string' ? e.message : '';
     if (UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
     const needs = UNAVAILABLE_STATE_MESSAGES.get(code);
-    if (needs && message.startsWith(needs)) return true;
+    if (needs?.test(message)) return true;
     e = e.cause as typeof e;
   }
   return false;

@@ -25,6 +25,7 @@ describe('isUnavailable', () => {
       pgError('25006', 'cannot execute SELECT FOR UPDATE in a read-only transaction'),
       pgError('25006', 'cannot execute NOTIFY during recovery'),
       pgError('55000', 'recovery is in progress'),
+      pgError('55000', 'database "rwa" is not currently accepting connections'),
       wrapped(pgError('25006', 'cannot execute nextval() in a read-only transaction')),
       wrapped(pgError('57P01')),
       wrapped(new Error('Connection terminated unexpectedly')),
