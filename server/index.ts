@@ -112,7 +112,7 @@ async function primary(config: Config) {
   const database = await openDatabase(config, { onLost });
   await database.migrate();
   await seedIfEmpty(database, config);
-  const bus = await startInvalidationBus(database.url!, consoleLog);
+  const bus = await startInvalidationBus(config.databaseListenUrl ?? database.url!, consoleLog);
   const runtime = await startChainRuntime({
     db: database.db,
     config: config.chain,
