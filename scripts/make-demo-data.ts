@@ -6,7 +6,7 @@
  * DNS zone's records with their query and script logs; a bulk send, the inboxes and the outbox;
  * points staff added and redemptions; identity checks waiting, approved and rejected.
  * Run once and commit the output; re-running yields the same file. Dates span 2025-12-01..2026-11-30;
- * the seed moves them so that the newest is the moment it runs (see server/db/seed/seed.ts).
+ * the seed moves them so that the newest is the moment it runs (see server/seed/seed.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -973,7 +973,7 @@ for (const sale of new Set(refundPlans.map((plan) => plan.sale))) {
 
 // ---- A refund after a payout: half of an order whose commissions completed payouts had already paid (level 1 to the
 // buyer's referrer, level 2 to the top referrer) was given back months later. The live refund path leaves a paid
-// commission as it is and writes a clawback (the seed derives it, server/db/seed/clawbacks.ts) that the referrer's next
+// commission as it is and writes a clawback (the seed derives it, server/seed/clawbacks.ts) that the referrer's next
 // payout deducts: the top referrer's next one did; the other referrer has had no payout since, so theirs is still open.
 // Drawn from its own generator, so that every record above stays as it was.
 const afterPayout = new SimpleFaker();

@@ -93,7 +93,7 @@ async function main() {
   console.log(`Next: npm run typecheck && npx vitest run --project api tests/api/${n.kebab}.test.ts`);
   console.log(
     'Before the browser tests: they open every list’s first row and find one on every menu screen of a first run, ' +
-      'so give the list its demo records in db.json (scripts/make-demo-data.ts and the seed, server/db/seed/).',
+      'so give the list its demo records in db.json (scripts/make-demo-data.ts and the seed, server/seed/).',
   );
 }
 

@@ -23,7 +23,7 @@ import type {
   referralClicks,
   refunds,
   users,
-} from '../schema.js';
+} from '../db/schema.js';
 import type { At, Problem } from './format.js';
 
 /** The rows a seed file turns into, table by table (parse.ts makes them, seed.ts writes them). */

@@ -1,4 +1,4 @@
-import { settingsSchema } from '../../../src/common/settings.js';
+import { settingsSchema } from '../../src/common/settings.js';
 import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLogs } from './domain.js';
 import { parseKycSessions } from './kyc.js';
 import { ownedTransactions, parseChainTransactions, parseConversions, parseMintJobs } from './mint-history.js';

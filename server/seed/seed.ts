@@ -28,10 +28,10 @@
  */
 import fs from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
-import { tokenOfChain, type ChainToken } from '../../chain/client.js';
-import type { Config } from '../../config.js';
-import { hashPassword } from '../../lib/crypto.js';
-import type { Database, Db, Queryable } from '../client.js';
+import { tokenOfChain, type ChainToken } from '../chain/client.js';
+import type { Config } from '../config.js';
+import { hashPassword } from '../lib/crypto.js';
+import type { Database, Db, Queryable } from '../db/client.js';
 import {
   auditEvents,
   chainTransactions,
@@ -58,7 +58,7 @@ import {
   refunds,
   settings,
   users,
-} from '../schema.js';
+} from '../db/schema.js';
 import { keepRunningChain, senderProblems } from './mint-history.js';
 import { mapOntoChain } from './chain.js';
 import { describeProblem, type Problem } from './format.js';
@@ -67,7 +67,7 @@ import type { SeedData } from './types.js';
 import type { GenerateOptions, GenerateResult } from './generate.js';
 import { earnSeededPoints, type Overdrawn } from './points.js';
 import { writeKycDocuments } from './kyc.js';
-import { kycDir } from '../../modules/kyc/service.js';
+import { kycDir } from '../modules/kyc/service.js';
 
 export type SeedOptions = ParseOptions & {
   /** Set hashes for users listed with a password (default true). */
