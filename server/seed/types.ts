@@ -95,6 +95,8 @@ export type SeedData = {
   /** Settings → Audit: what staff did, in the file's order. */
   auditEvents: SeedAuditEvent[];
   settings: { key: string; value: unknown }[];
+  /** Stand-alone resources' records by collection, their dates moved (stand-alone.ts). */
+  standAlone: Record<string, Record<string, unknown>[]>;
   notes: string[];
   /** What was wrong and how it was repaired (a lenient load; a strict one refuses the file instead). */
   problems: Problem[];
