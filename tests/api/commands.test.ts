@@ -82,7 +82,10 @@ async function run(script: string, args: string[], env: Record<string, string>, 
 
 const seed = (t: Target, ...args: string[]) => run('server/seed/cli.ts', args, t.env);
 const createAdmin = (t: Target, args: string[], password?: string) =>
-  run('server/modules/auth/create-admin-cli.ts', args, { ...t.env, ...(password === undefined ? {} : { ADMIN_PASSWORD: password }) });
+  run('server/modules/auth/create-admin-cli.ts', args, {
+    ...t.env,
+    ...(password === undefined ? {} : { ADMIN_PASSWORD: password }),
+  });
 
 /** `tsx server/index.ts` on a free port, resolved once it printed its banner. */
 async function startServer(t: Target, ms = HANG_MS) {
