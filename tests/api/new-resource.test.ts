@@ -108,11 +108,12 @@ describe.skipIf(engine() !== 'pglite')(`npm run new:resource -- ${NAME}`, { time
   // formatting) it shows for a generated one too: the templates are written from the products resource, which it runs.
   it('compiles and lints, and passes its own tests on PGlite', async () => {
     const code = changed.filter((file) => /\.tsx?$/.test(file));
-    // Its files and what imports them, with the app for the plugins' types: the whole project is the suite's typecheck.
+    // Its files and what they import, with the app and the API tests' setup for their declared types (the whole project
+    // is the suite's typecheck).
     const config = {
       extends: './tsconfig.json',
       compilerOptions: { incremental: false },
-      include: [...code, 'server/app.ts'],
+      include: [...code, 'server/app.ts', 'tests/api/global-setup.ts'],
     };
     fs.writeFileSync(path.join(copy, 'tsconfig.new-resource.json'), JSON.stringify(config));
     await inCopy(bin('tsc'), ['--noEmit', '-p', 'tsconfig.new-resource.json']);
