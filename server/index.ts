@@ -6,7 +6,7 @@ import { devChainViaRpc } from './chain/client.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
-import { seedIfEmpty } from './db/seed/seed.js';
+import { seedIfEmpty } from './seed/seed.js';
 import { startInvalidationBus } from './lib/invalidation.js';
 import { startCheckoutSweeper } from './modules/checkout/sweeper.js';
 import { startDnsServer } from './modules/domain/dns-server.js';

@@ -3,7 +3,7 @@
  * tokenised products and order lines, they are loaded as the running chain's (CHAIN_ID and TOKEN_CONTRACT, or the
  * dev chain's), so that the screens show where the tokens really are. The load says so in one line.
  */
-import type { ChainToken } from '../../chain/client.js';
+import type { ChainToken } from '../chain/client.js';
 
 type OnChain = { chainId?: number | null; contract?: string | null; tokenId?: string | null; sku?: string };
 type Tokens = { products: OnChain[]; orderItems: (OnChain & { tokenised?: boolean | null })[] };

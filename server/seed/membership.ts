@@ -1,6 +1,6 @@
-import { REDEMPTION_STATUSES } from '../../../src/common/membership.js';
-import { ownPointsRefusal, ownRedemptionRefusal } from '../../modules/membership/policy.js';
-import { sentenceOf } from '../../lib/errors.js';
+import { REDEMPTION_STATUSES } from '../../src/common/membership.js';
+import { ownPointsRefusal, ownRedemptionRefusal } from '../modules/membership/policy.js';
+import { sentenceOf } from '../lib/errors.js';
 import { dateOf } from './domain.js';
 import type { At } from './format.js';
 import { first, int, missing, shown, str, userRef, type Ctx, type Rec } from './records.js';

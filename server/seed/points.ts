@@ -7,8 +7,8 @@
  * back its share (REVERSED). Each points conversion took its points (CONVERTED).
  */
 import { sql } from 'drizzle-orm';
-import { LOYALTY_TOKEN } from '../../../src/common/membership.js';
-import { queryRows, type Queryable } from '../client.js';
+import { LOYALTY_TOKEN } from '../../src/common/membership.js';
+import { queryRows, type Queryable } from '../db/client.js';
 
 /** An entry that took its member's balance below 0: the redemption or points entry of the file that did. */
 export type Overdrawn = { id: string; user_id: string; balance_after: number | string };

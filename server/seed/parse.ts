@@ -1,4 +1,4 @@
-import { settingsSchema } from '../../../src/common/settings.js';
+import { settingsSchema } from '../../src/common/settings.js';
 import { DNS_ZONES_DEFAULT, parseDnsQueryLogs, parseDnsRecords, parseDnsScriptLogs } from './domain.js';
 import { parseKycSessions } from './kyc.js';
 import { ownedTransactions, parseChainTransactions, parseConversions, parseMintJobs } from './mint-history.js';
@@ -33,6 +33,8 @@ export type ParseOptions = {
   lenient?: boolean;
   /** The DNS zones this server manages: the file's DNS records must be in them (a file's one zone is mapped onto a server's one, zone.ts). */
   zones?: readonly string[];
+  /** The collections of stand-alone resources (stand-alone.ts): kept as they are, their `…At` dates moved. */
+  standAlone?: readonly string[];
 };
 
 /** How many problems a refusal lists before it counts the rest. */
@@ -58,7 +60,7 @@ export class SeedFileError extends Error {
   }
 }
 
-const COLLECTIONS = [
+export const COLLECTIONS = [
   'users',
   'products',
   'orders',
@@ -125,9 +127,11 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
   }
   const collections: Record<string, unknown[]> = {};
   let settingsRaw: unknown;
+  const standAloneRaw: Record<string, unknown[]> = {};
   for (const [name, value] of Object.entries(raw)) {
     const known = (COLLECTIONS as readonly string[]).includes(name) ? name : ALIASES[name];
     if (known === 'settings') settingsRaw = value;
+    else if (!known && opts.standAlone?.includes(name) && Array.isArray(value)) standAloneRaw[name] = value;
     else if (!known) notes.add(`Ignored collection "${name}": this app has no such table.`);
     else if (!Array.isArray(value))
       notes.problem({ collection: name, index: null }, null, 'is not an array of records', 'ignored it');
@@ -136,7 +140,7 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
 
   const zone = mapOntoZone(collections, opts.zones ?? DNS_ZONES_DEFAULT);
   if (zone) notes.add(zone);
-  const all = Object.values(collections).flat();
+  const all = [...Object.values(collections), ...Object.values(standAloneRaw)].flat();
   const shift = opts.shiftDates === false ? 0 : dateShiftMs(newestDate(all), now);
   const ctx: Ctx = {
     ids: new IdMap(),
@@ -246,6 +250,16 @@ export function parseSeedFile(raw: unknown, opts: ParseOptions = {}): SeedData {
     chainTransactions: ownedRows,
     conversions: conversionRows.map(({ at: _, ...c }) => c),
     settings: settingRows,
+    standAlone: Object.fromEntries(
+      Object.entries(standAloneRaw).map(([name, records]) => [
+        name,
+        records.map((record) =>
+          Object.fromEntries(
+            Object.entries(record as Record<string, unknown>).map(([k, v]) => [k, k.endsWith('At') ? ctx.date(v) : v]),
+          ),
+        ),
+      ]),
+    ),
     notes: notes.list(),
     problems: notes.problems,
   };

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { KYC_SESSION_STATUSES } from '../../../src/common/kyc.js';
-import { kycSessionFields } from '../../../src/common/kyc.schemas.js';
-import { sentenceOf } from '../../lib/errors.js';
-import { birthRefusal } from '../../modules/kyc/policy.js';
+import { KYC_SESSION_STATUSES } from '../../src/common/kyc.js';
+import { kycSessionFields } from '../../src/common/kyc.schemas.js';
+import { sentenceOf } from '../lib/errors.js';
+import { birthRefusal } from '../modules/kyc/policy.js';
 import { dateOf } from './domain.js';
 import type { At } from './format.js';
 import { missing, shown, str, userRef, type Ctx, type Rec } from './records.js';

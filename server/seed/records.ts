@@ -1,13 +1,13 @@
-import { ROLES } from '../../../src/common/capabilities.js';
-import { isMemberLevel, MEMBER_LEVELS } from '../../../src/common/membership.js';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../src/common/orders.js';
-import { PRODUCT_STATUSES, RWA_TYPES } from '../../../src/common/products.js';
-import { KYC_STATUSES, USER_STATUSES } from '../../../src/common/users.js';
-import { DISCOUNT_TYPES } from '../../../src/common/coupons.js';
-import { centsText } from '../../../src/common/money.js';
-import { sentenceOf } from '../../lib/errors.js';
-import { termProblems } from '../../modules/coupons/policy.js';
-import { CODE_PATTERN } from '../../modules/referrals/policy.js';
+import { ROLES } from '../../src/common/capabilities.js';
+import { isMemberLevel, MEMBER_LEVELS } from '../../src/common/membership.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/common/orders.js';
+import { PRODUCT_STATUSES, RWA_TYPES } from '../../src/common/products.js';
+import { KYC_STATUSES, USER_STATUSES } from '../../src/common/users.js';
+import { DISCOUNT_TYPES } from '../../src/common/coupons.js';
+import { centsText } from '../../src/common/money.js';
+import { sentenceOf } from '../lib/errors.js';
+import { termProblems } from '../modules/coupons/policy.js';
+import { CODE_PATTERN } from '../modules/referrals/policy.js';
 import { decimalToCents, plainDecimal, type At, type IdMap, type Notes } from './format.js';
 import type { SeedCoupon, SeedOrder, SeedOrderItem, SeedPayment, SeedProduct, SeedUser } from './types.js';
 

@@ -14,8 +14,8 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
-import { settingsSchema } from '../../../src/common/settings.js';
-import { queryRows, type Db } from '../client.js';
+import { settingsSchema } from '../../src/common/settings.js';
+import { queryRows, type Db } from '../db/client.js';
 
 /** Records read and written a batch. */
 export const EXPORT_BATCH = 10_000;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
-import { rebuildMoneyStats } from '../money-stats.js';
-import { rebuildOrderStats } from '../order-stats.js';
-import type { Db, Tx } from '../client.js';
+import { rebuildMoneyStats } from '../db/money-stats.js';
+import { rebuildOrderStats } from '../db/order-stats.js';
+import type { Db, Tx } from '../db/client.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -23,7 +23,7 @@ import type {
   referralClicks,
   refunds,
   users,
-} from '../schema.js';
+} from '../db/schema.js';
 import type { At, Problem } from './format.js';
 
 /** The rows a seed file turns into, table by table (parse.ts makes them, seed.ts writes them). */
@@ -95,6 +95,8 @@ export type SeedData = {
   /** Settings → Audit: what staff did, in the file's order. */
   auditEvents: SeedAuditEvent[];
   settings: { key: string; value: unknown }[];
+  /** Stand-alone resources' records by collection, their dates moved (stand-alone.ts). */
+  standAlone: Record<string, Record<string, unknown>[]>;
   notes: string[];
   /** What was wrong and how it was repaired (a lenient load; a strict one refuses the file instead). */
   problems: Problem[];

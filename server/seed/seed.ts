@@ -28,10 +28,10 @@
  */
 import fs from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
-import { tokenOfChain, type ChainToken } from '../../chain/client.js';
-import type { Config } from '../../config.js';
-import { hashPassword } from '../../lib/crypto.js';
-import type { Database, Db, Queryable } from '../client.js';
+import { tokenOfChain, type ChainToken } from '../chain/client.js';
+import type { Config } from '../config.js';
+import { hashPassword } from '../lib/crypto.js';
+import type { Database, Db, Queryable } from '../db/client.js';
 import {
   auditEvents,
   chainTransactions,
@@ -58,16 +58,17 @@ import {
   refunds,
   settings,
   users,
-} from '../schema.js';
+} from '../db/schema.js';
 import { keepRunningChain, senderProblems } from './mint-history.js';
 import { mapOntoChain } from './chain.js';
 import { describeProblem, type Problem } from './format.js';
-import { parseSeedFile, SeedFileError, type ParseOptions } from './parse.js';
+import { COLLECTIONS, parseSeedFile, SeedFileError, type ParseOptions } from './parse.js';
 import type { SeedData } from './types.js';
 import type { GenerateOptions, GenerateResult } from './generate.js';
 import { earnSeededPoints, type Overdrawn } from './points.js';
 import { writeKycDocuments } from './kyc.js';
-import { kycDir } from '../../modules/kyc/service.js';
+import { kycDir } from '../modules/kyc/service.js';
+import { loadStandAlone, standAloneTables } from './stand-alone.js';
 
 export type SeedOptions = ParseOptions & {
   /** Set hashes for users listed with a password (default true). */
@@ -173,7 +174,8 @@ export function readSeedFile(file: string, opts: ParseOptions = {}): SeedData {
 
 /** Empties every table the seed owns (and, by CASCADE, whatever refers to them), then loads `file`. */
 export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {}): Promise<SeedSummary> {
-  const data = readSeedFile(file, opts);
+  const standAlone = standAloneTables(COLLECTIONS);
+  const data = readSeedFile(file, { ...opts, standAlone: [...standAlone.keys()] });
   const log = opts.log ?? console.log;
   for (const note of data.notes) log(`seed: ${note}`);
   for (const p of data.problems) log(`seed: repaired ${describeProblem(p)}: ${p.repair}.`);
@@ -236,6 +238,7 @@ export async function seedFromFile(db: Db, file: string, opts: SeedOptions = {})
       await tx.insert(chainTransactions).values(rows.map(({ at: _, ...t }) => t));
     await deriveReferralState(tx);
     if (data.settings.length) await tx.insert(settings).values(data.settings);
+    await loadStandAlone(tx, standAlone, data.standAlone);
     const overdrawn = await earnSeededPoints(tx);
     if (overdrawn.length)
       throw new SeedFileError(

@@ -1,4 +1,4 @@
-import { normalizeName, zoneOf } from '../../modules/domain/names.js';
+import { normalizeName, zoneOf } from '../modules/domain/names.js';
 import { str, type Rec } from './records.js';
 
 /**

@@ -7,9 +7,9 @@ import {
   DNS_TYPES,
   DNS_QUERY_SOURCES,
   type DnsType,
-} from '../../../src/common/domain.js';
-import { sentenceOf } from '../../lib/errors.js';
-import { checkRecord, neighbourConflict, type Neighbour } from '../../modules/domain/policy.js';
+} from '../../src/common/domain.js';
+import { sentenceOf } from '../lib/errors.js';
+import { checkRecord, neighbourConflict, type Neighbour } from '../modules/domain/policy.js';
 import type { At } from './format.js';
 import { first, int, missing, shown, str, userRef, type Ctx, type Rec } from './records.js';
 import type { SeedDnsQueryLog, SeedDnsRecord, SeedDnsScriptLog } from './types.js';

@@ -5,12 +5,12 @@
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../config.js';
-import { hashPassword } from '../lib/crypto.js';
-import { audit } from '../modules/audit/service.js';
-import { normaliseEmail, revokeAllSessions } from '../modules/auth/service.js';
-import { openDatabase } from './client.js';
-import { users } from './schema.js';
+import { loadConfig } from '../../config.js';
+import { hashPassword } from '../../lib/crypto.js';
+import { audit } from '../audit/service.js';
+import { normaliseEmail, revokeAllSessions } from './service.js';
+import { openDatabase } from '../../db/client.js';
+import { users } from '../../db/schema.js';
 
 const MIN_LENGTH = 12;
 

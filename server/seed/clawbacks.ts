@@ -1,4 +1,4 @@
-import { clawback, ratePpm } from '../../modules/commissions/policy.js';
+import { clawback, ratePpm } from '../modules/commissions/policy.js';
 import type { At } from './format.js';
 import type { Ctx } from './records.js';
 import type {

@@ -1,12 +1,12 @@
-import { rejectReason as reasonText } from '../../../src/common/commissions.schemas.js';
+import { rejectReason as reasonText } from '../../src/common/commissions.schemas.js';
 import {
   COMMISSION_STATUSES,
   PAYOUT_METHODS,
   PAYOUT_STATUSES,
   REFERRAL_LEVELS,
   TRANSFER_STATES,
-} from '../../../src/common/referrals.js';
-import { commissionBase, commissionCents, ratePpm, rateText } from '../../modules/commissions/policy.js';
+} from '../../src/common/referrals.js';
+import { commissionBase, commissionCents, ratePpm, rateText } from '../modules/commissions/policy.js';
 import type { At } from './format.js';
 import { first, int, missing, money, oneOf, shown, str, userRef, type Ctx, type Rec } from './records.js';
 import type { SeedChainTransaction, SeedCommission, SeedOrder, SeedPayout, SeedReferralClick } from './types.js';

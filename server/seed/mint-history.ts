@@ -7,10 +7,10 @@ import {
   type Hex,
   type TransactionSerialized,
 } from 'viem';
-import { MINT_STATUSES } from '../../../src/common/mint.js';
-import type { ChainToken } from '../../chain/client.js';
-import { sentenceOf } from '../../lib/errors.js';
-import { ownMintRefusal, ownMintRejectRefusal } from '../../modules/mint/policy.js';
+import { MINT_STATUSES } from '../../src/common/mint.js';
+import type { ChainToken } from '../chain/client.js';
+import { sentenceOf } from '../lib/errors.js';
+import { ownMintRefusal, ownMintRejectRefusal } from '../modules/mint/policy.js';
 import { dateOf } from './domain.js';
 import type { At, Problem } from './format.js';
 import { first, int, missing, shown, str, tokenText, userRef, type Ctx, type Rec } from './records.js';

@@ -5,7 +5,7 @@ import {
   EMAIL_STATUSES,
   LINK_MAX,
   TITLE_MAX,
-} from '../../../src/common/notifications.js';
+} from '../../src/common/notifications.js';
 import { dateOf, flag } from './domain.js';
 import type { At } from './format.js';
 import { count, first, missing, oneOf, shown, str, userRef, type Ctx, type Rec } from './records.js';

@@ -8,11 +8,11 @@
  * The whole file is checked before the database is touched: any problem is printed, one line each, and nothing changes.
  * Uses DATABASE_URL when set, PGlite under DATA_DIR otherwise; migrates first.
  */
-import { tokenOfChain } from '../../chain/client.js';
+import { tokenOfChain } from '../chain/client.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config.js';
-import { openDatabase } from '../client.js';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
 import { generateOrders, seedFromFile } from './seed.js';
 
 async function main() {
