@@ -4,10 +4,10 @@
  * applies them at start as well; this is the step an upgrade runs once before it restarts the processes
  * (docs/OPERATIONS.md, Upgrades).
  */
-import { loadConfig } from '../config.js';
-import { messageOf } from '../lib/errors.js';
-import { openDatabase } from './client.js';
-import { pendingMigrations } from './migration-state.js';
+import { loadConfig } from './config.js';
+import { messageOf } from './lib/errors.js';
+import { openDatabase } from './db/client.js';
+import { pendingMigrations } from './db/migration-state.js';
 
 async function main() {
   const config = loadConfig();
