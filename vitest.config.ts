@@ -45,7 +45,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each on its worker's own seeded server (global-setup.ts): on two cores the second
+          // file runs while the first waits for its page, its server or its chain.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
           // A page waited for by expect.poll may take seconds on a busy machine (a chunk loading, a list refetching);
           // the default second made such waits fail there while the page was right.

@@ -1,9 +1,18 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirmSignup, DEV_PASSWORD, login, openBrowser, openRecord, screenSettled, screenshot } from './browser.js';
+import {
+  confirmSignup,
+  DEV_PASSWORD,
+  login,
+  openBrowser,
+  openRecord,
+  screenSettled,
+  screenshot,
+  serverUrl,
+} from './browser.js';
 import { hasShow } from './screens.js';
 import { NAV_ITEMS } from '../../src/admin/layout/nav.js';
 import { LIST_SCREENS, MENU, type ResourceName } from '../../src/common/resources.js';
@@ -57,7 +66,7 @@ const DESKTOP = { width: 1440, height: 900 };
 
 /** A JSON call to the API with `token`'s session (none: a public call); a refusal fails the test with the server's answer. */
 async function call(token: string | null, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${inject('baseUrl')}${path}`, {
+  const res = await fetch(serverUrl(path), {
     method,
     headers: {
       ...(token && { authorization: `Bearer ${token}` }),
@@ -143,7 +152,7 @@ async function fillEveryList() {
     .png()
     .toBuffer();
   form.append('document', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'passport.png');
-  const kyc = await fetch(`${inject('baseUrl')}/api/kyc/session`, {
+  const kyc = await fetch(serverUrl('/api/kyc/session'), {
     method: 'POST',
     headers: { authorization: `Bearer ${mem}` },
     body: form,
