@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { text } from 'node:stream/consumers';
+import { chromium, type Browser, type BrowserContext, type Download, type Page, type Response } from 'playwright-core';
 import { afterAll, expect, inject, vi } from 'vitest';
 
 export const DEV_PASSWORD = 'rwa-dev-password';
@@ -44,6 +45,9 @@ export async function browserForFile(opts: { colorScheme?: 'light' | 'dark' } = 
   });
   return b;
 }
+
+/** What a download saved, as text (read through Playwright: the browser is another process's, its files are not ours). */
+export const downloadedText = async (download: Download) => text(await download.createReadStream());
 
 /** With SCREENSHOT_DIR set, saves the whole page there as `name`.png, to look at the screens in each language and theme. */
 export async function screenshot(page: Page, name: string) {
