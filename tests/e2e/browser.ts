@@ -132,7 +132,7 @@ export async function openRecord(page: Page, click: () => Promise<void>) {
   page.on('response', seen);
   try {
     await click();
-    await page.waitForURL(/\/[^/]+\/show$/);
+    await page.waitForURL(/\/[^/]+\/show$/, { waitUntil: 'commit' });
     const id = /\/([^/]+)\/show$/.exec(new URL(page.url()).pathname)![1]!;
     await expect.poll(() => answered.some((p) => p.endsWith(`/${id}`)), { timeout: 20_000 }).toBe(true);
   } finally {
