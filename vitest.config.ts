@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** What every API project shares (run them all with `--project 'api*'`). */
 const API = {
@@ -14,8 +15,23 @@ const API = {
 /** API files that need a module graph of their own: a `vi.mock` of a module the server imports (argon2). */
 const API_ISOLATED = ['tests/api/lockout.test.ts'];
 
+/** The browser run's longest files: a screen sweep in one theme each. */
+const SWEEPS = /tests\/e2e\/(phones|accessibility)-(light|dark)\.test\.ts$/;
+
+/**
+ * vitest's order (the slowest of the last run first, else the largest file first), with the sweeps first even on a
+ * clean clone: their files are small (the checks are in a module they share), and run last they would end the run alone.
+ */
+class SweepsFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    return [...sorted.filter((f) => SWEEPS.test(f.moduleId)), ...sorted.filter((f) => !SWEEPS.test(f.moduleId))];
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: SweepsFirst },
     projects: [
       {
         test: {

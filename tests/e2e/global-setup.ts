@@ -74,24 +74,35 @@ export default async function setup(project: TestProject) {
     });
     return { server, devChainUrl: `http://127.0.0.1:${chainPort}` };
   };
-  const [started, browser] = await Promise.all([
-    Promise.all(Array.from({ length: await serverCount(project) }, startServer)),
-    chromium.launchServer({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-    }),
+  // Everything started is stopped again if any of it fails to start.
+  const [servers, [chromiumStart]] = await Promise.all([
+    Promise.allSettled(Array.from({ length: await serverCount(project) }, startServer)),
+    Promise.allSettled([
+      chromium.launchServer({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        headless: true,
+        args: CHROMIUM_ARGS,
+      }),
+    ]),
   ]);
+  const started = servers.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const browser = chromiumStart.status === 'fulfilled' ? chromiumStart.value : undefined;
+  const stopAll = async () => {
+    await Promise.all([browser?.close(), ...started.map(({ server }) => server.stop())]);
+    clearInterval(keepMail);
+    await smtp.close();
+    for (const dir of [...dataDirs, mailDir]) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const failure = [chromiumStart, ...servers].find((s) => s.status === 'rejected');
+  if (failure || !browser) {
+    await stopAll();
+    throw failure?.reason;
+  }
   project.provide(
     'servers',
     started.map(({ server, devChainUrl }) => ({ baseUrl: server.baseUrl, devChainUrl })),
   );
   project.provide('browserWsEndpoint', browser.wsEndpoint());
   project.provide('mailDir', mailDir);
-  return async () => {
-    await Promise.all([browser.close(), ...started.map(({ server }) => server.stop())]);
-    clearInterval(keepMail);
-    await smtp.close();
-    for (const dir of [...dataDirs, mailDir]) fs.rmSync(dir, { recursive: true, force: true });
-  };
+  return stopAll;
 }
