@@ -1,8 +1,8 @@
 import { createPublicClient, createWalletClient, defineChain, formatEther, http, parseEther, type Address } from 'viem';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/common/products';
 import { devFundedAccounts } from '../../server/chain/hd.js';
-import { DEV_PASSWORD, login, browserForFile } from './browser.js';
+import { DEV_PASSWORD, login, browserForFile, server } from './browser.js';
 
 const b = await browserForFile();
 const { page } = b;
@@ -12,7 +12,7 @@ const chain = defineChain({
   id: 31337,
   name: 'dev',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [inject('devChainUrl')] } },
+  rpcUrls: { default: { http: [server().devChainUrl] } },
 });
 
 /** A wallet of the dev chain's funded accounts sends `ether` to `to`. */

@@ -1,9 +1,18 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirmSignup, DEV_PASSWORD, login, openBrowser, openRecord, screenSettled, screenshot } from './browser.js';
+import {
+  confirmSignup,
+  DEV_PASSWORD,
+  login,
+  openBrowser,
+  openRecord,
+  screenSettled,
+  screenshot,
+  serverUrl,
+} from './browser.js';
 import { hasShow } from './screens.js';
 import { NAV_ITEMS } from '../../src/admin/layout/nav.js';
 import { LIST_SCREENS, MENU, type ResourceName } from '../../src/common/resources.js';
@@ -57,7 +66,7 @@ const DESKTOP = { width: 1440, height: 900 };
 
 /** A JSON call to the API with `token`'s session (none: a public call); a refusal fails the test with the server's answer. */
 async function call(token: string | null, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${inject('baseUrl')}${path}`, {
+  const res = await fetch(serverUrl(path), {
     method,
     headers: {
       ...(token && { authorization: `Bearer ${token}` }),
@@ -143,7 +152,7 @@ async function fillEveryList() {
     .png()
     .toBuffer();
   form.append('document', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'passport.png');
-  const kyc = await fetch(`${inject('baseUrl')}/api/kyc/session`, {
+  const kyc = await fetch(serverUrl('/api/kyc/session'), {
     method: 'POST',
     headers: { authorization: `Bearer ${mem}` },
     body: form,
@@ -164,7 +173,7 @@ async function fillEveryList() {
 /** How far the page reaches past the window's right edge, in px (0 when nothing is cut off sideways). */
 const overflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
 
-/** The page's critical and serious WCAG 2.1 A/AA violations, as accessibility.test.ts counts them at a wide window. */
+/** The page's critical and serious WCAG 2.1 A/AA violations, as accessibility.ts counts them at a wide window. */
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -199,117 +208,122 @@ async function open(page: Page, url: string) {
   await screenSettled(page);
 }
 
-beforeAll(fillEveryList, 120_000);
+/**
+ * The checks of phones-light.test.ts and phones-dark.test.ts: one file per theme, so that the two run side by side on
+ * the two workers, each on its own server with the records it makes.
+ */
+export function phonesAndWideScreens(scheme: 'light' | 'dark') {
+  beforeAll(fillEveryList, 120_000);
+  describe(`phones and wide screens (${scheme})`, () => {
+    let b: Awaited<ReturnType<typeof openBrowser>>;
+    let page: Page;
+    beforeAll(async () => {
+      b = await openBrowser({ colorScheme: scheme });
+      page = b.page;
+      await login(page, b.url, 'admin@rwa.dev');
+      await page.waitForURL(/\/dashboard$/);
+    });
+    afterAll(async () => {
+      await b?.close();
+    });
 
-describe.each(['light', 'dark'] as const)('phones and wide screens (%s)', (scheme) => {
-  let b: Awaited<ReturnType<typeof openBrowser>>;
-  let page: Page;
-  beforeAll(async () => {
-    b = await openBrowser({ colorScheme: scheme });
-    page = b.page;
-    await login(page, b.url, 'admin@rwa.dev');
-    await page.waitForURL(/\/dashboard$/);
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
-
-  it('no screen is wider than the window at 390 px or at 1440 px; on a phone each row of stat cards is one line, no figure cut off, and axe finds no serious fault', async () => {
-    const wide: string[] = [];
-    for (const size of [PHONE, DESKTOP]) {
-      await page.setViewportSize(size);
-      for (const path of SCREENS) {
-        await open(page, b.url(path));
-        if (size === PHONE) await screenshot(page, `phone-${scheme}${path.replace(/\?.*/, '').replaceAll('/', '-')}`);
-        const past = await overflow(page);
-        if (past > 0) wide.push(`${path} at ${size.width}px: ${past}px too wide`);
-        if (size === PHONE) {
-          wide.push(...(await statCardFaults(page)).map((fault) => `${path} at 390px: stat cards ${fault}`));
-          wide.push(...(await seriousViolations(page)).map((v) => `${path} at 390px: ${v}`));
+    it('no screen is wider than the window at 390 px or at 1440 px; on a phone each row of stat cards is one line, no figure cut off, and axe finds no serious fault', async () => {
+      const wide: string[] = [];
+      for (const size of [PHONE, DESKTOP]) {
+        await page.setViewportSize(size);
+        for (const path of SCREENS) {
+          await open(page, b.url(path));
+          if (size === PHONE) await screenshot(page, `phone-${scheme}${path.replace(/\?.*/, '').replaceAll('/', '-')}`);
+          const past = await overflow(page);
+          if (past > 0) wide.push(`${path} at ${size.width}px: ${past}px too wide`);
+          if (size === PHONE) {
+            wide.push(...(await statCardFaults(page)).map((fault) => `${path} at 390px: stat cards ${fault}`));
+            wide.push(...(await seriousViolations(page)).map((v) => `${path} at 390px: ${v}`));
+          }
         }
       }
-    }
-    expect(wide).toEqual([]);
-  }, 400_000);
+      expect(wide).toEqual([]);
+    }, 400_000);
 
-  it('at 390 px each list is a simple list (a tap opens the record where rows have one, row buttons in the line); at 1440 px a table', async () => {
-    const wideRecords: string[] = [];
-    for (const { path, opens, actions } of LISTS) {
+    it('at 390 px each list is a simple list (a tap opens the record where rows have one, row buttons in the line); at 1440 px a table', async () => {
+      const wideRecords: string[] = [];
+      for (const { path, opens, actions } of LISTS) {
+        await page.setViewportSize(PHONE);
+        await open(page, b.url(path));
+        const items = page.locator('.phone-list > li');
+        await items
+          .first()
+          .waitFor()
+          .catch(() => {
+            throw new Error(`${path} shows no simple list at 390 px`);
+          });
+        expect(await page.locator('main table').count(), `${path} has no table on a phone`).toBe(0);
+        // Nothing of a line (text, chip, button) reaches past the window, not even inside a card that scrolls.
+        const right = await page
+          .locator('.phone-list')
+          .first()
+          .evaluate((list) => Math.max(...[...list.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
+        expect(right, `${path}: a line reaches past the window`).toBeLessThanOrEqual(PHONE.width);
+        if (opens) {
+          await openRecord(page, () => items.first().locator('a').first().click());
+          // The record's page is not wider than the phone either, once its detail is in.
+          await screenSettled(page);
+          await screenshot(page, `phone-${scheme}${path.replaceAll('/', '-')}-show`);
+          const past = await overflow(page);
+          if (past > 0) wideRecords.push(`${path}: its record's page is ${past}px too wide`);
+        } else {
+          expect(
+            await page.locator('.phone-list a.MuiListItemButton-root').count(),
+            `${path}: its rows open no page`,
+          ).toBe(0);
+        }
+        for (const name of actions ?? []) {
+          await expect
+            .poll(() => page.locator('.phone-list .phone-actions').getByRole('button', { name, exact: true }).count(), {
+              message: `${path}: ${name} in a line`,
+            })
+            .toBeGreaterThan(0);
+        }
+        await page.setViewportSize(DESKTOP);
+        await open(page, b.url(path));
+        await page.locator('main tbody tr').first().waitFor();
+        expect(await page.locator('.phone-list').count(), `${path} has no simple list on a wide screen`).toBe(0);
+      }
+      expect(wideRecords).toEqual([]);
+    }, 300_000);
+
+    it('at 390 px a row’s buttons work from its line: Reject asks first, View Commissions lists the affiliate’s commissions', async () => {
       await page.setViewportSize(PHONE);
-      await open(page, b.url(path));
-      const items = page.locator('.phone-list > li');
-      await items
-        .first()
-        .waitFor()
-        .catch(() => {
-          throw new Error(`${path} shows no simple list at 390 px`);
-        });
-      expect(await page.locator('main table').count(), `${path} has no table on a phone`).toBe(0);
-      // Nothing of a line (text, chip, button) reaches past the window, not even inside a card that scrolls.
-      const right = await page
-        .locator('.phone-list')
-        .first()
-        .evaluate((list) => Math.max(...[...list.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
-      expect(right, `${path}: a line reaches past the window`).toBeLessThanOrEqual(PHONE.width);
-      if (opens) {
-        await openRecord(page, () => items.first().locator('a').first().click());
-        // The record's page is not wider than the phone either, once its detail is in.
-        await screenSettled(page);
-        await screenshot(page, `phone-${scheme}${path.replaceAll('/', '-')}-show`);
-        const past = await overflow(page);
-        if (past > 0) wideRecords.push(`${path}: its record's page is ${past}px too wide`);
-      } else {
-        expect(
-          await page.locator('.phone-list a.MuiListItemButton-root').count(),
-          `${path}: its rows open no page`,
-        ).toBe(0);
-      }
-      for (const name of actions ?? []) {
-        await expect
-          .poll(() => page.locator('.phone-list .phone-actions').getByRole('button', { name, exact: true }).count(), {
-            message: `${path}: ${name} in a line`,
-          })
-          .toBeGreaterThan(0);
-      }
-      await page.setViewportSize(DESKTOP);
-      await open(page, b.url(path));
-      await page.locator('main tbody tr').first().waitFor();
-      expect(await page.locator('.phone-list').count(), `${path} has no simple list on a wide screen`).toBe(0);
-    }
-    expect(wideRecords).toEqual([]);
-  }, 300_000);
+      await open(page, b.url('/redemptions'));
+      const line = page.locator('.phone-list > li', { hasText: member });
+      await line.getByRole('button', { name: 'Reject', exact: true }).click();
+      const confirm = page.getByRole('dialog');
+      await expect.poll(() => confirm.innerText()).toContain(`for ${member}`);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => confirm.count()).toBe(0);
 
-  it('at 390 px a row’s buttons work from its line: Reject asks first, View Commissions lists the affiliate’s commissions', async () => {
-    await page.setViewportSize(PHONE);
-    await open(page, b.url('/redemptions'));
-    const line = page.locator('.phone-list > li', { hasText: member });
-    await line.getByRole('button', { name: 'Reject', exact: true }).click();
-    const confirm = page.getByRole('dialog');
-    await expect.poll(() => confirm.innerText()).toContain(`for ${member}`);
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => confirm.count()).toBe(0);
+      await open(page, b.url(`/affiliates?filter=${encodeURIComponent(JSON.stringify({ q: referrer }))}`));
+      await page
+        .locator('.phone-list > li', { hasText: referrer })
+        .getByRole('button', { name: 'View Commissions' })
+        .click();
+      const commissions = page.getByTestId('affiliate-commissions');
+      await expect.poll(() => commissions.locator('.phone-list > li').count()).toBe(2);
+      expect(await commissions.locator('table').count()).toBe(0);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, `phone-${scheme}-affiliate-commissions`);
+    }, 60_000);
 
-    await open(page, b.url(`/affiliates?filter=${encodeURIComponent(JSON.stringify({ q: referrer }))}`));
-    await page
-      .locator('.phone-list > li', { hasText: referrer })
-      .getByRole('button', { name: 'View Commissions' })
-      .click();
-    const commissions = page.getByTestId('affiliate-commissions');
-    await expect.poll(() => commissions.locator('.phone-list > li').count()).toBe(2);
-    expect(await commissions.locator('table').count()).toBe(0);
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, `phone-${scheme}-affiliate-commissions`);
-  }, 60_000);
-
-  it('at 390 px the menu button opens the drawer with every item', async () => {
-    await page.setViewportSize(PHONE);
-    await open(page, b.url('/products'));
-    const first = page.locator('a.RaMenuItemLink-root').first();
-    expect(await first.isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect.poll(() => page.locator('a.RaMenuItemLink-root').count()).toBeGreaterThanOrEqual(NAV_ITEMS.length);
-    await expect.poll(() => first.isVisible()).toBe(true);
-    await page.locator('a.RaMenuItemLink-root', { hasText: /^Orders$/ }).click();
-    await page.waitForURL(/\/orders$/);
-  }, 60_000);
-});
+    it('at 390 px the menu button opens the drawer with every item', async () => {
+      await page.setViewportSize(PHONE);
+      await open(page, b.url('/products'));
+      const first = page.locator('a.RaMenuItemLink-root').first();
+      expect(await first.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect.poll(() => page.locator('a.RaMenuItemLink-root').count()).toBeGreaterThanOrEqual(NAV_ITEMS.length);
+      await expect.poll(() => first.isVisible()).toBe(true);
+      await page.locator('a.RaMenuItemLink-root', { hasText: /^Orders$/ }).click();
+      await page.waitForURL(/\/orders$/);
+    }, 60_000);
+  });
+}
