@@ -37,8 +37,9 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.join(HERE, '..', '..', 'db.json');
 
 // The dev logins work without an authenticator app: the demo data turns the setting "Require 2FA for all users" off
-// (a production install, which loads no demo data, keeps it on; see the README's Dev logins).
-const settings = { twoFactorAuth: false, payoutTokenRate: PAYOUT_TOKEN_RATE };
+// (a production install, which loads no demo data, keeps it on; see the README's Dev logins). The site is named as a
+// shop, not by the back office's default name, which the shop's header and emails would otherwise show.
+const settings = { siteName: 'RWA Commerce', twoFactorAuth: false, payoutTokenRate: PAYOUT_TOKEN_RATE };
 const data = {
   users: [...staff, ...shoppers],
   products,
