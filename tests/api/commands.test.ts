@@ -571,7 +571,7 @@ describe(`npm run export (server/seed/export-cli.ts) on ${engine()}`, { timeout:
       new RegExp(
         'export: 144 users, 20 products, 525 orders, \\d+ orderItems, \\d+ payments, \\d+ refunds, \\d+ coupons, \\d+ referralClicks, \\d+ payouts, \\d+ commissions, ' +
           '\\d+ dnsRecords, \\d+ dnsQueryLogs, \\d+ dnsScriptLogs, \\d+ notificationBulks, \\d+ notifications, \\d+ emailMessages, \\d+ redemptions, ' +
-          '\\d+ pointsEntries, \\d+ kycSessions, \\d+ auditEvents, \\d+ mintJobs, \\d+ chainTransactions, \\d+ conversions, 2 settings to a\\.json',
+          '\\d+ pointsEntries, \\d+ kycSessions, \\d+ auditEvents, \\d+ mintJobs, \\d+ chainTransactions, \\d+ conversions, 3 settings to a\\.json',
       ),
     );
     const reseed = await seed(t, '--file', a, '--keep-dates');
