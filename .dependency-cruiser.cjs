@@ -37,6 +37,31 @@ module.exports = {
       from: { path: '^server/chain/' },
       to: { path: '^server/(modules|db)/' },
     },
+    // The server's floors, bottom up: db (schema, client, migrations) → lib → modules → seed (and the app that
+    // starts it all). A floor imports only the floors below it.
+    {
+      name: 'db-is-the-ground-floor',
+      severity: 'error',
+      comment:
+        'server/db holds the schema, the client and the migrations: it imports nothing else of the server but where files are (lib/paths.ts, which imports nothing).',
+      from: { path: '^server/db/' },
+      to: { path: '^server/', pathNot: '^server/(db|chain)/|^server/lib/paths\\.ts$' },
+    },
+    {
+      name: 'lib-below-modules',
+      severity: 'error',
+      comment: 'server/lib is what modules build with: it imports server/db, server/chain and the types, no module.',
+      from: { path: '^server/lib/' },
+      to: { path: '^server/', pathNot: '^server/(db|chain|lib)/|^server/(types|config)\\.ts$' },
+    },
+    {
+      name: 'modules-below-seed',
+      severity: 'error',
+      comment:
+        'The seed and export (server/seed) sit above the modules and use their policies; no module imports them.',
+      from: { path: '^server/modules/' },
+      to: { path: '^server/(seed|plugins)/|^server/(app|index)\\.ts$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

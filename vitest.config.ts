@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** What every API project shares (run them all with `--project 'api*'`). */
 const API = {
@@ -14,8 +15,23 @@ const API = {
 /** API files that need a module graph of their own: a `vi.mock` of a module the server imports (argon2). */
 const API_ISOLATED = ['tests/api/lockout.test.ts'];
 
+/** The browser run's longest files: a screen sweep in one theme each. */
+const SWEEPS = /tests\/e2e\/(phones|accessibility)-(light|dark)\.test\.ts$/;
+
+/**
+ * vitest's order (the slowest of the last run first, else the largest file first), with the sweeps first even on a
+ * clean clone: their files are small (the checks are in a module they share), and run last they would end the run alone.
+ */
+class SweepsFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    return [...sorted.filter((f) => SWEEPS.test(f.moduleId)), ...sorted.filter((f) => !SWEEPS.test(f.moduleId))];
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: SweepsFirst },
     projects: [
       {
         test: {
@@ -45,7 +61,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each on its worker's own seeded server (global-setup.ts): on two cores the second
+          // file runs while the first waits for its page, its server or its chain.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
           // A page waited for by expect.poll may take seconds on a busy machine (a chunk loading, a list refetching);
           // the default second made such waits fail there while the page was right.

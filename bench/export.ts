@@ -13,8 +13,8 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { fromPglite, fromPostgres, openPglite, queryRows, type Database } from '../server/db/client.js';
-import { exportDatabase } from '../server/db/seed/export.js';
-import { generateOrders, seedFromFile } from '../server/db/seed/seed.js';
+import { exportDatabase } from '../server/seed/export.js';
+import { generateOrders, seedFromFile } from '../server/seed/seed.js';
 import { startServerProcess } from '../scripts/server-process.js';
 import { freshDatabase, postgresTarget, table, type Engine } from './lib.js';
 

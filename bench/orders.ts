@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/client.js';
-import { generateOrders, seedFromFile } from '../server/db/seed/seed.js';
+import { generateOrders, seedFromFile } from '../server/seed/seed.js';
 import { ORDER_JSON } from '../server/modules/orders/list-json.js';
 import { freePort, startServerProcess } from '../scripts/server-process.js';
 import {

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
-import { seedFromFile } from '../server/db/seed/seed.js';
+import { seedFromFile } from '../server/seed/seed.js';
 import { freshDatabase, percentile, postgresReachable, postgresTarget, table, type Engine, type Fresh } from './lib.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { queryRows } from '../server/db/client.js';
-import { generateOrders, seedFromFile } from '../server/db/seed/seed.js';
+import { generateOrders, seedFromFile } from '../server/seed/seed.js';
 import { freshDatabase, percentile, postgresReachable, postgresTarget, table, type Engine } from './lib.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -24,7 +24,7 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { fromPostgres, queryRows } from '../server/db/client.js';
 import { commissions, orders, payments, searchOf, users } from '../server/db/schema.js';
-import { seedFromFile } from '../server/db/seed/seed.js';
+import { seedFromFile } from '../server/seed/seed.js';
 import { byOrder, byUser, ownSearchFilter, searchFilter } from '../server/lib/search.js';
 import { freshDatabase, percentile, postgresReachable, postgresTarget, table, type Engine, type Fresh } from './lib.js';
 

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { queryRows } from '../server/db/client.js';
-import { seedFromFile } from '../server/db/seed/seed.js';
+import { seedFromFile } from '../server/seed/seed.js';
 import { hashPassword } from '../server/lib/crypto.js';
 import { freshDatabase, percentile, postgresReachable, postgresTarget, table, type Engine, type Fresh } from './lib.js';
 

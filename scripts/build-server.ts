@@ -20,9 +20,10 @@ export const ENTRIES = {
   index: 'server/index.ts',
   worker: 'server/modules/mint/worker-cli.ts',
   reconcile: 'server/modules/reconcile/cli.ts',
-  seed: 'server/db/seed/cli.ts',
-  export: 'server/db/seed/export-cli.ts',
-  'create-admin': 'server/db/create-admin.ts',
+  seed: 'server/seed/cli.ts',
+  export: 'server/seed/export-cli.ts',
+  'create-admin': 'server/modules/auth/create-admin-cli.ts',
+  migrate: 'server/migrate-cli.ts',
   'pglite-thread': 'server/db/pglite-thread-worker.mjs',
   'dns-thread': 'server/modules/domain/dns/thread.ts',
 };

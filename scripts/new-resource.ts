@@ -1,7 +1,8 @@
 /**
  * `npm run new:resource -- <name> [--one <singular>] [--zh <中文名>]`: a new admin resource in the products model
  * (name, price, status; list with search, status filter, sorts and CSV; show, create, edit, delete; audited), written
- * into the places NEW_RESOURCE lists (scripts/new-resource/places.ts) and formatted, with its migration generated.
+ * into the places NEW_RESOURCE lists (scripts/new-resource/places.ts) and formatted, with its migration generated and
+ * its demo records written into db.json (its section of scripts/demo-data/resources/, which the seed loads).
  * Then: `npm run typecheck` and `npx vitest run --project api tests/api/<name>.test.ts`.
  */
 import { spawnSync } from 'node:child_process';
@@ -30,13 +31,12 @@ const OWN_FILES = (n: Names): [template: string, file: string][] => {
     ['admin-index.ts.tpl', `${admin}/index.ts`],
     ['List.tsx.tpl', `${admin}/${n.OnePascal}List.tsx`],
     ['Show.tsx.tpl', `${admin}/${n.OnePascal}Show.tsx`],
-    ['Create.tsx.tpl', `${admin}/${n.OnePascal}Create.tsx`],
-    ['Edit.tsx.tpl', `${admin}/${n.OnePascal}Edit.tsx`],
     ['Form.tsx.tpl', `${admin}/${n.OnePascal}Form.tsx`],
     ['StatusChip.tsx.tpl', `${admin}/${n.OnePascal}StatusChip.tsx`],
     ['en.ts.tpl', `${admin}/i18n/en.ts`],
     ['zh.ts.tpl', `${admin}/i18n/zh.ts`],
     ['api.test.ts.tpl', `tests/api/${n.kebab}.test.ts`],
+    ['demo-data.ts.tpl', `scripts/demo-data/resources/${n.kebab}.ts`],
   ];
 };
 
@@ -58,17 +58,42 @@ async function write(file: string, text: string) {
   fs.writeFileSync(full, await prettier.format(text, { ...options, filepath: full }));
 }
 
+const USAGE = `Usage: npm run new:resource -- <name> [--one <singular>] [--zh <中文名>]
+
+Adds an admin resource in the products model (name, price, status; list with search, status filter, sorts and CSV;
+show, create, edit, delete; audited), with its migration, its API tests and a few demo records.
+  <name>            its route name: lower-case words joined by dashes, plural (stock-counts)
+  --one <singular>  its singular when the name does not end in s (--one sheep)
+  --zh <中文名>      its Chinese name (otherwise the English one, to translate later)
+  --help            this text`;
+
+/** The command line's name and options, or the usage (with exit code 0 for --help, 2 for a mistake). */
+function argsOf(argv: string[]) {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { one: { type: 'string' }, zh: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+    if (values.help) return { usage: 0 } as const;
+    if (positionals.length !== 1) return { usage: 2 } as const;
+    return { name: positionals[0]!, values } as const;
+  } catch (err) {
+    console.error((err as Error).message);
+    return { usage: 2 } as const;
+  }
+}
+
 async function main() {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { one: { type: 'string' }, zh: { type: 'string' } },
-  });
-  const [name] = positionals;
-  const problem = name
-    ? nameProblem(name, values.one)
-    : 'Usage: npm run new:resource -- <name> [--one <singular>] [--zh <中文名>]';
+  const args = argsOf(process.argv.slice(2));
+  if ('usage' in args) {
+    (args.usage ? console.error : console.log)(USAGE);
+    process.exit(args.usage);
+  }
+  const { name, values } = args;
+  const problem = nameProblem(name, values.one);
   if (problem) throw new Error(problem);
-  const n = namesOf(name!, values);
+  const n = namesOf(name, values);
   const clash = conflictOf(n);
   if (clash) throw new Error(clash);
 
@@ -86,15 +111,19 @@ async function main() {
     encoding: 'utf8',
   });
   if (drizzle.status !== 0) throw new Error(`drizzle-kit generate failed:\n${drizzle.stdout}${drizzle.stderr}`);
+  const demo = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo-data/index.ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (demo.status !== 0) throw new Error(`npm run demo-data failed:\n${demo.stdout}${demo.stderr}`);
 
-  console.log(`Added the resource ${n.kebab}: its files, a line in each registry and the migration for ${n.table}.`);
+  console.log(
+    `Added the resource ${n.kebab}: its files, a line in each registry, the migration for ${n.table} and its demo ` +
+      `records in db.json (scripts/demo-data/resources/${n.kebab}.ts).`,
+  );
   if (!values.zh)
     console.log(`Its Chinese name is still English: set it in src/admin/resources/${n.kebab}/i18n/zh.ts.`);
   console.log(`Next: npm run typecheck && npx vitest run --project api tests/api/${n.kebab}.test.ts`);
-  console.log(
-    'Before the browser tests: they open every list’s first row and find one on every menu screen of a first run, ' +
-      'so give the list its demo records in db.json (scripts/make-demo-data.ts and the seed, server/db/seed/).',
-  );
 }
 
 main().catch((err: Error) => {

@@ -76,7 +76,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializer({ exact: config.env === 'test' }));
   useJsonBodies(app);
-  await registerInvalidation(app, database);
+  await registerInvalidation(app, database, config.databaseListenUrl);
   app.decorate('ctx', {
     config,
     database,

@@ -15,6 +15,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_LISTEN_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(6000),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
@@ -126,6 +127,8 @@ export type Config = {
   /** Personal documents (KYC): DATA_DIR/uploads/private, never served from /uploads/; read through authenticated routes only. */
   privateUploadsDir: string;
   databaseUrl?: string;
+  /** The invalidation bus's connection (LISTEN/NOTIFY), when DATABASE_URL goes through a pooler in transaction mode; unset: DATABASE_URL. */
+  databaseListenUrl?: string;
   logLevel: string;
   rateLimitMax: number;
   loginRateLimitMax: number;
@@ -244,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.resolve(e.DATA_DIR, 'uploads'),
     privateUploadsDir: path.resolve(e.DATA_DIR, 'uploads', PRIVATE_UPLOADS),
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,

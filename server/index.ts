@@ -5,7 +5,7 @@ import { devChainViaRpc } from './chain/client.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
-import { seedIfEmpty } from './db/seed/seed.js';
+import { seedIfEmpty } from './seed/seed.js';
 import { startInvalidationBus } from './lib/invalidation.js';
 import { startCheckoutSweeper } from './modules/checkout/sweeper.js';
 import { startDnsServer } from './modules/domain/dns-server.js';
@@ -111,7 +111,7 @@ async function primary(config: Config) {
   const database = await openDatabase(config, { onLost });
   await database.migrate();
   await seedIfEmpty(database, config);
-  const bus = await startInvalidationBus(database.url!, consoleLog);
+  const bus = await startInvalidationBus(config.databaseListenUrl ?? database.url!, consoleLog);
   const runtime = await startChainRuntime({
     db: database.db,
     config: config.chain,

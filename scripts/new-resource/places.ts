@@ -12,6 +12,7 @@ export const NEW_RESOURCE = {
     'src/admin/resources/<name>/', // index.ts, its screens, i18n/en.ts and i18n/zh.ts (its menu and audit labels)
     'server/db/migrations/', // the generated SQL and its snapshot
     'tests/api/<name>.test.ts',
+    'scripts/demo-data/resources/<name>.ts', // its demo records
   ],
   shared: [
     'src/common/resources.ts',
@@ -20,6 +21,7 @@ export const NEW_RESOURCE = {
     'server/db/migrations/meta/_journal.json',
     'tests/api/factories.ts', // its rows for tests
     'tests/api/unsafe-text.test.ts', // a valid body per new route that takes one (it fails without)
+    'db.json', // its demo records, written by npm run demo-data
   ],
 };
 

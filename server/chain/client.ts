@@ -171,10 +171,17 @@ export async function checkChainId(client: Pick<PublicClient, 'getChainId'>, exp
   return `The RPC node reports chain id ${actual}, but CHAIN_ID is ${expected}: fix RPC_URL or CHAIN_ID before minting.`;
 }
 
-/** Where a transaction can be looked at: a block explorer, the dev chain's own page, or null. */
-export function explorerTxUrl(chainId: number, hash: Hex): string | null {
+/** A public block explorer's page for the transaction, or null on a chain without one (the dev chain). */
+export function publicExplorerTxUrl(chainId: number, hash: Hex): string | null {
   if (chainId === sepolia.id) return `https://sepolia.etherscan.io/tx/${hash}`;
   if (chainId === mainnet.id) return `https://etherscan.io/tx/${hash}`;
-  if (chainId === DEV_CHAIN_ID) return `/tx/${hash}`;
   return null;
 }
+
+/** Where staff look at a transaction: a block explorer, the back office's page on the dev chain, or null. */
+export const explorerTxUrl = (chainId: number, hash: Hex): string | null =>
+  publicExplorerTxUrl(chainId, hash) ?? (chainId === DEV_CHAIN_ID ? `/tx/${hash}` : null);
+
+/** Where a buyer looks at their own transaction: a block explorer, or else the shop's page of it. */
+export const buyerTxUrl = (chainId: number, hash: Hex): string =>
+  publicExplorerTxUrl(chainId, hash) ?? `/shop/tx/${hash}`;

@@ -117,8 +117,24 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   return false;
 }
 
-/** SQLSTATEs of a server going away or refusing connections: class 08 (connection exception) and these. */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * SQLSTATEs of a server going away, refusing connections or refusing writes: class 08 (connection exception) and these.
+ * 25006 (read_only_sql_transaction) is what a standby answers every write with ("cannot execute INSERT in a read-only
+ * transaction", "… LISTEN during recovery"): a failover left this app on a server that is not, or not yet, the
+ * primary, or an operator set `default_transaction_read_only` (a disk filling up). The app never opens a read-only
+ * transaction itself, so the code alone says it.
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
+/**
+ * 55000 (object_not_in_prerequisite_state) counts only with these messages: the database closed to new connections
+ * (`ALTER DATABASE … ALLOW_CONNECTIONS false`, as for maintenance or a restore; FATAL at connect), and a standby's
+ * answer to a WAL function. Its other uses are the app's own mistakes, which sending again does not mend (currval
+ * before nextval in a session, prepared transactions disabled, a wal_level too low); a lock not available is 55P03,
+ * never 503 here. The messages are PostgreSQL's English ones: with another lc_messages these stay 500s.
+ */
+const UNAVAILABLE_STATE_MESSAGES = new Map([
+  ['55000', /^(database ".*" is not currently accepting connections|recovery is in progress)$/],
+]);
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'PGLITE_THREAD_STOPPED']);
 /** What node-postgres says when the connection under a query or a transaction is gone. */
 const UNAVAILABLE_MESSAGES = [
@@ -129,7 +145,8 @@ const UNAVAILABLE_MESSAGES = [
 
 /**
  * Whether a failure is the database (or the connection to it) being away for a moment: a restart or failover (57P01,
- * 57P02, 57P03), a killed backend, a refused or reset connection, the embedded database's thread gone. Such a request
+ * 57P02, 57P03), a killed backend, a refused or reset connection, a standby refusing writes (25006, 55000 "recovery is
+ * in progress"), a database closed to connections (55000), the embedded database's thread gone. Such a request
  * may succeed when sent again, so it answers 503 with Retry-After instead of 500. Looks through `cause` (drizzle wraps
  * the driver's error).
  */
@@ -141,8 +158,10 @@ export function isUnavailable(err: unknown): boolean {
   ) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_CODES.has(code)) return true;
-    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => (e!.message as string).includes(m)))
-      return true;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    const needs = UNAVAILABLE_STATE_MESSAGES.get(code);
+    if (needs?.test(message)) return true;
     e = e.cause as typeof e;
   }
   return false;

@@ -7,9 +7,9 @@ import { mark, publishSince, startInvalidationBus } from '../lib/invalidation.js
  * process's before each changing request's answer is sent, so the caller's next call on any process sees the change
  * (lib/invalidation.ts). On PGlite there is one process, so nothing to do.
  */
-export async function registerInvalidation(app: FastifyInstance, database: Database) {
+export async function registerInvalidation(app: FastifyInstance, database: Database, listenUrl?: string) {
   if (database.kind !== 'postgres' || !database.url) return;
-  const bus = await startInvalidationBus(database.url, app.log);
+  const bus = await startInvalidationBus(listenUrl ?? database.url, app.log);
   app.addHook('onClose', bus.stop);
   const marks = new WeakMap<FastifyRequest, number>();
   app.addHook('onRequest', (req, _reply, done) => {

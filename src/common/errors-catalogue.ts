@@ -93,6 +93,7 @@ export const ERROR_MESSAGES = {
   order_total_too_large_field: 'The total of this order is too large.',
   payment_not_pending: 'The payment is not pending for this order.',
   notification_not_found: 'Notification not found.',
+  email_not_found: 'Email not found.',
   no_active_user: 'There is no active user: nobody would receive this.',
   no_active_user_field: 'There is no active user.',
   no_active_role: 'No active user has the role %{role}: nobody would receive this.',

@@ -89,6 +89,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   amount_too_large: '订单总额过大：请减少数量。',
   order_total_too_large_field: '此订单的总额过大。',
   payment_not_pending: '此订单的付款不处于待处理状态。',
+  email_not_found: '未找到该邮件。',
   notification_not_found: '未找到该通知。',
   no_active_user: '没有启用的用户：没有人会收到此通知。',
   no_active_user_field: '没有启用的用户。',

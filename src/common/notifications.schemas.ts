@@ -15,6 +15,7 @@ import {
   TITLE_MAX,
   type BulkJob,
   type EmailMessage,
+  type EmailMessageDetail,
   type Notification,
 } from './notifications.js';
 import { optionalText, text } from './text.js';
@@ -147,3 +148,15 @@ export const emailAnswer = z.object({
 }) satisfies z.ZodType<EmailMessage>;
 
 export const outboxPage = okWith({ messages: z.array(emailAnswer), ...listTotal });
+
+const EMAIL_ID = 'The email id must be a whole number of at least 1.';
+export const emailIdParams = z.object({
+  id: z.coerce.number({ error: EMAIL_ID }).int(EMAIL_ID).min(1, EMAIL_ID).max(Number.MAX_SAFE_INTEGER, EMAIL_ID),
+});
+
+/** GET /api/notifications/outbox/{id}: one email's whole text (`EmailMessageDetail`). */
+export const outboxMessageOne = okWith({
+  message: emailAnswer.extend({
+    body: answerText.describe('The whole text, links included'),
+  }) satisfies z.ZodType<EmailMessageDetail>,
+});

@@ -66,6 +66,9 @@ export type EmailMessage = {
   sentAt: string | null;
 };
 
+/** One email opened from the outbox: its whole text, with the links it carries. */
+export type EmailMessageDetail = EmailMessage & { body: string };
+
 /** A bulk send and its progress. */
 export type BulkJob = {
   id: string;

@@ -89,6 +89,9 @@ export const cryptoDepositAnswer = z.object({
   txHash: answerText.nullable(),
   txUrl,
   confirmations: z.number().int().describe('Confirmations the watcher waits for'),
+  paymentUri: answerText.describe(
+    'An EIP-681 payment request (ethereum:{address}@{chainId}?value={wei}) for a wallet, and the QR code’s content',
+  ),
   transfers: z.array(
     z.object({ txHash: answerText, from: answerText, value: answerText, blockNumber: z.number().int() }),
   ),

@@ -76,6 +76,8 @@ export type CryptoDeposit = {
   txUrl: string | null;
   /** Confirmations the watcher waits for. */
   confirmations: number;
+  /** An EIP-681 payment request (`ethereum:{address}@{chainId}?value={wei}`) that a wallet opens with all of it filled in. */
+  paymentUri: string;
   /** Every transfer to the address the watcher found. */
   transfers: { txHash: string; from: string; value: string; blockNumber: number }[];
 };

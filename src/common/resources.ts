@@ -181,6 +181,7 @@ export const RESOURCES = {
     write: 'settings.manage',
     ...api('notifications/outbox', 'messages', 'message'),
     ...shownAt('/settings/outbox'),
+    ...audit('email'),
   },
   /** The caller's own inbox (the bell's "See all"). */
   inbox: { ...own, ...api('notifications', 'notifications', 'notification'), ...shownAt('/notifications') },

@@ -28,6 +28,7 @@ import type { Notification } from '../common/notifications';
 import type { HostedCryptoPayment } from '../common/payments';
 import type { ShopOrder } from '../common/orders';
 import type { Product } from '../common/products';
+import type { ShopTransaction } from '../common/shop';
 import type { Restriction, TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../common/two-factor';
 import type { SessionUser } from '../common/users';
 import { guestId } from './checkout';
@@ -55,6 +56,13 @@ export type OrderPage = { orders: ShopOrder[]; total: number };
 
 export const listOwnOrders = (query: { limit: number; offset: number }, signal?: AbortSignal) =>
   apiGet<OrderPage>(`/api/shop/orders${toQuery(query)}`, { signal });
+
+/** The buyer's own transaction: by their login, or a guest's by the order's id and its checkout's secret. */
+export const getOwnTransaction = (hash: string, order: { id: string; secret: string | null }, signal?: AbortSignal) =>
+  apiGet<{ transaction: ShopTransaction }>(
+    `/api/shop/tx/${encodeURIComponent(hash)}${order.id ? toQuery({ orderId: order.id }) : ''}`,
+    { public: true, signal, headers: order.secret ? { [CHECKOUT_SECRET_HEADER]: order.secret } : {} },
+  ).then((r) => r.transaction);
 
 /** Notifications a page of the account shows. */
 export const NOTIFICATIONS_PAGE_SIZE = 5;

@@ -10,6 +10,7 @@ const Cart = lazy(() => import('./pages/Cart'));
 const Checkout = lazy(() => import('./pages/Checkout'));
 const CheckoutComplete = lazy(() => import('./pages/CheckoutComplete'));
 const Account = lazy(() => import('./pages/Account'));
+const Transaction = lazy(() => import('./pages/Transaction'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 /** Declarative routes: the data router would add about 16 KB (gzip) to the first page for nothing the shop uses. */
@@ -24,6 +25,7 @@ export function ShopRoutes() {
         <Route path="checkout" element={<Checkout />} />
         <Route path="checkout/complete" element={<CheckoutComplete />} />
         <Route path="account" element={<Account />} />
+        <Route path="tx/:hash" element={<Transaction />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -288,6 +288,18 @@ const endpoints: Endpoint[] = [
     request: async () => ({ method: 'GET', url: '/api/notifications/outbox' }),
   },
   {
+    route: 'GET /api/notifications/outbox/{id}',
+    allowed: ['admin'],
+    ok: 200,
+    request: async () => {
+      const shopper = await buildUser(t);
+      const sent = await t.call('POST', '/api/notifications/send', {
+        body: { email: shopper.email, title: 'x', body: 'y', channels: ['email'] },
+      });
+      return { method: 'GET', url: `/api/notifications/outbox/${sent.json().emailId}` };
+    },
+  },
+  {
     route: 'POST /api/notifications/send',
     allowed: WRITERS,
     ok: 201,

@@ -86,9 +86,13 @@ async function run(script: string, args: string[], env: Record<string, string>, 
   }
 }
 
-const seed = (t: Target, ...args: string[]) => run('server/db/seed/cli.ts', args, t.env);
-const createAdmin = (t: Target, args: string[], password?: string, script = 'server/db/create-admin.ts') =>
-  run(script, args, { ...t.env, ...(password === undefined ? {} : { ADMIN_PASSWORD: password }) });
+const seed = (t: Target, ...args: string[]) => run('server/seed/cli.ts', args, t.env);
+const createAdmin = (
+  t: Target,
+  args: string[],
+  password?: string,
+  script = 'server/modules/auth/create-admin-cli.ts',
+) => run(script, args, { ...t.env, ...(password === undefined ? {} : { ADMIN_PASSWORD: password }) });
 
 /** `tsx server/index.ts` (or the compiled `script`) on a free port, resolved once it printed its banner. */
 async function startServer(t: Target, { ms = HANG_MS, script = 'server/index.ts' } = {}) {
@@ -252,7 +256,7 @@ const OTHER = {
   comments: [{ id: 1, body: 'json-server demo collection this app has no table for' }],
 };
 
-describe(`npm run seed (server/db/seed/cli.ts) on ${engine()}`, { timeout: TEST_MS }, () => {
+describe(`npm run seed (server/seed/cli.ts) on ${engine()}`, { timeout: TEST_MS }, () => {
   let t: Target;
   let tmp: string;
   let loaded: Counts;
@@ -423,7 +427,7 @@ describe(`npm run seed refuses a bad file on ${engine()}`, { timeout: TEST_MS },
     // A large file, so that the load is still writing when it is killed.
     const users = Array.from({ length: 40_000 }, (_, i) => ({ id: i + 1, email: `u${i}@load.test` }));
     const file = write('large.json', { users, products: [{ id: 1, title: 'One', sku: 'ONE', priceFiat: 1 }] });
-    const p = spawnTs('server/db/seed/cli.ts', ['--file', file], t.env);
+    const p = spawnTs('server/seed/cli.ts', ['--file', file], t.env);
     const deadline = Date.now() + HANG_MS;
     // The load prints this as its transaction starts; the kill comes while its rows are being written.
     while (
@@ -572,8 +576,8 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
 
 // ---- npm run export --------------------------------------------------------------------------------------
 
-describe(`npm run export (server/db/seed/export-cli.ts) on ${engine()}`, { timeout: TEST_MS }, () => {
-  const exportTo = (t: Target, ...args: string[]) => run('server/db/seed/export-cli.ts', args, t.env);
+describe(`npm run export (server/seed/export-cli.ts) on ${engine()}`, { timeout: TEST_MS }, () => {
+  const exportTo = (t: Target, ...args: string[]) => run('server/seed/export-cli.ts', args, t.env);
 
   it('seed → export --file → seed --keep-dates → export: the same bytes; a bad option is refused with a sentence and no file', async () => {
     const t = await newTarget('export');
@@ -587,7 +591,7 @@ describe(`npm run export (server/db/seed/export-cli.ts) on ${engine()}`, { timeo
       new RegExp(
         'export: 144 users, 20 products, 525 orders, \\d+ orderItems, \\d+ payments, \\d+ refunds, \\d+ coupons, \\d+ referralClicks, \\d+ payouts, \\d+ commissions, ' +
           '\\d+ dnsRecords, \\d+ dnsQueryLogs, \\d+ dnsScriptLogs, \\d+ notificationBulks, \\d+ notifications, \\d+ emailMessages, \\d+ redemptions, ' +
-          '\\d+ pointsEntries, \\d+ kycSessions, \\d+ auditEvents, \\d+ mintJobs, \\d+ chainTransactions, \\d+ conversions, 2 settings to a\\.json',
+          '\\d+ pointsEntries, \\d+ kycSessions, \\d+ auditEvents, \\d+ mintJobs, \\d+ chainTransactions, \\d+ conversions, 3 settings to a\\.json',
       ),
     );
     const reseed = await seed(t, '--file', a, '--keep-dates');

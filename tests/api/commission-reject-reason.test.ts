@@ -63,6 +63,19 @@ const rejectAudit = (ids: string[]) =>
     .where(and(inArray(auditEvents.entityId, ids), eq(auditEvents.action, 'commission.reject')));
 
 describe('rejecting one commission', () => {
+  it('refuses a commission already reversed (its order refunded) with a declared 409, and leaves it as it was', async () => {
+    const c = await pendingCommission();
+    await t.db.update(commissions).set({ status: 'reversed' }).where(eq(commissions.id, c.id));
+    const res = await t.call('POST', `/api/referrals/commissions/${c.id}/reject`, {
+      as: 'finance',
+      body: { reason: 'Too late now' },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(await rowsOf([c.id])).toEqual([{ id: c.id, status: 'reversed', rejectReason: null }]);
+    const doc = (await t.call('GET', '/api/docs/json')).json();
+    expect(Object.keys(doc.paths['/api/referrals/commissions/{id}/reject'].post.responses)).toContain('409');
+  });
+
   it('needs a reason of 3 to 500 characters: otherwise a 400 naming it, and the commission stays pending', async () => {
     const c = await pendingCommission();
     for (const [body, sentence, messageCode] of BAD_REASONS) {

@@ -151,6 +151,8 @@ describe('checkout with crypto', () => {
       amount: '0.37037034',
       received: '0',
       missing: '0.37037034',
+      // EIP-681: the wallet reads the address, the chain and the exact amount in wei.
+      paymentUri: `ethereum:${session.crypto.depositAddress}@${session.crypto.chainId}?value=370370340000000000`,
     });
   });
 
@@ -191,6 +193,24 @@ describe('the watcher', () => {
     ]);
     expect((await t.db.select().from(orders).where(eq(orders.id, session.orderId)))[0]!.status).toBe('paid');
     expect(await events(session.paymentId, 'confirmed')).toBe(1);
+    // The guest reads their payment's transaction in the shop with the checkout's secret; nobody else does.
+    const shopTx = (secret?: string) =>
+      t.call('GET', `/api/shop/tx/${hash}?orderId=${session.orderId}`, {
+        as: null,
+        headers: secret ? { 'x-checkout-secret': secret } : {},
+      });
+    const own = await shopTx(session.checkoutSecret);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().transaction).toMatchObject({
+      hash,
+      kind: 'payment',
+      orderId: session.orderId,
+      status: 'success',
+      from: alice!.address,
+      to: session.crypto.depositAddress,
+    });
+    expect((await shopTx('not-the-secret')).statusCode).toBe(404);
+    expect((await shopTx()).statusCode).toBe(401);
   });
 
   it('an underpayment stays pending and shows what is missing; the rest completes it', async () => {

@@ -78,9 +78,12 @@ describe.runIf(engine() === 'postgres')('the database ends the connections of a 
   });
 
   it('ready is 503 while the database takes no connections, and 200 again within seconds once it does', async () => {
+    const product = await buildProduct(t, { priceFiat: '10.00', stock: 10 });
     await admin.query(`alter database ${dbName} allow_connections false`);
     try {
       expect(await endConnections()).toBeGreaterThan(0);
+      // A shop product read while the database is away is a 503, never "no such product".
+      expectRefusedOr(await t.call('GET', `/api/shop/products/${product.id}`, { as: null }), 503);
       const res = await t.call('GET', '/api/ready', { as: null });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ messageCode: 'not_ready_database' });
@@ -91,6 +94,31 @@ describe.runIf(engine() === 'postgres')('the database ends the connections of a 
     }
     const seconds = await secondsUntilReady();
     console.info(`ready again ${seconds.toFixed(2)} s after the database took connections again`);
+  });
+
+  it('a server that takes no writes (a standby after a failover): writes answer 503 with Retry-After, reads are served', async () => {
+    const product = await buildProduct(t, { priceFiat: '10.00', stock: 10 });
+    const checkout = () =>
+      t.call('POST', '/api/checkout/session', {
+        as: null,
+        body: { items: [{ productId: product.id, qty: 1 }], email: 'buyer@example.com', provider: 'sandbox' },
+        headers: { 'idempotency-key': randomUUID() },
+      });
+    // New connections start read-only, as on a standby: every write fails with 25006 (read_only_sql_transaction).
+    await admin.query(`alter database ${dbName} set default_transaction_read_only = on`);
+    try {
+      await endConnections();
+      await secondsUntilReady();
+      const refused = await checkout();
+      expect(refused.statusCode, refused.body).toBe(503);
+      expectRefusedOr(refused, 0);
+      expect((await t.call('GET', `/api/products/${product.id}`)).statusCode).toBe(200);
+    } finally {
+      await admin.query(`alter database ${dbName} reset default_transaction_read_only`);
+    }
+    await endConnections();
+    await secondsUntilReady();
+    expect((await checkout()).statusCode).toBe(201);
   });
 
   it('while a transaction waits between two statements: it fails with a connection error and the process lives on', async () => {

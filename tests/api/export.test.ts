@@ -1,5 +1,5 @@
 /**
- * The export (server/db/seed/export.ts, `npm run export`): the database written back as the json-server file the
+ * The export (server/seed/export.ts, `npm run export`): the database written back as the json-server file the
  * seed reads, and read back to the same bytes. The CLI itself runs in commands.test.ts.
  */
 import { PassThrough } from 'node:stream';
@@ -9,8 +9,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.js';
-import { exportDatabase } from '../../server/db/seed/export.js';
-import { generateOrders, seedFromFile } from '../../server/db/seed/seed.js';
+import { exportDatabase } from '../../server/seed/export.js';
+import { generateOrders, seedFromFile } from '../../server/seed/seed.js';
 import { buildPayment, buildProduct } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { engine } from './engine.js';

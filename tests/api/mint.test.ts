@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
 import { readBalance } from '../../server/chain/contract.js';
 import { auditEvents, emailMessages, mintJobs, notifications } from '../../server/db/schema.js';
-import { buildMintJob, buildOrder, buildProduct, freshWallet } from './factories.js';
+import { buildMintJob, buildOrder, buildProduct, buildUser, freshWallet, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -173,7 +173,7 @@ describe('orders and the queue', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, order.customer.id), eq(notifications.title, 'Your token 42 was minted')));
-    expect(note).toMatchObject({ link: `/tx/${minted.txHash}` });
+    expect(note).toMatchObject({ link: `/shop/tx/${minted.txHash}` });
     expect(note!.body).toBe(`2 of token 42 from order ${orderId} reached ${wallet} in transaction ${minted.txHash}.`);
     const [mail] = await t.db
       .select()
@@ -181,7 +181,30 @@ describe('orders and the queue', () => {
       .where(
         and(eq(emailMessages.toAddress, order.customer.email), eq(emailMessages.subject, 'Your token 42 was minted')),
       );
-    expect(mail!.body).toContain(`/tx/${minted.txHash}`);
+    expect(mail!.body).toContain(`/shop/tx/${minted.txHash}`);
+    // That link is the buyer's own page of the transaction in the shop; to anyone else it does not exist.
+    const buyer = (await t.login(order.customer.email, PASSWORD)).json().token as string;
+    const own = await t.call('GET', `/api/shop/tx/${minted.txHash!.toUpperCase().replace('0X', '0x')}`, {
+      token: buyer,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().transaction).toMatchObject({
+      hash: minted.txHash,
+      kind: 'mint',
+      orderId,
+      tokenId: '42',
+      amount: '2',
+      walletAddress: wallet,
+      status: 'success',
+      explorerUrl: null,
+    });
+    expect(own.json().transaction.confirmations).toBeGreaterThanOrEqual(1);
+    const stranger = await buildUser(t);
+    const strangerToken = (await t.login(stranger.email, PASSWORD)).json().token as string;
+    for (const token of [strangerToken, undefined])
+      expect((await t.call('GET', `/api/shop/tx/${minted.txHash}`, { token })).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/shop/tx/${minted.txHash}`, { as: null })).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/shop/tx/0x12', { token: buyer })).statusCode).toBe(400);
     expect(order.mintJobs).toEqual([expect.objectContaining({ id: jobs[0]!.id, status: 'succeeded', orderId })]);
     expect(order.fulfilledAt).not.toBeNull();
   });

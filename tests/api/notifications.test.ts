@@ -7,7 +7,14 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../server/db/client.js';
-import { emailMessages, notificationBulks, notifications, payouts, users } from '../../server/db/schema.js';
+import {
+  auditEvents,
+  emailMessages,
+  notificationBulks,
+  notifications,
+  payouts,
+  users,
+} from '../../server/db/schema.js';
 import { createMailer } from '../../server/modules/notifications/mailer.js';
 import { expandBulkBatch, settleEmailBatch, workOnce } from '../../server/modules/notifications/worker.js';
 import { buildOrder, buildUser } from './factories.js';
@@ -104,6 +111,34 @@ describe('one user, without SMTP: the bell and the outbox', () => {
       total: expect.any(Number),
       messages: [expect.objectContaining({ status: 'outbox' })],
     });
+  });
+
+  it('an admin opens one email to read its whole text, links included; each reading is audited', async () => {
+    const shopper = await buildUser(t);
+    const long = `${'Word '.repeat(60)}then the link: https://shop.example.com/set-password?token=secret-token-123`;
+    const sent = await t.call('POST', '/api/notifications/send', {
+      body: { email: shopper.email, title: 'Set your password', body: long, channels: ['email'] },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = sent.json().emailId as number;
+    const listed = (await t.call('GET', `/api/notifications/outbox?q=${encodeURIComponent(shopper.email)}`)).json();
+    expect(listed.messages[0].bodyPreview).not.toContain('secret-token-123');
+    const opened = await t.call('GET', `/api/notifications/outbox/${id}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().message).toMatchObject({ id, to: shopper.email, subject: 'Set your password' });
+    expect(opened.json().message.body).toContain('https://shop.example.com/set-password?token=secret-token-123');
+    const audited = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'email.read'), eq(auditEvents.entityId, String(id))));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]!.data).toEqual({ to: shopper.email, subject: 'Set your password' });
+    // Admins only; an unknown or malformed id is a 404 or a 400 with its sentence.
+    expect((await t.call('GET', `/api/notifications/outbox/${id}`, { as: 'operator' })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/notifications/outbox/999999999')).statusCode).toBe(404);
+    const bad = await t.call('GET', '/api/notifications/outbox/abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('The email id must be a whole number of at least 1.');
   });
 
   it('by email address, email only: no notification in the bell', async () => {

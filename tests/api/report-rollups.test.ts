@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.js';
 import { foldOrderStats, orderStatsTable, rebuildOrderStats } from '../../server/db/order-stats.js';
-import { generateOrders } from '../../server/db/seed/seed.js';
+import { generateOrders } from '../../server/seed/seed.js';
 import { buildOrder, buildPayment } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 

@@ -317,5 +317,16 @@ describe('Stripe not configured', () => {
     const hook = await bare.call('POST', '/api/payments/stripe/webhook', { as: null, body: { id: 'evt_1' } });
     expect(hook.statusCode).toBe(422);
     expect(hook.json().error).toBe('Stripe is not configured.');
+    const order = await buildOrder(bare, { product: { priceFiat: 5, stock: 1 } });
+    const call = await bare.call('POST', '/api/payments/stripe/checkout', {
+      as: 'finance',
+      headers: { 'idempotency-key': 'no-stripe-2' },
+      body: { orderId: order.id },
+    });
+    expect(call.statusCode).toBe(422);
+    expect(call.json().error).toBe('Stripe is not configured.');
+    // The document declares that refusal for the Stripe call itself, not only through a catch-all.
+    const doc = (await bare.call('GET', '/api/docs/json', { as: 'admin' })).json();
+    expect(Object.keys(doc.paths['/api/payments/stripe/checkout'].post.responses)).toContain('422');
   });
 });

@@ -1,45 +1,40 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { text } from 'node:stream/consumers';
+import { chromium, type Browser, type BrowserContext, type Download, type Page, type Response } from 'playwright-core';
 import { afterAll, expect, inject, vi } from 'vitest';
 
 export const DEV_PASSWORD = 'rwa-dev-password';
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** This worker's seeded server (global-setup.ts starts one per worker, so files side by side share none). */
+export function server() {
+  const servers = inject('servers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
+}
+
+/** The address of `p` on this worker's server. */
+export const serverUrl = (p = '') => `${server().baseUrl}${p}`;
+
+/** This file's connection to the run's one Chromium, made at its first browser and dropped after its last test. */
+let connection: Promise<Browser> | undefined;
+afterAll(async () => {
+  await (await connection)?.close();
+});
 
 /** A fresh Chromium profile (empty storage) on the test server; `colorScheme` is the system preference it reports. */
 export async function openBrowser(
   opts: { colorScheme?: 'light' | 'dark' } = {},
 ): Promise<{ context: BrowserContext; page: Page; url: (p: string) => string; close: () => Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ARGS,
+  connection ??= chromium.connect(inject('browserWsEndpoint'));
+  const context = await (
+    await connection
+  ).newContext({
     viewport: { width: 1400, height: 900 },
     colorScheme: opts.colorScheme ?? 'light',
   });
   context.setDefaultTimeout(20_000);
-  const page = context.pages()[0] ?? (await context.newPage());
-  const base = inject('baseUrl');
-  return {
-    context,
-    page,
-    url: (p: string) => `${base}${p}`,
-    close: async () => {
-      await context.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const page = await context.newPage();
+  return { context, page, url: serverUrl, close: () => context.close() };
 }
 
 /** The browser of a whole test file: opened as the file loads, closed after its last test. */
@@ -50,6 +45,9 @@ export async function browserForFile(opts: { colorScheme?: 'light' | 'dark' } = 
   });
   return b;
 }
+
+/** What a download saved, as text (read through Playwright: the browser is another process's, its files are not ours). */
+export const downloadedText = async (download: Download) => text(await download.createReadStream());
 
 /** With SCREENSHOT_DIR set, saves the whole page there as `name`.png, to look at the screens in each language and theme. */
 export async function screenshot(page: Page, name: string) {
@@ -134,7 +132,7 @@ export async function openRecord(page: Page, click: () => Promise<void>) {
   page.on('response', seen);
   try {
     await click();
-    await page.waitForURL(/\/[^/]+\/show$/);
+    await page.waitForURL(/\/[^/]+\/show$/, { waitUntil: 'commit' });
     const id = /\/([^/]+)\/show$/.exec(new URL(page.url()).pathname)![1]!;
     await expect.poll(() => answered.some((p) => p.endsWith(`/${id}`)), { timeout: 20_000 }).toBe(true);
   } finally {
@@ -145,7 +143,7 @@ export async function openRecord(page: Page, click: () => Promise<void>) {
 /** Confirms a sign-up of `email` through the API, as its emailed link does in the shop: the account exists after it. */
 export async function confirmSignup(email: string): Promise<void> {
   const token = new URL(await confirmLinkFor(email), 'http://x').searchParams.get('confirm');
-  const res = await fetch(`${inject('baseUrl')}/api/shop/auth/confirm`, {
+  const res = await fetch(serverUrl('/api/shop/auth/confirm'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token }),

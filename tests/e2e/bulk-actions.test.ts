@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apiCall, browserForFile, confirmSignup, DEV_PASSWORD, login } from './browser.js';
+import { apiCall, browserForFile, confirmSignup, DEV_PASSWORD, login, downloadedText } from './browser.js';
 
 const b = await browserForFile();
 const { page } = b;
@@ -95,10 +94,7 @@ describe('Bulk actions in Chromium', () => {
       page.waitForEvent('download'),
       bulkToolbar().getByRole('button', { name: 'Export selected' }).click(),
     ]);
-    const lines = fs
-      .readFileSync((await download.path())!, 'utf8')
-      .trim()
-      .split('\r\n');
+    const lines = (await downloadedText(download)).trim().split('\r\n');
     expect(
       lines
         .slice(1)

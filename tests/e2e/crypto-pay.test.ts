@@ -1,8 +1,8 @@
 import { createPublicClient, createWalletClient, defineChain, formatEther, http, parseEther, type Address } from 'viem';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/common/products';
 import { devFundedAccounts } from '../../server/chain/hd.js';
-import { DEV_PASSWORD, login, browserForFile } from './browser.js';
+import { DEV_PASSWORD, login, browserForFile, server } from './browser.js';
 
 const b = await browserForFile();
 const { page } = b;
@@ -12,7 +12,7 @@ const chain = defineChain({
   id: 31337,
   name: 'dev',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [inject('devChainUrl')] } },
+  rpcUrls: { default: { http: [server().devChainUrl] } },
 });
 
 /** A wallet of the dev chain's funded accounts sends `ether` to `to`. */
@@ -44,6 +44,19 @@ describe('paying in crypto in Chromium', () => {
     const address = (await page.getByTestId('crypto-address').textContent())!;
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await expect.poll(() => page.getByText('Chain id 31337').isVisible()).toBe(true);
+    // A wallet gets all of it at once: an EIP-681 link, and the same request as a QR code.
+    const wallet = page.getByRole('link', { name: 'Open in your wallet' });
+    await expect
+      .poll(() => wallet.getAttribute('href'))
+      .toBe(`ethereum:${address}@31337?value=${parseEther(amount).toString()}`);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('img', { name: /QR code of the payment request/ })
+          .locator('svg')
+          .count(),
+      )
+      .toBe(1);
     await expect.poll(() => page.getByText('Waiting for your payment…').isVisible()).toBe(true);
     await page.screenshot({ path: 'test-results/crypto-pay-waiting.png' }).catch(() => {});
 

@@ -2,11 +2,10 @@
  * The Export button of the admin's lists in Chromium: with a filter set on the screen, the file it saves holds the
  * rows of the list under that filter, in its order; a role that may not read a list sees no button for it.
  */
-import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Download } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, browserForFile, login, screenshot } from './browser.js';
+import { apiCall, browserForFile, login, screenshot, downloadedText } from './browser.js';
 
 const WAIT = { timeout: 20_000 };
 const b = await browserForFile();
@@ -25,7 +24,7 @@ async function exportCsv(): Promise<{ name: string; header: string[]; rows: stri
     Download,
     unknown,
   ];
-  const records = parse(fs.readFileSync((await download.path())!, 'utf8'), { bom: true }) as string[][];
+  const records = parse(await downloadedText(download), { bom: true }) as string[][];
   return { name: download.suggestedFilename(), header: records[0]!, rows: records.slice(1) };
 }
 

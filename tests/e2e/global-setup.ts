@@ -1,29 +1,54 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { freePort, startServerProcess } from '../../scripts/server-process.js';
 import { startSmtpReceiver } from '../api/smtp-receiver.js';
 
+/** A seeded server of the browser run, and its embedded dev chain's JSON-RPC endpoint (a wallet pays through it). */
+export type E2eServer = { baseUrl: string; devChainUrl: string };
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The server's embedded dev chain's JSON-RPC endpoint (a wallet pays crypto payments through it). */
-    devChainUrl: string;
-    /** Where the server's emails land, one file per message (browser.ts confirmLinkFor reads sign-up links there). */
+    /** One server per worker of the e2e project: the worker with VITEST_POOL_ID n uses the n-th (browser.ts server()). */
+    servers: E2eServer[];
+    /** The one Chromium of the run: each test file connects to it and opens contexts of its own. */
+    browserWsEndpoint: string;
+    /** Where the servers' emails land, one file per message (browser.ts confirmLinkFor reads sign-up links there). */
     mailDir: string;
   }
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** One seeded server on a fresh PGlite database for the whole browser run. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** As many servers as files can run at once: the project's workers, or fewer when fewer files were asked for. */
+async function serverCount(project: TestProject): Promise<number> {
+  const workers = Math.max(1, project.config.maxWorkers || 1);
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  const { testFiles } = await project.globTestFiles(filters);
+  return Math.max(1, Math.min(workers, testFiles.length));
+}
+
+/**
+ * A seeded server on a fresh PGlite database for each worker, so that files run side by side while a file that
+ * changes what is shared by everyone (the settings: 2FA for all, the commission hold) sees no other file's clicks; and
+ * one Chromium for the whole run.
+ */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
     throw new Error('Build the app first (npx vite build): the browser tests run against the built admin.');
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-e2e-'));
-  const chainPort = await freePort();
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-e2e-mail-'));
   const smtp = await startSmtpReceiver();
   let written = 0;
@@ -31,25 +56,53 @@ export default async function setup(project: TestProject) {
     for (; written < smtp.received.length; written++)
       fs.writeFileSync(path.join(mailDir, `${written}.eml`), smtp.received[written]!.raw);
   }, 50);
-  const server = await startServerProcess({
-    SMTP_URL: smtp.url,
-    DEV_CHAIN_PORT: String(chainPort),
-    CRYPTO_WATCH_MS: '250',
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SEED_ON_EMPTY: 'true',
-    SEED_FILE: 'db.json',
-    LOG_LEVEL: 'warn',
-  });
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('devChainUrl', `http://127.0.0.1:${chainPort}`);
-  project.provide('mailDir', mailDir);
-  return async () => {
-    await server.stop();
+  const dataDirs: string[] = [];
+  const startServer = async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-e2e-'));
+    dataDirs.push(dataDir);
+    const chainPort = await freePort();
+    const server = await startServerProcess({
+      SMTP_URL: smtp.url,
+      DEV_CHAIN_PORT: String(chainPort),
+      CRYPTO_WATCH_MS: '250',
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_ON_EMPTY: 'true',
+      SEED_FILE: 'db.json',
+      LOG_LEVEL: 'warn',
+    });
+    return { server, devChainUrl: `http://127.0.0.1:${chainPort}` };
+  };
+  // Everything started is stopped again if any of it fails to start.
+  const [servers, [chromiumStart]] = await Promise.all([
+    Promise.allSettled(Array.from({ length: await serverCount(project) }, startServer)),
+    Promise.allSettled([
+      chromium.launchServer({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        headless: true,
+        args: CHROMIUM_ARGS,
+      }),
+    ]),
+  ]);
+  const started = servers.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const browser = chromiumStart.status === 'fulfilled' ? chromiumStart.value : undefined;
+  const stopAll = async () => {
+    await Promise.all([browser?.close(), ...started.map(({ server }) => server.stop())]);
     clearInterval(keepMail);
     await smtp.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(mailDir, { recursive: true, force: true });
+    for (const dir of [...dataDirs, mailDir]) fs.rmSync(dir, { recursive: true, force: true });
   };
+  const failure = [chromiumStart, ...servers].find((s) => s.status === 'rejected');
+  if (failure || !browser) {
+    await stopAll();
+    throw failure?.reason;
+  }
+  project.provide(
+    'servers',
+    started.map(({ server, devChainUrl }) => ({ baseUrl: server.baseUrl, devChainUrl })),
+  );
+  project.provide('browserWsEndpoint', browser.wsEndpoint());
+  project.provide('mailDir', mailDir);
+  return stopAll;
 }

@@ -12,6 +12,8 @@ import { LIST_SCREENS, MENU, type ResourceName } from '../../src/common/resource
 import en from '../../src/admin/i18n/en.js';
 
 const WAIT = { timeout: 20_000 };
+/** A click in the app changes its address without loading a page: waiting for the address, not for a load event. */
+const AT = { ...WAIT, waitUntil: 'commit' as const };
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 let b: Awaited<ReturnType<typeof openBrowser>>;
@@ -123,7 +125,7 @@ beforeAll(async () => {
     if (m.type() === 'error' && /TypeError|Cannot read|is not a function/.test(m.text())) problems.push(m.text());
   });
   await login(page, b.url, 'admin@rwa.dev');
-  await page.waitForURL(/\/dashboard$/, WAIT);
+  await page.waitForURL(/\/dashboard$/, AT);
   await makeRecords();
 });
 afterAll(async () => {
@@ -136,14 +138,14 @@ afterAll(async () => {
  */
 async function openList(name: string, path: RegExp, column: string) {
   await menu(name).click();
-  await page.waitForURL(path, WAIT);
+  await page.waitForURL(path, AT);
   await expect.poll(() => page.locator(`main th.column-${column}`).count(), WAIT).toBeGreaterThan(0);
 }
 
 /** Browser Back to a list, waiting for its own table as `openList` does. */
 async function backTo(path: RegExp, column: string) {
   await page.goBack();
-  await page.waitForURL(path, WAIT);
+  await page.waitForURL(path, AT);
   await expect.poll(() => page.locator(`main th.column-${column}`).count(), WAIT).toBeGreaterThan(0);
 }
 
@@ -160,7 +162,7 @@ async function search(text: string, placeholder: string | RegExp = /search/i) {
 
 /** The page is the record's and stays so: no error screen, nothing thrown, `text` shown once the detail is in. */
 async function expectRecordPage(path: RegExp, text: RegExp) {
-  await page.waitForURL(path, WAIT);
+  await page.waitForURL(path, AT);
   await expect.poll(() => page.locator('[data-testid="detail-pending"]').count(), WAIT).toBe(0);
   await expect.poll(() => page.locator('main').innerText(), WAIT).toMatch(text);
   expect(await page.getByText('Something went wrong').count()).toBe(0);
@@ -176,7 +178,7 @@ async function clickRow(index = 0) {
 /** From a record page back to its list with the List button, which shows rows again. */
 async function backToList(path: RegExp) {
   await page.locator('main').getByRole('link', { name: 'List' }).first().click();
-  await page.waitForURL(path, WAIT);
+  await page.waitForURL(path, AT);
   await expect.poll(() => rows().count(), WAIT).toBeGreaterThan(0);
 }
 
@@ -198,7 +200,7 @@ describe('record pages opened by a click on their list', () => {
     await clickRow(0);
     await expectRecordPage(/\/products\/[^/]+\/show$/, /Record lamp/);
     await page.locator('main').getByRole('link', { name: 'Edit' }).first().click();
-    await page.waitForURL(/\/products\/[^/]+$/, WAIT);
+    await page.waitForURL(/\/products\/[^/]+$/, AT);
     await page.getByLabel('Stock').fill('7');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectRecordPage(/\/products\/[^/]+\/show$/, /Stock\s*7\b/);
@@ -210,7 +212,7 @@ describe('record pages opened by a click on their list', () => {
     await clickRow(0);
     await expectRecordPage(/\/coupons\/[^/]+\/show$/, new RegExp(`REC${stamp}`, 'i'));
     await page.locator('main').getByRole('link', { name: 'Edit' }).first().click();
-    await page.waitForURL(/\/coupons\/[^/]+$/, WAIT);
+    await page.waitForURL(/\/coupons\/[^/]+$/, AT);
     await page.getByLabel('Description').fill('Clicked, edited and saved');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectRecordPage(/\/coupons\/[^/]+\/show$/, /Clicked, edited and saved/);
@@ -224,7 +226,7 @@ describe('record pages opened by a click on their list', () => {
     await clickRow(0);
     await expectRecordPage(/\/users\/[^/]+\/show$/, /Two-factor[\s\S]*Sessions/i);
     await page.locator('main').getByRole('link', { name: 'Edit' }).first().click();
-    await page.waitForURL(/\/users\/[^/]+$/, WAIT);
+    await page.waitForURL(/\/users\/[^/]+$/, AT);
     await page.getByLabel('Phone').fill('+49 30 1234567');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectRecordPage(/\/users\/[^/]+\/show$/, /\+49 30 1234567/);
@@ -234,7 +236,7 @@ describe('record pages opened by a click on their list', () => {
   it('KYC review: the session opens from its row with the document', async () => {
     await openList('Users', /\/users(\?.*)?$/, 'kycStatus');
     await page.getByRole('tab', { name: 'KYC review' }).click();
-    await page.waitForURL(/\/kyc/, WAIT);
+    await page.waitForURL(/\/kyc/, AT);
     await expect.poll(() => page.locator('main th.column-documentType').count(), WAIT).toBeGreaterThan(0);
     // Oldest first: sessions other tests left pending may come before this one.
     const at = async () => (await rows().allInnerTexts()).findIndex((text) => text.includes(`Bea Record ${stamp}`));
@@ -258,7 +260,7 @@ async function openListScreen(resource: ResourceName, path: string) {
   const item = MENU.find((m) => m.resource === resource);
   if (item) await menu(en.app.menu[item.label as keyof typeof en.app.menu]).click();
   else await page.goto(b.url(path));
-  await page.waitForURL(new RegExp(`${path}(\\?.*)?$`), WAIT);
+  await page.waitForURL(new RegExp(`${path}(\\?.*)?$`), AT);
 }
 
 describe('every record page opened by a click on the first row of its list', () => {
@@ -309,17 +311,17 @@ describe('an order opened from the list on a phone', () => {
     await page.evaluate(() => localStorage.clear());
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, b.url, 'operator@rwa.dev');
-    await page.waitForURL(/\/dashboard$/, WAIT);
+    await page.waitForURL(/\/dashboard$/, AT);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu('Orders').click();
-    await page.waitForURL(/\/orders$/, WAIT);
+    await page.waitForURL(/\/orders$/, AT);
     // A phone shows the list as a simple list of links, one per order, rather than a table.
     const items = page.locator('main .phone-list a');
     await expect.poll(() => items.count(), WAIT).toBeGreaterThan(0);
     await items.first().click();
     await expectRecordPage(/\/orders\/[^/]+\/show$/, /Items[\s\S]*Payment/);
     await page.locator('main').getByRole('link', { name: 'List' }).first().click();
-    await page.waitForURL(/\/orders/, WAIT);
+    await page.waitForURL(/\/orders/, AT);
     await expect.poll(() => items.count(), WAIT).toBeGreaterThan(0);
     await page.setViewportSize({ width: 1400, height: 900 });
   });

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, login, openBrowser } from './browser.js';
+import { apiCall, login, openBrowser, downloadedText } from './browser.js';
 
 const WAIT = { timeout: 20_000 };
 let b: Awaited<ReturnType<typeof openBrowser>>;
@@ -54,8 +53,7 @@ describe('Reports in Chromium', () => {
       page.getByRole('button', { name: 'Export Report' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^report-financial-7d-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = fs
-      .readFileSync((await download.path())!, 'utf8')
+    const lines = (await downloadedText(download))
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');

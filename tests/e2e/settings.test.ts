@@ -23,7 +23,7 @@ describe('Settings in Chromium', () => {
     await login(page, b.url, 'admin@rwa.dev');
     await page.waitForURL(/\/dashboard$/);
     await page.goto(b.url('/settings'));
-    await expect.poll(() => siteName().inputValue(), WAIT).toBe('RWA Management System');
+    await expect.poll(() => siteName().inputValue(), WAIT).toBe('RWA Commerce');
 
     await siteName().fill('Harbour Assets');
     await page.getByLabel('Commission hold (days)').fill('3');

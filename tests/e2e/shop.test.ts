@@ -126,6 +126,14 @@ describe('the shop in Chromium', () => {
     await expect.poll(() => firstOrder.getByText('Completed').isVisible()).toBe(true);
     await expect.poll(() => firstOrder.getByText('Minted').isVisible()).toBe(true);
     expect(await firstOrder.locator('[title^="0x"]').textContent()).toMatch(/^0x[0-9a-f]{8}$/);
+    // The transaction's link is the shopper's own page of it in the shop, not the back office's.
+    await firstOrder.getByRole('link', { name: /^0x[0-9a-f]{8}$/ }).click();
+    await page.waitForURL(/\/shop\/tx\/0x[0-9a-f]{64}\?order=/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Your tokens minted' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(new RegExp(`^${WALLET}$`, 'i')).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('You are not allowed to see this page').count()).toBe(0);
+    await page.screenshot({ path: 'test-results/shop-transaction.png' }).catch(() => {});
   });
 
   it('a coupon lowers the total in the cart', async () => {

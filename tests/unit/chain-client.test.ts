@@ -3,7 +3,9 @@ import {
   chainFor,
   checkChainId,
   connectChain,
+  buyerTxUrl,
   explorerTxUrl,
+  publicExplorerTxUrl,
   loadChainConfig,
   nativeCurrencyOf,
 } from '../../server/chain/client.js';
@@ -77,5 +79,11 @@ describe('explorerTxUrl', () => {
     expect(explorerTxUrl(1, HASH)).toBe(`https://etherscan.io/tx/${HASH}`);
     expect(explorerTxUrl(31337, HASH)).toBe(`/tx/${HASH}`);
     expect(explorerTxUrl(424242, HASH)).toBeNull();
+  });
+
+  it('sends a buyer to a public explorer, or else to their own page in the shop', () => {
+    expect(buyerTxUrl(1, HASH)).toBe(`https://etherscan.io/tx/${HASH}`);
+    expect(buyerTxUrl(31337, HASH)).toBe(`/shop/tx/${HASH}`);
+    expect(publicExplorerTxUrl(31337, HASH)).toBeNull();
   });
 });

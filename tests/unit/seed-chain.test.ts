@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapOntoChain } from '../../server/db/seed/chain.js';
+import { mapOntoChain } from '../../server/seed/chain.js';
 
 const RUNNING = { chainId: 31337, contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const };
 const OTHER = '0x9a35db7cd890ada2fce9bfcaea97dd3e60bfa70c';

@@ -10,9 +10,9 @@ import {
   parseDate,
   plainDecimal,
   shiftDate,
-} from '../../server/db/seed/format.js';
-import { parseSeedFile, SeedFileError } from '../../server/db/seed/parse.js';
-import { jsonErrorPlace } from '../../server/db/seed/seed.js';
+} from '../../server/seed/format.js';
+import { parseSeedFile, SeedFileError } from '../../server/seed/parse.js';
+import { jsonErrorPlace } from '../../server/seed/seed.js';
 
 describe('decimalToCents', () => {
   it('reads the decimal text, so binary floating point never rounds it', () => {

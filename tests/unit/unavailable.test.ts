@@ -20,6 +20,13 @@ describe('isUnavailable', () => {
       new Error('Connection terminated unexpectedly'),
       new Error('Client has encountered a connection error and is not queryable'),
       pgError('PGLITE_THREAD_STOPPED'),
+      // A standby's answers (PostgreSQL 15 in recovery, after a failover left the app on it):
+      pgError('25006', 'cannot execute INSERT in a read-only transaction'),
+      pgError('25006', 'cannot execute SELECT FOR UPDATE in a read-only transaction'),
+      pgError('25006', 'cannot execute NOTIFY during recovery'),
+      pgError('55000', 'recovery is in progress'),
+      pgError('55000', 'database "rwa" is not currently accepting connections'),
+      wrapped(pgError('25006', 'cannot execute nextval() in a read-only transaction')),
       wrapped(pgError('57P01')),
       wrapped(new Error('Connection terminated unexpectedly')),
     ])
@@ -33,6 +40,13 @@ describe('isUnavailable', () => {
       pgError('42P01', 'relation does not exist'),
       new Error('boom'),
       wrapped(pgError('22P02')),
+      // 55000 for the app's own mistakes, and a lock not available: the same request would fail again.
+      pgError('55000', 'currval of sequence "orders_seq" is not yet defined in this session'),
+      pgError('55000', 'prepared transactions are disabled'),
+      pgError('55000', 'logical decoding requires wal_level >= logical'),
+      pgError('55P03', 'could not obtain lock on row in relation "products"'),
+      pgError('0A000', 'FOR UPDATE cannot be applied to the nullable side of an outer join'),
+      wrapped(pgError('55000', 'currval of sequence "x" is not yet defined in this session')),
       null,
       undefined,
       'Connection terminated',

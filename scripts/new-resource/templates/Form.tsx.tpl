@@ -1,13 +1,12 @@
-import { maxLength, minValue, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { Create, Edit, maxLength, minValue, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { {{CONST}}_STATUSES } from '../../../common/{{kebab}}';
+import CreateHeading from '../../components/CreateHeading';
 import Row from '../../components/FormRow';
 
 const statusChoices = {{CONST}}_STATUSES.map((id) => ({ id, name: `resources.{{kebab}}.status.${id}` }));
 
-export const {{oneCamel}}Defaults = { status: 'active' };
-
 /** The fields shared by create and edit; the server's field errors land on the matching input. */
-export default function {{OnePascal}}Form({ defaultValues }: { defaultValues?: Record<string, unknown> }) {
+function {{OnePascal}}Form({ defaultValues }: { defaultValues?: Record<string, unknown> }) {
   return (
     <SimpleForm defaultValues={defaultValues} warnWhenUnsavedChanges noValidate>
       <TextInput source="name" validate={[required(), maxLength(200)]} />
@@ -16,5 +15,22 @@ export default function {{OnePascal}}Form({ defaultValues }: { defaultValues?: R
         <SelectInput source="status" choices={statusChoices} validate={required()} />
       </Row>
     </SimpleForm>
+  );
+}
+
+export function {{OnePascal}}Create() {
+  return (
+    <Create redirect="show">
+      <CreateHeading />
+      <{{OnePascal}}Form defaultValues={ { status: 'active' } } />
+    </Create>
+  );
+}
+
+export function {{OnePascal}}Edit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="show">
+      <{{OnePascal}}Form />
+    </Edit>
   );
 }

@@ -9,6 +9,6 @@ export default lazyResource({
   recordRepresentation: (record: {{OnePascal}}) => record.name,
   list: () => import('./{{OnePascal}}List'),
   show: () => import('./{{OnePascal}}Show'),
-  edit: () => import('./{{OnePascal}}Edit'),
-  create: () => import('./{{OnePascal}}Create'),
+  edit: () => import('./{{OnePascal}}Form').then((m) => ({ default: m.{{OnePascal}}Edit })),
+  create: () => import('./{{OnePascal}}Form').then((m) => ({ default: m.{{OnePascal}}Create })),
 });

@@ -156,7 +156,8 @@ export async function createCheckout(
   return session;
 }
 
-const sameSecret = (secret: string, hash: string | null) =>
+/** Whether `secret` is the one the checkout answered for an order (stored as its hash). */
+export const sameSecret = (secret: string, hash: string | null) =>
   !!hash && timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(hash));
 
 /** The buyer's view of an order: theirs by login or by the checkout's secret; anyone else reads "not found". */

@@ -134,7 +134,7 @@ export default defineRoutes('commissions', (r, { db, settings }) => {
   r.post(
     '/api/referrals/commissions/:id/reject',
     {
-      config: access.write,
+      config: { ...access.write, refuses: [409] },
       schema: {
         params: idParams,
         body: rejectCommissionBody,

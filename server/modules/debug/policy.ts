@@ -21,6 +21,7 @@ export const CONFIG_VISIBILITY: Record<string, Visibility> = {
   uploadsDir: 'plain',
   privateUploadsDir: 'plain',
   databaseUrl: 'url',
+  databaseListenUrl: 'url',
   logLevel: 'plain',
   rateLimitMax: 'plain',
   loginRateLimitMax: 'plain',

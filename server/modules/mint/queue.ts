@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
-import { explorerTxUrl } from '../../chain/client.js';
+import { buyerTxUrl } from '../../chain/client.js';
 import { chainTransactions, mintJobs, mintWorkers, orders } from '../../db/schema.js';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { invalidateDashboard } from '../dashboard/service.js';
@@ -209,7 +209,7 @@ async function tellBuyers(tx: Tx, minted: MintedRow[]) {
     ofOrders.flatMap((m) => {
       const buyer = byOrder.get(m.order_id!);
       if (!buyer) return [];
-      const link = m.chain_id ? explorerTxUrl(Number(m.chain_id), m.tx_hash as Hex) : null;
+      const link = m.chain_id ? buyerTxUrl(Number(m.chain_id), m.tx_hash as Hex) : null;
       return [
         {
           userId: buyer.userId,

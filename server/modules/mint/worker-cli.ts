@@ -39,7 +39,7 @@ async function main() {
   );
   await database.migrate();
   // Orders this worker fulfils change the servers' list counts: tell them (lib/invalidation.ts).
-  const bus = await startInvalidationBus(config.databaseUrl, log);
+  const bus = await startInvalidationBus(config.databaseListenUrl ?? config.databaseUrl, log);
   const worker = new MintWorker({
     db: database.db,
     chain,

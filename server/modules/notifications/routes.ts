@@ -11,7 +11,9 @@ import {
   notificationPage,
   notificationSent,
   notificationsMarkedRead,
+  emailIdParams,
   outboxListQuery,
+  outboxMessageOne,
   outboxPage,
   sendBody,
 } from '../../../src/common/notifications.schemas.js';
@@ -28,6 +30,7 @@ import {
   getBulk,
   listBulks,
   listNotifications,
+  readOutboxMessage,
   listOutbox,
   markAllRead,
   markRead,
@@ -179,6 +182,19 @@ export default defineRoutes('notifications', (r, { db }) => {
       },
     },
     async (req) => ({ ok: true, ...(await listOutbox(db, req.query)) }),
+  );
+
+  r.get(
+    '/api/notifications/outbox/:id',
+    {
+      config: { ...access.outbox, refuses: [404] },
+      schema: {
+        params: emailIdParams,
+        response: { 200: outboxMessageOne },
+        summary: 'One email’s whole text, links included (admins; each reading is audited)',
+      },
+    },
+    async (req) => ({ ok: true, message: await readOutboxMessage(db, req.params.id, req.user!) }),
   );
 
   r.get(

@@ -1,5 +1,11 @@
 import { and, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { BulkJob, EmailMessage, Notification, SendResult } from '../../../src/common/notifications.js';
+import type {
+  BulkJob,
+  EmailMessage,
+  EmailMessageDetail,
+  Notification,
+  SendResult,
+} from '../../../src/common/notifications.js';
 import type {
   BulkInput,
   BulkListQuery,
@@ -252,6 +258,17 @@ export async function outboxRows(db: Db, q: OutboxListQuery, page: Page): Promis
     .limit(page.limit)
     .offset(page.offset ?? 0);
   return rows.map(presentEmail);
+}
+
+/**
+ * One email's whole text for an admin. Its links may be secrets (a sign-up or set-password link), so each reading is
+ * written to the audit log with who read it.
+ */
+export async function readOutboxMessage(db: Db, id: number, actor: Actor): Promise<EmailMessageDetail> {
+  const [row] = await db.select().from(emailMessages).where(eq(emailMessages.id, id)).limit(1);
+  if (!row) throw notFound('email_not_found');
+  await audit(db, actor, 'email.read', 'email', String(id), { to: row.toAddress, subject: row.subject });
+  return { ...presentEmail(row), body: row.body };
 }
 
 /** The email outbox and queue, newest first, by status and by address or subject. */

@@ -121,6 +121,10 @@ export const presentRefund = ({ refund, by, crypto }: RefundParts): Refund => ({
   crypto: crypto ? presentCryptoRefund(crypto) : null,
 });
 
+/** EIP-681: a wallet reading this sends `wei` of the chain's native token to `address` on `chainId`. */
+export const eip681 = (address: string, chainId: number, wei: bigint) =>
+  `ethereum:${address}@${chainId}?value=${wei.toString()}`;
+
 /** A deposit address and what it holds, for the back office and the buyer's crypto page. */
 export function presentDeposit(
   d: typeof cryptoDeposits.$inferSelect,
@@ -142,6 +146,7 @@ export function presentDeposit(
     txHash: d.payTxHash,
     txUrl: txUrl(d.chainId, d.payTxHash),
     confirmations,
+    paymentUri: eip681(d.address, d.chainId, amount),
     transfers: transfers.map((t) => ({
       txHash: t.txHash,
       from: t.sender,

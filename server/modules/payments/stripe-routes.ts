@@ -17,7 +17,7 @@ export default defineRoutes('payments', async (r, { db, settings, providers, con
   r.post(
     '/api/payments/stripe/checkout',
     {
-      config: { ...sdkAccess.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax), refuses: [404] },
+      config: { ...sdkAccess.write, rateLimit: paymentRateLimit(config.paymentRateLimitMax), refuses: [404, 422] },
       schema: {
         body: stripeCheckoutBody,
         response: { 201: stripeCheckoutAnswer },

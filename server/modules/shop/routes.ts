@@ -1,11 +1,16 @@
+import type { Hex } from 'viem';
 import { idParams } from '../../../src/common/list.schemas.js';
 import {
   shopOrderListQuery,
   shopProductListQuery,
   signupBody,
   signupConfirmAnswer,
+  shopTransactionAnswer,
+  shopTransactionQuery,
   signupConfirmBody,
 } from '../../../src/common/shop.schemas.js';
+import { txParams } from '../../../src/common/mint.schemas.js';
+import { CHECKOUT_SECRET_HEADER } from '../../../src/common/checkout.js';
 import { okAnswer } from '../../../src/common/answers.schemas.js';
 import { shopOrderPage } from '../../../src/common/orders.schemas.js';
 import { productOne, productPage } from '../../../src/common/products.schemas.js';
@@ -16,8 +21,10 @@ import { shopAccess as access } from './policy.js';
 import { getShopProduct, listOwnOrders, listShopProducts } from './service.js';
 import { presentSession } from '../auth/present.js';
 import { confirmSignup, requestSignup } from './signup.js';
+import { ownTransaction, txReader } from './transaction.js';
 
-export default defineRoutes('shop', (r, { db, config, settings }) => {
+export default defineRoutes('shop', (r, ctx) => {
+  const { db, config, settings } = ctx;
   const signupLimit = { rateLimit: { max: config.loginRateLimitMax, timeWindow: '1 minute' } };
 
   r.get(
@@ -89,6 +96,28 @@ export default defineRoutes('shop', (r, { db, config, settings }) => {
     async (req) => {
       if (!req.user) throw unauthorized();
       return { ok: true, ...(await listOwnOrders(db, req.user.id, req.query)) };
+    },
+  );
+
+  r.get(
+    '/api/shop/tx/:hash',
+    {
+      config: { ...access.catalogue, refuses: [401, 404] },
+      schema: {
+        params: txParams,
+        querystring: shopTransactionQuery,
+        response: { 200: shopTransactionAnswer },
+        summary:
+          'One of the buyer’s own transactions (login, or a guest’s orderId with x-checkout-secret): a mint of their tokens, their crypto payment or its refund',
+      },
+    },
+    async (req) => {
+      const secret = req.headers[CHECKOUT_SECRET_HEADER];
+      const reader = await txReader(db, req.user, {
+        id: req.query.orderId,
+        secret: typeof secret === 'string' && secret ? secret : null,
+      });
+      return { ok: true, transaction: await ownTransaction(db, ctx.chain, reader, req.params.hash as Hex) };
     },
   );
 });

@@ -26,8 +26,8 @@ export async function listShopProducts(db: Db, q: Omit<ProductListQuery, 'status
 }
 
 export async function getShopProduct(db: Db, id: string, userId: string | null | undefined) {
-  const product = await getProduct(db, id).catch(() => null);
-  if (!product) throw notFound('product_not_found');
+  // Not found is getProduct's own 404; a database away must stay a 503, not read as "no such product".
+  const product = await getProduct(db, id);
   const member = product.minMemberLevel ? await memberPricing(db, userId) : null;
   if (!shopMaySee(product, member)) throw notFound('product_not_found');
   return presentProduct(product);

@@ -13,6 +13,7 @@ import {
   useResourceContext,
   useTranslate,
   type RaRecord,
+  type RowClickFunction,
   type SortPayload,
 } from 'react-admin';
 import type { ResourceName } from '../../common/resources';
@@ -49,7 +50,8 @@ type ListShellProps<R extends RaRecord = RaRecord> = {
   header?: ReactNode;
   /** What replaces the rows when the list failed to load (default: `resources.<name>.load_failed` and the error). */
   loadError?: ReactNode;
-  rowClick?: 'show' | false;
+  /** 'show' opens the record page; a function does its own thing (e.g. opens a dialog) and answers false. */
+  rowClick?: 'show' | false | RowClickFunction;
   cardSx?: SxProps<Theme>;
   /** `false` leaves the page title to the screen. */
   title?: false;

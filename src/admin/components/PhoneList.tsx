@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { Fragment, type ReactNode } from 'react';
-import { SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { SimpleList, useTranslate, type RaRecord, type RowClickFunction } from 'react-admin';
 
 /** What a list shows of each record on a phone: a primary line, a secondary line and a status (a chip) on the right. */
 export type MobileLines<R extends RaRecord = RaRecord> = {
@@ -41,7 +41,7 @@ export default function PhoneList<R extends RaRecord>({
   empty,
 }: {
   lines: MobileLines<R>;
-  rowClick: 'show' | false;
+  rowClick: 'show' | false | RowClickFunction;
   empty: ReactNode;
 }) {
   const { primary, secondary, status, actions } = lines;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Chip, Link, Paper, Stack, Typography, type ChipProps } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import type { MintJob } from '../../common/mint';
 import type { ShopOrder } from '../../common/orders';
 import { useFormat } from '../format';
@@ -46,8 +47,9 @@ function StatusChip({
 }
 
 /**
- * The mint's transaction: a link named by the hash's first 10 characters. A relative address ("/tx/0x…", the
- * dev chain's page in the back office) opens in this tab; a public explorer in a new one.
+ * The mint's transaction: a link named by the hash's first 10 characters. On a chain without a public explorer (the
+ * server answers the back office's own page) it is the buyer's page of it in the shop; a public explorer opens in a
+ * new tab.
  */
 function TxLink({ job }: { job: MintJob }) {
   const { m } = useI18n();
@@ -67,10 +69,11 @@ function TxLink({ job }: { job: MintJob }) {
   const external = !job.explorerUrl.startsWith('/') || job.explorerUrl.startsWith('//');
   return (
     <Link
-      href={job.explorerUrl}
+      {...(external
+        ? { href: job.explorerUrl, target: '_blank', rel: 'noopener noreferrer' }
+        : { component: RouterLink, to: `/tx/${job.txHash}?order=${encodeURIComponent(job.orderId)}` })}
       title={job.txHash}
       sx={MONO}
-      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
       {text}
     </Link>

@@ -50,6 +50,29 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** The EIP-681 request as a QR code for a phone's wallet; the encoder loads with this page only. */
+function PaymentQr({ uri, label }: { uri: string; label: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode')
+      .then((qr) => qr.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+      .then((text) => live && setSvg(text));
+    return () => {
+      live = false;
+    };
+  }, [uri]);
+  return (
+    <Box
+      role="img"
+      aria-label={label}
+      data-testid="crypto-qr"
+      sx={{ width: 168, height: 168, bgcolor: '#fff', p: 1, borderRadius: 1, '& svg': { display: 'block' } }}
+      dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
+    />
+  );
+}
+
 function Instructions({ p }: { p: HostedCryptoPayment }) {
   const { m } = useI18n();
   const f = useFormat();
@@ -78,6 +101,16 @@ function Instructions({ p }: { p: HostedCryptoPayment }) {
       <Fact label={m.cryptoPay.network}>
         <Typography>{fill(m.cryptoPay.chain, { id: String(c.chainId) })}</Typography>
       </Fact>
+      {p.status === 'pending' && (
+        <Fact label={m.cryptoPay.scan}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <PaymentQr uri={c.paymentUri} label={m.cryptoPay.qr} />
+            <Button variant="outlined" href={c.paymentUri}>
+              {m.cryptoPay.openWallet}
+            </Button>
+          </Box>
+        </Fact>
+      )}
       {p.expiresAt && (
         <Typography variant="body2" color="text.secondary">
           {fill(m.pay.expires, { time: f.dateTime(p.expiresAt) })}

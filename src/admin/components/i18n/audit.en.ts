@@ -18,6 +18,7 @@ const en = {
     payout: 'Payouts',
     agent_level: 'Agent levels',
     notification: 'Notifications',
+    email: 'Emails',
     kyc: 'KYC reviews',
     member: 'Members',
     member_level: 'Membership levels',

@@ -19,6 +19,7 @@ const zh: typeof en = {
     payout: '付款',
     agent_level: '代理等级',
     notification: '通知',
+    email: '邮件',
     kyc: '实名认证审核',
     member: '会员',
     member_level: '会员等级',

@@ -106,6 +106,14 @@ const en = {
       failed: 'Failed',
       skipped: 'Skipped',
     },
+    open_hint: 'Open a message to read its whole text and follow its links.',
+    message: {
+      title: 'Email',
+      loading: 'Loading the email…',
+      load_failed: 'The email could not be loaded',
+      meta: 'To %{to} · %{time}',
+      audited: 'Links in emails can be secrets (sign-up and password links): each opening is written to the audit log.',
+    },
   },
 };
 

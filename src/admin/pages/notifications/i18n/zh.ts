@@ -100,6 +100,14 @@ const zh: typeof en = {
       failed: '失败',
       skipped: '已跳过',
     },
+    open_hint: '打开一封邮件即可阅读全文并点击其中的链接。',
+    message: {
+      title: '邮件',
+      loading: '正在加载邮件…',
+      load_failed: '无法加载该邮件',
+      meta: '收件人 %{to} · %{time}',
+      audited: '邮件中的链接可能是机密（注册和密码链接）：每次打开都会记入审计日志。',
+    },
   },
 };
 

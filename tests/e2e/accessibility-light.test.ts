@@ -1,0 +1,3 @@
+import { wcagInTheme } from './accessibility.js';
+
+wcagInTheme('light');

@@ -1,0 +1,3 @@
+import { phonesAndWideScreens } from './phones.js';
+
+phonesAndWideScreens('dark');
