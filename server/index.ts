@@ -46,7 +46,7 @@ function banner(config: Config, port: number, lines: string[]) {
     `RWA Commerce is running at ${url}`,
     `  shop: ${url}/shop${config.paymentSandbox ? ' (card sandbox on: 4242 4242 4242 4242 pays)' : ''}`,
     ...lines,
-    `  API docs: ${url}/api/docs/json (OpenAPI; send a staff member's bearer token)`,
+    `  API docs: ${url}/api/docs (the OpenAPI document at ${url}/api/docs/json; staff only: send a staff member's bearer token)`,
   ];
   // The demo data's accounts have passwords only outside production (seedIfEmpty drops them there).
   if (config.env !== 'production') {
@@ -87,7 +87,7 @@ async function single(config: Config) {
   const bound = app.server.address();
   const port = bound && typeof bound === 'object' ? bound.port : config.port;
   banner(config, port, [
-    `  database: ${database.kind}${database.kind === 'pglite' ? ` (${path.relative(process.cwd(), config.dataDir) || '.'}/pglite)` : ''}`,
+    `  database: ${database.kind}${database.kind === 'pglite' ? ` (${path.resolve(config.dataDir, 'pglite')})` : ''}`,
     `  chain: ${chainLine(app.ctx.chain)}`,
     `  DNS: ${dnsLine(config, app.ctx.dnsServer?.port ?? null)}`,
   ]);
