@@ -272,7 +272,8 @@ export async function waitForHash(db: Db, id: string, timeoutMs = 20_000): Promi
   }
 }
 
-const nullIfMissing = (err: unknown) => {
+/** A transaction or receipt the node does not know reads as null; any other failure is thrown. */
+export const nullIfMissing = (err: unknown) => {
   if (err instanceof TransactionNotFoundError || err instanceof TransactionReceiptNotFoundError) return null;
   throw err;
 };

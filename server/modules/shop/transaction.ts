@@ -1,5 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
-import { getAddress, TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex } from 'viem';
+import { getAddress, type Hex } from 'viem';
 import type { ShopTransaction } from '../../../src/common/shop.js';
 import { publicExplorerTxUrl } from '../../chain/client.js';
 import type { Db } from '../../db/client.js';
@@ -7,6 +7,7 @@ import { conversions, cryptoDeposits, cryptoRefunds, mintJobs, orders, payments 
 import { AppError, notFound, unauthorized } from '../../lib/errors.js';
 import { sameSecret } from '../checkout/service.js';
 import type { ChainRuntime } from '../mint/runtime.js';
+import { nullIfMissing } from '../mint/service.js';
 
 type What = Pick<ShopTransaction, 'kind' | 'orderId' | 'tokenId' | 'amount' | 'walletAddress'>;
 
@@ -56,11 +57,6 @@ async function whatItDidFor(db: Db, reader: TxReader, hash: string): Promise<Wha
     .limit(1);
   return refunded?.orderId ? money('refund', refunded.orderId) : null;
 }
-
-const nullIfMissing = (err: unknown) => {
-  if (err instanceof TransactionNotFoundError || err instanceof TransactionReceiptNotFoundError) return null;
-  throw err;
-};
 
 /**
  * Who reads: the logged-in caller, or, for a guest, the order named with its checkout's secret (a wrong secret reads
