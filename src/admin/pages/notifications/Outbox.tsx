@@ -59,7 +59,8 @@ export default function Outbox() {
         // A phone has no hover: a failed email's error is on its line.
         mobile={{
           primary: (m) => m.subject,
-          secondary: (m) => line(to(m), dateTime(m.sentAt ?? m.createdAt), m.lastError),
+          // The whole line opens the message, so the address is text here, not a link inside a button.
+          secondary: (m) => line(m.to, dateTime(m.sentAt ?? m.createdAt), m.lastError),
           status,
         }}
       >
