@@ -61,9 +61,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time, each on its worker's own seeded server (global-setup.ts): on two cores the second
-          // file runs while the first waits for its page, its server or its chain.
-          maxWorkers: 2,
+          // One file at a time by default; E2E_WORKERS=2 runs two, each on its worker's own seeded server
+          // (global-setup.ts). On this 2-core machine two workers timed out in record-pages on a clean clone's full
+          // run, and were not faster there: measure on a quiet machine before raising the default.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
           sequence: { groupOrder: 2 },
           // A page waited for by expect.poll may take seconds on a busy machine (a chunk loading, a list refetching);
           // the default second made such waits fail there while the page was right.
