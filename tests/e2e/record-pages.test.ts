@@ -257,10 +257,13 @@ const SHOWS: Partial<Record<ResourceName, RegExp>> = {
 
 /** A list reached as a person reaches it: its menu item where it has one, else its address (a tab of another screen). */
 async function openListScreen(resource: ResourceName, path: string) {
+  // The previous list's rows stay on screen until this one's replace them: the first row clicked must not be one of them.
+  const previous = (await rows().count()) > 0 ? await rows().first().elementHandle() : null;
   const item = MENU.find((m) => m.resource === resource);
   if (item) await menu(en.app.menu[item.label as keyof typeof en.app.menu]).click();
   else await page.goto(b.url(path));
   await page.waitForURL(new RegExp(`${path}(\\?.*)?$`), AT);
+  await previous?.waitForElementState('hidden', WAIT);
 }
 
 describe('every record page opened by a click on the first row of its list', () => {
