@@ -134,14 +134,26 @@ async function primary(config: Config) {
     throw new Error("WEB_CONCURRENCY needs the dev chain's JSON-RPC endpoint (DEV_CHAIN_PORT) for its API processes.");
 
   let stopping = false;
-  const fork = (): Worker => cluster.fork(chainUrl ? { [PRIMARY_CHAIN_ENV]: chainUrl } : {});
+  const bornAt = new Map<number, number>();
+  const fork = (): Worker => {
+    const worker = cluster.fork(chainUrl ? { [PRIMARY_CHAIN_ENV]: chainUrl } : {});
+    bornAt.set(worker.id, Date.now());
+    return worker;
+  };
+  // A process that dies after serving a while is replaced at once; one that dies young again and again (a bad
+  // configuration, the database refusing it) is replaced more slowly each time, up to every 5 s.
+  let youngDeaths = 0;
   cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (bornAt.get(worker.id) ?? 0);
+    bornAt.delete(worker.id);
     // Exit code 0 is a process stopping on a signal of its own (Ctrl-C reaches the whole process group).
     if (stopping || (code === 0 && !signal)) return;
+    youngDeaths = lived < 10_000 ? youngDeaths + 1 : 0;
+    const delay = youngDeaths === 0 ? 0 : Math.min(5000, 250 * 2 ** (youngDeaths - 1));
     console.error(`API process ${worker.process.pid} exited (${signal ?? code}); starting another`);
     setTimeout(() => {
       if (!stopping) fork();
-    }, 1000).unref();
+    }, delay).unref();
   });
   const listening = new Promise<number>((resolve, reject) => {
     let count = 0;

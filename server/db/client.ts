@@ -25,6 +25,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL URL (unset on PGlite): other connections of this process (cache invalidation) use it. */
   url?: string;
+  /** Where /api/ready asks whether the database answers: on PostgreSQL a connection of its own, so that a pool busy with requests does not read as a database away. */
+  probe: Db;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -43,6 +45,7 @@ export function fromPglite(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
+    probe: db,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };
@@ -54,6 +57,7 @@ export function fromPgliteThread(client: PGliteThread): Database {
   return {
     db,
     kind: 'pglite',
+    probe: db,
     migrate: () => migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };
@@ -71,6 +75,9 @@ const LOST_LOG_MS = 5000;
 export function fromPostgres(url: string, max = 10, onLost: (err: Error) => void = () => {}): Database {
   const pool = new pg.Pool({ connectionString: url, max, maxUses: RECYCLE_AFTER });
   pool.on('error', () => {}); // an idle client's: it is the same error its own listener below hears
+  const probePool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 30_000 });
+  probePool.on('error', () => {});
+  probePool.on('connect', (client) => client.on('error', () => {}));
   let heardAt = 0;
   const lost = (err: Error) => {
     // A restart cuts every connection at once: one line for the lot.
@@ -88,8 +95,11 @@ export function fromPostgres(url: string, max = 10, onLost: (err: Error) => void
     db,
     kind: 'postgres',
     url,
+    probe: drizzlePg(probePool, { schema }) as unknown as Db,
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), probePool.end()]);
+    },
   };
 }
 

@@ -209,7 +209,7 @@ describe.runIf(engine() === 'pglite')('a PGlite thread that stops', () => {
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // four embedded databases start one after another: slow on a busy machine
 
   it('on a dump (nothing to reopen): the app answers 503 with Retry-After, and the owner is told', async () => {
     const gaveUp: Error[] = [];

@@ -30,8 +30,9 @@ const notReady = (code: NotReady, params?: Record<string, number>) => new AppErr
 export async function readiness(ctx: AppContext): Promise<ReadyAnswer> {
   const { state } = ctx.lifecycle;
   if (state !== 'serving') throw notReady(state === 'starting' ? 'not_ready_starting' : 'not_ready_draining');
-  if ((await within(() => ctx.db.execute(sql`select 1`))) === false) throw notReady('not_ready_database');
-  const pending = await within(() => pendingMigrations(ctx.db));
+  const { probe } = ctx.database;
+  if ((await within(() => probe.execute(sql`select 1`))) === false) throw notReady('not_ready_database');
+  const pending = await within(() => pendingMigrations(probe));
   if (pending === false) throw notReady('not_ready_database');
   if (pending > 0) throw notReady('not_ready_migrations', { pending });
   const chain = ctx.chain?.chain;
