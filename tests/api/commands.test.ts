@@ -1,9 +1,8 @@
 /**
- * The real commands, as child processes (node --import tsx, as the npm scripts run them), on a temporary
- * DATA_DIR (PGlite) or a throwaway PostgreSQL database (TEST_DB=postgres): `npm run seed`,
- * `npm run create-admin` and the server's start-up (migrate, seed db.json into an empty database, banner). The
- * second start and one create-admin run the compiled JavaScript (`npm run build`'s, built into a folder of its own)
- * with plain node, as `npm start` does.
+ * The real commands, as child processes, on a temporary DATA_DIR (PGlite) or a throwaway PostgreSQL database
+ * (TEST_DB=postgres): `npm run seed`, `npm run create-admin`, `npm run export` and the server's start-up (migrate, seed
+ * db.json into an empty database, banner). Each runs once through tsx, as its npm script does; every other run is the
+ * compiled JavaScript (`npm run build`'s, built into a folder of its own) with plain node, as `npm start` runs it.
  * Every child is bounded in time and killed by its PID if it is still running when the file ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../scripts/build-server.js';
+import { buildServer, ENTRIES } from '../../scripts/build-server.js';
 import { HANG_MS } from '../../scripts/server-process.js';
 import { fromPostgres, openDatabase, queryRows, type Database } from '../../server/db/client.js';
 import { verifyPassword } from '../../server/lib/crypto.js';
@@ -45,12 +44,23 @@ function killByPid(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
+/** The compiled commands (`npm run build`'s), in a folder of this run's own (a dist-server/ in use is left alone). */
+const compiled = path.join(root, '.cache', `commands-test-server-${process.pid}`);
+beforeAll(() => buildServer(compiled));
+afterAll(() => fs.rmSync(compiled, { recursive: true, force: true }));
+const compiledOf = (source: string) => {
+  const name = Object.entries(ENTRIES).find(([, src]) => src === source)?.[0];
+  if (!name) throw new Error(`${source} is not an entry of the server's build`);
+  return path.join(compiled, `${name}.js`);
+};
+
 /**
- * `tsx <script> …args` with only PATH and the given environment, as the existing worker CLI test does; a compiled
- * .js script runs with plain node.
+ * A command with only PATH and the given environment: `tsx:<source>` through tsx, as the npm scripts run it; a source
+ * file as its compiled JavaScript with plain node (most runs: tsx compiles on every start, seconds of CPU each).
  */
 function spawnTs(script: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [...(script.endsWith('.js') ? [] : ['--import', 'tsx']), script, ...args], {
+  const file = script.startsWith('tsx:') ? script.slice(4) : script.endsWith('.js') ? script : compiledOf(script);
+  const child = spawn(process.execPath, [...(script.startsWith('tsx:') ? ['--import', 'tsx'] : []), file, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,8 +104,8 @@ const createAdmin = (
   script = 'server/modules/auth/create-admin-cli.ts',
 ) => run(script, args, { ...t.env, ...(password === undefined ? {} : { ADMIN_PASSWORD: password }) });
 
-/** `tsx server/index.ts` (or the compiled `script`) on a free port, resolved once it printed its banner. */
-async function startServer(t: Target, { ms = HANG_MS, script = 'server/index.ts' } = {}) {
+/** `tsx server/index.ts` (or `script`, e.g. compiled) on a free port, resolved once it printed its banner. */
+async function startServer(t: Target, { ms = HANG_MS, script = 'tsx:server/index.ts' } = {}) {
   const p = spawnTs(script, [], {
     ...t.env,
     HOST: '127.0.0.1',
@@ -267,7 +277,7 @@ describe(`npm run seed (server/seed/cli.ts) on ${engine()}`, { timeout: TEST_MS 
   });
 
   it('loads db.json into a new database: the 4 dev logins with their roles, 20 products, 325 orders (one a redemption’s)', async () => {
-    const r = await seed(t);
+    const r = await run('tsx:server/seed/cli.ts', [], t.env); // as `npm run seed` runs it; later runs are compiled
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/seed: loaded db\.json: \d+ users, 20 products, 325 orders/);
     const snap = await snapshot(t, Object.keys(DEV_LOGINS));
@@ -450,13 +460,9 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
   let t: Target;
   /** The later steps build on the first start's seeded data. */
   let firstStartOk = false;
-  /** The compiled server, in a folder of this run's own (a dist-server/ in use is left alone). */
-  const compiled = path.join(root, '.cache', `commands-test-server-${process.pid}`);
   beforeAll(async () => {
     t = await newTarget('serve');
-    await buildServer(compiled);
   });
-  afterAll(() => fs.rmSync(compiled, { recursive: true, force: true }));
 
   async function login(url: string, email: string, password: string) {
     const res = await fetch(`${url}/api/admin/auth/login`, {
@@ -525,6 +531,7 @@ describe(`npm start's server (server/index.ts) and npm run create-admin on ${eng
       t,
       ['--email', ' New.Admin@Ops.Test ', '--name', 'New Admin'],
       'new-admin-password-1',
+      'tsx:server/modules/auth/create-admin-cli.ts', // as `npm run create-admin` runs it
     );
     expect(created.code, created.stdout + created.stderr).toBe(0);
     expect(created.stdout).toContain('Created admin new.admin@ops.test.');
@@ -585,7 +592,7 @@ describe(`npm run export (server/seed/export-cli.ts) on ${engine()}`, { timeout:
     tempDirs.push(tmp);
     const [a, b] = [path.join(tmp, 'a.json'), path.join(tmp, 'b.json')];
     expect((await seed(t, '--orders', '200')).code).toBe(0);
-    const first = await exportTo(t, '--file', a);
+    const first = await run('tsx:server/seed/export-cli.ts', ['--file', a], t.env); // as `npm run export` runs it
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(
       new RegExp(
