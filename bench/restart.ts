@@ -102,13 +102,13 @@ function childrenOf(pid: number): number[] {
 }
 
 /** The pino lines of the output (LOG_LEVEL=info: each process's "Server listening" and its requests, with its pid). */
-function logLines(output: string): { pid?: number; msg?: string; res?: { statusCode?: number } }[] {
+function logLines(output: string): { pid?: number; msg?: string; url?: string; statusCode?: number }[] {
   return output
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => {
       try {
-        return JSON.parse(l) as { pid?: number; msg?: string; res?: { statusCode?: number } };
+        return JSON.parse(l) as { pid?: number; msg?: string; url?: string; statusCode?: number };
       } catch {
         return {};
       }
@@ -132,7 +132,7 @@ async function replaceOne(server: Started): Promise<{ listenS: number; answerS: 
       const lines = logLines(server.output()).filter((l) => l.pid === replacement);
       if (listenS === undefined && lines.some((l) => l.msg?.startsWith('Server listening')))
         listenS = (performance.now() - killed) / 1000;
-      if (lines.some((l) => l.msg === 'request completed' && l.res?.statusCode === 200)) {
+      if (lines.some((l) => l.url === '/api/ready' && l.statusCode === 200)) {
         const answerS = (performance.now() - killed) / 1000;
         return { listenS: listenS ?? answerS, answerS, cpuS: processTreeCpuMs(replacement) / 1000 };
       }

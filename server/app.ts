@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { PRIVATE_UPLOADS, type Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -16,6 +16,7 @@ import { configuredProviders } from './modules/payments/providers/index.js';
 import { SettingsService } from './modules/settings/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import requestLog from './plugins/request-log.js';
 import { registerCacheControl } from './plugins/cache-control.js';
 import { registerHelmet } from './plugins/helmet.js';
 import { useJsonBodies } from './plugins/json-body.js';
@@ -66,7 +67,8 @@ export async function buildApp({
   payoutCompleter = true,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: logDestination() },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: logDestination(config.logFormat) },
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     bodyLimit: 1_048_576,
     frameworkErrors,
@@ -152,6 +154,7 @@ export async function buildApp({
   await registerHelmet(app);
   await registerCacheControl(app);
   await registerRateLimit(app, config);
+  await app.register(requestLog, { format: config.logFormat });
   await app.register(errorsPlugin, { uiDir: ui });
   registerLifecycle(app);
   await registerSwagger(app);

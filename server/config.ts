@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DNS_ZONE_DEFAULT } from '../src/common/domain.js';
 import { loadChainConfig, type ChainConfig } from './chain/client.js';
+import { defaultLogFormat, type LogFormat } from './lib/log.js';
 
 /** A zone's apex: host name labels, at least two. */
 const ZONE = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
@@ -17,6 +18,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_LISTEN_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(6000),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   PAYMENT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
@@ -130,6 +132,8 @@ export type Config = {
   /** The invalidation bus's connection (LISTEN/NOTIFY), when DATABASE_URL goes through a pooler in transaction mode; unset: DATABASE_URL. */
   databaseListenUrl?: string;
   logLevel: string;
+  /** `pretty` at a terminal, `json` otherwise (LOG_FORMAT). */
+  logFormat: LogFormat;
   rateLimitMax: number;
   loginRateLimitMax: number;
   /** Payment-moving calls (refunds, payments opened by staff) a minute per address. */
@@ -249,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseListenUrl: e.DATABASE_LISTEN_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? defaultLogFormat(),
     rateLimitMax: e.RATE_LIMIT_MAX,
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
     paymentRateLimitMax: e.PAYMENT_RATE_LIMIT_MAX,
