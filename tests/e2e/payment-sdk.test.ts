@@ -75,7 +75,7 @@ describe('Payment SDK in Chromium', () => {
     await page.getByPlaceholder('Search by payment ID, order ID or provider').fill(orderId);
     const card = page.locator(`[data-payment-id="${paymentId}"]`);
     await expect.poll(() => card.getByText('Completed').isVisible(), WAIT).toBe(true);
-    expect(await card.innerText()).toContain(paymentId.slice(-8));
+    expect(await card.innerText()).toContain(paymentId.slice(0, 12));
     expect(await card.getByRole('button', { name: 'Refund' }).isVisible()).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import type { AuditEvent } from '../../common/audit';
 import { apiGet, toQuery } from '../../lib/api';
 import { useFormat } from '../hooks/useFormat';
 import { auditLines, CATALOGUE_OF, humanize, lineText, type LineFormat } from './auditLines';
+import { shortId } from './ids';
 import { useLine } from './PhoneList';
 
 const PAGE = 50;
@@ -61,7 +62,7 @@ export function useAuditParts() {
         {e.action}
       </Box>
     ),
-    record: (e: AuditEvent) => (e.entityId ? `${e.entity} ${e.entityId.slice(0, 12)}` : e.entity),
+    record: (e: AuditEvent) => (e.entityId ? `${e.entity} ${shortId(e.entityId)}` : e.entity),
     details: (e: AuditEvent) => <AuditDetails event={e} />,
   };
 }

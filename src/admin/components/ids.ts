@@ -1,11 +1,9 @@
 /** How screens shorten ids, addresses and hashes (the whole value goes in a title, see Mono). */
 
-/** Ids are shown truncated in tables. */
-export const ID_LENGTH = 12;
 /** The Mint Queue's transaction column shows this many characters of the hash. */
 export const TX_HASH_SHOWN = 10;
 
-export const shortId = (id: unknown) => String(id ?? '').slice(0, ID_LENGTH);
+export { ID_LENGTH, shortId } from '../../common/ids';
 
 /** "0x1234…abcd": the head and tail of an address (the full one goes in a title). */
 export function shortAddress(address: unknown): string {

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Box, Chip, Link, Paper, Stack, Typography, type ChipProps } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MintJob } from '../../common/mint';
+import { shortId } from '../../common/ids';
 import type { ShopOrder } from '../../common/orders';
 import { useFormat } from '../format';
 import { fill, labelOf, useI18n } from '../i18n';
 
 /** Ids are shown by their first characters (the whole id goes in a title). */
-const ID_SHOWN = 12;
 /** A transaction is named by the first 10 characters of its hash. */
 const TX_SHOWN = 10;
 
@@ -108,7 +108,7 @@ export function OrderCard({ order }: { order: ShopOrder }) {
         }}
       >
         <Typography id={headingId} variant="h3" component="h3" title={order.id}>
-          {fill(m.orders.order, { id: order.id.slice(0, ID_SHOWN) })}
+          {fill(m.orders.order, { id: shortId(order.id) })}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {fill(m.orders.placed, { date: f.dateTime(order.createdAt) })}

@@ -3,11 +3,12 @@ import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from 
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { Payment } from '../../../common/payments';
+import { shortId } from '../../components/ids';
 import { useFormat } from '../../hooks/useFormat';
 import { PaymentStatusChip } from '../../resources/payments/PaymentStatusChip';
 import { RefundDialog } from '../../resources/payments/RefundButton';
 
-/** A payment as the Payment SDK screen shows it: the end of its id, provider, status, amount, order and time. */
+/** A payment as the Payment SDK screen shows it: its short id, provider, status, amount, order and time. */
 export default function SdkPaymentCard({ payment }: { payment: Payment }) {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
@@ -16,7 +17,7 @@ export default function SdkPaymentCard({ payment }: { payment: Payment }) {
       <CardContent sx={{ pb: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="subtitle1" sx={{ fontFamily: 'monospace' }} title={payment.id}>
-            {payment.id.slice(-8)}
+            {shortId(payment.id)}
           </Typography>
           <Chip
             size="small"

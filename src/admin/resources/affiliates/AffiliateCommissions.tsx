@@ -22,11 +22,9 @@ import { useTranslate } from 'react-admin';
 import { COMMISSION_STATUSES, type Affiliate, type Commission } from '../../../common/referrals';
 import { apiGet, toQuery } from '../../../lib/api';
 import Mono from '../../components/Mono';
+import { shortId } from '../../components/ids';
 import { useLine } from '../../components/PhoneList';
 import { useFormat } from '../../hooks/useFormat';
-
-/** The first 12 characters and an ellipsis, as the Affiliates screen shows ids. */
-const clip = (id: string) => (id.length > 12 ? `${id.slice(0, 12)}…` : id);
 
 /**
  * "Commissions for <name>": the affiliate's commissions, re-fetched when the selection or the status changes. On a
@@ -92,7 +90,7 @@ export default function AffiliateCommissions({ affiliate }: { affiliate: Affilia
                     </Box>
                   </>
                 }
-                secondary={line(<Mono title={c.orderId}>{clip(c.orderId)}</Mono>, rate(c), dateTime(c.createdAt))}
+                secondary={line(<Mono title={c.orderId}>{shortId(c.orderId)}</Mono>, rate(c), dateTime(c.createdAt))}
               />
             </ListItem>
           ))}
@@ -110,10 +108,10 @@ export default function AffiliateCommissions({ affiliate }: { affiliate: Affilia
             {rows.map((c) => (
               <TableRow key={c.id}>
                 <TableCell>
-                  <Mono title={c.id}>{clip(c.id)}</Mono>
+                  <Mono title={c.id}>{shortId(c.id)}</Mono>
                 </TableCell>
                 <TableCell>
-                  <Mono title={c.orderId}>{clip(c.orderId)}</Mono>
+                  <Mono title={c.orderId}>{shortId(c.orderId)}</Mono>
                 </TableCell>
                 <TableCell>{rate(c)}</TableCell>
                 <TableCell>{money(c.amount, c.currency)}</TableCell>
