@@ -1,11 +1,13 @@
 import { lazy, useEffect, type ReactNode } from 'react';
-import { Admin, CustomRoutes, usePermissions } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, localStorageStore, usePermissions } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { getToken } from '../lib/api';
 import { can } from '../common/capabilities';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { createQueryClient } from './providers/queryClient';
+import { ApiFailureRedirects } from './providers/ApiFailureRedirects';
 import { darkTheme, lightTheme } from './theme';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './pages/login/LoginPage';
@@ -52,104 +54,115 @@ function CatchAll() {
   return <Navigate to={getToken() ? '/dashboard' : '/login'} replace />;
 }
 
+const queryClient = createQueryClient();
+/** What <Admin> keeps by default (the theme, list filters): kept across visits, as the login page reads the theme. */
+const store = localStorageStore();
+
+/** react-admin's <Admin> in its two halves, so that the failures of the screens' own calls meet its auth handling. */
 export default function App() {
   return (
-    <Admin
-      disableTelemetry
-      title="RWA Admin"
+    <AdminContext
       theme={lightTheme}
       darkTheme={darkTheme}
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
-      layout={AppLayout}
-      loginPage={LoginPage}
-      dashboard={Home}
-      catchAll={CatchAll}
-      accessDenied={NotAllowed}
-      error={ErrorScreen}
+      queryClient={queryClient}
+      store={store}
     >
-      {RESOURCE_FOLDERS.map(resource)}
-      {/* Outside the layout: a session that must enrol in 2FA or change its password may use only these; /set-password needs no login. */}
-      <CustomRoutes noLayout>
-        <Route path="/set-password" element={<SetPasswordPage />} />
-        <Route path="/two-factor" element={<TwoFactorPage />} />
-        <Route path="/change-password" element={<ChangePasswordPage />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route
-          path="/dashboard"
-          element={
-            <Guarded resource="dashboard">
-              <Dashboard />
-            </Guarded>
-          }
-        />
-        <Route
-          path="/referrals/*"
-          element={
-            <Guarded resource="referrals">
-              <ReferralsPage />
-            </Guarded>
-          }
-        />
-        <Route
-          path="/referral-dashboard"
-          element={
-            <Guarded resource="referral-dashboard">
-              <ReferralDashboard />
-            </Guarded>
-          }
-        />
-        <Route
-          path="/settings/*"
-          element={
-            <Guarded resource="settings">
-              <SettingsPage />
-            </Guarded>
-          }
-        />
-        <Route
-          path="/notifications/*"
-          element={
-            <Guarded resource="inbox">
-              <NotificationsPage />
-            </Guarded>
-          }
-        />
-        <Route
-          path="/domain-management/*"
-          element={
-            <Guarded resource="domain-management">
-              <DomainManagement />
-            </Guarded>
-          }
-        />
-        <Route
-          path="/reports"
-          element={
-            <Guarded resource="reports">
-              <ReportsPage />
-            </Guarded>
-          }
-        />
-        <Route
-          path="/payment-sdk"
-          element={
-            <Guarded resource="payment-sdk">
-              <PaymentSdk />
-            </Guarded>
-          }
-        />
-        <Route
-          path="/membership/*"
-          element={
-            <Guarded resource="membership">
-              <MembershipPage />
-            </Guarded>
-          }
-        />
-      </CustomRoutes>
-    </Admin>
+      <ApiFailureRedirects />
+      <AdminUI
+        disableTelemetry
+        title="RWA Admin"
+        layout={AppLayout}
+        loginPage={LoginPage}
+        dashboard={Home}
+        catchAll={CatchAll}
+        accessDenied={NotAllowed}
+        error={ErrorScreen}
+      >
+        {RESOURCE_FOLDERS.map(resource)}
+        {/* Outside the layout: a session that must enrol in 2FA or change its password may use only these; /set-password needs no login. */}
+        <CustomRoutes noLayout>
+          <Route path="/set-password" element={<SetPasswordPage />} />
+          <Route path="/two-factor" element={<TwoFactorPage />} />
+          <Route path="/change-password" element={<ChangePasswordPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route
+            path="/dashboard"
+            element={
+              <Guarded resource="dashboard">
+                <Dashboard />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/referrals/*"
+            element={
+              <Guarded resource="referrals">
+                <ReferralsPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/referral-dashboard"
+            element={
+              <Guarded resource="referral-dashboard">
+                <ReferralDashboard />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/settings/*"
+            element={
+              <Guarded resource="settings">
+                <SettingsPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/notifications/*"
+            element={
+              <Guarded resource="inbox">
+                <NotificationsPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/domain-management/*"
+            element={
+              <Guarded resource="domain-management">
+                <DomainManagement />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/reports"
+            element={
+              <Guarded resource="reports">
+                <ReportsPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/payment-sdk"
+            element={
+              <Guarded resource="payment-sdk">
+                <PaymentSdk />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/membership/*"
+            element={
+              <Guarded resource="membership">
+                <MembershipPage />
+              </Guarded>
+            }
+          />
+        </CustomRoutes>
+      </AdminUI>
+    </AdminContext>
   );
 }

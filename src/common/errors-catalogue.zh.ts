@@ -18,6 +18,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   api_not_found: '未找到该 API 接口，请检查网址。',
   request_failed: '请求失败',
   network: '无法连接服务器，请检查网络后重试。',
+  network_retrying: '无法连接服务器，我们会自动重试。',
   bad_url: '地址无效。',
   bad_url_undecodable: '地址无效：其中有无法解码的字符。',
   invalid_json: '请求内容不是有效的 JSON。',

@@ -1,10 +1,12 @@
 /**
  * The one HTTP transport for the browser apps.
  * JSON in and out, bearer token from localStorage.authToken, error texts from the catalogue (messages.ts).
+ * Every failure it throws is told to the listeners of api-errors.ts first, which decide what it means.
  */
 
 import { MESSAGES, PAYMENT_RATE_LIMITED } from '../common/messages';
 import type { ErrorParams, FieldMessage } from '../common/errors-catalogue';
+import { reportApiFailure } from './api-errors';
 
 export const TOKEN_KEY = 'authToken';
 
@@ -77,6 +79,35 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the stored-token requirement for an endpoint the server serves anonymously. */
   public?: boolean;
+  /**
+   * The caller hands its failures to a handler of its own (the admin's data provider: react-admin gives them to
+   * authProvider.checkError), so the failure listeners (api-errors.ts) are not told.
+   */
+  unreported?: boolean;
+}
+
+/**
+ * No answer at all (fetch threw: the server is down, the connection dropped), in the reader's language. A load
+ * (`retrying`) says it will be asked again, as the apps do by themselves; a write or a one-off call says to try again.
+ */
+export const networkFailure = (retrying: boolean): ApiError =>
+  new ApiError(
+    retrying
+      ? translateError('network_retrying', undefined, MESSAGES.unreachableRetrying)
+      : translateError('network', undefined, MESSAGES.unreachable),
+    0,
+    { code: 'network' },
+  );
+
+const noToken = () => new ApiError(translateError('no_token', undefined, MESSAGES.noToken), 401, { code: 'no_token' });
+
+const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+/** The failure about to be thrown, told to the listeners first; a 401 forgets the stored token. */
+function failure(error: ApiError, options: { unreported?: boolean } = {}): ApiError {
+  if (error.status === 401) clearToken();
+  if (!options.unreported) reportApiFailure(error);
+  return error;
 }
 
 export interface RawResponse {
@@ -150,24 +181,15 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
 
 /** Sends the request; resolves with the parsed body on 2xx, throws an ApiError otherwise. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  if (!options.public && !isPublicPath(path) && !getToken()) {
-    throw new ApiError(translateError('no_token', undefined, MESSAGES.noToken), 401, { code: 'no_token' });
-  }
+  if (!options.public && !isPublicPath(path) && !getToken()) throw failure(noToken(), options);
   let res: RawResponse;
   try {
     res = await rawRequest(path, options);
   } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(
-      translateError('network', undefined, e instanceof Error && e.message ? e.message : MESSAGES.generic),
-      0,
-      { code: 'network' },
-    );
+    if (isAbort(e)) throw e;
+    throw failure(networkFailure((options.method ?? 'GET') === 'GET'), options);
   }
-  if (!res.ok) {
-    if (res.status === 401) clearToken();
-    throw errorFromResponse(res.status, res.body);
-  }
+  if (!res.ok) throw failure(errorFromResponse(res.status, res.body), options);
   return res.body as T;
 }
 
@@ -196,22 +218,17 @@ export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob>
 /** GET with the stored token: the response when it is 2xx, otherwise an ApiError as apiRequest throws. */
 async function authorizedGet(path: string, signal?: AbortSignal): Promise<Response> {
   const token = getToken();
-  if (!token) throw new ApiError(translateError('no_token', undefined, MESSAGES.noToken), 401, { code: 'no_token' });
+  if (!token) throw failure(noToken());
   let response: Response;
   try {
     response = await fetch(path, { headers: { Authorization: `Bearer ${token}` }, signal });
   } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(
-      translateError('network', undefined, e instanceof Error && e.message ? e.message : MESSAGES.generic),
-      0,
-      { code: 'network' },
-    );
+    if (isAbort(e)) throw e;
+    throw failure(networkFailure(false));
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
-    if (response.status === 401) clearToken();
-    throw errorFromResponse(response.status, body);
+    throw failure(errorFromResponse(response.status, body));
   }
   return response;
 }
@@ -219,22 +236,15 @@ async function authorizedGet(path: string, signal?: AbortSignal): Promise<Respon
 /** Sends a whole form (fields and files) as multipart/form-data; answers and errors as apiRequest. */
 export async function apiSendForm<T>(path: string, form: FormData): Promise<T> {
   const token = getToken();
-  if (!token) throw new ApiError(translateError('no_token', undefined, MESSAGES.noToken), 401, { code: 'no_token' });
+  if (!token) throw failure(noToken());
   let response: Response;
   try {
     response = await fetch(path, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } });
-  } catch (e) {
-    throw new ApiError(
-      translateError('network', undefined, e instanceof Error && e.message ? e.message : MESSAGES.generic),
-      0,
-      { code: 'network' },
-    );
+  } catch {
+    throw failure(networkFailure(false));
   }
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    if (response.status === 401) clearToken();
-    throw errorFromResponse(response.status, body);
-  }
+  if (!response.ok) throw failure(errorFromResponse(response.status, body));
   return body as T;
 }
 
@@ -283,8 +293,8 @@ export async function apiDownload(
       opts.onProgress?.({ ...progress });
     }
   } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(e instanceof Error && e.message ? e.message : MESSAGES.generic, 0, { code: 'network' });
+    if (isAbort(e)) throw e;
+    throw failure(networkFailure(false));
   }
   const url = URL.createObjectURL(
     new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }),

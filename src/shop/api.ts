@@ -6,11 +6,11 @@ import {
   apiSendForm,
   clearToken,
   getToken,
+  networkFailure,
   rawRequest,
   serverSentence,
   setToken,
   toQuery,
-  translateError,
 } from '../lib/api';
 import type { CartPrice } from '../common/cart';
 import type { KycSession } from '../common/kyc';
@@ -162,12 +162,8 @@ async function finishLogin(path: string, body: Record<string, string>, fallback:
   let res;
   try {
     res = await rawRequest(path, { method: 'POST', body });
-  } catch (e) {
-    throw new ApiError(
-      translateError('network', undefined, e instanceof Error && e.message ? e.message : fallback),
-      0,
-      { code: 'network' },
-    );
+  } catch {
+    throw networkFailure(false);
   }
   const answer = (res.body ?? {}) as {
     ok?: boolean;

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { Restriction } from '../common/two-factor';
 import type { SessionUser } from '../common/users';
 import { attributeKeptReferral } from './referral';
+import { failureKind, onApiFailure, RECOVER_MS } from '../lib/api-errors';
 import {
   ApiError,
   confirmSignup as apiConfirmSignup,
@@ -70,6 +71,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => ctrl.abort();
   }, [check, failed]);
 
+  // A session the server could not be asked about is asked about again by itself, until it answers.
+  const unanswered = session.status === 'error';
+  useEffect(() => {
+    if (!unanswered) return;
+    const again = () => setCheck((n) => n + 1);
+    const timer = setTimeout(again, RECOVER_MS);
+    window.addEventListener('online', again);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', again);
+    };
+  }, [unanswered, check]);
+
   const enter = useCallback(async ({ user, restriction }: LoggedIn) => {
     // A restricted session may not be referred yet: the kept code waits for the next unrestricted one.
     if (!restriction) await attributeKeptReferral();
@@ -96,6 +110,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await apiLogout();
     setSession(OUT);
   }, []);
+
+  // Any call that finds the session gone logs out here, so the Account page shows its login form in place, and the
+  // signed-in page again after it; one that finds it restricted asks what to do first (the Account page shows it).
+  useEffect(
+    () =>
+      onApiFailure((e) => {
+        const kind = failureKind(e);
+        if (kind === 'session') {
+          forget();
+          setSession(OUT);
+        } else if (kind === 'two_factor_enrolment' || kind === 'password_change') {
+          refresh();
+        }
+      }),
+    [refresh],
+  );
 
   const recheck = useCallback(() => {
     setSession(getToken() ? { status: 'checking', user: null, error: null } : OUT);

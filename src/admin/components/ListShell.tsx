@@ -10,6 +10,7 @@ import {
   SelectInput,
   TopToolbar,
   useListContext,
+  useNotify,
   useResourceContext,
   useTranslate,
   type RaRecord,
@@ -17,6 +18,7 @@ import {
   type SortPayload,
 } from 'react-admin';
 import type { ResourceName } from '../../common/resources';
+import { recoverable } from '../../lib/api-errors';
 import { ListExportButton } from './ExportButton';
 import { KeyboardRowsBody } from './KeyboardRows';
 import PhoneList, { type MobileLines } from './PhoneList';
@@ -119,6 +121,7 @@ export default function ListShell<R extends RaRecord>({
   children,
 }: ListShellProps<R>) {
   const translate = useTranslate();
+  const notify = useNotify();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const routeResource = useResourceContext();
   const resource = listResource ?? routeResource;
@@ -164,7 +167,15 @@ export default function ListShell<R extends RaRecord>({
     component: Box,
     error: loadError ?? <ListLoadError message={key('load_failed')} />,
     ...(title === false && { title }),
-    ...(refetchInterval !== undefined && { queryOptions: { refetchInterval } }),
+    queryOptions: {
+      // The failure is said in place of the rows. One for want of the server is asked again every few seconds
+      // (providers/queryClient.ts), and would pop react-admin's notice again each time: that one is not notified.
+      onError: (error: Error) => {
+        if (!recoverable(error))
+          notify(error.message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: error.message } });
+      },
+      ...(refetchInterval !== undefined && { refetchInterval }),
+    },
     ...(filterDefaultValues && { filterDefaultValues }),
     ...(filter && { filter }),
     ...(storeKey && { storeKey }),

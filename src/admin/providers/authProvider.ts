@@ -2,7 +2,8 @@ import type { AuthProvider } from 'react-admin';
 import { ApiError, apiGet, clearToken, getToken, rawRequest, serverSentence, setToken } from '../../lib/api';
 import { can } from '../../common/capabilities';
 import { roleCanAccess } from '../../common/resources';
-import { restrictionOfCode, type Restriction } from '../../common/two-factor';
+import type { Restriction } from '../../common/two-factor';
+import { failureKind } from '../../lib/api-errors';
 import type { SessionUser } from '../../common/users';
 
 /** The logged-in user, and what their session must do before anything else (null: nothing). */
@@ -142,18 +143,22 @@ export const authProvider: AuthProvider = {
     if (!getToken()) throw { redirectTo: '/login', message: false };
   },
 
-  async checkError(error: { status?: number; code?: string }) {
-    if (error?.status === 401) {
+  /**
+   * Every API failure of the admin comes here: the data provider's through react-admin, the screens' own calls
+   * through ApiFailureRedirects. Logging out remembers the page, and the login page returns there.
+   */
+  async checkError(error: unknown) {
+    const kind = failureKind(error);
+    if (kind === 'session') {
       forget();
       throw { redirectTo: '/login' };
     }
     // The session must first change its password or enrol in 2FA: go there, still logged in.
-    const restriction = error?.status === 403 ? restrictionOfCode(error.code) : null;
-    if (restriction) {
+    if (kind === 'password_change' || kind === 'two_factor_enrolment') {
       me = null;
-      throw { redirectTo: RESTRICTION_PATHS[restriction], logoutUser: false, message: false };
+      throw { redirectTo: RESTRICTION_PATHS[kind], logoutUser: false, message: false };
     }
-    // 403 keeps the session: the screen itself says the action is not allowed.
+    // Any other 403 keeps the session: the screen itself says the action is not allowed.
   },
 
   async getIdentity() {

@@ -27,10 +27,13 @@ const one = (resource: string, id: RaRecord['id']) => `${base(resource)}/${encod
 
 type Body = Record<string, unknown>;
 
-/** Runs a request, turning transport errors into react-admin HttpErrors (body.errors feeds form field errors). */
+/**
+ * Runs a request, turning transport errors into react-admin HttpErrors (body.errors feeds form field errors).
+ * Unreported: react-admin hands the data provider's failures to authProvider.checkError itself.
+ */
 async function call(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<Body> {
   try {
-    return (await apiRequest<Body | null>(path, init)) ?? {};
+    return (await apiRequest<Body | null>(path, { ...init, unreported: true })) ?? {};
   } catch (e) {
     if (e instanceof ApiError) {
       const original = e.body && typeof e.body === 'object' ? (e.body as Body) : {};

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { RECOVER_MS, recoverable } from '../../lib/api-errors';
 
 export type Loaded<T> =
   | { status: 'loading'; data: T | null; error: null }
@@ -10,9 +11,12 @@ type Done<T> = { key: string; data: T | null; error: unknown; ok: boolean };
 /**
  * Runs `load` whenever `key` changes (aborting the previous call) and keeps the last answer while the
  * next one loads, so a list can stay on screen under its loading indicator. `retry` runs it again.
+ * A load that failed for want of the server is asked again by itself every RECOVER_MS, and when the browser is
+ * back online, its failure staying on screen until it is answered.
  */
 export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Loaded<T> & { retry: () => void } {
   const [attempt, setAttempt] = useState(0);
+  const [recovery, setRecovery] = useState(0);
   const [done, setDone] = useState<Done<T> | null>(null);
   const runKey = `${attempt}:${key}`;
 
@@ -27,7 +31,20 @@ export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T
     return () => ctrl.abort();
     // `load` is a new function each render; the key says when what it loads changed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [runKey]);
+  }, [runKey, recovery]);
+
+  const unanswered = !!done && done.key === runKey && !done.ok && recoverable(done.error);
+  useEffect(() => {
+    if (!unanswered) return;
+    // Not a new key: the failure stays on screen while it is asked again.
+    const again = () => setRecovery((n) => n + 1);
+    const timer = setTimeout(again, RECOVER_MS);
+    window.addEventListener('online', again);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', again);
+    };
+  }, [unanswered, done]);
 
   const retry = () => setAttempt((n) => n + 1);
   if (!done || done.key !== runKey) return { status: 'loading', data: done?.data ?? null, error: null, retry };

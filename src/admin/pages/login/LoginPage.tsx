@@ -54,10 +54,11 @@ function useLoginLocale() {
  * (its router's state); otherwise, or without one, the role's home.
  */
 function enter(redirectTo: string | undefined, returnToPrevious: boolean) {
-  const next = returnToPrevious
-    ? (window.history.state as { usr?: { nextPathname?: string } } | null)?.usr?.nextPathname
+  const from = returnToPrevious
+    ? (window.history.state as { usr?: { nextPathname?: string; nextSearch?: string } } | null)?.usr
     : undefined;
-  window.location.replace(next && next !== '/login' ? next : (redirectTo ?? '/'));
+  const next = from?.nextPathname;
+  window.location.replace(next && next !== '/login' ? `${next}${from?.nextSearch ?? ''}` : (redirectTo ?? '/'));
 }
 
 /**

@@ -1,0 +1,174 @@
+/**
+ * What a person sees when the server stops answering, when their session ends and when 2FA becomes required, on the
+ * screens the data provider loads and on those that call the API themselves. The server is "down" for the browser
+ * alone (its /api/ requests are refused as an unreachable host's are), so that it comes back when the route is lifted.
+ */
+import type { Page } from 'playwright-core';
+import { generate } from 'otplib';
+import { describe, expect, it } from 'vitest';
+import { apiCall, browserForFile, DEV_PASSWORD, login, serverUrl } from './browser.js';
+
+const WAIT = { timeout: 20_000 };
+const READ_FAILED = 'The server cannot be reached; we will retry.';
+const WRITE_FAILED = 'The server could not be reached. Check the connection and try again.';
+const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+
+const b = await browserForFile();
+const page: Page = b.page;
+await login(page, b.url, 'admin@rwa.dev');
+await page.waitForURL(/\/dashboard$/, WAIT);
+
+const isApi = (url: URL) => url.pathname.startsWith('/api/');
+const serverDown = () => page.route(isApi, (route) => route.abort('connectionrefused'));
+const serverBack = () => page.unroute(isApi);
+
+const menu = (name: string) => page.locator('a.RaMenuItemLink-root').filter({ hasText: new RegExp(`^${name}$`) });
+const notice = (text: string) => page.locator('.MuiSnackbar-root').getByText(text, { exact: true });
+const main = () => page.locator('main');
+const rows = () => page.locator('main tbody tr');
+
+/** Logs in on the login page the app went to, as a person would (not by opening /login, which forgets where they were). */
+async function logInHere(email: string, password = DEV_PASSWORD) {
+  await page.getByRole('textbox', { name: /email/i }).fill(email);
+  await page.getByRole('textbox', { name: /password/i }).fill(password);
+  await page.getByRole('button', { name: /^login$/i }).click();
+}
+
+describe('the server stops answering', () => {
+  it('Orders says so in a sentence instead of "Failed to fetch", and shows its rows by itself once it answers', async () => {
+    await serverDown();
+    try {
+      await menu('Orders').click();
+      await page.waitForURL(/\/orders$/, WAIT);
+      await expect.poll(() => main().getByText(`Failed to load orders: ${READ_FAILED}`).isVisible(), WAIT).toBe(true);
+      expect(await page.getByText('Failed to fetch').count()).toBe(0);
+    } finally {
+      await serverBack();
+    }
+    // Nobody clicks Refresh: the list asks again by itself.
+    await expect.poll(() => rows().count(), WAIT).toBeGreaterThan(0);
+    expect(await main().getByText(READ_FAILED).count()).toBe(0);
+  });
+
+  it('Save says so and keeps what was typed; saving again once it answers goes through', async () => {
+    const sku = `NET-${stamp}`;
+    await apiCall(page, '/api/products', {
+      title: `Network lamp ${stamp}`,
+      sku,
+      priceFiat: 10,
+      priceCrypto: '0.01',
+      rwaType: 'art',
+      status: 'draft',
+      stock: 1,
+    });
+    await menu('Products').click();
+    await page.waitForURL(/\/products$/, WAIT);
+    await page.getByPlaceholder('Search products').fill(sku);
+    await expect.poll(() => rows().count(), WAIT).toBe(1);
+    await rows().first().click();
+    await page.waitForURL(/\/products\/[^/]+\/show$/, WAIT);
+    await main().getByRole('link', { name: 'Edit' }).first().click();
+    await page.waitForURL(/\/products\/[^/]+$/, WAIT);
+    const name = page.getByLabel('Name');
+    await expect.poll(() => name.inputValue(), WAIT).toBe(`Network lamp ${stamp}`);
+    await name.fill(`Renamed lamp ${stamp}`);
+
+    await serverDown();
+    try {
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => notice(WRITE_FAILED).isVisible(), WAIT).toBe(true);
+      expect(await page.getByText('Failed to fetch').count()).toBe(0);
+      expect(page.url()).toMatch(/\/products\/[^/]+$/);
+      expect(await name.inputValue()).toBe(`Renamed lamp ${stamp}`);
+    } finally {
+      await serverBack();
+    }
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/products\/[^/]+\/show$/, WAIT);
+    await expect.poll(() => main().getByText(`Renamed lamp ${stamp}`).first().isVisible(), WAIT).toBe(true);
+  });
+
+  it("the shop's products say so too, and show themselves once it answers", async () => {
+    await page.goto(b.url('/shop'));
+    await expect.poll(() => page.getByRole('heading').first().isVisible(), WAIT).toBe(true);
+    await serverDown();
+    try {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+      await expect
+        .poll(() => page.getByText(`The products could not be loaded: ${READ_FAILED}`).isVisible(), WAIT)
+        .toBe(true);
+    } finally {
+      await serverBack();
+    }
+    await expect.poll(() => page.getByRole('heading', { level: 3 }).count(), WAIT).toBeGreaterThan(0);
+    expect(await page.getByText(READ_FAILED).count()).toBe(0);
+    await page.goto(b.url('/dashboard'));
+    await page.waitForURL(/\/dashboard$/, WAIT);
+  });
+});
+
+describe('the session ends on a screen that calls the API itself', () => {
+  it('Reports goes to the login, and the login comes back to Reports as it was', async () => {
+    await menu('Reports').click();
+    await page.waitForURL(/\/reports$/, WAIT);
+    await expect.poll(() => main().getByText('New Users').first().isVisible(), WAIT).toBe(true);
+    // The session is revoked on the server; the browser still holds its token.
+    await apiCall(page, '/api/admin/auth/logout', {});
+    await page.getByRole('combobox', { name: 'Date Range' }).click();
+    await page.getByRole('option', { name: 'Last 90 days' }).click();
+    await page.waitForURL(/\/login$/, WAIT);
+    await logInHere('admin@rwa.dev');
+    await page.waitForURL(/\/reports\?range=90d$/, WAIT);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Date Range' }).innerText(), WAIT).toBe('Last 90 days');
+    await expect.poll(() => main().getByText('New Users').first().isVisible(), WAIT).toBe(true);
+  });
+});
+
+/** A new admin with 2FA on, and their token: only such an admin may require 2FA of everyone. */
+async function enrolledAdmin(): Promise<string> {
+  const email = `guard.${stamp.toLowerCase()}@rwa.dev`;
+  const password = 'guard-password-1';
+  await apiCall(page, '/api/users', { email, name: 'Gina Guard', role: 'admin', password });
+  const call = async (path: string, body: unknown, token?: string) =>
+    (
+      await fetch(serverUrl(path), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+    ).json() as Promise<Record<string, string>>;
+  const { token } = await call('/api/admin/auth/login', { email, password });
+  const { secret } = await call('/api/auth/2fa/setup', {}, token);
+  await call('/api/auth/2fa/enable', { code: await generate({ secret }) }, token);
+  return token!;
+}
+
+const requireTwoFactor = async (token: string, on: boolean) => {
+  const res = await fetch(serverUrl('/api/settings'), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ twoFactorAuth: on }),
+  });
+  expect(res.status).toBe(200);
+};
+
+describe('2FA becomes required during the session', () => {
+  it('the next screen that calls the API itself goes to enrolment', async () => {
+    const guard = await enrolledAdmin();
+    await menu('Dashboard').click();
+    await page.waitForURL(/\/dashboard$/, WAIT);
+    await requireTwoFactor(guard, true);
+    try {
+      await expect
+        .poll(async () => ((await apiCall(page, '/api/auth/me')) as { restriction?: string }).restriction, WAIT)
+        .toBe('two_factor_enrolment');
+      await menu('Settings').click();
+      await page.waitForURL(/\/two-factor$/, WAIT);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Set up two-factor authentication' }).isVisible(), WAIT)
+        .toBe(true);
+    } finally {
+      await requireTwoFactor(guard, false);
+    }
+  });
+});
