@@ -23,6 +23,7 @@ export const CONFIG_VISIBILITY: Record<string, Visibility> = {
   databaseUrl: 'url',
   databaseListenUrl: 'url',
   logLevel: 'plain',
+  logFormat: 'plain',
   rateLimitMax: 'plain',
   loginRateLimitMax: 'plain',
   paymentRateLimitMax: 'plain',
