@@ -205,3 +205,24 @@ export type Affiliate = {
   totalEarnings: number;
   createdAt: string;
 };
+
+/** Someone an affiliate referred, as the affiliate's page lists them. */
+export type AffiliateReferral = {
+  id: string;
+  email: string;
+  name: string | null;
+  referredAt: string | null;
+  /** They have a paid order. */
+  active: boolean;
+};
+
+/** GET /api/affiliates/{id}: the affiliate, their clicks and commissions by status, and the newest people they referred. */
+export type AffiliateDetail = Affiliate & {
+  totalClicks: number;
+  uniqueClicks: number;
+  conversionRate: number;
+  pendingCommissions: number;
+  approvedCommissions: number;
+  paidCommissions: number;
+  referred: AffiliateReferral[];
+};

@@ -111,8 +111,18 @@ describe('manual mint jobs', () => {
     expect(retry.statusCode).toBe(409);
     expect(retry.json().error).toBe('Only a failed job can be retried; this one is succeeded.');
     expect((await t.call('POST', '/api/mint-jobs/00000000-0000-4000-8000-000000000000/retry')).statusCode).toBe(404);
-    expect((await t.call('GET', '/api/mint-jobs/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await t.call('POST', `/api/mint-jobs/${job.id}/retry`, { as: 'finance' })).statusCode).toBe(403);
+  });
+
+  it('a job’s page reads it for staff (finance too); an unknown job is a 404 with a sentence; a shopper is refused', async () => {
+    const job = await until((await buildMintJob(t)).id, 'succeeded');
+    const read = await t.call('GET', `/api/mint-jobs/${job.id}`, { as: 'finance' });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().job).toMatchObject({ id: job.id, status: 'succeeded', txHash: job.txHash, attempts: 1 });
+    const unknown = await t.call('GET', '/api/mint-jobs/00000000-0000-4000-8000-000000000000', { as: 'operator' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ ok: false, code: 'not_found', error: 'Mint job not found.' });
+    expect((await t.call('GET', `/api/mint-jobs/${job.id}`, { as: 'user' })).statusCode).toBe(403);
   });
 
   it('a failed job can be retried by an operator and then succeeds', async () => {

@@ -542,6 +542,56 @@ describe('affiliates', () => {
     expect((await t.call('GET', '/api/affiliates', { token: a.token })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/affiliates', { as: null })).statusCode).toBe(401);
   });
+
+  it('an affiliate’s page: the list’s figures, clicks and conversion, commissions by status, whom they referred; 404 with a sentence for a user who is none; staff only', async () => {
+    const [a, b, c] = [await person(), await person(), await person()];
+    await attribute(b, a.code);
+    await attribute(c, a.code);
+    await buys(b, 60);
+    await t.call('POST', '/api/referrals/click', {
+      as: null,
+      body: { code: a.code },
+      headers: { 'user-agent': 'One' },
+    });
+    await t.call('POST', '/api/referrals/click', {
+      as: null,
+      body: { code: a.code },
+      headers: { 'user-agent': 'Two' },
+    });
+
+    const res = await t.call('GET', `/api/affiliates/${a.id}`, { as: 'finance' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { affiliate } = res.json();
+    expect(affiliate).toMatchObject({
+      id: a.id,
+      email: a.email,
+      referralCode: a.code,
+      referredCount: 2,
+      totalEarnings: 3,
+      totalClicks: 2,
+      uniqueClicks: 2,
+      conversionRate: 50,
+      pendingCommissions: 3,
+      approvedCommissions: 0,
+      paidCommissions: 0,
+    });
+    expect(affiliate.referred.map((r: { email: string; active: boolean }) => [r.email, r.active])).toEqual([
+      [c.email, false],
+      [b.email, true],
+    ]);
+
+    // b is a user but referred nobody and earned nothing: not an affiliate.
+    for (const id of [b.id, '00000000-0000-4000-8000-000000000000']) {
+      const missing = await t.call('GET', `/api/affiliates/${id}`, { as: 'operator' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ ok: false, code: 'not_found', error: 'Affiliate not found.' });
+    }
+    expect((await t.call('GET', '/api/affiliates/not-a-uuid')).statusCode).toBe(400);
+    const own = await t.call('GET', `/api/affiliates/${a.id}`, { token: a.token });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error).toBe('You do not have permission to do this.');
+    expect((await t.call('GET', `/api/affiliates/${a.id}`, { as: null })).statusCode).toBe(401);
+  });
 });
 
 describe('sorting the affiliates, the network and the commissions', () => {

@@ -98,11 +98,9 @@ describe('the admin by keyboard alone (Tab, Enter, typing)', () => {
     await tabTo(page, (f) => f.tag === 'A' && /^edit$/i.test(f.text));
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/products/${id}$`));
-    // The edit page's code loads on demand; a person waits for its form before tabbing on.
-    await page.locator('input[name="title"]').waitFor();
-    await expect.poll(async () => (await focused(page)).testId).toBe('page-title');
+    // The edit page's code and record load on demand; once its form is shown its first field has the focus.
+    await expect.poll(async () => (await focused(page)).name).toBe('title');
     const { product: before } = await apiCall(page, `/api/products/${id}`);
-    await tabTo(page, (f) => f.tag === 'INPUT' && f.name === 'title');
     await page.keyboard.press('End');
     await page.keyboard.type(' (keyboard)');
     await tabTo(page, (f) => f.tag === 'BUTTON' && /^save$/i.test(f.text), 120);
@@ -123,4 +121,29 @@ describe('the admin by keyboard alone (Tab, Enter, typing)', () => {
       [id, before.title] as const,
     );
   }, 120_000);
+});
+
+describe('where the focus lands after opening a screen', () => {
+  it('Add coupon: on the Code field; a list and a record: on the page’s heading', async () => {
+    const menu = (name: string) => page.locator('a.RaMenuItemLink-root').filter({ hasText: new RegExp(`^${name}$`) });
+    await menu('Coupons').click();
+    await page.waitForURL(/\/coupons(\?.*)?$/);
+    await expect.poll(async () => (await focused(page)).testId).toBe('page-title');
+    expect((await focused(page)).text).toBe('Coupons');
+
+    await page.getByRole('link', { name: /add coupon/i }).click();
+    await page.waitForURL(/\/coupons\/create$/);
+    await expect.poll(async () => (await focused(page)).name).toBe('code');
+    expect((await focused(page)).tag).toBe('INPUT');
+
+    await menu('Mint Queue').click();
+    await page.waitForURL(/\/mint-queue(\?.*)?$/);
+    await expect.poll(async () => (await focused(page)).testId).toBe('page-title');
+    expect((await focused(page)).text).toBe('Mint Queue');
+    // A row opens the job's page: the focus is on the heading again.
+    await page.locator('main td.column-tokenId').first().click();
+    await page.waitForURL(/\/mint-queue\/[^/]+\/show$/);
+    await expect.poll(async () => (await focused(page)).testId).toBe('page-title');
+    expect((await focused(page)).text).toBe('Mint Queue');
+  });
 });

@@ -253,6 +253,8 @@ const RECORD_LISTS = LIST_SCREENS.filter(({ resource }) => hasShow(resource));
 const SHOWS: Partial<Record<ResourceName, RegExp>> = {
   payments: /Order[\s\S]*Refunds[\s\S]*Timeline/,
   payouts: new RegExp(`record\\.referrer\\.${stamp}[\\s\\S]*Commissions`),
+  'mint-queue': /Token \S+ ×[\s\S]*On chain[\s\S]*Times/,
+  affiliates: /Referral code[\s\S]*Referred users[\s\S]*Commissions for/,
 };
 
 /** A list reached as a person reaches it: its menu item where it has one, else its address (a tab of another screen). */
@@ -261,9 +263,10 @@ async function openListScreen(resource: ResourceName, path: string) {
   const previous = (await rows().count()) > 0 ? await rows().first().elementHandle() : null;
   const item = MENU.find((m) => m.resource === resource);
   if (item) await menu(en.app.menu[item.label as keyof typeof en.app.menu]).click();
+  // A new page load leaves nothing of the previous list (its element handle goes with the old document).
   else await page.goto(b.url(path));
   await page.waitForURL(new RegExp(`${path}(\\?.*)?$`), AT);
-  await previous?.waitForElementState('hidden', WAIT);
+  if (item) await previous?.waitForElementState('hidden', WAIT);
 }
 
 describe('every record page opened by a click on the first row of its list', () => {

@@ -1,4 +1,4 @@
-import { affiliatePage } from '../../../src/common/affiliates.schemas.js';
+import { affiliateOne, affiliatePage } from '../../../src/common/affiliates.schemas.js';
 import { commissionPage, ownCommissionQuery } from '../../../src/common/commissions.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { affiliateListQuery } from '../../../src/common/referrals.schemas.js';
@@ -7,7 +7,7 @@ import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
 import { affiliateAccess as access } from './policy.js';
 import { affiliateCsv } from './present.js';
-import { affiliateCommissions, affiliateRows, listAffiliates } from './service.js';
+import { affiliateCommissions, affiliateDetail, affiliateRows, listAffiliates } from './service.js';
 
 export default defineRoutes('affiliates', (r, { db, settings }) => {
   r.get(
@@ -35,6 +35,19 @@ export default defineRoutes('affiliates', (r, { db, settings }) => {
         columns: affiliateCsv,
         pages: keysetPages((page) => affiliateRows(db, req.query, page)),
       }),
+  );
+
+  r.get(
+    '/api/affiliates/:id',
+    {
+      config: access.read,
+      schema: {
+        params: idParams,
+        response: { 200: affiliateOne },
+        summary: 'An affiliate: their figures, clicks, commissions by status and the people they referred',
+      },
+    },
+    async (req) => ({ ok: true, affiliate: await affiliateDetail(db, req.params.id) }),
   );
 
   r.get(

@@ -1,17 +1,27 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Affiliate } from '../../../src/common/referrals.js';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Affiliate, AffiliateDetail } from '../../../src/common/referrals.js';
 import type { AffiliateListQuery } from '../../../src/common/referrals.schemas.js';
 import type { Db } from '../../db/client.js';
-import { commissions, users } from '../../db/schema.js';
+import { commissions, orders, referralClicks, referralVisits, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import { listCommissions } from '../commissions/service.js';
-import { presentAffiliate } from './present.js';
+import { conversionRate } from '../referrals/policy.js';
+import { presentAffiliate, presentAffiliateDetail } from './present.js';
 
 const counter = new Counter();
 /** users.id spelled out: in a one-table select drizzle leaves columns unqualified, which a subquery would read as its own. */
 const USER_ID = sql`"users"."id"`;
+/** The user has a paid order. */
+const BOUGHT = sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${USER_ID} and ${orders.status} in ('paid', 'fulfilled'))`;
+/** What the list shows of each affiliate beside the user: how many they referred, what they earned (not rejected or reversed). */
+const FIGURES = {
+  referred: sql<string>`(select count(*) from ${users} r where r.referred_by_id = ${USER_ID})`,
+  earned: sql<string>`(select coalesce(sum(${commissions.amountCents}), 0) from ${commissions} where ${commissions.referrerId} = ${USER_ID} and ${commissions.status} not in ('rejected', 'reversed'))`,
+};
+/** The affiliate's page lists the newest of the people they referred. */
+const REFERRED_SHOWN = 50;
 
 /**
  * A user is an affiliate once someone names them as referrer or they have earned a commission: `users.affiliate`, set by
@@ -55,11 +65,7 @@ export async function affiliateRows(db: Db, q: AffiliateOrder, page: Page): Prom
   );
   const rows = await db
     .with(ids)
-    .select({
-      u: users,
-      referred: sql<string>`(select count(*) from ${users} r where r.referred_by_id = ${USER_ID})`,
-      earned: sql<string>`(select coalesce(sum(${commissions.amountCents}), 0) from ${commissions} where ${commissions.referrerId} = ${USER_ID} and ${commissions.status} not in ('rejected', 'reversed'))`,
-    })
+    .select({ u: users, ...FIGURES })
     .from(ids)
     .innerJoin(users, eq(users.id, ids.pageId))
     .orderBy(...orderBy(order));
@@ -75,6 +81,42 @@ export async function listAffiliates(
     counter.count(db, users, affiliateFilter(q), JSON.stringify(['affiliates', q.q?.trim().toLowerCase()])),
   ]);
   return { affiliates: rows, ...total };
+}
+
+/** One affiliate: the list's figures, their clicks, conversion and commissions by status, and whom they referred. */
+export async function affiliateDetail(db: Db, id: string): Promise<AffiliateDetail> {
+  const [row] = await db
+    .select({ u: users, ...FIGURES })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.affiliate, true)));
+  if (!row) throw notFound('affiliate_not_found');
+  const [[clicks], [visits], [buyers], sums, referred] = await Promise.all([
+    db.select({ n: count() }).from(referralClicks).where(eq(referralClicks.referrerId, id)),
+    db.select({ n: count() }).from(referralVisits).where(eq(referralVisits.referrerId, id)),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.referredById, id), BOUGHT)),
+    db
+      .select({ status: commissions.status, cents: sql<string>`sum(${commissions.amountCents})` })
+      .from(commissions)
+      .where(eq(commissions.referrerId, id))
+      .groupBy(commissions.status),
+    db
+      .select({ id: users.id, email: users.email, name: users.name, referredAt: users.referredAt, active: BOUGHT })
+      .from(users)
+      .where(eq(users.referredById, id))
+      .orderBy(desc(users.referredAt), desc(users.id))
+      .limit(REFERRED_SHOWN),
+  ]);
+  const cents = Object.fromEntries(sums.map((s) => [s.status, Number(s.cents)]));
+  return presentAffiliateDetail(row, {
+    clicks: clicks?.n ?? 0,
+    uniqueClicks: visits?.n ?? 0,
+    conversionRate: conversionRate(buyers?.n ?? 0, visits?.n ?? 0),
+    cents,
+    referred,
+  });
 }
 
 export async function affiliateCommissions(

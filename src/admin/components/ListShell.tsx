@@ -24,6 +24,7 @@ import { KeyboardRowsBody } from './KeyboardRows';
 import PhoneList, { type MobileLines } from './PhoneList';
 import ListLoadError from './ListLoadError';
 import LoadMoreButton from './LoadMoreButton';
+import { scrollCue } from './scrollCue';
 
 /** A status-like filter: choice `id` is named `resources.<name>.<names>.<id>`, the empty entry `resources.<name>.filters.<all>`. */
 export type SelectFilter = { source: string; choices: readonly string[]; names: string; all: string; label?: string };
@@ -54,7 +55,6 @@ type ListShellProps<R extends RaRecord = RaRecord> = {
   loadError?: ReactNode;
   /** 'show' opens the record page; a function does its own thing (e.g. opens a dialog) and answers false. */
   rowClick?: 'show' | false | RowClickFunction;
-  cardSx?: SxProps<Theme>;
   /** `false` leaves the page title to the screen. */
   title?: false;
   /** Reload the rows this often (ms) while the screen is open. */
@@ -84,6 +84,14 @@ const INLINE_BULK_TOOLBAR = {
   '& .RaBulkActionsToolbar-toolbar.MuiToolbar-root': { position: 'relative', transform: 'none' },
 };
 
+/** A table wider than its card (the card hides what overflows it) scrolls inside the card, with a shadow where more is. */
+const tableSx = (bulk: boolean) => (theme: Theme) => ({
+  '& .RaDataTable-tableWrapper': scrollCue(theme),
+  // Its shadows show through the heading too (a sticky heading's own background is moot in a box that scrolls sideways).
+  '& .RaDataTable-headerCell': { backgroundColor: 'transparent' },
+  ...(bulk && INLINE_BULK_TOOLBAR),
+});
+
 function NoRows({ message }: { message: string }) {
   const translate = useTranslate();
   return <Typography sx={{ p: 2 }}>{translate(message)}</Typography>;
@@ -110,7 +118,6 @@ export default function ListShell<R extends RaRecord>({
   header,
   loadError,
   rowClick = 'show',
-  cardSx,
   title,
   refetchInterval,
   filterDefaultValues,
@@ -183,7 +190,7 @@ export default function ListShell<R extends RaRecord>({
   const body = (
     <>
       {header}
-      <Card variant="outlined" sx={cardSx}>
+      <Card variant="outlined">
         {phone && mobile ? (
           <PhoneList lines={mobile} rowClick={rowClick} empty={<NoRows message={key('empty')} />} />
         ) : (
@@ -191,7 +198,7 @@ export default function ListShell<R extends RaRecord>({
             rowClick={rowClick}
             body={KeyboardRowsBody}
             bulkActionButtons={bulkActionButtons || false}
-            sx={bulkActionButtons ? INLINE_BULK_TOOLBAR : undefined}
+            sx={tableSx(!!bulkActionButtons)}
             empty={<NoRows message={key('empty')} />}
           >
             {children}

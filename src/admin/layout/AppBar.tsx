@@ -27,7 +27,22 @@ function AppTitle() {
   const title = translate(titleKeyFor(pathname));
   return (
     <Box sx={{ flex: 1, display: 'flex', alignItems: 'baseline', gap: 2, minWidth: 0 }}>
-      <Typography variant="h6" component="h1" noWrap data-testid="page-title" tabIndex={-1}>
+      {/* One line ending in "…" (the whole title on hover) where there is room; on a phone two smaller lines instead. */}
+      <Typography
+        variant="h6"
+        component="h1"
+        data-testid="page-title"
+        tabIndex={-1}
+        title={title}
+        sx={{
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: { xs: 'normal', sm: 'nowrap' },
+          overflowWrap: 'anywhere',
+          fontSize: { xs: '1rem', sm: undefined },
+          lineHeight: { xs: 1.2, sm: undefined },
+        }}
+      >
         {title}
       </Typography>
       <Typography

@@ -7,6 +7,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -15,6 +16,7 @@ import { BooleanInput, maxValue, minValue, number, NumberInput, required, useTra
 import type { MemberLevel } from '../../../common/membership';
 import { apiSend } from '../../../lib/api';
 import DialogShell, { type DialogSubmit } from '../../components/DialogShell';
+import { scrollCue } from '../../components/scrollCue';
 import { isWholeNumber, when } from '../../components/validators';
 import { useFormat } from '../../hooks/useFormat';
 import { LevelChip } from './MembershipChips';
@@ -114,43 +116,45 @@ export default function LevelsTab({
   const benefitNames = (l: MemberLevel) =>
     BENEFITS.filter(([field]) => l[field]).map(([, key]) => translate(`app.membership.card.${key}`));
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box>
       <Typography variant="subtitle1" sx={{ mb: 1 }}>
         {translate(`${O}.title`)}
       </Typography>
-      <Table size="small" data-testid="levels-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate(`${O}.name`)}</TableCell>
-            <TableCell align="right">{translate(`${O}.min_points`)}</TableCell>
-            <TableCell align="right">{translate(`${O}.min_orders`)}</TableCell>
-            <TableCell align="right">{translate(`${O}.discount`)}</TableCell>
-            <TableCell>{translate(`${O}.benefits`)}</TableCell>
-            {canEdit && <TableCell>{translate(`${O}.actions`)}</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {levels.map((l) => (
-            <TableRow key={l.name} data-testid={`level-${l.name}`} selected={l.name === current}>
-              <TableCell>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <LevelChip level={l.name} />
-                  {l.name === current && <Chip size="small" variant="outlined" label={translate(`${O}.current`)} />}
-                </Stack>
-              </TableCell>
-              <TableCell align="right">{number(l.minPoints)}</TableCell>
-              <TableCell align="right">{number(l.minOrders)}</TableCell>
-              <TableCell align="right">{percent(l.discount)}</TableCell>
-              <TableCell>{benefitNames(l).join(' · ') || '—'}</TableCell>
-              {canEdit && (
-                <TableCell>
-                  <EditLevelDialog level={l} />
-                </TableCell>
-              )}
+      <TableContainer sx={scrollCue}>
+        <Table size="small" data-testid="levels-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate(`${O}.name`)}</TableCell>
+              <TableCell align="right">{translate(`${O}.min_points`)}</TableCell>
+              <TableCell align="right">{translate(`${O}.min_orders`)}</TableCell>
+              <TableCell align="right">{translate(`${O}.discount`)}</TableCell>
+              <TableCell>{translate(`${O}.benefits`)}</TableCell>
+              {canEdit && <TableCell>{translate(`${O}.actions`)}</TableCell>}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {levels.map((l) => (
+              <TableRow key={l.name} data-testid={`level-${l.name}`} selected={l.name === current}>
+                <TableCell>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <LevelChip level={l.name} />
+                    {l.name === current && <Chip size="small" variant="outlined" label={translate(`${O}.current`)} />}
+                  </Stack>
+                </TableCell>
+                <TableCell align="right">{number(l.minPoints)}</TableCell>
+                <TableCell align="right">{number(l.minOrders)}</TableCell>
+                <TableCell align="right">{percent(l.discount)}</TableCell>
+                <TableCell>{benefitNames(l).join(' · ') || '—'}</TableCell>
+                {canEdit && (
+                  <TableCell>
+                    <EditLevelDialog level={l} />
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Box>
   );
 }

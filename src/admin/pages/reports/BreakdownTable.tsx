@@ -11,6 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { scrollCue } from '../../components/scrollCue';
 import { useFormat } from '../../hooks/useFormat';
 import { MONEY_METRICS, type ReportPoint } from '../../../common/reports';
 
@@ -45,7 +46,12 @@ export default function BreakdownTable({
           </Typography>
         ) : (
           // Focusable so that a keyboard can scroll it; named by the card's title.
-          <TableContainer sx={{ maxHeight: 420 }} tabIndex={0} role="region" aria-label={title}>
+          <TableContainer
+            sx={(theme) => ({ ...scrollCue(theme), maxHeight: 420 })}
+            tabIndex={0}
+            role="region"
+            aria-label={title}
+          >
             <Table size="small" stickyHeader>
               <TableHead>
                 <TableRow>

@@ -9,6 +9,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -23,22 +24,23 @@ import { COMMISSION_STATUSES, type Affiliate, type Commission } from '../../../c
 import { apiGet, toQuery } from '../../../lib/api';
 import Mono from '../../components/Mono';
 import { shortId } from '../../components/ids';
+import { scrollCue } from '../../components/scrollCue';
 import { useLine } from '../../components/PhoneList';
 import { useFormat } from '../../hooks/useFormat';
 
 /**
  * "Commissions for <name>": the affiliate's commissions, re-fetched when the selection or the status changes. On a
- * phone they are a list of lines (amount, order, rate, date, status) brought into view when an affiliate is chosen.
+ * phone they are a list of lines (amount, order, rate, date, status), brought into view when `chosen` from the list.
  */
-export default function AffiliateCommissions({ affiliate }: { affiliate: Affiliate }) {
+export default function AffiliateCommissions({ affiliate, chosen }: { affiliate: Affiliate; chosen?: boolean }) {
   const translate = useTranslate();
   const { money, dateTime, number } = useFormat();
   const line = useLine();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const frame = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (phone) frame.current?.scrollIntoView({ block: 'start' });
-  }, [phone, affiliate.id]);
+    if (phone && chosen) frame.current?.scrollIntoView({ block: 'start' });
+  }, [phone, chosen, affiliate.id]);
   const [status, setStatus] = useState('');
   const list = useQuery({
     queryKey: ['affiliates', affiliate.id, 'commissions', status],
@@ -96,34 +98,36 @@ export default function AffiliateCommissions({ affiliate }: { affiliate: Affilia
           ))}
         </List>
       ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {['id', 'order', 'rate', 'amount', 'crypto', 'status', 'date'].map((k) => (
-                <TableCell key={k}>{t(`commission.${k}`)}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell>
-                  <Mono title={c.id}>{shortId(c.id)}</Mono>
-                </TableCell>
-                <TableCell>
-                  <Mono title={c.orderId}>{shortId(c.orderId)}</Mono>
-                </TableCell>
-                <TableCell>{rate(c)}</TableCell>
-                <TableCell>{money(c.amount, c.currency)}</TableCell>
-                <TableCell>
-                  <Mono>{c.amountCrypto || '0.00000000'}</Mono>
-                </TableCell>
-                <TableCell>{statusChip(c)}</TableCell>
-                <TableCell>{dateTime(c.createdAt)}</TableCell>
+        <TableContainer sx={scrollCue}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {['id', 'order', 'rate', 'amount', 'crypto', 'status', 'date'].map((k) => (
+                  <TableCell key={k}>{t(`commission.${k}`)}</TableCell>
+                ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {rows.map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell>
+                    <Mono title={c.id}>{shortId(c.id)}</Mono>
+                  </TableCell>
+                  <TableCell>
+                    <Mono title={c.orderId}>{shortId(c.orderId)}</Mono>
+                  </TableCell>
+                  <TableCell>{rate(c)}</TableCell>
+                  <TableCell>{money(c.amount, c.currency)}</TableCell>
+                  <TableCell>
+                    <Mono>{c.amountCrypto || '0.00000000'}</Mono>
+                  </TableCell>
+                  <TableCell>{statusChip(c)}</TableCell>
+                  <TableCell>{dateTime(c.createdAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
     </Box>
   );

@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { DataTable, useTranslate } from 'react-admin';
 import type { Affiliate } from '../../../common/referrals';
 import ListShell from '../../components/ListShell';
@@ -7,40 +7,44 @@ import { useLine } from '../../components/PhoneList';
 import RecordLink from '../../components/RecordLink';
 import { useFormat } from '../../hooks/useFormat';
 import AffiliateCommissions from './AffiliateCommissions';
+import { useAffiliateName } from './useAffiliateName';
 
 const A = 'resources.affiliates';
 
-/** Affiliates: search by name or email, the partners with their referrals and earnings, and one's commissions. */
+/**
+ * Affiliates: search by name or email, the partners with their referrals and earnings; a row opens the affiliate's
+ * page, "View Commissions" lists their commissions under the table.
+ */
 export default function AffiliateList() {
   const translate = useTranslate();
   const { money, date, number } = useFormat();
   const line = useLine();
+  const nameOf = useAffiliateName();
   const [selected, setSelected] = useState<Affiliate | null>(null);
   const view = (a: Affiliate) => (
-    <Button size="small" variant={selected?.id === a.id ? 'contained' : 'text'} onClick={() => setSelected(a)}>
+    <Button
+      size="small"
+      variant={selected?.id === a.id ? 'contained' : 'text'}
+      onClick={(e: MouseEvent) => {
+        // Not also the row's click, which opens the affiliate's page.
+        e.stopPropagation();
+        setSelected(a);
+      }}
+    >
       {translate(`${A}.view`)}
     </Button>
   );
-  const nameOf = (a: Affiliate) =>
-    [a.firstName, a.lastName].filter(Boolean).join(' ') || a.name || translate(`${A}.na`);
   return (
     <>
       <ListShell<Affiliate>
         perPage={50}
         search
         searchWidth={300}
-        rowClick={false}
         mobile={{
           primary: nameOf,
+          // The line opens the affiliate's page, with their commissions: text only, no link inside a link.
           secondary: (a) =>
-            line(
-              <RecordLink resource="users" id={a.id}>
-                {a.email}
-              </RecordLink>,
-              translate(`${A}.phone_referred`, { count: number(a.referredCount) }),
-              money(a.totalEarnings),
-            ),
-          actions: view,
+            line(a.email, translate(`${A}.phone_referred`, { count: number(a.referredCount) }), money(a.totalEarnings)),
         }}
         header={
           <Box sx={{ mb: 2 }}>
@@ -78,7 +82,7 @@ export default function AffiliateList() {
         />
         <DataTable.Col<Affiliate> label={`${A}.columns.actions`} disableSort render={view} />
       </ListShell>
-      {selected && <AffiliateCommissions affiliate={selected} />}
+      {selected && <AffiliateCommissions affiliate={selected} chosen />}
     </>
   );
 }

@@ -1,10 +1,9 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import PauseIcon from '@mui/icons-material/PauseCircleOutline';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import { DataTable, Title, useCanAccess, useStore, useTranslate } from 'react-admin';
 import { MINT_STATUSES, mintStatusOf, type MintJob } from '../../../common/mint';
-import { shortAddress, shortId } from '../../components/ids';
+import { shortAddress, shortHash, shortId } from '../../components/ids';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
 import { useLine } from '../../components/PhoneList';
 import MintStatusChip from '../../components/MintStatusChip';
@@ -18,8 +17,7 @@ import MintStatsCards from './MintStatsCards';
 import MintTokenDialog from './MintTokenDialog';
 import OrderRef from './OrderRef';
 import QueueStatusBar from './QueueStatusBar';
-import JobActionButton from './JobActionButton';
-import RejectMintButton from './RejectMintButton';
+import JobActions from './JobActions';
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 
@@ -89,23 +87,6 @@ function NoteCell({ job }: { job: MintJob }) {
   );
 }
 
-/** What a job's row offers: Retry when it failed, Approve and Reject while a manual mint awaits approval. */
-function JobActions({ job }: { job: MintJob }) {
-  return (
-    (
-      {
-        failed: <JobActionButton job={job} action="retry" />,
-        awaiting_approval: (
-          <Stack component="span" direction="row" spacing={0.5}>
-            <JobActionButton job={job} action="approve" />
-            <RejectMintButton job={job} />
-          </Stack>
-        ),
-      } as Partial<Record<string, ReactNode>>
-    )[mintStatusOf(job.status)] ?? null
-  );
-}
-
 /** Mint Queue: counts per status, the worker's state, and the jobs newest first, reloading every 5 s while auto refresh is on. */
 export default function MintJobList() {
   const translate = useTranslate();
@@ -137,23 +118,21 @@ export default function MintJobList() {
             <QueueStatusBar />
           </>
         }
-        rowClick={false}
-        cardSx={{ overflowX: 'auto' }}
         mobile={{
           primary: (j) =>
             translate('resources.mint-queue.phone_tokens', { amount: count(j.amount), tokenId: j.tokenId }),
+          // The line opens the job's page (with its links and actions): text only, no link inside a link.
           secondary: (j) =>
             line(
-              <OrderRef job={j} />,
+              <OrderRef job={j} plain />,
               <Mono title={j.walletAddress}>{shortAddress(j.walletAddress)}</Mono>,
               dateTime(j.createdAt),
-              j.txHash && <TxLink hash={j.txHash} url={j.explorerUrl} />,
+              j.txHash && <Mono title={j.txHash}>{shortHash(j.txHash)}</Mono>,
               mintStatusOf(j.status) === 'rejected'
                 ? j.rejectReason
                 : mintStatusOf(j.status) !== 'succeeded' && j.lastError,
             ),
           status: (j) => <MintStatusChip status={mintStatusOf(j.status)} />,
-          actions: canWrite ? (j) => <JobActions job={j} /> : undefined,
         }}
       >
         <DataTable.Col<MintJob>

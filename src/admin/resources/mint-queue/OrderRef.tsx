@@ -2,10 +2,14 @@ import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { MANUAL_ORDER_ID, type MintJob } from '../../../common/mint';
 import { shortId } from '../../components/ids';
+import Mono from '../../components/Mono';
 import RecordLink from '../../components/RecordLink';
 
-/** A mint job's order: "manual" for jobs minted by hand, "points conversion" for a member's, otherwise the order's short id linking to it. */
-export default function OrderRef({ job }: { job: Pick<MintJob, 'orderId' | 'source'> }) {
+/**
+ * A mint job's order: "manual" for jobs minted by hand, "points conversion" for a member's, otherwise the order's short
+ * id linking to it (`plain`: as text, inside a line that is itself a link).
+ */
+export default function OrderRef({ job, plain }: { job: Pick<MintJob, 'orderId' | 'source'>; plain?: boolean }) {
   const translate = useTranslate();
   const { orderId } = job;
   if (!orderId || orderId === MANUAL_ORDER_ID) {
@@ -16,6 +20,7 @@ export default function OrderRef({ job }: { job: Pick<MintJob, 'orderId' | 'sour
       </Typography>
     );
   }
+  if (plain) return <Mono title={orderId}>{shortId(orderId)}</Mono>;
   return (
     <RecordLink resource="orders" id={orderId} mono title={orderId}>
       {shortId(orderId)}

@@ -84,7 +84,7 @@ export default function ProductShow() {
             <TextField source="tokenId" emptyText="—" />
           </Labeled>
           <Labeled>
-            <TextField source="contract" emptyText="—" sx={{ fontFamily: 'monospace' }} />
+            <TextField source="contract" emptyText="—" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} />
           </Labeled>
         </Box>
         <FunctionField<Product>

@@ -33,6 +33,22 @@ const en = {
   no_commissions: 'No commissions found for this affiliate',
   load_failed: 'Failed to load affiliates',
   commissions_failed: 'Failed to load commissions',
+  // an affiliate's own page
+  detail: {
+    summary: 'Summary',
+    code: 'Referral code',
+    clicks: 'Total clicks',
+    unique_clicks: 'Unique clicks',
+    conversion: 'Conversion rate',
+    pending: 'Pending commissions',
+    approved: 'Approved commissions',
+    paid: 'Paid commissions',
+    referred: 'Referred users (newest 50)',
+    none_referred: 'Nobody referred yet',
+    referred_columns: { email: 'Email', name: 'Name', referred_at: 'Referred', active: 'Bought' },
+    active: 'Has a paid order',
+    not_active: 'No paid order yet',
+  },
 };
 
 export default en;

@@ -26,6 +26,21 @@ const zh: typeof en = {
   no_commissions: '该联盟伙伴暂无佣金',
   load_failed: '加载联盟伙伴失败',
   commissions_failed: '加载佣金失败',
+  detail: {
+    summary: '概要',
+    code: '推荐码',
+    clicks: '总点击数',
+    unique_clicks: '独立点击数',
+    conversion: '转化率',
+    pending: '待审核佣金',
+    approved: '已批准佣金',
+    paid: '已支付佣金',
+    referred: '推荐的用户（最新 50 位）',
+    none_referred: '尚未推荐任何人',
+    referred_columns: { email: '邮箱', name: '姓名', referred_at: '推荐时间', active: '购买' },
+    active: '有已付款订单',
+    not_active: '尚无已付款订单',
+  },
 };
 
 export default zh;
