@@ -134,7 +134,12 @@ export async function openRecord(page: Page, click: () => Promise<void>) {
     await click();
     await page.waitForURL(/\/[^/]+\/show$/, { waitUntil: 'commit' });
     const id = /\/([^/]+)\/show$/.exec(new URL(page.url()).pathname)![1]!;
-    await expect.poll(() => answered.some((p) => p.endsWith(`/${id}`)), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => answered.some((p) => p.endsWith(`/${id}`)), { timeout: 20_000 })
+      .toBe(true)
+      .catch((err: Error) => {
+        throw new Error(`${err.message}\nno answer for ${id} at ${page.url()}; answered: ${answered.join(', ')}`);
+      });
   } finally {
     page.off('response', seen);
   }

@@ -162,7 +162,9 @@ async function search(text: string, placeholder: string | RegExp = /search/i) {
 
 /** The page is the record's and stays so: no error screen, nothing thrown, `text` shown once the detail is in. */
 async function expectRecordPage(path: RegExp, text: RegExp) {
-  await page.waitForURL(path, AT);
+  await page.waitForURL(path, AT).catch((err: Error) => {
+    throw new Error(`${err.message}\n(the page is at ${page.url()})`);
+  });
   await expect.poll(() => page.locator('[data-testid="detail-pending"]').count(), WAIT).toBe(0);
   await expect.poll(() => page.locator('main').innerText(), WAIT).toMatch(text);
   expect(await page.getByText('Something went wrong').count()).toBe(0);
