@@ -114,7 +114,7 @@ describe('metrics with METRICS_TOKEN', () => {
     expect(sample(res.text, 'rwa_email_messages', { status: 'failed' })).toBe(0);
     expect(sample(res.text, 'rwa_metrics_queue_read_ok')).toBe(1);
     expect(res.text).toContain('nodejs_eventloop_lag_seconds');
-    if (engine() === 'postgres') expect(sample(res.text, 'rwa_db_pool_total')).toBeGreaterThan(0);
+    if (engine() === 'postgres') expect(sample(res.text, 'rwa_db_pool_connections')).toBeGreaterThan(0);
 
     if (!fs.existsSync(PROMTOOL)) {
       console.log(`metrics: promtool check skipped: ${PROMTOOL} is missing (Debian package prometheus)`);

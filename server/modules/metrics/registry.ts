@@ -43,10 +43,10 @@ export function createMetrics(database: Database) {
           this.set(read());
         },
       });
-    poolGauge('rwa_db_pool_total', 'PostgreSQL connections open in the pool.', () => pool.totalCount);
-    poolGauge('rwa_db_pool_idle', 'PostgreSQL connections idle in the pool.', () => pool.idleCount);
-    poolGauge('rwa_db_pool_waiting', 'Queries waiting for a pooled connection.', () => pool.waitingCount);
-    poolGauge('rwa_db_pool_max', 'The most connections the pool opens.', () => pool.options.max ?? 10);
+    poolGauge('rwa_db_pool_connections', 'PostgreSQL connections open in the pool.', () => pool.totalCount);
+    poolGauge('rwa_db_pool_idle_connections', 'PostgreSQL connections idle in the pool.', () => pool.idleCount);
+    poolGauge('rwa_db_pool_waiting_queries', 'Queries waiting for a pooled connection.', () => pool.waitingCount);
+    poolGauge('rwa_db_pool_max_connections', 'The most connections the pool opens.', () => pool.options.max ?? 10);
   }
   registerQueueGauges(registry, database);
   return { registry, http };
