@@ -16,7 +16,7 @@ import { configuredProviders } from './modules/payments/providers/index.js';
 import { SettingsService } from './modules/settings/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
-import metrics from './modules/metrics/plugin.js';
+import metrics from './plugins/metrics.js';
 import requestLog from './plugins/request-log.js';
 import { registerCacheControl } from './plugins/cache-control.js';
 import { registerHelmet } from './plugins/helmet.js';

@@ -2,13 +2,13 @@ import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
-import { bodyOf } from '../../plugins/errors.js';
-import { askPrimary, joinCluster } from './cluster.js';
-import { listenMetrics } from './port.js';
-import { createMetrics } from './registry.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { AppError } from '../lib/errors.js';
+import { bodyOf } from './errors.js';
+import { askPrimary, joinCluster } from '../modules/metrics/cluster.js';
+import { listenMetrics } from '../modules/metrics/port.js';
+import { createMetrics } from '../modules/metrics/registry.js';
 
 /** The label of requests that matched no route: their raw addresses would make a series each. */
 export const UNMATCHED = 'unmatched';
@@ -59,7 +59,7 @@ export default fp(async function metrics(app: FastifyInstance, opts: { config: C
     if (!token || !bearerMatches(req.headers.authorization, token)) return refuse(req, reply);
     return reply.type(registry.contentType).send(await scrape());
   });
-  // In a cluster the primary serves METRICS_PORT (cluster.ts).
+  // In a cluster the primary serves METRICS_PORT (modules/metrics/cluster.ts).
   if (port !== undefined && !inCluster) {
     const server = await listenMetrics(host, port, scrape);
     app.addHook('onClose', server.close);
