@@ -57,7 +57,12 @@ export default fp(async function metrics(app: FastifyInstance, opts: { config: C
   const scrape = inCluster ? askPrimary : () => registry.metrics();
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
     if (!token || !bearerMatches(req.headers.authorization, token)) return refuse(req, reply);
-    return reply.type(registry.contentType).send(await scrape());
+    const text = await scrape().catch((err: Error) => {
+      req.log.warn(`metrics: the scrape failed (${err.message})`);
+      return null;
+    });
+    if (text === null) return reply.status(503).send(bodyOf(new AppError(503, 'service_unavailable')));
+    return reply.type(registry.contentType).send(text);
   });
   // In a cluster the primary serves METRICS_PORT (modules/metrics/cluster.ts).
   if (port !== undefined && !inCluster) {

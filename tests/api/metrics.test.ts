@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
 import { engine } from './engine.js';
+import { buildOrder } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 const TOKEN = 'metrics-token-for-the-tests';
@@ -126,6 +127,18 @@ describe('metrics with METRICS_TOKEN', () => {
     expect(lintProblems(check.out)).toEqual([]);
   });
 
+  it('counts paid orders and their amounts by currency where they become paid', async () => {
+    const scrape = async () => (await get(`${baseOf(t)}/metrics`, { authorization: `Bearer ${TOKEN}` })).text;
+    const before = await scrape();
+    const order = await buildOrder(t, { paid: true });
+    const after = await scrape();
+    const currency = { currency: order.currency };
+    const delta = (name: string) => (sample(after, name, currency) ?? 0) - (sample(before, name, currency) ?? 0);
+    expect(delta('rwa_orders_paid_total')).toBe(1);
+    expect(delta('rwa_revenue_paid_minor_units_total')).toBe(Math.round(order.amountFiat * 100));
+    expect(after).toContain('# TYPE rwa_tokens_minted_total counter');
+  });
+
   it('counts rate-limit refusals by route', async () => {
     // Scraped on METRICS_PORT, which no rate limit counts.
     const port = await freePort();
@@ -201,6 +214,9 @@ describe.runIf(onPostgres)('WEB_CONCURRENCY=2: one scrape for both API processes
     expect(viaToken.status).toBe(200);
     expect(sample(viaToken.text, 'rwa_metrics_processes')).toBe(2);
     expect(sample(viaToken.text, 'http_request_duration_seconds_count', byPattern)).toBe(sent);
+    // The primary's business counters join the sum once (its mint worker counts the tokens minted).
+    expect(viaToken.text.match(/^# TYPE rwa_tokens_minted_total counter$/gm)).toHaveLength(1);
+    expect(sample(viaToken.text, 'rwa_tokens_minted_total')).toBe(0);
     if (fs.existsSync(PROMTOOL)) expect(lintProblems((await promtoolCheck(viaToken.text)).out)).toEqual([]);
   });
 });

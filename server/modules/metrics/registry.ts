@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.js';
+import { businessRegistry } from './business.js';
 import { queueReader, type QueueFigures } from './queues.js';
 
 /** Every figure of one process, in a registry of its own (tests build several apps in one process). */
@@ -49,7 +50,7 @@ export function createMetrics(database: Database) {
     poolGauge('rwa_db_pool_max_connections', 'The most connections the pool opens.', () => pool.options.max ?? 10);
   }
   registerQueueGauges(registry, database);
-  return { registry, http };
+  return { registry: Registry.merge([registry, businessRegistry]), http };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
