@@ -16,6 +16,7 @@ import { configuredProviders } from './modules/payments/providers/index.js';
 import { SettingsService } from './modules/settings/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import metrics from './plugins/metrics.js';
 import requestLog from './plugins/request-log.js';
 import { registerCacheControl } from './plugins/cache-control.js';
 import { registerHelmet } from './plugins/helmet.js';
@@ -154,6 +155,7 @@ export async function buildApp({
   await registerHelmet(app);
   await registerCacheControl(app);
   await registerRateLimit(app, config);
+  await app.register(metrics, { config, database });
   await app.register(requestLog, { format: config.logFormat });
   await app.register(errorsPlugin, { uiDir: ui });
   registerLifecycle(app);

@@ -117,6 +117,13 @@ const envSchema = z.object({
   CRYPTO_WATCH_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
   PAYOUT_COMPLETER_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters.').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .default('127.0.0.1')
+    .refine((v) => isIP(v) !== 0, 'METRICS_HOST must be an IP address to listen on, such as 127.0.0.1 or 0.0.0.0.'),
 });
 
 export type Config = {
@@ -176,6 +183,11 @@ export type Config = {
   pgliteThread: boolean;
   /** Prefix of every key written to Redis (so several apps or test runs can share one server). */
   redisKeyPrefix: string;
+  /**
+   * Prometheus metrics: GET /metrics on the API's port with `token` as a bearer token, and/or on `port` at `host`
+   * (loopback by default) without one. Neither set: no metrics (a 404).
+   */
+  metrics: { token?: string; port?: number; host: string };
 };
 
 export type MailConfig = { smtpUrl?: string; from: string };
@@ -294,5 +306,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     pgliteThread: e.PGLITE_THREAD,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }

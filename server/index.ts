@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { seedIfEmpty } from './seed/seed.js';
 import { startInvalidationBus } from './lib/invalidation.js';
 import { startCheckoutSweeper } from './modules/checkout/sweeper.js';
+import { serveClusterMetrics } from './modules/metrics/cluster.js';
 import { startDnsServer } from './modules/domain/dns-server.js';
 import { startChainRuntime, type ChainRuntime } from './modules/mint/runtime.js';
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
@@ -129,6 +130,7 @@ async function primary(config: Config) {
         );
       })
     : null;
+  const metrics = await serveClusterMetrics(config.metrics);
   const chainUrl = runtime.chain?.devChain?.rpcUrl ?? null;
   if (config.chain.mode === 'dev' && !chainUrl)
     throw new Error("WEB_CONCURRENCY needs the dev chain's JSON-RPC endpoint (DEV_CHAIN_PORT) for its API processes.");
@@ -175,6 +177,9 @@ async function primary(config: Config) {
     `  database: postgres; ${config.webConcurrency} API processes (WEB_CONCURRENCY), rate limits ${config.redisUrl ? 'shared through Redis' : 'per process (REDIS_URL unset)'}`,
     `  chain: ${chainLine(runtime, 'in the primary process')}`,
     `  DNS: ${dnsLine(config, dns?.port ?? null)}`,
+    ...(metrics
+      ? [`  metrics: every process's, summed, at http://${config.metrics.host}:${metrics.port}/metrics`]
+      : []),
   ]);
 
   return {
@@ -198,6 +203,7 @@ async function primary(config: Config) {
         ),
       );
       await sweeper.stop();
+      await metrics?.close();
       await dns?.close();
       await runtime.close();
       await bus.stop();

@@ -15,7 +15,7 @@ const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replac
 const WHERE: Record<string, string> = { querystring: 'query parameter', params: 'path parameter', headers: 'header' };
 
 /** The API's shape of an error: its sentence, codes and params, and each field's. */
-const bodyOf = (err: AppError) =>
+export const bodyOf = (err: AppError) =>
   errorBody(err.message, err.code, err.fields, {
     messageCode: err.messageCode,
     params: err.params,

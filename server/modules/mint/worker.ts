@@ -38,6 +38,7 @@ import {
   type SignedForJob,
 } from './queue.js';
 import { mark, publishSince } from '../../lib/invalidation.js';
+import { tokensMinted } from '../metrics/business.js';
 import { backoffMs } from '../../lib/loop.js';
 import { onMintQueued } from './enqueue.js';
 import { minedOutcome, rebroadcastFailed, type Outcome } from './policy.js';
@@ -235,7 +236,9 @@ export class MintWorker {
         });
     }
     await recordOutcomes(db, this.who, this.owner, outcomes, this.opts.onOrderMinted);
-    this.processed += outcomes.filter((o) => o.kind === 'succeeded').length;
+    const succeeded = new Set(outcomes.filter((o) => o.kind === 'succeeded').map((o) => o.jobId));
+    this.processed += succeeded.size;
+    for (const job of jobs) if (succeeded.has(job.id)) tokensMinted.inc(Number(job.amount));
     this.lastError = null;
     return jobs.length;
   }

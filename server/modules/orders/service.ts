@@ -33,6 +33,7 @@ import { cancelOrderMints, enqueueOrderMints, mintQueued } from '../mint/enqueue
 import { presentJob } from '../mint/present.js';
 import { ORDER_SORT_COLUMNS, orderCsvBatchQuery, orderPageQuery } from './list-json.js';
 import { noticeRun, paidShape, paidStatement } from './paid-statement.js';
+import { ordersPaid, revenuePaid } from '../metrics/business.js';
 import { holdCouponUse, insertPendingOrder, isTokenised, returnStock, takeStock, walletProblem } from './pending.js';
 import { canMove, illegalMoveMessage, isFulfilledBy, manualFulfilRefusal, ownMockOrderRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
@@ -334,6 +335,8 @@ export async function markOrderPaid(
   await earnPointsForOrder(tx, order, now);
   counter.touch();
   invalidateDashboard();
+  ordersPaid.inc({ currency: order.currency });
+  revenuePaid.inc({ currency: order.currency }, order.amountCents);
   return { items };
 }
 

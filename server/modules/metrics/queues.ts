@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { MINT_STATUSES } from '../../../src/common/mint.js';
+import { EMAIL_STATUSES } from '../../../src/common/notifications.js';
+import { queryRows, type Db } from '../../db/client.js';
+
+/** How long a scrape waits for the queue figures before it answers with the last ones read. */
+export const QUEUE_READ_TIMEOUT_MS = 2000;
+
+export type QueueFigures = {
+  ok: boolean;
+  mintJobs: Record<string, number>;
+  mintOldestQueuedSeconds: number;
+  emails: Record<string, number>;
+  emailOldestQueuedSeconds: number;
+};
+
+type Row = { kind: 'mint' | 'email'; status: string; n: number; oldest: number | string | null };
+
+const zeros = (statuses: readonly string[]) => Object.fromEntries(statuses.map((s) => [s, 0]));
+
+/** One grouped query over both tables (their status indexes); past QUEUE_READ_TIMEOUT_MS, the last figures read. */
+export const queueReader = (db: Db) => {
+  let last: Omit<QueueFigures, 'ok'> = {
+    mintJobs: zeros(MINT_STATUSES),
+    mintOldestQueuedSeconds: 0,
+    emails: zeros(EMAIL_STATUSES),
+    emailOldestQueuedSeconds: 0,
+  };
+  return async (): Promise<QueueFigures> => {
+    const read = queryRows<Row>(
+      db,
+      sql`select 'mint' as kind, status, count(*)::int as n,
+          extract(epoch from now() - min(created_at))::float8 as oldest
+        from mint_jobs group by status
+        union all
+        select 'email', status, count(*)::int, extract(epoch from now() - min(created_at))::float8
+        from email_messages group by status`,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), QUEUE_READ_TIMEOUT_MS)));
+    const rows = await Promise.race([read.catch(() => null), late]).finally(() => clearTimeout(timer));
+    if (!rows) return { ok: false, ...last };
+    const figures = { ...last, mintJobs: zeros(MINT_STATUSES), emails: zeros(EMAIL_STATUSES) };
+    figures.mintOldestQueuedSeconds = figures.emailOldestQueuedSeconds = 0;
+    for (const r of rows) {
+      const age = Math.max(0, Number(r.oldest ?? 0));
+      if (r.kind === 'mint') {
+        figures.mintJobs[r.status] = r.n;
+        if (r.status === 'queued') figures.mintOldestQueuedSeconds = age;
+      } else {
+        figures.emails[r.status] = r.n;
+        if (r.status === 'queued') figures.emailOldestQueuedSeconds = age;
+      }
+    }
+    last = figures;
+    return { ok: true, ...figures };
+  };
+};

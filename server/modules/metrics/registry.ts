@@ -1,0 +1,117 @@
+import pg from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../../db/client.js';
+import { businessRegistry } from './business.js';
+import { queueReader, type QueueFigures } from './queues.js';
+
+/** Every figure of one process, in a registry of its own (tests build several apps in one process). */
+export function createMetrics(database: Database) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const http = {
+    duration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from a request to its answer, by method, route pattern and status class.',
+      labelNames: ['method', 'route', 'status_class'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    inFlight: new Gauge({
+      name: 'http_requests_in_flight',
+      help: 'Requests received and not yet answered.',
+      registers: [registry],
+    }),
+    rateLimited: new Counter({
+      name: 'rwa_rate_limit_refusals_total',
+      help: 'Requests refused by a rate limit (429), by route pattern.',
+      labelNames: ['route'] as const,
+      registers: [registry],
+    }),
+  };
+  new Gauge({
+    name: 'rwa_metrics_processes',
+    help: 'Processes whose figures this scrape adds up (the API processes of a cluster, or 1).',
+    registers: [registry],
+  }).set(1);
+  const pool = (database.db as unknown as { $client: unknown }).$client;
+  if (pool instanceof pg.Pool) {
+    const poolGauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    poolGauge('rwa_db_pool_connections', 'PostgreSQL connections open in the pool.', () => pool.totalCount);
+    poolGauge('rwa_db_pool_idle_connections', 'PostgreSQL connections idle in the pool.', () => pool.idleCount);
+    poolGauge('rwa_db_pool_waiting_queries', 'Queries waiting for a pooled connection.', () => pool.waitingCount);
+    poolGauge('rwa_db_pool_max_connections', 'The most connections the pool opens.', () => pool.options.max ?? 10);
+  }
+  registerQueueGauges(registry, database);
+  return { registry: Registry.merge([registry, businessRegistry]), http };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * The mint queue and the email outbox, read from the database once a scrape (one query, bounded by a timeout). Every
+ * process of a cluster reads the same rows, so the cluster's figure is the largest one, not their sum.
+ */
+function registerQueueGauges(registry: Registry, database: Database) {
+  const read = queueReader(database.db);
+  let pending: Promise<QueueFigures> | null = null;
+  // The gauges' collect() run one after another in one scrape: they share one query.
+  const figures = () => {
+    pending ??= read().finally(() => setTimeout(() => (pending = null), 0));
+    return pending;
+  };
+  const common = { registers: [registry], aggregator: 'max' as const };
+  new Gauge({
+    ...common,
+    name: 'rwa_mint_jobs',
+    help: 'Mint jobs by status.',
+    labelNames: ['status'] as const,
+    async collect() {
+      const f = await figures();
+      this.reset();
+      for (const [status, n] of Object.entries(f.mintJobs)) this.set({ status }, n);
+    },
+  });
+  new Gauge({
+    ...common,
+    name: 'rwa_mint_oldest_queued_age_seconds',
+    help: 'Age of the oldest queued mint job (0: none queued).',
+    async collect() {
+      this.set((await figures()).mintOldestQueuedSeconds);
+    },
+  });
+  new Gauge({
+    ...common,
+    name: 'rwa_email_messages',
+    help: 'Email messages by status (queued, sending, failed, sent, outbox).',
+    labelNames: ['status'] as const,
+    async collect() {
+      const f = await figures();
+      this.reset();
+      for (const [status, n] of Object.entries(f.emails)) this.set({ status }, n);
+    },
+  });
+  new Gauge({
+    ...common,
+    name: 'rwa_email_oldest_queued_age_seconds',
+    help: 'Age of the oldest queued email message (0: none queued).',
+    async collect() {
+      this.set((await figures()).emailOldestQueuedSeconds);
+    },
+  });
+  new Gauge({
+    ...common,
+    name: 'rwa_metrics_queue_read_ok',
+    help: 'Whether the last read of the queue figures answered within its time (1) or not (0).',
+    async collect() {
+      this.set((await figures()).ok ? 1 : 0);
+    },
+  });
+}
