@@ -21,6 +21,7 @@ import {
   statusRefusal,
 } from './policy.js';
 import { presentAdjustment, presentPayout, type PayoutRow } from './present.js';
+import { notice } from '../../../src/common/notices-catalogue.js';
 
 const counter = new Counter({ exactTtlMs: 0 });
 
@@ -349,13 +350,14 @@ export async function settlePayout(
   );
   if (input.status === 'completed') {
     const hash = input.txHash ?? extra.txHash ?? payout.txHash;
-    const proof = hash ? `transaction ${hash}` : `bank reference ${input.reference ?? payout.reference}`;
+    const amount = { amount: fromCents(payout.amountCents).toFixed(2), currency: payout.currency };
     await notify(tx, {
       userId: payout.recipientId,
       channels: ['in_app', 'email'],
       link: '/referral-dashboard',
-      title: 'Your payout was sent',
-      body: `Your payout of ${fromCents(payout.amountCents).toFixed(2)} ${payout.currency} was completed (${proof}).`,
+      notice: hash
+        ? notice('payout_sent_tx', { ...amount, txHash: hash })
+        : notice('payout_sent_bank', { ...amount, reference: input.reference ?? payout.reference ?? '' }),
     });
   }
   counter.touch();
