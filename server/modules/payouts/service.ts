@@ -218,7 +218,7 @@ export async function listPayouts(db: Db, q: PayoutListQuery & { recipientId?: s
   return { payouts: rows, ...total, counts, totalAmount: fromCents(amount) };
 }
 
-export async function getPayout(db: Db, id: string, holdDays: number): Promise<PayoutDetail> {
+export async function getPayout(db: Db, id: string, holdDays: number, dualControlCents: number): Promise<PayoutDetail> {
   const payout = await onePayout(db, id);
   const [held, adjustments] = await Promise.all([
     listCommissions(db, { payoutId: id, limit: 1000, offset: 0 }, holdDays),
@@ -232,6 +232,12 @@ export async function getPayout(db: Db, id: string, holdDays: number): Promise<P
     ...payout,
     commissions: held.commissions,
     adjustments: adjustments.map((r) => presentAdjustment({ ...r.a, orderId: r.orderId })),
+    approvalRequired:
+      payout.status === 'pending' &&
+      dualControlRefusal(
+        { amountCents: toCents(payout.amount), currency: payout.currency, approvedBy: payout.approvedBy },
+        dualControlCents,
+      ) !== null,
   };
 }
 
