@@ -15,7 +15,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z
     .string()
-    .regex(/^https?:\/\/[^/\s]+\/?$/i, 'PUBLIC_URL must be the http(s) address people reach the site at, such as https://shop.example.com.')
+    .regex(
+      /^https?:\/\/[^/\s]+\/?$/i,
+      'PUBLIC_URL must be the http(s) address people reach the site at, such as https://shop.example.com.',
+    )
     .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),

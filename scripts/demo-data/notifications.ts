@@ -42,7 +42,10 @@ type Notice = {
   at: number;
 };
 /** An event's notice as the server stores it: its code and params, and its English text. */
-const said = (code: NoticeCode, params: NoticeParams = {}) => ({ ...noticeText(code, params)!, ...notice(code, params) });
+const said = (code: NoticeCode, params: NoticeParams = {}) => ({
+  ...noticeText(code, params)!,
+  ...notice(code, params),
+});
 const paidNotices: Notice[] = sales
   .filter((sale) => isPaid(sale) && sale.paidAt > TO - 45 * DAY)
   .map((sale) => ({

@@ -95,7 +95,9 @@ export const notificationAnswer = z.object({
   body: answerText.describe('In English'),
   messageCode: answerText
     .nullable()
-    .describe('What an event said, to show with `params` in the reader’s language; null: `title` and `body` as written'),
+    .describe(
+      'What an event said, to show with `params` in the reader’s language; null: `title` and `body` as written',
+    ),
   params: messageParams.nullable(),
   link: answerText.nullable().describe('A path in the app or an http(s) address'),
   read: z.boolean(),

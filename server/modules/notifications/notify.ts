@@ -25,7 +25,9 @@ export type NotifyInput = {
   /** A path in the app (/…) or an absolute address; emails get it absolute (emailText) under the body. */
   link?: string | null;
 } & (
-  | { /** What an event says (notices-catalogue.ts): stored as it is, shown in each reader's language. */ notice: Notice }
+  | {
+      /** What an event says (notices-catalogue.ts): stored as it is, shown in each reader's language. */ notice: Notice;
+    }
   | { /** What staff wrote, shown as written. */ title: string; body: string }
 );
 
