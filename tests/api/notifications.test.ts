@@ -4,6 +4,7 @@
  * of a role exactly once (also when a second app on the same database takes over mid-way, and with two workers at
  * once), retries and failures, the events that notify, and refused input changing nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../server/db/client.js';
@@ -18,7 +19,7 @@ import {
 import { setPublicOrigin } from '../../server/lib/site.js';
 import { createMailer } from '../../server/modules/notifications/mailer.js';
 import { expandBulkBatch, settleEmailBatch, workOnce } from '../../server/modules/notifications/worker.js';
-import { buildOrder, buildUser } from './factories.js';
+import { buildOrder, buildProduct, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { expectSorted, expectUnknownSortRefused } from './list-sorts.js';
 import { startSmtpReceiver } from './smtp-receiver.js';
@@ -477,6 +478,10 @@ describe('events notify the people concerned, in the event’s transaction', () 
 });
 
 describe('what events say: a message code for the reader’s language, and emails whose links open from a mail client', () => {
+  // A process runs one server; this file builds several, and the last one built set where links point.
+  const listeningAtT = () => setPublicOrigin(undefined, '127.0.0.1', Number(new URL(t.base).port));
+  beforeAll(listeningAtT);
+
   /** A pending payout of 123.45 USD to a new user, approved by an admin and completed by finance with a bank reference. */
   async function payOut(app: TestApp = t) {
     const recipient = await buildUser(app);
@@ -517,6 +522,29 @@ describe('what events say: a message code for the reader’s language, and email
     expect(sent.json().notification).toMatchObject({ title: 'Hand-written', messageCode: null, params: null });
   });
 
+  it('a card paid on the sandbox page tells the buyer by code, written by the one statement that marks the order paid', async () => {
+    const buyer = await buildUser(t);
+    const token = (await t.login(buyer.email)).json().token as string;
+    const product = await buildProduct(t, { priceFiat: 12.5, stock: 3 });
+    const session = (
+      await t.call('POST', '/api/checkout/session', {
+        token,
+        body: { items: [{ productId: product.id, qty: 2 }], email: buyer.email, provider: 'sandbox' },
+        headers: { 'idempotency-key': randomUUID() },
+      })
+    ).json();
+    expect(session.paymentId, JSON.stringify(session)).toEqual(expect.any(String));
+    const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Ada Buyer' };
+    const paid = await t.call('POST', `/api/payments/sandbox/${session.paymentId}/confirm`, { as: null, body: card });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [note] = (await t.call('GET', '/api/notifications', { token })).json().notifications;
+    expect(note).toMatchObject({
+      messageCode: 'order_paid',
+      params: { order: session.orderId.slice(0, 8), orderId: session.orderId, amount: '25.00', currency: 'USD' },
+      title: `Order ${session.orderId.slice(0, 8)} is paid`,
+    });
+  });
+
   it('the Site URL setting wins; without it PUBLIC_URL does, for emails and for links built on a request', async () => {
     await t.call('PUT', '/api/settings', { body: { siteUrl: 'https://shop.example.com' } });
     try {
@@ -535,7 +563,7 @@ describe('what events say: a message code for the reader’s language, and email
       expect(reset.json().setPasswordLink.url).toMatch(/^https:\/\/rwa\.example\.com\/set-password\?token=/);
     } finally {
       await pub.app.close();
-      setPublicOrigin(undefined, '127.0.0.1', Number(new URL(t.base).port));
+      listeningAtT();
     }
   });
 
