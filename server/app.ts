@@ -29,6 +29,7 @@ import { hasBuild, registerStatic, registerUploads } from './plugins/static.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { logDestination } from './lib/log.js';
 import { answerSerializer } from './lib/serializer.js';
+import { setPublicOrigin } from './lib/site.js';
 import './types.js';
 
 export type BuildOptions = {
@@ -76,6 +77,7 @@ export async function buildApp({
     // While closing, requests are refused in the API's error shape by plugins/lifecycle.ts, not Fastify's.
     return503OnClosing: false,
   });
+  setPublicOrigin(config.publicUrl, config.host, config.port);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializer({ exact: config.env === 'test' }));
   useJsonBodies(app);

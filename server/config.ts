@@ -14,6 +14,13 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^/\s]+\/?$/i,
+      'PUBLIC_URL must be the http(s) address people reach the site at, such as https://shop.example.com.',
+    )
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_LISTEN_URL: z.string().url().optional(),
@@ -130,6 +137,8 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** Where people reach the site (PUBLIC_URL), for links in emails when the Site URL setting is empty; unset: the listening address. */
+  publicUrl?: string;
   dataDir: string;
   /** Uploaded files (product images): DATA_DIR/uploads, served from /uploads/. */
   uploadsDir: string;
@@ -259,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    publicUrl: e.PUBLIC_URL,
     dataDir: path.resolve(e.DATA_DIR),
     uploadsDir: path.resolve(e.DATA_DIR, 'uploads'),
     privateUploadsDir: path.resolve(e.DATA_DIR, 'uploads', PRIVATE_UPLOADS),

@@ -15,6 +15,7 @@ import { fulfilOrderIfMinted } from './modules/orders/service.js';
 import { runMain } from './lib/process.js';
 import { drain } from './plugins/lifecycle.js';
 import { uiDir } from './lib/paths.js';
+import { listenUrl, setPublicOrigin } from './lib/site.js';
 
 /** Set by a cluster's primary for its API processes: the primary's dev chain endpoint, which they use instead of their own. */
 const PRIMARY_CHAIN_ENV = 'RWA_PRIMARY_DEV_CHAIN_URL';
@@ -41,7 +42,7 @@ function dnsLine(config: Config, port: number | null) {
 }
 
 function banner(config: Config, port: number, lines: string[]) {
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const url = listenUrl(config.host, port);
   const out = [
     '',
     `RWA Commerce is running at ${url}`,
@@ -87,6 +88,7 @@ async function single(config: Config) {
   // The bound port, not config.port: PORT=0 asks the system for a free one.
   const bound = app.server.address();
   const port = bound && typeof bound === 'object' ? bound.port : config.port;
+  setPublicOrigin(config.publicUrl, config.host, port);
   banner(config, port, [
     `  database: ${database.kind}${database.kind === 'pglite' ? ` (${path.resolve(config.dataDir, 'pglite')})` : ''}`,
     `  chain: ${chainLine(app.ctx.chain)}`,
@@ -173,6 +175,7 @@ async function primary(config: Config) {
   });
   for (let i = 0; i < config.webConcurrency; i++) fork();
   const port = await listening;
+  setPublicOrigin(config.publicUrl, config.host, port);
   banner(config, port, [
     `  database: postgres; ${config.webConcurrency} API processes (WEB_CONCURRENCY), rate limits ${config.redisUrl ? 'shared through Redis' : 'per process (REDIS_URL unset)'}`,
     `  chain: ${chainLine(runtime, 'in the primary process')}`,
@@ -229,6 +232,8 @@ async function apiProcess(config: Config) {
     dnsServer: false,
   });
   await app.listen({ host: own.host, port: own.port });
+  const bound = app.server.address();
+  setPublicOrigin(own.publicUrl, own.host, bound && typeof bound === 'object' ? bound.port : own.port);
   return {
     stop: async (signal: string) => {
       app.log.info(`${signal}: draining (up to ${config.shutdownGraceMs / 1000} s), then stopping`);

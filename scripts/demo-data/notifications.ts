@@ -7,6 +7,7 @@ import { TO, DAY, iso } from './context.js';
 import { staff, shoppers } from './accounts.js';
 import { sales, admin, finance, isPaid, amountOf } from './orders.js';
 import { operator } from './domain.js';
+import { notice, noticeText, type NoticeCode, type NoticeParams } from '../../src/common/notices-catalogue.js';
 
 const BULK_AT = TO - 14 * DAY;
 const everyone = [...staff, ...shoppers]
@@ -31,59 +32,45 @@ export const bulk = {
   expandedAt: iso(BULK_AT + 60_000),
   finishedAt: iso(BULK_AT + 120_000),
 };
-type Notice = { userId: string; title: string; body: string; link: string; at: number };
+type Notice = {
+  userId: string;
+  title: string;
+  body: string;
+  messageCode: NoticeCode;
+  params: NoticeParams;
+  link: string;
+  at: number;
+};
+/** An event's notice as the server stores it: its code and params, and its English text. */
+const said = (code: NoticeCode, params: NoticeParams = {}) => ({
+  ...noticeText(code, params)!,
+  ...notice(code, params),
+});
 const paidNotices: Notice[] = sales
   .filter((sale) => isPaid(sale) && sale.paidAt > TO - 45 * DAY)
   .map((sale) => ({
     userId: sale.customerId,
     link: '/shop/account',
     at: sale.paidAt,
-    title: `Order ${String(sale.order.id).slice(0, 8)} is paid`,
-    body: `We received your payment of ${(amountOf(sale) / 100).toFixed(2)} USD for order ${String(sale.order.id)}. Thank you for your purchase.`,
+    ...said('order_paid', {
+      order: String(sale.order.id).slice(0, 8),
+      orderId: String(sale.order.id),
+      amount: (amountOf(sale) / 100).toFixed(2),
+      currency: 'USD',
+    }),
   }));
 const staffNotices: Notice[] = [
   {
     userId: admin.id,
-    title: 'A payout awaits your approval',
-    body: 'A payout requested by Finance User needs a second approver.',
+    ...said('payout_awaits_approval', { creator: 'Finance User' }),
     link: '/payouts',
     at: TO - 3 * DAY,
   },
-  {
-    userId: admin.id,
-    title: 'Identity checks to review',
-    body: 'New identity documents were sent for review.',
-    link: '/kyc',
-    at: TO - 2 * DAY,
-  },
-  {
-    userId: admin.id,
-    title: 'Weekly report ready',
-    body: 'Last week’s sales and commissions are in Reports.',
-    link: '/reports',
-    at: TO - 30 * DAY,
-  },
-  {
-    userId: finance.id,
-    title: 'Commissions to review',
-    body: 'Commissions past their hold period wait for approval.',
-    link: '/referrals',
-    at: TO - 7 * DAY,
-  },
-  {
-    userId: finance.id,
-    title: 'A payout failed',
-    body: 'The bank returned a transfer: the account is closed.',
-    link: '/payouts',
-    at: TO - 29 * DAY,
-  },
-  {
-    userId: operator.id,
-    title: 'Low stock',
-    body: 'A product has fewer than five items left.',
-    link: '/products',
-    at: TO - 4 * DAY,
-  },
+  { userId: admin.id, ...said('kyc_to_review'), link: '/kyc', at: TO - 2 * DAY },
+  { userId: admin.id, ...said('weekly_report'), link: '/reports', at: TO - 30 * DAY },
+  { userId: finance.id, ...said('commissions_to_review'), link: '/referrals', at: TO - 7 * DAY },
+  { userId: finance.id, ...said('payout_failed'), link: '/payouts', at: TO - 29 * DAY },
+  { userId: operator.id, ...said('low_stock', { count: 5 }), link: '/products', at: TO - 4 * DAY },
 ];
 export const notifications = [
   ...everyone.map((u) => ({

@@ -806,8 +806,12 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The English text; what the reader sees when there is no message code (staff wrote it). */
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** What an event said (src/common/notices-catalogue.ts), shown in the reader's language. */
+    messageCode: text('message_code'),
+    params: jsonb('params').$type<Record<string, string | number>>(),
     link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     bulkId: uuid('bulk_id').references(() => notificationBulks.id, { onDelete: 'set null' }),

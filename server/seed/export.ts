@@ -336,6 +336,8 @@ const COLLECTIONS: Collection[] = [
       ['userId', 't.user_id'],
       ['title', 't.title'],
       ['body', 't.body'],
+      ['messageCode', 't.message_code'],
+      ['params', 't.params'],
       ['link', 't.link'],
       ['bulkId', 't.bulk_id'],
       ['readAt', iso('t.read_at')],

@@ -6,6 +6,7 @@ import {
   LINK_MAX,
   TITLE_MAX,
 } from '../../src/common/notifications.js';
+import { isNoticeCode, noticeText, type Notice, type NoticeParams } from '../../src/common/notices-catalogue.js';
 import { dateOf, flag } from './domain.js';
 import type { At } from './format.js';
 import { count, first, missing, oneOf, shown, str, userRef, type Ctx, type Rec } from './records.js';
@@ -100,6 +101,23 @@ export function parseNotificationBulks(ctx: Ctx, records: Rec[], userIds: Set<st
   });
 }
 
+/**
+ * What an event said (optional `messageCode` and `params`, notices-catalogue.ts): null when the record has no code, or
+ * one the catalogue does not know or with params that are not an object of texts and numbers (then it keeps its text).
+ */
+function noticeOf(ctx: Ctx, at: At, r: Rec): Notice | null {
+  if (missing(r.messageCode)) return null;
+  const params = r.params ?? {};
+  const plain =
+    typeof params === 'object' &&
+    !Array.isArray(params) &&
+    Object.values(params).every((v) => typeof v === 'string' || typeof v === 'number');
+  if (isNoticeCode(r.messageCode) && plain) return { messageCode: r.messageCode, params: params as NoticeParams };
+  const wrong = plain ? `${shown(r.messageCode)} is not a message code` : 'params must be texts and numbers by name';
+  ctx.notes.problem(at, plain ? 'messageCode' : 'params', wrong, 'kept its title and body without a message code');
+  return null;
+}
+
 export function parseNotifications(ctx: Ctx, records: Rec[], userIds: Set<string>, bulks: Bulks): SeedNotification[] {
   const reached = new Set<string>();
   return records.flatMap((r, i) => {
@@ -109,8 +127,10 @@ export function parseNotifications(ctx: Ctx, records: Rec[], userIds: Set<string
       if (missing(r.userId)) ctx.notes.problem(at, 'userId', 'missing', 'skipped the notification');
       return [];
     }
-    const title = text(ctx, at, r, 'title', TITLE_MAX, 'notification');
-    const body = text(ctx, at, r, 'body', BODY_MAX, 'notification');
+    const said = noticeOf(ctx, at, r);
+    const words = said && noticeText(said.messageCode, said.params);
+    const title = words?.title ?? text(ctx, at, r, 'title', TITLE_MAX, 'notification');
+    const body = words?.body ?? text(ctx, at, r, 'body', BODY_MAX, 'notification');
     const bulkId = bulkRef(ctx, at, r, bulks, 'notification');
     if (!title || !body || bulkId === false) return [];
     if (bulkId && reached.has(`${bulkId}/${userId}`)) {
@@ -129,6 +149,8 @@ export function parseNotifications(ctx: Ctx, records: Rec[], userIds: Set<string
         userId,
         title,
         body,
+        messageCode: said?.messageCode ?? null,
+        params: said?.params ?? null,
         link: str(r.link),
         bulkId,
         readAt: dateOf(ctx, at, r, 'readAt'),

@@ -1,6 +1,6 @@
 /** What the notification routes take. */
 import { z } from 'zod';
-import { answerText, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
+import { answerText, instant, listTotal, messageParams, nullableInstant, okWith } from './answers.schemas.js';
 import { listQuery, sortOf } from './list.schemas.js';
 import {
   AUDIENCES,
@@ -91,8 +91,14 @@ export const notificationAnswer = z.object({
   id: answerText,
   userId: answerText,
   userEmail: answerText.optional().describe('The recipient’s email, in the staff view of every user’s notifications'),
-  title: answerText,
-  body: answerText,
+  title: answerText.describe('In English'),
+  body: answerText.describe('In English'),
+  messageCode: answerText
+    .nullable()
+    .describe(
+      'What an event said, to show with `params` in the reader’s language; null: `title` and `body` as written',
+    ),
+  params: messageParams.nullable(),
   link: answerText.nullable().describe('A path in the app or an http(s) address'),
   read: z.boolean(),
   readAt: nullableInstant,

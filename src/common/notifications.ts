@@ -40,8 +40,12 @@ export type Notification = {
   userId: string;
   /** Staff reading all users' notifications see whose it is. */
   userEmail?: string;
+  /** In English; a reader sees `messageCode` with `params` in their language when there is one (notices-catalogue.ts). */
   title: string;
   body: string;
+  /** What an event said; null for what staff wrote (shown as written) and for notifications older than the codes. */
+  messageCode: string | null;
+  params: Record<string, string | number> | null;
   /** A path in the app or an absolute address (e.g. a transaction's page). */
   link: string | null;
   read: boolean;

@@ -119,6 +119,11 @@ const adjustmentAnswer = z.object({
 export const payoutDetailAnswer = payoutAnswer.extend({
   commissions: z.array(commissionAnswer),
   adjustments: z.array(adjustmentAnswer),
+  approvalRequired: z
+    .boolean()
+    .describe(
+      'Pending above the dual control threshold and not approved: someone other than its creator and recipient approves it before it is completed or paid on chain',
+    ),
 }) satisfies z.ZodType<PayoutDetail>;
 
 export const payoutOne = okWith({ payout: payoutAnswer });

@@ -175,7 +175,12 @@ export type Payout = {
   completedAt: string | null;
 };
 
-export type PayoutDetail = Payout & { commissions: Commission[]; adjustments: CommissionAdjustment[] };
+export type PayoutDetail = Payout & {
+  commissions: Commission[];
+  adjustments: CommissionAdjustment[];
+  /** Pending above the dual control threshold and not approved: a second member of staff must approve it before it is paid. */
+  approvalRequired: boolean;
+};
 
 /** GET /api/payouts/{id}/onchain-quote: what Pay on chain would send, shown before it is confirmed. */
 export type OnchainQuote = {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.js';
 import { GUEST_ID_HEADER } from '../../src/common/checkout.js';
 import { loadConfig } from '../../server/config.js';
+import { setPublicOrigin } from '../../server/lib/site.js';
 import { fromPglite, fromPgliteThread, fromPostgres, openPglite, type Database } from '../../server/db/client.js';
 import { PGliteThread } from '../../server/db/pglite-thread.js';
 import { engine, postgresUrl, withDatabase } from './engine.js';
@@ -140,7 +141,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     return payload;
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const port = (app.server.address() as { port: number }).port;
+  const base = `http://127.0.0.1:${port}`;
+  // As index.ts does once the port is bound: links nobody's request carries point here (or to PUBLIC_URL).
+  setPublicOrigin(config.publicUrl, '127.0.0.1', port);
   let checkAnswer: ReturnType<typeof answerChecker> | undefined;
   let calls = 0;
   /** A request whose answer must be one the OpenAPI document declares for its route, or the test fails. */
@@ -161,6 +165,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
 
   const helpers = {
     app,
+    /** Where this app listens: what emails link to when neither the Site URL setting nor PUBLIC_URL is set. */
+    base,
     db: database.db,
     database,
     /** The PostgreSQL URL of this file's database (undefined on PGlite). */

@@ -4,6 +4,7 @@
  * of a role exactly once (also when a second app on the same database takes over mid-way, and with two workers at
  * once), retries and failures, the events that notify, and refused input changing nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../server/db/client.js';
@@ -15,9 +16,10 @@ import {
   payouts,
   users,
 } from '../../server/db/schema.js';
+import { setPublicOrigin } from '../../server/lib/site.js';
 import { createMailer } from '../../server/modules/notifications/mailer.js';
 import { expandBulkBatch, settleEmailBatch, workOnce } from '../../server/modules/notifications/worker.js';
-import { buildOrder, buildUser } from './factories.js';
+import { buildOrder, buildProduct, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { expectSorted, expectUnknownSortRefused } from './list-sorts.js';
 import { startSmtpReceiver } from './smtp-receiver.js';
@@ -472,6 +474,110 @@ describe('events notify the people concerned, in the event’s transaction', () 
     // Suspending again changes nothing and sends nothing.
     await t.call('PUT', `/api/users/${user.id}`, { body: { status: 'suspended' } });
     expect(await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, user.email))).toHaveLength(1);
+  });
+});
+
+describe('what events say: a message code for the reader’s language, and emails whose links open from a mail client', () => {
+  // A process runs one server; this file builds several, and the last one built set where links point.
+  const listeningAtT = () => setPublicOrigin(undefined, '127.0.0.1', Number(new URL(t.base).port));
+  beforeAll(listeningAtT);
+
+  /** A pending payout of 123.45 USD to a new user, approved by an admin and completed by finance with a bank reference. */
+  async function payOut(app: TestApp = t) {
+    const recipient = await buildUser(app);
+    const [payout] = await app.db
+      .insert(payouts)
+      .values({ recipientId: recipient.id, grossCents: 12345, amountCents: 12345 })
+      .returning();
+    expect((await app.call('POST', `/api/payouts/${payout!.id}/approve`, { as: 'admin' })).statusCode).toBe(200);
+    const done = await app.call('PUT', `/api/payouts/${payout!.id}/status`, {
+      as: 'finance',
+      body: { status: 'completed', reference: 'BANK-77' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const [mail] = await app.db.select().from(emailMessages).where(eq(emailMessages.toAddress, recipient.email));
+    return { recipient, mail: mail! };
+  }
+
+  it('the payout’s recipient reads its code and params; its email links to the referral page on this server', async () => {
+    const { recipient, mail } = await payOut();
+    const token = (await t.login(recipient.email)).json().token as string;
+    const [note] = (await t.call('GET', '/api/notifications', { token })).json().notifications;
+    expect(note).toMatchObject({
+      messageCode: 'payout_sent_bank',
+      params: { amount: '123.45', currency: 'USD', reference: 'BANK-77' },
+      title: 'Your payout was sent',
+      body: 'Your payout of 123.45 USD was completed (bank reference BANK-77).',
+      link: '/referral-dashboard',
+    });
+    // No Site URL, no PUBLIC_URL: the address this server listens at, as the start banner prints it.
+    expect(mail.subject).toBe('Your payout was sent');
+    expect(mail.body).toBe(
+      `Your payout of 123.45 USD was completed (bank reference BANK-77).\n\n${t.base}/referral-dashboard`,
+    );
+    // What staff write has no code: it is shown as written.
+    const sent = await t.call('POST', '/api/notifications/send', {
+      body: { userId: recipient.id, title: 'Hand-written', body: 'As typed.' },
+    });
+    expect(sent.json().notification).toMatchObject({ title: 'Hand-written', messageCode: null, params: null });
+  });
+
+  it('a card paid on the sandbox page tells the buyer by code, written by the one statement that marks the order paid', async () => {
+    const buyer = await buildUser(t);
+    const token = (await t.login(buyer.email)).json().token as string;
+    const product = await buildProduct(t, { priceFiat: 12.5, stock: 3 });
+    const session = (
+      await t.call('POST', '/api/checkout/session', {
+        token,
+        body: { items: [{ productId: product.id, qty: 2 }], email: buyer.email, provider: 'sandbox' },
+        headers: { 'idempotency-key': randomUUID() },
+      })
+    ).json();
+    expect(session.paymentId, JSON.stringify(session)).toEqual(expect.any(String));
+    const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Ada Buyer' };
+    const paid = await t.call('POST', `/api/payments/sandbox/${session.paymentId}/confirm`, { as: null, body: card });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [note] = (await t.call('GET', '/api/notifications', { token })).json().notifications;
+    expect(note).toMatchObject({
+      messageCode: 'order_paid',
+      params: { order: session.orderId.slice(0, 8), orderId: session.orderId, amount: '25.00', currency: 'USD' },
+      title: `Order ${session.orderId.slice(0, 8)} is paid`,
+    });
+  });
+
+  it('the Site URL setting wins; without it PUBLIC_URL does, for emails and for links built on a request', async () => {
+    await t.call('PUT', '/api/settings', { body: { siteUrl: 'https://shop.example.com' } });
+    try {
+      const { mail } = await payOut();
+      expect(mail.body.split('\n\n').at(-1)).toBe('https://shop.example.com/referral-dashboard');
+    } finally {
+      await t.call('PUT', '/api/settings', { body: { siteUrl: '' } });
+    }
+    const pub = await createTestApp({ PUBLIC_URL: 'https://rwa.example.com' }, { database: t.database });
+    try {
+      const { mail } = await payOut(pub);
+      expect(mail.body.split('\n\n').at(-1)).toBe('https://rwa.example.com/referral-dashboard');
+      // A link built on a request takes PUBLIC_URL too, not the address (a Host header) the request came with.
+      const user = await buildUser(pub);
+      const reset = await pub.call('POST', `/api/users/${user.id}/reset-password`, { body: { method: 'link' } });
+      expect(reset.json().setPasswordLink.url).toMatch(/^https:\/\/rwa\.example\.com\/set-password\?token=/);
+    } finally {
+      await pub.app.close();
+      listeningAtT();
+    }
+  });
+
+  it('a site in Chinese emails the notice in Chinese; the API answers the same code for each reader to translate', async () => {
+    await t.call('PUT', '/api/settings', { body: { language: 'zh' } });
+    try {
+      const { recipient, mail } = await payOut();
+      expect(mail.subject).toBe('您的提现已发出');
+      expect(mail.body).toBe(`您的 123.45 USD 提现已完成（银行流水号 BANK-77）。\n\n${t.base}/referral-dashboard`);
+      const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, recipient.id));
+      expect(note).toMatchObject({ messageCode: 'payout_sent_bank', title: 'Your payout was sent' });
+    } finally {
+      await t.call('PUT', '/api/settings', { body: { language: 'en' } });
+    }
   });
 });
 

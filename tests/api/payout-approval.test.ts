@@ -37,6 +37,9 @@ describe('payout approval', () => {
   it('an unapproved payout is not completed (409); a second member of staff approves it, once; then it completes and the page says who', async () => {
     const [creator, approver] = [await login('finance'), await login('admin')];
     const payout = await pendingPayout(creator.id);
+    const needs = async () =>
+      (await t.call('GET', `/api/payouts/${payout.id}`, { token: creator.token })).json().payout.approvalRequired;
+    expect(await needs()).toBe(true);
     const early = await complete(payout.id, creator.token);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({
@@ -55,6 +58,7 @@ describe('payout approval', () => {
       approvedByEmail: approver.email,
       approvedAt: expect.any(String),
     });
+    expect(await needs()).toBe(false);
     const twice = await t.call('POST', `/api/payouts/${payout.id}/approve`, { as: 'finance' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error).toBe(`This payout was already approved by ${approver.email}.`);
@@ -99,8 +103,11 @@ describe('payout approval', () => {
     expect((await t.call('PUT', '/api/settings', { body: { payoutDualControlAbove: 123.45 } })).statusCode).toBe(200);
     try {
       const small = await pendingPayout(creator.id, 12_345);
+      const detail = async (id: string) => (await t.call('GET', `/api/payouts/${id}`)).json().payout.approvalRequired;
+      expect(await detail(small.id)).toBe(false);
       expect((await complete(small.id, creator.token)).statusCode).toBe(200);
       const big = await pendingPayout(creator.id, 12_346);
+      expect(await detail(big.id)).toBe(true);
       const refused = await complete(big.id, creator.token);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error).toContain('123.46 USD is above 123.45 USD');

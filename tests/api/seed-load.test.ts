@@ -321,6 +321,14 @@ describe('db.json’s notifications', () => {
     const inbox = (await t.call('GET', '/api/notifications', { token })).json();
     expect(inbox.notifications.length).toBeGreaterThan(0);
     expect(inbox.unread).toBeGreaterThan(0);
+    // What events said is stored as its code and params, for each reader's language.
+    expect(inbox.notifications).toContainEqual(
+      expect.objectContaining({
+        messageCode: 'payout_awaits_approval',
+        params: { creator: 'Finance User' },
+        title: 'A payout awaits your approval',
+      }),
+    );
     const bulks = (await t.call('GET', '/api/notifications/bulk', { token })).json();
     expect(bulks.jobs).toHaveLength(1);
     expect((await t.call('GET', '/api/notifications/outbox', { token })).json().total).toBe(shape!.total);
@@ -332,8 +340,10 @@ describe('db.json’s notifications', () => {
       d.notificationBulks[0].audience = 'robots';
       d.notifications[0].userId = 'nobody';
       d.notifications[1].title = '';
+      delete d.notifications[1].messageCode;
       d.notifications[2].readAt = 'soon';
       d.notifications[3].bulkId = 'gone';
+      d.notifications[4].messageCode = 'nonsense';
       d.emailMessages[0].status = 'lost';
       d.emailMessages[1].to = 'not-an-address';
     });
@@ -345,6 +355,7 @@ describe('db.json’s notifications', () => {
       expect.stringMatching(/^notifications\[1\] \(id ".*"\)\.title: missing$/),
       expect.stringMatching(/^notifications\[2\] \(id ".*"\)\.readAt: "soon" is not a date$/),
       expect.stringMatching(/^notifications\[3\] \(id ".*"\)\.bulkId: bulk send "gone" does not exist$/),
+      expect.stringMatching(/^notifications\[4\] \(id ".*"\)\.messageCode: "nonsense" is not a message code$/),
       'emailMessages[0].status: "lost" is not one of queued, sending, sent, outbox, failed, skipped',
       'emailMessages[1].to: "not-an-address" is not an email address',
     ]);

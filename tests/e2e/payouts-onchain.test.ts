@@ -102,7 +102,8 @@ describe('Pay on chain in Chromium', () => {
     await expect.poll(() => approval.innerText(), WAIT).toContain('finance@rwa.dev');
     expect(await approval.innerText()).toContain('Not approved yet');
     await s.getByRole('button', { name: 'Approve payout' }).click();
-    await expect.poll(() => s.getByText('Payout approved').isVisible(), WAIT).toBe(true);
+    await s.getByRole('dialog').getByRole('button', { name: 'Approve payout' }).click();
+    await expect.poll(() => s.getByText(`Payout of $10.00 to ${referrerEmail} approved`).isVisible(), WAIT).toBe(true);
     await expect.poll(() => approval.innerText(), WAIT).toContain('admin@rwa.dev');
     expect(await s.getByRole('button', { name: 'Approve payout' }).count()).toBe(0);
 

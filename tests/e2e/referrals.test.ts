@@ -118,7 +118,8 @@ describe('referrals in Chromium', () => {
     await s.reload();
     await s.getByLabel('Bank reference or transaction hash').fill('BANK-REF-42');
     await s.getByRole('button', { name: 'Mark completed' }).click();
-    await expect.poll(() => s.getByText('Payout Completed').isVisible(), WAIT).toBe(true);
+    await s.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => s.getByTestId('lasting-notice').innerText(), WAIT).toMatch(/: Completed$/);
 
     await r.reload();
     await expect.poll(() => r.locator('tr[data-commission-status="paid"]').count(), WAIT).toBe(1);

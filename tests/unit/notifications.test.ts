@@ -3,6 +3,7 @@ import { deliveryFailure } from '../../server/modules/notifications/mailer.js';
 import { emailText, openChannels } from '../../server/modules/notifications/notify.js';
 import { channelRefusal } from '../../server/modules/notifications/policy.js';
 import { bulkBody, sendBody } from '../../src/common/notifications.schemas.js';
+import { setPublicOrigin } from '../../server/lib/site.js';
 import { english } from './said.js';
 
 describe('notification rules', () => {
@@ -22,15 +23,19 @@ describe('notification rules', () => {
     expect(openChannels(['in_app', 'email'], { notifications: false, emailNotifications: true })).toEqual(['email']);
   });
 
-  it('an email carries the link, absolute through the Site URL', () => {
+  it('an email carries the link, absolute through the Site URL, else where the server is reached', () => {
     expect(emailText('Hi', null, '')).toBe('Hi');
     expect(emailText('Hi', '/shop/account', 'https://shop.example.com/base')).toBe(
       'Hi\n\nhttps://shop.example.com/shop/account',
     );
-    expect(emailText('Hi', '/shop/account', '')).toBe('Hi\n\n/shop/account');
     expect(emailText('Hi', 'https://explorer.example/tx/1', 'https://shop.example.com')).toBe(
       'Hi\n\nhttps://explorer.example/tx/1',
     );
+    setPublicOrigin(undefined, '0.0.0.0', 4100);
+    expect(emailText('Hi', '/shop/account', '')).toBe('Hi\n\nhttp://localhost:4100/shop/account');
+    setPublicOrigin('https://rwa.example.com/', '127.0.0.1', 4100);
+    expect(emailText('Hi', '/referral-dashboard', '')).toBe('Hi\n\nhttps://rwa.example.com/referral-dashboard');
+    setPublicOrigin(undefined, '127.0.0.1', 3000);
   });
 
   it('an SMTP 5xx is final, a 4xx or a dropped connection is tried again', () => {

@@ -16,6 +16,7 @@ import { notificationSettings, notify } from '../notifications/notify.js';
 import { PASSWORD_LINK_HOURS, passwordLinkRefusal, setPasswordUrl, type PasswordLinkPurpose } from './policy.js';
 import { liftLockout } from './lockout.js';
 import { revokeAllSessions } from './service.js';
+import { notice } from '../../../src/common/notices-catalogue.js';
 
 /** Ends every open link of a user (a newer link, a password set or changed). */
 export async function revokePasswordLinks(tx: Queryable, userId: string, now: Date) {
@@ -57,11 +58,11 @@ export async function issuePasswordLink(
       userId: user.id,
       channels: ['email'],
       link: url,
-      title: purpose === 'invite' ? `Set your password for ${s.siteName}` : `Reset your password for ${s.siteName}`,
-      body:
-        purpose === 'invite'
-          ? `An administrator created an account for ${user.email} on ${s.siteName}. Choose your password with the link below: it works once, for ${hours} hours.`
-          : `An administrator reset the password of ${user.email} on ${s.siteName}. Choose a new password with the link below: it works once, for ${hours} hours.`,
+      notice: notice(purpose === 'invite' ? 'password_invite' : 'password_reset', {
+        siteName: s.siteName,
+        email: user.email,
+        hours,
+      }),
     },
     s,
   );

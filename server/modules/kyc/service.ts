@@ -20,6 +20,7 @@ import { notify } from '../notifications/notify.js';
 import { checkDocument, readDocument, removeDocument, storeDocument } from './documents.js';
 import { birthRefusal, decisionRefusal, mayRead, ownSessionRefusal, submitRefusal } from './policy.js';
 import { presentKycSession, type KycRow } from './present.js';
+import { notice } from '../../../src/common/notices-catalogue.js';
 
 const counter = new Counter({ exactTtlMs: 0 });
 
@@ -182,11 +183,7 @@ export async function decideKyc(
       userId: session.userId,
       channels: ['in_app', 'email'],
       link: '/shop/account',
-      title: input.status === 'rejected' ? 'Your identity check was not accepted' : 'Your identity is verified',
-      body:
-        input.status === 'rejected'
-          ? `Your identity check was rejected: ${reason}. You may send it again from your account.`
-          : 'Your identity check was approved: purchases that need a verified buyer are open to you.',
+      notice: input.status === 'rejected' ? notice('kyc_rejected', { reason: reason ?? '' }) : notice('kyc_verified'),
     });
     counter.touch();
   });

@@ -19,6 +19,7 @@ import { conflict, say, type Said } from '../../lib/errors.js';
 import { commissionBase } from '../commissions/policy.js';
 import { notify } from '../notifications/notify.js';
 import { countsForLevel, PAID_ORDER_STATUSES, pointsForOrder, pointsLeftAfterRefund } from './policy.js';
+import { notice } from '../../../src/common/notices-catalogue.js';
 
 export type MemberRow = typeof members.$inferSelect;
 export type LevelRow = Awaited<ReturnType<typeof readLevels>>[number];
@@ -135,10 +136,7 @@ export function levelMoveNotice(userId: string, from: MemberLevelName, to: Membe
     userId,
     channels: ['in_app', 'email'] as const,
     link: '/membership',
-    title: up ? `You are now a ${to} member` : `Your membership level is now ${to}`,
-    body: up
-      ? `Your points and orders have taken you to the ${to} level. Its benefits apply to your next purchase.`
-      : `The membership levels' requirements have changed: with your points and orders your level is now ${to} instead of ${from}.`,
+    notice: up ? notice('level_up', { level: to }) : notice('level_changed', { level: to, from }),
   };
 }
 

@@ -10,6 +10,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { notifyMany } from '../notifications/notify.js';
 import { backoffSeconds, isFinal, type Outcome } from './policy.js';
+import { notice } from '../../../src/common/notices-catalogue.js';
 
 export const LEASE_SECONDS = 15;
 
@@ -216,8 +217,13 @@ async function tellBuyers(tx: Tx, minted: MintedRow[]) {
           email: buyer.email,
           channels: ['in_app', 'email'] as const,
           link,
-          title: `Your token ${m.token_id} was minted`,
-          body: `${m.amount} of token ${m.token_id} from order ${m.order_id} reached ${m.wallet_address} in transaction ${m.tx_hash}.`,
+          notice: notice('token_minted', {
+            tokenId: m.token_id,
+            amount: m.amount,
+            orderId: m.order_id!,
+            wallet: m.wallet_address,
+            txHash: m.tx_hash!,
+          }),
         },
       ];
     }),

@@ -10,6 +10,9 @@
 import { inArray } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '../../../src/common/settings.js';
 import type { Channel } from '../../../src/common/notifications.js';
+import { noticeText, type Notice } from '../../../src/common/notices-catalogue.js';
+import { NOTICE_LEVELS_ZH, NOTICE_MESSAGES_ZH } from '../../../src/common/notices-catalogue.zh.js';
+import { publicOrigin } from '../../lib/site.js';
 import type { Queryable } from '../../db/client.js';
 import { emailMessages, notifications, settings as settingsTable, users } from '../../db/schema.js';
 
@@ -18,12 +21,15 @@ export type NotifyInput = {
   userId: string | null;
   /** Where the email goes; unset, the user's address is read from their account (a guest has only this). */
   email?: string | null;
-  title: string;
-  body: string;
   channels: readonly Channel[];
-  /** A path in the app (/…) or an absolute address; emails get it absolute (Site URL setting) under the body. */
+  /** A path in the app (/…) or an absolute address; emails get it absolute (emailText) under the body. */
   link?: string | null;
-};
+} & (
+  | {
+      /** What an event says (notices-catalogue.ts): stored as it is, shown in each reader's language. */ notice: Notice;
+    }
+  | { /** What staff wrote, shown as written. */ title: string; body: string }
+);
 
 export type NotifyResult = { notificationId: string | null; emailId: number | null };
 
@@ -33,10 +39,12 @@ export type NotificationSettings = {
   emailNotifications: boolean;
   siteUrl: string;
   siteName: string;
+  /** The site's language: emails are written in it (an address has no reader's choice). */
+  language: string;
 };
 
 export async function notificationSettings(db: Queryable): Promise<NotificationSettings> {
-  const keys = ['notifications', 'emailNotifications', 'siteUrl', 'siteName'] as const;
+  const keys = ['notifications', 'emailNotifications', 'siteUrl', 'siteName', 'language'] as const;
   const rows = await db
     .select({ key: settingsTable.key, value: settingsTable.value })
     .from(settingsTable)
@@ -49,14 +57,33 @@ export async function notificationSettings(db: Queryable): Promise<NotificationS
     emailNotifications: pick('emailNotifications'),
     siteUrl: pick('siteUrl'),
     siteName: pick('siteName'),
+    language: pick('language'),
   };
 }
 
-/** The email's text: the body, then the link made absolute with the Site URL (a bare path without one). */
+/**
+ * The email's text: the body, then the link made absolute, since a mail client has no page to resolve a path against:
+ * from the Site URL setting, else from the address this server is reached at (PUBLIC_URL, else what the start banner
+ * prints).
+ */
 export function emailText(body: string, link: string | null | undefined, siteUrl: string): string {
   if (!link) return body;
-  const absolute = link.startsWith('/') && siteUrl ? new URL(link, siteUrl).toString() : link;
+  const absolute = link.startsWith('/') ? new URL(link, siteUrl || publicOrigin()).toString() : link;
   return `${body}\n\n${absolute}`;
+}
+
+/** The English title and body of what is said, and its code and params (null for what staff wrote). */
+function spoken(item: NotifyInput) {
+  if (!('notice' in item)) return { title: item.title, body: item.body, messageCode: null, params: null };
+  const { messageCode, params } = item.notice;
+  return { ...noticeText(messageCode, params)!, messageCode, params };
+}
+
+/** What an email says: an event's notice in the site's language, what staff wrote as written. */
+function emailWords(item: NotifyInput, language: string) {
+  if ('notice' in item && language === 'zh')
+    return noticeText(item.notice.messageCode, item.notice.params, NOTICE_MESSAGES_ZH, NOTICE_LEVELS_ZH)!;
+  return spoken(item);
 }
 
 /** The channels that will carry a notification now: those asked for and turned on in settings. */
@@ -68,21 +95,23 @@ export function openChannels(
 }
 
 /** The columns of an in-app notification's row and of an email's (inAppRow, emailRow). */
-export const IN_APP_ROW_KEYS = ['userId', 'title', 'body', 'link'] as const;
+export const IN_APP_ROW_KEYS = ['userId', 'title', 'body', 'messageCode', 'params', 'link'] as const;
 export const EMAIL_ROW_KEYS = ['userId', 'toAddress', 'subject', 'body'] as const;
 
 const inAppRow = (item: NotifyInput) =>
-  ({ userId: item.userId!, title: item.title, body: item.body, link: item.link ?? null }) satisfies Record<
+  ({ userId: item.userId!, ...spoken(item), link: item.link ?? null }) satisfies Record<
     (typeof IN_APP_ROW_KEYS)[number],
     unknown
   >;
-const emailRow = (item: NotifyInput, to: string, s: NotificationSettings) =>
-  ({
+const emailRow = (item: NotifyInput, to: string, s: NotificationSettings) => {
+  const words = emailWords(item, s.language);
+  return {
     userId: item.userId,
     toAddress: to,
-    subject: item.title,
-    body: emailText(item.body, item.link, s.siteUrl),
-  }) satisfies Record<(typeof EMAIL_ROW_KEYS)[number], unknown>;
+    subject: words.title,
+    body: emailText(words.body, item.link, s.siteUrl),
+  } satisfies Record<(typeof EMAIL_ROW_KEYS)[number], unknown>;
+};
 
 /**
  * The rows notify() would write for `input`, as values (each null when its channel stays closed), with the settings the

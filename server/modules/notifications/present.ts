@@ -22,6 +22,8 @@ export function presentNotification(
     ...(n.userEmail ? { userEmail: n.userEmail } : {}),
     title: n.title,
     body: n.body,
+    messageCode: n.messageCode,
+    params: n.params,
     link: n.link,
     read: n.readAt !== null,
     readAt: iso(n.readAt),

@@ -38,6 +38,7 @@ import { holdCouponUse, insertPendingOrder, isTokenised, returnStock, takeStock,
 import { canMove, illegalMoveMessage, isFulfilledBy, manualFulfilRefusal, ownMockOrderRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
 import { dayStart, inPeriod } from '../../lib/revenue.js';
+import { notice as said } from '../../../src/common/notices-catalogue.js';
 const counter = new Counter();
 
 type ListFilter = { status?: string; q?: string; ids?: string[]; from?: string; to?: string };
@@ -303,8 +304,12 @@ export async function markOrderPaid(
     email: order.customerEmail,
     channels: ['in_app', 'email'] as const,
     link: '/shop/account',
-    title: `Order ${orderId.slice(0, 8)} is paid`,
-    body: `We received your payment of ${fromCents(order.amountCents).toFixed(2)} ${order.currency} for order ${orderId}. Thank you for your purchase.`,
+    notice: said('order_paid', {
+      order: orderId.slice(0, 8),
+      orderId,
+      amount: fromCents(order.amountCents).toFixed(2),
+      currency: order.currency,
+    }),
   };
   const notice = payment.notifying ? notificationValues(paidNotice, payment.notifying) : null;
   // One statement (paid-statement.ts): an existing payment completed (it must still be pending), the writes of its

@@ -73,10 +73,13 @@ export default defineRoutes('payouts', (r, ctx) => {
         summary: 'A payout with its commissions and clawbacks',
       },
     },
-    async (req) => ({
-      ok: true,
-      payout: await getPayout(db, req.params.id, (await settings.get()).commissionHoldDays),
-    }),
+    async (req) => {
+      const s = await settings.get();
+      return {
+        ok: true,
+        payout: await getPayout(db, req.params.id, s.commissionHoldDays, toCents(s.payoutDualControlAbove)),
+      };
+    },
   );
 
   r.post(

@@ -21,6 +21,7 @@ import {
   statusRefusal,
 } from './policy.js';
 import { presentAdjustment, presentPayout, type PayoutRow } from './present.js';
+import { notice } from '../../../src/common/notices-catalogue.js';
 
 const counter = new Counter({ exactTtlMs: 0 });
 
@@ -217,7 +218,7 @@ export async function listPayouts(db: Db, q: PayoutListQuery & { recipientId?: s
   return { payouts: rows, ...total, counts, totalAmount: fromCents(amount) };
 }
 
-export async function getPayout(db: Db, id: string, holdDays: number): Promise<PayoutDetail> {
+export async function getPayout(db: Db, id: string, holdDays: number, dualControlCents: number): Promise<PayoutDetail> {
   const payout = await onePayout(db, id);
   const [held, adjustments] = await Promise.all([
     listCommissions(db, { payoutId: id, limit: 1000, offset: 0 }, holdDays),
@@ -231,6 +232,12 @@ export async function getPayout(db: Db, id: string, holdDays: number): Promise<P
     ...payout,
     commissions: held.commissions,
     adjustments: adjustments.map((r) => presentAdjustment({ ...r.a, orderId: r.orderId })),
+    approvalRequired:
+      payout.status === 'pending' &&
+      dualControlRefusal(
+        { amountCents: toCents(payout.amount), currency: payout.currency, approvedBy: payout.approvedBy },
+        dualControlCents,
+      ) !== null,
   };
 }
 
@@ -349,13 +356,14 @@ export async function settlePayout(
   );
   if (input.status === 'completed') {
     const hash = input.txHash ?? extra.txHash ?? payout.txHash;
-    const proof = hash ? `transaction ${hash}` : `bank reference ${input.reference ?? payout.reference}`;
+    const amount = { amount: fromCents(payout.amountCents).toFixed(2), currency: payout.currency };
     await notify(tx, {
       userId: payout.recipientId,
       channels: ['in_app', 'email'],
       link: '/referral-dashboard',
-      title: 'Your payout was sent',
-      body: `Your payout of ${fromCents(payout.amountCents).toFixed(2)} ${payout.currency} was completed (${proof}).`,
+      notice: hash
+        ? notice('payout_sent_tx', { ...amount, txHash: hash })
+        : notice('payout_sent_bank', { ...amount, reference: input.reference ?? payout.reference ?? '' }),
     });
   }
   counter.touch();

@@ -27,6 +27,7 @@ import { insertPendingOrder, isTokenised, takeStock } from '../orders/pending.js
 import { markOrderPaid } from '../orders/service.js';
 import { shopMaySee } from '../shop/policy.js';
 import type { PricedCart } from '../cart/pricing.js';
+import { notice } from '../../../src/common/notices-catalogue.js';
 
 const counter = new Counter();
 const decider = alias(users, 'decider');
@@ -259,11 +260,17 @@ export async function decideRedemption(
       userId: r.userId,
       channels: ['in_app', 'email'],
       link: '/membership',
-      title: input.status === 'APPROVED' ? 'Your redemption was approved' : 'Your redemption was rejected',
-      body:
+      notice:
         input.status === 'APPROVED'
-          ? `Your redemption of ${r.pointsUsed} points was approved; order ${made!.orderId.slice(0, 8)} is on its way.${input.note ? ` ${input.note}` : ''}`
-          : `Your redemption was rejected and its ${r.pointsUsed} points are back in your balance.${input.note ? ` Reason: ${input.note}` : ''}`,
+          ? notice(input.note ? 'redemption_approved_note' : 'redemption_approved', {
+              points: r.pointsUsed,
+              order: made!.orderId.slice(0, 8),
+              ...(input.note ? { note: input.note } : {}),
+            })
+          : notice(input.note ? 'redemption_rejected_note' : 'redemption_rejected', {
+              points: r.pointsUsed,
+              ...(input.note ? { note: input.note } : {}),
+            }),
     });
     return !!made?.tokenised;
   });

@@ -15,6 +15,7 @@ import { audit } from '../audit/service.js';
 import { normaliseEmail, openSession, type LoginOutcome } from '../auth/service.js';
 import { notificationSettings, notify } from '../notifications/notify.js';
 import { SIGNUP_LINK_HOURS, SIGNUP_ROLE, signupConfirmUrl, signupLinkRefusal } from './policy.js';
+import { notice } from '../../../src/common/notices-catalogue.js';
 
 /**
  * Takes a sign-up: the same answer (none) whether the email is new or taken. `origin` is the site's address, as
@@ -41,8 +42,7 @@ export async function requestSignup(
           userId: existing.id,
           channels: ['email'],
           link: `${origin}/shop/account`,
-          title: `Someone tried to sign up with your address on ${s.siteName}`,
-          body: `Someone tried to create an account on ${s.siteName} with ${email}, which already has an account: nothing was changed. If it was you, log in instead. If not, you can ignore this email.`,
+          notice: notice('signup_taken', { siteName: s.siteName, email }),
         },
         s,
       );
@@ -61,8 +61,7 @@ export async function requestSignup(
         email,
         channels: ['email'],
         link: signupConfirmUrl(origin, token),
-        title: `Confirm your email for ${s.siteName}`,
-        body: `Someone, probably you, signed up on ${s.siteName} with ${email}. Follow the link below within ${SIGNUP_LINK_HOURS} hours to create your account and log in. If it was not you, ignore this email: no account is made.`,
+        notice: notice('signup_confirm', { siteName: s.siteName, email, hours: SIGNUP_LINK_HOURS }),
       },
       s,
     );
@@ -118,10 +117,12 @@ async function welcome(tx: Queryable, user: { id: string; name: string | null },
       userId: user.id,
       channels: ['email', 'in_app'],
       link: `${origin}/shop`,
-      title: `Welcome to ${s.siteName}`,
-      body:
-        `Hello${user.name ? ` ${user.name}` : ''}, your account on ${s.siteName} is ready. Browse the shop at ${origin}/shop. ` +
-        `Your orders, identity check, membership points and the wallet that receives your tokens are on your account page: ${origin}/shop/account.`,
+      notice: notice(user.name ? 'welcome_named' : 'welcome', {
+        siteName: s.siteName,
+        ...(user.name ? { name: user.name } : {}),
+        shopUrl: `${origin}/shop`,
+        accountUrl: `${origin}/shop/account`,
+      }),
     },
     s,
   );

@@ -27,6 +27,7 @@ import { normaliseEmail, revokeAllSessions } from '../auth/service.js';
 import { notificationSettings, notify } from '../notifications/notify.js';
 import { changeRefusal, deleteRefusal, endsSessions, selfChangeRefusal } from './policy.js';
 import { presentSession, presentUser } from './present.js';
+import { notice } from '../../../src/common/notices-catalogue.js';
 
 type Row = typeof users.$inferSelect;
 const counter = new Counter();
@@ -188,8 +189,7 @@ async function changeUser(tx: Tx, id: string, patch: UserPatch, actor: Actor, ac
       {
         userId: id,
         channels: ['email'],
-        title: `Your ${s.siteName} account was suspended`,
-        body: `Your account ${row!.email} on ${s.siteName} was suspended by an administrator, and you were logged out. If you think this is a mistake, reply to this email or contact support.`,
+        notice: notice('account_suspended', { siteName: s.siteName, email: row!.email }),
       },
       s,
     );

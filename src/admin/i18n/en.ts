@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { ERROR_MESSAGES, type ErrorCode } from '../../common/errors-catalogue';
+import { NOTICE_MESSAGES, type NoticeCode, type NoticeText } from '../../common/notices-catalogue';
 import paymentSdk from '../pages/payment-sdk/i18n/en';
 import domainPage from '../pages/domain-management/i18n/en';
 import settingsPage from '../pages/settings/i18n/en';
@@ -27,6 +28,8 @@ const en = {
   resources,
   // the server's sentences by message code (src/common/errors-catalogue.ts), read by the transport's translator
   errors: ERROR_MESSAGES as Record<ErrorCode, string>,
+  // what events tell people, by message code (src/common/notices-catalogue.ts): the bell and notifications page
+  notices: NOTICE_MESSAGES as Record<NoticeCode, NoticeText>,
   app: {
     // Payment SDK (pages/payment-sdk)
     payment_sdk: paymentSdk,

@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES_ZH } from '../../common/errors-catalogue.zh';
+import { NOTICE_MESSAGES_ZH } from '../../common/notices-catalogue.zh';
 import type en from './en';
 import paymentSdk from '../pages/payment-sdk/i18n/zh';
 import domainPage from '../pages/domain-management/i18n/zh';
@@ -23,6 +24,7 @@ const zh: typeof en = {
   ra: raZh as typeof en.ra,
   resources,
   errors: ERROR_MESSAGES_ZH,
+  notices: NOTICE_MESSAGES_ZH,
   app: {
     // Payment SDK (pages/payment-sdk)
     payment_sdk: paymentSdk,

@@ -16,7 +16,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Notification } from '../../common/notifications';
 import { useFormat } from '../hooks/useFormat';
-import { isInternal, useInbox, useMarkRead } from '../pages/notifications/inbox';
+import { isInternal, useInbox, useMarkRead, useNoticeWords } from '../pages/notifications/inbox';
 
 const NEWEST = 8;
 
@@ -29,6 +29,7 @@ export function NotificationBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const inbox = useInbox({ limit: NEWEST });
   const mark = useMarkRead();
+  const words = useNoticeWords();
   const unread = inbox.data?.unread ?? 0;
   const label =
     unread > 99
@@ -112,14 +113,14 @@ export function NotificationBell() {
             />
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2" sx={{ fontWeight: n.read ? 400 : 700 }}>
-                {n.title}
+                {words(n).title}
               </Typography>
               <Typography
                 variant="body2"
                 color="text.secondary"
                 sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
               >
-                {n.body}
+                {words(n).body}
               </Typography>
               <Typography variant="caption" color="text.secondary">
                 {dateTime(n.createdAt)}

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import type { Notification } from '../../common/notifications';
+import { NOTICE_MESSAGES, noticeText } from '../../common/notices-catalogue';
+import { NOTICE_MESSAGES_ZH } from '../../common/notices-catalogue.zh';
 import { NOTIFICATIONS_PAGE_SIZE, listOwnNotifications, markAllNotificationsRead, markNotificationRead } from '../api';
 import { Pager } from '../components/Pager';
 import { Empty, ErrorText, Loading } from '../components/Status';
@@ -23,9 +26,13 @@ function NotificationLink({ link, label }: { link: string; label: string }) {
   );
 }
 
+const NOTICES = { en: NOTICE_MESSAGES, zh: NOTICE_MESSAGES_ZH };
+
 /** The logged-in shopper's notifications, newest first: unread ones marked, each or all marked read. */
 export default function Notifications() {
-  const { m } = useI18n();
+  const { m, lang } = useI18n();
+  // An event's notice in the reader's language; what staff wrote (no code) as written.
+  const words = (n: Notification) => noticeText(n.messageCode, n.params, NOTICES[lang], m.membership.levels) ?? n;
   const f = useFormat();
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
@@ -97,7 +104,7 @@ export default function Notifications() {
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   {!n.read && <Chip size="small" color="primary" label={m.notifications.new} />}
                   <Typography component="h3" variant="subtitle1" sx={{ fontWeight: n.read ? 400 : 700, flex: 1 }}>
-                    {n.title}
+                    {words(n).title}
                   </Typography>
                   {!n.read && (
                     <Button size="small" onClick={() => void act(() => markNotificationRead(n.id))}>
@@ -106,7 +113,7 @@ export default function Notifications() {
                   )}
                 </Box>
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {n.body}
+                  {words(n).body}
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 2, mt: 0.5 }}>
                   <Typography variant="caption" color="text.secondary">

@@ -5,6 +5,7 @@ import ListShell, { type SelectFilter } from '../../components/ListShell';
 import { useLine } from '../../components/PhoneList';
 import RecordLink from '../../components/RecordLink';
 import { useFormat } from '../../hooks/useFormat';
+import { useNoticeWords } from './inbox';
 
 const A = 'app.notifications.all';
 const SELECTS: SelectFilter[] = [
@@ -16,6 +17,7 @@ export default function AllNotifications() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
   const line = useLine();
+  const words = useNoticeWords();
   const recipient = (n: Notification) => (
     <RecordLink resource="users" id={n.userId}>
       {n.userEmail}
@@ -37,7 +39,11 @@ export default function AllNotifications() {
       searchWidth={300}
       selects={SELECTS}
       rowClick={false}
-      mobile={{ primary: (n) => n.title, secondary: (n) => line(recipient(n), dateTime(n.createdAt)), status: state }}
+      mobile={{
+        primary: (n) => words(n).title,
+        secondary: (n) => line(recipient(n), dateTime(n.createdAt)),
+        status: state,
+      }}
     >
       <DataTable.Col<Notification>
         source="createdAt"
@@ -46,12 +52,18 @@ export default function AllNotifications() {
         render={(n) => dateTime(n.createdAt)}
       />
       <DataTable.Col<Notification> source="userEmail" label={`${A}.columns.recipient`} disableSort render={recipient} />
-      <DataTable.Col<Notification> source="title" label={`${A}.columns.title`} disableSort />
+      <DataTable.Col<Notification>
+        source="title"
+        label={`${A}.columns.title`}
+        disableSort
+        render={(n) => words(n).title}
+      />
       <DataTable.Col<Notification>
         source="body"
         label={`${A}.columns.body`}
         disableSort
         cellSx={() => ({ maxWidth: 380, overflowWrap: 'anywhere', color: 'text.secondary' })}
+        render={(n) => words(n).body}
       />
       <DataTable.Col<Notification> source="read" label={`${A}.columns.read`} disableSort render={state} />
     </ListShell>

@@ -19,7 +19,7 @@ import BulkActionButton from '../../components/BulkActionButton';
 import ListLoadError from '../../components/ListLoadError';
 import { SelectBox, SelectionBar } from '../../components/Selection';
 import { useFormat } from '../../hooks/useFormat';
-import { isInternal, useMarkRead } from './inbox';
+import { isInternal, useMarkRead, useNoticeWords } from './inbox';
 
 const I = 'app.notifications.inbox';
 
@@ -72,6 +72,7 @@ function InboxItems() {
   const refresh = useRefresh();
   const { dateTime } = useFormat();
   const mark = useMarkRead();
+  const words = useNoticeWords();
   const { data, isPending, error, filterValues } = useListContext<Notification>();
   if (isPending || error) return null;
   if (data.length === 0) {
@@ -92,7 +93,7 @@ function InboxItems() {
           label={`${I}.mark_read`}
           confirm={`${I}.confirm_mark_read`}
           icon={<DoneAllIcon />}
-          name={(n) => n.title}
+          name={(n) => words(n).title}
         />
       </SelectionBar>
       <Items data-testid="inbox-list">
@@ -111,21 +112,21 @@ function InboxItems() {
             }
           >
             <ListItemIcon sx={{ minWidth: 40 }}>
-              <SelectBox id={n.id} name={n.title} />
+              <SelectBox id={n.id} name={words(n).title} />
             </ListItemIcon>
             <ListItemText
               primary={
                 <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                   {!n.read && <Chip size="small" color="primary" label={translate(`${I}.new`)} />}
                   <Box component="span" sx={{ fontWeight: n.read ? 400 : 700 }}>
-                    {n.title}
+                    {words(n).title}
                   </Box>
                 </Box>
               }
               secondary={
                 <>
                   <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {n.body}
+                    {words(n).body}
                   </Box>
                   <Box component="span" sx={{ display: 'flex', gap: 2 }}>
                     <span>{dateTime(n.createdAt)}</span>

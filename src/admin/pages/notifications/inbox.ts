@@ -1,7 +1,9 @@
 /** The caller's inbox as the bell and the notifications page read it, and the two ways to mark it read. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useTranslate } from 'react-admin';
 import type { Notification } from '../../../common/notifications';
+import { isNoticeCode, withLevelNames } from '../../../common/notices-catalogue';
 import { apiGet, apiSend, toQuery } from '../../../lib/api';
 
 export type Inbox = { notifications: Notification[]; total: number; unread: number };
@@ -35,6 +37,25 @@ export function useMarkRead() {
       return r.updated;
     },
   };
+}
+
+/**
+ * A notification's title and body in the reader's language: its message code's (`notices.<code>`, membership levels by
+ * their names), else the text it was stored with (what staff wrote, or a notification older than the codes).
+ */
+export function useNoticeWords() {
+  const translate = useTranslate();
+  return useCallback(
+    (n: Pick<Notification, 'title' | 'body' | 'messageCode' | 'params'>) => {
+      if (!isNoticeCode(n.messageCode)) return { title: n.title, body: n.body };
+      const params = withLevelNames(n.params, (level) => translate(`app.membership.levels.${level}`, { _: level }));
+      return {
+        title: translate(`notices.${n.messageCode}.title`, params),
+        body: translate(`notices.${n.messageCode}.body`, params),
+      };
+    },
+    [translate],
+  );
 }
 
 /** An in-app link (a path) is followed in the app; a whole address opens in a new tab. */

@@ -13,12 +13,13 @@ import {
   TableRow,
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useRefresh, useTranslate } from 'react-admin';
 import type { OnchainQuote, Payout } from '../../../common/referrals';
 import { apiGet, apiSend } from '../../../lib/api';
 import Mono from '../../components/Mono';
 import { usePayoutDecider } from './usePayoutDecider';
 import { useFormat } from '../../hooks/useFormat';
+import { useLastingNotify } from '../../hooks/useLastingNotify';
 
 const t = (key: string) => `resources.payouts.onchain.${key}`;
 
@@ -26,20 +27,21 @@ const t = (key: string) => `resources.payouts.onchain.${key}`;
  * "Pay on chain" for finance and admins: the server's quote (wallet, rate, token amount, the platform wallet's balance)
  * is shown first; Confirm sends exactly that amount (a changed rate meanwhile is refused). A stored transfer that was not
  * finished (a crash, a slow chain) is finished by the same button, which then sends the same transfer again or finds it.
+ * A payout that waits for its approval is not offered (PayoutNextStep says whose); what happened stays on screen.
  */
 export default function PayOnChain() {
-  const { payout, canWrite, party } = usePayoutDecider();
+  const { payout, canWrite, party, detail, approvalRequired } = usePayoutDecider();
   const translate = useTranslate();
-  const notify = useNotify();
+  const notify = useLastingNotify();
   const refresh = useRefresh();
   const { money } = useFormat();
   const [quote, setQuote] = useState<OnchainQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!payout || !canWrite || payout.status !== 'pending' || party.recipient) return null;
+  if (!payout || !detail || !canWrite || payout.status !== 'pending' || party.recipient) return null;
   const retry = payout.transferState === 'signed' || payout.transferState === 'sent';
-  if (!retry && !payout.walletAddress && !payout.recipientWallet) return null;
+  if (!retry && (approvalRequired || (!payout.walletAddress && !payout.recipientWallet))) return null;
 
   const openQuote = async () => {
     setOpen(true);
@@ -62,9 +64,8 @@ export default function PayOnChain() {
         `/api/payouts/${payout.id}/pay-onchain`,
         retry ? {} : { amountWei: quote.amountWei },
       );
-      notify(translate(res.payout.status === 'completed' ? t('done') : t('sent')), {
-        type: res.payout.status === 'completed' ? 'success' : 'info',
-      });
+      const done = res.payout.status === 'completed';
+      notify(translate(done ? t('done') : t('sent')), done ? 'success' : 'info');
       setOpen(false);
       refresh();
     } catch (e) {

@@ -1,28 +1,41 @@
 import { Button, TextField } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useRefresh, useTranslate } from 'react-admin';
 import { apiSend } from '../../../lib/api';
+import { useFormat } from '../../hooks/useFormat';
+import { useLastingNotify } from '../../hooks/useLastingNotify';
 import { usePayoutDecider } from './usePayoutDecider';
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
+type Settle = 'completed' | 'failed' | 'cancelled';
+
+const CONFIRMS: Record<Settle, { title: string; content: string }> = {
+  completed: { title: 'resources.payouts.settle.complete', content: 'resources.payouts.settle.confirm_complete' },
+  failed: { title: 'resources.payouts.settle.fail', content: 'resources.payouts.settle.confirm_fail' },
+  cancelled: { title: 'resources.payouts.settle.cancel', content: 'resources.payouts.settle.confirm_cancel' },
+};
 
 /**
- * Settle a pending payout: completed with its bank reference or transaction hash (once approved, above the dual control
- * threshold), failed, or cancelled (after a confirmation). Not shown to its recipient, who may not settle it.
+ * Settle a pending payout, each after a confirmation naming its amount: completed with its bank reference or
+ * transaction hash (once approved, when it needs an approval), failed, or cancelled. Not shown to its recipient, who
+ * may not settle it. The outcome stays on screen until it is closed.
  */
 export default function PayoutActions() {
-  const { payout, canWrite, party } = usePayoutDecider();
+  const { payout, canWrite, party, detail, approvalRequired } = usePayoutDecider();
   const translate = useTranslate();
-  const notify = useNotify();
+  const notify = useLastingNotify();
   const refresh = useRefresh();
+  const { money } = useFormat();
   const [proof, setProof] = useState('');
-  const [confirming, setConfirming] = useState<'failed' | 'cancelled' | null>(null);
+  const [proofMissing, setProofMissing] = useState(false);
+  const [confirming, setConfirming] = useState<Settle | null>(null);
   const [busy, setBusy] = useState(false);
   // A transfer that may still be mined is finished by Pay on chain, never settled by hand (the server refuses it too).
   const inFlight = payout?.transferState === 'signed' || payout?.transferState === 'sent';
-  if (!payout || !canWrite || payout.status !== 'pending' || inFlight || party.recipient) return null;
+  if (!payout || !detail || !canWrite || payout.status !== 'pending' || inFlight || party.recipient) return null;
+  const said = { amount: money(payout.amount, payout.currency), recipient: payout.recipient };
 
-  const settle = async (status: 'completed' | 'failed' | 'cancelled') => {
+  const settle = async (status: Settle) => {
     setConfirming(null);
     setBusy(true);
     const given = proof.trim();
@@ -32,14 +45,14 @@ export default function PayoutActions() {
     };
     try {
       await apiSend('PUT', `/api/payouts/${payout.id}/status`, body);
-      notify(translate('resources.payouts.settle.done', { status: translate(`resources.payouts.status.${status}`) }), {
-        type: 'success',
-      });
+      const done = translate(`resources.payouts.status.${status}`);
+      notify(translate('resources.payouts.settle.done', { ...said, status: done }), 'success');
       refresh();
     } catch (e) {
-      notify(translate('resources.payouts.settle.failed', { error: e instanceof Error ? e.message : String(e) }), {
-        type: 'error',
-      });
+      notify(
+        translate('resources.payouts.settle.failed', { error: e instanceof Error ? e.message : String(e) }),
+        'error',
+      );
     } finally {
       setBusy(false);
     }
@@ -47,16 +60,32 @@ export default function PayoutActions() {
 
   return (
     <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
-      <TextField
-        size="small"
-        label={translate('resources.payouts.settle.reference')}
-        value={proof}
-        onChange={(e) => setProof(e.target.value)}
-        sx={{ minWidth: 280 }}
-      />
-      <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => settle('completed')}>
-        {translate('resources.payouts.settle.complete')}
-      </Button>
+      {/* Completing waits for the approval it needs (PayoutNextStep says whose). */}
+      {!approvalRequired && (
+        <>
+          <TextField
+            size="small"
+            label={translate('resources.payouts.settle.reference')}
+            value={proof}
+            onChange={(e) => {
+              setProof(e.target.value);
+              setProofMissing(false);
+            }}
+            error={proofMissing}
+            helperText={proofMissing ? translate('resources.payouts.settle.proof_first') : undefined}
+            sx={{ minWidth: 280 }}
+          />
+          <Button
+            size="small"
+            variant="contained"
+            color="success"
+            disabled={busy}
+            onClick={() => (proof.trim() ? setConfirming('completed') : setProofMissing(true))}
+          >
+            {translate('resources.payouts.settle.complete')}
+          </Button>
+        </>
+      )}
       <Button size="small" color="error" disabled={busy} onClick={() => setConfirming('failed')}>
         {translate('resources.payouts.settle.fail')}
       </Button>
@@ -65,10 +94,9 @@ export default function PayoutActions() {
       </Button>
       <Confirm
         isOpen={confirming !== null}
-        title={confirming === 'failed' ? 'resources.payouts.settle.fail' : 'resources.payouts.settle.cancel'}
-        content={
-          confirming === 'failed' ? 'resources.payouts.settle.confirm_fail' : 'resources.payouts.settle.confirm_cancel'
-        }
+        title={CONFIRMS[confirming ?? 'completed'].title}
+        content={CONFIRMS[confirming ?? 'completed'].content}
+        translateOptions={{ ...said, proof: proof.trim() }}
         onConfirm={() => confirming && settle(confirming)}
         onClose={() => setConfirming(null)}
       />

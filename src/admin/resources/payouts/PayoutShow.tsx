@@ -20,6 +20,7 @@ import { useFormat } from '../../hooks/useFormat';
 import ApprovePayout from './ApprovePayout';
 import PayOnChain from './PayOnChain';
 import PayoutActions from './PayoutActions';
+import PayoutNextStep from './PayoutNextStep';
 import { PayoutStatusChip } from './PayoutChips';
 import RecordLink from '../../components/RecordLink';
 
@@ -50,7 +51,9 @@ function Lines({ payout }: { payout: PayoutDetail }) {
               {held.map((c) => (
                 <TableRow key={c.id}>
                   <TableCell>
-                    <Mono title={c.orderId}>{shortId(c.orderId)}</Mono>
+                    <RecordLink resource="orders" id={c.orderId} mono title={c.orderId}>
+                      {shortId(c.orderId)}
+                    </RecordLink>
                   </TableCell>
                   <TableCell>{c.level}</TableCell>
                   <TableCell>{money(c.amount, c.currency)}</TableCell>
@@ -65,7 +68,14 @@ function Lines({ payout }: { payout: PayoutDetail }) {
         {claws.length === 0 ? (
           <Typography color="text.secondary">{translate('resources.payouts.detail.none')}</Typography>
         ) : (
-          claws.map((a) => <Typography key={a.id} variant="body2">{`${money(a.amount)} · ${a.reason}`}</Typography>)
+          claws.map((a) => (
+            <Typography key={a.id} variant="body2">
+              {`${money(a.amount)} · ${a.reason} · `}
+              <RecordLink resource="orders" id={a.orderId} mono title={a.orderId}>
+                {shortId(a.orderId)}
+              </RecordLink>
+            </Typography>
+          ))
         )}
       </Panel>
     </>
@@ -201,6 +211,7 @@ export default function PayoutShow() {
         </Box>
         <Transfer />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <PayoutNextStep />
           <ApprovePayout />
           <PayOnChain />
           <PayoutActions />

@@ -24,7 +24,18 @@ const en = {
     approvedByEmail: 'Approved by',
     approvedAt: 'Approved',
   },
-  approve: { button: 'Approve payout', done: 'Payout approved', none: 'Not approved yet' },
+  approve: {
+    button: 'Approve payout',
+    confirm: 'Approve the payout of %{amount} to %{recipient}? It can then be paid.',
+    done: 'Payout of %{amount} to %{recipient} approved',
+    none: 'Not approved yet',
+  },
+  next: {
+    waiting:
+      'Waiting for another person’s approval: a payout of %{amount} is approved by someone other than its creator before it is paid.',
+    approve_first: 'Approve this payout before it is paid: a payout of %{amount} needs a second person’s approval.',
+    own: 'This payout is to you: other members of staff approve and pay it.',
+  },
   transfer: {
     signed: 'Signed, not sent yet',
     sent: 'Sent, waiting to be mined',
@@ -78,9 +89,14 @@ const en = {
     fail: 'Mark failed',
     cancel: 'Cancel payout',
     reference: 'Bank reference or transaction hash',
-    confirm_cancel: 'Cancel this payout? Its commissions become available for another payout.',
-    confirm_fail: 'Mark this payout failed? Its commissions become available for another payout.',
-    done: 'Payout %{status}',
+    proof_first: 'Enter the bank reference or the transaction hash of the transfer first',
+    confirm_complete:
+      'Mark the payout of %{amount} to %{recipient} completed, with %{proof}? Its commissions are then paid; this cannot be undone.',
+    confirm_cancel:
+      'Cancel the payout of %{amount} to %{recipient}? Its commissions become available for another payout.',
+    confirm_fail:
+      'Mark the payout of %{amount} to %{recipient} failed? Its commissions become available for another payout.',
+    done: 'Payout of %{amount} to %{recipient}: %{status}',
     failed: 'Failed: %{error}',
   },
   detail: {
