@@ -24,6 +24,7 @@ export const CONFIG_VISIBILITY: Record<string, Visibility> = {
   databaseListenUrl: 'url',
   logLevel: 'plain',
   logFormat: 'plain',
+  publicUrl: 'url',
   rateLimitMax: 'plain',
   loginRateLimitMax: 'plain',
   paymentRateLimitMax: 'plain',
