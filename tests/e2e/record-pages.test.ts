@@ -261,15 +261,19 @@ const SHOWS: Partial<Record<ResourceName, RegExp>> = {
 
 /** A list reached as a person reaches it: its menu item where it has one, else its address (a tab of another screen). */
 async function openListScreen(resource: ResourceName, path: string) {
-  // The previous list's rows stay on screen until this one's replace them: the first row clicked must not be one of them.
-  const previous = (await rows().count()) > 0 ? await rows().first().elementHandle() : null;
+  // The previous list's rows stay on screen until this one's replace them (a row of it may even be re-rendered
+  // meanwhile): the first row clicked must be under this list's own column headings, which differ from list to list.
+  const previous = await headings();
   const item = MENU.find((m) => m.resource === resource);
   if (item) await menu(en.app.menu[item.label as keyof typeof en.app.menu]).click();
-  // A new page load leaves nothing of the previous list (its element handle goes with the old document).
   else await page.goto(b.url(path));
   await page.waitForURL(new RegExp(`${path}(\\?.*)?$`), AT);
-  if (item) await previous?.waitForElementState('hidden', WAIT);
+  await expect.poll(async () => (await headings()) || previous, WAIT).not.toBe(previous);
 }
+
+/** The column headings of the table on screen, '' when there is none. */
+const headings = async () =>
+  (await page.locator('main thead').count()) ? page.locator('main thead').first().innerText() : '';
 
 describe('every record page opened by a click on the first row of its list', () => {
   it.each(RECORD_LISTS)('$resource: the first row of $path opens its record page', async ({ resource, path }) => {
