@@ -35,6 +35,11 @@ const COMMON_PATTERNS = [
   },
 ];
 
+const BROWSER_NOT_SERVER = {
+  group: ['**/server/**'],
+  message: 'Browser code reaches the server through the API, never by import; shared code lives in src/common.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'bench/results/', 'node_modules/'] },
   js.configs.recommended,
@@ -79,16 +84,22 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
+          patterns: [BROWSER_NOT_SERVER],
+          paths: [
             {
-              group: ['**/server/**'],
+              name: 'react-admin',
+              importNames: ['Show', 'Edit'],
               message:
-                'Browser code reaches the server through the API, never by import; shared code lives in src/common.',
+                "A record page is a RecordShow or RecordEdit (components/RecordPage.tsx): without the server it stays, react-admin's goes back to the list.",
             },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['src/admin/components/RecordPage.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [BROWSER_NOT_SERVER] }] },
   },
   {
     files: ['server/**/*.ts'],

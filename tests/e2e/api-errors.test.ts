@@ -88,6 +88,81 @@ describe('the server stops answering', () => {
     await expect.poll(() => main().getByText(`Renamed lamp ${stamp}`).first().isVisible(), WAIT).toBe(true);
   });
 
+  it('a record page says so in place of the record, stays on it, and shows the record by itself once it answers', async () => {
+    await menu('Orders').click();
+    await page.waitForURL(/\/orders$/, WAIT);
+    await expect.poll(() => rows().count(), WAIT).toBeGreaterThan(0);
+    await rows().first().click();
+    await page.waitForURL(/\/orders\/[^/]+\/show$/, WAIT);
+    await expect.poll(() => main().getByTestId('detail-pending').count(), WAIT).toBe(0);
+    const customer = main().getByRole('link', { name: /@/ }).first();
+    const email = await customer.innerText();
+
+    await serverDown();
+    let address: string | undefined;
+    try {
+      // Another record, reached as a person reaches it: the order's customer.
+      await customer.click();
+      await page.waitForURL(/\/users\/[^/]+\/show$/, WAIT);
+      address = page.url();
+      await expect.poll(() => main().getByText(READ_FAILED).first().isVisible(), WAIT).toBe(true);
+      expect(await notice('Element does not exist').count()).toBe(0);
+      expect(page.url()).toBe(address);
+    } finally {
+      await serverBack();
+    }
+    // Nobody clicks Refresh: the record page asks again by itself.
+    await expect.poll(() => main().getByText(email, { exact: true }).first().isVisible(), WAIT).toBe(true);
+    await expect.poll(() => main().getByTestId('detail-pending').count(), WAIT).toBe(0);
+    await expect.poll(() => main().getByText(READ_FAILED).count(), WAIT).toBe(0);
+    expect(page.url()).toBe(address);
+  });
+
+  it('an Edit page opened without the server keeps what is typed, and takes the record back once it answers', async () => {
+    const sku = `KEEP-${stamp}`;
+    await apiCall(page, '/api/products', {
+      title: `Kept lamp ${stamp}`,
+      sku,
+      priceFiat: 10,
+      priceCrypto: '0.01',
+      rwaType: 'art',
+      status: 'draft',
+      stock: 1,
+    });
+    await menu('Products').click();
+    await page.waitForURL(/\/products$/, WAIT);
+    await page.getByPlaceholder('Search products').fill(sku);
+    // The list may still show the last search's row until this one is answered.
+    await expect.poll(() => rows().allInnerTexts(), WAIT).toEqual([expect.stringContaining(`Kept lamp ${stamp}`)]);
+    await rows().first().click();
+    await page.waitForURL(/\/products\/[^/]+\/show$/, WAIT);
+    await expect.poll(() => main().getByText(`Kept lamp ${stamp}`).first().isVisible(), WAIT).toBe(true);
+
+    await serverDown();
+    const name = page.getByLabel('Name');
+    let address: string | undefined;
+    try {
+      // The form opens with the record the page already holds; its own reload finds no server.
+      await main().getByRole('link', { name: 'Edit' }).first().click();
+      await page.waitForURL(/\/products\/[^/]+$/, WAIT);
+      address = page.url();
+      await expect.poll(() => name.inputValue(), WAIT).toBe(`Kept lamp ${stamp}`);
+      await name.fill(`Typed lamp ${stamp}`);
+      await expect.poll(() => main().getByText(READ_FAILED).first().isVisible(), WAIT).toBe(true);
+      expect(await notice('Element does not exist').count()).toBe(0);
+      expect(page.url()).toBe(address);
+      expect(await name.inputValue()).toBe(`Typed lamp ${stamp}`);
+    } finally {
+      await serverBack();
+    }
+    await expect.poll(() => main().getByText(READ_FAILED).count(), WAIT).toBe(0);
+    expect(page.url()).toBe(address);
+    expect(await name.inputValue()).toBe(`Typed lamp ${stamp}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/products\/[^/]+\/show$/, WAIT);
+    await expect.poll(() => main().getByText(`Typed lamp ${stamp}`).first().isVisible(), WAIT).toBe(true);
+  });
+
   it("the shop's products say so too, and show themselves once it answers", async () => {
     await page.goto(b.url('/shop'));
     await expect.poll(() => page.getByRole('heading').first().isVisible(), WAIT).toBe(true);

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { ConfigEntry } from '../../../common/debug';
 import { apiGet } from '../../../lib/api';
@@ -20,20 +20,12 @@ import { apiGet } from '../../../lib/api';
 /** Settings' Debug tab (admins): the server's effective configuration from GET /api/debug/env, secrets redacted by the server. */
 export default function DebugEnv() {
   const translate = useTranslate();
-  const [entries, setEntries] = useState<ConfigEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    apiGet<{ env: ConfigEntry[] }>('/api/debug/env').then(
-      (r) => {
-        setError(null);
-        setEntries(r.env);
-      },
-      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
-    );
-  }, []);
-  useEffect(() => {
-    load();
-  }, [load]);
+  // A load like the others (providers/queryClient.ts): asked again by itself while the server does not answer.
+  const { data, error, refetch } = useQuery({
+    queryKey: ['debug', 'env'],
+    queryFn: () => apiGet<{ env: ConfigEntry[] }>('/api/debug/env'),
+  });
+  const entries = data?.env;
 
   const shown = (e: ConfigEntry) => (e.value === null ? translate('app.settings.debug.not_set') : String(e.value));
   return (
@@ -42,11 +34,11 @@ export default function DebugEnv() {
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           {translate('app.settings.debug.intro')}
         </Typography>
-        <Button startIcon={<RefreshIcon />} onClick={load}>
+        <Button startIcon={<RefreshIcon />} onClick={() => void refetch()}>
           {translate('ra.action.refresh')}
         </Button>
       </Box>
-      {error && <Alert severity="error">{error}</Alert>}
+      {error && <Alert severity="error">{error.message}</Alert>}
       {!entries && !error && <CircularProgress size={24} />}
       {entries && (
         <Table size="small" data-testid="debug-env">

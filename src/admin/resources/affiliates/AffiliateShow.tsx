@@ -14,7 +14,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { ListButton, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { Affiliate, AffiliateDetail, AffiliateReferral } from '../../../common/referrals';
 import AwaitDetail, { detailOf } from '../../components/AwaitDetail';
 import DetailField from '../../components/DetailField';
@@ -27,6 +27,7 @@ import RecordLink from '../../components/RecordLink';
 import { useFormat } from '../../hooks/useFormat';
 import AffiliateCommissions from './AffiliateCommissions';
 import { useAffiliateName } from './useAffiliateName';
+import { RecordShow } from '../../components/RecordPage';
 
 const A = 'resources.affiliates';
 
@@ -144,7 +145,7 @@ function AffiliateDetailView() {
 /** One affiliate: who they are (their user page), their code and figures, whom they referred and their commissions. */
 export default function AffiliateShow() {
   return (
-    <Show
+    <RecordShow
       actions={
         <TopToolbar>
           <ListButton />
@@ -152,6 +153,6 @@ export default function AffiliateShow() {
       }
     >
       <AffiliateDetailView />
-    </Show>
+    </RecordShow>
   );
 }

@@ -1,10 +1,10 @@
-import { Edit } from 'react-admin';
+import { RecordEdit } from '../../components/RecordPage';
 import CouponForm from './CouponForm';
 
 export default function CouponEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="show">
+    <RecordEdit mutationMode="pessimistic" redirect="show">
       <CouponForm />
-    </Edit>
+    </RecordEdit>
   );
 }

@@ -1,10 +1,11 @@
 import { Box } from '@mui/material';
-import { FunctionField, Labeled, ListButton, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { FunctionField, Labeled, ListButton, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import type { Coupon } from '../../../common/coupons';
 import { WriteButtons } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
 import { CouponStatusChip, CouponTypeChip } from './CouponChips';
 import { useCouponFormat } from './useCouponFormat';
+import { RecordShow } from '../../components/RecordPage';
 
 const row = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
 
@@ -13,7 +14,7 @@ export default function CouponShow() {
   const { number, dateTime } = useFormat();
   const { value, limit, day, minimum } = useCouponFormat();
   return (
-    <Show
+    <RecordShow
       actions={
         <TopToolbar>
           <ListButton />
@@ -67,6 +68,6 @@ export default function CouponShow() {
           </Labeled>
         </Box>
       </SimpleShowLayout>
-    </Show>
+    </RecordShow>
   );
 }

@@ -3,7 +3,6 @@ import {
   FunctionField,
   Labeled,
   ListButton,
-  Show,
   SimpleShowLayout,
   TopToolbar,
   useLocaleState,
@@ -16,6 +15,7 @@ import { useFormat } from '../../hooks/useFormat';
 import KycDecision from './KycDecision';
 import KycDocument from './KycDocument';
 import { countryName, DocumentCell, KycSessionStatusChip } from './KycChips';
+import { RecordShow } from '../../components/RecordPage';
 
 const row = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
 
@@ -47,7 +47,7 @@ export default function KycShow() {
   const [locale] = useLocaleState();
   const { dateTime, date } = useFormat();
   return (
-    <Show
+    <RecordShow
       actions={
         <TopToolbar>
           <ListButton />
@@ -84,6 +84,6 @@ export default function KycShow() {
           <Document />
         </Labeled>
       </SimpleShowLayout>
-    </Show>
+    </RecordShow>
   );
 }

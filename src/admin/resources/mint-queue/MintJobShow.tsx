@@ -1,13 +1,5 @@
 import { Alert, Stack, Typography } from '@mui/material';
-import {
-  ListButton,
-  ReferenceField,
-  Show,
-  TopToolbar,
-  useCanAccess,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { ListButton, ReferenceField, TopToolbar, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { mintStatusOf, type MintJob } from '../../../common/mint';
 import DetailField from '../../components/DetailField';
 import Section from '../../components/DetailSection';
@@ -20,6 +12,7 @@ import { useFormat } from '../../hooks/useFormat';
 import { AUTO_REFRESH_MS } from './constants';
 import JobActions from './JobActions';
 import OrderRef from './OrderRef';
+import { RecordShow } from '../../components/RecordPage';
 
 const f = (name: string) => `resources.mint-queue.fields.${name}`;
 /** A job the worker has not finished with changes on its own: its page reloads it as the list does. */
@@ -92,7 +85,7 @@ function JobDetail() {
 /** One mint job: its order, product, tokens, wallet, attempts, last error and transaction; Retry (or Approve and Reject) for those who may. */
 export default function MintJobShow() {
   return (
-    <Show
+    <RecordShow
       actions={
         <TopToolbar>
           <ListButton />
@@ -104,6 +97,6 @@ export default function MintJobShow() {
       }}
     >
       <JobDetail />
-    </Show>
+    </RecordShow>
   );
 }

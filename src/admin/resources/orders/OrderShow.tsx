@@ -1,5 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { ListButton, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import DetailField from '../../components/DetailField';
 import Section from '../../components/DetailSection';
 import Panel from '../../components/Panel';
@@ -13,6 +13,7 @@ import AwaitDetail, { detailOf } from '../../components/AwaitDetail';
 import OrderMints from './OrderMints';
 import { couponDiscount } from '../../../lib/membership';
 import RecordLink from '../../components/RecordLink';
+import { RecordShow } from '../../components/RecordPage';
 
 /** How the amount was made: only the one-record answer carries the subtotal, discounts, tax and shipping. */
 function Pricing({ order }: { order: OrderDetail }) {
@@ -107,7 +108,7 @@ function OrderDetailView() {
 /** One order: summary, customer, lines, payment and token mints; test orders carry a TEST badge. */
 export default function OrderShow() {
   return (
-    <Show
+    <RecordShow
       actions={
         <TopToolbar>
           <ListButton />
@@ -117,6 +118,6 @@ export default function OrderShow() {
       component={Box}
     >
       <OrderDetailView />
-    </Show>
+    </RecordShow>
   );
 }

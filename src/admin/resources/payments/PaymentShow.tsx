@@ -1,5 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { Link, ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Link, ListButton, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { Payment, PaymentDetail } from '../../../common/payments';
 import AwaitDetail, { detailOf } from '../../components/AwaitDetail';
 import DetailField from '../../components/DetailField';
@@ -13,6 +13,7 @@ import { PaymentCrypto } from './PaymentCrypto';
 import { DashboardLink, PaymentMethod } from './PaymentLinks';
 import { PaymentStatusChip } from './PaymentStatusChip';
 import RefundButton from './RefundButton';
+import { RecordShow } from '../../components/RecordPage';
 
 /** The order the payment pays, or a line saying it pays none. */
 function PaidOrder({ order }: { order: PaymentDetail['order'] }) {
@@ -83,7 +84,7 @@ function PaymentDetailView() {
 /** One payment: its amounts and provider link, the order it pays, its refunds and timeline; Refund for finance and admins. */
 export default function PaymentShow() {
   return (
-    <Show
+    <RecordShow
       actions={
         <TopToolbar>
           <ListButton />
@@ -93,6 +94,6 @@ export default function PaymentShow() {
       component={Box}
     >
       <PaymentDetailView />
-    </Show>
+    </RecordShow>
   );
 }

@@ -3,7 +3,6 @@ import {
   FunctionField,
   Labeled,
   ListButton,
-  Show,
   SimpleShowLayout,
   TopToolbar,
   useRecordContext,
@@ -23,6 +22,7 @@ import PayoutActions from './PayoutActions';
 import PayoutNextStep from './PayoutNextStep';
 import { PayoutStatusChip } from './PayoutChips';
 import RecordLink from '../../components/RecordLink';
+import { RecordShow } from '../../components/RecordPage';
 
 const row = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
 
@@ -133,7 +133,7 @@ export default function PayoutShow() {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
   return (
-    <Show
+    <RecordShow
       actions={
         <TopToolbar>
           <ListButton />
@@ -219,6 +219,6 @@ export default function PayoutShow() {
         <PayoutLines />
         <RecordHistory entity="payout" />
       </SimpleShowLayout>
-    </Show>
+    </RecordShow>
   );
 }

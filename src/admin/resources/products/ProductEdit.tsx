@@ -1,10 +1,10 @@
-import { Edit } from 'react-admin';
+import { RecordEdit } from '../../components/RecordPage';
 import ProductForm from './ProductForm';
 
 export default function ProductEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="show">
+    <RecordEdit mutationMode="pessimistic" redirect="show">
       <ProductForm />
-    </Edit>
+    </RecordEdit>
   );
 }

@@ -1,20 +1,12 @@
 import { Box, Typography } from '@mui/material';
-import {
-  FunctionField,
-  Labeled,
-  ListButton,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { FunctionField, Labeled, ListButton, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { WriteButtons } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
 import ProductImageUpload from './ProductImageUpload';
 import ProductStatusChip from './ProductStatusChip';
 import type { Product } from '../../../common/products';
 import RecordHistory from '../../components/RecordHistory';
+import { RecordShow } from '../../components/RecordPage';
 
 function ProductShowActions() {
   return (
@@ -31,7 +23,7 @@ export default function ProductShow() {
   const translate = useTranslate();
   const { money, dateTime, number, crypto } = useFormat();
   return (
-    <Show actions={<ProductShowActions />}>
+    <RecordShow actions={<ProductShowActions />}>
       <SimpleShowLayout>
         <TextField source="title" variant="h6" label={false} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
@@ -112,6 +104,6 @@ export default function ProductShow() {
         </Box>
         <RecordHistory entity="product" />
       </SimpleShowLayout>
-    </Show>
+    </RecordShow>
   );
 }

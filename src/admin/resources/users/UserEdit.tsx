@@ -1,12 +1,16 @@
-import { Edit } from 'react-admin';
+import { RecordEdit } from '../../components/RecordPage';
 import UserForm from './UserForm';
 
 /** Only the changed fields are sent, so an edit never touches what it did not show. */
 export default function UserEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="show" transform={(data, options) => diff(data, options?.previousData)}>
+    <RecordEdit
+      mutationMode="pessimistic"
+      redirect="show"
+      transform={(data, options) => diff(data, options?.previousData)}
+    >
       <UserForm />
-    </Edit>
+    </RecordEdit>
   );
 }
 

@@ -3,7 +3,6 @@ import {
   FunctionField,
   Labeled,
   ListButton,
-  Show,
   SimpleShowLayout,
   TextField,
   TopToolbar,
@@ -21,6 +20,7 @@ import UserActions from './UserActions';
 import UserSecurity from './UserSecurity';
 import { KycChip, RoleChip, UserStatusChip } from './UserChips';
 import { displayName } from './userName';
+import { RecordShow } from '../../components/RecordPage';
 
 const row = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
 
@@ -141,7 +141,7 @@ export default function UserShow() {
   const { dateTime } = useFormat();
   const when = (value: string | null) => (value ? dateTime(value) : translate('resources.users.never'));
   return (
-    <Show
+    <RecordShow
       actions={
         <TopToolbar>
           <ListButton />
@@ -188,6 +188,6 @@ export default function UserShow() {
         <Detail />
         <RecordHistory entity="user" />
       </SimpleShowLayout>
-    </Show>
+    </RecordShow>
   );
 }
