@@ -41,7 +41,7 @@ const BROWSER_NOT_SERVER = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'coverage/', 'bench/results/', 'node_modules/'] },
+  { ignores: ['dist/', 'dist-server/', '.cache/', 'data/', 'coverage/', 'bench/results/', 'node_modules/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
