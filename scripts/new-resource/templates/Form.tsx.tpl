@@ -1,7 +1,8 @@
-import { Create, Edit, maxLength, minValue, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { Create, maxLength, minValue, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { {{CONST}}_STATUSES } from '../../../common/{{kebab}}';
 import CreateHeading from '../../components/CreateHeading';
 import Row from '../../components/FormRow';
+import { RecordEdit } from '../../components/RecordPage';
 
 const statusChoices = {{CONST}}_STATUSES.map((id) => ({ id, name: `resources.{{kebab}}.status.${id}` }));
 
@@ -29,8 +30,8 @@ export function {{OnePascal}}Create() {
 
 export function {{OnePascal}}Edit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="show">
+    <RecordEdit mutationMode="pessimistic" redirect="show">
       <{{OnePascal}}Form />
-    </Edit>
+    </RecordEdit>
   );
 }

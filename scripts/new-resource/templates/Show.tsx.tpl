@@ -1,7 +1,8 @@
 import { Box } from '@mui/material';
-import { FunctionField, Labeled, ListButton, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { FunctionField, Labeled, ListButton, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import type { {{OnePascal}} } from '../../../common/{{kebab}}';
 import RecordHistory from '../../components/RecordHistory';
+import { RecordShow } from '../../components/RecordPage';
 import { WriteButtons } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
 import {{OnePascal}}StatusChip from './{{OnePascal}}StatusChip';
@@ -10,7 +11,7 @@ import {{OnePascal}}StatusChip from './{{OnePascal}}StatusChip';
 export default function {{OnePascal}}Show() {
   const { money, dateTime } = useFormat();
   return (
-    <Show
+    <RecordShow
       actions={
         <TopToolbar>
           <ListButton />
@@ -36,6 +37,6 @@ export default function {{OnePascal}}Show() {
         </Box>
         <RecordHistory entity="{{entity}}" />
       </SimpleShowLayout>
-    </Show>
+    </RecordShow>
   );
 }
