@@ -190,7 +190,7 @@ export default function ListShell<R extends RaRecord>({
   const body = (
     <>
       {header}
-      <Card variant="outlined">
+      <Card variant="outlined" data-list={resource}>
         {phone && mobile ? (
           <PhoneList lines={mobile} rowClick={rowClick} empty={<NoRows message={key('empty')} />} />
         ) : (

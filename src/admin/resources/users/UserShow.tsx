@@ -46,7 +46,10 @@ function Sessions({ open }: { open: UserSessionInfo[] }) {
           <TableRow key={s.id}>
             <TableCell>{dateTime(s.createdAt)}</TableCell>
             <TableCell>{dateTime(s.lastSeenAt)}</TableCell>
-            <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <TableCell
+              title={s.userAgent ?? undefined}
+              sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
               {s.userAgent ?? '—'}
             </TableCell>
             <TableCell>{s.ip ?? '—'}</TableCell>
