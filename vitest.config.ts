@@ -12,8 +12,35 @@ const API = {
   sequence: { groupOrder: 1 },
 };
 
-/** API files that need a module graph of their own: a `vi.mock` of a module the server imports (argon2). */
-const API_ISOLATED = ['tests/api/lockout.test.ts'];
+/**
+ * API files that need a module graph of their own: a `vi.mock` of a module the server imports (argon2); the live
+ * stream's resume, whose process-wide invalidation bus (server/lib/invalidation.ts) must hear no other file's app.
+ */
+const API_ISOLATED = ['tests/api/lockout.test.ts', 'tests/api/events.test.ts'];
+
+/**
+ * API files PostgreSQL does not run (TEST_DB=postgres), each with why: what they check is the same on both engines, and
+ * every statement they reach runs on PostgreSQL in another file (each route is called with an answer checked, by its
+ * domain's file). Every other file runs on both engines: a new file does unless it is added here.
+ * TEST_POSTGRES_ALL=true runs these on PostgreSQL too. docs/ARCHITECTURE.md ("Which tests run on PostgreSQL") lists
+ * the files PostgreSQL runs and why.
+ */
+const PGLITE_ONLY: Record<string, string> = {
+  'tests/api/access-matrix.test.ts':
+    "who may call what: the role guard and the id check answer before any statement; the allowed calls are each domain file's",
+  'tests/api/openapi.test.ts': 'the OpenAPI document itself and the harness that checks answers against it',
+  'tests/api/cache-control.test.ts': 'HTTP headers of answers whose reads the orders, shop and checkout files run',
+  'tests/api/deep-json.test.ts': 'a body too deep is refused by the JSON parser, before any route runs',
+  'tests/api/dns-dig.test.ts':
+    "the DNS wire format as dig reads it; the zone's one read runs on PostgreSQL in dns-server",
+  'tests/api/dns-flood.test.ts': 'garbage on the DNS port does not delay HTTP: threads and sockets, not SQL',
+  'tests/api/mint-rpc.test.ts':
+    "the chain's JSON-RPC transport; the queue's SQL runs on PostgreSQL in mint and mint-worker-cli",
+  'tests/api/new-resource.test.ts': 'skips itself on PostgreSQL; it runs the generated tests on PostgreSQL itself',
+  'tests/api/pglite-thread.test.ts': 'PGlite in a worker thread: PGlite only',
+};
+const onPostgres = process.env.TEST_DB === 'postgres' && process.env.TEST_POSTGRES_ALL !== 'true';
+const ENGINE_SKIPS = onPostgres ? Object.keys(PGLITE_ONLY) : [];
 
 /** The browser run's longest files: a screen sweep in one theme each. */
 const SWEEPS = /tests\/e2e\/(phones|accessibility)-(light|dark)\.test\.ts$/;
@@ -46,7 +73,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...API_ISOLATED],
+          exclude: [...configDefaults.exclude, ...API_ISOLATED, ...ENGINE_SKIPS],
           // The files of a worker share one module graph: the server's modules load once per worker, not once per file.
           isolate: false,
           ...API,
@@ -61,10 +88,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One file at a time by default; E2E_WORKERS=2 runs two, each on its worker's own seeded server
-          // (global-setup.ts). On this 2-core machine two workers timed out in record-pages on a clean clone's full
-          // run, and were not faster there: measure on a quiet machine before raising the default.
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
+          // Two files at a time, each on its worker's own seeded server (global-setup.ts); E2E_WORKERS=1 runs one.
+          // Two were not faster while record-pages waited for `networkidle` (its timeouts under load); with web-first
+          // waits the 42 files took 478 s on two workers at load 6-8, against 602 s on one on a quiet machine.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           sequence: { groupOrder: 2 },
           // A page waited for by expect.poll may take seconds on a busy machine (a chunk loading, a list refetching);
           // the default second made such waits fail there while the page was right.

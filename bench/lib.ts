@@ -87,7 +87,7 @@ export type LoadResult = {
 export function autocannon(
   url: string,
   token: string,
-  opts: { connections: number; seconds: number },
+  opts: { connections: number; seconds: number; method?: string; body?: unknown },
 ): Promise<LoadResult> {
   const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   const args = [
@@ -97,8 +97,10 @@ export function autocannon(
     String(opts.connections),
     '-d',
     String(opts.seconds),
-    '-H',
-    `authorization=Bearer ${token}`,
+    ...(token ? ['-H', `authorization=Bearer ${token}`] : []),
+    ...(opts.body === undefined
+      ? []
+      : ['-m', opts.method ?? 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(opts.body)]),
     url,
   ];
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --sizes=200000,1000000] [-- --engines=pglite,postgres] [-- --web-concurrency=2] [-- --quick]
+ * npm run bench:orders [-- --sizes=200000,1000000] [-- --engines=pglite,postgres] [-- --web-concurrency=2] [-- --quick]
  *               [-- --seconds=10] [-- --json-server-max=200000]
  *
  * Speed as shipped, side by side in one run, for each engine and size:

@@ -6,7 +6,9 @@
  * tsx too, as `npm start` did before the server was compiled, for comparison.
  * On PostgreSQL it then runs WEB_CONCURRENCY=2, kills one API process with SIGKILL `runs` times and times until the
  * primary's replacement listens and until it answers a request itself (new connections, so the primary's round
- * robin reaches it; the request log names the process). The primary waits 1 s before it forks the replacement.
+ * robin reaches it; the request log names the process). The primary replaces a process that lived 10 s or more at
+ * once and backs off for one that dies young again and again (a crash loop), so each kill waits until its victim,
+ * the older of the two, has lived 10 s: the figure is a dead process's replacement, not the crash-loop guard.
  * PostgreSQL: BENCH_DATABASE_URL, DATABASE_URL or the local default (bench/lib.ts). Free ports throughout.
  * CPU s: what the server's processes and threads had used by then (Linux /proc), which other work on a shared machine
  * does not stretch as it stretches the wall-clock time.
@@ -51,6 +53,8 @@ function getOnce(url: string): Promise<{ status: number }> {
   });
 }
 
+/** server/index.ts replaces a process that lived this long at once. */
+const PRIMARY_YOUNG_MS = 10_500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Spawns the server and resolves when /api/ready answers 200, with the milliseconds since the spawn. */
@@ -116,11 +120,17 @@ function logLines(output: string): { pid?: number; msg?: string; url?: string; s
 }
 
 /** Kills one API process of a WEB_CONCURRENCY=2 cluster: seconds until its replacement listens, and until it answers. */
-async function replaceOne(server: Started): Promise<{ listenS: number; answerS: number; cpuS: number }> {
+async function replaceOne(
+  server: Started,
+  firstSeen: Map<number, number>,
+): Promise<{ listenS: number; answerS: number; cpuS: number }> {
   const primary = server.child.pid!;
   const before = childrenOf(primary);
   if (before.length !== 2) throw new Error(`Expected 2 API processes, found ${before.length}`);
-  const victim = before[0]!;
+  for (const pid of before) if (!firstSeen.has(pid)) firstSeen.set(pid, performance.now());
+  const victim = before.reduce((a, b) => (firstSeen.get(a)! <= firstSeen.get(b)! ? a : b));
+  const age = performance.now() - firstSeen.get(victim)!;
+  if (age < PRIMARY_YOUNG_MS) await sleep(PRIMARY_YOUNG_MS - age);
   const killed = performance.now();
   process.kill(victim, 'SIGKILL');
   let replacement: number | undefined;
@@ -186,6 +196,7 @@ async function benchEngine(engine: Engine, pgUrl: string, runs: number, tsxRuns:
     }
     if (tsxTimes.length) rows.push(row(engine, 'start, TypeScript (tsx)', tsxTimes));
     if (engine === 'postgres') {
+      const clusterStarted = performance.now();
       const cluster = await start(compiled, { ...env, WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' }, node);
       console.log(`${engine}: WEB_CONCURRENCY=2 ready in ${(cluster.ms / 1000).toFixed(2)} s`);
       const listens: Timing[] = [];
@@ -195,8 +206,9 @@ async function benchEngine(engine: Engine, pgUrl: string, runs: number, tsxRuns:
         while (childrenOf(cluster.child.pid!).length < 2) await sleep(50);
         while (logLines(cluster.output()).filter((l) => l.msg?.startsWith('Server listening')).length < 2)
           await sleep(50);
+        const firstSeen = new Map(childrenOf(cluster.child.pid!).map((pid): [number, number] => [pid, clusterStarted]));
         for (let i = 0; i < runs; i++) {
-          const r = await replaceOne(cluster);
+          const r = await replaceOne(cluster, firstSeen);
           listens.push({ s: r.listenS, cpuS: r.cpuS });
           answers.push({ s: r.answerS, cpuS: r.cpuS });
           console.log(

@@ -24,6 +24,8 @@ export const ENTRIES = {
   export: 'server/seed/export-cli.ts',
   'create-admin': 'server/modules/auth/create-admin-cli.ts',
   migrate: 'server/migrate-cli.ts',
+  backup: 'server/modules/backup/backup-cli.ts',
+  restore: 'server/modules/backup/restore-cli.ts',
   'pglite-thread': 'server/db/pglite-thread-worker.mjs',
   'dns-thread': 'server/modules/domain/dns/thread.ts',
 };

@@ -26,13 +26,11 @@ const OWN_FILES = (n: Names): [template: string, file: string][] => {
     ['common.schemas.ts.tpl', `src/common/${n.kebab}.schemas.ts`],
     ['routes.ts.tpl', `server/modules/${n.kebab}/routes.ts`],
     ['service.ts.tpl', `server/modules/${n.kebab}/service.ts`],
-    ['policy.ts.tpl', `server/modules/${n.kebab}/policy.ts`],
     ['present.ts.tpl', `server/modules/${n.kebab}/present.ts`],
     ['admin-index.ts.tpl', `${admin}/index.ts`],
     ['List.tsx.tpl', `${admin}/${n.OnePascal}List.tsx`],
     ['Show.tsx.tpl', `${admin}/${n.OnePascal}Show.tsx`],
     ['Form.tsx.tpl', `${admin}/${n.OnePascal}Form.tsx`],
-    ['StatusChip.tsx.tpl', `${admin}/${n.OnePascal}StatusChip.tsx`],
     ['en.ts.tpl', `${admin}/i18n/en.ts`],
     ['zh.ts.tpl', `${admin}/i18n/zh.ts`],
     ['api.test.ts.tpl', `tests/api/${n.kebab}.test.ts`],
@@ -51,11 +49,12 @@ function conflictOf(n: Names): string | null {
   return taken ? `${taken[1]} already exists.` : null;
 }
 
+/** Writes `file`, formatted as `npm run lint:format` wants it (a document is left as written: its tables stay narrow). */
 async function write(file: string, text: string) {
   const full = path.join(ROOT, file);
   const options = await prettier.resolveConfig(full);
   fs.mkdirSync(path.dirname(full), { recursive: true });
-  fs.writeFileSync(full, await prettier.format(text, { ...options, filepath: full }));
+  fs.writeFileSync(full, file.endsWith('.md') ? text : await prettier.format(text, { ...options, filepath: full }));
 }
 
 const USAGE = `Usage: npm run new:resource -- <name> [--one <singular>] [--zh <中文名>]

@@ -20,6 +20,7 @@ const app = await buildApp({
   notifier: false,
   dnsServer: false,
   payoutCompleter: false,
+  webhookWorker: false,
 });
 await app.ready();
 fs.writeFileSync(out, JSON.stringify(app.swagger(), null, 2));

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite: typecheck, lint, formatting (Prettier), import cycles and the OpenAPI lint side by side (each with
-# its cache under .cache/), then unit, API on PGlite (and PostgreSQL when TEST_DATABASE_URL is set), then the browser
-# tests in Debian's Chromium against a built app. Ends with each step's duration, the test counts, every failed test
+# its cache under .cache/), then unit, API on PGlite (and PostgreSQL when TEST_DATABASE_URL is set: every file but
+# vitest.config.ts's PGLITE_ONLY), then the browser tests in Debian's Chromium against a built app. Ends with each step's duration, the test counts, every failed test
 # and the slowest test files.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -10,12 +10,22 @@ trap 'rm -rf "$results"' EXIT
 failed_steps=()
 durations=()
 
+# The machine's busy and total CPU ticks so far (all cores), from /proc/stat: a step's share of the cores it kept busy
+# (this suite's and anything else running beside it) tells what running steps side by side could gain.
+cpu_ticks() { awk '/^cpu /{ print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8 }' /proc/stat 2>/dev/null || echo "0 0"; }
+busy_share() {
+  local -a before=($1) after=($(cpu_ticks))
+  local total=$((after[1] - before[1]))
+  [ "$total" -gt 0 ] && printf '%3d %% of the cores busy' $((100 * (after[0] - before[0]) / total))
+}
+
 step() {
   local name=$1; shift
   echo; echo "=== $name"
-  local started=$SECONDS
+  local started=$SECONDS ticks
+  ticks=$(cpu_ticks)
   if ! "$@"; then failed_steps+=("$name"); fi
-  durations+=("$(printf '%-14s %4d s' "$name" $((SECONDS - started)))")
+  durations+=("$(printf '%-14s %4d s  %s' "$name" $((SECONDS - started)) "$(busy_share "$ticks")")")
 }
 
 # Runs steps side by side, each into its own log; prints a step's output whole when it ends, so none interleave.
@@ -54,14 +64,17 @@ fi
 
 mkdir -p .cache
 static_started=$SECONDS
+static_ticks=$(cpu_ticks)
 parallel_steps \
   'typecheck=npm run --silent typecheck' \
   'lint=npm run --silent lint' \
   'format=npm run --silent lint:format' \
   'import-cycles=npm run --silent lint:deps' \
   'openapi=npm run --silent lint:api'
-durations+=("$(printf '%-14s %4d s' 'static checks' $((SECONDS - static_started)))")
+durations+=("$(printf '%-14s %4d s  %s' 'static checks' $((SECONDS - static_started)) "$(busy_share "$static_ticks")")")
 vitest_step unit --project unit
+# One engine after the other: side by side they took 600 s on a quiet machine, in turn 403 s the round before with a
+# few files fewer (side by side the cores were busy 97 % of the time: nothing to gain, each file waited for its share).
 TEST_DB=pglite vitest_step api-pglite --project 'api*'
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   TEST_DB=postgres vitest_step api-postgres --project 'api*'

@@ -7,6 +7,8 @@ import { startDnsServer } from './modules/domain/dns-server.js';
 import { MODULES } from './modules/index.js';
 import { createMailer } from './modules/notifications/mailer.js';
 import { startNotificationWorker, type WorkerOptions as NotifierOptions } from './modules/notifications/worker.js';
+import { startWebhookWorker, type WebhookWorkerOptions } from './modules/webhooks/deliver.js';
+import { SecretBox } from './lib/secret-box.js';
 import { startChainRuntime, type RuntimeOptions } from './modules/mint/runtime.js';
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
 import { startCryptoWatcher } from './modules/payments/crypto/watcher.js';
@@ -17,7 +19,8 @@ import { SettingsService } from './modules/settings/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import metrics from './plugins/metrics.js';
-import requestLog from './plugins/request-log.js';
+import requestLog, { registerRequestIds } from './plugins/request-log.js';
+import { requestIdGenerator } from './lib/request-id.js';
 import { registerCacheControl } from './plugins/cache-control.js';
 import { registerHelmet } from './plugins/helmet.js';
 import { useJsonBodies } from './plugins/json-body.js';
@@ -44,12 +47,16 @@ export type BuildOptions = {
   sweeper?: boolean;
   /** Run the notification worker (per config.notificationWorker); options tune it for tests and benchmarks. Default true. */
   notifier?: boolean | NotifierOptions;
+  /** Run the webhook delivery worker (per config.webhooks.worker); options tune it for tests and benchmarks. Default true. */
+  webhookWorker?: boolean | WebhookWorkerOptions;
   /** Run the embedded DNS server (when config.dns.server). Default true; API tests opt in. */
   dnsServer?: boolean;
   /** With the chain: run the crypto watcher in this process. Default true. */
   cryptoWatcher?: boolean;
   /** With the chain and a platform payout wallet: run the payout completer in this process. Default true; API tests opt in. */
   payoutCompleter?: boolean;
+  /** Where the log goes instead of standard output (tests read its lines). */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -64,20 +71,29 @@ export async function buildApp({
   worker,
   sweeper = true,
   notifier = true,
+  webhookWorker = true,
   dnsServer = true,
   cryptoWatcher = true,
   payoutCompleter = true,
+  logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: logDestination(config.logFormat) },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, stream: logStream ?? logDestination(config.logFormat) },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
+    // A request's id: a trusted proxy's X-Request-Id, else a new UUID (lib/request-id.ts); answered in X-Request-Id.
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.requestIdProxies),
     bodyLimit: 1_048_576,
     frameworkErrors,
     // While closing, requests are refused in the API's error shape by plugins/lifecycle.ts, not Fastify's.
     return503OnClosing: false,
   });
   setPublicOrigin(config.publicUrl, config.host, config.port);
+  registerRequestIds(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializer({ exact: config.env === 'test' }));
   useJsonBodies(app);
@@ -94,9 +110,9 @@ export async function buildApp({
   });
   if (chain) {
     const log = {
-      info: (m: string) => app.log.info(m),
-      warn: (m: string) => app.log.warn(m),
-      error: (m: string) => app.log.error(m),
+      info: (m: string, fields?: object) => app.log.info(fields ?? {}, m),
+      warn: (m: string, fields?: object) => app.log.warn(fields ?? {}, m),
+      error: (m: string, fields?: object) => app.log.error(fields ?? {}, m),
     };
     app.ctx.chain = await startChainRuntime({
       db: database.db,
@@ -137,6 +153,26 @@ export async function buildApp({
       notifier === true ? {} : notifier,
     );
     app.addHook('onClose', notifying.stop);
+  }
+  if (config.webhooks.allowInsecure)
+    app.log.warn(
+      'WEBHOOK_ALLOW_INSECURE is on: webhooks may go over plain http and to private addresses (development only).',
+    );
+  if (webhookWorker && config.webhooks.worker) {
+    const delivering = startWebhookWorker(
+      {
+        db: database.db,
+        box: new SecretBox(config.totpEncryptionKey),
+        timeoutMs: config.webhooks.timeoutMs,
+        allowInsecure: config.webhooks.allowInsecure,
+        log: app.log,
+        retentionDays: config.webhooks.retentionDays,
+      },
+      config.webhooks.pollMs,
+      app.log,
+      webhookWorker === true ? {} : webhookWorker,
+    );
+    app.addHook('onClose', delivering.stop);
   }
 
   if (dnsServer && config.dns.server) {

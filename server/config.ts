@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DNS_ZONE_DEFAULT } from '../src/common/domain.js';
 import { loadChainConfig, type ChainConfig } from './chain/client.js';
 import { defaultLogFormat, type LogFormat } from './lib/log.js';
+import { validProxyEntry } from './lib/request-id.js';
 
 /** A zone's apex: host name labels, at least two. */
 const ZONE = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
@@ -54,6 +55,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(320).default('RWA Commerce <no-reply@localhost>'),
   NOTIFICATION_WORKER: bool.default(true),
   NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  WEBHOOK_WORKER: bool.default(true),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_ALLOW_INSECURE: bool.default(false),
+  // At least the 3 days a delivery is retried for.
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(4).max(3650).default(30),
   TOTP_ENCRYPTION_KEY: z.string().min(16, 'TOTP_ENCRYPTION_KEY must be at least 16 characters.').optional(),
   DNS_SERVER: bool.default(true),
   DNS_PORT: z.coerce.number().int().min(0).max(65535).default(5354),
@@ -131,6 +138,19 @@ const envSchema = z.object({
     .trim()
     .default('127.0.0.1')
     .refine((v) => isIP(v) !== 0, 'METRICS_HOST must be an IP address to listen on, such as 127.0.0.1 or 0.0.0.0.'),
+  REQUEST_ID_TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => entries.every(validProxyEntry),
+      'REQUEST_ID_TRUSTED_PROXIES must be addresses or networks separated by commas, such as 10.0.0.1,10.1.0.0/16.',
+    ),
 });
 
 export type Config = {
@@ -148,6 +168,8 @@ export type Config = {
   /** The invalidation bus's connection (LISTEN/NOTIFY), when DATABASE_URL goes through a pooler in transaction mode; unset: DATABASE_URL. */
   databaseListenUrl?: string;
   logLevel: string;
+  /** Proxies (addresses or networks) whose X-Request-Id a request keeps; anyone else's request gets a new id. */
+  requestIdProxies: string[];
   /** `pretty` at a terminal, `json` otherwise (LOG_FORMAT). */
   logFormat: LogFormat;
   rateLimitMax: number;
@@ -178,6 +200,11 @@ export type Config = {
   /** Run the notification worker (bulk sends, email delivery) inside the server, polling every `notificationPollMs`. */
   notificationWorker: boolean;
   notificationPollMs: number;
+  /**
+   * Webhooks: run the delivery worker in the server (`worker`), polling every `pollMs`, each attempt cut after
+   * `timeoutMs`; `allowInsecure` allows http and private addresses (development and tests only).
+   */
+  webhooks: { worker: boolean; pollMs: number; timeoutMs: number; allowInsecure: boolean; retentionDays: number };
   /** Seals the users' TOTP secrets in the database (AES-256-GCM); unset: they are stored as they are. */
   totpEncryptionKey?: string;
   dns: DnsConfig;
@@ -296,6 +323,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     notificationWorker: e.NOTIFICATION_WORKER,
     notificationPollMs: e.NOTIFICATION_POLL_MS,
+    webhooks: {
+      worker: e.WEBHOOK_WORKER,
+      pollMs: e.WEBHOOK_POLL_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      allowInsecure: e.WEBHOOK_ALLOW_INSECURE,
+      retentionDays: e.WEBHOOK_RETENTION_DAYS,
+    },
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     dns: {
       server: e.DNS_SERVER,
@@ -317,5 +351,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     pgliteThread: e.PGLITE_THREAD,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    requestIdProxies: e.REQUEST_ID_TRUSTED_PROXIES,
   };
 }

@@ -8,8 +8,8 @@ export const NEW_RESOURCE = {
   own: [
     'src/common/<name>.ts',
     'src/common/<name>.schemas.ts',
-    'server/modules/<name>/', // routes.ts, service.ts, policy.ts, present.ts (its CSV columns with csvExport)
-    'src/admin/resources/<name>/', // index.ts, its screens, i18n/en.ts and i18n/zh.ts (its menu and audit labels)
+    'server/modules/<name>/', // routes.ts (with its access), service.ts, present.ts (its CSV columns with csvExport)
+    'src/admin/resources/<name>/', // index.ts, List (with the status chip), Show, Form, i18n/en.ts and i18n/zh.ts
     'server/db/migrations/', // the generated SQL and its snapshot
     'tests/api/<name>.test.ts',
     'scripts/demo-data/resources/<name>.ts', // its demo records
@@ -22,6 +22,7 @@ export const NEW_RESOURCE = {
     'tests/api/factories.ts', // its rows for tests
     'tests/api/unsafe-text.test.ts', // a valid body per new route that takes one (it fails without)
     'db.json', // its demo records, written by npm run demo-data
+    'docs/ARCHITECTURE.md', // its row in the table of files PostgreSQL runs
   ],
 };
 

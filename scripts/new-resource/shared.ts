@@ -21,7 +21,21 @@ function afterImports(text: string, line: string): string {
 /** The next free place in the side menu. */
 const nextMenuOrder = (text: string) => Math.max(...[...text.matchAll(/menu\((\d+),/g)].map((m) => Number(m[1]))) + 1;
 
+/** `text` with the new resource's row put in its place (by name) in ARCHITECTURE.md's table of PostgreSQL files. */
+function withPostgresRow(text: string, n: Names): string {
+  const header = '| file | why on PostgreSQL |\n|---|---|\n';
+  const start = text.indexOf(header);
+  if (start < 0) throw new Error("Cannot find the table 'Which tests run on PostgreSQL'; add the row by hand.");
+  const rowsAt = start + header.length;
+  const rows = text.slice(rowsAt).split('\n');
+  const count = rows.findIndex((l) => !l.startsWith('|'));
+  const at = rows.slice(0, count).findIndex((l) => l.split('|')[1]!.trim() > n.kebab);
+  rows.splice(at < 0 ? count : at, 0, `| ${n.kebab} | its list's filters, sorts and pages, and its writes, in SQL |`);
+  return text.slice(0, rowsAt) + rows.join('\n');
+}
+
 export const SHARED_EDITS: Edit[] = [
+  { file: 'docs/ARCHITECTURE.md', change: withPostgresRow },
   {
     file: 'src/common/resources.ts',
     change: (text, n) =>
@@ -38,7 +52,7 @@ export const SHARED_EDITS: Edit[] = [
       before(
         afterImports(text, `import ${n.camel} from './${n.kebab}/routes.js';\n`),
         '] as const;',
-        `  ${n.camel},\n`,
+        `  ${n.camel}, // no policy.ts: no rules of its own (resourceAccess in routes.ts)\n`,
       ),
   },
   {

@@ -4,9 +4,12 @@
  *
  * Offers: rwaTokenAbi, rwaTokenBytecode, MINTER_ROLE, DEFAULT_ADMIN_ROLE,
  *   encodeMint(to, id, amount, data?) → calldata for mint(address,uint256,uint256,bytes)
- *   encodeSetUri(id, uri)             → calldata for setURI(uint256,string)
+ *   encodeSetUri(id, uri)             → calldata for setURI(uint256,string) (one token's own URI)
+ *   encodeSetBaseUri(uri)             → calldata for setBaseURI(string) (every other token's, with `{id}`)
+ *   encodeSetContractUri(uri)         → calldata for setContractURI(string) (the collection's metadata)
  *   deployData(admin, minter)         → creation code + constructor args
- *   readBalance(client, token, owner, id), readUri(client, token, id)
+ *   readBalance(client, token, owner, id), readUri(client, token, id), readBaseUri(client, token),
+ *   readContractUri(client, token)
  */
 import {
   encodeDeployData,
@@ -33,6 +36,14 @@ export function encodeSetUri(id: bigint, uri: string): Hex {
   return encodeFunctionData({ abi: rwaTokenAbi, functionName: 'setURI', args: [id, uri] });
 }
 
+export function encodeSetBaseUri(uri: string): Hex {
+  return encodeFunctionData({ abi: rwaTokenAbi, functionName: 'setBaseURI', args: [uri] });
+}
+
+export function encodeSetContractUri(uri: string): Hex {
+  return encodeFunctionData({ abi: rwaTokenAbi, functionName: 'setContractURI', args: [uri] });
+}
+
 export function deployData(admin: Address, minter: Address): Hex {
   return encodeDeployData({ abi: rwaTokenAbi, bytecode: rwaTokenBytecode, args: [admin, minter] });
 }
@@ -49,5 +60,15 @@ export async function readBalance(client: PublicClient, token: Address, owner: A
 
 export async function readUri(client: PublicClient, token: Address, id: bigint): Promise<string> {
   const value = await client.readContract({ address: token, abi: rwaTokenAbi, functionName: 'uri', args: [id] });
+  return value as string;
+}
+
+export async function readContractUri(client: PublicClient, token: Address): Promise<string> {
+  const value = await client.readContract({ address: token, abi: rwaTokenAbi, functionName: 'contractURI' });
+  return value as string;
+}
+
+export async function readBaseUri(client: PublicClient, token: Address): Promise<string> {
+  const value = await client.readContract({ address: token, abi: rwaTokenAbi, functionName: 'baseURI' });
   return value as string;
 }

@@ -7,6 +7,7 @@
  *   currentFees(ctx)              EIP-1559 fees from the node (fetch once per batch)
  *   signMint(ctx, req, fees?)     → { nonce, signedTx, txHash }: fees from the node, gas estimated
  *                                 (+20 %, capped at the 16,777,216 tx gas cap); nothing is sent
+ *   signTokenCall(ctx, data, nonce, fees?) the same for any call of the token (the contract URIs)
  *   broadcast(ctx, signedTx)      eth_sendRawTransaction; "already known" counts as sent. On any
  *                                 other error (e.g. "nonce too low" because it was already
  *                                 mined): observeJob + decideRecovery again, never re-sign
@@ -62,7 +63,11 @@ export async function currentFees(ctx: MintContext): Promise<Fees> {
 
 /** Signs without sending; a batch passes the fees it fetched once. Throws (nothing signed) if the mint would revert. */
 export async function signMint(ctx: MintContext, req: MintRequest, knownFees?: Fees): Promise<SignedMint> {
-  const data = encodeMint(req.to, req.tokenId, req.amount, req.data);
+  return signTokenCall(ctx, encodeMint(req.to, req.tokenId, req.amount, req.data), req.nonce, knownFees);
+}
+
+/** Signs a call of the token contract by the minter key (gas estimated +20 %); throws, nothing signed, if it would revert. */
+export async function signTokenCall(ctx: MintContext, data: Hex, nonce: number, knownFees?: Fees): Promise<SignedMint> {
   const [fees, estimated] = await Promise.all([
     knownFees ?? currentFees(ctx),
     ctx.publicClient.estimateGas({ account: ctx.account as Account, to: ctx.tokenAddress, data }),
@@ -71,14 +76,14 @@ export async function signMint(ctx: MintContext, req: MintRequest, knownFees?: F
   const signedTx = await ctx.account.signTransaction({
     type: 'eip1559',
     chainId: ctx.chainId,
-    nonce: req.nonce,
+    nonce,
     to: ctx.tokenAddress,
     data,
     gas,
     maxFeePerGas: fees.maxFeePerGas,
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
   });
-  return { nonce: req.nonce, signedTx, txHash: keccak256(signedTx) };
+  return { nonce, signedTx, txHash: keccak256(signedTx) };
 }
 
 export async function broadcast(ctx: Pick<MintContext, 'publicClient'>, signedTx: Hex): Promise<Hex> {

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/paths.js';
+import { runsAfterCommit } from './after-commit.js';
 import { PGliteThread, type ThreadOptions } from './pglite-thread.js';
 import { prepareByName, RECYCLE_AFTER } from './prepared.js';
 import * as schema from './schema.js';
@@ -40,8 +41,51 @@ export const migrationsFolder = migrationsDir;
 export const openPglite = (dataDir?: string, options: PGliteOptions = {}) =>
   PGlite.create(dataDir, { ...options, extensions: { ...options.extensions, pg_trgm } });
 
+/**
+ * Whoever watches the statements sent (the API tests' statement budgets, tests/api/statements.ts): called with each
+ * statement's SQL text as it goes to the database, `begin`, `commit` and `rollback` included, on both engines. Unset
+ * outside tests, where watching costs one comparison per statement.
+ */
+let watcher: ((sql: string) => void) | undefined;
+export function watchStatements(fn: ((sql: string) => void) | undefined) {
+  watcher = fn;
+}
+const watched = (query: unknown) => {
+  if (!watcher) return;
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+  watcher(typeof text === 'string' ? text : '');
+};
+
+type Sends = { query: (...args: never[]) => Promise<unknown>; exec: (...args: never[]) => Promise<unknown> };
+/** `target`'s query and exec, each told to the watcher first. */
+function watchSends<T extends Sends>(target: T): T {
+  const query = target.query.bind(target) as (...args: unknown[]) => Promise<unknown>;
+  const exec = target.exec.bind(target) as (...args: unknown[]) => Promise<unknown>;
+  return Object.assign(target, {
+    query: (...args: unknown[]) => (watched(args[0]), query(...args)),
+    exec: (...args: unknown[]) => (watched(args[0]), exec(...args)),
+  });
+}
+
+/** A PGlite client (in this thread or another) whose every statement the watcher hears, those of its transactions too. */
+function watchPglite<T extends PGlite | PGliteThread>(client: T): T {
+  type Transaction = (fn: (tx: Sends) => Promise<unknown>) => Promise<unknown>;
+  const transaction = (client.transaction as unknown as Transaction).bind(client);
+  watchSends(client as unknown as Sends);
+  (client as unknown as { transaction: Transaction }).transaction = (fn) => {
+    if (!watcher) return transaction(fn);
+    let failed = false;
+    watched('begin');
+    return transaction((tx) =>
+      fn(watchSends(tx)).catch((err: unknown) => ((failed = true), Promise.reject(err))),
+    ).finally(() => watched(failed ? 'rollback' : 'commit'));
+  };
+  return client;
+}
+
 export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  watchPglite(client);
+  const db = runsAfterCommit(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -53,7 +97,8 @@ export function fromPglite(client: PGlite): Database {
 
 /** PGlite run in a worker thread (pglite-thread.ts): the same database, its work beside the HTTP thread's. */
 export function fromPgliteThread(client: PGliteThread): Database {
-  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+  watchPglite(client);
+  const db = runsAfterCommit(drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -90,7 +135,7 @@ export function fromPostgres(url: string, max = 10, onLost: (err: Error) => void
     prepareByName(client);
     releaseOnFailedBegin(client);
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = runsAfterCommit(drizzlePg(pool, { schema }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
@@ -112,6 +157,7 @@ export function fromPostgres(url: string, max = 10, onLost: (err: Error) => void
 function releaseOnFailedBegin(client: pg.PoolClient) {
   const query = client.query as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
+    watched(args[0]);
     const result = query.apply(client, args);
     const first = args[0] as { text?: unknown } | string | undefined;
     const text = typeof first === 'string' ? first : first?.text;

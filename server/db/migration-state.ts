@@ -35,3 +35,25 @@ export async function pendingMigrations(db: Db): Promise<number> {
   const last = row?.last == null ? -Infinity : Number(row.last);
   return migrationTimes().filter((when) => when > last).length;
 }
+
+/** How far a database is migrated: how many migrations it recorded and the journal time of its last (null: none). */
+export type MigrationLevel = { applied: number; last: number | null };
+
+export async function migrationLevel(db: Db): Promise<MigrationLevel> {
+  const [table] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!table?.present) return { applied: 0, last: null };
+  const [row] = await queryRows<{ applied: number; last: string | number | null }>(
+    db,
+    sql`select count(*)::int as applied, max(created_at) as last from drizzle.__drizzle_migrations`,
+  );
+  return { applied: Number(row?.applied ?? 0), last: row?.last == null ? null : Number(row.last) };
+}
+
+/** This build's level: its migrations' count and the journal time of its last. */
+export function buildMigrationLevel(): MigrationLevel {
+  const times = migrationTimes();
+  return { applied: times.length, last: times.length ? Math.max(...times) : null };
+}

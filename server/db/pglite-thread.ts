@@ -146,6 +146,26 @@ export class PGliteThread implements ThreadQueryable {
 
   private direct = this.sender(() => false);
 
+  /** Statements and transactions waiting for the open transaction to end before they may be sent. */
+  private waiting = 0;
+
+  /**
+   * PGlite's queue, for the metrics: statements sent to the thread and not yet answered (the one running included),
+   * and statements and transactions waiting for the open transaction to end before they are sent.
+   */
+  queue(): { sent: number; waiting: number } {
+    return { sent: this.pending.size, waiting: this.waiting };
+  }
+
+  private async waitFor(done: Promise<void>) {
+    this.waiting += 1;
+    try {
+      await done;
+    } finally {
+      this.waiting -= 1;
+    }
+  }
+
   /** Waits until no transaction is open or queued: a query sent now runs outside any. */
   private async outsideTransactions() {
     for (;;) {
@@ -156,12 +176,12 @@ export class PGliteThread implements ThreadQueryable {
   }
 
   async query<T = unknown>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<Results & { rows: T[] }> {
-    await this.outsideTransactions();
+    await this.waitFor(this.outsideTransactions());
     return this.direct.query<T>(sql, params, opts);
   }
 
   async exec(sql: string): Promise<Results[]> {
-    await this.outsideTransactions();
+    await this.waitFor(this.outsideTransactions());
     return this.direct.exec(sql);
   }
 
@@ -169,7 +189,7 @@ export class PGliteThread implements ThreadQueryable {
     let release!: () => void;
     const previous = this.txDone;
     this.txDone = previous.then(() => new Promise<void>((r) => (release = r)));
-    await previous;
+    await this.waitFor(previous);
     // The transaction begins with its first statement, in one message: a round trip less between the threads, while
     // every other transaction waits for this one. One that sends nothing has nothing to begin or commit.
     let begun = false;

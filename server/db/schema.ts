@@ -252,11 +252,19 @@ export const products = pgTable(
     status: text('status').notNull().default('draft'),
     /** An exclusive product: only members of this level (BRONZE … DIAMOND) or above see and buy it; null: everyone. */
     minMemberLevel: text('min_member_level'),
+    /** What a token's metadata (GET /api/tokens/{id}) says of the asset: who issued it, who holds it, what it was valued at. */
+    issuer: text('issuer'),
+    custodian: text('custodian'),
+    valuationCents: cents('valuation_cents'),
+    valuationCurrency: text('valuation_currency'),
+    valuedOn: date('valued_on', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_sku_key').on(sql`lower(${t.sku})`),
+    // A token's metadata finds its product by token id.
+    index('products_token_id_idx').on(t.tokenId),
     index('products_status_idx').on(t.status, t.createdAt),
     index('products_rwa_type_idx').on(t.rwaType),
     index('products_created_idx').on(t.createdAt),
@@ -267,6 +275,34 @@ export const products = pgTable(
     index('products_price_crypto_idx').on(t.priceCrypto, t.id),
     index('products_stock_idx').on(t.stock, t.id),
   ],
+);
+
+/**
+ * A tokenised product's documents (appraisal, custody certificate, title, prospectus…), public under /uploads/documents/
+ * with their sha256. A replaced document stays, `replaced_at` set and `replaced_by` naming its successor: the current
+ * ones are those not replaced.
+ */
+export const productDocuments = pgTable(
+  'product_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The name the file had on the uploader's machine, shown with the document. */
+    name: text('name').notNull(),
+    /** The stored file's generated name (a UUID and the kind's extension), under /uploads/documents/. */
+    file: text('file').notNull(),
+    fileKind: text('file_kind').notNull(),
+    bytes: integer('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true, mode: 'date' }),
+    replacedBy: uuid('replaced_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_documents_product_idx').on(t.productId, t.createdAt, t.id)],
 );
 
 export const orders = pgTable(
@@ -476,6 +512,8 @@ export const mintJobs = pgTable(
     rejectedBy: uuid('rejected_by').references(() => users.id, { onDelete: 'set null' }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true, mode: 'date' }),
     rejectReason: text('reject_reason'),
+    /** The id of the request that queued the job (X-Request-Id), logged with the worker's lines about it. */
+    requestId: text('request_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
@@ -848,6 +886,8 @@ export const emailMessages = pgTable(
     lastError: text('last_error'),
     messageId: text('message_id'),
     bulkId: uuid('bulk_id').references(() => notificationBulks.id, { onDelete: 'set null' }),
+    /** The id of the request that queued the message (X-Request-Id), logged with the worker's lines about it. */
+    requestId: text('request_id'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
@@ -1237,5 +1277,108 @@ export const pointsEntries = pgTable(
     index('points_entries_order_idx')
       .on(t.orderId)
       .where(sql`order_id is not null`),
+  ],
+);
+
+/**
+ * Webhook endpoints (admins register them): where events go, which events, and the signing secrets (sealed like 2FA
+ * seeds, server/lib/secret-box.ts). `previousSecret` still signs until `previousUntil` (a rotation's overlap).
+ * `failingSince` and `failures` count the attempts failed in a row; past the limit the endpoint is turned off.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: text('events').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousUntil: timestamp('previous_until', { withTimezone: true, mode: 'date' }),
+    failures: integer('failures').notNull().default(0),
+    failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    disabledReason: text('disabled_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_created_idx').on(t.createdAt, t.id)],
+);
+
+/**
+ * The outbox: one row per event, written in the transaction of the change that causes it (only when an enabled
+ * endpoint listens for its type). `id` is the Standard Webhooks message id; `seq` orders a record's events.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    /** The record the event is about, as `order:<id>`: its deliveries to one endpoint go in order. */
+    recordKey: text('record_key').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** The request that caused the event (X-Request-Id): the sender's log lines about its deliveries carry it. */
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webhook_events_id_key').on(t.id), index('webhook_events_created_idx').on(t.createdAt)],
+);
+
+/** One event to one endpoint: pending, sending (claimed until `leaseUntil`), delivered or failed. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventSeq: bigint('event_seq', { mode: 'number' })
+      .notNull()
+      .references(() => webhookEvents.seq, { onDelete: 'cascade' }),
+    recordKey: text('record_key').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`status = 'pending'`),
+    index('webhook_deliveries_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`status = 'sending'`),
+    index('webhook_deliveries_open_idx')
+      .on(t.endpointId, t.recordKey, t.eventSeq)
+      .where(sql`status in ('pending', 'sending')`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+  ],
+);
+
+/** Each attempt of a delivery: the answer's status (null: no answer), how long it took, the first part of its body. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    statusCode: integer('status_code'),
+    ok: boolean('ok').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    response: text('response'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id),
   ],
 );

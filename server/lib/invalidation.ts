@@ -14,12 +14,26 @@
  * While a process's listening connection is down it may have missed notifications, so `cachesTrusted()` is false and
  * the caches are bypassed until it is back (everything is dropped then).
  *
- * On PGlite there is one process and no bus: `invalidated` does nothing and the caches are always trusted.
+ * On PGlite there is one process and no bus: the caches are always trusted, and `invalidated` only hands the events
+ * the live events stream listens for (`live:…`, `session:…`, `user:…`) to this process's own handlers, on the same
+ * schedule (`publishSince`, or the safety timer).
+ *
+ * `live:<entity>:<kind>:<id>` says that a record changed (modules/events streams it to the browsers, server/lib/live.ts
+ * makes it); no cache is dropped for it.
  */
 import pg from 'pg';
 
-/** `counts` (list totals and sums, the dashboard), `settings`, `mint` (wake the mint worker), `dns` (the DNS server's records), `session:<id>`, `user:<id>`, `all`. */
-export type Invalidation = 'counts' | 'settings' | 'mint' | 'dns' | 'all' | `session:${string}` | `user:${string}`;
+/** `counts` (list totals and sums, the dashboard), `settings`, `mint` (wake the mint worker), `dns` (the DNS server's records), `webhooks` (the event types endpoints listen for), `session:<id>`, `user:<id>`, `live:<…>` (a change for the live stream), `all`. */
+export type Invalidation =
+  | 'counts'
+  | 'settings'
+  | 'mint'
+  | 'dns'
+  | 'webhooks'
+  | 'all'
+  | `session:${string}`
+  | `user:${string}`
+  | `live:${string}`;
 
 export const INVALIDATION_CHANNEL = 'rwa_invalidate';
 /** NOTIFY payloads must stay under 8000 bytes; a larger batch is sent as `all`. */
@@ -33,9 +47,13 @@ const RECONNECT_MAX_MS = 5000;
 type Handler = (event: Invalidation) => void;
 const handlers: Handler[] = [];
 
-/** What this process drops when an invalidation arrives (its own echoed back, or another process's). */
-export function onInvalidation(handler: Handler) {
+/** What this process drops when an invalidation arrives (its own echoed back, or another process's); returns how to stop. */
+export function onInvalidation(handler: Handler): () => void {
   handlers.push(handler);
+  return () => {
+    const at = handlers.indexOf(handler);
+    if (at >= 0) handlers.splice(at, 1);
+  };
 }
 
 type Log = { info(msg: string): void; warn(msg: string): void };
@@ -94,9 +112,29 @@ export function caughtUp(): Promise<void> {
   return buses.size === 0 ? Promise.resolve() : pingRound();
 }
 
+/** Events of a single process without a bus (PGlite) that its own live stream hears: what `flushLocal` hands over. */
+const LOCAL_PREFIXES = ['live:', 'session:', 'user:'];
+let localQueue: Invalidation[] = [];
+let localTimer: NodeJS.Timeout | null = null;
+
+function flushLocal() {
+  if (localTimer) clearTimeout(localTimer);
+  localTimer = null;
+  const events = localQueue;
+  localQueue = [];
+  if (events.length > 0) apply(events);
+}
+
 /** Records that something other processes cache has changed here (the caller has already dropped its own copy). */
 export function invalidated(event: Invalidation) {
-  if (buses.size === 0) return;
+  if (buses.size === 0) {
+    if (!LOCAL_PREFIXES.some((p) => event.startsWith(p))) return;
+    localQueue.push(event);
+    if (localQueue.length > RECENT_MAX) localQueue = ['all'];
+    localTimer ??= setTimeout(flushLocal, SAFETY_FLUSH_MS);
+    localTimer.unref();
+    return;
+  }
   seq += 1;
   recent.push({ seq, event, sent: false });
   if (recent.length > RECENT_MAX) recent.splice(0, recent.length - RECENT_MAX);
@@ -133,6 +171,7 @@ const publishRound = inRounds(() => {
  * which carries all their events: under load a process sends one notification per round trip, not one per request.
  */
 export function publishSince(since: number): Promise<void> {
+  if (buses.size === 0) flushLocal();
   if (seq <= since || buses.size === 0) return Promise.resolve();
   pendingSince = Math.min(pendingSince, since);
   return publishRound();
@@ -144,8 +183,15 @@ async function send(since: number) {
   for (const e of carried) e.sent = true;
   const events = oldest > since + 1 ? ['all'] : [...new Set(carried.map((e) => e.event))];
   let payload = JSON.stringify(events);
+  if (payload.length > MAX_PAYLOAD) payload = JSON.stringify(coarser(events));
   if (payload.length > MAX_PAYLOAD) payload = '["all"]';
   await Promise.all([...buses].map((bus) => bus.notify(payload)));
+}
+
+/** A batch too large for one notification: each type's record changes said once, without their ids (lib/live.ts). */
+function coarser(events: string[]): string[] {
+  const types = (e: string) => (e.startsWith('live:') ? `live:${e.split(':')[1]}:updated:` : e);
+  return [...new Set(events.map(types))];
 }
 
 function apply(events: Invalidation[]) {

@@ -1,3 +1,5 @@
+import { loopFailed, loopPassed, loopStarted, type LoopName } from './loop-health.js';
+
 /** The longest a loop waits between two failed passes (the database or the chain away): it is back within this of them. */
 export const BACKOFF_CAP_MS = 5000;
 
@@ -19,7 +21,10 @@ export function startLoop(
   pass: () => Promise<void>,
   intervalMs: number,
   onError: (err: unknown) => void,
+  /** Its name in the loop figures (loop-health.ts: /metrics and the status of each loop). */
+  name?: LoopName,
 ): { stop: () => Promise<void>; nudge: () => void } {
+  if (name) loopStarted(name);
   let running: Promise<void> = Promise.resolve();
   let busy = false;
   let stopped = false;
@@ -38,9 +43,11 @@ export function startLoop(
       .then(
         () => {
           failures = 0;
+          if (name) loopPassed(name);
         },
         (err: unknown) => {
           failures += 1;
+          if (name) loopFailed(name, err);
           onError(err);
         },
       )
@@ -56,6 +63,73 @@ export function startLoop(
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
+    },
+  };
+}
+
+/**
+ * A queue's worker (the email outbox, webhook deliveries): `drain` runs until it reports no more work, at once, when
+ * `subscribe`'s signal says this process queued something, and every `pollMs`; a failed pass backs off (backoffMs).
+ * `stop` waits for the pass that runs.
+ */
+export function startDrainLoop(opts: {
+  drain: () => Promise<boolean>;
+  pollMs: number;
+  onError: (err: unknown) => void;
+  subscribe: (kick: () => void) => () => void;
+  name?: LoopName;
+}): { kick: () => void; stop: () => Promise<void> } {
+  const { drain, pollMs, onError, subscribe, name } = opts;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  let pending = false;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (pending) {
+        pending = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+    });
+  const kick = () => {
+    if (wake) wake();
+    else pending = true;
+  };
+  const unsubscribe = subscribe(kick);
+  if (name) loopStarted(name);
+  const loop = (async () => {
+    let failures = 0;
+    while (!stopped) {
+      try {
+        while (!stopped && (await drain())) {
+          /* more work waits */
+        }
+        failures = 0;
+        if (name) loopPassed(name);
+      } catch (err) {
+        failures += 1; // the database away: ask again later and later, back within seconds of its return
+        if (name) loopFailed(name, err);
+        if (!stopped) onError(err);
+      }
+      if (!stopped) await sleep(backoffMs(pollMs, failures));
+    }
+  })();
+  return {
+    kick,
+    stop: async () => {
+      stopped = true;
+      unsubscribe();
+      wake?.();
+      await loop;
     },
   };
 }

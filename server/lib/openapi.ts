@@ -32,6 +32,10 @@ export const ERROR_SCHEMA = {
     code: { type: 'string' },
     messageCode: { type: 'string' },
     params: PARAMS,
+    requestId: {
+      type: 'string',
+      description: 'The request’s id (also its X-Request-Id header): quote it to report the error.',
+    },
     fields: { type: 'object', additionalProperties: { type: 'string' } },
     fieldMessages: {
       type: 'object',
@@ -55,6 +59,7 @@ const REFUSALS = {
   404: 'A record the request names does not exist',
   409: 'The record’s state does not allow it (or another request changed it first): the sentence says which state',
   410: 'The link or session is used up or expired',
+  412: 'The record changed after the version the request names (If-Match): read it again',
   422: 'A rule of the domain refuses it: the sentence says which',
 } as const;
 export type Refusal = keyof typeof REFUSALS;

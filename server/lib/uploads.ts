@@ -3,6 +3,8 @@
  * (product images, KYC documents). Limits come from the multipart plugin (server/plugins/multipart.ts).
  */
 import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import type { ErrorCode } from '../../src/common/errors-catalogue.js';
 import { isSafeText } from '../../src/common/text.js';
 import { AppError, badRequest, sentenceOf, type Said } from './errors.js';
 
@@ -85,4 +87,51 @@ export async function readUpload(req: FastifyRequest, words: UploadWords): Promi
     if (!isSafeText(name)) throw badRequest('upload_unsafe_name');
   }
   return { fields, files };
+}
+
+/** What a document upload's refusals say, each domain in its own words (a KYC document, a product's document). */
+export type DocumentWords = {
+  field: string;
+  howToSend: Said;
+  noFile: ErrorCode;
+  chooseFile: ErrorCode;
+  wrongField: ErrorCode;
+  empty: ErrorCode;
+  wrongType: ErrorCode;
+  wrongTypeField: ErrorCode;
+  pdfDamaged: ErrorCode;
+  imageDamaged: ErrorCode;
+};
+
+export type CheckedFile = { bytes: Buffer; kind: FileKind; name: string };
+
+/**
+ * The one document of an upload, checked alike for every module: present, in its field, named as a file (no path, at
+ * most 200 characters), not empty, of a kind told from its bytes (JPEG, PNG, WebP or PDF), a readable image or a whole
+ * PDF. Each refusal is a 400 with a sentence.
+ */
+export async function checkDocumentFile(upload: Upload, w: DocumentWords): Promise<CheckedFile> {
+  const field = w.field;
+  if (upload.files.length === 0)
+    throw badRequest(w.noFile, { howToSend: sentenceOf(w.howToSend) }, { [field]: w.chooseFile });
+  const file = upload.files[0]!;
+  if (file.field !== field) throw badRequest(w.wrongField, { field }, { [field]: w.chooseFile });
+  const name = file.filename.trim();
+  if (namesAPath(name)) throw badRequest('file_name_has_path', undefined, { [field]: 'file_name_has_path_field' });
+  if (name.length > 200) throw badRequest('file_name_too_long', undefined, { [field]: 'file_name_too_long_field' });
+  if (file.bytes.length === 0) throw badRequest(w.empty, undefined, { [field]: 'file_empty_field' });
+  const kind = fileKind(file.bytes);
+  if (!kind) throw badRequest(w.wrongType, undefined, { [field]: w.wrongTypeField });
+  const damaged = () =>
+    badRequest(kind === 'pdf' ? w.pdfDamaged : w.imageDamaged, { [field]: 'file_unreadable_field' });
+  if (kind === 'pdf') {
+    if (!pdfLooksComplete(file.bytes)) throw damaged();
+  } else {
+    const meta = await sharp(file.bytes)
+      .metadata()
+      .catch(() => null);
+    const expected = { jpg: 'jpeg', png: 'png', webp: 'webp' }[kind];
+    if (!meta || meta.format !== expected || !meta.width || !meta.height) throw damaged();
+  }
+  return { bytes: file.bytes, kind, name: name || `document.${kind}` };
 }

@@ -1,7 +1,7 @@
 /**
  * The registry: every module's routes, registered in this order by server/app.ts.
  * A new module is a folder here (routes.ts, service.ts, policy.ts, present.ts) and one line below; a module without
- * one of those four says why on its line.
+ * one of those four says why on its line. A folder of commands only (backup/: npm run backup and restore) has no line.
  */
 import affiliates from './affiliates/routes.js';
 import audit from './audit/routes.js';
@@ -13,6 +13,7 @@ import coupons from './coupons/routes.js';
 import dashboard from './dashboard/routes.js';
 import debug from './debug/routes.js';
 import domain from './domain/routes.js';
+import events from './events/routes.js';
 import health from './health/routes.js';
 import kyc from './kyc/routes.js';
 import membership from './membership/routes.js';
@@ -30,7 +31,10 @@ import reports from './reports/routes.js';
 import settings from './settings/routes.js';
 import shop from './shop/routes.js';
 import stripe from './payments/stripe-routes.js';
+import system from './system/routes.js';
+import tokens from './tokens/routes.js';
 import users from './users/routes.js';
+import webhooks from './webhooks/routes.js';
 
 export const MODULES = [
   health, // routes.ts and service.ts (the readiness checks): no rules, no row to present
@@ -60,5 +64,9 @@ export const MODULES = [
   reports,
   domain,
   membership,
+  webhooks,
+  events, // no present.ts of records: the stream's wire form is present.ts's few lines
+  system, // no policy.ts or present.ts: an admin's read-only view (allow in routes.ts) of live figures, nothing stored
+  tokens,
   redemptions, // borrows membership's policy.ts and present.ts: a redemption spends the points ledger's balance
 ] as const;

@@ -7,6 +7,7 @@ const PUBLIC_READS = [
   '/api/settings/public',
   '/api/membership/levels',
   '/api/payment-sdk/providers',
+  '/api/tokens/:id',
 ];
 
 export const PUBLIC_CACHE = 'public, max-age=60';

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody, isUnavailable } from '../lib/errors.js';
 import { validationError, valueAt, type Issue } from '../lib/validation.js';
+import { dbErrorKind, dbErrors } from '../modules/metrics/business.js';
 
 /** What a 503 asks the client to wait before sending the request again. */
 export const RETRY_AFTER_SECONDS = 2;
@@ -79,7 +80,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { uiDir?: stri
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send(errorBody(err.message, err.code ?? 'bad_request'));
     }
-    if (isUnavailable(err)) {
+    const unavailable = isUnavailable(err);
+    const dbKind = dbErrorKind(err, unavailable);
+    if (dbKind) dbErrors.inc({ kind: dbKind });
+    if (unavailable) {
       // The database went away under this request (a restart, a failover, a killed backend): sent again, it may pass.
       req.log.warn({ err }, 'database unavailable');
       return reply

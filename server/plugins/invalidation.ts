@@ -5,10 +5,17 @@ import { mark, publishSince, startInvalidationBus } from '../lib/invalidation.js
 /**
  * On PostgreSQL, several processes may serve one database: listen for their cache invalidations, and publish this
  * process's before each changing request's answer is sent, so the caller's next call on any process sees the change
- * (lib/invalidation.ts). On PGlite there is one process, so nothing to do.
+ * (lib/invalidation.ts). On PGlite there is one process: only the live stream's events are handed over, locally.
  */
 export async function registerInvalidation(app: FastifyInstance, database: Database, listenUrl?: string) {
-  if (database.kind !== 'postgres' || !database.url) return;
+  if (database.kind !== 'postgres' || !database.url) {
+    // One process: what the live stream listens for is handed to its handlers before the answer (lib/invalidation.ts).
+    app.addHook('onSend', async (req, _reply, payload) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') await publishSince(mark());
+      return payload;
+    });
+    return;
+  }
   const bus = await startInvalidationBus(listenUrl ?? database.url, app.log);
   app.addHook('onClose', bus.stop);
   const marks = new WeakMap<FastifyRequest, number>();

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { MAX_KYC_DOCUMENT_BYTES } from '../../src/common/kyc.js';
 import { MAX_IMAGE_BYTES } from '../../src/common/products.js';
+import { MAX_PRODUCT_DOCUMENT_BYTES } from '../../src/common/tokens.js';
 
 /**
  * File uploads (multipart/form-data): one file a request, at most the largest upload limit; routes read them with
@@ -11,6 +12,11 @@ import { MAX_IMAGE_BYTES } from '../../src/common/products.js';
 export async function registerMultipart(app: FastifyInstance) {
   await app.register(multipart, {
     preservePath: true,
-    limits: { fileSize: Math.max(MAX_IMAGE_BYTES, MAX_KYC_DOCUMENT_BYTES), files: 1, fields: 10, parts: 11 },
+    limits: {
+      fileSize: Math.max(MAX_IMAGE_BYTES, MAX_KYC_DOCUMENT_BYTES, MAX_PRODUCT_DOCUMENT_BYTES),
+      files: 1,
+      fields: 10,
+      parts: 11,
+    },
   });
 }

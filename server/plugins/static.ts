@@ -29,10 +29,16 @@ export async function registerStatic(app: FastifyInstance, root: string) {
 
 /**
  * Uploaded files under /uploads/: their names are generated and never reused, so browsers may keep them a year.
- * The `private` folder (personal documents) is never served here: it answers 404 like a missing file.
+ * The `private` folder (personal documents) is never served here: it answers 404 like a missing file. What is served
+ * is public (product images, tokenised products' documents): other sites may show it (a wallet shows a token's image),
+ * so its Cross-Origin-Resource-Policy is cross-origin rather than helmet's same-origin.
  */
 export async function registerUploads(app: FastifyInstance, root: string, privateFolder: string) {
   fs.mkdirSync(root, { recursive: true });
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/uploads/') && reply.statusCode < 300)
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
   const hidden = (pathName: string) => {
     const first = decodeURIComponent(pathName)
       .replace(/\\/g, '/')

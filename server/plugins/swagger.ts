@@ -1,7 +1,46 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { describeRoute, ERROR_SCHEMA, OPENAPI_VERSION, operationIdOf } from '../lib/openapi.js';
+import { answerJsonSchema, describeRoute, ERROR_SCHEMA, OPENAPI_VERSION, operationIdOf } from '../lib/openapi.js';
+import { WEBHOOK_EVENT_DATA, webhookEventBody } from '../../src/common/webhooks.schemas.js';
+
+/**
+ * The events webhook endpoints receive, as OpenAPI 3.1's `webhooks` would list them; this is a 3.0 document, so under
+ * `x-webhooks` (the extension Redoc reads): one POST per event, its body `{type, timestamp, data}`, signed per
+ * Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature).
+ */
+function webhookEventsDoc() {
+  const header = (description: string) => ({ required: true, schema: { type: 'string' }, description });
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENT_DATA).map(([type, data]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace('.', '_')}`,
+          summary: `The ${type} event`,
+          parameters: [
+            { in: 'header', name: 'webhook-id', ...header('The message id: the same on every attempt and replay') },
+            {
+              in: 'header',
+              name: 'webhook-timestamp',
+              ...header('Seconds since the epoch when this attempt was sent'),
+            },
+            {
+              in: 'header',
+              name: 'webhook-signature',
+              ...header('`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` (two, space-separated, during a rotation)'),
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: answerJsonSchema(webhookEventBody(type, data)) } },
+          },
+          responses: { '2XX': { description: 'Received; any other answer (or none within the timeout) is retried' } },
+        },
+      },
+    ]),
+  );
+}
 
 /**
  * The OpenAPI document at /api/docs, generated from the route schemas and configs (server/lib/openapi.ts): for staff
@@ -42,6 +81,8 @@ export async function registerSwagger(app: FastifyInstance) {
       buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
     transform: describeRoute,
+    transformObject: (doc) =>
+      'openapiObject' in doc ? { ...doc.openapiObject, 'x-webhooks': webhookEventsDoc() } : doc.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 }

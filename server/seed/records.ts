@@ -5,6 +5,8 @@ import { PRODUCT_STATUSES, RWA_TYPES } from '../../src/common/products.js';
 import { KYC_STATUSES, USER_STATUSES } from '../../src/common/users.js';
 import { DISCOUNT_TYPES } from '../../src/common/coupons.js';
 import { centsText } from '../../src/common/money.js';
+import { CURRENCIES } from '../../src/common/settings.js';
+import { isRealDate } from '../../src/common/kyc.schemas.js';
 import { sentenceOf } from '../lib/errors.js';
 import { termProblems } from '../modules/coupons/policy.js';
 import { CODE_PATTERN } from '../modules/referrals/policy.js';
@@ -181,6 +183,20 @@ function linkReferrers(ctx: Ctx, uplines: { user: SeedUser; at: At; given: unkno
   }
 }
 
+/** What a token's metadata says of the asset; anything not of its form is left out (these fields are optional). */
+function assetFacts(r: Rec) {
+  const valuation = money(r, ['valuationFiat', 'valuation_fiat'], ['valuationCents', 'valuation_cents']);
+  const currency = str(first(r, 'valuationCurrency', 'valuation_currency'));
+  const day = str(first(r, 'valuedOn', 'valued_on'));
+  return {
+    issuer: str(r.issuer),
+    custodian: str(r.custodian),
+    valuationCents: valuation !== null && valuation >= 0 ? valuation : null,
+    valuationCurrency: currency && (CURRENCIES as readonly string[]).includes(currency) ? currency : null,
+    valuedOn: day && isRealDate(day) ? day : null,
+  };
+}
+
 export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
   const skus = new Set<string>();
   return records.map((r, i) => {
@@ -231,6 +247,7 @@ export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
       stock: count(ctx, at, 'stock', r.stock),
       status: oneOf(ctx, at, 'status', PRODUCT_STATUSES, r.status, 'draft'),
       minMemberLevel: memberLevel(ctx, at, first(r, 'minMemberLevel', 'min_member_level')),
+      ...assetFacts(r),
       createdAt: created,
       updatedAt: ctx.date(first(r, 'updatedAt', 'updated_at')) ?? created,
     };

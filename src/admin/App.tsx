@@ -41,6 +41,7 @@ const ChangePasswordPage = lazy(() => import('./pages/account/ChangePasswordPage
 const SetPasswordPage = lazy(() => import('./pages/account/SetPasswordPage'));
 const ReportsPage = lazy(() => import('./pages/reports/ReportsPage'));
 const MembershipPage = lazy(() => import('./pages/membership/MembershipPage'));
+const SystemPage = lazy(() => import('./pages/system/SystemPage'));
 
 /** "/": staff land on the dashboard, shoppers on their referral page (logged-out users never get here). */
 function Home() {
@@ -142,6 +143,14 @@ export default function App() {
             element={
               <Guarded resource="reports">
                 <ReportsPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/system"
+            element={
+              <Guarded resource="system">
+                <SystemPage />
               </Guarded>
             }
           />

@@ -15,6 +15,8 @@ export const ERROR_MESSAGES = {
   request_failed: MESSAGES.generic,
   network: MESSAGES.unreachable,
   network_retrying: MESSAGES.unreachableRetrying,
+  // Added by the browser apps to a server failure's sentence: the request's id, for a report to quote (issue 40).
+  error_reference: 'Reference: %{id}',
   bad_url: 'The address is not valid.',
   bad_url_undecodable: 'The address is not valid: it has an undecodable character.',
   invalid_json: 'The request body is not valid JSON.',
@@ -62,6 +64,10 @@ export const ERROR_MESSAGES = {
   invalid_code: 'The authentication code is not correct.',
   account_inactive: 'This account is not active. Please log in again.',
   session_expired: 'Your session has expired. Please log in again.',
+  events_ticket_missing: 'Ask for a ticket first (POST /api/events/ticket) and open the stream with it.',
+  events_ticket_invalid: 'This events ticket has expired or was already used. Ask for a new one.',
+  events_token_in_url:
+    'Never put the bearer token in the address: open the stream with a ticket from POST /api/events/ticket.',
   two_factor_enabled: 'Two-factor authentication is already on. Turn it off first to set up another device.',
   totp_code_wrong: 'The code is not correct. Enter the current 6-digit code from your authenticator app.',
   code_not_correct: 'The code is not correct.',
@@ -123,6 +129,8 @@ export const ERROR_MESSAGES = {
   product_other_chain: 'Tokens are minted on chain %{chainId}: a product cannot name chain %{given}.',
   product_other_contract: 'Tokens are minted by the contract %{contract}: a product cannot name another contract.',
   product_not_found: 'Product not found.',
+  record_changed:
+    'Someone else changed this record after you opened it: reload it to see their changes, then make yours again.',
   image_type: 'The image must be a JPEG, PNG or WebP file.',
   image_type_field: 'Not a JPEG, PNG or WebP file.',
   image_damaged: 'The image could not be read: the file is damaged or incomplete.',
@@ -393,6 +401,31 @@ export const ERROR_MESSAGES = {
   mint_not_awaiting_approval: 'This mint job is %{status}: only one awaiting approval can be approved.',
   mint_reject_own: 'You asked for this mint: another member of staff must decide it.',
   mint_not_awaiting_rejection: 'This mint job is %{status}: only one awaiting approval can be rejected.',
+  webhook_url_invalid: 'The URL is not a valid address.',
+  webhook_url_https: 'The URL must start with https://.',
+  webhook_url_http: 'The URL must start with https:// or http://.',
+  webhook_url_credentials: 'The URL may not carry a user name or password.',
+  webhook_url_private:
+    'The URL points to a private, loopback, link-local or metadata address (%{host}): webhooks go to public addresses only.',
+  webhook_url_unresolved: 'The URL’s host %{host} could not be found.',
+  webhook_not_found: 'Webhook endpoint not found.',
+  webhook_delivery_not_found: 'Delivery not found.',
+  // Token metadata and product documents (modules/tokens).
+  token_not_found: 'No tokenised product has token id %{id}.',
+  document_not_found: 'Document not found.',
+  document_product_not_tokenised:
+    'Documents are attached to tokenised products only: give "%{title}" a token id first.',
+  document_already_replaced: 'This document was already replaced: replace its newest version instead.',
+  document_how_to_send: 'Send the form as multipart/form-data with the file in the "%{field}" field.',
+  document_too_large: 'The document can be at most %{mb} MB.',
+  document_no_file: 'No document was sent. %{howToSend}',
+  document_choose_file: 'Choose a PDF or an image of the document.',
+  document_wrong_field: 'The file must be sent in the "%{field}" field.',
+  document_empty: 'The document file is empty.',
+  document_type: 'The document must be a PDF file or a JPEG, PNG or WebP image.',
+  document_type_field: 'Not a PDF, JPEG, PNG or WebP file.',
+  document_pdf_damaged: 'The document could not be read: the PDF is damaged or incomplete.',
+  document_image_damaged: 'The document could not be read: the image is damaged or incomplete.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

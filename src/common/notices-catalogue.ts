@@ -91,6 +91,10 @@ export const NOTICE_MESSAGES = {
     title: 'A payout awaits your approval',
     body: 'A payout created by %{creator} needs a second person’s approval.',
   },
+  payout_to_approve: {
+    title: 'A payout awaits your approval',
+    body: '%{creator} created a payout of %{amount} %{currency} to %{recipient}. It needs a second person’s approval before it is paid.',
+  },
   kyc_to_review: { title: 'Identity checks to review', body: 'New identity documents were sent for review.' },
   commissions_to_review: {
     title: 'Commissions to review',
@@ -99,6 +103,10 @@ export const NOTICE_MESSAGES = {
   payout_failed: { title: 'A payout failed', body: 'The bank returned a transfer; the payout needs another look.' },
   weekly_report: { title: 'Weekly report ready', body: 'Last week’s sales and commissions are in Reports.' },
   low_stock: { title: 'Low stock', body: 'A product has fewer than %{count} items left.' },
+  webhook_disabled: {
+    title: 'A webhook endpoint was turned off',
+    body: 'Deliveries to %{url} failed %{failures} times in a row, so the endpoint was turned off. Fix the receiver, then turn it on again in Webhooks.',
+  },
 } as const satisfies Record<string, NoticeText>;
 
 export type NoticeCode = keyof typeof NOTICE_MESSAGES;

@@ -82,11 +82,19 @@ export const NOTICE_MESSAGES_ZH: Record<NoticeCode, NoticeText> = {
     title: '有一笔提现等待您批准',
     body: '%{creator} 创建的一笔提现需要另一人批准。',
   },
+  payout_to_approve: {
+    title: '有一笔提现等待您批准',
+    body: '%{creator} 创建了一笔给 %{recipient} 的 %{amount} %{currency} 提现，支付前需要另一人批准。',
+  },
   kyc_to_review: { title: '有待审核的身份验证', body: '有新的身份证件已提交，等待审核。' },
   commissions_to_review: { title: '有待审核的佣金', body: '已过冻结期的佣金正在等待批准。' },
   payout_failed: { title: '一笔提现失败', body: '银行退回了一笔转账，该提现需要重新处理。' },
   weekly_report: { title: '周报已生成', body: '上周的销售和佣金数据已在报表中。' },
   low_stock: { title: '库存不足', body: '有商品的库存已少于 %{count} 件。' },
+  webhook_disabled: {
+    title: '一个 Webhook 端点已被关闭',
+    body: '发往 %{url} 的投递已连续失败 %{failures} 次，该端点已被关闭。请修复接收方，然后在 Webhooks 中重新开启。',
+  },
 };
 
 /** Membership levels' names in Chinese, for the params that name one. */

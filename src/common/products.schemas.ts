@@ -15,6 +15,8 @@ import {
 } from './products.js';
 import { answerText, instant, listTotal, okWith } from './answers.schemas.js';
 import { isSafeJson, optionalText, text, unsafeTextSentence } from './text.js';
+import { CURRENCIES } from './settings.js';
+import { isRealDate } from './kyc.schemas.js';
 
 // The union carries the sentence too: a missing or null price would otherwise answer "Invalid input".
 const amount = (test: (v: number | string) => boolean, message: string) =>
@@ -68,6 +70,19 @@ const fields = {
     })
     .nullish()
     .transform((v) => v ?? null),
+  issuer: optionalText('Issuer', 200),
+  custodian: optionalText('Custodian', 200),
+  valuationFiat: amount(isFiatAmount, 'Valuation must be a number ≥ 0 with at most 2 decimals.')
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : Number(v))),
+  valuationCurrency: z
+    .enum(CURRENCIES, { error: `Valuation currency must be one of ${CURRENCIES.join(', ')}.` })
+    .nullish()
+    .transform((v) => v ?? null),
+  valuedOn: optionalText('Valuation date', 10, 'Valuation date must be a real date written YYYY-MM-DD.').refine(
+    (v) => v === null || isRealDate(v),
+    'Valuation date must be a real date written YYYY-MM-DD.',
+  ),
   redeemPolicy: z
     .looseObject({}, { error: 'Redeem policy must be an object.' })
     .nullish()
@@ -120,6 +135,11 @@ export const productAnswer = z.object({
     .enum(MEMBER_LEVELS)
     .nullable()
     .describe('Only members of this level or above see and may buy it; null: everyone'),
+  issuer: answerText.nullable(),
+  custodian: answerText.nullable(),
+  valuationFiat: z.number().nullable(),
+  valuationCurrency: answerText.nullable(),
+  valuedOn: answerText.nullable().describe('The valuation’s day, YYYY-MM-DD'),
   createdAt: instant,
   updatedAt: instant,
 }) satisfies z.ZodType<Product>;

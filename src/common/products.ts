@@ -59,6 +59,13 @@ export type Product = {
   status: string;
   /** An exclusive product: only members of this level or above see it in the shop and may buy it; null: everyone. */
   minMemberLevel: MemberLevelName | null;
+  /** Who issued the asset, who holds it in custody, and what it was last valued at (in a token's metadata). */
+  issuer: string | null;
+  custodian: string | null;
+  valuationFiat: number | null;
+  valuationCurrency: string | null;
+  /** The valuation's day, YYYY-MM-DD. */
+  valuedOn: string | null;
   createdAt: string;
   updatedAt: string;
 };

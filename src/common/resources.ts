@@ -129,7 +129,7 @@ export const RESOURCES = {
     ...audit('redemption'),
   },
   /** The shopper's own referral page: routed for everyone, in the menu only for non-staff roles. */
-  'referral-dashboard': { ...own, ...menu(16, 'referral_dashboard', 'Link', true) },
+  'referral-dashboard': { ...own, ...menu(18, 'referral_dashboard', 'Link', true) },
   'domain-management': { ...staff('catalog.write'), ...menu(12, 'domain_management', 'Dns') },
   /** Domain Management's tabs: the DNS records and the two logs. */
   'dns-records': {
@@ -163,6 +163,8 @@ export const RESOURCES = {
     ...shownAt('/settings/audit'),
   },
   reports: { ...staff('catalog.write'), ...menu(15, 'reports', 'Assessment') },
+  /** The System page: this server, its loops and queues (admins; GET /api/system). */
+  system: { read: 'settings.manage', write: 'settings.manage', ...menu(17, 'system', 'Monitor') },
   /** Sending notifications (one, bulk) and reading all users' (PRODUCT.md, Roles: admin and operator write, finance reads). */
   notifications: { ...staff('catalog.write'), ...audit('notification') },
   /** The notifications page's lists: bulk sends, every user's notifications (staff read), the email outbox (admins, in Settings). */
@@ -182,6 +184,14 @@ export const RESOURCES = {
     ...api('notifications/outbox', 'messages', 'message'),
     ...shownAt('/settings/outbox'),
     ...audit('email'),
+  },
+  /** Webhook endpoints and their delivery logs (admins). */
+  webhooks: {
+    read: 'settings.manage',
+    write: 'settings.manage',
+    ...api('webhooks', 'webhooks', 'webhook', { csv: false }),
+    ...menu(16, 'webhooks', 'Webhook'),
+    ...audit('webhook'),
   },
   /** The caller's own inbox (the bell's "See all"). */
   inbox: { ...own, ...api('notifications', 'notifications', 'notification'), ...shownAt('/notifications') },

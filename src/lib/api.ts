@@ -18,11 +18,13 @@ export class ApiError extends Error {
   readonly code?: string;
   readonly fields?: Record<string, string>;
   readonly body?: unknown;
+  /** The request's id (X-Request-Id) the server answered with: the logs' lines about this call carry it. */
+  readonly requestId?: string;
 
   constructor(
     message: string,
     status: number,
-    options: { code?: string; fields?: Record<string, string>; body?: unknown } = {},
+    options: { code?: string; fields?: Record<string, string>; body?: unknown; requestId?: string } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -30,6 +32,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.fields = options.fields;
     this.body = options.body;
+    this.requestId = options.requestId;
   }
 }
 
@@ -147,6 +150,7 @@ interface ErrorBody {
   params?: unknown;
   fields?: unknown;
   fieldMessages?: unknown;
+  requestId?: unknown;
 }
 
 /** Each field's sentence in the reader's language (its `fieldMessages` entry translated, else the server's). */
@@ -176,7 +180,11 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   else if (sentence) message = sentence;
   else if (typeof b.message === 'string' && b.message) message = b.message;
   else message = translateError('request_failed', undefined, MESSAGES.generic);
-  return new ApiError(message, status, { code, fields: fieldsOf(b), body });
+  const requestId = typeof b.requestId === 'string' ? b.requestId : undefined;
+  // A failure of the server's own (5xx) is one a person reports: its notice names the request for the logs.
+  if (requestId && status >= 500)
+    message = `${message} ${translateError('error_reference', { id: requestId }, `Reference: ${requestId}`)}`;
+  return new ApiError(message, status, { code, fields: fieldsOf(b), body, requestId });
 }
 
 /** Sends the request; resolves with the parsed body on 2xx, throws an ApiError otherwise. */

@@ -28,6 +28,7 @@ import type { Notification } from '../common/notifications';
 import type { HostedCryptoPayment } from '../common/payments';
 import type { ShopOrder } from '../common/orders';
 import type { Product } from '../common/products';
+import { tokenIdHex, type TokenMetadata } from '../common/tokens';
 import type { ShopTransaction } from '../common/shop';
 import type { Restriction, TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../common/two-factor';
 import type { SessionUser } from '../common/users';
@@ -51,6 +52,10 @@ export const getProduct = (id: string, signal?: AbortSignal) =>
   apiGet<{ product: Product }>(`/api/shop/products/${encodeURIComponent(id)}`, { public: true, signal }).then(
     (r) => r.product,
   );
+
+/** A tokenised product's public metadata (its documents among it); a failure is this page's own to show. */
+export const getTokenMetadata = (tokenId: string, signal?: AbortSignal) =>
+  apiGet<TokenMetadata>(`/api/tokens/${tokenIdHex(tokenId)}`, { public: true, unreported: true, signal });
 
 export type OrderPage = { orders: ShopOrder[]; total: number };
 

@@ -129,7 +129,7 @@ const endpoints: Endpoint[] = [
       ok: 200,
       request: async () => ({ method: 'GET', url }),
     })),
-  ...['/api/audit', '/api/reconcile', '/api/debug/env'].map((url): Endpoint => ({
+  ...['/api/audit', '/api/reconcile', '/api/debug/env', '/api/system'].map((url): Endpoint => ({
     route: `GET ${url}`,
     allowed: ['admin'],
     ok: 200,
@@ -609,6 +609,24 @@ const endpoints: Endpoint[] = [
     ok: 404,
     refusal: 'Redemption not found.',
     request: async () => ({ method: 'PUT', url: `/api/redemptions/${UNKNOWN}/status`, body: { status: 'REJECTED' } }),
+  },
+  // A tokenised product's documents: staff read the history, the catalogue's writers attach (a JSON body: 415, past the role check).
+  {
+    route: 'GET /api/products/{id}/documents',
+    allowed: STAFF,
+    ok: 200,
+    request: async () => ({ method: 'GET', url: `/api/products/${(await buildProduct(t)).id}/documents` }),
+  },
+  {
+    route: 'POST /api/products/{id}/documents',
+    allowed: WRITERS,
+    ok: 415,
+    refusal: 'Send the form as multipart/form-data with the file in the "document" field.',
+    request: async () => ({
+      method: 'POST',
+      url: `/api/products/${(await buildProduct(t)).id}/documents`,
+      body: { kind: 'appraisal' },
+    }),
   },
   // Each list's CSV export: the list's own readers.
   ...[

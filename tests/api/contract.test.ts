@@ -66,6 +66,12 @@ for (let i = 0; i < 2; i += 1) {
   collectIds('domain', await buildDnsRecord(t));
   collectIds('kyc', await buildKycSession(t));
   collectIds('users', await t.user('user'));
+  // A public address written as one: no name to resolve; no worker runs here to deliver to it.
+  const webhook = await t.call('POST', '/api/webhooks', {
+    token: admin,
+    body: { url: `https://93.184.215.14/hooks/${i}`, events: ['order.paid'] },
+  });
+  collectIds('webhooks', webhook.json());
 }
 
 /** A generated request may log the admin out or change the settings: each operation starts from a live admin and the defaults. */

@@ -137,6 +137,23 @@ describe('coupons', () => {
     expect(cleared.json().coupon).toMatchObject({ endDate: null, usageLimit: null, discountValue: 25 });
   });
 
+  it('If-Match names the version read: a coupon changed since is refused with 412 and kept as it is', async () => {
+    const coupon = await buildCoupon(t, { usageLimit: 10 });
+    const read = (await t.call('GET', `/api/coupons/${coupon.id}`)).json().coupon;
+    const put = (body: unknown, version: string) =>
+      t.call('PUT', `/api/coupons/${coupon.id}`, { body, headers: { 'if-match': version } });
+    const first = await put({ usageLimit: 20 }, `"${read.updatedAt}"`);
+    expect(first.statusCode, first.body).toBe(200);
+    const stale = await put({ usageLimit: 5 }, `"${read.updatedAt}"`);
+    expect(stale.statusCode, stale.body).toBe(412);
+    expect(stale.json()).toMatchObject({ code: 'record_changed', messageCode: 'record_changed' });
+    expect((await t.call('GET', `/api/coupons/${coupon.id}`)).json().coupon).toMatchObject({
+      usageLimit: 20,
+      updatedAt: first.json().coupon.updatedAt,
+    });
+    expect((await put({ usageLimit: 30 }, `"${first.json().coupon.updatedAt}"`)).statusCode).toBe(200);
+  });
+
   it('deletes an unused coupon; a used one is kept with a sentence', async () => {
     const unused = await buildCoupon(t);
     expect((await t.call('DELETE', `/api/coupons/${unused.id}`)).statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import nodeHttp from 'node:http';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.js';
 import { GUEST_ID_HEADER } from '../../src/common/checkout.js';
@@ -94,7 +94,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 type TestAppOptions = Pick<
   BuildOptions,
-  'chain' | 'worker' | 'sweeper' | 'notifier' | 'dnsServer' | 'payoutCompleter'
+  'chain' | 'worker' | 'sweeper' | 'notifier' | 'dnsServer' | 'payoutCompleter' | 'webhookWorker' | 'logStream'
 > & {
   database?: Database;
   /**
@@ -126,6 +126,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     notifier: opts.notifier ?? false,
     dnsServer: opts.dnsServer ?? false,
     payoutCompleter: opts.payoutCompleter ?? false,
+    webhookWorker: opts.webhookWorker ?? false,
+    logStream: opts.logStream,
   }).catch(async (err: unknown) => {
     // An app that could not start (a test of a refused start) leaves no open database behind.
     if (!opts.database) await database.close();
@@ -135,9 +137,14 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   // Which route each call reached (Fastify's route url), so that its answer can be checked against the document.
   // onSend runs for every answer, those of a refusing onRequest hook (401, 429) too.
   const routeOfCall = new Map<string, string>();
-  app.addHook('onSend', async (req, _reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
     const call = req.headers[CALL_HEADER];
     if (typeof call === 'string' && req.routeOptions.url) routeOfCall.set(call, req.routeOptions.url);
+    if (process.env.TEST_ROUTES_LOG && req.routeOptions.url)
+      fs.appendFileSync(
+        process.env.TEST_ROUTES_LOG,
+        `${req.method} ${req.routeOptions.url} ${reply.statusCode}\t${expect.getState().testPath ?? ''}\n`,
+      );
     return payload;
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -254,6 +254,12 @@ describe('reading and deciding', () => {
     expect(own.json()).toMatchObject({ ok: true, status: 'pending', reason: null, session: { id: s.id } });
     for (const role of ['admin', 'operator'] as const)
       expect((await t.call('GET', `/api/kyc/${s.id}/status`, { as: role })).statusCode).toBe(200);
+    // The session itself, for its owner and a reviewer (the only file that reads it with a 200 on PostgreSQL).
+    for (const auth of [{ token: me.token }, { as: 'operator' as const }])
+      expect((await t.call('GET', `/api/kyc/${s.id}`, auth)).json()).toMatchObject({
+        ok: true,
+        session: { id: s.id, status: 'pending' },
+      });
     for (const role of ['finance', 'user'] as const) {
       expect((await t.call('GET', `/api/kyc/${s.id}/status`, { as: role })).statusCode).toBe(403);
       expect((await t.call('GET', `/api/kyc/${s.id}/document`, { as: role })).statusCode).toBe(403);

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, payouts } from '../../server/db/schema.js';
-import { buildUser, PASSWORD } from './factories.js';
+import { auditEvents, commissions, emailMessages, notifications, payouts } from '../../server/db/schema.js';
+import { buildProduct, buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { noticeText } from '../../src/common/notices-catalogue.js';
+import { NOTICE_LEVELS_ZH, NOTICE_MESSAGES_ZH } from '../../src/common/notices-catalogue.zh.js';
 
 // Dual control: a payout above settings payoutDualControlAbove (0.00 by default: every payout) is approved by a second
 // member of staff (finance or admin, neither its creator nor its recipient) before it may be completed.
@@ -124,5 +126,92 @@ describe('payout approval', () => {
       payoutDualControlAbove: 0,
       manualMintDualControlAbove: 100,
     });
+  });
+});
+
+describe('approvers are told of a payout that waits for them', () => {
+  /** A referrer with one approved commission of 5.00 (5 % of 100.00) that no payout holds. */
+  async function earner() {
+    const person = async () => {
+      const u = await buildUser(t);
+      const token = (await t.login(u.email, PASSWORD)).json().token as string;
+      return { ...u, token };
+    };
+    const [a, b] = [await person(), await person()];
+    const code = (await t.call('POST', '/api/referrals/link', { token: a.token })).json().referralCode as string;
+    expect((await t.call('POST', '/api/referrals/attribute', { token: b.token, body: { code } })).statusCode).toBe(200);
+    await t.call('PUT', '/api/settings', { body: { commissionHoldDays: 0 } });
+    try {
+      const product = await buildProduct(t, { priceFiat: 100, stock: 10 });
+      const order = (
+        await t.call('POST', '/api/orders/mock', { body: { userEmail: b.email, productId: product.id, qty: 1 } })
+      ).json().order;
+      const [c] = await t.db.select().from(commissions).where(eq(commissions.orderId, order.id));
+      const ok = await t.call('POST', `/api/referrals/commissions/${c!.id}/approve`, { as: 'finance' });
+      expect(ok.statusCode, ok.body).toBe(200);
+    } finally {
+      await t.call('PUT', '/api/settings', { body: { commissionHoldDays: 14 } });
+    }
+    return a;
+  }
+
+  const toldOf = (payoutId: string) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.messageCode, 'payout_to_approve'), eq(notifications.link, `/payouts/${payoutId}/show`)),
+      );
+
+  it('every other finance and admin account gets it in the bell and by email (absolute link); not the creator, not the recipient, not an operator', async () => {
+    const [creator, admin, finance] = [await login('finance'), await login('admin'), await login('finance')];
+    const operator = await buildUser(t, { role: 'operator' });
+    const recipient = await earner();
+    const made = await t.call('POST', '/api/payouts', { token: creator.token, body: { recipientId: recipient.id } });
+    expect(made.statusCode, made.body).toBe(201);
+    const payout = made.json().payout as { id: string };
+    const told = await toldOf(payout.id);
+    const who = new Set(told.map((n) => n.userId));
+    expect(who.has(admin.id) && who.has(finance.id)).toBe(true);
+    for (const id of [creator.id, recipient.id, operator.id]) expect(who.has(id)).toBe(false);
+    const mine = told.find((n) => n.userId === admin.id)!;
+    expect(mine).toMatchObject({
+      title: 'A payout awaits your approval',
+      params: { amount: '5.00', currency: 'USD', recipient: recipient.email },
+    });
+    expect(mine.body).toContain(`created a payout of 5.00 USD to ${recipient.email}`);
+    // The stored code and params read in Chinese too, with every parameter filled in.
+    const zh = noticeText(mine.messageCode, mine.params, NOTICE_MESSAGES_ZH, NOTICE_LEVELS_ZH)!;
+    expect(zh.title).toBe('有一笔提现等待您批准');
+    expect(zh.body).toContain(`创建了一笔给 ${recipient.email} 的 5.00 USD 提现`);
+    expect(zh.body).not.toContain('%{');
+    // The bell answers the code and params, for the reader's language.
+    const inbox = (await t.call('GET', '/api/notifications', { token: admin.token })).json();
+    expect(inbox.notifications).toContainEqual(
+      expect.objectContaining({ messageCode: 'payout_to_approve', link: `/payouts/${payout.id}/show` }),
+    );
+    const [mail] = await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, admin.email));
+    expect(mail?.subject).toBe('A payout awaits your approval');
+    expect(mail?.body).toMatch(new RegExp(`https?://[^\\s]+/payouts/${payout.id}/show`));
+  });
+
+  it('a payout at or below payoutDualControlAbove tells nobody; a recipient’s own request above it does', async () => {
+    expect((await t.call('PUT', '/api/settings', { body: { payoutDualControlAbove: 5 } })).statusCode).toBe(200);
+    try {
+      const small = await t.call('POST', '/api/payouts', { as: 'finance', body: { recipientId: (await earner()).id } });
+      expect(small.statusCode, small.body).toBe(201);
+      expect(await toldOf(small.json().payout.id)).toHaveLength(0);
+    } finally {
+      await t.call('PUT', '/api/settings', { body: { payoutDualControlAbove: 0 } });
+    }
+    const own = await earner();
+    await t.call('PUT', '/api/settings', { body: { minimumPayout: 1 } });
+    const asked = await t
+      .call('POST', '/api/referrals/payout', { token: own.token, body: { method: 'bank' } })
+      .finally(() => t.call('PUT', '/api/settings', { body: { minimumPayout: 50 } }));
+    expect(asked.statusCode, asked.body).toBe(201);
+    const told = await toldOf(asked.json().payout.id);
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.some((n) => n.userId === own.id)).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { inject } from 'vitest';
 import { fromPgliteThread, queryRows, queryText, type Database } from '../../server/db/client.js';
 import { PGliteThread, THREAD_STOPPED } from '../../server/db/pglite-thread.js';
 import { isUnavailable } from '../../server/lib/errors.js';
+import { createMetrics } from '../../server/modules/metrics/registry.js';
 import { products } from '../../server/db/schema.js';
 import { engine } from './engine.js';
 import { buildProduct } from './factories.js';
@@ -146,6 +147,38 @@ describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
       sql`select array_agg(id order by id) as ids from commit_probe`,
     );
     expect(after[0]!.ids).toEqual([2]);
+  });
+
+  it("counts PGlite's queue for the metrics: statements waiting behind an open transaction, then none", async () => {
+    const { registry } = createMetrics(database);
+    const gauge = async (name: string) => (await registry.getSingleMetric(name)!.get()).values[0]?.value;
+    expect(await gauge('rwa_db_pglite_waiting')).toBe(0);
+    expect(await gauge('rwa_db_pglite_queued_statements')).toBe(0);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let begun!: () => void;
+    const started = new Promise<void>((r) => (begun = r));
+    const open = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      begun();
+      await held;
+    });
+    await started;
+    const queries = [1, 2, 3].map((n) => queryRows<{ n: number }>(database.db, sql`select ${n}::int as n`));
+    const next = database.db.transaction(async (tx) => queryRows<{ n: number }>(tx, sql`select 4 as n`));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await gauge('rwa_db_pglite_waiting')).toBe(4);
+    const slow = database.db.transaction(async () => undefined);
+    expect(await gauge('rwa_db_pglite_waiting')).toBe(5);
+    release();
+    await Promise.all([open, ...queries, next, slow]);
+    expect(await gauge('rwa_db_pglite_waiting')).toBe(0);
+    // A statement sent and not yet answered: one that takes its time in the thread.
+    const sleeping = queryRows(database.db, sql`select count(*) from generate_series(1, 3000000)`);
+    await expect.poll(() => gauge('rwa_db_pglite_queued_statements'), { timeout: 5000, interval: 5 }).toBe(1);
+    await sleeping;
+    expect(await gauge('rwa_db_pglite_queued_statements')).toBe(0);
+    expect(await registry.metrics()).toMatch(/^rwa_db_pglite_waiting 0$/m);
   });
 });
 

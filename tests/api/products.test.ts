@@ -38,6 +38,38 @@ describe('products CRUD', () => {
     expect(res.json().product).toMatchObject({ priceFiat: 0.1, status: 'active', stock: 7, title: p.title });
   });
 
+  it('If-Match names the version read: a product changed since is refused with 412 and kept as it is', async () => {
+    const p = await buildProduct(t, { stock: 7 });
+    const read = (await t.call('GET', `/api/products/${p.id}`)).json().product;
+    const put = (body: unknown, version?: string) =>
+      t.call('PUT', `/api/products/${p.id}`, { body, headers: version ? { 'if-match': version } : {} });
+    // The version read: saved, and the answer is the next version.
+    const first = await put({ stock: 8 }, `"${read.updatedAt}"`);
+    expect(first.statusCode, first.body).toBe(200);
+    const next = first.json().product;
+    expect(next.updatedAt).not.toBe(read.updatedAt);
+    // A save still naming the first version is refused, with its sentence, and changes nothing.
+    const stale = await put({ stock: 1, title: 'Overwritten?' }, `"${read.updatedAt}"`);
+    expect(stale.statusCode, stale.body).toBe(412);
+    expect(stale.json()).toMatchObject({ code: 'record_changed', messageCode: 'record_changed' });
+    expect(stale.json().error).toMatch(/changed this record after you opened it/);
+    expect((await t.call('GET', `/api/products/${p.id}`)).json().product).toMatchObject({
+      stock: 8,
+      title: p.title,
+      updatedAt: next.updatedAt,
+    });
+    // A weak tag, one of several, or * match; no header: no check, as before.
+    expect((await put({ stock: 9 }, `"x", W/"${next.updatedAt}"`)).statusCode).toBe(200);
+    expect((await put({ stock: 10 }, '*')).statusCode).toBe(200);
+    expect((await put({ stock: 11 })).statusCode).toBe(200);
+    // An unknown product is still 404, with or without the header.
+    const gone = await t.call('PUT', '/api/products/00000000-0000-4000-8000-000000000000', {
+      body: { stock: 1 },
+      headers: { 'if-match': `"${read.updatedAt}"` },
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
   it('deletes an unused product', async () => {
     const p = await buildProduct(t);
     // The admin's transport sends a JSON content type with no body on DELETE.

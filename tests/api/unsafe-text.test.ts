@@ -49,6 +49,8 @@ const BAD = { NUL: 'a\u0000b', surrogate: 'a\ud800b' };
 const BAD_IN_URL = { NUL: 'a%00b', surrogate: 'a%ED%A0%80b' };
 
 /** A valid body for every route that takes one ("METHOD /openapi/path"). */
+/** A public address written as one: no name to resolve, and no worker here delivers to it. */
+const WEBHOOK_URL = 'https://93.184.215.14/hooks/rwa';
 const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/admin/auth/login': (r) => ({ email: r.shopper.email, password: PASSWORD }),
   'PUT /api/settings': () => ({ siteName: 'Renamed site' }),
@@ -63,6 +65,8 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/mint-jobs': () => ({ walletAddress: freshWallet(), tokenId: 1, amount: 1, note: 'For a partner' }),
   'POST /api/debug/mint': () => ({ to: freshWallet(), id: 1, amount: 1 }),
   'POST /api/coupons': () => couponInput(),
+  'POST /api/webhooks': () => ({ url: WEBHOOK_URL, events: ['order.paid'], description: 'ERP' }),
+  'PUT /api/webhooks/{id}': () => ({ description: 'Accounting' }),
   'PUT /api/coupons/{id}': () => ({ discountValue: 15 }),
   'POST /api/cart/price': (r) => ({ items: [{ productId: r.product.id, qty: 1 }], couponCode: 'NONE' }),
   'POST /api/shop/auth/signup': () => ({
@@ -273,6 +277,10 @@ beforeAll(async () => {
     name: 'SILVER',
     redemptions: randomUUID(),
   };
+  const webhook = await t.call('POST', '/api/webhooks', { body: VALID_BODIES['POST /api/webhooks']!(records) });
+  expect(webhook.statusCode).toBe(201);
+  realIds.webhooks = String(webhook.json().webhook.id);
+  realIds.deliveryId = randomUUID();
   await t.call('PUT', '/api/settings', { body: { siteName: 'Before the bad requests' } });
   const docs = await t.call('GET', '/api/docs/json'); // also logs the admin in before the snapshot
   expect(docs.statusCode).toBe(200);
@@ -326,7 +334,9 @@ describe('NUL and lone surrogates in request text', () => {
           const named = namesOnly(res, p.name) && res.json().error.startsWith(`Invalid query parameter "${p.name}"`);
           if (kind === 'surrogate')
             surrogateInQuery.push(`${route} ?${p.name}: ${res.statusCode}${named ? ' naming it' : ''}`);
-          if (!named && !(kind === 'surrogate' && res.statusCode < 300))
+          // The event stream opens only with a one-use ticket: a surrogate read as text is a ticket that is not valid.
+          const readAsText = res.statusCode < 300 || (route === 'GET /api/events' && res.statusCode === 401);
+          if (!named && !(kind === 'surrogate' && readAsText))
             failures.push(`${route} ?${p.name}=${raw}: ${res.statusCode} ${res.body}`);
         }
       }

@@ -120,6 +120,43 @@ export async function screenSettled(page: Page, timeout = 20_000) {
 }
 
 /**
+ * Moves the open admin to `path` without reloading the page, as the browser's Back and Forward buttons move it (the
+ * router hears the same `popstate`), and waits until the new screen shows its data and stands still. A reload costs
+ * the app's start (scripts, the session check, the settings) on every screen; a sweep of every screen needs only the
+ * screen. The move is done once the layout has put the focus on the new screen's heading (or a form's first field):
+ * it does that after every change of the address's path, once the new screen is drawn. At the current address it
+ * waits for the screen only; an address that differs from the current one in its query only, or a page that is not
+ * the admin's (the shop's `/shop`, `/pay`), is opened by loading it.
+ */
+export async function goTo(page: Page, path: string) {
+  const url = new URL(path, page.url());
+  const current = new URL(page.url());
+  const shop = (u: URL) => /^\/(shop|pay)(\/|$)/.test(u.pathname);
+  const inAdmin = !shop(current) && (await page.locator('[data-testid="page-title"]').count()) > 0;
+  if (inAdmin && url.href === current.href) return screenSettled(page);
+  if (!inAdmin || shop(url) || url.origin !== current.origin || url.pathname === current.pathname) {
+    await page.goto(url.href);
+    await screenSettled(page);
+    return;
+  }
+  await page.evaluate((to) => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, url.pathname + url.search);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null), {
+      timeout: 20_000,
+    })
+    .toBe(true)
+    .catch((err: Error) => {
+      throw new Error(`${err.message}\nthe screen at ${path} was not drawn (focus stayed on the page's body)`);
+    });
+  await screenSettled(page);
+}
+
+/**
  * Opens a record page with `click` (on a row or a link) and waits for the one-record answer: react-admin first shows
  * the page with the list's copy of the record, then with that answer, and a field only the answer carries can break
  * the page then.

@@ -6,7 +6,7 @@ import adminEn from '../../src/admin/i18n/en';
 import adminZh from '../../src/admin/i18n/zh';
 import shopEn from '../../src/shop/i18n/en';
 import shopZh from '../../src/shop/i18n/zh';
-import { login, openBrowser, screenSettled } from './browser.js';
+import { goTo, login, openBrowser, screenSettled } from './browser.js';
 
 /**
  * The whole admin and the shop's main pages in Chinese on the dark theme: no visible text is a sentence of the
@@ -147,14 +147,9 @@ describe('Chinese on the dark theme in Chromium', () => {
     await page.getByRole('heading', { name: '仪表盘' }).first().waitFor();
     expect(await isDark(page)).toBe(true);
     const results = [];
+    // Each screen in the running app (browser.ts goTo), once it shows its data and stands still.
     for (const screen of ADMIN_SCREENS) {
-      await page.goto(url(screen));
-      await page
-        .getByTestId('page-title')
-        .or(page.locator('main h1, main h2, main h5, main h6').first())
-        .first()
-        .waitFor()
-        .catch(() => undefined);
+      await goTo(page, screen);
       results.push(await check(page, `admin${screen.replaceAll('/', '-')}`, ADMIN_PHRASES));
     }
     expect(results.filter((r) => r.english.length > 0 || r.unreadable.length > 0)).toEqual([]);
@@ -172,6 +167,12 @@ describe('Chinese on the dark theme in Chromium', () => {
     const products = await page.evaluate(
       () => fetch('/api/shop/products?limit=1').then((r) => r.json()) as Promise<{ products: { id: string }[] }>,
     );
+    // The site name the settings give (the seed's is "RWA Commerce", the English catalogue's default) is a name the
+    // staff chose, shown as typed in every language: not a sentence left untranslated. It shows once the settings are in.
+    const { settings } = await page.evaluate(
+      () => fetch('/api/settings/public').then((r) => r.json()) as Promise<{ settings: { siteName: string } }>,
+    );
+    const phrases = new Set([...SHOP_PHRASES].filter((p) => p !== settings.siteName));
     const pages = [
       '/shop',
       '/shop/products',
@@ -193,14 +194,9 @@ describe('Chinese on the dark theme in Chromium', () => {
     }
     const results = [];
     for (const p of pages) {
-      await page.goto(url(p));
-      await page
-        .getByRole('heading')
-        .first()
-        .waitFor()
-        .catch(() => undefined);
+      await goTo(page, p);
       if (p === '/shop/cart' && products.products[0]) await page.getByText('优惠码“NO-SUCH-CODE”无效。').waitFor();
-      results.push(await check(page, `shop${p.replaceAll('/', '-')}`, SHOP_PHRASES));
+      results.push(await check(page, `shop${p.replaceAll('/', '-')}`, phrases));
     }
     expect(results.filter((r) => r.english.length > 0 || r.unreadable.length > 0)).toEqual([]);
   }, 120_000);

@@ -163,3 +163,30 @@ describe('nothing is cut off', () => {
     expect(faults).toEqual([]);
   }, 240_000);
 });
+
+describe('the commission history fits at 1440 px', () => {
+  it('its table is no wider than its card (no sideways scroll), and each pending row offers Approve and Reject by name', async () => {
+    await page.setViewportSize(WIDE);
+    await go('/dashboard');
+    await page
+      .locator('a.RaMenuItemLink-root')
+      .filter({ hasText: /^Referrals$/ })
+      .click();
+    await page.getByRole('tab', { name: 'Commission history' }).click();
+    // The tab it leaves (the referrals) has rows too: wait for the history's own, a pending commission's decisions.
+    const rows = page.locator('main tbody tr');
+    const pending = rows.filter({ hasText: 'Pending' }).first();
+    await expect
+      .poll(() => pending.getByRole('button', { name: 'Approve' }).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await screenSettled(page);
+    const fit = await page.evaluate(() => {
+      const wrapper = document.querySelector('main .RaDataTable-tableWrapper')!;
+      return { table: wrapper.scrollWidth, card: wrapper.clientWidth };
+    });
+    // Issue 38: the table fits its card at 1440 px; no sideways scroll hides the row decisions.
+    expect(fit.table, 'the history table is wider than its card').toBeLessThanOrEqual(fit.card);
+    expect(await pending.getByRole('button', { name: 'Approve' }).isVisible()).toBe(true);
+    expect(await pending.getByRole('button', { name: 'Reject' }).isVisible()).toBe(true);
+  });
+});

@@ -25,7 +25,15 @@ const MENU = [
   'Payment SDK',
   'Settings',
   'Reports',
+  'Webhooks',
+  'System',
 ];
+/**
+ * Screens a first run leaves empty on purpose, with what they say instead: a demo endpoint would send the first run's
+ * events to an address nobody listens on, fail, and end in an "endpoint turned off" notice. A row is fine too: an
+ * earlier file on the same server may have added one.
+ */
+const EMPTY_ON_PURPOSE: Record<string, string> = { Webhooks: 'No webhook endpoints yet' };
 
 /**
  * What the screen's main area shows: table rows with cells, and figures other than 0: leaf elements whose text is a
@@ -53,6 +61,14 @@ describe('a first run seeded from db.json, in Chromium', () => {
     for (const item of MENU) {
       await menu.filter({ hasText: new RegExp(`^${item}$`) }).click();
       await expect.poll(() => page.getByTestId('page-title').innerText()).toBe(item);
+      const empty = EMPTY_ON_PURPOSE[item];
+      if (empty) {
+        // The worker's server is shared with the files before this one, which may have added an endpoint.
+        const settled = async () =>
+          (await page.locator('main').innerText()).includes(empty) || (await shown(page)).rows > 0;
+        await expect.poll(settled, { timeout: 15_000 }).toBe(true);
+        continue;
+      }
       const filled = async () => {
         const { rows, figures } = await shown(page);
         return rows > 0 || figures > 0;

@@ -71,6 +71,8 @@ export default async function setup(project: TestProject) {
       SEED_ON_EMPTY: 'true',
       SEED_FILE: 'db.json',
       LOG_LEVEL: 'warn',
+      // The webhooks test delivers to a receiver on loopback over http: allowed only by this development switch.
+      WEBHOOK_ALLOW_INSECURE: 'true',
     });
     return { server, devChainUrl: `http://127.0.0.1:${chainPort}` };
   };

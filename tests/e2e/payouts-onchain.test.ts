@@ -112,8 +112,18 @@ describe('Pay on chain in Chromium', () => {
     await login(f, staff.url, 'finance@rwa.dev');
     await f.waitForURL(/\/dashboard$/, WAIT);
     await f.goto(staff.url(`/payouts/${payout.id}/show`));
+    // The quote finds no server at first: the dialog says so, then shows the quote by itself once it answers.
+    const isQuote = (url: URL) => url.pathname.endsWith('/onchain-quote');
+    await f.route(isQuote, (route) => route.abort('connectionrefused'));
     await f.getByRole('button', { name: 'Pay on chain' }).click();
     const dialog = f.getByRole('dialog');
+    try {
+      await expect
+        .poll(() => dialog.getByTestId('pay-onchain-error').textContent(), WAIT)
+        .toBe('The server cannot be reached; we will retry.');
+    } finally {
+      await f.unroute(isQuote);
+    }
     await expect.poll(() => dialog.getByTestId('onchain-token-amount').textContent(), WAIT).toBe('0.004 ETH'); // 5 % of 200.00 = 10.00 × 0.0004
     expect(await dialog.innerText()).toContain(wallet);
     await dialog.getByRole('button', { name: 'Confirm and send' }).click();

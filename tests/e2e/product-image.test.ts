@@ -35,7 +35,8 @@ describe('product image in Chromium', () => {
     await expect.poll(() => page.getByText('Image uploaded').isVisible(), { timeout: 15_000 }).toBe(true);
     const shown = page.locator(`main img[alt="${product.title}"]`);
     await expect.poll(() => shown.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
-    expect(await shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+    // Its address comes before its pixels: waited for as a person waits for the picture.
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(640);
 
     await page.goto(b.url('/products?sort=title&order=ASC'));
     const thumb = page.locator('tbody tr').first().locator('img');
@@ -65,5 +66,36 @@ describe('product image in Chromium', () => {
         timeout: 15_000,
       })
       .toBe(true);
+  });
+
+  it('an admin attaches a document to a tokenised product and replaces it; the history keeps both, the shop links the current one', async () => {
+    const product = await page.evaluate(async () => {
+      const res = await fetch('/api/products?status=active&limit=100&sort=title&order=asc', {
+        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+      });
+      const all = (await res.json()).products as { id: string; title: string; tokenId: string | null }[];
+      return all.find((p) => p.tokenId !== null)!;
+    });
+    const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\ntrailer << >>\n%%EOF\n`);
+    await page.goto(b.url(`/products/${product.id}/show`));
+    const section = page.getByTestId('product-documents');
+    await section
+      .getByTestId('product-document-input')
+      .setInputFiles({ name: 'appraisal-2025.pdf', mimeType: 'application/pdf', buffer: pdf('2025') });
+    await expect.poll(() => section.getByText('appraisal-2025.pdf').isVisible(), { timeout: 15_000 }).toBe(true);
+    await section
+      .getByTestId('product-document-replace-input')
+      .first()
+      .setInputFiles({ name: 'appraisal-2026.pdf', mimeType: 'application/pdf', buffer: pdf('2026') });
+    await expect.poll(() => section.getByText('appraisal-2026.pdf').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => section.getByText(/^Replaced /).count()).toBe(1);
+    await expect.poll(() => section.getByText('Current', { exact: true }).count()).toBe(1);
+
+    await page.goto(b.url(`/shop/products/${product.id}`));
+    const inShop = page.getByTestId('product-documents');
+    await expect
+      .poll(() => inShop.getByRole('link', { name: 'Appraisal: appraisal-2026.pdf' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await inShop.getByText('appraisal-2025.pdf').count()).toBe(0);
   });
 });

@@ -115,6 +115,9 @@ async function makeRecords() {
   ).toBe(true);
   expect(await sendKyc(await tokenOf(buyer), `Bea Record ${stamp}`)).toBe(201);
   expect((await call('PUT', '/api/settings', { commissionHoldDays: 14 })).ok).toBe(true);
+  // A webhook endpoint (the seed has none), turned off: it sends nothing anywhere.
+  const endpoint = { url: `http://127.0.0.1:9/record-pages/${stamp}`, events: ['order.paid'], enabled: false };
+  expect((await call('POST', '/api/webhooks', { ...endpoint, description: `Record hook ${stamp}` })).ok).toBe(true);
 }
 
 beforeAll(async () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { changes } from '../../server/modules/audit/changes.js';
-import { auditLines, formatValue, lineText, type LineFormat } from '../../src/admin/components/auditLines.js';
+import {
+  auditLines,
+  CATALOGUE_OF,
+  formatValue,
+  lineText,
+  type LineFormat,
+} from '../../src/admin/components/auditLines.js';
+import webhooksEn from '../../src/admin/resources/webhooks/i18n/en.js';
+import webhooksZh from '../../src/admin/resources/webhooks/i18n/zh.js';
 
 describe('changes: what an edit changed, for its audit entry', () => {
   it('keeps only the fields whose value differs, each from → to, and never updatedAt', () => {
@@ -68,5 +76,16 @@ describe('an audit entry as lines a person reads', () => {
     expect(formatValue('amountCents', 1250, format)).toBe('$12.50');
     expect(formatValue('twoFactorEnabled', false, format)).toBe('No');
     expect(texts(null)).toEqual([]);
+  });
+});
+
+describe("a webhook's audit entries", () => {
+  it('name every field they carry in English and in Chinese', () => {
+    expect(CATALOGUE_OF.webhook).toBe('resources.webhooks');
+    // What webhooks/service.ts audits: create, update (its fields), delete, rotate, replay, test.
+    const carried = ['url', 'events', 'enabled', 'description', 'overlapHours', 'deliveryId', 'replay', 'eventId'];
+    for (const fields of [webhooksEn.fields, webhooksZh.fields] as Record<string, string>[])
+      expect(carried.filter((field) => !fields[field])).toEqual([]);
+    expect(webhooksZh.fields.overlapHours).not.toBe(webhooksEn.fields.overlapHours);
   });
 });

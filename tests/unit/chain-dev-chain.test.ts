@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChain, type ChainContext } from '../../server/chain/client.js';
 import {
   encodeMint,
+  encodeSetBaseUri,
+  encodeSetContractUri,
   encodeSetUri,
   MINTER_ROLE,
   readBalance,
+  readContractUri,
   readUri,
   rwaTokenAbi,
 } from '../../server/chain/contract.js';
@@ -100,6 +103,65 @@ describe('embedded dev chain', () => {
     const uriHash = await sendAs(stranger, encodeSetUri(1n, 'x'));
     expect((await ctx.publicClient.getTransactionReceipt({ hash: uriHash })).status).toBe('reverted');
     expect(await readBalance(ctx.publicClient, ctx.tokenAddress, holder, 1n)).toBe(0n);
+  });
+
+  it('answers the base URI for a token without its own, the own URI when set, and the contract URI', async () => {
+    const wallet = createWalletClient({
+      chain: ctx.chain,
+      transport: custom(ctx.devChain!.provider),
+      account: ctx.account,
+    });
+    const send = async (data: Hex) => {
+      const hash = await wallet.sendTransaction({ to: ctx.tokenAddress, data });
+      return (await ctx.publicClient.getTransactionReceipt({ hash })).status;
+    };
+    expect(await readContractUri(ctx.publicClient, ctx.tokenAddress)).toBe('');
+    expect(await send(encodeSetBaseUri('https://shop.test/api/tokens/{id}.json'))).toBe('success');
+    expect(await readUri(ctx.publicClient, ctx.tokenAddress, 10n)).toBe('https://shop.test/api/tokens/{id}.json');
+    // Token 9 has its own URI (the test above): it wins over the base.
+    expect(await readUri(ctx.publicClient, ctx.tokenAddress, 9n)).toBe('ipfs://item-9.json');
+    expect(await send(encodeSetContractUri('https://shop.test/api/tokens/collection.json'))).toBe('success');
+    expect(await readContractUri(ctx.publicClient, ctx.tokenAddress)).toBe(
+      'https://shop.test/api/tokens/collection.json',
+    );
+    const logs = await ctx.publicClient.getContractEvents({
+      address: ctx.tokenAddress,
+      abi: rwaTokenAbi,
+      eventName: 'ContractURIUpdated',
+    });
+    expect(logs).toHaveLength(1);
+  });
+
+  it('refuses setBaseURI and setContractURI from an account without the admin role', async () => {
+    const calls = [
+      {
+        functionName: 'setBaseURI',
+        args: ['https://evil.test/{id}'],
+        data: encodeSetBaseUri('https://evil.test/{id}'),
+      },
+      {
+        functionName: 'setContractURI',
+        args: ['https://evil.test/c'],
+        data: encodeSetContractUri('https://evil.test/c'),
+      },
+    ];
+    for (const { functionName, args, data } of calls) {
+      await expect(
+        ctx.publicClient.simulateContract({
+          account: stranger.address,
+          address: ctx.tokenAddress,
+          abi: rwaTokenAbi,
+          functionName,
+          args,
+        }),
+      ).rejects.toThrow(/AccessControlUnauthorizedAccount/);
+      const hash = await sendAs(stranger, data);
+      expect((await ctx.publicClient.getTransactionReceipt({ hash })).status).toBe('reverted');
+    }
+    expect(await readUri(ctx.publicClient, ctx.tokenAddress, 10n)).toBe('https://shop.test/api/tokens/{id}.json');
+    expect(await readContractUri(ctx.publicClient, ctx.tokenAddress)).toBe(
+      'https://shop.test/api/tokens/collection.json',
+    );
   });
 
   it('enforces the 16,777,216 transaction gas cap', async () => {

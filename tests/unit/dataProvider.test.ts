@@ -111,6 +111,19 @@ describe('dataProvider', () => {
     ]);
   });
 
+  it('update names the version the form opened (its updatedAt) as If-Match, and nothing without one', async () => {
+    const fetchMock = respond(200, { ok: true, product: { id: 'p2' } });
+    const at = '2026-01-02T03:04:05.678Z';
+    await dataProvider.update('products', {
+      id: 'p2',
+      data: { title: 'y', updatedAt: at },
+      previousData: { id: 'p2' },
+    });
+    await dataProvider.update('products', { id: 'p2', data: { title: 'z' }, previousData: { id: 'p2' } });
+    const sent = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['If-Match']);
+    expect(sent).toEqual([`"${at}"`, undefined]);
+  });
+
   it('throws HttpError with field errors in body.errors', async () => {
     respond(400, {
       ok: false,

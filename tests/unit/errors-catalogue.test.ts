@@ -221,6 +221,27 @@ describe('the browser transport', () => {
     ).toBe('邮箱或密码不正确。');
   });
 
+  it('names the request of a server failure (5xx) so that a report can quote it, in each language; a refusal stays as it is', () => {
+    const failed = {
+      error: 'Something went wrong on the server. Please try again.',
+      code: 'internal',
+      requestId: 'r-42',
+    };
+    setErrorTranslator(errorTranslatorFor('en'));
+    expect(errorFromResponse(500, failed)).toMatchObject({
+      message: 'Something went wrong on the server. Please try again. Reference: r-42',
+      requestId: 'r-42',
+    });
+    expect(errorFromResponse(400, { ...body, requestId: 'r-43' })).toMatchObject({
+      message: body.error,
+      requestId: 'r-43',
+    });
+    setErrorTranslator(errorTranslatorFor('zh'));
+    expect(errorFromResponse(500, { ...failed, messageCode: 'internal' }).message).toBe(
+      `${ERROR_MESSAGES_ZH.internal} 参考编号：r-42`,
+    );
+  });
+
   it('says a term named through a param (@term) in each language: the server’s English, the Chinese catalogue’s own', () => {
     const params = { label: term('dns_mx_host') };
     const english = errorSentence('dns_name_not_qualified', params);

@@ -11,6 +11,7 @@ import {
   type DataProvider,
 } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChangedMeanwhile } from '../../src/admin/components/ChangedMeanwhile';
 import { RecordEdit } from '../../src/admin/components/RecordPage';
 import { retryLoad } from '../../src/lib/api-errors';
 
@@ -20,11 +21,11 @@ const DOWN = 'The server cannot be reached; we will retry.';
 
 /** One product behind a server that may be down. */
 function server() {
-  const state = { up: true };
+  const state = { up: true, record: { id: 1, title: 'Lamp', updatedAt: '2026-01-01T00:00:00.000Z' } };
   const dataProvider = {
     getOne: vi.fn(async () => {
       if (!state.up) throw new HttpError(DOWN, 0, { code: 'network' });
-      return { data: { id: 1, title: 'Lamp' } };
+      return { data: state.record };
     }),
   } as unknown as DataProvider;
   return { state, dataProvider };
@@ -42,6 +43,7 @@ async function renderEdit(dataProvider: DataProvider) {
         <ResourceContextProvider value="products">
           <RecordEdit id={1} mutationMode="pessimistic">
             <SimpleForm>
+              <ChangedMeanwhile />
               <TextInput source="title" />
             </SimpleForm>
           </RecordEdit>
@@ -101,5 +103,35 @@ describe('RecordEdit without the server', () => {
     await settled(() => expect(container.textContent).not.toContain(DOWN));
     expect(container.querySelector('input')).toBe(input);
     expect(input.value).toBe('Typed lamp');
+  });
+});
+
+describe('RecordEdit when someone else changes the record meanwhile', () => {
+  const CHANGED = 'app.edit.changed_meanwhile';
+  const theirs = { id: 1, title: 'Their lamp', updatedAt: '2026-01-01T00:00:05.000Z' };
+
+  it('takes the new version at once while nothing is typed', async () => {
+    const { state, dataProvider } = server();
+    const { container, refetch } = await renderEdit(dataProvider);
+    await settled(() => expect(container.querySelector('input')?.value).toBe('Lamp'));
+    state.record = theirs;
+    await refetch();
+    await settled(() => expect(container.querySelector('input')?.value).toBe('Their lamp'));
+    expect(container.textContent).not.toContain(CHANGED);
+  });
+
+  it('keeps what was typed and warns; Reload latest drops it for their version', async () => {
+    const { state, dataProvider } = server();
+    const { container, refetch } = await renderEdit(dataProvider);
+    await settled(() => expect(container.querySelector('input')?.value).toBe('Lamp'));
+    type(container.querySelector('input')!, 'Typed lamp');
+    state.record = theirs;
+    await refetch();
+    await settled(() => expect(container.textContent).toContain(CHANGED));
+    expect(container.querySelector('input')?.value).toBe('Typed lamp');
+    const reload = [...container.querySelectorAll('button')].find((b) => b.textContent === 'app.edit.reload_latest')!;
+    act(() => reload.click());
+    await settled(() => expect(container.querySelector('input')?.value).toBe('Their lamp'));
+    expect(container.textContent).not.toContain(CHANGED);
   });
 });

@@ -1,9 +1,9 @@
-import { CreateButton, DataTable, useCanAccess } from 'react-admin';
+import { Chip } from '@mui/material';
+import { CreateButton, DataTable, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { {{CONST}}_STATUSES, type {{OnePascal}} } from '../../../common/{{kebab}}';
 import ListShell, { type SelectFilter } from '../../components/ListShell';
 import { RowActions } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
-import {{OnePascal}}StatusChip from './{{OnePascal}}StatusChip';
 
 const SELECTS: SelectFilter[] = [{ source: 'status', choices: {{CONST}}_STATUSES, names: 'status', all: 'all_statuses' }];
 
@@ -29,5 +29,19 @@ export default function {{OnePascal}}List() {
       <DataTable.Col<{{OnePascal}}> source="createdAt" render={(r) => dateTime(r.createdAt)} />
       <RowActions resource="{{kebab}}" />
     </ListShell>
+  );
+}
+
+/** The {{oneLabel}}'s status as a chip: green while active. */
+export function {{OnePascal}}StatusChip() {
+  const record = useRecordContext<{{OnePascal}}>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Chip
+      size="small"
+      color={record.status === 'active' ? 'success' : 'default'}
+      label={translate(`resources.{{kebab}}.status.${record.status}`, { _: record.status })}
+    />
   );
 }

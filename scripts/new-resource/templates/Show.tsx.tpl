@@ -5,7 +5,7 @@ import RecordHistory from '../../components/RecordHistory';
 import { RecordShow } from '../../components/RecordPage';
 import { WriteButtons } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
-import {{OnePascal}}StatusChip from './{{OnePascal}}StatusChip';
+import { {{OnePascal}}StatusChip } from './{{OnePascal}}List';
 
 /** Every stored field of one {{oneLabel}}, and its history. */
 export default function {{OnePascal}}Show() {

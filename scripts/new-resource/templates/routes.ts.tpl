@@ -7,10 +7,10 @@ import {
   {{oneCamel}}Page,
   {{oneCamel}}Patch,
 } from '../../../src/common/{{kebab}}.schemas.js';
+import { resourceAccess } from '../../lib/access.js';
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
-import { {{oneCamel}}Access as access } from './policy.js';
 import { present{{OnePascal}}, {{oneCamel}}Csv } from './present.js';
 import {
   create{{OnePascal}},
@@ -20,6 +20,9 @@ import {
   {{oneCamel}}Rows,
   update{{OnePascal}},
 } from './service.js';
+
+/** Staff read {{label}}, admins and operators change them (src/common/resources.ts); a rule of its own goes in policy.ts. */
+const access = resourceAccess('{{kebab}}');
 
 export default defineRoutes('{{kebab}}', (r, { db }) => {
   r.get(

@@ -1,10 +1,14 @@
 import { auditEvents } from '../../db/schema.js';
 import type { Queryable } from '../../db/client.js';
 import type { AuditEntity } from '../../../src/common/resources.js';
+import { changed, kindOfAction } from '../../lib/live.js';
 
 type Actor = { id: string; ip?: string } | null | undefined;
 
-/** The audit row, not yet written: to send beside the change's other writes (alongside in db/client.ts). */
+/**
+ * The audit row, not yet written: to send beside the change's other writes (alongside in db/client.ts). The change is
+ * announced to the live events stream too (lib/live.ts), published once it has committed.
+ */
 export function auditRow(
   db: Queryable,
   actor: Actor,
@@ -13,6 +17,7 @@ export function auditRow(
   entityId: string | null,
   data: unknown,
 ) {
+  changed(entity, entityId, kindOfAction(action));
   return db
     .insert(auditEvents)
     .values({ actorId: actor?.id ?? null, action, entity, entityId, data: data ?? null, ip: actor?.ip ?? null });

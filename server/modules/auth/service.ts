@@ -313,6 +313,45 @@ export async function authenticate(
   };
 }
 
+/**
+ * A session as the live events stream sees it (modules/events): its user and its token's hash (which keys the
+ * stream's tickets), or null once it has ended: revoked (logout, suspension), the account no longer active, idle or
+ * older than the settings allow. Read fresh from the database; it neither touches nor revokes the session.
+ */
+export async function sessionStanding(
+  db: Db,
+  settings: SettingsService,
+  sessionId: string,
+  now = new Date(),
+): Promise<{ user: AuthUser; tokenHash: string; endsAt: Date } | null> {
+  const [row] = await db
+    .select({
+      tokenHash: sessions.tokenHash,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row || row.revokedAt || row.status !== 'active') return null;
+  const { sessionTimeout, sessionMaxHours } = await settings.get();
+  const endsAt = new Date(
+    Math.min(row.lastSeenAt.getTime() + sessionTimeout * 60_000, row.createdAt.getTime() + sessionMaxHours * 3_600_000),
+  );
+  if (endsAt <= now) return null;
+  const user = { id: row.id, email: row.email, name: displayName(row), role: row.role, sessionId, restriction: null };
+  return { user, tokenHash: row.tokenHash, endsAt };
+}
+
 export async function logout(db: Db, sessionId: string, now = new Date()) {
   forgetSessions((row) => row.sessionId === sessionId);
   await db

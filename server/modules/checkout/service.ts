@@ -15,6 +15,7 @@ import type { PricedCart } from '../cart/pricing.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { holdsSince } from '../coupons/holds.js';
 import { holdCouponUse, pendingOrderRow, takeStock, walletProblem } from '../orders/pending.js';
+import { emitOrderEvent } from '../orders/service.js';
 import { openPayment, startPayment } from '../payments/open.js';
 import { cryptoDepositOf } from '../payments/service.js';
 import { referrerOfCode } from '../referrals/service.js';
@@ -119,6 +120,7 @@ export async function checkoutIn(
     // The crypto provider prices the payment from the stored order's lines: the order first, then its payment.
     const order = await writeCheckout(tx, { order: pending, payment: null, actor: caller, now, kept: null, auditData });
     const { payment } = await openPayment(tx, driver, order, urls, caller, now);
+    await emitOrderEvent(tx, 'order.created', order.id);
     const deposit = await cryptoDepositOf(tx, payment.id, providers.confirmations);
     return presentSession(
       order,
@@ -138,6 +140,7 @@ export async function checkoutIn(
   const kept = keep(presentSession(row, started.row, secret));
   const order = await writeCheckout(tx, { order: pending, payment: started.row, actor: caller, now, kept, auditData });
   await started.afterInsert?.({ tx, now });
+  await emitOrderEvent(tx, 'order.created', order.id);
   return presentSession(order, started.row, secret);
 }
 

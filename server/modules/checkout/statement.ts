@@ -16,6 +16,7 @@ import {
   type PendingOrder,
 } from '../orders/pending.js';
 import { PAYMENT_ROW_KEYS, type StartedPayment } from '../payments/open.js';
+import { changed } from '../../lib/live.js';
 
 type Run = {
   now: Date;
@@ -101,5 +102,8 @@ export async function writeCheckout(tx: Tx, w: CheckoutWrite) {
     run,
     `${lines.length}:${given ? 'given' : 'buyer'}:${w.payment ? 'payment' : ''}:${w.kept ? 'keep' : ''}`,
   );
+  // Its audit row is not an audit() call: announce the new order and payment here (lib/live.ts).
+  changed('order', order.id, 'created');
+  if (w.payment) changed('payment', w.payment.id, 'created');
   return row!;
 }

@@ -49,5 +49,6 @@ export function startCheckoutSweeper(db: Db, intervalMs: number, log: Log): { st
     },
     intervalMs,
     (err) => log.error(`Checkout sweep failed: ${messageOf(err)}`),
+    'checkout_sweeper',
   );
 }

@@ -9,6 +9,7 @@ import { bulkAnswer, okAnswer } from '../../../src/common/answers.schemas.js';
 import { couponBulkBody } from '../../../src/common/bulk.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { eachRow } from '../../lib/bulk.js';
+import { ifMatchVersions } from '../../lib/if-match.js';
 import { streamCsv } from '../../lib/csv.js';
 import { keysetPages } from '../../lib/pages.js';
 import { defineRoutes } from '../../lib/routes.js';
@@ -70,15 +71,21 @@ export default defineRoutes('coupons', (r, { db }) => {
   r.put(
     '/api/coupons/:id',
     {
-      config: { ...access.write, refuses: [409] },
+      config: { ...access.write, refuses: [409, 412] },
       schema: {
         params: idParams,
         body: couponPatch,
         response: { 200: couponOne },
         summary: 'Change some of a coupon’s fields',
+        description:
+          'An optional `If-Match` header names the `updatedAt` the client read (quoted): a coupon changed since is ' +
+          'refused with 412 instead of being overwritten.',
       },
     },
-    async (req) => ({ ok: true, coupon: await updateCoupon(db, req.params.id, req.body, req.user) }),
+    async (req) => ({
+      ok: true,
+      coupon: await updateCoupon(db, req.params.id, req.body, req.user, ifMatchVersions(req.headers['if-match'])),
+    }),
   );
 
   r.post(

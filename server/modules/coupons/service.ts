@@ -5,6 +5,7 @@ import { centsText, toCents } from '../../../src/common/money.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { coupons } from '../../db/schema.js';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
+import { assertVersion } from '../../lib/if-match.js';
 import { uniqueText } from '../../lib/unique.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
@@ -109,10 +110,18 @@ export async function createCoupon(db: Db, input: CouponInput, actor: Actor): Pr
     .catch((err) => uniqueCode.rethrow(err, input.code));
 }
 
-export async function updateCoupon(db: Db, id: string, patch: CouponPatch, actor: Actor): Promise<Coupon> {
+/** `versions`: what an `If-Match` named (lib/if-match.ts): a coupon changed since is refused (412). */
+export async function updateCoupon(
+  db: Db,
+  id: string,
+  patch: CouponPatch,
+  actor: Actor,
+  versions: string[] | null = null,
+): Promise<Coupon> {
   return db
     .transaction(async (tx) => {
       const current = await getCoupon(tx, id, true);
+      assertVersion(versions, current.updatedAt);
       assertSound({ ...termsOf(current), ...patch });
       if (patch.code) await uniqueCode.assertFree(tx, patch.code, id);
       const [row] = await tx

@@ -144,12 +144,23 @@ const rethrowDuplicate =
     throw err;
   };
 
-function written() {
+/**
+ * Tells every copy of the records (this process's DNS thread, other processes) to reload: after the transaction that
+ * wrote them commits, or a reload in between would read the rows as they were and be taken for fresh.
+ */
+export function recordsWritten() {
   counter.touch();
   recordsChanged();
 }
 
-/** Inside a caller's transaction (a script's, or createRecord's own). */
+/** `work`'s transaction, then the news that the records changed. */
+async function thenWritten<T>(work: Promise<T>): Promise<T> {
+  const result = await work;
+  recordsWritten();
+  return result;
+}
+
+/** Inside a caller's transaction (a script's, or createRecord's own), which calls recordsWritten once it commits. */
 export async function insertRecord(
   tx: Queryable,
   input: DnsRecordInput,
@@ -165,7 +176,6 @@ export async function insertRecord(
     .returning()
     .catch(rethrowDuplicate(record));
   await audit(tx, actor, 'dns_record.create', 'dns_record', row!.id, { ...record, ...(via ? { via } : {}) });
-  written();
   return row!;
 }
 
@@ -191,7 +201,6 @@ export async function changeRecord(
     .returning()
     .catch(rethrowDuplicate(record));
   await audit(tx, actor, 'dns_record.update', 'dns_record', current.id, { ...patch, ...(via ? { via } : {}) });
-  written();
   return row!;
 }
 
@@ -203,11 +212,10 @@ export async function removeRecord(tx: Queryable, row: Row, actor: Actor, via?: 
     value: row.value,
     ...(via ? { via } : {}),
   });
-  written();
 }
 
 export async function createRecord(db: Db, input: DnsRecordInput, zones: string[], actor: Actor): Promise<DnsRecord> {
-  return db.transaction(async (tx) => presentRecord(await insertRecord(tx, input, zones, actor)));
+  return thenWritten(db.transaction(async (tx) => presentRecord(await insertRecord(tx, input, zones, actor))));
 }
 
 export async function updateRecord(
@@ -217,11 +225,13 @@ export async function updateRecord(
   zones: string[],
   actor: Actor,
 ): Promise<DnsRecord> {
-  return db.transaction(async (tx) =>
-    presentRecord(await changeRecord(tx, await getRecord(tx, id, true), patch, zones, actor)),
+  return thenWritten(
+    db.transaction(async (tx) =>
+      presentRecord(await changeRecord(tx, await getRecord(tx, id, true), patch, zones, actor)),
+    ),
   );
 }
 
 export async function deleteRecord(db: Db, id: string, actor: Actor) {
-  await db.transaction(async (tx) => removeRecord(tx, await getRecord(tx, id, true), actor));
+  await thenWritten(db.transaction(async (tx) => removeRecord(tx, await getRecord(tx, id, true), actor)));
 }

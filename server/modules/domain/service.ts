@@ -20,7 +20,7 @@ import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import type { Actor } from '../../types.js';
 import { normalizeName, normalizeValue } from './policy.js';
 import { presentQueryLog, presentRecord, presentScriptLog } from './present.js';
-import { changeRecord, getRecord, insertRecord, removeRecord } from './records.js';
+import { changeRecord, getRecord, insertRecord, recordsWritten, removeRecord } from './records.js';
 
 /** Logs grow with every call: counts recomputed at most every few seconds. */
 const counter = new Counter({ exactTtlMs: 2_000 });
@@ -174,7 +174,7 @@ export async function executeScript(
 ): Promise<DnsScriptResult> {
   const parameters = { ...input.parameters };
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const { row, output, removedId } = {
         removedId: null as string | null,
         ...(await runScript(tx, input, zones, actor)),
@@ -193,6 +193,8 @@ export async function executeScript(
       counter.touch();
       return { success: true as const, output, record: row ? presentRecord(row) : null, log: presentScriptLog(log!) };
     });
+    recordsWritten();
+    return result;
   } catch (err) {
     if (err instanceof AppError) {
       await db.insert(dnsScriptLogs).values({

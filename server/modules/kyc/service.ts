@@ -20,6 +20,7 @@ import { notify } from '../notifications/notify.js';
 import { checkDocument, readDocument, removeDocument, storeDocument } from './documents.js';
 import { birthRefusal, decisionRefusal, mayRead, ownSessionRefusal, submitRefusal } from './policy.js';
 import { presentKycSession, type KycRow } from './present.js';
+import { emitWebhook } from '../webhooks/outbox.js';
 import { notice } from '../../../src/common/notices-catalogue.js';
 
 const counter = new Counter({ exactTtlMs: 0 });
@@ -185,6 +186,12 @@ export async function decideKyc(
       link: '/shop/account',
       notice: input.status === 'rejected' ? notice('kyc_rejected', { reason: reason ?? '' }) : notice('kyc_verified'),
     });
+    await emitWebhook(
+      tx,
+      input.status === 'rejected' ? 'kyc.rejected' : 'kyc.approved',
+      `user:${session.userId}`,
+      async () => presentKycSession(await findSession(tx, id)),
+    );
     counter.touch();
   });
   return presentKycSession(await findSession(db, id));

@@ -25,3 +25,27 @@ export const tokensMinted = new Counter({
   help: 'Tokens minted: the amounts of mint jobs recorded as succeeded.',
   registers: [businessRegistry],
 });
+
+/** Database errors that reached a request's answer, by kind (dbErrorKind). */
+export const dbErrors = new Counter({
+  name: 'rwa_db_errors_total',
+  help: 'Database errors that failed a request, by kind: connection (lost or refused), serialization, timeout, other.',
+  labelNames: ['kind'] as const,
+  registers: [businessRegistry],
+});
+
+/** The kind of a database error (its SQLSTATE, through its causes), or null when it is not one. */
+export function dbErrorKind(
+  err: unknown,
+  unavailable: boolean,
+): 'connection' | 'serialization' | 'timeout' | 'other' | null {
+  if (unavailable) return 'connection';
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 8; depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code === '40001' || code === '40P01') return 'serialization';
+    if (code === '57014' || code === '55P03') return 'timeout';
+    if (/^[0-9A-Z]{5}$/.test(code) && /^(2|4|5|XX)/.test(code)) return 'other';
+    e = e.cause as typeof e;
+  }
+  return null;
+}

@@ -1,13 +1,14 @@
 import cluster, { type Worker } from 'node:cluster';
-import { AggregatorRegistry, type Registry } from 'prom-client';
+import { AggregatorRegistry, Registry } from 'prom-client';
 import type { Config } from '../../config.js';
 import { businessRegistry } from './business.js';
+import { registerLoopMetrics } from './loops.js';
 import { listenMetrics } from './port.js';
 
 /**
  * With WEB_CONCURRENCY the primary holds the one scrape of the cluster: it asks every API process for its figures over
- * node:cluster's channel and adds them up with its own business counters (the mint worker runs in the primary),
- * by prom-client's AggregatorRegistry.aggregate. It serves that on METRICS_PORT, and answers the API processes that
+ * node:cluster's channel and adds them up with its own business counters and background loops (the mint worker and
+ * the sweepers run in the primary), by prom-client's AggregatorRegistry.aggregate. It serves that on METRICS_PORT, and answers the API processes that
  * get GET /metrics with METRICS_TOKEN on the shared port (they ask it here, since the port hands a scrape to any one).
  */
 const FIGURES = 'rwa:metrics-figures';
@@ -46,11 +47,13 @@ function request(send: (msg: Message) => void, type: string, ms = WAIT_MS): Prom
 const answered = (msg: Message) => msg?.id !== undefined && waiting.get(msg.id)?.(msg);
 
 export async function serveClusterMetrics(config: Config['metrics']) {
+  const loops = new Registry();
+  registerLoopMetrics(loops);
   const scrape = async () => {
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w?.isConnected());
     const answers = await Promise.all(workers.map((w) => request((m) => w.send(m), FIGURES)));
     const figures = answers.flatMap((a) => a.figures ?? []);
-    figures.push(await businessRegistry.getMetricsAsJSON());
+    figures.push(await businessRegistry.getMetricsAsJSON(), await loops.getMetricsAsJSON());
     return AggregatorRegistry.aggregate(figures).metrics();
   };
   cluster.on('message', (worker, msg: Message) => {

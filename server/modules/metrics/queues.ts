@@ -12,9 +12,15 @@ export type QueueFigures = {
   mintOldestQueuedSeconds: number;
   emails: Record<string, number>;
   emailOldestQueuedSeconds: number;
+  /** Crypto payments still waiting for their deposit's confirmations, and the oldest one's age. */
+  cryptoPending: number;
+  cryptoOldestPendingSeconds: number;
+  /** Pending payouts nobody has approved yet, and the oldest one's age. */
+  payoutsUnapproved: number;
+  payoutsOldestUnapprovedSeconds: number;
 };
 
-type Row = { kind: 'mint' | 'email'; status: string; n: number; oldest: number | string | null };
+type Row = { kind: 'mint' | 'email' | 'crypto' | 'payout'; status: string; n: number; oldest: number | string | null };
 
 const zeros = (statuses: readonly string[]) => Object.fromEntries(statuses.map((s) => [s, 0]));
 
@@ -25,6 +31,10 @@ export const queueReader = (db: Db) => {
     mintOldestQueuedSeconds: 0,
     emails: zeros(EMAIL_STATUSES),
     emailOldestQueuedSeconds: 0,
+    cryptoPending: 0,
+    cryptoOldestPendingSeconds: 0,
+    payoutsUnapproved: 0,
+    payoutsOldestUnapprovedSeconds: 0,
   };
   return async (): Promise<QueueFigures> => {
     const read = queryRows<Row>(
@@ -34,7 +44,13 @@ export const queueReader = (db: Db) => {
         from mint_jobs group by status
         union all
         select 'email', status, count(*)::int, extract(epoch from now() - min(created_at))::float8
-        from email_messages group by status`,
+        from email_messages group by status
+        union all
+        select 'crypto', 'pending', count(*)::int, extract(epoch from now() - min(created_at))::float8
+        from payments where provider = 'crypto' and status = 'pending'
+        union all
+        select 'payout', 'unapproved', count(*)::int, extract(epoch from now() - min(created_at))::float8
+        from payouts where status = 'pending' and approved_by is null`,
     );
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), QUEUE_READ_TIMEOUT_MS)));
@@ -44,7 +60,13 @@ export const queueReader = (db: Db) => {
     figures.mintOldestQueuedSeconds = figures.emailOldestQueuedSeconds = 0;
     for (const r of rows) {
       const age = Math.max(0, Number(r.oldest ?? 0));
-      if (r.kind === 'mint') {
+      if (r.kind === 'crypto') {
+        figures.cryptoPending = r.n;
+        figures.cryptoOldestPendingSeconds = age;
+      } else if (r.kind === 'payout') {
+        figures.payoutsUnapproved = r.n;
+        figures.payoutsOldestUnapprovedSeconds = age;
+      } else if (r.kind === 'mint') {
         figures.mintJobs[r.status] = r.n;
         if (r.status === 'queued') figures.mintOldestQueuedSeconds = age;
       } else {

@@ -1,8 +1,10 @@
 import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.js';
+import { PGliteThread } from '../../db/pglite-thread.js';
 import { businessRegistry } from './business.js';
 import { queueReader, type QueueFigures } from './queues.js';
+import { registerLoopMetrics } from './loops.js';
 
 /** Every figure of one process, in a registry of its own (tests build several apps in one process). */
 export function createMetrics(database: Database) {
@@ -49,7 +51,29 @@ export function createMetrics(database: Database) {
     poolGauge('rwa_db_pool_waiting_queries', 'Queries waiting for a pooled connection.', () => pool.waitingCount);
     poolGauge('rwa_db_pool_max_connections', 'The most connections the pool opens.', () => pool.options.max ?? 10);
   }
+  if (pool instanceof PGliteThread) {
+    const queueGauge = (name: string, help: string, read: (q: ReturnType<PGliteThread['queue']>) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read(pool.queue()));
+        },
+      });
+    queueGauge(
+      'rwa_db_pglite_queued_statements',
+      "Statements sent to PGlite's thread and not yet answered (the one running included).",
+      (q) => q.sent,
+    );
+    queueGauge(
+      'rwa_db_pglite_waiting',
+      "Statements and transactions waiting for PGlite's open transaction to end before they are sent.",
+      (q) => q.waiting,
+    );
+  }
   registerQueueGauges(registry, database);
+  registerLoopMetrics(registry);
   return { registry: Registry.merge([registry, businessRegistry]), http };
 }
 
@@ -106,6 +130,31 @@ function registerQueueGauges(registry: Registry, database: Database) {
       this.set((await figures()).emailOldestQueuedSeconds);
     },
   });
+  const figure = (name: string, help: string, read: (f: QueueFigures) => number) =>
+    new Gauge({
+      ...common,
+      name,
+      help,
+      async collect() {
+        this.set(read(await figures()));
+      },
+    });
+  figure(
+    'rwa_crypto_deposits_pending',
+    'Crypto payments waiting for their deposit to be confirmed.',
+    (f) => f.cryptoPending,
+  );
+  figure(
+    'rwa_crypto_oldest_pending_age_seconds',
+    'Age of the oldest crypto payment waiting for its deposit (0: none).',
+    (f) => f.cryptoOldestPendingSeconds,
+  );
+  figure('rwa_payouts_awaiting_approval', 'Pending payouts that nobody has approved yet.', (f) => f.payoutsUnapproved);
+  figure(
+    'rwa_payouts_oldest_awaiting_approval_age_seconds',
+    'Age of the oldest pending payout nobody has approved (0: none).',
+    (f) => f.payoutsOldestUnapprovedSeconds,
+  );
   new Gauge({
     ...common,
     name: 'rwa_metrics_queue_read_ok',

@@ -3,6 +3,7 @@ import { mintJobs, orderItems } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import { invalidated, onInvalidation } from '../../lib/invalidation.js';
 import { CANCELLED_BY_REFUND } from './policy.js';
+import { currentRequestId } from '../../lib/request-id.js';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -53,6 +54,7 @@ export async function enqueueOrderMints(
         tokenId: item.tokenId!,
         amount: String(item.qty),
         status: 'queued',
+        requestId: currentRequestId(),
       })),
     )
     .onConflictDoNothing()
@@ -86,7 +88,7 @@ export async function enqueueMint(
 ) {
   const [row] = await tx
     .insert(mintJobs)
-    .values({ ...job, status: 'queued' })
+    .values({ ...job, status: 'queued', requestId: currentRequestId() })
     .returning();
   return row!;
 }

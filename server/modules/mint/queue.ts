@@ -2,7 +2,7 @@
  * The mint worker's side of the database: the per-minter lease, claiming due jobs, storing signed
  * transactions (fenced by the lease) and recording outcomes. Every function is one short transaction.
  */
-import { and, eq, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { buyerTxUrl } from '../../chain/client.js';
 import { chainTransactions, mintJobs, mintWorkers, orders } from '../../db/schema.js';
@@ -11,6 +11,15 @@ import { invalidateDashboard } from '../dashboard/service.js';
 import { notifyMany } from '../notifications/notify.js';
 import { backoffSeconds, isFinal, type Outcome } from './policy.js';
 import { notice } from '../../../src/common/notices-catalogue.js';
+import { anyListening, emitWebhook } from '../webhooks/outbox.js';
+import { presentJob } from './present.js';
+
+/** A mint job's webhook event, its data the job as the mint queue answers it; an order's jobs are keyed by their order. */
+async function emitMintEvent(tx: Tx, type: 'mint.succeeded' | 'mint.failed', jobId: string) {
+  if (!(await anyListening(tx, type))) return;
+  const [job] = await tx.select().from(mintJobs).where(eq(mintJobs.id, jobId)).limit(1);
+  if (job) await emitWebhook(tx, type, job.orderId ? `order:${job.orderId}` : `mint:${job.id}`, () => presentJob(job));
+}
 
 export const LEASE_SECONDS = 15;
 
@@ -168,6 +177,43 @@ export async function storeSigned(db: Db, who: MinterIdentity, owner: string, si
   });
 }
 
+/** Stores the minter's own token calls (the contract URIs) in the replay log, fenced by the lease, before any is sent. */
+export async function storeTokenCall(
+  db: Db,
+  who: MinterIdentity,
+  owner: string,
+  signed: { nonce: number; signedTx: string; txHash: string }[],
+) {
+  await db.transaction(async (tx) => {
+    await holdLease(tx, who.key, owner);
+    await tx.insert(chainTransactions).values(
+      signed.map((s) => ({
+        chainId: who.chainId,
+        hash: s.txHash,
+        sender: who.minter,
+        nonce: s.nonce,
+        raw: s.signedTx,
+      })),
+    );
+  });
+}
+
+/** The sender's stored transactions from `nonce` on (the ones the chain has not mined yet), in nonce order. */
+export async function storedSince(db: Db, chainId: number, sender: string, nonce: number): Promise<string[]> {
+  const rows = await db
+    .select({ raw: chainTransactions.raw })
+    .from(chainTransactions)
+    .where(
+      and(
+        eq(chainTransactions.chainId, chainId),
+        eq(chainTransactions.sender, sender),
+        gte(chainTransactions.nonce, nonce),
+      ),
+    )
+    .orderBy(chainTransactions.nonce);
+  return rows.map((r) => r.raw);
+}
+
 /** A transaction seen on the node outside the worker (the dev endpoint's wallets): kept for replay. */
 export async function recordForeignTransaction(
   db: Db,
@@ -188,6 +234,7 @@ export async function replayLog(db: Db, chainId: number): Promise<`0x${string}`[
 const CLEAR_TX = { nonce: null, signedTx: null, txHash: null } as const;
 
 type MintedRow = {
+  id: string;
   order_id: string | null;
   tx_hash: string | null;
   chain_id: number | null;
@@ -257,10 +304,11 @@ export async function recordOutcomes(
         update mint_jobs m set status = 'succeeded', block_number = v.block, last_error = null, completed_at = now(), updated_at = now()
         from (values ${rows}) as v(id, block)
         where m.id = v.id and m.status = 'processing'
-        returning m.order_id, m.tx_hash, m.chain_id, m.token_id, m.amount, m.wallet_address`,
+        returning m.id, m.order_id, m.tx_hash, m.chain_id, m.token_id, m.amount, m.wallet_address`,
       );
       for (const row of done) if (row.order_id) orderIds.add(row.order_id);
       await tellBuyers(tx, done);
+      for (const row of done) await emitMintEvent(tx, 'mint.succeeded', row.id);
     }
     for (const o of outcomes) {
       const where = and(eq(mintJobs.id, o.jobId), eq(mintJobs.status, 'processing'));
@@ -277,7 +325,7 @@ export async function recordOutcomes(
           .where(where);
       } else {
         const final = isFinal(o);
-        await tx
+        const changed = await tx
           .update(mintJobs)
           .set({
             status: final ? 'failed' : 'queued',
@@ -289,7 +337,9 @@ export async function recordOutcomes(
               : { nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(o.attempts)})` }),
             ...(o.dropStoredTx ? CLEAR_TX : {}),
           })
-          .where(where);
+          .where(where)
+          .returning({ id: mintJobs.id });
+        if (final && changed.length > 0) await emitMintEvent(tx, 'mint.failed', o.jobId);
       }
     }
     if (onOrderMinted) for (const orderId of orderIds) await onOrderMinted(tx, orderId);

@@ -27,6 +27,7 @@ import {
 import { presentJob } from './present.js';
 import { LEASE_SECONDS } from './queue.js';
 import type { ChainRuntime } from './runtime.js';
+import { currentRequestId } from '../../lib/request-id.js';
 const counter = new Counter({ estimateTtlMs: 5_000, exactTtlMs: 0 });
 
 const SORT_COLUMNS = {
@@ -139,6 +140,7 @@ export async function createManualJob(
         status: awaiting ? 'awaiting_approval' : 'processing',
         attempts: 0,
         createdBy: actor?.id ?? null,
+        requestId: currentRequestId(),
       })
       .returning();
     await audit(tx, actor, `mint.create_${source}`, 'mint_job', row!.id, {

@@ -28,10 +28,13 @@ async function main() {
   );
   if (mismatch) throw new Error(mismatch);
 
+  type Fields = { reqId?: unknown };
+  /** A line about a job names the request that queued it. */
+  const withRequest = (m: string, f?: Fields) => (f?.reqId ? `${m} (request ${String(f.reqId)})` : m);
   const log = {
-    info: (m: string) => console.log(m),
-    warn: (m: string) => console.warn(m),
-    error: (m: string) => console.error(m),
+    info: (m: string, f?: Fields) => console.log(withRequest(m, f)),
+    warn: (m: string, f?: Fields) => console.warn(withRequest(m, f)),
+    error: (m: string, f?: Fields) => console.error(withRequest(m, f)),
   };
   // A connection cut (a restart, a failover) fails the pass that used it; the worker tries again (backoffMs).
   const database = fromPostgres(config.databaseUrl, 4, (err) =>

@@ -38,13 +38,21 @@ import {
   type SignedForJob,
 } from './queue.js';
 import { mark, publishSince } from '../../lib/invalidation.js';
+import { changed } from '../../lib/live.js';
 import { tokensMinted } from '../metrics/business.js';
 import { backoffMs } from '../../lib/loop.js';
+import { loopFailed, loopPassed, loopStarted } from '../../lib/loop-health.js';
 import { onMintQueued } from './enqueue.js';
 import { minedOutcome, rebroadcastFailed, type Outcome } from './policy.js';
 import { decideRecovery, hasStoredTx } from './recovery.js';
+import { syncContractUris, uriKey } from './contract-uris.js';
 
-export type WorkerLog = { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+/** A log line's words, and fields for a JSON line (`reqId`: the request that queued the work). */
+export type WorkerLog = {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+};
 
 export type MintWorkerOptions = {
   db: Db;
@@ -59,6 +67,8 @@ export type MintWorkerOptions = {
   receiptDelaySeconds?: number;
   /** Called inside the transaction that records a job's success, for each order whose jobs just succeeded. */
   onOrderMinted?: OrderMinted;
+  /** Keep the contract's base URI and contractURI at this site (default true; tests of nonces may turn it off). */
+  syncUris?: boolean;
   /** Test hook: called between the steps of a pass; throwing there simulates a crash. */
   onStep?: (step: 'stored' | 'broadcast', jobIds: string[]) => void | Promise<void>;
 };
@@ -82,6 +92,9 @@ export class MintWorker {
   private loop: Promise<void> | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
+  /** The wanted URIs the chain was last found to say (or last failed on), and when a failure may be tried again. */
+  private urisSynced: string | null = null;
+  private urisRetryAt = 0;
 
   constructor(private readonly opts: MintWorkerOptions) {
     const { chain } = opts;
@@ -100,6 +113,7 @@ export class MintWorker {
   start() {
     if (this.running) return this;
     this.running = true;
+    loopStarted('mint_worker');
     this.unsubscribe = onMintQueued(() => this.wake());
     this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
     this.heartbeat.unref();
@@ -148,10 +162,13 @@ export class MintWorker {
         if (this.ownsLease) {
           const before = mark();
           busy = (await this.runOnce()) > 0;
+          if (this.opts.syncUris !== false) await this.syncUris();
           await publishSince(before); // fulfilled orders: other processes' counts see them
         }
         failures = 0;
+        loopPassed('mint_worker');
       } catch (err) {
+        loopFailed('mint_worker', err);
         if (err instanceof LeaseLostError) this.ownsLease = false;
         else failures += 1; // the database or the chain away: ask again later and later (backoffMs)
         this.lastError = message(err);
@@ -174,11 +191,33 @@ export class MintWorker {
     });
   }
 
+  /**
+   * Points the contract at this site when what it should say changed (start, a new Site URL): one look at the chain,
+   * then at most one stored transaction per URI. A failure (the key without the admin role, the node away) is logged
+   * and tried again a minute later, not on every pass.
+   */
+  async syncUris(): Promise<void> {
+    const { db, chain, log } = this.opts;
+    if (Date.now() < this.urisRetryAt) return;
+    const key = await uriKey(db);
+    if (key === this.urisSynced) return;
+    try {
+      const { inSync, sent } = await syncContractUris(db, chain, this.who, this.owner);
+      for (const setting of sent) log.info(`contract ${setting} URI set to this site`, { uris: key });
+      if (inSync) this.urisSynced = key;
+    } catch (err) {
+      if (err instanceof LeaseLostError) throw err;
+      log.warn(`contract URIs not set: ${message(err)}; tried again in a minute`);
+      this.urisRetryAt = Date.now() + 60_000;
+    }
+  }
+
   /** One pass over due jobs; returns how many it looked at. Public for tests and the benchmark. */
   async runOnce(): Promise<number> {
     const { db } = this.opts;
     const jobs = await claimDueJobs(db, this.who, this.owner, this.batchSize);
     if (jobs.length === 0) return 0;
+    for (const job of jobs) changed('mint_job', job.id); // now processing (lib/live.ts)
     const outcomes: Outcome[] = [];
     const toObserve: MintJobRow[] = [];
 
@@ -236,11 +275,29 @@ export class MintWorker {
         });
     }
     await recordOutcomes(db, this.who, this.owner, outcomes, this.opts.onOrderMinted);
+    this.logOutcomes(jobs, outcomes);
+    for (const job of jobs) {
+      changed('mint_job', job.id);
+      if (job.orderId) changed('order', job.orderId); // its mints are shown on the order (the shop's order page)
+    }
     const succeeded = new Set(outcomes.filter((o) => o.kind === 'succeeded').map((o) => o.jobId));
     this.processed += succeeded.size;
     for (const job of jobs) if (succeeded.has(job.id)) tokensMinted.inc(Number(job.amount));
     this.lastError = null;
     return jobs.length;
+  }
+
+  /** One line per job the pass settled or failed, with the id of the request that queued it. */
+  private logOutcomes(jobs: MintJobRow[], outcomes: Outcome[]) {
+    const byId = new Map(jobs.map((j) => [j.id, j]));
+    for (const o of outcomes) {
+      const job = byId.get(o.jobId);
+      const fields = { mintJobId: o.jobId, reqId: job?.requestId ?? undefined, orderId: job?.orderId ?? undefined };
+      if (o.kind === 'succeeded') this.opts.log.info(`mint job ${o.jobId} minted in block ${o.blockNumber}`, fields);
+      else if (o.kind === 'later') {
+        if (o.error) this.opts.log.warn(`mint job ${o.jobId}: ${o.error}; tried again later`, fields);
+      } else this.opts.log.warn(`mint job ${o.jobId} ${o.kind}: ${o.error}`, fields);
+    }
   }
 
   /** Signs new jobs with consecutive nonces; a job whose mint would revert is not signed and backs off. */

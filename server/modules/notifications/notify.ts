@@ -12,9 +12,11 @@ import { DEFAULT_SETTINGS } from '../../../src/common/settings.js';
 import type { Channel } from '../../../src/common/notifications.js';
 import { noticeText, type Notice } from '../../../src/common/notices-catalogue.js';
 import { NOTICE_LEVELS_ZH, NOTICE_MESSAGES_ZH } from '../../../src/common/notices-catalogue.zh.js';
+import { changed } from '../../lib/live.js';
 import { publicOrigin } from '../../lib/site.js';
 import type { Queryable } from '../../db/client.js';
 import { emailMessages, notifications, settings as settingsTable, users } from '../../db/schema.js';
+import { currentRequestId } from '../../lib/request-id.js';
 
 export type NotifyInput = {
   /** The recipient; null with `email` for someone without an account (a guest's order). */
@@ -96,7 +98,7 @@ export function openChannels(
 
 /** The columns of an in-app notification's row and of an email's (inAppRow, emailRow). */
 export const IN_APP_ROW_KEYS = ['userId', 'title', 'body', 'messageCode', 'params', 'link'] as const;
-export const EMAIL_ROW_KEYS = ['userId', 'toAddress', 'subject', 'body'] as const;
+export const EMAIL_ROW_KEYS = ['userId', 'toAddress', 'subject', 'body', 'requestId'] as const;
 
 const inAppRow = (item: NotifyInput) =>
   ({ userId: item.userId!, ...spoken(item), link: item.link ?? null }) satisfies Record<
@@ -110,6 +112,7 @@ const emailRow = (item: NotifyInput, to: string, s: NotificationSettings) => {
     toAddress: to,
     subject: words.title,
     body: emailText(words.body, item.link, s.siteUrl),
+    requestId: currentRequestId(),
   } satisfies Record<(typeof EMAIL_ROW_KEYS)[number], unknown>;
 };
 
@@ -133,6 +136,9 @@ export type NotificationValues = {
   email: ReturnType<typeof emailRow> | null;
 };
 
+/** Above this many recipients, one send announces "every inbox changed" rather than one change per recipient. */
+const LIVE_RECIPIENTS_MAX = 50;
+
 /** Tells several people at once in the caller's transaction: one settings read and at most two inserts. */
 export async function notifyMany(
   tx: Queryable,
@@ -153,6 +159,10 @@ export async function notifyMany(
     rows.forEach((row, k) => {
       results[inApp[k]!.i]!.notificationId = row.id;
     });
+    // Each recipient's bell looks again (lib/live.ts); a large send says so once, for every inbox.
+    const to = new Set(inApp.map(({ item }) => item.userId!));
+    if (to.size > LIVE_RECIPIENTS_MAX) changed('inbox', null, 'created');
+    else for (const userId of to) changed('inbox', userId, 'created');
   }
   const mail = items
     .map((item, i) => ({ item, i }))

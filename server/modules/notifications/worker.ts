@@ -15,7 +15,7 @@ import { deliveryFailure, type Mailer } from './mailer.js';
 import { emailText, notificationSettings, onNotificationsQueued, type NotificationSettings } from './notify.js';
 import { SKIPPED_SENTENCE } from './policy.js';
 import { messageOf } from '../../lib/errors.js';
-import { backoffMs } from '../../lib/loop.js';
+import { startDrainLoop } from '../../lib/loop.js';
 
 export type WorkerOptions = {
   /** Recipients a bulk send reaches per statement. */
@@ -29,6 +29,13 @@ export type WorkerOptions = {
   maxAttempts?: number;
   /** How long a claimed email is held before another worker may take it again. */
   leaseMs?: number;
+};
+
+/** Pino's shape: a line's fields (`reqId`: the request that queued the email), then its words. */
+type Log = {
+  info(fields: object, msg: string): void;
+  warn(fields: object, msg: string): void;
+  error(msg: string): void;
 };
 
 const defaults = {
@@ -106,9 +113,10 @@ export async function settleEmailBatch(
   db: Queryable,
   outcome: 'outbox' | 'skipped',
   limit = defaults.outboxBatch,
+  log?: Log,
 ): Promise<number> {
   const counter = outcome === 'outbox' ? sql.raw('sent') : sql.raw('skipped');
-  const rows = await queryRows<{ n: number }>(
+  const rows = await queryRows<{ n: number; traced: { id: number; reqId: string }[] | string | null }>(
     db,
     sql`
     with due as (
@@ -119,16 +127,31 @@ export async function settleEmailBatch(
       update ${emailMessages} m set status = ${outcome}, attempts = m.attempts + 1, lease_until = null,
         sent_at = ${outcome === 'outbox' ? sql`now()` : sql`null`}, last_error = ${outcome === 'outbox' ? null : SKIPPED_SENTENCE}
       from due where m.id = due.id
-      returning m.bulk_id
+      returning m.id, m.bulk_id, m.request_id
     ),
     per as (select bulk_id, count(*)::int as n from done where bulk_id is not null group by bulk_id),
     bumped as (update ${notificationBulks} b set ${counter} = b.${counter} + per.n from per where b.id = per.bulk_id returning 1)
-    select (select count(*) from done)::int as n, (select count(*) from bumped)::int as b`,
+    select (select count(*) from done)::int as n, (select count(*) from bumped)::int as b,
+      (select json_agg(json_build_object('id', id, 'reqId', request_id)) from done where request_id is not null) as traced`,
   );
+  // One line per message a request queued (a bulk send's thousands carry none and are counted, not listed).
+  const traced = rows[0]?.traced;
+  for (const t of (typeof traced === 'string' ? JSON.parse(traced) : (traced ?? [])) as { id: number; reqId: string }[])
+    log?.info(
+      { emailId: t.id, reqId: t.reqId },
+      `email ${t.id} ${outcome === 'outbox' ? 'kept in the outbox (no SMTP server)' : 'skipped'}`,
+    );
   return Number(rows[0]?.n ?? 0);
 }
 
-type Claimed = { id: number | string; to_address: string; subject: string; body: string; attempts: number };
+type Claimed = {
+  id: number | string;
+  to_address: string;
+  subject: string;
+  body: string;
+  attempts: number;
+  request_id: string | null;
+};
 
 /** Gives back emails a worker claimed and never recorded (it stopped mid-way): they are due again. */
 export async function releaseStaleClaims(db: Queryable): Promise<void> {
@@ -139,7 +162,7 @@ export async function releaseStaleClaims(db: Queryable): Promise<void> {
 }
 
 /** With SMTP: claims a batch, sends each message, records each outcome. Answers how many were tried. */
-export async function sendSmtpBatch(db: Db, mailer: Mailer, o: Options): Promise<number> {
+export async function sendSmtpBatch(db: Db, mailer: Mailer, o: Options & { log?: Log }): Promise<number> {
   const claimed = await queryRows<Claimed>(
     db,
     sql`
@@ -149,16 +172,19 @@ export async function sendSmtpBatch(db: Db, mailer: Mailer, o: Options): Promise
       order by next_attempt_at, id limit ${o.smtpBatch} for update skip locked
     ) due
     where m.id = due.id
-    returning m.id, m.to_address, m.subject, m.body, m.attempts`,
+    returning m.id, m.to_address, m.subject, m.body, m.attempts, m.request_id`,
   );
   await Promise.all(
     claimed.map(async (m) => {
       const id = Number(m.id);
+      const fields = { emailId: id, reqId: m.request_id ?? undefined };
       try {
         const info = await mailer.send({ to: m.to_address, subject: m.subject, text: m.body });
         await recordOutcome(db, id, { status: 'sent', messageId: info.messageId });
+        o.log?.info(fields, `email ${id} sent`);
       } catch (err) {
         const failure = deliveryFailure(err);
+        o.log?.warn(fields, `email ${id} not sent (attempt ${m.attempts}): ${failure.message}`);
         if (failure.permanent || m.attempts >= o.maxAttempts)
           await recordOutcome(db, id, { status: 'failed', error: failure.message });
         else
@@ -205,71 +231,34 @@ export async function workOnce(
   mailer: Mailer,
   options: WorkerOptions = {},
   settings?: NotificationSettings,
+  log?: Log,
 ): Promise<boolean> {
-  const o = { ...defaults, ...options };
+  const o = { ...defaults, ...options, log };
   const expanded = await expandBulkBatch(db, o.bulkChunk);
   const s = settings ?? (await notificationSettings(db));
   let delivered: number;
-  if (!s.emailNotifications) delivered = await settleEmailBatch(db, 'skipped', o.outboxBatch);
+  if (!s.emailNotifications) delivered = await settleEmailBatch(db, 'skipped', o.outboxBatch, log);
   else if (mailer.smtp) {
     await releaseStaleClaims(db);
     delivered = await sendSmtpBatch(db, mailer, o);
-  } else delivered = await settleEmailBatch(db, 'outbox', o.outboxBatch);
+  } else delivered = await settleEmailBatch(db, 'outbox', o.outboxBatch, log);
   await finishBulks(db);
   return expanded > 0 || delivered > 0;
 }
 
-type Log = { info(msg: string): void; error(msg: string): void };
-
 /** Runs the worker until stopped: at once, whenever this process queues something, and every `pollMs`. */
 export function startNotificationWorker(db: Db, mailer: Mailer, pollMs: number, log: Log, options: WorkerOptions = {}) {
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  let pending = false;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (pending) {
-        pending = false;
-        resolve();
-        return;
-      }
-      const timer = setTimeout(() => {
-        wake = null;
-        resolve();
-      }, ms);
-      wake = () => {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      };
-    });
-  const kick = () => {
-    if (wake) wake();
-    else pending = true;
-  };
-  const unsubscribe = onNotificationsQueued(kick);
-  const loop = (async () => {
-    let failures = 0;
-    while (!stopped) {
-      try {
-        while (!stopped && (await workOnce(db, mailer, options))) {
-          /* more work waits */
-        }
-        failures = 0;
-      } catch (err) {
-        failures += 1; // the database away: ask again later and later, back within seconds of its return
-        if (!stopped) log.error(`Notification worker: ${messageOf(err)}`);
-      }
-      if (!stopped) await sleep(backoffMs(pollMs, failures));
-    }
-  })();
+  const loop = startDrainLoop({
+    drain: () => workOnce(db, mailer, options, undefined, log),
+    pollMs,
+    onError: (err) => log.error(`Notification worker: ${messageOf(err)}`),
+    subscribe: onNotificationsQueued,
+    name: 'email_outbox',
+  });
   return {
-    kick,
+    kick: loop.kick,
     stop: async () => {
-      stopped = true;
-      unsubscribe();
-      wake?.();
-      await loop;
+      await loop.stop();
       mailer.close();
     },
   };

@@ -33,10 +33,12 @@ import { cancelOrderMints, enqueueOrderMints, mintQueued } from '../mint/enqueue
 import { presentJob } from '../mint/present.js';
 import { ORDER_SORT_COLUMNS, orderCsvBatchQuery, orderPageQuery } from './list-json.js';
 import { noticeRun, paidShape, paidStatement } from './paid-statement.js';
+import { changed } from '../../lib/live.js';
 import { ordersPaid, revenuePaid } from '../metrics/business.js';
 import { holdCouponUse, insertPendingOrder, isTokenised, returnStock, takeStock, walletProblem } from './pending.js';
 import { canMove, illegalMoveMessage, isFulfilledBy, manualFulfilRefusal, ownMockOrderRefusal } from './policy.js';
 import { presentItem, presentOrder, presentPayment, presentPricing } from './present.js';
+import { emitWebhook } from '../webhooks/outbox.js';
 import { dayStart, inPeriod } from '../../lib/revenue.js';
 import { notice as said } from '../../../src/common/notices-catalogue.js';
 const counter = new Counter();
@@ -146,6 +148,25 @@ export async function getOrderDetail(db: Queryable, id: string): Promise<OrderDe
   };
 }
 
+/** The order's webhook event (webhooks/outbox.ts), its data the order as GET /api/orders/:id answers it. */
+export const emitOrderEvent = (
+  tx: Tx,
+  type: 'order.created' | 'order.paid' | 'order.fulfilled' | 'order.refunded',
+  orderId: string,
+) => emitWebhook(tx, type, `order:${orderId}`, () => getOrderDetail(tx, orderId));
+
+/** A payment's webhook event, its data the payment as an order's answer shows it; keyed by its order, so they go in order. */
+export const emitPaymentEvent = (
+  tx: Tx,
+  type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded',
+  paymentId: string,
+  orderId: string,
+) =>
+  emitWebhook(tx, type, `order:${orderId}`, async () => {
+    const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+    return p ? presentPayment(p) : null;
+  });
+
 /**
  * Prices one order line the way the shop's cart is priced (coupon, tax, shipping) and holds a use of its coupon.
  * A coupon that does not apply is refused with its sentence.
@@ -227,6 +248,7 @@ export async function createOrder(
       test: !!opts.mockPaid,
     });
     await audit(tx, actor, opts.mockPaid ? 'order.create_mock' : 'order.create', 'order', order.id, input);
+    await emitOrderEvent(tx, 'order.created', order.id);
     if (opts.mockPaid) {
       await markOrderPaid(tx, order.id, { method: 'test', provider: 'test', test: true, reference: 'mock' }, actor);
     }
@@ -332,7 +354,13 @@ export async function markOrderPaid(
   );
   paymentCounter.touch();
   if (completing && (rows[0]?.completed ?? 0) === 0) throw new AppError(409, 'payment_not_pending');
+  // The statement's own audit row and notice are not audit() or notify() calls: announce them here (lib/live.ts).
+  changed('order', orderId, 'updated');
+  changed('payment', paymentId, completing ? 'updated' : 'created');
+  if (notice?.inApp && order.userId) changed('inbox', order.userId, 'created');
   const items = rows.map((r) => r.item);
+  await emitPaymentEvent(tx, 'payment.succeeded', paymentId, orderId);
+  await emitOrderEvent(tx, 'order.paid', orderId);
   if (!notice) await notify(tx, paidNotice);
   if (order.couponCode) await settleCouponUse(tx, order.couponCode);
   await earnCommissions(tx, order, now);
@@ -365,6 +393,7 @@ export async function fulfilOrderIfMinted(tx: Tx, orderId: string, now = new Dat
     ...changes(order, { status: 'fulfilled' }),
     by: 'mint',
   });
+  await emitOrderEvent(tx, 'order.fulfilled', orderId);
   counter.touch();
   invalidateDashboard();
   return true;
@@ -394,7 +423,10 @@ export async function failOrder(tx: Tx, which: string | LockedOrder, reason: str
     .set({ status: 'failed', updatedAt: now })
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
     .returning({ id: payments.id });
-  for (const { id } of failed) await recordPaymentEvent(tx, id, 'failed', { reason }, actor, now);
+  for (const { id } of failed) {
+    await recordPaymentEvent(tx, id, 'failed', { reason }, actor, now);
+    await emitPaymentEvent(tx, 'payment.failed', id, orderId);
+  }
   await tx.update(orders).set({ status: 'failed', updatedAt: now }).where(eq(orders.id, orderId));
   await audit(tx, actor, 'order.failed', 'order', orderId, { ...changes(order, { status: 'failed' }), reason });
   counter.touch();
@@ -436,6 +468,7 @@ export async function refundOrder(tx: Tx, order: LockedOrder, actor: Actor, now 
     ...changes(order, { status: 'refunded' }),
     cancelledMints: cancelled.size,
   });
+  await emitOrderEvent(tx, 'order.refunded', order.id);
   counter.touch();
   invalidateDashboard();
 }
@@ -458,6 +491,7 @@ export async function markFulfilled(db: Db, orderId: string, actor: Actor, now =
       ...changes(order, { status: 'fulfilled' }),
       by: 'staff',
     });
+    await emitOrderEvent(tx, 'order.fulfilled', orderId);
   });
   counter.touch();
   invalidateDashboard();

@@ -39,7 +39,7 @@ import { audit } from '../audit/service.js';
 import { withOrderId } from '../checkout/policy.js';
 import { mintQueued } from '../mint/enqueue.js';
 import type { NotificationSettings } from '../notifications/notify.js';
-import { failOrder, markOrderPaid, refundOrder, type LockedOrder } from '../orders/service.js';
+import { emitPaymentEvent, failOrder, markOrderPaid, refundOrder, type LockedOrder } from '../orders/service.js';
 import {
   CARD_ATTEMPTS_EXHAUSTED,
   CHECKOUT_EXPIRED,
@@ -469,6 +469,7 @@ export async function applyRefund(
     amountCents: input.amount,
     reason: input.reason,
   });
+  await emitPaymentEvent(tx, 'payment.refunded', id, order.id);
   await adjustCommissionsForRefund(tx, order, payment.refundedCents + input.amount, now);
   if (taken.status === 'refunded') await refundOrder(tx, order, actor, now);
   await reversePointsForRefund(tx, order, payment.refundedCents + input.amount, now);

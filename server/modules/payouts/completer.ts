@@ -70,5 +70,6 @@ export function startPayoutCompleter(
     },
     intervalMs,
     (err) => log.error(`payout completer pass failed: ${messageOf(err)}`),
+    'payout_completer',
   );
 }

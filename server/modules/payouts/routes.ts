@@ -95,7 +95,12 @@ export default defineRoutes('payouts', (r, ctx) => {
     async (req, reply) =>
       sendIdempotent(db, req, reply, async () => ({
         status: 201,
-        body: { ok: true, payout: await createPayout(db, req.body, req.user) },
+        body: {
+          ok: true,
+          payout: await createPayout(db, req.body, req.user, {
+            dualControlCents: (await payTerms(req.user)).dualControlCents,
+          }),
+        },
       })),
   );
 
@@ -174,11 +179,12 @@ export default defineRoutes('payouts', (r, ctx) => {
       },
     },
     async (req, reply) => {
+      const s = await settings.get();
       const payout = await requestPayout(
         db,
         req.user!.id,
         req.body.method,
-        (await settings.get()).minimumPayout,
+        { minimumPayout: s.minimumPayout, dualControlCents: toCents(s.payoutDualControlAbove) },
         req.user,
       );
       return reply.status(201).send({ ok: true, payout });

@@ -1,4 +1,5 @@
 import { and, type AnyColumn, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { emitWebhook } from '../webhooks/outbox.js';
 import { fromCents, toCents } from '../../../src/common/money.js';
 import { PAYOUT_STATUSES, type PayoutDetail, type PayoutStatus } from '../../../src/common/referrals.js';
 import type { PayoutInput, PayoutListQuery, PayoutStatusInput } from '../../../src/common/payouts.schemas.js';
@@ -11,12 +12,14 @@ import type { Actor } from '../../types.js';
 import { changes } from '../audit/changes.js';
 import { audit } from '../audit/service.js';
 import { listCommissions } from '../commissions/service.js';
-import { notify } from '../notifications/notify.js';
+import { notify, notifyMany } from '../notifications/notify.js';
+import { ROLES } from '../../../src/common/capabilities.js';
 import {
   amountRefusal,
   approvalRefusal,
   dualControlRefusal,
   inFlightRefusal,
+  payoutAccess,
   ownPayoutRefusal,
   statusRefusal,
 } from './policy.js';
@@ -57,6 +60,50 @@ export async function onePayout(db: Queryable, id: string) {
 
 type NewPayout = Omit<PayoutInput, 'recipientEmail'> & { recipientEmail?: string };
 
+type PayoutTerms = {
+  /** The least a payout may pay (the recipient's own request); null: any amount above zero. */
+  minimumCents?: number | null;
+  /** The recipient asks for it themself (not refused as paying oneself). */
+  ownRequest?: boolean;
+  /** Above this (settings payoutDualControlAbove) the payout waits for a second person, who is told of it. */
+  dualControlCents?: number | null;
+};
+
+/**
+ * Tells everyone who may approve a payout that waits for approval (staff who may write payouts, active, neither its
+ * creator nor its recipient), in the transaction that creates it: in the bell, and by email with the payout's link.
+ */
+async function tellApprovers(
+  tx: Tx,
+  payout: { id: string; amountCents: number; currency: string },
+  recipient: { id: string; email: string },
+  actor: Actor,
+) {
+  const roles = ROLES.filter((role) => payoutAccess.canWrite(role));
+  const staff = await tx
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(and(inArray(users.role, roles), eq(users.status, 'active')));
+  const creator = staff.find((u) => u.id === actor?.id);
+  const approvers = staff.filter((u) => u.id !== actor?.id && u.id !== recipient.id);
+  const params = {
+    creator: creator?.name || creator?.email || recipient.email,
+    amount: fromCents(payout.amountCents).toFixed(2),
+    currency: payout.currency,
+    recipient: recipient.email,
+  };
+  await notifyMany(
+    tx,
+    approvers.map((u) => ({
+      userId: u.id,
+      email: u.email,
+      channels: ['in_app', 'email'] as const,
+      link: `/payouts/${payout.id}/show`,
+      notice: notice('payout_to_approve', params),
+    })),
+  );
+}
+
 /**
  * A pending payout holding the recipient's approved commissions that no payout holds (the listed ones, or all of them),
  * less their open clawbacks; every amount computed here. Commissions and clawbacks are locked first, so two payouts
@@ -66,8 +113,7 @@ export async function createPayout(
   db: Db,
   input: NewPayout,
   actor: Actor,
-  minimumCents: number | null = null,
-  ownRequest = false,
+  { minimumCents = null, ownRequest = false, dualControlCents = null }: PayoutTerms = {},
 ) {
   const id = await db.transaction(async (tx) => {
     const [recipient] = await tx
@@ -125,7 +171,7 @@ export async function createPayout(
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: payouts.id });
+      .returning({ id: payouts.id, amountCents: payouts.amountCents, currency: payouts.currency });
     await tx
       .update(commissions)
       .set({ payoutId: payout!.id, updatedAt: now })
@@ -151,6 +197,8 @@ export async function createPayout(
       grossCents: gross,
       deductedCents: deducted,
     });
+    if (dualControlCents !== null && dualControlRefusal({ ...payout!, approvedBy: null }, dualControlCents) !== null)
+      await tellApprovers(tx, payout!, recipient, actor);
     counter.touch();
     return payout!.id;
   });
@@ -158,13 +206,18 @@ export async function createPayout(
 }
 
 /** The user's own request: everything available, if it reaches the minimum payout. */
-export const requestPayout = (db: Db, userId: string, method: 'bank' | 'crypto', minimumPayout: number, actor: Actor) =>
+export const requestPayout = (
+  db: Db,
+  userId: string,
+  method: 'bank' | 'crypto',
+  terms: { minimumPayout: number; dualControlCents: number },
+  actor: Actor,
+) =>
   createPayout(
     db,
     { recipientId: userId, method, note: 'Requested by the recipient', commissionIds: undefined },
     actor,
-    toCents(minimumPayout),
-    true,
+    { minimumCents: toCents(terms.minimumPayout), ownRequest: true, dualControlCents: terms.dualControlCents },
   );
 
 function filterOf(q: Partial<PayoutListQuery> & { recipientId?: string }): SQL | undefined {
@@ -267,6 +320,7 @@ export async function approvePayout(db: Db, id: string, actor: Actor) {
       currency: payout.currency,
       createdBy: payout.requestedBy,
     });
+    await emitWebhook(tx, 'payout.approved', `payout:${id}`, () => onePayout(tx, id));
     counter.touch();
   });
   return onePayout(db, id);
@@ -365,6 +419,7 @@ export async function settlePayout(
         ? notice('payout_sent_tx', { ...amount, txHash: hash })
         : notice('payout_sent_bank', { ...amount, reference: input.reference ?? payout.reference ?? '' }),
     });
+    await emitWebhook(tx, 'payout.paid', `payout:${id}`, () => onePayout(tx, id));
   }
   counter.touch();
 }

@@ -1,6 +1,7 @@
 import { productBulkBody } from '../../../src/common/bulk.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { eachRow } from '../../lib/bulk.js';
+import { ifMatchVersions } from '../../lib/if-match.js';
 import {
   productBody,
   productListQuery,
@@ -85,17 +86,26 @@ export default defineRoutes('products', (r, { db, config }) => {
   r.put(
     '/api/products/:id',
     {
-      config: { ...access.write, refuses: [409] },
+      config: { ...access.write, refuses: [409, 412] },
       schema: {
         params: idParams,
         body: productPatch,
         response: { 200: productOne },
         summary: 'Change some of a product’s fields',
+        description:
+          'An optional `If-Match` header names the `updatedAt` the client read (quoted): a product changed since is ' +
+          'refused with 412 instead of being overwritten.',
       },
     },
     async (req) => ({
       ok: true,
-      product: await updateProduct(db, req.params.id, onRunningChain(req.body, token), req.user),
+      product: await updateProduct(
+        db,
+        req.params.id,
+        onRunningChain(req.body, token),
+        req.user,
+        ifMatchVersions(req.headers['if-match']),
+      ),
     }),
   );
 

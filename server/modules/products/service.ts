@@ -5,6 +5,7 @@ import { cryptoText, fromCents, toCents } from '../../../src/common/money.js';
 import type { ProductStats } from '../../../src/common/products.js';
 import type { ProductInput, ProductListQuery, ProductPatch } from '../../../src/common/products.schemas.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { assertVersion } from '../../lib/if-match.js';
 import { uniqueText } from '../../lib/unique.js';
 import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
@@ -30,10 +31,11 @@ const SORT_COLUMNS = {
 const counter = new Counter();
 
 function toColumns(input: ProductPatch) {
-  const { priceFiat, priceCrypto, ...rest } = input;
+  const { priceFiat, priceCrypto, valuationFiat, ...rest } = input;
   return {
     ...rest,
     ...(priceFiat !== undefined ? { priceFiatCents: toCents(priceFiat) } : {}),
+    ...(valuationFiat !== undefined ? { valuationCents: valuationFiat === null ? null : toCents(valuationFiat) } : {}),
     ...(priceCrypto !== undefined ? { priceCrypto: cryptoText(priceCrypto) } : {}),
     // A new image link replaces an uploaded image, whose thumbnail then no longer applies.
     ...(rest.image !== undefined ? { imageThumb: null } : {}),
@@ -125,6 +127,12 @@ export async function getProduct(db: Queryable, id: string) {
   return row;
 }
 
+async function lockedProduct(tx: Queryable, id: string) {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1).for('update');
+  if (!row) throw notFound('product_not_found');
+  return row;
+}
+
 export async function createProduct(db: Db, input: ProductInput, actor: Actor) {
   return db
     .transaction(async (tx) => {
@@ -141,10 +149,18 @@ export async function createProduct(db: Db, input: ProductInput, actor: Actor) {
     .catch((err) => uniqueSku.rethrow(err, input.sku));
 }
 
-export async function updateProduct(db: Db, id: string, patch: ProductPatch, actor: Actor) {
+/** `versions`: what an `If-Match` named (lib/if-match.ts); the product is then locked and refused when changed since. */
+export async function updateProduct(
+  db: Db,
+  id: string,
+  patch: ProductPatch,
+  actor: Actor,
+  versions: string[] | null = null,
+) {
   return db
     .transaction(async (tx) => {
-      const before = await getProduct(tx, id);
+      const before = versions ? await lockedProduct(tx, id) : await getProduct(tx, id);
+      assertVersion(versions, before.updatedAt);
       if (patch.sku) await uniqueSku.assertFree(tx, patch.sku, id);
       const [row] = await tx
         .update(products)

@@ -4,6 +4,8 @@
  * creates the account and logs in (confirmSignup); the owner of a taken address is told instead that someone tried
  * to sign up with it, and nothing else changes.
  */
+import { emitWebhook } from '../webhooks/outbox.js';
+import { presentUser } from '../users/present.js';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { SignupInput } from '../../../src/common/shop.schemas.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -100,6 +102,7 @@ export async function confirmSignup(
         .set({ usedAt: now })
         .where(and(eq(signupRequests.email, request!.email), isNull(signupRequests.usedAt)));
       await audit(tx, { id: user!.id, ip: input.ip }, 'user.signup', 'user', user!.id, { email: user!.email });
+      await emitWebhook(tx, 'user.created', `user:${user!.id}`, () => presentUser(user!));
       await welcome(tx, user!, input.origin);
       return openSession(tx, settings, user!, input, now);
     })

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { emitWebhook } from '../webhooks/outbox.js';
 import type {
   PasswordReset,
   User,
@@ -156,6 +157,7 @@ export async function createUser(db: Db, input: UserCreateInput, origin: string,
         .values({ ...fields, email, passwordHash })
         .returning();
       await audit(tx, actor, 'user.create', 'user', row!.id, { ...fields, email, passwordSetup });
+      await emitWebhook(tx, 'user.created', `user:${row!.id}`, () => presentUser(row!));
       const setPasswordLink =
         passwordSetup === 'link' ? await issuePasswordLink(tx, row!, 'invite', origin, actor) : null;
       counter.touch();

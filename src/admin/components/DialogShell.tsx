@@ -120,11 +120,14 @@ export default function DialogShell<V extends Record<string, unknown>, M extends
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
+  // The values it opened with: a live update of the page behind (the record refetched) must not wipe what is typed.
+  const [startValues, setStartValues] = useState(defaultValues);
   const [busy, setBusy] = useState<M | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const show = () => {
     setError(null);
+    setStartValues(defaultValues);
     setOpen(true);
   };
   const close = () => {
@@ -161,7 +164,7 @@ export default function DialogShell<V extends Record<string, unknown>, M extends
         <Form
           noValidate
           record={NO_RECORD}
-          defaultValues={defaultValues}
+          defaultValues={startValues}
           onSubmit={(values: Record<string, unknown>) => submit(values as V, submits[0].mode)}
         >
           <DialogContent>

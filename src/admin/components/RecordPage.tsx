@@ -11,6 +11,7 @@ import {
   type EditProps,
   type ShowProps,
 } from 'react-admin';
+import { HeldRecord } from './ChangedMeanwhile';
 import { recordQueryOptions } from './recordQuery';
 
 /** The record query's options: `own` (e.g. a refresh interval) over the shared ones (recordQuery.ts). */
@@ -55,12 +56,22 @@ export function RecordShow({ queryOptions, children, ...props }: ShowProps) {
   );
 }
 
-/** react-admin's Edit for every record page of the admin: what was typed stays through a failed reload. */
+/** The form gets the record as it was opened, not each reload of it (ChangedMeanwhile.tsx). */
+function HeldEditRecord({ children }: { children: ReactNode }) {
+  const edit = useContext(EditContext);
+  return <HeldRecord latest={edit?.record}>{children}</HeldRecord>;
+}
+
+/**
+ * react-admin's Edit for every record page of the admin: what was typed stays through a failed reload, and through a
+ * reload that brings someone else's change (its form's `<ChangedMeanwhile />` then warns).
+ */
 export function RecordEdit({ queryOptions, children, ...props }: EditProps) {
   const options = useRecordQueryOptions(queryOptions);
+  const held = <HeldEditRecord>{children}</HeldEditRecord>;
   return (
-    <Edit {...props} queryOptions={options} error={<RecordState>{children}</RecordState>}>
-      <RecordState>{children}</RecordState>
+    <Edit {...props} queryOptions={options} error={<RecordState>{held}</RecordState>}>
+      <RecordState>{held}</RecordState>
     </Edit>
   );
 }

@@ -91,6 +91,7 @@ export const CATALOGUE_OF: Record<string, string> = {
   payout: 'resources.payouts',
   payment: 'resources.payments',
   mint_job: 'resources.mint-queue',
+  webhook: 'resources.webhooks',
   settings: 'app.settings',
 };
 

@@ -9,6 +9,7 @@ import accountPages from '../pages/account/i18n/en';
 import referralDashboard from '../pages/referral-dashboard/i18n/en';
 import referralsPage from '../pages/referrals/i18n/en';
 import reportsPage from '../pages/reports/i18n/en';
+import systemPage from '../pages/system/i18n/en';
 import auditTrail from '../components/i18n/audit.en';
 import { auditEntityNames, menuLabels, resourceCatalogues, type Catalogue } from './resources';
 import membershipPage from '../pages/membership/i18n/en';
@@ -49,6 +50,8 @@ const en = {
     membership: membershipPage,
     // Reports (pages/reports)
     reports: reportsPage,
+    // System (pages/system)
+    system: systemPage,
     // the audit trail (components/AuditTrail)
     audit: { ...auditTrail, entities: { ...auditTrail.entities, ...auditEntityNames(resources) } },
     // dashboard (pages/dashboard)
@@ -115,6 +118,12 @@ const en = {
       // the name of a row of stat cards, which scrolls sideways on a phone
       figures: 'Key figures',
     },
+    // an edit form whose record someone else changed meanwhile (components/ChangedMeanwhile)
+    edit: {
+      changed_meanwhile:
+        'Someone else changed this record after you opened it. Saving would overwrite their changes: reload the latest to see them (what you typed here is dropped).',
+      reload_latest: 'Reload latest',
+    },
     bulk: {
       confirm_content:
         'Each one is checked on its own: any that cannot be changed are listed afterwards with the reason.',
@@ -140,6 +149,7 @@ const en = {
       payment_sdk: 'Payment SDK',
       settings: 'Settings',
       reports: 'Reports',
+      system: 'System',
       referral_dashboard: 'My Referrals',
     },
     layout: {

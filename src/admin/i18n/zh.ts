@@ -9,6 +9,7 @@ import accountPages from '../pages/account/i18n/zh';
 import referralDashboard from '../pages/referral-dashboard/i18n/zh';
 import referralsPage from '../pages/referrals/i18n/zh';
 import reportsPage from '../pages/reports/i18n/zh';
+import systemPage from '../pages/system/i18n/zh';
 import auditTrail from '../components/i18n/audit.zh';
 import { auditEntityNames, menuLabels, resourceCatalogues, type Catalogue } from './resources';
 import membershipPage from '../pages/membership/i18n/zh';
@@ -44,6 +45,8 @@ const zh: typeof en = {
     membership: membershipPage,
     // Reports (pages/reports)
     reports: reportsPage,
+    // System (pages/system)
+    system: systemPage,
     // the audit trail (components/AuditTrail)
     audit: { ...auditTrail, entities: { ...auditTrail.entities, ...auditEntityNames(resources) } },
     // dashboard (pages/dashboard)
@@ -103,6 +106,11 @@ const zh: typeof en = {
       separator: ' · ',
       figures: '关键数据',
     },
+    edit: {
+      changed_meanwhile:
+        '在您打开此记录后，其他人修改了它。保存将覆盖他们的修改：请重新加载最新版本以查看（您在此输入的内容将被丢弃）。',
+      reload_latest: '重新加载最新版本',
+    },
     bulk: {
       confirm_content: '每一项都会单独检查：无法更改的项目会在之后列出并说明原因。',
       outcome: '已完成：%{done}。被拒绝：%{refused}。',
@@ -127,6 +135,7 @@ const zh: typeof en = {
       payment_sdk: '支付 SDK',
       settings: '设置',
       reports: '报表',
+      system: '系统',
       referral_dashboard: '我的推荐',
     },
     layout: {

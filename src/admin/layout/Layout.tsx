@@ -7,6 +7,7 @@ import { Menu } from './Menu';
 import { NotLoggedInBanner } from './NotLoggedInBanner';
 import { FocusHeadingOnNavigate } from './FocusHeadingOnNavigate';
 import { ErrorScreen } from '../pages/errors/ErrorScreen';
+import { LiveUpdates } from '../providers/LiveUpdates';
 
 /** Re-checks the stored token on every path change; no token sends the user to /login. */
 function AuthOnNavigate() {
@@ -50,6 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <RestrictionRedirect />
       <FocusHeadingOnNavigate />
       <NotLoggedInBanner />
+      <LiveUpdates />
       {children}
     </RaLayout>
   );

@@ -3,7 +3,7 @@ import { can } from '../../common/capabilities';
 import { roleCanAccess } from '../../common/resources';
 import { NAV_ITEMS, REFERRAL_DASHBOARD, resourceOf, type NavItem } from './nav';
 
-/** The 15 menu items (PRODUCT.md, Screens), minus those the logged-in role may not open. */
+/** The 18 menu items (PRODUCT.md, Screens), minus those the logged-in role may not open. */
 export function Menu() {
   const translate = useTranslate();
   const { permissions: role, isPending } = usePermissions<string | undefined>();

@@ -15,6 +15,8 @@ import CodeIcon from '@mui/icons-material/Code';
 import SettingsIcon from '@mui/icons-material/Settings';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import LinkIcon from '@mui/icons-material/Link';
+import WebhookIcon from '@mui/icons-material/Webhook';
+import MonitorIcon from '@mui/icons-material/MonitorHeart';
 import { MENU, type MenuIcon } from '../../common/resources';
 
 export interface NavItem {
@@ -43,6 +45,8 @@ const ICONS: Record<MenuIcon, ComponentType> = {
   Settings: SettingsIcon,
   Assessment: AssessmentIcon,
   Link: LinkIcon,
+  Webhook: WebhookIcon,
+  Monitor: MonitorIcon,
 };
 
 const items = MENU.map((m) => ({

@@ -31,7 +31,10 @@ type Body = Record<string, unknown>;
  * Runs a request, turning transport errors into react-admin HttpErrors (body.errors feeds form field errors).
  * Unreported: react-admin hands the data provider's failures to authProvider.checkError itself.
  */
-async function call(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<Body> {
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<Body> {
   try {
     return (await apiRequest<Body | null>(path, { ...init, unreported: true })) ?? {};
   } catch (e) {
@@ -126,8 +129,12 @@ export const dataProvider: DataProvider = {
     return { data: pick(body, apiFor(resource).one) };
   },
 
+  // The version the form was opened on (its updatedAt, RecordEdit holds it) goes as If-Match: a server that checks it
+  // refuses a record changed since (412) instead of overwriting it; one that does not ignores the header.
   async update(resource, params) {
-    const body = await call(one(resource, params.id), { method: 'PUT', body: params.data });
+    const version = (params.data as { updatedAt?: unknown } | undefined)?.updatedAt;
+    const headers = typeof version === 'string' ? { 'If-Match': `"${version}"` } : undefined;
+    const body = await call(one(resource, params.id), { method: 'PUT', body: params.data, headers });
     return { data: pick(body, apiFor(resource).one) };
   },
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { CheckoutOrder } from '../../common/checkout';
@@ -10,6 +10,7 @@ import { orderTotals } from '../totals';
 import { OrderCard } from '../components/OrderCard';
 import { ErrorText, Loading } from '../components/Status';
 import { messageOf } from '../components/useLoad';
+import { useLive } from '../components/useLive';
 import { useTitle } from '../components/useTitle';
 import { fill, useI18n } from '../i18n';
 import { useSession } from '../session';
@@ -37,6 +38,7 @@ function usePolledOrder(id: string) {
     error: null,
   });
   const [attempt, setAttempt] = useState(0);
+  const nudge = useRef<() => void>(() => undefined);
   useEffect(() => {
     if (!id) return;
     const ctrl = new AbortController();
@@ -55,11 +57,20 @@ function usePolledOrder(id: string) {
       }
     };
     void tick();
+    nudge.current = () => {
+      // A change of this order or of a payment (its own, for a shopper's stream): ask now, not at the next poll.
+      clearTimeout(timer);
+      void tick();
+    };
     return () => {
+      nudge.current = () => undefined;
       ctrl.abort();
       clearTimeout(timer);
     };
   }, [id, attempt]);
+  useLive((event) => {
+    if (!event || event.resource === 'payments' || (event.resource === 'orders' && event.id === id)) nudge.current();
+  });
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
 

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Box, Chip, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { ApiError, getProduct } from '../api';
+import { ApiError, getProduct, getTokenMetadata } from '../api';
+import { tokenIdHex } from '../../common/tokens';
+import type { Product } from '../../common/products';
 import { AddToCart } from '../components/AddToCart';
 import { ProductPicture } from '../components/ProductCard';
 import { ErrorText, Loading } from '../components/Status';
@@ -24,6 +26,48 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
         {children}
       </Typography>
+    </Box>
+  );
+}
+
+/**
+ * A tokenised product's documents, as its public token metadata lists them: each a link with its SHA-256, so a copy can
+ * be checked. Nothing when the product has none or the metadata cannot be read (the page stands without it).
+ */
+function Documents({ product }: { product: Product }) {
+  const { m } = useI18n();
+  const tokenId = product.tokenId ?? '';
+  const result = useLoad(tokenId, (signal) => getTokenMetadata(tokenId, signal));
+  const documents = result.status === 'ready' ? result.data.properties.documents : [];
+  if (documents.length === 0) return null;
+  return (
+    <Box component="section" sx={{ mt: 3 }} data-testid="product-documents">
+      <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+        {m.product.documents}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {m.product.documentsHelp}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {documents.map((d) => (
+          <li key={d.url}>
+            <Link href={d.url} target="_blank" rel="noopener">
+              {`${labelOf(m.product.documentKinds, d.kind)}: ${d.name}`}
+            </Link>
+            <Typography
+              component="span"
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: 'block', fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+            >
+              {`SHA-256 ${d.sha256}`}
+            </Typography>
+          </li>
+        ))}
+      </Box>
+      <Link href={`/api/tokens/${tokenIdHex(tokenId)}`} target="_blank" rel="noopener" variant="body2">
+        {m.product.metadata}
+      </Link>
     </Box>
   );
 }
@@ -139,7 +183,20 @@ export default function ProductPage() {
                 : m.product.tokenisedNo}
             </Fact>
             <Fact label={m.product.sku}>{p.sku}</Fact>
+            {p.issuer && <Fact label={m.product.issuer}>{p.issuer}</Fact>}
+            {p.custodian && <Fact label={m.product.custody}>{p.custodian}</Fact>}
+            {p.valuationFiat !== null && p.valuationCurrency && (
+              <Fact label={m.product.valuation}>
+                {p.valuedOn
+                  ? fill(m.product.valuationOn, {
+                      amount: f.money(p.valuationFiat, p.valuationCurrency),
+                      date: p.valuedOn,
+                    })
+                  : f.money(p.valuationFiat, p.valuationCurrency)}
+              </Fact>
+            )}
           </Box>
+          {tokenised && <Documents product={p} />}
         </Box>
       </Box>
     </>

@@ -397,6 +397,7 @@ export function startCryptoWatcher(
     },
     intervalMs,
     (err) => log.error(`crypto watcher pass failed: ${messageOf(err)}`),
+    'crypto_watcher',
   );
   return { watcher, ...loop };
 }

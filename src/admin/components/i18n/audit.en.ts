@@ -25,6 +25,7 @@ const en = {
     conversion: 'Conversions',
     redemption: 'Redemptions',
     dns_record: 'DNS records',
+    webhook: 'Webhook endpoints',
   },
   history: 'History',
 };

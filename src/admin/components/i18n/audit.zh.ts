@@ -26,6 +26,7 @@ const zh: typeof en = {
     conversion: '代币兑换',
     redemption: '兑换申请',
     dns_record: 'DNS 记录',
+    webhook: 'Webhook 端点',
   },
   history: '历史',
 };

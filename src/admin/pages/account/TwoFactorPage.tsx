@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -21,6 +22,8 @@ import { useFormat } from '../../hooks/useFormat';
 import { RESTRICTION_PATHS, refreshIdentity } from '../../providers/authProvider';
 import { AccountCard } from './AccountCard';
 import { useRestriction } from './useRestriction';
+
+const STATUS_KEY = ['account', 'two-factor'] as const;
 
 const errorText = (e: unknown) =>
   e instanceof ApiError ? (e.fields?.code ?? e.message) : e instanceof Error ? e.message : String(e);
@@ -63,7 +66,7 @@ export default function TwoFactorPage() {
   const navigate = useNavigate();
   const format = useFormat();
   const { restriction, loggedIn } = useRestriction();
-  const [status, setStatus] = useState<TwoFactorStatus | null>(null);
+  const queryClient = useQueryClient();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
@@ -73,15 +76,15 @@ export default function TwoFactorPage() {
   const [confirmOff, setConfirmOff] = useState(false);
   const [copied, setCopied] = useState(false);
 
-  const load = useCallback(() => {
-    apiGet<{ twoFactor: TwoFactorStatus }>('/api/auth/2fa').then(
-      (r) => setStatus(r.twoFactor),
-      (e: unknown) => setError(errorText(e)),
-    );
-  }, []);
-  useEffect(() => {
-    if (loggedIn) load();
-  }, [load, loggedIn]);
+  // A load like any screen's: asked again by itself when the server does not answer (queryClient.ts).
+  const statusQuery = useQuery({
+    queryKey: STATUS_KEY,
+    queryFn: async () => (await apiGet<{ twoFactor: TwoFactorStatus }>('/api/auth/2fa')).twoFactor,
+    enabled: loggedIn,
+  });
+  const status = statusQuery.data ?? null;
+  const setStatus = (s: TwoFactorStatus) => queryClient.setQueryData(STATUS_KEY, s);
+  const loadError = statusQuery.error ? errorText(statusQuery.error) : null;
 
   if (!loggedIn) return <Navigate to="/login" replace />;
   // A session that must change its password does that first.
@@ -113,6 +116,7 @@ export default function TwoFactorPage() {
       setCodes(r.recoveryCodes);
       setSetup(null);
       setCode('');
+      void queryClient.invalidateQueries({ queryKey: STATUS_KEY });
       await refreshIdentity().catch(() => undefined);
       notify('app.account.two_factor.enabled', { type: 'success' });
     });
@@ -166,8 +170,8 @@ export default function TwoFactorPage() {
       </Stack>
     );
   } else if (!status) {
-    body = error ? (
-      <Alert severity="error">{error}</Alert>
+    body = loadError ? (
+      <Alert severity="error">{loadError}</Alert>
     ) : (
       <Stack alignItems="center">
         <CircularProgress size={24} aria-label={translate('app.account.two_factor.loading')} />

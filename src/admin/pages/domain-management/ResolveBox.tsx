@@ -10,7 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { DNS_TYPES, type DnsResolution } from '../../../common/domain';
@@ -24,29 +24,37 @@ export default function ResolveBox() {
   const queryClient = useQueryClient();
   const [domain, setDomain] = useState('');
   const [type, setType] = useState('A');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<DnsResolution | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The name and type asked for, and the how-many-th ask, so asking again for the same name looks it up again.
+  const [asked, setAsked] = useState<{ name: string; type: string; n: number } | null>(null);
 
-  const resolve = async (e: FormEvent) => {
+  // A load like any screen's: asked again by itself when the server does not answer (queryClient.ts).
+  const resolution = useQuery({
+    queryKey: ['domain', 'resolve', asked],
+    enabled: !!asked,
+    gcTime: 0,
+    // An answer stands until the next ask; only a missing answer is asked again.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<DnsResolution>(
+          `/api/domain/resolve/${encodeURIComponent(asked!.name)}${toQuery({ type: asked!.type })}`,
+          { public: true, signal },
+        );
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: ['domain', 'query-logs'] });
+      }
+    },
+  });
+  const busy = resolution.isFetching;
+  const result = resolution.data ?? null;
+  const failure = resolution.error;
+  const error = failure ? translate(`${T}.error`, { error: failure.message }) : null;
+
+  const resolve = (e: FormEvent) => {
     e.preventDefault();
     const name = domain.trim();
-    if (!name) return;
-    setBusy(true);
-    setError(null);
-    setResult(null);
-    try {
-      setResult(
-        await apiGet<DnsResolution>(`/api/domain/resolve/${encodeURIComponent(name)}${toQuery({ type })}`, {
-          public: true,
-        }),
-      );
-    } catch (err) {
-      setError(translate(`${T}.error`, { error: err instanceof Error ? err.message : String(err) }));
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: ['domain', 'query-logs'] });
-    }
+    if (name) setAsked({ name, type, n: (asked?.n ?? 0) + 1 });
   };
 
   return (

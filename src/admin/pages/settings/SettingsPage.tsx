@@ -6,6 +6,7 @@ import type { Settings } from '../../../common/settings';
 import { apiGet, apiSend, ApiError } from '../../../lib/api';
 import { refreshPublicSettings } from '../../hooks/usePublicSettings';
 import { usePathTab } from '../../hooks/usePathTab';
+import { ChangedMeanwhile, HeldRecord } from '../../components/ChangedMeanwhile';
 import AuditLog from './AuditLog';
 import Outbox from '../notifications/Outbox';
 import DebugEnv from './DebugEnv';
@@ -22,6 +23,8 @@ export default function SettingsPage() {
   const client = useQueryClient();
   const [confirmReset, setConfirmReset] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Counts this page's own saves and resets: the form then starts again from what the server stored.
+  const [stores, setStores] = useState(0);
   const [tab, setTab] = usePathTab('/settings', TABS);
   const settings = useQuery({
     queryKey: QUERY_KEY,
@@ -30,6 +33,7 @@ export default function SettingsPage() {
 
   const stored = (next: Settings) => {
     client.setQueryData(QUERY_KEY, next);
+    setStores((n) => n + 1);
     void refreshPublicSettings();
   };
 
@@ -93,18 +97,22 @@ export default function SettingsPage() {
           )}
           {settings.isPending && !settings.error && <CircularProgress aria-label={translate('ra.page.loading')} />}
           {settings.data && (
-            // The key remounts the form with the stored values after a save or a reset.
-            <Form key={JSON.stringify(settings.data)} record={settings.data} onSubmit={save} noValidate>
-              <SettingsSections />
-              <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 2 }}>
-                <Button variant="outlined" color="warning" disabled={busy} onClick={() => setConfirmReset(true)}>
-                  {translate('app.settings.reset')}
-                </Button>
-                <Button type="submit" variant="contained" disabled={busy}>
-                  {translate(busy ? 'app.settings.saving' : 'app.settings.save')}
-                </Button>
-              </Box>
-            </Form>
+            // The form holds the settings it opened with: another admin's save, found by a reload, is taken at once
+            // while nothing is typed, else warned of (ChangedMeanwhile). The key starts it again after our own save.
+            <HeldRecord key={stores} latest={settings.data}>
+              <Form onSubmit={save} noValidate>
+                <ChangedMeanwhile />
+                <SettingsSections />
+                <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 2 }}>
+                  <Button variant="outlined" color="warning" disabled={busy} onClick={() => setConfirmReset(true)}>
+                    {translate('app.settings.reset')}
+                  </Button>
+                  <Button type="submit" variant="contained" disabled={busy}>
+                    {translate(busy ? 'app.settings.saving' : 'app.settings.save')}
+                  </Button>
+                </Box>
+              </Form>
+            </HeldRecord>
           )}
         </>
       )}

@@ -3,6 +3,7 @@ import { DISCOUNT_TYPES } from '../../../common/coupons';
 import Row from '../../components/FormRow';
 import { endOfUtcDay, utcDay } from './couponDates';
 import * as v from './couponValidation';
+import { ChangedMeanwhile } from '../../components/ChangedMeanwhile';
 
 const typeChoices = DISCOUNT_TYPES.map((id) => ({ id, name: `resources.coupons.discount_type.${id}` }));
 
@@ -14,6 +15,7 @@ const help = (name: string) => `resources.coupons.help.${name}`;
 export default function CouponForm({ defaultValues }: { defaultValues?: Record<string, unknown> }) {
   return (
     <SimpleForm defaultValues={defaultValues} warnWhenUnsavedChanges noValidate>
+      <ChangedMeanwhile />
       <Row>
         <TextInput source="code" validate={v.validateCode} helperText={help('code')} />
         <SelectInput source="discountType" choices={typeChoices} validate={v.validateDiscountType} />

@@ -12,6 +12,7 @@ import {
   TableCell,
   TableRow,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useRefresh, useTranslate } from 'react-admin';
 import type { OnchainQuote, Payout } from '../../../common/referrals';
@@ -35,23 +36,31 @@ export default function PayOnChain() {
   const notify = useLastingNotify();
   const refresh = useRefresh();
   const { money } = useFormat();
-  const [quote, setQuote] = useState<OnchainQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The how-many-th opening: each asks for a fresh quote (the rate moves).
+  const [opened, setOpened] = useState(0);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A load like any screen's: asked again by itself when the server does not answer (queryClient.ts).
+  const quoteQuery = useQuery({
+    queryKey: ['payouts', payout?.id, 'onchain-quote', opened],
+    enabled: open && !!payout,
+    gcTime: 0,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    queryFn: async ({ signal }) =>
+      (await apiGet<{ quote: OnchainQuote }>(`/api/payouts/${payout!.id}/onchain-quote`, { signal })).quote,
+  });
+  const quote = quoteQuery.data ?? null;
+  const loadError = quoteQuery.error?.message ?? null;
   if (!payout || !detail || !canWrite || payout.status !== 'pending' || party.recipient) return null;
   const retry = payout.transferState === 'signed' || payout.transferState === 'sent';
   if (!retry && (approvalRequired || (!payout.walletAddress && !payout.recipientWallet))) return null;
 
-  const openQuote = async () => {
+  const openQuote = () => {
+    setOpened((n) => n + 1);
     setOpen(true);
-    setQuote(null);
     setError(null);
-    try {
-      setQuote((await apiGet<{ quote: OnchainQuote }>(`/api/payouts/${payout.id}/onchain-quote`)).quote);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
   };
 
   const send = async () => {
@@ -99,12 +108,12 @@ export default function PayOnChain() {
       >
         <DialogTitle id="pay-onchain-title">{translate(t('title'))}</DialogTitle>
         <DialogContent>
-          {error && (
+          {(error ?? loadError) && (
             <Alert severity="error" sx={{ mb: 2 }} data-testid="pay-onchain-error">
-              {error}
+              {error ?? loadError}
             </Alert>
           )}
-          {!quote && !error && <CircularProgress size={24} aria-label={translate(t('loading'))} />}
+          {!quote && !error && !loadError && <CircularProgress size={24} aria-label={translate(t('loading'))} />}
           {quote && (
             <>
               <Alert severity={retry ? 'warning' : 'info'} sx={{ mb: 2 }}>

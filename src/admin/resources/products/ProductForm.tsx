@@ -1,16 +1,19 @@
 import { InputAdornment } from '@mui/material';
 import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import { MEMBER_LEVELS } from '../../../common/membership';
+import { CURRENCIES } from '../../../common/settings';
 import { DEFAULT_TOKEN_TYPE, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from '../../../common/products';
 import Row from '../../components/FormRow';
 import { useFormat } from '../../hooks/useFormat';
 import { usePublicSettings } from '../../hooks/usePublicSettings';
 import * as v from './productValidation';
+import { ChangedMeanwhile } from '../../components/ChangedMeanwhile';
 
 const statusChoices = PRODUCT_STATUSES.map((id) => ({ id, name: `resources.products.status.${id}` }));
 const rwaTypeChoices = RWA_TYPES.map((id) => ({ id, name: `resources.products.rwa_type.${id}` }));
 const levelChoices = MEMBER_LEVELS.map((id) => ({ id, name: `app.membership.levels.${id}` }));
 const tokenTypeChoices = TOKEN_TYPES.map((id) => ({ id, name: id }));
+const currencyChoices = CURRENCIES.map((id) => ({ id, name: id }));
 
 export const productDefaults = {
   status: 'draft',
@@ -25,6 +28,7 @@ export default function ProductForm({ defaultValues }: { defaultValues?: Record<
   const chain = usePublicSettings();
   return (
     <SimpleForm defaultValues={defaultValues} warnWhenUnsavedChanges noValidate>
+      <ChangedMeanwhile />
       <Row>
         <TextInput source="title" validate={v.validateTitle} />
         <TextInput source="sku" validate={v.validateSku} />
@@ -75,6 +79,27 @@ export default function ProductForm({ defaultValues }: { defaultValues?: Record<
       <Row>
         <SelectInput source="tokenType" choices={tokenTypeChoices} translateChoice={false} />
         <TextInput source="tokenId" validate={v.validateTokenId} />
+      </Row>
+      {/* What the token's metadata says of the asset (GET /api/tokens/{id}). */}
+      <Row>
+        <TextInput source="issuer" validate={v.validateParty} parse={(value: string) => value || null} />
+        <TextInput source="custodian" validate={v.validateParty} parse={(value: string) => value || null} />
+      </Row>
+      <Row>
+        <NumberInput source="valuationFiat" step={0.01} min={0} validate={v.validateValuation} />
+        <SelectInput
+          source="valuationCurrency"
+          choices={currencyChoices}
+          translateChoice={false}
+          parse={(value: string) => value || null}
+        />
+        <TextInput
+          source="valuedOn"
+          type="date"
+          slotProps={{ inputLabel: { shrink: true } }}
+          validate={v.validateValuedOn}
+          parse={(value: string) => value || null}
+        />
       </Row>
     </SimpleForm>
   );

@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { FunctionField, Labeled, ListButton, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { WriteButtons } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
+import ProductDocuments from './ProductDocuments';
 import ProductImageUpload from './ProductImageUpload';
 import ProductStatusChip from './ProductStatusChip';
 import type { Product } from '../../../common/products';
@@ -79,6 +80,28 @@ export default function ProductShow() {
             <TextField source="contract" emptyText="—" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} />
           </Labeled>
         </Box>
+        <Typography variant="subtitle2" color="text.secondary">
+          {translate('resources.products.asset_facts')}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+          <Labeled>
+            <TextField source="issuer" emptyText="—" />
+          </Labeled>
+          <Labeled>
+            <TextField source="custodian" emptyText="—" />
+          </Labeled>
+          <Labeled>
+            <FunctionField<Product>
+              source="valuationFiat"
+              render={(p) =>
+                p.valuationFiat === null ? '—' : money(p.valuationFiat, p.valuationCurrency ?? undefined)
+              }
+            />
+          </Labeled>
+          <Labeled>
+            <TextField source="valuedOn" emptyText="—" />
+          </Labeled>
+        </Box>
         <FunctionField<Product>
           source="image"
           render={(p) =>
@@ -102,6 +125,7 @@ export default function ProductShow() {
             <FunctionField<Product> source="updatedAt" render={(p) => dateTime(p.updatedAt)} />
           </Labeled>
         </Box>
+        <ProductDocuments />
         <RecordHistory entity="product" />
       </SimpleShowLayout>
     </RecordShow>

@@ -1,6 +1,7 @@
 import { maxLength, maxValue, minValue, number, regex, required } from 'react-admin';
 import { isCryptoAmount, isFiatAmount } from '../../../common/money';
 import { isProductImageLink } from '../../../common/products';
+import { isRealDate } from '../../../common/kyc.schemas';
 import { isWholeNumber, when } from '../../components/validators';
 
 /** Client-side rules mirroring the product schema of src/common/products.ts (the server checks again). */
@@ -23,3 +24,6 @@ export const validateImage = [
   maxLength(2000),
   when((v) => isProductImageLink(String(v)), 'resources.products.validation.image_link'),
 ];
+export const validateParty = [maxLength(200)];
+export const validateValuation = [when(isFiatAmount, 'resources.products.validation.valuation')];
+export const validateValuedOn = [when((v) => isRealDate(String(v)), 'resources.products.validation.valued_on')];

@@ -13,6 +13,7 @@ import { Typography } from '@mui/material';
 import { ROLES } from '../../../common/capabilities';
 import { KYC_STATUSES, MIN_PASSWORD_LENGTH, PASSWORD_SETUPS, USER_STATUSES } from '../../../common/users';
 import Row from '../../components/FormRow';
+import { ChangedMeanwhile } from '../../components/ChangedMeanwhile';
 
 const choices = (values: readonly string[], group: string) =>
   values.map((id) => ({ id, name: `resources.users.${group}.${id}` }));
@@ -39,6 +40,7 @@ export default function UserForm({
   const translate = useTranslate();
   return (
     <SimpleForm defaultValues={defaultValues} warnWhenUnsavedChanges noValidate onSubmit={onSubmit}>
+      <ChangedMeanwhile />
       <Row>
         <TextInput source="email" type="email" validate={required()} />
         <TextInput source="name" />

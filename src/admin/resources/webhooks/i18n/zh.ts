@@ -1,0 +1,78 @@
+import type en from './en';
+
+/** The Chinese text of the webhooks screens: the same keys as en.ts. */
+const zh: typeof en = {
+  name: 'Webhook |||| Webhook',
+  menu: 'Webhook',
+  notifications: {
+    created: 'Webhook 端点已创建',
+    updated: 'Webhook 端点已更新',
+    deleted: 'Webhook 端点已删除',
+  },
+  fields: {
+    id: 'ID',
+    url: 'URL',
+    events: '事件',
+    description: '描述',
+    enabled: '启用',
+    disabledReason: '停用原因',
+    failures: '连续失败次数',
+    previousSecretUntil: '旧密钥签名截止',
+    createdAt: '创建时间',
+    updatedAt: '更新时间',
+    overlapHours: '新旧密钥同时签名的小时数',
+    deliveryId: '投递',
+    replay: '重放为投递',
+    eventId: '事件 ID',
+  },
+  add: '添加 Webhook',
+  actions: '操作',
+  empty: '暂无 Webhook 端点',
+  load_failed: 'Webhook 端点加载失败',
+  delete_title: '删除 Webhook 端点',
+  delete_confirm: '确定删除此端点？它将不再接收事件，其投递记录也会一并删除。',
+  on: '开',
+  off: '关',
+  help: {
+    url: '必须为 https 且为公网地址',
+    events: '此端点接收的事件',
+  },
+  secret: {
+    title: '签名密钥',
+    text: '请立即复制此密钥并保存在接收端：它用于验证每次投递的签名。此密钥不会再次显示。',
+    copy: '复制',
+    copied: '已复制',
+    done: '完成',
+  },
+  rotate: {
+    button: '轮换密钥',
+    confirm_title: '轮换签名密钥？',
+    confirm_content: '将生成一个新密钥并仅显示一次。当前密钥在 24 小时内仍会同时签名，以便接收端切换。',
+    done: '已生成新的签名密钥',
+  },
+  test: { button: '发送测试事件', sent: '测试事件已排队等待投递' },
+  log: {
+    // a label and its value on a line of the log
+    pair: '%{name}：%{value}',
+    title: '投递记录',
+    empty: '暂无投递',
+    event: '事件',
+    status: '状态',
+    attempts: '尝试次数',
+    created: '排队时间',
+    replay: '重新投递',
+    replayed: '已重新排队投递',
+    attempt: '尝试',
+    http: 'HTTP 状态',
+    duration: '耗时',
+    time: '时间',
+    response: '响应',
+    no_status: '无应答',
+    ms: '%{ms} 毫秒',
+    load_failed: '投递记录加载失败',
+    refresh: '刷新',
+  },
+  status: { pending: '待投递', sending: '投递中', delivered: '已送达', failed: '失败' },
+};
+
+export default zh;
