@@ -1,7 +1,7 @@
 /**
  * `npm run build` (after the UI's vite build): the server compiled to JavaScript in dist-server/, which `npm start`
- * runs with plain node. esbuild bundles our TypeScript and leaves the packages in node_modules (`packages:
- * 'external'`). The entry points, their shared chunks and source maps sit side by side in one folder: compiled code
+ * runs with plain node. esbuild bundles our TypeScript and the few packages BUNDLED names; the rest stay in
+ * node_modules. The entry points, their shared chunks and source maps sit side by side in one folder: compiled code
  * finds its worker threads and the SQL migrations (copied in) beside itself and the project's files above it
  * (server/lib/paths.ts).
  * Options: -- --outdir <dir> (tests build elsewhere).
@@ -10,7 +10,7 @@ import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUILD_DIR = path.join(root, 'dist-server');
@@ -30,6 +30,20 @@ export const ENTRIES = {
   'dns-thread': 'server/modules/domain/dns/thread.ts',
 };
 
+/**
+ * The packages bundled into the server's code: pure JavaScript of many small ES modules, which node would otherwise
+ * resolve, read and compile one by one at every start; bundled, only what the server uses is kept (tree-shaken).
+ * Every other package stays in node_modules (native addons, WebAssembly and files found beside their code).
+ */
+const BUNDLED = /^(viem|ox|abitype|@noble\/(hashes|curves)|@scure\/(base|bip32|bip39))(\/|$)/;
+
+const keepExternal: Plugin = {
+  name: 'keep-packages-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED.test(args.path) ? undefined : { external: true }));
+  },
+};
+
 export async function buildServer(outdir = SERVER_BUILD_DIR) {
   rmSync(outdir, { recursive: true, force: true });
   const started = performance.now();
@@ -39,7 +53,7 @@ export async function buildServer(outdir = SERVER_BUILD_DIR) {
     outdir,
     bundle: true,
     splitting: true,
-    packages: 'external',
+    plugins: [keepExternal],
     platform: 'node',
     format: 'esm',
     target: 'node20',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DNS_ZONE_DEFAULT } from '../src/common/domain.js';
 import { loadChainConfig, type ChainConfig } from './chain/client.js';
 import { defaultLogFormat, type LogFormat } from './lib/log.js';
+import { DEFAULT_DATA_DIR } from './lib/paths.js';
 import { validProxyEntry } from './lib/request-id.js';
 
 /** A zone's apex: host name labels, at least two. */
@@ -22,7 +23,7 @@ const envSchema = z.object({
       'PUBLIC_URL must be the http(s) address people reach the site at, such as https://shop.example.com.',
     )
     .optional(),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_LISTEN_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -12,13 +12,13 @@
  *   change: DEV_TOKEN_ADDRESS. Stored transactions must therefore start at nonce 1; a stored
  *   copy of the deploy transaction itself is skipped.
  * The minter key is Hardhat's public account #0: never use it outside this dev chain. Hardhat's accounts #1–#8 are
- * funded at genesis too (hd.ts devFundedAccounts), so a wallet can pay crypto payments without touching the minter;
+ * funded at genesis too (hd.ts DEV_FUNDED_ADDRESSES), so a wallet can pay crypto payments without touching the minter;
  * #9 is the platform wallet that pays payouts on chain (DEV_PAYOUT_KEY).
  */
 import { keccak256, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { deployData } from './contract.js';
-import { devFundedAccounts } from './hd.js';
+import { DEV_FUNDED_ADDRESSES } from './hd.js';
 import { createEdrProvider, DEV_CHAIN_ID, type EdrEip1193 } from './edr-provider.js';
 import { replay, type ReplayResult } from './replay.js';
 import { startRpcServer } from './rpc-server.js';
@@ -84,7 +84,7 @@ export async function startDevChain(opts: DevChainOptions = {}): Promise<DevChai
     fundedAccounts: [
       { address: minterAccount.address, balance: DEV_BALANCE },
       // Hardhat's accounts #1–#8, for wallets and tests to pay from (crypto payments); never the minter's key.
-      ...devFundedAccounts().map((a) => ({ address: a.address, balance: DEV_BALANCE })),
+      ...DEV_FUNDED_ADDRESSES.map((address) => ({ address, balance: DEV_BALANCE })),
       // #9 is the platform wallet that pays payouts on chain.
       ...((opts.fundedAccounts ?? []).some((a) => a.address.toLowerCase() === payoutAccount.address.toLowerCase())
         ? []
@@ -103,7 +103,7 @@ export async function startDevChain(opts: DevChainOptions = {}): Promise<DevChai
 
   const replayed = await replay(
     provider,
-    (opts.rawTxs ?? []).filter((raw) => keccak256(raw) !== deployTxHash),
+    (opts.rawTxs ?? []).filter((raw) => raw.toLowerCase() !== deployTx.toLowerCase()),
   );
   const port = opts.port === undefined ? DEV_DEFAULT_PORT : opts.port;
   const rpc =

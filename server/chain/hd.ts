@@ -41,6 +41,21 @@ export function depositKeys(mnemonic: string): DepositKeys {
   return { account, address: (index) => getAddress(account(index).address) };
 }
 
+/**
+ * The addresses of devFundedAccounts(), written out: the dev chain funds them at every start, and deriving them costs
+ * the mnemonic's 2,048 PBKDF2 rounds (tests/unit/crypto-policy.test.ts checks they match).
+ */
+export const DEV_FUNDED_ADDRESSES: readonly Address[] = [
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+  '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+  '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+  '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+  '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
+  '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
+];
+
 let funded: PrivateKeyAccount[] | undefined;
 
 /** Hardhat's dev accounts #1–#8 (well known, never for real money; #9 is the dev chain's payout wallet). */

@@ -4,6 +4,8 @@
  * wait for it to end. A thread that stops (a crash, out of memory) fails what waited on it (THREAD_STOPPED: 503) and
  * is started again on its directory; past RESTARTS_PER_MINUTE it is not, and its owner is told (the server exits).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { threadEntry } from '../lib/paths.js';
 
@@ -21,6 +23,44 @@ export type ThreadQueryable = {
 
 /** What a thread is opened on: a data directory, or (tests) the bytes of a dumped one. */
 type Source = string | { dump: Uint8Array };
+
+/** A started thread on `from`, once its database is open. */
+async function spawnThread(from: Source): Promise<Worker> {
+  const workerData = typeof from === 'string' ? { dir: from } : { dump: from.dump };
+  const worker = new Worker(threadEntry(new URL('./pglite-thread-worker.mjs', import.meta.url), 'pglite-thread.js'), {
+    workerData,
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The PGlite thread exited with ${code} before it was ready.`)));
+  });
+  return worker;
+}
+
+let early: { dir: string; worker: Promise<Worker> } | null = null;
+
+/**
+ * Starts opening the database under `dir` now, on its own thread, while the rest of the server's code loads
+ * (server/index.ts): the first `create` on the same directory takes it. Nothing else may open `dir` meanwhile.
+ */
+export function openPgliteEarly(dir: string): Promise<Worker> {
+  fs.mkdirSync(dir, { recursive: true });
+  const worker = spawnThread(path.resolve(dir));
+  worker.catch(() => {}); // a failure is the taker's, when it awaits
+  early = { dir: path.resolve(dir), worker };
+  return worker;
+}
+
+/** The early thread if it was started on `dir`; one started on another directory is stopped. */
+function takeEarly(dir: string): Promise<Worker> | null {
+  const taken = early;
+  early = null;
+  if (!taken) return null;
+  if (taken.dir === path.resolve(dir)) return taken.worker;
+  void taken.worker.then((w) => w.terminate()).catch(() => {});
+  return null;
+}
 
 /** At most this many restarts a minute; past that the thread stays stopped and `onGiveUp` is told. */
 const RESTARTS_PER_MINUTE = 3;
@@ -56,23 +96,10 @@ export class PGliteThread implements ThreadQueryable {
     this.attach(worker);
   }
 
-  /** A started thread on `from`, once its database is open. */
-  private static async spawn(from: Source): Promise<Worker> {
-    const workerData = typeof from === 'string' ? { dir: from } : { dump: from.dump };
-    const worker = new Worker(threadEntry(new URL('./pglite-thread-worker.mjs', import.meta.url), 'pglite-thread.js'), {
-      workerData,
-    });
-    await new Promise<void>((resolve, reject) => {
-      worker.once('message', () => resolve());
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`The PGlite thread exited with ${code} before it was ready.`)));
-    });
-    return worker;
-  }
-
-  /** On a data directory, or (tests) in memory from the bytes of a dumped one. */
+  /** On a data directory (the thread started early for it, if any), or (tests) in memory from a dumped one's bytes. */
   static async create(from: Source, options: ThreadOptions = {}): Promise<PGliteThread> {
-    return new PGliteThread(from, await PGliteThread.spawn(from), options);
+    const started = typeof from === 'string' ? takeEarly(from) : null;
+    return new PGliteThread(from, await (started ?? spawnThread(from)), options);
   }
 
   private attach(worker: Worker) {
@@ -111,7 +138,7 @@ export class PGliteThread implements ThreadQueryable {
     this.restarts.push(now);
     try {
       await this.worker.terminate();
-      const worker = await PGliteThread.spawn(this.from);
+      const worker = await spawnThread(this.from);
       if (this.closing) return void (await worker.terminate());
       this.attach(worker);
       this.dead = null;

@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(import.meta.url);
 
+/** DATA_DIR when unset: the embedded database, uploads and the dev chain's state. */
+export const DEFAULT_DATA_DIR = './data';
+
 /** True in the compiled build: this module is then part of a .js file in dist-server/. */
 export const compiled = !/\.[cm]?tsx?$/.test(here);
 

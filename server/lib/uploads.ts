@@ -3,7 +3,6 @@
  * (product images, KYC documents). Limits come from the multipart plugin (server/plugins/multipart.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import type { ErrorCode } from '../../src/common/errors-catalogue.js';
 import { isSafeText } from '../../src/common/text.js';
 import { AppError, badRequest, sentenceOf, type Said } from './errors.js';
@@ -127,6 +126,7 @@ export async function checkDocumentFile(upload: Upload, w: DocumentWords): Promi
   if (kind === 'pdf') {
     if (!pdfLooksComplete(file.bytes)) throw damaged();
   } else {
+    const { default: sharp } = await import('sharp'); // on first use: most starts never need it
     const meta = await sharp(file.bytes)
       .metadata()
       .catch(() => null);

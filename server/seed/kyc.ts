@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { KYC_SESSION_STATUSES } from '../../src/common/kyc.js';
 import { kycSessionFields } from '../../src/common/kyc.schemas.js';
 import { sentenceOf } from '../lib/errors.js';
@@ -106,6 +105,7 @@ function checkUsersStanding(ctx: Ctx, rows: (SeedKycSession & { at: At })[], use
 
 /** A small placeholder image standing for every loaded session's document (a demo file holds no identity papers). */
 async function placeholder(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp'); // on first use: most starts never need it
   return sharp({ create: { width: 320, height: 200, channels: 3, background: '#c9d3de' } })
     .png()
     .toBuffer();

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { fromPgliteThread, queryRows, queryText, type Database } from '../../server/db/client.js';
-import { PGliteThread, THREAD_STOPPED } from '../../server/db/pglite-thread.js';
+import { openPgliteEarly, PGliteThread, THREAD_STOPPED } from '../../server/db/pglite-thread.js';
 import { isUnavailable } from '../../server/lib/errors.js';
 import { createMetrics } from '../../server/modules/metrics/registry.js';
 import { products } from '../../server/db/schema.js';
@@ -180,6 +180,33 @@ describe.runIf(engine() === 'pglite')('PGlite in a worker thread', () => {
     expect(await gauge('rwa_db_pglite_queued_statements')).toBe(0);
     expect(await registry.metrics()).toMatch(/^rwa_db_pglite_waiting 0$/m);
   });
+});
+
+describe.runIf(engine() === 'pglite')('a PGlite thread opened early (server/index.ts)', () => {
+  const workerOf = (thread: PGliteThread) => (thread as unknown as { worker: Worker }).worker;
+
+  it('is the thread the server then creates on the same directory; opened on another one, it is stopped', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-pglite-early-'));
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-pglite-early-'));
+    try {
+      const early = openPgliteEarly(path.join(dir, 'pglite'));
+      const thread = await PGliteThread.create(path.join(dir, '.', 'pglite'));
+      expect(workerOf(thread)).toBe(await early);
+      const database = fromPgliteThread(thread);
+      expect(await queryText(database.db, 'x', sql`select 'early' as t`)).toBe('early');
+      await database.close();
+
+      const elsewhere = openPgliteEarly(path.join(other, 'pglite'));
+      const exited = new Promise<number>((resolve) => void elsewhere.then((w) => w.once('exit', resolve)));
+      const second = await PGliteThread.create(path.join(dir, 'pglite'));
+      expect(workerOf(second)).not.toBe(await elsewhere);
+      await exited; // the thread on the other directory was stopped, not left open
+      await second.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe.runIf(engine() === 'pglite')('a PGlite thread that stops', () => {

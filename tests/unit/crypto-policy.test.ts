@@ -11,7 +11,7 @@ import {
   toWei,
   weiOf,
 } from '../../server/modules/payments/crypto/policy.js';
-import { depositKeys, DEV_CRYPTO_MNEMONIC, devFundedAccounts } from '../../server/chain/hd.js';
+import { depositKeys, DEV_CRYPTO_MNEMONIC, DEV_FUNDED_ADDRESSES, devFundedAccounts } from '../../server/chain/hd.js';
 import { english } from './said.js';
 
 const ether = (s: string) => toWei(s);
@@ -108,6 +108,7 @@ describe('deposit keys', () => {
     const funded = devFundedAccounts().map((x) => x.address);
     expect(funded).toHaveLength(8); // #1–#8: #9 is the payout wallet
     expect(funded[0]).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8'); // Hardhat's account #1
+    expect(funded).toEqual(DEV_FUNDED_ADDRESSES); // what the dev chain funds without deriving them
     for (let i = 0; i < 20; i++) expect(funded).not.toContain(keys.address(i));
     expect(() => keys.address(-1)).toThrow();
   });

@@ -1,5 +1,5 @@
 /** Email delivery through nodemailer: SMTP when SMTP_URL is set; without it nothing is sent and messages stay in the outbox. */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailConfig } from '../../config.js';
 
 export type OutgoingMail = { to: string; subject: string; text: string };
@@ -28,13 +28,18 @@ export function createMailer(config: MailConfig): Mailer {
       close: () => {},
     };
   }
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  const smtpUrl = config.smtpUrl;
+  // Loaded on the first message: a start without mail to send does not load nodemailer.
+  let transport: Promise<Transporter> | undefined;
   return {
     smtp: true,
     async send(mail) {
-      const info = await transport.sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text });
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      const info = await (
+        await transport
+      ).sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text });
       return { messageId: String(info.messageId ?? '') };
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { badRequest } from '../../lib/errors.js';
 import { fileKind } from '../../lib/uploads.js';
 
@@ -25,6 +24,7 @@ export type StoredImage = { image: string; imageThumb: string; files: string[] }
 export async function storeImage(dir: string, bytes: Buffer): Promise<StoredImage> {
   const kind = imageKind(bytes);
   if (!kind) throw badRequest('image_type', undefined, { image: 'image_type_field' });
+  const { default: sharp } = await import('sharp'); // on first use: most starts never need it
   const thumb = await sharp(bytes)
     .rotate()
     .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
