@@ -203,7 +203,8 @@ export class MintWorker {
     if (key === this.urisSynced) return;
     try {
       const { inSync, sent } = await syncContractUris(db, chain, this.who, this.owner);
-      for (const setting of sent) log.info(`contract ${setting} URI set to this site`, { uris: key });
+      for (const setting of sent)
+        log.info(`${setting === 'base' ? "the tokens' base URI" : 'the contract URI'} set to this site`, { uris: key });
       if (inSync) this.urisSynced = key;
     } catch (err) {
       if (err instanceof LeaseLostError) throw err;
