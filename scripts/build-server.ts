@@ -11,24 +11,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build, type Plugin } from 'esbuild';
+import { ENTRIES } from './server-entries.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUILD_DIR = path.join(root, 'dist-server');
-
-/** dist-server/<name>.js ← its source. The worker threads' names are the ones server/lib/paths.ts threadEntry gets. */
-export const ENTRIES = {
-  index: 'server/index.ts',
-  worker: 'server/modules/mint/worker-cli.ts',
-  reconcile: 'server/modules/reconcile/cli.ts',
-  seed: 'server/seed/cli.ts',
-  export: 'server/seed/export-cli.ts',
-  'create-admin': 'server/modules/auth/create-admin-cli.ts',
-  migrate: 'server/migrate-cli.ts',
-  backup: 'server/modules/backup/backup-cli.ts',
-  restore: 'server/modules/backup/restore-cli.ts',
-  'pglite-thread': 'server/db/pglite-thread-worker.mjs',
-  'dns-thread': 'server/modules/domain/dns/thread.ts',
-};
 
 /**
  * The packages bundled into the server's code: pure JavaScript of many small ES modules, which node would otherwise

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverCommand } from './server-entries.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,7 +24,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `server/index.ts` with `env` over this process's environment and waits (up to HANG_MS) until it answers. */
+/** Starts `server/index.ts` (compiled when RWA_SERVER_BUILD names a build: server-entries.ts) with `env` over this process's environment and waits (up to HANG_MS) until it answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<{
   baseUrl: string;
   pid: number;
@@ -36,7 +37,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
   const profile = process.env.SERVER_CPU_PROF_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, [...profile, ...serverCommand('server/index.ts')], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', DEV_CHAIN_PORT: '0', DNS_PORT: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,6 +22,7 @@ import { engine, postgresUrl, withDatabase } from './engine.js';
 import { buildOrder, buildPayment, buildProduct } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { reconcileReplayed } from './replayed-chain.js';
+import { serverCommand } from '../../scripts/server-entries.js';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-backup-test-'));
 const sourceDir = path.join(work, 'source');
@@ -93,7 +94,7 @@ function command(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const [name, ...rest] = args;
     const cli = `server/modules/backup/${name}-cli.ts`;
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...rest], {
+    const child = spawn(process.execPath, [...serverCommand(cli), ...rest], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, ENTRIES } from '../../scripts/build-server.js';
+import { buildServer } from '../../scripts/build-server.js';
+import { compiledEntry } from '../../scripts/server-entries.js';
 import { HANG_MS } from '../../scripts/server-process.js';
 import { fromPostgres, openDatabase, queryRows, type Database } from '../../server/db/client.js';
 import { verifyPassword } from '../../server/lib/crypto.js';
@@ -44,15 +45,19 @@ function killByPid(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-/** The compiled commands (`npm run build`'s), in a folder of this run's own (a dist-server/ in use is left alone). */
-const compiled = path.join(root, '.cache', `commands-test-server-${process.pid}`);
-beforeAll(() => buildServer(compiled));
-afterAll(() => fs.rmSync(compiled, { recursive: true, force: true }));
-const compiledOf = (source: string) => {
-  const name = Object.entries(ENTRIES).find(([, src]) => src === source)?.[0];
-  if (!name) throw new Error(`${source} is not an entry of the server's build`);
-  return path.join(compiled, `${name}.js`);
-};
+/**
+ * The compiled commands (`npm run build`'s): the run's build (tests/server-build.ts), else one of this file's own (a
+ * dist-server/ in use is left alone).
+ */
+const runBuild = process.env.RWA_SERVER_BUILD;
+const compiled = runBuild ?? path.join(root, '.cache', `commands-test-server-${process.pid}`);
+beforeAll(async () => {
+  if (!runBuild) await buildServer(compiled);
+});
+afterAll(() => {
+  if (!runBuild) fs.rmSync(compiled, { recursive: true, force: true });
+});
+const compiledOf = (source: string) => compiledEntry(compiled, source);
 
 /**
  * A command with only PATH and the given environment: `tsx:<source>` through tsx, as the npm scripts run it; a source

@@ -20,6 +20,7 @@ import { queryRows } from '../../server/db/client.js';
 import { engine, postgresUrl } from './engine.js';
 import { buildProduct, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { serverCommand } from '../../scripts/server-entries.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const APP_NAME = `rwa-faults-${process.pid}`;
@@ -28,13 +29,16 @@ const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '12
 
 type Server = Awaited<ReturnType<typeof startServerProcess>>;
 
-/** The API processes the primary forked (its children running server/index.ts). */
+/** The API processes the primary forked (its children running server/index.ts, or its compiled file). */
 const apiProcesses = (pid: number) =>
   fs
     .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
     .trim()
     .split(/\s+/)
-    .filter((child) => child && fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/index.ts'))
+    .filter(
+      (child) =>
+        child && fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes(serverCommand('server/index.ts').at(-1)!),
+    )
     .sort();
 
 async function post(base: string, url: string, body: unknown) {
@@ -77,7 +81,7 @@ describe.runIf(engine() === 'postgres')('the database ends the connections of a 
     });
     const chainUrl = /JSON-RPC at (http:\/\/[\d.:]+)/.exec(server.output())?.[1];
     expect(chainUrl, server.output()).toBeDefined();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/modules/mint/worker-cli.ts'], {
+    const child = spawn(process.execPath, serverCommand('server/modules/mint/worker-cli.ts'), {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, DEV_CHAIN_PORT: new URL(chainUrl!).port },
       stdio: ['ignore', 'pipe', 'pipe'],

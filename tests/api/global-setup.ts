@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { fromPglite, fromPostgres, openPglite } from '../../server/db/client.js';
+import { compiledServerForRun } from '../server-build.js';
 import { engine, postgresUrl, withDatabase } from './engine.js';
 
 declare module 'vitest' {
@@ -13,8 +14,9 @@ declare module 'vitest' {
   }
 }
 
-/** Migrate one database per run; every test file then starts from a copy of it. */
+/** Migrate one database per run; every test file then starts from a copy of it. The server compiled once per run. */
 export default async function setup(project: TestProject) {
+  const removeBuild = await compiledServerForRun();
   if (engine() === 'postgres') {
     const base = postgresUrl();
     const name = `rwa_tpl_${process.pid}_${Date.now()}`;
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
       ]);
       for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
       await admin.end();
+      removeBuild();
     };
   }
   const client = await openPglite();
@@ -44,5 +47,8 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');
-  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return () => {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    removeBuild();
+  };
 }

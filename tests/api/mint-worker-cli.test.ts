@@ -6,6 +6,7 @@ import { HANG_MS } from '../../scripts/server-process.js';
 import { engine } from './engine.js';
 import { buildMintJob, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { serverCommand } from '../../scripts/server-entries.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -15,7 +16,7 @@ function startWorker(env: Record<string, string>): {
   output: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/modules/mint/worker-cli.ts'], {
+  const child = spawn(process.execPath, serverCommand('server/modules/mint/worker-cli.ts'), {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

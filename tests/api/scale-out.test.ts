@@ -30,6 +30,7 @@ import { engine } from './engine.js';
 import { buildProduct, buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { payoutFixtures } from './payout-fixtures.js';
+import { serverCommand } from '../../scripts/server-entries.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -121,7 +122,7 @@ describe('WEB_CONCURRENCY on PGlite', () => {
     async () => {
       const dir = fs.mkdtempSync(path.join(root, 'data-scale-test-'));
       try {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+        const child = spawn(process.execPath, serverCommand('server/index.ts'), {
           cwd: root,
           env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, WEB_CONCURRENCY: '2', PORT: '0', LOG_LEVEL: 'silent' },
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -344,7 +345,9 @@ describe.runIf(onPostgres)('WEB_CONCURRENCY=2: a cluster on one port', () => {
       .readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8')
       .trim()
       .split(/\s+/)
-      .filter((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/index.ts'));
+      .filter((pid) =>
+        fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(serverCommand('server/index.ts').at(-1)!),
+      );
     expect(children).toHaveLength(2);
     const staff = await buildUser(t, { role: 'operator' });
     const token = await tokenOf(server.baseUrl, staff.email);
