@@ -47,7 +47,10 @@ it('opens from the menu and lists its demo records', async () => {
 /** A command in the copy, with the environment of a fresh shell (no trace of this test run's vitest). */
 async function inCopy(command: string, args: string[], env: Record<string, string> = {}) {
   const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && !k.startsWith('TEST_') && k !== 'NODE_ENV'),
+    Object.entries(process.env).filter(
+      // RWA_SERVER_BUILD is this run's build of this tree: the copy's runs build their own, with the new resource.
+      ([k]) => !k.startsWith('VITEST') && !k.startsWith('TEST_') && k !== 'NODE_ENV' && k !== 'RWA_SERVER_BUILD',
+    ),
   );
   try {
     return await run(command, args, {
