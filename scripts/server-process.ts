@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEV_MINTER_KEY, DEV_PAYOUT_KEY, DEV_TOKEN_ADDRESS } from '../server/chain/dev-chain.js';
 import { serverCommand } from './server-entries.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,3 +76,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
       }),
   };
 }
+
+/**
+ * The variables of a second process that uses another's dev chain (its JSON-RPC on `chainPort`) as a real chain:
+ * the first runs the mint worker, this one does not.
+ */
+export const devChainPeerEnv = (chainPort: number): Record<string, string> => ({
+  MINT_WORKER: 'false',
+  RPC_URL: `http://127.0.0.1:${chainPort}`,
+  CHAIN_ID: '31337',
+  MINTER_PRIVATE_KEY: DEV_MINTER_KEY,
+  TOKEN_CONTRACT: DEV_TOKEN_ADDRESS,
+  PAYOUT_PRIVATE_KEY: DEV_PAYOUT_KEY,
+});

@@ -5,8 +5,7 @@
  * the stream on the other; and a process stopping (SIGTERM) with streams open still stops. PostgreSQL only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_MINTER_KEY, DEV_PAYOUT_KEY, DEV_TOKEN_ADDRESS } from '../../server/chain/dev-chain.js';
-import { freePort, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
+import { devChainPeerEnv, freePort, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
 import { engine } from './engine.js';
 import { buildProduct, buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -46,12 +45,7 @@ describe.runIf(onPostgres)('live events across two API processes on one PostgreS
       startServerProcess({ ...common, DEV_CHAIN_PORT: String(chainPort) }),
       startServerProcess({
         ...common,
-        MINT_WORKER: 'false',
-        RPC_URL: `http://127.0.0.1:${chainPort}`,
-        CHAIN_ID: '31337',
-        MINTER_PRIVATE_KEY: DEV_MINTER_KEY,
-        TOKEN_CONTRACT: DEV_TOKEN_ADDRESS,
-        PAYOUT_PRIVATE_KEY: DEV_PAYOUT_KEY,
+        ...devChainPeerEnv(chainPort),
       }),
     ]);
   }, HANG_MS + 60_000);

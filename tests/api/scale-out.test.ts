@@ -22,10 +22,10 @@ import { and, eq } from 'drizzle-orm';
 import { createPublicClient, http as viemHttp, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { chainFor } from '../../server/chain/client.js';
-import { DEV_MINTER_KEY, DEV_PAYOUT_KEY, DEV_TOKEN_ADDRESS } from '../../server/chain/dev-chain.js';
+import { DEV_PAYOUT_KEY } from '../../server/chain/dev-chain.js';
 import { nextNonce, signNativeTransfer, type TransferContext } from '../../server/chain/native-transfer.js';
 import { auditEvents, chainTransactions, notifications, payouts } from '../../server/db/schema.js';
-import { freePort, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
+import { devChainPeerEnv, freePort, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
 import { engine } from './engine.js';
 import { buildProduct, buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -179,12 +179,7 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
       // B uses A's dev chain: it may start before A's endpoint answers, since nothing here mints.
       startServerProcess({
         ...common,
-        MINT_WORKER: 'false',
-        RPC_URL: `http://127.0.0.1:${chainPort}`,
-        CHAIN_ID: '31337',
-        MINTER_PRIVATE_KEY: DEV_MINTER_KEY,
-        TOKEN_CONTRACT: DEV_TOKEN_ADDRESS,
-        PAYOUT_PRIVATE_KEY: DEV_PAYOUT_KEY,
+        ...devChainPeerEnv(chainPort),
       }),
     ]);
   }, HANG_MS + 60_000); // a server start may take up to HANG_MS on a loaded machine

@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_MINTER_KEY, DEV_PAYOUT_KEY, DEV_TOKEN_ADDRESS } from '../../server/chain/dev-chain.js';
-import { freePort, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
+import { devChainPeerEnv, freePort, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
 import { DEV_PASSWORD, login, openBrowser } from './browser.js';
+import { couponRow, openCouponSearch, sameDocument } from './live-coupons.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) console.log('live-processes: skipped (set TEST_DATABASE_URL: two processes need PostgreSQL).');
@@ -61,12 +61,7 @@ describe.runIf(!!adminUrl)('live screens across two API processes on one Postgre
       ...common,
       DATA_DIR: dataDir(),
       SEED_ON_EMPTY: 'false',
-      MINT_WORKER: 'false',
-      RPC_URL: `http://127.0.0.1:${chainPort}`,
-      CHAIN_ID: '31337',
-      MINTER_PRIVATE_KEY: DEV_MINTER_KEY,
-      TOKEN_CONTRACT: DEV_TOKEN_ADDRESS,
-      PAYOUT_PRIVATE_KEY: DEV_PAYOUT_KEY,
+      ...devChainPeerEnv(chainPort),
     });
     browser = await openBrowser();
   }, 2 * HANG_MS);
@@ -99,21 +94,8 @@ describe.runIf(!!adminUrl)('live screens across two API processes on one Postgre
     const { page } = browser!;
     const onSecond = (p: string) => `${second!.baseUrl}${p}`;
     await login(page, onSecond, 'admin@rwa.dev');
-    await page.waitForURL(/\/dashboard$/);
-    await page.getByRole('menuitem', { name: 'Coupons' }).click();
-    await page.waitForURL(/\/coupons/);
-    await page.getByPlaceholder('Search code or description').fill(tag);
-    await expect
-      .poll(() =>
-        page
-          .getByText('No results found')
-          .or(page.getByText(/no coupons/i))
-          .count(),
-      )
-      .toBe(1);
-    // A mark in the page's memory: a reload would lose it.
-    await page.evaluate(() => ((window as unknown as { liveMark: number }).liveMark = 1));
-    const row = (code: string) => page.locator('tbody tr', { hasText: code });
+    await openCouponSearch(page, tag);
+    const row = (code: string) => couponRow(page, code);
 
     const code = `${tag}-A`;
     const made = await throughFirst('POST', '/api/coupons', { code, discountType: 'percentage', discountValue: 10 });
@@ -130,7 +112,7 @@ describe.runIf(!!adminUrl)('live screens across two API processes on one Postgre
       discountValue: 15,
     });
     await expect.poll(() => row(code).innerText(), { timeout: 10_000 }).toContain('15%');
-    expect(await page.evaluate(() => (window as unknown as { liveMark?: number }).liveMark)).toBe(1);
+    expect(await sameDocument(page)).toBe(true);
     expect(page.url().startsWith(second!.baseUrl)).toBe(true);
   });
 });

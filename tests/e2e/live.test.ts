@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { browserForFile, DEV_PASSWORD, login, serverUrl } from './browser.js';
+import { couponRow, openCouponSearch, sameDocument } from './live-coupons.js';
 
 const b = await browserForFile();
 const { page } = b;
@@ -27,7 +28,7 @@ async function api(method: string, path: string, body: unknown) {
   return (await res.json()) as { coupon: { id: string } };
 }
 
-const row = (code: string) => page.locator('tbody tr', { hasText: code });
+const row = (code: string) => couponRow(page, code);
 
 describe('Live screens in Chromium', () => {
   it('a coupon made and changed through the API shows on the open list without a reload', async () => {
@@ -36,24 +37,11 @@ describe('Live screens in Chromium', () => {
       if (r.url().includes('/api/events?')) streams.push(r.url());
     });
     await login(page, b.url, 'admin@rwa.dev');
-    await page.waitForURL(/\/dashboard$/);
-    await page.getByRole('menuitem', { name: 'Coupons' }).click();
-    await page.waitForURL(/\/coupons/);
-    await page.getByPlaceholder('Search code or description').fill(tag);
-    await expect
-      .poll(() =>
-        page
-          .getByText('No results found')
-          .or(page.getByText(/no coupons/i))
-          .count(),
-      )
-      .toBe(1);
+    await openCouponSearch(page, tag);
     // The page follows the stream (opened with a ticket, never the token in the address).
     await expect.poll(() => streams.length).toBeGreaterThan(0);
     expect(streams[0]).toMatch(/\/api\/events\?ticket=/);
     expect(streams.some((u) => u.includes(token ?? 'no token yet'))).toBe(false);
-    // A mark in the page's memory: a reload would lose it.
-    await page.evaluate(() => ((window as unknown as { liveMark: number }).liveMark = 1));
 
     const code = `${tag}-A`;
     const made = await api('POST', '/api/coupons', { code, discountType: 'percentage', discountValue: 10 });
@@ -62,6 +50,6 @@ describe('Live screens in Chromium', () => {
 
     await api('PUT', `/api/coupons/${made.coupon.id}`, { code, discountType: 'percentage', discountValue: 15 });
     await expect.poll(() => row(code).innerText(), { timeout: 10_000 }).toContain('15%');
-    expect(await page.evaluate(() => (window as unknown as { liveMark?: number }).liveMark)).toBe(1);
+    expect(await sameDocument(page)).toBe(true);
   });
 });
