@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 
 type Counted = { current: number; ttl: number };
@@ -84,7 +84,9 @@ export async function registerRateLimit(
   }
   const where = new URL(config.redisUrl).host;
   // Fail fast while Redis is away (no offline queue, one try, a short timeout): the local counts take over at once.
-  const redis = new Redis(config.redisUrl, {
+  // Loaded only here: a start without REDIS_URL does not load ioredis.
+  const { Redis: RedisClient } = await import('ioredis');
+  const redis = new RedisClient(config.redisUrl, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: 500,

@@ -3,7 +3,6 @@
  * shown once), turning it off with a current code; and an admin's reset of someone else's.
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../../../src/common/two-factor.js';
 import { recoveryCodes, users } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -58,7 +57,11 @@ export async function setupTwoFactor(
       .set({ totpPendingSecret: box.seal(secret), updatedAt: new Date() })
       .where(eq(users.id, me.id));
     const url = otpauthUrl(siteName, user.email, secret);
-    return { secret, otpauthUrl: url, qrCode: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
+    return {
+      secret,
+      otpauthUrl: url,
+      qrCode: await (await import('qrcode')).default.toDataURL(url, { margin: 1, width: 220 }),
+    };
   });
 }
 

@@ -1,5 +1,4 @@
 /** The dependencies' checks of GET /api/system, each bounded by PROBE_MS: database, chain, Redis, SMTP. */
-import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { SystemAnswer } from '../../../src/common/system.schemas.js';
 import { pendingMigrations } from '../../db/migration-state.js';
@@ -40,6 +39,7 @@ export async function chainStatus(ctx: AppContext): Promise<SystemAnswer['chain'
 export async function redisStatus(ctx: AppContext): Promise<SystemAnswer['redis']> {
   const url = ctx.config.redisUrl;
   if (!url) return { status: 'off', detail: null };
+  const { Redis } = await import('ioredis'); // on first use: a start does not load it
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
