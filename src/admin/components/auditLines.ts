@@ -59,7 +59,10 @@ export type LineFormat = {
   text: (field: string, value: string) => string;
 };
 
-/** A value as the line shows it: money as money, dates as dates, nothing as —. */
+/** A list of codes or names (a notice's channels, a webhook's events): each shown by its own words. */
+const isCodes = (v: unknown): v is string[] => Array.isArray(v) && v.every((item) => typeof item === 'string');
+
+/** A value as the line shows it: money as money, dates as dates, a list of codes by their names, nothing as —. */
 export function formatValue(field: string, value: unknown, f: LineFormat): string {
   switch (valueKind(field, value)) {
     case 'empty':
@@ -73,6 +76,7 @@ export function formatValue(field: string, value: unknown, f: LineFormat): strin
     case 'yes-no':
       return f.yesNo(value as boolean);
     default:
+      if (isCodes(value)) return value.length ? value.map((code) => f.text(field, code)).join(', ') : '—';
       return typeof value === 'string' ? f.text(field, value) : JSON.stringify(value);
   }
 }
@@ -82,7 +86,10 @@ export function lineText(line: AuditLine, f: LineFormat): string {
   return `${f.label(line.field)}: ${line.changed ? `${formatValue(line.field, line.from, f)} → ${to}` : to}`;
 }
 
-/** Where an entity's field labels and value names live in the catalogue. */
+/**
+ * Where each audited record type's field labels (`<catalogue>.fields.<field>`) and code names
+ * (`<catalogue>.<field>.<code>`) live in the catalogue: every field src/common/audit-fields.ts lists has its words there.
+ */
 export const CATALOGUE_OF: Record<string, string> = {
   product: 'resources.products',
   coupon: 'resources.coupons',
@@ -93,6 +100,17 @@ export const CATALOGUE_OF: Record<string, string> = {
   mint_job: 'resources.mint-queue',
   webhook: 'resources.webhooks',
   settings: 'app.settings',
+  kyc: 'resources.kyc',
+  redemption: 'resources.redemptions',
+  // record types without a resource folder of their own: their words are the audit log's (components/i18n/audit.*.ts)
+  commission: 'app.audit.records.commission',
+  agent_level: 'app.audit.records.agent_level',
+  member: 'app.audit.records.member',
+  member_level: 'app.audit.records.member_level',
+  conversion: 'app.audit.records.conversion',
+  dns_record: 'app.audit.records.dns_record',
+  notification: 'app.audit.records.notification',
+  email: 'app.audit.records.email',
 };
 
 /** "minimumSubtotal" → "Minimum subtotal": a field the catalogue does not name. */
