@@ -1,4 +1,5 @@
 /** An audit entry's details as lines a person reads: one per field, "Price: $12.00 → $14.50". */
+import { RESOURCES } from '../../common/resources';
 
 /** One field of an entry: what it changed from and to (an edit), or the value it was given. */
 export type AuditLine = { field: string; to: unknown } & ({ changed: true; from: unknown } | { changed: false });
@@ -89,19 +90,10 @@ export function lineText(line: AuditLine, f: LineFormat): string {
 /**
  * Where each audited record type's field labels (`<catalogue>.fields.<field>`) and code names
  * (`<catalogue>.<field>.<code>`) live in the catalogue: every field src/common/audit-fields.ts lists has its words there.
+ * A record type's resource folder (`resources.<name>`, the registry's resource that audits it) unless named here.
  */
-export const CATALOGUE_OF: Record<string, string> = {
-  product: 'resources.products',
-  coupon: 'resources.coupons',
-  user: 'resources.users',
-  order: 'resources.orders',
-  payout: 'resources.payouts',
-  payment: 'resources.payments',
-  mint_job: 'resources.mint-queue',
-  webhook: 'resources.webhooks',
+const CATALOGUE_ELSEWHERE: Record<string, string> = {
   settings: 'app.settings',
-  kyc: 'resources.kyc',
-  redemption: 'resources.redemptions',
   // record types without a resource folder of their own: their words are the audit log's (components/i18n/audit.*.ts)
   commission: 'app.audit.records.commission',
   agent_level: 'app.audit.records.agent_level',
@@ -112,6 +104,12 @@ export const CATALOGUE_OF: Record<string, string> = {
   notification: 'app.audit.records.notification',
   email: 'app.audit.records.email',
 };
+
+export const CATALOGUE_OF: Record<string, string> = Object.fromEntries(
+  Object.entries(RESOURCES as Record<string, { audit?: readonly string[] }>).flatMap(([name, r]) =>
+    (r.audit ?? []).map((entity) => [entity, CATALOGUE_ELSEWHERE[entity] ?? `resources.${name}`]),
+  ),
+);
 
 /** "minimumSubtotal" → "Minimum subtotal": a field the catalogue does not name. */
 export const humanize = (field: string) => {
