@@ -16,6 +16,7 @@ export const NEW_RESOURCE = {
   ],
   shared: [
     'src/common/resources.ts',
+    'src/common/audit-fields.ts', // the fields its audit entries carry (its catalogue labels them)
     'server/modules/index.ts',
     'server/db/schema.ts',
     'server/db/migrations/meta/_journal.json',

@@ -47,6 +47,15 @@ export const SHARED_EDITS: Edit[] = [
       ),
   },
   {
+    file: 'src/common/audit-fields.ts',
+    change: (text, n) =>
+      before(
+        text,
+        '} as const satisfies Record<AuditEntity, readonly string[]>;',
+        `  ${n.entity}: ['id', 'name', 'price', 'status', 'createdAt'],\n`,
+      ),
+  },
+  {
     file: 'server/modules/index.ts',
     change: (text, n) =>
       before(

@@ -21,6 +21,7 @@ import { cryptoDepositOf } from '../payments/service.js';
 import { referrerOfCode } from '../referrals/service.js';
 import type { Providers } from '../payments/providers/index.js';
 import { withParts } from '../shop/service.js';
+import { auditEntry } from '../audit/service.js';
 import { kycCheckoutRefusal } from '../kyc/policy.js';
 import { mayPoll } from './policy.js';
 import { presentCheckoutOrder, presentSession } from './present.js';
@@ -114,7 +115,7 @@ export async function checkoutIn(
     expiresAt: new Date(now.getTime() + settings.checkoutTtlMinutes * 60_000),
     checkoutSecretHash: sha256(secret),
   };
-  const auditData = { provider: driver.name, items: input.items, couponCode: input.couponCode };
+  const auditData = auditEntry('order', { provider: driver.name, items: input.items, couponCode: input.couponCode });
   const urls = { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, origin };
   if (driver.name === 'crypto') {
     // The crypto provider prices the payment from the stored order's lines: the order first, then its payment.

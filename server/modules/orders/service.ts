@@ -19,7 +19,7 @@ import { earnCommissions } from '../commissions/earn.js';
 import { earnPointsForOrder, memberPricing } from '../membership/ledger.js';
 import { mayBuyExclusive } from '../../../src/common/membership.js';
 import { changes } from '../audit/changes.js';
-import { audit } from '../audit/service.js';
+import { audit, auditEntry } from '../audit/service.js';
 import { displayName } from '../auth/present.js';
 import { normaliseEmail } from '../auth/service.js';
 import { couponRefusal, priceWith } from '../cart/service.js';
@@ -347,7 +347,7 @@ export async function markOrderPaid(
       test: order.test || !!payment.test,
       actorId: actor?.id ?? null,
       actorIp: actor?.ip ?? null,
-      auditData: { method: payment.method, provider: payment.provider },
+      auditData: auditEntry('order', { method: payment.method, provider: payment.provider }),
       ...noticeRun(notice),
     },
     paidShape(completing, notice),

@@ -46,7 +46,9 @@ export default defineRoutes('settings', (r, { db, settings, config }) => {
         if (await locksOutActor(tx, before, req.body.twoFactorAuth, req.user?.id))
           throw conflict('two_factor_enrol_first');
         const next = await settings.save(tx, req.body);
-        const given = Object.fromEntries(Object.keys(req.body).map((key) => [key, next[key as keyof typeof next]]));
+        const given: Partial<typeof next> = Object.fromEntries(
+          Object.keys(req.body).map((key) => [key, next[key as keyof typeof next]]),
+        );
         await audit(tx, req.user, 'settings.update', 'settings', null, changes(before, given));
         return next;
       });

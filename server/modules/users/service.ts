@@ -202,7 +202,7 @@ async function changeUser(tx: Tx, id: string, patch: UserPatch, actor: Actor, ac
 }
 
 /** Fields of the API's user that follow from others (`isActive` from `status`), left out of an edit's audit entry. */
-const DERIVED = ['updatedAt', 'isActive'];
+const DERIVED = ['updatedAt', 'isActive'] as const;
 
 export async function updateUser(db: Db, id: string, patch: UserPatch, actor: Actor): Promise<User> {
   return db

@@ -1,4 +1,5 @@
 /** An audit entry's details as lines a person reads: one per field, "Price: $12.00 → $14.50". */
+import { RESOURCES } from '../../common/resources';
 
 /** One field of an entry: what it changed from and to (an edit), or the value it was given. */
 export type AuditLine = { field: string; to: unknown } & ({ changed: true; from: unknown } | { changed: false });
@@ -59,7 +60,10 @@ export type LineFormat = {
   text: (field: string, value: string) => string;
 };
 
-/** A value as the line shows it: money as money, dates as dates, nothing as —. */
+/** A list of codes or names (a notice's channels, a webhook's events): each shown by its own words. */
+const isCodes = (v: unknown): v is string[] => Array.isArray(v) && v.every((item) => typeof item === 'string');
+
+/** A value as the line shows it: money as money, dates as dates, a list of codes by their names, nothing as —. */
 export function formatValue(field: string, value: unknown, f: LineFormat): string {
   switch (valueKind(field, value)) {
     case 'empty':
@@ -73,6 +77,7 @@ export function formatValue(field: string, value: unknown, f: LineFormat): strin
     case 'yes-no':
       return f.yesNo(value as boolean);
     default:
+      if (isCodes(value)) return value.length ? value.map((code) => f.text(field, code)).join(', ') : '—';
       return typeof value === 'string' ? f.text(field, value) : JSON.stringify(value);
   }
 }
@@ -82,18 +87,29 @@ export function lineText(line: AuditLine, f: LineFormat): string {
   return `${f.label(line.field)}: ${line.changed ? `${formatValue(line.field, line.from, f)} → ${to}` : to}`;
 }
 
-/** Where an entity's field labels and value names live in the catalogue. */
-export const CATALOGUE_OF: Record<string, string> = {
-  product: 'resources.products',
-  coupon: 'resources.coupons',
-  user: 'resources.users',
-  order: 'resources.orders',
-  payout: 'resources.payouts',
-  payment: 'resources.payments',
-  mint_job: 'resources.mint-queue',
-  webhook: 'resources.webhooks',
+/**
+ * Where each audited record type's field labels (`<catalogue>.fields.<field>`) and code names
+ * (`<catalogue>.<field>.<code>`) live in the catalogue: every field src/common/audit-fields.ts lists has its words there.
+ * A record type's resource folder (`resources.<name>`, the registry's resource that audits it) unless named here.
+ */
+const CATALOGUE_ELSEWHERE: Record<string, string> = {
   settings: 'app.settings',
+  // record types without a resource folder of their own: their words are the audit log's (components/i18n/audit.*.ts)
+  commission: 'app.audit.records.commission',
+  agent_level: 'app.audit.records.agent_level',
+  member: 'app.audit.records.member',
+  member_level: 'app.audit.records.member_level',
+  conversion: 'app.audit.records.conversion',
+  dns_record: 'app.audit.records.dns_record',
+  notification: 'app.audit.records.notification',
+  email: 'app.audit.records.email',
 };
+
+export const CATALOGUE_OF: Record<string, string> = Object.fromEntries(
+  Object.entries(RESOURCES as Record<string, { audit?: readonly string[] }>).flatMap(([name, r]) =>
+    (r.audit ?? []).map((entity) => [entity, CATALOGUE_ELSEWHERE[entity] ?? `resources.${name}`]),
+  ),
+);
 
 /** "minimumSubtotal" → "Minimum subtotal": a field the catalogue does not name. */
 export const humanize = (field: string) => {

@@ -28,6 +28,38 @@ const en = {
     webhook: 'Webhook endpoints',
   },
   history: 'History',
+  // the words of record types without a resource folder of their own: each field an entry carries, each code's name
+  records: {
+    commission: { fields: { amountCents: 'Amount', reason: 'Reason' } },
+    agent_level: { fields: { commissionRate: 'Commission rate' } },
+    member: { fields: { amount: 'Points', reason: 'Reason', balanceAfter: 'Balance' } },
+    member_level: {
+      fields: {
+        minPoints: 'Min Points',
+        minOrders: 'Min Orders',
+        discount: 'Discount',
+        freeShipping: 'Free Shipping',
+        prioritySupport: 'Priority Support',
+        exclusiveProducts: 'Exclusive Products',
+      },
+    },
+    conversion: { fields: { points: 'Points', tokens: 'Tokens', tokenId: 'Token ID', mintJobId: 'Mint job' } },
+    dns_record: {
+      fields: { domain: 'Domain', type: 'Type', value: 'Value', ttl: 'TTL (seconds)', isActive: 'Active', via: 'Via' },
+    },
+    notification: {
+      fields: { to: 'To', title: 'Title', channels: 'Channels', audience: 'Audience', total: 'Recipients' },
+      channels: { in_app: 'In-app', email: 'Email' },
+      audience: {
+        all: 'Everyone (active users)',
+        admin: 'Admins',
+        finance: 'Finance',
+        operator: 'Operators',
+        user: 'Shoppers',
+      },
+    },
+    email: { fields: { to: 'To', subject: 'Subject' } },
+  },
 };
 
 export default en;

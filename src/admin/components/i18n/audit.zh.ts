@@ -29,6 +29,31 @@ const zh: typeof en = {
     webhook: 'Webhook 端点',
   },
   history: '历史',
+  records: {
+    commission: { fields: { amountCents: '金额', reason: '原因' } },
+    agent_level: { fields: { commissionRate: '佣金比例' } },
+    member: { fields: { amount: '积分', reason: '原因', balanceAfter: '余额' } },
+    member_level: {
+      fields: {
+        minPoints: '最低积分',
+        minOrders: '最低订单数',
+        discount: '折扣',
+        freeShipping: '免运费',
+        prioritySupport: '优先客服',
+        exclusiveProducts: '专属商品',
+      },
+    },
+    conversion: { fields: { points: '积分', tokens: '代币', tokenId: '代币 ID', mintJobId: '铸造任务' } },
+    dns_record: {
+      fields: { domain: '域名', type: '类型', value: '值', ttl: 'TTL（秒）', isActive: '启用', via: '途径' },
+    },
+    notification: {
+      fields: { to: '收件人', title: '标题', channels: '渠道', audience: '发送对象', total: '收件人数' },
+      channels: { in_app: '站内', email: '邮件' },
+      audience: { all: '所有人（活跃用户）', admin: '管理员', finance: '财务', operator: '运营', user: '购物用户' },
+    },
+    email: { fields: { to: '收件人', subject: '主题' } },
+  },
 };
 
 export default zh;

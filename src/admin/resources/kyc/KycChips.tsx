@@ -24,7 +24,7 @@ export function DocumentCell() {
   if (!s) return null;
   return (
     <span>
-      {translate(`resources.kyc.document_type.${s.documentType}`, { _: s.documentType })} · {s.documentNumber}
+      {translate(`resources.kyc.documentType.${s.documentType}`, { _: s.documentType })} · {s.documentNumber}
     </span>
   );
 }

@@ -53,7 +53,7 @@ export default function UserForm({
       <Row>
         <SelectInput source="role" choices={choices(ROLES, 'role')} validate={required()} />
         <SelectInput source="status" choices={choices(USER_STATUSES, 'status')} validate={required()} />
-        <SelectInput source="kycStatus" choices={choices(KYC_STATUSES, 'kyc')} validate={required()} />
+        <SelectInput source="kycStatus" choices={choices(KYC_STATUSES, 'kycStatus')} validate={required()} />
       </Row>
       {create && (
         <RadioButtonGroupInput source="passwordSetup" choices={choices(PASSWORD_SETUPS, 'setup')} helperText={false} />

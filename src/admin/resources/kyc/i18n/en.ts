@@ -18,13 +18,15 @@ const en = {
     reason: 'Reason',
     createdAt: 'Submitted',
     reviewedAt: 'Decided',
+    kycStatus: 'KYC status',
+    bytes: 'Size (bytes)',
   },
   search: 'Search name, email or document number',
   empty: 'No KYC sessions found',
   load_failed: 'Failed to load KYC sessions',
   filters: { all_statuses: 'All statuses' },
   status: { pending: 'Pending', approved: 'Approved', verified: 'Verified', rejected: 'Rejected' },
-  document_type: {
+  documentType: {
     passport: 'Passport',
     national_id: 'National ID card',
     driving_licence: 'Driving licence',
@@ -54,6 +56,8 @@ const en = {
   user_sessions: 'KYC sessions',
   user_no_sessions: 'No KYC sessions',
   view: 'Review',
+  // names of codes an audit entry carries (components/AuditTrail)
+  kycStatus: { pending: 'Pending', approved: 'Approved', verified: 'Verified', rejected: 'Rejected' },
 };
 
 export default en;

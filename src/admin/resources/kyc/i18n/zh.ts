@@ -20,13 +20,15 @@ const zh: typeof en = {
     reason: '原因',
     createdAt: '提交时间',
     reviewedAt: '审核时间',
+    kycStatus: 'KYC 状态',
+    bytes: '大小（字节）',
   },
   search: '搜索姓名、邮箱或证件号码',
   empty: '没有找到 KYC 申请',
   load_failed: '加载 KYC 申请失败',
   filters: { all_statuses: '全部状态' },
   status: { pending: '待审核', approved: '已批准', verified: '已验证', rejected: '已拒绝' },
-  document_type: { passport: '护照', national_id: '身份证', driving_licence: '驾驶证', residence_permit: '居留许可' },
+  documentType: { passport: '护照', national_id: '身份证', driving_licence: '驾驶证', residence_permit: '居留许可' },
   counts: '%{pending} 待审核 · %{verified} 已验证 · %{approved} 已批准 · %{rejected} 已拒绝',
   preview_loading: '正在加载证件…',
   preview_failed: '无法加载证件：%{error}',
@@ -51,6 +53,8 @@ const zh: typeof en = {
   user_sessions: 'KYC 申请',
   user_no_sessions: '没有 KYC 申请',
   view: '审核',
+  // names of codes an audit entry carries (components/AuditTrail)
+  kycStatus: { pending: '待审核', approved: '已批准', verified: '已认证', rejected: '已拒绝' },
 };
 
 export default zh;

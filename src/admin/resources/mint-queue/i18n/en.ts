@@ -23,6 +23,10 @@ const en = {
     nextAttemptAt: 'Next attempt',
     approvedAt: 'Approved',
     rejectedAt: 'Rejected',
+    awaitingApproval: 'Awaiting approval',
+    ownWallet: 'To the account’s own wallet',
+    createdBy: 'Created by',
+    reason: 'Reason',
   },
   // a job's own page
   detail: { job: 'Job', chain: 'On chain', times: 'Times' },

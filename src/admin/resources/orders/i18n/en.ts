@@ -22,6 +22,12 @@ const en = {
     memberDiscount: 'Member discount',
     tax: 'Tax',
     shipping: 'Shipping',
+    items: 'Items',
+    provider: 'Provider',
+    method: 'Method',
+    by: 'Fulfilled by',
+    reason: 'Reason',
+    cancelledMints: 'Mint jobs cancelled',
   },
   search: 'Email or order ID',
   empty: 'No orders found',
@@ -86,6 +92,15 @@ const en = {
     status: 'Status',
     reference: 'Reference',
     createdAt: 'Created',
+  },
+  // names of codes an audit entry carries (components/AuditTrail)
+  provider: {
+    sandbox: 'Sandbox',
+    stripe: 'Stripe',
+    crypto: 'Crypto',
+    paypal: 'PayPal',
+    alipay: 'Alipay',
+    wechat: 'WeChat Pay',
   },
 };
 

@@ -24,6 +24,12 @@ const zh: typeof en = {
     memberDiscount: '会员折扣',
     tax: '税费',
     shipping: '运费',
+    items: '商品明细',
+    provider: '支付渠道',
+    method: '支付方式',
+    by: '履约方',
+    reason: '原因',
+    cancelledMints: '已取消的铸造任务',
   },
   search: '邮箱或订单号',
   empty: '未找到订单',
@@ -87,6 +93,15 @@ const zh: typeof en = {
     status: '状态',
     reference: '参考号',
     createdAt: '创建时间',
+  },
+  // names of codes an audit entry carries (components/AuditTrail)
+  provider: {
+    sandbox: '沙盒',
+    stripe: 'Stripe',
+    crypto: '加密货币',
+    paypal: 'PayPal',
+    alipay: '支付宝',
+    wechat: '微信支付',
   },
 };
 

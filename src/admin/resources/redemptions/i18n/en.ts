@@ -11,6 +11,8 @@ const en = {
     pointsUsed: 'Points Used',
     status: 'Status',
     orderId: 'Order',
+    productId: 'Product',
+    note: 'Note',
   },
   empty: 'No redemptions found',
   load_failed: 'Failed to load redemptions',

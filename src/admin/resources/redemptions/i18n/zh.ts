@@ -11,6 +11,8 @@ const zh: typeof en = {
     pointsUsed: '所用积分',
     status: '状态',
     orderId: '订单',
+    productId: '商品',
+    note: '备注',
   },
   empty: '没有找到兑换记录',
   load_failed: '加载兑换记录失败',

@@ -23,6 +23,14 @@ const en = {
     failedLoginCount: 'Failed logins since the last login',
     lockedUntil: 'An address locked out until',
     twoFactorEnabled: 'Two-factor authentication',
+    mustChangePassword: 'Must change password',
+    referrerId: 'Referrer',
+    walletAddress: 'Payout wallet',
+    via: 'Via',
+    expiresAt: 'Expires',
+    purpose: 'Link for',
+    method: 'Method',
+    kycSession: 'KYC session',
   },
   help: {
     password: 'At least 10 characters. Give it to the user: they log in with it.',
@@ -47,7 +55,7 @@ const en = {
     reactivate: 'Reactivate',
     confirm_reactivate: 'Reactivate %{smart_count} user? |||| Reactivate %{smart_count} users?',
   },
-  kyc: { verified: 'Verified', approved: 'Approved', pending: 'Pending', rejected: 'Rejected' },
+  kycStatus: { verified: 'Verified', approved: 'Approved', pending: 'Pending', rejected: 'Rejected' },
   delete_title: 'Delete user',
   delete_confirm:
     'Delete this user? A user with orders or other records is deactivated instead, so their records keep their owner.',
@@ -96,6 +104,9 @@ const en = {
       'Remove the two-factor authentication of %{email}? They will log in with their password alone, and set it up again when it is required.',
     reset_2fa_done: 'Two-factor authentication removed',
   },
+  // names of codes an audit entry carries (components/AuditTrail)
+  passwordSetup: { password: 'An initial password', link: 'A set-password link' },
+  method: { temporary: 'A temporary password', link: 'A set-password link' },
 };
 
 export default en;

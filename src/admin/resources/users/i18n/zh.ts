@@ -24,6 +24,14 @@ const zh: typeof en = {
     failedLoginCount: '上次登录以来的失败次数',
     lockedUntil: '有地址被锁定至',
     twoFactorEnabled: '双重身份验证',
+    mustChangePassword: '须修改密码',
+    referrerId: '推荐人',
+    walletAddress: '收款钱包',
+    via: '途径',
+    expiresAt: '过期时间',
+    purpose: '链接用途',
+    method: '方式',
+    kycSession: 'KYC 申请',
   },
   help: {
     password: '至少 10 个字符。请告知该用户，用于登录。',
@@ -47,7 +55,7 @@ const zh: typeof en = {
     reactivate: '重新启用',
     confirm_reactivate: '重新启用 %{smart_count} 个用户？',
   },
-  kyc: { verified: '已认证', approved: '已批准', pending: '待审核', rejected: '已拒绝' },
+  kycStatus: { verified: '已认证', approved: '已批准', pending: '待审核', rejected: '已拒绝' },
   delete_title: '删除用户',
   delete_confirm: '删除此用户？有订单或其他记录的用户将被停用而不是删除，以保留记录的归属。',
   suspend: '停用',
@@ -90,6 +98,9 @@ const zh: typeof en = {
     reset_2fa_confirm: '移除 %{email} 的双重身份验证？对方将只用密码登录，并在要求时重新设置。',
     reset_2fa_done: '已移除双重身份验证',
   },
+  // names of codes an audit entry carries (components/AuditTrail)
+  passwordSetup: { password: '初始密码', link: '设置密码链接' },
+  method: { temporary: '临时密码', link: '设置密码链接' },
 };
 
 export default zh;

@@ -22,6 +22,7 @@ const en = {
     deliveryId: 'Delivery',
     replay: 'Replayed as delivery',
     eventId: 'Event ID',
+    failingSince: 'Failing since',
   },
   add: 'Add Webhook',
   actions: 'Actions',

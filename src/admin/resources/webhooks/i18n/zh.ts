@@ -24,6 +24,7 @@ const zh: typeof en = {
     deliveryId: '投递',
     replay: '重放为投递',
     eventId: '事件 ID',
+    failingSince: '开始失败时间',
   },
   add: '添加 Webhook',
   actions: '操作',
