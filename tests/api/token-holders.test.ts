@@ -58,9 +58,11 @@ describe('holders and supply from the chain’s logs', () => {
       body: { walletAddress: holder.address, tokenId: Number(tokenId), amount: '5', note: 'For the holders test' },
     });
     expect(queued.statusCode, queued.body).toBe(201);
-    await expect.poll(async () => balances(await holdersOf()), { timeout: 20_000 }).toEqual({
-      [holder.address.toLowerCase()]: '5',
-    });
+    await expect
+      .poll(async () => balances(await holdersOf()), { timeout: 20_000 })
+      .toEqual({
+        [holder.address.toLowerCase()]: '5',
+      });
     const h = await holdersOf();
     expect(h).toMatchObject({
       tokenId,
@@ -85,10 +87,12 @@ describe('holders and supply from the chain’s logs', () => {
     });
     const receipt = await (chain().publicClient as unknown as PublicClient).waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
-    await expect.poll(async () => balances(await holdersOf()), { timeout: 20_000 }).toEqual({
-      [holder.address.toLowerCase()]: '3',
-      [to.toLowerCase()]: '2',
-    });
+    await expect
+      .poll(async () => balances(await holdersOf()), { timeout: 20_000 })
+      .toEqual({
+        [holder.address.toLowerCase()]: '3',
+        [to.toLowerCase()]: '2',
+      });
     const h = await holdersOf();
     expect(h.supply).toEqual({ minted: '5', inCirculation: '5', burned: '0' });
     expect(h.holders.find((x: { wallet: string }) => x.wallet === to.toLowerCase()).user).toBeNull();
@@ -138,11 +142,17 @@ describe('holders and supply from the chain’s logs', () => {
     expect(await heldCheck()).toMatchObject({ ok: true, detail: [] });
     const who = holder.address.toLowerCase();
     const mine = and(eq(tokenBalances.holder, who), eq(tokenBalances.tokenId, tokenId));
-    await t.db.update(tokenBalances).set({ balance: sql`balance + 1` }).where(mine);
+    await t.db
+      .update(tokenBalances)
+      .set({ balance: sql`balance + 1` })
+      .where(mine);
     const failed = await heldCheck();
     expect(failed.ok).toBe(false);
     expect(failed.detail).toEqual([`token ${tokenId} of ${who}: indexed 4, balanceOf says 3`]);
-    await t.db.update(tokenBalances).set({ balance: sql`balance - 1` }).where(mine);
+    await t.db
+      .update(tokenBalances)
+      .set({ balance: sql`balance - 1` })
+      .where(mine);
     expect((await heldCheck()).ok).toBe(true);
   });
 
@@ -158,4 +168,3 @@ describe('holders and supply from the chain’s logs', () => {
     expect(unknown.statusCode).toBe(404);
   });
 });
-

@@ -41,7 +41,14 @@ export function transfersOf(
   logs: readonly { eventName: string; args: unknown; blockNumber: bigint; transactionHash: string; logIndex: number }[],
 ): Transfer[] {
   return logs.flatMap((log) => {
-    const a = log.args as { from: Address; to: Address; id?: bigint; value?: bigint; ids?: bigint[]; values?: bigint[] };
+    const a = log.args as {
+      from: Address;
+      to: Address;
+      id?: bigint;
+      value?: bigint;
+      ids?: bigint[];
+      values?: bigint[];
+    };
     if (log.eventName !== 'TransferSingle' && log.eventName !== 'TransferBatch') return []; // URI, roles…
     const single = log.eventName === 'TransferSingle';
     const ids = single ? [a.id!] : (a.ids ?? []);

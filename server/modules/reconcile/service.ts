@@ -338,12 +338,19 @@ async function pointsLedger(db: Queryable): Promise<Check> {
 /** Every balance the holders indexer stored is what the token contract's balanceOf says for that holder (issue 42). */
 const HELD = 'indexed token balances = balanceOf on chain, for every holder';
 async function heldTokens(db: Queryable, chain: ChainReader): Promise<Check> {
-  const rows = await queryRows<{ chain_id: number; contract: string; token_id: string; holder: string; balance: string }>(
+  const rows = await queryRows<{
+    chain_id: number;
+    contract: string;
+    token_id: string;
+    holder: string;
+    balance: string;
+  }>(
     db,
     sql`select chain_id, contract, token_id::text, holder, balance::text from ${tokenBalances}
     order by chain_id, contract, token_id, holder`,
   );
-  if (!chain) return check(HELD, rows.length > 0 ? ['no chain is connected to read balanceOf'] : [], `${rows.length} balances`);
+  if (!chain)
+    return check(HELD, rows.length > 0 ? ['no chain is connected to read balanceOf'] : [], `${rows.length} balances`);
   const onChain = rows.filter((r) => r.chain_id === chain.chainId);
   const broken: string[] = [];
   for (let i = 0; i < onChain.length; i += RECEIPTS_AT_ONCE) {
