@@ -5,7 +5,8 @@
  * Each pass reads the last REREAD blocks again and replaces what they said, so a reorganisation of a few blocks is
  * corrected; when the cursor's block is gone or has another hash it goes DEEP_REWIND blocks back. One transaction per
  * pass moves the cursor under `FOR UPDATE SKIP LOCKED`, checking it did not move meanwhile: two processes never count
- * a transfer twice. It runs where the mint worker runs (mint/runtime.ts); a failed pass backs off (startLoop).
+ * a transfer twice. It runs beside the mint worker that holds the minter's lease (mint/runtime.ts, mint/worker-cli.ts),
+ * so one process indexes; a failed pass backs off (startLoop).
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { getAddress, zeroAddress, type Address, type Chain, type PublicClient, type Transport } from 'viem';
@@ -164,12 +165,21 @@ export class HoldersIndexer {
   }
 }
 
-/** The indexer's loop: a pass at start and every `intervalMs`; the database or the chain away → it backs off. */
-export function startHoldersIndexer(db: Db, chain: IndexedChain, intervalMs: number, log: Log) {
+/**
+ * The indexer's loop: a pass at start and every `intervalMs` while `active()` (the mint worker beside it holds the
+ * minter key's lease, so one process indexes); the database or the chain away → it backs off (startLoop).
+ */
+export function startHoldersIndexer(
+  db: Db,
+  chain: IndexedChain,
+  intervalMs: number,
+  log: Log,
+  active: () => boolean = () => true,
+) {
   const indexer = new HoldersIndexer(db, chain);
   const loop = startLoop(
     async () => {
-      await indexer.pass();
+      if (active()) await indexer.pass();
     },
     intervalMs,
     (err) => log.error(`holders indexer pass failed, tried again later: ${messageOf(err)}`),

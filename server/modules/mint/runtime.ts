@@ -1,7 +1,7 @@
 /**
  * The chain as the server runs it: connect (embedded dev chain with its stored transactions replayed,
  * or RPC_URL after checking eth_chainId), then the in-process mint worker unless MINT_WORKER=false, and beside it the
- * holders indexer (holders/indexer.ts): one process indexes, the one that mints.
+ * holders indexer (holders/indexer.ts), which indexes while that worker holds the minter's lease: one process does.
  */
 import { getAddress, parseTransaction, recoverTransactionAddress, type Hex, type TransactionSerialized } from 'viem';
 import type { Db } from '../../db/client.js';
@@ -34,7 +34,7 @@ export type RuntimeOptions = {
 };
 
 /** The holders indexer's pace: a dev chain's blocks come at once, a remote node's every few seconds. */
-const HOLDERS_INDEX_MS = { dev: 1000, rpc: 5000 } as const;
+export const HOLDERS_INDEX_MS = { dev: 1000, rpc: 5000 } as const;
 
 /** Stores a wallet's transaction accepted by the dev endpoint, so a restart replays it too. */
 async function recordRaw(db: Db, raw: Hex, hash: Hex) {
@@ -92,8 +92,8 @@ export async function startChainRuntime(opts: RuntimeOptions): Promise<ChainRunt
         ...opts.worker,
       }).start()
     : null;
-  const holders = opts.runWorker
-    ? startHoldersIndexer(db, chain, opts.holdersMs ?? HOLDERS_INDEX_MS[config.mode], log)
+  const holders = worker
+    ? startHoldersIndexer(db, chain, opts.holdersMs ?? HOLDERS_INDEX_MS[config.mode], log, () => worker.leased)
     : null;
   return {
     chain,
