@@ -1,5 +1,6 @@
 /**
- * Reconciliation: checks on the stored money of the referral network (issue 13) and the members' points (issue 15) that must always hold. Each check
+ * Reconciliation: checks on the stored money of the referral network (issue 13), the members' points (issue 15) and the
+ * indexed token balances (issue 42: each equals balanceOf on the chain) that must always hold. Each check
  * answers its figure and the records that break it; `ok` only when every one holds.
  */
 import { sql } from 'drizzle-orm';
