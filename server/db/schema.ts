@@ -1382,3 +1382,55 @@ export const webhookAttempts = pgTable(
     index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id),
   ],
 );
+
+/**
+ * The token contract's transfers as its TransferSingle/TransferBatch logs say (issue 42, Holders and supply), one row
+ * per token moved (a batch's ids each a row, `batchIndex` its place), addresses in lowercase. Written only by the
+ * holders indexer (server/modules/holders/indexer.ts), which replaces the rows of the last few blocks each pass.
+ */
+export const tokenTransfers = pgTable(
+  'token_transfers',
+  {
+    chainId: integer('chain_id').notNull(),
+    contract: text('contract').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    batchIndex: integer('batch_index').notNull(),
+    tokenId: numeric('token_id', { precision: 78, scale: 0 }).notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex, t.batchIndex] }),
+    index('token_transfers_token_idx').on(t.chainId, t.contract, t.tokenId),
+    index('token_transfers_block_idx').on(t.chainId, t.contract, t.blockNumber),
+  ],
+);
+
+/** Each holder's balance of each token, the sum of its indexed transfers (kept by the indexer; nonzero only). */
+export const tokenBalances = pgTable(
+  'token_balances',
+  {
+    chainId: integer('chain_id').notNull(),
+    contract: text('contract').notNull(),
+    tokenId: numeric('token_id', { precision: 78, scale: 0 }).notNull(),
+    holder: text('holder').notNull(),
+    balance: numeric('balance', { precision: 78, scale: 0 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.contract, t.tokenId, t.holder] })],
+);
+
+/** How far the holders indexer has read a contract's logs: the last block it indexed and that block's hash. */
+export const tokenIndexCursor = pgTable(
+  'token_index_cursor',
+  {
+    chainId: integer('chain_id').notNull(),
+    contract: text('contract').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.contract] })],
+);

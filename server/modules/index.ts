@@ -15,6 +15,7 @@ import debug from './debug/routes.js';
 import domain from './domain/routes.js';
 import events from './events/routes.js';
 import health from './health/routes.js';
+import holders from './holders/routes.js';
 import kyc from './kyc/routes.js';
 import membership from './membership/routes.js';
 import mint from './mint/routes.js';
@@ -68,5 +69,6 @@ export const MODULES = [
   events, // no present.ts of records: the stream's wire form is present.ts's few lines
   system, // no policy.ts or present.ts: an admin's read-only view (allow in routes.ts) of live figures, nothing stored
   tokens,
+  holders, // the holders indexer's loop starts with the mint worker (mint/runtime.ts)
   redemptions, // borrows membership's policy.ts and present.ts: a redemption spends the points ledger's balance
 ] as const;

@@ -1,17 +1,21 @@
 /**
  * The chain as the server runs it: connect (embedded dev chain with its stored transactions replayed,
- * or RPC_URL after checking eth_chainId), then the in-process mint worker unless MINT_WORKER=false.
+ * or RPC_URL after checking eth_chainId), then the in-process mint worker unless MINT_WORKER=false, and beside it the
+ * holders indexer (holders/indexer.ts), which indexes while that worker holds the minter's lease: one process does.
  */
 import { getAddress, parseTransaction, recoverTransactionAddress, type Hex, type TransactionSerialized } from 'viem';
 import type { Db } from '../../db/client.js';
 import { checkChainId, connectChain, type ChainConfig, type ChainContext } from '../../chain/client.js';
 import { DEV_CHAIN_ID } from '../../chain/edr-provider.js';
 import { recordForeignTransaction, replayLog } from './queue.js';
+import { startHoldersIndexer } from '../holders/indexer.js';
 import { MintWorker, type MintWorkerOptions, type WorkerLog } from './worker.js';
 
 export type ChainRuntime = {
   chain: ChainContext | null;
   worker: MintWorker | null;
+  /** The holders indexer, where the mint worker runs (null elsewhere). */
+  holders: ReturnType<typeof startHoldersIndexer> | null;
   /** Why minting is off in this process (wrong chain id, unreachable node), shown on the Mint Queue screen. */
   error: string | null;
   close(): Promise<void>;
@@ -25,7 +29,12 @@ export type RuntimeOptions = {
   /** The worker's "order minted" step (the orders module fulfils the order), handed in so mint does not import orders. */
   onOrderMinted?: MintWorkerOptions['onOrderMinted'];
   worker?: Partial<Omit<MintWorkerOptions, 'db' | 'chain' | 'log' | 'onOrderMinted'>>;
+  /** How often the holders indexer reads new logs (default HOLDERS_INDEX_MS). */
+  holdersMs?: number;
 };
+
+/** The holders indexer's pace: a dev chain's blocks come at once, a remote node's every few seconds. */
+export const HOLDERS_INDEX_MS = { dev: 1000, rpc: 5000 } as const;
 
 /** Stores a wallet's transaction accepted by the dev endpoint, so a restart replays it too. */
 async function recordRaw(db: Db, raw: Hex, hash: Hex) {
@@ -70,7 +79,7 @@ export async function startChainRuntime(opts: RuntimeOptions): Promise<ChainRunt
     }
     if (error) {
       log.error(`mint worker not started: ${error}`);
-      return { chain, worker: null, error, close: () => chain.close() };
+      return { chain, worker: null, holders: null, error, close: () => chain.close() };
     }
   }
   const worker = opts.runWorker
@@ -83,11 +92,16 @@ export async function startChainRuntime(opts: RuntimeOptions): Promise<ChainRunt
         ...opts.worker,
       }).start()
     : null;
+  const holders = worker
+    ? startHoldersIndexer(db, chain, opts.holdersMs ?? HOLDERS_INDEX_MS[config.mode], log, () => worker.leased)
+    : null;
   return {
     chain,
     worker,
+    holders,
     error: null,
     close: async () => {
+      await holders?.stop();
       await worker?.stop();
       await chain.close();
     },

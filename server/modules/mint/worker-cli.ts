@@ -10,6 +10,8 @@ import { checkChainId, connectChain, devChainViaRpc, type ChainConfig } from '..
 import { startInvalidationBus } from '../../lib/invalidation.js';
 import { runMain } from '../../lib/process.js';
 import { fulfilOrderIfMinted } from '../orders/service.js';
+import { startHoldersIndexer } from '../holders/indexer.js';
+import { HOLDERS_INDEX_MS } from './runtime.js';
 import { MintWorker } from './worker.js';
 
 async function main() {
@@ -50,6 +52,8 @@ async function main() {
     onOrderMinted: fulfilOrderIfMinted,
     receiptDelaySeconds: config.chain.mode === 'dev' ? 0 : 2,
   }).start();
+  // The holders indexer beside it: it reads the token's logs while this worker holds the minter's lease.
+  const holders = startHoldersIndexer(database.db, chain, HOLDERS_INDEX_MS[chainConfig.mode], log, () => worker.leased);
   log.info(
     `mint worker ${worker.owner} started for minter ${worker.who.minter} on chain ${worker.who.chainId}; waiting for its lease`,
   );
@@ -57,6 +61,7 @@ async function main() {
   return {
     stop: async (signal: string) => {
       log.info(`${signal}: stopping the mint worker`);
+      await holders.stop();
       await worker.stop();
       await bus.stop();
       await chain.close();

@@ -136,6 +136,11 @@ export class MintWorker {
     this.ownsLease = false;
   }
 
+  /** Whether this worker holds its minter key's lease (the holders indexer runs only beside the one that does). */
+  get leased(): boolean {
+    return this.ownsLease;
+  }
+
   /** Takes the minter key's lease if it is free or lapsed (run() does this; tests driving runOnce() call it). */
   async claimLease(): Promise<boolean> {
     this.ownsLease = await acquireLease(this.opts.db, this.who, this.owner, this.host);

@@ -11,7 +11,8 @@ export default defineRoutes('reconcile', (r, ctx) => {
       config: allow('settings.manage'),
       schema: {
         response: { 200: reconciliationAnswer },
-        summary: 'Check that commissions, clawbacks and payouts add up (admins)',
+        summary:
+          'Check that commissions, clawbacks and payouts add up, and indexed token balances equal balanceOf (admins)',
       },
     },
     async () => ({ ok: true, reconciliation: await reconcile(db, ctx.chain?.chain ?? null) }),

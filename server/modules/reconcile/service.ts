@@ -1,5 +1,6 @@
 /**
- * Reconciliation: checks on the stored money of the referral network (issue 13) and the members' points (issue 15) that must always hold. Each check
+ * Reconciliation: checks on the stored money of the referral network (issue 13), the members' points (issue 15) and the
+ * indexed token balances (issue 42: each equals balanceOf on the chain) that must always hold. Each check
  * answers its figure and the records that break it; `ok` only when every one holds.
  */
 import { sql } from 'drizzle-orm';
@@ -13,7 +14,7 @@ import {
   type TransactionReceipt,
   type Transport,
 } from 'viem';
-import { rwaTokenAbi } from '../../chain/contract.js';
+import { readBalance, rwaTokenAbi } from '../../chain/contract.js';
 import { readTransfer } from '../../chain/native-transfer.js';
 import { queryRows, type Queryable } from '../../db/client.js';
 import {
@@ -25,6 +26,7 @@ import {
   payments,
   payouts,
   pointsEntries,
+  tokenBalances,
   users,
 } from '../../db/schema.js';
 import { ratePpm, reducedCents } from '../commissions/policy.js';
@@ -334,6 +336,39 @@ async function pointsLedger(db: Queryable): Promise<Check> {
   return check('member points balances = their ledger sums, never negative', broken, `${rows.length} members`);
 }
 
+/** Every balance the holders indexer stored is what the token contract's balanceOf says for that holder (issue 42). */
+const HELD = 'indexed token balances = balanceOf on chain, for every holder';
+async function heldTokens(db: Queryable, chain: ChainReader): Promise<Check> {
+  const rows = await queryRows<{
+    chain_id: number;
+    contract: string;
+    token_id: string;
+    holder: string;
+    balance: string;
+  }>(
+    db,
+    sql`select chain_id, contract, token_id::text, holder, balance::text from ${tokenBalances}
+    order by chain_id, contract, token_id, holder`,
+  );
+  if (!chain)
+    return check(HELD, rows.length > 0 ? ['no chain is connected to read balanceOf'] : [], `${rows.length} balances`);
+  const onChain = rows.filter((r) => r.chain_id === chain.chainId);
+  const broken: string[] = [];
+  for (let i = 0; i < onChain.length; i += RECEIPTS_AT_ONCE) {
+    const batch = onChain.slice(i, i + RECEIPTS_AT_ONCE);
+    const read = await Promise.all(
+      batch.map((r) =>
+        readBalance(chain.publicClient, getAddress(r.contract), getAddress(r.holder), BigInt(r.token_id)),
+      ),
+    );
+    batch.forEach((r, j) => {
+      if (read[j] !== BigInt(r.balance))
+        broken.push(`token ${r.token_id} of ${r.holder}: indexed ${r.balance}, balanceOf says ${read[j]}`);
+    });
+  }
+  return check(HELD, broken, `${rows.length} balances, ${onChain.length} read on chain`);
+}
+
 export async function reconcile(db: Queryable, chain: ChainReader = null): Promise<Reconciliation> {
   const checks = [
     await commissionAmounts(db),
@@ -343,6 +378,7 @@ export async function reconcile(db: Queryable, chain: ChainReader = null): Promi
     await cryptoPayouts(db, chain),
     await mintedTokens(db, chain),
     await pointsLedger(db),
+    await heldTokens(db, chain),
   ];
   return { ok: checks.every((c) => c.ok), checks };
 }

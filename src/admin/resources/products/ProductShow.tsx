@@ -3,6 +3,7 @@ import { FunctionField, Labeled, ListButton, SimpleShowLayout, TextField, TopToo
 import { WriteButtons } from '../../components/WriteButtons';
 import { useFormat } from '../../hooks/useFormat';
 import ProductDocuments from './ProductDocuments';
+import ProductHolders from './ProductHolders';
 import ProductImageUpload from './ProductImageUpload';
 import ProductStatusChip from './ProductStatusChip';
 import type { Product } from '../../../common/products';
@@ -125,6 +126,7 @@ export default function ProductShow() {
             <FunctionField<Product> source="updatedAt" render={(p) => dateTime(p.updatedAt)} />
           </Labeled>
         </Box>
+        <ProductHolders />
         <ProductDocuments />
         <RecordHistory entity="product" />
       </SimpleShowLayout>
