@@ -15,6 +15,7 @@ import type { ProductHolders as Holders } from '../../../common/holders';
 import type { Product } from '../../../common/products';
 import { apiGet } from '../../../lib/api';
 import Mono from '../../components/Mono';
+import { shortAddress } from '../../components/ids';
 import RecordLink from '../../components/RecordLink';
 import { scrollCue } from '../../components/scrollCue';
 
@@ -77,8 +78,8 @@ function HoldersTable({
             <TableBody>
               {h.holders.map((row) => (
                 <TableRow key={row.wallet}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    <Mono>{row.wallet}</Mono>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Mono title={row.wallet}>{shortAddress(row.wallet)}</Mono>
                   </TableCell>
                   <TableCell>{row.balance}</TableCell>
                   <TableCell>
@@ -91,7 +92,9 @@ function HoldersTable({
                     )}
                   </TableCell>
                   <TableCell>
-                    {row.user ? translate(`resources.users.kyc.${row.user.kycStatus}`, { _: row.user.kycStatus }) : '—'}
+                    {row.user
+                      ? translate(`resources.users.kycStatus.${row.user.kycStatus}`, { _: row.user.kycStatus })
+                      : '—'}
                   </TableCell>
                 </TableRow>
               ))}
