@@ -74,6 +74,7 @@ export async function confirmLinkFor(email: string, timeoutMs = 15_000): Promise
   const latest = () => {
     const link = fs
       .readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
       .sort((a, b) => parseInt(a) - parseInt(b))
       .map((f) => unquote(fs.readFileSync(path.join(dir, f), 'utf8')))
       .filter((m) => m.toLowerCase().includes(`to: ${email.toLowerCase()}`))

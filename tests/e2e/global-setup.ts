@@ -55,8 +55,12 @@ export default async function setup(project: TestProject) {
   const smtp = await startSmtpReceiver();
   let written = 0;
   const keepMail = setInterval(() => {
-    for (; written < smtp.received.length; written++)
-      fs.writeFileSync(path.join(mailDir, `${written}.eml`), smtp.received[written]!.raw);
+    // Written aside and renamed, so that a test reading the folder never sees half a message (a cut link).
+    for (; written < smtp.received.length; written++) {
+      const file = path.join(mailDir, `${written}.eml`);
+      fs.writeFileSync(`${file}.part`, smtp.received[written]!.raw);
+      fs.renameSync(`${file}.part`, file);
+    }
   }, 50);
   const dataDirs: string[] = [];
   const startServer = async () => {

@@ -19,7 +19,9 @@ import { hasShow } from './screens.js';
 import { NAV_ITEMS } from '../../src/admin/layout/nav.js';
 import { LIST_SCREENS, MENU, type ResourceName } from '../../src/common/resources.js';
 
-const run = Date.now().toString(36);
+// The light and dark files import this each and may start in the same millisecond: their shoppers must differ all
+// the same, as both files' servers email one mail folder.
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 /** Made before the tests: a shopper who referred the member, and the member whose histories, redemption and KYC fill the lists. */
 const referrer = `phones-referrer-${run}@example.com`;
 const member = `phones-member-${run}@example.com`;
