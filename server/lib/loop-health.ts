@@ -1,10 +1,16 @@
 /**
  * What each background loop of this process last did: the mint worker, the email outbox, webhook deliveries, the crypto watcher, the
- * payout completer, the checkout sweeper. A loop records each pass (loopPassed / loopFailed); /metrics reads it
+ * payout completer, the checkout sweeper, the holders indexer. A loop records each pass (loopPassed / loopFailed); /metrics reads it
  * (rwa_loop_last_success_timestamp_seconds, rwa_loop_errors_total) and so may a status page.
  */
 export type LoopName =
-  'mint_worker' | 'email_outbox' | 'webhook_delivery' | 'crypto_watcher' | 'payout_completer' | 'checkout_sweeper';
+  | 'mint_worker'
+  | 'email_outbox'
+  | 'webhook_delivery'
+  | 'crypto_watcher'
+  | 'payout_completer'
+  | 'checkout_sweeper'
+  | 'holders_indexer';
 
 export type LoopHealth = {
   /** When the loop started in this process (seconds since the epoch). */

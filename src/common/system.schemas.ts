@@ -16,6 +16,7 @@ export const LOOP_NAMES = [
   'crypto_watcher',
   'payout_completer',
   'checkout_sweeper',
+  'holders_indexer',
 ] as const;
 export const QUEUE_NAMES = [
   'mint_jobs',

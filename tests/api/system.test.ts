@@ -35,6 +35,7 @@ describe('GET /api/system', () => {
       'crypto_watcher',
       'payout_completer',
       'checkout_sweeper',
+      'holders_indexer',
     ]);
     expect(body.queues.map((q) => [q.name, q.status, q.pending])).toEqual([
       ['mint_jobs', 'ok', 0],

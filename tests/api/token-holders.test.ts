@@ -10,6 +10,7 @@ import { createWalletClient, custom, getAddress, type PublicClient } from 'viem'
 import { rwaTokenAbi } from '../../server/chain/contract.js';
 import { devFundedAccounts } from '../../server/chain/hd.js';
 import { tokenBalances, tokenIndexCursor, tokenTransfers, users } from '../../server/db/schema.js';
+import { loopHealth } from '../../server/lib/loop-health.js';
 import { HoldersIndexer, rebuildBalances } from '../../server/modules/holders/indexer.js';
 import { buildProduct, buildUser, freshWallet } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -70,6 +71,13 @@ describe('holders and supply from the chain’s logs', () => {
       holders: [{ user: { id: owner.id, email: owner.email, kycStatus: 'approved' } }],
     });
     expect(h.indexedBlock).toBeGreaterThan(0);
+    // The indexer's loop reports its passes, as every background loop does (/metrics, the System page).
+    expect(loopHealth().get('holders_indexer')).toMatchObject({ errors: 0, lastSuccessAt: expect.any(Number) });
+    const system = await t.call('GET', '/api/system', { as: 'admin' });
+    expect(system.statusCode, system.body).toBe(200);
+    expect(system.json().loops.find((l: { name: string }) => l.name === 'holders_indexer')).toMatchObject({
+      status: 'ok',
+    });
   });
 
   it('a transfer between two wallets outside the platform moves the indexed balances', async () => {

@@ -183,6 +183,7 @@ export function startHoldersIndexer(
     },
     intervalMs,
     (err) => log.error(`holders indexer pass failed, tried again later: ${messageOf(err)}`),
+    'holders_indexer',
   );
   return { indexer, nudge: loop.nudge, stop: loop.stop };
 }

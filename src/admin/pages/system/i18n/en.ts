@@ -44,6 +44,7 @@ const en = {
       crypto_watcher: 'Crypto watcher',
       payout_completer: 'Payout completer',
       checkout_sweeper: 'Checkout sweeper',
+      holders_indexer: 'Token holders indexer',
     },
   },
   queues: {

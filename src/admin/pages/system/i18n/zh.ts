@@ -45,6 +45,7 @@ const zh: typeof en = {
       crypto_watcher: '加密货币监视器',
       payout_completer: '打款完成器',
       checkout_sweeper: '结账清理器',
+      holders_indexer: '代币持有人索引器',
     },
   },
   queues: {
