@@ -88,7 +88,7 @@ describe('a product from create to delete', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/products\/[^/]+\/show$/, WAIT);
     await expect.poll(() => notice('Product created').isVisible(), WAIT).toBe(true);
-    await expect.poll(() => page.locator('main').getByText(DEV_TOKEN).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.locator('main').getByText(DEV_TOKEN, { exact: true }).isVisible(), WAIT).toBe(true);
   });
 
   it('editing the price says "Product updated" and the History shows the price from → to', async () => {

@@ -227,7 +227,11 @@ describe('the server fails', () => {
     await page.waitForURL(/\/dashboard$/, WAIT);
     await menu('Orders').click();
     await page.waitForURL(/\/orders(\?.*)?$/, WAIT);
-    await soon(() => rows().count()).toBeGreaterThan(0);
+    await soon(() => rows().count())
+      .toBeGreaterThan(0)
+      .catch(async (err: Error) => {
+        throw new Error(`${err.message}\nthe screen at ${page.url()} shows:\n${await main().innerText()}`);
+      });
     expect(await main().getByText(`Reference: ${id}`).count()).toBe(0);
   });
 });

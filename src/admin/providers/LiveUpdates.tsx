@@ -4,7 +4,7 @@
  * caller's inbox, so open screens refetch without a reload. The Mint Queue follows only while its "Auto Refresh"
  * switch is on. Bursts are gathered for BATCH_MS so that a hundred changes are one refetch per screen.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useStore } from 'react-admin';
 import type { LiveEvent } from '../../common/events';
@@ -27,6 +27,17 @@ function staleKeys(event: LiveEvent, mintQueueLive: boolean): (readonly string[]
   return keys;
 }
 
+/**
+ * Marks the queries under `queryKey` (all: none given) stale and refetches those on screen, without cancelling a load
+ * that is running: cancelled at every change, a list whose load takes longer than the changes come apart would never
+ * load. A load that was running when the change came may have read before it, so once it is in, it is asked once more.
+ */
+export async function refreshQueries(client: QueryClient, queryKey?: QueryKey) {
+  const running = client.isFetching({ queryKey }) > 0;
+  await client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  if (running) await client.refetchQueries({ queryKey, type: 'active' }, { cancelRefetch: false });
+}
+
 export function LiveUpdates() {
   const client = useQueryClient();
   const [mintQueueLive] = useStore<boolean>(AUTO_REFRESH_KEY, true);
@@ -42,14 +53,14 @@ export function LiveUpdates() {
       timer = null;
       const keys = [...pending.values()];
       pending = new Map();
-      for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+      for (const queryKey of keys) void refreshQueries(client, queryKey);
     };
     const stop = followLive({
       onChange: (event) => {
         for (const key of staleKeys(event, mintLive.current)) pending.set(key.join('\u0000'), key);
         timer ??= setTimeout(flush, BATCH_MS);
       },
-      onReload: () => void client.invalidateQueries(),
+      onReload: () => void refreshQueries(client),
     });
     return () => {
       stop();
