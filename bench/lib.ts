@@ -6,6 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { fromPglite, fromPostgres, openPglite, type Database } from '../server/db/client.js';
+import { compiledServerForRun } from '../scripts/build-server.js';
+
+// The servers and commands a benchmark starts run as `npm start` runs them: compiled (once per run), not through tsx.
+process.on('exit', await compiledServerForRun('bench'));
 
 export type Engine = 'pglite' | 'postgres';
 export type Fresh = { database: Database; env: Record<string, string>; dispose(): Promise<void> };

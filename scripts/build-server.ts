@@ -6,6 +6,7 @@
  * (server/lib/paths.ts).
  * Options: -- --outdir <dir> (tests build elsewhere).
  */
+import { randomBytes } from 'node:crypto';
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -56,6 +57,21 @@ export async function buildServer(outdir = SERVER_BUILD_DIR) {
     .filter((o, i, all) => all.indexOf(o) === i)
     .reduce((sum, o) => sum + o.bytes, 0);
   return { outdir, ms: Math.round(performance.now() - started), bytes };
+}
+
+/**
+ * One compiled build of the server per run (a test run, a benchmark), named to the servers and commands it starts
+ * through RWA_SERVER_BUILD (server-entries.ts): they run production's code, as `npm start` does, and a start costs a
+ * fraction of what compiling through tsx costs. A build already named there is used as it is. Answers the function
+ * that removes the build.
+ */
+export async function compiledServerForRun(label: string): Promise<() => void> {
+  if (process.env.RWA_SERVER_BUILD) return () => {};
+  // Inside the project, so that the build finds node_modules and the project's files (server/lib/paths.ts).
+  const dir = path.join(root, '.cache', `${label}-server-${process.pid}-${randomBytes(3).toString('hex')}`);
+  await buildServer(dir);
+  process.env.RWA_SERVER_BUILD = dir;
+  return () => rmSync(dir, { recursive: true, force: true });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -46,7 +46,7 @@ function killByPid(child: ChildProcess, signal: NodeJS.Signals) {
 }
 
 /**
- * The compiled commands (`npm run build`'s): the run's build (tests/server-build.ts), else one of this file's own (a
+ * The compiled commands (`npm run build`'s): the run's build (scripts/build-server.ts compiledServerForRun), else one of this file's own (a
  * dist-server/ in use is left alone).
  */
 const runBuild = process.env.RWA_SERVER_BUILD;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { fromPglite, fromPostgres, openPglite } from '../../server/db/client.js';
-import { compiledServerForRun } from '../server-build.js';
+import { compiledServerForRun } from '../../scripts/build-server.js';
 import { engine, postgresUrl, withDatabase } from './engine.js';
 
 declare module 'vitest' {
@@ -16,7 +16,7 @@ declare module 'vitest' {
 
 /** Migrate one database per run; every test file then starts from a copy of it. The server compiled once per run. */
 export default async function setup(project: TestProject) {
-  const removeBuild = await compiledServerForRun();
+  const removeBuild = await compiledServerForRun('test');
   if (engine() === 'postgres') {
     const base = postgresUrl();
     const name = `rwa_tpl_${process.pid}_${Date.now()}`;

@@ -5,7 +5,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { freePort, startServerProcess } from '../../scripts/server-process.js';
 import { startSmtpReceiver } from '../api/smtp-receiver.js';
-import { compiledServerForRun } from '../server-build.js';
+import { compiledServerForRun } from '../../scripts/build-server.js';
 
 /** A seeded server of the browser run, and its embedded dev chain's JSON-RPC endpoint (a wallet pays through it). */
 export type E2eServer = { baseUrl: string; devChainUrl: string };
@@ -50,7 +50,7 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
     throw new Error('Build the app first (npx vite build): the browser tests run against the built admin.');
   }
-  const removeBuild = await compiledServerForRun();
+  const removeBuild = await compiledServerForRun('test');
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-e2e-mail-'));
   const smtp = await startSmtpReceiver();
   let written = 0;
