@@ -99,6 +99,8 @@ export async function broadcast(ctx: Pick<MintContext, 'publicClient'>, signedTx
 const KNOWN_REVERTS: Record<string, string> = {
   ERC1155InvalidReceiver: 'the wallet is a contract that does not accept ERC-1155 tokens',
   AccessControlUnauthorizedAccount: 'the minter key does not hold the minter role on this token contract',
+  HolderNotVerified: 'the token requires verified holders and the wallet is not on the allowlist',
+  HolderFrozen: 'the wallet is frozen for this token',
 };
 
 /** A sentence for why a mint reverts: the token contract's custom error decoded, else the node's message. */
