@@ -103,12 +103,25 @@ const KNOWN_REVERTS: Record<string, string> = {
   HolderFrozen: 'the wallet is frozen for this token',
 };
 
+const revertData = (err: unknown): Hex | undefined =>
+  err instanceof BaseError
+    ? (err.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null)?.data
+    : undefined;
+
+/** The token contract's custom error a call reverted with (`HolderNotVerified`, …), or null. */
+export function revertErrorName(err: unknown): string | null {
+  const data = revertData(err);
+  if (!data || data.length < 10) return null;
+  try {
+    return decodeErrorResult({ abi: rwaTokenAbi, data }).errorName;
+  } catch {
+    return null;
+  }
+}
+
 /** A sentence for why a mint reverts: the token contract's custom error decoded, else the node's message. */
 export function revertReason(err: unknown): string {
-  const data =
-    err instanceof BaseError
-      ? (err.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null)?.data
-      : undefined;
+  const data = revertData(err);
   if (data && data.length >= 10) {
     try {
       const decoded = decodeErrorResult({ abi: rwaTokenAbi, data });

@@ -105,7 +105,7 @@ const zh: typeof en = {
   },
   tokenised_help: '由合约 %{contract} 在链 %{chainId}（本平台铸造所用的链）上铸造为代币',
   tokenised: '代币化',
-  requires_verified_holders_help: '仅应由所有者已通过 KYC 的钱包持有此代币（债券和房地产默认开启）',
+  requires_verified_holders_help: '代币只能转入其所有者已通过 KYC 的钱包（债券和房地产默认开启）',
   everyone: '所有人',
   min_member_level_help: '仅该等级及以上（且等级含专属商品权益）的会员可在商城看到并购买。',
   filters: { all_statuses: '全部状态', all_types: '全部类型' },
