@@ -112,7 +112,8 @@ describe('the contract kept as the database says', () => {
     const id = queued.json().job.id;
     const job = async () => (await t.call('GET', `/api/mint-jobs/${id}`)).json().job;
     await expect.poll(async () => (await job()).lastError, { timeout: 20_000 }).toBe(WAITS_FOR_VERIFIED_HOLDER);
-    expect(await job()).toMatchObject({ attempts: 0 });
+    // The screens show the reason in their language by its code.
+    expect(await job()).toMatchObject({ attempts: 0, lastErrorCode: 'waits_verified_holder' });
     expect((await job()).status).not.toBe('failed');
     expect(await verified(wallet)).toBe(false);
 
