@@ -99,14 +99,29 @@ export async function broadcast(ctx: Pick<MintContext, 'publicClient'>, signedTx
 const KNOWN_REVERTS: Record<string, string> = {
   ERC1155InvalidReceiver: 'the wallet is a contract that does not accept ERC-1155 tokens',
   AccessControlUnauthorizedAccount: 'the minter key does not hold the minter role on this token contract',
+  HolderNotVerified: 'the token requires verified holders and the wallet is not on the allowlist',
+  HolderFrozen: 'the wallet is frozen for this token',
 };
+
+const revertData = (err: unknown): Hex | undefined =>
+  err instanceof BaseError
+    ? (err.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null)?.data
+    : undefined;
+
+/** The token contract's custom error a call reverted with (`HolderNotVerified`, …), or null. */
+export function revertErrorName(err: unknown): string | null {
+  const data = revertData(err);
+  if (!data || data.length < 10) return null;
+  try {
+    return decodeErrorResult({ abi: rwaTokenAbi, data }).errorName;
+  } catch {
+    return null;
+  }
+}
 
 /** A sentence for why a mint reverts: the token contract's custom error decoded, else the node's message. */
 export function revertReason(err: unknown): string {
-  const data =
-    err instanceof BaseError
-      ? (err.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null)?.data
-      : undefined;
+  const data = revertData(err);
   if (data && data.length >= 10) {
     try {
       const decoded = decodeErrorResult({ abi: rwaTokenAbi, data });

@@ -258,6 +258,8 @@ export const products = pgTable(
     valuationCents: cents('valuation_cents'),
     valuationCurrency: text('valuation_currency'),
     valuedOn: date('valued_on', { mode: 'string' }),
+    /** Its token goes only to wallets on the contract's verified-holder allowlist (on by default for bonds and real estate). */
+    requiresVerifiedHolders: boolean('requires_verified_holders').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

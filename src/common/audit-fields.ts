@@ -48,6 +48,7 @@ export const AUDIT_FIELDS = {
     'valuationFiat',
     'valuationCurrency',
     'valuedOn',
+    'requiresVerifiedHolders',
     'createdAt',
     'bytes',
     'document',

@@ -3,7 +3,15 @@ import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import { listQueryOf } from './list.schemas.js';
 import { answerText, countsOf, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
-import { MINT_SORTS, MINT_SOURCES, MINT_STATUSES, type ChainTx, type MintJob, type MintWorkerStatus } from './mint.js';
+import {
+  MINT_SORTS,
+  MINT_SOURCES,
+  MINT_STATUSES,
+  MINT_WAIT_REASONS,
+  type ChainTx,
+  type MintJob,
+  type MintWorkerStatus,
+} from './mint.js';
 import { text } from './text.js';
 
 const UINT256_MAX = 2n ** 256n - 1n;
@@ -79,6 +87,10 @@ export const mintJobAnswer = z.object({
   nonce: z.number().int().nullable(),
   blockNumber: answerText.nullable(),
   lastError: answerText.nullable(),
+  lastErrorCode: z
+    .enum(MINT_WAIT_REASONS)
+    .nullable()
+    .describe('Why a job waits without failing, as a code (waits_verified_holder); null: lastError says it'),
   nextAttemptAt: nullableInstant,
   note: answerText.nullable(),
   createdBy: answerText.nullable(),

@@ -20,6 +20,10 @@ export type MintSource = (typeof MINT_SOURCES)[number];
 export const mintStatusOf = enumReader(MINT_STATUSES, 'queued');
 
 /** A mint job as the API answers it, plus what an operator needs to steer it (server/modules/mint/present.ts). */
+/** Why a job waits without failing: its token is restricted to verified holders and its wallet is not one yet. */
+export const MINT_WAIT_REASONS = ['waits_verified_holder'] as const;
+export type MintWaitReason = (typeof MINT_WAIT_REASONS)[number];
+
 export type MintJob = {
   id: string;
   /** a uuid, or "manual" */
@@ -39,6 +43,8 @@ export type MintJob = {
   nonce: number | null;
   blockNumber: string | null;
   lastError: string | null;
+  /** Why a job that is not failing waits, as a code the screens translate; null: `lastError` says it. */
+  lastErrorCode: MintWaitReason | null;
   nextAttemptAt: string | null;
   /** A manual mint's reason, who asked for it, and who approved it (above the dual control threshold). */
   note: string | null;

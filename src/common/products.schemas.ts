@@ -83,6 +83,7 @@ const fields = {
     (v) => v === null || isRealDate(v),
     'Valuation date must be a real date written YYYY-MM-DD.',
   ),
+  requiresVerifiedHolders: z.boolean({ error: 'Requires verified holders must be true or false.' }),
   redeemPolicy: z
     .looseObject({}, { error: 'Redeem policy must be an object.' })
     .nullish()
@@ -99,6 +100,9 @@ export const productBody = z.object({
     .describe('Set by the server: the chain the tokens are minted on (a different one is refused)'),
   tokenType: fields.tokenType.default(DEFAULT_TOKEN_TYPE),
   stock: fields.stock.default(0),
+  requiresVerifiedHolders: fields.requiresVerifiedHolders
+    .optional()
+    .describe('When left out: true for bonds and real estate, false otherwise'),
 });
 export const productPatch = z.object(fields).partial();
 export type ProductInput = z.infer<typeof productBody>;
@@ -137,6 +141,9 @@ export const productAnswer = z.object({
     .describe('Only members of this level or above see and may buy it; null: everyone'),
   issuer: answerText.nullable(),
   custodian: answerText.nullable(),
+  requiresVerifiedHolders: z
+    .boolean()
+    .describe("Its token goes only to wallets on the contract's verified-holder allowlist"),
   valuationFiat: z.number().nullable(),
   valuationCurrency: answerText.nullable(),
   valuedOn: answerText.nullable().describe('The valuation’s day, YYYY-MM-DD'),

@@ -31,6 +31,11 @@ export function isProductImageLink(link: string): boolean {
 }
 
 export type RwaType = (typeof RWA_TYPES)[number];
+
+/** Asset types whose token, unless staff say otherwise, goes only to verified holders (KYC approved). */
+export const VERIFIED_HOLDER_TYPES: readonly string[] = ['bonds', 'real_estate'];
+/** A new product's "Requires verified holders" when the request does not say. */
+export const requiresVerifiedHoldersByDefault = (rwaType: string): boolean => VERIFIED_HOLDER_TYPES.includes(rwaType);
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 /** Unknown statuses render as draft. */
@@ -66,6 +71,8 @@ export type Product = {
   valuationCurrency: string | null;
   /** The valuation's day, YYYY-MM-DD. */
   valuedOn: string | null;
+  /** Its token goes only to wallets on the contract's verified-holder allowlist. */
+  requiresVerifiedHolders: boolean;
   createdAt: string;
   updatedAt: string;
 };

@@ -51,6 +51,14 @@ export function minedOutcome(
   };
 }
 
+/**
+ * Why a mint of a token restricted to verified holders waits: its wallet is not on the allowlist. It is looked at
+ * again every WAIT_FOR_VERIFIED_SECONDS without using up its attempts, and goes out once the wallet's owner passes KYC.
+ */
+export const WAITS_FOR_VERIFIED_HOLDER =
+  'Waiting: this token goes only to verified holders and the wallet is not one yet; it is minted once its owner passes KYC.';
+export const WAIT_FOR_VERIFIED_SECONDS = 5;
+
 /** Why a job of a refunded order failed: it was cancelled before it was signed, and is never minted. */
 export const CANCELLED_BY_REFUND = 'Cancelled: the order was refunded.';
 

@@ -2,6 +2,7 @@ import type { Hex } from 'viem';
 import { MANUAL_ORDER_ID, MAX_ATTEMPTS, type MintJob } from '../../../src/common/mint.js';
 import { explorerTxUrl } from '../../chain/client.js';
 import type { mintJobs } from '../../db/schema.js';
+import { WAITS_FOR_VERIFIED_HOLDER } from './policy.js';
 import { csvColumns, csvExport } from '../../lib/csv.js';
 
 type Job = typeof mintJobs.$inferSelect;
@@ -61,6 +62,7 @@ export function presentJob(j: Job, conversion = false): MintJob {
     nonce: j.nonce,
     blockNumber: j.blockNumber === null ? null : String(j.blockNumber),
     lastError: j.lastError,
+    lastErrorCode: j.lastError === WAITS_FOR_VERIFIED_HOLDER ? 'waits_verified_holder' : null,
     nextAttemptAt: j.status === 'queued' || j.status === 'processing' ? iso(j.nextAttemptAt) : null,
     note: j.note,
     createdBy: j.createdBy,

@@ -18,6 +18,7 @@ import {
   observeJob,
   pendingNonce,
   receiptOf,
+  revertErrorName,
   revertReason,
   signMint,
   type MintContext,
@@ -43,7 +44,14 @@ import { tokensMinted } from '../metrics/business.js';
 import { backoffMs } from '../../lib/loop.js';
 import { loopFailed, loopPassed, loopStarted } from '../../lib/loop-health.js';
 import { onMintQueued } from './enqueue.js';
-import { minedOutcome, rebroadcastFailed, type Outcome } from './policy.js';
+import {
+  minedOutcome,
+  rebroadcastFailed,
+  WAIT_FOR_VERIFIED_SECONDS,
+  WAITS_FOR_VERIFIED_HOLDER,
+  type Outcome,
+} from './policy.js';
+import { describeCall, desiredAllowlist, syncAllowlist } from './allowlist.js';
 import { decideRecovery, hasStoredTx } from './recovery.js';
 import { syncContractUris, uriKey } from './contract-uris.js';
 
@@ -67,7 +75,10 @@ export type MintWorkerOptions = {
   receiptDelaySeconds?: number;
   /** Called inside the transaction that records a job's success, for each order whose jobs just succeeded. */
   onOrderMinted?: OrderMinted;
-  /** Keep the contract's base URI and contractURI at this site (default true; tests of nonces may turn it off). */
+  /**
+   * Keep the contract's base URI and contractURI at this site, and its verified-holder allowlist and restrictions as
+   * the database says (default true; tests of nonces may turn it off).
+   */
   syncUris?: boolean;
   /** Test hook: called between the steps of a pass; throwing there simulates a crash. */
   onStep?: (step: 'stored' | 'broadcast', jobIds: string[]) => void | Promise<void>;
@@ -95,6 +106,9 @@ export class MintWorker {
   /** The wanted URIs the chain was last found to say (or last failed on), and when a failure may be tried again. */
   private urisSynced: string | null = null;
   private urisRetryAt = 0;
+  /** The same for the verified-holder allowlist and the tokens' restrictions (allowlist.ts). */
+  private allowlistSynced: string | null = null;
+  private allowlistRetryAt = 0;
 
   constructor(private readonly opts: MintWorkerOptions) {
     const { chain } = opts;
@@ -166,6 +180,8 @@ export class MintWorker {
         }
         if (this.ownsLease) {
           const before = mark();
+          // First the allowlist: a mint waiting for its wallet to be verified goes out in the same pass.
+          if (this.opts.syncUris !== false) await this.syncAllowlist();
           busy = (await this.runOnce()) > 0;
           if (this.opts.syncUris !== false) await this.syncUris();
           await publishSince(before); // fulfilled orders: other processes' counts see them
@@ -215,6 +231,28 @@ export class MintWorker {
       if (err instanceof LeaseLostError) throw err;
       log.warn(`contract URIs not set: ${message(err)}; tried again in a minute`);
       this.urisRetryAt = Date.now() + 60_000;
+    }
+  }
+
+  /**
+   * Sets the contract's allowlist and restrictions as the database wants when that changed (a KYC decision, a
+   * suspension, a product's switch or tokenisation): one look at the chain, then at most one stored transaction per
+   * setting. A failure is logged and tried again a minute later.
+   */
+  async syncAllowlist(): Promise<void> {
+    const { db, chain, log } = this.opts;
+    if (Date.now() < this.allowlistRetryAt) return;
+    const desired = await desiredAllowlist(db, chain.tokenAddress);
+    const key = JSON.stringify(desired);
+    if (key === this.allowlistSynced) return;
+    try {
+      const { inSync, sent } = await syncAllowlist(db, chain, this.who, this.owner, desired);
+      for (const call of sent) log.info(describeCall(call));
+      if (inSync) this.allowlistSynced = key;
+    } catch (err) {
+      if (err instanceof LeaseLostError) throw err;
+      log.warn(`verified-holder allowlist not set: ${message(err)}; tried again in a minute`);
+      this.allowlistRetryAt = Date.now() + 60_000;
     }
   }
 
@@ -333,6 +371,16 @@ export class MintWorker {
         signed.push({ jobId: job.id, nonce, signedTx: tx.signedTx, txHash: tx.txHash, attempts });
         nonce++;
       } catch (err) {
+        if (revertErrorName(err) === 'HolderNotVerified') {
+          // Not a failure: the job waits, its attempts untouched, until the wallet is on the allowlist.
+          outcomes.push({
+            jobId: job.id,
+            kind: 'later',
+            delaySeconds: WAIT_FOR_VERIFIED_SECONDS,
+            error: WAITS_FOR_VERIFIED_HOLDER,
+          });
+          continue;
+        }
         outcomes.push({
           jobId: job.id,
           kind: 'attempt-failed',

@@ -31,6 +31,7 @@ export function presentProduct(p: typeof products.$inferSelect): Product {
     valuationFiat: p.valuationCents === null ? null : fromCents(p.valuationCents),
     valuationCurrency: p.valuationCurrency,
     valuedOn: p.valuedOn,
+    requiresVerifiedHolders: p.requiresVerifiedHolders,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
@@ -60,6 +61,7 @@ export const productCsv = csvExport(
     valuationFiat: 'money',
     valuationCurrency: 'text',
     valuedOn: 'text',
+    requiresVerifiedHolders: 'bool',
     image: 'text',
     createdAt: 'date',
     updatedAt: 'date',

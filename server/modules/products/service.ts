@@ -2,7 +2,7 @@ import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { orderItems, products } from '../../db/schema.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { cryptoText, fromCents, toCents } from '../../../src/common/money.js';
-import type { ProductStats } from '../../../src/common/products.js';
+import { requiresVerifiedHoldersByDefault, type ProductStats } from '../../../src/common/products.js';
 import type { ProductInput, ProductListQuery, ProductPatch } from '../../../src/common/products.schemas.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { assertVersion } from '../../lib/if-match.js';
@@ -139,7 +139,10 @@ export async function createProduct(db: Db, input: ProductInput, actor: Actor) {
       await uniqueSku.assertFree(tx, input.sku);
       const [row] = await tx
         .insert(products)
-        .values(toColumns(input) as typeof products.$inferInsert)
+        .values({
+          ...toColumns(input),
+          requiresVerifiedHolders: input.requiresVerifiedHolders ?? requiresVerifiedHoldersByDefault(input.rwaType),
+        } as typeof products.$inferInsert)
         .returning();
       await audit(tx, actor, 'product.create', 'product', row!.id, input);
       counter.touch();

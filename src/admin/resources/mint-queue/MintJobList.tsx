@@ -18,6 +18,7 @@ import MintTokenDialog from './MintTokenDialog';
 import OrderRef from './OrderRef';
 import QueueStatusBar from './QueueStatusBar';
 import JobActions from './JobActions';
+import { lastErrorText } from './lastError';
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 
@@ -43,6 +44,8 @@ function AutoRefreshToggle({ on, onChange }: { on: boolean; onChange: (on: boole
 /** The status chip; a job that is not done shows its last error beneath it (full text on hover). */
 function StatusCell({ job }: { job: MintJob }) {
   const status = mintStatusOf(job.status);
+  const translate = useTranslate();
+  const lastError = lastErrorText(translate, job);
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <MintStatusChip status={status} />
@@ -61,11 +64,11 @@ function StatusCell({ job }: { job: MintJob }) {
         <Typography
           variant="caption"
           color={status === 'failed' ? 'error' : 'text.secondary'}
-          title={job.lastError}
+          title={lastError ?? undefined}
           data-testid="mint-last-error"
           sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}
         >
-          {job.lastError}
+          {lastError}
         </Typography>
       )}
     </Stack>
@@ -130,7 +133,7 @@ export default function MintJobList() {
               j.txHash && <Mono title={j.txHash}>{shortHash(j.txHash)}</Mono>,
               mintStatusOf(j.status) === 'rejected'
                 ? j.rejectReason
-                : mintStatusOf(j.status) !== 'succeeded' && j.lastError,
+                : mintStatusOf(j.status) !== 'succeeded' && lastErrorText(translate, j),
             ),
           status: (j) => <MintStatusChip status={mintStatusOf(j.status)} />,
         }}

@@ -11,6 +11,7 @@ import { useMintFormat } from '../../components/useMintFormat';
 import { useFormat } from '../../hooks/useFormat';
 import { AUTO_REFRESH_MS } from './constants';
 import JobActions from './JobActions';
+import { lastErrorText } from './lastError';
 import OrderRef from './OrderRef';
 import { RecordShow } from '../../components/RecordPage';
 
@@ -39,7 +40,7 @@ function JobDetail() {
       {status === 'rejected' && job.rejectReason && <Alert severity="info">{job.rejectReason}</Alert>}
       {status !== 'succeeded' && job.lastError && (
         <Alert severity={status === 'failed' ? 'error' : 'warning'} data-testid="mint-last-error">
-          {job.lastError}
+          {lastErrorText(translate, job)}
         </Alert>
       )}
       <Section title="resources.mint-queue.detail.job">

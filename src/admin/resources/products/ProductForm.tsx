@@ -2,7 +2,14 @@ import { InputAdornment } from '@mui/material';
 import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import { MEMBER_LEVELS } from '../../../common/membership';
 import { CURRENCIES } from '../../../common/settings';
-import { DEFAULT_TOKEN_TYPE, PRODUCT_STATUSES, RWA_TYPES, TOKEN_TYPES } from '../../../common/products';
+import { useWatch } from 'react-hook-form';
+import {
+  DEFAULT_TOKEN_TYPE,
+  PRODUCT_STATUSES,
+  requiresVerifiedHoldersByDefault,
+  RWA_TYPES,
+  TOKEN_TYPES,
+} from '../../../common/products';
 import Row from '../../components/FormRow';
 import { useFormat } from '../../hooks/useFormat';
 import { usePublicSettings } from '../../hooks/usePublicSettings';
@@ -20,6 +27,18 @@ export const productDefaults = {
   tokenType: DEFAULT_TOKEN_TYPE,
   stock: 0,
 };
+
+/** Left untouched on a new product, the switch shows (and the server applies) the default of the type chosen. */
+function RequiresVerifiedHoldersInput() {
+  const rwaType = useWatch({ name: 'rwaType' }) as string | undefined;
+  return (
+    <BooleanInput
+      source="requiresVerifiedHolders"
+      format={(on: boolean | null | undefined) => on ?? requiresVerifiedHoldersByDefault(rwaType ?? '')}
+      helperText="resources.products.requires_verified_holders_help"
+    />
+  );
+}
 
 /** The product fields shared by create and edit; server field errors land on the matching input. */
 export default function ProductForm({ defaultValues }: { defaultValues?: Record<string, unknown> }) {
@@ -76,6 +95,7 @@ export default function ProductForm({ defaultValues }: { defaultValues?: Record<
             : false
         }
       />
+      <RequiresVerifiedHoldersInput />
       <Row>
         <SelectInput source="tokenType" choices={tokenTypeChoices} translateChoice={false} />
         <TextInput source="tokenId" validate={v.validateTokenId} />

@@ -47,6 +47,10 @@ const en = {
     retry: 'Retry',
     confirm_retry: 'Queue %{smart_count} failed job again? |||| Queue %{smart_count} failed jobs again?',
   },
+  wait_reasons: {
+    waits_verified_holder:
+      'Waiting: this token goes only to verified holders and the wallet is not one yet; it is minted once its owner passes KYC.',
+  },
   auto_refresh_on: 'Auto Refresh ON',
   auto_refresh_off: 'Auto Refresh OFF',
   queue_status: 'Queue Status',

@@ -48,6 +48,9 @@ const zh: typeof en = {
     retry: '重试',
     confirm_retry: '将 %{smart_count} 个失败的任务重新排队？',
   },
+  wait_reasons: {
+    waits_verified_holder: '等待中：此代币只能转入已验证持有人的钱包，而该钱包尚未验证；其所有者通过 KYC 后即会铸造。',
+  },
   auto_refresh_on: '自动刷新：开',
   auto_refresh_off: '自动刷新：关',
   queue_status: '队列状态',

@@ -30,6 +30,7 @@ const en = {
     valuationFiat: 'Valuation',
     valuationCurrency: 'Valuation currency',
     valuedOn: 'Valuation date',
+    requiresVerifiedHolders: 'Requires verified holders',
     createdAt: 'Created',
     updatedAt: 'Updated',
     imageThumb: 'Thumbnail',
@@ -102,6 +103,8 @@ const en = {
   },
   tokenised_help: 'Minted as a token by %{contract} on chain %{chainId}, the chain this platform mints on',
   tokenised: 'Tokenised',
+  requires_verified_holders_help:
+    'The token goes only to wallets whose owner passed KYC (on by default for bonds and real estate)',
   everyone: 'Everyone',
   min_member_level_help:
     'Only members of this level or above (whose level has Exclusive Products) see and buy it in the shop.',
