@@ -37,21 +37,34 @@ function api(baseUrl: string, token?: string) {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The seeded shopper logs in, buys one unit of a tokenised product to a new wallet, pays on the card sandbox, and the
- * order's mint succeeds: its receipt and the wallet's balance are read from the dev chain at `chainUrl`.
+ * The seeded shopper logs in, buys one unit of a tokenised product that needs no verified holder (for all to buy) to a
+ * new wallet, pays on the card sandbox, and the order's mint succeeds: its receipt and the wallet's balance are read
+ * from the dev chain at `chainUrl`.
  */
 export async function checkoutAndMint(baseUrl: string, chainUrl: string) {
-  const login = await api(baseUrl)('POST', '/api/admin/auth/login', 200, {
-    email: 'shopper@rwa.dev',
-    password: PASSWORD,
-  });
-  if (typeof login.token !== 'string') throw new Error(`The shopper's login gave no token: ${JSON.stringify(login)}`);
-  const call = api(baseUrl, login.token);
-  const { products } = (await call('GET', '/api/shop/products?limit=50', 200)) as {
-    products: { id: string; title: string; tokenId: string | null; stock: number }[];
+  const tokenOf = async (email: string) => {
+    const login = await api(baseUrl)('POST', '/api/admin/auth/login', 200, { email, password: PASSWORD });
+    if (typeof login.token !== 'string') throw new Error(`${email}'s login gave no token: ${JSON.stringify(login)}`);
+    return login.token;
   };
-  const product = products.find((p) => p.tokenId !== null && p.stock > 0);
-  if (!product) throw new Error('The shop lists no tokenised product in stock.');
+  const call = api(baseUrl, await tokenOf('shopper@rwa.dev'));
+  // A product whose token any wallet may hold: a new wallet is on no account, so not a verified holder.
+  const { products } = (await api(baseUrl, await tokenOf('admin@rwa.dev'))('GET', '/api/products?limit=100', 200)) as {
+    products: {
+      id: string;
+      title: string;
+      tokenId: string | null;
+      stock: number;
+      status: string;
+      requiresVerifiedHolders: boolean;
+      minMemberLevel: string | null;
+    }[];
+  };
+  const product = products.find(
+    (p) =>
+      p.tokenId !== null && p.stock > 0 && p.status === 'active' && !p.requiresVerifiedHolders && !p.minMemberLevel,
+  );
+  if (!product) throw new Error('No active tokenised product in stock that any wallet may hold.');
   const items = [{ productId: product.id, qty: 1 }];
   await call('POST', '/api/cart/price', 200, { items });
   const wallet = `0x${randomBytes(20).toString('hex')}` as Address;
