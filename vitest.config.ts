@@ -92,6 +92,9 @@ export default defineConfig({
           // Two were not faster while record-pages waited for `networkidle` (its timeouts under load); with web-first
           // waits the 42 files took 478 s on two workers at load 6-8, against 602 s on one on a quiet machine.
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          // A browser test that fails is run once more (E2E_RETRY=0: never). The run's summary names each test that
+          // passed only on its second try: each is a defect of the test or the app to fix (docs/ARCHITECTURE.md).
+          retry: Number(process.env.E2E_RETRY ?? 1),
           sequence: { groupOrder: 2 },
           // A page waited for by expect.poll may take seconds on a busy machine (a chunk loading, a list refetching);
           // the default second made such waits fail there while the page was right.

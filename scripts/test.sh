@@ -90,6 +90,7 @@ node -e '
   const fs = require("fs"), path = require("path");
   let passed = 0, failed = 0, skipped = 0;
   const names = [];
+  const flaky = [];
   const files = [];
   for (const f of fs.readdirSync(process.argv[1]).filter((f) => f.endsWith(".json"))) {
     const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
@@ -97,6 +98,10 @@ node -e '
     for (const file of r.testResults) {
       files.push({ seconds: (file.endTime - file.startTime) / 1000, name: `${path.basename(f, ".json")}: ${path.relative(process.cwd(), file.name)}` });
       for (const t of file.assertionResults) {
+        if (t.status === "passed" && t.failureMessages.length) {
+          flaky.push(`${path.basename(f, ".json")}: ${path.relative(process.cwd(), file.name)} > ${t.fullName}`);
+          flaky.push("  " + (t.failureMessages[0] || "").split("\n").slice(0, 3).join("\n  "));
+        }
         if (t.status !== "failed") continue;
         names.push(`${path.basename(f, ".json")}: ${path.relative(process.cwd(), file.name)} > ${t.fullName}`);
         names.push("  " + (t.failureMessages[0] || "").split("\n").slice(0, 6).join("\n  "));
@@ -109,6 +114,7 @@ node -e '
   console.log("\nAll suites:");
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   if (names.length) console.log("Failed:\n" + names.join("\n"));
+  if (flaky.length) console.log("Passed only on a second try (each a defect of the test or the app to fix):\n" + flaky.join("\n"));
   const slowest = files.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
   if (slowest.length) console.log("\nSlowest test files (their tests and hooks; imports not counted):\n" + slowest.map((s) => `${s.seconds.toFixed(1).padStart(7)} s  ${s.name}`).join("\n"));
 ' "$results"
