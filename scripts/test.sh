@@ -105,6 +105,8 @@ node -e '
         if (t.status !== "failed") continue;
         names.push(`${path.basename(f, ".json")}: ${path.relative(process.cwd(), file.name)} > ${t.fullName}`);
         names.push("  " + (t.failureMessages[0] || "").split("\n").slice(0, 6).join("\n  "));
+        // What the pages of a failed browser test showed (tests/e2e/browser.ts).
+        for (const m of t.failureMessages.filter((m) => m.startsWith("What the browser showed"))) names.push("  " + m.split("\n").join("\n  "));
       }
       if (file.status === "failed" && file.assertionResults.every((t) => t.status !== "failed")) {
         names.push(`${path.basename(f, ".json")}: ${path.relative(process.cwd(), file.name)} failed outside a test: ${(file.message || "").split("\n")[0]}`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { chromium, type Browser, type BrowserContext, type Download, type Page, type Response } from 'playwright-core';
-import { afterAll, expect, inject, vi } from 'vitest';
+import { afterAll, beforeEach, expect, inject, vi } from 'vitest';
 
 export const DEV_PASSWORD = 'rwa-dev-password';
 
@@ -21,6 +21,64 @@ afterAll(async () => {
   await (await connection)?.close();
 });
 
+/** Each open page, with the last things it logged as wrong, told when a test fails (see `reportOnFailure`). */
+const watched = new Map<Page, string[]>();
+
+function watch(page: Page) {
+  const seen: string[] = [];
+  const note = (line: string) => {
+    seen.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 300)}`);
+    if (seen.length > 12) seen.shift();
+  };
+  watched.set(page, seen);
+  page.on('close', () => watched.delete(page));
+  page.on('console', (m) => {
+    // A failed load is told with its address below.
+    if ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource'))
+      note(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => note(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => note(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) note(`answer ${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) note(`at ${f.url()}`);
+  });
+}
+
+/** What a person would see on `page` now: its address, what has the focus, the main region's text, open dialogs. */
+const pageState = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const focus = el
+      ? `${el.tagName}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''} "${(el.innerText || el.getAttribute('aria-label') || '').slice(0, 60)}"`
+      : 'none';
+    const main = (document.querySelector('main') as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').slice(0, 300);
+    const dialogs = [...document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]')]
+      .map((d) => d.innerText.replace(/\s+/g, ' ').slice(0, 120))
+      .join(' | ');
+    return `${location.href}\n  focus: ${focus}\n  main: ${main ?? '(no main region)'}${dialogs ? `\n  dialogs: ${dialogs}` : ''}`;
+  });
+
+/**
+ * A failed browser test says, beside its error, for each page still open, where it was and what it showed, and the
+ * page's last console errors, failed requests and 4xx/5xx answers: a failure on a busy CI machine is then read from its log. With
+ * SCREENSHOT_DIR set, each such page is also saved as a picture.
+ */
+beforeEach(({ task, onTestFailed }) => {
+  onTestFailed(async () => {
+    let n = 0;
+    for (const [page, seen] of watched) {
+      const state = await pageState(page).catch((e: Error) => `(could not read the page: ${e.message.split('\n')[0]})`);
+      const told = `page ${++n}: ${state}\n  recent:\n    ${seen.join('\n    ') || '(nothing)'}`;
+      // Beside the test's error, so the reporters and the suite's summary (scripts/test.sh) show it with the failure.
+      task.result?.errors?.push({ name: 'PageState', message: told, stack: `What the browser showed, ${told}` });
+      await screenshot(page, `failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}-${n}`).catch(() => {});
+    }
+  });
+});
+
 /** A fresh Chromium profile (empty storage) on the test server; `colorScheme` is the system preference it reports. */
 export async function openBrowser(
   opts: { colorScheme?: 'light' | 'dark' } = {},
@@ -33,6 +91,7 @@ export async function openBrowser(
     colorScheme: opts.colorScheme ?? 'light',
   });
   context.setDefaultTimeout(20_000);
+  context.on('page', watch);
   const page = await context.newPage();
   return { context, page, url: serverUrl, close: () => context.close() };
 }

@@ -105,9 +105,10 @@ describe('the admin by keyboard alone (Tab, Enter, typing)', () => {
     await page.keyboard.type(' (keyboard)');
     await tabTo(page, (f) => f.tag === 'BUTTON' && /^save$/i.test(f.text), 120);
     await page.keyboard.press('Enter');
-    await expect
-      .poll(async () => (await apiCall(page, `/api/products/${id}`)).product.title)
-      .toBe(`${before.title} (keyboard)`);
+    // Saved, the product's page shows its new title (and the form, left behind, has nothing unsaved to warn of).
+    await page.waitForURL(new RegExp(`/products/${id}/show$`));
+    await page.locator('main').getByText(`${before.title} (keyboard)`).first().waitFor();
+    expect((await apiCall(page, `/api/products/${id}`)).product.title).toBe(`${before.title} (keyboard)`);
 
     // Put the title back for the other tests.
     await page.evaluate(
@@ -126,6 +127,10 @@ describe('the admin by keyboard alone (Tab, Enter, typing)', () => {
 describe('where the focus lands after opening a screen', () => {
   it('Add coupon: on the Code field; a list and a record: on the page’s heading', async () => {
     const menu = (name: string) => page.locator('a.RaMenuItemLink-root').filter({ hasText: new RegExp(`^${name}$`) });
+    // From another screen (a second try starts where the first ended).
+    await menu('Dashboard').click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Recent Orders').waitFor();
     await menu('Coupons').click();
     await page.waitForURL(/\/coupons(\?.*)?$/);
     await expect.poll(async () => (await focused(page)).testId).toBe('page-title');
