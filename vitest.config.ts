@@ -65,6 +65,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The files of a worker share one module graph (none mocks a module): on the 2-core machine, 25 s of CPU
+          // against 117 s with a graph per file, the same 578 tests passing.
+          isolate: false,
           // Projects run in one command (npm run test:changed) go one after another, unit first: their workers differ.
           sequence: { groupOrder: 0 },
         },
