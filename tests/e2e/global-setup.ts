@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { freePort, startServerProcess } from '../../scripts/server-process.js';
 import { startSmtpReceiver } from '../api/smtp-receiver.js';
 import { compiledServerForRun } from '../../scripts/build-server.js';
+import { withDatabase } from '../api/engine.js';
 
 /** A seeded server of the browser run, and its embedded dev chain's JSON-RPC endpoint (a wallet pays through it). */
 export type E2eServer = { baseUrl: string; devChainUrl: string };
@@ -33,6 +35,39 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Where the servers keep their data: with TEST_DATABASE_URL (the suite on both engines) a new PostgreSQL database per
+ * server, dropped at the end, whose statements cost the servers a fraction of PGlite's WebAssembly on a shared machine;
+ * without it, or with E2E_DB=pglite, PGlite in each server's DATA_DIR (`npm start`'s default: the API tests run every
+ * statement on it, and the Node 24 smoke test logs in through Chromium on it).
+ */
+async function e2eDatabases() {
+  const base = process.env.E2E_DB === 'pglite' ? '' : (process.env.TEST_DATABASE_URL ?? '');
+  const names: string[] = [];
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 10_000 });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    /** A new database's URL, or '' for PGlite. */
+    async create() {
+      if (!base) return '';
+      const name = `rwa_e2e_${process.pid}_${names.length}`;
+      names.push(name);
+      await admin(`create database ${name}`);
+      return withDatabase(base, name);
+    },
+    async dropAll() {
+      await Promise.all(names.map((name) => admin(`drop database if exists ${name} with (force)`)));
+    },
+  };
+}
+
 /** As many servers as files can run at once: the project's workers, or fewer when fewer files were asked for. */
 async function serverCount(project: TestProject): Promise<number> {
   const workers = Math.max(1, project.config.maxWorkers || 1);
@@ -42,7 +77,7 @@ async function serverCount(project: TestProject): Promise<number> {
 }
 
 /**
- * A seeded server on a fresh PGlite database for each worker, so that files run side by side while a file that
+ * A seeded server on a fresh database for each worker, so that files run side by side while a file that
  * changes what is shared by everyone (the settings: 2FA for all, the commission hold) sees no other file's clicks; and
  * one Chromium for the whole run.
  */
@@ -63,9 +98,11 @@ export default async function setup(project: TestProject) {
     }
   }, 50);
   const dataDirs: string[] = [];
+  const databases = await e2eDatabases();
   const startServer = async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-e2e-'));
     dataDirs.push(dataDir);
+    const databaseUrl = await databases.create();
     const chainPort = await freePort();
     const server = await startServerProcess({
       SMTP_URL: smtp.url,
@@ -73,7 +110,7 @@ export default async function setup(project: TestProject) {
       CRYPTO_WATCH_MS: '250',
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       SEED_ON_EMPTY: 'true',
       SEED_FILE: 'db.json',
       LOG_LEVEL: 'warn',
@@ -99,6 +136,7 @@ export default async function setup(project: TestProject) {
     await Promise.all([browser?.close(), ...started.map(({ server }) => server.stop())]);
     clearInterval(keepMail);
     await smtp.close();
+    await databases.dropAll();
     for (const dir of [...dataDirs, mailDir]) fs.rmSync(dir, { recursive: true, force: true });
     removeBuild();
   };
