@@ -307,6 +307,26 @@ export const productDocuments = pgTable(
   (t) => [index('product_documents_product_idx').on(t.productId, t.createdAt, t.id)],
 );
 
+/**
+ * A wallet frozen for one product's token (issue 42): what staff want the contract's `frozen[id][wallet]` to say, with
+ * why, who and when; an unfreeze keeps the row with `frozen` off (the mint worker sets the chain from here).
+ */
+export const tokenFreezes = pgTable(
+  'token_freezes',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Lowercase. */
+    wallet: text('wallet').notNull(),
+    frozen: boolean('frozen').notNull(),
+    reason: text('reason').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.wallet] })],
+);
+
 export const orders = pgTable(
   'orders',
   {

@@ -56,6 +56,9 @@ export const AUDIT_FIELDS = {
     'sha256',
     'replaces',
     'replacedSha256',
+    'wallet',
+    'frozen',
+    'reason',
   ],
   order: [
     'userEmail',
@@ -152,6 +155,7 @@ export const AUDIT_FIELDS = {
     'purpose',
     'method',
     'kycSession',
+    'verifiedHolder',
   ],
   kyc: ['kycStatus', 'documentType', 'country', 'bytes', 'status', 'reason'],
   member: ['amount', 'reason', 'balanceAfter'],

@@ -426,6 +426,10 @@ export const ERROR_MESSAGES = {
   document_type_field: 'Not a PDF, JPEG, PNG or WebP file.',
   document_pdf_damaged: 'The document could not be read: the PDF is damaged or incomplete.',
   document_image_damaged: 'The document could not be read: the image is damaged or incomplete.',
+  // Wallets frozen for one token (modules/holders/freeze.ts).
+  freeze_product_not_tokenised: 'Only a tokenised product’s token can be frozen: give "%{title}" a token id first.',
+  freeze_already_frozen: 'Wallet %{wallet} is already frozen for this token.',
+  freeze_not_frozen: 'Wallet %{wallet} is not frozen for this token: there is nothing to unfreeze.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -383,4 +383,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   document_type_field: '不是 PDF、JPEG、PNG 或 WebP 文件。',
   document_pdf_damaged: '无法读取文件：PDF 已损坏或不完整。',
   document_image_damaged: '无法读取文件：图片已损坏或不完整。',
+  freeze_product_not_tokenised: '只能冻结代币化商品的代币：请先为“%{title}”设置代币 ID。',
+  freeze_already_frozen: '钱包 %{wallet} 已被冻结此代币。',
+  freeze_not_frozen: '钱包 %{wallet} 未被冻结此代币：无需解冻。',
 };

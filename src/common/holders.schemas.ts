@@ -1,7 +1,9 @@
 /** What the holders route answers (vocabulary: holders.ts). */
 import { z } from 'zod';
-import { answerText, okWith } from './answers.schemas.js';
-import type { HolderUser, ProductHolders, TokenHolder, TokenSupply } from './holders.js';
+import { answerText, instant, okWith } from './answers.schemas.js';
+import type { HolderFreeze, HolderUser, ProductHolders, TokenHolder, TokenSupply } from './holders.js';
+import { address } from './mint.schemas.js';
+import { text } from './text.js';
 
 const amount = answerText.describe('A token amount, a decimal integer');
 
@@ -18,11 +20,29 @@ const holderUser = z.object({
   kycStatus: answerText,
 }) satisfies z.ZodType<HolderUser>;
 
+const freeze = z.object({
+  wallet: answerText.describe('The wallet, in lowercase'),
+  frozen: z.boolean().describe('What the contract is to say for the wallet and this token (the mint worker sets it)'),
+  reason: answerText.describe('Why, as staff wrote it'),
+  updatedBy: answerText.nullable().describe('Who froze or unfroze it (a user id); null once that user is deleted'),
+  updatedAt: instant,
+}) satisfies z.ZodType<HolderFreeze>;
+
 const holder = z.object({
   wallet: answerText.describe('The wallet, in lowercase'),
   balance: amount,
   user: holderUser.nullable().describe('The account whose wallet address this is, when one is'),
+  freeze: freeze.nullable().describe('The wallet’s freeze for this token while it is frozen, else null'),
 }) satisfies z.ZodType<TokenHolder>;
+
+/** Freezing or unfreezing one wallet for a product's token: which wallet and why (kept and in the audit log). */
+export const holderFreezeBody = z.object({
+  wallet: address('Wallet'),
+  reason: text('Reason', { min: 3, max: 500 }),
+});
+export type HolderFreezeInput = z.infer<typeof holderFreezeBody>;
+
+export const holderFreezeAnswer = okWith({ freeze });
 
 export const productHoldersAnswer = okWith({
   holders: z.object({

@@ -6,7 +6,22 @@ export type TokenSupply = { minted: string; inCirculation: string; burned: strin
 /** The account a holder's wallet belongs to (its `walletAddress`), when one does. */
 export type HolderUser = { id: string; email: string; name: string | null; kycStatus: string };
 
-export type TokenHolder = { wallet: string; balance: string; user: HolderUser | null };
+/** A wallet frozen for one product's token by staff: why, who and when (the contract follows, mint worker). */
+export type HolderFreeze = {
+  wallet: string;
+  frozen: boolean;
+  reason: string;
+  updatedBy: string | null;
+  updatedAt: string;
+};
+
+export type TokenHolder = {
+  wallet: string;
+  balance: string;
+  user: HolderUser | null;
+  /** The wallet's freeze for this token, while it is frozen; null otherwise. */
+  freeze: HolderFreeze | null;
+};
 
 export type ProductHolders = {
   tokenId: string | null;

@@ -19,7 +19,8 @@ const UINT256_MAX = 2n ** 256n - 1n;
 export const mintListQuery = listQueryOf(MINT_STATUSES, MINT_SORTS, 'createdAt');
 export type MintListQuery = z.infer<typeof mintListQuery>;
 
-const address = (label: string) =>
+/** An EVM address (checksummed when mixed-case), answered in its checksum form. */
+export const address = (label: string) =>
   text(label, { max: 42, tooLong: `${label} must be an EVM address: 0x and 40 hex digits.` })
     .refine(
       (v) => isAddress(v, { strict: true }),

@@ -31,6 +31,7 @@ import {
   buildUser,
   couponInput,
   dnsRecordInput,
+  freshWallet,
   productInput,
   type Role,
 } from './factories.js';
@@ -628,6 +629,25 @@ const endpoints: Endpoint[] = [
       body: { kind: 'appraisal' },
     }),
   },
+  // A tokenised product's holders: staff read them, the catalogue's writers freeze a wallet for its token (a product
+  // without a token: 409, past the role check).
+  {
+    route: 'GET /api/products/{id}/holders',
+    allowed: STAFF,
+    ok: 200,
+    request: async () => ({ method: 'GET', url: `/api/products/${(await buildProduct(t)).id}/holders` }),
+  },
+  ...(['freeze', 'unfreeze'] as const).map((action): Endpoint => ({
+    route: `POST /api/products/{id}/holders/${action}`,
+    allowed: WRITERS,
+    ok: 409,
+    refusal: 'Only a tokenised product’s token can be frozen: give "Unminted print" a token id first.',
+    request: async () => ({
+      method: 'POST',
+      url: `/api/products/${(await buildProduct(t, { title: 'Unminted print' })).id}/holders/${action}`,
+      body: { wallet: freshWallet(), reason: 'Court order' },
+    }),
+  })),
   // Each list's CSV export: the list's own readers.
   ...[
     'products',

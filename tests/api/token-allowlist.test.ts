@@ -132,6 +132,16 @@ describe('the contract kept as the database says', () => {
       ['setVerified', wallet.toLowerCase(), false],
     ]);
     await t.db.update(users).set({ status: 'active', kycStatus: 'rejected' }).where(eq(users.id, userId));
+    // The audit log keeps each change the worker made, by the system, on the wallet's account.
+    const userEntries = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, userId), eq(auditEvents.action, 'user.allowlist')))
+      .orderBy(auditEvents.id);
+    expect(userEntries.map((e) => [e.actorId, e.data])).toEqual([
+      [null, { walletAddress: wallet.toLowerCase(), verifiedHolder: true }],
+      [null, { walletAddress: wallet.toLowerCase(), verifiedHolder: false }],
+    ]);
     // Active again but rejected: still off, and nothing more sent.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await verified(wallet)).toBe(false);
@@ -145,6 +155,15 @@ describe('the contract kept as the database says', () => {
     expect((await storedCalls()).filter((c) => c[0] === 'setRestricted' && c[1] === tokenId)).toEqual([
       ['setRestricted', tokenId, true],
       ['setRestricted', tokenId, false],
+    ]);
+    const entries = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, productId), eq(auditEvents.action, 'product.allowlist')))
+      .orderBy(auditEvents.id);
+    expect(entries.map((e) => [e.actorId, e.data])).toEqual([
+      [null, { tokenId, requiresVerifiedHolders: true }],
+      [null, { tokenId, requiresVerifiedHolders: false }],
     ]);
   }, 40_000);
 });

@@ -155,6 +155,8 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/auth/set-password': () => ({ token: 'no-such-link-token', password: 'a-long-new-password' }),
   'POST /api/shop/auth/confirm': () => ({ token: 'no-such-signup-token' }),
   'POST /api/mint-jobs/{id}/reject': () => ({ reason: 'Not in the plan' }),
+  'POST /api/products/{id}/holders/freeze': () => ({ wallet: freshWallet(), reason: 'Court order' }),
+  'POST /api/products/{id}/holders/unfreeze': () => ({ wallet: freshWallet(), reason: 'Order lifted' }),
   'POST /api/users/{id}/reset-password': () => ({ method: 'temporary' }),
   'PUT /api/membership/levels/{name}': () => ({ discount: 0.02 }),
   'POST /api/membership/points/add': (r) => ({ email: r.shopper.email, amount: 10, reason: 'Goodwill' }),

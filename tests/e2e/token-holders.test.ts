@@ -41,6 +41,14 @@ describe('Holders and supply in Chromium', () => {
     const wallet = rows.first().locator('td').first().locator('[title]');
     expect(await wallet.getAttribute('title')).toMatch(/^0x[0-9a-f]{40}$/);
 
+    // Finance reads the holders and whether each is frozen, but freezing is for those who edit products.
+    await expect.poll(() => rows.first().innerText(), WAIT).toMatch(/Active|Frozen/);
+    expect(
+      await section()
+        .getByRole('button', { name: /^(Freeze|Unfreeze)$/ })
+        .count(),
+    ).toBe(0);
+
     const account = section().locator('tbody a').first();
     const email = await account.innerText();
     await account.click();

@@ -5,6 +5,7 @@ import { connectChain, type ChainContext } from '../../server/chain/client.js';
 import { readBalance, readFrozen, readRestricted, readVerified, rwaTokenAbi } from '../../server/chain/contract.js';
 import { devFundedAccounts } from '../../server/chain/hd.js';
 import { pendingNonce, revertReason, signMint } from '../../server/chain/mint.js';
+import { decideAllowlistSync, type AllowlistState } from '../../server/modules/mint/allowlist.js';
 
 // Restricted token 10 (bond-like), unrestricted token 11 (a collectible), token 12 for freezes.
 const BOND = 10n;
@@ -132,5 +133,42 @@ describe('RwaToken: transfers only to verified holders where the token requires 
       await expect(simulate(alice.address, fn, [...args])).rejects.toThrow(/AccessControlUnauthorizedAccount/);
     }
     expect(await readVerified(ctx.publicClient, ctx.tokenAddress, carol.address)).toBe(false);
+  });
+});
+
+describe('decideAllowlistSync: what the worker sends to make the chain say what the database wants', () => {
+  const W1 = '0x1111111111111111111111111111111111111111';
+  const W2 = '0xAbCdEf0000000000000000000000000000000002';
+  const desired: AllowlistState = [
+    { kind: 'verified', target: W1, on: true },
+    { kind: 'restricted', target: '7', on: true },
+    { kind: 'frozen', tokenId: '7', wallet: W2, on: true },
+    { kind: 'frozen', tokenId: '8', wallet: W2, on: false },
+  ];
+
+  it('sends each setting the chain lacks, freezes included, and nothing the chain already says', () => {
+    expect(decideAllowlistSync(desired, [true, true, true, false], [])).toEqual({ send: [], wait: [] });
+    expect(decideAllowlistSync(desired, [true, true, false, true], [])).toEqual({
+      send: [desired[2], desired[3]],
+      wait: [],
+    });
+  });
+
+  it('waits for a stored call that sets the same freeze (any letter case), never signs it again', () => {
+    const stored = { kind: 'frozen' as const, tokenId: '7', wallet: W2.toLowerCase(), on: true, raw: '0x01' as Hex };
+    expect(decideAllowlistSync(desired, [true, true, false, false], [stored])).toEqual({ send: [], wait: [stored] });
+  });
+
+  it('a stored call for another token, another wallet or the other way does not count', () => {
+    const others = [
+      { kind: 'frozen' as const, tokenId: '8', wallet: W2, on: true, raw: '0x01' as Hex },
+      { kind: 'frozen' as const, tokenId: '7', wallet: W1, on: true, raw: '0x02' as Hex },
+      { kind: 'frozen' as const, tokenId: '7', wallet: W2, on: false, raw: '0x03' as Hex },
+      { kind: 'restricted' as const, target: '7', on: true, raw: '0x04' as Hex },
+    ];
+    expect(decideAllowlistSync(desired, [true, true, false, false], others)).toEqual({
+      send: [desired[2]],
+      wait: [],
+    });
   });
 });

@@ -1,7 +1,26 @@
-/** Who sees a product's holders: staff who read products (a holder's account and KYC state are not public). */
+/**
+ * Who sees a product's holders: staff who read products (a holder's account and KYC state are not public). Who freezes
+ * a wallet for a product's token: staff who edit products, as they set its "Requires verified holders" (admin, operator).
+ */
 import { resourceAccess } from '../../lib/access.js';
+import { say, type Said } from '../../lib/errors.js';
 
-export const holdersAccess = { read: resourceAccess('products').read };
+const products = resourceAccess('products');
+export const holdersAccess = { read: products.read, freeze: products.write, canFreeze: products.canWrite };
+
+/** Why a freeze (`on`) or an unfreeze of `wallet` is refused for this product, or null. */
+export function freezeRefusal(
+  product: { title: string; tokenId: string | null },
+  frozen: boolean,
+  on: boolean,
+  wallet: string,
+): { said: Said; code: string } | null {
+  if (product.tokenId === null)
+    return { said: say('freeze_product_not_tokenised', { title: product.title }), code: 'not_tokenised' };
+  if (on && frozen) return { said: say('freeze_already_frozen', { wallet }), code: 'already_frozen' };
+  if (!on && !frozen) return { said: say('freeze_not_frozen', { wallet }), code: 'not_frozen' };
+  return null;
+}
 
 /** The most holders one answer lists (largest balances first). */
 export const HOLDERS_SHOWN = 500;

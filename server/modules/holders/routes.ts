@@ -1,7 +1,8 @@
-import { productHoldersAnswer } from '../../../src/common/holders.schemas.js';
+import { holderFreezeAnswer, holderFreezeBody, productHoldersAnswer } from '../../../src/common/holders.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { tokenOfChain } from '../../chain/client.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { setFreeze } from './freeze.js';
 import { holdersAccess as access } from './policy.js';
 import { productHolders } from './service.js';
 
@@ -15,9 +16,33 @@ export default defineRoutes('holders', (r, { db, config }) => {
         response: { 200: productHoldersAnswer },
         summary:
           'A tokenised product’s supply (minted, in circulation, burned) and holders with their balances, as indexed ' +
-          'from the token contract’s transfer logs, each with the account and KYC state its wallet belongs to (staff)',
+          'from the token contract’s transfer logs, each with the account and KYC state its wallet belongs to and its ' +
+          'freeze for this token (staff)',
       },
     },
     async (req) => ({ ok: true, holders: await productHolders(db, req.params.id, tokenOfChain(config.chain)) }),
   );
+
+  for (const [action, on] of [
+    ['freeze', true],
+    ['unfreeze', false],
+  ] as const) {
+    r.post(
+      `/api/products/:id/holders/${action}`,
+      {
+        config: { ...access.freeze, refuses: [409] },
+        schema: {
+          params: idParams,
+          body: holderFreezeBody,
+          response: { 200: holderFreezeAnswer },
+          summary: on
+            ? 'Freeze a wallet for a tokenised product’s token, with a reason: the mint worker then sets it on the ' +
+              'contract, which refuses every transfer of that token from or to the wallet (audited)'
+            : 'Unfreeze a wallet frozen for a tokenised product’s token, with a reason; the mint worker lifts it on ' +
+              'the contract (audited)',
+        },
+      },
+      async (req) => ({ ok: true, freeze: await setFreeze(db, req.params.id, req.body, on, req.user) }),
+    );
+  }
 });

@@ -4,7 +4,7 @@ import { zeroAddress } from 'viem';
 import type { ProductHolders } from '../../../src/common/holders.js';
 import type { ChainToken } from '../../chain/client.js';
 import { queryRows, type Queryable } from '../../db/client.js';
-import { tokenBalances, tokenIndexCursor, tokenTransfers, users } from '../../db/schema.js';
+import { tokenBalances, tokenFreezes, tokenIndexCursor, tokenTransfers, users } from '../../db/schema.js';
 import { getProduct } from '../products/service.js';
 import { HOLDERS_SHOWN, inCirculation } from './policy.js';
 import { presentHolder, type HolderRow } from './present.js';
@@ -30,10 +30,12 @@ export async function productHolders(db: Queryable, productId: string, token: Ch
   );
   const rows = await queryRows<HolderRow>(
     db,
-    sql`select b.holder, b.balance::text as balance, u.id as user_id, u.email, u.name, u.kyc_status
+    sql`select b.holder, b.balance::text as balance, u.id as user_id, u.email, u.name, u.kyc_status,
+      f.reason as freeze_reason, f.updated_by as freeze_by, f.updated_at as freeze_at
     from ${tokenBalances} b
     left join lateral (select id, email, name, kyc_status from ${users}
       where lower(wallet_address) = b.holder order by created_at, id limit 1) u on true
+    left join ${tokenFreezes} f on f.product_id = ${productId}::uuid and f.wallet = b.holder and f.frozen
     where b.chain_id = ${chainId} and b.contract = ${contract} and b.token_id = ${id}::numeric
     order by b.balance desc, b.holder limit ${HOLDERS_SHOWN}`,
   );

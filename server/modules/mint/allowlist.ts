@@ -2,16 +2,17 @@
  * The contract's verified-holder allowlist and per-token restriction, kept as the database says (issue 42):
  *  - a wallet on a user's account is verified while that user's KYC is approved or verified and the user is active
  *    (not suspended or deactivated); a rejected or revoked KYC, or a suspension, takes it off;
- *  - a tokenised product's token is restricted while the product "Requires verified holders".
+ *  - a tokenised product's token is restricted while the product "Requires verified holders";
+ *  - a wallet is frozen for a product's token while staff say so (`token_freezes`, holders/freeze.ts).
  * The mint worker keeps it so between its passes, as it keeps the contract URIs (contract-uris.ts): it reads the
  * chain, re-sends a stored transaction still pending, else signs, stores (fenced by the lease) and only then sends
  * the calls missing. The wanted state lives in the database and the calls in `chain_transactions`, so a crash loses
  * nothing and a call is never sent twice.
  *
  * Offers: desiredAllowlist(db, contract), decideAllowlistSync(desired, onChain, pending) (pure),
- *   syncAllowlist(db, chain, who, owner, desired?).
+ *   syncAllowlist(db, chain, who, owner, desired?), auditCalls(tx, calls).
  */
-import { isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   decodeFunctionData,
   getAddress,
@@ -23,25 +24,33 @@ import {
 } from 'viem';
 import { isKycVerified } from '../../../src/common/kyc.js';
 import {
+  encodeSetFrozen,
   encodeSetRestricted,
   encodeSetVerified,
+  readFrozen,
   readRestricted,
   readVerified,
   rwaTokenAbi,
 } from '../../chain/contract.js';
 import { broadcast, pendingNonce, signTokenCall, type MintContext } from '../../chain/mint.js';
-import type { Db } from '../../db/client.js';
-import { products, users } from '../../db/schema.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { products, tokenFreezes, users } from '../../db/schema.js';
+import { auditRow } from '../audit/service.js';
 import { highestStoredNonce, storedSince, storeTokenCall, type MinterIdentity } from './queue.js';
 
-/** One wanted setting: a wallet on the allowlist (`wallet`) or a token's restriction (`tokenId`), on or off. */
+/**
+ * One wanted setting, on or off: a wallet on the allowlist (`target` the wallet), a token's restriction (`target` the
+ * token id), or a wallet frozen for one token.
+ */
 export type AllowlistCall =
-  { kind: 'verified'; target: string; on: boolean } | { kind: 'restricted'; target: string; on: boolean };
+  | { kind: 'verified'; target: string; on: boolean }
+  | { kind: 'restricted'; target: string; on: boolean }
+  | { kind: 'frozen'; tokenId: string; wallet: string; on: boolean };
 export type AllowlistState = AllowlistCall[];
 
 /** What the database wants, sorted (its JSON is the key a pass compares to the last one synced). */
 export async function desiredAllowlist(db: Db, contract: Address): Promise<AllowlistState> {
-  const [holders, tokens] = await Promise.all([
+  const [holders, tokens, freezes] = await Promise.all([
     db
       .select({ wallet: users.walletAddress, kyc: users.kycStatus, status: users.status })
       .from(users)
@@ -50,7 +59,17 @@ export async function desiredAllowlist(db: Db, contract: Address): Promise<Allow
       .select({ tokenId: products.tokenId, on: products.requiresVerifiedHolders, contract: products.contract })
       .from(products)
       .where(isNotNull(products.tokenId)),
+    db
+      .select({
+        tokenId: products.tokenId,
+        contract: products.contract,
+        wallet: tokenFreezes.wallet,
+        on: tokenFreezes.frozen,
+      })
+      .from(tokenFreezes)
+      .innerJoin(products, and(eq(products.id, tokenFreezes.productId), isNotNull(products.tokenId))),
   ]);
+  const ours = (p: { contract: string | null }) => !p.contract || isAddressEqual(p.contract as Address, contract);
   const wallets = new Map<string, boolean>();
   for (const h of holders) {
     let wallet: string;
@@ -65,20 +84,30 @@ export async function desiredAllowlist(db: Db, contract: Address): Promise<Allow
   const restricted = new Map<string, boolean>();
   for (const p of tokens) {
     // A tokenised product is one with a token id; its contract, when named, is the one this platform mints on.
-    if (p.contract && !isAddressEqual(p.contract as Address, contract)) continue;
+    if (!ours(p)) continue;
     restricted.set(p.tokenId!, (restricted.get(p.tokenId!) ?? false) || p.on);
+  }
+  const frozen = new Map<string, { tokenId: string; wallet: string; on: boolean }>();
+  for (const f of freezes) {
+    if (!ours(f)) continue;
+    const wallet = getAddress(f.wallet);
+    const key = `${f.tokenId} ${wallet}`;
+    frozen.set(key, { tokenId: f.tokenId!, wallet, on: (frozen.get(key)?.on ?? false) || f.on });
   }
   const byTarget = (a: { target: string }, b: { target: string }) =>
     a.target < b.target ? -1 : a.target > b.target ? 1 : 0;
   return [
     ...[...wallets].map(([target, on]) => ({ kind: 'verified' as const, target, on })).sort(byTarget),
     ...[...restricted].map(([target, on]) => ({ kind: 'restricted' as const, target, on })).sort(byTarget),
+    ...[...frozen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, f]) => ({ kind: 'frozen' as const, ...f })),
   ];
 }
 
 type Pending = AllowlistCall & { raw: Hex };
-const same = (a: AllowlistCall, b: AllowlistCall) =>
-  a.kind === b.kind && a.on === b.on && a.target.toLowerCase() === b.target.toLowerCase();
+/** What a call sets, whatever it sets it to. */
+const settingOf = (c: AllowlistCall) =>
+  (c.kind === 'frozen' ? `frozen ${c.tokenId} ${c.wallet}` : `${c.kind} ${c.target}`).toLowerCase();
+const same = (a: AllowlistCall, b: AllowlistCall) => a.on === b.on && settingOf(a) === settingOf(b);
 
 /** For each wanted setting: already so on chain → nothing; a stored, unmined call sets it → wait for it; else send one. */
 export function decideAllowlistSync(desired: AllowlistState, onChain: boolean[], pending: Pending[]) {
@@ -107,6 +136,8 @@ async function pendingCalls(db: Db, chain: MintContext, who: MinterIdentity): Pr
         calls.push({ kind: 'verified', target: String(args[0]), on: Boolean(args[1]), raw });
       if (call.functionName === 'setRestricted')
         calls.push({ kind: 'restricted', target: String(args[0]), on: Boolean(args[1]), raw });
+      if (call.functionName === 'setFrozen')
+        calls.push({ kind: 'frozen', tokenId: String(args[0]), wallet: String(args[1]), on: Boolean(args[2]), raw });
     } catch {
       /* not a call of the token's ABI */
     }
@@ -117,7 +148,16 @@ async function pendingCalls(db: Db, chain: MintContext, who: MinterIdentity): Pr
 const readOne = (chain: MintContext, want: AllowlistCall) =>
   want.kind === 'verified'
     ? readVerified(chain.publicClient, chain.tokenAddress, want.target as Address)
-    : readRestricted(chain.publicClient, chain.tokenAddress, BigInt(want.target));
+    : want.kind === 'restricted'
+      ? readRestricted(chain.publicClient, chain.tokenAddress, BigInt(want.target))
+      : readFrozen(chain.publicClient, chain.tokenAddress, BigInt(want.tokenId), want.wallet as Address);
+
+const encode = (call: AllowlistCall) =>
+  call.kind === 'verified'
+    ? encodeSetVerified(call.target as Address, call.on)
+    : call.kind === 'restricted'
+      ? encodeSetRestricted(BigInt(call.target), call.on)
+      : encodeSetFrozen(BigInt(call.tokenId), call.wallet as Address, call.on);
 
 /**
  * One look: reads each wanted setting on the chain, re-sends a stored call still pending, or signs, stores and only
@@ -141,20 +181,62 @@ export async function syncAllowlist(
   const [node, stored] = await Promise.all([pendingNonce(chain), highestStoredNonce(db, who.chainId, who.minter)]);
   let nonce = Math.max(node, stored === null ? 0 : stored + 1);
   const signed = [];
-  for (const call of send) {
-    const data =
-      call.kind === 'verified'
-        ? encodeSetVerified(call.target as Address, call.on)
-        : encodeSetRestricted(BigInt(call.target), call.on);
-    signed.push(await signTokenCall(chain, data, nonce++));
-  }
-  await storeTokenCall(db, who, owner, signed);
+  for (const call of send) signed.push(await signTokenCall(chain, encode(call), nonce++));
+  await storeTokenCall(db, who, owner, signed, (tx) => auditCalls(tx, send));
   for (const s of signed) await broadcast(chain, s.signedTx);
   return { inSync: false, sent: send };
+}
+
+/**
+ * The audit log's entries for the calls signed, written by the system beside them (so once, like the calls): a
+ * wallet's allowlist change on each account it belongs to, a token's restriction or a wallet's freeze on each product
+ * of that token. The record and its fields name what changed; the action is a code, the screens say it in words.
+ */
+export async function auditCalls(tx: Queryable, calls: AllowlistCall[]) {
+  const wallets = calls.flatMap((c) => (c.kind === 'verified' ? [c.target.toLowerCase()] : []));
+  const tokenIds = calls.flatMap((c) =>
+    c.kind === 'frozen' ? [c.tokenId] : c.kind === 'restricted' ? [c.target] : [],
+  );
+  const [owners, ofTokens] = await Promise.all([
+    wallets.length
+      ? tx
+          .select({ id: users.id, wallet: sql<string>`lower(${users.walletAddress})` })
+          .from(users)
+          .where(inArray(sql`lower(${users.walletAddress})`, wallets))
+      : [],
+    tokenIds.length
+      ? tx
+          .select({ id: products.id, tokenId: products.tokenId })
+          .from(products)
+          .where(inArray(products.tokenId, tokenIds))
+      : [],
+  ]);
+  for (const c of calls) {
+    if (c.kind === 'verified') {
+      const walletAddress = c.target.toLowerCase();
+      for (const u of owners.filter((o) => o.wallet === walletAddress))
+        await auditRow(tx, null, 'user.allowlist', 'user', u.id, { walletAddress, verifiedHolder: c.on });
+      continue;
+    }
+    const tokenId = c.kind === 'frozen' ? c.tokenId : c.target;
+    for (const p of ofTokens.filter((o) => o.tokenId === tokenId))
+      await auditRow(
+        tx,
+        null,
+        'product.allowlist',
+        'product',
+        p.id,
+        c.kind === 'frozen'
+          ? { tokenId, wallet: c.wallet.toLowerCase(), frozen: c.on }
+          : { tokenId, requiresVerifiedHolders: c.on },
+      );
+  }
 }
 
 /** A sentence for the log: what one call set. */
 export const describeCall = (c: AllowlistCall) =>
   c.kind === 'verified'
     ? `wallet ${c.target} ${c.on ? 'added to' : 'removed from'} the verified-holder allowlist`
-    : `token ${c.target} ${c.on ? 'restricted to' : 'no longer restricted to'} verified holders`;
+    : c.kind === 'restricted'
+      ? `token ${c.target} ${c.on ? 'restricted to' : 'no longer restricted to'} verified holders`
+      : `wallet ${c.wallet} ${c.on ? 'frozen' : 'unfrozen'} for token ${c.tokenId}`;

@@ -177,12 +177,17 @@ export async function storeSigned(db: Db, who: MinterIdentity, owner: string, si
   });
 }
 
-/** Stores the minter's own token calls (the contract URIs) in the replay log, fenced by the lease, before any is sent. */
+/**
+ * Stores the minter's own token calls (the contract URIs, the allowlist) in the replay log, fenced by the lease, before
+ * any is sent.
+ */
 export async function storeTokenCall(
   db: Db,
   who: MinterIdentity,
   owner: string,
   signed: { nonce: number; signedTx: string; txHash: string }[],
+  /** Written in the same transaction (the calls' audit entries), so with the calls or not at all. */
+  also?: (tx: Tx) => Promise<void>,
 ) {
   await db.transaction(async (tx) => {
     await holdLease(tx, who.key, owner);
@@ -195,6 +200,7 @@ export async function storeTokenCall(
         raw: s.signedTx,
       })),
     );
+    await also?.(tx);
   });
 }
 

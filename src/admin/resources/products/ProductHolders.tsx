@@ -1,6 +1,7 @@
 import {
   Alert,
   Box,
+  Chip,
   Table,
   TableBody,
   TableCell,
@@ -10,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Labeled, useRecordContext, useTranslate } from 'react-admin';
+import { Labeled, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import type { ProductHolders as Holders } from '../../../common/holders';
 import type { Product } from '../../../common/products';
 import { apiGet } from '../../../lib/api';
@@ -18,10 +19,12 @@ import Mono from '../../components/Mono';
 import { shortAddress } from '../../components/ids';
 import RecordLink from '../../components/RecordLink';
 import { scrollCue } from '../../components/scrollCue';
+import HolderFreezeAction from './HolderFreezeAction';
 
 /**
  * A tokenised product's supply (minted, in circulation, burned) and its holders with their balances, as the holders
- * indexer read them from the chain's transfer logs; a wallet that belongs to an account shows its user and KYC state.
+ * indexer read them from the chain's transfer logs; a wallet that belongs to an account shows its user and KYC state,
+ * and each whether it is frozen for this token (with Freeze / Unfreeze for staff who edit products).
  */
 export default function ProductHolders() {
   const product = useRecordContext<Product>();
@@ -44,6 +47,7 @@ function HoldersTable({
   t: (key: string, values?: Record<string, unknown>) => string;
 }) {
   const translate = useTranslate();
+  const { canAccess: canFreeze = false } = useCanAccess({ resource: 'products', action: 'edit' });
   const load = useQuery({
     queryKey: ['products', productId, 'holders'],
     queryFn: () => apiGet<{ holders: Holders }>(`/api/products/${productId}/holders`),
@@ -70,14 +74,15 @@ function HoldersTable({
           <Table size="small">
             <TableHead>
               <TableRow>
-                {['wallet', 'balance', 'user', 'kyc'].map((k) => (
+                {['wallet', 'balance', 'user', 'kyc', 'status'].map((k) => (
                   <TableCell key={k}>{t(k)}</TableCell>
                 ))}
+                {canFreeze && <TableCell>{translate('resources.products.actions')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
               {h.holders.map((row) => (
-                <TableRow key={row.wallet}>
+                <TableRow key={row.wallet} data-wallet={row.wallet}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Mono title={row.wallet}>{shortAddress(row.wallet)}</Mono>
                   </TableCell>
@@ -96,6 +101,24 @@ function HoldersTable({
                       ? translate(`resources.users.kycStatus.${row.user.kycStatus}`, { _: row.user.kycStatus })
                       : '—'}
                   </TableCell>
+                  <TableCell>
+                    {row.freeze ? (
+                      <Chip
+                        size="small"
+                        color="error"
+                        label={t('frozen')}
+                        title={t('frozen_title', { reason: row.freeze.reason })}
+                        data-testid="holder-frozen"
+                      />
+                    ) : (
+                      t('active')
+                    )}
+                  </TableCell>
+                  {canFreeze && (
+                    <TableCell>
+                      <HolderFreezeAction productId={productId} holder={row} />
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>

@@ -31,6 +31,7 @@ const en = {
     purpose: 'Link for',
     method: 'Method',
     kycSession: 'KYC session',
+    verifiedHolder: 'Verified holder (token allowlist)',
   },
   help: {
     password: 'At least 10 characters. Give it to the user: they log in with it.',

@@ -32,6 +32,7 @@ const zh: typeof en = {
     purpose: '链接用途',
     method: '方式',
     kycSession: 'KYC 申请',
+    verifiedHolder: '已验证持有人（代币白名单）',
   },
   help: {
     password: '至少 10 个字符。请告知该用户，用于登录。',
