@@ -327,6 +327,16 @@ export const tokenFreezes = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.wallet] })],
 );
 
+/**
+ * Every wallet the platform has put on the contract's verified-holder allowlist (written beside the signed call): a
+ * wallet that is no longer on a verified account (its owner changed it, or the account went) is then taken off.
+ */
+export const allowlistedWallets = pgTable('allowlisted_wallets', {
+  /** Lowercase. */
+  wallet: text('wallet').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const orders = pgTable(
   'orders',
   {

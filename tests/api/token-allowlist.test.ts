@@ -148,6 +148,21 @@ describe('the contract kept as the database says', () => {
     expect((await storedCalls()).filter((c) => c[1] === wallet.toLowerCase())).toHaveLength(2);
   }, 40_000);
 
+  it('a verified owner who changes wallet: the new one goes on the allowlist, the old one comes off', async () => {
+    const owner = (await buildUser(t)).id;
+    const first = freshWallet();
+    const second = freshWallet();
+    await t.db.update(users).set({ walletAddress: first, kycStatus: 'approved' }).where(eq(users.id, owner));
+    await expect.poll(() => verified(first), { timeout: 20_000 }).toBe(true);
+    await t.db.update(users).set({ walletAddress: second }).where(eq(users.id, owner));
+    await expect.poll(() => verified(second), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => verified(first), { timeout: 20_000 }).toBe(false);
+    expect((await storedCalls()).filter((c) => c[1] === first.toLowerCase())).toEqual([
+      ['setVerified', first.toLowerCase(), true],
+      ['setVerified', first.toLowerCase(), false],
+    ]);
+  }, 60_000);
+
   it('turning the switch off lifts the token’s restriction on the chain', async () => {
     const res = await t.call('PUT', `/api/products/${productId}`, { body: { requiresVerifiedHolders: false } });
     expect(res.statusCode, res.body).toBe(200);

@@ -34,7 +34,7 @@ import {
 } from '../../chain/contract.js';
 import { broadcast, pendingNonce, signTokenCall, type MintContext } from '../../chain/mint.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { products, tokenFreezes, users } from '../../db/schema.js';
+import { allowlistedWallets, products, tokenFreezes, users } from '../../db/schema.js';
 import { auditRow } from '../audit/service.js';
 import { highestStoredNonce, storedSince, storeTokenCall, type MinterIdentity } from './queue.js';
 
@@ -50,7 +50,7 @@ export type AllowlistState = AllowlistCall[];
 
 /** What the database wants, sorted (its JSON is the key a pass compares to the last one synced). */
 export async function desiredAllowlist(db: Db, contract: Address): Promise<AllowlistState> {
-  const [holders, tokens, freezes] = await Promise.all([
+  const [holders, tokens, freezes, added] = await Promise.all([
     db
       .select({ wallet: users.walletAddress, kyc: users.kycStatus, status: users.status })
       .from(users)
@@ -68,6 +68,7 @@ export async function desiredAllowlist(db: Db, contract: Address): Promise<Allow
       })
       .from(tokenFreezes)
       .innerJoin(products, and(eq(products.id, tokenFreezes.productId), isNotNull(products.tokenId))),
+    db.select({ wallet: allowlistedWallets.wallet }).from(allowlistedWallets),
   ]);
   const ours = (p: { contract: string | null }) => !p.contract || isAddressEqual(p.contract as Address, contract);
   const wallets = new Map<string, boolean>();
@@ -80,6 +81,11 @@ export async function desiredAllowlist(db: Db, contract: Address): Promise<Allow
     }
     // One wallet on two accounts is verified if either owner passed KYC.
     wallets.set(wallet, (wallets.get(wallet) ?? false) || (isKycVerified(h.kyc) && h.status === 'active'));
+  }
+  // A wallet once added that no account holds any more (its owner changed it) comes off.
+  for (const { wallet } of added) {
+    const address = getAddress(wallet);
+    if (!wallets.has(address)) wallets.set(address, false);
   }
   const restricted = new Map<string, boolean>();
   for (const p of tokens) {
@@ -182,9 +188,18 @@ export async function syncAllowlist(
   let nonce = Math.max(node, stored === null ? 0 : stored + 1);
   const signed = [];
   for (const call of send) signed.push(await signTokenCall(chain, encode(call), nonce++));
-  await storeTokenCall(db, who, owner, signed, (tx) => auditCalls(tx, send));
+  await storeTokenCall(db, who, owner, signed, async (tx) => {
+    await rememberAdded(tx, send);
+    await auditCalls(tx, send);
+  });
   for (const s of signed) await broadcast(chain, s.signedTx);
   return { inSync: false, sent: send };
+}
+
+/** Each wallet a call adds to the allowlist, kept so that it is taken off once no verified account holds it. */
+async function rememberAdded(tx: Queryable, calls: AllowlistCall[]) {
+  const wallets = calls.flatMap((c) => (c.kind === 'verified' && c.on ? [{ wallet: c.target.toLowerCase() }] : []));
+  if (wallets.length) await tx.insert(allowlistedWallets).values(wallets).onConflictDoNothing();
 }
 
 /**
