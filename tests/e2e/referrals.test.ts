@@ -123,7 +123,7 @@ describe('referrals in Chromium', () => {
 
     await r.reload();
     await expect.poll(() => r.locator('tr[data-commission-status="paid"]').count(), WAIT).toBe(1);
-  });
+  }, 120_000); // three browsers, a sign-up, a purchase and a payout: long on a busy machine
 
   it('staff see the network and the real rates; finance edits a rate (saved on blur) and approves a pending commission', async () => {
     const s = staff.page;
