@@ -10,9 +10,11 @@ import { decodeFunctionData, parseTransaction, type Address, type TransactionSer
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBalance, readRestricted, readVerified, rwaTokenAbi } from '../../server/chain/contract.js';
 import { auditEvents, chainTransactions, users } from '../../server/db/schema.js';
+import { changed } from '../../server/lib/live.js';
 import { WAITS_FOR_VERIFIED_HOLDER } from '../../server/modules/mint/policy.js';
 import { buildProduct, buildUser, freshWallet, productInput } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { countStatements } from './statements.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +23,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/**
+ * Sets a user's fields in SQL and announces the change as every audited write of the app announces its own (lib/live.ts):
+ * the worker reads the allowlist again on such an announcement, not on every pass.
+ */
+async function setUser(id: string, fields: Partial<typeof users.$inferInsert>) {
+  await t.db.update(users).set(fields).where(eq(users.id, id));
+  changed('user', id);
+}
 
 const create = async (overrides: Record<string, unknown>) => {
   const res = await t.call('POST', '/api/products', { body: productInput(overrides) });
@@ -93,6 +104,16 @@ const storedCalls = async () =>
     }
   });
 
+describe('the worker reads the allowlist when it may have changed', () => {
+  it('not on every pass: an idle worker sends no read of the wallets in 1 s (ten passes)', async () => {
+    // A pass after a change (an earlier test's) has had its read.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { count } = await countStatements(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+    expect(count.sql.filter((q) => /from "allowlisted_wallets"/.test(q))).toEqual([]);
+    // …and a change announced by the app is read at once (the next cases: each waits for the chain to follow one).
+  });
+});
+
 describe('the contract kept as the database says', () => {
   const tokenId = String(3_000_000 + Math.floor(Math.random() * 1e9));
   const wallet = freshWallet();
@@ -102,7 +123,7 @@ describe('the contract kept as the database says', () => {
   it('a mint to an unverified wallet of a restricted token waits with its reason, then goes out once KYC is approved', async () => {
     productId = (await buildProduct(t, { tokenId, rwaType: 'bonds' })).id;
     userId = (await buildUser(t)).id;
-    await t.db.update(users).set({ walletAddress: wallet, kycStatus: 'pending' }).where(eq(users.id, userId));
+    await setUser(userId, { walletAddress: wallet, kycStatus: 'pending' });
     await expect.poll(() => restricted(tokenId), { timeout: 20_000 }).toBe(true);
     const queued = await t.call('POST', '/api/mint-jobs', {
       as: 'operator',
@@ -117,21 +138,21 @@ describe('the contract kept as the database says', () => {
     expect((await job()).status).not.toBe('failed');
     expect(await verified(wallet)).toBe(false);
 
-    await t.db.update(users).set({ kycStatus: 'approved' }).where(eq(users.id, userId));
+    await setUser(userId, { kycStatus: 'approved' });
     await expect.poll(async () => (await job()).status, { timeout: 30_000 }).toBe('succeeded');
     expect(await verified(wallet)).toBe(true);
     expect(await readBalance(chain().publicClient, chain().tokenAddress, wallet, BigInt(tokenId))).toBe(3n);
   }, 60_000);
 
   it('a suspended owner’s wallet leaves the allowlist, and each change is signed once', async () => {
-    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, userId));
+    await setUser(userId, { status: 'suspended' });
     await expect.poll(() => verified(wallet), { timeout: 20_000 }).toBe(false);
     const mine = (await storedCalls()).filter((c) => c[1] === wallet.toLowerCase());
     expect(mine).toEqual([
       ['setVerified', wallet.toLowerCase(), true],
       ['setVerified', wallet.toLowerCase(), false],
     ]);
-    await t.db.update(users).set({ status: 'active', kycStatus: 'rejected' }).where(eq(users.id, userId));
+    await setUser(userId, { status: 'active', kycStatus: 'rejected' });
     // The audit log keeps each change the worker made, by the system, on the wallet's account.
     const userEntries = await t.db
       .select()
@@ -152,9 +173,9 @@ describe('the contract kept as the database says', () => {
     const owner = (await buildUser(t)).id;
     const first = freshWallet();
     const second = freshWallet();
-    await t.db.update(users).set({ walletAddress: first, kycStatus: 'approved' }).where(eq(users.id, owner));
+    await setUser(owner, { walletAddress: first, kycStatus: 'approved' });
     await expect.poll(() => verified(first), { timeout: 20_000 }).toBe(true);
-    await t.db.update(users).set({ walletAddress: second }).where(eq(users.id, owner));
+    await setUser(owner, { walletAddress: second });
     await expect.poll(() => verified(second), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => verified(first), { timeout: 20_000 }).toBe(false);
     expect((await storedCalls()).filter((c) => c[1] === first.toLowerCase())).toEqual([

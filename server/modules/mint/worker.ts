@@ -38,7 +38,8 @@ import {
   type OrderMinted,
   type SignedForJob,
 } from './queue.js';
-import { mark, publishSince } from '../../lib/invalidation.js';
+import { mark, onInvalidation, publishSince } from '../../lib/invalidation.js';
+import { parseChange } from '../../lib/live.js';
 import { changed } from '../../lib/live.js';
 import { tokensMinted } from '../metrics/business.js';
 import { backoffMs } from '../../lib/loop.js';
@@ -84,6 +85,15 @@ export type MintWorkerOptions = {
   onStep?: (step: 'stored' | 'broadcast', jobIds: string[]) => void | Promise<void>;
 };
 
+/**
+ * The records whose audited changes can change the allowlist (allowlist.ts desiredAllowlist): a user's KYC, status or
+ * wallet, a KYC decision, a product's switch, token or freezes. Each audited change is announced on the invalidation
+ * bus (lib/live.ts), in this process and from the others.
+ */
+const ALLOWLIST_INPUTS = new Set(['user', 'kyc', 'product']);
+/** The allowlist is read again this often without an announced change: one made outside the app (SQL, a restore). */
+const ALLOWLIST_RESYNC_MS = 60_000;
+
 const message = (err: unknown) =>
   err instanceof Error ? ((err as { shortMessage?: string }).shortMessage ?? err.message) : String(err);
 
@@ -109,6 +119,13 @@ export class MintWorker {
   /** The same for the verified-holder allowlist and the tokens' restrictions (allowlist.ts). */
   private allowlistSynced: string | null = null;
   private allowlistRetryAt = 0;
+  /**
+   * Whether what the allowlist follows may have changed since it was last read (ALLOWLIST_INPUTS), and when that was:
+   * it is read again on such a change or after ALLOWLIST_RESYNC_MS, not on every pass (it reads every wallet).
+   */
+  private allowlistDirty = true;
+  private allowlistReadAt = 0;
+  private unlisten: (() => void) | null = null;
 
   constructor(private readonly opts: MintWorkerOptions) {
     const { chain } = opts;
@@ -129,6 +146,10 @@ export class MintWorker {
     this.running = true;
     loopStarted('mint_worker');
     this.unsubscribe = onMintQueued(() => this.wake());
+    this.unlisten = onInvalidation((event) => {
+      const change = parseChange(event);
+      if (event === 'all' || (change && ALLOWLIST_INPUTS.has(change.entity))) this.allowlistDirty = true;
+    });
     this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
     this.heartbeat.unref();
     this.loop = this.run();
@@ -143,6 +164,7 @@ export class MintWorker {
     if (!this.running) return;
     this.running = false;
     this.unsubscribe?.();
+    this.unlisten?.();
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.wake();
     await this.loop;
@@ -181,7 +203,7 @@ export class MintWorker {
         if (this.ownsLease) {
           const before = mark();
           // First the allowlist: a mint waiting for its wallet to be verified goes out in the same pass.
-          if (this.opts.syncUris !== false) await this.syncAllowlist();
+          if (this.opts.syncUris !== false && this.allowlistDue()) await this.syncAllowlist();
           busy = (await this.runOnce()) > 0;
           if (this.opts.syncUris !== false) await this.syncUris();
           await publishSince(before); // fulfilled orders: other processes' counts see them
@@ -242,18 +264,30 @@ export class MintWorker {
   async syncAllowlist(): Promise<void> {
     const { db, chain, log } = this.opts;
     if (Date.now() < this.allowlistRetryAt) return;
-    const desired = await desiredAllowlist(db, chain.tokenAddress);
+    // Cleared before the read: a change announced while it runs is read on the next pass.
+    this.allowlistDirty = false;
+    this.allowlistReadAt = Date.now();
+    const desired = await desiredAllowlist(db, chain.tokenAddress).catch((err: unknown) => {
+      this.allowlistDirty = true;
+      throw err;
+    });
     const key = JSON.stringify(desired);
     if (key === this.allowlistSynced) return;
     try {
       const { inSync, sent } = await syncAllowlist(db, chain, this.who, this.owner, desired);
       for (const call of sent) log.info(describeCall(call));
       if (inSync) this.allowlistSynced = key;
+      // Calls sent or still unmined: look again on the next pass until the chain says what the database wants.
+      else this.allowlistDirty = true;
     } catch (err) {
       if (err instanceof LeaseLostError) throw err;
       log.warn(`verified-holder allowlist not set: ${message(err)}; tried again in a minute`);
       this.allowlistRetryAt = Date.now() + 60_000;
     }
+  }
+
+  private allowlistDue() {
+    return this.allowlistDirty || Date.now() - this.allowlistReadAt >= ALLOWLIST_RESYNC_MS;
   }
 
   /** One pass over due jobs; returns how many it looked at. Public for tests and the benchmark. */
