@@ -50,8 +50,10 @@ for (const p of products)
     p.createdAt,
   );
 for (const c of coupons) {
-  const { id, usedCount: _, createdBy, createdAt, ...input } = c;
-  log(createdBy, 'coupon.create', 'coupon', id, input, createdAt);
+  // the entry carries what the API was given, as the server writes it: the minimum subtotal as `minimumSubtotal`
+  const { id, usedCount: _, createdBy, createdAt, minimumSubtotalFiat, ...input } = c;
+  const given = minimumSubtotalFiat === undefined ? input : { ...input, minimumSubtotal: minimumSubtotalFiat };
+  log(createdBy, 'coupon.create', 'coupon', id, given, createdAt);
 }
 for (const r of dnsRecords) {
   log(

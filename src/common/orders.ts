@@ -6,6 +6,8 @@ export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'fulfill
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_SORTS = ['createdAt', 'amountFiat', 'qty', 'status'] as const;
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+/** Who marks an order fulfilled (its audit entry's `by`): the mint worker once its tokens are minted, or staff. */
+export const ORDER_FULFILLERS = ['mint', 'staff'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Unknown statuses render as pending. */

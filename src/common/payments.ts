@@ -13,6 +13,12 @@ export const PAYMENT_SORTS = ['createdAt', 'amount', 'status'] as const;
 export const TEST_PROVIDER = 'test';
 /** The providers this server knows, and the test one: the payments list's method filter. */
 export const PAYMENT_FILTER_PROVIDERS = [...PAYMENT_PROVIDERS, TEST_PROVIDER] as const;
+/** The provider (and method) of the orders that redeemed points pay for. */
+export const POINTS_PROVIDER = 'points';
+/** Every provider an order is paid through: the payment providers, the test one and points. */
+export const ORDER_PROVIDERS = [...PAYMENT_FILTER_PROVIDERS, POINTS_PROVIDER] as const;
+/** How a payment was made: a card, a crypto transfer, or (no payment) the test provider or points. */
+export const PAYMENT_METHODS = ['card', 'crypto', TEST_PROVIDER, POINTS_PROVIDER] as const;
 
 /** What a payment's timeline records, oldest first. */
 /** `webhook`: a provider's event arrived (its type in `code`, its id in `reference`), whatever it changed. */

@@ -71,6 +71,10 @@ export type SetPasswordLink = { url: string; expiresAt: string };
 /** How an admin gives a user their password: a temporary one they pass on, or a one-time link the user follows. */
 export const PASSWORD_SETUPS = ['password', 'link'] as const;
 export const RESET_METHODS = ['temporary', 'link'] as const;
+/** What a set-password link is for: a new user's invitation, or a reset. */
+export const PASSWORD_LINK_PURPOSES = ['invite', 'reset'] as const;
+/** The command-line tools that write a user's audit entry (`via`): `npm run create-admin`. */
+export const USER_TOOLS = ['create-admin'] as const;
 
 /** POST /api/users/{id}/reset-password: the temporary password or the set-password link, shown this once. */
 export type PasswordReset = { user: User } & (

@@ -101,6 +101,7 @@ describe('a product from create to delete', () => {
     const edit = page.locator('tr[data-audit-action="product.update"]');
     await expect.poll(() => edit.innerText(), WAIT).toContain('Fiat price: $12.00 → $14.50');
     expect(await edit.innerText()).not.toMatch(/tokenId|null/);
+    expect(await page.locator('tr[data-audit-action="product.create"]').first().innerText()).toContain('Type: Art');
     await screenshot(page, 'product-history-en');
   });
 
@@ -115,6 +116,8 @@ describe('a product from create to delete', () => {
     await expect
       .poll(() => page.locator('tr[data-audit-action="product.update"]').first().innerText(), WAIT)
       .toMatch(/库存: 0 → 3/);
+    // a code the entry carries by its name in the catalogue (the product's type), not as stored (art)
+    expect(await page.locator('tr[data-audit-action="product.create"]').first().innerText()).toContain('类型: 艺术品');
     await screenshot(page, 'product-history-zh');
     await switchLanguage('EN');
   });

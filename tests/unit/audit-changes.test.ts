@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { changes } from '../../server/modules/audit/changes.js';
 import {
   auditLines,
   CATALOGUE_OF,
+  codeKey,
   formatValue,
   humanize,
   lineText,
@@ -11,7 +15,62 @@ import {
 import en from '../../src/admin/i18n/en.js';
 import zh from '../../src/admin/i18n/zh.js';
 import { AUDIT_CODES, AUDIT_FIELDS } from '../../src/common/audit-fields.js';
-import { AUDIT_ENTITIES } from '../../src/common/resources.js';
+import { AUDIT_ENTITIES, type AuditEntity } from '../../src/common/resources.js';
+
+const WRITERS: Record<string, { entity: number; data: number }> = {
+  audit: { entity: 3, data: 5 },
+  auditRow: { entity: 3, data: 5 },
+  auditEntry: { entity: 0, data: 1 },
+};
+
+type AuditCall = { at: string; entity: string | null; fields: { field: string; word?: string }[] };
+
+/** The fields an entry's details name as written: an object literal's keys, through spreads and conditionals. */
+function writtenFields(node: ts.Expression | undefined): { field: string; word?: string }[] {
+  if (!node) return [];
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node))
+    return writtenFields(node.expression);
+  if (ts.isConditionalExpression(node)) return [...writtenFields(node.whenTrue), ...writtenFields(node.whenFalse)];
+  if (!ts.isObjectLiteralExpression(node)) return [];
+  return node.properties.flatMap((p) => {
+    if (ts.isSpreadAssignment(p)) return writtenFields(p.expression);
+    if (ts.isShorthandPropertyAssignment(p)) return [{ field: p.name.text }];
+    if (!ts.isPropertyAssignment(p) || !(ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) return [];
+    const field = p.name.text;
+    if (field === 'before' || field === 'after') return [{ field }, ...writtenFields(p.initializer)];
+    const value = p.initializer;
+    return [
+      { field, word: ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) ? value.text : undefined },
+    ];
+  });
+}
+
+/** Every call of the audit writers under server/ (their own module's pass-through excepted). */
+function serverAuditCalls(): AuditCall[] {
+  const files = (fs.readdirSync('server', { recursive: true }) as string[])
+    .map((f) => path.join('server', f))
+    .filter((f) => f.endsWith('.ts') && f !== path.join('server', 'modules', 'audit', 'service.ts'));
+  return files.flatMap((file) => {
+    const text = fs.readFileSync(file, 'utf8');
+    if (!/\baudit(Row|Entry)?\(/.test(text)) return [];
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+    const calls: AuditCall[] = [];
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && WRITERS[node.expression.text]) {
+        const where = WRITERS[node.expression.text]!;
+        const entity = node.arguments[where.entity];
+        calls.push({
+          at: `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`,
+          entity: entity && ts.isStringLiteral(entity) ? entity.text : null,
+          fields: writtenFields(node.arguments[where.data]),
+        });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return calls;
+  });
+}
 
 describe('changes: what an edit changed, for its audit entry', () => {
   it('keeps only the fields whose value differs, each from → to, and never updatedAt', () => {
@@ -124,11 +183,61 @@ describe("every record type's audit entries", () => {
       const codes = (AUDIT_CODES[entity] ?? {}) as Record<string, readonly string[]>;
       for (const [field, values] of Object.entries(codes)) {
         expect(AUDIT_FIELDS[entity] as readonly string[], `${entity}.${field}`).toContain(field);
-        for (const value of values) check(`${catalogue}.${field}.${value}`, false);
+        for (const value of values) check(codeKey(entity, field, value)!, false);
       }
     }
     expect(missing).toEqual([]);
     expect(untranslated).toEqual([]);
+  });
+
+  // The server's side of the lists: every audit(), auditRow() and auditEntry() call under server/, read as written.
+  // A field written by name must be listed for its record type, and a field given a fixed word ('staff') is a code
+  // that needs its name. Fields that reach an entry through a spread or a variable (changes(...), an input) are
+  // checked by the compiler: audit() takes only details whose type has the listed fields (AuditData).
+  it("list every field the server's audit calls write, and name every code they write", () => {
+    const calls = serverAuditCalls();
+    expect(calls.length).toBeGreaterThan(60);
+    const problems: string[] = [];
+    const audited = new Set<string>();
+    for (const call of calls) {
+      if (!call.entity) {
+        problems.push(`${call.at}: the record type is not written as a string`);
+        continue;
+      }
+      if (!(AUDIT_ENTITIES as readonly string[]).includes(call.entity)) {
+        problems.push(`${call.at}: ${call.entity} is not in AUDIT_ENTITIES`);
+        continue;
+      }
+      const entity = call.entity as AuditEntity;
+      audited.add(entity);
+      const listed = AUDIT_FIELDS[entity] as readonly string[];
+      const codes = (AUDIT_CODES[entity] ?? {}) as Record<string, readonly string[]>;
+      for (const { field, word } of call.fields) {
+        if (field === 'before' || field === 'after') continue;
+        if (!listed.includes(field)) problems.push(`${call.at}: ${entity}.${field} is not in AUDIT_FIELDS`);
+        if (word !== undefined && !codes[field]?.includes(word))
+          problems.push(`${call.at}: ${entity}.${field} = '${word}' is not in AUDIT_CODES`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // a record type no call writes any more is left in the lists by mistake
+    expect([...AUDIT_ENTITIES].filter((entity) => !audited.has(entity))).toEqual([]);
+  });
+
+  // The demo seed (db.json) brings entries of its own: they carry only fields the server writes, so none is humanised.
+  it("label every field the demo seed's entries carry", () => {
+    const seed = JSON.parse(fs.readFileSync('db.json', 'utf8')) as {
+      auditEvents: { entity: string; data: Record<string, unknown> | null }[];
+    };
+    const unlisted = new Set<string>();
+    for (const { entity, data } of seed.auditEvents) {
+      const listed = (AUDIT_FIELDS as Record<string, readonly string[] | undefined>)[entity] ?? [];
+      const sides = [data ?? {}, ...[data?.before, data?.after].filter((d) => d && typeof d === 'object')];
+      for (const side of sides as Record<string, unknown>[])
+        for (const field of Object.keys(side))
+          if (field !== 'before' && field !== 'after' && !listed.includes(field)) unlisted.add(`${entity}.${field}`);
+    }
+    expect([...unlisted]).toEqual([]);
   });
 
   it('show a field without words by its humanised name, and a code without words as it is', () => {

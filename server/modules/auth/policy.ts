@@ -4,6 +4,7 @@
  */
 import { say, type Said } from '../../lib/errors.js';
 import type { Restriction } from '../../../src/common/two-factor.js';
+import type { PASSWORD_LINK_PURPOSES } from '../../../src/common/users.js';
 import { allow } from '../../lib/access.js';
 
 export const authAccess = { self: allow('self') };
@@ -88,7 +89,7 @@ export function adminResetRefusal(actorId: string | null, targetId: string, what
   return what === 'password' ? say('reset_own_password') : say('reset_own_two_factor');
 }
 
-export type PasswordLinkPurpose = 'invite' | 'reset';
+export type PasswordLinkPurpose = (typeof PASSWORD_LINK_PURPOSES)[number];
 
 /** How long a set-password link works: a new user's invitation 72 hours, a reset 24. */
 export const PASSWORD_LINK_HOURS: Record<PasswordLinkPurpose, number> = { invite: 72, reset: 24 };

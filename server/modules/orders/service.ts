@@ -28,6 +28,7 @@ import { releaseCouponUse, settleCouponUse } from '../coupons/service.js';
 import { invalidateDashboard } from '../dashboard/service.js';
 import { notificationValues, notify, type NotificationSettings } from '../notifications/notify.js';
 import { fromCents } from '../../../src/common/money.js';
+import { TEST_PROVIDER } from '../../../src/common/payments.js';
 import type { SettingsService } from '../settings/service.js';
 import { cancelOrderMints, enqueueOrderMints, mintQueued } from '../mint/enqueue.js';
 import { presentJob } from '../mint/present.js';
@@ -250,7 +251,12 @@ export async function createOrder(
     await audit(tx, actor, opts.mockPaid ? 'order.create_mock' : 'order.create', 'order', order.id, input);
     await emitOrderEvent(tx, 'order.created', order.id);
     if (opts.mockPaid) {
-      await markOrderPaid(tx, order.id, { method: 'test', provider: 'test', test: true, reference: 'mock' }, actor);
+      await markOrderPaid(
+        tx,
+        order.id,
+        { method: TEST_PROVIDER, provider: TEST_PROVIDER, test: true, reference: 'mock' },
+        actor,
+      );
     }
     return getOrderDetail(tx, order.id);
   });

@@ -28,6 +28,7 @@ import { markOrderPaid } from '../orders/service.js';
 import { shopMaySee } from '../shop/policy.js';
 import type { PricedCart } from '../cart/pricing.js';
 import { notice } from '../../../src/common/notices-catalogue.js';
+import { POINTS_PROVIDER } from '../../../src/common/payments.js';
 
 const counter = new Counter();
 const decider = alias(users, 'decider');
@@ -204,7 +205,12 @@ async function orderFor(
     products: new Map([[product.id, { ...product, priceFiatCents: 0 }]]),
     referrerId: null,
   });
-  await markOrderPaid(tx, order.id, { method: 'points', provider: 'points', reference: `redemption ${r.id}` }, actor);
+  await markOrderPaid(
+    tx,
+    order.id,
+    { method: POINTS_PROVIDER, provider: POINTS_PROVIDER, reference: `redemption ${r.id}` },
+    actor,
+  );
   return { orderId: order.id, tokenised };
 }
 

@@ -20,7 +20,7 @@ import { useTranslate } from 'react-admin';
 import type { AuditEvent } from '../../common/audit';
 import { apiGet, toQuery } from '../../lib/api';
 import { useFormat } from '../hooks/useFormat';
-import { auditLines, CATALOGUE_OF, humanize, lineText, type LineFormat } from './auditLines';
+import { auditLines, CATALOGUE_OF, codeKey, humanize, lineText, type LineFormat } from './auditLines';
 import { shortId } from './ids';
 import { useLine } from './PhoneList';
 
@@ -37,7 +37,10 @@ function AuditDetails({ event }: { event: AuditEvent }) {
     money: (amount) => money(amount),
     date: (iso) => dateTime(iso),
     yesNo: (value) => translate(`ra.boolean.${value}`),
-    text: (field, value) => (catalogue ? translate(`${catalogue}.${field}.${value}`, { _: value }) : value),
+    text: (field, value) => {
+      const key = codeKey(event.entity, field, value);
+      return key ? translate(key, { _: value }) : value;
+    },
   };
   // Lines as blocks of text, which a phone list's secondary text (a paragraph) may hold.
   return auditLines(event.data).map((line) => (

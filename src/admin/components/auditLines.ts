@@ -111,7 +111,31 @@ export const CATALOGUE_OF: Record<string, string> = Object.fromEntries(
   ),
 );
 
-/** "minimumSubtotal" → "Minimum subtotal": a field the catalogue does not name. */
+/**
+ * Where the names of a field's codes live when the record type's screens name them elsewhere than
+ * `<catalogue>.<field>.<code>` (`entity.field` → the key that holds them): the words the screens already use.
+ */
+const CODE_WORDS_ELSEWHERE: Record<string, string> = {
+  'product.rwaType': 'resources.products.rwa_type',
+  'product.kind': 'resources.products.documents.kinds',
+  'product.minMemberLevel': 'app.membership.levels',
+  'coupon.discountType': 'resources.coupons.discount_type',
+  'order.provider': 'resources.payments.provider',
+  'order.method': 'resources.payments.method',
+  'payment.provider': 'resources.payments.provider',
+  'settings.language': 'app.settings.languages',
+};
+
+/** The catalogue key of the name of `code`, a value of `entity`'s `field`, or undefined without a catalogue. */
+export const codeKey = (entity: string, field: string, code: string): string | undefined => {
+  const at = CODE_WORDS_ELSEWHERE[`${entity}.${field}`] ?? (CATALOGUE_OF[entity] && `${CATALOGUE_OF[entity]}.${field}`);
+  return at && `${at}.${code}`;
+};
+
+/**
+ * "minimumSubtotal" → "Minimum subtotal": the label of a field the catalogue does not name, which only an entry
+ * written before its field was listed in src/common/audit-fields.ts may carry (or an entry a seed file brought).
+ */
 export const humanize = (field: string) => {
   const words = field
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')

@@ -93,15 +93,8 @@ const en = {
     reference: 'Reference',
     createdAt: 'Created',
   },
-  // names of codes an audit entry carries (components/AuditTrail)
-  provider: {
-    sandbox: 'Sandbox',
-    stripe: 'Stripe',
-    crypto: 'Crypto',
-    paypal: 'PayPal',
-    alipay: 'Alipay',
-    wechat: 'WeChat Pay',
-  },
+  // names of codes an audit entry carries (components/AuditTrail; its providers and methods: resources.payments)
+  by: { mint: 'The mint worker', staff: 'Staff' },
 };
 
 export default en;

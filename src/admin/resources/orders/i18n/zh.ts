@@ -94,15 +94,8 @@ const zh: typeof en = {
     reference: '参考号',
     createdAt: '创建时间',
   },
-  // names of codes an audit entry carries (components/AuditTrail)
-  provider: {
-    sandbox: '沙盒',
-    stripe: 'Stripe',
-    crypto: '加密货币',
-    paypal: 'PayPal',
-    alipay: '支付宝',
-    wechat: '微信支付',
-  },
+  // names of codes an audit entry carries (components/AuditTrail; its providers and methods: resources.payments)
+  by: { mint: '铸造任务', staff: '员工' },
 };
 
 export default zh;

@@ -46,7 +46,7 @@ const en = {
     bank: 'Bank transfer',
     points: 'Points',
   },
-  method: { card: 'card', crypto: 'crypto' },
+  method: { card: 'card', crypto: 'crypto', test: 'test', points: 'points' },
   crypto: {
     title: 'Crypto deposit',
     deposit_address: 'Deposit address',

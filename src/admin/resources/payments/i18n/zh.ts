@@ -47,7 +47,7 @@ const zh: typeof en = {
     bank: '银行转账',
     points: '积分',
   },
-  method: { card: '银行卡', crypto: '加密货币' },
+  method: { card: '银行卡', crypto: '加密货币', test: '测试', points: '积分' },
   crypto: {
     title: '加密货币收款',
     deposit_address: '收款地址',

@@ -108,6 +108,8 @@ const en = {
   // names of codes an audit entry carries (components/AuditTrail)
   passwordSetup: { password: 'An initial password', link: 'A set-password link' },
   method: { temporary: 'A temporary password', link: 'A set-password link' },
+  purpose: { invite: 'An invitation', reset: 'A password reset' },
+  via: { 'create-admin': 'The create-admin command' },
 };
 
 export default en;

@@ -102,6 +102,8 @@ const zh: typeof en = {
   // names of codes an audit entry carries (components/AuditTrail)
   passwordSetup: { password: '初始密码', link: '设置密码链接' },
   method: { temporary: '临时密码', link: '设置密码链接' },
+  purpose: { invite: '邀请', reset: '重置密码' },
+  via: { 'create-admin': 'create-admin 命令' },
 };
 
 export default zh;
