@@ -51,8 +51,11 @@ for (const p of products)
   );
 for (const c of coupons) {
   // the entry carries what the API was given, as the server writes it: the minimum subtotal as `minimumSubtotal`
-  const { id, usedCount: _, createdBy, createdAt, minimumSubtotalFiat, ...input } = c;
-  const given = minimumSubtotalFiat === undefined ? input : { ...input, minimumSubtotal: minimumSubtotalFiat };
+  // (renamed in place, so the entry's fields keep the coupon's order)
+  const { id, usedCount: _, createdBy, createdAt, ...input } = c;
+  const given = Object.fromEntries(
+    Object.entries(input).map(([k, v]) => [k === 'minimumSubtotalFiat' ? 'minimumSubtotal' : k, v]),
+  );
   log(createdBy, 'coupon.create', 'coupon', id, given, createdAt);
 }
 for (const r of dnsRecords) {

@@ -1,7 +1,8 @@
 /**
  * The mint queue and the chain. Each paid tokenised line was queued at payment and minted seconds later on the
  * dev chain (real signed transactions: demo-chain.ts), which fulfilled its order, as the live worker does. The two
- * latest paid orders still wait in the queue (the worker mints them at start); three failed after every attempt and
+ * latest paid orders still wait in the queue (the worker mints them at start, but a bond's only once its wallet is a
+ * verified holder's: products.ts turns "Requires verified holders" on for bonds and real estate); three failed after every attempt and
  * wait for an operator's Retry; one failed and its order was then refunded. Staff minted by hand: one done, one
  * waiting for a second approver, one rejected. One payout was paid on chain from the platform wallet.
  */

@@ -75,6 +75,7 @@ const COLLECTIONS: Collection[] = [
       ['priceFiat', fiat('t.price_fiat_cents')],
       ['priceCrypto', 't.price_crypto::text'],
       ['rwaType', 't.rwa_type'],
+      ['requiresVerifiedHolders', 't.requires_verified_holders'],
       ['chainId', 't.chain_id'],
       ['contract', 't.contract'],
       ['tokenType', 't.token_type'],

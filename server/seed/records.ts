@@ -1,7 +1,7 @@
 import { ROLES } from '../../src/common/capabilities.js';
 import { isMemberLevel, MEMBER_LEVELS } from '../../src/common/membership.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/common/orders.js';
-import { PRODUCT_STATUSES, RWA_TYPES } from '../../src/common/products.js';
+import { PRODUCT_STATUSES, RWA_TYPES, requiresVerifiedHoldersByDefault } from '../../src/common/products.js';
 import { KYC_STATUSES, USER_STATUSES } from '../../src/common/users.js';
 import { DISCOUNT_TYPES } from '../../src/common/coupons.js';
 import { centsText } from '../../src/common/money.js';
@@ -197,6 +197,16 @@ function assetFacts(r: Rec) {
   };
 }
 
+/** "Requires verified holders": true or false as given; missing, the type's default (on for bonds and real estate). */
+function verifiedHolders(ctx: Ctx, at: At, r: Rec, rwaType: string): boolean {
+  const given = first(r, 'requiresVerifiedHolders', 'requires_verified_holders');
+  if (typeof given === 'boolean') return given;
+  const fallback = requiresVerifiedHoldersByDefault(rwaType);
+  if (!missing(given))
+    ctx.notes.problem(at, 'requiresVerifiedHolders', `${shown(given)} is not true or false`, `used ${fallback}`);
+  return fallback;
+}
+
 export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
   const skus = new Set<string>();
   return records.map((r, i) => {
@@ -228,6 +238,7 @@ export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
       ctx.notes.problem(at, 'priceCrypto', `${shown(cryptoGiven)} is not an amount of at least 0`, 'used 0');
     const tokenId = tokenText(first(r, 'tokenId', 'token_id'));
     const policy = first(r, 'redeemPolicy', 'redeem_policy');
+    const rwaType = oneOf(ctx, at, 'rwaType', RWA_TYPES, first(r, 'rwaType', 'rwa_type'), 'commodity');
     return {
       id,
       sku,
@@ -238,7 +249,8 @@ export function parseProducts(ctx: Ctx, records: Rec[]): SeedProduct[] {
       imageThumb: str(first(r, 'imageThumb', 'image_thumb')),
       priceFiatCents: price,
       priceCrypto: crypto && !crypto.startsWith('-') ? crypto : '0',
-      rwaType: oneOf(ctx, at, 'rwaType', RWA_TYPES, first(r, 'rwaType', 'rwa_type'), 'commodity'),
+      rwaType,
+      requiresVerifiedHolders: verifiedHolders(ctx, at, r, rwaType),
       chainId: int(first(r, 'chainId', 'chain_id')) ?? 11155111,
       contract: str(r.contract),
       tokenType: str(first(r, 'tokenType', 'token_type')) ?? 'ERC1155',

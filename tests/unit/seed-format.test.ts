@@ -149,6 +149,17 @@ describe('parseSeedFile', () => {
     expect(kept.orders[1]!.createdAt).toEqual(new Date('2026-12-01T00:00:00Z'));
   });
 
+  it('a product without "requiresVerifiedHolders" takes its type’s default; one that says so keeps it', () => {
+    const products = [
+      { id: 1, sku: 'B-1', title: 'Bond', priceFiat: 1, rwaType: 'bonds' },
+      { id: 2, sku: 'R-1', title: 'Flat', priceFiat: 1, rwaType: 'real_estate', requires_verified_holders: false },
+      { id: 3, sku: 'A-1', title: 'Art', priceFiat: 1, rwaType: 'art' },
+      { id: 4, sku: 'A-2', title: 'Art', priceFiat: 1, rwaType: 'art', requiresVerifiedHolders: true },
+    ];
+    const data = parseSeedFile({ products }, { now });
+    expect(data.products.map((p) => p.requiresVerifiedHolders)).toEqual([true, false, false, true]);
+  });
+
   it('refuses a file that is not an object of collections', () => {
     expect(() => parseSeedFile([])).toThrow(/collections/);
   });
@@ -163,6 +174,10 @@ describe('parseSeedFile', () => {
     );
     expect(new Set(data.products.map((p) => p.rwaType)).size).toBe(5);
     expect(new Set(data.products.map((p) => p.status))).toEqual(new Set(['active', 'inactive', 'draft']));
+    // "Requires verified holders": on for the bonds and the real estate (the type's default), off for the rest.
+    for (const p of data.products)
+      expect(p.requiresVerifiedHolders, p.sku).toBe(p.rwaType === 'bonds' || p.rwaType === 'real_estate');
+    expect(data.products.filter((p) => p.requiresVerifiedHolders)).toHaveLength(8);
     const newest = Math.max(...data.orders.map((o) => o.createdAt!.getTime()));
     const oldest = Math.min(...data.orders.map((o) => o.createdAt!.getTime()));
     expect(newest).toBeLessThanOrEqual(now.getTime());
@@ -228,6 +243,11 @@ describe('a seed file with problems is refused, each problem on its own line', (
       'a negative stock',
       { products: [product({ stock: -3 })] },
       'products[0] (id 1).stock: -3 is not a whole number of at least 0',
+    ],
+    [
+      'a "requires verified holders" that is not true or false',
+      { products: [product({ requiresVerifiedHolders: 'yes' })] },
+      'products[0] (id 1).requiresVerifiedHolders: "yes" is not true or false',
     ],
     ['a user without an email', { users: [{ id: 7, name: 'No Mail' }] }, 'users[0] (id 7).email: missing'],
     [
