@@ -34,11 +34,11 @@ export const SETTINGS = {
   outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
 } as const;
 
-const fileOf = (unitName: string) =>
+export const fileOf = (unitName: string) =>
   unitName.startsWith('@') ? path.join(ROOT, 'node_modules', unitName) : path.join(ROOT, unitName);
 
 /** Resolves an import by source unit name: packages from node_modules, the rest from the repo. */
-function readSource(unitName: string): { contents: string } | { error: string } {
+export function readSource(unitName: string): { contents: string } | { error: string } {
   if (unitName.includes('..') || path.isAbsolute(unitName)) return { error: `refused import ${unitName}` };
   const file = fileOf(unitName);
   if (!existsSync(file)) return { error: `not found: ${unitName}` };
