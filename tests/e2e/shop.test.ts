@@ -20,10 +20,13 @@ async function json<T>(path: string, init: { token?: string; body?: unknown } = 
   return (await res.json()) as T;
 }
 
-/** The on-sale token with the most stock: the whole browser run buys from it. */
+/**
+ * The on-sale token with the most stock that any wallet may hold: the whole browser run buys from it. A new shopper's
+ * wallet is no verified holder, so a token that requires one (the demo's bonds and real estate) would wait to be minted.
+ */
 async function tokenProduct(): Promise<Product> {
   const { products } = await json<{ products: Product[] }>('/api/shop/products?limit=100');
-  return products.filter((p) => p.tokenId !== null).sort((x, y) => y.stock - x.stock)[0]!;
+  return products.filter((p) => p.tokenId !== null && !p.requiresVerifiedHolders).sort((x, y) => y.stock - x.stock)[0]!;
 }
 
 async function addToCart(product: Product) {
