@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, browserForFile, confirmSignup, DEV_PASSWORD, login, downloadedText } from './browser.js';
+import {
+  apiCall,
+  browserForFile,
+  confirmSignup,
+  DEV_PASSWORD,
+  login,
+  downloadedText,
+  screenSettled,
+} from './browser.js';
 
 const b = await browserForFile();
 const { page } = b;
@@ -86,6 +94,8 @@ describe('Bulk actions in Chromium', () => {
   it('exports only the orders selected on the Orders list', async () => {
     await page.goto(b.url('/orders'));
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBeGreaterThan(2);
+    // A box ticked while the list was still settling was once not ticked (CI, at load 8): wait as a person waits.
+    await screenSettled(page);
     for (const n of [0, 1]) await rows().nth(n).getByRole('checkbox').check();
     const ids = await Promise.all(
       [0, 1].map(async (n) => (await rows().nth(n).locator('[title]').first().getAttribute('title'))!),

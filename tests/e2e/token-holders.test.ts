@@ -19,6 +19,10 @@ async function openBond() {
     .click();
   await page.waitForURL(/\/products(\?.*)?$/, { ...WAIT, waitUntil: 'commit' });
   await page.getByPlaceholder(/search/i).fill('Corporate Bond AA 2029');
+  // The search reaches the address after a pause (react-admin's debounce) and then moves the app to the filtered list:
+  // a row clicked before that opened the product, and the filter took the page back to the list (CI, at load 8).
+  await page.waitForURL(/filter=.*Corporate/, WAIT);
+  await screenSettled(page);
   const row = page.locator('main tbody tr', { hasText: 'Corporate Bond AA 2029' }).first();
   await openRecord(page, () => row.locator('td:not(.MuiTableCell-paddingCheckbox)').first().click());
   await expect.poll(() => section().isVisible(), WAIT).toBe(true);
