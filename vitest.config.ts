@@ -5,6 +5,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const API = {
   environment: 'node',
   globalSetup: ['tests/api/global-setup.ts'],
+  // Records each file's statements when SQL_COVERAGE_DIR is set (npm test does, for scripts/sql-coverage.ts).
+  setupFiles: ['tests/api/sql-coverage.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   // Two cores: two files at a time keeps PGlite's single-threaded WASM from starving.

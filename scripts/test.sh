@@ -75,9 +75,12 @@ durations+=("$(printf '%-14s %4d s  %s' 'static checks' $((SECONDS - static_star
 vitest_step unit --project unit
 # One engine after the other: side by side they took 600 s on a quiet machine, in turn 403 s the round before with a
 # few files fewer (side by side the cores were busy 97 % of the time: nothing to gain, each file waited for its share).
+# Each API file's statement shapes are recorded (tests/api/sql-coverage.ts): PostgreSQL must send every one PGlite sent.
+export SQL_COVERAGE_DIR="$results/sql"
 TEST_DB=pglite vitest_step api-pglite --project 'api*'
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   TEST_DB=postgres vitest_step api-postgres --project 'api*'
+  step sql-coverage npx tsx scripts/sql-coverage.ts "$SQL_COVERAGE_DIR"
 else
   echo; echo "=== api-postgres skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run it"
 fi

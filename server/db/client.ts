@@ -42,18 +42,20 @@ export const openPglite = (dataDir?: string, options: PGliteOptions = {}) =>
   PGlite.create(dataDir, { ...options, extensions: { ...options.extensions, pg_trgm } });
 
 /**
- * Whoever watches the statements sent (the API tests' statement budgets, tests/api/statements.ts): called with each
- * statement's SQL text as it goes to the database, `begin`, `commit` and `rollback` included, on both engines. Unset
- * outside tests, where watching costs one comparison per statement.
+ * Whoever watches the statements sent (the API tests' statement budgets, tests/api/statements.ts, and their SQL
+ * coverage, tests/api/sql-coverage.ts): each called with each statement's SQL text as it goes to the database,
+ * `begin`, `commit` and `rollback` included, on both engines. None outside tests, where watching costs one comparison
+ * per statement. Returns what stops this watcher.
  */
-let watcher: ((sql: string) => void) | undefined;
-export function watchStatements(fn: ((sql: string) => void) | undefined) {
-  watcher = fn;
+const watchers = new Set<(sql: string) => void>();
+export function watchStatements(fn: (sql: string) => void): () => void {
+  watchers.add(fn);
+  return () => void watchers.delete(fn);
 }
 const watched = (query: unknown) => {
-  if (!watcher) return;
+  if (watchers.size === 0) return;
   const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
-  watcher(typeof text === 'string' ? text : '');
+  for (const watcher of watchers) watcher(typeof text === 'string' ? text : '');
 };
 
 type Sends = { query: (...args: never[]) => Promise<unknown>; exec: (...args: never[]) => Promise<unknown> };
@@ -73,7 +75,7 @@ function watchPglite<T extends PGlite | PGliteThread>(client: T): T {
   const transaction = (client.transaction as unknown as Transaction).bind(client);
   watchSends(client as unknown as Sends);
   (client as unknown as { transaction: Transaction }).transaction = (fn) => {
-    if (!watcher) return transaction(fn);
+    if (watchers.size === 0) return transaction(fn);
     let failed = false;
     watched('begin');
     return transaction((tx) =>
@@ -122,7 +124,10 @@ export function fromPostgres(url: string, max = 10, onLost: (err: Error) => void
   pool.on('error', () => {}); // an idle client's: it is the same error its own listener below hears
   const probePool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 30_000 });
   probePool.on('error', () => {});
-  probePool.on('connect', (client) => client.on('error', () => {}));
+  probePool.on('connect', (client) => {
+    client.on('error', () => {});
+    watchQueries(client);
+  });
   let heardAt = 0;
   const lost = (err: Error) => {
     // A restart cuts every connection at once: one line for the lot.
@@ -146,6 +151,12 @@ export function fromPostgres(url: string, max = 10, onLost: (err: Error) => void
       await Promise.all([pool.end(), probePool.end()]);
     },
   };
+}
+
+/** A pooled client whose every statement the watchers hear. */
+function watchQueries(client: pg.PoolClient) {
+  const query = client.query as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => (watched(args[0]), query.apply(client, args));
 }
 
 /**

@@ -49,7 +49,11 @@ async function inCopy(command: string, args: string[], env: Record<string, strin
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
       // RWA_SERVER_BUILD is this run's build of this tree: the copy's runs build their own, with the new resource.
-      ([k]) => !k.startsWith('VITEST') && !k.startsWith('TEST_') && k !== 'NODE_ENV' && k !== 'RWA_SERVER_BUILD',
+      // SQL_COVERAGE_DIR is this run's record of its statements (tests/api/sql-coverage.ts), not the copy's.
+      ([k]) =>
+        !k.startsWith('VITEST') &&
+        !k.startsWith('TEST_') &&
+        !['NODE_ENV', 'RWA_SERVER_BUILD', 'SQL_COVERAGE_DIR'].includes(k),
     ),
   );
   try {

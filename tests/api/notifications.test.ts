@@ -724,6 +724,25 @@ describe('bulk sends', () => {
     expect(done).toMatchObject({ status: 'completed', sent: done.total, channels: ['in_app'] });
     expect((await perMember(b.db, job.id)).mails).toHaveLength(0);
   });
+
+  it('to everyone: every active user, whatever the role, gets the notice once', async () => {
+    const job = (
+      await b.call('POST', '/api/notifications/bulk', {
+        body: { audience: 'all', title: 'Holiday hours', body: 'Closed on Monday.', channels: ['in_app'] },
+      })
+    ).json().job;
+    const [active] = await queryRows<{ n: number }>(
+      b.db,
+      sql`select count(*)::int as n from users where status = 'active' and created_at <= ${job.createdAt}::timestamptz`,
+    );
+    expect(job.total).toBe(active!.n);
+    await drain(b.db);
+    const done = (await b.call('GET', `/api/notifications/bulk/${job.id}`)).json().job;
+    expect(done).toMatchObject({ status: 'completed', total: active!.n, sent: active!.n });
+    const { notes } = await perMember(b.db, job.id);
+    expect(notes).toHaveLength(active!.n);
+    expect(notes.every((r) => r.n === 1)).toBe(true);
+  });
 });
 
 describe('by SMTP (a real SMTP server on a loopback port)', () => {

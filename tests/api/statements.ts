@@ -20,7 +20,7 @@ const CONTROL = /^\s*(begin|commit|rollback)\b/i;
 /** Runs `fn` with every statement sent meanwhile counted. Only one count at a time: requests must not overlap. */
 export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result: T; count: Count }> {
   const count: Count = { statements: 0, roundTrips: 0, transactions: 0, sql: [] };
-  watchStatements((sql) => {
+  const stop = watchStatements((sql) => {
     count.roundTrips++;
     count.sql.push(sql);
     if (process.env.SHOW_SQL) process.stdout.write(`SQL ${sql.replace(/\s+/g, ' ').slice(0, 300)}\n`);
@@ -30,7 +30,7 @@ export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result
   try {
     return { result: await fn(), count };
   } finally {
-    watchStatements(undefined);
+    stop();
   }
 }
 
@@ -41,13 +41,13 @@ export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result
 export async function settled(quietMs = 150, maxMs = 5_000): Promise<void> {
   const started = Date.now();
   let heard = true;
-  watchStatements(() => (heard = true));
+  const stop = watchStatements(() => (heard = true));
   try {
     while (heard && Date.now() - started < maxMs) {
       heard = false;
       await new Promise((r) => setTimeout(r, quietMs));
     }
   } finally {
-    watchStatements(undefined);
+    stop();
   }
 }
