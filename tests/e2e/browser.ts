@@ -217,6 +217,27 @@ export async function goTo(page: Page, path: string) {
 }
 
 /**
+ * From the admin's menu to a product's page, as staff find one: Products, its title in the search box, a click on its
+ * row. The search reaches the address after a pause (react-admin's debounce) and then moves the app to the filtered
+ * list: a row clicked before that opened the product and the filter took the page back to the list (CI, at load 8). A
+ * click on the menu while the screen left by the login was still being drawn was lost once (CI, load 2): the screen
+ * settles first.
+ */
+export async function openProduct(page: Page, title: string) {
+  await screenSettled(page);
+  await page
+    .locator('a.RaMenuItemLink-root')
+    .filter({ hasText: /^Products$/ })
+    .click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/products');
+  await page.getByPlaceholder(/search/i).fill(title);
+  await expect.poll(() => decodeURIComponent(page.url()), { timeout: 20_000 }).toContain(title.split(' ')[0]);
+  await screenSettled(page);
+  const row = page.locator('main tbody tr', { hasText: title }).first();
+  await openRecord(page, () => row.locator('td:not(.MuiTableCell-paddingCheckbox)').first().click());
+}
+
+/**
  * Opens a record page with `click` (on a row or a link) and waits for the one-record answer: react-admin first shows
  * the page with the list's copy of the record, then with that answer, and a field only the answer carries can break
  * the page then.

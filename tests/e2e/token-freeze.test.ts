@@ -4,7 +4,7 @@
  * title). Unfreezing the same way puts the seeded data back as it was for the other browser tests.
  */
 import { describe, expect, it } from 'vitest';
-import { browserForFile, login, openRecord } from './browser.js';
+import { browserForFile, login, openProduct } from './browser.js';
 
 const b = await browserForFile();
 const { page } = b;
@@ -12,14 +12,7 @@ const WAIT = { timeout: 20_000 };
 const section = () => page.getByTestId('product-holders');
 
 async function openBond() {
-  await page
-    .locator('a.RaMenuItemLink-root')
-    .filter({ hasText: /^Products$/ })
-    .click();
-  await page.waitForURL(/\/products(\?.*)?$/, { ...WAIT, waitUntil: 'commit' });
-  await page.getByPlaceholder(/search/i).fill('Corporate Bond AA 2029');
-  const row = page.locator('main tbody tr', { hasText: 'Corporate Bond AA 2029' }).first();
-  await openRecord(page, () => row.locator('td:not(.MuiTableCell-paddingCheckbox)').first().click());
+  await openProduct(page, 'Corporate Bond AA 2029');
   await expect.poll(() => section().isVisible(), WAIT).toBe(true);
 }
 

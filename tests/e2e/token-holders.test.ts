@@ -4,7 +4,7 @@
  * transfer logs; the section's figures agree with its rows, and a holder's account opens from its line.
  */
 import { describe, expect, it } from 'vitest';
-import { browserForFile, login, openRecord, screenSettled } from './browser.js';
+import { browserForFile, login, openProduct, screenSettled } from './browser.js';
 
 const b = await browserForFile();
 const { page } = b;
@@ -13,18 +13,7 @@ const section = () => page.getByTestId('product-holders');
 const figure = async (k: string) => BigInt(await section().getByTestId(`supply-${k}`).innerText());
 
 async function openBond() {
-  await page
-    .locator('a.RaMenuItemLink-root')
-    .filter({ hasText: /^Products$/ })
-    .click();
-  await page.waitForURL(/\/products(\?.*)?$/, { ...WAIT, waitUntil: 'commit' });
-  await page.getByPlaceholder(/search/i).fill('Corporate Bond AA 2029');
-  // The search reaches the address after a pause (react-admin's debounce) and then moves the app to the filtered list:
-  // a row clicked before that opened the product, and the filter took the page back to the list (CI, at load 8).
-  await page.waitForURL(/filter=.*Corporate/, WAIT);
-  await screenSettled(page);
-  const row = page.locator('main tbody tr', { hasText: 'Corporate Bond AA 2029' }).first();
-  await openRecord(page, () => row.locator('td:not(.MuiTableCell-paddingCheckbox)').first().click());
+  await openProduct(page, 'Corporate Bond AA 2029');
   await expect.poll(() => section().isVisible(), WAIT).toBe(true);
 }
 
