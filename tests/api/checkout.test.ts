@@ -17,6 +17,7 @@ import { markOrderPaid } from '../../server/modules/orders/service.js';
 import { expireCheckouts } from '../../server/modules/checkout/sweeper.js';
 import { buildCoupon, buildProduct, buildUser, freshWallet, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { shortId } from '../../src/common/ids.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -219,7 +220,7 @@ describe('a guest buys with the card sandbox', () => {
     const own = (await checkout(cart(gold.id, 1, { email: shopper.email }), { token })).json();
     expect((await confirm(own.paymentId)).statusCode).toBe(200);
 
-    const title = (id: string) => `Order ${id.slice(0, 8)} is paid`;
+    const title = (id: string) => `Order ${shortId(id)} is paid`;
     const guestMail = await t.db
       .select()
       .from(emailMessages)

@@ -23,6 +23,7 @@ import { buildOrder, buildProduct, buildUser } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { expectSorted, expectUnknownSortRefused } from './list-sorts.js';
 import { startSmtpReceiver } from './smtp-receiver.js';
+import { shortId } from '../../src/common/ids.js';
 
 const outbox = createMailer({ from: 'Shop <shop@test.dev>' });
 /** The worker's rounds, run here until there is nothing left (the app `t` runs no worker of its own). */
@@ -395,7 +396,7 @@ describe('settings gate sending, read at send time', () => {
         .select()
         .from(notifications)
         .where(
-          and(eq(notifications.userId, user.id), sql`${notifications.title} like ${`Order ${order.id.slice(0, 8)}%`}`),
+          and(eq(notifications.userId, user.id), sql`${notifications.title} like ${`Order ${shortId(order.id)}%`}`),
         ),
     ).toHaveLength(1);
 
@@ -438,7 +439,7 @@ describe('events notify the people concerned, in the event’s transaction', () 
     const buyer = await buildUser(t);
     const order = await buildOrder(t, { userEmail: buyer.email, paid: true });
     const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, buyer.id));
-    expect(note).toMatchObject({ title: `Order ${order.id.slice(0, 8)} is paid`, link: '/shop/account' });
+    expect(note).toMatchObject({ title: `Order ${shortId(order.id)} is paid`, link: '/shop/account' });
     expect(note!.body).toContain(`${order.amountFiat.toFixed(2)} USD for order ${order.id}`);
     const [mail] = await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, buyer.email));
     expect(mail).toMatchObject({ subject: note!.title, status: 'queued', userId: buyer.id });
@@ -540,8 +541,8 @@ describe('what events say: a message code for the reader’s language, and email
     const [note] = (await t.call('GET', '/api/notifications', { token })).json().notifications;
     expect(note).toMatchObject({
       messageCode: 'order_paid',
-      params: { order: session.orderId.slice(0, 8), orderId: session.orderId, amount: '25.00', currency: 'USD' },
-      title: `Order ${session.orderId.slice(0, 8)} is paid`,
+      params: { order: shortId(session.orderId), orderId: session.orderId, amount: '25.00', currency: 'USD' },
+      title: `Order ${shortId(session.orderId)} is paid`,
     });
   });
 

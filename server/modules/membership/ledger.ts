@@ -20,6 +20,7 @@ import { commissionBase } from '../commissions/policy.js';
 import { notify } from '../notifications/notify.js';
 import { countsForLevel, PAID_ORDER_STATUSES, pointsForOrder, pointsLeftAfterRefund } from './policy.js';
 import { notice } from '../../../src/common/notices-catalogue.js';
+import { shortId } from '../../../src/common/ids.js';
 
 export type MemberRow = typeof members.$inferSelect;
 export type LevelRow = Awaited<ReturnType<typeof readLevels>>[number];
@@ -167,7 +168,7 @@ export async function earnPointsForOrder(tx: Tx, order: PaidOrder, now = new Dat
   await writeEntry(
     tx,
     member,
-    { type: 'EARNED', amount: points, reason: `Order ${order.id.slice(0, 8)} paid`, orderId: order.id },
+    { type: 'EARNED', amount: points, reason: `Order ${shortId(order.id)} paid`, orderId: order.id },
     now,
   );
   return points;
@@ -206,7 +207,7 @@ export async function reversePointsForRefund(
     return 0;
   }
   const short = owed - taken;
-  const reason = `Order ${order.id.slice(0, 8)} refunded${short > 0 ? ` (${short} of its points were already spent)` : ''}`;
+  const reason = `Order ${shortId(order.id)} refunded${short > 0 ? ` (${short} of its points were already spent)` : ''}`;
   await writeEntry(tx, member, { type: 'REVERSED', amount: -taken, reason, orderId: order.id }, now);
   return taken;
 }

@@ -42,6 +42,7 @@ import { presentItem, presentOrder, presentPayment, presentPricing } from './pre
 import { emitWebhook } from '../webhooks/outbox.js';
 import { dayStart, inPeriod } from '../../lib/revenue.js';
 import { notice as said } from '../../../src/common/notices-catalogue.js';
+import { shortId } from '../../../src/common/ids.js';
 const counter = new Counter();
 
 type ListFilter = { status?: string; q?: string; ids?: string[]; from?: string; to?: string };
@@ -333,7 +334,7 @@ export async function markOrderPaid(
     channels: ['in_app', 'email'] as const,
     link: '/shop/account',
     notice: said('order_paid', {
-      order: orderId.slice(0, 8),
+      order: shortId(orderId),
       orderId,
       amount: fromCents(order.amountCents).toFixed(2),
       currency: order.currency,

@@ -29,6 +29,7 @@ import { shopMaySee } from '../shop/policy.js';
 import type { PricedCart } from '../cart/pricing.js';
 import { notice } from '../../../src/common/notices-catalogue.js';
 import { POINTS_PROVIDER } from '../../../src/common/payments.js';
+import { shortId } from '../../../src/common/ids.js';
 
 const counter = new Counter();
 const decider = alias(users, 'decider');
@@ -270,7 +271,7 @@ export async function decideRedemption(
         input.status === 'APPROVED'
           ? notice(input.note ? 'redemption_approved_note' : 'redemption_approved', {
               points: r.pointsUsed,
-              order: made!.orderId.slice(0, 8),
+              order: shortId(made!.orderId),
               ...(input.note ? { note: input.note } : {}),
             })
           : notice(input.note ? 'redemption_rejected_note' : 'redemption_rejected', {
