@@ -5,12 +5,16 @@ import {ERC1155} from "@openzeppelin/contracts/token/ERC1155/ERC1155.sol";
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 
 /// @title RWA Commerce token: one ERC-1155 id per tokenised product.
-/// @notice MINTER_ROLE mints; VERIFIER_ROLE keeps the verified-holder allowlist, the per-token restriction and the
+/// @notice MINTER_ROLE mints; REDEEMER_ROLE burns a holder's tokens when they are redeemed for the asset; VERIFIER_ROLE keeps the verified-holder allowlist, the per-token restriction and the
 /// per-token freezes; DEFAULT_ADMIN_ROLE manages roles, the base URI, per-token URIs and the contract URI.
 /// @dev The allowlist is a platform record, not a securities-law compliance mechanism (see the README).
 contract RwaToken is ERC1155, AccessControl {
     bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
     bytes32 public constant VERIFIER_ROLE = keccak256("VERIFIER_ROLE");
+    /// @notice May burn a holder's tokens when the platform hands over the real-world asset (redeem()). A role of its
+    /// own, not MINTER_ROLE: taking tokens out of a wallet is a stronger power than issuing them, so it can be granted
+    /// to, or revoked from, a wallet on its own; the constructor grants it to the minter, the platform's wallet.
+    bytes32 public constant REDEEMER_ROLE = keccak256("REDEEMER_ROLE");
 
     /// @notice Wallets whose owner passed the platform's KYC: the only receivers of a restricted token.
     mapping(address holder => bool) public verified;
@@ -30,6 +34,9 @@ contract RwaToken is ERC1155, AccessControl {
     event RestrictedSet(uint256 indexed id, bool restricted);
     /// @notice `holder` was frozen (true) or unfrozen (false) for token `id`.
     event FrozenSet(uint256 indexed id, address indexed holder, bool frozen);
+    /// @notice `amount` of token `id` held by `holder` was redeemed for the asset and burned by `agent` (beside the
+    /// standard TransferSingle to the zero address).
+    event Redeemed(address indexed holder, uint256 indexed id, uint256 amount, address indexed agent);
 
     /// @notice A restricted token `id` cannot go to `holder`: the wallet is not on the allowlist.
     error HolderNotVerified(uint256 id, address holder);
@@ -40,6 +47,7 @@ contract RwaToken is ERC1155, AccessControl {
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(MINTER_ROLE, minter);
         _grantRole(VERIFIER_ROLE, minter);
+        _grantRole(REDEEMER_ROLE, minter);
     }
 
     /// @notice Adds `holder` to (or removes it from) the verified-holder allowlist.
@@ -63,6 +71,17 @@ contract RwaToken is ERC1155, AccessControl {
     /// @notice Mints `amount` of token `id` to `to` (runs the ERC-1155 receiver check for contracts).
     function mint(address to, uint256 id, uint256 amount, bytes calldata data) external onlyRole(MINTER_ROLE) {
         _mint(to, id, amount, data);
+    }
+
+    /// @notice Burns `amount` of token `id` from `holder`, who redeemed it for the real-world asset: an agent's act, so
+    /// no approval of the holder is asked (the platform records the holder's request and the hand-over). Emits
+    /// TransferSingle to the zero address and Redeemed; reverts (ERC1155InsufficientBalance) above the balance.
+    /// @dev A frozen holder is not redeemed: a freeze holds the holder's tokens as they are (a dispute, an inquiry), so
+    /// the redemption reverts with HolderFrozen until the verifier lifts the freeze. A restricted id needs no
+    /// verified sender: a burn goes to no one.
+    function redeem(address holder, uint256 id, uint256 amount) external onlyRole(REDEEMER_ROLE) {
+        _burn(holder, id, amount);
+        emit Redeemed(holder, id, amount, _msgSender());
     }
 
     /// @notice Sets the metadata URI of token `id`; emits the standard ERC-1155 `URI` event.

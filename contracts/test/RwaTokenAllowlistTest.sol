@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {RwaToken} from "../RwaToken.sol";
 import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
 import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
+import {IERC1155Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.sol";
 import {ERC1155Holder} from "@openzeppelin/contracts/token/ERC1155/utils/ERC1155Holder.sol";
 import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
 
@@ -20,10 +21,10 @@ contract TestHolder is ERC1155Holder {
     }
 }
 
-/// @title Solidity tests of RwaToken's verified-holder allowlist and freezes (issue 42).
+/// @title Solidity tests of RwaToken's verified-holder allowlist, freezes and redemptions (issue 42).
 /// @notice Test code only: never part of the production artifact (server/chain/RwaToken.json). Compiled and run on the
 /// dev chain by tests/unit/chain-solidity-allowlist.test.ts, beside a deployed RwaToken that granted this contract
-/// MINTER_ROLE and VERIFIER_ROLE. Every function named test* is one case: it reverts with a sentence when a rule does
+/// MINTER_ROLE, VERIFIER_ROLE and REDEEMER_ROLE. Every function named test* is one case: it reverts with a sentence when a rule does
 /// not hold. Each case uses token ids of its own, so the cases pass in any order.
 contract RwaTokenAllowlistTest {
     RwaToken public immutable token;
@@ -161,6 +162,61 @@ contract RwaTokenAllowlistTest {
             "a holder unfroze itself"
         );
         require(!token.verified(address(carol)), "carol is on the allowlist");
+    }
+
+    /// Only REDEEMER_ROLE redeems (a holder cannot burn another's tokens, nor its own, through redeem()); a redemption
+    /// above the balance reverts; one within it lowers the balance, and a frozen holder is not redeemed until unfrozen.
+    function testOnlyTheRedeemerRedeemsWithinTheBalance() external {
+        uint256 id = 108;
+        token.mint(address(alice), id, 10, "");
+        token.mint(address(bob), id, 4, "");
+
+        bytes memory refused = abi.encodeWithSelector(
+            IAccessControl.AccessControlUnauthorizedAccount.selector,
+            address(carol),
+            token.REDEEMER_ROLE()
+        );
+        _expectRevert(
+            address(carol),
+            abi.encodeCall(TestHolder.act, (address(token), abi.encodeCall(RwaToken.redeem, (address(alice), id, 1)))),
+            refused,
+            "a wallet without the role redeemed another's tokens"
+        );
+        _expectRevert(
+            address(alice),
+            abi.encodeCall(TestHolder.act, (address(token), abi.encodeCall(RwaToken.redeem, (address(alice), id, 1)))),
+            abi.encodeWithSelector(
+                IAccessControl.AccessControlUnauthorizedAccount.selector,
+                address(alice),
+                token.REDEEMER_ROLE()
+            ),
+            "a holder redeemed its own tokens without the role"
+        );
+        _expectRevert(
+            address(token),
+            abi.encodeCall(RwaToken.redeem, (address(alice), id, 11)),
+            abi.encodeWithSelector(IERC1155Errors.ERC1155InsufficientBalance.selector, address(alice), 10, 11, id),
+            "a redemption above the balance went through"
+        );
+
+        token.redeem(address(alice), id, 3);
+        _equal(token.balanceOf(address(alice), id), 7, "alice's balance after redeeming 3");
+        _equal(token.balanceOf(address(bob), id), 4, "a redemption of alice's tokens moved bob's");
+        token.redeem(address(alice), id, 7);
+        _equal(token.balanceOf(address(alice), id), 0, "alice's balance after redeeming all of it");
+        // What is left of the id: bob's 4, of the 14 minted.
+        _equal(token.balanceOf(address(alice), id) + token.balanceOf(address(bob), id), 4, "the supply left");
+
+        token.setFrozen(id, address(bob), true);
+        _expectRevert(
+            address(token),
+            abi.encodeCall(RwaToken.redeem, (address(bob), id, 1)),
+            _frozen(id, bob),
+            "a frozen holder was redeemed"
+        );
+        token.setFrozen(id, address(bob), false);
+        token.redeem(address(bob), id, 4);
+        _equal(token.balanceOf(address(bob), id), 0, "bob's balance after the freeze was lifted and he redeemed");
     }
 
     function _send(TestHolder from, TestHolder to, uint256 id, uint256 amount) private {

@@ -2,7 +2,7 @@
  * The RwaToken contract as the server sees it: ABI and bytecode from the committed artifact
  * (server/chain/RwaToken.json, rebuilt by `npm run build:contract`), plus typed helpers.
  *
- * Offers: rwaTokenAbi, rwaTokenBytecode, MINTER_ROLE, VERIFIER_ROLE, DEFAULT_ADMIN_ROLE,
+ * Offers: rwaTokenAbi, rwaTokenBytecode, MINTER_ROLE, VERIFIER_ROLE, REDEEMER_ROLE, DEFAULT_ADMIN_ROLE,
  *   encodeMint(to, id, amount, data?) → calldata for mint(address,uint256,uint256,bytes)
  *   encodeSetUri(id, uri)             → calldata for setURI(uint256,string) (one token's own URI)
  *   encodeSetBaseUri(uri)             → calldata for setBaseURI(string) (every other token's, with `{id}`)
@@ -31,6 +31,7 @@ export const rwaTokenAbi = artifact.abi as Abi;
 export const rwaTokenBytecode = artifact.bytecode as Hex;
 export const MINTER_ROLE: Hex = keccak256(toHex('MINTER_ROLE'));
 export const VERIFIER_ROLE: Hex = keccak256(toHex('VERIFIER_ROLE'));
+export const REDEEMER_ROLE: Hex = keccak256(toHex('REDEEMER_ROLE'));
 export const DEFAULT_ADMIN_ROLE: Hex = `0x${'00'.repeat(32)}`;
 
 export function encodeMint(to: Address, id: bigint, amount: bigint, data: Hex = '0x'): Hex {

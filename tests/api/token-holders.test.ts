@@ -1,7 +1,7 @@
 /**
  * Holders and supply (issue 42): the indexer reads the token contract's transfer logs from the dev chain into the
  * database. A mint shows up as a holder and as supply; a transfer a wallet sends itself, outside the platform, moves
- * the balances; a restarted indexer resumes from its cursor without counting anything twice, and a few re-read
+ * the balances; a redemption by the platform's wallet burns (supply burned, circulation reduced); a restarted indexer resumes from its cursor without counting anything twice, and a few re-read
  * blocks replace what was stored for them; reconcile compares every indexed balance with balanceOf.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -163,6 +163,47 @@ describe('holders and supply from the chain’s logs', () => {
       .set({ balance: sql`balance - 1` })
       .where(mine);
     expect((await heldCheck()).ok).toBe(true);
+  });
+
+  it('a redemption burns the holder’s tokens: burned = amount, circulation reduced, reconcile still agrees', async () => {
+    // The platform's wallet (the minter, granted REDEEMER_ROLE by the constructor) redeems 2 of the holder's 3.
+    const hash = await chain().walletClient.writeContract({
+      address: chain().tokenAddress,
+      abi: rwaTokenAbi,
+      functionName: 'redeem',
+      args: [holder.address, BigInt(tokenId), 2n],
+    });
+    const receipt = await (chain().publicClient as unknown as PublicClient).waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    const who = holder.address.toLowerCase();
+    // The live indexer was stopped by the restart case above: a pass of the restarted one reads the burn.
+    const indexer = new HoldersIndexer(t.db, chain());
+    await expect
+      .poll(async () => (await indexer.pass(), balances(await holdersOf())[who]), { timeout: 20_000 })
+      .toBe('1');
+    const h = await holdersOf();
+    expect(h.supply).toEqual({ minted: '5', inCirculation: '3', burned: '2' });
+    expect(balances(h)).toEqual({
+      [who]: '1',
+      [h.holders.find((x: { wallet: string }) => x.wallet !== who).wallet]: '2',
+    });
+    expect(await heldCheck()).toMatchObject({ ok: true, detail: [] });
+
+    // A wallet without the role cannot redeem: the holder itself, here.
+    const own = createWalletClient({
+      account: holder,
+      chain: chain().chain,
+      transport: custom({ request: (args) => chain().publicClient.request(args as never) }),
+    });
+    await expect(
+      own.writeContract({
+        address: chain().tokenAddress,
+        abi: rwaTokenAbi,
+        functionName: 'redeem',
+        args: [holder.address, BigInt(tokenId), 1n],
+      }),
+    ).rejects.toThrow(/AccessControlUnauthorizedAccount/);
+    expect((await holdersOf()).supply).toEqual({ minted: '5', inCirculation: '3', burned: '2' });
   });
 
   it('staff only; a product that is not tokenised has no holders', async () => {

@@ -1,14 +1,20 @@
 /**
- * RwaToken's allowlist rules tested in Solidity (contracts/test/RwaTokenAllowlistTest.sol), run on the dev chain (EDR):
+ * RwaToken's allowlist rules and redemptions tested in Solidity (contracts/test/RwaTokenAllowlistTest.sol), run on the dev chain (EDR):
  * the committed token (server/chain/RwaToken.json, the production bytes) is deployed, then the test contract beside
- * it with MINTER_ROLE and VERIFIER_ROLE, and each of its test* functions is sent as a transaction that must succeed.
+ * it with MINTER_ROLE, VERIFIER_ROLE and REDEEMER_ROLE, and each of its test* functions is sent as a transaction that must succeed.
  * A failed Solidity check reverts with its sentence, which fails the case here. The test contract is compiled only
  * here, with the production compiler and settings (scripts/solidity-tests.ts, cached by the hash of its inputs).
  */
 import { createWalletClient, custom, type AbiFunction, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChain, type ChainContext } from '../../server/chain/client.js';
-import { MINTER_ROLE, rwaTokenAbi, rwaTokenBytecode, VERIFIER_ROLE } from '../../server/chain/contract.js';
+import {
+  MINTER_ROLE,
+  REDEEMER_ROLE,
+  rwaTokenAbi,
+  rwaTokenBytecode,
+  VERIFIER_ROLE,
+} from '../../server/chain/contract.js';
 import { compileSolidityTest } from '../../scripts/solidity-tests.js';
 
 const SOURCE = 'contracts/test/RwaTokenAllowlistTest.sol';
@@ -54,14 +60,16 @@ beforeAll(async () => {
   // A token of its own (the committed bytes, not the dev chain's deployed one), its admin and minter the account.
   const token = await deploy(rwaTokenAbi, rwaTokenBytecode, [ctx.account.address, ctx.account.address]);
   tests = await deploy(suite.abi, suite.bytecode, [token]);
-  for (const role of [MINTER_ROLE, VERIFIER_ROLE]) await send(token, rwaTokenAbi, 'grantRole', [role, tests]);
+  for (const role of [MINTER_ROLE, VERIFIER_ROLE, REDEEMER_ROLE])
+    await send(token, rwaTokenAbi, 'grantRole', [role, tests]);
 }, 30_000);
 afterAll(() => ctx?.close());
 
 describe(`RwaToken's allowlist rules, in Solidity (${SOURCE})`, () => {
-  it('has its cases: transfers to unverified and verified wallets, freezes, who keeps the rules', () => {
+  it('has its cases: transfers to unverified and verified wallets, freezes, who keeps the rules, redemptions', () => {
     expect(cases).toEqual([
       'testFrozenHolderCannotSendOrReceive',
+      'testOnlyTheRedeemerRedeemsWithinTheBalance',
       'testOnlyTheVerifierKeepsTheRules',
       'testTransferToUnverifiedWalletReverts',
       'testTransferToVerifiedWalletSucceeds',
