@@ -6,7 +6,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, commissions } from '../../server/db/schema.js';
+import { commissionsApproved, commissionsApprovedAmount } from '../../server/modules/metrics/business.js';
 import { buildProduct, buildUser, PASSWORD } from './factories.js';
+import { metricValue } from './metric-value.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -160,9 +162,14 @@ describe('rejecting a selection', () => {
 
   it('rejects each pending commission with the reason; an approved and an unknown one are refused, the others done', async () => {
     const [a, b, c] = [await pendingCommission(), await pendingCommission(), await pendingCommission()];
+    const approvedBefore = await metricValue(commissionsApproved);
+    const amountBefore = await metricValue(commissionsApprovedAmount);
     expect((await t.call('POST', `/api/referrals/commissions/${b.id}/approve`, { as: 'finance' })).statusCode).toBe(
       200,
     );
+    // The metrics' business counters (issue 40) move where the approval happens.
+    expect((await metricValue(commissionsApproved)) - approvedBefore).toBe(1);
+    expect((await metricValue(commissionsApprovedAmount)) - amountBefore).toBe(b.amountCents);
     expect(
       (
         await t.call('POST', '/api/commissions/bulk', {

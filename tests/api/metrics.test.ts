@@ -83,7 +83,7 @@ describe('metrics off (neither METRICS_TOKEN nor METRICS_PORT)', () => {
 describe('metrics with METRICS_TOKEN', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ METRICS_TOKEN: TOKEN });
+    t = await createTestApp({ METRICS_TOKEN: TOKEN, WEBHOOK_ALLOW_INSECURE: 'true' });
   });
   afterAll(() => t?.close());
 
@@ -140,6 +140,30 @@ describe('metrics with METRICS_TOKEN', () => {
     expect(delta('rwa_orders_paid_total')).toBe(1);
     expect(delta('rwa_revenue_paid_minor_units_total')).toBe(Math.round(order.amountFiat * 100));
     expect(after).toContain('# TYPE rwa_tokens_minted_total counter');
+    for (const name of [
+      'rwa_refunds_total',
+      'rwa_refunded_minor_units_total',
+      'rwa_commissions_approved_total',
+      'rwa_commissions_approved_minor_units_total',
+      'rwa_webhook_deliveries_total',
+    ])
+      expect(after).toContain(`# TYPE ${name} counter`);
+  });
+
+  it('tells the webhook deliveries not yet ended and the oldest waiting one’s age', async () => {
+    const closed = await freePort();
+    const created = await t.call('POST', '/api/webhooks', {
+      as: 'admin',
+      body: { url: `http://127.0.0.1:${closed}/hook`, events: ['order.created'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await buildOrder(t);
+    const scrape = async () => (await get(`${baseOf(t)}/metrics`, { authorization: `Bearer ${TOKEN}` })).text;
+    const open = (text: string) =>
+      (sample(text, 'rwa_webhook_deliveries', { status: 'pending' }) ?? 0) +
+      (sample(text, 'rwa_webhook_deliveries', { status: 'sending' }) ?? 0);
+    await expect.poll(async () => open(await scrape())).toBeGreaterThanOrEqual(1);
+    expect(sample(await scrape(), 'rwa_webhook_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(0);
   });
 
   it('tells each background loop’s last good pass and its failures, crypto deposits waiting and payouts unapproved', async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refundedAmount, refundsMade } from '../../server/modules/metrics/business.js';
+import { metricValue } from './metric-value.js';
 import { SANDBOX_CARDS } from '../../src/common/checkout.js';
 import type { Payment, PaymentDetail } from '../../src/common/payments.js';
 import { auditEvents, members, mintJobs, orders, payments, products, refunds } from '../../server/db/schema.js';
@@ -211,8 +213,16 @@ describe('GET /api/payments/{id}', () => {
 describe('POST /api/payments/{id}/refund', () => {
   it('refunds part, then the rest: the payment and the order turn refunded, each refund recorded', async () => {
     const payment = await buildPayment(t, { product: { priceFiat: '10.00' } });
+    const currency = { currency: payment.currency };
+    const [refundsBefore, amountBefore] = [
+      await metricValue(refundsMade, currency),
+      await metricValue(refundedAmount, currency),
+    ];
     const first = await refund(payment.id, { amount: 4, reason: 'One item damaged' });
     expect(first.statusCode, first.body).toBe(200);
+    // The metrics' business counters (issue 40) move where the refund is recorded.
+    expect((await metricValue(refundsMade, currency)) - refundsBefore).toBe(1);
+    expect((await metricValue(refundedAmount, currency)) - amountBefore).toBe(400);
     expect(first.json()).toMatchObject({
       ok: true,
       refund: {

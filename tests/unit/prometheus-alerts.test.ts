@@ -23,7 +23,7 @@ describe.runIf(present)('the Prometheus alert rules', () => {
   it('pass promtool check rules', () => {
     const run = promtool('check', 'rules', 'alerts.yml');
     expect(run.code, run.out).toBe(0);
-    expect(run.out).toContain('SUCCESS: 8 rules found');
+    expect(run.out).toContain('SUCCESS: 9 rules found');
   });
 
   it('fire as alerts.test.yml expects (promtool test rules)', () => {

@@ -18,6 +18,7 @@ import { Counter } from '../../lib/list.js';
 import { after, listOrder, orderBy, type Page } from '../../lib/pages.js';
 import { byOrder, byUser, searchFilter } from '../../lib/search.js';
 import type { Actor } from '../../types.js';
+import { commissionsApproved, commissionsApprovedAmount } from '../metrics/business.js';
 import { audit } from '../audit/service.js';
 import { decisionRefusal, ownCommissionRefusal, rateText } from './policy.js';
 import { presentCommission, presentLevel, type CommissionRow } from './present.js';
@@ -205,6 +206,10 @@ export async function decideCommission(
       ...(rejectReason ? { reason: rejectReason } : {}),
     });
     counter.touch();
+    if (to === 'approved') {
+      commissionsApproved.inc();
+      commissionsApprovedAmount.inc(c.amountCents);
+    }
     const [row] = await withContext(tx).where(eq(commissions.id, id));
     return presentCommission(flat(row!), holdDays);
   });

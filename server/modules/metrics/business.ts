@@ -1,7 +1,8 @@
 import { Counter, Registry } from 'prom-client';
 
 /**
- * Business counters of this process, counted where the event happens (orders/service.ts, mint/worker.ts) and added to
+ * Business counters of this process, counted where the event happens (orders/service.ts, payments/service.ts,
+ * commissions/service.ts, webhooks/deliver.ts, mint/worker.ts) and added to
  * every scrape of it. One registry for the process: the code that counts has no app at hand.
  */
 export const businessRegistry = new Registry();
@@ -23,6 +24,39 @@ export const revenuePaid = new Counter({
 export const tokensMinted = new Counter({
   name: 'rwa_tokens_minted_total',
   help: 'Tokens minted: the amounts of mint jobs recorded as succeeded.',
+  registers: [businessRegistry],
+});
+
+export const refundsMade = new Counter({
+  name: 'rwa_refunds_total',
+  help: 'Refunds recorded (ours and those a provider reports), by currency.',
+  labelNames: ['currency'] as const,
+  registers: [businessRegistry],
+});
+
+export const refundedAmount = new Counter({
+  name: 'rwa_refunded_minor_units_total',
+  help: 'Amounts refunded, in minor units, by currency.',
+  labelNames: ['currency'] as const,
+  registers: [businessRegistry],
+});
+
+export const commissionsApproved = new Counter({
+  name: 'rwa_commissions_approved_total',
+  help: 'Referral commissions approved.',
+  registers: [businessRegistry],
+});
+
+export const commissionsApprovedAmount = new Counter({
+  name: 'rwa_commissions_approved_minor_units_total',
+  help: 'Amounts of the referral commissions approved, in minor units.',
+  registers: [businessRegistry],
+});
+
+export const webhookOutcomes = new Counter({
+  name: 'rwa_webhook_deliveries_total',
+  help: 'Webhook deliveries ended: delivered, or failed for good (retries exhausted).',
+  labelNames: ['outcome'] as const,
   registers: [businessRegistry],
 });
 

@@ -18,13 +18,22 @@ export type QueueFigures = {
   /** Pending payouts nobody has approved yet, and the oldest one's age. */
   payoutsUnapproved: number;
   payoutsOldestUnapprovedSeconds: number;
+  /** Webhook deliveries waiting for their (next) attempt or being sent, and the oldest waiting one's age. */
+  webhooksPending: number;
+  webhooksSending: number;
+  webhooksOldestPendingSeconds: number;
 };
 
-type Row = { kind: 'mint' | 'email' | 'crypto' | 'payout'; status: string; n: number; oldest: number | string | null };
+type Row = {
+  kind: 'mint' | 'email' | 'crypto' | 'payout' | 'webhook';
+  status: string;
+  n: number;
+  oldest: number | string | null;
+};
 
 const zeros = (statuses: readonly string[]) => Object.fromEntries(statuses.map((s) => [s, 0]));
 
-/** One grouped query over both tables (their status indexes); past QUEUE_READ_TIMEOUT_MS, the last figures read. */
+/** One grouped query over the queues' tables (their status indexes); past QUEUE_READ_TIMEOUT_MS, the last figures read. */
 export const queueReader = (db: Db) => {
   let last: Omit<QueueFigures, 'ok'> = {
     mintJobs: zeros(MINT_STATUSES),
@@ -35,6 +44,9 @@ export const queueReader = (db: Db) => {
     cryptoOldestPendingSeconds: 0,
     payoutsUnapproved: 0,
     payoutsOldestUnapprovedSeconds: 0,
+    webhooksPending: 0,
+    webhooksSending: 0,
+    webhooksOldestPendingSeconds: 0,
   };
   return async (): Promise<QueueFigures> => {
     const read = queryRows<Row>(
@@ -50,7 +62,10 @@ export const queueReader = (db: Db) => {
         from payments where provider = 'crypto' and status = 'pending'
         union all
         select 'payout', 'unapproved', count(*)::int, extract(epoch from now() - min(created_at))::float8
-        from payouts where status = 'pending' and approved_by is null`,
+        from payouts where status = 'pending' and approved_by is null
+        union all
+        select 'webhook', status, count(*)::int, extract(epoch from now() - min(created_at))::float8
+        from webhook_deliveries where status in ('pending', 'sending') group by status`,
     );
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), QUEUE_READ_TIMEOUT_MS)));
@@ -58,6 +73,7 @@ export const queueReader = (db: Db) => {
     if (!rows) return { ok: false, ...last };
     const figures = { ...last, mintJobs: zeros(MINT_STATUSES), emails: zeros(EMAIL_STATUSES) };
     figures.mintOldestQueuedSeconds = figures.emailOldestQueuedSeconds = 0;
+    figures.webhooksPending = figures.webhooksSending = figures.webhooksOldestPendingSeconds = 0;
     for (const r of rows) {
       const age = Math.max(0, Number(r.oldest ?? 0));
       if (r.kind === 'crypto') {
@@ -66,6 +82,9 @@ export const queueReader = (db: Db) => {
       } else if (r.kind === 'payout') {
         figures.payoutsUnapproved = r.n;
         figures.payoutsOldestUnapprovedSeconds = age;
+      } else if (r.kind === 'webhook') {
+        if (r.status === 'sending') figures.webhooksSending = r.n;
+        else [figures.webhooksPending, figures.webhooksOldestPendingSeconds] = [r.n, age];
       } else if (r.kind === 'mint') {
         figures.mintJobs[r.status] = r.n;
         if (r.status === 'queued') figures.mintOldestQueuedSeconds = age;

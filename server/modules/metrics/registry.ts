@@ -157,6 +157,22 @@ function registerQueueGauges(registry: Registry, database: Database) {
   );
   new Gauge({
     ...common,
+    name: 'rwa_webhook_deliveries',
+    help: 'Webhook deliveries not yet ended, by status: pending (waiting for an attempt) and sending.',
+    labelNames: ['status'],
+    async collect() {
+      const f = await figures();
+      this.set({ status: 'pending' }, f.webhooksPending);
+      this.set({ status: 'sending' }, f.webhooksSending);
+    },
+  });
+  figure(
+    'rwa_webhook_oldest_pending_age_seconds',
+    'Age of the oldest webhook delivery waiting for an attempt (0: none).',
+    (f) => f.webhooksOldestPendingSeconds,
+  );
+  new Gauge({
+    ...common,
     name: 'rwa_metrics_queue_read_ok',
     help: 'Whether the last read of the queue figures answered within its time (1) or not (0).',
     async collect() {

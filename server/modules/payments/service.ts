@@ -35,6 +35,7 @@ import type { Actor } from '../../types.js';
 import { paymentCounter as counter, recordPaymentEvent } from '../audit/payment-events.js';
 import { adjustCommissionsForRefund } from '../commissions/earn.js';
 import { lockMember, reversePointsForRefund, writeEntry } from '../membership/ledger.js';
+import { refundedAmount, refundsMade } from '../metrics/business.js';
 import { audit } from '../audit/service.js';
 import { withOrderId } from '../checkout/policy.js';
 import { mintQueued } from '../mint/enqueue.js';
@@ -473,6 +474,8 @@ export async function applyRefund(
   await adjustCommissionsForRefund(tx, order, payment.refundedCents + input.amount, now);
   if (taken.status === 'refunded') await refundOrder(tx, order, actor, now);
   await reversePointsForRefund(tx, order, payment.refundedCents + input.amount, now);
+  refundsMade.inc({ currency: payment.currency });
+  refundedAmount.inc({ currency: payment.currency }, input.amount);
   return { refundId, afterCommit: given.afterCommit };
 }
 

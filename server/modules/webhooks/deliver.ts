@@ -23,6 +23,7 @@ import { sentenceOf } from '../../lib/errors.js';
 import { endpointsChanged, onWebhooksQueued } from './outbox.js';
 import { PRUNE_EVERY_MS, pruneWebhookEvents } from './prune.js';
 import { signedHeaders } from './sign.js';
+import { webhookOutcomes } from '../metrics/business.js';
 
 export type WebhookWorkerOptions = {
   /** Deliveries sent at once. */
@@ -245,9 +246,11 @@ async function record(tx: Tx, c: Claimed, sent: Sent, o: Options) {
     await tx.execute(
       sql`update ${webhookEndpoints} set failures = 0, failing_since = null where id = ${c.endpoint_id}::uuid`,
     );
+    webhookOutcomes.inc({ outcome: 'delivered' });
     return;
   }
   const tooOld = Date.now() - asDate(c.event_at).getTime() >= o.maxAgeMs;
+  if (tooOld) webhookOutcomes.inc({ outcome: 'failed' });
   const delaySeconds = retryDelayMs(c.attempts, o) / 1000;
   await tx.execute(sql`update ${webhookDeliveries} set lease_until = null, last_error = ${sent.error},
     ${tooOld ? sql`status = 'failed'` : sql`status = 'pending', next_attempt_at = now() + make_interval(secs => ${delaySeconds})`}
