@@ -5,6 +5,7 @@
  * active, a token is restricted while its product says so, and a mint to a wallet not yet verified waits with its
  * reason until it is.
  */
+import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { decodeFunctionData, parseTransaction, type Address, type TransactionSerialized } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +18,20 @@ import { createTestApp, type TestApp } from './harness.js';
 import { countStatements } from './statements.js';
 
 let t: TestApp;
+/** The app's warning lines, as JSON. */
+const warned: { msg?: string; mintJobId?: string }[] = [];
+const warnings = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    for (const text of chunk.toString().split('\n').filter(Boolean))
+      warned.push(JSON.parse(text) as (typeof warned)[0]);
+    done();
+  },
+});
 beforeAll(async () => {
-  t = await createTestApp({}, { chain: true, worker: { pollMs: 100 } });
+  t = await createTestApp(
+    { LOG_LEVEL: 'warn', LOG_FORMAT: 'json' },
+    { chain: true, worker: { pollMs: 100 }, logStream: warnings },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -137,6 +150,14 @@ describe('the contract kept as the database says', () => {
     expect(await job()).toMatchObject({ attempts: 0, lastErrorCode: 'waits_verified_holder' });
     expect((await job()).status).not.toBe('failed');
     expect(await verified(wallet)).toBe(false);
+    // Put off again at each pass for the same reason, the job is told in the log once, not at every pass.
+    const passes = new Set<string>();
+    await expect
+      .poll(async () => passes.add((await job()).updatedAt).size, { timeout: 30_000, interval: 500 })
+      .toBeGreaterThanOrEqual(3);
+    expect(warned.filter((l) => l.mintJobId === id).map((l) => l.msg)).toEqual([
+      `mint job ${id}: ${WAITS_FOR_VERIFIED_HOLDER}; tried again later`,
+    ]);
 
     await setUser(userId, { kycStatus: 'approved' });
     await expect.poll(async () => (await job()).status, { timeout: 30_000 }).toBe('succeeded');

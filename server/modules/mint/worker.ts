@@ -365,7 +365,10 @@ export class MintWorker {
     return jobs.length;
   }
 
-  /** One line per job the pass settled or failed, with the id of the request that queued it. */
+  /**
+   * One line per job the pass settled or failed, with the id of the request that queued it. A job put off again for the
+   * reason it already had (a wallet waiting for KYC, for days) is not told again at each pass.
+   */
   private logOutcomes(jobs: MintJobRow[], outcomes: Outcome[]) {
     const byId = new Map(jobs.map((j) => [j.id, j]));
     for (const o of outcomes) {
@@ -373,7 +376,8 @@ export class MintWorker {
       const fields = { mintJobId: o.jobId, reqId: job?.requestId ?? undefined, orderId: job?.orderId ?? undefined };
       if (o.kind === 'succeeded') this.opts.log.info(`mint job ${o.jobId} minted in block ${o.blockNumber}`, fields);
       else if (o.kind === 'later') {
-        if (o.error) this.opts.log.warn(`mint job ${o.jobId}: ${o.error}; tried again later`, fields);
+        if (o.error && o.error !== job?.lastError)
+          this.opts.log.warn(`mint job ${o.jobId}: ${o.error}; tried again later`, fields);
       } else this.opts.log.warn(`mint job ${o.jobId} ${o.kind}: ${o.error}`, fields);
     }
   }
