@@ -5,7 +5,7 @@
  * the stream on the other; and a process stopping (SIGTERM) with streams open still stops. PostgreSQL only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devChainPeerEnv, freePort, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
+import { devChainPeerEnv, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
 import { engine } from './engine.js';
 import { buildProduct, buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -32,7 +32,6 @@ describe.runIf(onPostgres)('live events across two API processes on one PostgreS
 
   beforeAll(async () => {
     t = await createTestApp();
-    const chainPort = await freePort();
     const common = {
       DATABASE_URL: t.databaseUrl!,
       SEED_ON_EMPTY: 'false',
@@ -41,14 +40,9 @@ describe.runIf(onPostgres)('live events across two API processes on one PostgreS
       NODE_ENV: 'test',
       RATE_LIMIT_MAX: '100000',
     };
-    [a, b] = await Promise.all([
-      startServerProcess({ ...common, DEV_CHAIN_PORT: String(chainPort) }),
-      startServerProcess({
-        ...common,
-        ...devChainPeerEnv(chainPort),
-      }),
-    ]);
-  }, HANG_MS + 60_000);
+    a = await startServerProcess(common);
+    b = await startServerProcess({ ...common, ...devChainPeerEnv(a.chainUrl) });
+  }, 2 * HANG_MS);
 
   afterAll(async () => {
     for (const s of streams) s.close();

@@ -25,7 +25,7 @@ import { chainFor } from '../../server/chain/client.js';
 import { DEV_PAYOUT_KEY } from '../../server/chain/dev-chain.js';
 import { nextNonce, signNativeTransfer, type TransferContext } from '../../server/chain/native-transfer.js';
 import { auditEvents, chainTransactions, notifications, payouts } from '../../server/db/schema.js';
-import { devChainPeerEnv, freePort, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
+import { devChainPeerEnv, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
 import { engine } from './engine.js';
 import { buildProduct, buildUser, PASSWORD } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -160,8 +160,6 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
     noRedis = await redisReachable();
     if (noRedis) console.log(`scale-out: the shared login limit case is skipped: ${noRedis}`);
     t = await createTestApp();
-    const chainPort = await freePort();
-    chainUrl = `http://127.0.0.1:${chainPort}`;
     const common = {
       DATABASE_URL: t.databaseUrl!,
       SEED_ON_EMPTY: 'false',
@@ -174,15 +172,11 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL database', () =>
       PAYOUT_COMPLETER_MS: '200',
       ...(noRedis ? {} : { REDIS_URL: REDIS_URL }),
     };
-    [a, b] = await Promise.all([
-      startServerProcess({ ...common, DEV_CHAIN_PORT: String(chainPort) }),
-      // B uses A's dev chain: it may start before A's endpoint answers, since nothing here mints.
-      startServerProcess({
-        ...common,
-        ...devChainPeerEnv(chainPort),
-      }),
-    ]);
-  }, HANG_MS + 60_000); // a server start may take up to HANG_MS on a loaded machine
+    // B uses A's dev chain, at the endpoint A's banner names.
+    a = await startServerProcess(common);
+    chainUrl = a.chainUrl!;
+    b = await startServerProcess({ ...common, ...devChainPeerEnv(a.chainUrl) });
+  }, 2 * HANG_MS); // a server start may take up to HANG_MS on a loaded machine
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { freePort, startServerProcess } from '../../scripts/server-process.js';
+import { startServerProcess } from '../../scripts/server-process.js';
 import { startSmtpReceiver } from '../api/smtp-receiver.js';
 import { compiledServerForRun } from '../../scripts/build-server.js';
 import { withDatabase } from '../api/engine.js';
@@ -103,10 +103,8 @@ export default async function setup(project: TestProject) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rwa-e2e-'));
     dataDirs.push(dataDir);
     const databaseUrl = await databases.create();
-    const chainPort = await freePort();
     const server = await startServerProcess({
       SMTP_URL: smtp.url,
-      DEV_CHAIN_PORT: String(chainPort),
       CRYPTO_WATCH_MS: '250',
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
@@ -117,7 +115,7 @@ export default async function setup(project: TestProject) {
       // The webhooks test delivers to a receiver on loopback over http: allowed only by this development switch.
       WEBHOOK_ALLOW_INSECURE: 'true',
     });
-    return { server, devChainUrl: `http://127.0.0.1:${chainPort}` };
+    return { server, devChainUrl: server.chainUrl! };
   };
   // Everything started is stopped again if any of it fails to start.
   const [servers, [chromiumStart]] = await Promise.all([

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devChainPeerEnv, freePort, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
+import { devChainPeerEnv, HANG_MS, startServerProcess } from '../../scripts/server-process.js';
 import { DEV_PASSWORD, login, openBrowser } from './browser.js';
 import { couponRow, openCouponSearch, sameDocument } from './live-coupons.js';
 
@@ -48,20 +48,18 @@ describe.runIf(!!adminUrl)('live screens across two API processes on one Postgre
       return dir;
     };
     const common = { DATABASE_URL: url.toString(), NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' };
-    const chainPort = await freePort();
     // The first migrates and seeds db.json, and runs the dev chain; the second joins it (as scale-out.test.ts does).
     first = await startServerProcess({
       ...common,
       DATA_DIR: dataDir(),
       SEED_ON_EMPTY: 'true',
       SEED_FILE: 'db.json',
-      DEV_CHAIN_PORT: String(chainPort),
     });
     second = await startServerProcess({
       ...common,
       DATA_DIR: dataDir(),
       SEED_ON_EMPTY: 'false',
-      ...devChainPeerEnv(chainPort),
+      ...devChainPeerEnv(first.chainUrl),
     });
     browser = await openBrowser();
   }, 2 * HANG_MS);
