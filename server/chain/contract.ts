@@ -10,6 +10,7 @@
  *   encodeSetVerified(holder, on)       → calldata for setVerified(address,bool) (the verified-holder allowlist)
  *   encodeSetRestricted(id, on)         → calldata for setRestricted(uint256,bool) (token requires verified holders)
  *   encodeSetFrozen(id, holder, on)     → calldata for setFrozen(uint256,address,bool) (one wallet, one token)
+ *   encodeRedeem(holder, id, amount)    → calldata for redeem(address,uint256,uint256) (burns a holder's tokens)
  *   deployData(admin, minter)         → creation code + constructor args
  *   readBalance(client, token, owner, id), readUri(client, token, id), readBaseUri(client, token),
  *   readContractUri(client, token), readVerified(client, token, holder), readRestricted(client, token, id),
@@ -60,6 +61,10 @@ export function encodeSetRestricted(id: bigint, on: boolean): Hex {
 
 export function encodeSetFrozen(id: bigint, holder: Address, on: boolean): Hex {
   return encodeFunctionData({ abi: rwaTokenAbi, functionName: 'setFrozen', args: [id, holder, on] });
+}
+
+export function encodeRedeem(holder: Address, id: bigint, amount: bigint): Hex {
+  return encodeFunctionData({ abi: rwaTokenAbi, functionName: 'redeem', args: [holder, id, amount] });
 }
 
 export function deployData(admin: Address, minter: Address): Hex {

@@ -28,7 +28,7 @@ import {
 } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { decodeErrorResult, BaseError } from 'viem';
-import { encodeMint, rwaTokenAbi } from './contract.js';
+import { encodeMint, encodeRedeem, rwaTokenAbi } from './contract.js';
 import { TX_GAS_CAP } from './edr-provider.js';
 
 export type MintContext = {
@@ -47,7 +47,8 @@ export type ChainFacts = {
   txKnown: boolean;
 };
 
-export type MintRequest = { to: Address; tokenId: bigint; amount: bigint; nonce: number; data?: Hex };
+/** A mint of `amount` to `to`; with `redeem`, a burn of `amount` that `to` holds instead (the contract's `redeem`). */
+export type MintRequest = { to: Address; tokenId: bigint; amount: bigint; nonce: number; data?: Hex; redeem?: boolean };
 export type SignedMint = { nonce: number; signedTx: Hex; txHash: Hex };
 
 export async function pendingNonce(ctx: MintContext): Promise<number> {
@@ -61,9 +62,12 @@ export async function currentFees(ctx: MintContext): Promise<Fees> {
   return { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
 }
 
-/** Signs without sending; a batch passes the fees it fetched once. Throws (nothing signed) if the mint would revert. */
+/** Signs without sending; a batch passes the fees it fetched once. Throws (nothing signed) if the call would revert. */
 export async function signMint(ctx: MintContext, req: MintRequest, knownFees?: Fees): Promise<SignedMint> {
-  return signTokenCall(ctx, encodeMint(req.to, req.tokenId, req.amount, req.data), req.nonce, knownFees);
+  const data = req.redeem
+    ? encodeRedeem(req.to, req.tokenId, req.amount)
+    : encodeMint(req.to, req.tokenId, req.amount, req.data);
+  return signTokenCall(ctx, data, req.nonce, knownFees);
 }
 
 /** Signs a call of the token contract by the minter key (gas estimated +20 %); throws, nothing signed, if it would revert. */
@@ -101,6 +105,7 @@ const KNOWN_REVERTS: Record<string, string> = {
   AccessControlUnauthorizedAccount: 'the minter key does not hold the minter role on this token contract',
   HolderNotVerified: 'the token requires verified holders and the wallet is not on the allowlist',
   HolderFrozen: 'the wallet is frozen for this token',
+  ERC1155InsufficientBalance: 'the wallet holds fewer of this token than the amount',
 };
 
 const revertData = (err: unknown): Hex | undefined =>

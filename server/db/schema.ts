@@ -523,6 +523,8 @@ export const mintJobs = pgTable(
     walletAddress: text('wallet_address').notNull(),
     tokenId: numeric('token_id', { precision: 78, scale: 0 }).notNull(),
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    /** mint: `amount` minted to the wallet; redeem: `amount` of the wallet's tokens burned (its holder redeemed the asset). */
+    kind: text('kind').$type<'mint' | 'redeem'>().notNull().default('mint'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

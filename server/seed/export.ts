@@ -452,6 +452,7 @@ const COLLECTIONS: Collection[] = [
       ['walletAddress', 't.wallet_address'],
       ['tokenId', 't.token_id::text'],
       ['amount', 't.amount::text'],
+      ['kind', 't.kind'],
       ['status', 't.status'],
       ['attempts', 't.attempts'],
       ['lastError', 't.last_error'],

@@ -7,7 +7,7 @@ import {
   type Hex,
   type TransactionSerialized,
 } from 'viem';
-import { MINT_STATUSES } from '../../src/common/mint.js';
+import { MINT_KINDS, MINT_STATUSES, type MintKind } from '../../src/common/mint.js';
 import type { ChainToken } from '../chain/client.js';
 import { sentenceOf } from '../lib/errors.js';
 import { ownMintRefusal, ownMintRejectRefusal } from '../modules/mint/policy.js';
@@ -145,6 +145,9 @@ export function parseMintJobs(ctx: Ctx, records: Rec[], refs: Refs): SeedMintJob
     const status = str(r.status) ?? 'queued';
     if (!(MINT_STATUSES as readonly string[]).includes(status))
       return skip('status', `${shown(r.status)} is not one of ${MINT_STATUSES.join(', ')}`);
+    const kind = str(r.kind) ?? 'mint';
+    if (!(MINT_KINDS as readonly string[]).includes(kind))
+      return skip('kind', `${shown(r.kind)} is not one of ${MINT_KINDS.join(', ')}`);
     const wallet = str(first(r, 'walletAddress'));
     if (!wallet || !isAddress(wallet, { strict: false }))
       return skip('walletAddress', missing(wallet) ? 'missing' : `${shown(wallet)} is not an address`);
@@ -194,6 +197,7 @@ export function parseMintJobs(ctx: Ctx, records: Rec[], refs: Refs): SeedMintJob
         walletAddress: wallet,
         tokenId,
         amount,
+        kind: kind as MintKind,
         status,
         attempts: int(r.attempts) ?? 0,
         lastError: str(r.lastError),
@@ -249,6 +253,7 @@ export function parseConversions(
       return skip('fromAmount', `${shown(r.fromAmount)} is not ${shown(r.toAmount)} tokens × ${rate} points`);
     }
     if (
+      job.kind === 'redeem' ||
       job.amount !== toAmount ||
       job.walletAddress.toLowerCase() !== str(r.walletAddress)?.toLowerCase() ||
       job.tokenId !== tokenText(r.tokenId)

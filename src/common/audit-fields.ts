@@ -67,6 +67,9 @@ export const AUDIT_FIELDS = {
     'wallet',
     'frozen',
     'reason',
+    'mintJobId',
+    'amount',
+    'awaitingApproval',
   ],
   order: [
     'userEmail',

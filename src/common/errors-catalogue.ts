@@ -430,6 +430,11 @@ export const ERROR_MESSAGES = {
   freeze_product_not_tokenised: 'Only a tokenised product’s token can be frozen: give "%{title}" a token id first.',
   freeze_already_frozen: 'Wallet %{wallet} is already frozen for this token.',
   freeze_not_frozen: 'Wallet %{wallet} is not frozen for this token: there is nothing to unfreeze.',
+  // Redeeming (burning) a holder's tokens (modules/holders/redeem.ts).
+  redeem_product_not_tokenised: 'Only a tokenised product’s tokens can be redeemed: "%{title}" has no token id.',
+  redeem_wallet_frozen: 'Wallet %{wallet} is frozen for this token: unfreeze it before redeeming its tokens.',
+  redeem_over_balance:
+    'Wallet %{wallet} holds %{balance} of this token, %{pending} of them already being redeemed: %{amount} more cannot be redeemed.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

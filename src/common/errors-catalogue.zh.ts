@@ -386,4 +386,8 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   freeze_product_not_tokenised: '只能冻结代币化商品的代币：请先为“%{title}”设置代币 ID。',
   freeze_already_frozen: '钱包 %{wallet} 已被冻结此代币。',
   freeze_not_frozen: '钱包 %{wallet} 未被冻结此代币：无需解冻。',
+  redeem_product_not_tokenised: '只能赎回代币化商品的代币：“%{title}”没有代币 ID。',
+  redeem_wallet_frozen: '钱包 %{wallet} 已被冻结此代币：请先解冻再赎回其代币。',
+  redeem_over_balance:
+    '钱包 %{wallet} 持有此代币 %{balance} 个，其中 %{pending} 个已在赎回中：无法再赎回 %{amount} 个。',
 };

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { answerText, instant, okWith } from './answers.schemas.js';
 import type { HolderFreeze, HolderUser, ProductHolders, TokenHolder, TokenSupply } from './holders.js';
-import { address } from './mint.schemas.js';
+import { address, mintJobAnswer, positiveInteger } from './mint.schemas.js';
 import { text } from './text.js';
 
 const amount = answerText.describe('A token amount, a decimal integer');
@@ -43,6 +43,21 @@ export const holderFreezeBody = z.object({
 export type HolderFreezeInput = z.infer<typeof holderFreezeBody>;
 
 export const holderFreezeAnswer = okWith({ freeze });
+
+/**
+ * Redeeming a holder's tokens (the holder redeemed the asset): how many of the wallet's tokens are burned, and why (kept
+ * with the job and in the audit log).
+ */
+export const holderRedeemBody = z.object({
+  wallet: address('Wallet'),
+  amount: positiveInteger('Amount'),
+  reason: text('Reason', { min: 3, max: 500 }),
+});
+export type HolderRedeemInput = z.infer<typeof holderRedeemBody>;
+
+export const holderRedeemAnswer = okWith({
+  job: mintJobAnswer.describe('The redeem job in the mint queue: awaiting approval, or on its way to the chain'),
+});
 
 export const productHoldersAnswer = okWith({
   holders: z.object({

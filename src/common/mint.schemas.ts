@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { listQueryOf } from './list.schemas.js';
 import { answerText, countsOf, instant, listTotal, nullableInstant, okWith } from './answers.schemas.js';
 import {
+  MINT_KINDS,
   MINT_SORTS,
   MINT_SOURCES,
   MINT_STATUSES,
@@ -29,7 +30,7 @@ export const address = (label: string) =>
     .transform((v) => getAddress(v));
 
 /** A whole number from 1 to 2^256-1, given as a number or a string of digits; kept as a string. */
-const positiveInteger = (label: string) =>
+export const positiveInteger = (label: string) =>
   z
     .union([z.number(), text(label, { max: 80 })], {
       error: (issue) =>
@@ -74,6 +75,7 @@ export const mintJobAnswer = z.object({
   id: answerText,
   orderId: answerText.describe('The order’s id, or "manual"'),
   source: z.enum(MINT_SOURCES),
+  kind: z.enum(MINT_KINDS).describe('mint: `amount` minted to the wallet; redeem: `amount` of its tokens burned'),
   walletAddress: answerText,
   tokenId: answerText,
   amount: answerText,

@@ -12,9 +12,15 @@ export const MINT_SORTS = ['createdAt', 'updatedAt', 'attempts', 'status'] as co
 export const MAX_ATTEMPTS = 5;
 /** The order id of jobs minted by hand. */
 export const MANUAL_ORDER_ID = 'manual';
-/** What a job mints for: an order's line, a staff member's Mint Token, or a member converting points. */
-export const MINT_SOURCES = ['order', 'manual', 'conversion'] as const;
+/**
+ * What a job mints for: an order's line, a staff member's Mint Token, or a member converting points; or, for a burn, a
+ * holder's redemption of the asset (staff's Redeem on a product's holders).
+ */
+export const MINT_SOURCES = ['order', 'manual', 'conversion', 'redemption'] as const;
 export type MintSource = (typeof MINT_SOURCES)[number];
+/** What a job sends: a mint of `amount` to the wallet, or a burn (the contract's `redeem`) of `amount` it holds. */
+export const MINT_KINDS = ['mint', 'redeem'] as const;
+export type MintKind = (typeof MINT_KINDS)[number];
 
 /** Unknown statuses render as queued: the job has not been seen to do anything yet. */
 export const mintStatusOf = enumReader(MINT_STATUSES, 'queued');
@@ -29,6 +35,7 @@ export type MintJob = {
   /** a uuid, or "manual" */
   orderId: string;
   source: MintSource;
+  kind: MintKind;
   walletAddress: string;
   tokenId: string;
   amount: string;

@@ -104,6 +104,7 @@ export const WEBHOOK_EVENT_DATA = {
   'payment.refunded': orderPaymentAnswer,
   'mint.succeeded': mintJobAnswer,
   'mint.failed': mintJobAnswer,
+  'token.redeemed': mintJobAnswer,
   'payout.approved': payoutAnswer,
   'payout.paid': payoutAnswer,
   'kyc.approved': kycSessionAnswer,

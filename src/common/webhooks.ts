@@ -12,6 +12,7 @@ export const WEBHOOK_EVENTS = [
   'payout.paid',
   'mint.succeeded',
   'mint.failed',
+  'token.redeemed',
   'kyc.approved',
   'kyc.rejected',
   'user.created',

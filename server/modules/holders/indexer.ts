@@ -8,11 +8,12 @@
  * a transfer twice. It runs beside the mint worker that holds the minter's lease (mint/runtime.ts, mint/worker-cli.ts),
  * so one process indexes; a failed pass backs off (startLoop).
  */
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { getAddress, zeroAddress, type Address, type Chain, type PublicClient, type Transport } from 'viem';
 import { rwaTokenAbi } from '../../chain/contract.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { tokenBalances, tokenIndexCursor, tokenTransfers } from '../../db/schema.js';
+import { products, tokenBalances, tokenIndexCursor, tokenTransfers } from '../../db/schema.js';
+import { changed } from '../../lib/live.js';
 import { startLoop } from '../../lib/loop.js';
 import { messageOf } from '../../lib/errors.js';
 
@@ -147,6 +148,8 @@ export class HoldersIndexer {
       // Another process holds the cursor, or moved it while this one read the logs: its pass counts, not this one.
       if (!held || held.blockNumber !== (cursor?.blockNumber ?? -1)) return null;
       const stored = await tx.select().from(tokenTransfers).where(inRange);
+      const storedKeys = new Set(stored.map(keyOf));
+      const inBoth = new Set(found.map(keyOf).filter((k) => storedKeys.has(k)));
       const same =
         held.blockNumber === to &&
         held.blockHash === endHash &&
@@ -156,6 +159,12 @@ export class HoldersIndexer {
       if (found.length > 0) await tx.insert(tokenTransfers).values(found);
       const touched = [...new Set([...stored, ...found].map((t) => t.tokenId))];
       await rebuildBalances(tx, chainId, contract, touched);
+      // Transfers came or went: the products of their tokens change on screen (their holders and supply).
+      const moved = [...new Set([...stored, ...found].filter((t) => !inBoth.has(keyOf(t))).map((t) => t.tokenId))];
+      if (moved.length > 0) {
+        const owners = await tx.select({ id: products.id }).from(products).where(inArray(products.tokenId, moved));
+        for (const p of owners) changed('product', p.id);
+      }
       await tx
         .update(tokenIndexCursor)
         .set({ blockNumber: to, blockHash: endHash, updatedAt: new Date() })

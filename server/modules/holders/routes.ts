@@ -1,12 +1,20 @@
-import { holderFreezeAnswer, holderFreezeBody, productHoldersAnswer } from '../../../src/common/holders.schemas.js';
+import {
+  holderFreezeAnswer,
+  holderFreezeBody,
+  holderRedeemAnswer,
+  holderRedeemBody,
+  productHoldersAnswer,
+} from '../../../src/common/holders.schemas.js';
 import { idParams } from '../../../src/common/list.schemas.js';
 import { tokenOfChain } from '../../chain/client.js';
 import { defineRoutes } from '../../lib/routes.js';
+import { presentJob } from '../mint/present.js';
 import { setFreeze } from './freeze.js';
 import { holdersAccess as access } from './policy.js';
+import { redeemTokens } from './redeem.js';
 import { productHolders } from './service.js';
 
-export default defineRoutes('holders', (r, { db, config }) => {
+export default defineRoutes('holders', (r, { db, config, settings }) => {
   r.get(
     '/api/products/:id/holders',
     {
@@ -45,4 +53,25 @@ export default defineRoutes('holders', (r, { db, config }) => {
       async (req) => ({ ok: true, freeze: await setFreeze(db, req.params.id, req.body, on, req.user) }),
     );
   }
+
+  r.post(
+    '/api/products/:id/holders/redeem',
+    {
+      config: { ...access.freeze, refuses: [409] },
+      schema: {
+        params: idParams,
+        body: holderRedeemBody,
+        response: { 201: holderRedeemAnswer },
+        summary:
+          'Redeem a holder’s tokens, with a reason: a job of the mint queue burns that many of the wallet’s tokens ' +
+          '(the contract’s `redeem`), once; above the manual mint threshold, or from the asker’s own wallet, it waits ' +
+          'for a second member of staff’s approval there. Refused for a frozen wallet or more than it holds (audited)',
+      },
+    },
+    async (req, reply) => {
+      const limit = (await settings.get()).manualMintDualControlAbove;
+      const job = await redeemTokens(db, req.params.id, req.body, tokenOfChain(config.chain), req.user, limit);
+      return reply.status(201).send({ ok: true, job: presentJob(job) });
+    },
+  );
 });

@@ -27,6 +27,12 @@ export const tokensMinted = new Counter({
   registers: [businessRegistry],
 });
 
+export const tokensRedeemed = new Counter({
+  name: 'rwa_tokens_redeemed_total',
+  help: 'Tokens burned for redemptions: the amounts of redeem jobs recorded as succeeded.',
+  registers: [businessRegistry],
+});
+
 export const refundsMade = new Counter({
   name: 'rwa_refunds_total',
   help: 'Refunds recorded (ours and those a provider reports), by currency.',

@@ -15,6 +15,7 @@ export const jobCsv = csvExport(
     id: 'text',
     orderId: 'text',
     source: 'text',
+    kind: 'text',
     status: 'text',
     walletAddress: 'text',
     tokenId: 'text',
@@ -47,7 +48,8 @@ export function presentJob(j: Job, conversion = false): MintJob {
   return {
     id: j.id,
     orderId: j.orderId ?? MANUAL_ORDER_ID,
-    source: j.orderId ? 'order' : conversion ? 'conversion' : 'manual',
+    source: j.orderId ? 'order' : j.kind === 'redeem' ? 'redemption' : conversion ? 'conversion' : 'manual',
+    kind: j.kind,
     walletAddress: j.walletAddress,
     tokenId: j.tokenId,
     amount: j.amount,

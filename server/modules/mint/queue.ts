@@ -14,11 +14,15 @@ import { notice } from '../../../src/common/notices-catalogue.js';
 import { anyListening, emitWebhook } from '../webhooks/outbox.js';
 import { presentJob } from './present.js';
 
-/** A mint job's webhook event, its data the job as the mint queue answers it; an order's jobs are keyed by their order. */
-async function emitMintEvent(tx: Tx, type: 'mint.succeeded' | 'mint.failed', jobId: string) {
+/**
+ * A mint job's webhook event, its data the job as the mint queue answers it; an order's jobs are keyed by their order.
+ * A redeem job that succeeds is `token.redeemed`, not `mint.succeeded`: an endpoint counting mints must not count burns.
+ */
+async function emitMintEvent(tx: Tx, outcome: 'succeeded' | 'failed', job: { id: string; kind: string }) {
+  const type = outcome === 'failed' ? 'mint.failed' : job.kind === 'redeem' ? 'token.redeemed' : 'mint.succeeded';
   if (!(await anyListening(tx, type))) return;
-  const [job] = await tx.select().from(mintJobs).where(eq(mintJobs.id, jobId)).limit(1);
-  if (job) await emitWebhook(tx, type, job.orderId ? `order:${job.orderId}` : `mint:${job.id}`, () => presentJob(job));
+  const [row] = await tx.select().from(mintJobs).where(eq(mintJobs.id, job.id)).limit(1);
+  if (row) await emitWebhook(tx, type, row.orderId ? `order:${row.orderId}` : `mint:${row.id}`, () => presentJob(row));
 }
 
 export const LEASE_SECONDS = 15;
@@ -241,6 +245,7 @@ const CLEAR_TX = { nonce: null, signedTx: null, txHash: null } as const;
 
 type MintedRow = {
   id: string;
+  kind: string;
   order_id: string | null;
   tx_hash: string | null;
   chain_id: number | null;
@@ -310,11 +315,11 @@ export async function recordOutcomes(
         update mint_jobs m set status = 'succeeded', block_number = v.block, last_error = null, completed_at = now(), updated_at = now()
         from (values ${rows}) as v(id, block)
         where m.id = v.id and m.status = 'processing'
-        returning m.id, m.order_id, m.tx_hash, m.chain_id, m.token_id, m.amount, m.wallet_address`,
+        returning m.id, m.kind, m.order_id, m.tx_hash, m.chain_id, m.token_id, m.amount, m.wallet_address`,
       );
       for (const row of done) if (row.order_id) orderIds.add(row.order_id);
       await tellBuyers(tx, done);
-      for (const row of done) await emitMintEvent(tx, 'mint.succeeded', row.id);
+      for (const row of done) await emitMintEvent(tx, 'succeeded', row);
     }
     for (const o of outcomes) {
       const where = and(eq(mintJobs.id, o.jobId), eq(mintJobs.status, 'processing'));
@@ -344,8 +349,8 @@ export async function recordOutcomes(
             ...(o.dropStoredTx ? CLEAR_TX : {}),
           })
           .where(where)
-          .returning({ id: mintJobs.id });
-        if (final && changed.length > 0) await emitMintEvent(tx, 'mint.failed', o.jobId);
+          .returning({ id: mintJobs.id, kind: mintJobs.kind });
+        if (final && changed[0]) await emitMintEvent(tx, 'failed', changed[0]);
       }
     }
     if (onOrderMinted) for (const orderId of orderIds) await onOrderMinted(tx, orderId);

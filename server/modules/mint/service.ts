@@ -116,10 +116,44 @@ async function accountWalletOf(db: Queryable, actor: Actor): Promise<string | nu
 }
 
 /**
- * A job with no order (order id "manual"), shown as processing with 0 attempts until the worker is done; above
- * `approvalLimit` units, or to the wallet on the asker's account, it awaits a second member of staff's approval
- * instead, and no worker takes it until then.
+ * A staff member's job with no order, in the caller's transaction: shown as processing with 0 attempts until the worker
+ * is done; above `approvalLimit` units, or to the wallet on the asker's account, it awaits a second member of staff's
+ * approval instead, and no worker takes it until then. Call staffJobQueued(job) once the transaction has committed.
  */
+export async function insertStaffJob(
+  tx: Queryable,
+  job: Pick<typeof mintJobs.$inferInsert, 'walletAddress' | 'tokenId' | 'amount' | 'note' | 'kind' | 'productId'>,
+  actor: Actor,
+  approvalLimit: number,
+) {
+  const accountWallet = await accountWalletOf(tx, actor);
+  const awaiting = needsMintApproval(job, approvalLimit, accountWallet);
+  const { walletAddress, tokenId, amount, note, kind, productId } = job;
+  const [row] = await tx
+    .insert(mintJobs)
+    .values({
+      walletAddress,
+      tokenId,
+      amount,
+      note,
+      kind,
+      productId,
+      status: awaiting ? 'awaiting_approval' : 'processing',
+      attempts: 0,
+      createdBy: actor?.id ?? null,
+      requestId: currentRequestId(),
+    })
+    .returning();
+  return { job: row!, awaitingApproval: awaiting, ownWallet: isOwnWallet(job.walletAddress, accountWallet) };
+}
+
+/** After the transaction that inserted a staff member's job: the counts change, and a job not awaiting approval goes. */
+export function staffJobQueued(job: { status: string }) {
+  counter.touch();
+  if (job.status !== 'awaiting_approval') mintQueued();
+}
+
+/** A manual mint (order id "manual"): insertStaffJob's, audited as `mint.create_<source>`. */
 export async function createManualJob(
   db: Db,
   input: ManualMint,
@@ -127,31 +161,18 @@ export async function createManualJob(
   approvalLimit: number,
   source = 'manual',
 ) {
-  const accountWallet = await accountWalletOf(db, actor);
-  const awaiting = needsMintApproval(input, approvalLimit, accountWallet);
   const job = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(mintJobs)
-      .values({
-        walletAddress: input.walletAddress,
-        tokenId: input.tokenId,
-        amount: input.amount,
-        note: input.note,
-        status: awaiting ? 'awaiting_approval' : 'processing',
-        attempts: 0,
-        createdBy: actor?.id ?? null,
-        requestId: currentRequestId(),
-      })
-      .returning();
-    await audit(tx, actor, `mint.create_${source}`, 'mint_job', row!.id, {
-      ...input,
-      awaitingApproval: awaiting,
-      ownWallet: isOwnWallet(input.walletAddress, accountWallet),
-    });
-    return row!;
+    const { walletAddress, tokenId, amount, note } = input;
+    const { job, awaitingApproval, ownWallet } = await insertStaffJob(
+      tx,
+      { walletAddress, tokenId, amount, note },
+      actor,
+      approvalLimit,
+    );
+    await audit(tx, actor, `mint.create_${source}`, 'mint_job', job.id, { ...input, awaitingApproval, ownWallet });
+    return job;
   });
-  counter.touch();
-  if (!awaiting) mintQueued();
+  staffJobQueued(job);
   return job;
 }
 

@@ -41,7 +41,7 @@ import {
 import { mark, onInvalidation, publishSince } from '../../lib/invalidation.js';
 import { parseChange } from '../../lib/live.js';
 import { changed } from '../../lib/live.js';
-import { tokensMinted } from '../metrics/business.js';
+import { tokensMinted, tokensRedeemed } from '../metrics/business.js';
 import { backoffMs } from '../../lib/loop.js';
 import { loopFailed, loopPassed, loopStarted } from '../../lib/loop-health.js';
 import { onMintQueued } from './enqueue.js';
@@ -360,7 +360,8 @@ export class MintWorker {
     }
     const succeeded = new Set(outcomes.filter((o) => o.kind === 'succeeded').map((o) => o.jobId));
     this.processed += succeeded.size;
-    for (const job of jobs) if (succeeded.has(job.id)) tokensMinted.inc(Number(job.amount));
+    for (const job of jobs)
+      if (succeeded.has(job.id)) (job.kind === 'redeem' ? tokensRedeemed : tokensMinted).inc(Number(job.amount));
     this.lastError = null;
     return jobs.length;
   }
@@ -374,7 +375,11 @@ export class MintWorker {
     for (const o of outcomes) {
       const job = byId.get(o.jobId);
       const fields = { mintJobId: o.jobId, reqId: job?.requestId ?? undefined, orderId: job?.orderId ?? undefined };
-      if (o.kind === 'succeeded') this.opts.log.info(`mint job ${o.jobId} minted in block ${o.blockNumber}`, fields);
+      if (o.kind === 'succeeded')
+        this.opts.log.info(
+          `mint job ${o.jobId} ${job?.kind === 'redeem' ? 'burned' : 'minted'} in block ${o.blockNumber}`,
+          fields,
+        );
       else if (o.kind === 'later') {
         if (o.error && o.error !== job?.lastError)
           this.opts.log.warn(`mint job ${o.jobId}: ${o.error}; tried again later`, fields);
@@ -403,6 +408,7 @@ export class MintWorker {
             tokenId: BigInt(job.tokenId),
             amount: BigInt(job.amount),
             nonce,
+            redeem: job.kind === 'redeem',
           },
           fees,
         );
@@ -423,7 +429,7 @@ export class MintWorker {
           jobId: job.id,
           kind: 'attempt-failed',
           attempts,
-          error: `The mint would fail: ${revertReason(err)}.`,
+          error: `The ${job.kind === 'redeem' ? 'burn' : 'mint'} would fail: ${revertReason(err)}.`,
         });
       }
     }

@@ -13,6 +13,7 @@ import {
   type PublicClient,
   type TransactionReceipt,
   type Transport,
+  zeroAddress,
 } from 'viem';
 import { readBalance, rwaTokenAbi } from '../../chain/contract.js';
 import { readTransfer } from '../../chain/native-transfer.js';
@@ -245,6 +246,7 @@ const RECEIPTS_AT_ONCE = 16;
 
 type SucceededJob = {
   id: string;
+  kind: string;
   tx_hash: string;
   chain_id: number | null;
   contract: string | null;
@@ -264,18 +266,24 @@ function mintProblems(r: SucceededJob, receipt: TransactionReceipt | null, chain
       `mint job ${r.id}: transaction ${r.tx_hash} is in block ${receipt.blockNumber}, the job says ${r.block_number}`,
     );
   }
-  const minted = parseEventLogs({ abi: rwaTokenAbi, logs: receipt.logs, eventName: 'TransferSingle' }).some((log) => {
-    const args = log.args as { to: string; id: bigint; value: bigint };
+  // A mint is a transfer from the zero address to the wallet; a redeem job's burn, one from the wallet to it.
+  const burn = r.kind === 'redeem';
+  const [from, to] = burn ? [r.wallet_address, zeroAddress] : [zeroAddress, r.wallet_address];
+  const done = parseEventLogs({ abi: rwaTokenAbi, logs: receipt.logs, eventName: 'TransferSingle' }).some((log) => {
+    const args = log.args as { from: string; to: string; id: bigint; value: bigint };
     return (
       (!r.contract || log.address.toLowerCase() === r.contract.toLowerCase()) &&
-      args.to.toLowerCase() === r.wallet_address.toLowerCase() &&
+      args.from.toLowerCase() === from.toLowerCase() &&
+      args.to.toLowerCase() === to.toLowerCase() &&
       args.id === BigInt(r.token_id) &&
       args.value === BigInt(r.amount)
     );
   });
-  if (receipt.status === 'success' && !minted)
+  if (receipt.status === 'success' && !done)
     problems.push(
-      `mint job ${r.id}: transaction ${r.tx_hash} did not mint ${r.amount} of token ${r.token_id} to ${r.wallet_address}`,
+      burn
+        ? `mint job ${r.id}: transaction ${r.tx_hash} did not burn ${r.amount} of token ${r.token_id} from ${r.wallet_address}`
+        : `mint job ${r.id}: transaction ${r.tx_hash} did not mint ${r.amount} of token ${r.token_id} to ${r.wallet_address}`,
     );
   return problems;
 }
@@ -284,7 +292,7 @@ async function mintedTokens(db: Queryable, chain: ChainReader): Promise<Check> {
   const rows = await queryRows<SucceededJob>(
     db,
     sql`
-    select id, tx_hash, chain_id, contract, wallet_address, token_id::text, amount::text, block_number from ${mintJobs}
+    select id, kind, tx_hash, chain_id, contract, wallet_address, token_id::text, amount::text, block_number from ${mintJobs}
     where status = 'succeeded' order by completed_at, id`,
   );
   if (!chain) {

@@ -7,6 +7,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Form, maxLength, minLength, required, TextInput, useTranslate } from 'react-admin';
 
 type ReasonDialogProps = {
@@ -17,8 +18,12 @@ type ReasonDialogProps = {
   content?: string;
   label: string;
   confirm: string;
-  onConfirm: (reason: string) => void;
+  /** The reason, and every value of the form (with the inputs of `children`). */
+  onConfirm: (reason: string, values: Record<string, unknown>) => void;
   onClose: () => void;
+  /** Inputs asked before the reason (react-admin inputs), starting from `defaults`. */
+  children?: ReactNode;
+  defaults?: Record<string, unknown>;
 };
 
 const VALIDATE = [required(), minLength(3), maxLength(500)];
@@ -35,6 +40,8 @@ export default function ReasonDialog({
   confirm,
   onConfirm,
   onClose,
+  children,
+  defaults,
 }: ReasonDialogProps) {
   const translate = useTranslate();
   const close = () => {
@@ -46,11 +53,12 @@ export default function ReasonDialog({
       <Form
         noValidate
         record={NO_RECORD}
-        defaultValues={{ reason: '' }}
-        onSubmit={(values: Record<string, unknown>) => onConfirm(String(values.reason).trim())}
+        defaultValues={{ ...defaults, reason: '' }}
+        onSubmit={(values: Record<string, unknown>) => onConfirm(String(values.reason).trim(), values)}
       >
         <DialogContent>
           {content && <DialogContentText sx={{ mb: 2 }}>{translate(content)}</DialogContentText>}
+          {children}
           <TextInput source="reason" label={label} multiline minRows={2} validate={VALIDATE} autoFocus />
         </DialogContent>
         <DialogActions>

@@ -20,6 +20,7 @@ import { shortAddress } from '../../components/ids';
 import RecordLink from '../../components/RecordLink';
 import { scrollCue } from '../../components/scrollCue';
 import HolderFreezeAction from './HolderFreezeAction';
+import HolderRedeemAction from './HolderRedeemAction';
 
 /**
  * A tokenised product's supply (minted, in circulation, burned) and its holders with their balances, as the holders
@@ -115,8 +116,9 @@ function HoldersTable({
                     )}
                   </TableCell>
                   {canFreeze && (
-                    <TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <HolderFreezeAction productId={productId} holder={row} />
+                      <HolderRedeemAction productId={productId} holder={row} />
                     </TableCell>
                   )}
                 </TableRow>

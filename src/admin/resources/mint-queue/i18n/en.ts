@@ -61,6 +61,7 @@ const en = {
   last_updated: 'Last updated: %{time}',
   manual: 'Manual',
   conversion: 'Points conversion',
+  redemption: 'Redemption (burn)',
   na: 'N/A',
   // a job's first line on a phone
   phone_tokens: 'Token %{tokenId} × %{amount}',

@@ -61,6 +61,7 @@ const zh: typeof en = {
   last_updated: '最后更新：%{time}',
   manual: '手动',
   conversion: '积分兑换',
+  redemption: '赎回（销毁）',
   na: '无',
   phone_tokens: '代币 %{tokenId} × %{amount}',
   attempts_of: '%{attempts}/%{max}',
