@@ -44,23 +44,32 @@ const PGLITE_ONLY: Record<string, string> = {
 const onPostgres = process.env.TEST_DB === 'postgres' && process.env.TEST_POSTGRES_ALL !== 'true';
 const ENGINE_SKIPS = onPostgres ? Object.keys(PGLITE_ONLY) : [];
 
-/** The browser run's longest files: a screen sweep in one theme each. */
-const SWEEPS = /tests\/e2e\/(phones|accessibility)-(light|dark)\.test\.ts$/;
+/**
+ * The files that take longest, started first: a screen sweep of the browser run in one theme each; the API files that
+ * start processes of their own (the CLI commands, the scaffold's whole check, a restore, kills and restarts). Run late,
+ * one of them ended the step alone for up to a minute while the other worker had nothing left.
+ */
+const LONGEST = [
+  /tests\/e2e\/(phones|accessibility)-(light|dark)\.test\.ts$/,
+  /tests\/api\/(commands|new-resource|pglite-thread|backup|webhooks-kill|contract|dns-server|seed-history)\.test\.ts$/,
+];
+const isLongest = (f: TestSpecification) => LONGEST.some((re) => re.test(f.moduleId));
 
 /**
- * vitest's order (the slowest of the last run first, else the largest file first), with the sweeps first even on a
- * clean clone: their files are small (the checks are in a module they share), and run last they would end the run alone.
+ * vitest's order (the slowest of the last run first, else the largest file first), with LONGEST first even on a clean
+ * clone: their files are small (the sweeps' checks are in a module they share, the API ones wait on other processes),
+ * so the largest-first order of a clean clone ran them last.
  */
-class SweepsFirst extends BaseSequencer {
+class LongestFirst extends BaseSequencer {
   async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    return [...sorted.filter((f) => SWEEPS.test(f.moduleId)), ...sorted.filter((f) => !SWEEPS.test(f.moduleId))];
+    return [...sorted.filter(isLongest), ...sorted.filter((f) => !isLongest(f))];
   }
 }
 
 export default defineConfig({
   test: {
-    sequence: { sequencer: SweepsFirst },
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

@@ -157,6 +157,7 @@ const VALID_BODIES: Record<string, (r: Records) => Record<string, unknown>> = {
   'POST /api/mint-jobs/{id}/reject': () => ({ reason: 'Not in the plan' }),
   'POST /api/products/{id}/holders/freeze': () => ({ wallet: freshWallet(), reason: 'Court order' }),
   'POST /api/products/{id}/holders/unfreeze': () => ({ wallet: freshWallet(), reason: 'Order lifted' }),
+  'POST /api/products/{id}/holders/redeem': () => ({ wallet: freshWallet(), amount: '1', reason: 'Asset delivered' }),
   'POST /api/users/{id}/reset-password': () => ({ method: 'temporary' }),
   'PUT /api/membership/levels/{name}': () => ({ discount: 0.02 }),
   'POST /api/membership/points/add': (r) => ({ email: r.shopper.email, amount: 10, reason: 'Goodwill' }),
