@@ -91,13 +91,19 @@ async function holdLease(tx: Tx, key: string, owner: string) {
 
 /**
  * Claims due jobs for this minter: unassigned ones, or ones it already owns (a stored transaction binds a job
- * to the key that signed it). SKIP LOCKED lets several workers of different keys share the queue.
+ * to the key that signed it). SKIP LOCKED lets several workers of different keys share the queue. `wasQueued`: the
+ * claim moved it from queued to processing (a change the screens show).
  */
-export async function claimDueJobs(db: Db, who: MinterIdentity, owner: string, limit: number): Promise<MintJobRow[]> {
+export async function claimDueJobs(
+  db: Db,
+  who: MinterIdentity,
+  owner: string,
+  limit: number,
+): Promise<(MintJobRow & { wasQueued: boolean })[]> {
   return db.transaction(async (tx) => {
     await holdLease(tx, who.key, owner);
     const due = await tx
-      .select({ id: mintJobs.id })
+      .select({ id: mintJobs.id, status: mintJobs.status })
       .from(mintJobs)
       .where(
         and(
@@ -117,7 +123,8 @@ export async function claimDueJobs(db: Db, who: MinterIdentity, owner: string, l
       .limit(limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
-    return tx
+    const queued = new Set(due.filter((d) => d.status === 'queued').map((d) => d.id));
+    const claimed = await tx
       .update(mintJobs)
       .set({
         status: 'processing',
@@ -133,6 +140,7 @@ export async function claimDueJobs(db: Db, who: MinterIdentity, owner: string, l
         ),
       )
       .returning();
+    return claimed.map((j) => ({ ...j, wasQueued: queued.has(j.id) }));
   });
 }
 

@@ -295,7 +295,7 @@ export class MintWorker {
     const { db } = this.opts;
     const jobs = await claimDueJobs(db, this.who, this.owner, this.batchSize);
     if (jobs.length === 0) return 0;
-    for (const job of jobs) changed('mint_job', job.id); // now processing (lib/live.ts)
+    for (const job of jobs) if (job.wasQueued) changed('mint_job', job.id); // now processing (lib/live.ts)
     const outcomes: Outcome[] = [];
     const toObserve: MintJobRow[] = [];
 
@@ -354,7 +354,17 @@ export class MintWorker {
     }
     await recordOutcomes(db, this.who, this.owner, outcomes, this.opts.onOrderMinted);
     this.logOutcomes(jobs, outcomes);
+    const byId = new Map(jobs.map((j) => [j.id, j]));
+    // Only what the screens show moved: a job put off again as it was (a wallet waiting for KYC, looked at every few
+    // seconds for days) would have every open screen read the queue and the dashboard again each time.
+    const sent = new Set(signed.map((x) => x.jobId));
+    const unchanged = new Set(
+      outcomes
+        .filter((o) => o.kind === 'later' && !o.attempts && (!o.error || o.error === byId.get(o.jobId)?.lastError))
+        .map((o) => o.jobId),
+    );
     for (const job of jobs) {
+      if (!job.wasQueued && !sent.has(job.id) && unchanged.has(job.id)) continue;
       changed('mint_job', job.id);
       if (job.orderId) changed('order', job.orderId); // its mints are shown on the order (the shop's order page)
     }
