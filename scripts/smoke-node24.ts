@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumPath } from './chromium-path.js';
 import { freePort } from './server-process.js';
 import { adminLogin, checkoutAndMint } from './smoke-journey.js';
 
@@ -219,7 +220,7 @@ async function main() {
   const version = await timed('install node@24', installNode24);
   console.log(`node ${version} (.cache/node24/)`);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });

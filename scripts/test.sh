@@ -56,10 +56,11 @@ vitest_step() {
   step "$name" npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.json"
 }
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Debian's chromium for the browser tests"
-  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null
-  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+# The browser tests drive Debian's headless shell, else its chromium (scripts/chromium-path.ts).
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium-headless-shell ] && [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Debian's chromium-headless-shell for the browser tests"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium-headless-shell >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium-headless-shell >/dev/null; fi
 fi
 
 mkdir -p .cache

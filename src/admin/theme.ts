@@ -1,4 +1,5 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { reducedMotion } from '../lib/reduced-motion';
 
 /**
  * react-admin's light and dark themes, made to pass WCAG 2.1 AA:
@@ -32,6 +33,7 @@ const accessible = (
       styleOverrides: {
         // Links and what else takes focus outside MUI's buttons (a table row, a scrolling table, the page's heading).
         'a:focus-visible, [tabindex]:focus-visible': focusRing(ring),
+        ...reducedMotion,
       },
     },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(ring) } } },

@@ -1,4 +1,5 @@
 import { createTheme, type PaletteMode } from '@mui/material/styles';
+import { reducedMotion } from '../lib/reduced-motion';
 
 /** Navy for trust, a touch of gold for the assets; the system font stack (no web font to download). */
 const PALETTES = {
@@ -45,6 +46,7 @@ export function themeFor(mode: PaletteMode) {
             outline: `2px solid ${PALETTES[mode].primary.main}`,
             outlineOffset: 2,
           },
+          ...reducedMotion,
         },
       },
       MuiButton: {

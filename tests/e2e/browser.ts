@@ -89,6 +89,8 @@ export async function openBrowser(
   ).newContext({
     viewport: { width: 1400, height: 900 },
     colorScheme: opts.colorScheme ?? 'light',
+    // Transitions end at once (src/lib/reduced-motion.ts): no click waits for a drawer or dialog to stop moving.
+    reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(20_000);
   context.on('page', watch);

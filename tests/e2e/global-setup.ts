@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { chromiumPath } from '../../scripts/chromium-path.js';
 import { startServerProcess } from '../../scripts/server-process.js';
 import { startSmtpReceiver } from '../api/smtp-receiver.js';
 import { compiledServerForRun } from '../../scripts/build-server.js';
@@ -122,7 +123,7 @@ export default async function setup(project: TestProject) {
     Promise.allSettled(Array.from({ length: await serverCount(project) }, startServer)),
     Promise.allSettled([
       chromium.launchServer({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        executablePath: chromiumPath(),
         headless: true,
         args: CHROMIUM_ARGS,
       }),

@@ -59,4 +59,32 @@ describe('light and dark themes in Chromium', () => {
     await page.getByText('This payment does not exist.').waitFor();
     expect(await isDark(page, 'body')).toBe(false);
   });
+
+  it('a system that asks for less motion gets buttons and menus that do not move, in the admin and the shop', async () => {
+    // openBrowser's contexts ask for reduced motion (the whole browser run does); the page is switched back to compare.
+    b = await openBrowser();
+    const { page, url } = b;
+    /** The longest transition of the element, in seconds. */
+    const longestTransition = (name: string | RegExp) =>
+      page
+        .getByRole('button', { name })
+        .first()
+        .evaluate((el) =>
+          Math.max(
+            ...getComputedStyle(el)
+              .transitionDuration.split(',')
+              .map((d) => parseFloat(d)),
+          ),
+        );
+    await login(page, url, 'admin@rwa.dev');
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => longestTransition('Toggle light/dark mode')).toBeLessThan(0.001);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(() => longestTransition('Toggle light/dark mode')).toBeGreaterThan(0.05);
+    await page.goto(url('/shop'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => longestTransition(/Switch to the dark theme/)).toBeGreaterThan(0.05);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(() => longestTransition(/Switch to the dark theme/)).toBeLessThan(0.001);
+  });
 });
