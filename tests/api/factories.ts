@@ -18,6 +18,7 @@ import { createOrderBody } from '../../src/common/orders.schemas.js';
 import { type Product } from '../../src/common/products.js';
 import { productBody } from '../../src/common/products.schemas.js';
 import { createUser } from '../../server/modules/auth/service.js';
+import { hashPassword } from '../../server/lib/crypto.js';
 import { createCheckout } from '../../server/modules/checkout/service.js';
 import { createCoupon } from '../../server/modules/coupons/service.js';
 import { submitKyc } from '../../server/modules/kyc/service.js';
@@ -65,12 +66,20 @@ export function productInput(overrides: Record<string, unknown> = {}) {
 
 type UserOverrides = { role?: Role; email?: string; status?: string; name?: string; password?: string };
 
+/**
+ * PASSWORD's hash, made once per test worker: argon2 spends about 25 ms of CPU on each hash by design, and the API
+ * tests made thousands of users with the same password. Logins still verify against a real argon2id hash.
+ */
+let passwordHash: Promise<string> | undefined;
+
 /** A user (default role user, active, password PASSWORD) with a unique email unless one is given. */
-export function buildUser(t: WithDb, overrides: UserOverrides = {}) {
+export async function buildUser(t: WithDb, overrides: UserOverrides = {}) {
   const role = overrides.role ?? 'user';
+  const password = overrides.password ?? PASSWORD;
   return createUser(t.db, {
     email: overrides.email ?? `${role}.${unique()}@test.dev`,
-    password: overrides.password ?? PASSWORD,
+    password,
+    passwordHash: password === PASSWORD ? await (passwordHash ??= hashPassword(PASSWORD)) : undefined,
     role,
     name: overrides.name ?? `${role} ${seq}`,
     status: overrides.status,

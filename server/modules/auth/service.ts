@@ -373,7 +373,16 @@ export async function revokeAllSessions(db: Queryable, userId: string, now = new
 
 export async function createUser(
   db: Queryable,
-  input: { email: string; password?: string; name?: string; role: string; status?: string; kycStatus?: string },
+  input: {
+    email: string;
+    password?: string;
+    /** A hash of the password made before (the test factories hash their one password once). */
+    passwordHash?: string;
+    name?: string;
+    role: string;
+    status?: string;
+    kycStatus?: string;
+  },
 ) {
   const [user] = await db
     .insert(users)
@@ -383,7 +392,7 @@ export async function createUser(
       role: input.role,
       status: input.status ?? 'active',
       kycStatus: input.kycStatus ?? 'pending',
-      passwordHash: input.password ? await hashPassword(input.password) : null,
+      passwordHash: input.passwordHash ?? (input.password ? await hashPassword(input.password) : null),
     })
     .returning();
   return user!;
