@@ -5,6 +5,7 @@ import { buildIndex } from '../../server/modules/domain/dns/zone-index.js';
 
 let now = 0;
 let asked: [number, number][] = [];
+let writes = 0;
 let copy: ZoneCopy;
 const build = vi.fn((m: RecordsMessage) => buildIndex(m.rows ?? [], m.serial, ['rwa.test'], []));
 const records = (seq: number, generation: number, rows = true): RecordsMessage => ({
@@ -19,11 +20,13 @@ const records = (seq: number, generation: number, rows = true): RecordsMessage =
 beforeEach(() => {
   vi.useFakeTimers();
   now = 0;
+  writes = 0;
   asked = [];
   build.mockClear();
   copy = new ZoneCopy(
     (seq, generation) => asked.push([seq, generation]),
     build,
+    () => writes,
     () => now,
   );
 });
@@ -68,10 +71,10 @@ describe("the DNS worker's copy of the records", () => {
     expect(build).toHaveBeenCalledTimes(1);
   });
 
-  it('once marked stale, waits for a copy read after the mark', async () => {
+  it('once a write is counted, waits for a copy read after it', async () => {
     void copy.get();
     copy.received(records(0, 0));
-    copy.markStale();
+    writes = 1;
     const waiting = copy.get();
     expect(asked.at(-1)).toEqual([1, 0]);
     copy.received(records(0, 1)); // an answer to the request made before the mark: not enough

@@ -1,7 +1,7 @@
 /**
  * The embedded authoritative DNS server, run in a worker thread (dns/listener.ts) so that nothing sent to its port
  * can delay the HTTP API. This thread keeps what needs the database: it reads the active records (zone-data.ts) when
- * the worker asks for a copy, and tells the worker at once when a record is written. A worker that dies is logged and
+ * the worker asks for a copy, and counts each record written in memory the worker reads before every answer. A worker that dies is logged and
  * started again on the same port, a few times a minute at most.
  */
 import { Worker } from 'node:worker_threads';
@@ -111,6 +111,7 @@ export async function startDnsServer({ db, log, ...options }: DnsServerOptions):
     zones: [...options.zones],
     nameservers: [...options.nameservers],
     rrl: options.rrl,
+    writes: new Int32Array(new SharedArrayBuffer(4)),
   };
   const port = await spawn(settings).catch(async (err: unknown) => {
     closing = true;
@@ -118,7 +119,7 @@ export async function startDnsServer({ db, log, ...options }: DnsServerOptions):
     throw err;
   });
   settings.port = port;
-  const stopListening = onRecordsChanged(() => post({ type: 'stale' }));
+  const stopListening = onRecordsChanged(() => Atomics.add(settings.writes, 0, 1));
 
   let closed: Promise<void> | null = null;
   return {

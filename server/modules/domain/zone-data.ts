@@ -2,7 +2,7 @@
  * The active records as the DNS server reads them, on the thread that holds the database: loaded when the DNS worker
  * asks for a copy younger than it has (dns/zone-copy.ts decides when), shared by the requests that arrive during one
  * load. A write in this process, or a `dns` invalidation from another (lib/invalidation.ts), makes the next read
- * load again and tells the listeners (the worker marks its copy stale).
+ * load again and tells the listeners (the DNS worker counts them).
  */
 import { eq } from 'drizzle-orm';
 import type { DnsType } from '../../../src/common/domain.js';

@@ -43,6 +43,7 @@ function log(level: 'warn' | 'error', message: string) {
 const copy = new ZoneCopy(
   (seq, generation) => post({ type: 'refresh', seq, generation }),
   (m) => buildIndex(m.rows ?? [], m.serial, settings.zones, settings.nameservers),
+  () => Atomics.load(settings.writes, 0),
 );
 const rrl = new ResponseRateLimiter(settings.rrl);
 
@@ -191,7 +192,6 @@ async function close() {
 port.on('message', (message: ToWorker) => {
   if (message.type === 'records') copy.received(message);
   else if (message.type === 'records-failed') copy.failed();
-  else if (message.type === 'stale') copy.markStale();
   else if (message.type === 'close') void close();
 });
 

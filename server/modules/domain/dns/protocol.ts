@@ -9,6 +9,8 @@ export type WorkerSettings = {
   zones: string[];
   nameservers: NameServer[];
   rrl: RrlOptions;
+  /** One counter, shared with the worker: the record writes this process made (zone-copy.ts reads it). */
+  writes: Int32Array;
 };
 
 /** The records as loaded at `loadedAt`; `rows` left out when `generation` is the one the worker already holds. */
@@ -21,17 +23,12 @@ export type RecordsMessage = {
   rows?: RecordRow[];
 };
 
-export type ToWorker =
-  | RecordsMessage
-  | { type: 'records-failed'; seq: number }
-  /** A record was written: the copy the worker holds must not be used any more. */
-  | { type: 'stale' }
-  | { type: 'close' };
+export type ToWorker = RecordsMessage | { type: 'records-failed'; seq: number } | { type: 'close' };
 
 export type FromWorker =
   | { type: 'listening'; port: number }
   | { type: 'failed'; message: string; code?: string }
-  /** `seq` counts the stale messages the worker has seen; `generation` is the one it holds (-1: none). */
+  /** `seq`: the writes the worker had counted; `generation` is the one it holds (-1: none). */
   | { type: 'refresh'; seq: number; generation: number }
   | { type: 'log'; level: 'warn' | 'error'; message: string }
   | { type: 'closed' };
