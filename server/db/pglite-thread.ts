@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { threadEntry } from '../lib/paths.js';
 
+/** `parsers`, drizzle's, is not sent: the thread answers dates as text, as drizzle asks (pglite-thread-worker.mjs). */
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
 type Results = { rows: unknown[]; fields: unknown[]; affectedRows?: number };
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
@@ -163,10 +164,7 @@ export class PGliteThread implements ThreadQueryable {
   private sender(begin: () => boolean, generation?: number): ThreadQueryable {
     return {
       query: (sql, params, opts) =>
-        this.send(
-          { op: 'query', sql, params, rowMode: opts?.rowMode, rawDates: !!opts?.parsers, begin: begin() },
-          generation,
-        ),
+        this.send({ op: 'query', sql, params, rowMode: opts?.rowMode, begin: begin() }, generation),
       exec: (sql) => this.send({ op: 'exec', sql, begin: begin() }, generation),
     };
   }

@@ -13,6 +13,20 @@ type Options = {
 };
 
 /**
+ * Each schema compiled once per process: a schema is a module's constant, shared by every app built in it (a test
+ * worker builds dozens, each compiling every route's answers at start).
+ */
+const compiled = new WeakMap<z.ZodType, (data: unknown) => string>();
+function compile(schema: z.ZodType) {
+  let stringify = compiled.get(schema);
+  if (!stringify) {
+    stringify = build(answerJsonSchema(schema) as unknown as Parameters<typeof build>[0]);
+    compiled.set(schema, stringify);
+  }
+  return stringify;
+}
+
+/**
  * Fastify's serializer for a route's declared answers: each zod response schema, as the OpenAPI document states it,
  * compiled once by fast-json-stringify. Only the schema's fields are sent, and compiled code is faster than
  * JSON.stringify. Routes that declare no response schema keep Fastify's JSON.stringify.
@@ -20,11 +34,10 @@ type Options = {
  * (`exact`) all are compiled at start, so a schema fast-json-stringify refuses fails every test run.
  */
 export function answerSerializer({ exact }: Options): FastifySerializerCompiler<z.ZodType> {
-  const compile = (schema: z.ZodType) => build(answerJsonSchema(schema) as unknown as Parameters<typeof build>[0]);
   return ({ schema, method, url, httpStatus }) => {
     if (!exact) {
-      let compiled: ((data: unknown) => string) | undefined;
-      return (data) => (compiled ??= compile(schema))(data);
+      let stringify: ((data: unknown) => string) | undefined;
+      return (data) => (stringify ??= compile(schema))(data);
     }
     const stringify = compile(schema);
     return (data) => {
