@@ -28,11 +28,32 @@ async function openTestDatabase(): Promise<Database & { url?: string }> {
     const url = withDatabase(base, name);
     return { ...fromPostgres(url, 4), url };
   }
-  const tar = fs.readFileSync(inject('pgliteTemplate'));
   // TEST_PGLITE_THREAD=true: PGlite in a worker thread, as the server runs it.
   if (process.env.TEST_PGLITE_THREAD === 'true')
-    return fromPgliteThread(await PGliteThread.create({ dump: new Uint8Array(tar) }));
-  return fromPglite(await openPglite(undefined, { loadDataDir: new Blob([tar]) }));
+    return fromPgliteThread(
+      await PGliteThread.create({ dump: new Uint8Array(fs.readFileSync(inject('pgliteTemplate'))) }),
+    );
+  return fromPglite(await openPglite(undefined, { loadDataDir: templateBlob() }));
+}
+
+/** The template as a Blob, made once per worker (a Blob is never changed; making one copies the whole dump). */
+let template: Blob | undefined;
+const templateBlob = () => (template ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]));
+
+/**
+ * The answer checker of an app's OpenAPI document, shared by the apps of a worker that have the same routes: each
+ * route's schemas are its module's constants, so the same routes make the same document, and making it (zod to JSON
+ * schema) and compiling its validators cost half a second of CPU an app.
+ */
+const checkers = new Map<string, { doc: OpenApiDocument; check: ReturnType<typeof answerChecker> }>();
+function checkerFor(app: FastifyInstance) {
+  const routes = app.printRoutes({ commonPrefix: false });
+  let checker = checkers.get(routes);
+  if (!checker) {
+    const doc = app.swagger() as unknown as OpenApiDocument;
+    checkers.set(routes, (checker = { doc, check: answerChecker(doc) }));
+  }
+  return checker;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -152,7 +173,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const base = `http://127.0.0.1:${port}`;
   // As index.ts does once the port is bound: links nobody's request carries point here (or to PUBLIC_URL).
   setPublicOrigin(config.publicUrl, '127.0.0.1', port);
-  let checkAnswer: ReturnType<typeof answerChecker> | undefined;
+  let checkAnswer: ReturnType<typeof checkerFor> | undefined;
   let calls = 0;
   /** A request whose answer must be one the OpenAPI document declares for its route, or the test fails. */
   async function checked(method: Method, url: string, opts: Sent) {
@@ -161,8 +182,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     const route = routeOfCall.get(call);
     routeOfCall.delete(call);
     if (route) {
-      checkAnswer ??= answerChecker(app.swagger() as unknown as OpenApiDocument);
-      const problem = checkAnswer(method, route, res);
+      checkAnswer ??= checkerFor(app);
+      const problem = checkAnswer.check(method, route, res);
       if (problem) throw new Error(`The answer does not match the OpenAPI document: ${problem}`);
     }
     return res;
@@ -172,6 +193,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
 
   const helpers = {
     app,
+    /** The OpenAPI document every call's answer is checked against (shared by the worker's apps with these routes). */
+    checkedDocument: () => checkerFor(app).doc,
     /** Where this app listens: what emails link to when neither the Site URL setting nor PUBLIC_URL is set. */
     base,
     db: database.db,

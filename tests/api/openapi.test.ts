@@ -160,7 +160,7 @@ describe('answers checked against the document', () => {
   });
 
   it('fails a test whose answer the document does not declare (the harness checks every call)', async () => {
-    const served = t.app.swagger() as unknown as Doc;
+    const served = t.checkedDocument() as unknown as Doc;
     const health = served.paths['/api/health']!['get']!;
     const declared = health.responses['200']!;
     delete health.responses['200'];
