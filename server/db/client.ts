@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL, SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
@@ -13,6 +13,7 @@ import { migrationsDir } from '../lib/paths.js';
 import { runsAfterCommit } from './after-commit.js';
 import { PGliteThread, type ThreadOptions } from './pglite-thread.js';
 import { prepareByName, RECYCLE_AFTER } from './prepared.js';
+import { RAW_DATES } from './raw-dates.mjs';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -85,27 +86,9 @@ function watchPglite<T extends PGlite | PGliteThread>(client: T): T {
   return client;
 }
 
-const keep = (value: unknown) => value;
 /**
- * Dates, intervals and their arrays (numeric[] too) as the text PostgreSQL sends: what drizzle's PGlite driver asks of
- * every statement. pglite-thread-worker.mjs holds the same list.
- */
-export const RAW_DATES = {
-  [types.TIMESTAMP]: keep,
-  [types.TIMESTAMPTZ]: keep,
-  [types.INTERVAL]: keep,
-  [types.DATE]: keep,
-  1231: keep,
-  1115: keep,
-  1185: keep,
-  1187: keep,
-  1182: keep,
-};
-
-/**
- * The client's own parsers answer as drizzle asks (RAW_DATES), and each statement's copy of that request is dropped:
- * PGlite merges a statement's parsers into a copy of its 318 (120 µs, a third of a short statement's time). Nothing
- * else reads dates from this client (queryText reads text; backup/pglite.ts, a version string).
+ * The client's own parsers answer as drizzle asks (raw-dates.mjs), and each statement's copy of that request is
+ * dropped. Nothing else reads dates from this client (queryText reads text; backup/pglite.ts, a version string).
  */
 function answersRawDates(client: PGlite): void {
   Object.assign(client.parsers, RAW_DATES);

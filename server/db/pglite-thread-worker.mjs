@@ -4,27 +4,9 @@
  * Plain JavaScript: a worker thread does not inherit the TypeScript loader the server runs under.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-
-const keep = (value) => value;
-/**
- * What drizzle's PGlite driver asks of every statement: dates, intervals and their arrays as the text PostgreSQL sends
- * (client.ts RAW_DATES). Set once as the database's own parsers: a statement that brings its own has PGlite merge
- * them into a copy of its 318 (120 µs, a third of a short statement's time). Nothing reads dates from this thread
- * otherwise.
- */
-const rawDates = {
-  [types.TIMESTAMP]: keep,
-  [types.TIMESTAMPTZ]: keep,
-  [types.INTERVAL]: keep,
-  [types.DATE]: keep,
-  1231: keep,
-  1115: keep,
-  1185: keep,
-  1187: keep,
-  1182: keep,
-};
+import { RAW_DATES } from './raw-dates.mjs';
 
 const port = parentPort;
 // A directory, or (tests) the bytes of a dumped data directory to start from.
@@ -33,7 +15,8 @@ const extensions = { pg_trgm };
 const db = workerData.dump
   ? await PGlite.create({ loadDataDir: new Blob([workerData.dump]), extensions })
   : await PGlite.create(workerData.dir, { extensions });
-Object.assign(db.parsers, rawDates);
+// Dates as text, as drizzle asks of every statement (raw-dates.mjs): nothing else reads dates from this thread.
+Object.assign(db.parsers, RAW_DATES);
 
 /** PostgreSQL's fields of an error (code, constraint, detail…): the plain values only, as the query options hold functions. */
 function errorFields(err) {
@@ -104,8 +87,7 @@ port.on('message', (m) => {
   const run = async () => {
     // A transaction's first statement opens it (pglite-thread.ts): when `begin` fails, the statement is not run.
     if (m.begin) await db.exec('begin');
-    if (m.op === 'query')
-      return query(m.sql, m.params, { rowMode: m.rowMode });
+    if (m.op === 'query') return query(m.sql, m.params, { rowMode: m.rowMode });
     if (m.op === 'exec') return db.exec(m.sql);
     await db.close();
     return null;

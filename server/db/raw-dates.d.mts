@@ -1,0 +1,1 @@
+export declare const RAW_DATES: Record<number, (value: unknown) => unknown>;
