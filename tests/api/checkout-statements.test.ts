@@ -136,7 +136,7 @@ describe('the database work of one checkout', () => {
       `checkout on ${t.database.kind}: ${JSON.stringify({ ...last, total, publishedPerCheckout: published / runs.length })}\n`,
     );
     // Every checkout costs the same: nothing grows with the orders already made.
-    for (const run of runs) expect(run).toEqual(last);
+    for (const run of runs) expect(run, JSON.stringify(runs)).toEqual(last);
     expect(total).toEqual({ statements: 7, roundTrips: 11, transactions: 2 });
     expect(last.confirm).toEqual({ statements: 2, roundTrips: 4, transactions: 1 });
   });

@@ -13,11 +13,11 @@ import { currentRequestId } from '../../lib/request-id.js';
 import { newMessageId } from './sign.js';
 
 /**
- * The event types some enabled endpoint listens for, kept for a few seconds (dropped on every process when an
- * endpoint changes): a change nobody listens to costs no statement in its transaction.
+ * The event types some enabled endpoint listens for, kept until an endpoint changes (dropped on every process then,
+ * as the settings are): a change nobody listens to costs no statement in its transaction. No timer refreshes it, so
+ * the statements of a write do not depend on the clock.
  */
-const TYPES_MS = 5000;
-let types: { set: Set<string>; until: number } | null = null;
+let types: Set<string> | null = null;
 let generation = 0;
 const dropTypes = () => {
   types = null;
@@ -34,14 +34,14 @@ export function endpointsChanged() {
 }
 
 async function listenedTypes(tx: Queryable): Promise<Set<string>> {
-  if (types && types.until > Date.now() && cachesTrusted()) return types.set;
+  if (types && cachesTrusted()) return types;
   const before = generation;
   const rows = await queryRows<{ type: string }>(
     tx,
     sql`select distinct unnest(events) as type from ${webhookEndpoints} where enabled`,
   );
   const set = new Set(rows.map((r) => r.type));
-  if (generation === before) types = { set, until: Date.now() + TYPES_MS };
+  if (generation === before) types = set;
   return set;
 }
 
