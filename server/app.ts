@@ -8,6 +8,7 @@ import { MODULES } from './modules/index.js';
 import { createMailer } from './modules/notifications/mailer.js';
 import { startNotificationWorker, type WorkerOptions as NotifierOptions } from './modules/notifications/worker.js';
 import { startWebhookWorker, type WebhookWorkerOptions } from './modules/webhooks/deliver.js';
+import { forgetListenedTypes } from './modules/webhooks/outbox.js';
 import { SecretBox } from './lib/secret-box.js';
 import { startChainRuntime, type RuntimeOptions } from './modules/mint/runtime.js';
 import { fulfilOrderIfMinted } from './modules/orders/service.js';
@@ -98,6 +99,7 @@ export async function buildApp({
   app.setSerializerCompiler(answerSerializer({ exact: config.env === 'test' }));
   useJsonBodies(app);
   await registerInvalidation(app, database, config.databaseListenUrl);
+  forgetListenedTypes();
   app.decorate('ctx', {
     config,
     database,

@@ -7,7 +7,7 @@ import { WEBHOOK_EVENTS } from '../../src/common/webhooks.js';
 import { isPrivateAddress } from '../../server/modules/webhooks/address.js';
 import { queryRows } from '../../server/db/client.js';
 import { notifications, webhookAttempts, webhookDeliveries } from '../../server/db/schema.js';
-import { eventBody, storeEvent } from '../../server/modules/webhooks/outbox.js';
+import { anyListening, eventBody, storeEvent } from '../../server/modules/webhooks/outbox.js';
 import { pruneWebhookEvents } from '../../server/modules/webhooks/prune.js';
 import { buildOrder } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -306,5 +306,21 @@ describe('webhooks: deliveries', () => {
       .where(sql`${notifications.messageCode} = 'webhook_disabled' and ${notifications.params}->>'url' = ${r.url}`);
     expect(told.length).toBeGreaterThan(0);
     await r.close();
+  });
+});
+
+describe('webhooks: the event types listened for', () => {
+  it('are read afresh by an app on another database in the same process: none of this one’s endpoints there', async () => {
+    const r = await receiver();
+    const { webhook } = (await create(t, { url: r.url, events: ['order.paid'] })).json();
+    expect(await anyListening(t.db, 'order.paid')).toBe(true);
+    const other = await createTestApp();
+    try {
+      expect(await anyListening(other.db, 'order.paid')).toBe(false);
+    } finally {
+      await other.close();
+      await t.call('DELETE', `/api/webhooks/${webhook.id}`);
+      await r.close();
+    }
   });
 });

@@ -27,6 +27,12 @@ onInvalidation((event) => {
   if (event === 'webhooks' || event === 'all') dropTypes();
 });
 
+/**
+ * An app starting on its database reads the types afresh: the copy is the process's, and tests and benchmarks open
+ * one database after another in one process (a production process has one database).
+ */
+export const forgetListenedTypes = dropTypes;
+
 /** Call when endpoints change (created, changed, deleted, turned off): every process reads their types again. */
 export function endpointsChanged() {
   dropTypes();
