@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole suite: typecheck, lint, formatting (Prettier), import cycles and the OpenAPI lint side by side (each with
-# its cache under .cache/), then unit, API on PGlite (and PostgreSQL when TEST_DATABASE_URL is set: every file but
-# vitest.config.ts's PGLITE_ONLY), then the browser tests in Debian's Chromium against a built app. Ends with each step's duration, the test counts, every failed test
-# and the slowest test files.
+# its cache under .cache/), then unit, API on PGlite, then the browser tests in Debian's Chromium against a built app,
+# beside the API on PostgreSQL when TEST_DATABASE_URL is set (every file but vitest.config.ts's PGLITE_ONLY). Ends with
+# each step's duration, the test counts, every failed test and the slowest test files.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
