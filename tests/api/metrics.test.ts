@@ -168,6 +168,8 @@ describe('metrics with METRICS_TOKEN', () => {
 
   it('tells each background loop’s last good pass and its failures, crypto deposits waiting and payouts unapproved', async () => {
     let passes = 0;
+    // The figures are the process's: an earlier file's app in this worker may have run this loop already.
+    const started = Date.now() / 1000;
     const loop = startLoop(
       async () => {
         if (passes++ === 0) throw new Error('the chain is away');
@@ -176,13 +178,14 @@ describe('metrics with METRICS_TOKEN', () => {
       () => undefined,
       'payout_completer',
     );
-    await expect.poll(() => loopHealth().get('payout_completer')?.lastSuccessAt ?? null).not.toBeNull();
+    await expect.poll(() => loopHealth().get('payout_completer')?.lastSuccessAt ?? 0).toBeGreaterThanOrEqual(started);
     await loop.stop();
     const text = (await get(`${baseOf(t)}/metrics`, { authorization: `Bearer ${TOKEN}` })).text;
     const byLoop = { loop: 'payout_completer' };
     expect(sample(text, 'rwa_loop_errors_total', byLoop)).toBeGreaterThanOrEqual(1);
     const last = sample(text, 'rwa_loop_last_success_timestamp_seconds', byLoop)!;
-    expect(Date.now() / 1000 - last).toBeLessThan(60);
+    expect(last).toBeGreaterThanOrEqual(started);
+    expect(last).toBeLessThanOrEqual(Date.now() / 1000);
     expect(sample(text, 'rwa_loop_running', byLoop)).toBe(1);
     expect(sample(text, 'rwa_crypto_deposits_pending')).toBe(0);
     expect(sample(text, 'rwa_payouts_awaiting_approval')).toBe(0);
