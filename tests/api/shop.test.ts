@@ -145,18 +145,23 @@ describe('sign-up', () => {
     expect(await t.db.select().from(signupRequests).where(eq(signupRequests.email, owner.email))).toHaveLength(0);
   });
 
-  it('takes about as long for a taken email as for a new one (both hash the password and queue one email)', async () => {
+  it('costs about as much for a taken email as for a new one (both hash the password and queue one email)', async () => {
     const owner = await buildUser(t);
+    // The CPU this process spends on each (argon2's threads included): at load 20 the wall times of the two kinds
+    // differed threefold while other processes crowded the machine.
+    const cpuMs = async (work: () => Promise<unknown>) => {
+      const start = process.cpuUsage();
+      await work();
+      const spent = process.cpuUsage(start);
+      return (spent.user + spent.system) / 1000;
+    };
     const ms = { taken: [] as number[], fresh: [] as number[] };
-    for (let i = 0; i < 3; i++) {
-      let start = performance.now();
-      await signup({ name: 'Timing', email: owner.email, password: 'a-long-password' });
-      ms.taken.push(performance.now() - start);
-      start = performance.now();
-      await signup({ name: 'Timing', email: `timing.${i}.${Date.now()}@test.dev`, password: 'a-long-password' });
-      ms.fresh.push(performance.now() - start);
+    for (let i = 0; i < 5; i++) {
+      ms.taken.push(await cpuMs(() => signup({ name: 'Timing', email: owner.email, password: 'a-long-password' })));
+      const email = `timing.${i}.${Date.now()}@test.dev`;
+      ms.fresh.push(await cpuMs(() => signup({ name: 'Timing', email, password: 'a-long-password' })));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2]!;
     expect(median(ms.taken) * 3, JSON.stringify(ms)).toBeGreaterThan(median(ms.fresh));
     expect(median(ms.fresh) * 3, JSON.stringify(ms)).toBeGreaterThan(median(ms.taken));
   });
