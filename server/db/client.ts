@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL, SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/paths.js';
 import { runsAfterCommit } from './after-commit.js';
+import { preparedStatements } from './pglite-prepared.mjs';
 import { PGliteThread, type ThreadOptions } from './pglite-thread.js';
 import { prepareByName, RECYCLE_AFTER } from './prepared.js';
 import { RAW_DATES } from './raw-dates.mjs';
@@ -104,7 +105,36 @@ function answersRawDates(client: PGlite): void {
   target.transaction = (fn) => transaction((tx) => fn(Object.assign(tx, { query: withoutParsers(tx.query.bind(tx)) })));
 }
 
+/**
+ * Statements with parameters prepared by name, once (pglite-prepared.mjs), as the PGlite thread runs them: the same
+ * locks as PGlite's own query() (a statement outside a transaction waits for the open one to end).
+ */
+function preparesByName(client: PGlite): void {
+  type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
+  type Transaction = (fn: (tx: { query: Query; closed: boolean }) => Promise<unknown>) => Promise<unknown>;
+  const tryPrepared = preparedStatements(client);
+  const target = client as unknown as { query: Query; transaction: Transaction };
+  const query = target.query.bind(client);
+  target.query = async (text, params, options) =>
+    (await client._checkReady(),
+    await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => tryPrepared(text, params, options)))) ??
+    query(text, params, options);
+  const transaction = target.transaction.bind(client);
+  target.transaction = (fn) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      return fn(
+        Object.assign(tx, {
+          query: async (text: string, params?: unknown[], options?: QueryOptions) =>
+            (!tx.closed && (await client._runExclusiveQuery(() => tryPrepared(text, params, options)))) ||
+            txQuery(text, params, options),
+        }),
+      );
+    });
+}
+
 export function fromPglite(client: PGlite): Database {
+  preparesByName(client);
   answersRawDates(client);
   watchPglite(client);
   const db = runsAfterCommit(drizzlePglite(client, { schema }) as unknown as Db);

@@ -4,8 +4,9 @@
  * Plain JavaScript: a worker thread does not inherit the TypeScript loader the server runs under.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { parse, PGlite, protocol } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { preparedStatements } from './pglite-prepared.mjs';
 import { RAW_DATES } from './raw-dates.mjs';
 
 const port = parentPort;
@@ -28,57 +29,10 @@ function errorFields(err) {
   return { ...fields, name: err.name, message: err.message };
 }
 
-/**
- * Statements with parameters are prepared by name, once: PGlite's own query() parses, describes and plans a statement
- * on every run, in six calls into the database. A run of a prepared one is a single call (bind, describe, execute,
- * sync) and PostgreSQL reuses its plan. At most PREPARED_LIMIT texts are kept; later ones run through query().
- */
-const PREPARED_LIMIT = 300;
-const prepared = new Map();
-const { serialize } = protocol;
-const joined = (parts) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
-async function statementFor(text) {
-  const known = prepared.get(text);
-  if (known || prepared.size >= PREPARED_LIMIT) return known ?? null;
-  const name = `s${prepared.size + 1}`;
-  const { messages } = await db.execProtocol(
-    joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-    { syncToFs: false },
-  );
-  const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
-  prepared.set(text, statement);
-  return statement;
-}
-
-async function query(text, params = [], options) {
-  const statement = params.length > 0 ? await statementFor(text) : null;
-  if (!statement) return db.query(text, params, options);
-  const values = params.map((value, i) => {
-    if (value === null || value === undefined) return null;
-    const serializer = db.serializers[statement.paramTypes[i]];
-    return serializer ? serializer(value) : value.toString();
-  });
-  const { messages } = await db.execProtocol(
-    joined([
-      serialize.bind({ statement: statement.name, values }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]),
-    { syncToFs: false },
-  );
-  if (!db.isInTransaction()) await db.syncToFs();
-  return parse.parseResults(messages, db.parsers, options)[0];
-}
+/** Statements with parameters prepared by name, once (pglite-prepared.mjs); others through PGlite's query(). */
+const tryPrepared = preparedStatements(db);
+const query = async (text, params = [], options) =>
+  (await tryPrepared(text, params, options)) ?? db.query(text, params, options);
 
 /** One message at a time: statements from outside a transaction may arrive together, and the protocol calls must not interleave. */
 let queue = Promise.resolve();

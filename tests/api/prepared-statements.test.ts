@@ -1,12 +1,13 @@
 /**
  * PostgreSQL: a statement with parameters is prepared once per connection and its later runs reuse it
  * (server/db/prepared.ts); a connection names no more than its limit, and what runs past the limit still runs.
+ * PGlite in process: the same, once per database (server/db/pglite-prepared.mjs; the thread's in pglite-thread.test.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../server/db/client.js';
+import { fromPglite, openPglite, queryRows, type Database } from '../../server/db/client.js';
 import { prepareByName } from '../../server/db/prepared.js';
 import { products } from '../../server/db/schema.js';
 import { engine } from './engine.js';
@@ -83,5 +84,80 @@ describe.runIf(engine() === 'postgres')('statements prepared by name', () => {
     } finally {
       await pool.end();
     }
+  });
+});
+
+describe.runIf(engine() === 'pglite')('statements prepared by name in process (PGlite)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = fromPglite(await openPglite());
+    await database.db.execute(sql`create table probe (id int primary key, note text)`);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  const preparedLike = async (start: string) =>
+    (
+      await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from pg_prepared_statements where statement like ${`${start}%`}`,
+      )
+    )[0]!.n;
+
+  it('prepares a statement once and runs it again by name, in and out of transactions, each run with its own values', async () => {
+    const insert = (id: number, note: string | null) =>
+      sql`insert into probe values (${id}, ${note}) returning id, note`;
+    const rows = await queryRows(database.db, insert(1, 'one'));
+    await database.db.transaction(async (tx) => {
+      rows.push(...(await queryRows(tx, insert(2, null))), ...(await queryRows(tx, insert(3, 'three'))));
+    });
+    rows.push(...(await queryRows(database.db, insert(4, 'four'))));
+    expect(rows).toEqual([
+      { id: 1, note: 'one' },
+      { id: 2, note: null },
+      { id: 3, note: 'three' },
+      { id: 4, note: 'four' },
+    ]);
+    expect(await preparedLike('insert into probe')).toBe(1);
+  });
+
+  it("keeps PostgreSQL's error and rolls a failed transaction back; the next statements run", async () => {
+    const insert = (id: number) => sql`insert into probe values (${id}, ${'dup'})`;
+    const dup = await database.db.execute(insert(1)).catch((e: { cause?: { constraint?: string } }) => e);
+    expect((dup as { cause?: { constraint?: string } }).cause?.constraint).toBe('probe_pkey');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(insert(50));
+        await tx.execute(insert(1));
+      }),
+    ).rejects.toThrow();
+    const left = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from probe where id = ${50}`,
+    );
+    expect(left[0]!.n).toBe(0);
+  });
+
+  it('runs statements sent together, beside a transaction, each with its own answer', async () => {
+    const read = (id: number) =>
+      queryRows<{ id: number }>(database.db, sql`select id from probe where id = ${id}`).then((r) => r[0]?.id);
+    const [a, b, c, inTx] = await Promise.all([
+      read(1),
+      read(3),
+      read(99),
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into probe values (${60}, ${'tx'})`);
+        return queryRows<{ id: number }>(tx, sql`select id from probe where id = ${60}`);
+      }),
+    ]);
+    expect([a, b, c, inTx]).toEqual([1, 3, undefined, [{ id: 60 }]]);
+  });
+
+  it('prepares a statement again once its table changed shape (a restore, a migration)', async () => {
+    const read = async () => (await queryRows(database.db, sql`select * from probe where id = ${1}`))[0];
+    expect(await read()).toEqual({ id: 1, note: 'one' });
+    await database.db.execute(sql`alter table probe add column extra int default 7`);
+    expect(await read()).toEqual({ id: 1, note: 'one', extra: 7 });
+    expect(await read()).toEqual({ id: 1, note: 'one', extra: 7 });
   });
 });

@@ -110,23 +110,38 @@ const CASES: Case[] = [
 
 const shown = (c: Count) => c.sql.map((s) => `  ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n');
 
+/**
+ * A loaded machine only adds statements to a count (a cached session outlived between two requests, a previous
+ * request's work heard late), never takes one away: a count over the budget is taken again, up to ATTEMPTS times, and
+ * the lowest is what the route needs. A route that needs more sends more on every attempt; one that needs fewer, on
+ * the first.
+ */
+const ATTEMPTS = 3;
+
 describe('statement budgets of the hot routes', () => {
   for (const c of CASES) {
     it(`${c.name}: ${c.budget.statements} statements in ${c.budget.roundTrips} round trips`, async () => {
       const warm = await c.run(c.prepare ? await c.prepare() : '');
       expect(warm.statusCode, warm.body).toBe(c.status ?? 200);
-      const prepared = c.prepare ? await c.prepare() : '';
-      await settled();
-      // The admin's session (kept 2 s) refilled: a loaded machine may outlast it between the two runs.
-      await t.call('GET', '/api/auth/me');
-      c.uncached?.();
-      const { result, count } = await countStatements(() => c.run(prepared));
-      expect(result.statusCode, result.body).toBe(c.status ?? 200);
-      const spent = { statements: count.statements, roundTrips: count.roundTrips };
+      const counts: Count[] = [];
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        const prepared = c.prepare ? await c.prepare() : '';
+        await settled();
+        // The admin's session (kept 2 s) refilled: a loaded machine may outlast it between the two runs.
+        await t.call('GET', '/api/auth/me');
+        c.uncached?.();
+        const { result, count } = await countStatements(() => c.run(prepared));
+        expect(result.statusCode, result.body).toBe(c.status ?? 200);
+        counts.push(count);
+        if (count.statements <= c.budget.statements && count.roundTrips <= c.budget.roundTrips) break;
+      }
+      const least = counts.reduce((a, b) => (b.roundTrips < a.roundTrips ? b : a));
+      const spent = { statements: least.statements, roundTrips: least.roundTrips };
       expect(
         spent,
-        `${c.name} sent ${spent.statements} statements in ${spent.roundTrips} round trips, its budget is ` +
-          `${c.budget.statements} in ${c.budget.roundTrips}: raise the budget on purpose, or lower it to what it needs now.\n${shown(count)}`,
+        `${c.name} sent ${spent.statements} statements in ${spent.roundTrips} round trips (${counts.length} attempts), ` +
+          `its budget is ${c.budget.statements} in ${c.budget.roundTrips}: raise the budget on purpose, or lower it to ` +
+          `what it needs now.\n${shown(least)}`,
       ).toEqual(c.budget);
     });
   }
