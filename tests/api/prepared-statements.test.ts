@@ -11,6 +11,7 @@ import { fromPglite, openPglite, queryRows, type Database } from '../../server/d
 import { prepareByName } from '../../server/db/prepared.js';
 import { products } from '../../server/db/schema.js';
 import { engine } from './engine.js';
+import { notRecorded } from './sql-coverage.js';
 import { buildProduct } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -91,11 +92,13 @@ describe.runIf(engine() === 'pglite')('statements prepared by name in process (P
   let database: Database;
   beforeAll(async () => {
     database = fromPglite(await openPglite());
-    await database.db.execute(sql`create table probe (id int primary key, note text)`);
+    await notRecorded(() => database.db.execute(sql`create table probe (id int primary key, note text)`));
   });
   afterAll(async () => {
     await database?.close();
   });
+  /** A test of PGlite itself on a table of its own: its statements are not the app's (tests/api/sql-coverage.ts). */
+  const probe = (name: string, fn: () => Promise<void>) => it(name, () => notRecorded(fn));
   const preparedLike = async (start: string) =>
     (
       await queryRows<{ n: number }>(
@@ -104,24 +107,27 @@ describe.runIf(engine() === 'pglite')('statements prepared by name in process (P
       )
     )[0]!.n;
 
-  it('prepares a statement once and runs it again by name, in and out of transactions, each run with its own values', async () => {
-    const insert = (id: number, note: string | null) =>
-      sql`insert into probe values (${id}, ${note}) returning id, note`;
-    const rows = await queryRows(database.db, insert(1, 'one'));
-    await database.db.transaction(async (tx) => {
-      rows.push(...(await queryRows(tx, insert(2, null))), ...(await queryRows(tx, insert(3, 'three'))));
-    });
-    rows.push(...(await queryRows(database.db, insert(4, 'four'))));
-    expect(rows).toEqual([
-      { id: 1, note: 'one' },
-      { id: 2, note: null },
-      { id: 3, note: 'three' },
-      { id: 4, note: 'four' },
-    ]);
-    expect(await preparedLike('insert into probe')).toBe(1);
-  });
+  probe(
+    'prepares a statement once and runs it again by name, in and out of transactions, each run with its own values',
+    async () => {
+      const insert = (id: number, note: string | null) =>
+        sql`insert into probe values (${id}, ${note}) returning id, note`;
+      const rows = await queryRows(database.db, insert(1, 'one'));
+      await database.db.transaction(async (tx) => {
+        rows.push(...(await queryRows(tx, insert(2, null))), ...(await queryRows(tx, insert(3, 'three'))));
+      });
+      rows.push(...(await queryRows(database.db, insert(4, 'four'))));
+      expect(rows).toEqual([
+        { id: 1, note: 'one' },
+        { id: 2, note: null },
+        { id: 3, note: 'three' },
+        { id: 4, note: 'four' },
+      ]);
+      expect(await preparedLike('insert into probe')).toBe(1);
+    },
+  );
 
-  it("keeps PostgreSQL's error and rolls a failed transaction back; the next statements run", async () => {
+  probe("keeps PostgreSQL's error and rolls a failed transaction back; the next statements run", async () => {
     const insert = (id: number) => sql`insert into probe values (${id}, ${'dup'})`;
     const dup = await database.db.execute(insert(1)).catch((e: { cause?: { constraint?: string } }) => e);
     expect((dup as { cause?: { constraint?: string } }).cause?.constraint).toBe('probe_pkey');
@@ -138,7 +144,7 @@ describe.runIf(engine() === 'pglite')('statements prepared by name in process (P
     expect(left[0]!.n).toBe(0);
   });
 
-  it('runs statements sent together, beside a transaction, each with its own answer', async () => {
+  probe('runs statements sent together, beside a transaction, each with its own answer', async () => {
     const read = (id: number) =>
       queryRows<{ id: number }>(database.db, sql`select id from probe where id = ${id}`).then((r) => r[0]?.id);
     const [a, b, c, inTx] = await Promise.all([
@@ -153,7 +159,7 @@ describe.runIf(engine() === 'pglite')('statements prepared by name in process (P
     expect([a, b, c, inTx]).toEqual([1, 3, undefined, [{ id: 60 }]]);
   });
 
-  it('prepares a statement again once its table changed shape (a restore, a migration)', async () => {
+  probe('prepares a statement again once its table changed shape (a restore, a migration)', async () => {
     const read = async () => (await queryRows(database.db, sql`select * from probe where id = ${1}`))[0];
     expect(await read()).toEqual({ id: 1, note: 'one' });
     await database.db.execute(sql`alter table probe add column extra int default 7`);
