@@ -28,6 +28,26 @@ async function slimmed(client: PGlite) {
   await client.exec('checkpoint');
 }
 
+/**
+ * Drops the databases twenty at a time, each on a connection of its own. A drop waits for a checkpoint, and drops
+ * waiting together share one: one after another, a run's 90 copies took 390 s to drop at load 10 (6.5 of the step's
+ * 16 minutes). Under stress-ng, 30 drops took 58 s one after another, 12.5 s eight at a time and 0.6 s all together.
+ */
+async function dropAll(base: string, names: string[]) {
+  const queue = [...names];
+  const dropper = async () => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      for (let next = queue.shift(); next; next = queue.shift())
+        await client.query(`drop database if exists ${next} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(20, queue.length) }, dropper));
+}
+
 /** Migrate one database per run; every test file then starts from a copy of it. The server compiled once per run. */
 export default async function setup(project: TestProject) {
   const removeBuild = await compiledServerForRun('test');
@@ -47,8 +67,11 @@ export default async function setup(project: TestProject) {
       const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
         `${name}%`,
       ]);
-      for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
       await admin.end();
+      await dropAll(
+        base,
+        rows.map((r) => r.datname),
+      );
       removeBuild();
     };
   }

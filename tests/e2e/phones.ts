@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,7 @@ import {
   screenshot,
   serverUrl,
 } from './browser.js';
-import { COLOUR_RULES } from './accessibility.js';
+import { seriousViolations } from './accessibility.js';
 import { hasShow } from './screens.js';
 import { NAV_ITEMS } from '../../src/admin/layout/nav.js';
 import { LIST_SCREENS, MENU, type ResourceName } from '../../src/common/resources.js';
@@ -182,19 +181,6 @@ async function fillEveryList() {
 
 /** How far the page reaches past the window's right edge, in px (0 when nothing is cut off sideways). */
 const overflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
-
-/** The page's critical and serious WCAG 2.1 A/AA violations, as accessibility.ts counts them at a wide window. */
-async function seriousViolations(page: Page, colours = false): Promise<string[]> {
-  // Legacy mode (axe.run in the page, no new tab per check), as in accessibility.ts. `colours`: only the rules a theme
-  // changes the outcome of (the rest is the same in both themes).
-  const axe = new AxeBuilder({ page }).setLegacyMode();
-  const { violations } = await (
-    colours ? axe.withRules(COLOUR_RULES) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-  ).analyze();
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')} ${n.html.slice(0, 120)}`));
-}
 
 /** What is wrong with the screen's rows of stat cards on a phone: a row on more than one line, a card cutting its figure off. */
 const statCardFaults = (page: Page) =>
