@@ -294,6 +294,12 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * The limit of each sweep below: each sends hundreds of bad requests (1,044 in all), not the few of an API test, whose
+ * limit is 30 s. At load 10-16 on PostgreSQL the body and query sweeps took longer than that; the file took 75 s.
+ */
+const SWEEP_MS = 180_000;
+
 describe('NUL and lone surrogates in request text', () => {
   it('every route with a JSON body has a valid body to test with', () => {
     // The uploads (multipart/form-data) check their text fields in their own tests (kyc, product-images).
@@ -307,64 +313,76 @@ describe('NUL and lone surrogates in request text', () => {
     ).toEqual([]);
   });
 
-  it('answer 400 naming the field, for every text field of every body (nested ones too)', async () => {
-    const failures: string[] = [];
-    for (const { method, path, op, route } of operations()) {
-      const properties = op.requestBody?.content['application/json']?.schema.properties ?? {};
-      for (const [field, fieldSchema] of Object.entries(properties)) {
-        for (const bad of Object.values(BAD)) {
-          for (const value of badValues(fieldSchema, bad)) {
-            covered.fields.add(`${route} ${field}`);
-            const res = await send(route, method, fill(path), { ...VALID_BODIES[route]!(records), [field]: value });
-            if (!namesOnly(res, field) || !res.json().error.startsWith(`Invalid field "${field}`))
-              failures.push(`${route} ${field}=${JSON.stringify(value)}: ${res.statusCode} ${res.body}`);
+  it(
+    'answer 400 naming the field, for every text field of every body (nested ones too)',
+    async () => {
+      const failures: string[] = [];
+      for (const { method, path, op, route } of operations()) {
+        const properties = op.requestBody?.content['application/json']?.schema.properties ?? {};
+        for (const [field, fieldSchema] of Object.entries(properties)) {
+          for (const bad of Object.values(BAD)) {
+            for (const value of badValues(fieldSchema, bad)) {
+              covered.fields.add(`${route} ${field}`);
+              const res = await send(route, method, fill(path), { ...VALID_BODIES[route]!(records), [field]: value });
+              if (!namesOnly(res, field) || !res.json().error.startsWith(`Invalid field "${field}`))
+                failures.push(`${route} ${field}=${JSON.stringify(value)}: ${res.statusCode} ${res.body}`);
+            }
           }
         }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+    SWEEP_MS,
+  );
 
   const surrogateInQuery: string[] = [];
-  it('answer 400 naming the parameter, for every string query parameter (a raw surrogate may read as text)', async () => {
-    const failures: string[] = [];
-    for (const { method, path, op, route } of operations()) {
-      for (const p of (op.parameters ?? []).filter((x) => x.in === 'query' && acceptsString(x.schema))) {
-        covered.fields.add(`${route} ?${p.name}`);
-        for (const [kind, raw] of Object.entries(BAD_IN_URL)) {
-          const body = VALID_BODIES[route]?.(records);
-          const res = await send(route, method, `${fill(path)}?${p.name}=${raw}`, body);
-          const named = namesOnly(res, p.name) && res.json().error.startsWith(`Invalid query parameter "${p.name}"`);
-          if (kind === 'surrogate')
-            surrogateInQuery.push(`${route} ?${p.name}: ${res.statusCode}${named ? ' naming it' : ''}`);
-          // The event stream opens only with a one-use ticket: a surrogate read as text is a ticket that is not valid.
-          const readAsText = res.statusCode < 300 || (route === 'GET /api/events' && res.statusCode === 401);
-          if (!named && !(kind === 'surrogate' && readAsText))
-            failures.push(`${route} ?${p.name}=${raw}: ${res.statusCode} ${res.body}`);
+  it(
+    'answer 400 naming the parameter, for every string query parameter (a raw surrogate may read as text)',
+    async () => {
+      const failures: string[] = [];
+      for (const { method, path, op, route } of operations()) {
+        for (const p of (op.parameters ?? []).filter((x) => x.in === 'query' && acceptsString(x.schema))) {
+          covered.fields.add(`${route} ?${p.name}`);
+          for (const [kind, raw] of Object.entries(BAD_IN_URL)) {
+            const body = VALID_BODIES[route]?.(records);
+            const res = await send(route, method, `${fill(path)}?${p.name}=${raw}`, body);
+            const named = namesOnly(res, p.name) && res.json().error.startsWith(`Invalid query parameter "${p.name}"`);
+            if (kind === 'surrogate')
+              surrogateInQuery.push(`${route} ?${p.name}: ${res.statusCode}${named ? ' naming it' : ''}`);
+            // The event stream opens only with a one-use ticket: a surrogate read as text is a ticket that is not valid.
+            const readAsText = res.statusCode < 300 || (route === 'GET /api/events' && res.statusCode === 401);
+            if (!named && !(kind === 'surrogate' && readAsText))
+              failures.push(`${route} ?${p.name}=${raw}: ${res.statusCode} ${res.body}`);
+          }
         }
       }
-    }
-    console.info(`[${engine()}] lone surrogate (%ED%A0%80) in a query:\n  ${surrogateInQuery.join('\n  ')}`);
-    expect(failures).toEqual([]);
-  });
+      console.info(`[${engine()}] lone surrogate (%ED%A0%80) in a query:\n  ${surrogateInQuery.join('\n  ')}`);
+      expect(failures).toEqual([]);
+    },
+    SWEEP_MS,
+  );
 
-  it('answer 400 in the API’s shape in a path parameter', async () => {
-    const failures: string[] = [];
-    for (const { method, path, op, route } of operations()) {
-      for (const p of (op.parameters ?? []).filter((x) => x.in === 'path' && acceptsString(x.schema))) {
-        covered.fields.add(`${route} {${p.name}}`);
-        for (const raw of Object.values(BAD_IN_URL)) {
-          const res = await send(route, method, fill(path, [p.name, raw]), VALID_BODIES[route]?.(records));
-          // NUL reaches the route's schema; undecodable bytes are refused by the router, answered by frameworkErrors.
-          const expected = raw === BAD_IN_URL.NUL ? `Invalid path parameter "${p.name}"` : 'The address is not valid';
-          const body = res.statusCode === 400 ? res.json() : null;
-          if (!body || body.ok !== false || !String(body.error).startsWith(expected))
-            failures.push(`${route} {${p.name}}=${raw}: ${res.statusCode} ${res.body}`);
+  it(
+    'answer 400 in the API’s shape in a path parameter',
+    async () => {
+      const failures: string[] = [];
+      for (const { method, path, op, route } of operations()) {
+        for (const p of (op.parameters ?? []).filter((x) => x.in === 'path' && acceptsString(x.schema))) {
+          covered.fields.add(`${route} {${p.name}}`);
+          for (const raw of Object.values(BAD_IN_URL)) {
+            const res = await send(route, method, fill(path, [p.name, raw]), VALID_BODIES[route]?.(records));
+            // NUL reaches the route's schema; undecodable bytes are refused by the router, answered by frameworkErrors.
+            const expected = raw === BAD_IN_URL.NUL ? `Invalid path parameter "${p.name}"` : 'The address is not valid';
+            const body = res.statusCode === 400 ? res.json() : null;
+            if (!body || body.ok !== false || !String(body.error).startsWith(expected))
+              failures.push(`${route} {${p.name}}=${raw}: ${res.statusCode} ${res.body}`);
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+    SWEEP_MS,
+  );
 
   it('change nothing, and nothing answered 500', async () => {
     expect(before.counts.products).toBeGreaterThan(0);
